@@ -1,0 +1,56 @@
+/** @jest-config-loader esbuild-register */
+import type { Config } from 'jest';
+
+// TypeScript is compiled by SWC (no type checking here: `npm run typecheck` does that once),
+// to CommonJS so Jest needs no experimental ESM mode.
+const swc: Config['transform'] = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+
+const base = {
+  transform: swc,
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  testPathIgnorePatterns: ['/node_modules/', '/cdk.out/', '/web/dist/', '/.local/'],
+};
+
+const config: Config = {
+  reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.cjs'],
+  projects: [
+    {
+      ...base,
+      displayName: 'unit',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/shared/**/*.test.ts', '<rootDir>/lambdas/**/*.test.ts', '<rootDir>/infra/local/**/*.test.ts'],
+    },
+    {
+      ...base,
+      displayName: 'integration',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+    },
+    {
+      ...base,
+      displayName: 'infra',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/infra/aws/**/*.test.ts'],
+    },
+    {
+      ...base,
+      displayName: 'web',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/web/**/*.test.ts?(x)'],
+    },
+  ],
+};
+
+export default config;
