@@ -1,0 +1,62 @@
+import { buildPath, matchPath, OWNER_PATH_PARAMS, routes } from './api';
+
+describe('the route table', () => {
+  it('holds every call of spec section 7, once', () => {
+    const calls = routes.map((r) => `${r.method} ${r.path}`);
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        'GET /api/portfolios/{userId}',
+        'POST /api/portfolios/create',
+        'GET /api/portfolios/{uid}/transactions',
+        'GET /api/withdrawals/{uid}/eligible',
+        'POST /api/withdrawals/request',
+        'GET /api/admin/clients',
+        'POST /api/admin/clients/{id}/deposit',
+        'POST /api/admin/clients/{id}/withdrawal',
+        'PUT /api/admin/clients/{id}/balance',
+        'GET /api/admin/clients/{id}/transactions',
+        'DELETE /api/admin/clients/{id}',
+        'GET /api/admin/withdrawal-alerts',
+      ]),
+    );
+    expect(new Set(calls).size).toBe(calls.length);
+    expect(new Set(routes.map((r) => r.name)).size).toBe(routes.length);
+  });
+
+  it('puts every /api/admin path behind admin auth, and only those', () => {
+    for (const r of routes) expect(r.auth === 'admin').toBe(r.path.startsWith('/api/admin/'));
+  });
+
+  it('gives client routes with a path parameter an owner parameter', () => {
+    for (const r of routes.filter((x) => x.auth === 'client' && x.path.includes('{'))) {
+      const params = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      expect(params.some((p) => (OWNER_PATH_PARAMS as readonly string[]).includes(p ?? ''))).toBe(true);
+    }
+  });
+
+  it('marks only GETs read-only, and money-moving POSTs idempotent', () => {
+    for (const r of routes) {
+      if (r.access === 'read') expect(r.method).toBe('GET');
+      if ('idempotent' in r) expect(r.method).toBe('POST');
+    }
+  });
+
+  it('no concrete path matches two routes of the same method', () => {
+    for (const a of routes) {
+      const concrete = buildPath(a.path, { userId: 'u-1', uid: 'u-1', id: 'c-1' });
+      const matching = routes.filter((b) => b.method === a.method && matchPath(b.path, concrete));
+      expect(matching.map((m) => m.name)).toEqual([a.name]);
+    }
+  });
+});
+
+describe('paths', () => {
+  it('builds and matches with encoding', () => {
+    const path = buildPath('/api/portfolios/{userId}', { userId: 'a b/c' });
+    expect(path).toBe('/api/portfolios/a%20b%2Fc');
+    expect(matchPath('/api/portfolios/{userId}', path)).toEqual({ userId: 'a b/c' });
+    expect(matchPath('/api/portfolios/{userId}', '/api/portfolios/x/y')).toBeNull();
+    expect(matchPath('/api/portfolios/{userId}', '/api/portfolios/%E0%A4%A')).toBeNull();
+    expect(() => buildPath('/api/portfolios/{userId}', {})).toThrow(/userId/);
+  });
+});

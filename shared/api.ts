@@ -1,0 +1,174 @@
+/**
+ * The API contract (spec.md section 7, design.md section 6): the one route table that the CDK
+ * stack, the local gateway and the web are generated from, and the shapes of every answer.
+ * Amounts in the API are dollars (JSON numbers, at most 2 decimals); dates are ISO 8601 strings.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * client: any signed-in user; a `{userId}`/`{uid}` path parameter or body `userId` must be the
+ * caller's own (admins may read any). admin: members of the `admins` group only.
+ */
+export type AuthLevel = 'client' | 'admin';
+
+export interface RouteDef {
+  /** Handler name: the file `lambdas/http/<name>.ts` and the Lambda's logical id. */
+  name: string;
+  method: HttpMethod;
+  /** API Gateway path syntax: `{param}`. */
+  path: string;
+  auth: AuthLevel;
+  /** read: the handler only reads the table (its function gets read-only access). */
+  access: 'read' | 'write';
+  /** Money-moving POSTs honour an `Idempotency-Key` header. */
+  idempotent?: boolean;
+  /** The handler also manages Cognito users (deleting a client). */
+  cognito?: boolean;
+}
+
+export const routes = [
+  { name: 'getPortfolio', method: 'GET', path: '/api/portfolios/{userId}', auth: 'client', access: 'read' },
+  { name: 'createPortfolio', method: 'POST', path: '/api/portfolios/create', auth: 'client', access: 'write' },
+  { name: 'listTransactions', method: 'GET', path: '/api/portfolios/{uid}/transactions', auth: 'client', access: 'read' },
+  { name: 'getEligibility', method: 'GET', path: '/api/withdrawals/{uid}/eligible', auth: 'client', access: 'read' },
+  { name: 'requestWithdrawal', method: 'POST', path: '/api/withdrawals/request', auth: 'client', access: 'write', idempotent: true },
+  { name: 'listClients', method: 'GET', path: '/api/admin/clients', auth: 'admin', access: 'read' },
+  { name: 'addDeposit', method: 'POST', path: '/api/admin/clients/{id}/deposit', auth: 'admin', access: 'write', idempotent: true },
+  { name: 'processWithdrawal', method: 'POST', path: '/api/admin/clients/{id}/withdrawal', auth: 'admin', access: 'write', idempotent: true },
+  { name: 'updateBalance', method: 'PUT', path: '/api/admin/clients/{id}/balance', auth: 'admin', access: 'write' },
+  { name: 'listClientTransactions', method: 'GET', path: '/api/admin/clients/{id}/transactions', auth: 'admin', access: 'read' },
+  { name: 'deleteClient', method: 'DELETE', path: '/api/admin/clients/{id}', auth: 'admin', access: 'write', cognito: true },
+  { name: 'listWithdrawalAlerts', method: 'GET', path: '/api/admin/withdrawal-alerts', auth: 'admin', access: 'read' },
+] as const satisfies readonly RouteDef[];
+
+export type RouteName = (typeof routes)[number]['name'];
+
+/** Path parameters that name the client a client route belongs to. */
+export const OWNER_PATH_PARAMS = ['userId', 'uid'] as const;
+
+export function routeByName(name: RouteName): RouteDef {
+  const route = routes.find((r) => r.name === name);
+  if (!route) throw new Error(`no route ${name}`);
+  return route;
+}
+
+/** Fills a route's `{param}`s (URI-encoded) to give a concrete path. */
+export function buildPath(path: string, params: Record<string, string>): string {
+  return path.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`missing path parameter ${key}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** Matches a concrete path against a route path; returns the decoded parameters or null. */
+export function matchPath(routePath: string, actual: string): Record<string, string> | null {
+  const names: string[] = [];
+  const pattern = routePath.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_, key: string) => {
+    names.push(key);
+    return '([^/]+)';
+  });
+  const match = new RegExp(`^${pattern}$`).exec(actual);
+  if (!match) return null;
+  const params: Record<string, string> = {};
+  try {
+    names.forEach((name, i) => {
+      params[name] = decodeURIComponent(match[i + 1] ?? '');
+    });
+  } catch {
+    return null; // malformed percent-encoding: no route
+  }
+  return params;
+}
+
+// ---- Answers
+
+export interface ErrorBody {
+  error: string;
+}
+
+export interface PortfolioDto {
+  userId: string;
+  /** Dollars. */
+  balance: number;
+  /** When the balance was last grown (the weekly update), ISO. */
+  lastUpdate: string;
+  /** Growth credited by the last weekly update: percent and dollars. */
+  weeklyGain: number;
+  weeklyGainAmount: number;
+}
+
+export interface PortfolioAnswer {
+  success: true;
+  portfolio: PortfolioDto;
+}
+
+export type TransactionType = 'deposit' | 'withdrawal' | 'adjustment';
+
+export interface TransactionDto {
+  id: string;
+  type: TransactionType;
+  /** Positive dollars; `direction` says whether money came in or went out (an adjustment can do either). */
+  amount: number;
+  direction: 'in' | 'out';
+  timestamp: string;
+  note?: string;
+  /** Shown to admins only. */
+  adminEmail?: string;
+}
+
+export interface EligibleDepositDto {
+  id: string;
+  amount: number;
+  timestamp: string;
+  monthsSinceDeposit: number;
+  profit: number;
+}
+
+export interface EligibilityDto {
+  totalEligibleProfit: number;
+  showRequestButton: boolean;
+  eligibleDeposits: EligibleDepositDto[];
+}
+
+export interface ClientDto {
+  id: string;
+  email: string;
+  displayName: string;
+  portfolio: { balance: number; weeklyGain: number; lastUpdate: string };
+  nextWithdrawalDate?: string;
+}
+
+export interface AlertDepositDto {
+  id: string;
+  amount: number;
+  timestamp: string;
+  daysUntilEligible: number;
+}
+
+export interface AlertGroupDto {
+  userId: string;
+  userEmail: string;
+  deposits: AlertDepositDto[];
+}
+
+export interface MoneyMovedAnswer {
+  success: true;
+  newBalance: number;
+  transaction: TransactionDto;
+}
+
+export type WithdrawalRequestStatus = 'pending' | 'approved' | 'rejected';
+
+export interface WithdrawalRequestDto {
+  id: string;
+  userId: string;
+  userEmail: string;
+  amount: number;
+  status: WithdrawalRequestStatus;
+  createdAt: string;
+  decidedAt?: string;
+  decidedBy?: string;
+  reason?: string;
+}

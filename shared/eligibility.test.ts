@@ -1,0 +1,157 @@
+import fc from 'fast-check';
+import {
+  addCalendarMonthsUtc,
+  alertWindowRange,
+  daysUntilEligible,
+  depositProfitCents,
+  eligibleAt,
+  isInAlertWindow,
+  monthsSinceDeposit,
+  nextWithdrawalDate,
+  withdrawalEligibility,
+} from './eligibility';
+import { DAY_MS, WEEK_MS } from './growth';
+
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const at = (date: string) => Date.parse(`${date}T00:00:00Z`);
+
+describe('eligibleAt: deposit + 6 calendar months, end-of-month clamped (UTC)', () => {
+  it.each([
+    ['2026-08-31', '2027-02-28'],
+    ['2027-08-31', '2028-02-29'],
+    ['2026-01-15', '2026-07-15'],
+    ['2026-12-31', '2027-06-30'],
+    ['2026-03-31', '2026-09-30'],
+    ['2026-07-01', '2027-01-01'],
+  ])('%s -> %s', (deposit, expected) => {
+    expect(iso(eligibleAt(at(deposit)))).toBe(expected);
+  });
+
+  it('keeps the time of day', () => {
+    expect(new Date(eligibleAt(Date.parse('2026-01-15T13:45:10.123Z'))).toISOString()).toBe('2026-07-15T13:45:10.123Z');
+  });
+
+  it('is always 181 to 184 days later, and never moves to the month after', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: at('2000-01-01'), max: at('2100-01-01') }), (t) => {
+        const e = eligibleAt(t);
+        const days = (e - t) / DAY_MS;
+        const monthGap = (new Date(e).getUTCFullYear() - new Date(t).getUTCFullYear()) * 12 + new Date(e).getUTCMonth() - new Date(t).getUTCMonth();
+        return days >= 181 && days <= 184 && monthGap === 6;
+      }),
+    );
+  });
+
+  it('handles negative month offsets too', () => {
+    expect(iso(addCalendarMonthsUtc(at('2027-03-31'), -1))).toBe('2027-02-28');
+  });
+});
+
+describe('daysUntilEligible', () => {
+  const e = eligibleAt(at('2026-01-15'));
+  it('is 0 on and after the date', () => {
+    expect(daysUntilEligible(e, e)).toBe(0);
+    expect(daysUntilEligible(e, e + 1)).toBe(0);
+    expect(daysUntilEligible(e, e + 400 * DAY_MS)).toBe(0);
+  });
+  it('is 14 two weeks before, and counts a part day as a day', () => {
+    expect(daysUntilEligible(e, e - 14 * DAY_MS)).toBe(14);
+    expect(daysUntilEligible(e, e - 1)).toBe(1);
+    expect(daysUntilEligible(e, e - DAY_MS - 1)).toBe(2);
+  });
+});
+
+describe('monthsSinceDeposit', () => {
+  it.each([
+    ['2026-01-15', '2026-07-14', 5],
+    ['2026-01-15', '2026-07-15', 6],
+    ['2026-08-31', '2027-02-28', 6],
+    ['2026-08-31', '2027-02-27', 5],
+    ['2026-01-15', '2026-01-10', 0],
+    ['2025-01-15', '2026-01-15', 12],
+  ])('%s to %s is %p', (from, to, months) => {
+    expect(monthsSinceDeposit(at(from), at(to))).toBe(months);
+  });
+});
+
+describe('withdrawal eligibility (design.md section 4)', () => {
+  const now = at('2026-11-22');
+  const L = at('2026-11-16'); // the last Monday update
+  const old = { id: 'old', amountCents: 10_000_000, at: L - 52 * WEEK_MS }; // held a year at L: profit $100,000
+  const young = { id: 'young', amountCents: 5_000_000, at: now - 30 * DAY_MS };
+
+  it('profit of a deposit is what it grew in full weeks held at L, rounded once', () => {
+    expect(depositProfitCents(10_000_000, L - 52 * WEEK_MS, L)).toBe(10_000_000);
+    expect(depositProfitCents(10_000_000, L - 26 * WEEK_MS, L)).toBe(4_142_136);
+    expect(depositProfitCents(10_000, L - WEEK_MS + 1, L)).toBe(0);
+  });
+
+  it('lists only deposits 6 months old, with their months and profit', () => {
+    const result = withdrawalEligibility({ deposits: [old, young], requestedCents: [], balanceCents: 25_000_000, lastUpdate: L, now });
+    expect(result.eligibleDeposits).toEqual([{ ...old, monthsSinceDeposit: 12, profitCents: 10_000_000 }]);
+    expect(result.totalEligibleProfitCents).toBe(10_000_000);
+    expect(result.showRequestButton).toBe(true);
+  });
+
+  it('subtracts pending and approved requests, and never goes below 0', () => {
+    const some = withdrawalEligibility({ deposits: [old], requestedCents: [2_500_000, 500_000], balanceCents: 25_000_000, lastUpdate: L, now });
+    expect(some.totalEligibleProfitCents).toBe(7_000_000);
+    const all = withdrawalEligibility({ deposits: [old], requestedCents: [12_000_000], balanceCents: 25_000_000, lastUpdate: L, now });
+    expect(all).toMatchObject({ totalEligibleProfitCents: 0, showRequestButton: false });
+  });
+
+  it('never offers more than the balance', () => {
+    const result = withdrawalEligibility({ deposits: [old], requestedCents: [], balanceCents: 123, lastUpdate: L, now });
+    expect(result).toMatchObject({ totalEligibleProfitCents: 123, showRequestButton: true });
+  });
+
+  it('shows the button from one cent', () => {
+    const none = withdrawalEligibility({ deposits: [young], requestedCents: [], balanceCents: 5_000_000, lastUpdate: L, now });
+    expect(none).toEqual({ totalEligibleProfitCents: 0, showRequestButton: false, eligibleDeposits: [] });
+    const cent = withdrawalEligibility({ deposits: [old], requestedCents: [9_999_999], balanceCents: 25_000_000, lastUpdate: L, now });
+    expect(cent).toMatchObject({ totalEligibleProfitCents: 1, showRequestButton: true });
+  });
+
+  it('never offers more than the balance or less than zero (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ amountCents: fc.integer({ min: 1, max: 1e9 }), weeksAgo: fc.integer({ min: 0, max: 120 }) }), { maxLength: 20 }),
+        fc.array(fc.integer({ min: 1, max: 1e9 }), { maxLength: 5 }),
+        fc.integer({ min: 0, max: 1e11 }),
+        (rows, requestedCents, balanceCents) => {
+          const deposits = rows.map((r, i) => ({ id: String(i), amountCents: r.amountCents, at: L - r.weeksAgo * WEEK_MS }));
+          const { totalEligibleProfitCents: t, showRequestButton } = withdrawalEligibility({ deposits, requestedCents, balanceCents, lastUpdate: L, now });
+          return Number.isSafeInteger(t) && t >= 0 && t <= balanceCents && showRequestButton === t >= 1;
+        },
+      ),
+    );
+  });
+});
+
+describe('alert window and next withdrawal date', () => {
+  const now = Date.parse('2026-11-22T10:00:00Z');
+
+  it('covers the next 14 days and the last day', () => {
+    expect(isInAlertWindow(now + 14 * DAY_MS, now)).toBe(true);
+    expect(isInAlertWindow(now + 14 * DAY_MS + 1, now)).toBe(false);
+    expect(isInAlertWindow(now, now)).toBe(true);
+    expect(isInAlertWindow(now - DAY_MS + 1, now)).toBe(true);
+    expect(isInAlertWindow(now - DAY_MS, now)).toBe(false);
+    expect(alertWindowRange(now)).toEqual({ fromExclusive: now - DAY_MS, toInclusive: now + 14 * DAY_MS });
+  });
+
+  it('a deposit 6 months minus 5 days old is 5 days from eligible and in the window', () => {
+    const deposit = addCalendarMonthsUtc(now, -6) + 5 * DAY_MS;
+    expect(daysUntilEligible(eligibleAt(deposit), now)).toBe(5);
+    expect(isInAlertWindow(eligibleAt(deposit), now)).toBe(true);
+  });
+
+  it('next withdrawal date is the earliest eligibility still ahead', () => {
+    const a = now - 10 * DAY_MS; // eligible in ~6 months less 10 days
+    const b = now - 200 * DAY_MS; // already eligible
+    const c = now - 2 * DAY_MS;
+    expect(nextWithdrawalDate([c, b, a], now)).toBe(eligibleAt(a));
+    expect(nextWithdrawalDate([b], now)).toBeNull();
+    expect(nextWithdrawalDate([], now)).toBeNull();
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * Profit-withdrawal eligibility and the admins' alert window (design.md section 4).
+ * All calendar arithmetic is in UTC.
+ */
+import { DAY_MS, fullWeeksBetween, growthFactor } from './growth';
+import { type Cents, roundHalfEven } from './money';
+
+export const ELIGIBILITY_MONTHS = 6;
+export const ALERT_WINDOW_DAYS = 14;
+/** Deposits that became eligible within this long ago still show as 'Eligible Now' in the alerts. */
+export const ELIGIBLE_NOW_GRACE_MS = DAY_MS;
+
+function daysInMonthUtc(year: number, monthIndex: number): number {
+  return new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
+}
+
+/** `at` plus whole calendar months, the day clamped to the end of a shorter month (31 Aug + 6 → 28/29 Feb). */
+export function addCalendarMonthsUtc(at: number, months: number): number {
+  const d = new Date(at);
+  const monthIndex = d.getUTCMonth() + months;
+  const year = d.getUTCFullYear() + Math.floor(monthIndex / 12);
+  const month = ((monthIndex % 12) + 12) % 12;
+  const day = Math.min(d.getUTCDate(), daysInMonthUtc(year, month));
+  return Date.UTC(year, month, day, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds());
+}
+
+export function eligibleAt(depositAt: number): number {
+  return addCalendarMonthsUtc(depositAt, ELIGIBILITY_MONTHS);
+}
+
+/** Whole days left until `eligibleAtMs`, rounded up; 0 on and after the day. */
+export function daysUntilEligible(eligibleAtMs: number, now: number): number {
+  return Math.max(0, Math.ceil((eligibleAtMs - now) / DAY_MS));
+}
+
+export function isEligible(depositAt: number, now: number): boolean {
+  return eligibleAt(depositAt) <= now;
+}
+
+/** Full calendar months from `at` to `now` (with the same end-of-month clamping). */
+export function monthsSinceDeposit(at: number, now: number): number {
+  if (now <= at) return 0;
+  const from = new Date(at);
+  const to = new Date(now);
+  let months = (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + (to.getUTCMonth() - from.getUTCMonth());
+  if (addCalendarMonthsUtc(at, months) > now) months -= 1;
+  return Math.max(0, months);
+}
+
+/**
+ * Profit of one deposit as of the portfolio's last update L: what it grew by in its full
+ * weeks held, rounded once.
+ */
+export function depositProfitCents(amountCents: Cents, depositAt: number, lastUpdate: number): Cents {
+  return roundHalfEven(amountCents * (growthFactor(fullWeeksBetween(depositAt, lastUpdate)) - 1));
+}
+
+export interface DepositRecord {
+  id: string;
+  amountCents: Cents;
+  at: number;
+}
+
+export interface EligibleDeposit extends DepositRecord {
+  monthsSinceDeposit: number;
+  profitCents: Cents;
+}
+
+export interface Eligibility {
+  totalEligibleProfitCents: Cents;
+  showRequestButton: boolean;
+  eligibleDeposits: EligibleDeposit[];
+}
+
+export interface EligibilityInput {
+  deposits: readonly DepositRecord[];
+  /** Amounts of the client's profit-withdrawal requests that are pending or approved. */
+  requestedCents: readonly Cents[];
+  balanceCents: Cents;
+  lastUpdate: number;
+  now: number;
+}
+
+/**
+ * totalEligibleProfit = min(B, Σ profit of eligible deposits − Σ requested), never below 0;
+ * the request button shows from one cent up.
+ */
+export function withdrawalEligibility(input: EligibilityInput): Eligibility {
+  const eligibleDeposits = input.deposits
+    .filter((d) => isEligible(d.at, input.now))
+    .map((d) => ({
+      ...d,
+      monthsSinceDeposit: monthsSinceDeposit(d.at, input.now),
+      profitCents: depositProfitCents(d.amountCents, d.at, input.lastUpdate),
+    }));
+  const profit = eligibleDeposits.reduce((sum, d) => sum + d.profitCents, 0);
+  const requested = input.requestedCents.reduce((sum, c) => sum + c, 0);
+  const totalEligibleProfitCents = Math.max(0, Math.min(input.balanceCents, profit - requested));
+  return { totalEligibleProfitCents, showRequestButton: totalEligibleProfitCents >= 1, eligibleDeposits };
+}
+
+/** The eligibility dates the admins' alerts cover at `now`, (from, to]: the next 14 days, and the last day ('Eligible Now'). */
+export function alertWindowRange(now: number): { fromExclusive: number; toInclusive: number } {
+  return { fromExclusive: now - ELIGIBLE_NOW_GRACE_MS, toInclusive: now + ALERT_WINDOW_DAYS * DAY_MS };
+}
+
+export function isInAlertWindow(eligibleAtMs: number, now: number): boolean {
+  const { fromExclusive, toInclusive } = alertWindowRange(now);
+  return eligibleAtMs > fromExclusive && eligibleAtMs <= toInclusive;
+}
+
+/** The earliest date a deposit of this client becomes eligible that is still in the future, or null. */
+export function nextWithdrawalDate(depositTimes: readonly number[], now: number): number | null {
+  let next: number | null = null;
+  for (const at of depositTimes) {
+    const e = eligibleAt(at);
+    if (e > now && (next === null || e < next)) next = e;
+  }
+  return next;
+}

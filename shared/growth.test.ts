@@ -1,0 +1,205 @@
+import fc from 'fast-check';
+import {
+  applyEntry,
+  type BalanceState,
+  emptyBalance,
+  entryWorthAt,
+  fullWeeksBetween,
+  growthFactor,
+  isDueForWeeklyUpdate,
+  type LedgerEntry,
+  previousWeekBalance,
+  replayLedger,
+  WEEK_MS,
+  WEEKLY_RATE,
+  weeklyUpdate,
+} from './growth';
+import { formatUsd } from './money';
+
+const T0 = Date.UTC(2026, 0, 5); // a Monday
+const HOUR = 60 * 60 * 1000;
+
+function entry(id: string, type: LedgerEntry['type'], amountCents: number, at: number): LedgerEntry {
+  return { id, type, amountCents, at };
+}
+
+describe('the weekly rate', () => {
+  it('is 2^(1/52), so 52 weeks double', () => {
+    expect(WEEKLY_RATE).toBeCloseTo(1.013419, 6);
+    expect(growthFactor(52)).toBe(2);
+    expect(growthFactor(0)).toBe(1);
+  });
+
+  it('counts only full weeks held', () => {
+    expect(fullWeeksBetween(T0, T0 + WEEK_MS - 1)).toBe(0);
+    expect(fullWeeksBetween(T0, T0 + WEEK_MS)).toBe(1);
+    expect(fullWeeksBetween(T0, T0 + 26 * WEEK_MS + 3 * HOUR)).toBe(26);
+    expect(fullWeeksBetween(T0, T0 - WEEK_MS)).toBe(0);
+  });
+});
+
+describe('reference values (design.md section 3)', () => {
+  it('$100,000.00 held 52 full weeks is exactly $200,000.00', () => {
+    const ledger = [entry('a', 'deposit', 10_000_000, T0)];
+    expect(formatUsd(replayLedger(ledger, T0 + 52 * WEEK_MS).balanceCents)).toBe('$200,000.00');
+  });
+
+  it('$100,000.00 held 26 full weeks is $141,421.36', () => {
+    const ledger = [entry('a', 'deposit', 10_000_000, T0)];
+    expect(formatUsd(replayLedger(ledger, T0 + 26 * WEEK_MS).balanceCents)).toBe('$141,421.36');
+  });
+
+  it('rounds once per sum, not per entry: 20 × $1.00 in and 6 × $3.00 out, held a week, is $2.03', () => {
+    const ledger: LedgerEntry[] = [];
+    for (let i = 0; i < 20; i++) ledger.push(entry(`d${String(i).padStart(2, '0')}`, 'deposit', 100, T0));
+    for (let i = 0; i < 6; i++) ledger.push(entry(`w${i}`, 'withdrawal', 300, T0));
+    expect(formatUsd(replayLedger(ledger, T0 + WEEK_MS).balanceCents)).toBe('$2.03');
+    // what per-entry rounding would have given, to show the rule matters
+    const perEntry = ledger.reduce((sum, e) => sum + Math.round(entryWorthAt(e, T0 + WEEK_MS)), 0);
+    expect(perEntry).toBe(196);
+  });
+
+  it('does not grow an entry dated after L, and adds it at face value', () => {
+    const ledger = [entry('a', 'deposit', 10_000, T0), entry('b', 'deposit', 500, T0 + 2 * WEEK_MS)];
+    expect(replayLedger(ledger, T0 + WEEK_MS)).toEqual({ balanceCents: 10_134 + 500, netCents: 10_634, lastUpdate: T0 + WEEK_MS });
+  });
+
+  it('floors the balance at zero but keeps the net', () => {
+    const ledger = [entry('a', 'deposit', 1_000, T0), entry('b', 'withdrawal', 5_000, T0)];
+    expect(replayLedger(ledger, T0 + WEEK_MS)).toEqual({ balanceCents: 0, netCents: -4_054, lastUpdate: T0 + WEEK_MS });
+  });
+
+  it('previous week balance is B / r', () => {
+    expect(previousWeekBalance(10_134)).toBe(10_000);
+  });
+});
+
+describe('the weekly update', () => {
+  const deposit = entry('a', 'deposit', 10_000_000, T0);
+  const start: BalanceState = applyEntry(emptyBalance(T0 - 1), deposit);
+
+  it('is not due before a full week has passed', () => {
+    expect(isDueForWeeklyUpdate(T0, T0 + WEEK_MS - 1)).toBe(false);
+    expect(isDueForWeeklyUpdate(T0, T0 + WEEK_MS)).toBe(true);
+    expect(weeklyUpdate({ ...start, lastUpdate: T0 }, [deposit], T0 + WEEK_MS - 1)).toBeNull();
+  });
+
+  it('credits one week of growth and reports it in cents and percent', () => {
+    const update = weeklyUpdate({ ...start, lastUpdate: T0 }, [deposit], T0 + WEEK_MS);
+    expect(update?.next.balanceCents).toBe(10_134_190);
+    expect(update?.gainCents).toBe(134_190);
+    expect(update?.gainPercent).toBeCloseTo(1.3419, 4);
+  });
+
+  it('reports 0% growth on an empty balance', () => {
+    const update = weeklyUpdate(emptyBalance(T0), [], T0 + WEEK_MS);
+    expect(update).toEqual({ next: { balanceCents: 0, netCents: 0, lastUpdate: T0 + WEEK_MS }, gainCents: 0, gainPercent: 0 });
+  });
+
+  it('is idempotent within a week', () => {
+    const first = weeklyUpdate({ ...start, lastUpdate: T0 }, [deposit], T0 + WEEK_MS);
+    expect(first).not.toBeNull();
+    for (const later of [T0 + WEEK_MS, T0 + WEEK_MS + HOUR, T0 + 2 * WEEK_MS - 1]) {
+      expect(weeklyUpdate(first!.next, [deposit], later)).toBeNull();
+    }
+  });
+
+  it('catches up missed weeks in one run, to the same cents as running every week', () => {
+    const caughtUp = weeklyUpdate({ ...start, lastUpdate: T0 }, [deposit], T0 + 5 * WEEK_MS);
+    let weekly: BalanceState = { ...start, lastUpdate: T0 };
+    for (let w = 1; w <= 5; w++) weekly = weeklyUpdate(weekly, [deposit], T0 + w * WEEK_MS)!.next;
+    expect(caughtUp?.next).toEqual(weekly);
+    expect(caughtUp?.next.balanceCents).toBe(replayLedger([deposit], T0 + 5 * WEEK_MS).balanceCents);
+  });
+});
+
+/**
+ * A model of what the API and the weekly job do to one portfolio: every operation goes through
+ * the same domain functions the handlers use, and after each one the stored state must equal a
+ * replay of the ledger at the stored L.
+ */
+type Op =
+  | { kind: 'deposit'; cents: number; backdateMs: number; advanceMs: number }
+  | { kind: 'withdrawal'; cents: number; backdateMs: number; advanceMs: number }
+  | { kind: 'adjustTo'; cents: number; advanceMs: number }
+  | { kind: 'weekly'; advanceMs: number };
+
+const cents = fc.integer({ min: 1, max: 100_000_000 });
+const advance = fc.integer({ min: 0, max: 3 * WEEK_MS });
+const backdate = fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 6 * WEEK_MS }));
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ kind: fc.constant('deposit' as const), cents, backdateMs: backdate, advanceMs: advance }),
+  fc.record({ kind: fc.constant('withdrawal' as const), cents, backdateMs: backdate, advanceMs: advance }),
+  fc.record({ kind: fc.constant('adjustTo' as const), cents: fc.integer({ min: 0, max: 100_000_000 }), advanceMs: advance }),
+  fc.record({ kind: fc.constant('weekly' as const), advanceMs: advance }),
+);
+
+describe('stored balance versus replay (property)', () => {
+  it('always equals a replay of the ledger, to the cent, whatever the sequence', () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 60 }), (ops) => {
+        let now = T0;
+        let state = emptyBalance(now);
+        const ledger: LedgerEntry[] = [];
+        let seq = 0;
+        const add = (e: LedgerEntry) => {
+          ledger.push(e);
+          state = applyEntry(state, e, ledger);
+        };
+        for (const o of ops) {
+          now += o.advanceMs;
+          const id = String(seq++).padStart(6, '0');
+          if (o.kind === 'deposit' || o.kind === 'withdrawal') add(entry(id, o.kind, o.cents, now - o.backdateMs));
+          else if (o.kind === 'adjustTo') {
+            const diff = o.cents - state.balanceCents;
+            if (diff !== 0) add(entry(id, 'adjustment', diff, now));
+          } else {
+            const update = weeklyUpdate(state, ledger, now);
+            if (update) {
+              expect(update.gainCents).toBe(update.next.balanceCents - state.balanceCents);
+              state = update.next;
+            }
+          }
+          expect(state).toEqual(replayLedger(ledger, state.lastUpdate));
+          expect(state.balanceCents).toBeGreaterThanOrEqual(0);
+          expect(Number.isSafeInteger(state.balanceCents)).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('gives the same cents whatever order the ledger is read in', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ cents, weeksAgo: fc.integer({ min: 0, max: 104 }), out: fc.boolean() }), { minLength: 1, maxLength: 40 }),
+        fc.integer(),
+        (rows, seed) => {
+          const L = T0 + 104 * WEEK_MS;
+          const ledger = rows.map((r, i) => entry(String(i), r.out ? 'withdrawal' : 'deposit', r.cents, L - r.weeksAgo * WEEK_MS));
+          const shuffled = [...ledger].sort((a, b) => ((Number(a.id) * 7919 + seed) % 101) - ((Number(b.id) * 7919 + seed) % 101));
+          expect(replayLedger(shuffled, L)).toEqual(replayLedger(ledger, L));
+        },
+      ),
+    );
+  });
+
+  it('setting the balance with an adjustment gives exactly that balance', () => {
+    fc.assert(
+      fc.property(fc.array(cents, { maxLength: 10 }), fc.integer({ min: 0, max: 1e9 }), (deposits, target) => {
+        const ledger = deposits.map((c, i) => entry(`d${i}`, 'deposit', c, T0));
+        let state = replayLedger(ledger, T0 + 3 * WEEK_MS);
+        const adj = entry('z', 'adjustment', target - state.balanceCents, T0 + 3 * WEEK_MS + 1);
+        state = applyEntry(state, adj, [...ledger, adj]);
+        expect(state.balanceCents).toBe(target);
+      }),
+    );
+  });
+});
+
+describe('applyEntry', () => {
+  it('needs the ledger for a backdated entry', () => {
+    const state = emptyBalance(T0);
+    expect(() => applyEntry(state, entry('a', 'deposit', 100, T0 - 1))).toThrow(/ledger/);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * The product's words, exactly as spec.md sections 5 and 8 write them. The web shows them and
+ * the API answers with them; nothing else spells them out again.
+ */
+
+export interface Notice {
+  title: string;
+  description: string;
+}
+
+export const validation = {
+  passwordMismatch: { title: 'Password mismatch', description: "Passwords don't match. Please check and try again." },
+  passwordTooShort: { title: 'Password too short', description: 'Password should be at least 6 characters long.' },
+  invalidWithdrawalAmount: { title: 'Invalid Amount', description: 'Please enter a valid withdrawal amount' },
+  amountTooHigh: (maxFormatted: string): Notice => ({
+    title: 'Amount Too High',
+    description: `You can only withdraw up to ${maxFormatted} in eligible profit`,
+  }),
+  invalidDepositAmount: { title: 'Invalid Amount', description: 'Please enter a valid positive deposit amount' },
+  invalidAdminWithdrawalAmount: { title: 'Invalid Amount', description: 'Please enter a valid positive withdrawal amount' },
+  invalidBalance: { title: 'Invalid Amount', description: 'Please enter a valid positive number' },
+  authenticationRequired: 'Authentication required',
+  deleteConfirmation: (email: string) => `Are you sure you want to delete client ${email}? This action cannot be undone.`,
+} as const;
+
+/** Messages the spec does not give, written in its voice for rules design.md adds. */
+export const apiMessages = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  invalidEmail: 'Invalid email address',
+  noteTooLong: 'Note must be at most 500 characters',
+  reasonRequired: 'Please give a reason for the rejection',
+  reasonTooLong: 'Reason must be at most 500 characters',
+  invalidTimestamp: 'Please enter a valid deposit date',
+  futureTimestamp: 'Deposit date cannot be in the future',
+  timestampTooOld: 'Deposit date cannot be more than a year ago',
+  initialBalanceMustBeZero: 'A new portfolio starts with a balance of 0',
+  userIdRequired: 'userId is required',
+  insufficientBalance: 'Insufficient balance for this withdrawal',
+  notYours: 'You can only access your own portfolio',
+  adminOnly: 'Administrator access required',
+  unauthorized: 'Authentication required',
+  clientNotFound: 'Client not found',
+  requestNotFound: 'Withdrawal request not found',
+  requestAlreadyDecided: 'This withdrawal request has already been decided',
+  malformedJson: 'Request body must be valid JSON',
+  unsupportedContentType: 'Request body must be JSON (Content-Type: application/json)',
+  bodyTooLarge: 'Request body is too large',
+  unknownField: (field: string) => `Unknown field: ${field}`,
+  idempotencyKeyReused: 'This Idempotency-Key was already used with a different request',
+  conflictRetry: 'The portfolio changed while saving. Please try again.',
+  unexpected: 'An unexpected error occurred. Please try again.',
+} as const;
+
+export const errors = {
+  signIn: {
+    userNotFound: 'No account found with this email address',
+    wrongPassword: 'Incorrect password',
+    invalidEmail: 'Invalid email address',
+    tooManyRequests: 'Too many failed attempts. Please try again later',
+    default: 'An error occurred during sign in',
+  },
+  google: {
+    unauthorizedDomain:
+      'This domain is not authorized for Google sign-in. Please use email/password sign-in instead, or contact support to authorize this domain.',
+    popupClosed: 'Sign-in cancelled. Please try again.',
+    popupBlocked: 'Pop-up was blocked by your browser. Please allow pop-ups and try again.',
+  },
+  signUp: {
+    emailInUse: 'An account already exists with this email address',
+    invalidEmail: 'Invalid email address',
+    weakPassword: 'Password should be at least 6 characters long',
+  },
+  reset: {
+    userNotFound: 'No account found with this email address',
+    invalidEmail: 'Invalid email address',
+  },
+  generic: 'An unexpected error occurred. Please try again.',
+} as const;
+
+export const toastTitles = {
+  signInFailed: 'Sign-in failed',
+  signUpFailed: 'Sign-up failed',
+  resetFailed: 'Reset failed',
+  signOutFailed: 'Sign-out failed',
+  refreshFailed: 'Refresh failed',
+  requestFailed: 'Request Failed',
+  error: 'Error',
+} as const;
+
+export const toastMessages = {
+  refreshFailed: 'Could not update portfolio data. Please try again.',
+  requestFailed: 'Failed to connect to server. Please try again.',
+  loadTransactionsFailed: 'Failed to load transaction history',
+  connectFailed: 'Failed to connect to server',
+  loadClientsFailed: 'Failed to load clients data',
+  addDepositFailed: 'Failed to add deposit',
+  processWithdrawalFailed: 'Failed to process withdrawal',
+  updateBalanceFailed: 'Failed to update balance',
+  deleteClientFailed: 'Failed to delete client',
+  loadAlertsFailed: 'Failed to load withdrawal alerts',
+} as const;
+
+export const successToasts = {
+  welcomeBack: 'Welcome back!',
+  accountCreated: 'Account created successfully!',
+  resetEmailSent: 'Reset email sent',
+  portfolioRefreshed: 'Portfolio refreshed',
+  requestSubmitted: 'Request Submitted',
+  depositAdded: (amountFormatted: string) => `Deposit of ${amountFormatted} added successfully`,
+  withdrawalProcessed: (amountFormatted: string) => `Withdrawal of ${amountFormatted} processed successfully`,
+  balanceUpdated: 'Balance updated successfully',
+  clientDeleted: 'Client deleted successfully',
+} as const;

@@ -1,0 +1,174 @@
+import fc from 'fast-check';
+import { DAY_MS } from './growth';
+import { apiMessages, validation } from './messages';
+import {
+  adminWithdrawalBody,
+  balanceBody,
+  checkAdminWithdrawalAmount,
+  checkBalanceAmount,
+  checkDepositAmount,
+  checkDepositDate,
+  checkSignInForm,
+  checkSignUpForm,
+  checkWithdrawalRequestAmount,
+  createPortfolioBody,
+  depositBody,
+  parseBody,
+  parseIsoTimestamp,
+  rejectBody,
+  withdrawalRequestBody,
+} from './validation';
+
+describe('the spec section 5 messages, word for word', () => {
+  it('has them exactly', () => {
+    expect(validation.passwordMismatch).toEqual({ title: 'Password mismatch', description: "Passwords don't match. Please check and try again." });
+    expect(validation.passwordTooShort).toEqual({ title: 'Password too short', description: 'Password should be at least 6 characters long.' });
+    expect(validation.invalidWithdrawalAmount).toEqual({ title: 'Invalid Amount', description: 'Please enter a valid withdrawal amount' });
+    expect(validation.amountTooHigh('$12.34')).toEqual({ title: 'Amount Too High', description: 'You can only withdraw up to $12.34 in eligible profit' });
+    expect(validation.invalidDepositAmount.description).toBe('Please enter a valid positive deposit amount');
+    expect(validation.invalidAdminWithdrawalAmount.description).toBe('Please enter a valid positive withdrawal amount');
+    expect(validation.invalidBalance.description).toBe('Please enter a valid positive number');
+    expect(validation.deleteConfirmation('a@b.co')).toBe('Are you sure you want to delete client a@b.co? This action cannot be undone.');
+  });
+});
+
+describe('request bodies', () => {
+  it('deposit: dollars become cents, the note is trimmed, the date parsed', () => {
+    expect(parseBody(depositBody, { amount: 1234.5, note: '  wire  ', timestamp: '2026-11-20T00:00:00.000Z' })).toEqual({
+      ok: true,
+      value: { amount: 123450, note: 'wire', timestamp: Date.parse('2026-11-20T00:00:00.000Z') },
+    });
+    expect(parseBody(depositBody, { amount: 5 })).toEqual({ ok: true, value: { amount: 500, note: '' } });
+    expect(parseBody(depositBody, { amount: 5, note: null, timestamp: '2026-11-20' })).toMatchObject({ ok: true, value: { note: '' } });
+  });
+
+  it.each([
+    [{ amount: 0 }, 'Please enter a valid positive deposit amount'],
+    [{ amount: -5 }, 'Please enter a valid positive deposit amount'],
+    [{ amount: '5' }, 'Please enter a valid positive deposit amount'],
+    [{ amount: 10.001 }, 'Please enter a valid positive deposit amount'],
+    [{}, 'Please enter a valid positive deposit amount'],
+    [{ amount: 5, note: 'x'.repeat(501) }, apiMessages.noteTooLong],
+    [{ amount: 5, note: 7 }, apiMessages.noteTooLong],
+    [{ amount: 5, timestamp: 'yesterday' }, apiMessages.invalidTimestamp],
+    [{ amount: 5, timestamp: '2026-02-30T00:00:00Z' }, apiMessages.invalidTimestamp],
+    [{ amount: 5, timestamp: 1700000000000 }, apiMessages.invalidTimestamp],
+    [{ amount: 5, admin: true }, 'Unknown field: admin'],
+    [null, apiMessages.malformedJson],
+    [[1, 2], apiMessages.malformedJson],
+    ['{"amount":5}', apiMessages.malformedJson],
+  ])('deposit %j -> %s', (body, message) => {
+    expect(parseBody(depositBody, body)).toEqual({ ok: false, message });
+  });
+
+  it('a note of exactly 500 characters after trimming is fine', () => {
+    expect(parseBody(adminWithdrawalBody, { amount: 1, note: ` ${'n'.repeat(500)} ` })).toMatchObject({ ok: true });
+  });
+
+  it('admin withdrawal and balance use their own messages; a balance may be zero', () => {
+    expect(parseBody(adminWithdrawalBody, { amount: 0 })).toEqual({ ok: false, message: 'Please enter a valid positive withdrawal amount' });
+    expect(parseBody(balanceBody, { balance: 0 })).toEqual({ ok: true, value: { balance: 0 } });
+    expect(parseBody(balanceBody, { balance: -0.01 })).toEqual({ ok: false, message: 'Please enter a valid positive number' });
+    expect(parseBody(balanceBody, { balance: 1e400 })).toEqual({ ok: false, message: 'Please enter a valid positive number' });
+  });
+
+  it('client withdrawal request', () => {
+    expect(parseBody(withdrawalRequestBody, { userId: 'u1', userEmail: 'a@example.com', amount: 10 })).toEqual({
+      ok: true,
+      value: { userId: 'u1', userEmail: 'a@example.com', amount: 1000 },
+    });
+    expect(parseBody(withdrawalRequestBody, { userId: 'u1', userEmail: 'a@example.com', amount: 0 })).toEqual({
+      ok: false,
+      message: 'Please enter a valid withdrawal amount',
+    });
+    expect(parseBody(withdrawalRequestBody, { userId: 'u1', userEmail: 'nope', amount: 1 })).toEqual({ ok: false, message: 'Invalid email address' });
+    expect(parseBody(withdrawalRequestBody, { userEmail: 'a@example.com', amount: 1 })).toEqual({ ok: false, message: apiMessages.userIdRequired });
+  });
+
+  it('create portfolio: only an empty one', () => {
+    expect(parseBody(createPortfolioBody, { userId: 'u1', initialBalance: 0 })).toEqual({ ok: true, value: { userId: 'u1', initialBalance: 0 } });
+    expect(parseBody(createPortfolioBody, { userId: 'u1' })).toMatchObject({ ok: true });
+    expect(parseBody(createPortfolioBody, { userId: 'u1', initialBalance: 1000 })).toEqual({ ok: false, message: apiMessages.initialBalanceMustBeZero });
+    expect(parseBody(createPortfolioBody, { userId: '', initialBalance: 0 })).toEqual({ ok: false, message: apiMessages.userIdRequired });
+  });
+
+  it('reject needs a reason', () => {
+    expect(parseBody(rejectBody, { reason: '  not yet  ' })).toEqual({ ok: true, value: { reason: 'not yet' } });
+    expect(parseBody(rejectBody, { reason: '   ' })).toEqual({ ok: false, message: apiMessages.reasonRequired });
+    expect(parseBody(rejectBody, {})).toEqual({ ok: false, message: apiMessages.reasonRequired });
+  });
+
+  it('never throws and always answers with a message, whatever arrives (property)', () => {
+    const schemas = [depositBody, adminWithdrawalBody, balanceBody, withdrawalRequestBody, createPortfolioBody, rejectBody];
+    fc.assert(
+      fc.property(fc.constantFrom(...schemas), fc.anything(), (schema, body) => {
+        const result = parseBody(schema, body);
+        return result.ok || (typeof result.message === 'string' && result.message.length > 0);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('deposit dates', () => {
+  const now = Date.parse('2026-11-22T12:00:00Z');
+  it('refuses the future and more than a year back', () => {
+    expect(checkDepositDate(now, now)).toBeNull();
+    expect(checkDepositDate(now - 200 * DAY_MS, now)).toBeNull();
+    expect(checkDepositDate(now + 60_000, now)).toBeNull(); // clock skew
+    expect(checkDepositDate(now + DAY_MS, now)).toBe(apiMessages.futureTimestamp);
+    expect(checkDepositDate(now - 400 * DAY_MS, now)).toBe(apiMessages.timestampTooOld);
+  });
+});
+
+describe('form checks', () => {
+  const good = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: 'secret1', confirmPassword: 'secret1' };
+
+  it('sign-up: mismatch, then length, in the spec words', () => {
+    expect(checkSignUpForm(good)).toBeNull();
+    expect(checkSignUpForm({ ...good, confirmPassword: 'secret2' })).toBe(validation.passwordMismatch);
+    expect(checkSignUpForm({ ...good, password: 'abc', confirmPassword: 'abc' })).toBe(validation.passwordTooShort);
+    expect(checkSignUpForm({ ...good, firstName: ' ' })?.description).toBe(apiMessages.firstNameRequired);
+    expect(checkSignUpForm({ ...good, lastName: '' })?.description).toBe(apiMessages.lastNameRequired);
+    expect(checkSignUpForm({ ...good, email: '' })?.description).toBe(apiMessages.emailRequired);
+  });
+
+  it('sign-in: both fields required', () => {
+    expect(checkSignInForm({ email: 'a@b.co', password: 'x' })).toBeNull();
+    expect(checkSignInForm({ email: '', password: 'x' })).not.toBeNull();
+    expect(checkSignInForm({ email: 'a@b.co', password: '' })).not.toBeNull();
+  });
+
+  it('client withdrawal amount: valid, invalid, too high', () => {
+    expect(checkWithdrawalRequestAmount('10.00', 1000)).toEqual({ ok: true, cents: 1000 });
+    expect(checkWithdrawalRequestAmount('0', 1000)).toEqual({ ok: false, notice: validation.invalidWithdrawalAmount });
+    expect(checkWithdrawalRequestAmount('abc', 1000)).toEqual({ ok: false, notice: validation.invalidWithdrawalAmount });
+    expect(checkWithdrawalRequestAmount('10.01', 1000)).toEqual({
+      ok: false,
+      notice: { title: 'Amount Too High', description: 'You can only withdraw up to $10.00 in eligible profit' },
+    });
+  });
+
+  it('admin amounts', () => {
+    expect(checkDepositAmount('-1')).toEqual({ ok: false, notice: validation.invalidDepositAmount });
+    expect(checkAdminWithdrawalAmount('')).toEqual({ ok: false, notice: validation.invalidAdminWithdrawalAmount });
+    expect(checkBalanceAmount('0')).toEqual({ ok: true, cents: 0 });
+    expect(checkBalanceAmount('-0.01')).toEqual({ ok: false, notice: validation.invalidBalance });
+  });
+});
+
+describe('parseIsoTimestamp', () => {
+  it.each([
+    ['2026-11-20', Date.UTC(2026, 10, 20)],
+    ['2026-11-20T10:30:00Z', Date.UTC(2026, 10, 20, 10, 30)],
+    ['2026-11-20T10:30:00.123Z', Date.UTC(2026, 10, 20, 10, 30, 0, 123)],
+    ['2026-11-20T10:30:00+02:00', Date.UTC(2026, 10, 20, 8, 30)],
+    ['2028-02-29T00:00:00Z', Date.UTC(2028, 1, 29)],
+  ])('%s', (text, ms) => {
+    expect(parseIsoTimestamp(text)).toBe(ms);
+  });
+
+  it.each(['2026-02-30', '2027-02-29T00:00:00Z', '2026-13-01', '2026-11-20T24:00:00Z', '2026-11-20T10:30:00', '20 Nov 2026', ''])('rejects %s', (text) => {
+    expect(parseIsoTimestamp(text)).toBeNaN();
+  });
+});
