@@ -40,6 +40,11 @@ export const routes = [
   { name: 'listClientTransactions', method: 'GET', path: '/api/admin/clients/{id}/transactions', auth: 'admin', access: 'read' },
   { name: 'deleteClient', method: 'DELETE', path: '/api/admin/clients/{id}', auth: 'admin', access: 'write', cognito: true },
   { name: 'listWithdrawalAlerts', method: 'GET', path: '/api/admin/withdrawal-alerts', auth: 'admin', access: 'read' },
+  // Beyond spec section 7: the life of a client's withdrawal request (design.md section 4).
+  { name: 'listMyWithdrawalRequests', method: 'GET', path: '/api/portfolios/{uid}/withdrawal-requests', auth: 'client', access: 'read' },
+  { name: 'listPendingWithdrawalRequests', method: 'GET', path: '/api/admin/withdrawal-requests', auth: 'admin', access: 'read' },
+  { name: 'approveWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/approve', auth: 'admin', access: 'write' },
+  { name: 'rejectWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/reject', auth: 'admin', access: 'write' },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof routes)[number]['name'];

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import {
+  adjustmentTo,
   applyEntry,
   type BalanceState,
   emptyBalance,
@@ -151,8 +152,9 @@ describe('stored balance versus replay (property)', () => {
           const id = String(seq++).padStart(6, '0');
           if (o.kind === 'deposit' || o.kind === 'withdrawal') add(entry(id, o.kind, o.cents, now - o.backdateMs));
           else if (o.kind === 'adjustTo') {
-            const diff = o.cents - state.balanceCents;
-            if (diff !== 0) add(entry(id, 'adjustment', diff, now));
+            const adjustment = adjustmentTo(state, o.cents, now);
+            if (adjustment) add(entry(id, 'adjustment', adjustment.amountCents, adjustment.at));
+            expect(state.balanceCents).toBe(o.cents);
           } else {
             const update = weeklyUpdate(state, ledger, now);
             if (update) {
@@ -189,8 +191,11 @@ describe('stored balance versus replay (property)', () => {
       fc.property(fc.array(cents, { maxLength: 10 }), fc.integer({ min: 0, max: 1e9 }), (deposits, target) => {
         const ledger = deposits.map((c, i) => entry(`d${i}`, 'deposit', c, T0));
         let state = replayLedger(ledger, T0 + 3 * WEEK_MS);
-        const adj = entry('z', 'adjustment', target - state.balanceCents, T0 + 3 * WEEK_MS + 1);
-        state = applyEntry(state, adj, [...ledger, adj]);
+        const adjustment = adjustmentTo(state, target, T0 + 3 * WEEK_MS);
+        if (adjustment) {
+          const adj = entry('z', 'adjustment', adjustment.amountCents, adjustment.at);
+          state = applyEntry(state, adj, [...ledger, adj]);
+        }
         expect(state.balanceCents).toBe(target);
       }),
     );

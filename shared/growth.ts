@@ -133,3 +133,13 @@ export function weeklyUpdate(state: BalanceState, ledger: readonly LedgerEntry[]
 export function previousWeekBalance(balanceCents: Cents): Cents {
   return roundHalfEven(balanceCents / WEEKLY_RATE);
 }
+
+/**
+ * The adjustment that sets the balance to `targetCents` (an admin's balance edit), or null when
+ * it already is. It is dated after L so it applies by addition, and it is measured from the
+ * net rather than the floored balance, so the balance becomes exactly the target.
+ */
+export function adjustmentTo(state: BalanceState, targetCents: Cents, now: number): { amountCents: Cents; at: number } | null {
+  if (targetCents === state.balanceCents && state.netCents === state.balanceCents) return null;
+  return { amountCents: targetCents - state.netCents, at: Math.max(now, state.lastUpdate + 1) };
+}

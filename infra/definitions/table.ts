@@ -1,0 +1,100 @@
+/**
+ * The single DynamoDB table, as both stacks create it (CDK in AWS, DynamoDB Local here), and
+ * the key builders every handler uses. Nothing else spells out a key.
+ *
+ * Items (PK, SK):
+ *   CLIENT#<sub>   PROFILE                      client profile and portfolio (B, net, L, version, weekly gain)
+ *                                                on GSI1 (all clients, by shard, sorted by lastUpdate)
+ *   CLIENT#<sub>   PROFILE (deleted: true)      tombstone of a deleted client, off every index
+ *   CLIENT#<sub>   ENTRY#<atIso>#<entryId>      ledger entry (deposit, withdrawal, adjustment); deposits on GSI2
+ *   CLIENT#<sub>   REQUEST#<requestKey>         withdrawal request; pending ones on GSI3
+ *   CLIENT#<sub>   IDEMPOTENCY#<key>            the first answer to a money-moving POST with an Idempotency-Key
+ *
+ * Access patterns:
+ *   get a portfolio                     GetItem PK=CLIENT#sub, SK=PROFILE
+ *   a client's ledger, in time order    Query PK=CLIENT#sub, SK begins_with ENTRY#
+ *   a client's withdrawal requests      Query PK=CLIENT#sub, SK begins_with REQUEST# (newest first)
+ *   everything of a client (delete)     Query PK=CLIENT#sub
+ *   all clients (admin list)            Query GSI1 for each of the CLIENT_SHARDS shards, in parallel
+ *   portfolios due for the weekly job   Query GSI1 per shard, GSI1SK < <(now − 1 week) ISO>~ (only due ones are read)
+ *   deposits by eligibility date        Query GSI2 PK=ELIG#<yyyy-mm> (one per month the range touches), GSI2SK between dates
+ *   pending withdrawal requests         Query GSI3 PK=REQUESTS#pending (oldest first)
+ * No request path scans.
+ */
+
+export const TABLE_NAME_DEFAULT = 'aurum-portal';
+
+export const tableDefinition = {
+  partitionKey: 'PK',
+  sortKey: 'SK',
+  /** DynamoDB TTL attribute (epoch seconds): idempotency records and tombstones expire. */
+  ttlAttribute: 'expiresAt',
+  globalSecondaryIndexes: [
+    { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
+    { indexName: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
+    { indexName: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK' },
+  ],
+} as const;
+
+export type IndexName = (typeof tableDefinition.globalSecondaryIndexes)[number]['indexName'];
+
+/** Clients are spread over this many GSI1 partitions so lists and the weekly job read in parallel. */
+export const CLIENT_SHARDS = 16;
+
+function shardOf(sub: string): number {
+  let h = 0;
+  for (let i = 0; i < sub.length; i++) h = (h * 31 + sub.charCodeAt(i)) >>> 0;
+  return h % CLIENT_SHARDS;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export const keys = {
+  clientPk: (sub: string) => `CLIENT#${sub}`,
+  profile: (sub: string) => ({ PK: keys.clientPk(sub), SK: 'PROFILE' }),
+  /** GSI1: every live client, sorted within its shard by lastUpdate (what the weekly job needs). */
+  clientsIndex: (sub: string, lastUpdate: number) => ({ GSI1PK: keys.clientsShard(shardOf(sub)), GSI1SK: `${iso(lastUpdate)}#${sub}` }),
+  clientsShard: (shard: number) => `CLIENTS#${String(shard).padStart(2, '0')}`,
+  allClientShards: () => Array.from({ length: CLIENT_SHARDS }, (_, i) => keys.clientsShard(i)),
+  /** GSI1SK upper bound (exclusive) for portfolios last updated at or before `t`. */
+  dueBefore: (t: number) => `${iso(t)}~`,
+
+  entryPrefix: 'ENTRY#',
+  entry: (sub: string, at: number, entryId: string) => ({ PK: keys.clientPk(sub), SK: `ENTRY#${iso(at)}#${entryId}` }),
+  /** GSI2: deposits by the date they become eligible, bucketed by month. */
+  eligibilityIndex: (sub: string, eligibleAt: number, entryId: string) => ({
+    GSI2PK: keys.eligibilityMonth(eligibleAt),
+    GSI2SK: `${iso(eligibleAt)}#${sub}#${entryId}`,
+  }),
+  eligibilityMonth: (t: number) => `ELIG#${iso(t).slice(0, 7)}`,
+  /** The GSI2 partitions a range of eligibility dates touches, in order. */
+  eligibilityMonthsBetween: (from: number, to: number) => {
+    const months: string[] = [];
+    const d = new Date(Date.UTC(new Date(from).getUTCFullYear(), new Date(from).getUTCMonth(), 1));
+    while (d.getTime() <= to) {
+      months.push(keys.eligibilityMonth(d.getTime()));
+      d.setUTCMonth(d.getUTCMonth() + 1);
+    }
+    return months;
+  },
+  eligibilitySortKey: (t: number) => iso(t),
+
+  requestPrefix: 'REQUEST#',
+  request: (sub: string, requestKey: string) => ({ PK: keys.clientPk(sub), SK: `REQUEST#${requestKey}` }),
+  pendingRequestsPk: 'REQUESTS#pending',
+  pendingIndex: (createdAt: number, requestId: string) => ({ GSI3PK: keys.pendingRequestsPk, GSI3SK: `${iso(createdAt)}#${requestId}` }),
+
+  idempotency: (sub: string, key: string) => ({ PK: keys.clientPk(sub), SK: `IDEMPOTENCY#${key}` }),
+} as const;
+
+/** A withdrawal request's public id names its client, so an admin's approve or reject finds it with one GetItem. */
+export const requestIds = {
+  make: (sub: string, requestKey: string) => `${sub}.${requestKey}`,
+  parse: (requestId: string): { sub: string; requestKey: string } | null => {
+    const dot = requestId.lastIndexOf('.');
+    if (dot <= 0 || dot === requestId.length - 1) return null;
+    const sub = requestId.slice(0, dot);
+    const requestKey = requestId.slice(dot + 1);
+    return /^[\w-]+$/.test(sub) && /^[\w-]+$/.test(requestKey) ? { sub, requestKey } : null;
+  },
+};

@@ -1,0 +1,22 @@
+/**
+ * The Cognito user pool as both stacks build it: the CDK stack in AWS and cognito-local on
+ * this machine. Anything the two must agree on lives here.
+ */
+import { MIN_PASSWORD_LENGTH } from '../../shared/validation';
+
+export const userPoolDefinition = {
+  poolName: 'aurum-clients',
+  clientName: 'aurum-web',
+  /** E-mail is the sign-in name; the immutable `sub` identifies the client everywhere else. */
+  usernameAttributes: ['email'] as const,
+  autoVerifiedAttributes: ['email'] as const,
+  passwordMinLength: MIN_PASSWORD_LENGTH,
+  adminGroup: 'admins',
+  /** The only flow cognito-local supports, and the one the web uses everywhere. */
+  authFlows: ['USER_PASSWORD_AUTH', 'REFRESH_TOKEN_AUTH'] as const,
+  /** The scope every access token carries; the API requires it so ID tokens are refused. */
+  apiScope: 'aws.cognito.signin.user.admin',
+  accessTokenValidityMinutes: 60,
+  idTokenValidityMinutes: 60,
+  refreshTokenValidityDays: 30,
+} as const;

@@ -1,0 +1,11 @@
+import { requireOwner } from '../lib/auth';
+import { httpHandler } from '../lib/http';
+import { requireProfile } from '../lib/profiles';
+import { eligibilityOf, toEligibilityDto } from '../lib/withdrawal-requests';
+
+export const handler = httpHandler('getEligibility', undefined, async ({ caller, params, now }) => {
+  const uid = params.uid ?? '';
+  requireOwner(caller, uid, { adminMayAct: true });
+  const profile = await requireProfile(uid);
+  return { body: { data: toEligibilityDto(await eligibilityOf(profile, now)) } };
+});

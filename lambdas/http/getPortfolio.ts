@@ -1,0 +1,10 @@
+import { requireOwner } from '../lib/auth';
+import { httpHandler } from '../lib/http';
+import { requireProfile, toPortfolioDto } from '../lib/profiles';
+
+export const handler = httpHandler('getPortfolio', undefined, async ({ caller, params }) => {
+  const userId = params.userId ?? '';
+  requireOwner(caller, userId, { adminMayAct: true });
+  const profile = await requireProfile(userId);
+  return { body: { success: true, portfolio: toPortfolioDto(profile) } };
+});

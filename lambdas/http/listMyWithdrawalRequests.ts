@@ -1,0 +1,12 @@
+import { requireOwner } from '../lib/auth';
+import { httpHandler } from '../lib/http';
+import { requireProfile } from '../lib/profiles';
+import { listRequests } from '../lib/withdrawal-requests';
+
+/** A client's own withdrawal requests with their status, newest first. */
+export const handler = httpHandler('listMyWithdrawalRequests', undefined, async ({ caller, params }) => {
+  const uid = params.uid ?? '';
+  requireOwner(caller, uid, { adminMayAct: true });
+  await requireProfile(uid);
+  return { body: await listRequests(uid) };
+});

@@ -1,0 +1,33 @@
+/**
+ * A client asks for a profit withdrawal. The available profit is re-checked inside the same
+ * transaction that records the request (it is conditioned on the portfolio's version), so two
+ * racing requests cannot together exceed it.
+ */
+import { apiMessages, validation } from '../../shared/messages';
+import { formatUsd } from '../../shared/money';
+import { withdrawalRequestBody } from '../../shared/validation';
+import { requireOwner } from '../lib/auth';
+import { table } from '../lib/db';
+import { BadRequest, Conflict } from '../lib/errors';
+import { httpHandler } from '../lib/http';
+import { newId } from '../lib/ids';
+import { transactOnProfile } from '../lib/profile-transaction';
+import { eligibilityOf, newRequestItem, toRequestDto } from '../lib/withdrawal-requests';
+
+export const handler = httpHandler('requestWithdrawal', withdrawalRequestBody, async ({ caller, body, now, idempotencyKey }) => {
+  requireOwner(caller, body.userId, { adminMayAct: false });
+  return transactOnProfile(
+    caller.sub,
+    async (profile) => {
+      if (body.userEmail.toLowerCase() !== profile.email) throw new BadRequest(apiMessages.userEmailMismatch);
+      const { totalEligibleProfitCents } = await eligibilityOf(profile, now, true);
+      if (body.amount > totalEligibleProfitCents) throw new Conflict(validation.amountTooHigh(formatUsd(totalEligibleProfitCents)).description);
+      const item = newRequestItem(caller.sub, newId(now), profile.email, body.amount, now);
+      return {
+        writes: [{ Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } }],
+        answer: { status: 201, body: { success: true, request: toRequestDto(item) } },
+      };
+    },
+    { now, idempotency: idempotencyKey ? { key: `requestWithdrawal:${idempotencyKey}`, request: body } : undefined },
+  );
+});

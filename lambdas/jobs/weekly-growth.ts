@@ -1,0 +1,141 @@
+/**
+ * The weekly growth job (design.md section 3), the EventBridge target every Monday 00:00 UTC.
+ *
+ * It reads only due portfolios (GSI1 is sorted by lastUpdate within each shard), all shards in
+ * parallel, and updates each portfolio in its own conditional write: recomputed from the ledger
+ * at T, conditioned on the version it read, so a crash or a retry leaves every portfolio either
+ * updated or not, and a second run in the same week finds nothing due.
+ *
+ * T is the event's scheduled time, not the clock: retries and late starts all compute the same
+ * week, and next Monday's run finds L exactly one week back.
+ */
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../infra/definitions/table';
+import { WEEK_MS, weeklyUpdate } from '../../shared/growth';
+import { ddb, table } from '../lib/db';
+import { loadLedger, toLedgerEntry } from '../lib/ledger';
+import { logger } from '../lib/logger';
+import { balanceStateOf, type Profile } from '../lib/profiles';
+
+export interface WeeklyGrowthEvent {
+  /** EventBridge scheduled events carry their scheduled time here. */
+  time?: string;
+  /** A manual run may name the moment to compute at. */
+  now?: string;
+}
+
+export interface WeeklyGrowthSummary {
+  now: string;
+  due: number;
+  updated: number;
+  /** Due when listed, but found already updated (or deleted) when read. */
+  skipped: number;
+  failed: number;
+  durationMs: number;
+}
+
+const MAX_ATTEMPTS = 4;
+const DEFAULT_CONCURRENCY = 48;
+
+type Outcome = 'updated' | 'skipped' | 'failed';
+
+async function growOne(listed: Profile, now: number): Promise<Outcome> {
+  let profile: Profile | undefined = listed;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    if (!profile || profile.deleted) return 'skipped';
+    const ledger = (await loadLedger(profile.sub, true)).map(toLedgerEntry);
+    const update = weeklyUpdate(balanceStateOf(profile), ledger, now);
+    if (!update) return 'skipped';
+    try {
+      await ddb.send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: keys.profile(profile.sub),
+          UpdateExpression:
+            'SET balanceCents = :b, netCents = :n, lastUpdate = :l, weeklyGainCents = :gc, weeklyGainPercent = :gp, GSI1SK = :sk, version = :v1',
+          ConditionExpression: 'version = :v AND attribute_not_exists(deleted)',
+          ExpressionAttributeValues: {
+            ':b': update.next.balanceCents,
+            ':n': update.next.netCents,
+            ':l': new Date(update.next.lastUpdate).toISOString(),
+            ':gc': update.gainCents,
+            ':gp': update.gainPercent,
+            ':sk': keys.clientsIndex(profile.sub, update.next.lastUpdate).GSI1SK,
+            ':v': profile.version,
+            ':v1': profile.version + 1,
+          },
+        }),
+      );
+      return 'updated';
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') {
+        logger.warn('weekly update failed', { sub: profile.sub, error: error as Error });
+        if (attempt === MAX_ATTEMPTS - 1) return 'failed';
+      }
+      // Changed meanwhile (a deposit, another run): read it again and recompute.
+      const { Item } = await ddb.send(new GetCommand({ TableName: table(), Key: keys.profile(profile.sub), ConsistentRead: true }));
+      profile = Item as Profile | undefined;
+    }
+  }
+  return 'failed';
+}
+
+/** Runs `work` over items from several async sources with at most `limit` in flight. */
+async function forEachLimited<T>(sources: AsyncIterable<T>[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  const inFlight = new Set<Promise<void>>();
+  await Promise.all(
+    sources.map(async (source) => {
+      for await (const item of source) {
+        while (inFlight.size >= limit) await Promise.race(inFlight);
+        const p = work(item).finally(() => inFlight.delete(p));
+        inFlight.add(p);
+      }
+    }),
+  );
+  await Promise.all(inFlight);
+}
+
+async function* duePortfolios(shardPk: string, dueBefore: string): AsyncIterable<Profile> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb.send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK < :due',
+        ExpressionAttributeValues: { ':pk': shardPk, ':due': dueBefore },
+        ExclusiveStartKey: start,
+        Limit: 200,
+      }),
+    );
+    for (const item of page.Items ?? []) yield item as Profile;
+    start = page.LastEvaluatedKey;
+  } while (start);
+}
+
+export async function runWeeklyGrowth(now: number, concurrency = DEFAULT_CONCURRENCY): Promise<WeeklyGrowthSummary> {
+  const started = Date.now();
+  const counts: Record<Outcome, number> = { updated: 0, skipped: 0, failed: 0 };
+  let due = 0;
+  const dueBefore = keys.dueBefore(now - WEEK_MS);
+  await forEachLimited(
+    keys.allClientShards().map((pk) => duePortfolios(pk, dueBefore)),
+    concurrency,
+    async (profile) => {
+      due += 1;
+      counts[await growOne(profile, now)] += 1;
+    },
+  );
+  const summary = { now: new Date(now).toISOString(), due, ...counts, durationMs: Date.now() - started };
+  logger.info('weekly growth done', { ...summary });
+  return summary;
+}
+
+export const handler = async (event: WeeklyGrowthEvent = {}): Promise<WeeklyGrowthSummary> => {
+  const now = Date.parse(event.now ?? event.time ?? new Date().toISOString());
+  if (!Number.isFinite(now)) throw new Error(`bad time in event: ${JSON.stringify(event)}`);
+  const summary = await runWeeklyGrowth(now);
+  // A failure makes the invocation fail, so EventBridge retries it and the alarm sees it; the retry redoes only what is still due.
+  if (summary.failed > 0) throw new Error(`weekly growth: ${summary.failed} portfolios failed`);
+  return summary;
+};

@@ -1,0 +1,32 @@
+/** The one Cognito client, for the few routes that manage users (create portfolio, delete client). */
+import {
+  AdminDeleteUserCommand,
+  AdminGetUserCommand,
+  AdminUserGlobalSignOutCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { config } from './config';
+
+const cognito = new CognitoIdentityProviderClient({ region: config.region, endpoint: config.cognitoEndpoint });
+
+export async function cognitoUser(username: string): Promise<{ email: string; firstName: string; lastName: string }> {
+  const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: username }));
+  const attr = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value ?? '';
+  return { email: attr('email'), firstName: attr('given_name'), lastName: attr('family_name') };
+}
+
+const isUserNotFound = (error: unknown) => (error as Error).name === 'UserNotFoundException';
+
+/** Signs the user out everywhere (refresh tokens revoked), then deletes it. A user already gone counts as done. */
+export async function deleteCognitoUser(username: string): Promise<void> {
+  for (const command of [
+    new AdminUserGlobalSignOutCommand({ UserPoolId: config.userPoolId, Username: username }),
+    new AdminDeleteUserCommand({ UserPoolId: config.userPoolId, Username: username }),
+  ]) {
+    try {
+      await cognito.send(command as AdminDeleteUserCommand);
+    } catch (error) {
+      if (!isUserNotFound(error)) throw error;
+    }
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * The wrapper every HTTP handler goes through: reads and checks the body, works out the caller,
+ * runs the handler, and maps every error to a JSON `{ error }` answer in one place. A malformed
+ * request never reaches a handler and never becomes a 500.
+ */
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { routeByName, type RouteDef, type RouteName } from '../../shared/api';
+import { apiMessages } from '../../shared/messages';
+import { parseBody } from '../../shared/validation';
+import { type Caller, callerOf, requireAdmin } from './auth';
+import { BadRequest, HttpError } from './errors';
+import { logger } from './logger';
+
+export const MAX_BODY_BYTES = 16 * 1024;
+
+export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+
+export interface Request<B> {
+  event: ApiEvent;
+  route: RouteDef;
+  caller: Caller;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  body: B;
+  /** The Idempotency-Key header, when sent. */
+  idempotencyKey: string | undefined;
+  now: number;
+}
+
+export interface Answer {
+  status?: number;
+  body: unknown;
+}
+
+function json(statusCode: number, body: unknown): ApiResult {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    body: JSON.stringify(body),
+  };
+}
+
+function header(event: ApiEvent, name: string): string | undefined {
+  const headers = event.headers ?? {};
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
+  return key === undefined ? undefined : headers[key];
+}
+
+function readJsonBody(event: ApiEvent): unknown {
+  const raw = event.body ?? '';
+  const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) throw new HttpError(413, apiMessages.bodyTooLarge);
+  const contentType = (header(event, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  if (contentType !== 'application/json') throw new HttpError(415, apiMessages.unsupportedContentType);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new BadRequest(apiMessages.malformedJson);
+  }
+}
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,128}$/;
+
+export function httpHandler<S extends z.ZodType | undefined = undefined>(
+  name: RouteName,
+  schema: S,
+  handle: (req: Request<S extends z.ZodType ? z.output<S> : undefined>) => Promise<Answer>,
+) {
+  const route = routeByName(name);
+  return async (event: ApiEvent, context?: Context): Promise<ApiResult> => {
+    if (context) logger.addContext(context);
+    logger.appendKeys({ correlationId: event.requestContext?.requestId, route: name });
+    try {
+      const caller = callerOf(event);
+      if (route.auth === 'admin') requireAdmin(caller);
+      let body: unknown;
+      if (schema) {
+        const parsed = parseBody(schema, readJsonBody(event));
+        if (!parsed.ok) throw new BadRequest(parsed.message);
+        body = parsed.value;
+      }
+      const idempotencyKey = header(event, 'idempotency-key');
+      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+        throw new BadRequest('Idempotency-Key must be 1 to 128 visible ASCII characters');
+      }
+      const answer = await handle({
+        event,
+        route,
+        caller,
+        params: (event.pathParameters ?? {}) as Record<string, string>,
+        query: (event.queryStringParameters ?? {}) as Record<string, string>,
+        body: body as S extends z.ZodType ? z.output<S> : undefined,
+        idempotencyKey,
+        now: Date.now(),
+      });
+      return json(answer.status ?? 200, answer.body);
+    } catch (error) {
+      if (error instanceof HttpError) {
+        logger.info('request refused', { status: error.statusCode, reason: error.message });
+        return json(error.statusCode, { error: error.message });
+      }
+      logger.error('unexpected error', error as Error);
+      return json(500, { error: apiMessages.unexpected });
+    } finally {
+      logger.removeKeys(['correlationId', 'route']);
+    }
+  };
+}

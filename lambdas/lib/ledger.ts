@@ -1,0 +1,99 @@
+/** Ledger entries: the immutable record of every change of a client's money. */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../infra/definitions/table';
+import type { TransactionDto } from '../../shared/api';
+import { eligibleAt } from '../../shared/eligibility';
+import { type EntryType, type LedgerEntry, signedCents } from '../../shared/growth';
+import { centsToDollars } from '../../shared/money';
+import { ddb, table } from './db';
+
+export interface EntryItem {
+  PK: string;
+  SK: string;
+  entryId: string;
+  sub: string;
+  type: EntryType;
+  /** Positive for deposits and withdrawals; signed for adjustments. */
+  amountCents: number;
+  /** ISO: when the entry counts from. */
+  at: string;
+  note?: string;
+  adminEmail: string;
+  recordedAt: string;
+  /** Balance right after this entry was written (what its answer said). */
+  balanceAfterCents: number;
+  GSI2PK?: string;
+  GSI2SK?: string;
+}
+
+export function newEntryItem(input: {
+  sub: string;
+  entryId: string;
+  type: EntryType;
+  amountCents: number;
+  at: number;
+  note: string;
+  adminEmail: string;
+  now: number;
+  balanceAfterCents: number;
+}): EntryItem {
+  return {
+    ...keys.entry(input.sub, input.at, input.entryId),
+    // Deposits are found by the date they become eligible (alerts, next withdrawal date).
+    ...(input.type === 'deposit' ? keys.eligibilityIndex(input.sub, eligibleAt(input.at), input.entryId) : {}),
+    entryId: input.entryId,
+    sub: input.sub,
+    type: input.type,
+    amountCents: input.amountCents,
+    at: new Date(input.at).toISOString(),
+    ...(input.note ? { note: input.note } : {}),
+    adminEmail: input.adminEmail,
+    recordedAt: new Date(input.now).toISOString(),
+    balanceAfterCents: input.balanceAfterCents,
+  };
+}
+
+/** Every item of a client under an SK prefix, all pages, oldest first. */
+export async function queryClientItems<T>(sub: string, skPrefix: string, consistent = false): Promise<T[]> {
+  const items: T[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb.send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.clientPk(sub), ':prefix': skPrefix },
+        ConsistentRead: consistent,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...((page.Items ?? []) as T[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+export const loadLedger = (sub: string, consistent = false) => queryClientItems<EntryItem>(sub, keys.entryPrefix, consistent);
+
+export function toLedgerEntry(item: EntryItem): LedgerEntry {
+  return { id: item.entryId, type: item.type, amountCents: item.amountCents, at: Date.parse(item.at) };
+}
+
+export function toTransactionDto(item: EntryItem, { forAdmin }: { forAdmin: boolean }): TransactionDto {
+  const signed = signedCents(item);
+  return {
+    id: item.entryId,
+    type: item.type,
+    amount: centsToDollars(Math.abs(signed)),
+    direction: signed < 0 ? 'out' : 'in',
+    timestamp: item.at,
+    ...(item.note ? { note: item.note } : {}),
+    ...(forAdmin ? { adminEmail: item.adminEmail } : {}),
+  };
+}
+
+/** The transaction list of the spec: newest first. */
+export async function listTransactions(sub: string, forAdmin: boolean): Promise<TransactionDto[]> {
+  const items = await loadLedger(sub);
+  return items.reverse().map((item) => toTransactionDto(item, { forAdmin }));
+}

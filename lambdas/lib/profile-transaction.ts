@@ -1,0 +1,136 @@
+/**
+ * Every write that depends on a client's portfolio goes through here: read the profile, plan
+ * the change, and commit it in ONE DynamoDB transaction conditioned on the profile's `version`
+ * (optimistic concurrency: a concurrent change makes the condition fail and the plan is made
+ * again from fresh data, so no update is ever lost).
+ *
+ * An Idempotency-Key joins the same transaction as a record holding the first answer, so a
+ * retried request can neither move money twice nor get a different answer. (Powertools'
+ * Idempotency utility writes its record outside the business transaction; a crash between the
+ * two could apply a deposit twice, which a ledger must never do.)
+ */
+import { createHash } from 'node:crypto';
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../infra/definitions/table';
+import { apiMessages } from '../../shared/messages';
+import { ddb, table } from './db';
+import { Conflict } from './errors';
+import type { Answer } from './http';
+import { type Profile, requireProfile } from './profiles';
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+export interface Plan {
+  /** Attributes to set on the profile (version is added here). Omit to only bump the version. */
+  profileSet?: Record<string, unknown>;
+  /** Other items written in the same transaction. */
+  writes?: TransactItem[];
+  /** Called when one of `writes` fails its own condition (e.g. a request already decided). */
+  onWriteConditionFailed?: (index: number) => never;
+  answer: Answer;
+}
+
+export interface Idempotency {
+  key: string;
+  /** What the request asked for; the same key with another request is refused. */
+  request: unknown;
+}
+
+const MAX_ATTEMPTS = 40;
+/** Idempotency records are kept a day: long enough for any client retry. */
+const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
+
+interface IdempotencyItem {
+  requestHash: string;
+  answer: Answer;
+}
+
+function hashOf(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+}
+
+function idempotencyKeyOf(key: string): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 40);
+}
+
+async function replay(sub: string, idem: Idempotency): Promise<Answer | null> {
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: table(), Key: keys.idempotency(sub, idempotencyKeyOf(idem.key)), ConsistentRead: true }),
+  );
+  if (!Item) return null;
+  const record = Item as IdempotencyItem;
+  if (record.requestHash !== hashOf(idem.request)) throw new Conflict(apiMessages.idempotencyKeyReused);
+  return record.answer;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface CancellationReason {
+  Code?: string;
+}
+
+/**
+ * Plans and commits a change to `sub`'s portfolio. `plan` is called with the current profile
+ * on every attempt, so what it computes (balances, checks) is always from fresh data.
+ */
+export async function transactOnProfile(
+  sub: string,
+  plan: (profile: Profile) => Promise<Plan>,
+  options: { idempotency?: Idempotency; now: number },
+): Promise<Answer> {
+  const { idempotency, now } = options;
+  if (idempotency) {
+    const earlier = await replay(sub, idempotency);
+    if (earlier) return earlier;
+  }
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const profile = await requireProfile(sub, true);
+    const p = await plan(profile);
+    const writes = p.writes ?? [];
+    const set = { ...(p.profileSet ?? {}), version: profile.version + 1 };
+    const names = Object.keys(set);
+    const items: TransactItem[] = [
+      {
+        Update: {
+          TableName: table(),
+          Key: keys.profile(sub),
+          UpdateExpression: `SET ${names.map((_, i) => `#a${i} = :a${i}`).join(', ')}`,
+          ConditionExpression: 'version = :expected AND attribute_not_exists(deleted)',
+          ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#a${i}`, n])),
+          ExpressionAttributeValues: { ...Object.fromEntries(names.map((n, i) => [`:a${i}`, set[n as keyof typeof set]])), ':expected': profile.version },
+        },
+      },
+      ...writes,
+    ];
+    if (idempotency) {
+      items.push({
+        Put: {
+          TableName: table(),
+          Item: {
+            ...keys.idempotency(sub, idempotencyKeyOf(idempotency.key)),
+            requestHash: hashOf(idempotency.request),
+            answer: p.answer,
+            expiresAt: Math.floor(now / 1000) + IDEMPOTENCY_TTL_SECONDS,
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      });
+    }
+    try {
+      await ddb.send(new TransactWriteCommand({ TransactItems: items }));
+      return p.answer;
+    } catch (error) {
+      if ((error as Error).name !== 'TransactionCanceledException') throw error;
+      const reasons = ((error as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? []).map((r) => r.Code);
+      if (idempotency && reasons[items.length - 1] === 'ConditionalCheckFailed') {
+        const earlier = await replay(sub, idempotency);
+        if (earlier) return earlier;
+      }
+      const failedWrite = writes.findIndex((_, i) => reasons[i + 1] === 'ConditionalCheckFailed');
+      if (failedWrite >= 0 && p.onWriteConditionFailed) p.onWriteConditionFailed(failedWrite);
+      // The profile changed (or a transaction conflicted): plan again from fresh data.
+      await sleep(Math.random() * Math.min(200, 5 * 2 ** Math.min(attempt, 6)));
+    }
+  }
+  throw new Conflict(apiMessages.conflictRetry);
+}

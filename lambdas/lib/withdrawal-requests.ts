@@ -1,0 +1,138 @@
+/** Clients' profit-withdrawal requests and the eligibility they are checked against (design.md section 4). */
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { keys, requestIds } from '../../infra/definitions/table';
+import type { EligibilityDto, WithdrawalRequestDto, WithdrawalRequestStatus } from '../../shared/api';
+import { type Eligibility, withdrawalEligibility } from '../../shared/eligibility';
+import { centsToDollars } from '../../shared/money';
+import { ddb, table } from './db';
+import { loadLedger, queryClientItems } from './ledger';
+import { balanceStateOf, type Profile } from './profiles';
+
+export interface RequestItem {
+  PK: string;
+  SK: string;
+  requestId: string;
+  sub: string;
+  userEmail: string;
+  amountCents: number;
+  status: WithdrawalRequestStatus;
+  createdAt: string;
+  decidedAt?: string;
+  decidedBy?: string;
+  reason?: string;
+  GSI3PK?: string;
+  GSI3SK?: string;
+}
+
+export function toRequestDto(item: RequestItem): WithdrawalRequestDto {
+  return {
+    id: item.requestId,
+    userId: item.sub,
+    userEmail: item.userEmail,
+    amount: centsToDollars(item.amountCents),
+    status: item.status,
+    createdAt: item.createdAt,
+    ...(item.decidedAt ? { decidedAt: item.decidedAt } : {}),
+    ...(item.decidedBy ? { decidedBy: item.decidedBy } : {}),
+    ...(item.reason ? { reason: item.reason } : {}),
+  };
+}
+
+export function newRequestItem(sub: string, requestKey: string, userEmail: string, amountCents: number, now: number): RequestItem {
+  const requestId = requestIds.make(sub, requestKey);
+  return {
+    ...keys.request(sub, requestKey),
+    ...keys.pendingIndex(now, requestId),
+    requestId,
+    sub,
+    userEmail,
+    amountCents,
+    status: 'pending',
+    createdAt: new Date(now).toISOString(),
+  };
+}
+
+export const loadRequests = (sub: string, consistent = false) => queryClientItems<RequestItem>(sub, keys.requestPrefix, consistent);
+
+/** A client's requests, newest first. */
+export async function listRequests(sub: string): Promise<WithdrawalRequestDto[]> {
+  return (await loadRequests(sub)).reverse().map(toRequestDto);
+}
+
+/** The admin queue: every pending request, newest first. */
+export async function listPendingRequests(): Promise<WithdrawalRequestDto[]> {
+  const items: RequestItem[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb.send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'GSI3',
+        KeyConditionExpression: 'GSI3PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.pendingRequestsPk },
+        ScanIndexForward: false,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...((page.Items ?? []) as RequestItem[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items.map(toRequestDto);
+}
+
+/** What the client may still request, from the ledger and the requests as they are now. */
+export async function eligibilityOf(profile: Profile, now: number, consistent = false): Promise<Eligibility> {
+  const [ledger, requests] = await Promise.all([loadLedger(profile.sub, consistent), loadRequests(profile.sub, consistent)]);
+  return withdrawalEligibility({
+    deposits: ledger.filter((e) => e.type === 'deposit').map((e) => ({ id: e.entryId, amountCents: e.amountCents, at: Date.parse(e.at) })),
+    requestedCents: requests.filter((r) => r.status !== 'rejected').map((r) => r.amountCents),
+    balanceCents: profile.balanceCents,
+    lastUpdate: balanceStateOf(profile).lastUpdate,
+    now,
+  });
+}
+
+export function toEligibilityDto(e: Eligibility): EligibilityDto {
+  return {
+    totalEligibleProfit: centsToDollars(e.totalEligibleProfitCents),
+    showRequestButton: e.showRequestButton,
+    eligibleDeposits: e.eligibleDeposits.map((d) => ({
+      id: d.id,
+      amount: centsToDollars(d.amountCents),
+      timestamp: new Date(d.at).toISOString(),
+      monthsSinceDeposit: d.monthsSinceDeposit,
+      profit: centsToDollars(d.profitCents),
+    })),
+  };
+}
+
+/** The request an admin names by its public id, or null. */
+export async function getRequest(requestId: string): Promise<RequestItem | null> {
+  const parsed = requestIds.parse(requestId);
+  if (!parsed) return null;
+  const { Item } = await ddb.send(new GetCommand({ TableName: table(), Key: keys.request(parsed.sub, parsed.requestKey), ConsistentRead: true }));
+  return (Item as RequestItem | undefined) ?? null;
+}
+
+/** The write that decides a request; it fails its condition if someone decided it first. */
+export function decisionUpdate(item: RequestItem, decision: { status: 'approved' | 'rejected'; by: string; now: number; reason?: string }) {
+  return {
+    TableName: table(),
+    Key: { PK: item.PK, SK: item.SK },
+    UpdateExpression: `SET #status = :status, decidedAt = :at, decidedBy = :by${decision.reason ? ', reason = :reason' : ''} REMOVE GSI3PK, GSI3SK`,
+    ConditionExpression: '#status = :pending',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':status': decision.status,
+      ':at': new Date(decision.now).toISOString(),
+      ':by': decision.by,
+      ':pending': 'pending',
+      ...(decision.reason ? { ':reason': decision.reason } : {}),
+    },
+  };
+}
+
+export function decided(item: RequestItem, decision: { status: 'approved' | 'rejected'; by: string; now: number; reason?: string }): RequestItem {
+  const { GSI3PK: _pk, GSI3SK: _sk, ...rest } = item;
+  return { ...rest, status: decision.status, decidedAt: new Date(decision.now).toISOString(), decidedBy: decision.by, ...(decision.reason ? { reason: decision.reason } : {}) };
+}
