@@ -24,19 +24,21 @@ const base = {
 };
 
 const config: Config = {
-  reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.cjs'],
+  reporters: ['default', '<rootDir>/infra/tools/jest-summary-reporter.cjs'],
   projects: [
     {
       ...base,
       displayName: 'unit',
       testEnvironment: 'node',
+      testPathIgnorePatterns: [...base.testPathIgnorePatterns, '/lambdas/integration/'],
       testMatch: ['<rootDir>/shared/**/*.test.ts', '<rootDir>/lambdas/**/*.test.ts', '<rootDir>/infra/local/**/*.test.ts'],
     },
     {
       ...base,
       displayName: 'integration',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/lambdas/integration/support/timeout.ts'],
+      testMatch: ['<rootDir>/lambdas/integration/**/*.test.ts'],
     },
     {
       ...base,

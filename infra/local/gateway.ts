@@ -1,0 +1,294 @@
+/**
+ * The local gateway: ONE origin for the browser, as CloudFront gives in AWS.
+ *   /api/*            verifies the access token as the HTTP API JWT authorizer does, builds the
+ *                     same APIGatewayProxyEventV2 and calls the route's handler
+ *   /cognito          cognito-local, for the calls a browser may make (no Admin* operations)
+ *   /config.json      what the SPA needs to find Cognito (as the CDK stack writes it)
+ *   /__local/mailbox  the e-mails Cognito would have sent (local only)
+ *   /__local/run/weekly-growth   runs the weekly job now (local only)
+ *   anything else     the built SPA, when there is one
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { JwtRsaVerifier } from 'aws-jwt-verify';
+import { matchPath, type RouteDef, routes } from '../../shared/api';
+import { userPoolDefinition } from '../definitions/user-pool';
+import type { Mailbox } from './mailbox';
+
+export type ApiHandler = (event: APIGatewayProxyEventV2WithJWTAuthorizer) => Promise<APIGatewayProxyStructuredResultV2>;
+
+export interface CognitoTarget {
+  endpoint: string;
+  region: string;
+  userPoolId: string;
+  clientId: string;
+  issuer: string;
+  jwksUri: string;
+}
+
+export interface GatewayOptions {
+  host?: string;
+  port: number;
+  cognito: CognitoTarget;
+  handlers: ReadonlyMap<string, ApiHandler>;
+  mailbox: Mailbox;
+  runWeeklyGrowth: (now: number) => Promise<unknown>;
+  /** Serves everything that is not API, Cognito or local (the SPA). */
+  staticFiles?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+}
+
+/** API Gateway HTTP API's own payload limit. */
+const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+
+/** What a browser may ask Cognito for; user management stays with the Admin APIs of the backend. */
+const BROWSER_COGNITO_OPERATIONS = new Set([
+  'SignUp',
+  'ConfirmSignUp',
+  'ResendConfirmationCode',
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+  'GetUser',
+  'GlobalSignOut',
+  'RevokeToken',
+  'GetTokensFromRefreshToken',
+  'ChangePassword',
+  'UpdateUserAttributes',
+  'VerifyUserAttribute',
+  'GetUserAttributeVerificationCode',
+  'DeleteUser',
+]);
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
+  res.end(text);
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** HTTP API hands claims to Lambda as strings; arrays become "[a b]". */
+function flattenClaims(payload: Record<string, unknown>): Record<string, string | number | boolean | string[]> {
+  const claims: Record<string, string> = {};
+  for (const [name, value] of Object.entries(payload)) {
+    claims[name] = Array.isArray(value) ? `[${value.join(' ')}]` : String(value);
+  }
+  return claims;
+}
+
+function findRoute(method: string, path: string): { route: RouteDef; params: Record<string, string> } | null {
+  for (const route of routes) {
+    if (route.method !== method) continue;
+    const params = matchPath(route.path, path);
+    if (params) return { route, params };
+  }
+  return null;
+}
+
+export function createGateway(options: GatewayOptions) {
+  const { cognito } = options;
+  const verifier = JwtRsaVerifier.create({
+    issuer: cognito.issuer,
+    audience: null,
+    jwksUri: cognito.jwksUri,
+    // What the HTTP API authorizer checks for a Cognito access token: the app client and the scope.
+    customJwtCheck: ({ payload }) => {
+      if (payload.token_use !== 'access') throw new Error('not an access token');
+      if (payload.client_id !== cognito.clientId) throw new Error('wrong client');
+      const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
+      if (!scopes.includes(userPoolDefinition.apiScope)) throw new Error('missing scope');
+    },
+  });
+
+  // aws-jwt-verify fetches keys over https only; cognito-local serves them over http, so the
+  // gateway loads them itself once (the key is fixed for a data folder).
+  let jwksLoaded: Promise<void> | undefined;
+  const loadJwks = () =>
+    (jwksLoaded ??= fetch(cognito.jwksUri)
+      .then((r) => r.json())
+      .then((jwks) => verifier.cacheJwks(jwks as Parameters<typeof verifier.cacheJwks>[0]))
+      .catch((error: unknown) => {
+        jwksLoaded = undefined;
+        throw error;
+      }));
+
+  async function api(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const method = req.method ?? 'GET';
+    const found = findRoute(method, url.pathname);
+    if (!found) return send(res, 404, { message: 'Not Found' });
+    const authorization = req.headers.authorization ?? '';
+    const token = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
+    let payload: Record<string, unknown>;
+    try {
+      if (!token) throw new Error('no token');
+      await loadJwks();
+      payload = (await verifier.verify(token)) as unknown as Record<string, unknown>;
+    } catch {
+      // Exactly what the HTTP API JWT authorizer answers.
+      return send(res, 401, { message: 'Unauthorized' }, { 'www-authenticate': 'Bearer' });
+    }
+    const body = await readBody(req, MAX_REQUEST_BYTES);
+    if (body === 'too-large') return send(res, 413, { message: 'Request Entity Too Large' });
+    const handler = options.handlers.get(found.route.name);
+    if (!handler) return send(res, 500, { message: `no handler for ${found.route.name}` });
+
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+    }
+    const now = new Date();
+    const query: Record<string, string> = {};
+    url.searchParams.forEach((value, key) => {
+      query[key] = key in query ? `${query[key]},${value}` : value;
+    });
+    const routeKey = `${found.route.method} ${found.route.path}`;
+    const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
+    const event: APIGatewayProxyEventV2WithJWTAuthorizer = {
+      version: '2.0',
+      routeKey,
+      rawPath: url.pathname,
+      rawQueryString: url.search.replace(/^\?/, ''),
+      headers,
+      queryStringParameters: Object.keys(query).length ? query : undefined,
+      pathParameters: Object.keys(found.params).length ? found.params : undefined,
+      requestContext: {
+        accountId: '000000000000',
+        apiId: 'local',
+        authorizer: { principalId: '', integrationLatency: 0, jwt: { claims: flattenClaims(payload), scopes } },
+        domainName: headers.host ?? 'localhost',
+        domainPrefix: 'localhost',
+        http: {
+          method,
+          path: url.pathname,
+          protocol: `HTTP/${req.httpVersion}`,
+          sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+          userAgent: headers['user-agent'] ?? '',
+        },
+        requestId: randomUUID(),
+        routeKey,
+        stage: '$default',
+        time: now.toUTCString(),
+        timeEpoch: now.getTime(),
+      },
+      body: body.length ? body.toString('utf8') : undefined,
+      isBase64Encoded: false,
+      stageVariables: undefined,
+    };
+    const result = await handler(event);
+    res.writeHead(result.statusCode ?? 200, (result.headers ?? {}) as Record<string, string>);
+    res.end(result.body ?? '');
+  }
+
+  async function cognitoProxy(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method === 'OPTIONS') return send(res, 204, '');
+    if (req.method !== 'POST') return send(res, 405, { __type: 'MethodNotAllowed', message: 'POST only' });
+    const operation = String(req.headers['x-amz-target'] ?? '').split('.').pop() ?? '';
+    if (!BROWSER_COGNITO_OPERATIONS.has(operation)) {
+      return send(res, 400, { __type: 'NotAuthorizedException', message: `${operation || 'This operation'} is not available to browsers` }, { 'x-amzn-errortype': 'NotAuthorizedException' });
+    }
+    const body = await readBody(req, 1024 * 1024);
+    if (body === 'too-large') return send(res, 413, { __type: 'InvalidParameterException', message: 'Request too large' });
+    const upstream = await fetch(`${cognito.endpoint}/`, {
+      method: 'POST',
+      headers: {
+        'content-type': String(req.headers['content-type'] ?? 'application/x-amz-json-1.1'),
+        'x-amz-target': String(req.headers['x-amz-target']),
+        ...(req.headers['x-amz-user-agent'] ? { 'x-amz-user-agent': String(req.headers['x-amz-user-agent']) } : {}),
+      },
+      body: new Uint8Array(body),
+    });
+    const headers: Record<string, string> = { 'content-type': upstream.headers.get('content-type') ?? 'application/x-amz-json-1.1', 'cache-control': 'no-store' };
+    const errorType = upstream.headers.get('x-amzn-errortype');
+    if (errorType) headers['x-amzn-errortype'] = errorType;
+    res.writeHead(upstream.status, headers);
+    res.end(Buffer.from(await upstream.arrayBuffer()));
+  }
+
+  async function local(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (url.pathname === '/__local/mailbox' && req.method === 'GET') {
+      return send(res, 200, options.mailbox.list(url.searchParams.get('to') ?? undefined));
+    }
+    if (url.pathname === '/__local/run/weekly-growth' && req.method === 'POST') {
+      const raw = await readBody(req, 16 * 1024);
+      let now = Date.now();
+      if (raw !== 'too-large' && raw.length > 0) {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(raw.toString('utf8'));
+        } catch {
+          return send(res, 400, { error: 'Body must be JSON like {"now": "2026-11-23T00:00:00Z"}' });
+        }
+        const given = (parsed as { now?: unknown } | null)?.now;
+        if (given !== undefined) {
+          now = typeof given === 'string' ? Date.parse(given) : Number.NaN;
+          if (!Number.isFinite(now)) return send(res, 400, { error: '"now" must be an ISO date-time' });
+        }
+      }
+      return send(res, 200, await options.runWeeklyGrowth(now));
+    }
+    return send(res, 404, { error: 'Not Found' });
+  }
+
+  function configJson(req: IncomingMessage) {
+    const origin = `http://${req.headers.host ?? `localhost:${options.port}`}`;
+    return {
+      region: cognito.region,
+      userPoolId: cognito.userPoolId,
+      userPoolClientId: cognito.clientId,
+      userPoolEndpoint: `${origin}/cognito`,
+      oauthDomain: null,
+      googleSignIn: false,
+    };
+  }
+
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const route = async () => {
+      if (url.pathname.startsWith('/api/')) return api(req, res, url);
+      if (url.pathname === '/cognito' || url.pathname === '/cognito/') return cognitoProxy(req, res);
+      if (url.pathname === '/config.json') return send(res, 200, configJson(req));
+      if (url.pathname.startsWith('/__local/')) return local(req, res, url);
+      if (options.staticFiles && (await options.staticFiles(req, res))) return;
+      return send(res, 404, { error: 'Not Found' });
+    };
+    route().catch((error: unknown) => {
+      console.error('gateway error', error);
+      if (!res.headersSent) send(res, 500, { error: 'Internal gateway error' });
+      else res.end();
+    });
+  });
+
+  return {
+    server,
+    listen(): Promise<number> {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(options.port, options.host ?? '127.0.0.1', () => {
+          const address = server.address();
+          resolve(typeof address === 'object' && address ? address.port : options.port);
+        });
+      });
+    },
+    close(): Promise<void> {
+      return new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * The whole product on one machine, no AWS account, no Docker: DynamoDB Local, cognito-local
+ * and the Lambda handlers behind one gateway. `npm start` runs it; the integration and e2e tests
+ * start their own on free ports with their own DATA_DIR.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent } from 'aws-lambda';
+import { routes } from '../../shared/api';
+import { TABLE_NAME_DEFAULT } from '../definitions/table';
+import { startLocalCognito } from './cognito';
+import { ensureTable, localCredentials, startLocalDynamo } from './dynamo';
+import { type ApiHandler, createGateway } from './gateway';
+import { Mailbox } from './mailbox';
+import { freePort } from './ports';
+import { seedDemoData } from './seed';
+
+export interface StackOptions {
+  dataDir: string;
+  /** 0 = a free port. */
+  port: number;
+  seed?: boolean;
+  tableName?: string;
+}
+
+export interface RunningStack {
+  url: string;
+  port: number;
+  dataDir: string;
+  cognito: { endpoint: string; region: string; userPoolId: string; clientId: string; issuer: string; jwksUri: string };
+  dynamoEndpoint: string;
+  tableName: string;
+  stop(): Promise<void>;
+}
+
+type Trigger<E> = { handler: (event: E) => Promise<E> };
+
+/** The file a running stack describes itself in (for `npm run admin` and stray clean-up). */
+export const stackFile = (dataDir: string) => join(dataDir, 'stack.json');
+
+function stopStrayStack(dataDir: string): void {
+  const file = stackFile(dataDir);
+  if (!existsSync(file)) return;
+  try {
+    const { pid } = JSON.parse(readFileSync(file, 'utf8')) as { pid?: number };
+    if (pid && pid !== process.pid) {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (cmdline.includes('infra/local')) process.kill(pid, 'SIGTERM');
+    }
+  } catch {
+    // not running any more
+  }
+  rmSync(file, { force: true });
+}
+
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  stopStrayStack(dataDir);
+  const port = options.port || (await freePort());
+  const url = `http://localhost:${port}`;
+  const tableName = options.tableName ?? TABLE_NAME_DEFAULT;
+
+  const dynamo = await startLocalDynamo({ dataDir });
+  const stops: (() => Promise<void>)[] = [() => dynamo.stop()];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error(error));
+  };
+  try {
+    const fresh = await ensureTable(dynamo.client, tableName);
+    const mailbox = new Mailbox(dataDir);
+
+    // What a Lambda would find in its environment, set before any handler module is loaded.
+    const credentials = localCredentials();
+    Object.assign(process.env, {
+      TABLE_NAME: tableName,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+      SITE_URL: url,
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      POWERTOOLS_DEV: 'true',
+    });
+
+    let postConfirmation: Trigger<PostConfirmationTriggerEvent> | undefined;
+    let customMessage: Trigger<CustomMessageTriggerEvent> | undefined;
+    const cognito = await startLocalCognito({
+      dataDir: join(dataDir, 'cognito'),
+      triggers: {
+        postConfirmation: (event) => (postConfirmation ? postConfirmation.handler(event) : Promise.resolve(event)),
+        customMessage: (event) => (customMessage ? customMessage.handler(event) : Promise.resolve(event)),
+      },
+      onEmail: (mail) => mailbox.add(mail),
+    });
+    stops.push(() => cognito.stop());
+    Object.assign(process.env, { COGNITO_ENDPOINT: cognito.endpoint, USER_POOL_ID: cognito.userPoolId });
+
+    postConfirmation = (await import('../../lambdas/triggers/post-confirmation')) as Trigger<PostConfirmationTriggerEvent>;
+    customMessage = (await import('../../lambdas/triggers/custom-message')) as Trigger<CustomMessageTriggerEvent>;
+    const weeklyGrowth = await import('../../lambdas/jobs/weekly-growth');
+    const handlers = new Map<string, ApiHandler>();
+    for (const route of routes) {
+      const module = (await import(`../../lambdas/http/${route.name}`)) as { handler: ApiHandler };
+      handlers.set(route.name, module.handler);
+    }
+
+    const gateway = createGateway({
+      port,
+      cognito,
+      handlers,
+      mailbox,
+      runWeeklyGrowth: (now) => weeklyGrowth.runWeeklyGrowth(now),
+    });
+    await gateway.listen();
+    stops.push(() => gateway.close());
+
+    if (fresh && options.seed !== false) {
+      const { recordEntry } = await import('../../lambdas/lib/money-moves');
+      const { listProfiles } = await import('../../lambdas/lib/indexes');
+      const now = Date.now();
+      await seedDemoData({
+        cognito,
+        mailbox,
+        now,
+        deposit: async (email, amountCents, at, note) => {
+          const profile = (await listProfiles()).find((p) => p.email === email);
+          if (!profile) throw new Error(`no profile for ${email}`);
+          await recordEntry({
+            sub: profile.sub,
+            now,
+            note,
+            adminEmail: 'admin@example.com',
+            entryFor: () => ({ type: 'deposit', amountCents, at }),
+            answer: () => ({ body: null }),
+          });
+        },
+      });
+    }
+
+    writeFileSync(
+      stackFile(dataDir),
+      JSON.stringify({ pid: process.pid, url, cognito, dynamoEndpoint: dynamo.endpoint, tableName }, null, 2),
+    );
+    stops.unshift(async () => rmSync(stackFile(dataDir), { force: true }));
+    return { url, port, dataDir, cognito, dynamoEndpoint: dynamo.endpoint, tableName, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,19 @@
+/** `npm start`: the local stack in the foreground until Ctrl-C (or SIGTERM). */
+import { startStack } from './stack';
+
+const dataDir = process.env.DATA_DIR ?? '.local';
+const port = Number(process.env.PORT ?? 3000);
+
+const stack = await startStack({ dataDir, port, seed: process.env.SEED !== 'false' });
+console.log(`Aurum local stack ready at ${stack.url}  (data: ${stack.dataDir})`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: stopping the local stack`);
+  await stack.stop();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

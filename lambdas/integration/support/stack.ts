@@ -1,0 +1,60 @@
+/**
+ * A local stack for one test file: `infra/local/start.ts` in a child process (exactly what
+ * `npm start` runs) on a free port with its own DATA_DIR, stopped after the file's tests.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export interface TestStack {
+  url: string;
+  dataDir: string;
+  cognito: { endpoint: string; region: string; userPoolId: string; clientId: string; issuer: string; jwksUri: string };
+  dynamoEndpoint: string;
+  tableName: string;
+  stop(): Promise<void>;
+}
+
+const root = resolve(__dirname, '../../..');
+
+export async function startTestStack(options: { seed?: boolean } = {}): Promise<TestStack> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'aurum-it-'));
+  const child: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), ['infra/local/start.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, SEED: options.seed === false ? 'false' : 'true', NODE_NO_WARNINGS: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`stack did not start in 60 s:\n${output}`)), 60_000);
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      const match = /ready at (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolveUrl(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`stack exited (${code}):\n${output}`));
+    });
+  });
+  const described = JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')) as Omit<TestStack, 'stop' | 'dataDir' | 'url'>;
+  return {
+    ...described,
+    url,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,61 @@
+/** Direct reads of a test stack's table, to check what the API wrote (and that refusals wrote nothing). */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../../infra/definitions/table';
+import { type LedgerEntry, replayLedger } from '../../../shared/growth';
+import type { TestStack } from './stack';
+
+export class TableReader {
+  private readonly doc: DynamoDBDocumentClient;
+
+  constructor(private readonly stack: TestStack) {
+    this.doc = DynamoDBDocumentClient.from(
+      new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+    );
+  }
+
+  destroy(): void {
+    this.doc.destroy();
+  }
+
+  async profile(sub: string): Promise<Record<string, unknown> | undefined> {
+    const { Item } = await this.doc.send(new GetCommand({ TableName: this.stack.tableName, Key: keys.profile(sub), ConsistentRead: true }));
+    return Item;
+  }
+
+  async items(sub: string, prefix = ''): Promise<Record<string, unknown>[]> {
+    const out: Record<string, unknown>[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(
+        new QueryCommand({
+          TableName: this.stack.tableName,
+          KeyConditionExpression: prefix ? 'PK = :pk AND begins_with(SK, :p)' : 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.clientPk(sub), ...(prefix ? { ':p': prefix } : {}) },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      out.push(...(page.Items ?? []));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return out;
+  }
+
+  async ledger(sub: string): Promise<LedgerEntry[]> {
+    return (await this.items(sub, 'ENTRY#')).map((i) => ({
+      id: String(i.entryId),
+      type: i.type as LedgerEntry['type'],
+      amountCents: Number(i.amountCents),
+      at: Date.parse(String(i.at)),
+    }));
+  }
+
+  /** The stored B, net and L, next to a replay of the stored ledger at L. */
+  async storedAndReplayed(sub: string) {
+    const profile = await this.profile(sub);
+    if (!profile) throw new Error(`no profile ${sub}`);
+    const stored = { balanceCents: Number(profile.balanceCents), netCents: Number(profile.netCents), lastUpdate: Date.parse(String(profile.lastUpdate)) };
+    return { stored, replayed: replayLedger(await this.ledger(sub), stored.lastUpdate) };
+  }
+}
