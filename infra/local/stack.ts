@@ -85,14 +85,25 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
     let postConfirmation: Trigger<PostConfirmationTriggerEvent> | undefined;
     let customMessage: Trigger<CustomMessageTriggerEvent> | undefined;
-    const cognito = await startLocalCognito({
-      dataDir: join(dataDir, 'cognito'),
-      triggers: {
-        postConfirmation: (event) => (postConfirmation ? postConfirmation.handler(event) : Promise.resolve(event)),
-        customMessage: (event) => (customMessage ? customMessage.handler(event) : Promise.resolve(event)),
-      },
-      onEmail: (mail) => mailbox.add(mail),
+    // Tokens name cognito-local's URL as their issuer, so it keeps its port across restarts
+    // (when that port is still free): signed-in browsers stay signed in.
+    const cognitoPortFile = join(dataDir, 'cognito.port');
+    const previousPort = existsSync(cognitoPortFile) ? Number(readFileSync(cognitoPortFile, 'utf8')) : 0;
+    const startCognito = (cognitoPort: number) =>
+      startLocalCognito({
+        port: cognitoPort,
+        dataDir: join(dataDir, 'cognito'),
+        triggers: {
+          postConfirmation: (event) => (postConfirmation ? postConfirmation.handler(event) : Promise.resolve(event)),
+          customMessage: (event) => (customMessage ? customMessage.handler(event) : Promise.resolve(event)),
+        },
+        onEmail: (mail) => mailbox.add(mail),
+      });
+    const cognito = await startCognito(previousPort).catch((error: unknown) => {
+      if (previousPort && (error as NodeJS.ErrnoException).code === 'EADDRINUSE') return startCognito(0);
+      throw error;
     });
+    writeFileSync(cognitoPortFile, String(new URL(cognito.endpoint).port));
     stops.push(() => cognito.stop());
     Object.assign(process.env, { COGNITO_ENDPOINT: cognito.endpoint, USER_POOL_ID: cognito.userPoolId });
 

@@ -1,4 +1,5 @@
 /** `npm start`: the local stack in the foreground until Ctrl-C (or SIGTERM). */
+import './quiet-sdk';
 import { startStack } from './stack';
 
 const dataDir = process.env.DATA_DIR ?? '.local';

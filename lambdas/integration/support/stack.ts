@@ -13,13 +13,17 @@ export interface TestStack {
   cognito: { endpoint: string; region: string; userPoolId: string; clientId: string; issuer: string; jwksUri: string };
   dynamoEndpoint: string;
   tableName: string;
-  stop(): Promise<void>;
+  /** Stops it; the data folder goes too unless `keepData`. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+  /** Kills the Node process outright (SIGKILL), as a crash would: nothing cleans up. */
+  crash(): Promise<void>;
+  pid: number;
 }
 
 const root = resolve(__dirname, '../../..');
 
-export async function startTestStack(options: { seed?: boolean } = {}): Promise<TestStack> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'aurum-it-'));
+export async function startTestStack(options: { seed?: boolean; dataDir?: string } = {}): Promise<TestStack> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'aurum-it-'));
   const child: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), ['infra/local/start.ts'], {
     cwd: root,
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, SEED: options.seed === false ? 'false' : 'true', NODE_NO_WARNINGS: '1' },
@@ -49,12 +53,17 @@ export async function startTestStack(options: { seed?: boolean } = {}): Promise<
     ...described,
     url,
     dataDir,
-    async stop() {
+    pid: child.pid ?? 0,
+    async stop(stopOptions = {}) {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!stopOptions.keepData) rmSync(dataDir, { recursive: true, force: true });
+    },
+    async crash() {
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

@@ -1,0 +1,62 @@
+/**
+ * `npm run admin -- add|remove <email>`: puts a user in or out of the `admins` group.
+ *   locally (default): the user pool of DATA_DIR (default .local), whether `npm start` runs or not;
+ *   in AWS: `--pool-id <id> [--region <region>]`, with the operator's AWS credentials.
+ * The user's next sign-in (or token refresh) carries the change.
+ */
+import '../local/quiet-sdk';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  AdminAddUserToGroupCommand,
+  AdminRemoveUserFromGroupCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { userPoolDefinition } from '../definitions/user-pool';
+import { startLocalCognito } from '../local/cognito';
+import { stackFile } from '../local/stack';
+
+const usage = 'usage: npm run admin -- add|remove <email> [--pool-id <id> --region <region>] [--data-dir <folder>]';
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { 'pool-id': { type: 'string' }, region: { type: 'string' }, 'data-dir': { type: 'string' } },
+});
+const [action, email] = positionals;
+if ((action !== 'add' && action !== 'remove') || !email || positionals.length !== 2) {
+  console.error(usage);
+  process.exit(2);
+}
+
+async function withPool<T>(run: (client: CognitoIdentityProviderClient, userPoolId: string) => Promise<T>): Promise<T> {
+  if (values['pool-id']) {
+    const client = new CognitoIdentityProviderClient({ region: values.region ?? process.env.AWS_REGION });
+    return run(client, values['pool-id']);
+  }
+  const dataDir = resolve(values['data-dir'] ?? process.env.DATA_DIR ?? '.local');
+  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+  if (existsSync(stackFile(dataDir))) {
+    const { cognito } = JSON.parse(readFileSync(stackFile(dataDir), 'utf8')) as { cognito: { endpoint: string; region: string; userPoolId: string } };
+    return run(new CognitoIdentityProviderClient({ region: cognito.region, endpoint: cognito.endpoint, credentials }), cognito.userPoolId);
+  }
+  if (!existsSync(join(dataDir, 'cognito'))) throw new Error(`no local user pool in ${dataDir}: run npm start once first`);
+  const cognito = await startLocalCognito({ dataDir: join(dataDir, 'cognito') });
+  try {
+    return await run(new CognitoIdentityProviderClient({ region: cognito.region, endpoint: cognito.endpoint, credentials }), cognito.userPoolId);
+  } finally {
+    await cognito.stop();
+  }
+}
+
+try {
+  await withPool(async (client, userPoolId) => {
+    const input = { UserPoolId: userPoolId, Username: email, GroupName: userPoolDefinition.adminGroup };
+    await client.send(action === 'add' ? new AdminAddUserToGroupCommand(input) : new AdminRemoveUserFromGroupCommand(input));
+  });
+  console.log(action === 'add' ? `${email} is now an administrator` : `${email} is no longer an administrator`);
+} catch (error) {
+  const e = error as Error;
+  console.error(e.name === 'UserNotFoundException' ? `no user ${email} in the pool` : `${e.name}: ${e.message}`);
+  process.exit(1);
+}

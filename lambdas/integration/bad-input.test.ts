@@ -1,0 +1,114 @@
+/**
+ * Bad input never becomes a 500 and never writes: random and malformed bodies, wrong content
+ * types, huge bodies and unknown fields all get a 4xx with a JSON `{ error }`.
+ */
+import fc from 'fast-check';
+import { Client, type Session } from './support/client';
+import { startTestStack, type TestStack } from './support/stack';
+import { TableReader } from './support/table';
+
+let stack: TestStack;
+let client: Client;
+let table: TableReader;
+let admin: Session;
+let zoe: Session;
+
+beforeAll(async () => {
+  stack = await startTestStack({ seed: false });
+  client = new Client(stack);
+  table = new TableReader(stack);
+  [admin, zoe] = [await client.newAdmin(), await client.newClient('zoe')];
+  await client.api('POST', `/api/admin/clients/${zoe.sub}/deposit`, { token: admin.accessToken, body: { amount: 100 } });
+});
+afterAll(async () => {
+  client?.destroy();
+  table?.destroy();
+  await stack?.stop();
+});
+
+const writes = () => [
+  { method: 'POST', path: `/api/admin/clients/${zoe.sub}/deposit`, token: admin.accessToken },
+  { method: 'POST', path: `/api/admin/clients/${zoe.sub}/withdrawal`, token: admin.accessToken },
+  { method: 'PUT', path: `/api/admin/clients/${zoe.sub}/balance`, token: admin.accessToken },
+  { method: 'POST', path: '/api/withdrawals/request', token: zoe.accessToken },
+  { method: 'POST', path: '/api/portfolios/create', token: zoe.accessToken },
+];
+
+async function expectRefusedWithoutWrite(send: () => Promise<{ status: number; body: unknown }>) {
+  const before = await table.items(zoe.sub);
+  const res = await send();
+  expect(res.status).toBeGreaterThanOrEqual(400);
+  expect(res.status).toBeLessThan(500);
+  expect(res.body).toEqual({ error: expect.any(String) });
+  expect(await table.items(zoe.sub)).toEqual(before);
+}
+
+describe('random bodies (property)', () => {
+  // Anything JSON can carry, and objects with the real field names holding the wrong things.
+  const wrongValue = fc.oneof(fc.string(), fc.double(), fc.constant(null), fc.boolean(), fc.array(fc.integer()), fc.object(), fc.integer({ min: -1e6, max: 0 }));
+  const nearMiss = fc.record(
+    { amount: wrongValue, note: wrongValue, timestamp: wrongValue, balance: wrongValue, userId: wrongValue, userEmail: wrongValue, initialBalance: wrongValue, extra: wrongValue },
+    { requiredKeys: [] },
+  );
+  const body = fc.oneof(fc.jsonValue(), nearMiss);
+
+  it('always answers 4xx with {error}, never 500, and a refusal writes nothing', async () => {
+    let refused = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...writes()), body, async (route, value) => {
+        const before = await table.items(zoe.sub);
+        const res = await client.api(route.method, route.path, { token: route.token, body: value });
+        if (res.status < 300) return; // a random value that happens to be a valid request may do what it asks
+        refused += 1;
+        expect(res.status).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+        expect(res.body).toEqual({ error: expect.any(String) });
+        expect(await table.items(zoe.sub)).toEqual(before);
+      }),
+      { numRuns: 150 },
+    );
+    expect(refused).toBeGreaterThan(100);
+  });
+});
+
+describe('malformed requests', () => {
+  it.each([
+    ['invalid JSON', '{"amount": 5', 'application/json', 400, 'Request body must be valid JSON'],
+    ['no body', '', 'application/json', 400, 'Request body must be valid JSON'],
+    ['text/plain', '{"amount": 5}', 'text/plain', 415, 'Request body must be JSON (Content-Type: application/json)'],
+    ['form encoding', 'amount=5', 'application/x-www-form-urlencoded', 415, 'Request body must be JSON (Content-Type: application/json)'],
+    ['a JSON string', '"5"', 'application/json', 400, 'Request body must be valid JSON'],
+    ['an infinite amount', '{"amount": 1e400}', 'application/json', 400, 'Please enter a valid positive deposit amount'],
+    ['an amount as a string', '{"amount": "5"}', 'application/json', 400, 'Please enter a valid positive deposit amount'],
+    ['three decimals', '{"amount": 10.001}', 'application/json', 400, 'Please enter a valid positive deposit amount'],
+    ['an unknown field', '{"amount": 5, "balance": 9}', 'application/json', 400, 'Unknown field: balance'],
+    ['a note over 500 characters', JSON.stringify({ amount: 5, note: 'x'.repeat(501) }), 'application/json', 400, 'Note must be at most 500 characters'],
+    ['a body over 16 KB', JSON.stringify({ amount: 5, note: 'x'.repeat(17 * 1024) }), 'application/json', 413, 'Request body is too large'],
+  ])('%s', async (_, rawBody, contentType, status, error) => {
+    await expectRefusedWithoutWrite(async () => {
+      const res = await client.api('POST', `/api/admin/clients/${zoe.sub}/deposit`, { token: admin.accessToken, rawBody, headers: { 'content-type': contentType } });
+      expect(res).toMatchObject({ status, body: { error } });
+      return res;
+    });
+  });
+
+  it('a body over the API limit is refused before any handler', async () => {
+    const res = await client.api('POST', `/api/admin/clients/${zoe.sub}/deposit`, {
+      token: admin.accessToken,
+      rawBody: 'x'.repeat(11 * 1024 * 1024),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(413);
+  });
+
+  it('a malformed Idempotency-Key', async () => {
+    await expectRefusedWithoutWrite(() =>
+      client.api('POST', `/api/admin/clients/${zoe.sub}/deposit`, { token: admin.accessToken, body: { amount: 5 }, headers: { 'idempotency-key': 'k'.repeat(200) } }),
+    );
+  });
+
+  it('a malformed path parameter', async () => {
+    const res = await client.api('GET', '/api/portfolios/%E0%A4%A', { token: zoe.accessToken });
+    expect(res.status).toBe(404);
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * The weekly job against DynamoDB Local: due portfolios grow exactly by design.md's rule, a
+ * second run in the same week changes nothing, missed weeks are caught up, and afterwards a
+ * replay of every ledger equals the stored balance.
+ */
+import type { ClientDto, PortfolioAnswer } from '../../shared/api';
+import { DAY_MS, replayLedger, WEEK_MS } from '../../shared/growth';
+import { Client, type Session } from './support/client';
+import { startTestStack, type TestStack } from './support/stack';
+import { TableReader } from './support/table';
+
+let stack: TestStack;
+let client: Client;
+let table: TableReader;
+let admin: Session;
+
+beforeAll(async () => {
+  stack = await startTestStack({ seed: true });
+  client = new Client(stack);
+  table = new TableReader(stack);
+  admin = await client.signIn('admin@example.com');
+});
+afterAll(async () => {
+  client?.destroy();
+  table?.destroy();
+  await stack?.stop();
+});
+
+async function run(now: number) {
+  const res = await fetch(`${stack.url}/__local/run/weekly-growth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ now: new Date(now).toISOString() }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { due: number; updated: number; skipped: number; failed: number };
+}
+
+async function everyLedgerReplays() {
+  const clients = (await client.api<ClientDto[]>('GET', '/api/admin/clients', { token: admin.accessToken })).body;
+  expect(clients.length).toBeGreaterThanOrEqual(3);
+  for (const c of clients) {
+    const { stored, replayed } = await table.storedAndReplayed(c.id);
+    expect(stored).toEqual(replayed);
+  }
+  return clients;
+}
+
+it('grows due portfolios by the rule, once a week, catching up missed weeks', async () => {
+  const alice = await client.signIn('alice@example.com');
+  const portfolio = async () => (await client.api<PortfolioAnswer>('GET', `/api/portfolios/${alice.sub}`, { token: alice.accessToken })).body.portfolio;
+  const start = await portfolio();
+  const L0 = Date.parse(start.lastUpdate);
+
+  // Not due before a full week has passed.
+  expect(await run(L0 + WEEK_MS - 60_000)).toMatchObject({ updated: 0, failed: 0 });
+  expect(await portfolio()).toEqual(start);
+
+  const T1 = L0 + WEEK_MS + 60_000;
+  const first = await run(T1);
+  expect(first).toMatchObject({ due: 3, updated: 3, failed: 0 });
+  const after1 = await portfolio();
+  const ledger = await table.ledger(alice.sub);
+  const expected = replayLedger(ledger, T1).balanceCents;
+  expect(Math.round(after1.balance * 100)).toBe(expected);
+  expect(after1.lastUpdate).toBe(new Date(T1).toISOString());
+  const gainCents = expected - Math.round(start.balance * 100);
+  expect(gainCents).toBeGreaterThan(0);
+  expect(Math.round(after1.weeklyGainAmount * 100)).toBe(gainCents);
+  expect(after1.weeklyGain).toBeCloseTo((gainCents / Math.round(start.balance * 100)) * 100, 2);
+
+  // A second run in the same week changes nothing.
+  expect(await run(T1)).toMatchObject({ due: 0, updated: 0, failed: 0 });
+  expect(await run(T1 + 3 * DAY_MS)).toMatchObject({ due: 0, updated: 0 });
+  expect(await portfolio()).toEqual(after1);
+
+  // Two missed weeks are caught up by one run.
+  const T3 = T1 + 2 * WEEK_MS;
+  expect(await run(T3)).toMatchObject({ updated: 3, failed: 0 });
+  expect(Math.round((await portfolio()).balance * 100)).toBe(replayLedger(ledger, T3).balanceCents);
+
+  await everyLedgerReplays();
+});
+
+it('refuses a bad "now"', async () => {
+  const res = await fetch(`${stack.url}/__local/run/weekly-growth`, { method: 'POST', body: '{"now": "soon"}' });
+  expect(res.status).toBe(400);
+  expect(await res.json()).toEqual({ error: '"now" must be an ISO date-time' });
+});
