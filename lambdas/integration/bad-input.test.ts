@@ -71,6 +71,28 @@ describe('random bodies (property)', () => {
   });
 });
 
+describe("each amount in the spec's words", () => {
+  it.each([
+    ['deposit', 'POST', 'deposit', { amount: 0 }, 'Please enter a valid positive deposit amount'],
+    ['admin withdrawal', 'POST', 'withdrawal', { amount: -5 }, 'Please enter a valid positive withdrawal amount'],
+    ['balance', 'PUT', 'balance', { balance: -0.01 }, 'Please enter a valid positive number'],
+  ])('%s', async (_, method, action, body, error) => {
+    await expectRefusedWithoutWrite(async () => {
+      const res = await client.api(method, `/api/admin/clients/${zoe.sub}/${action}`, { token: admin.accessToken, body });
+      expect(res).toMatchObject({ status: 400, body: { error } });
+      return res;
+    });
+  });
+
+  it('client withdrawal request', async () => {
+    await expectRefusedWithoutWrite(async () => {
+      const res = await client.api('POST', '/api/withdrawals/request', { token: zoe.accessToken, body: { userId: zoe.sub, userEmail: zoe.email, amount: 'lots' } });
+      expect(res).toMatchObject({ status: 400, body: { error: 'Please enter a valid withdrawal amount' } });
+      return res;
+    });
+  });
+});
+
 describe('malformed requests', () => {
   it.each([
     ['invalid JSON', '{"amount": 5', 'application/json', 400, 'Request body must be valid JSON'],
