@@ -14,18 +14,13 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { matchPath, type RouteDef, routes } from '../../shared/api';
 import { userPoolDefinition } from '../definitions/user-pool';
+import type { LocalCognito } from './cognito';
 import type { Mailbox } from './mailbox';
 
 export type ApiHandler = (event: APIGatewayProxyEventV2WithJWTAuthorizer) => Promise<APIGatewayProxyStructuredResultV2>;
 
-export interface CognitoTarget {
-  endpoint: string;
-  region: string;
-  userPoolId: string;
-  clientId: string;
-  issuer: string;
-  jwksUri: string;
-}
+/** What the gateway needs to know of the local user pool. */
+export type CognitoTarget = Omit<LocalCognito, 'stop'>;
 
 export interface GatewayOptions {
   host?: string;

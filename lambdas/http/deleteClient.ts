@@ -4,7 +4,7 @@
  * (3) every other item of the client is removed. Each step is idempotent, so a retry after a
  * partial failure finishes the job.
  */
-import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../infra/definitions/table';
 import { apiMessages } from '../../shared/messages';
 import { deleteCognitoUser } from '../lib/cognito';
@@ -12,20 +12,16 @@ import { ddb, table } from '../lib/db';
 import { BadRequest, NotFound } from '../lib/errors';
 import { httpHandler } from '../lib/http';
 import { getProfile, TOMBSTONE_TTL_SECONDS } from '../lib/profiles';
+import { queryPages } from '../lib/query';
 
 async function removeEverythingButTombstone(sub: string): Promise<void> {
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.clientPk(sub) },
-        ProjectionExpression: 'PK, SK',
-        ExclusiveStartKey: start,
-      }),
-    );
-    const doomed = (page.Items ?? []).filter((item) => item.SK !== 'PROFILE');
+  const pages = queryPages<Record<string, unknown>>({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.clientPk(sub) },
+    ProjectionExpression: 'PK, SK',
+  });
+  for await (const page of pages) {
+    const doomed = page.filter((item) => item.SK !== 'PROFILE');
     for (let i = 0; i < doomed.length; i += 25) {
       let requests: Record<string, { DeleteRequest: { Key: Record<string, unknown> } }[]> | undefined = {
         [table()]: doomed.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })),
@@ -35,8 +31,7 @@ async function removeEverythingButTombstone(sub: string): Promise<void> {
         requests = result.UnprocessedItems as typeof requests;
       }
     }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  }
 }
 
 export const handler = httpHandler('deleteClient', undefined, async ({ caller, params, now }) => {

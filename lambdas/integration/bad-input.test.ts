@@ -3,27 +3,17 @@
  * types, huge bodies and unknown fields all get a 4xx with a JSON `{ error }`.
  */
 import fc from 'fast-check';
-import { Client, type Session } from './support/client';
-import { startTestStack, type TestStack } from './support/stack';
-import { TableReader } from './support/table';
+import type { Session } from './support/client';
+import { useTestStack } from './support/use-stack';
 
-let stack: TestStack;
-let client: Client;
-let table: TableReader;
+const t = useTestStack({ seed: false });
+
 let admin: Session;
 let zoe: Session;
 
 beforeAll(async () => {
-  stack = await startTestStack({ seed: false });
-  client = new Client(stack);
-  table = new TableReader(stack);
-  [admin, zoe] = [await client.newAdmin(), await client.newClient('zoe')];
-  await client.api('POST', `/api/admin/clients/${zoe.sub}/deposit`, { token: admin.accessToken, body: { amount: 100 } });
-});
-afterAll(async () => {
-  client?.destroy();
-  table?.destroy();
-  await stack?.stop();
+  [admin, zoe] = [await t.client.newAdmin(), await t.client.newClient('zoe')];
+  await t.client.api('POST', `/api/admin/clients/${zoe.sub}/deposit`, { token: admin.accessToken, body: { amount: 100 } });
 });
 
 const writes = () => [
@@ -35,12 +25,12 @@ const writes = () => [
 ];
 
 async function expectRefusedWithoutWrite(send: () => Promise<{ status: number; body: unknown }>) {
-  const before = await table.items(zoe.sub);
+  const before = await t.table.items(zoe.sub);
   const res = await send();
   expect(res.status).toBeGreaterThanOrEqual(400);
   expect(res.status).toBeLessThan(500);
   expect(res.body).toEqual({ error: expect.any(String) });
-  expect(await table.items(zoe.sub)).toEqual(before);
+  expect(await t.table.items(zoe.sub)).toEqual(before);
 }
 
 describe('random bodies (property)', () => {
@@ -56,14 +46,14 @@ describe('random bodies (property)', () => {
     let refused = 0;
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...writes()), body, async (route, value) => {
-        const before = await table.items(zoe.sub);
-        const res = await client.api(route.method, route.path, { token: route.token, body: value });
+        const before = await t.table.items(zoe.sub);
+        const res = await t.client.api(route.method, route.path, { token: route.token, body: value });
         if (res.status < 300) return; // a random value that happens to be a valid request may do what it asks
         refused += 1;
         expect(res.status).toBeGreaterThanOrEqual(400);
         expect(res.status).toBeLessThan(500);
         expect(res.body).toEqual({ error: expect.any(String) });
-        expect(await table.items(zoe.sub)).toEqual(before);
+        expect(await t.table.items(zoe.sub)).toEqual(before);
       }),
       { numRuns: 150 },
     );
@@ -78,7 +68,7 @@ describe("each amount in the spec's words", () => {
     ['balance', 'PUT', 'balance', { balance: -0.01 }, 'Please enter a valid positive number'],
   ])('%s', async (_, method, action, body, error) => {
     await expectRefusedWithoutWrite(async () => {
-      const res = await client.api(method, `/api/admin/clients/${zoe.sub}/${action}`, { token: admin.accessToken, body });
+      const res = await t.client.api(method, `/api/admin/clients/${zoe.sub}/${action}`, { token: admin.accessToken, body });
       expect(res).toMatchObject({ status: 400, body: { error } });
       return res;
     });
@@ -86,7 +76,7 @@ describe("each amount in the spec's words", () => {
 
   it('client withdrawal request', async () => {
     await expectRefusedWithoutWrite(async () => {
-      const res = await client.api('POST', '/api/withdrawals/request', { token: zoe.accessToken, body: { userId: zoe.sub, userEmail: zoe.email, amount: 'lots' } });
+      const res = await t.client.api('POST', '/api/withdrawals/request', { token: zoe.accessToken, body: { userId: zoe.sub, userEmail: zoe.email, amount: 'lots' } });
       expect(res).toMatchObject({ status: 400, body: { error: 'Please enter a valid withdrawal amount' } });
       return res;
     });
@@ -108,14 +98,14 @@ describe('malformed requests', () => {
     ['a body over 16 KB', JSON.stringify({ amount: 5, note: 'x'.repeat(17 * 1024) }), 'application/json', 413, 'Request body is too large'],
   ])('%s', async (_, rawBody, contentType, status, error) => {
     await expectRefusedWithoutWrite(async () => {
-      const res = await client.api('POST', `/api/admin/clients/${zoe.sub}/deposit`, { token: admin.accessToken, rawBody, headers: { 'content-type': contentType } });
+      const res = await t.client.api('POST', `/api/admin/clients/${zoe.sub}/deposit`, { token: admin.accessToken, rawBody, headers: { 'content-type': contentType } });
       expect(res).toMatchObject({ status, body: { error } });
       return res;
     });
   });
 
   it('a body over the API limit is refused before any handler', async () => {
-    const res = await client.api('POST', `/api/admin/clients/${zoe.sub}/deposit`, {
+    const res = await t.client.api('POST', `/api/admin/clients/${zoe.sub}/deposit`, {
       token: admin.accessToken,
       rawBody: 'x'.repeat(11 * 1024 * 1024),
       headers: { 'content-type': 'application/json' },
@@ -125,12 +115,12 @@ describe('malformed requests', () => {
 
   it('a malformed Idempotency-Key', async () => {
     await expectRefusedWithoutWrite(() =>
-      client.api('POST', `/api/admin/clients/${zoe.sub}/deposit`, { token: admin.accessToken, body: { amount: 5 }, headers: { 'idempotency-key': 'k'.repeat(200) } }),
+      t.client.api('POST', `/api/admin/clients/${zoe.sub}/deposit`, { token: admin.accessToken, body: { amount: 5 }, headers: { 'idempotency-key': 'k'.repeat(200) } }),
     );
   });
 
   it('a malformed path parameter', async () => {
-    const res = await client.api('GET', '/api/portfolios/%E0%A4%A', { token: zoe.accessToken });
+    const res = await t.client.api('GET', '/api/portfolios/%E0%A4%A', { token: zoe.accessToken });
     expect(res.status).toBe(404);
   });
 });

@@ -6,62 +6,52 @@
 import type { MoneyMovedAnswer, PortfolioAnswer, TransactionDto } from '../../shared/api';
 import { addCalendarMonthsUtc } from '../../shared/eligibility';
 import { DAY_MS, replayLedger } from '../../shared/growth';
-import { Client, type Session } from './support/client';
-import { startTestStack, type TestStack } from './support/stack';
-import { TableReader } from './support/table';
+import type { Session } from './support/client';
+import { useTestStack } from './support/use-stack';
 
-let stack: TestStack;
-let client: Client;
-let table: TableReader;
+const t = useTestStack({ seed: false });
+
 let admin: Session;
 
 beforeAll(async () => {
-  stack = await startTestStack({ seed: false });
-  client = new Client(stack);
-  table = new TableReader(stack);
-  admin = await client.newAdmin();
-});
-afterAll(async () => {
-  client?.destroy();
-  table?.destroy();
-  await stack?.stop();
+  admin = await t.client.newAdmin();
 });
 
 const deposit = (sub: string, body: unknown, headers: Record<string, string> = {}) =>
-  client.api<MoneyMovedAnswer & { error?: string }>('POST', `/api/admin/clients/${sub}/deposit`, { token: admin.accessToken, body, headers });
+  t.client.api<MoneyMovedAnswer & { error?: string }>('POST', `/api/admin/clients/${sub}/deposit`, { token: admin.accessToken, body, headers });
 const withdraw = (sub: string, body: unknown) =>
-  client.api<MoneyMovedAnswer & { error?: string }>('POST', `/api/admin/clients/${sub}/withdrawal`, { token: admin.accessToken, body });
+  t.client.api<MoneyMovedAnswer & { error?: string }>('POST', `/api/admin/clients/${sub}/withdrawal`, { token: admin.accessToken, body });
 const balanceOf = async (session: Session) =>
-  (await client.api<PortfolioAnswer>('GET', `/api/portfolios/${session.sub}`, { token: session.accessToken })).body.portfolio.balance;
+  (await t.client.api<PortfolioAnswer>('GET', `/api/portfolios/${session.sub}`, { token: session.accessToken })).body.portfolio.balance;
 
 async function expectConsistent(sub: string) {
-  const { stored, replayed } = await table.storedAndReplayed(sub);
+  const { stored, replayed } = await t.table.storedAndReplayed(sub);
   expect(stored).toEqual(replayed);
 }
 
 describe('a new client', () => {
   it('has an empty portfolio as soon as the account is confirmed, and create is idempotent', async () => {
-    const alice = await client.newClient('fresh');
-    const portfolio = await client.api<PortfolioAnswer>('GET', `/api/portfolios/${alice.sub}`, { token: alice.accessToken });
+    const alice = await t.client.newClient('fresh');
+    const portfolio = await t.client.api<PortfolioAnswer>('GET', `/api/portfolios/${alice.sub}`, { token: alice.accessToken });
     expect(portfolio.status).toBe(200);
     expect(portfolio.body).toEqual({
       success: true,
       portfolio: { userId: alice.sub, balance: 0, lastUpdate: expect.any(String), weeklyGain: 0, weeklyGainAmount: 0 },
     });
     for (let i = 0; i < 2; i++) {
-      const created = await client.api('POST', '/api/portfolios/create', { token: alice.accessToken, body: { userId: alice.sub, initialBalance: 0 } });
+      const created = await t.client.api('POST', '/api/portfolios/create', { token: alice.accessToken, body: { userId: alice.sub, initialBalance: 0 } });
       expect(created).toMatchObject({ status: 200, body: { success: true, portfolio: { balance: 0 } } });
     }
-    const greedy = await client.api('POST', '/api/portfolios/create', { token: alice.accessToken, body: { userId: alice.sub, initialBalance: 1000 } });
+    const greedy = await t.client.api('POST', '/api/portfolios/create', { token: alice.accessToken, body: { userId: alice.sub, initialBalance: 1000 } });
     expect(greedy).toMatchObject({ status: 400, body: { error: 'A new portfolio starts with a balance of 0' } });
-    expect((await table.items(alice.sub)).map((i) => i.SK)).toEqual(['PROFILE']);
+    expect((await t.table.items(alice.sub)).map((i) => i.SK)).toEqual(['PROFILE']);
   });
 });
 
 describe('admin deposits, withdrawals and balance edits', () => {
   let carol: Session;
   beforeAll(async () => {
-    carol = await client.newClient('carol');
+    carol = await t.client.newClient('carol');
   });
 
   it('a deposit writes its entry and the new balance together, with the note trimmed', async () => {
@@ -73,26 +63,26 @@ describe('admin deposits, withdrawals and balance edits', () => {
       transaction: { type: 'deposit', amount: 1234.56, direction: 'in', note: 'wire transfer', adminEmail: admin.email },
     });
     expect(await balanceOf(carol)).toBe(1234.56);
-    const entries = await table.items(carol.sub, 'ENTRY#');
+    const entries = await t.table.items(carol.sub, 'ENTRY#');
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ type: 'deposit', amountCents: 123456, note: 'wire transfer', adminEmail: admin.email, balanceAfterCents: 123456 });
     await expectConsistent(carol.sub);
   });
 
   it('shows the admin e-mail to admins only', async () => {
-    const own = await client.api<TransactionDto[]>('GET', `/api/portfolios/${carol.sub}/transactions`, { token: carol.accessToken });
+    const own = await t.client.api<TransactionDto[]>('GET', `/api/portfolios/${carol.sub}/transactions`, { token: carol.accessToken });
     expect(own.status).toBe(200);
     expect(own.body[0]).toEqual({ id: expect.any(String), type: 'deposit', amount: 1234.56, direction: 'in', timestamp: expect.any(String), note: 'wire transfer' });
-    const asAdmin = await client.api<TransactionDto[]>('GET', `/api/admin/clients/${carol.sub}/transactions`, { token: admin.accessToken });
+    const asAdmin = await t.client.api<TransactionDto[]>('GET', `/api/admin/clients/${carol.sub}/transactions`, { token: admin.accessToken });
     expect(asAdmin.body[0]?.adminEmail).toBe(admin.email);
   });
 
   it('a backdated deposit is grown for its full weeks held, by a replay of the ledger', async () => {
-    const dave = await client.newClient('dave');
+    const dave = await t.client.newClient('dave');
     const at = Date.now() - 8 * 7 * DAY_MS - 3600_000;
     const res = await deposit(dave.sub, { amount: 10000, note: '', timestamp: new Date(at).toISOString() });
     expect(res.status).toBe(200);
-    const { stored } = await table.storedAndReplayed(dave.sub);
+    const { stored } = await t.table.storedAndReplayed(dave.sub);
     const expected = replayLedger([{ id: 'x', type: 'deposit', amountCents: 1_000_000, at }], stored.lastUpdate).balanceCents;
     expect(expected).toBeGreaterThan(1_000_000);
     expect(Math.round(res.body.newBalance * 100)).toBe(expected);
@@ -100,42 +90,42 @@ describe('admin deposits, withdrawals and balance edits', () => {
   });
 
   it('refuses a deposit dated in the future or over a year back, writing nothing', async () => {
-    const before = await table.profile(carol.sub);
+    const before = await t.table.profile(carol.sub);
     for (const [timestamp, error] of [
       [new Date(Date.now() + 2 * DAY_MS).toISOString(), 'Deposit date cannot be in the future'],
       [new Date(Date.now() - 400 * DAY_MS).toISOString(), 'Deposit date cannot be more than a year ago'],
     ]) {
       expect(await deposit(carol.sub, { amount: 5, timestamp })).toMatchObject({ status: 400, body: { error } });
     }
-    expect(await table.profile(carol.sub)).toEqual(before);
+    expect(await t.table.profile(carol.sub)).toEqual(before);
   });
 
   it('a withdrawal above the balance is 409 and changes nothing', async () => {
-    const before = await table.items(carol.sub);
+    const before = await t.table.items(carol.sub);
     const res = await withdraw(carol.sub, { amount: 1234.57, note: 'too much' });
     expect(res).toMatchObject({ status: 409, body: { error: 'Insufficient balance for this withdrawal' } });
-    expect(await table.items(carol.sub)).toEqual(before);
+    expect(await t.table.items(carol.sub)).toEqual(before);
   });
 
   it('a withdrawal within the balance writes its entry and lowers the balance', async () => {
     const res = await withdraw(carol.sub, { amount: 234.56, note: ' cash ' });
     expect(res.body).toMatchObject({ success: true, newBalance: 1000, transaction: { type: 'withdrawal', amount: 234.56, direction: 'out', note: 'cash' } });
-    expect(await table.items(carol.sub, 'ENTRY#')).toHaveLength(2);
+    expect(await t.table.items(carol.sub, 'ENTRY#')).toHaveLength(2);
     await expectConsistent(carol.sub);
   });
 
   it('a balance edit records the difference as an adjustment, and none when unchanged', async () => {
-    const res = await client.api('PUT', `/api/admin/clients/${carol.sub}/balance`, { token: admin.accessToken, body: { balance: 750.25 } });
+    const res = await t.client.api('PUT', `/api/admin/clients/${carol.sub}/balance`, { token: admin.accessToken, body: { balance: 750.25 } });
     expect(res).toMatchObject({ status: 200, body: { success: true, newBalance: 750.25 } });
-    const entries = await table.items(carol.sub, 'ENTRY#');
+    const entries = await t.table.items(carol.sub, 'ENTRY#');
     expect(entries).toHaveLength(3);
     expect(entries.find((e) => e.type === 'adjustment')).toMatchObject({ amountCents: -24975 });
-    const again = await client.api('PUT', `/api/admin/clients/${carol.sub}/balance`, { token: admin.accessToken, body: { balance: 750.25 } });
+    const again = await t.client.api('PUT', `/api/admin/clients/${carol.sub}/balance`, { token: admin.accessToken, body: { balance: 750.25 } });
     expect(again.body).toMatchObject({ newBalance: 750.25 });
-    expect(await table.items(carol.sub, 'ENTRY#')).toHaveLength(3);
-    const zero = await client.api('PUT', `/api/admin/clients/${carol.sub}/balance`, { token: admin.accessToken, body: { balance: 0 } });
+    expect(await t.table.items(carol.sub, 'ENTRY#')).toHaveLength(3);
+    const zero = await t.client.api('PUT', `/api/admin/clients/${carol.sub}/balance`, { token: admin.accessToken, body: { balance: 0 } });
     expect(zero.body).toMatchObject({ newBalance: 0 });
-    const list = await client.api<TransactionDto[]>('GET', `/api/portfolios/${carol.sub}/transactions`, { token: carol.accessToken });
+    const list = await t.client.api<TransactionDto[]>('GET', `/api/portfolios/${carol.sub}/transactions`, { token: carol.accessToken });
     expect(list.body[0]).toMatchObject({ type: 'adjustment', amount: 750.25, direction: 'out' });
     await expectConsistent(carol.sub);
   });
@@ -143,31 +133,31 @@ describe('admin deposits, withdrawals and balance edits', () => {
 
 describe('concurrency and idempotency', () => {
   it('50 concurrent deposits to one client end with the exact sum', async () => {
-    const erin = await client.newClient('erin');
+    const erin = await t.client.newClient('erin');
     const results = await Promise.all(Array.from({ length: 50 }, (_, i) => deposit(erin.sub, { amount: (101 + i) / 100, note: `#${i}` })));
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
     const expectedCents = Array.from({ length: 50 }, (_, i) => 101 + i).reduce((a, b) => a + b, 0);
     expect(Math.round((await balanceOf(erin)) * 100)).toBe(expectedCents);
-    expect(await table.items(erin.sub, 'ENTRY#')).toHaveLength(50);
+    expect(await t.table.items(erin.sub, 'ENTRY#')).toHaveLength(50);
     await expectConsistent(erin.sub);
   });
 
   it('the same Idempotency-Key twice records one deposit and answers the same', async () => {
-    const fay = await client.newClient('fay');
+    const fay = await t.client.newClient('fay');
     const body = { amount: 99.99, note: 'once' };
     const [first, second] = await Promise.all([deposit(fay.sub, body, { 'idempotency-key': 'dep-1' }), deposit(fay.sub, body, { 'idempotency-key': 'dep-1' })]);
     const third = await deposit(fay.sub, body, { 'idempotency-key': 'dep-1' });
     expect(first?.status).toBe(200);
     expect(second?.body).toEqual(first?.body);
     expect(third.body).toEqual(first?.body);
-    expect(await table.items(fay.sub, 'ENTRY#')).toHaveLength(1);
+    expect(await t.table.items(fay.sub, 'ENTRY#')).toHaveLength(1);
     expect(await balanceOf(fay)).toBe(99.99);
 
     const reused = await deposit(fay.sub, { amount: 5, note: 'different' }, { 'idempotency-key': 'dep-1' });
     expect(reused).toMatchObject({ status: 409, body: { error: 'This Idempotency-Key was already used with a different request' } });
     const other = await deposit(fay.sub, body, { 'idempotency-key': 'dep-2' });
     expect(other.body.newBalance).toBe(199.98);
-    expect(await table.items(fay.sub, 'ENTRY#')).toHaveLength(2);
+    expect(await t.table.items(fay.sub, 'ENTRY#')).toHaveLength(2);
   });
 });
 
@@ -176,10 +166,10 @@ describe('withdrawal requests', () => {
   let profit: number;
 
   beforeAll(async () => {
-    gus = await client.newClient('gus');
+    gus = await t.client.newClient('gus');
     await deposit(gus.sub, { amount: 10000, note: 'old', timestamp: new Date(Date.now() - 200 * DAY_MS).toISOString() });
     await deposit(gus.sub, { amount: 5000, note: 'recent', timestamp: new Date(Date.now() - 10 * DAY_MS).toISOString() });
-    const eligibility = await client.api<{ data: { totalEligibleProfit: number; showRequestButton: boolean; eligibleDeposits: unknown[] } }>(
+    const eligibility = await t.client.api<{ data: { totalEligibleProfit: number; showRequestButton: boolean; eligibleDeposits: unknown[] } }>(
       'GET',
       `/api/withdrawals/${gus.sub}/eligible`,
       { token: gus.accessToken },
@@ -190,7 +180,7 @@ describe('withdrawal requests', () => {
   });
 
   const request = (s: Session, amount: number) =>
-    client.api<{ success: boolean; request: { id: string; status: string; amount: number }; error?: string }>('POST', '/api/withdrawals/request', {
+    t.client.api<{ success: boolean; request: { id: string; status: string; amount: number }; error?: string }>('POST', '/api/withdrawals/request', {
       token: s.accessToken,
       body: { userId: s.sub, userEmail: s.email, amount },
     });
@@ -199,11 +189,11 @@ describe('withdrawal requests', () => {
     const res = await request(gus, profit + 0.01);
     expect(res.status).toBe(409);
     expect(res.body.error).toBe(`You can only withdraw up to $${profit.toLocaleString('en-US', { minimumFractionDigits: 2 })} in eligible profit`);
-    expect(await table.items(gus.sub, 'REQUEST#')).toHaveLength(0);
+    expect(await t.table.items(gus.sub, 'REQUEST#')).toHaveLength(0);
   });
 
   it('refuses a request naming another e-mail', async () => {
-    const res = await client.api('POST', '/api/withdrawals/request', { token: gus.accessToken, body: { userId: gus.sub, userEmail: 'else@example.com', amount: 1 } });
+    const res = await t.client.api('POST', '/api/withdrawals/request', { token: gus.accessToken, body: { userId: gus.sub, userEmail: 'else@example.com', amount: 1 } });
     expect(res).toMatchObject({ status: 400, body: { error: 'userEmail must be the e-mail address of your account' } });
   });
 
@@ -214,22 +204,22 @@ describe('withdrawal requests', () => {
     const quarter = Math.floor((profit - share) * 25) / 100;
     const many = await Promise.all(Array.from({ length: 6 }, () => request(gus, quarter)));
     expect(many.filter((r) => r.status === 201)).toHaveLength(4);
-    const requested = (await table.items(gus.sub, 'REQUEST#')).reduce((sum, r) => sum + Number(r.amountCents), 0);
+    const requested = (await t.table.items(gus.sub, 'REQUEST#')).reduce((sum, r) => sum + Number(r.amountCents), 0);
     expect(requested).toBeLessThanOrEqual(Math.round(profit * 100));
   });
 
   it('pending requests show to the client and in the admin queue; approving pays out, once', async () => {
-    const mine = await client.api<{ id: string; status: string; amount: number }[]>('GET', `/api/portfolios/${gus.sub}/withdrawal-requests`, { token: gus.accessToken });
+    const mine = await t.client.api<{ id: string; status: string; amount: number }[]>('GET', `/api/portfolios/${gus.sub}/withdrawal-requests`, { token: gus.accessToken });
     expect(mine.body.length).toBe(5);
     expect(mine.body.every((r) => r.status === 'pending')).toBe(true);
-    const queue = await client.api<{ id: string; userId: string }[]>('GET', '/api/admin/withdrawal-requests?status=pending', { token: admin.accessToken });
+    const queue = await t.client.api<{ id: string; userId: string }[]>('GET', '/api/admin/withdrawal-requests?status=pending', { token: admin.accessToken });
     expect(queue.body.filter((r) => r.userId === gus.sub)).toHaveLength(5);
-    expect((await client.api('GET', '/api/admin/withdrawal-requests?status=approved', { token: admin.accessToken })).status).toBe(400);
+    expect((await t.client.api('GET', '/api/admin/withdrawal-requests?status=approved', { token: admin.accessToken })).status).toBe(400);
 
     const target = mine.body[0];
     if (!target) throw new Error('no request');
     const before = await balanceOf(gus);
-    const approved = await client.api<{ newBalance: number; request: { status: string; decidedBy: string } }>(
+    const approved = await t.client.api<{ newBalance: number; request: { status: string; decidedBy: string } }>(
       'POST',
       `/api/admin/withdrawal-requests/${target.id}/approve`,
       { token: admin.accessToken },
@@ -237,60 +227,60 @@ describe('withdrawal requests', () => {
     expect(approved.status).toBe(200);
     expect(approved.body.request).toMatchObject({ status: 'approved', decidedBy: admin.email });
     expect(Math.round(approved.body.newBalance * 100)).toBe(Math.round(before * 100) - Math.round(target.amount * 100));
-    const entries = await table.items(gus.sub, 'ENTRY#');
+    const entries = await t.table.items(gus.sub, 'ENTRY#');
     expect(entries.filter((e) => e.type === 'withdrawal')).toHaveLength(1);
     await expectConsistent(gus.sub);
 
-    const twice = await client.api('POST', `/api/admin/withdrawal-requests/${target.id}/approve`, { token: admin.accessToken });
+    const twice = await t.client.api('POST', `/api/admin/withdrawal-requests/${target.id}/approve`, { token: admin.accessToken });
     expect(twice).toMatchObject({ status: 409, body: { error: 'This withdrawal request has already been decided' } });
-    expect((await table.items(gus.sub, 'ENTRY#')).filter((e) => e.type === 'withdrawal')).toHaveLength(1);
+    expect((await t.table.items(gus.sub, 'ENTRY#')).filter((e) => e.type === 'withdrawal')).toHaveLength(1);
 
-    const after = await client.api<{ id: string; status: string }[]>('GET', `/api/portfolios/${gus.sub}/withdrawal-requests`, { token: gus.accessToken });
+    const after = await t.client.api<{ id: string; status: string }[]>('GET', `/api/portfolios/${gus.sub}/withdrawal-requests`, { token: gus.accessToken });
     expect(after.body.find((r) => r.id === target.id)?.status).toBe('approved');
   });
 
   it('rejecting needs a reason and frees the profit again', async () => {
-    const pending = (await client.api<{ id: string; status: string; amount: number }[]>('GET', `/api/portfolios/${gus.sub}/withdrawal-requests`, { token: gus.accessToken })).body.filter(
+    const pending = (await t.client.api<{ id: string; status: string; amount: number }[]>('GET', `/api/portfolios/${gus.sub}/withdrawal-requests`, { token: gus.accessToken })).body.filter(
       (r) => r.status === 'pending',
     );
     const target = pending[0];
     if (!target) throw new Error('no pending request');
     const available = async () =>
-      (await client.api<{ data: { totalEligibleProfit: number } }>('GET', `/api/withdrawals/${gus.sub}/eligible`, { token: gus.accessToken })).body.data.totalEligibleProfit;
+      (await t.client.api<{ data: { totalEligibleProfit: number } }>('GET', `/api/withdrawals/${gus.sub}/eligible`, { token: gus.accessToken })).body.data.totalEligibleProfit;
     const before = await available();
-    const noReason = await client.api('POST', `/api/admin/withdrawal-requests/${target.id}/reject`, { token: admin.accessToken, body: { reason: '  ' } });
+    const noReason = await t.client.api('POST', `/api/admin/withdrawal-requests/${target.id}/reject`, { token: admin.accessToken, body: { reason: '  ' } });
     expect(noReason).toMatchObject({ status: 400, body: { error: 'Please give a reason for the rejection' } });
-    const rejected = await client.api('POST', `/api/admin/withdrawal-requests/${target.id}/reject`, { token: admin.accessToken, body: { reason: 'Docs missing' } });
+    const rejected = await t.client.api('POST', `/api/admin/withdrawal-requests/${target.id}/reject`, { token: admin.accessToken, body: { reason: 'Docs missing' } });
     expect(rejected).toMatchObject({ status: 200, body: { request: { status: 'rejected', reason: 'Docs missing' } } });
     expect(Math.round((await available()) * 100)).toBe(Math.round(before * 100) + Math.round(target.amount * 100));
-    const again = await client.api('POST', `/api/admin/withdrawal-requests/${target.id}/reject`, { token: admin.accessToken, body: { reason: 'x' } });
+    const again = await t.client.api('POST', `/api/admin/withdrawal-requests/${target.id}/reject`, { token: admin.accessToken, body: { reason: 'x' } });
     expect(again.status).toBe(409);
   });
 
   it('approving is refused when the balance no longer covers the request', async () => {
-    const pending = (await client.api<{ id: string; status: string }[]>('GET', `/api/portfolios/${gus.sub}/withdrawal-requests`, { token: gus.accessToken })).body.filter(
+    const pending = (await t.client.api<{ id: string; status: string }[]>('GET', `/api/portfolios/${gus.sub}/withdrawal-requests`, { token: gus.accessToken })).body.filter(
       (r) => r.status === 'pending',
     );
     const target = pending[0];
     if (!target) throw new Error('no pending request');
-    await client.api('PUT', `/api/admin/clients/${gus.sub}/balance`, { token: admin.accessToken, body: { balance: 0 } });
-    const before = await table.items(gus.sub);
-    const res = await client.api('POST', `/api/admin/withdrawal-requests/${target.id}/approve`, { token: admin.accessToken });
+    await t.client.api('PUT', `/api/admin/clients/${gus.sub}/balance`, { token: admin.accessToken, body: { balance: 0 } });
+    const before = await t.table.items(gus.sub);
+    const res = await t.client.api('POST', `/api/admin/withdrawal-requests/${target.id}/approve`, { token: admin.accessToken });
     expect(res).toMatchObject({ status: 409, body: { error: 'Insufficient balance for this withdrawal' } });
-    expect(await table.items(gus.sub)).toEqual(before);
+    expect(await t.table.items(gus.sub)).toEqual(before);
   });
 });
 
 describe('withdrawal alerts and the client list', () => {
   it('shows a deposit 5 days from eligibility and one eligible now; lists next withdrawal dates', async () => {
-    const hal = await client.newClient('hal');
+    const hal = await t.client.newClient('hal');
     const sixMonthsAgo = addCalendarMonthsUtc(Date.now(), -6);
     const soon = sixMonthsAgo + 5 * DAY_MS - 60_000; // 6 months minus 5 days old
     const today = sixMonthsAgo - 60_000; // became eligible a minute ago
     await deposit(hal.sub, { amount: 100, note: '', timestamp: new Date(soon).toISOString() });
     await deposit(hal.sub, { amount: 200, note: '', timestamp: new Date(today).toISOString() });
     await deposit(hal.sub, { amount: 300, note: '', timestamp: new Date().toISOString() });
-    const alerts = await client.api<{ data: { userId: string; userEmail: string; deposits: { amount: number; daysUntilEligible: number }[] }[] }>(
+    const alerts = await t.client.api<{ data: { userId: string; userEmail: string; deposits: { amount: number; daysUntilEligible: number }[] }[] }>(
       'GET',
       '/api/admin/withdrawal-alerts',
       { token: admin.accessToken },
@@ -303,7 +293,7 @@ describe('withdrawal alerts and the client list', () => {
       [100, 5],
     ]);
 
-    const clients = await client.api<{ id: string; email: string; nextWithdrawalDate?: string }[]>('GET', '/api/admin/clients', { token: admin.accessToken });
+    const clients = await t.client.api<{ id: string; email: string; nextWithdrawalDate?: string }[]>('GET', '/api/admin/clients', { token: admin.accessToken });
     const row = clients.body.find((c) => c.id === hal.sub);
     expect(row?.email).toBe(hal.email);
     const next = Date.parse(row?.nextWithdrawalDate ?? '');
@@ -313,24 +303,24 @@ describe('withdrawal alerts and the client list', () => {
 
 describe('deleting a client', () => {
   it('removes the Cognito user and every item, keeps a tombstone, and a retry finishes', async () => {
-    const ivy = await client.newClient('ivy');
+    const ivy = await t.client.newClient('ivy');
     await deposit(ivy.sub, { amount: 50, note: '' });
-    const res = await client.api('DELETE', `/api/admin/clients/${ivy.sub}`, { token: admin.accessToken });
+    const res = await t.client.api('DELETE', `/api/admin/clients/${ivy.sub}`, { token: admin.accessToken });
     expect(res).toMatchObject({ status: 200, body: { success: true } });
-    expect((await table.items(ivy.sub)).map((i) => [i.SK, i.deleted])).toEqual([['PROFILE', true]]);
+    expect((await t.table.items(ivy.sub)).map((i) => [i.SK, i.deleted])).toEqual([['PROFILE', true]]);
     // the still-valid access token can neither read nor recreate anything
-    expect((await client.api('GET', `/api/portfolios/${ivy.sub}`, { token: ivy.accessToken })).status).toBe(404);
-    const recreate = await client.api('POST', '/api/portfolios/create', { token: ivy.accessToken, body: { userId: ivy.sub, initialBalance: 0 } });
+    expect((await t.client.api('GET', `/api/portfolios/${ivy.sub}`, { token: ivy.accessToken })).status).toBe(404);
+    const recreate = await t.client.api('POST', '/api/portfolios/create', { token: ivy.accessToken, body: { userId: ivy.sub, initialBalance: 0 } });
     expect(recreate).toMatchObject({ status: 403, body: { error: 'This account has been deleted' } });
-    await expect(client.signIn(ivy.email)).rejects.toMatchObject({ name: expect.stringMatching(/UserNotFoundException|NotAuthorizedException/) });
-    const list = await client.api<{ id: string }[]>('GET', '/api/admin/clients', { token: admin.accessToken });
+    await expect(t.client.signIn(ivy.email)).rejects.toMatchObject({ name: expect.stringMatching(/UserNotFoundException|NotAuthorizedException/) });
+    const list = await t.client.api<{ id: string }[]>('GET', '/api/admin/clients', { token: admin.accessToken });
     expect(list.body.some((c) => c.id === ivy.sub)).toBe(false);
-    expect((await client.api('DELETE', `/api/admin/clients/${ivy.sub}`, { token: admin.accessToken })).status).toBe(200);
-    expect((await client.api('POST', `/api/admin/clients/${ivy.sub}/deposit`, { token: admin.accessToken, body: { amount: 1 } })).status).toBe(404);
+    expect((await t.client.api('DELETE', `/api/admin/clients/${ivy.sub}`, { token: admin.accessToken })).status).toBe(200);
+    expect((await t.client.api('POST', `/api/admin/clients/${ivy.sub}/deposit`, { token: admin.accessToken, body: { amount: 1 } })).status).toBe(404);
   });
 
   it('an admin cannot delete themself', async () => {
-    const res = await client.api('DELETE', `/api/admin/clients/${admin.sub}`, { token: admin.accessToken });
+    const res = await t.client.api('DELETE', `/api/admin/clients/${admin.sub}`, { token: admin.accessToken });
     expect(res).toMatchObject({ status: 400, body: { error: 'You cannot delete your own account' } });
   });
 });

@@ -5,29 +5,19 @@
  */
 import type { ClientDto, PortfolioAnswer } from '../../shared/api';
 import { DAY_MS, replayLedger, WEEK_MS } from '../../shared/growth';
-import { Client, type Session } from './support/client';
-import { startTestStack, type TestStack } from './support/stack';
-import { TableReader } from './support/table';
+import type { Session } from './support/client';
+import { useTestStack } from './support/use-stack';
 
-let stack: TestStack;
-let client: Client;
-let table: TableReader;
+const t = useTestStack({ seed: true });
+
 let admin: Session;
 
 beforeAll(async () => {
-  stack = await startTestStack({ seed: true });
-  client = new Client(stack);
-  table = new TableReader(stack);
-  admin = await client.signIn('admin@example.com');
-});
-afterAll(async () => {
-  client?.destroy();
-  table?.destroy();
-  await stack?.stop();
+  admin = await t.client.signIn('admin@example.com');
 });
 
 async function run(now: number) {
-  const res = await fetch(`${stack.url}/__local/run/weekly-growth`, {
+  const res = await fetch(`${t.stack.url}/__local/run/weekly-growth`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ now: new Date(now).toISOString() }),
@@ -37,18 +27,18 @@ async function run(now: number) {
 }
 
 async function everyLedgerReplays() {
-  const clients = (await client.api<ClientDto[]>('GET', '/api/admin/clients', { token: admin.accessToken })).body;
+  const clients = (await t.client.api<ClientDto[]>('GET', '/api/admin/clients', { token: admin.accessToken })).body;
   expect(clients.length).toBeGreaterThanOrEqual(3);
   for (const c of clients) {
-    const { stored, replayed } = await table.storedAndReplayed(c.id);
+    const { stored, replayed } = await t.table.storedAndReplayed(c.id);
     expect(stored).toEqual(replayed);
   }
   return clients;
 }
 
 it('grows due portfolios by the rule, once a week, catching up missed weeks', async () => {
-  const alice = await client.signIn('alice@example.com');
-  const portfolio = async () => (await client.api<PortfolioAnswer>('GET', `/api/portfolios/${alice.sub}`, { token: alice.accessToken })).body.portfolio;
+  const alice = await t.client.signIn('alice@example.com');
+  const portfolio = async () => (await t.client.api<PortfolioAnswer>('GET', `/api/portfolios/${alice.sub}`, { token: alice.accessToken })).body.portfolio;
   const start = await portfolio();
   const L0 = Date.parse(start.lastUpdate);
 
@@ -60,7 +50,7 @@ it('grows due portfolios by the rule, once a week, catching up missed weeks', as
   const first = await run(T1);
   expect(first).toMatchObject({ due: 3, updated: 3, failed: 0 });
   const after1 = await portfolio();
-  const ledger = await table.ledger(alice.sub);
+  const ledger = await t.table.ledger(alice.sub);
   const expected = replayLedger(ledger, T1).balanceCents;
   expect(Math.round(after1.balance * 100)).toBe(expected);
   expect(after1.lastUpdate).toBe(new Date(T1).toISOString());
@@ -83,7 +73,7 @@ it('grows due portfolios by the rule, once a week, catching up missed weeks', as
 });
 
 it('refuses a bad "now"', async () => {
-  const res = await fetch(`${stack.url}/__local/run/weekly-growth`, { method: 'POST', body: '{"now": "soon"}' });
+  const res = await fetch(`${t.stack.url}/__local/run/weekly-growth`, { method: 'POST', body: '{"now": "soon"}' });
   expect(res.status).toBe(400);
   expect(await res.json()).toEqual({ error: '"now" must be an ISO date-time' });
 });

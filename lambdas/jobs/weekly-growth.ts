@@ -9,13 +9,14 @@
  * T is the event's scheduled time, not the clock: retries and late starts all compute the same
  * week, and next Monday's run finds L exactly one week back.
  */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../infra/definitions/table';
 import { WEEK_MS, weeklyUpdate } from '../../shared/growth';
 import { ddb, table } from '../lib/db';
 import { loadLedger, toLedgerEntry } from '../lib/ledger';
 import { logger } from '../lib/logger';
 import { balanceStateOf, type Profile } from '../lib/profiles';
+import { queryPages } from '../lib/query';
 
 export interface WeeklyGrowthEvent {
   /** EventBridge scheduled events carry their scheduled time here. */
@@ -96,21 +97,13 @@ async function forEachLimited<T>(sources: AsyncIterable<T>[], limit: number, wor
 }
 
 async function* duePortfolios(shardPk: string, dueBefore: string): AsyncIterable<Profile> {
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK < :due',
-        ExpressionAttributeValues: { ':pk': shardPk, ':due': dueBefore },
-        ExclusiveStartKey: start,
-        Limit: 200,
-      }),
-    );
-    for (const item of page.Items ?? []) yield item as Profile;
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const pages = queryPages<Profile>({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK < :due',
+    ExpressionAttributeValues: { ':pk': shardPk, ':due': dueBefore },
+    Limit: 200,
+  });
+  for await (const page of pages) yield* page;
 }
 
 export async function runWeeklyGrowth(now: number, concurrency = DEFAULT_CONCURRENCY): Promise<WeeklyGrowthSummary> {

@@ -1,20 +1,8 @@
 /** Reads across clients, through the table's secondary indexes (never a scan). */
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../infra/definitions/table';
-import { ddb, table } from './db';
 import type { EntryItem } from './ledger';
 import type { Profile } from './profiles';
-
-async function queryAll<T>(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<T[]> {
-  const items: T[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(new QueryCommand({ ...input, TableName: table(), ExclusiveStartKey: start }));
-    items.push(...((page.Items ?? []) as T[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
+import { queryAll } from './query';
 
 /** Every live client profile: the GSI1 shards, read in parallel. */
 export async function listProfiles(): Promise<Profile[]> {

@@ -1,11 +1,10 @@
 /** Ledger entries: the immutable record of every change of a client's money. */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../infra/definitions/table';
 import type { TransactionDto } from '../../shared/api';
 import { eligibleAt } from '../../shared/eligibility';
 import { type EntryType, type LedgerEntry, signedCents } from '../../shared/growth';
 import { centsToDollars } from '../../shared/money';
-import { ddb, table } from './db';
+import { queryAll } from './query';
 
 export interface EntryItem {
   PK: string;
@@ -54,23 +53,12 @@ export function newEntryItem(input: {
 }
 
 /** Every item of a client under an SK prefix, all pages, oldest first. */
-export async function queryClientItems<T>(sub: string, skPrefix: string, consistent = false): Promise<T[]> {
-  const items: T[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.clientPk(sub), ':prefix': skPrefix },
-        ConsistentRead: consistent,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...((page.Items ?? []) as T[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
+export function queryClientItems<T>(sub: string, skPrefix: string, consistent = false): Promise<T[]> {
+  return queryAll<T>({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.clientPk(sub), ':prefix': skPrefix },
+    ConsistentRead: consistent,
+  });
 }
 
 export const loadLedger = (sub: string, consistent = false) => queryClientItems<EntryItem>(sub, keys.entryPrefix, consistent);

@@ -1,5 +1,5 @@
 /** Clients' profit-withdrawal requests and the eligibility they are checked against (design.md section 4). */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, requestIds } from '../../infra/definitions/table';
 import type { EligibilityDto, WithdrawalRequestDto, WithdrawalRequestStatus } from '../../shared/api';
 import { type Eligibility, withdrawalEligibility } from '../../shared/eligibility';
@@ -7,6 +7,7 @@ import { centsToDollars } from '../../shared/money';
 import { ddb, table } from './db';
 import { loadLedger, queryClientItems } from './ledger';
 import { balanceStateOf, type Profile } from './profiles';
+import { queryAll } from './query';
 
 export interface RequestItem {
   PK: string;
@@ -61,22 +62,12 @@ export async function listRequests(sub: string): Promise<WithdrawalRequestDto[]>
 
 /** The admin queue: every pending request, newest first. */
 export async function listPendingRequests(): Promise<WithdrawalRequestDto[]> {
-  const items: RequestItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'GSI3',
-        KeyConditionExpression: 'GSI3PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.pendingRequestsPk },
-        ScanIndexForward: false,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...((page.Items ?? []) as RequestItem[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const items = await queryAll<RequestItem>({
+    IndexName: 'GSI3',
+    KeyConditionExpression: 'GSI3PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.pendingRequestsPk },
+    ScanIndexForward: false,
+  });
   return items.map(toRequestDto);
 }
 
