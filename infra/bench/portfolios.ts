@@ -8,9 +8,9 @@
  */
 import { type DynamoDBDocumentClient, BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../definitions/table';
-import { DAY_MS, type LedgerEntry, replayLedger } from '../../shared/growth';
+import { type BalanceState, DAY_MS, type LedgerEntry, replayLedger } from '../../shared/growth';
 import { loadLedger, newEntryItem, toLedgerEntry } from '../../lambdas/lib/ledger';
-import type { Profile } from '../../lambdas/lib/profiles';
+import { newProfileItem, type Profile } from '../../lambdas/lib/profiles';
 import { prng, sleep } from './stats';
 
 export type Item = Record<string, unknown>;
@@ -28,24 +28,9 @@ function uuidFrom(rand: () => number): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** What createProfile writes (see lambdas/lib/profiles.ts), with a given state instead of an empty one. */
-function profileItem(sub: string, n: number, createdAt: number, state: { balanceCents: number; netCents: number; lastUpdate: number }): Profile & Item {
-  return {
-    ...keys.profile(sub),
-    ...keys.clientsIndex(sub, state.lastUpdate),
-    sub,
-    email: `bench-${n}@example.com`,
-    firstName: 'Bench',
-    lastName: `Client ${n}`,
-    cognitoUsername: sub,
-    balanceCents: state.balanceCents,
-    netCents: state.netCents,
-    lastUpdate: new Date(state.lastUpdate).toISOString(),
-    version: 0,
-    weeklyGainCents: 0,
-    weeklyGainPercent: 0,
-    createdAt: new Date(createdAt).toISOString(),
-  };
+/** What createProfile writes, with a given state instead of an empty one. */
+function profileItem(sub: string, n: number, createdAt: number, state: BalanceState): Profile & Item {
+  return newProfileItem({ sub, email: `bench-${n}@example.com`, firstName: 'Bench', lastName: `Client ${n}`, cognitoUsername: sub }, state, createdAt);
 }
 
 export interface SeedPlan {

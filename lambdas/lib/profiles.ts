@@ -56,9 +56,9 @@ export interface NewClient {
  * Creates the profile and an empty portfolio once. Called by the post-confirmation trigger and
  * by POST /api/portfolios/create; a second call, or one for a deleted client, writes nothing.
  */
-export async function createProfile(client: NewClient, now: number): Promise<'created' | 'exists' | 'deleted'> {
-  const state = emptyBalance(now);
-  const item: Profile & Record<string, unknown> = {
+/** The PROFILE item of a client whose portfolio is in `state` (an empty one for a new client). */
+export function newProfileItem(client: NewClient, state: BalanceState, createdAt: number): Profile & Record<string, unknown> {
+  return {
     ...keys.profile(client.sub),
     ...keys.clientsIndex(client.sub, state.lastUpdate),
     ...client,
@@ -69,8 +69,12 @@ export async function createProfile(client: NewClient, now: number): Promise<'cr
     version: 0,
     weeklyGainCents: 0,
     weeklyGainPercent: 0,
-    createdAt: new Date(now).toISOString(),
+    createdAt: new Date(createdAt).toISOString(),
   };
+}
+
+export async function createProfile(client: NewClient, now: number): Promise<'created' | 'exists' | 'deleted'> {
+  const item = newProfileItem(client, emptyBalance(now), now);
   try {
     await ddb.send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' }));
     return 'created';
