@@ -23,13 +23,13 @@ export interface RouteDef {
   access: 'read' | 'write';
   /** Money-moving POSTs honour an `Idempotency-Key` header. */
   idempotent?: boolean;
-  /** The handler also manages Cognito users (deleting a client). */
-  cognito?: boolean;
+  /** Cognito user-pool actions the handler needs (its function is granted exactly these). */
+  cognitoActions?: readonly ('AdminGetUser' | 'AdminDeleteUser' | 'AdminUserGlobalSignOut')[];
 }
 
 export const routes = [
   { name: 'getPortfolio', method: 'GET', path: '/api/portfolios/{userId}', auth: 'client', access: 'read' },
-  { name: 'createPortfolio', method: 'POST', path: '/api/portfolios/create', auth: 'client', access: 'write' },
+  { name: 'createPortfolio', method: 'POST', path: '/api/portfolios/create', auth: 'client', access: 'write', cognitoActions: ['AdminGetUser'] },
   { name: 'listTransactions', method: 'GET', path: '/api/portfolios/{uid}/transactions', auth: 'client', access: 'read' },
   { name: 'getEligibility', method: 'GET', path: '/api/withdrawals/{uid}/eligible', auth: 'client', access: 'read' },
   { name: 'requestWithdrawal', method: 'POST', path: '/api/withdrawals/request', auth: 'client', access: 'write', idempotent: true },
@@ -38,7 +38,7 @@ export const routes = [
   { name: 'processWithdrawal', method: 'POST', path: '/api/admin/clients/{id}/withdrawal', auth: 'admin', access: 'write', idempotent: true },
   { name: 'updateBalance', method: 'PUT', path: '/api/admin/clients/{id}/balance', auth: 'admin', access: 'write' },
   { name: 'listClientTransactions', method: 'GET', path: '/api/admin/clients/{id}/transactions', auth: 'admin', access: 'read' },
-  { name: 'deleteClient', method: 'DELETE', path: '/api/admin/clients/{id}', auth: 'admin', access: 'write', cognito: true },
+  { name: 'deleteClient', method: 'DELETE', path: '/api/admin/clients/{id}', auth: 'admin', access: 'write', cognitoActions: ['AdminUserGlobalSignOut', 'AdminDeleteUser'] },
   { name: 'listWithdrawalAlerts', method: 'GET', path: '/api/admin/withdrawal-alerts', auth: 'admin', access: 'read' },
   // Beyond spec section 7: the life of a client's withdrawal request (design.md section 4).
   { name: 'listMyWithdrawalRequests', method: 'GET', path: '/api/portfolios/{uid}/withdrawal-requests', auth: 'client', access: 'read' },

@@ -1,0 +1,70 @@
+/** Alarms an operator is told about: API 5xx, any Lambda error, anything in the job's dead-letter queue. */
+import { Duration } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Alias } from 'aws-cdk-lib/aws-kms';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+
+export interface AlarmsProps {
+  api: HttpApi;
+  functions: Record<string, IFunction>;
+  deadLetters: IQueue;
+  /** Where alarms are e-mailed, when given. */
+  email?: string;
+}
+
+export class PortalAlarms extends Construct {
+  readonly topic: Topic;
+
+  constructor(scope: Construct, id: string, props: AlarmsProps) {
+    super(scope, id);
+    this.topic = new Topic(this, 'Topic', { displayName: 'Aurum portal alarms', enforceSSL: true, masterKey: Alias.fromAliasName(this, 'SnsKey', 'alias/aws/sns') });
+    if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
+    const action = new SnsAction(this.topic);
+    const alarm = (name: string, a: Alarm) => {
+      a.addAlarmAction(action);
+      return a;
+    };
+
+    alarm(
+      'Api5xx',
+      new Alarm(this, 'Api5xx', {
+        alarmDescription: 'The API answered 5xx',
+        metric: props.api.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }),
+        threshold: 5,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+    for (const [name, fn] of Object.entries(props.functions)) {
+      alarm(
+        name,
+        new Alarm(this, `${name}Errors`, {
+          alarmDescription: `${name} failed`,
+          metric: fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
+          threshold: 1,
+          evaluationPeriods: 1,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        }),
+      );
+    }
+    alarm(
+      'DeadLetters',
+      new Alarm(this, 'WeeklyGrowthDeadLetters', {
+        alarmDescription: 'A weekly growth run failed after its retries',
+        metric: props.deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+  }
+}

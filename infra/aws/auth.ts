@@ -1,0 +1,140 @@
+/**
+ * The Cognito user pool of design.md section 7: e-mail as the username, the spec's password
+ * rule, e-mail verification, the admins group, the triggers, an app client for the SPA, the
+ * hosted-UI domain, and Google when the deploy is given its client.
+ */
+import { Duration, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  CfnUserPoolGroup,
+  FeaturePlan,
+  OAuthScope,
+  ProviderAttribute,
+  UserPool,
+  UserPoolClient,
+  UserPoolClientIdentityProvider,
+  UserPoolDomain,
+  UserPoolIdentityProviderGoogle,
+  VerificationEmailStyle,
+} from 'aws-cdk-lib/aws-cognito';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Construct } from 'constructs';
+import { userPoolDefinition as def } from '../definitions/user-pool';
+
+export interface GoogleSignIn {
+  clientId: string;
+  /** Name of a Secrets Manager secret whose value is the Google OAuth client secret. */
+  clientSecretName: string;
+}
+
+export interface AuthProps {
+  postConfirmation: IFunction;
+  customMessage: IFunction;
+  /** The site's origin (https://...cloudfront.net): OAuth callback and sign-out URLs. */
+  siteUrl: string;
+  /** Also allow http://localhost:3000 as a callback, for development against this pool. */
+  localhostCallbacks: boolean;
+  google?: GoogleSignIn;
+}
+
+export class PortalAuth extends Construct {
+  readonly userPool: UserPool;
+  readonly client: UserPoolClient;
+  readonly domain: UserPoolDomain;
+  readonly googleEnabled: boolean;
+
+  constructor(scope: Construct, id: string, props: AuthProps) {
+    super(scope, id);
+    this.userPool = new UserPool(this, 'Users', {
+      userPoolName: def.poolName,
+      selfSignUpEnabled: true,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      autoVerify: { email: true },
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        givenName: { required: false, mutable: true },
+        familyName: { required: false, mutable: true },
+      },
+      passwordPolicy: {
+        minLength: def.passwordMinLength,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+        tempPasswordValidity: Duration.days(3),
+      },
+      userVerification: { emailStyle: VerificationEmailStyle.CODE },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      featurePlan: FeaturePlan.ESSENTIALS,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+      lambdaTriggers: { postConfirmation: props.postConfirmation, customMessage: props.customMessage },
+    });
+    Validations.of(this.userPool).acknowledge(
+      { id: 'AwsSolutions-COG1', reason: 'The product spec fixes the password rule: at least 6 characters, no class requirements.' },
+      { id: 'AwsSolutions-COG2', reason: 'The spec has no MFA; clients sign in with e-mail and password or Google. Cognito built-in lockout stays on.' },
+      {
+        id: 'AwsSolutions-COG3',
+        reason: 'Threat protection (advanced security) is the paid Plus tier; the built-in account lockout of the Essentials tier stays on.',
+      },
+      { id: 'AwsSolutions-COG8', reason: 'The Plus feature plan is paid; see COG3.' },
+    );
+
+    new CfnUserPoolGroup(this, 'Admins', {
+      userPoolId: this.userPool.userPoolId,
+      groupName: def.adminGroup,
+      description: 'Administrators of the Aurum client portal',
+    });
+
+    let google: UserPoolIdentityProviderGoogle | undefined;
+    if (props.google) {
+      google = new UserPoolIdentityProviderGoogle(this, 'Google', {
+        userPool: this.userPool,
+        clientId: props.google.clientId,
+        clientSecretValue: SecretValue.secretsManager(props.google.clientSecretName),
+        scopes: ['openid', 'email', 'profile'],
+        attributeMapping: {
+          email: ProviderAttribute.GOOGLE_EMAIL,
+          emailVerified: ProviderAttribute.GOOGLE_EMAIL_VERIFIED,
+          givenName: ProviderAttribute.GOOGLE_GIVEN_NAME,
+          familyName: ProviderAttribute.GOOGLE_FAMILY_NAME,
+          profilePicture: ProviderAttribute.GOOGLE_PICTURE,
+        },
+      });
+    }
+    this.googleEnabled = google !== undefined;
+
+    const urls = [`${props.siteUrl}/`, ...(props.localhostCallbacks ? ['http://localhost:3000/'] : [])];
+    this.client = this.userPool.addClient('Web', {
+      userPoolClientName: def.clientName,
+      generateSecret: false,
+      authFlows: { userPassword: true, userSrp: false, custom: false, adminUserPassword: false },
+      // The spec tells "No account found" from "Incorrect password"; Cognito only does with existence errors on.
+      preventUserExistenceErrors: false,
+      enableTokenRevocation: true,
+      accessTokenValidity: Duration.minutes(def.accessTokenValidityMinutes),
+      idTokenValidity: Duration.minutes(def.idTokenValidityMinutes),
+      refreshTokenValidity: Duration.days(def.refreshTokenValidityDays),
+      supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO, ...(google ? [UserPoolClientIdentityProvider.GOOGLE] : [])],
+      oAuth: {
+        flows: { authorizationCodeGrant: true },
+        // COGNITO_ADMIN is aws.cognito.signin.user.admin: hosted-UI (Google) tokens must carry the API's scope too.
+        scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE, OAuthScope.COGNITO_ADMIN],
+        callbackUrls: urls,
+        logoutUrls: urls,
+      },
+    });
+    // Known first-deploy ordering bug: the client must wait for the provider it names.
+    if (google) this.client.node.addDependency(google);
+
+    this.domain = this.userPool.addDomain('HostedUi', {
+      cognitoDomain: { domainPrefix: `aurum-${Stack.of(this).account}` },
+    });
+  }
+
+  /** The issuer of this pool's tokens. */
+  get issuer(): string {
+    return `https://cognito-idp.${Stack.of(this).region}.amazonaws.com/${this.userPool.userPoolId}`;
+  }
+}

@@ -1,0 +1,276 @@
+/**
+ * The synthesized template, checked against the shared definitions it is generated from, and
+ * cdk-nag's AwsSolutions pack. Bundling is skipped (no esbuild runs) so this stays fast.
+ */
+import { runInNewContext } from 'node:vm';
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { routes } from '../../shared/api';
+import { tableDefinition } from '../definitions/table';
+import { userPoolDefinition } from '../definitions/user-pool';
+import { createTableInput } from '../local/dynamo';
+import { PortalStack, type PortalStackProps } from './portal-stack';
+import { SPA_REWRITE_CODE } from './site';
+
+const env = { account: '111111111111', region: 'eu-west-1' };
+
+function synth(props: PortalStackProps = {}) {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const stack = new PortalStack(app, 'Test', { env, ...props });
+  return { app, stack, template: Template.fromStack(stack) };
+}
+
+const { stack, template } = synth();
+type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: string[]; DeletionPolicy?: string };
+const resources = (type: string) => Object.entries(template.findResources(type)) as [string, Resource][];
+
+/** The logical id of the Lambda behind a route (found by its description). */
+function functionOf(description: string): [string, Resource] {
+  const found = resources('AWS::Lambda::Function').find(([, r]) => r.Properties.Description === description);
+  if (!found) throw new Error(`no function described ${description}`);
+  return found;
+}
+
+/** Every IAM action granted to a function's role, by its inline and attached policies. */
+function actionsOf(functionId: string): string[] {
+  const fn = template.toJSON().Resources[functionId] as Resource;
+  const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  const role = template.toJSON().Resources[roleId] as Resource;
+  const inline = ((role.Properties.Policies ?? []) as { PolicyDocument: { Statement: { Action: string | string[] }[] } }[]).flatMap(
+    (p) => p.PolicyDocument.Statement,
+  );
+  const attached = resources('AWS::IAM::Policy')
+    .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+    .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement);
+  return [...inline, ...attached].flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+}
+
+const DYNAMO_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+describe('cdk-nag AwsSolutions', () => {
+  it('has no unacknowledged finding', () => {
+    const result = new AwsSolutionsChecks(stack).validateScope(stack);
+    expect(result.violations.map((v) => `${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
+    expect(result.success).toBe(true);
+  });
+
+  it('also with Google sign-in and localhost callbacks', () => {
+    const withGoogle = synth({ google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' }, localhostCallbacks: true });
+    expect(new AwsSolutionsChecks(withGoogle.stack).validateScope(withGoogle.stack).violations).toEqual([]);
+  });
+});
+
+describe('the API, generated from the shared route table', () => {
+  it('has exactly one route per entry, each behind the Cognito authorizer with the access-token scope', () => {
+    const apiRoutes = resources('AWS::ApiGatewayV2::Route');
+    expect(apiRoutes).toHaveLength(routes.length);
+    const [authorizerId] = Object.keys(template.findResources('AWS::ApiGatewayV2::Authorizer'));
+    for (const route of routes) {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+        RouteKey: `${route.method} ${route.path}`,
+        AuthorizationType: 'JWT',
+        AuthorizationScopes: [userPoolDefinition.apiScope],
+        AuthorizerId: { Ref: authorizerId },
+      });
+    }
+  });
+
+  it('verifies tokens of this pool for this app client', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [{ Ref: Match.stringLikeRegexp('AuthUsersWeb') }],
+        Issuer: { 'Fn::Join': ['', ['https://cognito-idp.eu-west-1.amazonaws.com/', { Ref: Match.stringLikeRegexp('AuthUsers') }]] },
+      },
+    });
+  });
+
+  it('logs access, throttles, and has no CORS (same origin through CloudFront)', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+    });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP', CorsConfiguration: Match.absent() });
+  });
+
+  it('gives each function only the access its route needs', () => {
+    for (const route of routes) {
+      const [id] = functionOf(`${route.method} ${route.path}`);
+      const actions = actionsOf(id);
+      expect(actions).toContain('dynamodb:GetItem');
+      expect(actions.some((a) => a === '*' || a === 'dynamodb:*')).toBe(false);
+      if (route.access === 'read') expect(actions.filter((a) => DYNAMO_WRITES.includes(a))).toEqual([]);
+      else expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']));
+      const cognito = actions.filter((a) => a.startsWith('cognito-idp:')).sort();
+      const expected = ('cognitoActions' in route ? route.cognitoActions.map((a) => `cognito-idp:${a}`) : []).sort();
+      expect(cognito).toEqual(expected);
+    }
+  });
+
+  it('runs every function on arm64, the current Node runtime, JSON logs kept a month', () => {
+    // All but CDK's own BucketDeployment provider.
+    const fns = resources('AWS::Lambda::Function').filter(([id]) => !id.startsWith('CustomCDKBucketDeployment'));
+    expect(fns.length).toBe(routes.length + 3);
+    for (const [, fn] of fns) {
+      expect(fn.Properties).toMatchObject({ Architectures: ['arm64'], Runtime: 'nodejs24.x', LoggingConfig: { LogFormat: 'JSON' } });
+      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+    }
+    template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: Match.anyValue() });
+  });
+});
+
+describe('the table', () => {
+  it('has the keys and indexes of the shared definition, exactly as the local stack creates them', () => {
+    const local = createTableInput('x');
+    const [, table] = resources('AWS::DynamoDB::Table')[0] ?? [];
+    const p = table?.Properties as Record<string, unknown>;
+    expect(p.KeySchema).toEqual(local.KeySchema);
+    expect(new Set(p.AttributeDefinitions as unknown[])).toEqual(new Set(local.AttributeDefinitions));
+    expect(p.GlobalSecondaryIndexes).toEqual(local.GlobalSecondaryIndexes);
+    expect((p.GlobalSecondaryIndexes as unknown[]).length).toBe(tableDefinition.globalSecondaryIndexes.length);
+    expect(p).toMatchObject({
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      DeletionProtectionEnabled: true,
+      TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
+    });
+    expect(table?.DeletionPolicy).toBe('Retain');
+  });
+});
+
+describe('Cognito', () => {
+  it('uses e-mail as the username, the spec password rule, the triggers, deletion protection', () => {
+    template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        UsernameAttributes: ['email'],
+        AutoVerifiedAttributes: ['email'],
+        DeletionProtection: 'ACTIVE',
+        Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 6, RequireLowercase: false, RequireNumbers: false }) },
+        LambdaConfig: { PostConfirmation: Match.anyValue(), CustomMessage: Match.anyValue() },
+      }),
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admins' });
+    template.resourceCountIs('AWS::Cognito::UserPoolDomain', 1);
+  });
+
+  it('has an app client without secret for USER_PASSWORD_AUTH and refresh, with distinct user-existence errors', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      PreventUserExistenceErrors: 'LEGACY',
+      AllowedOAuthScopes: Match.arrayWith(['aws.cognito.signin.user.admin']),
+      CallbackURLs: [{ 'Fn::Join': ['', ['https://', Match.anyValue(), '/']] }],
+      SupportedIdentityProviders: ['COGNITO'],
+    });
+  });
+
+  it('has no Google provider unless configured', () => {
+    template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
+    const google = synth({ google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' }, localhostCallbacks: true }).template;
+    google.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'Google',
+      ProviderDetails: Match.objectLike({ client_id: 'g.apps.googleusercontent.com', client_secret: Match.stringLikeRegexp('resolve:secretsmanager:aurum/google') }),
+      AttributeMapping: Match.objectLike({ email: 'email', given_name: 'given_name', family_name: 'family_name' }),
+    });
+    const [[providerId], [, client]] = [
+      Object.keys(google.findResources('AWS::Cognito::UserPoolIdentityProvider')),
+      Object.entries(google.findResources('AWS::Cognito::UserPoolClient'))[0] as [string, Resource],
+    ];
+    expect(client.DependsOn).toContain(providerId);
+    expect(client.Properties.SupportedIdentityProviders).toEqual(['COGNITO', 'Google']);
+    expect(client.Properties.CallbackURLs).toContain('http://localhost:3000/');
+  });
+});
+
+describe('the weekly growth job', () => {
+  it('runs every Monday 00:00 UTC with retries, a dead-letter queue and an alarm', () => {
+    const [jobId] = functionOf('Weekly growth: grows every due portfolio from its ledger');
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'cron(0 0 ? * MON *)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [jobId, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 7200 }, DeadLetterConfig: Match.anyValue() })],
+    });
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { MaximumRetryAttempts: 2, DestinationConfig: { OnFailure: Match.anyValue() } });
+    template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Weekly growth: grows every due portfolio from its ledger', Timeout: 900 });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1 });
+  });
+});
+
+describe('the site', () => {
+  const distribution = () => (resources('AWS::CloudFront::Distribution')[0]?.[1].Properties.DistributionConfig ?? {}) as Record<string, unknown>;
+
+  it('routes /api/* to the HTTP API uncached with every viewer header but Host, and nothing else there', () => {
+    const behaviors = distribution().CacheBehaviors as Record<string, unknown>[];
+    expect(behaviors).toHaveLength(1);
+    expect(behaviors[0]).toMatchObject({
+      PathPattern: '/api/*',
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+      AllowedMethods: expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE']),
+      ViewerProtocolPolicy: 'https-only',
+    });
+    expect(behaviors[0]?.FunctionAssociations).toBeUndefined();
+    const origins = distribution().Origins as { DomainName: unknown; S3OriginConfig?: unknown; OriginAccessControlId?: unknown }[];
+    expect(JSON.stringify(origins)).toContain('execute-api.eu-west-1.amazonaws.com');
+  });
+
+  it('answers deep links with index.html on the bucket behaviour only', () => {
+    const defaultBehavior = distribution().DefaultCacheBehavior as Record<string, unknown>;
+    expect(defaultBehavior.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: Match.anyValue() }].map(() => expect.objectContaining({ EventType: 'viewer-request' })));
+    const rewrite = (uri: string) =>
+      (runInNewContext(`${SPA_REWRITE_CODE}; handler({ request: { uri: ${JSON.stringify(uri)} } })`) as { uri: string }).uri;
+    expect(rewrite('/dashboard')).toBe('/index.html');
+    expect(rewrite('/admin/withdrawal-alerts')).toBe('/index.html');
+    expect(rewrite('/no/such/page')).toBe('/index.html');
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/assets/app-3F2A.js')).toBe('/assets/app-3F2A.js');
+    expect(rewrite('/config.json')).toBe('/config.json');
+  });
+
+  it('keeps the bucket private behind origin access control', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      LoggingConfiguration: Match.anyValue(),
+    });
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+  });
+
+  it('sends the security headers', () => {
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: {
+        Name: Match.anyValue(),
+        SecurityHeadersConfig: Match.objectLike({
+          StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: 31536000, IncludeSubdomains: true }),
+          ContentSecurityPolicy: { ContentSecurityPolicy: Match.stringLikeRegexp("frame-ancestors 'none'"), Override: true },
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+        }),
+      },
+    });
+  });
+
+  it('deploys the web build with /config.json from the stack outputs and invalidates the cache', () => {
+    template.hasResourceProperties('Custom::CDKBucketDeployment', { DistributionPaths: ['/*'], Prune: false });
+    // config.json is written at deploy time from the pool, the client and the hosted-UI domain.
+    const [, root] = resources('Custom::CDKBucketDeployment').find(([id]) => id.startsWith('SiteRootDocuments')) ?? [];
+    const markers = JSON.stringify(root?.Properties.SourceMarkers);
+    for (const ref of ['AuthUsers', 'AuthUsersWeb', 'AuthUsersHostedUi']) expect(markers).toMatch(new RegExp(`"Ref":"${ref}[0-9A-F]{8}"`));
+    expect(root?.Properties.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
+  });
+});
+
+describe('alarms and outputs', () => {
+  it('alarms on API 5xx and on every function error', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: '5xx', Namespace: 'AWS/ApiGateway' });
+    const errorAlarms = resources('AWS::CloudWatch::Alarm').filter(([, a]) => a.Properties.MetricName === 'Errors');
+    expect(errorAlarms.length).toBe(routes.length + 3);
+  });
+
+  it('outputs the site URL, pool id, client id and table name', () => {
+    for (const name of ['SiteUrl', 'UserPoolId', 'UserPoolClientId', 'TableName']) template.hasOutput(name, {});
+  });
+});
