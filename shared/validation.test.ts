@@ -2,8 +2,6 @@ import fc from 'fast-check';
 import { DAY_MS } from './growth';
 import { apiMessages, validation } from './messages';
 import {
-  adminWithdrawalBody,
-  balanceBody,
   checkAdminWithdrawalAmount,
   checkBalanceAmount,
   checkDepositAmount,
@@ -11,6 +9,10 @@ import {
   checkSignInForm,
   checkSignUpForm,
   checkWithdrawalRequestAmount,
+} from './forms';
+import {
+  adminWithdrawalBody,
+  balanceBody,
   createPortfolioBody,
   depositBody,
   parseBody,

@@ -1,19 +1,13 @@
 /**
- * Request bodies (spec.md section 7) as zod schemas, and the form checks of spec.md section 5.
- * The lambdas parse every body with these; the web checks forms with the same rules and words
- * before it sends anything, so both sides refuse the same input with the same message.
+ * Request bodies (spec.md section 7) as zod schemas: the lambdas parse every body with these.
+ * Amounts go through the same parser, and refusals carry the same words, as the web's form
+ * checks in forms.ts (kept apart so the browser does not download zod).
  */
 import { z } from 'zod';
-import { DAY_MS } from './growth';
-import { apiMessages, type Notice, validation } from './messages';
-import { type AmountRules, type Cents, formatUsd, parseDollarNumber, parseDollarText } from './money';
+import { apiMessages, validation } from './messages';
+import { type AmountRules, type Cents, parseDollarNumber } from './money';
 
 export const NOTE_MAX_LENGTH = 500;
-export const MIN_PASSWORD_LENGTH = 6;
-/** Deposits may be recorded late (a transfer that arrived last week), but not absurdly late. */
-export const MAX_BACKDATE_MS = 366 * DAY_MS;
-/** Clock skew tolerated between the admin's browser and the server. */
-export const FUTURE_SKEW_MS = 5 * 60 * 1000;
 
 function amountField(message: string, rules: AmountRules = {}) {
   return z.unknown().transform((value, ctx): Cents => {
@@ -120,59 +114,5 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): Parsed
   return { ok: false, message: issue.message };
 }
 
-/** A deposit date must be neither in the future nor more than a year back. */
-export function checkDepositDate(at: number, now: number): string | null {
-  if (at > now + FUTURE_SKEW_MS) return apiMessages.futureTimestamp;
-  if (at < now - MAX_BACKDATE_MS) return apiMessages.timestampTooOld;
-  return null;
-}
 
-// ---- Form checks (spec.md section 5): each returns the toast to show, or null when the form may be sent.
-
-export interface SignUpForm {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-}
-
-function required(value: string, message: string): Notice | null {
-  return value.trim() === '' ? { title: 'Sign-up failed', description: message } : null;
-}
-
-export function checkSignUpForm(form: SignUpForm): Notice | null {
-  return (
-    required(form.firstName, apiMessages.firstNameRequired) ??
-    required(form.lastName, apiMessages.lastNameRequired) ??
-    required(form.email, apiMessages.emailRequired) ??
-    (form.password !== form.confirmPassword ? validation.passwordMismatch : null) ??
-    (form.password.length < MIN_PASSWORD_LENGTH ? validation.passwordTooShort : null)
-  );
-}
-
-export function checkSignInForm(form: { email: string; password: string }): Notice | null {
-  if (form.email.trim() === '') return { title: 'Sign-in failed', description: apiMessages.emailRequired };
-  if (form.password === '') return { title: 'Sign-in failed', description: apiMessages.passwordRequired };
-  return null;
-}
-
-export type FormAmount = { ok: true; cents: Cents } | { ok: false; notice: Notice };
-
-function formAmount(text: string, notice: Notice, rules: AmountRules = {}): FormAmount {
-  const parsed = parseDollarText(text, rules);
-  return parsed.ok ? { ok: true, cents: parsed.cents } : { ok: false, notice };
-}
-
-/** The client's withdrawal dialog: a positive amount no larger than the eligible profit. */
-export function checkWithdrawalRequestAmount(text: string, totalEligibleProfitCents: Cents): FormAmount {
-  const amount = formAmount(text, validation.invalidWithdrawalAmount);
-  if (amount.ok && amount.cents > totalEligibleProfitCents) {
-    return { ok: false, notice: validation.amountTooHigh(formatUsd(totalEligibleProfitCents)) };
-  }
-  return amount;
-}
-
-export const checkDepositAmount = (text: string): FormAmount => formAmount(text, validation.invalidDepositAmount);
-export const checkAdminWithdrawalAmount = (text: string): FormAmount => formAmount(text, validation.invalidAdminWithdrawalAmount);
-export const checkBalanceAmount = (text: string): FormAmount => formAmount(text, validation.invalidBalance, { allowZero: true });
+export { checkDepositDate, FUTURE_SKEW_MS, MAX_BACKDATE_MS, MIN_PASSWORD_LENGTH } from './forms';

@@ -14,6 +14,7 @@ import { type ApiHandler, createGateway } from './gateway';
 import { Mailbox } from './mailbox';
 import { freePort } from './ports';
 import { seedDemoData } from './seed';
+import { staticFiles } from './web-server';
 
 export interface StackOptions {
   dataDir: string;
@@ -21,6 +22,8 @@ export interface StackOptions {
   port: number;
   seed?: boolean;
   tableName?: string;
+  /** watch: build the SPA and rebuild on change (npm start); serve: serve web/dist as built; none: API only. */
+  web?: 'watch' | 'serve' | 'none';
 }
 
 export interface RunningStack {
@@ -116,12 +119,25 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       handlers.set(route.name, module.handler);
     }
 
+    const web = options.web ?? 'none';
+    if (web === 'watch') {
+      const { watchWeb, printReport } = await import('../../web/build');
+      let first = true;
+      const watcher = await watchWeb((report) => {
+        if (report instanceof Error) console.error(`web build failed: ${report.message}`);
+        else if (first) printReport(report);
+        else console.log('web rebuilt');
+        first = false;
+      });
+      stops.push(() => watcher.stop());
+    }
     const gateway = createGateway({
       port,
       cognito,
       handlers,
       mailbox,
       runWeeklyGrowth: (now) => weeklyGrowth.runWeeklyGrowth(now),
+      staticFiles: web === 'none' ? undefined : staticFiles(join(process.cwd(), 'web', 'dist')),
     });
     await gateway.listen();
     stops.push(() => gateway.close());

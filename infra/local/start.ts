@@ -5,7 +5,8 @@ import { startStack } from './stack';
 const dataDir = process.env.DATA_DIR ?? '.local';
 const port = Number(process.env.PORT ?? 3000);
 
-const stack = await startStack({ dataDir, port, seed: process.env.SEED !== 'false' });
+const web = process.env.WEB === 'serve' || process.env.WEB === 'none' ? process.env.WEB : 'watch';
+const stack = await startStack({ dataDir, port, seed: process.env.SEED !== 'false', web });
 console.log(`Aurum local stack ready at ${stack.url}  (data: ${stack.dataDir})`);
 
 let stopping = false;
