@@ -49,7 +49,8 @@ const config: Config = {
     {
       ...base,
       displayName: 'web',
-      testEnvironment: 'node',
+      testEnvironment: 'jsdom',
+      setupFilesAfterEnv: ['<rootDir>/web/src/test/setup.ts'],
       testMatch: ['<rootDir>/web/**/*.test.ts?(x)'],
     },
   ],

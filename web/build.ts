@@ -1,0 +1,146 @@
+/**
+ * The SPA build: esbuild, ESM with code splitting and content-hashed chunks, index.html with
+ * `modulepreload` for the chunks the first screen needs, and the size budget (gzip) printed and
+ * enforced: initial JS for `/` at most 250 KB, the admin chunk at most 60 KB.
+ * `watch: true` rebuilds on change (npm start).
+ */
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { type BuildOptions, build, context, type Metafile } from 'esbuild';
+
+export const WEB_ROOT = resolve(process.cwd(), 'web');
+export const DIST = join(WEB_ROOT, 'dist');
+const ASSETS = join(DIST, 'assets');
+
+export const BUDGET_KB = { initial: 250, admin: 60 };
+const ADMIN_ENTRY = 'web/src/pages/admin/AdminRoutes.tsx';
+
+const options: BuildOptions = {
+  entryPoints: [join(WEB_ROOT, 'src/main.tsx')],
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  outdir: ASSETS,
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunk-[hash]',
+  minify: true,
+  sourcemap: 'linked',
+  target: ['es2022', 'chrome110', 'firefox110', 'safari16'],
+  jsx: 'automatic',
+  legalComments: 'none',
+  metafile: true,
+  define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
+  logLevel: 'warning',
+};
+
+export interface Sizes {
+  file: string;
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+function sizeOf(file: string): Sizes {
+  const bytes = readFileSync(file);
+  return { file: relative(DIST, file), raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes).length };
+}
+
+/** The output file of an entry point, and every chunk it imports statically, transitively. */
+function staticClosure(meta: Metafile, start: string): string[] {
+  const seen = new Set<string>();
+  const visit = (out: string) => {
+    if (seen.has(out)) return;
+    seen.add(out);
+    for (const imp of meta.outputs[out]?.imports ?? []) if (imp.kind === 'import-statement' && !imp.external) visit(imp.path);
+  };
+  visit(start);
+  return [...seen];
+}
+
+function outputFor(meta: Metafile, entry: string): string {
+  const found = Object.entries(meta.outputs).find(([, o]) => o.entryPoint === entry);
+  if (!found) throw new Error(`no output for ${entry}`);
+  return found[0];
+}
+
+export interface BuildReport {
+  initial: Sizes[];
+  admin: Sizes[];
+  totals: { initialGzip: number; initialBrotli: number; adminGzip: number };
+  withinBudget: boolean;
+}
+
+/** index.html from the template, with the entry script and modulepreload links for the first screen. */
+function writeIndex(meta: Metafile): BuildReport {
+  const main = outputFor(meta, 'web/src/main.tsx');
+  const initial = staticClosure(meta, main).filter((f) => f.endsWith('.js'));
+  const adminEntry = outputFor(meta, ADMIN_ENTRY);
+  const admin = staticClosure(meta, adminEntry).filter((f) => f.endsWith('.js') && !initial.includes(f));
+  const url = (out: string) => `/${relative(DIST, resolve(out)).split('\\').join('/')}`;
+  const preload = initial
+    .filter((f) => f !== main)
+    .map((f) => `    <link rel="modulepreload" href="${url(f)}" />`)
+    .join('\n');
+  const css = Object.keys(meta.outputs).filter((f) => f.endsWith('.css') && meta.outputs[f]?.entryPoint === undefined);
+  const template = readFileSync(join(WEB_ROOT, 'index.html'), 'utf8');
+  const html = template
+    .replace('<!-- preload -->', preload)
+    .replace('<!-- styles -->', css.map((f) => `<link rel="stylesheet" href="${url(f)}" />`).join('\n'))
+    .replace('<!-- entry -->', `<script type="module" src="${url(main)}"></script>`);
+  writeFileSync(join(DIST, 'index.html'), html);
+  for (const file of ['theme.js', 'favicon.svg']) copyFileSync(join(WEB_ROOT, 'public', file), join(DIST, file));
+
+  const initialSizes = initial.map((f) => sizeOf(resolve(f)));
+  const adminSizes = admin.map((f) => sizeOf(resolve(f)));
+  const sum = (list: Sizes[], key: 'gzip' | 'brotli') => list.reduce((s, x) => s + x[key], 0);
+  const totals = { initialGzip: sum(initialSizes, 'gzip'), initialBrotli: sum(initialSizes, 'brotli'), adminGzip: sum(adminSizes, 'gzip') };
+  return {
+    initial: initialSizes,
+    admin: adminSizes,
+    totals,
+    withinBudget: totals.initialGzip <= BUDGET_KB.initial * 1024 && totals.adminGzip <= BUDGET_KB.admin * 1024,
+  };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export function printReport(report: BuildReport, log: (line: string) => void = console.log): void {
+  log('web build                                   gzip      brotli');
+  log(`  initial JS for /  (${report.initial.length} files)           ${kb(report.totals.initialGzip).padStart(9)} ${kb(report.totals.initialBrotli).padStart(10)}   budget ${BUDGET_KB.initial} KB gzip`);
+  log(`  admin chunk       (${report.admin.length} files)           ${kb(report.totals.adminGzip).padStart(9)}              budget ${BUDGET_KB.admin} KB gzip`);
+  log(report.withinBudget ? '  within budget' : '  OVER BUDGET');
+}
+
+export async function buildWeb(): Promise<BuildReport> {
+  rmSync(DIST, { recursive: true, force: true });
+  mkdirSync(ASSETS, { recursive: true });
+  const result = await build(options);
+  if (!result.metafile) throw new Error("esbuild gave no metafile");
+  return writeIndex(result.metafile);
+}
+
+/** Rebuilds on every change under web/src and shared/ (npm start); `onBuild` hears each result. */
+export async function watchWeb(onBuild: (report: BuildReport | Error) => void): Promise<{ stop(): Promise<void> }> {
+  mkdirSync(ASSETS, { recursive: true });
+  const ctx = await context({
+    ...options,
+    plugins: [
+      {
+        name: 'index-html',
+        setup(b) {
+          b.onStart(() => {
+            rmSync(ASSETS, { recursive: true, force: true });
+            mkdirSync(ASSETS, { recursive: true });
+          });
+          b.onEnd((result) => {
+            if (result.errors.length > 0 || !result.metafile) onBuild(new Error(`${result.errors.length} build errors`));
+            else onBuild(writeIndex(result.metafile));
+          });
+        },
+      },
+    ],
+  });
+  await ctx.watch();
+  return { stop: () => ctx.dispose() };
+}

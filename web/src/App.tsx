@@ -1,0 +1,102 @@
+/**
+ * Routes and guards of spec section 2. The admin pages are a lazy chunk a client never loads.
+ */
+import { defaultSystem } from '@chakra-ui/react/preset';
+import { ChakraProvider } from '@chakra-ui/react/styled-system';
+import { createContext, lazy, type ReactNode, Suspense, useContext } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { ApiProvider } from './api/hooks';
+import type { Api } from './api/client';
+import { type AuthBackend, AuthProvider, useAuth } from './auth/session';
+import { PageSpinner } from './components/page-spinner';
+import { Toaster } from './components/toaster';
+import type { AppConfig } from './config';
+import NotFound from './pages/NotFound';
+import SignIn from './pages/SignIn';
+
+// The first screen is sign-in: every other page is its own chunk, loaded when it is opened
+// (and the admin pages never, for a client).
+const SignUp = lazy(() => import('./pages/SignUp'));
+const ForgotPassword = lazy(() => import('./pages/ForgotPassword'));
+const Dashboard = lazy(() => import('./pages/Dashboard'));
+const AdminRoutes = lazy(() => import('./pages/admin/AdminRoutes'));
+
+const ConfigContext = createContext<AppConfig | null>(null);
+export function useAppConfig(): AppConfig {
+  const config = useContext(ConfigContext);
+  if (!config) throw new Error('useAppConfig outside App');
+  return config;
+}
+
+/** Signed-out users go to sign-in; the page they wanted is remembered. */
+function RequireSignIn({ children }: { children: ReactNode }) {
+  const { status } = useAuth();
+  const location = useLocation();
+  if (status === 'loading') return <PageSpinner label="Loading your account..." />;
+  if (status === 'signedOut') return <Navigate to="/" replace state={{ from: location.pathname }} />;
+  return <>{children}</>;
+}
+
+/** Signed-in users have no business on the sign-in pages: admins go to /admin from /, everyone else to /dashboard. */
+function SignedOutOnly({ children, adminTarget }: { children: ReactNode; adminTarget?: string }) {
+  const { status, user } = useAuth();
+  if (status === 'loading') return <PageSpinner label="Loading your account..." />;
+  if (status === 'signedIn') return <Navigate to={user?.isAdmin && adminTarget ? adminTarget : '/dashboard'} replace />;
+  return <>{children}</>;
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageSpinner label="Loading..." />}>
+    <Routes>
+      <Route path="/" element={<SignedOutOnly adminTarget="/admin"><SignIn /></SignedOutOnly>} />
+      <Route path="/signup" element={<SignUp />} />
+      <Route path="/forgot-password" element={<SignedOutOnly><ForgotPassword /></SignedOutOnly>} />
+      <Route
+        path="/dashboard"
+        element={
+          <RequireSignIn>
+            <Suspense fallback={<PageSpinner label="Loading your portfolio..." />}>
+              <Dashboard />
+            </Suspense>
+          </RequireSignIn>
+        }
+      />
+      <Route
+        path="/admin/*"
+        element={
+          <RequireSignIn>
+            <Suspense fallback={<PageSpinner label="Loading admin panel..." />}>
+              <AdminRoutes />
+            </Suspense>
+          </RequireSignIn>
+        }
+      />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+    </Suspense>
+  );
+}
+
+export interface AppProps {
+  config: AppConfig;
+  /** Tests give a fake auth backend and an API answering from fixtures. */
+  authBackend?: AuthBackend;
+  api?: Api;
+  router?: (children: ReactNode) => ReactNode;
+}
+
+export function App({ config, authBackend, api, router = (c) => <BrowserRouter>{c}</BrowserRouter> }: AppProps) {
+  return (
+    <ChakraProvider value={defaultSystem}>
+      <ConfigContext.Provider value={config}>
+        <AuthProvider backend={authBackend}>
+          <ApiProvider api={api}>
+            {router(<AppRoutes />)}
+            <Toaster />
+          </ApiProvider>
+        </AuthProvider>
+      </ConfigContext.Provider>
+    </ChakraProvider>
+  );
+}

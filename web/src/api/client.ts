@@ -1,0 +1,66 @@
+/**
+ * Calls to the API with the signed-in user's access token. A non-OK answer becomes an ApiError
+ * whose message is "<status>: <body text or status text>" (spec section 7), and which carries the
+ * server's `error` field when there is one, for the screens to show.
+ */
+import type { Auth } from '../auth/session';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly bodyText: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+  }
+
+  /** The server's `{ error }` message, if the body had one. */
+  get serverMessage(): string | null {
+    try {
+      const parsed = JSON.parse(this.bodyText) as { error?: unknown };
+      return typeof parsed.error === 'string' ? parsed.error : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type Api = <T>(path: string, options?: RequestOptions) => Promise<T>;
+
+/** An API caller for this auth state. A 401 refreshes the session once and retries. */
+export function createApi(auth: Pick<Auth, 'accessToken'>, fetchImpl: typeof fetch = (...args) => fetch(...args)): Api {
+  return async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const send = async (forceRefresh: boolean) => {
+      const token = await auth.accessToken(forceRefresh);
+      if (!token) throw new ApiError(401, '', 'Unauthorized');
+      return fetchImpl(path, {
+        method: options.method ?? 'GET',
+        credentials: 'same-origin',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'cache-control': 'no-cache',
+          ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...options.headers,
+        },
+        body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+      });
+    };
+    let res = await send(false);
+    if (res.status === 401) res = await send(true);
+    const text = await res.text();
+    if (!res.ok) throw new ApiError(res.status, text, res.statusText);
+    return (text ? JSON.parse(text) : null) as T;
+  };
+}
+
+/** A fresh key for a money-moving POST, so a retried click cannot record it twice. */
+export function idempotencyKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+}

@@ -1,0 +1,196 @@
+/**
+ * Who is signed in, and the auth actions the screens use. Everything Amplify does goes through
+ * the `AuthBackend` below, so tests give the provider a fake backend instead of Cognito.
+ */
+import {
+  autoSignIn,
+  confirmResetPassword,
+  confirmSignUp,
+  fetchAuthSession,
+  resendSignUpCode,
+  resetPassword,
+  signIn,
+  signInWithRedirect,
+  signOut,
+  signUp,
+} from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { userPoolDefinition } from '../../../infra/definitions/user-pool';
+
+export interface User {
+  sub: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  displayName: string;
+  photoURL: string | null;
+  /** From the access token's cognito:groups (the admin pages still confirm with the API). */
+  isAdmin: boolean;
+}
+
+export type SignInOutcome = 'signedIn' | 'confirmSignUp';
+export type SignUpOutcome = 'confirmSignUp' | 'done';
+
+export interface AuthBackend {
+  /** The current session's tokens, or null when signed out. */
+  session(forceRefresh?: boolean): Promise<{ accessToken: string; idClaims: Record<string, unknown>; accessClaims: Record<string, unknown> } | null>;
+  signIn(email: string, password: string): Promise<SignInOutcome>;
+  signUp(input: { email: string; password: string; firstName: string; lastName: string }): Promise<SignUpOutcome>;
+  confirmSignUp(email: string, code: string): Promise<{ signedIn: boolean }>;
+  resendCode(email: string): Promise<void>;
+  sendResetCode(email: string): Promise<void>;
+  confirmReset(email: string, code: string, newPassword: string): Promise<void>;
+  signInWithGoogle(): Promise<void>;
+  signOut(): Promise<void>;
+  /** Calls back when a sign-in finishes elsewhere (the Google redirect); returns an unsubscribe. */
+  onSignedIn(callback: () => void): () => void;
+}
+
+export const amplifyBackend: AuthBackend = {
+  async session(forceRefresh = false) {
+    const { tokens } = await fetchAuthSession({ forceRefresh });
+    if (!tokens?.accessToken) return null;
+    return {
+      accessToken: tokens.accessToken.toString(),
+      accessClaims: tokens.accessToken.payload as Record<string, unknown>,
+      idClaims: (tokens.idToken?.payload ?? {}) as Record<string, unknown>,
+    };
+  },
+  async signIn(email, password) {
+    const result = await signIn({ username: email.trim(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+    if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'confirmSignUp';
+    if (!result.isSignedIn) throw Object.assign(new Error(`Unsupported sign-in step ${result.nextStep.signInStep}`), { name: 'UnsupportedStep' });
+    return 'signedIn';
+  },
+  async signUp({ email, password, firstName, lastName }) {
+    const result = await signUp({
+      username: email.trim(),
+      password,
+      options: {
+        userAttributes: { email: email.trim(), given_name: firstName.trim(), family_name: lastName.trim() },
+        autoSignIn: { authFlowType: 'USER_PASSWORD_AUTH' },
+      },
+    });
+    return result.nextStep.signUpStep === 'CONFIRM_SIGN_UP' ? 'confirmSignUp' : 'done';
+  },
+  async confirmSignUp(email, code) {
+    const result = await confirmSignUp({ username: email.trim(), confirmationCode: code.trim() });
+    if (result.nextStep.signUpStep !== 'COMPLETE_AUTO_SIGN_IN') return { signedIn: false };
+    try {
+      const signedIn = await autoSignIn();
+      return { signedIn: signedIn.isSignedIn };
+    } catch {
+      // Confirmed from a link in another tab: no sign-up in this tab to continue.
+      return { signedIn: false };
+    }
+  },
+  async resendCode(email) {
+    await resendSignUpCode({ username: email.trim() });
+  },
+  async sendResetCode(email) {
+    await resetPassword({ username: email.trim() });
+  },
+  async confirmReset(email, code, newPassword) {
+    await confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword });
+  },
+  async signInWithGoogle() {
+    await signInWithRedirect({ provider: 'Google' });
+  },
+  async signOut() {
+    await signOut();
+  },
+  onSignedIn(callback) {
+    return Hub.listen('auth', ({ payload }) => {
+      if (payload.event === 'signedIn' || payload.event === 'signInWithRedirect') callback();
+    });
+  },
+};
+
+function groupsOf(claims: Record<string, unknown>): string[] {
+  const groups = claims['cognito:groups'];
+  return Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : [];
+}
+
+export function userFromClaims(idClaims: Record<string, unknown>, accessClaims: Record<string, unknown>): User {
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  const firstName = str(idClaims.given_name);
+  const lastName = str(idClaims.family_name);
+  return {
+    sub: str(accessClaims.sub) || str(idClaims.sub),
+    email: str(idClaims.email),
+    firstName,
+    lastName,
+    displayName: [firstName, lastName].filter(Boolean).join(' '),
+    photoURL: str(idClaims.picture) || null,
+    isAdmin: groupsOf(accessClaims).includes(userPoolDefinition.adminGroup),
+  };
+}
+
+export type AuthStatus = 'loading' | 'signedOut' | 'signedIn';
+
+export interface Auth {
+  status: AuthStatus;
+  user: User | null;
+  backend: AuthBackend;
+  /** A valid access token for the API, refreshed when needed; null when signed out. */
+  accessToken(forceRefresh?: boolean): Promise<string | null>;
+  /** Reads the session again (after a sign-in). */
+  reload(): Promise<User | null>;
+  signOut(): Promise<void>;
+}
+
+const AuthContext = createContext<Auth | null>(null);
+
+export function AuthProvider({ backend = amplifyBackend, children }: { backend?: AuthBackend; children: ReactNode }) {
+  const [status, setStatus] = useState<AuthStatus>('loading');
+  const [user, setUser] = useState<User | null>(null);
+
+  const reload = useCallback(async () => {
+    let next: User | null = null;
+    try {
+      const session = await backend.session();
+      next = session ? userFromClaims(session.idClaims, session.accessClaims) : null;
+    } catch {
+      next = null;
+    }
+    setUser(next);
+    setStatus(next ? 'signedIn' : 'signedOut');
+    return next;
+  }, [backend]);
+
+  useEffect(() => {
+    void reload();
+    // The Google redirect result arrives on start-up, after Amplify has exchanged the code.
+    return backend.onSignedIn(() => void reload());
+  }, [backend, reload]);
+
+  const value = useMemo<Auth>(
+    () => ({
+      status,
+      user,
+      backend,
+      reload,
+      async accessToken(forceRefresh = false) {
+        try {
+          return (await backend.session(forceRefresh))?.accessToken ?? null;
+        } catch {
+          return null;
+        }
+      },
+      async signOut() {
+        await backend.signOut();
+        setUser(null);
+        setStatus('signedOut');
+      },
+    }),
+    [status, user, backend, reload],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): Auth {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth outside AuthProvider');
+  return auth;
+}

@@ -1,0 +1,26 @@
+import { NativeSelect } from '@chakra-ui/react/native-select';
+import { useState } from 'react';
+import { type ColorModeChoice, saveChoice, storedChoice } from '../theme/color-mode';
+
+/** Light / dark / system; the choice is stored and applied at once. */
+export function ColorModeSelect() {
+  const [choice, setChoice] = useState<ColorModeChoice>(storedChoice);
+  return (
+    <NativeSelect.Root size="sm" width="auto">
+      <NativeSelect.Field
+        aria-label="Theme"
+        value={choice}
+        onChange={(e) => {
+          const next = e.currentTarget.value as ColorModeChoice;
+          setChoice(next);
+          saveChoice(next);
+        }}
+      >
+        <option value="system">System</option>
+        <option value="light">Light</option>
+        <option value="dark">Dark</option>
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}

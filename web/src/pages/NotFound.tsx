@@ -1,0 +1,23 @@
+import { Box } from '@chakra-ui/react/box';
+import { Code } from '@chakra-ui/react/code';
+import { Heading } from '@chakra-ui/react/heading';
+import { Link } from '@chakra-ui/react/link';
+import { Text } from '@chakra-ui/react/text';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+
+export default function NotFound() {
+  const { pathname } = useLocation();
+  return (
+    <Box as="main" maxW="lg" mx="auto" px="6" py="20">
+      <Heading as="h1" size="2xl" mb="4">
+        404 Page Not Found
+      </Heading>
+      <Text color="fg.muted" mb="4">
+        No route matches <Code>{pathname}</Code>. Check the address, or add a route for it in <Code>web/src/App.tsx</Code>.
+      </Text>
+      <Link asChild color="yellow.600">
+        <RouterLink to="/">Back to sign in</RouterLink>
+      </Link>
+    </Box>
+  );
+}

@@ -1,0 +1,111 @@
+/** `/`: 'Welcome Back'. E-mail and password, or Google; links to reset and to sign-up. */
+import { Button } from '@chakra-ui/react/button';
+import { Field } from '@chakra-ui/react/field';
+import { Input } from '@chakra-ui/react/input';
+import { Link } from '@chakra-ui/react/link';
+import { Separator } from '@chakra-ui/react/separator';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { type FormEvent, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { errors, successToasts, toastTitles } from '../../../shared/messages';
+import { checkSignInForm } from '../../../shared/forms';
+import { useAppConfig } from '../App';
+import { authErrorMessage, looksLikeEmail } from '../auth/errors';
+import { useAuth } from '../auth/session';
+import { AuthCard } from '../components/auth-card';
+import { notify } from '../components/toaster';
+
+export function GoogleButton({ label }: { label: string }) {
+  const config = useAppConfig();
+  const { backend } = useAuth();
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    // Without a Google provider in this deploy (and locally) the spec's message says so.
+    if (!config.googleSignIn || !config.oauthDomain) {
+      notify('error', toastTitles.signInFailed, errors.google.unauthorizedDomain);
+      return;
+    }
+    setBusy(true);
+    try {
+      await backend.signInWithGoogle();
+    } catch {
+      notify('error', toastTitles.signInFailed, errors.google.popupClosed);
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outline" width="full" onClick={() => void onClick()} loading={busy}>
+      {label}
+    </Button>
+  );
+}
+
+export default function SignIn() {
+  const { backend, reload } = useAuth();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = checkSignInForm({ email, password });
+    if (problem) return notify('error', problem.title, problem.description);
+    if (!looksLikeEmail(email)) return notify('error', toastTitles.signInFailed, errors.signIn.invalidEmail);
+    setBusy(true);
+    try {
+      const outcome = await backend.signIn(email, password);
+      if (outcome === 'confirmSignUp') {
+        navigate(`/signup?email=${encodeURIComponent(email.trim())}&step=confirm`);
+        return;
+      }
+      notify('success', successToasts.welcomeBack);
+      await reload(); // the route guard then sends admins to /admin, everyone else to /dashboard
+    } catch (error) {
+      notify('error', toastTitles.signInFailed, authErrorMessage('signIn', error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Welcome Back" subtitle="Access your gold trading portfolio">
+      <Stack gap="5">
+        <GoogleButton label="Continue with Google" />
+        <HStack>
+          <Separator flex="1" />
+          <Text fontSize="sm" color="fg.muted">
+            or
+          </Text>
+          <Separator flex="1" />
+        </HStack>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate>
+          <Stack gap="4">
+            <Field.Root>
+              <Field.Label>Email</Field.Label>
+              <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} placeholder="you@example.com" />
+            </Field.Root>
+            <Field.Root>
+              <HStack justify="space-between" width="full">
+                <Field.Label>Password</Field.Label>
+                <Link asChild fontSize="sm" color="yellow.600">
+                  <RouterLink to="/forgot-password">Forgot password?</RouterLink>
+                </Link>
+              </HStack>
+              <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+            </Field.Root>
+            <Button type="submit" colorPalette="yellow" loading={busy} loadingText="Signing in...">
+              Sign In
+            </Button>
+          </Stack>
+        </form>
+        <Text fontSize="sm" textAlign="center">
+          New to Aurum?{' '}
+          <Link asChild color="yellow.600" fontWeight="semibold">
+            <RouterLink to="/signup">Create Account</RouterLink>
+          </Link>
+        </Text>
+      </Stack>
+    </AuthCard>
+  );
+}

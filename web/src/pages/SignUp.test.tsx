@@ -1,0 +1,169 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { alice, apiError, fakeAuth, fixtureApi, renderApp } from '../test/harness';
+
+const dashboardApi = (extra: Record<string, unknown> = {}) =>
+  fixtureApi({
+    'POST /api/portfolios/create': { success: true },
+    'GET /api/portfolios/alice-sub': { success: true, portfolio: { userId: 'alice-sub', balance: 0, lastUpdate: '2025-01-15T12:00:00Z', weeklyGain: 0, weeklyGainAmount: 0 } },
+    'GET /api/withdrawals/alice-sub/eligible': { data: { totalEligibleProfit: 0, showRequestButton: false, eligibleDeposits: [] } },
+    'GET /api/portfolios/alice-sub/withdrawal-requests': [],
+    ...extra,
+  });
+
+async function fillForm(values: Partial<Record<'First name' | 'Last name' | 'Email' | 'Password' | 'Confirm password', string>> = {}) {
+  const all = { 'First name': 'Alice', 'Last name': 'Example', Email: 'alice@example.com', Password: 'secret1', 'Confirm password': 'secret1', ...values };
+  for (const [label, value] of Object.entries(all)) {
+    if (value) await userEvent.type(screen.getByLabelText(label), value);
+  }
+  await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+}
+
+describe('sign-up page', () => {
+  it('shows the spec texts, fields and links', async () => {
+    renderApp('/signup', { backend: fakeAuth(null), api: fixtureApi({}) });
+    expect(await screen.findByRole('heading', { name: 'Create Account' })).toBeInTheDocument();
+    expect(screen.getByText('Join the firm')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign up with Google' })).toBeInTheDocument();
+    for (const label of ['First name', 'Last name', 'Email', 'Password', 'Confirm password']) expect(screen.getByLabelText(label)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/');
+  });
+
+  it('toggles the password between hidden and shown', async () => {
+    renderApp('/signup', { backend: fakeAuth(null), api: fixtureApi({}) });
+    const password = await screen.findByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await userEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('refuses mismatched passwords', async () => {
+    const backend = fakeAuth(null);
+    renderApp('/signup', { backend, api: fixtureApi({}) });
+    await screen.findByLabelText('First name');
+    await fillForm({ 'Confirm password': 'different' });
+    expect(await screen.findByText('Password mismatch')).toBeInTheDocument();
+    expect(screen.getByText("Passwords don't match. Please check and try again.")).toBeInTheDocument();
+    expect(backend.signUp).not.toHaveBeenCalled();
+  });
+
+  it('refuses a password shorter than 6 characters', async () => {
+    const backend = fakeAuth(null);
+    renderApp('/signup', { backend, api: fixtureApi({}) });
+    await screen.findByLabelText('First name');
+    await fillForm({ Password: 'abc', 'Confirm password': 'abc' });
+    expect(await screen.findByText('Password too short')).toBeInTheDocument();
+    expect(screen.getByText('Password should be at least 6 characters long.')).toBeInTheDocument();
+    expect(backend.signUp).not.toHaveBeenCalled();
+  });
+
+  it('requires the names and an e-mail address', async () => {
+    const backend = fakeAuth(null);
+    renderApp('/signup', { backend, api: fixtureApi({}) });
+    await screen.findByLabelText('First name');
+    await fillForm({ 'First name': '' });
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(backend.signUp).not.toHaveBeenCalled();
+  });
+
+  it('refuses a malformed e-mail address', async () => {
+    const backend = fakeAuth(null);
+    renderApp('/signup', { backend, api: fixtureApi({}) });
+    await screen.findByLabelText('First name');
+    await fillForm({ Email: 'not-an-email' });
+    expect(await screen.findByText('Sign-up failed')).toBeInTheDocument();
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(backend.signUp).not.toHaveBeenCalled();
+  });
+
+  it('shows the spec message when the e-mail is taken', async () => {
+    const backend = fakeAuth(null, { signUp: jest.fn(async () => Promise.reject(Object.assign(new Error('exists'), { name: 'UsernameExistsException' }))) });
+    renderApp('/signup', { backend, api: fixtureApi({}) });
+    await screen.findByLabelText('First name');
+    await fillForm();
+    expect(await screen.findByText('Sign-up failed')).toBeInTheDocument();
+    expect(screen.getByText('An account already exists with this email address')).toBeInTheDocument();
+  });
+
+  it('signs up, verifies the code, creates the portfolio and opens the dashboard', async () => {
+    const backend = fakeAuth(null);
+    backend.confirmSignUp = jest.fn(async () => {
+      backend.setUser(alice);
+      return { signedIn: true };
+    });
+    const api = dashboardApi();
+    renderApp('/signup', { backend, api });
+    await screen.findByLabelText('First name');
+    await fillForm();
+    expect(backend.signUp).toHaveBeenCalledWith({ email: 'alice@example.com', password: 'secret1', firstName: 'Alice', lastName: 'Example' });
+    expect(await screen.findByText('Check your email')).toBeInTheDocument();
+    expect(screen.getByText('alice@example.com')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Verification code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Account created successfully!')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Portfolio Dashboard' })).toBeInTheDocument();
+    expect(backend.confirmSignUp).toHaveBeenCalledWith('alice@example.com', '123456');
+    expect(api.calls).toContainEqual({ method: 'POST', path: '/api/portfolios/create', body: { userId: 'alice-sub', initialBalance: 0 } });
+  });
+
+  it('says when the verification code is wrong', async () => {
+    const backend = fakeAuth(null, { confirmSignUp: jest.fn(async () => Promise.reject(Object.assign(new Error('bad'), { name: 'CodeMismatchException' }))) });
+    renderApp('/signup?email=alice%40example.com&step=confirm', { backend, api: fixtureApi({}) });
+    await userEvent.type(await screen.findByLabelText('Verification code'), '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Sign-up failed')).toBeInTheDocument();
+    expect(screen.getByText('Check your email')).toBeInTheDocument();
+  });
+
+  it('resends the code', async () => {
+    const backend = fakeAuth(null);
+    renderApp('/signup?email=alice%40example.com&step=confirm', { backend, api: fixtureApi({}) });
+    expect(await screen.findByText('alice@example.com')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Resend code' }));
+    await waitFor(() => expect(backend.resendCode).toHaveBeenCalledWith('alice@example.com'));
+  });
+
+  it('confirms straight from the e-mail link', async () => {
+    const backend = fakeAuth(null);
+    backend.confirmSignUp = jest.fn(async () => {
+      backend.setUser(alice);
+      return { signedIn: true };
+    });
+    const api = dashboardApi();
+    renderApp('/signup?email=alice%40example.com&code=654321', { backend, api });
+    expect(await screen.findByRole('heading', { name: 'Portfolio Dashboard' })).toBeInTheDocument();
+    expect(backend.confirmSignUp).toHaveBeenCalledTimes(1);
+    expect(backend.confirmSignUp).toHaveBeenCalledWith('alice@example.com', '654321');
+    expect(api.calls.filter((c) => c.path === '/api/portfolios/create')).toHaveLength(1);
+  });
+
+  it('asks to sign in when the link is opened where no sign-up is pending', async () => {
+    const backend = fakeAuth(null, { confirmSignUp: jest.fn(async () => ({ signedIn: false })) });
+    renderApp('/signup?email=alice%40example.com&code=654321', { backend, api: fixtureApi({}) });
+    expect(await screen.findByText('Account created successfully!')).toBeInTheDocument();
+    expect(screen.getByText('Please sign in.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+  });
+
+  it('still opens the dashboard when the portfolio exists already', async () => {
+    const backend = fakeAuth(null);
+    backend.confirmSignUp = jest.fn(async () => {
+      backend.setUser(alice);
+      return { signedIn: true };
+    });
+    const api = dashboardApi({
+      'POST /api/portfolios/create': () => {
+        throw apiError(409, 'exists');
+      },
+    });
+    renderApp('/signup?email=alice%40example.com&code=1', { backend, api });
+    expect(await screen.findByRole('heading', { name: 'Portfolio Dashboard' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-in user to the dashboard', async () => {
+    renderApp('/signup', { backend: fakeAuth(alice), api: dashboardApi() });
+    expect(await screen.findByRole('heading', { name: 'Portfolio Dashboard' })).toBeInTheDocument();
+  });
+});

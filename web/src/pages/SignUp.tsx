@@ -1,0 +1,250 @@
+/**
+ * `/signup`: 'Create Account'. The form, then the e-mail verification step on the same page.
+ * The verification e-mail's link (`?email=&code=`) confirms straight away; sign-in of an
+ * unconfirmed user lands here with `?email=&step=confirm`.
+ */
+import { Button } from '@chakra-ui/react/button';
+import { Field } from '@chakra-ui/react/field';
+import { Input } from '@chakra-ui/react/input';
+import { InputGroup } from '@chakra-ui/react/input-group';
+import { Link } from '@chakra-ui/react/link';
+import { Separator } from '@chakra-ui/react/separator';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { errors, successToasts, toastTitles } from '../../../shared/messages';
+import { checkSignUpForm } from '../../../shared/forms';
+import { ApiError } from '../api/client';
+import { paths, useApi } from '../api/hooks';
+import { authErrorMessage, looksLikeEmail } from '../auth/errors';
+import { useAuth } from '../auth/session';
+import { AuthCard } from '../components/auth-card';
+import { PageSpinner } from '../components/page-spinner';
+import { notify } from '../components/toaster';
+import { GoogleButton } from './SignIn';
+
+type Step = 'form' | 'verify';
+
+export default function SignUp() {
+  const { status, backend, reload } = useAuth();
+  const api = useApi();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const linkEmail = params.get('email') ?? '';
+  const linkCode = params.get('code') ?? '';
+  const opensOnVerify = linkEmail !== '' && (linkCode !== '' || params.get('step') === 'confirm');
+
+  const [step, setStep] = useState<Step>(opensOnVerify ? 'verify' : 'form');
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [email, setEmail] = useState(linkEmail);
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [code, setCode] = useState(linkCode);
+  const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
+  /** Set while the confirmed account is being signed in and given its portfolio: no redirect meanwhile. */
+  const [finishing, setFinishing] = useState(false);
+
+  const finish = useCallback(
+    async (signedIn: boolean) => {
+      if (!signedIn) {
+        notify('success', successToasts.accountCreated, 'Please sign in.');
+        navigate('/', { replace: true });
+        return;
+      }
+      const user = await reload();
+      if (!user) {
+        notify('success', successToasts.accountCreated, 'Please sign in.');
+        navigate('/', { replace: true });
+        return;
+      }
+      try {
+        await api(paths.createPortfolio, { method: 'POST', body: { userId: user.sub, initialBalance: 0 } });
+      } catch (error) {
+        // 409: the portfolio exists already (a second tab finished first); anything else is worth saying.
+        if (!(error instanceof ApiError && error.status === 409)) {
+          notify('error', toastTitles.signUpFailed, (error instanceof ApiError && error.serverMessage) || errors.generic);
+          navigate('/dashboard', { replace: true });
+          return;
+        }
+      }
+      notify('success', successToasts.accountCreated);
+      navigate('/dashboard', { replace: true });
+    },
+    [api, navigate, reload],
+  );
+
+  const confirm = useCallback(
+    async (address: string, confirmationCode: string) => {
+      if (confirmationCode.trim() === '') {
+        notify('error', toastTitles.signUpFailed, 'Please enter the verification code from the email');
+        return;
+      }
+      setBusy(true);
+      setFinishing(true);
+      try {
+        const { signedIn } = await backend.confirmSignUp(address, confirmationCode);
+        await finish(signedIn);
+      } catch (error) {
+        notify('error', toastTitles.signUpFailed, authErrorMessage('signUp', error));
+        setFinishing(false);
+        setBusy(false);
+      }
+    },
+    [backend, finish],
+  );
+
+  // The e-mail's link carries the code: confirm at once (once, even under StrictMode).
+  const autoSubmitted = useRef(false);
+  useEffect(() => {
+    if (autoSubmitted.current || !linkEmail || !linkCode || status === 'loading') return;
+    autoSubmitted.current = true;
+    void confirm(linkEmail, linkCode);
+  }, [confirm, linkCode, linkEmail, status]);
+
+  if (status === 'loading') return <PageSpinner label="Loading your account..." />;
+  if (status === 'signedIn' && !finishing && !linkCode) return <Navigate to="/dashboard" replace />;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = checkSignUpForm({ firstName, lastName, email, password, confirmPassword });
+    if (problem) return notify('error', problem.title, problem.description);
+    if (!looksLikeEmail(email)) return notify('error', toastTitles.signUpFailed, errors.signUp.invalidEmail);
+    setBusy(true);
+    try {
+      const outcome = await backend.signUp({ email: email.trim(), password, firstName: firstName.trim(), lastName: lastName.trim() });
+      if (outcome === 'done') {
+        setFinishing(true);
+        await finish(false);
+        return;
+      }
+      setEmail(email.trim());
+      setStep('verify');
+    } catch (error) {
+      notify('error', toastTitles.signUpFailed, authErrorMessage('signUp', error));
+    }
+    setBusy(false);
+  };
+
+  const onVerify = (event: FormEvent) => {
+    event.preventDefault();
+    void confirm(email, code);
+  };
+
+  const onResend = async () => {
+    setResending(true);
+    try {
+      await backend.resendCode(email);
+      notify('success', 'Code sent', `A new verification code was sent to ${email}`);
+    } catch (error) {
+      notify('error', toastTitles.signUpFailed, authErrorMessage('signUp', error));
+    }
+    setResending(false);
+  };
+
+  if (step === 'verify') {
+    return (
+      <AuthCard title="Create Account" subtitle="Join the firm">
+        <Stack gap="5">
+          <Stack gap="1" textAlign="center">
+            <Text fontWeight="semibold" fontSize="lg">
+              Check your email
+            </Text>
+            <Text color="fg.muted">
+              We sent a verification code to <strong>{email}</strong>.
+            </Text>
+          </Stack>
+          <form onSubmit={onVerify} noValidate>
+            <Stack gap="4">
+              <Field.Root>
+                <Field.Label>Verification code</Field.Label>
+                <Input inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.currentTarget.value)} />
+              </Field.Root>
+              <Button type="submit" colorPalette="yellow" loading={busy} loadingText="Verifying...">
+                Verify
+              </Button>
+            </Stack>
+          </form>
+          <Button variant="ghost" onClick={() => void onResend()} loading={resending} disabled={busy}>
+            Resend code
+          </Button>
+          <Text fontSize="sm" textAlign="center">
+            Already confirmed?{' '}
+            <Link asChild color="yellow.600" fontWeight="semibold">
+              <RouterLink to="/">Sign in</RouterLink>
+            </Link>
+          </Text>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Create Account" subtitle="Join the firm">
+      <Stack gap="5">
+        <GoogleButton label="Sign up with Google" />
+        <HStack>
+          <Separator flex="1" />
+          <Text fontSize="sm" color="fg.muted">
+            or
+          </Text>
+          <Separator flex="1" />
+        </HStack>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate>
+          <Stack gap="4">
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+              <Field.Root>
+                <Field.Label>First name</Field.Label>
+                <Input autoComplete="given-name" value={firstName} onChange={(e) => setFirstName(e.currentTarget.value)} />
+              </Field.Root>
+              <Field.Root>
+                <Field.Label>Last name</Field.Label>
+                <Input autoComplete="family-name" value={lastName} onChange={(e) => setLastName(e.currentTarget.value)} />
+              </Field.Root>
+            </SimpleGrid>
+            <Field.Root>
+              <Field.Label>Email</Field.Label>
+              <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} placeholder="you@example.com" />
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>Password</Field.Label>
+              <InputGroup
+                endElement={
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    me="-2"
+                    onClick={() => setShowPassword((v) => !v)}
+                    aria-label={showPassword ? 'Hide password' : 'Show password'}
+                    aria-pressed={showPassword}
+                  >
+                    {showPassword ? 'Hide' : 'Show'}
+                  </Button>
+                }
+              >
+                <Input type={showPassword ? 'text' : 'password'} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+              </InputGroup>
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>Confirm password</Field.Label>
+              <Input type={showPassword ? 'text' : 'password'} autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.currentTarget.value)} />
+            </Field.Root>
+            <Button type="submit" colorPalette="yellow" loading={busy} loadingText="Creating account...">
+              Create Account
+            </Button>
+          </Stack>
+        </form>
+        <Text fontSize="sm" textAlign="center">
+          Already have an account?{' '}
+          <Link asChild color="yellow.600" fontWeight="semibold">
+            <RouterLink to="/">Sign in</RouterLink>
+          </Link>
+        </Text>
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,318 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ClientDto, TransactionDto, WithdrawalRequestDto } from '../../../../shared/api';
+import { adminUser, alice, apiError, fakeAuth, fixtureApi, type Handler, renderApp } from '../../test/harness';
+
+const clients: ClientDto[] = [
+  {
+    id: 'c1',
+    email: 'alice@example.com',
+    displayName: 'Alice Example',
+    portfolio: { balance: 1500.5, weeklyGain: 1.5, lastUpdate: '2025-03-03T00:00:00.000Z' },
+    nextWithdrawalDate: '2025-06-01T00:00:00.000Z',
+  },
+  { id: 'c2', email: 'Bob@Example.com', displayName: 'Bob', portfolio: { balance: 250, weeklyGain: -0.5, lastUpdate: '2025-03-03T00:00:00.000Z' } },
+  { id: 'c3', email: 'carol@test.org', displayName: 'Carol', portfolio: { balance: 4000, weeklyGain: 2, lastUpdate: '2025-03-03T00:00:00.000Z' } },
+];
+
+const pending: WithdrawalRequestDto[] = [
+  { id: 'r1', userId: 'c1', userEmail: 'alice@example.com', amount: 120, status: 'pending', createdAt: '2025-03-01T10:00:00.000Z' },
+];
+
+function setup(handlers: Record<string, Handler | unknown> = {}, list: ClientDto[] = clients) {
+  const api = fixtureApi({
+    'GET /api/admin/clients': list,
+    'GET /api/admin/withdrawal-requests?status=pending': [],
+    ...handlers,
+  });
+  const backend = fakeAuth(adminUser);
+  renderApp('/admin', { backend, api });
+  return { api, backend };
+}
+
+const row = async (email: string) => within(await screen.findByRole('listitem', { name: email }));
+const names = () => screen.getAllByRole('listitem').map((li) => li.getAttribute('aria-label')).filter((n) => n && n.includes('@') && !n.startsWith('Withdrawal'));
+
+describe('admin guard', () => {
+  it('shows the spinner while the client list loads', async () => {
+    let release: ((v: unknown) => void) | null = null;
+    setup({ 'GET /api/admin/clients': () => new Promise((r) => (release = r)) });
+    await waitFor(() => expect(release).not.toBeNull());
+    expect(screen.getByText('Loading admin panel...')).toBeInTheDocument();
+    release!(clients);
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+  });
+
+  it('sends a non-admin (403) to the dashboard without showing admin data', async () => {
+    const api = fixtureApi({ 'GET /api/admin/clients': () => Promise.reject(apiError(403, 'Administrator access required')) });
+    renderApp('/admin', { backend: fakeAuth(alice), api });
+    expect(await screen.findByText('Portfolio Dashboard')).toBeInTheDocument();
+    expect(screen.queryByText('Admin Dashboard')).not.toBeInTheDocument();
+    expect(screen.queryByText('Client Portfolios')).not.toBeInTheDocument();
+    expect(api.calls.filter((c) => c.path.startsWith('/api/admin/')).map((c) => c.path)).toEqual(['/api/admin/clients']);
+  });
+
+  it('shows the 404 page for other paths under /admin', async () => {
+    renderApp('/admin/nope', { backend: fakeAuth(adminUser), api: fixtureApi({}) });
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+  });
+});
+
+describe('admin dashboard', () => {
+  it('shows the header and the summary figures', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText('Client Management')).toBeInTheDocument();
+    expect(screen.getByText('Administrator')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Withdrawal Alerts' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.getByText('Total Clients').parentElement).toHaveTextContent('3');
+    expect(screen.getByText('Active portfolios')).toBeInTheDocument();
+    expect(screen.getByText('$5,750.50')).toBeInTheDocument();
+    expect(screen.getByText('Assets under management')).toBeInTheDocument();
+    expect(screen.getByText('+1.00%')).toBeInTheDocument();
+    expect(screen.getByText('Portfolio performance')).toBeInTheDocument();
+    const a = await row('alice@example.com');
+    expect(a.getByText('$1,500.50')).toBeInTheDocument();
+    expect(a.getByText('+1.50% this week')).toBeInTheDocument();
+    expect(a.getByText(/Last updated/)).toBeInTheDocument();
+    expect(a.getByText(/Next withdrawal/)).toBeInTheDocument();
+    expect((await row('Bob@Example.com')).getByText('-0.50% this week')).toBeInTheDocument();
+    expect((await row('Bob@Example.com')).queryByText(/Next withdrawal/)).not.toBeInTheDocument();
+  });
+
+  it('searches case-insensitively and has both empty states', async () => {
+    setup();
+    const search = await screen.findByLabelText('Search clients by email...');
+    await userEvent.type(search, 'EXAMPLE');
+    expect(names()).toEqual(['alice@example.com', 'Bob@Example.com']);
+    await userEvent.clear(search);
+    await userEvent.type(search, 'zzz');
+    expect(screen.getByText('No clients found matching your search.')).toBeInTheDocument();
+  });
+
+  it('says when there are no clients', async () => {
+    setup({}, []);
+    expect(await screen.findByText('No clients available.')).toBeInTheDocument();
+    expect(screen.getByText('No pending withdrawal requests')).toBeInTheDocument();
+  });
+
+  it('sorts by balance and resets to the API order', async () => {
+    setup();
+    await screen.findByRole('heading', { name: 'Admin Dashboard' });
+    expect(screen.queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Highest First' }));
+    expect(names()).toEqual(['carol@test.org', 'alice@example.com', 'Bob@Example.com']);
+    await userEvent.click(screen.getByRole('button', { name: 'Lowest First' }));
+    expect(names()).toEqual(['Bob@Example.com', 'alice@example.com', 'carol@test.org']);
+    await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(names()).toEqual(['alice@example.com', 'Bob@Example.com', 'carol@test.org']);
+    expect(screen.queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
+  });
+
+  it('keeps one editor open per row', async () => {
+    setup();
+    const a = await row('alice@example.com');
+    await userEvent.click(a.getByRole('button', { name: 'Edit Balance' }));
+    expect(a.getByLabelText('New balance')).toBeInTheDocument();
+    await userEvent.click(a.getByRole('button', { name: 'Add Deposit' }));
+    expect(a.queryByLabelText('New balance')).not.toBeInTheDocument();
+    expect(a.getByLabelText('Date')).toBeInTheDocument();
+    await userEvent.click(a.getByRole('button', { name: 'Process Withdrawal' }));
+    expect(a.queryByLabelText('Date')).not.toBeInTheDocument();
+    expect(a.getByRole('button', { name: 'Withdraw' })).toBeInTheDocument();
+    await userEvent.click(a.getByRole('button', { name: 'Cancel' }));
+    expect(a.queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument();
+  });
+
+  it('edits a balance: validation, then success', async () => {
+    const { api } = setup({ 'PUT /api/admin/clients/c2/balance': { success: true } });
+    const b = await row('Bob@Example.com');
+    await userEvent.click(b.getByRole('button', { name: 'Edit Balance' }));
+    const input = b.getByLabelText('New balance');
+    await userEvent.clear(input);
+    await userEvent.click(b.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please enter a valid positive number')).toBeInTheDocument();
+    expect(screen.getByText('Invalid Amount')).toBeInTheDocument();
+    await userEvent.type(input, '999.99');
+    await userEvent.click(b.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Balance updated successfully')).toBeInTheDocument();
+    expect(b.getByText('$999.99')).toBeInTheDocument();
+    expect(b.queryByLabelText('New balance')).not.toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ balance: 999.99 });
+    expect(screen.getByText('$6,500.49')).toBeInTheDocument();
+  });
+
+  it('shows the server error when a balance update fails', async () => {
+    setup({ 'PUT /api/admin/clients/c2/balance': () => Promise.reject(new Error('offline')) });
+    const b = await row('Bob@Example.com');
+    await userEvent.click(b.getByRole('button', { name: 'Edit Balance' }));
+    await userEvent.click(b.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to update balance')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+  });
+
+  it('adds a deposit: validation, then newBalance and the toast', async () => {
+    const { api } = setup({ 'POST /api/admin/clients/c1/deposit': { success: true, newBalance: 1600.5 } });
+    const a = await row('alice@example.com');
+    await userEvent.click(a.getByRole('button', { name: 'Add Deposit' }));
+    const amount = a.getByLabelText('Amount');
+    expect(amount).toHaveAttribute('type', 'number');
+    expect(amount).toHaveAttribute('step', '0.01');
+    expect(amount).toHaveAttribute('min', '0');
+    expect((a.getByLabelText('Date') as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await userEvent.type(amount, '0');
+    await userEvent.click(a.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Please enter a valid positive deposit amount')).toBeInTheDocument();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '100');
+    await userEvent.type(a.getByLabelText('Note'), '  March transfer  ');
+    await userEvent.click(a.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Deposit of $100.00 added successfully')).toBeInTheDocument();
+    expect(a.getByText('$1,600.50')).toBeInTheDocument();
+    expect(a.queryByLabelText('Amount')).not.toBeInTheDocument();
+    const call = api.calls.find((c) => c.method === 'POST');
+    expect(call?.body).toMatchObject({ amount: 100, note: 'March transfer' });
+    expect(Date.parse((call?.body as { timestamp: string }).timestamp)).not.toBeNaN();
+  });
+
+  it('processes a withdrawal, and a 409 changes nothing', async () => {
+    let fail = true;
+    const { api } = setup({
+      'POST /api/admin/clients/c2/withdrawal': () =>
+        fail ? Promise.reject(apiError(409, 'Insufficient balance for this withdrawal')) : { success: true, newBalance: 200 },
+    });
+    const b = await row('Bob@Example.com');
+    await userEvent.click(b.getByRole('button', { name: 'Process Withdrawal' }));
+    await userEvent.click(b.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Please enter a valid positive withdrawal amount')).toBeInTheDocument();
+    await userEvent.type(b.getByLabelText('Amount'), '5000');
+    await userEvent.click(b.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Insufficient balance for this withdrawal')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(b.getByText('$250.00')).toBeInTheDocument();
+    expect(b.getByLabelText('Amount')).toBeInTheDocument();
+    fail = false;
+    await userEvent.clear(b.getByLabelText('Amount'));
+    await userEvent.type(b.getByLabelText('Amount'), '50');
+    await userEvent.click(b.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Withdrawal of $50.00 processed successfully')).toBeInTheDocument();
+    expect(b.getByText('$200.00')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({ amount: 50, note: '' });
+  });
+
+  it('shows the history: loading, entries with the admin, and reloads after a deposit', async () => {
+    let release: (v: TransactionDto[]) => void = () => undefined;
+    let answer: TransactionDto[] | null = null;
+    const tx: TransactionDto = {
+      id: 't1', type: 'deposit', amount: 100, direction: 'in', timestamp: '2025-03-01T10:00:00.000Z', note: 'Wire', adminEmail: 'admin@example.com',
+    };
+    const { api } = setup({
+      'GET /api/admin/clients/c1/transactions': () => answer ?? new Promise<TransactionDto[]>((r) => (release = r)),
+      'POST /api/admin/clients/c1/deposit': { success: true, newBalance: 1550.5 },
+    });
+    const a = await row('alice@example.com');
+    await userEvent.click(a.getByRole('button', { name: 'View Transaction History' }));
+    expect(a.getByText('Loading transactions...')).toBeInTheDocument();
+    release([tx]);
+    expect(await a.findByText('by admin@example.com')).toBeInTheDocument();
+    expect(a.getByText('+$100.00')).toBeInTheDocument();
+    expect(a.getByText('deposit')).toBeInTheDocument();
+    expect(a.getByText('Wire')).toBeInTheDocument();
+    answer = [{ ...tx, id: 't2', amount: 50, note: 'Second' }, tx];
+    await userEvent.click(a.getByRole('button', { name: 'Add Deposit' }));
+    await userEvent.type(a.getByLabelText('Amount'), '50');
+    await userEvent.click(a.getByRole('button', { name: 'Add' }));
+    expect(await a.findByText('Second')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.path.endsWith('/transactions'))).toHaveLength(2);
+    await userEvent.click(a.getByRole('button', { name: 'View Transaction History' }));
+    expect(a.queryByText('Second')).not.toBeInTheDocument();
+  });
+
+  it('shows the empty history and the load failure', async () => {
+    setup({
+      'GET /api/admin/clients/c1/transactions': [],
+      'GET /api/admin/clients/c2/transactions': () => Promise.reject(apiError(500, 'boom')),
+    });
+    const a = await row('alice@example.com');
+    await userEvent.click(a.getByRole('button', { name: 'View Transaction History' }));
+    expect(await a.findByText('No transactions found')).toBeInTheDocument();
+    expect(a.getByText('Deposits and withdrawals will appear here')).toBeInTheDocument();
+    const b = await row('Bob@Example.com');
+    await userEvent.click(b.getByRole('button', { name: 'View Transaction History' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load transaction history');
+  });
+
+  it('deletes a client after confirmation', async () => {
+    const { api } = setup({ 'DELETE /api/admin/clients/c2': { success: true } });
+    const b = await row('Bob@Example.com');
+    await userEvent.click(b.getByRole('button', { name: 'Delete Client' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Are you sure you want to delete client Bob@Example.com? This action cannot be undone.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await userEvent.click(b.getByRole('button', { name: 'Delete Client' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Client deleted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Bob@Example.com' })).not.toBeInTheDocument());
+    expect(screen.getByText('Total Clients').parentElement).toHaveTextContent('2');
+  });
+
+  it('reports a failed deletion with the server error', async () => {
+    setup({ 'DELETE /api/admin/clients/c2': () => Promise.reject(apiError(400, 'You cannot delete your own account')) });
+    const b = await row('Bob@Example.com');
+    await userEvent.click(b.getByRole('button', { name: 'Delete Client' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('You cannot delete your own account')).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Bob@Example.com', hidden: true })).toBeInTheDocument();
+  });
+
+  it('approves a pending request and refreshes the balance', async () => {
+    setup({
+      'GET /api/admin/withdrawal-requests?status=pending': pending,
+      'POST /api/admin/withdrawal-requests/r1/approve': { success: true, newBalance: 1380.5 },
+    });
+    const r = within(await screen.findByRole('listitem', { name: 'Withdrawal request of alice@example.com' }));
+    expect(r.getByText('$120.00')).toBeInTheDocument();
+    expect(r.getByText(/Requested/)).toBeInTheDocument();
+    await userEvent.click(r.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Withdrawal approved')).toBeInTheDocument();
+    expect((await row('alice@example.com')).getByText('$1,380.50')).toBeInTheDocument();
+    expect(screen.getByText('No pending withdrawal requests')).toBeInTheDocument();
+  });
+
+  it('shows the server error when approval conflicts', async () => {
+    setup({
+      'GET /api/admin/withdrawal-requests?status=pending': pending,
+      'POST /api/admin/withdrawal-requests/r1/approve': () => Promise.reject(apiError(409, 'Insufficient balance for this withdrawal')),
+    });
+    const r = within(await screen.findByRole('listitem', { name: 'Withdrawal request of alice@example.com' }));
+    await userEvent.click(r.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Insufficient balance for this withdrawal')).toBeInTheDocument();
+    expect((await row('alice@example.com')).getByText('$1,500.50')).toBeInTheDocument();
+  });
+
+  it('rejects a pending request with a required reason', async () => {
+    const { api } = setup({
+      'GET /api/admin/withdrawal-requests?status=pending': pending,
+      'POST /api/admin/withdrawal-requests/r1/reject': { success: true },
+    });
+    const r = within(await screen.findByRole('listitem', { name: 'Withdrawal request of alice@example.com' }));
+    await userEvent.click(r.getByRole('button', { name: 'Reject' }));
+    await userEvent.click(r.getByRole('button', { name: 'Confirm Rejection' }));
+    expect(await screen.findByText('Please give a reason for the rejection')).toBeInTheDocument();
+    await userEvent.type(r.getByLabelText(/Reason/), 'Not enough documentation');
+    await userEvent.click(r.getByRole('button', { name: 'Confirm Rejection' }));
+    expect(await screen.findByText('Withdrawal rejected')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.path.endsWith('/reject'))?.body).toEqual({ reason: 'Not enough documentation' });
+    expect(screen.getByText('No pending withdrawal requests')).toBeInTheDocument();
+  });
+
+  it('logs out to the sign-in page', async () => {
+    const { backend } = setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(backend.signOut).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * The admin pages (spec section 2). Admin status is established by the admin client list
+ * (spec section 6): while it loads a spinner, on any failure the user goes to /dashboard, so
+ * a non-admin never sees admin data.
+ */
+import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { useClients } from '../../api/hooks';
+import { PageSpinner } from '../../components/page-spinner';
+import NotFound from '../NotFound';
+import AdminDashboard from './AdminDashboard';
+import WithdrawalAlerts from './WithdrawalAlerts';
+
+function RequireAdmin() {
+  const { data, error } = useClients(true);
+  const { pathname } = useLocation();
+  if (error) return <Navigate to="/dashboard" replace />;
+  if (!data) return <PageSpinner label={pathname.startsWith('/admin/withdrawal-alerts') ? 'Loading alerts...' : 'Loading admin panel...'} />;
+  return <Outlet />;
+}
+
+export default function AdminRoutes() {
+  return (
+    <Routes>
+      <Route element={<RequireAdmin />}>
+        <Route index element={<AdminDashboard />} />
+        <Route path="withdrawal-alerts" element={<WithdrawalAlerts />} />
+      </Route>
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,68 @@
+/** 'Withdrawal Requests': the client's requests with their status (design.md section 4). */
+import { Badge } from '@chakra-ui/react/badge';
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Card } from '@chakra-ui/react/card';
+import { Heading } from '@chakra-ui/react/heading';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import type { WithdrawalRequestStatus } from '../../../../shared/api';
+import { useMyRequests } from '../../api/hooks';
+import { formatDate, usd } from './format';
+
+const statusBadge: Record<WithdrawalRequestStatus, { label: string; palette: string }> = {
+  pending: { label: 'Pending', palette: 'yellow' },
+  approved: { label: 'Approved', palette: 'green' },
+  rejected: { label: 'Rejected', palette: 'red' },
+};
+
+export function RequestsCard({ userId }: { userId: string }) {
+  const { data, error, isLoading, mutate } = useMyRequests(userId);
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Heading as="h2" size="md">
+          Withdrawal Requests
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        {isLoading ? (
+          <Text color="fg.muted" role="status">
+            Loading withdrawal requests...
+          </Text>
+        ) : error || !data ? (
+          <HStack justify="space-between" wrap="wrap" gap="3">
+            <Text color="red.600">Unable to load withdrawal requests.</Text>
+            <Button size="sm" variant="outline" onClick={() => void mutate()}>
+              Retry
+            </Button>
+          </HStack>
+        ) : data.length === 0 ? (
+          <Text color="fg.muted">No withdrawal requests yet</Text>
+        ) : (
+          <Stack as="ul" gap="2" listStyleType="none" aria-label="Withdrawal requests">
+            {data.map((r) => {
+              const badge = statusBadge[r.status];
+              return (
+                <Box as="li" key={r.id} borderWidth="1px" borderRadius="md" p="3">
+                  <HStack justify="space-between" wrap="wrap" gap="2">
+                    <Text fontWeight="semibold">{usd(r.amount)}</Text>
+                    <Badge colorPalette={badge.palette}>{badge.label}</Badge>
+                  </HStack>
+                  <Text fontSize="sm" color="fg.muted">
+                    Requested {formatDate(r.createdAt)}
+                  </Text>
+                  {r.status === 'rejected' && r.reason && (
+                    <Text fontSize="sm" color="red.600">
+                      Reason: {r.reason}
+                    </Text>
+                  )}
+                </Box>
+              );
+            })}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

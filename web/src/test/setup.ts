@@ -1,0 +1,35 @@
+import '@testing-library/jest-dom';
+import { TextDecoder, TextEncoder } from 'node:util';
+
+// What jsdom lacks and Chakra (Ark/Zag) or the app use.
+Object.assign(globalThis, { TextEncoder, TextDecoder });
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
+class NoopObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+Object.assign(globalThis, { ResizeObserver: globalThis.ResizeObserver ?? NoopObserver, IntersectionObserver: globalThis.IntersectionObserver ?? NoopObserver });
+window.scrollTo = () => undefined;
+Element.prototype.scrollTo = () => undefined;
+if (!globalThis.structuredClone) globalThis.structuredClone = <T,>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+// Toasts live in a module-level store: each test starts with none.
+afterEach(async () => {
+  const { act } = await import('@testing-library/react');
+  const { toaster } = await import('../components/toaster');
+  act(() => toaster.remove());
+});
