@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'node:util';
 
+// The build test runs in node, without a DOM: nothing below applies to it.
+const inBrowser = typeof window !== 'undefined';
+
 // What jsdom lacks and Chakra (Ark/Zag) or the app use.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
-if (!window.matchMedia) {
+if (inBrowser && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     value: (query: string) => ({
       matches: false,
@@ -23,12 +26,15 @@ class NoopObserver {
   disconnect() {}
 }
 Object.assign(globalThis, { ResizeObserver: globalThis.ResizeObserver ?? NoopObserver, IntersectionObserver: globalThis.IntersectionObserver ?? NoopObserver });
-window.scrollTo = () => undefined;
-Element.prototype.scrollTo = () => undefined;
+if (inBrowser) {
+  window.scrollTo = () => undefined;
+  Element.prototype.scrollTo = () => undefined;
+}
 if (!globalThis.structuredClone) globalThis.structuredClone = <T,>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 // Toasts live in a module-level store: each test starts with none.
 afterEach(async () => {
+  if (!inBrowser) return;
   const { act } = await import('@testing-library/react');
   const { toaster } = await import('../components/toaster');
   act(() => toaster.remove());

@@ -1,0 +1,25 @@
+/**
+ * @jest-environment node
+ *
+ * The production build: the budget is a size (deterministic), so it is checked here; the first
+ * screen must not pull the admin pages or zod.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BUDGET_KB, buildWeb, DIST } from './build';
+
+it('builds within the gzip budget, with modulepreload for the first screen only', async () => {
+  const report = await buildWeb();
+  expect(report.totals.initialGzip).toBeLessThanOrEqual(BUDGET_KB.initial * 1024);
+  expect(report.totals.adminGzip).toBeLessThanOrEqual(BUDGET_KB.admin * 1024);
+  expect(report.admin.length).toBeGreaterThan(0);
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  expect(html).toMatch(/<script type="module" src="\/assets\/main-[A-Z0-9]+\.js"><\/script>/);
+  for (const file of report.initial.filter((f) => !f.file.includes('main-'))) expect(html).toContain(`<link rel="modulepreload" href="/${file.file}" />`);
+  for (const file of report.admin) expect(html).not.toContain(file.file);
+  expect(html.indexOf('/theme.js')).toBeLessThan(html.indexOf('/assets/main-'));
+  const initialCode = report.initial.map((f) => readFileSync(join(DIST, f.file), 'utf8')).join('\n');
+  expect(initialCode).not.toContain('Admin Dashboard');
+  expect(initialCode).not.toMatch(/ZodError|_zod/);
+  expect(existsSync(join(DIST, 'theme.js'))).toBe(true);
+}, 120_000);
