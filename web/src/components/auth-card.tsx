@@ -3,7 +3,13 @@ import { Card } from '@chakra-ui/react/card';
 import { Flex } from '@chakra-ui/react/flex';
 import { Heading } from '@chakra-ui/react/heading';
 import { Text } from '@chakra-ui/react/text';
+import { Field } from '@chakra-ui/react/field';
+import { Input } from '@chakra-ui/react/input';
+import { Link } from '@chakra-ui/react/link';
+import { Separator } from '@chakra-ui/react/separator';
+import { HStack } from '@chakra-ui/react/stack';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { ColorModeSelect } from './color-mode-menu';
 import { Logo } from './logo';
 
@@ -25,5 +31,40 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         <Card.Body>{children}</Card.Body>
       </Card.Root>
     </Flex>
+  );
+}
+
+/** The "or" between the Google button and the e-mail form. */
+export function OrDivider() {
+  return (
+    <HStack>
+      <Separator flex="1" />
+      <Text fontSize="sm" color="fg.muted">
+        or
+      </Text>
+      <Separator flex="1" />
+    </HStack>
+  );
+}
+
+/** The labelled e-mail input every signed-out form starts with. */
+export function EmailField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <Field.Root>
+      <Field.Label>Email</Field.Label>
+      <Input type="email" autoComplete="email" value={value} onChange={(e) => onChange(e.currentTarget.value)} placeholder="you@example.com" />
+    </Field.Root>
+  );
+}
+
+/** "Already have an account? Sign in" and the like, under a form. */
+export function FooterLink({ prompt, to, label }: { prompt: string; to: string; label: string }) {
+  return (
+    <Text fontSize="sm" textAlign="center">
+      {prompt}{' '}
+      <Link asChild color="yellow.600" fontWeight="semibold">
+        <RouterLink to={to}>{label}</RouterLink>
+      </Link>
+    </Text>
   );
 }

@@ -10,12 +10,12 @@ import { Separator } from '@chakra-ui/react/separator';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { type FormEvent, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { apiMessages, errors, successToasts, toastTitles, validation } from '../../../shared/messages';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/forms';
 import { authErrorMessage, looksLikeEmail } from '../auth/errors';
 import { useAuth } from '../auth/session';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard, EmailField, FooterLink } from '../components/auth-card';
 import { notify } from '../components/toaster';
 
 type Step = 'request' | 'sent' | 'finish';
@@ -76,21 +76,13 @@ export default function ForgotPassword() {
         <Stack gap="5">
           <form onSubmit={(e) => void onSend(e)} noValidate>
             <Stack gap="4">
-              <Field.Root>
-                <Field.Label>Email</Field.Label>
-                <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} placeholder="you@example.com" />
-              </Field.Root>
+              <EmailField value={email} onChange={setEmail} />
               <Button type="submit" colorPalette="yellow" loading={busy} loadingText="Sending...">
                 Send Reset Link
               </Button>
             </Stack>
           </form>
-          <Text fontSize="sm" textAlign="center">
-            Remembered it?{' '}
-            <Link asChild color="yellow.600" fontWeight="semibold">
-              <RouterLink to="/">Back to Sign In</RouterLink>
-            </Link>
-          </Text>
+          <FooterLink prompt="Remembered it?" to="/" label="Back to Sign In" />
         </Stack>
       </AuthCard>
     );

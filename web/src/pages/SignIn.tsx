@@ -3,9 +3,7 @@ import { Button } from '@chakra-ui/react/button';
 import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
 import { Link } from '@chakra-ui/react/link';
-import { Separator } from '@chakra-ui/react/separator';
 import { HStack, Stack } from '@chakra-ui/react/stack';
-import { Text } from '@chakra-ui/react/text';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { errors, successToasts, toastTitles } from '../../../shared/messages';
@@ -13,7 +11,7 @@ import { checkSignInForm } from '../../../shared/forms';
 import { useAppConfig } from '../App';
 import { authErrorMessage, looksLikeEmail } from '../auth/errors';
 import { useAuth } from '../auth/session';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard, EmailField, FooterLink, OrDivider } from '../components/auth-card';
 import { notify } from '../components/toaster';
 
 export function GoogleButton({ label }: { label: string }) {
@@ -72,19 +70,10 @@ export default function SignIn() {
     <AuthCard title="Welcome Back" subtitle="Access your gold trading portfolio">
       <Stack gap="5">
         <GoogleButton label="Continue with Google" />
-        <HStack>
-          <Separator flex="1" />
-          <Text fontSize="sm" color="fg.muted">
-            or
-          </Text>
-          <Separator flex="1" />
-        </HStack>
+        <OrDivider />
         <form onSubmit={(e) => void onSubmit(e)} noValidate>
           <Stack gap="4">
-            <Field.Root>
-              <Field.Label>Email</Field.Label>
-              <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} placeholder="you@example.com" />
-            </Field.Root>
+            <EmailField value={email} onChange={setEmail} />
             <Field.Root>
               <HStack justify="space-between" width="full">
                 <Field.Label>Password</Field.Label>
@@ -99,12 +88,7 @@ export default function SignIn() {
             </Button>
           </Stack>
         </form>
-        <Text fontSize="sm" textAlign="center">
-          New to Aurum?{' '}
-          <Link asChild color="yellow.600" fontWeight="semibold">
-            <RouterLink to="/signup">Create Account</RouterLink>
-          </Link>
-        </Text>
+        <FooterLink prompt="New to Aurum?" to="/signup" label="Create Account" />
       </Stack>
     </AuthCard>
   );

@@ -8,19 +8,18 @@ import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
 import { InputGroup } from '@chakra-ui/react/input-group';
 import { Link } from '@chakra-ui/react/link';
-import { Separator } from '@chakra-ui/react/separator';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
-import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { errors, successToasts, toastTitles } from '../../../shared/messages';
 import { checkSignUpForm } from '../../../shared/forms';
 import { ApiError } from '../api/client';
 import { paths, useApi } from '../api/hooks';
 import { authErrorMessage, looksLikeEmail } from '../auth/errors';
 import { useAuth } from '../auth/session';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard, EmailField, FooterLink, OrDivider } from '../components/auth-card';
 import { PageSpinner } from '../components/page-spinner';
 import { notify } from '../components/toaster';
 import { GoogleButton } from './SignIn';
@@ -172,12 +171,7 @@ export default function SignUp() {
           <Button variant="ghost" onClick={() => void onResend()} loading={resending} disabled={busy}>
             Resend code
           </Button>
-          <Text fontSize="sm" textAlign="center">
-            Already confirmed?{' '}
-            <Link asChild color="yellow.600" fontWeight="semibold">
-              <RouterLink to="/">Sign in</RouterLink>
-            </Link>
-          </Text>
+          <FooterLink prompt="Already confirmed?" to="/" label="Sign in" />
         </Stack>
       </AuthCard>
     );
@@ -187,13 +181,7 @@ export default function SignUp() {
     <AuthCard title="Create Account" subtitle="Join the firm">
       <Stack gap="5">
         <GoogleButton label="Sign up with Google" />
-        <HStack>
-          <Separator flex="1" />
-          <Text fontSize="sm" color="fg.muted">
-            or
-          </Text>
-          <Separator flex="1" />
-        </HStack>
+        <OrDivider />
         <form onSubmit={(e) => void onSubmit(e)} noValidate>
           <Stack gap="4">
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
@@ -206,10 +194,7 @@ export default function SignUp() {
                 <Input autoComplete="family-name" value={lastName} onChange={(e) => setLastName(e.currentTarget.value)} />
               </Field.Root>
             </SimpleGrid>
-            <Field.Root>
-              <Field.Label>Email</Field.Label>
-              <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} placeholder="you@example.com" />
-            </Field.Root>
+            <EmailField value={email} onChange={setEmail} />
             <Field.Root>
               <Field.Label>Password</Field.Label>
               <InputGroup
@@ -238,12 +223,7 @@ export default function SignUp() {
             </Button>
           </Stack>
         </form>
-        <Text fontSize="sm" textAlign="center">
-          Already have an account?{' '}
-          <Link asChild color="yellow.600" fontWeight="semibold">
-            <RouterLink to="/">Sign in</RouterLink>
-          </Link>
-        </Text>
+        <FooterLink prompt="Already have an account?" to="/" label="Sign in" />
       </Stack>
     </AuthCard>
   );

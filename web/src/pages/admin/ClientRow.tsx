@@ -18,6 +18,7 @@ import { idempotencyKey } from '../../api/client';
 import { paths, useApi, useTransactions } from '../../api/hooks';
 import { notify } from '../../components/toaster';
 import { cents, dateText, dateTimeText, notifyError } from './common';
+import { EmptyState } from '../../components/load-states';
 
 type Editor = 'none' | 'balance' | 'deposit' | 'withdrawal';
 
@@ -104,12 +105,7 @@ function History({ client, open }: { client: ClientDto; open: boolean }) {
   else if (error) body = <Text color="fg.error">{toastMessages.loadTransactionsFailed}</Text>;
   else if (!data || data.length === 0)
     body = (
-      <Stack gap="0" textAlign="center" py="2">
-        <Text fontWeight="medium">No transactions found</Text>
-        <Text fontSize="sm" color="fg.muted">
-          Deposits and withdrawals will appear here
-        </Text>
-      </Stack>
+      <EmptyState title="No transactions found" hint="Deposits and withdrawals will appear here" />
     );
   else
     body = (

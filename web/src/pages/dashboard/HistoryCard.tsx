@@ -12,6 +12,7 @@ import { toastMessages, toastTitles } from '../../../../shared/messages';
 import { paths, useTransactions } from '../../api/hooks';
 import { notify } from '../../components/toaster';
 import { formatDateTime, usd } from './format';
+import { EmptyState, LoadFailed, LoadingLine } from '../../components/load-states';
 
 const typeBadge: Record<TransactionType, { label: string; palette: string }> = {
   deposit: { label: 'Deposit', palette: 'green' },
@@ -42,23 +43,11 @@ export function HistoryCard({ userId, open, onToggle }: { userId: string; open: 
       {open && (
         <Card.Body id="transaction-history">
           {isLoading ? (
-            <Text color="fg.muted" role="status">
-              Loading transactions...
-            </Text>
+            <LoadingLine label="Loading transactions..." />
           ) : error || !data ? (
-            <HStack justify="space-between" wrap="wrap" gap="3">
-              <Text color="red.600">Transaction history could not be loaded.</Text>
-              <Button size="sm" variant="outline" onClick={() => void mutate()}>
-                Retry
-              </Button>
-            </HStack>
+            <LoadFailed message="Transaction history could not be loaded." onRetry={() => void mutate()} />
           ) : data.length === 0 ? (
-            <Stack gap="1" textAlign="center" py="4">
-              <Text fontWeight="semibold">No transactions found</Text>
-              <Text color="fg.muted" fontSize="sm">
-                Deposits and withdrawals will appear here
-              </Text>
-            </Stack>
+            <EmptyState title="No transactions found" hint="Deposits and withdrawals will appear here" />
           ) : (
             <Stack as="ul" gap="2" listStyleType="none" aria-label="Transactions">
               {data.map((t) => {

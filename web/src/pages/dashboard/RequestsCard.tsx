@@ -1,7 +1,6 @@
 /** 'Withdrawal Requests': the client's requests with their status (design.md section 4). */
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
-import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
 import { Heading } from '@chakra-ui/react/heading';
 import { HStack, Stack } from '@chakra-ui/react/stack';
@@ -9,6 +8,7 @@ import { Text } from '@chakra-ui/react/text';
 import type { WithdrawalRequestStatus } from '../../../../shared/api';
 import { useMyRequests } from '../../api/hooks';
 import { formatDate, usd } from './format';
+import { LoadFailed, LoadingLine } from '../../components/load-states';
 
 const statusBadge: Record<WithdrawalRequestStatus, { label: string; palette: string }> = {
   pending: { label: 'Pending', palette: 'yellow' },
@@ -27,16 +27,9 @@ export function RequestsCard({ userId }: { userId: string }) {
       </Card.Header>
       <Card.Body>
         {isLoading ? (
-          <Text color="fg.muted" role="status">
-            Loading withdrawal requests...
-          </Text>
+          <LoadingLine label="Loading withdrawal requests..." />
         ) : error || !data ? (
-          <HStack justify="space-between" wrap="wrap" gap="3">
-            <Text color="red.600">Unable to load withdrawal requests.</Text>
-            <Button size="sm" variant="outline" onClick={() => void mutate()}>
-              Retry
-            </Button>
-          </HStack>
+          <LoadFailed message="Unable to load withdrawal requests." onRetry={() => void mutate()} />
         ) : data.length === 0 ? (
           <Text color="fg.muted">No withdrawal requests yet</Text>
         ) : (

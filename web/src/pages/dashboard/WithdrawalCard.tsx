@@ -19,6 +19,7 @@ import { paths, useApi, useEligibility } from '../../api/hooks';
 import type { User } from '../../auth/session';
 import { notify } from '../../components/toaster';
 import { formatDate, usd } from './format';
+import { LoadFailed, LoadingLine } from '../../components/load-states';
 
 export function WithdrawalCard({ user }: { user: User }) {
   const { data, error, isLoading, mutate } = useEligibility(user.sub);
@@ -34,16 +35,9 @@ export function WithdrawalCard({ user }: { user: User }) {
       </Card.Header>
       <Card.Body>
         {isLoading ? (
-          <Text color="fg.muted" role="status">
-            Loading withdrawal eligibility...
-          </Text>
+          <LoadingLine label="Loading withdrawal eligibility..." />
         ) : error || !eligibility ? (
-          <HStack justify="space-between" wrap="wrap" gap="3">
-            <Text color="red.600">Unable to load withdrawal eligibility.</Text>
-            <Button size="sm" variant="outline" onClick={() => void mutate()}>
-              Retry
-            </Button>
-          </HStack>
+          <LoadFailed message="Unable to load withdrawal eligibility." onRetry={() => void mutate()} />
         ) : (
           <Stack gap="4">
             <Box>
