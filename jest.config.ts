@@ -51,7 +51,15 @@ const config: Config = {
       displayName: 'web',
       testEnvironment: 'jsdom',
       setupFilesAfterEnv: ['<rootDir>/web/src/test/setup.ts'],
-      testMatch: ['<rootDir>/web/**/*.test.ts?(x)'],
+      testMatch: ['<rootDir>/web/src/**/*.test.ts?(x)', '<rootDir>/web/*.test.ts'],
+    },
+    {
+      ...base,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/web/e2e/**/*.e2e.ts'],
+      globalSetup: '<rootDir>/web/e2e/support/global-setup.ts',
+      setupFilesAfterEnv: ['<rootDir>/web/e2e/support/timeout.ts'],
     },
   ],
 };

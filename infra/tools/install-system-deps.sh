@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages the project needs and a fresh Debian machine may lack:
-# a Java runtime (17 or newer) for DynamoDB Local. Safe to run again: it installs only what is missing.
+# a Java runtime (17 or newer) for DynamoDB Local and Chromium for the end-to-end tests.
+# Safe to run again: it installs only what is missing.
 set -euo pipefail
 
 missing=()
@@ -10,6 +11,11 @@ java_major() {
 }
 if ! command -v java >/dev/null 2>&1 || [ "$(java_major)" -lt 17 ]; then
   missing+=(openjdk-17-jre-headless)
+fi
+
+# A headless browser for the end-to-end suite: CHROME_PATH, or a system Chromium, or Debian's.
+if [ -z "${CHROME_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
+  missing+=(chromium)
 fi
 
 if [ ${#missing[@]} -eq 0 ]; then

@@ -22,11 +22,11 @@ export interface TestStack {
 
 const root = resolve(__dirname, '../../..');
 
-export async function startTestStack(options: { seed?: boolean; dataDir?: string } = {}): Promise<TestStack> {
+export async function startTestStack(options: { seed?: boolean; dataDir?: string; web?: 'none' | 'serve' } = {}): Promise<TestStack> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'aurum-it-'));
   const child: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), ['infra/local/start.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, SEED: options.seed === false ? 'false' : 'true', WEB: 'none', NODE_NO_WARNINGS: '1' },
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, SEED: options.seed === false ? 'false' : 'true', WEB: options.web ?? 'none', NODE_NO_WARNINGS: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

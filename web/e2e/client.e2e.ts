@@ -1,0 +1,118 @@
+/**
+ * A client's journeys in a real Chromium against the real local stack: sign-up with the code
+ * from the mailbox, sign-in errors, password reset through the e-mail's link, guards, theme.
+ */
+import { expect as expectPage } from './support/expect';
+import { journey, signIn, useE2E } from './support/e2e';
+
+const e2e = useE2E();
+
+journey('new client: mismatched and short passwords, then sign-up, the mailbox code, the dashboard', e2e, async ({ page }) => {
+  const email = `newbie-${Date.now()}@example.com`;
+  await page.goto(e2e.url('/signup'));
+  await page.getByRole('heading', { name: 'Create Account' }).waitFor();
+  await expectPage(page).toShowText('Join the firm');
+  await page.getByLabel('First name').fill('Nora');
+  await page.getByLabel('Last name').fill('Newbie');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret1');
+  await page.getByLabel('Confirm password').fill('secret2');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expectPage(page).toShowText('Password mismatch');
+  await expectPage(page).toShowText("Passwords don't match. Please check and try again.");
+
+  await page.getByLabel('Password', { exact: true }).fill('abc');
+  await page.getByLabel('Confirm password').fill('abc');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expectPage(page).toShowText('Password too short');
+  await expectPage(page).toShowText('Password should be at least 6 characters long.');
+
+  await page.getByLabel('Password', { exact: true }).fill('secret1');
+  await page.getByLabel('Confirm password').fill('secret1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByLabel('Verification code').waitFor();
+  const [mail] = await e2e.client.mailbox(email);
+  if (!mail?.code) throw new Error('no code in the mailbox');
+  await page.getByLabel('Verification code').fill(mail.code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+
+  await page.waitForURL(/\/dashboard$/);
+  await expectPage(page).toShowText('Portfolio Dashboard');
+  await expectPage(page).toShowText('Welcome, Nora');
+  await expectPage(page).toShowText('$0.00');
+});
+
+journey('sign-in errors: empty fields, unknown e-mail, wrong password', e2e, async ({ page }) => {
+  await page.goto(e2e.url('/'));
+  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+  await expectPage(page).toShowText('Access your gold trading portfolio');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expectPage(page).toShowText('Sign-in failed');
+  await expectPage(page).toShowText('Email is required');
+
+  await signIn(page, e2e, 'nobody@example.com');
+  await expectPage(page).toShowText('No account found with this email address');
+
+  await signIn(page, e2e, 'alice@example.com', 'not-the-password');
+  await expectPage(page).toShowText('Incorrect password');
+  expect(page.url()).toBe(e2e.url('/'));
+});
+
+journey('forgot password: the reset link from the e-mail, then a sign-in with the new password', e2e, async ({ page }) => {
+  await page.goto(e2e.url('/'));
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
+  await page.getByLabel('Email').fill('bob@example.com');
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expectPage(page).toShowText('Check your email');
+  await expectPage(page).toShowText('bob@example.com');
+  await page.getByRole('button', { name: 'Try another email' }).click();
+  await page.getByRole('button', { name: 'Send Reset Link' }).waitFor();
+
+  const [mail] = await e2e.client.mailbox('bob@example.com');
+  if (!mail?.link) throw new Error('no link in the reset e-mail');
+  await page.goto(mail.link);
+  await page.getByLabel('New password').fill('Fresh-pass1');
+  await page.getByRole('button', { name: 'Set New Password' }).click();
+  await page.waitForURL(e2e.url('/'));
+  await signIn(page, e2e, 'bob@example.com', 'Fresh-pass1');
+  await page.waitForURL(/\/dashboard$/);
+  await expectPage(page).toShowText('Welcome, Bob');
+});
+
+journey('guards: a client on /admin lands on /dashboard; signed out, /dashboard goes to /; unknown paths are a 404', e2e, async ({ page }) => {
+  await page.goto(e2e.url('/dashboard'));
+  await page.waitForURL(e2e.url('/'));
+  await page.goto(e2e.url('/no/such/page'));
+  await expectPage(page).toShowText('404 Page Not Found');
+
+  await signIn(page, e2e, 'alice@example.com');
+  await page.waitForURL(/\/dashboard$/);
+  await page.goto(e2e.url('/admin'));
+  await page.waitForURL(/\/dashboard$/);
+  await expectPage(page).toShowText('Portfolio Dashboard');
+  expect(await page.getByText('Admin Dashboard').count()).toBe(0);
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.waitForURL(e2e.url('/'));
+  await page.goto(e2e.url('/dashboard'));
+  await page.waitForURL(e2e.url('/'));
+});
+
+journey('theme: dark chosen survives a reload; system follows prefers-color-scheme', e2e, async ({ page }) => {
+  await page.goto(e2e.url('/'));
+  await page.getByLabel('Theme').selectOption('dark');
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+  await page.reload();
+  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+  expect(await page.evaluate(() => localStorage.getItem('aurum-portal:color-mode'))).toBe('dark');
+
+  await page.getByLabel('Theme').selectOption('system');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.reload();
+  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+});

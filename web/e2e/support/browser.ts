@@ -1,0 +1,36 @@
+/**
+ * The browser the end-to-end suite drives: CHROME_PATH, else a system Chromium (Debian's
+ * `chromium`, which .ci/run installs when missing), launched headless with a fresh profile.
+ */
+import { existsSync } from 'node:fs';
+import { type Browser, chromium } from 'playwright-core';
+
+const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+export function findChrome(): string {
+  const explicit = process.env.CHROME_PATH;
+  if (explicit) {
+    if (!existsSync(explicit)) throw new Error(`CHROME_PATH=${explicit} does not exist`);
+    return explicit;
+  }
+  const found = CANDIDATES.find((path) => existsSync(path));
+  if (!found) throw new Error('No Chromium found: set CHROME_PATH, or run infra/tools/install-system-deps.sh');
+  return found;
+}
+
+/** Flags that work on these machines: no sandbox as root, no GPU, and no background network calls. */
+export const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  // playwright-core gives each launch a new, empty profile.
+  return chromium.launch({ executablePath: findChrome(), args: CHROME_FLAGS });
+}

@@ -1,0 +1,78 @@
+/**
+ * One local stack and one browser per test file; a fresh browser context (no storage, no
+ * cookies) per test. A failing test leaves a screenshot and the page's console under
+ * .e2e-artifacts/.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { Client } from '../../../lambdas/integration/support/client';
+import { startTestStack, type TestStack } from '../../../lambdas/integration/support/stack';
+import { launchBrowser } from './browser';
+
+const ARTIFACTS = resolve(__dirname, '../../../.e2e-artifacts');
+
+export interface E2E {
+  stack: TestStack;
+  client: Client;
+  browser: Browser;
+  url(path: string): string;
+}
+
+export function useE2E(): E2E {
+  const ctx = {} as E2E;
+  beforeAll(async () => {
+    ctx.stack = await startTestStack({ seed: true, web: 'serve' });
+    ctx.client = new Client(ctx.stack);
+    ctx.browser = await launchBrowser();
+    ctx.url = (path: string) => `${ctx.stack.url}${path}`;
+  });
+  afterAll(async () => {
+    await ctx.browser?.close();
+    ctx.client?.destroy();
+    await ctx.stack?.stop();
+  });
+  return ctx;
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  console: string[];
+}
+
+/** Runs a journey in a fresh context; on failure, saves what the page showed and said. */
+export function journey(name: string, e2e: E2E, run: (s: Session) => Promise<void>, options: BrowserContextOptions = {}, timeout = 90_000) {
+  it(
+    name,
+    async () => {
+      const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      const consoleLines: string[] = [];
+      page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
+      page.on('pageerror', (e) => consoleLines.push(`pageerror: ${e.message}`));
+      try {
+        await run({ context, page, console: consoleLines });
+      } catch (error) {
+        const dir = join(ARTIFACTS, name.replace(/[^\w-]+/g, '_').slice(0, 80));
+        mkdirSync(dir, { recursive: true });
+        await page.screenshot({ path: join(dir, 'screenshot.png'), fullPage: true }).catch(() => undefined);
+        writeFileSync(join(dir, 'console.log'), `${page.url()}\n${consoleLines.join('\n')}\n`);
+        throw error;
+      } finally {
+        await context.close();
+      }
+    },
+    timeout,
+  );
+}
+
+export const DEMO_PASSWORD = 'Passw0rd!';
+
+export async function signIn(page: Page, e2e: E2E, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(e2e.url('/'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
