@@ -62,7 +62,7 @@ export function FooterLink({ prompt, to, label }: { prompt: string; to: string; 
   return (
     <Text fontSize="sm" textAlign="center">
       {prompt}{' '}
-      <Link asChild color="yellow.600" fontWeight="semibold">
+      <Link asChild color="yellow.fg" fontWeight="semibold">
         <RouterLink to={to}>{label}</RouterLink>
       </Link>
     </Text>

@@ -14,7 +14,7 @@ export function LoadingLine({ label }: { label: string }) {
 export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <HStack justify="space-between" wrap="wrap" gap="3">
-      <Text color="red.600">{message}</Text>
+      <Text color="red.fg">{message}</Text>
       <Button size="sm" variant="outline" onClick={onRetry}>
         Retry
       </Button>

@@ -205,7 +205,7 @@ export default function Dashboard() {
           ) : portfolio.error || !portfolio.data ? (
             <Card.Root>
               <Card.Body alignItems="center" gap="3" textAlign="center">
-                <Text color="red.600" role="alert">
+                <Text color="red.fg" role="alert">
                   Unable to load portfolio data.
                 </Text>
                 <Button variant="outline" onClick={() => void portfolio.mutate()} loading={portfolio.isValidating}>

@@ -15,7 +15,7 @@ export default function NotFound() {
       <Text color="fg.muted" mb="4">
         No route matches <Code>{pathname}</Code>. Check the address, or add a route for it in <Code>web/src/App.tsx</Code>.
       </Text>
-      <Link asChild color="yellow.600">
+      <Link asChild color="yellow.fg">
         <RouterLink to="/">Back to sign in</RouterLink>
       </Link>
     </Box>

@@ -77,7 +77,7 @@ export default function SignIn() {
             <Field.Root>
               <HStack justify="space-between" width="full">
                 <Field.Label>Password</Field.Label>
-                <Link asChild fontSize="sm" color="yellow.600">
+                <Link asChild fontSize="sm" color="yellow.fg">
                   <RouterLink to="/forgot-password">Forgot password?</RouterLink>
                 </Link>
               </HStack>

@@ -148,7 +148,7 @@ export default function AdminDashboard() {
           <StatCard
             label="Average Weekly Gain"
             value={formatSignedPercent(averageGain)}
-            valueColor={averageGain >= 0 ? 'green.600' : 'red.600'}
+            valueColor={averageGain >= 0 ? 'green.fg' : 'red.fg'}
             hint="Portfolio performance"
           />
         </SimpleGrid>

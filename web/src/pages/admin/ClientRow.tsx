@@ -116,7 +116,7 @@ function History({ client, open }: { client: ClientDto; open: boolean }) {
             <Flex as="li" key={t.id} gap="2" direction={{ base: 'column', sm: 'row' }} justify="space-between" borderBottomWidth="1px" pb="2">
               <Stack gap="0">
                 <HStack gap="2" wrap="wrap">
-                  <Text fontWeight="semibold" color={incoming ? 'green.600' : 'red.600'}>
+                  <Text fontWeight="semibold" color={incoming ? 'green.fg' : 'red.fg'}>
                     {incoming ? '+' : '-'}
                     {formatUsd(cents(t.amount))}
                   </Text>
@@ -256,7 +256,7 @@ export function ClientRow({ client, onBalance, onDelete }: {
           <Text fontSize="xl" fontWeight="bold" data-testid="balance">
             {formatUsd(cents(client.portfolio.balance))}
           </Text>
-          <Text fontSize="sm" color={gain >= 0 ? 'green.600' : 'red.600'}>
+          <Text fontSize="sm" color={gain >= 0 ? 'green.fg' : 'red.fg'}>
             {formatSignedPercent(gain)} this week
           </Text>
         </Stack>

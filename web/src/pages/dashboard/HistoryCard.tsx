@@ -56,7 +56,7 @@ export function HistoryCard({ userId, open, onToggle }: { userId: string; open: 
                 return (
                   <Box as="li" key={t.id} borderWidth="1px" borderRadius="md" p="3">
                     <HStack justify="space-between" wrap="wrap" gap="2">
-                      <Text fontWeight="semibold" color={incoming ? 'green.600' : 'red.600'}>
+                      <Text fontWeight="semibold" color={incoming ? 'green.fg' : 'red.fg'}>
                         {incoming ? '+' : '−'}
                         {usd(t.amount)}
                       </Text>

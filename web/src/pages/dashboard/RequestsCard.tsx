@@ -46,7 +46,7 @@ export function RequestsCard({ userId }: { userId: string }) {
                     Requested {formatDate(r.createdAt)}
                   </Text>
                   {r.status === 'rejected' && r.reason && (
-                    <Text fontSize="sm" color="red.600">
+                    <Text fontSize="sm" color="red.fg">
                       Reason: {r.reason}
                     </Text>
                   )}

@@ -41,7 +41,7 @@ export function WithdrawalCard({ user }: { user: User }) {
         ) : (
           <Stack gap="4">
             <Box>
-              <Text fontSize="3xl" fontWeight="bold" color="green.600" data-testid="eligible-profit">
+              <Text fontSize="3xl" fontWeight="bold" color="green.fg" data-testid="eligible-profit">
                 {usd(eligibility.totalEligibleProfit)}
               </Text>
               <Text color="fg.muted" fontSize="sm">

@@ -19,4 +19,4 @@ export function formatDateTime(iso: string): string {
 }
 
 /** Green for a gain (including none), red for a loss. */
-export const gainColor = (value: number) => (value >= 0 ? 'green.600' : 'red.600');
+export const gainColor = (value: number) => (value >= 0 ? 'green.fg' : 'red.fg');

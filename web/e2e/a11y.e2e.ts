@@ -1,0 +1,86 @@
+/**
+ * Accessibility (axe-core: no serious or critical violations) on every screen, in light and
+ * dark, and no horizontal scroll on a 375 px phone.
+ */
+import type { Page } from 'playwright-core';
+import { seriousViolations } from './support/axe';
+import { expect as expectPage } from './support/expect';
+import { journey, signIn, useE2E } from './support/e2e';
+
+const e2e = useE2E();
+
+async function audit(page: Page, screens: { path?: string; ready: string }[]) {
+  const found: Record<string, string[]> = {};
+  for (const screen of screens) {
+    if (screen.path) await page.goto(e2e.url(screen.path));
+    await expectPage(page).toShowText(screen.ready);
+    await page.waitForTimeout(300); // let entrance transitions finish: axe reads computed colours
+    const violations = await seriousViolations(page);
+    if (violations.length) found[screen.path ?? screen.ready] = violations;
+  }
+  expect(found).toEqual({});
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  journey(
+    `signed-out screens have no serious accessibility violations (${colorScheme})`,
+    e2e,
+    async ({ page }) => {
+      await audit(page, [
+        { path: '/', ready: 'Welcome Back' },
+        { path: '/signup', ready: 'Join the firm' },
+        { path: '/forgot-password', ready: 'Send Reset Link' },
+        { path: '/nowhere', ready: '404 Page Not Found' },
+      ]);
+    },
+    { colorScheme },
+  );
+
+  journey(
+    `the client dashboard has no serious accessibility violations (${colorScheme})`,
+    e2e,
+    async ({ page }) => {
+      await signIn(page, e2e, 'alice@example.com');
+      await page.waitForURL(/\/dashboard$/);
+      await page.getByRole('button', { name: 'Show' }).click();
+      await audit(page, [{ ready: 'Initial investment' }]);
+      await page.getByRole('button', { name: 'Request Withdrawal' }).click();
+      await audit(page, [{ ready: 'Submit Request' }]);
+    },
+    { colorScheme },
+  );
+
+  journey(
+    `the admin screens have no serious accessibility violations (${colorScheme})`,
+    e2e,
+    async ({ page }) => {
+      await signIn(page, e2e, 'admin@example.com');
+      await page.waitForURL(/\/admin$/);
+      await audit(page, [{ ready: 'alice@example.com' }]);
+      await page.getByRole('listitem', { name: 'alice@example.com' }).getByRole('button', { name: 'Add Deposit' }).click();
+      await audit(page, [{ ready: 'Cancel' }, { path: '/admin/withdrawal-alerts', ready: 'Upcoming Withdrawal Eligibility' }]);
+    },
+    { colorScheme },
+  );
+}
+
+journey(
+  'on a 375 px phone the dashboard and the admin list do not scroll sideways',
+  e2e,
+  async ({ page }) => {
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await signIn(page, e2e, 'alice@example.com');
+    await page.waitForURL(/\/dashboard$/);
+    await expectPage(page).toShowText('Profit Withdrawal Available');
+    expect(await sideways()).toBe(0);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(e2e.url('/'));
+    await signIn(page, e2e, 'admin@example.com');
+    await page.waitForURL(/\/admin$/);
+    await expectPage(page).toShowText('alice@example.com');
+    expect(await sideways()).toBe(0);
+    await page.getByRole('listitem', { name: 'alice@example.com' }).getByRole('button', { name: 'Add Deposit' }).click();
+    expect(await sideways()).toBe(0);
+  },
+  { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
+);
