@@ -1,0 +1,84 @@
+/**
+ * Statements as CSV (RFC 4180): a header row, every field quoted when it must be, CRLF line
+ * ends, ISO dates, amounts with 2 decimals. Text a client or admin typed (notes, names) is
+ * defused against CSV injection: a cell starting with = + - @ (or a tab or return) gets a
+ * leading apostrophe, so a spreadsheet shows it as text instead of running it.
+ */
+import type { HistoryPoint } from './history';
+import { type Cents, assertCents } from './money';
+
+export type Cell = string | { amountCents: Cents } | { percent: number };
+
+const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Plain text from a person: never read as a formula. */
+export function safeText(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+function amount(cents: Cents): string {
+  assertCents(cents);
+  const sign = cents < 0 ? '-' : '';
+  const magnitude = Math.abs(cents);
+  return `${sign}${Math.floor(magnitude / 100)}.${String(magnitude % 100).padStart(2, '0')}`;
+}
+
+function render(cell: Cell): string {
+  if (typeof cell === 'string') return safeText(cell);
+  if ('amountCents' in cell) return amount(cell.amountCents);
+  return cell.percent.toFixed(2);
+}
+
+function quote(field: string): string {
+  return NEEDS_QUOTES.test(field) ? `"${field.replace(/"/g, '""')}"` : field;
+}
+
+export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
+  return [header.map(quote), ...rows.map((row) => row.map((c) => quote(render(c))))].map((fields) => fields.join(',')).join('\r\n') + '\r\n';
+}
+
+export const STATEMENT_HEADER = ['Date', 'Type', 'Description', 'Amount', 'Balance'] as const;
+
+const TYPE_NAMES: Record<HistoryPoint['kind'], string> = {
+  deposit: 'Deposit',
+  withdrawal: 'Withdrawal',
+  adjustment: 'Balance adjustment',
+  growth: 'Weekly growth',
+};
+
+export interface StatementInput {
+  points: readonly HistoryPoint[];
+  /** Notes of the ledger entries, by entry id. */
+  notes: ReadonlyMap<string, string>;
+  /** The period, inclusive; epoch milliseconds. */
+  from: number;
+  to: number;
+}
+
+/**
+ * A client's statement for a period: the opening balance, then every entry and every weekly
+ * growth credit in the period with the running balance, then the closing balance. Weeks that
+ * credited nothing are left out.
+ */
+export function statementCsv({ points, notes, from, to }: StatementInput): string {
+  const before = points.filter((p) => p.at < from);
+  const inside = points.filter((p) => p.at >= from && p.at <= to && !(p.kind === 'growth' && p.amountCents === 0));
+  const opening = before.at(-1)?.balanceCents ?? 0;
+  const closing = [...before, ...points.filter((p) => p.at >= from && p.at <= to)].at(-1)?.balanceCents ?? opening;
+  const rows: Cell[][] = [[new Date(from).toISOString(), 'Opening balance', '', { amountCents: 0 }, { amountCents: opening }]];
+  for (const p of inside) {
+    rows.push([new Date(p.at).toISOString(), TYPE_NAMES[p.kind], (p.entryId && notes.get(p.entryId)) || '', { amountCents: p.amountCents }, { amountCents: p.balanceCents }]);
+  }
+  rows.push([new Date(to).toISOString(), 'Closing balance', '', { amountCents: 0 }, { amountCents: closing }]);
+  return toCsv(STATEMENT_HEADER, rows);
+}
+
+export const BALANCES_HEADER = ['Email', 'Name', 'Balance', 'Weekly gain %', 'Last updated'] as const;
+
+export function balancesCsv(clients: readonly { email: string; name: string; balanceCents: Cents; weeklyGainPercent: number; lastUpdate: string }[]): string {
+  return toCsv(
+    BALANCES_HEADER,
+    clients.map((c) => [c.email, c.name, { amountCents: c.balanceCents }, { percent: c.weeklyGainPercent }, c.lastUpdate]),
+  );
+}
