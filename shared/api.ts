@@ -45,6 +45,12 @@ export const routes = [
   { name: 'listPendingWithdrawalRequests', method: 'GET', path: '/api/admin/withdrawal-requests', auth: 'admin', access: 'read' },
   { name: 'approveWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/approve', auth: 'admin', access: 'write' },
   { name: 'rejectWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/reject', auth: 'admin', access: 'write' },
+  // Balance history and statements (CSV).
+  { name: 'getHistory', method: 'GET', path: '/api/portfolios/{uid}/history', auth: 'client', access: 'read' },
+  { name: 'getStatement', method: 'GET', path: '/api/portfolios/{uid}/statement', auth: 'client', access: 'read' },
+  { name: 'getClientHistory', method: 'GET', path: '/api/admin/clients/{id}/history', auth: 'admin', access: 'read' },
+  { name: 'getClientStatement', method: 'GET', path: '/api/admin/clients/{id}/statement', auth: 'admin', access: 'read' },
+  { name: 'getBalancesStatement', method: 'GET', path: '/api/admin/statements/balances', auth: 'admin', access: 'read' },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof routes)[number]['name'];
@@ -162,6 +168,18 @@ export interface MoneyMovedAnswer {
   success: true;
   newBalance: number;
   transaction: TransactionDto;
+}
+
+export interface HistoryPointDto {
+  at: string;
+  kind: 'deposit' | 'withdrawal' | 'adjustment' | 'growth';
+  /** Dollars: the balance right after this point, and the entry's signed amount or the growth credited. */
+  balance: number;
+  amount: number;
+}
+
+export interface HistoryAnswer {
+  data: HistoryPointDto[];
 }
 
 export type WithdrawalRequestStatus = 'pending' | 'approved' | 'rejected';

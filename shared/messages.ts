@@ -47,6 +47,7 @@ export const apiMessages = {
   cannotDeleteSelf: 'You cannot delete your own account',
   userEmailMismatch: 'userEmail must be the e-mail address of your account',
   unsupportedStatus: 'Only status=pending can be listed',
+  invalidPeriod: 'Please choose a valid period: from and to as dates (YYYY-MM-DD), from not after to',
   requestNotFound: 'Withdrawal request not found',
   requestAlreadyDecided: 'This withdrawal request has already been decided',
   malformedJson: 'Request body must be valid JSON',

@@ -32,6 +32,8 @@ export interface Request<B> {
 export interface Answer {
   status?: number;
   body: unknown;
+  /** A CSV download instead of JSON: `body` is the CSV text. */
+  csv?: { filename: string };
 }
 
 function json(statusCode: number, body: unknown): ApiResult {
@@ -95,6 +97,17 @@ export function httpHandler<S extends z.ZodType | undefined = undefined>(
         idempotencyKey,
         now: Date.now(),
       });
+      if (answer.csv) {
+        return {
+          statusCode: answer.status ?? 200,
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': `attachment; filename="${answer.csv.filename}"`,
+            'cache-control': 'no-store',
+          },
+          body: String(answer.body),
+        };
+      }
       return json(answer.status ?? 200, answer.body);
     } catch (error) {
       if (error instanceof HttpError) {

@@ -1,0 +1,10 @@
+import { requireOwner } from '../lib/auth';
+import { httpHandler } from '../lib/http';
+import { statementAnswer } from '../lib/statements';
+
+/** The client's statement for ?from=YYYY-MM-DD&to=YYYY-MM-DD, as CSV. */
+export const handler = httpHandler('getStatement', undefined, async ({ caller, params, query, now }) => {
+  const uid = params.uid ?? '';
+  requireOwner(caller, uid, { adminMayAct: true });
+  return statementAnswer(uid, query, now);
+});
