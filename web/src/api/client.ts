@@ -28,6 +28,8 @@ export class ApiError extends Error {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** 'text' answers the body as it came (a CSV download) instead of parsed JSON. */
+  responseType?: 'json' | 'text';
   body?: unknown;
   headers?: Record<string, string>;
 }
@@ -56,6 +58,7 @@ export function createApi(auth: Pick<Auth, 'accessToken'>, fetchImpl: typeof fet
     if (res.status === 401) res = await send(true);
     const text = await res.text();
     if (!res.ok) throw new ApiError(res.status, text, res.statusText);
+    if (options.responseType === 'text') return text as T;
     return (text ? JSON.parse(text) : null) as T;
   };
 }
@@ -63,4 +66,17 @@ export function createApi(auth: Pick<Auth, 'accessToken'>, fetchImpl: typeof fet
 /** A fresh key for a money-moving POST, so a retried click cannot record it twice. */
 export function idempotencyKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+}
+
+/** Fetches a CSV with the user's token and hands it to the browser as a download. */
+export async function downloadCsv(api: Api, path: string, filename: string): Promise<void> {
+  const text = await api<string>(path, { responseType: 'text' });
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -5,6 +5,7 @@ import type {
   AlertGroupDto,
   ClientDto,
   EligibilityDto,
+  HistoryAnswer,
   PortfolioAnswer,
   TransactionDto,
   WithdrawalRequestDto,
@@ -56,6 +57,10 @@ export const paths = {
   client: (id: string) => `/api/admin/clients/${enc(id)}`,
   alerts: '/api/admin/withdrawal-alerts',
   pendingRequests: '/api/admin/withdrawal-requests?status=pending',
+  history: (uid: string) => `/api/portfolios/${enc(uid)}/history`,
+  statement: (uid: string, from: string, to: string) => `/api/portfolios/${enc(uid)}/statement?from=${enc(from)}&to=${enc(to)}`,
+  clientStatement: (id: string, from: string, to: string) => `/api/admin/clients/${enc(id)}/statement?from=${enc(from)}&to=${enc(to)}`,
+  balancesStatement: '/api/admin/statements/balances',
   approve: (id: string) => `/api/admin/withdrawal-requests/${enc(id)}/approve`,
   reject: (id: string) => `/api/admin/withdrawal-requests/${enc(id)}/reject`,
 };
@@ -66,6 +71,7 @@ export const useEligibility = (uid: string | null) => useSWR<{ data: Eligibility
 export const useMyRequests = (uid: string | null) => useSWR<WithdrawalRequestDto[]>(uid ? paths.myRequests(uid) : null);
 /** Loads only once `enabled` (the history panel's first opening). */
 export const useTransactions = (path: string | null) => useSWR<TransactionDto[]>(path);
+export const useHistory = (uid: string | null) => useSWR<HistoryAnswer>(uid ? paths.history(uid) : null);
 export const useClients = (enabled: boolean) => useSWR<ClientDto[]>(enabled ? paths.clients : null);
 export const useAlerts = () => useSWR<{ data: AlertGroupDto[] }>(paths.alerts, { refreshInterval: 30_000 });
 export const usePendingRequests = (enabled: boolean) => useSWR<WithdrawalRequestDto[]>(enabled ? paths.pendingRequests : null);

@@ -32,6 +32,7 @@ function api(overrides: Record<string, Handler | unknown> = {}) {
     'GET /api/portfolios/alice-sub': portfolio(),
     'GET /api/withdrawals/alice-sub/eligible': { data: notEligible },
     'GET /api/portfolios/alice-sub/withdrawal-requests': [],
+    'GET /api/portfolios/alice-sub/history': { data: [] },
     ...overrides,
   });
 }
@@ -76,6 +77,7 @@ describe('dashboard', () => {
       'GET /api/portfolios/admin-sub': { ...portfolio(), portfolio: { ...portfolio().portfolio, userId: 'admin-sub' } },
       'GET /api/withdrawals/admin-sub/eligible': { data: notEligible },
       'GET /api/portfolios/admin-sub/withdrawal-requests': [],
+      'GET /api/portfolios/admin-sub/history': { data: [] },
     });
     renderApp('/dashboard', { backend: fakeAuth(adminUser), api: adminApi });
     expect(await screen.findByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
@@ -359,5 +361,51 @@ describe('dashboard: transaction history', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Show' }));
     expect(await screen.findByText('Failed to load transaction history')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
+  });
+
+  describe('balance history', () => {
+    const history = {
+      data: [
+        { at: '2026-05-01T00:00:00.000Z', kind: 'deposit', balance: 1000, amount: 1000 },
+        { at: '2026-05-04T00:00:00.000Z', kind: 'growth', balance: 1000, amount: 0 },
+        { at: '2026-05-11T00:00:00.000Z', kind: 'growth', balance: 1013.42, amount: 13.42 },
+        { at: '2026-05-12T00:00:00.000Z', kind: 'withdrawal', balance: 913.42, amount: -100 },
+      ],
+    };
+
+    it('charts the history with a text alternative for screen readers', async () => {
+      renderApp('/dashboard', { backend: fakeAuth(alice), api: api({ 'GET /api/portfolios/alice-sub/history': history }) });
+      expect(await screen.findByRole('heading', { name: 'Balance History' })).toBeInTheDocument();
+      expect(await screen.findByText('Balance from $1,000.00 on May 1, 2026 to $913.42 on May 12, 2026: 1 deposits, 1 withdrawals.')).toBeInTheDocument();
+      const table = screen.getByRole('table', { name: 'Balance history' });
+      expect(table).toHaveTextContent('Weekly growth');
+      expect(table).toHaveTextContent('$913.42');
+    });
+
+    it('says when there is no history yet, and when it could not load', async () => {
+      const { unmount } = renderApp('/dashboard', { backend: fakeAuth(alice), api: api() });
+      expect(await screen.findByText('No balance history yet')).toBeInTheDocument();
+      unmount();
+      renderApp('/dashboard', {
+        backend: fakeAuth(alice),
+        api: api({ 'GET /api/portfolios/alice-sub/history': () => Promise.reject(apiError(500, 'boom')) }),
+      });
+      expect(await screen.findByText('Unable to load balance history.')).toBeInTheDocument();
+    });
+
+    it('downloads the statement for the chosen period as CSV', async () => {
+      const createObjectURL = jest.fn(() => 'blob:statement');
+      Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+      const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+      const year = new Date().getUTCFullYear();
+      const today = new Date().toISOString().slice(0, 10);
+      const fixtures = api({ [`GET /api/portfolios/alice-sub/statement?from=${year}-01-01&to=${today}`]: 'Date,Type\r\n' });
+      renderApp('/dashboard', { backend: fakeAuth(alice), api: fixtures });
+      await userEvent.click(await screen.findByRole('button', { name: 'Download statement (CSV)' }));
+      await waitFor(() => expect(click).toHaveBeenCalled());
+      expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
+      expect(fixtures.calls.some((c) => c.path.includes('/statement?from='))).toBe(true);
+      click.mockRestore();
+    });
   });
 });

@@ -25,6 +25,7 @@ import { Logo } from '../components/logo';
 import { PageSpinner } from '../components/page-spinner';
 import { notify } from '../components/toaster';
 import { formatDate, gainColor, signedUsd, usd } from './dashboard/format';
+import { GrowthCard } from './dashboard/GrowthCard';
 import { HistoryCard } from './dashboard/HistoryCard';
 import { RequestsCard } from './dashboard/RequestsCard';
 import { WithdrawalCard } from './dashboard/WithdrawalCard';
@@ -220,6 +221,7 @@ export default function Dashboard() {
             <WithdrawalCard user={user} />
             <RequestsCard userId={user.sub} />
           </SimpleGrid>
+          <GrowthCard userId={user.sub} />
           <HistoryCard userId={user.sub} open={historyOpen} onToggle={toggleHistory} />
         </Stack>
       </Container>

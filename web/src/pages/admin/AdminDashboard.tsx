@@ -18,6 +18,7 @@ import { formatSignedPercent, formatUsd } from '../../../../shared/money';
 import { paths, useApi, useClients } from '../../api/hooks';
 import { useAuth } from '../../auth/session';
 import { ColorModeSelect } from '../../components/color-mode-menu';
+import { useCsvDownload } from '../../components/statement-download';
 import { Logo } from '../../components/logo';
 import { notify } from '../../components/toaster';
 import { ClientRow } from './ClientRow';
@@ -41,6 +42,7 @@ function Header() {
         <Button size="sm" variant="outline" onClick={() => navigate('/admin/withdrawal-alerts')}>
           Withdrawal Alerts
         </Button>
+        <ExportBalancesButton />
         <ColorModeSelect />
         <Button
           size="sm"
@@ -197,5 +199,15 @@ export default function AdminDashboard() {
       </Stack>
       <DeleteDialog client={deleting} onClose={() => setDeleting(null)} onDeleted={removeClient} />
     </Box>
+  );
+}
+
+/** Every client's balance as one CSV: the whole book. */
+function ExportBalancesButton() {
+  const { busy, download } = useCsvDownload('Failed to export balances');
+  return (
+    <Button size="sm" variant="outline" loading={busy} onClick={() => void download(paths.balancesStatement, `aurum-balances-${new Date().toISOString().slice(0, 10)}.csv`)}>
+      Export Balances (CSV)
+    </Button>
   );
 }

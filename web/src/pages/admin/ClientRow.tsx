@@ -19,6 +19,7 @@ import { paths, useApi, useTransactions } from '../../api/hooks';
 import { notify } from '../../components/toaster';
 import { cents, dateText, dateTimeText, notifyError } from './common';
 import { EmptyState } from '../../components/load-states';
+import { StatementDownload } from '../../components/statement-download';
 
 type Editor = 'none' | 'balance' | 'deposit' | 'withdrawal';
 
@@ -141,7 +142,10 @@ function History({ client, open }: { client: ClientDto; open: boolean }) {
     );
   return (
     <Box borderWidth="1px" rounded="md" p="3" aria-label={`Transaction history of ${client.email}`} role="region">
-      {body}
+      <Stack gap="4">
+        {body}
+        <StatementDownload path={(from, to) => paths.clientStatement(client.id, from, to)} filePrefix={`aurum-statement-${client.email}`} />
+      </Stack>
     </Box>
   );
 }

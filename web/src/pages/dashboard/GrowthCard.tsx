@@ -1,0 +1,39 @@
+/** Balance History: the chart of the balance over time, and the statement download. */
+import { Card } from '@chakra-ui/react/card';
+import { Heading } from '@chakra-ui/react/heading';
+import { Stack } from '@chakra-ui/react/stack';
+import { lazy, Suspense } from 'react';
+import { paths, useHistory } from '../../api/hooks';
+import { EmptyState, LoadFailed, LoadingLine } from '../../components/load-states';
+import { StatementDownload } from '../../components/statement-download';
+
+const BalanceChart = lazy(() => import('./BalanceChart'));
+
+export function GrowthCard({ userId }: { userId: string }) {
+  const { data, error, isLoading, mutate } = useHistory(userId);
+  let body;
+  if (isLoading) body = <LoadingLine label="Loading balance history..." />;
+  else if (error || !data) body = <LoadFailed message="Unable to load balance history." onRetry={() => void mutate()} />;
+  else if (data.data.length === 0) body = <EmptyState title="No balance history yet" hint="Your balance will be charted here after your first deposit" />;
+  else
+    body = (
+      <Suspense fallback={<LoadingLine label="Loading chart..." />}>
+        <BalanceChart points={data.data} />
+      </Suspense>
+    );
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Heading as="h2" size="md">
+          Balance History
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="5">
+          {body}
+          <StatementDownload path={(from, to) => paths.statement(userId, from, to)} filePrefix="aurum-statement" />
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
