@@ -54,7 +54,8 @@ export default function BalanceChart({ points }: { points: HistoryPointDto[] }) 
       : 'No balance history yet.';
   return (
     <Box as="figure" m="0">
-      <Box height={{ base: '220px', md: '280px' }} aria-hidden="true">
+      {/* recharts' accessibility layer makes the chart focusable: arrow keys move the tooltip. */}
+      <Box height={{ base: '220px', md: '280px' }} aria-label="Balance chart: use the arrow keys to move between points" role="group">
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--chakra-colors-border)" />
@@ -70,7 +71,8 @@ export default function BalanceChart({ points }: { points: HistoryPointDto[] }) 
       <Text as="figcaption" fontSize="sm" color="fg.muted" mt="2">
         {summary}
       </Text>
-      <Box as="table" srOnly>
+      <Box srOnly>
+      <table>
         <caption>Balance history</caption>
         <thead>
           <tr>
@@ -90,6 +92,7 @@ export default function BalanceChart({ points }: { points: HistoryPointDto[] }) 
             </tr>
           ))}
         </tbody>
+      </table>
       </Box>
     </Box>
   );

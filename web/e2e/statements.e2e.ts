@@ -1,0 +1,41 @@
+/** Balance history and statements in the browser: the chart shows, and a downloaded CSV reads back. */
+import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import { expect as expectPage } from './support/expect';
+import { journey, signIn, useE2E } from './support/e2e';
+
+const e2e = useE2E();
+
+journey('a client sees the balance chart and downloads a statement that reads back', e2e, async ({ page }) => {
+  await signIn(page, e2e, 'alice@example.com');
+  await page.waitForURL(/\/dashboard$/);
+  await expectPage(page).toShowText('Balance History');
+  await expectPage(page).toShowText('Balance from $25,000.00');
+  expect(await page.locator('.recharts-surface').count()).toBeGreaterThan(0);
+  const balance = (await page.getByTestId('balance').innerText()).trim();
+
+  const year = new Date().getUTCFullYear() - 1;
+  await page.getByLabel('From').fill(`${year}-01-01`);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download statement (CSV)' }).click()]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^aurum-statement-${year}-01-01-to-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  const rows = parse(readFileSync(await download.path(), 'utf8'), {}) as string[][];
+  expect(rows[0]).toEqual(['Date', 'Type', 'Description', 'Amount', 'Balance']);
+  expect(rows.filter((r) => r[1] === 'Deposit').map((r) => [r[2], r[3]])).toEqual([
+    ['Initial investment', '25000.00'],
+    ['Top-up', '10000.00'],
+    ['Recent top-up', '5000.00'],
+  ]);
+  expect(rows.some((r) => r[1] === 'Weekly growth')).toBe(true);
+  const closing = rows.at(-1);
+  expect(closing?.[1]).toBe('Closing balance');
+  expect(`$${Number(closing?.[4]).toLocaleString('en-US', { minimumFractionDigits: 2 })}`).toBe(balance);
+});
+
+journey('an admin exports the whole book', e2e, async ({ page }) => {
+  await signIn(page, e2e, 'admin@example.com');
+  await page.waitForURL(/\/admin$/);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Balances (CSV)' }).click()]);
+  const rows = parse(readFileSync(await download.path(), 'utf8'), {}) as string[][];
+  expect(rows[0]).toEqual(['Email', 'Name', 'Balance', 'Weekly gain %', 'Last updated']);
+  expect(rows.map((r) => r[0])).toEqual(expect.arrayContaining(['admin@example.com', 'alice@example.com', 'bob@example.com']));
+});
