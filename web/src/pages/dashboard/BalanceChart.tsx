@@ -72,27 +72,27 @@ export default function BalanceChart({ points }: { points: HistoryPointDto[] }) 
         {summary}
       </Text>
       <Box srOnly>
-      <table>
-        <caption>Balance history</caption>
-        <thead>
-          <tr>
-            <th>Date</th>
-            <th>Event</th>
-            <th>Amount</th>
-            <th>Balance</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => (
-            <tr key={i}>
-              <td>{day(r.t)}</td>
-              <td>{KIND[r.kind]}</td>
-              <td>{usd(r.amount)}</td>
-              <td>{usd(r.balance)}</td>
+        <table>
+          <caption>Balance history</caption>
+          <thead>
+            <tr>
+              <th>Date</th>
+              <th>Event</th>
+              <th>Amount</th>
+              <th>Balance</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={i}>
+                <td>{day(r.t)}</td>
+                <td>{KIND[r.kind]}</td>
+                <td>{usd(r.amount)}</td>
+                <td>{usd(r.balance)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </Box>
     </Box>
   );
