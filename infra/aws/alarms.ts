@@ -1,7 +1,7 @@
 /** Alarms an operator is told about: API 5xx, any Lambda error, anything in the job's dead-letter queue. */
 import { Duration } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Alias } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -26,45 +26,26 @@ export class PortalAlarms extends Construct {
     this.topic = new Topic(this, 'Topic', { displayName: 'Aurum portal alarms', enforceSSL: true, masterKey: Alias.fromAliasName(this, 'SnsKey', 'alias/aws/sns') });
     if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
     const action = new SnsAction(this.topic);
-    const alarm = (name: string, a: Alarm) => {
-      a.addAlarmAction(action);
-      return a;
-    };
-
-    alarm(
-      'Api5xx',
-      new Alarm(this, 'Api5xx', {
-        alarmDescription: 'The API answered 5xx',
-        metric: props.api.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }),
-        threshold: 5,
+    // Every alarm here fires on one breaching 5-minute period and stays quiet without data.
+    const alarm = (id: string, alarmDescription: string, metric: IMetric, threshold: number) =>
+      new Alarm(this, id, {
+        alarmDescription,
+        metric,
+        threshold,
         evaluationPeriods: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
-    );
+      }).addAlarmAction(action);
+
+    alarm('Api5xx', 'The API answered 5xx', props.api.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }), 5);
     for (const [name, fn] of Object.entries(props.functions)) {
-      alarm(
-        name,
-        new Alarm(this, `${name}Errors`, {
-          alarmDescription: `${name} failed`,
-          metric: fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
-          threshold: 1,
-          evaluationPeriods: 1,
-          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-          treatMissingData: TreatMissingData.NOT_BREACHING,
-        }),
-      );
+      alarm(`${name}Errors`, `${name} failed`, fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }), 1);
     }
     alarm(
-      'DeadLetters',
-      new Alarm(this, 'WeeklyGrowthDeadLetters', {
-        alarmDescription: 'A weekly growth run failed after its retries',
-        metric: props.deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
+      'WeeklyGrowthDeadLetters',
+      'A weekly growth run failed after its retries',
+      props.deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+      1,
     );
   }
 }
