@@ -7,7 +7,9 @@ import {
   eligibleAt,
   isInAlertWindow,
   monthsSinceDeposit,
+  nextUpcomingEligibility,
   nextWithdrawalDate,
+  withUpcomingEligibility,
   withdrawalEligibility,
 } from './eligibility';
 import { DAY_MS, WEEK_MS } from './growth';
@@ -153,5 +155,30 @@ describe('alert window and next withdrawal date', () => {
     expect(nextWithdrawalDate([c, b, a], now)).toBe(eligibleAt(a));
     expect(nextWithdrawalDate([b], now)).toBeNull();
     expect(nextWithdrawalDate([], now)).toBeNull();
+  });
+
+  it('the profile list of upcoming dates gives the same next withdrawal date as the whole ledger', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ at: fc.integer({ min: -400, max: 0 }), recordedAfter: fc.integer({ min: 0, max: 366 }) }), { maxLength: 12 }),
+        fc.integer({ min: 0, max: 400 }),
+        (deposits, later) => {
+          // Deposits recorded one after another, some backdated (recorded days after they were made).
+          const recorded = deposits
+            .map((d) => ({ at: now + d.at * DAY_MS, recordedAt: now + (d.at + d.recordedAfter) * DAY_MS }))
+            .sort((x, y) => x.recordedAt - y.recordedAt);
+          let upcoming: string[] = [];
+          for (const d of recorded) upcoming = withUpcomingEligibility(upcoming, d.at, d.recordedAt);
+          const readAt = Math.max(now + later * DAY_MS, ...recorded.map((d) => d.recordedAt));
+          expect(nextUpcomingEligibility(upcoming, readAt)).toBe(nextWithdrawalDate(recorded.map((d) => d.at), readAt));
+        },
+      ),
+    );
+  });
+
+  it('drops the dates already reached when a deposit is added', () => {
+    const old = new Date(eligibleAt(now - 200 * DAY_MS)).toISOString(); // already eligible
+    const ahead = new Date(eligibleAt(now - 3 * DAY_MS)).toISOString();
+    expect(withUpcomingEligibility([old, ahead], now, now)).toEqual([ahead, new Date(eligibleAt(now)).toISOString()]);
   });
 });

@@ -118,3 +118,24 @@ export function nextWithdrawalDate(depositTimes: readonly number[], now: number)
   }
   return next;
 }
+
+/**
+ * The profile's list of eligibility dates still ahead (ISO, ascending) after a deposit made at
+ * `depositAt`: the new deposit's date added, the dates already reached dropped.
+ */
+export function withUpcomingEligibility(upcoming: readonly string[], depositAt: number, now: number): string[] {
+  const nowIso = new Date(now).toISOString();
+  return [...upcoming, new Date(eligibleAt(depositAt)).toISOString()].filter((iso) => iso > nowIso).sort();
+}
+
+/** The profile's list rebuilt from every deposit time of the ledger. */
+export function upcomingEligibility(depositTimes: readonly number[], now: number): string[] {
+  return depositTimes.reduce<string[]>((list, at) => withUpcomingEligibility(list, at, now), []);
+}
+
+/** The earliest date of the profile's list still in the future, or null (spec: nextWithdrawalDate). */
+export function nextUpcomingEligibility(upcoming: readonly string[], now: number): number | null {
+  const nowIso = new Date(now).toISOString();
+  const next = upcoming.find((iso) => iso > nowIso);
+  return next === undefined ? null : Date.parse(next);
+}

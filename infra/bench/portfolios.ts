@@ -6,8 +6,9 @@
  * Imports the handlers' ledger module, whose DynamoDB client is made at load: import this file
  * only after startStack has set the environment.
  */
-import { type DynamoDBDocumentClient, BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../definitions/table';
+import { upcomingEligibility } from '../../shared/eligibility';
 import { type BalanceState, DAY_MS, type LedgerEntry, replayLedger } from '../../shared/growth';
 import { loadLedger, newEntryItem, toLedgerEntry } from '../../lambdas/lib/ledger';
 import { newProfileItem, type Profile } from '../../lambdas/lib/profiles';
@@ -35,6 +36,8 @@ function profileItem(sub: string, n: number, createdAt: number, state: BalanceSt
 
 export interface SeedPlan {
   count: number;
+  /** Number of the first portfolio (its e-mail is bench-<n>@example.com), so a table can be grown in steps. */
+  first?: number;
   /** Every portfolio's lastUpdate (8 days before the run). */
   lastUpdate: number;
   seed?: number;
@@ -49,9 +52,10 @@ export interface SeedStats {
 
 /** Items of all portfolios, one portfolio at a time (nothing is kept but the subs). */
 function* portfolioItems(plan: SeedPlan, stats: SeedStats): Generator<Item> {
-  const rand = prng(plan.seed ?? 20240601);
+  const first = plan.first ?? 0;
+  const rand = prng((plan.seed ?? 20240601) + first);
   const L = plan.lastUpdate;
-  for (let n = 0; n < plan.count; n++) {
+  for (let n = first; n < first + plan.count; n++) {
     const sub = uuidFrom(rand);
     const createdAt = L - Math.floor((30 + rand() * 400) * DAY_MS);
     const entryCount = 1 + Math.floor(rand() * 20);
@@ -62,7 +66,7 @@ function* portfolioItems(plan: SeedPlan, stats: SeedStats): Generator<Item> {
     }
     entries.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1));
     const state = replayLedger(entries, L);
-    yield profileItem(sub, n, createdAt, state);
+    yield { ...profileItem(sub, n, createdAt, state), upcomingEligibleAt: upcomingEligibility(entries.map((e) => e.at), L) };
     for (let k = 0; k < entries.length; k++) {
       const e = entries[k]!;
       yield newEntryItem({
@@ -132,6 +136,50 @@ export async function seedPortfolios(
   const stats: SeedStats = { subs: [], portfolios: 0, entries: 0, items: 0 };
   stats.items = await batchPut(doc, tableName, portfolioItems(plan, stats), parallel, () => onProgress?.(stats));
   return stats;
+}
+
+/**
+ * Gives `sub` a ledger of `total` entries: deposits spread over the year before its lastUpdate,
+ * the balance and net replayed from the whole ledger (so the portfolio stays exact).
+ */
+export async function fillLedger(doc: DynamoDBDocumentClient, tableName: string, sub: string, total: number, adminEmail: string): Promise<number> {
+  const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: keys.profile(sub), ConsistentRead: true }));
+  const profile = Item as Profile | undefined;
+  if (!profile) throw new Error(`no profile for ${sub}`);
+  const L = Date.parse(profile.lastUpdate);
+  const existing = (await loadLedger(sub, true)).map(toLedgerEntry);
+  const rand = prng(500);
+  const added: LedgerEntry[] = [];
+  for (let k = existing.length; k < total; k++) {
+    const at = L - Math.floor((1 + rand() * 364) * DAY_MS);
+    added.push({ id: `${at.toString(36).padStart(9, '0')}${hex(rand, 16)}`, type: 'deposit', amountCents: 1_000 + Math.floor(rand() * 100_000), at });
+  }
+  const all = [...existing, ...added].sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1));
+  const addedIds = new Set(added.map((e) => e.id));
+  function* items(): Generator<Item> {
+    for (let k = 0; k < all.length; k++) {
+      const e = all[k]!;
+      if (!addedIds.has(e.id)) continue;
+      const balanceAfterCents = replayLedger(all.slice(0, k + 1), e.at).balanceCents;
+      yield newEntryItem({ sub, entryId: e.id, type: e.type, amountCents: e.amountCents, at: e.at, note: 'Bench deposit', adminEmail, now: e.at, balanceAfterCents }) as unknown as Item;
+    }
+  }
+  await batchPut(doc, tableName, items(), 4);
+  const state = replayLedger(all, L);
+  await doc.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.profile(sub),
+      UpdateExpression: 'SET balanceCents = :b, netCents = :n, upcomingEligibleAt = :u, version = version + :one',
+      ExpressionAttributeValues: {
+        ':b': state.balanceCents,
+        ':n': state.netCents,
+        ':u': upcomingEligibility(all.filter((e) => e.type === 'deposit').map((e) => e.at), Date.now()),
+        ':one': 1,
+      },
+    }),
+  );
+  return all.length;
 }
 
 export interface Verification {

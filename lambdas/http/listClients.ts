@@ -1,22 +1,24 @@
 /** The admin client list: every live client with balance, weekly gain and next withdrawal date. */
-import { eligibleAt } from '../../shared/eligibility';
+import { nextUpcomingEligibility, nextWithdrawalDate } from '../../shared/eligibility';
 import { httpHandler } from '../lib/http';
-import { depositsEligibleBetween, listProfiles } from '../lib/indexes';
-import { toClientDto } from '../lib/profiles';
+import { listProfiles } from '../lib/indexes';
+import { loadLedger } from '../lib/ledger';
+import { type Profile, toClientDto } from '../lib/profiles';
 
-/** Deposits younger than 6 months become eligible within this horizon; later ones cannot exist yet. */
-const HORIZON_MS = 200 * 24 * 3600 * 1000;
+/** Profiles written before upcomingEligibleAt existed: their next date from their own ledger. */
+async function nextFromLedger(profile: Profile, now: number): Promise<number | null> {
+  const deposits = (await loadLedger(profile.sub)).filter((e) => e.type === 'deposit').map((e) => Date.parse(e.at));
+  return nextWithdrawalDate(deposits, now);
+}
 
 export const handler = httpHandler('listClients', undefined, async ({ now }) => {
-  const [profiles, upcoming] = await Promise.all([listProfiles(), depositsEligibleBetween(now, now + HORIZON_MS)]);
-  const next = new Map<string, number>();
-  for (const deposit of upcoming) {
-    const e = eligibleAt(Date.parse(deposit.at));
-    const known = next.get(deposit.sub);
-    if (known === undefined || e < known) next.set(deposit.sub, e);
-  }
-  const clients = profiles
-    .map((p) => toClientDto(p, next.get(p.sub)))
-    .sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
+  const profiles = await listProfiles();
+  const clients = await Promise.all(
+    profiles.map(async (p) => {
+      const next = p.upcomingEligibleAt ? nextUpcomingEligibility(p.upcomingEligibleAt, now) : await nextFromLedger(p, now);
+      return toClientDto(p, next ?? undefined);
+    }),
+  );
+  clients.sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
   return { body: clients };
 });

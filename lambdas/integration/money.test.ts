@@ -4,7 +4,7 @@
  * and an Idempotency-Key records one deposit.
  */
 import type { MoneyMovedAnswer, PortfolioAnswer, TransactionDto } from '../../shared/api';
-import { addCalendarMonthsUtc } from '../../shared/eligibility';
+import { addCalendarMonthsUtc, eligibleAt } from '../../shared/eligibility';
 import { DAY_MS, replayLedger } from '../../shared/growth';
 import type { Session } from './support/client';
 import { useTestStack } from './support/use-stack';
@@ -298,6 +298,33 @@ describe('withdrawal alerts and the client list', () => {
     expect(row?.email).toBe(hal.email);
     const next = Date.parse(row?.nextWithdrawalDate ?? '');
     expect(Math.round((next - Date.now()) / DAY_MS)).toBe(5);
+  });
+});
+
+describe('next withdrawal dates on the admin list', () => {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const nextOf = async (sub: string) =>
+    (await t.client.api<{ id: string; nextWithdrawalDate?: string }[]>('GET', '/api/admin/clients', { token: admin.accessToken })).body.find((c) => c.id === sub)
+      ?.nextWithdrawalDate;
+
+  it('each deposit keeps the profile list of dates ahead; a profile without the list is read from its ledger and rebuilt by its next deposit', async () => {
+    const jay = await t.client.newClient('jay');
+    const old = Date.now() - 200 * DAY_MS; // already eligible
+    const first = Date.now() - 20 * DAY_MS;
+    await deposit(jay.sub, { amount: 100, note: '', timestamp: iso(old) });
+    await deposit(jay.sub, { amount: 100, note: '', timestamp: iso(first) });
+    expect((await t.table.profile(jay.sub))?.upcomingEligibleAt).toEqual([iso(eligibleAt(first))]);
+    expect(await nextOf(jay.sub)).toBe(iso(eligibleAt(first)));
+
+    // As written before the list existed: the date still shows, from the ledger.
+    await t.table.forgetProfileAttribute(jay.sub, 'upcomingEligibleAt');
+    expect(await nextOf(jay.sub)).toBe(iso(eligibleAt(first)));
+
+    const second = Date.now() - 30 * DAY_MS; // becomes eligible before `first`
+    await deposit(jay.sub, { amount: 50, note: '', timestamp: iso(second) });
+    expect((await t.table.profile(jay.sub))?.upcomingEligibleAt).toEqual([iso(eligibleAt(second)), iso(eligibleAt(first))]);
+    expect(await nextOf(jay.sub)).toBe(iso(eligibleAt(second)));
+    await expectConsistent(jay.sub);
   });
 });
 

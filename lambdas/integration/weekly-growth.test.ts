@@ -4,6 +4,7 @@
  * replay of every ledger equals the stored balance.
  */
 import type { ClientDto, PortfolioAnswer } from '../../shared/api';
+import { eligibleAt } from '../../shared/eligibility';
 import { DAY_MS, replayLedger, WEEK_MS } from '../../shared/growth';
 import type { Session } from './support/client';
 import { useTestStack } from './support/use-stack';
@@ -58,6 +59,12 @@ it('grows due portfolios by the rule, once a week, catching up missed weeks', as
   expect(gainCents).toBeGreaterThan(0);
   expect(Math.round(after1.weeklyGainAmount * 100)).toBe(gainCents);
   expect(after1.weeklyGain).toBeCloseTo((gainCents / Math.round(start.balance * 100)) * 100, 2);
+  // The run rebuilt the list of eligibility dates ahead from the ledger: the reached ones are gone.
+  const deposits = ledger.filter((e) => e.type === 'deposit').map((e) => e.at);
+  const ahead = deposits.map(eligibleAt).filter((e) => e > T1).sort((a, b) => a - b).map((e) => new Date(e).toISOString());
+  expect(ahead.length).toBeGreaterThan(0);
+  expect(ahead.length).toBeLessThan(deposits.length);
+  expect((await t.table.profile(alice.sub))?.upcomingEligibleAt).toEqual(ahead);
 
   // A second run in the same week changes nothing.
   expect(await run(T1)).toMatchObject({ due: 0, updated: 0, failed: 0 });

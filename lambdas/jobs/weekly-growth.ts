@@ -11,6 +11,7 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../infra/definitions/table';
+import { upcomingEligibility } from '../../shared/eligibility';
 import { WEEK_MS, weeklyUpdate } from '../../shared/growth';
 import { ddb, table } from '../lib/db';
 import { loadLedger, toLedgerEntry } from '../lib/ledger';
@@ -53,7 +54,7 @@ async function growOne(listed: Profile, now: number): Promise<Outcome> {
           TableName: table(),
           Key: keys.profile(profile.sub),
           UpdateExpression:
-            'SET balanceCents = :b, netCents = :n, lastUpdate = :l, weeklyGainCents = :gc, weeklyGainPercent = :gp, GSI1SK = :sk, version = :v1',
+            'SET balanceCents = :b, netCents = :n, lastUpdate = :l, weeklyGainCents = :gc, weeklyGainPercent = :gp, GSI1SK = :sk, upcomingEligibleAt = :u, version = :v1',
           ConditionExpression: 'version = :v AND attribute_not_exists(deleted)',
           ExpressionAttributeValues: {
             ':b': update.next.balanceCents,
@@ -62,6 +63,8 @@ async function growOne(listed: Profile, now: number): Promise<Outcome> {
             ':gc': update.gainCents,
             ':gp': update.gainPercent,
             ':sk': keys.clientsIndex(profile.sub, update.next.lastUpdate).GSI1SK,
+            // Rebuilt from the ledger it has just read: drops the dates reached, heals older profiles.
+            ':u': upcomingEligibility(ledger.filter((e) => e.type === 'deposit').map((e) => e.at), now),
             ':v': profile.version,
             ':v1': profile.version + 1,
           },

@@ -2,6 +2,7 @@
  * Recording a ledger entry and the new balance together (design.md section 3): a deposit,
  * withdrawal or adjustment changes B in the same transaction that writes its entry.
  */
+import { upcomingEligibility, withUpcomingEligibility } from '../../shared/eligibility';
 import { type EntryType, applyEntry, type LedgerEntry, replayLedger, isBackdated } from '../../shared/growth';
 import type { Cents } from '../../shared/money';
 import { table } from './db';
@@ -39,6 +40,14 @@ export interface RecordEntryInput {
   idempotency?: Idempotency;
 }
 
+const depositTimes = (ledger: readonly LedgerEntry[]) => ledger.filter((e) => e.type === 'deposit').map((e) => e.at);
+
+/** The profile's upcoming eligibility dates with this deposit's; rebuilt from the ledger on profiles older than the list. */
+function upcomingAfterDeposit(profile: Profile, ledger: LedgerEntry[] | null, at: number, now: number): string[] {
+  const known = profile.upcomingEligibleAt ?? upcomingEligibility(depositTimes(ledger ?? []), now);
+  return withUpcomingEligibility(known, at, now);
+}
+
 export function recordEntry(input: RecordEntryInput): Promise<Answer> {
   return transactOnProfile(
     input.sub,
@@ -49,9 +58,9 @@ export function recordEntry(input: RecordEntryInput): Promise<Answer> {
       const entryId = newId(input.now);
       const domainEntry: LedgerEntry = { id: entryId, ...spec };
       const state = balanceStateOf(profile);
-      const next = isBackdated(state, domainEntry)
-        ? replayLedger([...(await loadLedger(input.sub, true)).map(toLedgerEntry), domainEntry], state.lastUpdate)
-        : applyEntry(state, domainEntry);
+      const backdated = isBackdated(state, domainEntry);
+      const ledger = backdated || (spec.type === 'deposit' && !profile.upcomingEligibleAt) ? (await loadLedger(input.sub, true)).map(toLedgerEntry) : null;
+      const next = backdated && ledger ? replayLedger([...ledger, domainEntry], state.lastUpdate) : applyEntry(state, domainEntry);
       const entry = newEntryItem({
         sub: input.sub,
         entryId,
@@ -63,7 +72,11 @@ export function recordEntry(input: RecordEntryInput): Promise<Answer> {
       });
       const extras = input.extraWrites?.(profile, entry) ?? [];
       return {
-        profileSet: { balanceCents: next.balanceCents, netCents: next.netCents },
+        profileSet: {
+          balanceCents: next.balanceCents,
+          netCents: next.netCents,
+          ...(spec.type === 'deposit' ? { upcomingEligibleAt: upcomingAfterDeposit(profile, ledger, spec.at, input.now) } : {}),
+        },
         writes: [{ Put: { TableName: table(), Item: entry, ConditionExpression: 'attribute_not_exists(PK)' } }, ...extras],
         onWriteConditionFailed: (index) => {
           if (index > 0 && input.onExtraConditionFailed) input.onExtraConditionFailed();

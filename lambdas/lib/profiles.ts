@@ -22,6 +22,12 @@ export interface Profile {
   weeklyGainCents: number;
   weeklyGainPercent: number;
   createdAt: string;
+  /**
+   * When this client's deposits become eligible (ISO, ascending), those still ahead at the last
+   * deposit: written with every deposit, so the admin list needs no read of any ledger. Absent
+   * on profiles written before it existed (their ledger is read instead).
+   */
+  upcomingEligibleAt?: string[];
   deleted?: boolean;
 }
 
@@ -70,6 +76,7 @@ export function newProfileItem(client: NewClient, state: BalanceState, createdAt
     weeklyGainCents: 0,
     weeklyGainPercent: 0,
     createdAt: new Date(createdAt).toISOString(),
+    upcomingEligibleAt: [],
   };
 }
 

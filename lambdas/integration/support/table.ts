@@ -1,6 +1,6 @@
 /** Direct reads of a test stack's table, to check what the API wrote (and that refusals wrote nothing). */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../../infra/definitions/table';
 import { type LedgerEntry, replayLedger } from '../../../shared/growth';
 import type { TestStack } from './stack';
@@ -21,6 +21,13 @@ export class TableReader {
   async profile(sub: string): Promise<Record<string, unknown> | undefined> {
     const { Item } = await this.doc.send(new GetCommand({ TableName: this.stack.tableName, Key: keys.profile(sub), ConsistentRead: true }));
     return Item;
+  }
+
+  /** Removes an attribute from a profile, as on an item written before the attribute existed. */
+  async forgetProfileAttribute(sub: string, name: string): Promise<void> {
+    await this.doc.send(
+      new UpdateCommand({ TableName: this.stack.tableName, Key: keys.profile(sub), UpdateExpression: 'REMOVE #n', ExpressionAttributeNames: { '#n': name } }),
+    );
   }
 
   async items(sub: string, prefix = ''): Promise<Record<string, unknown>[]> {

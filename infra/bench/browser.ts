@@ -1,0 +1,133 @@
+/**
+ * Figures 4 and 5 of the bench, in the headless Chromium of the e2e suite: Lighthouse on `/`
+ * (mobile and desktop presets), and the admin page with every bench client: time to its first
+ * rows, then how long a search and a sort take to show.
+ */
+import { performance } from 'node:perf_hooks';
+import { chromium, type Page } from 'playwright-core';
+import { CHROME_FLAGS, findChrome } from '../../web/e2e/support/browser';
+import { fmt, median, runs } from './stats';
+
+type AddRow = (figure: string, value: string, unit: string, detail?: string) => void;
+
+const ROWS = 'ul[aria-label="Clients"] > li';
+const LIGHTHOUSE_PORT = 9333;
+
+export async function measureLighthouse(baseUrl: string, reps: number, row: AddRow, progress: (m: string) => void): Promise<void> {
+  const { default: lighthouse } = await import('lighthouse');
+  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
+  const browser = await chromium.launch({ executablePath: findChrome(), args: [...CHROME_FLAGS, `--remote-debugging-port=${LIGHTHOUSE_PORT}`] });
+  try {
+    for (const preset of ['mobile', 'desktop'] as const) {
+      const score: number[] = [];
+      const lcp: number[] = [];
+      const tbt: number[] = [];
+      const fcp: number[] = [];
+      for (let rep = 0; rep < reps; rep++) {
+        const result = await lighthouse(
+          `${baseUrl}/`,
+          { port: LIGHTHOUSE_PORT, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+          preset === 'desktop' ? desktopConfig : undefined,
+        );
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error('Lighthouse gave no result');
+        if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+        score.push((lhr.categories.performance?.score ?? Number.NaN) * 100);
+        lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN);
+        tbt.push(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN);
+        fcp.push(lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN);
+        progress(`lighthouse ${preset} ${rep + 1}/${reps}: score ${fmt(score.at(-1) ?? 0, 0)}, LCP ${fmt(lcp.at(-1) ?? 0, 0)} ms, TBT ${fmt(tbt.at(-1) ?? 0, 0)} ms`);
+      }
+      const detail = `median of ${reps}; Lighthouse ${preset} preset (simulated throttling${preset === 'mobile' ? ': slow 4G, 4× CPU' : ''})`;
+      row(`4. Lighthouse / (${preset}): performance score`, fmt(median(score), 0), '/ 100', `${detail}; runs ${runs(score, 0)}`);
+      row(`4. Lighthouse / (${preset}): LCP`, fmt(median(lcp), 0), 'ms', `runs ${runs(lcp, 0)}; FCP ${fmt(median(fcp), 0)} ms; good is ≤ 2,500 ms`);
+      row(`4. Lighthouse / (${preset}): TBT`, fmt(median(tbt), 0), 'ms', `runs ${runs(tbt, 0)}; good is ≤ 200 ms`);
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(/\/(dashboard|admin)/);
+}
+
+/** Milliseconds from `act` until `done` holds in the page. */
+async function timed(page: Page, act: () => Promise<unknown>, done: () => Promise<unknown>): Promise<number> {
+  const t = performance.now();
+  await act();
+  await done();
+  return performance.now() - t;
+}
+
+export async function measureAdminPage(
+  baseUrl: string,
+  admin: { email: string; password: string },
+  expectClients: number,
+  reps: number,
+  row: AddRow,
+  progress: (m: string) => void,
+): Promise<void> {
+  const browser = await chromium.launch({ executablePath: findChrome(), args: CHROME_FLAGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(120_000);
+    await signIn(page, baseUrl, admin.email, admin.password);
+    const firstRows: number[] = [];
+    const apiMs: number[] = [];
+    const wire: number[] = [];
+    const search: number[] = [];
+    const sort: number[] = [];
+    let rendered = 0;
+    let total = '';
+    for (let rep = 0; rep < reps; rep++) {
+      // A fresh load of /admin: the app, the session, the admin check and the list.
+      firstRows.push(await timed(page, () => page.goto(`${baseUrl}/admin`), () => page.locator(ROWS).first().waitFor()));
+      const timing = await page.evaluate(() => {
+        const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/api/admin/clients')) as PerformanceResourceTiming | undefined;
+        return entry ? { ms: entry.responseEnd - entry.startTime, bytes: entry.transferSize } : null;
+      });
+      if (timing) {
+        apiMs.push(timing.ms);
+        wire.push(timing.bytes);
+      }
+      rendered = await page.locator(ROWS).count();
+      total = (await page.getByText('Total Clients').locator('..').textContent()) ?? '';
+
+      // A search that narrows 10,000 clients to one, then back.
+      const box = page.getByPlaceholder('Search clients by email...');
+      const needle = `bench-${Math.floor(expectClients / 2) + rep}@`;
+      search.push(await timed(page, () => box.fill(needle), () => page.waitForFunction((sel) => document.querySelectorAll(sel).length === 1, ROWS)));
+      await box.fill('');
+      await page.waitForFunction(([sel, n]) => document.querySelectorAll(sel as string).length === n, [ROWS, rendered] as const);
+
+      // A sort of every client by balance.
+      const before = await page.locator(ROWS).first().textContent();
+      sort.push(
+        await timed(
+          page,
+          () => page.getByRole('button', { name: 'Highest First' }).click(),
+          () => page.waitForFunction(([sel, text]) => document.querySelector(sel as string)?.textContent !== text, [ROWS, before] as const),
+        ),
+      );
+      progress(`admin page ${rep + 1}/${reps}: first rows ${fmt(firstRows.at(-1) ?? 0, 0)} ms, search ${fmt(search.at(-1) ?? 0, 0)} ms, sort ${fmt(sort.at(-1) ?? 0, 0)} ms; ${rendered} rows in the page`);
+    }
+    const clientsShown = total.replace(/\D/g, '');
+    if (Number(clientsShown) < expectClients) throw new Error(`the admin page counted ${clientsShown} clients, expected at least ${expectClients}`);
+    const n = Number(clientsShown).toLocaleString('en-US');
+    row(`5. /admin with ${n} clients: time to first rows`, fmt(median(firstRows), 0), 'ms', `navigation to the first client row, median of ${reps}; runs ${runs(firstRows, 0)}; ${rendered} rows rendered at once`);
+    if (apiMs.length) {
+      row(`5. /admin with ${n} clients: GET /api/admin/clients in the page`, fmt(median(apiMs), 0), 'ms', `request to last byte; ${fmt(median(wire) / 1024, 0)} KB on the wire`);
+    }
+    row(`5. /admin with ${n} clients: search to one match`, fmt(median(search), 0), 'ms', `typing an e-mail until one row shows; runs ${runs(search, 0)}`);
+    row(`5. /admin with ${n} clients: sort Highest First`, fmt(median(sort), 0), 'ms', `click until the first row changes; runs ${runs(sort, 0)}`);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+}
