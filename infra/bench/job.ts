@@ -3,15 +3,16 @@
  * the raw rates of DynamoDB Local on the same table (TransactWriteItems, the job's UpdateItem and
  * its ledger Query), with the peak memory of the process, and a replay check of a sample.
  *
- * Imports the handlers' modules, whose DynamoDB client is made at load: import this file only
- * after startStack has set the environment.
+ * The job runs in a child process (job-process.ts) that inherits the environment startStack set;
+ * this file imports the bench's seeding code, which must also be imported only after that.
  */
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type DynamoDBDocumentClient, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CLIENT_SHARDS, keys } from '../definitions/table';
 import { WEEK_MS } from '../../shared/growth';
-import { runWeeklyGrowth } from '../../lambdas/jobs/weekly-growth';
 import { batchPut, seedPortfolios, type SeedStats, verifyPortfolios } from './portfolios';
 import { fmt, median, prng, runs, timedLoop } from './stats';
 
@@ -43,22 +44,6 @@ function rssOfPid(pid: number | undefined): number {
   } catch {
     return 0;
   }
-}
-
-function startRssSampler(javaPid: number | undefined) {
-  let node = process.memoryUsage().rss;
-  let java = rssOfPid(javaPid);
-  const timer = setInterval(() => {
-    node = Math.max(node, process.memoryUsage().rss);
-    java = Math.max(java, rssOfPid(javaPid));
-  }, RSS_SAMPLE_MS);
-  return {
-    stop() {
-      clearInterval(timer);
-      node = Math.max(node, process.memoryUsage().rss);
-      return { nodePeak: node, javaPeak: java };
-    },
-  };
 }
 
 /** Seeds portfolios in steps: `grow(n)` brings the table to n bench portfolios. */
@@ -169,31 +154,59 @@ export interface JobRun {
   failed: number;
   seconds: number;
   rate: number;
-  nodePeak: number;
+  /** Peak resident set of the job's own process. */
+  peakRss: number;
   javaPeak: number;
-  nodeBefore: number;
+}
+
+interface ChildRun {
+  due: number;
+  updated: number;
+  skipped: number;
+  failed: number;
+  seconds: number;
+  peakRss: number;
+}
+
+/** One run of the job in a fresh Node process (job-process.ts), DynamoDB Local's memory sampled meanwhile. */
+function runJobProcess(now: number, javaPid: number | undefined): Promise<ChildRun & { javaPeak: number }> {
+  const script = join(import.meta.dirname, 'job-process.ts');
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, new Date(now).toISOString()], {
+      env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let javaPeak = rssOfPid(javaPid);
+    const timer = setInterval(() => (javaPeak = Math.max(javaPeak, rssOfPid(javaPid))), RSS_SAMPLE_MS);
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.on('error', fail);
+    child.on('close', (code) => {
+      clearInterval(timer);
+      const line = out.trim().split('\n').at(-1) ?? '';
+      if (code !== 0 || !line.startsWith('{')) return fail(new Error(`job process exited ${code}: ${err.slice(-2000)}`));
+      done({ ...(JSON.parse(line) as ChildRun), javaPeak });
+    });
+  });
 }
 
 /**
- * Runs the job `times` times. Run k happens `week` + k weeks after `t0`, so each run finds every
- * portfolio due again and does the same work. Returns the runs and the last run's time.
+ * Runs the job `times` times, each in its own process. Run k happens `firstWeek` + k weeks
+ * after `t0`, so each run finds every portfolio due again and does the same work.
  */
 export async function runJob(plan: JobPlan, t0: number, firstWeek: number, times: number, progress: (m: string) => void): Promise<{ runs: JobRun[]; lastT: number }> {
   const out: JobRun[] = [];
   let lastT = t0;
   for (let k = 0; k < times; k++) {
     lastT = t0 + (firstWeek + k) * WEEK_MS;
-    const nodeBefore = process.memoryUsage().rss;
-    progress(`weekly growth run ${k + 1}/${times} at ${new Date(lastT).toISOString()} (node RSS before ${fmt(nodeBefore / MiB, 0)} MiB)`);
-    const sampler = startRssSampler(plan.javaPid);
-    const t = performance.now();
-    const summary = await runWeeklyGrowth(lastT);
-    const seconds = (performance.now() - t) / 1000;
-    const peaks = sampler.stop();
-    const run: JobRun = { ...summary, seconds, rate: summary.due / seconds, ...peaks, nodeBefore };
+    progress(`weekly growth run ${k + 1}/${times} at ${new Date(lastT).toISOString()}, in its own process`);
+    const child = await runJobProcess(lastT, plan.javaPid);
+    const run: JobRun = { ...child, rate: child.due / child.seconds };
     out.push(run);
     progress(
-      `  due ${run.due}, updated ${run.updated}, skipped ${run.skipped}, failed ${run.failed} in ${seconds.toFixed(1)} s: ${fmt(run.rate, 0)} portfolios/s; peak RSS node ${fmt(run.nodePeak / MiB, 0)} MiB, DynamoDB Local JVM ${fmt(run.javaPeak / MiB, 0)} MiB`,
+      `  due ${run.due}, updated ${run.updated}, skipped ${run.skipped}, failed ${run.failed} in ${run.seconds.toFixed(1)} s: ${fmt(run.rate, 0)} portfolios/s; peak RSS of the job process ${fmt(run.peakRss / MiB, 0)} MiB, DynamoDB Local JVM ${fmt(run.javaPeak / MiB, 0)} MiB`,
     );
     if (run.failed > 0) progress(`  WARNING: ${run.failed} portfolios failed in run ${k + 1}`);
   }
@@ -213,10 +226,10 @@ export function jobRows(size: number, jobRuns: JobRun[], raw: { transact: number
   row(`2. weekly growth job, ${n} portfolios: ratio to raw TransactWriteItems`, fmt(rate / raw.transact, 2), '×', `raw ${fmt(raw.transact, 0)} transactions/s (1 Update each)`);
   row(`2. weekly growth job, ${n} portfolios: ratio to raw Query + UpdateItem pair`, fmt(rate / pairRate, 2), '×', `the job's work per portfolio; pair rate ${fmt(pairRate, 0)}/s = 1 / (1/query + 1/update)`);
   row(
-    `2. weekly growth job, ${n} portfolios: peak RSS of the process`,
-    fmt(Math.max(...jobRuns.map((r) => r.nodePeak)) / MiB, 0),
+    `2. weekly growth job, ${n} portfolios: peak RSS of the job process`,
+    fmt(Math.max(...jobRuns.map((r) => r.peakRss)) / MiB, 0),
     'MiB',
-    `sampled every ${RSS_SAMPLE_MS} ms; before: ${fmt((jobRuns[0]?.nodeBefore ?? 0) / MiB, 0)} MiB; DynamoDB Local's JVM (separate) peaked at ${fmt(Math.max(...jobRuns.map((r) => r.javaPeak)) / MiB, 0)} MiB`,
+    `VmHWM of a Node process running only the job (a Lambda's memory); DynamoDB Local's JVM (separate) peaked at ${fmt(Math.max(...jobRuns.map((r) => r.javaPeak)) / MiB, 0)} MiB`,
   );
 }
 

@@ -24,7 +24,7 @@
  * it exists, else the OS temp folder), BENCH_KEEP_DATA (keep the temp DATA_DIR).
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
@@ -198,7 +198,7 @@ async function main(): Promise<number> {
   if (!SKIP_BUNDLES) {
     measureBundles(root, row, progress);
     await measureWeb(row, progress);
-  } else if (!SKIP_BROWSER && !existsSync(join(root, 'web', 'dist', 'index.html'))) {
+  } else if (!SKIP_BROWSER) {
     progress('building the web app for the browser figures');
     await (await import('../../web/build')).buildWeb();
   }

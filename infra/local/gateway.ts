@@ -186,7 +186,8 @@ export function createGateway(options: GatewayOptions) {
     };
     const result = await handler(event);
     res.writeHead(result.statusCode ?? 200, (result.headers ?? {}) as Record<string, string>);
-    res.end(result.body ?? '');
+    // As API Gateway does: a base64 answer goes out as the bytes it encodes.
+    res.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
   }
 
   async function cognitoProxy(req: IncomingMessage, res: ServerResponse): Promise<void> {

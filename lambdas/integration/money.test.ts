@@ -328,6 +328,24 @@ describe('next withdrawal dates on the admin list', () => {
   });
 });
 
+describe('large answers', () => {
+  it('come gzipped to a caller that accepts gzip, and plain to one that does not', async () => {
+    const kim = await t.client.newClient('kim');
+    for (let i = 0; i < 60; i++) expect((await deposit(kim.sub, { amount: 10 + i, note: `deposit number ${i}` })).status).toBe(200);
+    const url = `${t.stack.url}/api/admin/clients/${kim.sub}/transactions`;
+    const gz = await fetch(url, { headers: { authorization: `Bearer ${admin.accessToken}`, 'accept-encoding': 'gzip' } });
+    expect(gz.status).toBe(200);
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const listed = (await gz.json()) as TransactionDto[];
+    expect(listed).toHaveLength(60);
+    expect(listed[0]).toMatchObject({ amount: 69, note: 'deposit number 59' });
+
+    const plain = await fetch(url, { headers: { authorization: `Bearer ${admin.accessToken}`, 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect((await plain.json()) as TransactionDto[]).toEqual(listed);
+  });
+});
+
 describe('deleting a client', () => {
   it('removes the Cognito user and every item, keeps a tombstone, and a retry finishes', async () => {
     const ivy = await t.client.newClient('ivy');

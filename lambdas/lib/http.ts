@@ -9,6 +9,7 @@ import { routeByName, type RouteDef, type RouteName } from '../../shared/api';
 import { apiMessages } from '../../shared/messages';
 import { parseBody } from '../../shared/parse-body';
 import { type Caller, callerOf, requireAdmin } from './auth';
+import { compressResult } from './compression';
 import { BadRequest, HttpError } from './errors';
 import { logger } from './logger';
 
@@ -71,7 +72,9 @@ export function httpHandler<S extends z.ZodType | undefined = undefined>(
   handle: (req: Request<S extends z.ZodType ? z.output<S> : undefined>) => Promise<Answer>,
 ) {
   const route = routeByName(name);
-  return async (event: ApiEvent, context?: Context): Promise<ApiResult> => {
+  return async (event: ApiEvent, context?: Context): Promise<ApiResult> => compressResult(await answerTo(event, context), header(event, 'accept-encoding'));
+
+  async function answerTo(event: ApiEvent, context?: Context): Promise<ApiResult> {
     if (context) logger.addContext(context);
     logger.appendKeys({ correlationId: event.requestContext?.requestId, route: name });
     try {
@@ -119,5 +122,5 @@ export function httpHandler<S extends z.ZodType | undefined = undefined>(
     } finally {
       logger.removeKeys(['correlationId', 'route']);
     }
-  };
+  }
 }

@@ -110,6 +110,42 @@ describe('admin dashboard', () => {
     expect(screen.queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
   });
 
+  it('shows a long list a page at a time, with search and sort over every client', async () => {
+    const many: ClientDto[] = Array.from({ length: 120 }, (_, i) => ({
+      id: `m${i}`,
+      email: `client${String(i).padStart(3, '0')}@example.com`,
+      displayName: `Client ${i}`,
+      // The richest client sits on the last page of the API order, the poorest on the first.
+      portfolio: { balance: i === 110 ? 99_000 : 1000 + i, weeklyGain: 1, lastUpdate: '2025-03-03T00:00:00.000Z' },
+    }));
+    setup({}, many);
+    await screen.findByRole('heading', { name: 'Admin Dashboard' });
+    expect(screen.getByText('Total Clients').parentElement).toHaveTextContent('120');
+    expect(names()).toHaveLength(50);
+    expect(names()[0]).toBe('client000@example.com');
+    const pager = within(screen.getByRole('navigation', { name: 'Client list pages' }));
+    expect(pager.getByText('Showing 1–50 of 120 clients')).toBeInTheDocument();
+    expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await userEvent.click(pager.getByRole('button', { name: 'Next' }));
+    expect(names()[0]).toBe('client050@example.com');
+    await userEvent.click(pager.getByRole('button', { name: 'Next' }));
+    expect(pager.getByText('Showing 101–120 of 120 clients')).toBeInTheDocument();
+    expect(pager.getByText('Page 3 of 3')).toBeInTheDocument();
+    expect(names()).toHaveLength(20);
+    expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    // Sorting goes back to the first page and ranks every client, not just the page shown.
+    await userEvent.click(screen.getByRole('button', { name: 'Highest First' }));
+    expect(names()[0]).toBe('client110@example.com');
+    expect(screen.getByText('Showing 1–50 of 120 clients')).toBeInTheDocument();
+
+    // A search finds a client from any page; few enough matches need no pages.
+    await userEvent.type(screen.getByLabelText('Search clients by email...'), 'client11');
+    expect(names()).toEqual(['client110@example.com', 'client119@example.com', 'client118@example.com', 'client117@example.com', 'client116@example.com', 'client115@example.com', 'client114@example.com', 'client113@example.com', 'client112@example.com', 'client111@example.com']);
+    expect(screen.queryByRole('navigation', { name: 'Client list pages' })).not.toBeInTheDocument();
+  });
+
   it('keeps one editor open per row', async () => {
     setup();
     const a = await row('alice@example.com');

@@ -10,7 +10,7 @@ import { Input } from '@chakra-ui/react/input';
 import { Portal } from '@chakra-ui/react/portal';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ClientDto } from '../../../../shared/api';
 import { errors, successToasts, toastMessages, toastTitles, validation } from '../../../../shared/messages';
@@ -21,6 +21,7 @@ import { ColorModeSelect } from '../../components/color-mode-menu';
 import { useCsvDownload } from '../../components/statement-download';
 import { Logo } from '../../components/logo';
 import { notify } from '../../components/toaster';
+import { ClientPager, pageOf } from './ClientPager';
 import { ClientRow } from './ClientRow';
 import { cents, notifyError, StatCard } from './common';
 import { PendingRequests } from './PendingRequests';
@@ -116,6 +117,10 @@ export default function AdminDashboard() {
   const clients = useMemo(() => data ?? [], [data]);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>('none');
+  const [page, setPage] = useState(0);
+  const listTop = useRef<HTMLHeadingElement>(null);
+  // Typing stays responsive while a long list is filtered behind it.
+  const query = useDeferredValue(search);
   const [deleting, setDeleting] = useState<ClientDto | null>(null);
 
   const setBalance = (id: string, balance: number) =>
@@ -126,12 +131,24 @@ export default function AdminDashboard() {
   const averageGain = clients.length ? clients.reduce((sum, c) => sum + c.portfolio.weeklyGain, 0) / clients.length : 0;
 
   const shown = useMemo(() => {
-    const needle = search.trim().toLowerCase();
+    const needle = query.trim().toLowerCase();
     const found = needle ? clients.filter((c) => c.email.toLowerCase().includes(needle)) : clients;
     if (sort === 'none') return found;
     const sign = sort === 'desc' ? -1 : 1;
     return [...found].sort((a, b) => sign * (a.portfolio.balance - b.portfolio.balance));
-  }, [clients, search, sort]);
+  }, [clients, query, sort]);
+  const searchFor = (text: string) => {
+    setSearch(text);
+    setPage(0);
+  };
+  const sortBy = (next: Sort) => {
+    setSort(next);
+    setPage(0);
+  };
+  const turnTo = (next: number) => {
+    setPage(next);
+    listTop.current?.scrollIntoView?.({ block: 'start' });
+  };
 
   return (
     <Box minH="100vh" bg="bg.subtle">
@@ -158,7 +175,7 @@ export default function AdminDashboard() {
         <PendingRequests onBalance={setBalance} />
 
         <Stack as="section" gap="4" aria-labelledby="client-portfolios-title">
-          <Heading as="h2" size="lg" id="client-portfolios-title">
+          <Heading as="h2" size="lg" id="client-portfolios-title" ref={listTop}>
             Client Portfolios
           </Heading>
           <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'center' }}>
@@ -168,17 +185,17 @@ export default function AdminDashboard() {
               placeholder="Search clients by email..."
               aria-label="Search clients by email..."
               value={search}
-              onChange={(e) => setSearch(e.currentTarget.value)}
+              onChange={(e) => searchFor(e.currentTarget.value)}
             />
             <HStack gap="2" wrap="wrap">
-              <Button size="sm" variant={sort === 'desc' ? 'solid' : 'outline'} aria-pressed={sort === 'desc'} onClick={() => setSort('desc')}>
+              <Button size="sm" variant={sort === 'desc' ? 'solid' : 'outline'} aria-pressed={sort === 'desc'} onClick={() => sortBy('desc')}>
                 Highest First
               </Button>
-              <Button size="sm" variant={sort === 'asc' ? 'solid' : 'outline'} aria-pressed={sort === 'asc'} onClick={() => setSort('asc')}>
+              <Button size="sm" variant={sort === 'asc' ? 'solid' : 'outline'} aria-pressed={sort === 'asc'} onClick={() => sortBy('asc')}>
                 Lowest First
               </Button>
               {sort !== 'none' && (
-                <Button size="sm" variant="ghost" onClick={() => setSort('none')}>
+                <Button size="sm" variant="ghost" onClick={() => sortBy('none')}>
                   Reset
                 </Button>
               )}
@@ -189,11 +206,14 @@ export default function AdminDashboard() {
               {search.trim() ? 'No clients found matching your search.' : 'No clients available.'}
             </Text>
           ) : (
-            <Stack as="ul" gap="3" listStyleType="none" aria-label="Clients">
-              {shown.map((c) => (
-                <ClientRow key={c.id} client={c} onBalance={setBalance} onDelete={setDeleting} />
-              ))}
-            </Stack>
+            <>
+              <Stack as="ul" gap="3" listStyleType="none" aria-label="Clients">
+                {pageOf(shown, page).map((c) => (
+                  <ClientRow key={c.id} client={c} onBalance={setBalance} onDelete={setDeleting} />
+                ))}
+              </Stack>
+              <ClientPager page={page} total={shown.length} onPage={turnTo} />
+            </>
           )}
         </Stack>
       </Stack>

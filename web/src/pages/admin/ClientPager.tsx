@@ -1,0 +1,48 @@
+/**
+ * Pages of the client list. A page of rows is what the browser renders: with 10,000 clients,
+ * rendering every row took seconds (see the README's benchmarks); search and sort still work on
+ * the whole list before it is cut into pages.
+ */
+import { Button } from '@chakra-ui/react/button';
+import { Flex } from '@chakra-ui/react/flex';
+import { HStack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+
+export const CLIENTS_PER_PAGE = 50;
+
+/** The page actually shown: `page` kept within the pages `total` rows make. */
+export function clampPage(page: number, total: number): number {
+  return Math.max(0, Math.min(page, Math.ceil(total / CLIENTS_PER_PAGE) - 1));
+}
+
+export function pageOf<T>(rows: readonly T[], page: number): T[] {
+  const start = clampPage(page, rows.length) * CLIENTS_PER_PAGE;
+  return rows.slice(start, start + CLIENTS_PER_PAGE);
+}
+
+export function ClientPager({ page, total, onPage }: { page: number; total: number; onPage: (page: number) => void }) {
+  if (total <= CLIENTS_PER_PAGE) return null;
+  const current = clampPage(page, total);
+  const pages = Math.ceil(total / CLIENTS_PER_PAGE);
+  const from = current * CLIENTS_PER_PAGE + 1;
+  const to = Math.min(total, from + CLIENTS_PER_PAGE - 1);
+  const n = (x: number) => x.toLocaleString('en-US');
+  return (
+    <Flex as="nav" aria-label="Client list pages" gap="3" wrap="wrap" align="center" justify="space-between">
+      <Text color="fg.muted" aria-live="polite">
+        Showing {n(from)}–{n(to)} of {n(total)} clients
+      </Text>
+      <HStack gap="2">
+        <Button size="sm" variant="outline" disabled={current === 0} onClick={() => onPage(current - 1)}>
+          Previous
+        </Button>
+        <Text fontSize="sm" color="fg.muted">
+          Page {n(current + 1)} of {n(pages)}
+        </Text>
+        <Button size="sm" variant="outline" disabled={current >= pages - 1} onClick={() => onPage(current + 1)}>
+          Next
+        </Button>
+      </HStack>
+    </Flex>
+  );
+}
