@@ -27,8 +27,9 @@ export interface CaseContext {
   /** Clients the deposits go to, one after another. */
   depositSubs: readonly string[];
   requests: number;
-  /** Requests of the admin list, each of which reads every client. */
+  /** Requests and repetitions of the admin list, each request of which reads every client. */
   listRequests: number;
+  listReps: number;
 }
 
 type Checker = { bad: number; first?: string };
@@ -109,6 +110,7 @@ export function apiCases(ctx: CaseContext): { cases: LatencyCase[]; check: () =>
       label: 'GET /api/admin/clients (all clients)',
       bareLabel: '16 GSI1 Queries in parallel',
       requests: ctx.listRequests,
+      reps: ctx.listReps,
       gateway: async () => {
         const res = await httpCall(agent, 'GET', clientsUrl, admin.accessToken);
         expect('clients', res.status === 200 && res.body.startsWith('[{'), () => `${res.status} ${res.body.slice(0, 200)}`);

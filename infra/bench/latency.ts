@@ -15,6 +15,8 @@ export interface LatencyCase {
   /** What the bare side issues, e.g. "GetItem". */
   bareLabel: string;
   requests: number;
+  /** Repetitions, when not the plan's (a call that reads every client is too slow for three). */
+  reps?: number;
   gateway: () => Promise<void>;
   bare: () => Promise<void>;
 }
@@ -68,6 +70,7 @@ export function httpCall(agent: Agent, method: string, url: URL, token: string, 
 
 export async function measureLatency(c: LatencyCase, plan: LatencyPlan, row: AddRow, progress: (m: string) => void): Promise<void> {
   const warmup = Math.min(plan.warmup, c.requests);
+  const reps = c.reps ?? plan.reps;
   progress(`${c.label}: warming up (${warmup} of each)`);
   await timedLoop(warmup, 4, c.gateway);
   await timedLoop(warmup, 4, c.bare);
@@ -75,7 +78,7 @@ export async function measureLatency(c: LatencyCase, plan: LatencyPlan, row: Add
   type Lat = { p50: number[]; p99: number[]; rps: number[] };
   const lat = new Map<string, Lat>();
   const latOf = (k: string) => lat.get(k) ?? (lat.set(k, { p50: [], p99: [], rps: [] }).get(k) as Lat);
-  for (let rep = 0; rep < plan.reps; rep++) {
+  for (let rep = 0; rep < reps; rep++) {
     for (const conc of plan.concurrencies) {
       // Alternate which goes first, so neither always runs on a warmer (or hotter) machine.
       const order = (rep + conc) % 2 === 0 ? (['gateway', 'bare'] as const) : (['bare', 'gateway'] as const);
@@ -86,7 +89,7 @@ export async function measureLatency(c: LatencyCase, plan: LatencyPlan, row: Add
         l.p99.push(percentile(run.samples, 99));
         l.rps.push(c.requests / (run.wallMs / 1000));
         progress(
-          `  rep ${rep + 1}/${plan.reps} ${target.padEnd(7)} c=${String(conc).padEnd(2)}: p50 ${fmt(l.p50.at(-1) ?? 0, 3)} ms, p99 ${fmt(l.p99.at(-1) ?? 0, 3)} ms, ${fmt(l.rps.at(-1) ?? 0, 0)} req/s`,
+          `  rep ${rep + 1}/${reps} ${target.padEnd(7)} c=${String(conc).padEnd(2)}: p50 ${fmt(l.p50.at(-1) ?? 0, 3)} ms, p99 ${fmt(l.p99.at(-1) ?? 0, 3)} ms, ${fmt(l.rps.at(-1) ?? 0, 0)} req/s`,
         );
       }
     }
@@ -95,10 +98,10 @@ export async function measureLatency(c: LatencyCase, plan: LatencyPlan, row: Add
   for (const conc of plan.concurrencies) {
     const gw = latOf(`gateway@${conc}`);
     const bare = latOf(`bare@${conc}`);
-    const reps = `median of ${plan.reps} runs of ${c.requests.toLocaleString('en-US')}; runs:`;
+    const repsText = `median of ${reps} run(s) of ${c.requests.toLocaleString('en-US')}; runs:`;
     const name = `1. ${c.label}, c=${conc}`;
-    row(`${name}: via gateway p50 / p99`, `${fmt(median(gw.p50), 2)} / ${fmt(median(gw.p99), 2)}`, 'ms', `${reps} p50 ${runs(gw.p50)}; p99 ${runs(gw.p99)}`);
-    row(`${name}: bare ${c.bareLabel} p50 / p99`, `${fmt(median(bare.p50), 2)} / ${fmt(median(bare.p99), 2)}`, 'ms', `${reps} p50 ${runs(bare.p50)}; p99 ${runs(bare.p99)}`);
+    row(`${name}: via gateway p50 / p99`, `${fmt(median(gw.p50), 2)} / ${fmt(median(gw.p99), 2)}`, 'ms', `${repsText} p50 ${runs(gw.p50)}; p99 ${runs(gw.p99)}`);
+    row(`${name}: bare ${c.bareLabel} p50 / p99`, `${fmt(median(bare.p50), 2)} / ${fmt(median(bare.p99), 2)}`, 'ms', `${repsText} p50 ${runs(bare.p50)}; p99 ${runs(bare.p99)}`);
     row(
       `${name}: ratio gateway / bare, p50 / p99`,
       `${fmt(median(gw.p50) / median(bare.p50), 2)} / ${fmt(median(gw.p99) / median(bare.p99), 2)}`,
