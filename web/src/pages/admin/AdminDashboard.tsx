@@ -10,7 +10,7 @@ import { Input } from '@chakra-ui/react/input';
 import { Portal } from '@chakra-ui/react/portal';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ClientDto } from '../../../../shared/api';
 import { errors, successToasts, toastMessages, toastTitles, validation } from '../../../../shared/messages';
@@ -123,9 +123,13 @@ export default function AdminDashboard() {
   const query = useDeferredValue(search);
   const [deleting, setDeleting] = useState<ClientDto | null>(null);
 
-  const setBalance = (id: string, balance: number) =>
-    void mutate((list) => list?.map((c) => (c.id === id ? { ...c, portfolio: { ...c.portfolio, balance } } : c)), { revalidate: false });
-  const removeClient = (id: string) => void mutate((list) => list?.filter((c) => c.id !== id), { revalidate: false });
+  // Stable, so the memoized rows skip rendering when only the search or the page changes.
+  const setBalance = useCallback(
+    (id: string, balance: number) =>
+      void mutate((list) => list?.map((c) => (c.id === id ? { ...c, portfolio: { ...c.portfolio, balance } } : c)), { revalidate: false }),
+    [mutate],
+  );
+  const removeClient = useCallback((id: string) => void mutate((list) => list?.filter((c) => c.id !== id), { revalidate: false }), [mutate]);
 
   const totalCents = clients.reduce((sum, c) => sum + cents(c.portfolio.balance), 0);
   const averageGain = clients.length ? clients.reduce((sum, c) => sum + c.portfolio.weeklyGain, 0) / clients.length : 0;
