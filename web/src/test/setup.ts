@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'node:util';
 
+// jsdom renders Chakra slowly (~20 ms a client row on an idle machine: the long-list test renders
+// 200 of them in ~4 s), and CI shares two cores among four test projects: Jest's default 5 s
+// failed there. A hung test still fails, after 30 s.
+jest.setTimeout(30_000);
+
 // The build test runs in node, without a DOM: nothing below applies to it.
 const inBrowser = typeof window !== 'undefined';
 
