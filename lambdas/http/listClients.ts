@@ -1,24 +1,33 @@
 /** The admin client list: every live client with balance, weekly gain and next withdrawal date. */
 import { nextUpcomingEligibility, nextWithdrawalDate } from '../../shared/eligibility';
+import { DAY_MS } from '../../shared/growth';
 import { httpHandler } from '../lib/http';
-import { listProfiles } from '../lib/indexes';
-import { loadLedger } from '../lib/ledger';
-import { type Profile, toClientDto } from '../lib/profiles';
+import { depositsEligibleBetween, listProfiles } from '../lib/indexes';
+import { toClientDto } from '../lib/profiles';
 
-/** Profiles written before upcomingEligibleAt existed: their next date from their own ledger. */
-async function nextFromLedger(profile: Profile, now: number): Promise<number | null> {
-  const deposits = (await loadLedger(profile.sub)).filter((e) => e.type === 'deposit').map((e) => Date.parse(e.at));
-  return nextWithdrawalDate(deposits, now);
+/** Deposits younger than 6 months become eligible within this horizon; later ones cannot exist yet. */
+const HORIZON_MS = 200 * DAY_MS;
+
+/**
+ * The next withdrawal date of every client with a deposit still ahead, from GSI2: for profiles
+ * written before upcomingEligibleAt existed (until their next deposit or weekly update writes
+ * it). One indexed read for all of them, rather than one ledger read each.
+ */
+async function nextDatesFromEligibilityIndex(now: number): Promise<Map<string, number | null>> {
+  const depositTimes = new Map<string, number[]>();
+  for (const deposit of await depositsEligibleBetween(now, now + HORIZON_MS)) {
+    depositTimes.set(deposit.sub, [...(depositTimes.get(deposit.sub) ?? []), Date.parse(deposit.at)]);
+  }
+  return new Map([...depositTimes].map(([sub, times]) => [sub, nextWithdrawalDate(times, now)]));
 }
 
 export const handler = httpHandler('listClients', undefined, async ({ now }) => {
   const profiles = await listProfiles();
-  const clients = await Promise.all(
-    profiles.map(async (p) => {
-      const next = p.upcomingEligibleAt ? nextUpcomingEligibility(p.upcomingEligibleAt, now) : await nextFromLedger(p, now);
-      return toClientDto(p, next ?? undefined);
-    }),
-  );
+  const fromIndex = profiles.some((p) => !p.upcomingEligibleAt) ? await nextDatesFromEligibilityIndex(now) : undefined;
+  const clients = profiles.map((p) => {
+    const next = p.upcomingEligibleAt ? nextUpcomingEligibility(p.upcomingEligibleAt, now) : fromIndex?.get(p.sub);
+    return toClientDto(p, next ?? undefined);
+  });
   clients.sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
   return { body: clients };
 });

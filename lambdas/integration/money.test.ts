@@ -307,7 +307,7 @@ describe('next withdrawal dates on the admin list', () => {
     (await t.client.api<{ id: string; nextWithdrawalDate?: string }[]>('GET', '/api/admin/clients', { token: admin.accessToken })).body.find((c) => c.id === sub)
       ?.nextWithdrawalDate;
 
-  it('each deposit keeps the profile list of dates ahead; a profile without the list is read from its ledger and rebuilt by its next deposit', async () => {
+  it('each deposit keeps the profile list of dates ahead; a profile without the list is served from the eligibility index and rebuilt by its next deposit', async () => {
     const jay = await t.client.newClient('jay');
     const old = Date.now() - 200 * DAY_MS; // already eligible
     const first = Date.now() - 20 * DAY_MS;
@@ -316,7 +316,7 @@ describe('next withdrawal dates on the admin list', () => {
     expect((await t.table.profile(jay.sub))?.upcomingEligibleAt).toEqual([iso(eligibleAt(first))]);
     expect(await nextOf(jay.sub)).toBe(iso(eligibleAt(first)));
 
-    // As written before the list existed: the date still shows, from the ledger.
+    // As written before the list existed: the date still shows, from GSI2.
     await t.table.forgetProfileAttribute(jay.sub, 'upcomingEligibleAt');
     expect(await nextOf(jay.sub)).toBe(iso(eligibleAt(first)));
 
