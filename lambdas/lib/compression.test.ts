@@ -7,6 +7,12 @@ describe('Accept-Encoding', () => {
     ['gzip, deflate, br, zstd', true],
     ['br;q=1.0, GZIP;q=0.5', true],
     ['*', true],
+    ['x-gzip', true],
+    // gzip's own entry wins over `*`, whatever the order.
+    ['*, gzip;q=0', false],
+    ['*;q=0, gzip', true],
+    ['br, *;q=0', false],
+    ['gzip;q=abc', false],
     ['gzip;q=0', false],
     ['gzip;q=0.000', false],
     ['br', false],
