@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClientDto, TransactionDto, WithdrawalRequestDto } from '../../../../shared/api';
+import { eligibleAt } from '../../../../shared/eligibility';
+import { dateText } from './common';
 import { adminUser, alice, apiError, fakeAuth, fixtureApi, type Handler, renderApp } from '../../test/harness';
 
 const clients: ClientDto[] = [
@@ -209,7 +211,29 @@ describe('admin dashboard', () => {
     expect(a.queryByLabelText('Amount')).not.toBeInTheDocument();
     const call = api.calls.find((c) => c.method === 'POST');
     expect(call?.body).toMatchObject({ amount: 100, note: 'March transfer' });
-    expect(Date.parse((call?.body as { timestamp: string }).timestamp)).not.toBeNaN();
+    const depositAt = Date.parse((call?.body as { timestamp: string }).timestamp);
+    expect(depositAt).not.toBeNaN();
+    // The listed date (2025-06-01) has passed: the new deposit's date is now the next one.
+    expect(a.getByText(`Next withdrawal: ${dateText(new Date(eligibleAt(depositAt)).toISOString())}`)).toBeInTheDocument();
+  });
+
+  it('shows the next withdrawal date a first deposit brings, and none for one already eligible', async () => {
+    setup({ 'POST /api/admin/clients/c2/deposit': { success: true, newBalance: 350 } });
+    const b = await row('Bob@Example.com');
+    const deposit = async (date: string) => {
+      await userEvent.click(b.getByRole('button', { name: 'Add Deposit' }));
+      await userEvent.type(b.getByLabelText('Amount'), '50');
+      if (date) {
+        await userEvent.clear(b.getByLabelText('Date'));
+        await userEvent.type(b.getByLabelText('Date'), date);
+      }
+      await userEvent.click(b.getByRole('button', { name: 'Add' }));
+      await waitFor(() => expect(b.queryByLabelText('Amount')).not.toBeInTheDocument());
+    };
+    await deposit('2020-01-15');
+    expect(b.queryByText(/Next withdrawal/)).not.toBeInTheDocument();
+    await deposit('');
+    expect(b.getByText(/Next withdrawal/)).toBeInTheDocument();
   });
 
   it('processes a withdrawal, and a 409 changes nothing', async () => {

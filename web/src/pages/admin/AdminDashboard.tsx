@@ -14,6 +14,7 @@ import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom';
 import type { ClientDto } from '../../../../shared/api';
 import { errors, successToasts, toastMessages, toastTitles, validation } from '../../../../shared/messages';
+import { withUpcomingEligibility } from '../../../../shared/eligibility';
 import { formatSignedPercent, formatUsd } from '../../../../shared/money';
 import { paths, useApi, useClients } from '../../api/hooks';
 import { useAuth } from '../../auth/session';
@@ -27,6 +28,17 @@ import { cents, notifyError, StatCard } from './common';
 import { PendingRequests } from './PendingRequests';
 
 type Sort = 'none' | 'desc' | 'asc';
+
+/**
+ * A client as the server now has it after a money move: the new balance and, after a deposit,
+ * the next withdrawal date that deposit may bring forward (without reloading every client).
+ */
+function afterMoneyMove(client: ClientDto, balance: number, depositAt: number | undefined): ClientDto {
+  const moved = { ...client, portfolio: { ...client.portfolio, balance } };
+  if (depositAt === undefined) return moved;
+  const [next] = withUpcomingEligibility(client.nextWithdrawalDate ? [client.nextWithdrawalDate] : [], depositAt, Date.now());
+  return { ...moved, nextWithdrawalDate: next };
+}
 
 function Header() {
   const { signOut } = useAuth();
@@ -125,8 +137,8 @@ export default function AdminDashboard() {
 
   // Stable, so the memoized rows skip rendering when only the search or the page changes.
   const setBalance = useCallback(
-    (id: string, balance: number) =>
-      void mutate((list) => list?.map((c) => (c.id === id ? { ...c, portfolio: { ...c.portfolio, balance } } : c)), { revalidate: false }),
+    (id: string, balance: number, depositAt?: number) =>
+      void mutate((list) => list?.map((c) => (c.id === id ? afterMoneyMove(c, balance, depositAt) : c)), { revalidate: false }),
     [mutate],
   );
   const removeClient = useCallback((id: string) => void mutate((list) => list?.filter((c) => c.id !== id), { revalidate: false }), [mutate]);

@@ -156,8 +156,8 @@ function History({ client, open }: { client: ClientDto; open: boolean }) {
  */
 export const ClientRow = memo(function ClientRow({ client, onBalance, onDelete }: {
   client: ClientDto;
-  /** Puts a new balance (dollars) into the shared client list. */
-  onBalance: (id: string, balance: number) => void;
+  /** Puts a new balance (dollars) into the shared client list, with the time of a deposit that made it. */
+  onBalance: (id: string, balance: number, depositAt?: number) => void;
   onDelete: (client: ClientDto) => void;
 }) {
   const api = useApi();
@@ -208,13 +208,14 @@ export const ClientRow = memo(function ClientRow({ client, onBalance, onDelete }
   const addDeposit = () => {
     const c = checked(checkDepositAmount(amount));
     if (c === null) return;
+    const timestamp = depositTimestamp(date);
     void run(async () => {
       const answer = await api<MoneyMovedAnswer>(paths.deposit(client.id), {
         method: 'POST',
-        body: { amount: centsToDollars(c), note: note.trim(), timestamp: depositTimestamp(date) },
+        body: { amount: centsToDollars(c), note: note.trim(), timestamp },
         headers: { 'Idempotency-Key': idempotencyKey() },
       });
-      onBalance(client.id, answer.newBalance);
+      onBalance(client.id, answer.newBalance, Date.parse(timestamp));
       close();
       refreshHistory();
       notify('success', successToasts.depositAdded(formatUsd(c)));
