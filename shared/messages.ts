@@ -38,6 +38,7 @@ export const apiMessages = {
   timestampTooOld: 'Deposit date cannot be more than a year ago',
   initialBalanceMustBeZero: 'A new portfolio starts with a balance of 0',
   userIdRequired: 'userId is required',
+  userIdTooLong: 'userId must be at most 128 characters',
   insufficientBalance: 'Insufficient balance for this withdrawal',
   notYours: 'You can only access your own portfolio',
   adminOnly: 'Administrator access required',

@@ -2,13 +2,13 @@
  * Runs a zod schema over a request body and answers with the first problem in the product's
  * words. It only needs zod's types, so a handler without a body does not bundle zod at all.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { apiMessages } from './messages';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /** Parses a body and answers with the first problem in the product's words. */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): Parsed<z.output<S>> {
+export function parseBody<S extends z.ZodMiniType>(schema: S, body: unknown): Parsed<z.output<S>> {
   const result = schema.safeParse(body);
   if (result.success) return { ok: true, value: result.data };
   const issue = result.error.issues[0];

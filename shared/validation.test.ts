@@ -92,12 +92,30 @@ describe('request bodies', () => {
     expect(parseBody(createPortfolioBody, { userId: 'u1' })).toMatchObject({ ok: true });
     expect(parseBody(createPortfolioBody, { userId: 'u1', initialBalance: 1000 })).toEqual({ ok: false, message: apiMessages.initialBalanceMustBeZero });
     expect(parseBody(createPortfolioBody, { userId: '', initialBalance: 0 })).toEqual({ ok: false, message: apiMessages.userIdRequired });
+    expect(parseBody(createPortfolioBody, { userId: 'u'.repeat(129) })).toEqual({ ok: false, message: apiMessages.userIdTooLong });
   });
 
   it('reject needs a reason', () => {
     expect(parseBody(rejectBody, { reason: '  not yet  ' })).toEqual({ ok: true, value: { reason: 'not yet' } });
     expect(parseBody(rejectBody, { reason: '   ' })).toEqual({ ok: false, message: apiMessages.reasonRequired });
     expect(parseBody(rejectBody, {})).toEqual({ ok: false, message: apiMessages.reasonRequired });
+  });
+
+  it("answers every refusal in the product's words, never in zod's defaults (property)", () => {
+    const schemas = [depositBody, adminWithdrawalBody, balanceBody, withdrawalRequestBody, createPortfolioBody, rejectBody];
+    // Anything, and long strings for the length limits.
+    const value = fc.oneof(fc.anything(), fc.string({ minLength: 100, maxLength: 600 }), fc.double());
+    const fields = fc.record(
+      { amount: value, balance: value, note: value, timestamp: value, userId: value, userEmail: value, initialBalance: value, reason: value },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...schemas), fields, (schema, body) => {
+        const result = parseBody(schema, body);
+        return result.ok || !/^Invalid input|^Too (big|small)|^Expected/.test(result.message);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('never throws and always answers with a message, whatever arrives (property)', () => {

@@ -3,47 +3,64 @@
  * Amounts go through the same parser, and refusals carry the same words, as the web's form
  * checks in forms.ts (kept apart so the browser does not download zod).
  */
-import { z } from 'zod';
+// zod/mini: the same engine as `zod` with functions instead of methods, so esbuild keeps only
+// what these schemas use (18 KB minified against 443 KB: each POST Lambda imports ~30 ms faster).
+// Without zod's locale every issue needs its own `error`: each check below names the product's words.
+import * as z from 'zod/mini';
 import { parseIsoTimestamp } from './iso-date';
 import { apiMessages, validation } from './messages';
 import { type AmountRules, type Cents, parseDollarNumber } from './money';
 
 export const NOTE_MAX_LENGTH = 500;
 
-function amountField(message: string, rules: AmountRules = {}) {
-  return z.unknown().transform((value, ctx): Cents => {
-    const parsed = parseDollarNumber(value, rules);
-    if (!parsed.ok) {
-      ctx.addIssue({ code: 'custom', message });
+/** A transform that refuses with `message` when `convert` gives null. */
+function convertOr<I, T>(message: string, convert: (value: I) => T | null) {
+  return z.transform((value: I, ctx): T => {
+    const converted = convert(value);
+    if (converted === null) {
+      ctx.issues.push({ code: 'custom', message, input: value });
       return z.NEVER;
     }
-    return parsed.cents;
+    return converted;
   });
 }
 
-const noteField = z
-  .string({ error: apiMessages.noteTooLong })
-  .nullish()
-  .transform((note) => note?.trim() ?? '')
-  .pipe(z.string().max(NOTE_MAX_LENGTH, { error: apiMessages.noteTooLong }));
+function amountField(message: string, rules: AmountRules = {}) {
+  return z.pipe(
+    z.unknown(),
+    convertOr(message, (value: unknown): Cents | null => {
+      const parsed = parseDollarNumber(value, rules);
+      return parsed.ok ? parsed.cents : null;
+    }),
+  );
+}
+
+const noteField = z.pipe(
+  z.pipe(
+    z.nullish(z.string({ error: apiMessages.noteTooLong })),
+    z.transform((note: string | null | undefined) => note?.trim() ?? ''),
+  ),
+  z.string().check(z.maxLength(NOTE_MAX_LENGTH, { error: apiMessages.noteTooLong })),
+);
 
 /** An ISO 8601 date or date-time (with zone), as epoch milliseconds. */
-const timestampField = z.string({ error: apiMessages.invalidTimestamp }).transform((text, ctx): number => {
-  const ms = parseIsoTimestamp(text);
-  if (!Number.isFinite(ms)) {
-    ctx.addIssue({ code: 'custom', message: apiMessages.invalidTimestamp });
-    return z.NEVER;
-  }
-  return ms;
-});
+const timestampField = z.pipe(
+  z.string({ error: apiMessages.invalidTimestamp }),
+  convertOr(apiMessages.invalidTimestamp, (text: string) => {
+    const ms = parseIsoTimestamp(text);
+    return Number.isFinite(ms) ? ms : null;
+  }),
+);
 
-const userIdField = z.string({ error: apiMessages.userIdRequired }).min(1, { error: apiMessages.userIdRequired }).max(128);
-const emailField = z.email({ error: apiMessages.invalidEmail }).max(254, { error: apiMessages.invalidEmail });
+const userIdField = z
+  .string({ error: apiMessages.userIdRequired })
+  .check(z.minLength(1, { error: apiMessages.userIdRequired }), z.maxLength(128, { error: apiMessages.userIdTooLong }));
+const emailField = z.email({ error: apiMessages.invalidEmail }).check(z.maxLength(254, { error: apiMessages.invalidEmail }));
 
 /** POST /api/portfolios/create. A client may create its own empty portfolio, never give itself money. */
 export const createPortfolioBody = z.strictObject({
   userId: userIdField,
-  initialBalance: z.literal(0, { error: apiMessages.initialBalanceMustBeZero }).optional(),
+  initialBalance: z.optional(z.literal(0, { error: apiMessages.initialBalanceMustBeZero })),
 });
 
 /** POST /api/withdrawals/request (a client asking for a profit withdrawal). */
@@ -57,7 +74,7 @@ export const withdrawalRequestBody = z.strictObject({
 export const depositBody = z.strictObject({
   amount: amountField(validation.invalidDepositAmount.description),
   note: noteField,
-  timestamp: timestampField.optional(),
+  timestamp: z.optional(timestampField),
 });
 
 /** POST /api/admin/clients/{id}/withdrawal */
@@ -75,9 +92,11 @@ export const balanceBody = z.strictObject({
 export const rejectBody = z.strictObject({
   reason: z
     .string({ error: apiMessages.reasonRequired })
-    .trim()
-    .min(1, { error: apiMessages.reasonRequired })
-    .max(NOTE_MAX_LENGTH, { error: apiMessages.reasonTooLong }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: apiMessages.reasonRequired }),
+      z.maxLength(NOTE_MAX_LENGTH, { error: apiMessages.reasonTooLong }),
+    ),
 });
 
 export type CreatePortfolioBody = z.output<typeof createPortfolioBody>;

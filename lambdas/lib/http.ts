@@ -4,7 +4,7 @@
  * request never reaches a handler and never becomes a 500.
  */
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { routeByName, type RouteDef, type RouteName } from '../../shared/api';
 import { apiMessages } from '../../shared/messages';
 import { parseBody } from '../../shared/parse-body';
@@ -66,10 +66,10 @@ function readJsonBody(event: ApiEvent): unknown {
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,128}$/;
 
-export function httpHandler<S extends z.ZodType | undefined = undefined>(
+export function httpHandler<S extends z.ZodMiniType | undefined = undefined>(
   name: RouteName,
   schema: S,
-  handle: (req: Request<S extends z.ZodType ? z.output<S> : undefined>) => Promise<Answer>,
+  handle: (req: Request<S extends z.ZodMiniType ? z.output<S> : undefined>) => Promise<Answer>,
 ) {
   const route = routeByName(name);
   return async (event: ApiEvent, context?: Context): Promise<ApiResult> => compressResult(await answerTo(event, context), header(event, 'accept-encoding'));
@@ -96,7 +96,7 @@ export function httpHandler<S extends z.ZodType | undefined = undefined>(
         caller,
         params: (event.pathParameters ?? {}) as Record<string, string>,
         query: (event.queryStringParameters ?? {}) as Record<string, string>,
-        body: body as S extends z.ZodType ? z.output<S> : undefined,
+        body: body as S extends z.ZodMiniType ? z.output<S> : undefined,
         idempotencyKey,
         now: Date.now(),
       });
