@@ -36,8 +36,27 @@ export interface HttpAnswer {
   wireBytes: number;
 }
 
-/** One request over a keep-alive agent, asking for gzip like a browser; resolves once the body is read. */
-export function httpCall(agent: Agent, method: string, url: URL, token: string, json?: unknown, extraHeaders: Record<string, string> = {}): Promise<HttpAnswer> {
+/** Requests sent again after a keep-alive race (see httpCall); the run reports how many. */
+export const keepAliveRetries = { count: 0 };
+
+/**
+ * One request over a keep-alive agent, asking for gzip like a browser; resolves once the body is
+ * read. A request on a reused socket that the server reset before answering is sent once more,
+ * as browsers do (the server may close an idle socket just as the next request goes out).
+ */
+export async function httpCall(agent: Agent, method: string, url: URL, token: string, json?: unknown, extraHeaders: Record<string, string> = {}): Promise<HttpAnswer> {
+  try {
+    return await httpCallOnce(agent, method, url, token, json, extraHeaders);
+  } catch (error) {
+    if (!(error instanceof KeepAliveReset)) throw error;
+    keepAliveRetries.count += 1;
+    return httpCallOnce(agent, method, url, token, json, extraHeaders);
+  }
+}
+
+class KeepAliveReset extends Error {}
+
+function httpCallOnce(agent: Agent, method: string, url: URL, token: string, json: unknown, extraHeaders: Record<string, string>): Promise<HttpAnswer> {
   const payload = json === undefined ? undefined : Buffer.from(JSON.stringify(json));
   return new Promise((resolvePromise, reject) => {
     const req = request(
@@ -63,7 +82,9 @@ export function httpCall(agent: Agent, method: string, url: URL, token: string, 
         res.on('error', reject);
       },
     );
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      reject(req.reusedSocket && error.code === 'ECONNRESET' ? new KeepAliveReset(error.message) : error),
+    );
     req.end(payload);
   });
 }

@@ -35,7 +35,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { startStack, type RunningStack } from '../local/stack';
 import { DAY_MS } from '../../shared/growth';
 import { measureBundles, measureWeb } from './bundles';
-import { measureLatency } from './latency';
+import { keepAliveRetries, measureLatency } from './latency';
 import { fmt } from './stats';
 
 // ---- settings ---------------------------------------------------------------------------------
@@ -270,6 +270,7 @@ async function main(): Promise<number> {
       await measureLatency(c, { reps: LATENCY_REPS, concurrencies: LATENCY_CONCURRENCIES, warmup: WARMUP }, row, progress);
       check();
     }
+    row('1. requests sent again after a keep-alive reset', String(keepAliveRetries.count), 'requests', 'a reused socket the gateway reset before answering; each is in its latency');
 
     // ---- 4 and 5. the browser: Lighthouse on /, the admin page with every bench client -------
     if (!SKIP_BROWSER) {
