@@ -271,7 +271,7 @@ export function createGateway(options: GatewayOptions) {
 
   // Node closes a keep-alive socket after 5 s idle. A client whose next request is still queued
   // behind other work then writes to a closed socket (ECONNRESET; seen in the bench at 16
-  // concurrent admin lists): keep idle sockets as long as browsers and API Gateway do, ~1 min.
+  // concurrent admin lists): keep idle sockets a minute, far longer than such a lag.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
 
