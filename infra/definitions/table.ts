@@ -19,7 +19,7 @@
  *   everything of a client (delete)     Query PK=CLIENT#sub
  *   all clients (admin list)            Query GSI1 for each of the CLIENT_SHARDS shards, in parallel; each
  *                                       next withdrawal date from the profile's upcomingEligibleAt (a profile
- *                                       written before that list: GSI2 over the next 200 days, once for all)
+ *                                       written before that list: GSI2 up to the latest possible date, once for all)
  *   portfolios due for the weekly job   Query GSI1 per shard, GSI1SK < <(now − 1 week) ISO>~ (only due ones are read)
  *   deposits by eligibility date        (withdrawal alerts) Query GSI2 PK=ELIG#<yyyy-mm> (one per month the range touches), GSI2SK between dates
  *   pending withdrawal requests         Query GSI3 PK=REQUESTS#pending (oldest first)

@@ -1,12 +1,9 @@
 /** The admin client list: every live client with balance, weekly gain and next withdrawal date. */
-import { nextUpcomingEligibility, nextWithdrawalDate } from '../../shared/eligibility';
-import { DAY_MS } from '../../shared/growth';
+import { eligibleAt, nextUpcomingEligibility, nextWithdrawalDate } from '../../shared/eligibility';
+import { FUTURE_SKEW_MS } from '../../shared/forms';
 import { httpHandler } from '../lib/http';
 import { depositsEligibleBetween, listProfiles } from '../lib/indexes';
 import { toClientDto } from '../lib/profiles';
-
-/** Deposits younger than 6 months become eligible within this horizon; later ones cannot exist yet. */
-const HORIZON_MS = 200 * DAY_MS;
 
 /**
  * The next withdrawal date of every client with a deposit still ahead, from GSI2: for profiles
@@ -15,8 +12,11 @@ const HORIZON_MS = 200 * DAY_MS;
  */
 async function nextDatesFromEligibilityIndex(now: number): Promise<Map<string, number | null>> {
   const depositTimes = new Map<string, number[]>();
-  for (const deposit of await depositsEligibleBetween(now, now + HORIZON_MS)) {
-    depositTimes.set(deposit.sub, [...(depositTimes.get(deposit.sub) ?? []), Date.parse(deposit.at)]);
+  // No deposit is dated later than now plus the allowed clock skew, so none becomes eligible later.
+  for (const deposit of await depositsEligibleBetween(now, eligibleAt(now + FUTURE_SKEW_MS))) {
+    const times = depositTimes.get(deposit.sub);
+    if (times) times.push(Date.parse(deposit.at));
+    else depositTimes.set(deposit.sub, [Date.parse(deposit.at)]);
   }
   return new Map([...depositTimes].map(([sub, times]) => [sub, nextWithdrawalDate(times, now)]));
 }
