@@ -6,8 +6,11 @@
 import { DAY_MS } from './growth';
 import { apiMessages, type Notice, validation } from './messages';
 import { type AmountRules, type Cents, formatUsd, parseDollarText } from './money';
+import { hasUnsafeCharacters } from './text';
 
 export const MIN_PASSWORD_LENGTH = 6;
+/** Cognito's API limit on a password, and its pattern: no white space at either end. */
+export const MAX_PASSWORD_LENGTH = 256;
 /** Deposits may be recorded late (a transfer that arrived last week), but not absurdly late. */
 export const MAX_BACKDATE_MS = 366 * DAY_MS;
 /** Clock skew tolerated between the admin's browser and the server. */
@@ -34,13 +37,28 @@ function required(value: string, message: string): Notice | null {
   return value.trim() === '' ? { title: 'Sign-up failed', description: message } : null;
 }
 
+/** The sign-up names, as the pre-sign-up trigger checks them in Cognito (null when acceptable). */
+export function checkNames(...names: (string | undefined)[]): string | null {
+  return names.some((name) => name !== undefined && hasUnsafeCharacters(name)) ? apiMessages.nameUnsafeCharacters : null;
+}
+
+/** A password Cognito will take (spec minimum, the API's maximum and its no-edge-spaces pattern). */
+export function checkNewPassword(password: string): Notice | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return validation.passwordTooShort;
+  if (password.length > MAX_PASSWORD_LENGTH) return { title: 'Password too long', description: apiMessages.passwordTooLong };
+  if (password.trim() !== password) return { title: 'Invalid password', description: apiMessages.passwordEdgeSpaces };
+  return null;
+}
+
 export function checkSignUpForm(form: SignUpForm): Notice | null {
+  const unsafeName = checkNames(form.firstName, form.lastName);
   return (
     required(form.firstName, apiMessages.firstNameRequired) ??
     required(form.lastName, apiMessages.lastNameRequired) ??
+    (unsafeName ? { title: 'Sign-up failed', description: unsafeName } : null) ??
     required(form.email, apiMessages.emailRequired) ??
     (form.password !== form.confirmPassword ? validation.passwordMismatch : null) ??
-    (form.password.length < MIN_PASSWORD_LENGTH ? validation.passwordTooShort : null)
+    checkNewPassword(form.password)
   );
 }
 

@@ -52,6 +52,9 @@ describe('request bodies', () => {
     [{}, 'Please enter a valid positive deposit amount'],
     [{ amount: 5, note: 'x'.repeat(501) }, apiMessages.noteTooLong],
     [{ amount: 5, note: 7 }, apiMessages.noteTooLong],
+    [{ amount: 5, note: 'nul\u0000byte' }, apiMessages.noteUnsafeCharacters],
+    [{ amount: 5, note: 'bell\u0007' }, apiMessages.noteUnsafeCharacters],
+    [{ amount: 5, note: '\u202Egnp.exe' }, apiMessages.noteUnsafeCharacters],
     [{ amount: 5, timestamp: 'yesterday' }, apiMessages.invalidTimestamp],
     [{ amount: 5, timestamp: '2026-02-30T00:00:00Z' }, apiMessages.invalidTimestamp],
     [{ amount: 5, timestamp: 1700000000000 }, apiMessages.invalidTimestamp],
@@ -61,6 +64,19 @@ describe('request bodies', () => {
     ['{"amount":5}', apiMessages.malformedJson],
   ])('deposit %j -> %s', (body, message) => {
     expect(parseBody(depositBody, body)).toEqual({ ok: false, message });
+  });
+
+  it('a note may keep tabs and line breaks', () => {
+    expect(parseBody(adminWithdrawalBody, { amount: 1, note: 'wire\tref 42\nsecond line' })).toEqual({
+      ok: true,
+      value: { amount: 100, note: 'wire\tref 42\nsecond line' },
+    });
+  });
+
+  it('a rejection reason refuses control and text-direction characters, line breaks included', () => {
+    for (const reason of ['nul\u0000byte', 'bell\u0007', '\u202Egnp.exe', 'two\nlines']) {
+      expect(parseBody(rejectBody, { reason })).toEqual({ ok: false, message: apiMessages.reasonUnsafeCharacters });
+    }
   });
 
   it('a note of exactly 500 characters after trimming is fine', () => {
@@ -151,6 +167,23 @@ describe('form checks', () => {
     expect(checkSignUpForm({ ...good, firstName: ' ' })?.description).toBe(apiMessages.firstNameRequired);
     expect(checkSignUpForm({ ...good, lastName: '' })?.description).toBe(apiMessages.lastNameRequired);
     expect(checkSignUpForm({ ...good, email: '' })?.description).toBe(apiMessages.emailRequired);
+  });
+
+  it('sign-up: names without control or text-direction characters', () => {
+    const form = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: 'secret1', confirmPassword: 'secret1' };
+    expect(checkSignUpForm({ ...form, firstName: 'A\u202Eda' })?.description).toBe(apiMessages.nameUnsafeCharacters);
+    expect(checkSignUpForm({ ...form, lastName: 'Love\u0000lace' })?.description).toBe(apiMessages.nameUnsafeCharacters);
+    expect(checkSignUpForm({ ...form, firstName: 'Zoë', lastName: 'Ångström' })).toBeNull();
+  });
+
+  it('sign-up: a password Cognito will take (no spaces at either end, at most 256)', () => {
+    const form = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
+    const withPassword = (password: string) => checkSignUpForm({ ...form, password, confirmPassword: password });
+    expect(withPassword(' secret1')?.description).toBe(apiMessages.passwordEdgeSpaces);
+    expect(withPassword('secret1 ')?.description).toBe(apiMessages.passwordEdgeSpaces);
+    expect(withPassword('x'.repeat(257))?.description).toBe(apiMessages.passwordTooLong);
+    expect(withPassword('x'.repeat(256))).toBeNull();
+    expect(withPassword('in between ok')).toBeNull();
   });
 
   it('sign-in: both fields required', () => {

@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
 import { parseIsoTimestamp } from './iso-date';
 import { apiMessages, validation } from './messages';
 import { type AmountRules, type Cents, parseDollarNumber } from './money';
+import { hasUnsafeCharacters } from './text';
 
 export const NOTE_MAX_LENGTH = 500;
 
@@ -40,7 +41,10 @@ const noteField = z.pipe(
     z.nullish(z.string({ error: apiMessages.noteTooLong })),
     z.transform((note: string | null | undefined) => note?.trim() ?? ''),
   ),
-  z.string().check(z.maxLength(NOTE_MAX_LENGTH, { error: apiMessages.noteTooLong })),
+  z.string().check(
+    z.maxLength(NOTE_MAX_LENGTH, { error: apiMessages.noteTooLong }),
+    z.refine((note) => !hasUnsafeCharacters(note, { allowTabAndNewline: true }), { error: apiMessages.noteUnsafeCharacters }),
+  ),
 );
 
 /** An ISO 8601 date or date-time (with zone), as epoch milliseconds. */
@@ -96,6 +100,7 @@ export const rejectBody = z.strictObject({
       z.trim(),
       z.minLength(1, { error: apiMessages.reasonRequired }),
       z.maxLength(NOTE_MAX_LENGTH, { error: apiMessages.reasonTooLong }),
+      z.refine((reason) => !hasUnsafeCharacters(reason), { error: apiMessages.reasonUnsafeCharacters }),
     ),
 });
 

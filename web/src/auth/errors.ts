@@ -3,6 +3,12 @@ import { errors } from '../../../shared/messages';
 
 type Flow = 'signIn' | 'signUp' | 'reset';
 
+/** A Cognito trigger's refusal ("PreSignUp failed with error <ours>.") carries our own words: show them. */
+function triggerMessage(name: string, message: string): string | null {
+  if (name !== 'UserLambdaValidationException') return null;
+  return /failed with error (.+?)\.?$/.exec(message)?.[1] ?? null;
+}
+
 export function authErrorMessage(flow: Flow, error: unknown): string {
   const name = (error as { name?: string } | null)?.name ?? '';
   const message = (error as { message?: string } | null)?.message ?? '';
@@ -16,6 +22,8 @@ export function authErrorMessage(flow: Flow, error: unknown): string {
     return errors.signIn.default;
   }
   if (flow === 'signUp') {
+    const fromTrigger = triggerMessage(name, message);
+    if (fromTrigger) return fromTrigger;
     if (name === 'UsernameExistsException') return errors.signUp.emailInUse;
     if (name === 'InvalidPasswordException') return errors.signUp.weakPassword;
     if (invalidEmail || name === 'InvalidEmail') return errors.signUp.invalidEmail;

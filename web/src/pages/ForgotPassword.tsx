@@ -11,8 +11,8 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { apiMessages, errors, successToasts, toastTitles, validation } from '../../../shared/messages';
-import { MIN_PASSWORD_LENGTH } from '../../../shared/forms';
+import { apiMessages, errors, successToasts, toastTitles } from '../../../shared/messages';
+import { checkNewPassword } from '../../../shared/forms';
 import { authErrorMessage, looksLikeEmail } from '../auth/errors';
 import { useAuth } from '../auth/session';
 import { AuthCard, EmailField, FooterLink } from '../components/auth-card';
@@ -52,7 +52,8 @@ export default function ForgotPassword() {
   const onFinish = async (event: FormEvent) => {
     event.preventDefault();
     if (code.trim() === '') return notify('error', toastTitles.resetFailed, 'Please enter the reset code from the email');
-    if (newPassword.length < MIN_PASSWORD_LENGTH) return notify('error', validation.passwordTooShort.title, validation.passwordTooShort.description);
+    const weak = checkNewPassword(newPassword);
+    if (weak) return notify('error', weak.title, weak.description);
     setBusy(true);
     try {
       await backend.confirmReset(email, code, newPassword);

@@ -1,0 +1,16 @@
+/**
+ * Free text the product stores and shows again (notes, rejection reasons, names): it may not
+ * carry characters that are invisible or rewrite what is around them when displayed or exported
+ * — C0 and C1 control characters (a NUL cuts a string short in other systems, a BEL or ESC acts
+ * on a terminal) and the bidirectional overrides and isolates (U+202A-202E, U+2066-2069), which
+ * make "\u202Egnp.exe" read as "exe.png".
+ */
+
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_EXCEPT_TAB_AND_NEWLINE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+const BIDI_OVERRIDES = /[\u202a-\u202e\u2066-\u2069]/;
+
+/** True when `text` holds a control or bidirectional-override character; notes may keep tab and newline. */
+export function hasUnsafeCharacters(text: string, { allowTabAndNewline = false } = {}): boolean {
+  return (allowTabAndNewline ? CONTROL_EXCEPT_TAB_AND_NEWLINE : CONTROL).test(text) || BIDI_OVERRIDES.test(text);
+}
