@@ -23,15 +23,22 @@ export interface RouteDef {
   access: 'read' | 'write';
   /** Money-moving POSTs honour an `Idempotency-Key` header. */
   idempotent?: boolean;
+  /**
+   * A client route an administrator may also call for any client (reading it). The caller's
+   * admin claim is then confirmed with Cognito, as on admin routes; elsewhere it is ignored.
+   */
+  adminMayRead?: boolean;
+  /** What a path `{id}` names, for the 404 of an id that cannot exist; a client unless said. */
+  idNames?: 'withdrawal request';
   /** Cognito user-pool actions the handler needs (its function is granted exactly these). */
   cognitoActions?: readonly ('AdminGetUser' | 'AdminDeleteUser' | 'AdminUserGlobalSignOut')[];
 }
 
 export const routes = [
-  { name: 'getPortfolio', method: 'GET', path: '/api/portfolios/{userId}', auth: 'client', access: 'read' },
+  { name: 'getPortfolio', method: 'GET', path: '/api/portfolios/{userId}', auth: 'client', access: 'read', adminMayRead: true },
   { name: 'createPortfolio', method: 'POST', path: '/api/portfolios/create', auth: 'client', access: 'write', cognitoActions: ['AdminGetUser'] },
-  { name: 'listTransactions', method: 'GET', path: '/api/portfolios/{uid}/transactions', auth: 'client', access: 'read' },
-  { name: 'getEligibility', method: 'GET', path: '/api/withdrawals/{uid}/eligible', auth: 'client', access: 'read' },
+  { name: 'listTransactions', method: 'GET', path: '/api/portfolios/{uid}/transactions', auth: 'client', access: 'read', adminMayRead: true },
+  { name: 'getEligibility', method: 'GET', path: '/api/withdrawals/{uid}/eligible', auth: 'client', access: 'read', adminMayRead: true },
   { name: 'requestWithdrawal', method: 'POST', path: '/api/withdrawals/request', auth: 'client', access: 'write', idempotent: true },
   { name: 'listClients', method: 'GET', path: '/api/admin/clients', auth: 'admin', access: 'read' },
   { name: 'addDeposit', method: 'POST', path: '/api/admin/clients/{id}/deposit', auth: 'admin', access: 'write', idempotent: true },
@@ -41,19 +48,25 @@ export const routes = [
   { name: 'deleteClient', method: 'DELETE', path: '/api/admin/clients/{id}', auth: 'admin', access: 'write', cognitoActions: ['AdminUserGlobalSignOut', 'AdminDeleteUser'] },
   { name: 'listWithdrawalAlerts', method: 'GET', path: '/api/admin/withdrawal-alerts', auth: 'admin', access: 'read' },
   // Beyond spec section 7: the life of a client's withdrawal request (design.md section 4).
-  { name: 'listMyWithdrawalRequests', method: 'GET', path: '/api/portfolios/{uid}/withdrawal-requests', auth: 'client', access: 'read' },
+  { name: 'listMyWithdrawalRequests', method: 'GET', path: '/api/portfolios/{uid}/withdrawal-requests', auth: 'client', access: 'read', adminMayRead: true },
   { name: 'listPendingWithdrawalRequests', method: 'GET', path: '/api/admin/withdrawal-requests', auth: 'admin', access: 'read' },
-  { name: 'approveWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/approve', auth: 'admin', access: 'write' },
-  { name: 'rejectWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/reject', auth: 'admin', access: 'write' },
+  { name: 'approveWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/approve', auth: 'admin', access: 'write', idNames: 'withdrawal request' },
+  { name: 'rejectWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/reject', auth: 'admin', access: 'write', idNames: 'withdrawal request' },
   // Balance history and statements (CSV).
-  { name: 'getHistory', method: 'GET', path: '/api/portfolios/{uid}/history', auth: 'client', access: 'read' },
-  { name: 'getStatement', method: 'GET', path: '/api/portfolios/{uid}/statement', auth: 'client', access: 'read' },
+  { name: 'getHistory', method: 'GET', path: '/api/portfolios/{uid}/history', auth: 'client', access: 'read', adminMayRead: true },
+  { name: 'getStatement', method: 'GET', path: '/api/portfolios/{uid}/statement', auth: 'client', access: 'read', adminMayRead: true },
   { name: 'getClientHistory', method: 'GET', path: '/api/admin/clients/{id}/history', auth: 'admin', access: 'read' },
   { name: 'getClientStatement', method: 'GET', path: '/api/admin/clients/{id}/statement', auth: 'admin', access: 'read' },
   { name: 'getBalancesStatement', method: 'GET', path: '/api/admin/statements/balances', auth: 'admin', access: 'read' },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof routes)[number]['name'];
+
+/**
+ * Every path parameter is an id: a Cognito `sub` (a UUID), or a withdrawal request's
+ * `<sub>.<key>`. Anything else cannot exist and is a 404 before any read.
+ */
+export const PATH_ID = /^[A-Za-z0-9_.-]{1,128}$/;
 
 /** Path parameters that name the client a client route belongs to. */
 export const OWNER_PATH_PARAMS = ['userId', 'uid'] as const;
@@ -192,6 +205,7 @@ export interface WithdrawalRequestDto {
   status: WithdrawalRequestStatus;
   createdAt: string;
   decidedAt?: string;
+  /** The deciding admin's e-mail: in answers to admins only. */
   decidedBy?: string;
   reason?: string;
 }

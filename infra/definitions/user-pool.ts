@@ -16,7 +16,17 @@ export const userPoolDefinition = {
   authFlows: ['USER_PASSWORD_AUTH', 'REFRESH_TOKEN_AUTH'] as const,
   /** The scope every access token carries; the API requires it so ID tokens are refused. */
   apiScope: 'aws.cognito.signin.user.admin',
-  accessTokenValidityMinutes: 60,
-  idTokenValidityMinutes: 60,
+  /**
+   * The HTTP API authorizer never asks Cognito whether a token was revoked, so a signed-out,
+   * demoted or re-passworded user keeps API access until the token expires: keep that short.
+   * Refresh tokens keep sessions going.
+   */
+  accessTokenValidityMinutes: 15,
+  idTokenValidityMinutes: 15,
   refreshTokenValidityDays: 30,
+  /**
+   * An unknown e-mail and a wrong password answer alike, and so do reset and resend requests:
+   * who is a client of the firm cannot be probed (design.md sections 7 and 8).
+   */
+  preventUserExistenceErrors: true,
 } as const;

@@ -35,7 +35,7 @@ export const handler = httpHandler('approveWithdrawalRequest', undefined, async 
       body: {
         success: true,
         newBalance: centsToDollars(newBalanceCents),
-        request: toRequestDto(decided(request, decision)),
+        request: toRequestDto(decided(request, decision), { forAdmin: true }),
         transaction: entry && toTransactionDto(entry, { forAdmin: true }),
       },
     }),

@@ -12,7 +12,7 @@ import { httpHandler } from '../lib/http';
 import { createProfile, getProfile, requireProfile, toPortfolioDto } from '../lib/profiles';
 
 export const handler = httpHandler('createPortfolio', createPortfolioBody, async ({ caller, body, now }) => {
-  requireOwner(caller, body.userId, { adminMayAct: false });
+  requireOwner(caller, body.userId);
   const existing = await getProfile(caller.sub, true);
   if (existing?.deleted) throw new Forbidden(apiMessages.accountDeleted);
   if (!existing) {

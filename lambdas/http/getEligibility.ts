@@ -5,7 +5,7 @@ import { eligibilityOf, toEligibilityDto } from '../lib/withdrawal-requests';
 
 export const handler = httpHandler('getEligibility', undefined, async ({ caller, params, now }) => {
   const uid = params.uid ?? '';
-  requireOwner(caller, uid, { adminMayAct: true });
+  requireOwner(caller, uid);
   const profile = await requireProfile(uid);
   return { body: { data: toEligibilityDto(await eligibilityOf(profile, now)) } };
 });

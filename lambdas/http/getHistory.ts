@@ -5,6 +5,6 @@ import { historyAnswer } from '../lib/statements';
 /** The client's balance after every weekly update and every ledger entry. */
 export const handler = httpHandler('getHistory', undefined, async ({ caller, params }) => {
   const uid = params.uid ?? '';
-  requireOwner(caller, uid, { adminMayAct: true });
+  requireOwner(caller, uid);
   return historyAnswer(uid);
 });

@@ -4,7 +4,7 @@ import { requireProfile, toPortfolioDto } from '../lib/profiles';
 
 export const handler = httpHandler('getPortfolio', undefined, async ({ caller, params }) => {
   const userId = params.userId ?? '';
-  requireOwner(caller, userId, { adminMayAct: true });
+  requireOwner(caller, userId);
   const profile = await requireProfile(userId);
   return { body: { success: true, portfolio: toPortfolioDto(profile) } };
 });

@@ -5,6 +5,6 @@ import { statementAnswer } from '../lib/statements';
 /** The client's statement for ?from=YYYY-MM-DD&to=YYYY-MM-DD, as CSV. */
 export const handler = httpHandler('getStatement', undefined, async ({ caller, params, query, now }) => {
   const uid = params.uid ?? '';
-  requireOwner(caller, uid, { adminMayAct: true });
+  requireOwner(caller, uid);
   return statementAnswer(uid, query, now);
 });

@@ -6,7 +6,7 @@ import { listRequests } from '../lib/withdrawal-requests';
 /** A client's own withdrawal requests with their status, newest first. */
 export const handler = httpHandler('listMyWithdrawalRequests', undefined, async ({ caller, params }) => {
   const uid = params.uid ?? '';
-  requireOwner(caller, uid, { adminMayAct: true });
+  requireOwner(caller, uid);
   await requireProfile(uid);
-  return { body: await listRequests(uid) };
+  return { body: await listRequests(uid, caller.isAdmin) };
 });

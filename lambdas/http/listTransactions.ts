@@ -6,7 +6,7 @@ import { requireProfile } from '../lib/profiles';
 /** A client's own transactions, newest first; the recording admin's e-mail only for admins (spec section 6). */
 export const handler = httpHandler('listTransactions', undefined, async ({ caller, params }) => {
   const uid = params.uid ?? '';
-  requireOwner(caller, uid, { adminMayAct: true });
+  requireOwner(caller, uid);
   // Both reads at once: an unknown client still gets its 404, a known one waits one round trip, not two.
   const [, transactions] = await Promise.all([requireProfile(uid), listTransactions(uid, caller.isAdmin)]);
   return { body: transactions };

@@ -18,5 +18,5 @@ export const handler = httpHandler('rejectWithdrawalRequest', rejectBody, async 
     if ((error as Error).name === 'ConditionalCheckFailedException') throw new Conflict(apiMessages.requestAlreadyDecided);
     throw error;
   }
-  return { body: { success: true, request: toRequestDto(decided(request, decision)) } };
+  return { body: { success: true, request: toRequestDto(decided(request, decision), { forAdmin: true }) } };
 });

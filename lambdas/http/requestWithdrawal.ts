@@ -15,7 +15,7 @@ import { transactOnProfile } from '../lib/profile-transaction';
 import { eligibilityOf, newRequestItem, toRequestDto } from '../lib/withdrawal-requests';
 
 export const handler = httpHandler('requestWithdrawal', withdrawalRequestBody, async ({ caller, body, now, idempotencyKey }) => {
-  requireOwner(caller, body.userId, { adminMayAct: false });
+  requireOwner(caller, body.userId);
   return transactOnProfile(
     caller.sub,
     async (profile) => {
@@ -25,7 +25,7 @@ export const handler = httpHandler('requestWithdrawal', withdrawalRequestBody, a
       const item = newRequestItem(caller.sub, newId(now), profile.email, body.amount, now);
       return {
         writes: [{ Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } }],
-        answer: { status: 201, body: { success: true, request: toRequestDto(item) } },
+        answer: { status: 201, body: { success: true, request: toRequestDto(item, { forAdmin: false }) } },
       };
     },
     { now, idempotency: idempotencyKey ? { key: `requestWithdrawal:${idempotencyKey}`, request: body } : undefined },

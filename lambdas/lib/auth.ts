@@ -4,13 +4,16 @@
  */
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { userPoolDefinition } from '../../infra/definitions/user-pool';
+import type { RouteDef } from '../../shared/api';
 import { apiMessages } from '../../shared/messages';
+import { isStillAdmin, type MembershipLookup } from './admin-membership';
 import { Forbidden, Unauthorized } from './errors';
 
 export interface Caller {
   sub: string;
   username: string;
   groups: string[];
+  /** From callerOf: what the token claims. From confirmedCaller: confirmed with Cognito where admin power is used, else false. */
   isAdmin: boolean;
 }
 
@@ -37,13 +40,31 @@ export function callerOf(event: APIGatewayProxyEventV2WithJWTAuthorizer): Caller
   return { sub, username, groups, isAdmin: groups.includes(userPoolDefinition.adminGroup) };
 }
 
+/**
+ * The caller as a handler sees it: an admin only on routes that use admin power (admin routes,
+ * and client routes admins may read) and only while Cognito still says so, since a token's
+ * groups are those of the moment it was issued.
+ */
+export async function confirmedCaller(
+  event: APIGatewayProxyEventV2WithJWTAuthorizer,
+  route: Pick<RouteDef, 'auth' | 'adminMayRead'>,
+  stillAdmin: MembershipLookup = isStillAdmin,
+): Promise<Caller> {
+  const caller = callerOf(event);
+  if (!caller.isAdmin) return caller;
+  const usesAdminPower = route.auth === 'admin' || route.adminMayRead === true;
+  return { ...caller, isAdmin: usesAdminPower && (await stillAdmin(caller.username)) };
+}
+
 export function requireAdmin(caller: Caller): void {
   if (!caller.isAdmin) throw new Forbidden(apiMessages.adminOnly);
 }
 
-/** A client route's `{userId}`/`{uid}` (or body `userId`) must be the caller's own; admins may read any. */
-export function requireOwner(caller: Caller, userId: string, { adminMayAct }: { adminMayAct: boolean }): void {
-  if (userId === caller.sub) return;
-  if (adminMayAct && caller.isAdmin) return;
+/**
+ * A client route's `{userId}`/`{uid}` (or body `userId`) must be the caller's own; a confirmed
+ * admin may read any on the routes that allow it (see confirmedCaller).
+ */
+export function requireOwner(caller: Caller, userId: string): void {
+  if (userId === caller.sub || caller.isAdmin) return;
   throw new Forbidden(apiMessages.notYours);
 }

@@ -1,7 +1,11 @@
-/** The one Cognito client, for the few routes that manage users (create portfolio, delete client). */
+/**
+ * The one Cognito client, for the routes that manage users (create portfolio, delete client)
+ * and for confirming that an administrator still is one.
+ */
 import {
   AdminDeleteUserCommand,
   AdminGetUserCommand,
+  AdminListGroupsForUserCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -16,6 +20,20 @@ export async function cognitoUser(username: string): Promise<{ email: string; fi
 }
 
 const isUserNotFound = (error: unknown) => (error as Error).name === 'UserNotFoundException';
+
+/** Whether the user exists, is enabled and belongs to `group` now (not when its token was issued). */
+export async function isEnabledMemberOf(username: string, group: string): Promise<boolean> {
+  try {
+    const [user, groups] = await Promise.all([
+      cognito.send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: username })),
+      cognito.send(new AdminListGroupsForUserCommand({ UserPoolId: config.userPoolId, Username: username, Limit: 60 })),
+    ]);
+    return user.Enabled === true && (groups.Groups ?? []).some((g) => g.GroupName === group);
+  } catch (error) {
+    if (isUserNotFound(error)) return false;
+    throw error;
+  }
+}
 
 /** Signs the user out everywhere (refresh tokens revoked), then deletes it. A user already gone counts as done. */
 export async function deleteCognitoUser(username: string): Promise<void> {

@@ -24,6 +24,14 @@ export const config = {
     if (!id) throw new Error('USER_POOL_ID is not set');
     return id;
   },
+  /**
+   * How long a confirmed administrator is trusted before Cognito is asked again: at most a
+   * minute, so a removed admin is refused within one. Tests shorten it.
+   */
+  get adminRecheckMs(): number {
+    const seconds = Number(process.env.ADMIN_RECHECK_SECONDS ?? 60);
+    return Number.isFinite(seconds) ? Math.min(Math.max(seconds, 0), 60) * 1000 : 60_000;
+  },
   /** The site's public origin, for links in e-mails. */
   get siteUrl(): string {
     return (process.env.SITE_URL ?? 'http://localhost:3000').replace(/\/$/, '');

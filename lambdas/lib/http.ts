@@ -5,12 +5,12 @@
  */
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import { routeByName, type RouteDef, type RouteName } from '../../shared/api';
+import { PATH_ID, routeByName, type RouteDef, type RouteName } from '../../shared/api';
 import { apiMessages } from '../../shared/messages';
 import { parseBody } from '../../shared/parse-body';
-import { type Caller, callerOf, requireAdmin } from './auth';
+import { type Caller, confirmedCaller, requireAdmin } from './auth';
 import { compressResult } from './compression';
-import { BadRequest, HttpError } from './errors';
+import { BadRequest, HttpError, NotFound } from './errors';
 import { logger } from './logger';
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -66,6 +66,13 @@ function readJsonBody(event: ApiEvent): unknown {
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,128}$/;
 
+/** Path parameters that no stored id can match (too long, odd characters) are a 404 before any read. */
+function checkPathIds(route: RouteDef, params: Record<string, string>): void {
+  for (const value of Object.values(params)) {
+    if (!PATH_ID.test(value)) throw new NotFound(route.idNames === 'withdrawal request' ? apiMessages.requestNotFound : apiMessages.clientNotFound);
+  }
+}
+
 export function httpHandler<S extends z.ZodMiniType | undefined = undefined>(
   name: RouteName,
   schema: S,
@@ -78,8 +85,10 @@ export function httpHandler<S extends z.ZodMiniType | undefined = undefined>(
     if (context) logger.addContext(context);
     logger.appendKeys({ correlationId: event.requestContext?.requestId, route: name });
     try {
-      const caller = callerOf(event);
+      const caller = await confirmedCaller(event, route);
       if (route.auth === 'admin') requireAdmin(caller);
+      const params = (event.pathParameters ?? {}) as Record<string, string>;
+      checkPathIds(route, params);
       let body: unknown;
       if (schema) {
         const parsed = parseBody(schema, readJsonBody(event));
@@ -94,7 +103,7 @@ export function httpHandler<S extends z.ZodMiniType | undefined = undefined>(
         event,
         route,
         caller,
-        params: (event.pathParameters ?? {}) as Record<string, string>,
+        params,
         query: (event.queryStringParameters ?? {}) as Record<string, string>,
         body: body as S extends z.ZodMiniType ? z.output<S> : undefined,
         idempotencyKey,

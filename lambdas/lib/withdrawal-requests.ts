@@ -25,7 +25,8 @@ export interface RequestItem {
   GSI3SK?: string;
 }
 
-export function toRequestDto(item: RequestItem): WithdrawalRequestDto {
+/** Who decided a request is an admin's e-mail: shown to admins only (spec section 6). */
+export function toRequestDto(item: RequestItem, { forAdmin }: { forAdmin: boolean }): WithdrawalRequestDto {
   return {
     id: item.requestId,
     userId: item.sub,
@@ -34,7 +35,7 @@ export function toRequestDto(item: RequestItem): WithdrawalRequestDto {
     status: item.status,
     createdAt: item.createdAt,
     ...(item.decidedAt ? { decidedAt: item.decidedAt } : {}),
-    ...(item.decidedBy ? { decidedBy: item.decidedBy } : {}),
+    ...(forAdmin && item.decidedBy ? { decidedBy: item.decidedBy } : {}),
     ...(item.reason ? { reason: item.reason } : {}),
   };
 }
@@ -56,8 +57,8 @@ export function newRequestItem(sub: string, requestKey: string, userEmail: strin
 export const loadRequests = (sub: string, consistent = false) => queryClientItems<RequestItem>(sub, keys.requestPrefix, consistent);
 
 /** A client's requests, newest first. */
-export async function listRequests(sub: string): Promise<WithdrawalRequestDto[]> {
-  return (await loadRequests(sub)).reverse().map(toRequestDto);
+export async function listRequests(sub: string, forAdmin: boolean): Promise<WithdrawalRequestDto[]> {
+  return (await loadRequests(sub)).reverse().map((item) => toRequestDto(item, { forAdmin }));
 }
 
 /** The admin queue: every pending request, newest first. */
@@ -68,7 +69,7 @@ export async function listPendingRequests(): Promise<WithdrawalRequestDto[]> {
     ExpressionAttributeValues: { ':pk': keys.pendingRequestsPk },
     ScanIndexForward: false,
   });
-  return items.map(toRequestDto);
+  return items.map((item) => toRequestDto(item, { forAdmin: true }));
 }
 
 /** What the client may still request, from the ledger and the requests as they are now. */
