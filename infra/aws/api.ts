@@ -13,7 +13,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { routes } from '../../shared/api';
+import { type RouteDef, routes } from '../../shared/api';
 import { userPoolDefinition } from '../definitions/user-pool';
 import { PortalFunction } from './portal-function';
 
@@ -25,6 +25,24 @@ export interface RoutesProps {
 
 /** Per-stage limits: generous for people, a ceiling for scripts gone wrong. */
 export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 };
+
+/**
+ * What a handler asks Cognito before it honours an admin claim (cached a minute): is the caller
+ * still enabled and still in the admins group. The token's groups claim alone would let a
+ * demoted or disabled admin act until the token expires.
+ */
+export const ADMIN_CHECK_COGNITO_ACTIONS = ['AdminGetUser', 'AdminListGroupsForUser'] as const;
+
+/** Admin routes, and client routes an admin may read for any client: both confirm the claim. */
+export function checksAdmin(route: RouteDef): boolean {
+  return route.auth === 'admin' || route.adminMayRead === true;
+}
+
+/** The Cognito actions a route's function is granted: its own, plus the admin check where it runs. */
+export function cognitoActionsOf(route: RouteDef): string[] {
+  const check = checksAdmin(route) ? ADMIN_CHECK_COGNITO_ACTIONS : [];
+  return [...new Set([...check, ...(route.cognitoActions ?? [])])];
+}
 
 /** HTTP API $context variables, one JSON line per request (no bodies, no tokens). */
 const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
@@ -67,19 +85,18 @@ export class PortalApi extends Construct {
   addRoutes(props: RoutesProps): this {
     const authorizer = new HttpUserPoolAuthorizer('Cognito', props.userPool, { userPoolClients: [props.client] });
 
-    for (const route of routes) {
+    for (const route of routes as readonly RouteDef[]) {
+      const cognitoActions = cognitoActionsOf(route);
       const fn = new PortalFunction(this, route.name, {
         entry: `lambdas/http/${route.name}.ts`,
         description: `${route.method} ${route.path}`,
         table: props.table,
         tableAccess: route.access,
-        environment: 'cognitoActions' in route ? { USER_POOL_ID: props.userPool.userPoolId } : {},
+        environment: cognitoActions.length > 0 ? { USER_POOL_ID: props.userPool.userPoolId } : {},
         timeout: Duration.seconds(route.name === 'deleteClient' ? 30 : 10),
       });
-      if ('cognitoActions' in route) {
-        fn.addToRolePolicy(
-          new PolicyStatement({ actions: route.cognitoActions.map((a) => `cognito-idp:${a}`), resources: [props.userPool.userPoolArn] }),
-        );
+      if (cognitoActions.length > 0) {
+        fn.addToRolePolicy(new PolicyStatement({ actions: cognitoActions.map((a) => `cognito-idp:${a}`), resources: [props.userPool.userPoolArn] }));
       }
       this.functions.set(route.name, fn);
       new HttpRoute(this, `${route.name}Route`, {

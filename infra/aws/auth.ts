@@ -1,7 +1,7 @@
 /**
  * The Cognito user pool of design.md section 7: e-mail as the username, the spec's password
  * rule, e-mail verification, the admins group, the triggers, an app client for the SPA, the
- * hosted-UI domain, and Google when the deploy is given its client.
+ * hosted-UI domain, Google when the deploy is given its client, and a WAF web ACL in front.
  */
 import { Duration, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
 import {
@@ -20,6 +20,7 @@ import {
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { userPoolDefinition as def } from '../definitions/user-pool';
+import { UserPoolFirewall } from './user-pool-firewall';
 
 export interface GoogleSignIn {
   clientId: string;
@@ -28,6 +29,8 @@ export interface GoogleSignIn {
 }
 
 export interface AuthProps {
+  /** Refuses sign-up names that could disguise themselves in the admins' lists and e-mails. */
+  preSignUp: IFunction;
   postConfirmation: IFunction;
   customMessage: IFunction;
   /** The site's origin (https://...cloudfront.net): OAuth callback and sign-out URLs. */
@@ -42,6 +45,7 @@ export class PortalAuth extends Construct {
   readonly client: UserPoolClient;
   readonly domain: UserPoolDomain;
   readonly googleEnabled: boolean;
+  readonly firewall: UserPoolFirewall;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
@@ -69,7 +73,7 @@ export class PortalAuth extends Construct {
       featurePlan: FeaturePlan.ESSENTIALS,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
-      lambdaTriggers: { postConfirmation: props.postConfirmation, customMessage: props.customMessage },
+      lambdaTriggers: { preSignUp: props.preSignUp, postConfirmation: props.postConfirmation, customMessage: props.customMessage },
     });
     Validations.of(this.userPool).acknowledge(
       { id: 'AwsSolutions-COG1', reason: 'The product spec fixes the password rule: at least 6 characters, no class requirements.' },
@@ -80,6 +84,8 @@ export class PortalAuth extends Construct {
       },
       { id: 'AwsSolutions-COG8', reason: 'The Plus feature plan is paid; see COG3.' },
     );
+
+    this.firewall = new UserPoolFirewall(this, 'Firewall', { userPool: this.userPool });
 
     new CfnUserPoolGroup(this, 'Admins', {
       userPoolId: this.userPool.userPoolId,
@@ -110,8 +116,8 @@ export class PortalAuth extends Construct {
       userPoolClientName: def.clientName,
       generateSecret: false,
       authFlows: { userPassword: true, userSrp: false, custom: false, adminUserPassword: false },
-      // The spec tells "No account found" from "Incorrect password"; Cognito only does with existence errors on.
-      preventUserExistenceErrors: false,
+      // Who is a client of the firm cannot be probed through sign-in, reset or resend (design.md sections 7 and 8).
+      preventUserExistenceErrors: def.preventUserExistenceErrors,
       enableTokenRevocation: true,
       accessTokenValidity: Duration.minutes(def.accessTokenValidityMinutes),
       idTokenValidity: Duration.minutes(def.idTokenValidityMinutes),

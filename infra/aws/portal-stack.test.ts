@@ -2,6 +2,9 @@
  * The synthesized template, checked against the shared definitions it is generated from, and
  * cdk-nag's AwsSolutions pack. Bundling is skipped (no esbuild runs) so this stays fast.
  */
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -10,6 +13,7 @@ import { routes } from '../../shared/api';
 import { tableDefinition } from '../definitions/table';
 import { userPoolDefinition } from '../definitions/user-pool';
 import { createTableInput } from '../local/dynamo';
+import { ADMIN_CHECK_COGNITO_ACTIONS } from './api';
 import { PortalStack, type PortalStackProps } from './portal-stack';
 import { SPA_REWRITE_CODE } from './site';
 
@@ -44,6 +48,20 @@ function actionsOf(functionId: string): string[] {
     .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
     .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement);
   return [...inline, ...attached].flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+}
+
+/** The one resource of a type, with its logical id. */
+function onlyOf(type: string): [string, Resource] {
+  const found = resources(type);
+  expect(found).toHaveLength(1);
+  return found[0] as [string, Resource];
+}
+
+/** Every file under a directory, as paths relative to it. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)));
 }
 
 const DYNAMO_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
@@ -104,16 +122,42 @@ describe('the API, generated from the shared route table', () => {
       expect(actions.some((a) => a === '*' || a === 'dynamodb:*')).toBe(false);
       if (route.access === 'read') expect(actions.filter((a) => DYNAMO_WRITES.includes(a))).toEqual([]);
       else expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']));
+      // Client routes: only their own Cognito actions. Admin routes, and client routes an admin
+      // may read, also confirm the caller is still an enabled admin: exactly those two more.
       const cognito = actions.filter((a) => a.startsWith('cognito-idp:')).sort();
-      const expected = ('cognitoActions' in route ? route.cognitoActions.map((a) => `cognito-idp:${a}`) : []).sort();
-      expect(cognito).toEqual(expected);
+      const own = 'cognitoActions' in route ? route.cognitoActions.map((a) => `cognito-idp:${a}`) : [];
+      const checksAdmin = route.auth === 'admin' || ('adminMayRead' in route && route.adminMayRead === true);
+      const check = checksAdmin ? ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'] : [];
+      expect(cognito).toEqual([...new Set([...own, ...check])].sort());
+    }
+  });
+
+  it('lets every admin route ask Cognito whether its caller is still an enabled admin', () => {
+    expect([...ADMIN_CHECK_COGNITO_ACTIONS].sort()).toEqual(['AdminGetUser', 'AdminListGroupsForUser']);
+    const [poolId] = onlyOf('AWS::Cognito::UserPool');
+    const adminRoutes = routes.filter((r) => r.auth === 'admin');
+    expect(adminRoutes.length).toBeGreaterThan(0);
+    for (const route of adminRoutes) {
+      const [id, fn] = functionOf(`${route.method} ${route.path}`);
+      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.USER_POOL_ID).toEqual({ Ref: poolId });
+      const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const statements = resources('AWS::IAM::Policy')
+        .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+        .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement)
+        .filter((st) => [st.Action].flat().some((a) => a.startsWith('cognito-idp:')));
+      // One statement, on this pool only, no action twice.
+      expect(statements).toHaveLength(1);
+      expect(statements[0]?.Resource).toEqual({ 'Fn::GetAtt': [poolId, 'Arn'] });
+      const actions = [statements[0]?.Action ?? []].flat();
+      expect(new Set(actions).size).toBe(actions.length);
+      expect(actionsOf(id)).toEqual(expect.arrayContaining(['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser']));
     }
   });
 
   it('runs every function on arm64, the current Node runtime, JSON logs kept a month', () => {
     // All but CDK's own BucketDeployment provider.
     const fns = resources('AWS::Lambda::Function').filter(([id]) => !id.startsWith('CustomCDKBucketDeployment'));
-    expect(fns.length).toBe(routes.length + 3);
+    expect(fns.length).toBe(routes.length + 4);
     for (const [, fn] of fns) {
       expect(fn.Properties).toMatchObject({ Architectures: ['arm64'], Runtime: 'nodejs24.x', LoggingConfig: { LogFormat: 'JSON' } });
       expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.NODE_OPTIONS).toBe('--enable-source-maps');
@@ -150,18 +194,39 @@ describe('Cognito', () => {
         AutoVerifiedAttributes: ['email'],
         DeletionProtection: 'ACTIVE',
         Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 6, RequireLowercase: false, RequireNumbers: false }) },
-        LambdaConfig: { PostConfirmation: Match.anyValue(), CustomMessage: Match.anyValue() },
+        LambdaConfig: { PreSignUp: Match.anyValue(), PostConfirmation: Match.anyValue(), CustomMessage: Match.anyValue() },
       }),
     });
     template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admins' });
     template.resourceCountIs('AWS::Cognito::UserPoolDomain', 1);
   });
 
-  it('has an app client without secret for USER_PASSWORD_AUTH and refresh, with distinct user-existence errors', () => {
+  it('refuses disguised names before an account exists: the PreSignUp trigger', () => {
+    const [preSignUpId] = functionOf('Cognito pre sign-up: refuses names with control or bidirectional-override characters');
+    const [, pool] = onlyOf('AWS::Cognito::UserPool');
+    expect((pool.Properties.LambdaConfig as Record<string, unknown>).PreSignUp).toEqual({ 'Fn::GetAtt': [preSignUpId, 'Arn'] });
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: { 'Fn::GetAtt': [preSignUpId, 'Arn'] },
+      Principal: 'cognito-idp.amazonaws.com',
+    });
+  });
+
+  it('issues 15-minute access and ID tokens, revocable', () => {
+    // The API's JWT authorizer never checks revocation: a token's life is how long a removed user keeps access.
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      AccessTokenValidity: 15,
+      IdTokenValidity: 15,
+      TokenValidityUnits: Match.objectLike({ AccessToken: 'minutes', IdToken: 'minutes' }),
+      EnableTokenRevocation: true,
+    });
+  });
+
+  it('has an app client without secret for USER_PASSWORD_AUTH and refresh, with user-existence errors prevented', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
       ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-      PreventUserExistenceErrors: 'LEGACY',
+      PreventUserExistenceErrors: 'ENABLED',
       AllowedOAuthScopes: Match.arrayWith(['aws.cognito.signin.user.admin']),
       CallbackURLs: [{ 'Fn::Join': ['', ['https://', Match.anyValue(), '/']] }],
       SupportedIdentityProviders: ['COGNITO'],
@@ -183,6 +248,73 @@ describe('Cognito', () => {
     expect(client.DependsOn).toContain(providerId);
     expect(client.Properties.SupportedIdentityProviders).toEqual(['COGNITO', 'Google']);
     expect(client.Properties.CallbackURLs).toContain('http://localhost:3000/');
+  });
+});
+
+describe('the user pool firewall', () => {
+  type Statement = Record<string, unknown>;
+  type Rule = { Name: string; Priority: number; Action?: Record<string, unknown>; Statement: Statement; VisibilityConfig: Record<string, unknown> };
+  const acl = () => onlyOf('AWS::WAFv2::WebACL');
+  const rules = () => acl()[1].Properties.Rules as Rule[];
+  /** Every statement in a rule, nested ones included. */
+  const flatten = (st: Statement): Statement[] => [
+    st,
+    ...Object.values(st).flatMap((v) => {
+      if (Array.isArray(v)) return v.flatMap((x) => (x && typeof x === 'object' ? flatten(x as Statement) : []));
+      return v && typeof v === 'object' ? flatten(v as Statement) : [];
+    }),
+  ];
+  const targetMatch = (searchString: string, transformation: string) => ({
+    ByteMatchStatement: {
+      FieldToMatch: { SingleHeader: { Name: 'x-amz-target' } },
+      PositionalConstraint: 'EXACTLY',
+      SearchString: searchString,
+      TextTransformations: [{ Priority: 0, Type: transformation }],
+    },
+  });
+
+  it('is a regional web ACL that allows by default, with metrics and sampled requests', () => {
+    const [, { Properties: p }] = acl();
+    expect(p).toMatchObject({ Scope: 'REGIONAL', DefaultAction: { Allow: {} }, VisibilityConfig: { CloudWatchMetricsEnabled: true, SampledRequestsEnabled: true } });
+    for (const rule of rules()) expect(rule.VisibilityConfig).toMatchObject({ CloudWatchMetricsEnabled: true, SampledRequestsEnabled: true });
+  });
+
+  it('is associated with the user pool', () => {
+    const [poolId] = onlyOf('AWS::Cognito::UserPool');
+    const [aclId] = acl();
+    template.resourceCountIs('AWS::WAFv2::WebACLAssociation', 1);
+    template.hasResourceProperties('AWS::WAFv2::WebACLAssociation', { ResourceArn: { 'Fn::GetAtt': [poolId, 'Arn'] }, WebACLArn: { 'Fn::GetAtt': [aclId, 'Arn'] } });
+  });
+
+  it('blocks self-service DeleteUser, in any letter case', () => {
+    const blocking = rules().filter((r) => r.Action?.Block !== undefined);
+    const deleteUser = blocking.find((r) => !flatten(r.Statement).some((s) => 'RateBasedStatement' in s) && JSON.stringify(r.Statement).includes('DeleteUser'));
+    expect(deleteUser).toBeDefined();
+    const statements = flatten(deleteUser?.Statement ?? {});
+    expect(statements).toContainEqual(targetMatch('AWSCognitoIdentityProviderService.DeleteUser', 'NONE'));
+    expect(statements).toContainEqual(targetMatch('awscognitoidentityproviderservice.deleteuser', 'LOWERCASE'));
+    // Nothing narrows it: the byte matches are the whole rule (alone, or any of them).
+    expect(Object.keys(deleteUser?.Statement ?? {})).toEqual([expect.stringMatching(/^(ByteMatchStatement|OrStatement)$/)]);
+    // It comes before any rule that could let the request through first.
+    expect(deleteUser?.Priority).toBe(Math.min(...rules().map((r) => r.Priority)));
+  });
+
+  it('blocks an IP that makes over 100 sign-in attempts in 5 minutes', () => {
+    const rate = rules().find((r) => 'RateBasedStatement' in r.Statement);
+    expect(rate?.Action).toEqual({ Block: {} });
+    const statement = rate?.Statement.RateBasedStatement as Statement;
+    expect(statement).toMatchObject({ Limit: 100, EvaluationWindowSec: 300, AggregateKeyType: 'IP' });
+    const scopeDown = flatten(statement.ScopeDownStatement as Statement);
+    for (const op of ['InitiateAuth', 'RespondToAuthChallenge', 'ForgotPassword', 'ConfirmForgotPassword', 'SignUp', 'ResendConfirmationCode']) {
+      expect(scopeDown).toContainEqual(targetMatch(`awscognitoidentityproviderservice.${op.toLowerCase()}`, 'LOWERCASE'));
+    }
+    // The hosted UI's password form counts too.
+    expect(JSON.stringify(scopeDown)).toContain('"SearchString":"/login"');
+  });
+
+  it('blocks addresses on the AWS IP reputation list', () => {
+    const reputation = rules().find((r) => JSON.stringify(r.Statement).includes('AWSManagedRulesAmazonIpReputationList'));
+    expect(reputation).toMatchObject({ OverrideAction: { None: {} }, Statement: { ManagedRuleGroupStatement: { VendorName: 'AWS' } } });
   });
 });
 
@@ -263,11 +395,33 @@ describe('the site', () => {
   });
 });
 
+describe('the web build upload', () => {
+  const webDist = mkdtempSync(join(tmpdir(), 'aurum-web-'));
+  afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+  it('uploads the hashed assets but never their source maps', () => {
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><script type="module" src="/assets/app-abc.js"></script>');
+    writeFileSync(join(webDist, 'assets/app-abc.js'), 'console.log(1);\n//# sourceMappingURL=app-abc.js.map\n');
+    writeFileSync(join(webDist, 'assets/app-abc.js.map'), '{"version":3,"sources":["app.ts"],"mappings":""}');
+    writeFileSync(join(webDist, 'nested.map'), '{}');
+    const built = synth({ webDist });
+    const [, assets] = Object.entries(built.template.findResources('Custom::CDKBucketDeployment')).find(([id]) => id.startsWith('SiteAssets')) ?? [];
+    const keys = (assets as Resource | undefined)?.Properties.SourceObjectKeys as string[];
+    expect(keys).toHaveLength(1);
+    const staged = join(built.app.synth().directory, `asset.${keys[0]?.replace(/\.zip$/, '')}`);
+    const files = filesUnder(staged);
+    expect(files).toContain(join('assets', 'app-abc.js'));
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    expect(files).not.toContain('index.html');
+  });
+});
+
 describe('alarms and outputs', () => {
   it('alarms on API 5xx and on every function error', () => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: '5xx', Namespace: 'AWS/ApiGateway' });
     const errorAlarms = resources('AWS::CloudWatch::Alarm').filter(([, a]) => a.Properties.MetricName === 'Errors');
-    expect(errorAlarms.length).toBe(routes.length + 3);
+    expect(errorAlarms.length).toBe(routes.length + 4);
   });
 
   it('outputs the site URL, pool id, client id and table name', () => {

@@ -2,7 +2,7 @@
  * The whole product in one stack (design.md section 1):
  *   CloudFront ─┬─ S3 (the SPA, /config.json written from this stack's outputs)
  *               └─ /api/* ─ HTTP API ─ Cognito JWT authorizer ─ one Lambda per route ─ DynamoDB
- *   Cognito user pool (e-mail + password, Google when configured, admins group, triggers)
+ *   Cognito user pool (e-mail + password, Google when configured, admins group, triggers, WAF)
  *   EventBridge, Monday 00:00 UTC ─ weekly growth Lambda ─ DynamoDB
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
@@ -36,6 +36,10 @@ export class PortalStack extends Stack {
       table,
       tableAccess: 'write',
     });
+    const preSignUp = new PortalFunction(this, 'PreSignUp', {
+      entry: 'lambdas/triggers/pre-sign-up.ts',
+      description: 'Cognito pre sign-up: refuses names with control or bidirectional-override characters',
+    });
     const customMessage = new PortalFunction(this, 'CustomMessage', {
       entry: 'lambdas/triggers/custom-message.ts',
       description: 'Cognito custom message: e-mails that link back to the site',
@@ -47,6 +51,7 @@ export class PortalStack extends Stack {
     customMessage.addEnvironment('SITE_URL', siteUrl);
 
     const auth = new PortalAuth(this, 'Auth', {
+      preSignUp,
       postConfirmation,
       customMessage,
       siteUrl,
@@ -66,7 +71,7 @@ export class PortalStack extends Stack {
 
     new PortalAlarms(this, 'Alarms', {
       api: api.httpApi,
-      functions: { ...Object.fromEntries(api.functions), postConfirmation, customMessage, weeklyGrowth: growth.job },
+      functions: { ...Object.fromEntries(api.functions), preSignUp, postConfirmation, customMessage, weeklyGrowth: growth.job },
       deadLetters: growth.deadLetters,
       email: props.alarmEmail,
     });

@@ -37,6 +37,9 @@ export const SPA_REWRITE_CODE = `function handler(event) {
   return request;
 }`;
 
+/** Never uploaded (glob patterns of Source.asset, matched against every file's base name too). */
+export const SOURCE_MAPS = ['*.map', '**/*.map'];
+
 export interface SiteProps {
   api: HttpApi;
 }
@@ -131,7 +134,7 @@ export class PortalSite extends Construct {
     });
     Validations.of(this.distribution).acknowledge(
       { id: 'AwsSolutions-CFR1', reason: 'Clients may sign in from anywhere; no geo restriction is wanted.' },
-      { id: 'AwsSolutions-CFR2', reason: 'No WAF in this stage: the API is throttled per stage and every route needs a Cognito token.' },
+      { id: 'AwsSolutions-CFR2', reason: 'No WAF on CloudFront: the API is throttled per stage and every route needs a Cognito token (the user pool has its own WAF).' },
       {
         id: 'AwsSolutions-CFR4',
         reason: 'The default *.cloudfront.net certificate fixes the TLS policy; a custom domain with its own certificate would set TLSv1.2_2021.',
@@ -149,7 +152,9 @@ export class PortalSite extends Construct {
     const built = existsSync(`${webDist}/index.html`);
     const assets = new BucketDeployment(this, 'Assets', {
       destinationBucket: this.bucket,
-      sources: built ? [Source.asset(webDist, { exclude: ['index.html', 'config.json'] })] : [Source.data('.keep', '')],
+      // Source maps stay in the build for local debugging; published, they would hand out the
+      // readable source of the whole SPA.
+      sources: built ? [Source.asset(webDist, { exclude: ['index.html', 'config.json', ...SOURCE_MAPS] })] : [Source.data('.keep', '')],
       cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
       prune: false,
     });

@@ -21,7 +21,7 @@ it('synthesizes offline, and every Lambda bundle loads', () => {
   const bundles = readdirSync(out)
     .map((dir) => join(out, dir, 'index.mjs'))
     .filter((file) => existsSync(file));
-  expect(bundles).toHaveLength(routes.length + 3);
+  expect(bundles).toHaveLength(routes.length + 4);
   for (const bundle of bundles) {
     const kind = execFileSync(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(bundle)}); console.log(typeof m.handler);`], {
       env: { ...env, AWS_REGION: 'eu-west-1', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
