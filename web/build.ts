@@ -4,7 +4,7 @@
  * enforced: initial JS for `/` at most 250 KB, the admin chunk at most 60 KB.
  * `watch: true` rebuilds on change (npm start).
  */
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { type BuildOptions, build, context, type Metafile } from 'esbuild';
@@ -92,8 +92,11 @@ function writeIndex(meta: Metafile): BuildReport {
     .replace('<!-- preload -->', preload)
     .replace('<!-- styles -->', css.map((f) => `<link rel="stylesheet" href="${url(f)}" />`).join('\n'))
     .replace('<!-- entry -->', `<script type="module" src="${url(main)}"></script>`);
-  writeFileSync(join(DIST, 'index.html'), html);
   for (const file of ['theme.js', 'favicon.svg']) copyFileSync(join(WEB_ROOT, 'public', file), join(DIST, file));
+  // Written aside and renamed: a browser asking for the page mid-write gets the old one or the new one, whole.
+  const index = join(DIST, 'index.html');
+  writeFileSync(`${index}.tmp`, html);
+  renameSync(`${index}.tmp`, index);
 
   const initialSizes = initial.map((f) => sizeOf(resolve(f)));
   const adminSizes = admin.map((f) => sizeOf(resolve(f)));
@@ -133,22 +136,37 @@ export async function buildWeb(): Promise<BuildReport> {
   return writeIndex(result.metafile);
 }
 
-/** Rebuilds on every change under web/src and shared/ (npm start); `onBuild` hears each result. */
+/** Deletes the files in `dir` that neither the current nor the previous build wrote (absolute paths). */
+export function pruneAssets(dir: string, current: ReadonlySet<string>, previous: ReadonlySet<string>): void {
+  for (const name of readdirSync(dir)) {
+    const file = join(dir, name);
+    if (!current.has(file) && !previous.has(file)) rmSync(file, { force: true });
+  }
+}
+
+/**
+ * Rebuilds on every change under web/src and shared/ (npm start); `onBuild` hears each result.
+ * A rebuild never leaves index.html pointing at a missing file: new chunks are written beside the
+ * old ones, index.html is swapped in whole (rename), and a chunk goes only when neither the
+ * current nor the previous build uses it, so a page loaded just before a rebuild can still load
+ * its lazy chunks.
+ */
 export async function watchWeb(onBuild: (report: BuildReport | Error) => void): Promise<{ stop(): Promise<void> }> {
   mkdirSync(ASSETS, { recursive: true });
+  let previous = new Set<string>();
   const ctx = await context({
     ...options,
     plugins: [
       {
         name: 'index-html',
         setup(b) {
-          b.onStart(() => {
-            rmSync(ASSETS, { recursive: true, force: true });
-            mkdirSync(ASSETS, { recursive: true });
-          });
           b.onEnd((result) => {
-            if (result.errors.length > 0 || !result.metafile) onBuild(new Error(`${result.errors.length} build errors`));
-            else onBuild(writeIndex(result.metafile));
+            if (result.errors.length > 0 || !result.metafile) return onBuild(new Error(`${result.errors.length} build errors`));
+            const report = writeIndex(result.metafile);
+            const current = new Set(Object.keys(result.metafile.outputs).map((f) => resolve(f)));
+            pruneAssets(ASSETS, current, previous);
+            previous = current;
+            onBuild(report);
           });
         },
       },
