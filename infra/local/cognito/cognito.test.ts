@@ -3,21 +3,27 @@
  * the AWS SDK v3 exactly as the product drives the real user pool.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent } from 'aws-lambda';
+import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
 import {
   AdminAddUserToGroupCommand,
   AdminConfirmSignUpCommand,
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
+  AdminGetUserCommand,
+  AdminInitiateAuthCommand,
   AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
   ChangePasswordCommand,
   CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
+  CreateUserPoolClientCommand,
+  DeleteUserCommand,
   DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
   ForgotPasswordCommand,
@@ -28,11 +34,13 @@ import {
   ResendConfirmationCodeCommand,
   RespondToAuthChallengeCommand,
   SignUpCommand,
+  UpdateUserAttributesCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { userPoolDefinition } from '../../definitions/user-pool';
 import { type CapturedEmail, type LocalCognito, startLocalCognito } from './index';
+import { parseCognitoTarget } from './target';
 
 jest.setTimeout(30_000);
 
@@ -40,6 +48,21 @@ const dataDir = mkdtempSync(join(tmpdir(), 'local-cognito-test-'));
 const mails: CapturedEmail[] = [];
 const postConfirmations: PostConfirmationTriggerEvent[] = [];
 const customMessages: CustomMessageTriggerEvent[] = [];
+const preSignUps: PreSignUpTriggerEvent[] = [];
+
+/** The emulator's lockout clock: it stands still unless a test moves it (no waiting 15 minutes). */
+let clockNow = Date.now();
+const now = () => clockNow;
+const advance = (ms: number) => {
+  clockNow += ms;
+};
+
+/** A PreSignUp trigger that refuses one given name, as a validating trigger would. */
+async function preSignUp(event: PreSignUpTriggerEvent) {
+  preSignUps.push(structuredClone(event));
+  if (event.request.userAttributes.given_name === 'Mallory') throw new Error('Sign-ups from Mallory are not accepted');
+  return event;
+}
 
 async function postConfirmation(event: PostConfirmationTriggerEvent) {
   postConfirmations.push(structuredClone(event));
@@ -53,7 +76,7 @@ async function customMessage(event: CustomMessageTriggerEvent) {
 }
 
 const start = () =>
-  startLocalCognito({ dataDir, triggers: { postConfirmation, customMessage }, onEmail: (mail) => mails.push(mail) });
+  startLocalCognito({ dataDir, now, triggers: { preSignUp, postConfirmation, customMessage }, onEmail: (mail) => mails.push(mail) });
 
 let cognito: LocalCognito;
 let sdk: CognitoIdentityProviderClient;
@@ -112,6 +135,7 @@ describe('local Cognito', () => {
     expect(UserPoolClient?.ClientName).toBe(userPoolDefinition.clientName);
     expect(UserPoolClient?.ClientSecret).toBeUndefined();
     expect(UserPoolClient?.ExplicitAuthFlows).toEqual(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']);
+    expect(UserPoolClient?.PreventUserExistenceErrors).toBe('ENABLED');
     const { Groups } = await sdk.send(new ListGroupsCommand({ UserPoolId: cognito.userPoolId }));
     expect(Groups?.map((g) => g.GroupName)).toEqual(['admins']);
   });
@@ -207,9 +231,10 @@ describe('local Cognito', () => {
     expect(e).toEqual({ name: 'InvalidParameterException', message: 'User is already confirmed.' });
   });
 
-  test('wrong password and unknown user, as real Cognito names them', async () => {
-    expect(await failure(signIn(email, 'wrong-password'))).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
-    expect(await failure(signIn('nobody@example.com', password))).toEqual({ name: 'UserNotFoundException', message: 'User does not exist.' });
+  test('wrong password and unknown user answer alike (user-existence errors prevented)', async () => {
+    const incorrect = { name: 'NotAuthorizedException', message: 'Incorrect username or password.' };
+    expect(await failure(signIn(email, 'wrong-password'))).toEqual(incorrect);
+    expect(await failure(signIn('nobody@example.com', password))).toEqual(incorrect);
   });
 
   test('the error type is in the body (__type) and in the x-amzn-errortype header', async () => {
@@ -220,7 +245,7 @@ describe('local Cognito', () => {
     });
     expect(res.status).toBe(400);
     expect(res.headers.get('x-amzn-errortype')).toBe('NotAuthorizedException');
-    expect(res.headers.get('access-control-expose-headers')).toContain('x-amzn-errortype');
+    expect([...res.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([]);
     expect(await res.json()).toEqual({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
   });
 
@@ -230,7 +255,8 @@ describe('local Cognito', () => {
   test('USER_PASSWORD_AUTH with the e-mail gives tokens with the claims real Cognito puts in them', async () => {
     const { AuthenticationResult: r } = await signIn(email, password);
     expect(r?.TokenType).toBe('Bearer');
-    expect(r?.ExpiresIn).toBe(3600);
+    const accessTtl = userPoolDefinition.accessTokenValidityMinutes * 60;
+    expect(r?.ExpiresIn).toBe(accessTtl);
     accessToken = r!.AccessToken!;
     refreshToken = r!.RefreshToken!;
     const access = claims(r?.AccessToken);
@@ -242,7 +268,7 @@ describe('local Cognito', () => {
       username: sub,
     });
     expect(access.scope.split(' ')).toContain('aws.cognito.signin.user.admin');
-    expect(access.exp - access.iat).toBe(3600);
+    expect(access.exp - access.iat).toBe(accessTtl);
     expect(access['cognito:groups']).toBeUndefined();
     const id = claims(r?.IdToken);
     expect(id).toMatchObject({
@@ -307,10 +333,12 @@ describe('local Cognito', () => {
   });
 
   test('ForgotPassword: unknown user, then the code path with CustomMessage_ForgotPassword', async () => {
-    expect((await failure(sdk.send(new ForgotPasswordCommand({ ClientId: cognito.clientId, Username: 'nobody@example.com' })))).name).toBe(
-      'UserNotFoundException',
-    );
-    await sdk.send(new ForgotPasswordCommand({ ClientId: cognito.clientId, Username: email }));
+    const sent = mails.length;
+    const unknown = await sdk.send(new ForgotPasswordCommand({ ClientId: cognito.clientId, Username: 'nobody@example.com' }));
+    expect(unknown.CodeDeliveryDetails).toEqual({ AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'n***@e***' });
+    expect(mails).toHaveLength(sent);
+    const known = await sdk.send(new ForgotPasswordCommand({ ClientId: cognito.clientId, Username: email }));
+    expect(known.CodeDeliveryDetails).toEqual({ AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'a***@e***' });
     const mail = mails.at(-1)!;
     expect(mail.kind).toBe('ForgotPassword');
     expect(mail.subject).toBe('Aurum: CustomMessage_ForgotPassword');
@@ -415,7 +443,8 @@ describe('local Cognito', () => {
 
   test('AdminDeleteUser removes the user', async () => {
     await sdk.send(new AdminDeleteUserCommand({ UserPoolId: cognito.userPoolId, Username: email }));
-    expect((await failure(signIn(email, 'newpass1'))).name).toBe('UserNotFoundException');
+    expect(await failure(signIn(email, 'newpass1'))).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    expect((await failure(sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: email })))).name).toBe('UserNotFoundException');
   });
 
   test('a restart on the same dataDir keeps the ids and the users; stop() frees the port', async () => {
@@ -442,5 +471,531 @@ describe('local Cognito', () => {
     const { AuthenticationResult: r } = await signIn('grace@example.com', 'grace-pw');
     expect(claims(r?.AccessToken).iss).toBe(cognito.issuer);
     expect((await signIn('bob@example.com', 'bobpass')).AuthenticationResult?.IdToken).toBeTruthy();
+  });
+});
+
+/** One raw HTTP exchange with the emulator's port, with headers (Host included) exactly as given. */
+function raw(options: {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string | string[]>;
+  body?: string;
+  sendHost?: boolean;
+}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  const { port } = new URL(cognito.endpoint);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, method: options.method ?? 'POST', path: options.path ?? '/', headers: options.headers ?? {}, setHost: options.sendHost ?? true },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+const corsHeaderNames = (headers: Record<string, unknown>) => Object.keys(headers).filter((name) => name.startsWith('access-control-'));
+
+/** The SDK error with its HTTP status. */
+async function failureWithStatus(promise: Promise<unknown>): Promise<{ name: string; message: string; status: number | undefined }> {
+  try {
+    await promise;
+  } catch (e) {
+    const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    return { name: (e as Error).name, message: (e as Error).message, status };
+  }
+  throw new Error('expected the call to fail');
+}
+
+/** A confirmed user with a verified e-mail, made the way the administrators' tools make one. */
+async function confirmedUser(address: string, pw: string) {
+  await sdk.send(
+    new AdminCreateUserCommand({
+      UserPoolId: cognito.userPoolId,
+      Username: address,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: address },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    }),
+  );
+  await sdk.send(new AdminSetUserPasswordCommand({ UserPoolId: cognito.userPoolId, Username: address, Password: pw, Permanent: true }));
+}
+
+/** An unconfirmed user (its e-mail not verified) and the code it was sent. */
+async function unconfirmedUser(address: string, pw: string, givenName = 'Test') {
+  await sdk.send(
+    new SignUpCommand({ ClientId: cognito.clientId, Username: address, Password: pw, UserAttributes: [{ Name: 'given_name', Value: givenName }] }),
+  );
+  const mail = mails.filter((m) => m.to === address).at(-1);
+  if (!mail?.code) throw new Error(`no sign-up code for ${address}`);
+  return mail.code;
+}
+
+const incorrect = { name: 'NotAuthorizedException', message: 'Incorrect username or password.' };
+const attemptsExceeded = { name: 'NotAuthorizedException', message: 'Password attempts exceeded' };
+const limitExceeded = { name: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' };
+const mismatch = { name: 'CodeMismatchException', message: 'Invalid verification code provided, please try again.' };
+
+describe('local Cognito: as strict as the real user pool', () => {
+  describe('x-amz-target', () => {
+    test('parseCognitoTarget accepts exactly AWSCognitoIdentityProviderService.<Operation>', () => {
+      expect(parseCognitoTarget('AWSCognitoIdentityProviderService.SignUp')).toBe('SignUp');
+      for (const header of [
+        'AWSCognitoIdentityProviderService.AdminSetUserPassword.SignUp',
+        'AWSCognitoIdentityProviderService.',
+        'AWSCognitoIdentityProviderService',
+        'Other.SignUp',
+        'awscognitoidentityproviderservice.SignUp',
+        'AWSCognitoIdentityProviderService.Sign Up',
+        'AWSCognitoIdentityProviderService.SignUp2',
+        ' AWSCognitoIdentityProviderService.SignUp',
+        'AWSCognitoIdentityProviderService.SignUp, AWSCognitoIdentityProviderService.AdminSetUserPassword',
+        '',
+      ]) {
+        expect(parseCognitoTarget(header)).toBeNull();
+      }
+      expect(parseCognitoTarget(undefined)).toBeNull();
+      expect(parseCognitoTarget(['AWSCognitoIdentityProviderService.SignUp'])).toBeNull();
+    });
+
+    test('AdminSetUserPassword smuggled as "...AdminSetUserPassword.SignUp" is refused and changes nothing', async () => {
+      await confirmedUser('target@example.com', 'target-pw1');
+      const attempt = (target: string | string[] | undefined) =>
+        raw({
+          headers: { 'content-type': 'application/x-amz-json-1.1', ...(target === undefined ? {} : { 'x-amz-target': target }) },
+          body: JSON.stringify({ UserPoolId: cognito.userPoolId, Username: 'target@example.com', Password: 'hijacked1', Permanent: true }),
+        });
+      for (const target of [
+        'AWSCognitoIdentityProviderService.AdminSetUserPassword.SignUp',
+        'AWSCognitoIdentityProviderService.AdminSetUserPassword.',
+        'Other.AdminSetUserPassword',
+        // two headers, which Node joins with ", "
+        ['AWSCognitoIdentityProviderService.AdminSetUserPassword', 'AWSCognitoIdentityProviderService.SignUp'],
+        undefined,
+      ]) {
+        const res = await attempt(target);
+        expect(res.status).toBe(400);
+        expect(res.headers['x-amzn-errortype']).toBe('UnknownOperationException');
+        expect(JSON.parse(res.body)).toEqual({ __type: 'UnknownOperationException', message: expect.stringMatching(/^Invalid x-amz-target header/) });
+      }
+      expect(await failure(signIn('target@example.com', 'hijacked1'))).toEqual(incorrect);
+      expect((await signIn('target@example.com', 'target-pw1')).AuthenticationResult?.AccessToken).toBeTruthy();
+    });
+  });
+
+  describe('the port answers the local gateway and backend processes, never a browser', () => {
+    const listGroups = (headers: Record<string, string> = {}) =>
+      raw({
+        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.ListGroups', ...headers },
+        body: JSON.stringify({ UserPoolId: cognito.userPoolId }),
+      });
+
+    test('no CORS: no preflight answer, no access-control-* header on any answer', async () => {
+      const preflight = await raw({
+        method: 'OPTIONS',
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-amz-target' },
+      });
+      expect(preflight.status).toBe(405);
+      expect(corsHeaderNames(preflight.headers)).toEqual([]);
+
+      const api = await listGroups({ origin: 'https://evil.example' });
+      expect(api.status).toBe(200);
+      expect(corsHeaderNames(api.headers)).toEqual([]);
+      const error = await raw({ headers: { origin: 'https://evil.example', 'x-amz-target': 'Nope' } });
+      expect(error.status).toBe(400);
+      expect(corsHeaderNames(error.headers)).toEqual([]);
+      for (const path of [`/${cognito.userPoolId}/.well-known/jwks.json`, `/${cognito.userPoolId}/.well-known/openid-configuration`, '/health']) {
+        const res = await raw({ method: 'GET', path, headers: { origin: 'https://evil.example' } });
+        expect(res.status).toBe(200);
+        expect(corsHeaderNames(res.headers)).toEqual([]);
+      }
+    });
+
+    test('a Host that is not this loopback host:port is refused (DNS rebinding)', async () => {
+      const { port } = new URL(cognito.endpoint);
+      for (const host of ['evil.example', `evil.example:${port}`, `127.0.0.1.nip.io:${port}`, '127.0.0.1', `127.0.0.1:${Number(port) + 1}`, `0.0.0.0:${port}`]) {
+        expect((await listGroups({ host })).status).toBe(421);
+        expect((await raw({ method: 'GET', path: `/${cognito.userPoolId}/.well-known/jwks.json`, headers: { host } })).status).toBe(421);
+        expect((await raw({ method: 'GET', path: '/health', headers: { host } })).status).toBe(421);
+        expect((await raw({ method: 'OPTIONS', headers: { host } })).status).toBe(421);
+      }
+      // no Host at all: Node's HTTP/1.1 parser already answers 400
+      expect([400, 421]).toContain((await raw({ method: 'GET', path: '/health', sendHost: false })).status);
+      for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`]) {
+        expect((await listGroups({ host })).status).toBe(200);
+      }
+    });
+
+    test('the AWS SDK and fetch (JWKS, as the gateway loads it) still work', async () => {
+      const { Groups } = await sdk.send(new ListGroupsCommand({ UserPoolId: cognito.userPoolId }));
+      expect(Groups?.map((g) => g.GroupName)).toEqual(['admins']);
+      const jwks = (await (await fetch(cognito.jwksUri)).json()) as { keys: unknown[] };
+      expect(jwks.keys).toHaveLength(1);
+    });
+
+    test('no other path reaches cognito-local itself (its POST / would skip every check)', async () => {
+      const res = await raw({
+        path: cognito.endpoint + '/',
+        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.DeleteUser.X' },
+        body: '{}',
+      });
+      expect(res.status).toBe(404);
+    });
+  });
+
+  test('DeleteUser with the user\'s own access token is blocked as the WAF blocks it, and the user stays', async () => {
+    await confirmedUser('stays@example.com', 'stays-pw1');
+    const token = (await signIn('stays@example.com', 'stays-pw1')).AuthenticationResult!.AccessToken!;
+    expect(await failureWithStatus(sdk.send(new DeleteUserCommand({ AccessToken: token })))).toEqual({
+      name: 'ForbiddenException',
+      message: 'Request not allowed due to WAF block.',
+      status: 403,
+    });
+    expect((await sdk.send(new GetUserCommand({ AccessToken: token }))).UserAttributes).toContainEqual({ Name: 'email', Value: 'stays@example.com' });
+    expect((await sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'stays@example.com' }))).Enabled).toBe(true);
+    const rawDelete = await raw({
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.DeleteUser' },
+      body: JSON.stringify({ AccessToken: token }),
+    });
+    expect(rawDelete.status).toBe(403);
+    expect(rawDelete.headers['x-amzn-errortype']).toBe('ForbiddenException');
+    expect((await signIn('stays@example.com', 'stays-pw1')).AuthenticationResult?.AccessToken).toBeTruthy();
+  });
+
+  describe('user-existence errors prevented (the app client says ENABLED)', () => {
+    test('an unconfirmed user: wrong password "Incorrect", right password UserNotConfirmedException', async () => {
+      await unconfirmedUser('pending@example.com', 'pending-pw1');
+      expect(await failure(signIn('pending@example.com', 'not-the-pw'))).toEqual(incorrect);
+      expect((await failure(signIn('pending@example.com', 'pending-pw1'))).name).toBe('UserNotConfirmedException');
+    });
+
+    test('ForgotPassword and ResendConfirmationCode for an unknown e-mail: a plausible delivery, no e-mail', async () => {
+      const sent = mails.length;
+      const delivery = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'g***@e***' };
+      const forgot = await sdk.send(new ForgotPasswordCommand({ ClientId: cognito.clientId, Username: 'ghost@example.com' }));
+      expect(forgot.CodeDeliveryDetails).toEqual(delivery);
+      const resend = await sdk.send(new ResendConfirmationCodeCommand({ ClientId: cognito.clientId, Username: 'ghost@example.com' }));
+      expect(resend.CodeDeliveryDetails).toEqual(delivery);
+      expect(mails).toHaveLength(sent);
+      // and a known user's real answer has the same shape
+      const known = await sdk.send(new ResendConfirmationCodeCommand({ ClientId: cognito.clientId, Username: 'pending@example.com' }));
+      expect(known.CodeDeliveryDetails).toEqual({ ...delivery, Destination: 'p***@e***' });
+      expect(mails).toHaveLength(sent + 1);
+    });
+
+    test('ForgotPassword for a known user whose e-mail is not verified: the same simulated delivery, nothing sent', async () => {
+      const sent = mails.length;
+      const out = await sdk.send(new ForgotPasswordCommand({ ClientId: cognito.clientId, Username: 'pending@example.com' }));
+      expect(out.CodeDeliveryDetails).toEqual({ AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'p***@e***' });
+      expect(mails).toHaveLength(sent);
+    });
+
+    test('ConfirmSignUp and ConfirmForgotPassword for an unknown e-mail: CodeMismatchException', async () => {
+      expect(await failure(sdk.send(new ConfirmSignUpCommand({ ClientId: cognito.clientId, Username: 'ghost@example.com', ConfirmationCode: '123456' })))).toEqual(
+        mismatch,
+      );
+      expect(
+        await failure(
+          sdk.send(new ConfirmForgotPasswordCommand({ ClientId: cognito.clientId, Username: 'ghost@example.com', ConfirmationCode: '123456', Password: 'whatever1' })),
+        ),
+      ).toEqual(mismatch);
+    });
+
+    test('SignUp with an existing e-mail (any case) still answers UsernameExistsException, as Cognito does', async () => {
+      expect(
+        await failure(sdk.send(new SignUpCommand({ ClientId: cognito.clientId, Username: 'Pending@Example.COM', Password: 'pending-pw1' }))),
+      ).toEqual({ name: 'UsernameExistsException', message: 'An account with the given email already exists.' });
+    });
+
+    test('the behaviour is the app client\'s: a LEGACY client still names unknown users', async () => {
+      const { UserPoolClient } = await sdk.send(
+        new CreateUserPoolClientCommand({
+          UserPoolId: cognito.userPoolId,
+          ClientName: 'legacy-for-test',
+          ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+          PreventUserExistenceErrors: 'LEGACY',
+        }),
+      );
+      const legacy = UserPoolClient!.ClientId!;
+      const legacySignIn = sdk.send(
+        new InitiateAuthCommand({ ClientId: legacy, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: 'ghost@example.com', PASSWORD: 'whatever1' } }),
+      );
+      expect(await failure(legacySignIn)).toEqual({ name: 'UserNotFoundException', message: 'User does not exist.' });
+      expect((await failure(sdk.send(new ForgotPasswordCommand({ ClientId: legacy, Username: 'ghost@example.com' })))).name).toBe('UserNotFoundException');
+    });
+  });
+
+  test('AdminInitiateAuth with a password: refused, the client allows no admin flow (no way around the lockout)', async () => {
+    await confirmedUser('admin-flow@example.com', 'admin-flow-pw1');
+    for (const AuthFlow of ['ADMIN_USER_PASSWORD_AUTH', 'ADMIN_NO_SRP_AUTH'] as const) {
+      const attempt = sdk.send(
+        new AdminInitiateAuthCommand({
+          UserPoolId: cognito.userPoolId,
+          ClientId: cognito.clientId,
+          AuthFlow,
+          AuthParameters: { USERNAME: 'admin-flow@example.com', PASSWORD: 'admin-flow-pw1' },
+        }),
+      );
+      expect(await failure(attempt)).toEqual({ name: 'InvalidParameterException', message: 'Auth flow not enabled for this client' });
+    }
+  });
+
+  describe('attempt limits and lockouts', () => {
+    test('sign-in: after 5 failures "Password attempts exceeded" even with the right password, 1 s doubling to 15 minutes; success resets', async () => {
+      await confirmedUser('locked@example.com', 'locked-pw1');
+      for (let i = 0; i < 5; i++) expect(await failure(signIn('locked@example.com', 'wrong-pw'))).toEqual(incorrect);
+      expect(await failure(signIn('locked@example.com', 'locked-pw1'))).toEqual(attemptsExceeded);
+      advance(999);
+      expect(await failure(signIn('locked@example.com', 'locked-pw1'))).toEqual(attemptsExceeded);
+      advance(1);
+      // the 6th failure locks for 2 s
+      expect(await failure(signIn('locked@example.com', 'wrong-pw'))).toEqual(incorrect);
+      advance(1_999);
+      expect(await failure(signIn('locked@example.com', 'locked-pw1'))).toEqual(attemptsExceeded);
+      advance(1);
+      expect((await signIn('locked@example.com', 'locked-pw1')).AuthenticationResult?.AccessToken).toBeTruthy();
+
+      // the count was reset: 4 failures lock nothing
+      for (let i = 0; i < 4; i++) expect(await failure(signIn('locked@example.com', 'wrong-pw'))).toEqual(incorrect);
+      expect((await signIn('locked@example.com', 'locked-pw1')).AuthenticationResult).toBeTruthy();
+
+      // 15 failures, each after the last lockout (2^(n-5) s): the 15th would be 2^10 s, capped at 15 minutes
+      for (let n = 1; n <= 15; n++) {
+        expect(await failure(signIn('locked@example.com', 'wrong-pw'))).toEqual(incorrect);
+        if (n >= 5 && n < 15) advance(2 ** (n - 5) * 1_000);
+      }
+      advance(15 * 60_000 - 1);
+      expect(await failure(signIn('locked@example.com', 'locked-pw1'))).toEqual(attemptsExceeded);
+      advance(1);
+      expect((await signIn('locked@example.com', 'locked-pw1')).AuthenticationResult?.AccessToken).toBeTruthy();
+    });
+
+    test('sign-in: 15 minutes without an attempt after a lockout also starts the count afresh', async () => {
+      await confirmedUser('idle@example.com', 'idle-pw1');
+      for (let i = 0; i < 5; i++) expect(await failure(signIn('idle@example.com', 'wrong-pw'))).toEqual(incorrect);
+      advance(15 * 60_000);
+      // a 6th failure in the same count would lock for 2 s
+      expect(await failure(signIn('idle@example.com', 'wrong-pw'))).toEqual(incorrect);
+      expect((await signIn('idle@example.com', 'idle-pw1')).AuthenticationResult?.AccessToken).toBeTruthy();
+    });
+
+    test('an unknown e-mail is locked out the same way', async () => {
+      for (let i = 0; i < 5; i++) expect(await failure(signIn('nobody-else@example.com', 'wrong-pw'))).toEqual(incorrect);
+      expect(await failure(signIn('nobody-else@example.com', 'wrong-pw'))).toEqual(attemptsExceeded);
+    });
+
+    test('wrong codes: after 5 CodeMismatchException, LimitExceededException for 15 minutes, even for the right code', async () => {
+      const code = await unconfirmedUser('guesser@example.com', 'guesser-pw1');
+      const confirm = (c: string) => sdk.send(new ConfirmSignUpCommand({ ClientId: cognito.clientId, Username: 'guesser@example.com', ConfirmationCode: c }));
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i++) expect(await failure(confirm(wrong))).toEqual(mismatch);
+      expect(await failure(confirm(code))).toEqual(limitExceeded);
+      advance(15 * 60_000 - 1);
+      expect(await failure(confirm(code))).toEqual(limitExceeded);
+      advance(1);
+      await confirm(code);
+
+      // ConfirmForgotPassword counts the same way
+      await sdk.send(new ForgotPasswordCommand({ ClientId: cognito.clientId, Username: 'guesser@example.com' }));
+      const resetCode = mails.at(-1)!.code!;
+      const reset = (c: string) =>
+        sdk.send(new ConfirmForgotPasswordCommand({ ClientId: cognito.clientId, Username: 'guesser@example.com', ConfirmationCode: c, Password: 'guesser-pw2' }));
+      const wrongReset = resetCode === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i++) expect(await failure(reset(wrongReset))).toEqual(mismatch);
+      expect(await failure(reset(resetCode))).toEqual(limitExceeded);
+      advance(15 * 60_000);
+      await reset(resetCode);
+      expect((await signIn('guesser@example.com', 'guesser-pw2')).AuthenticationResult).toBeTruthy();
+
+      // and an unknown e-mail the same
+      const ghost = () => sdk.send(new ConfirmSignUpCommand({ ClientId: cognito.clientId, Username: 'ghost-coder@example.com', ConfirmationCode: '123456' }));
+      for (let i = 0; i < 5; i++) expect(await failure(ghost())).toEqual(mismatch);
+      expect(await failure(ghost())).toEqual(limitExceeded);
+    });
+
+    test('ForgotPassword and ResendConfirmationCode: 5 an hour per user, known or not', async () => {
+      advance(60 * 60_000); // earlier tests' requests out of the window
+      await confirmedUser('forgetful@example.com', 'forgetful-pw1');
+      await unconfirmedUser('resender@example.com', 'resender-pw1');
+      const forgot = (name: string) => sdk.send(new ForgotPasswordCommand({ ClientId: cognito.clientId, Username: name }));
+      const resend = (name: string) => sdk.send(new ResendConfirmationCodeCommand({ ClientId: cognito.clientId, Username: name }));
+      for (const [send, name] of [
+        [forgot, 'forgetful@example.com'],
+        [forgot, 'ghost-forgetful@example.com'],
+        [resend, 'resender@example.com'],
+        [resend, 'ghost-resender@example.com'],
+      ] as const) {
+        for (let i = 0; i < 5; i++) expect((await send(name)).CodeDeliveryDetails?.DeliveryMedium).toBe('EMAIL');
+        expect(await failure(send(name))).toEqual(limitExceeded);
+      }
+      advance(60 * 60_000);
+      expect((await forgot('forgetful@example.com')).CodeDeliveryDetails).toBeTruthy();
+      expect((await resend('resender@example.com')).CodeDeliveryDetails).toBeTruthy();
+    });
+  });
+
+  test('passwords with leading or trailing white space, or longer than 256, are refused by every operation that sets one', async () => {
+    const pattern = (member: string) => ({
+      name: 'InvalidParameterException',
+      message: `1 validation error detected: Value at '${member}' failed to satisfy constraint: Member must satisfy regular expression pattern: ^[\\S]+.*[\\S]+$`,
+    });
+    const tooLong = (member: string) => ({
+      name: 'InvalidParameterException',
+      message: `1 validation error detected: Value at '${member}' failed to satisfy constraint: Member must have length less than or equal to 256`,
+    });
+    const long = 'x'.repeat(257);
+    const bad: Array<[string, (member: string) => { name: string; message: string }]> = [
+      [' leading-space', pattern],
+      ['trailing-space ', pattern],
+      ['\ttabbed-password', pattern],
+      [long, tooLong],
+    ];
+
+    for (const [pw, expected] of bad) {
+      expect(await failure(sdk.send(new SignUpCommand({ ClientId: cognito.clientId, Username: 'spaces@example.com', Password: pw })))).toEqual(expected('password'));
+    }
+    expect(
+      await failure(sdk.send(new SignUpCommand({ ClientId: cognito.clientId, Username: 'spaces@example.com', Password: ` ${long} ` }))),
+    ).toEqual({
+      name: 'InvalidParameterException',
+      message:
+        "2 validation errors detected: Value at 'password' failed to satisfy constraint: Member must satisfy regular expression pattern: ^[\\S]+.*[\\S]+$; " +
+        "Value at 'password' failed to satisfy constraint: Member must have length less than or equal to 256",
+    });
+    expect((await failure(sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'spaces@example.com' })))).name).toBe('UserNotFoundException');
+    // 256 characters, and spaces inside, are fine
+    await sdk.send(new SignUpCommand({ ClientId: cognito.clientId, Username: 'long-pw@example.com', Password: 'y'.repeat(256) }));
+    await confirmedUser('spaces@example.com', 'inner spaces ok');
+
+    const token = (await signIn('spaces@example.com', 'inner spaces ok')).AuthenticationResult!.AccessToken!;
+    await sdk.send(new ForgotPasswordCommand({ ClientId: cognito.clientId, Username: 'spaces@example.com' }));
+    const resetCode = mails.at(-1)!.code!;
+    await sdk.send(
+      new AdminCreateUserCommand({
+        UserPoolId: cognito.userPoolId,
+        Username: 'newbie@example.com',
+        TemporaryPassword: 'temp-pw1',
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [{ Name: 'email', Value: 'newbie@example.com' }],
+      }),
+    );
+    const challenge = await signIn('newbie@example.com', 'temp-pw1');
+    expect(challenge.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+
+    for (const [pw, expected] of bad) {
+      expect(
+        await failure(sdk.send(new ChangePasswordCommand({ AccessToken: token, PreviousPassword: 'inner spaces ok', ProposedPassword: pw }))),
+      ).toEqual(expected('proposedPassword'));
+      expect(
+        await failure(
+          sdk.send(new ConfirmForgotPasswordCommand({ ClientId: cognito.clientId, Username: 'spaces@example.com', ConfirmationCode: resetCode, Password: pw })),
+        ),
+      ).toEqual(expected('password'));
+      expect(
+        await failure(sdk.send(new AdminSetUserPasswordCommand({ UserPoolId: cognito.userPoolId, Username: 'spaces@example.com', Password: pw, Permanent: true }))),
+      ).toEqual(expected('password'));
+      expect(
+        await failure(
+          sdk.send(new AdminCreateUserCommand({ UserPoolId: cognito.userPoolId, Username: 'never@example.com', TemporaryPassword: pw, MessageAction: 'SUPPRESS' })),
+        ),
+      ).toEqual(expected('temporaryPassword'));
+      expect(
+        await failure(
+          sdk.send(
+            new RespondToAuthChallengeCommand({
+              ClientId: cognito.clientId,
+              ChallengeName: 'NEW_PASSWORD_REQUIRED',
+              Session: challenge.Session,
+              ChallengeResponses: { USERNAME: 'newbie@example.com', NEW_PASSWORD: pw },
+            }),
+          ),
+        ),
+      ).toEqual(expected('password'));
+    }
+    // nothing changed
+    expect((await signIn('spaces@example.com', 'inner spaces ok')).AuthenticationResult).toBeTruthy();
+    expect((await signIn('newbie@example.com', 'temp-pw1')).ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+    expect((await failure(sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'never@example.com' })))).name).toBe('UserNotFoundException');
+  });
+
+  test('an e-mail another user has (in any case): AliasExistsException, and nothing changes', async () => {
+    await confirmedUser('first@example.com', 'first-pw1');
+    await confirmedUser('second@example.com', 'second-pw1');
+    const taken = { name: 'AliasExistsException', message: 'An account with the given email already exists.' };
+    const token = (await signIn('second@example.com', 'second-pw1')).AuthenticationResult!.AccessToken!;
+    expect(
+      await failure(sdk.send(new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes: [{ Name: 'email', Value: 'First@Example.com' }] }))),
+    ).toEqual(taken);
+    expect(
+      await failure(
+        sdk.send(
+          new AdminUpdateUserAttributesCommand({
+            UserPoolId: cognito.userPoolId,
+            Username: 'second@example.com',
+            UserAttributes: [{ Name: 'email', Value: 'first@example.com' }],
+          }),
+        ),
+      ),
+    ).toEqual(taken);
+    const second = await sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'second@example.com' }));
+    expect(second.UserAttributes).toContainEqual({ Name: 'email', Value: 'second@example.com' });
+    expect(second.UserAttributes).toContainEqual({ Name: 'email_verified', Value: 'true' });
+    expect((await signIn('second@example.com', 'second-pw1')).AuthenticationResult).toBeTruthy();
+    expect((await signIn('first@example.com', 'first-pw1')).AuthenticationResult).toBeTruthy();
+    // its own address, in another case, is no conflict
+    await sdk.send(new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes: [{ Name: 'given_name', Value: 'Second' }] }));
+  });
+
+  test('PreSignUp: the event Cognito sends, and a throw refuses the sign-up with no user made', async () => {
+    const before = preSignUps.length;
+    const sent = mails.length;
+    const out = await sdk.send(
+      new SignUpCommand({
+        ClientId: cognito.clientId,
+        Username: 'presign@example.com',
+        Password: 'presign-pw1',
+        UserAttributes: [{ Name: 'given_name', Value: 'Eve' }],
+        ValidationData: [{ Name: 'captcha', Value: 'ok' }],
+        ClientMetadata: { source: 'test' },
+      }),
+    );
+    expect(preSignUps).toHaveLength(before + 1);
+    expect(preSignUps.at(-1)).toEqual({
+      version: '1',
+      region: 'us-east-1',
+      userPoolId: cognito.userPoolId,
+      userName: out.UserSub,
+      callerContext: { awsSdkVersion: expect.any(String), clientId: cognito.clientId },
+      triggerSource: 'PreSignUp_SignUp',
+      request: {
+        userAttributes: { email: 'presign@example.com', given_name: 'Eve' },
+        validationData: { captcha: 'ok' },
+        clientMetadata: { source: 'test' },
+      },
+      response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
+    });
+
+    const refused = await failure(
+      sdk.send(
+        new SignUpCommand({
+          ClientId: cognito.clientId,
+          Username: 'mallory@example.com',
+          Password: 'mallory-pw1',
+          UserAttributes: [{ Name: 'given_name', Value: 'Mallory' }],
+        }),
+      ),
+    );
+    expect(refused).toEqual({ name: 'UserLambdaValidationException', message: 'PreSignUp failed with error Sign-ups from Mallory are not accepted.' });
+    expect(preSignUps.at(-1)?.request).toEqual({ userAttributes: { email: 'mallory@example.com', given_name: 'Mallory' } });
+    expect((await failure(sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'mallory@example.com' })))).name).toBe(
+      'UserNotFoundException',
+    );
+    expect(mails.filter((m) => m.to === 'mallory@example.com')).toEqual([]);
+    expect(mails).toHaveLength(sent + 1);
   });
 });

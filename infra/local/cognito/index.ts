@@ -8,16 +8,21 @@
  *  - its message delivery: every e-mail goes to `options.onEmail`, nothing is printed;
  *  - its token generator: tokens carry the claims real Cognito puts in them and are signed with an
  *    RS256 key kept in `dataDir`, served as JWKS at `jwksUri`;
- *  - a thin HTTP layer in front of its router: password policy, real error names and messages,
- *    the `x-amzn-errortype` header, and the operations it lacks (ResendConfirmationCode,
- *    GetTokensFromRefreshToken, AdminUserGlobalSignOut, GlobalSignOut).
- * Anything else (GET /health, the OAuth2 routes) goes to cognito-local's own express app.
+ *  - a thin HTTP layer in front of its router: password policy and the API's password
+ *    constraints, real error names and messages, the `x-amzn-errortype` header, the app client's
+ *    user-existence error prevention, Cognito's attempt limits and lockouts, the PreSignUp
+ *    trigger, unique e-mail addresses, the WAF rule that blocks DeleteUser, and the operations
+ *    it lacks (ResendConfirmationCode, GetTokensFromRefreshToken, AdminUserGlobalSignOut,
+ *    GlobalSignOut).
+ * The port is for the local gateway and backend processes only: no CORS, and only loopback Host
+ * headers (see host.ts). GET /health and the OAuth2 routes go to cognito-local's own express app
+ * (with its CORS headers removed); every other request gets a 404.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent } from 'aws-lambda';
+import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
 import pino from 'pino';
 import { CognitoError, UnsupportedError } from 'cognito-local/lib/errors.js';
 import { DefaultConfig } from 'cognito-local/lib/server/config.js';
@@ -27,9 +32,15 @@ import { CognitoServiceFactoryImpl, USER_POOL_AWS_DEFAULTS } from 'cognito-local
 import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb.js';
 import { otp } from 'cognito-local/lib/services/otp.js';
 import { UserPoolServiceFactoryImpl, attributeValue, attributesAppend, attributesToRecord } from 'cognito-local/lib/services/userPoolService.js';
+import { SignUp as cognitoLocalSignUp } from 'cognito-local/lib/targets/signUp.js';
 import { userPoolDefinition as def } from '../../definitions/user-pool';
+import { emailDelivery, masked } from './delivery';
+import { allowedHosts, hostAllowed } from '../loopback-host';
+import { createAttemptLimits } from './limits';
+import { parseCognitoTarget } from './target';
 import { cognitoLocalTargets } from './targets';
 import { decodeJwt, loadOrCreateSigningKey, signJwt, verifyJwt } from './tokens';
+import { passwordConstraintError } from './validation';
 
 export interface CapturedEmail {
   to: string;
@@ -49,11 +60,18 @@ export interface LocalCognitoOptions {
   port?: number;
   region?: string;
   triggers?: {
+    /** Called by SignUp before the user exists; a throw refuses the sign-up. */
+    preSignUp?: (event: PreSignUpTriggerEvent) => Promise<PreSignUpTriggerEvent>;
     postConfirmation?: (event: PostConfirmationTriggerEvent) => Promise<PostConfirmationTriggerEvent>;
     customMessage?: (event: CustomMessageTriggerEvent) => Promise<CustomMessageTriggerEvent>;
   };
   onEmail?: (mail: CapturedEmail) => void;
   quiet?: boolean;
+  /**
+   * The clock (epoch ms) of the attempt limits and lockouts (limits.ts), so tests can move past a
+   * 15-minute lockout without waiting for it. Tokens keep the real clock: their verifiers do too.
+   */
+  now?: () => number;
 }
 
 export interface LocalCognito {
@@ -80,6 +98,20 @@ const userNotFound = () => err('UserNotFoundException', 'User does not exist.');
 const usernameClientNotFound = () => err('UserNotFoundException', 'Username/client id combination not found.');
 const codeMismatch = () => err('CodeMismatchException', 'Invalid verification code provided, please try again.');
 const incorrectPassword = () => notAuthorized('Incorrect username or password.');
+const passwordAttemptsExceeded = () => notAuthorized('Password attempts exceeded');
+const attemptLimitExceeded = () => err('LimitExceededException', 'Attempt limit exceeded, please try after some time.');
+const emailTaken = () => err('AliasExistsException', 'An account with the given email already exists.');
+/**
+ * In AWS a WAF web ACL on the user pool blocks the DeleteUser target for every caller: a client
+ * account ends only through the administrators' Delete Client, which also removes its data.
+ * Cognito answers a request its web ACL blocks with ForbiddenException, HTTP 403 (the API
+ * reference lists it for DeleteUser: "thrown when WAF doesn't allow your request based on a web
+ * ACL that's associated with your user pool"), before it looks at the token or the body.
+ */
+const WAF_BLOCKED_TARGETS = new Set(['DeleteUser']);
+const wafBlocked = () => err('ForbiddenException', 'Request not allowed due to WAF block.');
+/** The HTTP status of an error type where it is not Cognito's usual 400. */
+const ERROR_STATUS: Record<string, number> = { ForbiddenException: 403 };
 
 /** cognito-local's messages with the wording real Cognito uses for the same error. */
 function realError(e: CognitoError): CognitoError {
@@ -132,6 +164,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
   const ctx = { logger } as Any;
   const key = loadOrCreateSigningKey(dataDir);
   const clock = new DateClock();
+  const limits = createAttemptLimits(options.now ?? Date.now);
   const dataStoreFactory = new StormDBDataStoreFactory(dataDir);
   const cognito = await new CognitoServiceFactoryImpl(
     dataDir,
@@ -170,6 +203,37 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
       response: {},
     } as PostConfirmationTriggerEvent;
     await callTrigger('PostConfirmation', fn, event);
+  }
+
+  /**
+   * The PreSignUp_SignUp event as Cognito sends it. The user does not exist yet, so there is no
+   * `sub` among the attributes (the `userName` is the one it will get); `validationData` and
+   * `clientMetadata` are there when the caller sent them.
+   */
+  async function preSignUp(p: { clientId: string; userAttributes: Attr[]; username: string; userPoolId: string }, req: Any) {
+    const fn = options.triggers?.preSignUp;
+    const response = { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false };
+    if (!fn) return response;
+    const event: PreSignUpTriggerEvent = {
+      version: '1',
+      region,
+      userPoolId: p.userPoolId,
+      userName: p.username,
+      callerContext: { awsSdkVersion: 'aws-sdk-js-3', clientId: p.clientId },
+      triggerSource: 'PreSignUp_SignUp',
+      request: {
+        userAttributes: attributesToRecord(p.userAttributes.filter((a) => a.Name !== 'sub') as Any) as Record<string, string>,
+        ...(Array.isArray(req.ValidationData) ? { validationData: attributesToRecord(req.ValidationData) as Record<string, string> } : {}),
+        ...(req.ClientMetadata ? { clientMetadata: req.ClientMetadata as Record<string, string> } : {}),
+      },
+      response,
+    };
+    const out = await callTrigger('PreSignUp', fn, event);
+    return {
+      autoConfirmUser: out.response?.autoConfirmUser === true,
+      autoVerifyEmail: out.response?.autoVerifyEmail === true,
+      autoVerifyPhone: out.response?.autoVerifyPhone === true,
+    };
   }
 
   const triggers: Any = {
@@ -363,6 +427,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     } as Any);
   }
   const pool = await cognito.getUserPool(ctx, userPoolId);
+  caseInsensitiveUsernames(pool);
 
   const clientSettings = {
     ExplicitAuthFlows: def.authFlows.map((f) => `ALLOW_${f}`),
@@ -370,7 +435,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     IdTokenValidity: def.idTokenValidityMinutes,
     RefreshTokenValidity: def.refreshTokenValidityDays,
     TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
-    PreventUserExistenceErrors: 'LEGACY',
+    PreventUserExistenceErrors: def.preventUserExistenceErrors ? 'ENABLED' : 'LEGACY',
     EnableTokenRevocation: true,
   };
   const existingClient = (await cognito.listAppClients(ctx, userPoolId)).find((c: Any) => c.ClientName === def.clientName);
@@ -388,8 +453,36 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
   }
 
   // ---- helpers for the handlers ---------------------------------------------------------------
-  function assertPassword(password: unknown) {
+  function sameEmail(a: unknown, b: unknown): boolean {
+    return typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
+  }
+
+  /**
+   * The pool is case-insensitive (UsernameConfiguration.CaseSensitive false): `Ada@Example.com`
+   * signs in, is found and is refused a second sign-up exactly as `ada@example.com`. cognito-local
+   * compares names exactly, so its lookup (used by its targets too) falls back to a
+   * case-insensitive match on the user name or the e-mail.
+   */
+  function caseInsensitiveUsernames(p: Any) {
+    if (p.options.UsernameConfiguration?.CaseSensitive !== false) return;
+    const exact = p.getUserByUsername.bind(p);
+    p.getUserByUsername = async (c: Any, name: unknown) => {
+      const found = await exact(c, name);
+      if (found || typeof name !== 'string') return found;
+      const wanted = name.toLowerCase();
+      const users: Any[] = await p.listUsers(c);
+      return users.find((u) => String(u.Username).toLowerCase() === wanted || sameEmail(attributeValue('email', u.Attributes), wanted)) ?? null;
+    };
+  }
+
+  /**
+   * The API's own constraints on the password member (validation.ts), then the pool's policy.
+   * `member` is the request member's name as the API's validation message gives it.
+   */
+  function assertPassword(password: unknown, member: string) {
     if (typeof password !== 'string') throw err('InvalidParameterException', 'Missing required parameter PASSWORD');
+    const invalid = passwordConstraintError(password, member);
+    if (invalid) throw err('InvalidParameterException', invalid);
     const policy = (pool.options as Any).Policies?.PasswordPolicy ?? {};
     const problem =
       password.length < (policy.MinimumLength ?? def.passwordMinLength) ? 'Password not long enough'
@@ -400,6 +493,20 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
       : null;
     if (problem) throw err('InvalidPasswordException', `Password did not conform with policy: ${problem}`);
   }
+
+  /** UpdateUserAttributes and AdminUpdateUserAttributes: an e-mail is one user's only (it is the sign-in name). */
+  async function assertEmailFree(p: Any, user: Any, attributes: unknown) {
+    const wanted = (Array.isArray(attributes) ? (attributes as Attr[]) : []).find((a) => a?.Name === 'email')?.Value;
+    if (typeof wanted !== 'string') return;
+    const users: Any[] = await p.listUsers(ctx);
+    if (users.some((u) => u.Username !== user.Username && sameEmail(attributeValue('email', u.Attributes), wanted))) throw emailTaken();
+  }
+
+  /** The app client's PreventUserExistenceErrors: 'ENABLED' answers unknown users as known ones. */
+  const preventsExistenceErrors = (client: Any) => client.PreventUserExistenceErrors === 'ENABLED';
+
+  /** What the attempt limits count against: the user, or (no such user) the name asked for. */
+  const limitKey = (user: Any, asked: unknown) => (user ? `user:${String(user.Username)}` : `name:${String(asked ?? '').toLowerCase()}`);
 
   async function appClient(id: unknown) {
     const client = typeof id === 'string' ? await cognito.getAppClient(ctx, id) : null;
@@ -449,23 +556,60 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     return flows.length === 0 || flows.includes(flow) || flows.includes(`ALLOW_${flow}`);
   };
 
+  /**
+   * cognito-local's SignUp with the PreSignUp trigger in front of it (its own passes no
+   * validationData), through services made for this one request. A user the trigger confirms
+   * gets no confirmation code, as in Cognito.
+   */
+  async function signUpWithTrigger(req: Any) {
+    let autoConfirmed = false;
+    const requestServices = {
+      ...services,
+      triggers: {
+        ...triggers,
+        enabled: (name: string) => (name === 'PreSignUp' ? !!options.triggers?.preSignUp : triggers.enabled(name)),
+        preSignUp: async (_ctx: unknown, p: Any) => {
+          const response = await preSignUp(p, req);
+          autoConfirmed = response.autoConfirmUser;
+          return response;
+        },
+      },
+      messages: { deliver: (...args: unknown[]) => (autoConfirmed ? Promise.resolve() : messages.deliver(...args)) },
+    };
+    const out = await cognitoLocalSignUp(requestServices as Any)(ctx, req);
+    return autoConfirmed ? { ...out, CodeDeliveryDetails: undefined } : masked(out);
+  }
+
   // ---- handlers: real-Cognito behaviour in front of cognito-local's targets -------------------
+  // With PreventUserExistenceErrors ENABLED (the product's client), an unknown user is answered as
+  // a known one would be ("Managing user existence error responses" in the Cognito guide): sign-in
+  // "Incorrect username or password.", reset and resend a code delivery that never happens,
+  // confirmations CodeMismatchException. The attempt limits (limits.ts) count unknown names too,
+  // so a lockout tells nothing either.
   const handlers: Record<string, (req: Any) => Promise<Any>> = {
     async SignUp(req) {
       const { pool: p } = await appClient(req.ClientId);
-      assertPassword(req.Password);
+      assertPassword(req.Password, 'password');
+      // Cognito answers this even with user-existence errors prevented: that setting covers
+      // sign-in, confirmation, reset and resend, not sign-up.
       if (typeof req.Username === 'string' && (await p.getUserByUsername(ctx, req.Username))) {
         throw err('UsernameExistsException', 'An account with the given email already exists.');
       }
-      return callBase('SignUp', req);
+      return signUpWithTrigger(req);
     },
 
     async ConfirmSignUp(req) {
-      const { pool: p } = await appClient(req.ClientId);
+      const { client, pool: p } = await appClient(req.ClientId);
       const user: Any = await p.getUserByUsername(ctx, String(req.Username ?? ''));
-      if (!user) throw usernameClientNotFound();
-      if (user.UserStatus !== 'UNCONFIRMED') throw notAuthorized(`User cannot be confirmed. Current status is ${user.UserStatus}`);
-      if (!user.ConfirmationCode || user.ConfirmationCode !== req.ConfirmationCode) throw codeMismatch();
+      if (!user && !preventsExistenceErrors(client)) throw usernameClientNotFound();
+      const key = limitKey(user, req.Username);
+      if (limits.codeLocked(key)) throw attemptLimitExceeded();
+      if (user && user.UserStatus !== 'UNCONFIRMED') throw notAuthorized(`User cannot be confirmed. Current status is ${user.UserStatus}`);
+      if (!user?.ConfirmationCode || user.ConfirmationCode !== req.ConfirmationCode) {
+        limits.codeFailed(key);
+        throw codeMismatch();
+      }
+      limits.codeSucceeded(key);
       const verified = (p.options.AutoVerifiedAttributes ?? []).includes('email') && attributeValue('email', user.Attributes);
       const updated = {
         ...user,
@@ -487,9 +631,12 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     },
 
     async ResendConfirmationCode(req) {
-      const { pool: p } = await appClient(req.ClientId);
+      const { client, pool: p } = await appClient(req.ClientId);
       const user: Any = await p.getUserByUsername(ctx, String(req.Username ?? ''));
-      if (!user) throw usernameClientNotFound();
+      if (!user && !preventsExistenceErrors(client)) throw usernameClientNotFound();
+      if (!limits.sendAllowed('ResendConfirmationCode', limitKey(user, req.Username))) throw attemptLimitExceeded();
+      if (!user) return { CodeDeliveryDetails: emailDelivery(String(req.Username ?? '')) };
+      // Cognito says this of a confirmed user whatever the client's existence-error setting.
       if (user.UserStatus !== 'UNCONFIRMED') throw err('InvalidParameterException', 'User is already confirmed.');
       const email = attributeValue('email', user.Attributes);
       if (!email) throw err('InvalidParameterException', 'User has no attribute matching desired auto verified attributes');
@@ -498,7 +645,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
       while (code === user.ConfirmationCode) code = otp();
       await messages.deliver(ctx, 'ResendCode', req.ClientId, p.options.Id, user, code, req.ClientMetadata, delivery);
       await p.saveUser(ctx, { ...user, ConfirmationCode: code, UserLastModifiedDate: clock.get() });
-      return { CodeDeliveryDetails: delivery };
+      return { CodeDeliveryDetails: emailDelivery(email) };
     },
 
     async InitiateAuth(req) {
@@ -508,10 +655,18 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
         if (!flowAllowed(client, 'USER_PASSWORD_AUTH')) throw err('InvalidParameterException', 'USER_PASSWORD_AUTH flow not enabled for this client');
         if (!params.USERNAME) throw err('InvalidParameterException', 'Missing required parameter USERNAME');
         const user: Any = await p.getUserByUsername(ctx, String(params.USERNAME));
-        if (!user) throw userNotFound();
-        if (user.UserStatus !== 'RESET_REQUIRED' && user.Password !== params.PASSWORD) throw incorrectPassword();
+        if (!user && !preventsExistenceErrors(client)) throw userNotFound();
+        const key = limitKey(user, params.USERNAME);
+        // Refused during a lockout even with the right password.
+        if (limits.signInLocked(key)) throw passwordAttemptsExceeded();
+        if (!user || (user.UserStatus !== 'RESET_REQUIRED' && user.Password !== params.PASSWORD)) {
+          limits.signInFailed(key);
+          throw incorrectPassword();
+        }
+        // From here the password was right: an unconfirmed user hears UserNotConfirmedException.
         if (!user.Enabled) throw notAuthorized('User is disabled.');
         const result = await callBase('InitiateAuth', req);
+        limits.signInSucceeded(key);
         if (result.AuthenticationResult) {
           result.AuthenticationResult = { ...result.AuthenticationResult, ...pickMeta(result.AuthenticationResult) };
         }
@@ -522,6 +677,19 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
         return { ChallengeParameters: {}, AuthenticationResult: rest };
       }
       throw err('InvalidParameterException', `${String(req.AuthFlow)} flow not enabled for this client`);
+    },
+
+    async AdminInitiateAuth(req) {
+      // cognito-local ignores the client's flows; in AWS the product's client allows no admin
+      // flow (ALLOW_ADMIN_USER_PASSWORD_AUTH is off), so a password cannot skip the lockout here.
+      const { client, pool: p } = await appClient(req.ClientId);
+      const flow = req.AuthFlow === 'ADMIN_NO_SRP_AUTH' ? 'ADMIN_USER_PASSWORD_AUTH' : String(req.AuthFlow);
+      if (!flowAllowed(client, flow)) throw err('InvalidParameterException', 'Auth flow not enabled for this client');
+      if (flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN') {
+        const { RefreshToken: _same, ...rest } = await refreshTokens(req.AuthParameters?.REFRESH_TOKEN, client, p);
+        return { ChallengeParameters: {}, AuthenticationResult: rest };
+      }
+      return callBase('AdminInitiateAuth', req);
     },
 
     async GetTokensFromRefreshToken(req) {
@@ -542,7 +710,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
       const user: Any = await p.getUserByUsername(ctx, responses.USERNAME);
       if (!user) throw userNotFound();
       if (user.UserStatus !== 'FORCE_CHANGE_PASSWORD') throw notAuthorized('Invalid session for the user.');
-      assertPassword(responses.NEW_PASSWORD);
+      assertPassword(responses.NEW_PASSWORD, 'password');
       const extra = Object.entries(responses)
         .filter(([k]) => k.startsWith('userAttributes.'))
         .map(([k, v]) => ({ Name: k.slice('userAttributes.'.length), Value: v }));
@@ -560,36 +728,65 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     },
 
     async ForgotPassword(req) {
-      const { pool: p } = await appClient(req.ClientId);
+      const { client, pool: p } = await appClient(req.ClientId);
       const user: Any = await p.getUserByUsername(ctx, String(req.Username ?? ''));
-      if (!user) throw usernameClientNotFound();
-      if (attributeValue('email_verified', user.Attributes) !== 'true') {
+      const prevent = preventsExistenceErrors(client);
+      if (!user && !prevent) throw usernameClientNotFound();
+      if (!limits.sendAllowed('ForgotPassword', limitKey(user, req.Username))) throw attemptLimitExceeded();
+      const email = user ? attributeValue('email', user.Attributes) : undefined;
+      const verified = !!user && attributeValue('email_verified', user.Attributes) === 'true';
+      // With existence errors prevented, Cognito answers a simulated delivery for a user who
+      // does not exist, is disabled, or has no verified address to send a code to, and sends
+      // nothing: which of those a name is cannot be learnt here.
+      if (prevent && (!user || !user.Enabled || !verified)) return { CodeDeliveryDetails: emailDelivery(email ?? String(req.Username ?? '')) };
+      if (!user.Enabled) throw notAuthorized('User is disabled.');
+      if (!verified) {
         throw err('InvalidParameterException', 'Cannot reset password for the user as there is no registered/verified email or phone_number');
       }
-      return callBase('ForgotPassword', req);
+      return masked(await callBase('ForgotPassword', req));
     },
 
     async ConfirmForgotPassword(req) {
-      const { pool: p } = await appClient(req.ClientId);
+      const { client, pool: p } = await appClient(req.ClientId);
+      assertPassword(req.Password, 'password');
       const user: Any = await p.getUserByUsername(ctx, String(req.Username ?? ''));
-      if (!user) throw usernameClientNotFound();
-      assertPassword(req.Password);
-      if (!user.ConfirmationCode || user.ConfirmationCode !== req.ConfirmationCode) throw codeMismatch();
+      if (!user && !preventsExistenceErrors(client)) throw usernameClientNotFound();
+      const key = limitKey(user, req.Username);
+      if (limits.codeLocked(key)) throw attemptLimitExceeded();
+      if (!user?.ConfirmationCode || user.ConfirmationCode !== req.ConfirmationCode) {
+        limits.codeFailed(key);
+        throw codeMismatch();
+      }
+      limits.codeSucceeded(key);
       return callBase('ConfirmForgotPassword', req);
     },
 
     async ChangePassword(req) {
-      assertPassword(req.ProposedPassword);
+      assertPassword(req.ProposedPassword, 'proposedPassword');
       return callBase('ChangePassword', req);
     },
 
+    async UpdateUserAttributes(req) {
+      const { user } = await checkAccessToken(req.AccessToken);
+      await assertEmailFree(pool, user, req.UserAttributes);
+      return callBase('UpdateUserAttributes', req);
+    },
+
+    async AdminUpdateUserAttributes(req) {
+      const p = await cognito.getUserPool(ctx, String(req.UserPoolId));
+      const user: Any = await p.getUserByUsername(ctx, String(req.Username ?? ''));
+      if (!user) throw userNotFound();
+      await assertEmailFree(p, user, req.UserAttributes);
+      return callBase('AdminUpdateUserAttributes', req);
+    },
+
     async AdminSetUserPassword(req) {
-      assertPassword(req.Password);
+      assertPassword(req.Password, 'password');
       return callBase('AdminSetUserPassword', req);
     },
 
     async AdminCreateUser(req) {
-      if (req.TemporaryPassword !== undefined) assertPassword(req.TemporaryPassword);
+      if (req.TemporaryPassword !== undefined) assertPassword(req.TemporaryPassword, 'temporaryPassword');
       try {
         return await callBase('AdminCreateUser', req);
       } catch (e) {
@@ -648,16 +845,11 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
   // ---- HTTP ------------------------------------------------------------------------------------
   const cognitoLocalApp = createServer(base, logger, { development: false, https: false }, services).application;
 
-  const corsHeaders = {
-    'access-control-allow-origin': '*',
-    'access-control-expose-headers': 'x-amzn-errortype,x-amzn-errormessage,x-amzn-requestid,date',
-  };
-
   const send = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     const text = JSON.stringify(body, function replacer(this: Any, k: string, value: unknown) {
       return this[k] instanceof Date ? Math.floor((this[k] as Date).getTime() / 1000) : value;
     });
-    res.writeHead(status, { ...corsHeaders, 'content-type': 'application/x-amz-json-1.1', 'x-amzn-requestid': randomUUID(), ...headers });
+    res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-requestid': randomUUID(), ...headers });
     res.end(text);
   };
 
@@ -667,6 +859,14 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
   async function api(req: http.IncomingMessage, res: http.ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
+    const header = req.headers['x-amz-target'];
+    const target = parseCognitoTarget(header);
+    if (!target) {
+      const shown = typeof header === 'string' ? header.slice(0, 200) : '';
+      return sendError(res, 400, 'UnknownOperationException', `Invalid x-amz-target header "${shown}"`);
+    }
+    // The web ACL looks at the target before Cognito sees the request.
+    if (WAF_BLOCKED_TARGETS.has(target)) return replyError(res, target, wafBlocked());
     let body: Any;
     try {
       const text = Buffer.concat(chunks).toString('utf8');
@@ -674,39 +874,58 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     } catch {
       return sendError(res, 400, 'SerializationException', 'Request body is not valid JSON');
     }
-    const header = String(req.headers['x-amz-target'] ?? '');
-    const target = header.split('.')[1] ?? '';
-    if (!target) return sendError(res, 400, 'UnknownOperationException', `Invalid x-amz-target header "${header}"`);
     try {
       const output = await dispatch(target, body ?? {});
       logger.info({ target }, 'ok');
       send(res, 200, output ?? {});
     } catch (e) {
-      if (e instanceof CognitoError) {
-        const mapped = realError(e);
-        const type = String((mapped as Any).code);
-        logger.info({ target, type, message: mapped.message }, 'error');
-        sendError(res, 400, type, mapped.message);
-      } else if (e instanceof UnsupportedError) {
-        logger.warn({ target, message: e.message }, 'unsupported');
-        sendError(res, 400, 'UnsupportedOperationException', `Cognito Local unsupported feature: ${e.message}`);
-      } else {
-        logger.error({ target, err: e }, 'internal error');
-        sendError(res, 500, 'InternalErrorException', (e as Error)?.message ?? 'Internal error');
-      }
+      replyError(res, target, e);
     }
   }
 
+  function replyError(res: http.ServerResponse, target: string, e: unknown) {
+    if (e instanceof CognitoError) {
+      const mapped = realError(e);
+      const type = String((mapped as Any).code);
+      logger.info({ target, type, message: mapped.message }, 'error');
+      sendError(res, ERROR_STATUS[type] ?? 400, type, mapped.message);
+    } else if (e instanceof UnsupportedError) {
+      logger.warn({ target, message: e.message }, 'unsupported');
+      sendError(res, 400, 'UnsupportedOperationException', `Cognito Local unsupported feature: ${e.message}`);
+    } else {
+      logger.error({ target, err: e }, 'internal error');
+      sendError(res, 500, 'InternalErrorException', (e as Error)?.message ?? 'Internal error');
+    }
+  }
+
+  /** cognito-local's express app sets `access-control-*` on everything (cors({ origin: '*' })): drop them. */
+  function withoutCors(res: http.ServerResponse): http.ServerResponse {
+    const setHeader = res.setHeader.bind(res);
+    res.setHeader = ((name: string, value: number | string | readonly string[]) =>
+      /^access-control-/i.test(name) ? res : setHeader(name, value)) as typeof res.setHeader;
+    return res;
+  }
+
+  /** Set once the server listens (the port may be chosen by the OS). */
+  let hosts: ReadonlySet<string> = new Set();
+
   const server = http.createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (!hostAllowed(req.headers.host, hosts)) {
+      res.writeHead(421, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'Misdirected Request: this port answers only loopback hosts' }));
+      return;
+    }
+    // No CORS preflight answer: a browser's cross-origin call (every Cognito call, for its
+    // x-amz-target header) is never sent. Browsers reach Cognito through the local gateway.
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, {
-        ...corsHeaders,
-        'access-control-allow-methods': 'GET,POST,OPTIONS',
-        'access-control-allow-headers': String(req.headers['access-control-request-headers'] ?? '*'),
-        'access-control-max-age': '86400',
-      });
+      res.writeHead(405, { allow: 'GET, POST' });
       res.end();
+      return;
+    }
+    const url = req.url ?? '';
+    const path = url.split('?')[0] ?? '';
+    if (req.method === 'POST' && path === '/') {
+      void api(req, res);
       return;
     }
     const wellKnown = /^\/([^/]+)\/\.well-known\/(jwks\.json|openid-configuration)$/.exec(path);
@@ -722,15 +941,18 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
               subject_types_supported: ['public'],
               response_types_supported: ['code', 'token'],
             };
-      res.writeHead(200, { ...corsHeaders, 'content-type': 'application/json' });
+      res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(doc));
       return;
     }
-    if (req.method === 'POST' && path === '/' && req.headers['x-amz-target']) {
-      void api(req, res);
+    // Only these paths reach express: its own POST / would run any target behind every check here
+    // (it takes the second segment of x-amz-target), e.g. for an absolute-form request line.
+    if (path === '/health' || path.startsWith('/oauth2/')) {
+      cognitoLocalApp(req, withoutCors(res));
       return;
     }
-    cognitoLocalApp(req, res);
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ message: 'Not Found' }));
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -742,6 +964,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
   });
   const { port } = server.address() as AddressInfo;
   endpoint = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  hosts = allowedHosts(port, host);
 
   let stopped: Promise<void> | null = null;
   return {

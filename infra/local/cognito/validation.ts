@@ -1,0 +1,27 @@
+/**
+ * The request constraints Cognito's API model puts on a password member, checked before the
+ * pool's password policy, with the message its request validation gives (the value itself is
+ * never echoed: the member is sensitive).
+ */
+export const PASSWORD_MAX_LENGTH = 256;
+
+/**
+ * The pattern exactly as the API model gives it; Smithy model patterns are ECMA-262 regular
+ * expressions, so JavaScript reads it as the model means it (Unicode spaces count as white space).
+ */
+const PASSWORD_PATTERN = /^[\S]+.*[\S]+$/;
+
+/** The InvalidParameterException message for `value` in member `member`, or null when it is valid. */
+export function passwordConstraintError(value: string, member: string): string | null {
+  const problems: string[] = [];
+  if (!PASSWORD_PATTERN.test(value)) {
+    problems.push(`Value at '${member}' failed to satisfy constraint: Member must satisfy regular expression pattern: ${PASSWORD_PATTERN.source}`);
+  }
+  // Smithy measures string length in Unicode code points, not UTF-16 units.
+  if ([...value].length > PASSWORD_MAX_LENGTH) {
+    problems.push(`Value at '${member}' failed to satisfy constraint: Member must have length less than or equal to ${PASSWORD_MAX_LENGTH}`);
+  }
+  if (problems.length === 0) return null;
+  const count = problems.length === 1 ? '1 validation error detected' : `${problems.length} validation errors detected`;
+  return `${count}: ${problems.join('; ')}`;
+}
