@@ -4,9 +4,12 @@
  *                     same APIGatewayProxyEventV2 and calls the route's handler
  *   /cognito          cognito-local, for the calls a browser may make (no Admin* operations)
  *   /config.json      what the SPA needs to find Cognito (as the CDK stack writes it)
- *   /__local/mailbox  the e-mails Cognito would have sent (local only)
+ *   /__local/mailbox  the e-mails Cognito would have sent to one address (local only)
  *   /__local/run/weekly-growth   runs the weekly job now (local only)
  *   anything else     the built SPA, when there is one
+ * It answers only requests addressed to its own loopback host and port (a DNS-rebinding page
+ * could otherwise read the mailbox), and every answer carries the security headers CloudFront
+ * adds in AWS.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -15,7 +18,10 @@ import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { matchPath, type RouteDef, routes } from '../../shared/api';
 import { userPoolDefinition } from '../definitions/user-pool';
 import type { LocalCognito } from './cognito';
+import { parseCognitoTarget } from './cognito/target';
+import { allowedHosts, hostAllowed } from './loopback-host';
 import type { Mailbox } from './mailbox';
+import { LOCAL_SECURITY_HEADERS } from './web-server';
 
 export type ApiHandler = (event: APIGatewayProxyEventV2WithJWTAuthorizer) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -36,7 +42,11 @@ export interface GatewayOptions {
 /** API Gateway HTTP API's own payload limit. */
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
 
-/** What a browser may ask Cognito for; user management stays with the Admin APIs of the backend. */
+/**
+ * What a browser may ask Cognito for; user management stays with the Admin APIs of the backend.
+ * Not DeleteUser: a client account ends only through the admins' Delete Client (in AWS the user
+ * pool's WAF blocks it), or the client's money would be left without a login.
+ */
 const BROWSER_COGNITO_OPERATIONS = new Set([
   'SignUp',
   'ConfirmSignUp',
@@ -53,8 +63,8 @@ const BROWSER_COGNITO_OPERATIONS = new Set([
   'UpdateUserAttributes',
   'VerifyUserAttribute',
   'GetUserAttributeVerificationCode',
-  'DeleteUser',
 ]);
+
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -193,17 +203,19 @@ export function createGateway(options: GatewayOptions) {
   async function cognitoProxy(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method === 'OPTIONS') return send(res, 204, '');
     if (req.method !== 'POST') return send(res, 405, { __type: 'MethodNotAllowed', message: 'POST only' });
-    const operation = String(req.headers['x-amz-target'] ?? '').split('.').pop() ?? '';
-    if (!BROWSER_COGNITO_OPERATIONS.has(operation)) {
-      return send(res, 400, { __type: 'NotAuthorizedException', message: `${operation || 'This operation'} is not available to browsers` }, { 'x-amzn-errortype': 'NotAuthorizedException' });
-    }
+    const header = String(req.headers['x-amz-target'] ?? '');
+    const operation = parseCognitoTarget(header);
+    const refuse = (type: string, message: string) => send(res, 400, { __type: type, message }, { 'x-amzn-errortype': type, 'content-type': 'application/x-amz-json-1.1' });
+    // The exact header is forwarded, so it must be exactly the operation that was allowed.
+    if (operation === null) return refuse('UnknownOperationException', `Invalid x-amz-target header "${header.slice(0, 200)}"`);
+    if (!BROWSER_COGNITO_OPERATIONS.has(operation)) return refuse('NotAuthorizedException', `${operation} is not available to browsers`);
     const body = await readBody(req, 1024 * 1024);
     if (body === 'too-large') return send(res, 413, { __type: 'InvalidParameterException', message: 'Request too large' });
     const upstream = await fetch(`${cognito.endpoint}/`, {
       method: 'POST',
       headers: {
         'content-type': String(req.headers['content-type'] ?? 'application/x-amz-json-1.1'),
-        'x-amz-target': String(req.headers['x-amz-target']),
+        'x-amz-target': header,
         ...(req.headers['x-amz-user-agent'] ? { 'x-amz-user-agent': String(req.headers['x-amz-user-agent']) } : {}),
       },
       body: new Uint8Array(body),
@@ -217,7 +229,10 @@ export function createGateway(options: GatewayOptions) {
 
   async function local(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     if (url.pathname === '/__local/mailbox' && req.method === 'GET') {
-      return send(res, 200, options.mailbox.list(url.searchParams.get('to') ?? undefined));
+      // One address at a time: a list of every code and reset link is a key to every account.
+      const to = url.searchParams.get('to')?.trim();
+      if (!to) return send(res, 400, { error: 'Give the address: /__local/mailbox?to=<email>' });
+      return send(res, 200, options.mailbox.list(to));
     }
     if (url.pathname === '/__local/run/weekly-growth' && req.method === 'POST') {
       const raw = await readBody(req, 16 * 1024);
@@ -240,8 +255,9 @@ export function createGateway(options: GatewayOptions) {
     return send(res, 404, { error: 'Not Found' });
   }
 
-  function configJson(req: IncomingMessage) {
-    const origin = `http://${req.headers.host ?? `localhost:${options.port}`}`;
+  /** `host` is one of allowedHosts (checked before any route), so the SPA is sent back to this gateway. */
+  function configJson(host: string) {
+    const origin = `http://${host}`;
     return {
       region: cognito.region,
       userPoolId: cognito.userPoolId,
@@ -252,12 +268,20 @@ export function createGateway(options: GatewayOptions) {
     };
   }
 
+  const listenHost = options.host ?? '127.0.0.1';
+  let hosts = allowedHosts(options.port, listenHost);
   const server: Server = createServer((req, res) => {
+    for (const [name, value] of Object.entries(LOCAL_SECURITY_HEADERS)) res.setHeader(name, value);
+    const host = req.headers.host;
+    if (!hostAllowed(host, hosts)) return send(res, 421, { error: `This server answers only ${[...hosts].join(', ')}` });
     const url = new URL(req.url ?? '/', 'http://localhost');
     const route = async () => {
-      if (url.pathname.startsWith('/api/')) return api(req, res, url);
+      if (url.pathname.startsWith('/api/')) {
+        res.setHeader('cache-control', 'no-store');
+        return api(req, res, url);
+      }
       if (url.pathname === '/cognito' || url.pathname === '/cognito/') return cognitoProxy(req, res);
-      if (url.pathname === '/config.json') return send(res, 200, configJson(req));
+      if (url.pathname === '/config.json') return send(res, 200, configJson(String(host)));
       if (url.pathname.startsWith('/__local/')) return local(req, res, url);
       if (options.staticFiles && (await options.staticFiles(req, res))) return;
       return send(res, 404, { error: 'Not Found' });
@@ -280,9 +304,11 @@ export function createGateway(options: GatewayOptions) {
     listen(): Promise<number> {
       return new Promise((resolve, reject) => {
         server.once('error', reject);
-        server.listen(options.port, options.host ?? '127.0.0.1', () => {
+        server.listen(options.port, listenHost, () => {
           const address = server.address();
-          resolve(typeof address === 'object' && address ? address.port : options.port);
+          const port = typeof address === 'object' && address ? address.port : options.port;
+          hosts = allowedHosts(port, listenHost);
+          resolve(port);
         });
       });
     },

@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent } from 'aws-lambda';
+import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
 import { routes } from '../../shared/api';
 import { TABLE_NAME_DEFAULT } from '../definitions/table';
 import { startLocalCognito } from './cognito';
@@ -86,6 +86,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       POWERTOOLS_DEV: 'true',
     });
 
+    let preSignUp: Trigger<PreSignUpTriggerEvent> | undefined;
     let postConfirmation: Trigger<PostConfirmationTriggerEvent> | undefined;
     let customMessage: Trigger<CustomMessageTriggerEvent> | undefined;
     // Tokens name cognito-local's URL as their issuer, so it keeps its port across restarts
@@ -97,6 +98,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         port: cognitoPort,
         dataDir: join(dataDir, 'cognito'),
         triggers: {
+          preSignUp: (event) => (preSignUp ? preSignUp.handler(event) : Promise.resolve(event)),
           postConfirmation: (event) => (postConfirmation ? postConfirmation.handler(event) : Promise.resolve(event)),
           customMessage: (event) => (customMessage ? customMessage.handler(event) : Promise.resolve(event)),
         },
@@ -110,6 +112,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     stops.push(() => cognito.stop());
     Object.assign(process.env, { COGNITO_ENDPOINT: cognito.endpoint, USER_POOL_ID: cognito.userPoolId });
 
+    preSignUp = (await import('../../lambdas/triggers/pre-sign-up')) as Trigger<PreSignUpTriggerEvent>;
     postConfirmation = (await import('../../lambdas/triggers/post-confirmation')) as Trigger<PostConfirmationTriggerEvent>;
     customMessage = (await import('../../lambdas/triggers/custom-message')) as Trigger<CustomMessageTriggerEvent>;
     const weeklyGrowth = await import('../../lambdas/jobs/weekly-growth');
@@ -120,14 +123,21 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     }
 
     const web = options.web ?? 'none';
+    // The port opens only once the first build is written: a browser never meets a half-built app.
+    let firstBuild: Promise<void> = Promise.resolve();
     if (web === 'watch') {
       const { watchWeb, printReport } = await import('../../web/build');
+      let built: () => void = () => undefined;
+      firstBuild = new Promise<void>((resolveBuilt) => {
+        built = resolveBuilt;
+      });
       let first = true;
       const watcher = await watchWeb((report) => {
         if (report instanceof Error) console.error(`web build failed: ${report.message}`);
         else if (first) printReport(report);
         else console.log('web rebuilt');
         first = false;
+        built();
       });
       stops.push(() => watcher.stop());
     }
@@ -139,9 +149,6 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       runWeeklyGrowth: (now) => weeklyGrowth.runWeeklyGrowth(now),
       staticFiles: web === 'none' ? undefined : staticFiles(join(process.cwd(), 'web', 'dist')),
     });
-    await gateway.listen();
-    stops.push(() => gateway.close());
-
     if (fresh && options.seed !== false) {
       const { recordEntry } = await import('../../lambdas/lib/money-moves');
       const { listProfiles } = await import('../../lambdas/lib/indexes');
@@ -165,11 +172,16 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       });
     }
 
+    // Only now is the stack what it says it is (demo admin in `admins`, web app written): until
+    // this point the port answers nothing, so nobody signs in to a half-made stack.
+    await firstBuild;
     writeFileSync(
       stackFile(dataDir),
       JSON.stringify({ pid: process.pid, url, cognito, dynamoEndpoint: dynamo.endpoint, tableName }, null, 2),
     );
     stops.unshift(async () => rmSync(stackFile(dataDir), { force: true }));
+    await gateway.listen();
+    stops.push(() => gateway.close());
     return { url, port, dataDir, cognito, dynamoEndpoint: dynamo.endpoint, tableName, stop: stopAll };
   } catch (error) {
     await stopAll();

@@ -3,8 +3,10 @@
  * with real Cognito's error names, the mailbox, /config.json, and a restart after a crash that
  * keeps the data and stops the stray DynamoDB Local.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import {
   AdminAddUserToGroupCommand,
   ConfirmForgotPasswordCommand,
@@ -16,6 +18,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { PortfolioAnswer } from '../../shared/api';
+import { freePort } from '../../infra/local/ports';
 import { Client, claimsOf, PASSWORD } from './support/client';
 import { startTestStack, type TestStack } from './support/stack';
 
@@ -88,8 +91,11 @@ it('signs up through the gateway with the spec errors named as Cognito names the
   const portfolio = await client.api<PortfolioAnswer>('GET', `/api/portfolios/${session.sub}`, { token: session.accessToken });
   expect(portfolio.body.portfolio.balance).toBe(0);
 
-  await expect(client.signIn(email, 'wrong-password')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
-  await expect(client.signIn('nobody@example.com')).rejects.toMatchObject({ name: 'UserNotFoundException' });
+  // User-existence errors are prevented: an unknown e-mail answers exactly as a wrong password.
+  const wrongPassword = await client.signIn(email, 'wrong-password').catch((e: Error) => e);
+  const unknownEmail = await client.signIn('nobody@example.com').catch((e: Error) => e);
+  expect(wrongPassword).toMatchObject({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+  expect(unknownEmail).toMatchObject({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
 
   // Refresh, both ways.
   const viaInitiate = await client.cognito.send(
@@ -103,9 +109,13 @@ it('signs up through the gateway with the spec errors named as Cognito names the
 
 it('resets a password with the code or link from the e-mail', async () => {
   const clientId = stack.cognito.clientId;
-  await expect(client.cognito.send(new ForgotPasswordCommand({ ClientId: clientId, Username: 'nobody@example.com' }))).rejects.toMatchObject({
-    name: 'UserNotFoundException',
-  });
+  // An unknown address is answered as a known one would be, and nothing is sent.
+  const unknown = await client.cognito.send(new ForgotPasswordCommand({ ClientId: clientId, Username: 'nobody@example.com' }));
+  expect(unknown.CodeDeliveryDetails).toMatchObject({ DeliveryMedium: 'EMAIL', AttributeName: 'email' });
+  expect(await client.mailbox('nobody@example.com')).toEqual([]);
+  await expect(
+    client.cognito.send(new ConfirmForgotPasswordCommand({ ClientId: clientId, Username: 'nobody@example.com', ConfirmationCode: '123456', Password: 'NewPass1' })),
+  ).rejects.toMatchObject({ name: 'CodeMismatchException' });
   await client.cognito.send(new ForgotPasswordCommand({ ClientId: clientId, Username: 'bob@example.com' }));
   const [mail] = await client.mailbox('bob@example.com');
   expect(mail).toMatchObject({ subject: 'Reset your Aurum password', code: expect.stringMatching(/^\d{6}$/) });
@@ -122,6 +132,43 @@ it('does not let a browser call the Admin APIs through the gateway', async () =>
   await expect(
     client.cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: stack.cognito.userPoolId, Username: 'alice@example.com', GroupName: 'admins' })),
   ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+});
+
+it('opens its port only when ready: the first answer it gives already has the demo admin in admins', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'aurum-ready-'));
+  const port = await freePort();
+  const child = spawn(resolve(__dirname, '../../node_modules/.bin/tsx'), ['infra/local/start.ts'], {
+    cwd: resolve(__dirname, '../..'),
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED: 'true', WEB: 'none', NODE_NO_WARNINGS: '1' },
+    stdio: 'ignore',
+  });
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  try {
+    const url = `http://localhost:${port}`;
+    let config: { userPoolEndpoint: string; userPoolClientId: string } | null = null;
+    const deadline = Date.now() + 60_000;
+    while (!config && Date.now() < deadline) {
+      config = await fetch(`${url}/config.json`)
+        .then((r) => r.json() as Promise<{ userPoolEndpoint: string; userPoolClientId: string }>)
+        .catch(() => null);
+      if (!config) await new Promise((r) => setTimeout(r, 25));
+    }
+    if (!config) throw new Error('the stack never answered');
+    // The very first moment it answers, the seed is complete.
+    const stackFile = JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')) as { cognito: { clientId: string } };
+    expect(stackFile.cognito.clientId).toBe(config.userPoolClientId);
+    const res = await fetch(config.userPoolEndpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+      body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: 'admin@example.com', PASSWORD } }),
+    });
+    const { AuthenticationResult } = (await res.json()) as { AuthenticationResult: { AccessToken: string } };
+    expect(claimsOf(AuthenticationResult.AccessToken)['cognito:groups']).toEqual(['admins']);
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
 
 it('survives a crash: the next start stops the stray DynamoDB Local and keeps the data and tokens', async () => {

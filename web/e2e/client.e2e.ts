@@ -42,7 +42,7 @@ journey('new client: mismatched and short passwords, then sign-up, the mailbox c
   await expectPage(page).toShowText('$0.00');
 });
 
-journey('sign-in errors: empty fields, unknown e-mail, wrong password', e2e, async ({ page }) => {
+journey('sign-in errors: empty fields; an unknown e-mail and a wrong password look the same', e2e, async ({ page }) => {
   await page.goto(e2e.url('/'));
   await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
   await expectPage(page).toShowText('Access your gold trading portfolio');
@@ -50,8 +50,10 @@ journey('sign-in errors: empty fields, unknown e-mail, wrong password', e2e, asy
   await expectPage(page).toShowText('Sign-in failed');
   await expectPage(page).toShowText('Email is required');
 
+  // User-existence errors are prevented (design.md section 8): who is a client cannot be probed.
   await signIn(page, e2e, 'nobody@example.com');
-  await expectPage(page).toShowText('No account found with this email address');
+  await expectPage(page).toShowText('Incorrect password');
+  expect(await page.getByText('No account found with this email address').count()).toBe(0);
 
   await signIn(page, e2e, 'alice@example.com', 'not-the-password');
   await expectPage(page).toShowText('Incorrect password');
@@ -66,6 +68,15 @@ journey('forgot password: the reset link from the e-mail, then a sign-in with th
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expectPage(page).toShowText('Check your email');
   await expectPage(page).toShowText('bob@example.com');
+  await page.getByRole('button', { name: 'Try another email' }).click();
+  await page.getByRole('button', { name: 'Send Reset Link' }).waitFor();
+
+  // An address that is no client's gets the same answer, and no e-mail goes anywhere.
+  await page.getByLabel('Email').fill('nobody-here@example.com');
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expectPage(page).toShowText('Check your email');
+  await expectPage(page).toShowText('nobody-here@example.com');
+  expect(await e2e.client.mailbox('nobody-here@example.com')).toEqual([]);
   await page.getByRole('button', { name: 'Try another email' }).click();
   await page.getByRole('button', { name: 'Send Reset Link' }).waitFor();
 
@@ -93,8 +104,16 @@ journey('guards: a client on /admin lands on /dashboard; signed out, /dashboard 
   await expectPage(page).toShowText('Portfolio Dashboard');
   expect(await page.getByText('Admin Dashboard').count()).toBe(0);
 
+  // Signing out revokes the refresh token: a copy taken before (say, by a script) is dead after.
+  const refreshToken = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.refreshToken'));
+    return key ? localStorage.getItem(key) : null;
+  });
+  if (!refreshToken) throw new Error('no refresh token in the signed-in page');
+  expect((await e2e.client.refresh(refreshToken)).status).toBe(200);
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await page.waitForURL(e2e.url('/'));
+  expect(await e2e.client.refresh(refreshToken)).toMatchObject({ status: 400, type: 'NotAuthorizedException' });
   await page.goto(e2e.url('/dashboard'));
   await page.waitForURL(e2e.url('/'));
 });

@@ -87,6 +87,17 @@ export class Client {
     return this.signIn(session.email); // the new token carries the group
   }
 
+  /** A refresh with this token, as a browser's Cognito call through the gateway: status and error type. */
+  async refresh(refreshToken: string): Promise<{ status: number; type: string | null }> {
+    const res = await fetch(`${this.stack.url}/cognito`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+      body: JSON.stringify({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: this.stack.cognito.clientId, AuthParameters: { REFRESH_TOKEN: refreshToken } }),
+    });
+    const body = (await res.json()) as { __type?: string };
+    return { status: res.status, type: body.__type ?? null };
+  }
+
   async api<T = unknown>(
     method: string,
     path: string,

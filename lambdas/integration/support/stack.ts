@@ -22,11 +22,21 @@ export interface TestStack {
 
 const root = resolve(__dirname, '../../..');
 
-export async function startTestStack(options: { seed?: boolean; dataDir?: string; web?: 'none' | 'serve' } = {}): Promise<TestStack> {
+export async function startTestStack(
+  options: { seed?: boolean; dataDir?: string; web?: 'none' | 'serve'; env?: Record<string, string> } = {},
+): Promise<TestStack> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'aurum-it-'));
   const child: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), ['infra/local/start.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, SEED: options.seed === false ? 'false' : 'true', WEB: options.web ?? 'none', NODE_NO_WARNINGS: '1' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      SEED: options.seed === false ? 'false' : 'true',
+      WEB: options.web ?? 'none',
+      NODE_NO_WARNINGS: '1',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

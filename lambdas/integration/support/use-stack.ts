@@ -9,7 +9,7 @@ export interface StackContext {
 }
 
 /** Starts a stack before the file's tests and stops it after; the fields are set once beforeAll has run. */
-export function useTestStack(options: { seed?: boolean } = {}): StackContext {
+export function useTestStack(options: Parameters<typeof startTestStack>[0] = {}): StackContext {
   const ctx = {} as StackContext;
   beforeAll(async () => {
     ctx.stack = await startTestStack(options);
