@@ -72,7 +72,7 @@ journey('forgot password: the reset link from the e-mail, then a sign-in with th
   await page.getByRole('button', { name: 'Send Reset Link' }).waitFor();
 
   // An address that is no client's gets the same answer, and no e-mail goes anywhere.
-  await page.getByLabel('Email').fill('nobody-here@example.com');
+  await page.getByRole('textbox', { name: 'Email' }).fill('nobody-here@example.com');
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expectPage(page).toShowText('Check your email');
   await expectPage(page).toShowText('nobody-here@example.com');
