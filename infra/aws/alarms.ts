@@ -1,9 +1,10 @@
 /** Alarms an operator is told about: API 5xx, any Lambda error, anything in the job's dead-letter queue. */
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Alarm, ComparisonOperator, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { Alias } from 'aws-cdk-lib/aws-kms';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -23,7 +24,25 @@ export class PortalAlarms extends Construct {
 
   constructor(scope: Construct, id: string, props: AlarmsProps) {
     super(scope, id);
-    this.topic = new Topic(this, 'Topic', { displayName: 'Aurum portal alarms', enforceSSL: true, masterKey: Alias.fromAliasName(this, 'SnsKey', 'alias/aws/sns') });
+    // CloudWatch cannot publish to a topic under the AWS-managed alias/aws/sns key (its policy
+    // cannot be changed): the topic gets a key of its own that lets this account's alarms use it,
+    // and a topic policy that lets them publish. Without both, no alarm ever reaches anyone.
+    const { account, partition, region } = Stack.of(this);
+    const cloudWatch = new ServicePrincipal('cloudwatch.amazonaws.com');
+    const fromThisAccount = { StringEquals: { 'aws:SourceAccount': account } };
+    const key = new Key(this, 'TopicKey', { description: 'Encrypts the Aurum portal alarm topic', enableKeyRotation: true });
+    key.addToResourcePolicy(
+      new PolicyStatement({ principals: [cloudWatch], actions: ['kms:Decrypt', 'kms:GenerateDataKey*'], resources: ['*'], conditions: fromThisAccount }),
+    );
+    this.topic = new Topic(this, 'Topic', { displayName: 'Aurum portal alarms', enforceSSL: true, masterKey: key });
+    this.topic.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [cloudWatch],
+        actions: ['sns:Publish'],
+        resources: [this.topic.topicArn],
+        conditions: { ...fromThisAccount, ArnLike: { 'aws:SourceArn': `arn:${partition}:cloudwatch:${region}:${account}:alarm:*` } },
+      }),
+    );
     if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
     const action = new SnsAction(this.topic);
     // Every alarm here fires on one breaching 5-minute period and stays quiet without data.

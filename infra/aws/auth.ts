@@ -72,7 +72,7 @@ export class PortalAuth extends Construct {
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       featurePlan: FeaturePlan.ESSENTIALS,
       deletionProtection: true,
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
       lambdaTriggers: { preSignUp: props.preSignUp, postConfirmation: props.postConfirmation, customMessage: props.customMessage },
     });
     Validations.of(this.userPool).acknowledge(

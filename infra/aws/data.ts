@@ -14,7 +14,7 @@ export class PortalTable extends Table {
       encryption: TableEncryption.AWS_MANAGED,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: true,
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
       timeToLiveAttribute: def.ttlAttribute,
     });
     for (const gsi of def.globalSecondaryIndexes) {

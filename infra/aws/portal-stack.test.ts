@@ -26,7 +26,7 @@ function synth(props: PortalStackProps = {}) {
 }
 
 const { stack, template } = synth();
-type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: string[]; DeletionPolicy?: string };
+type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: string[]; DeletionPolicy?: string; UpdateReplacePolicy?: string };
 const resources = (type: string) => Object.entries(template.findResources(type)) as [string, Resource][];
 
 /** The logical id of the Lambda behind a route (found by its description). */
@@ -181,14 +181,17 @@ describe('the table', () => {
       DeletionProtectionEnabled: true,
       TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
     });
-    expect(table?.DeletionPolicy).toBe('Retain');
+    // Kept on delete and replacement, but not when its own creation is rolled back (no orphan
+    // then blocks the next deploy).
+    expect(table).toMatchObject({ DeletionPolicy: 'RetainExceptOnCreate', UpdateReplacePolicy: 'Retain' });
   });
 });
 
 describe('Cognito', () => {
   it('uses e-mail as the username, the spec password rule, the triggers, deletion protection', () => {
     template.hasResource('AWS::Cognito::UserPool', {
-      DeletionPolicy: 'Retain',
+      DeletionPolicy: 'RetainExceptOnCreate',
+      UpdateReplacePolicy: 'Retain',
       Properties: Match.objectLike({
         UsernameAttributes: ['email'],
         AutoVerifiedAttributes: ['email'],
@@ -362,6 +365,12 @@ describe('the site', () => {
     expect(rewrite('/config.json')).toBe('/config.json');
   });
 
+  it('keeps the buckets on delete and replacement, but not after a failed create', () => {
+    const buckets = resources('AWS::S3::Bucket');
+    expect(buckets.length).toBeGreaterThanOrEqual(2);
+    for (const [, bucket] of buckets) expect(bucket).toMatchObject({ DeletionPolicy: 'RetainExceptOnCreate', UpdateReplacePolicy: 'Retain' });
+  });
+
   it('keeps the bucket private behind origin access control', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
@@ -422,6 +431,40 @@ describe('alarms and outputs', () => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: '5xx', Namespace: 'AWS/ApiGateway' });
     const errorAlarms = resources('AWS::CloudWatch::Alarm').filter(([, a]) => a.Properties.MetricName === 'Errors');
     expect(errorAlarms.length).toBe(routes.length + 4);
+  });
+
+  it('can notify: the topic is under a key of its own that CloudWatch may use, and CloudWatch alarms of this account may publish', () => {
+    const [topicId, topic] = resources('AWS::SNS::Topic')[0] ?? [];
+    const keyRef = (topic?.Properties.KmsMasterKeyId as { 'Fn::GetAtt'?: [string, string] } | undefined)?.['Fn::GetAtt']?.[0];
+    expect(keyRef).toBeDefined();
+    const key = template.toJSON().Resources[keyRef ?? ''] as Resource;
+    expect(key.Type).toBe('AWS::KMS::Key');
+    expect(key.Properties.EnableKeyRotation).toBe(true);
+    const keyStatements = (key.Properties.KeyPolicy as { Statement: Record<string, unknown>[] }).Statement;
+    expect(keyStatements).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Allow',
+        Principal: { Service: 'cloudwatch.amazonaws.com' },
+        Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        Condition: { StringEquals: { 'aws:SourceAccount': env.account } },
+      }),
+    );
+    const [, policy] = resources('AWS::SNS::TopicPolicy').find(([, p]) => JSON.stringify(p.Properties.Topics).includes(topicId ?? '?')) ?? [];
+    const statements = (policy?.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Allow',
+        Principal: { Service: 'cloudwatch.amazonaws.com' },
+        Action: 'sns:Publish',
+        Resource: { Ref: topicId },
+        Condition: {
+          StringEquals: { 'aws:SourceAccount': env.account },
+          ArnLike: { 'aws:SourceArn': { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:cloudwatch:${env.region}:${env.account}:alarm:*`]] } },
+        },
+      }),
+    );
+    // The enforce-SSL deny stays.
+    expect(statements).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
   });
 
   it('outputs the site URL, pool id, client id and table name', () => {

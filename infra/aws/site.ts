@@ -76,7 +76,7 @@ export class PortalSite extends Construct {
       // CloudFront standard logs are delivered with ACLs.
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: Duration.days(90) }],
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     Validations.of(logs).acknowledge({ id: 'AwsSolutions-S1', reason: 'This is the access-log bucket; logging it into itself would loop.' });
 
@@ -86,7 +86,7 @@ export class PortalSite extends Construct {
       enforceSSL: true,
       serverAccessLogsBucket: logs,
       serverAccessLogsPrefix: 's3/',
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
 
     const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
