@@ -60,21 +60,26 @@ export class Client {
     return { email, sub: String(claimsOf(r.AccessToken).sub), accessToken: r.AccessToken, idToken: r.IdToken, refreshToken: r.RefreshToken };
   }
 
-  /** A new confirmed client, signed in: sign-up, the code from the mailbox, confirmation. */
-  async newClient(prefix = 'client'): Promise<Session> {
-    const email = `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+  /** A sign-up through the gateway, as the SPA's sign-up form sends it. */
+  async signUp(email: string, names: { first: string; last: string }, password = PASSWORD): Promise<void> {
     await this.cognito.send(
       new SignUpCommand({
         ClientId: this.stack.cognito.clientId,
         Username: email,
-        Password: PASSWORD,
+        Password: password,
         UserAttributes: [
           { Name: 'email', Value: email },
-          { Name: 'given_name', Value: 'Test' },
-          { Name: 'family_name', Value: prefix },
+          { Name: 'given_name', Value: names.first },
+          { Name: 'family_name', Value: names.last },
         ],
       }),
     );
+  }
+
+  /** A new confirmed client, signed in: sign-up, the code from the mailbox, confirmation. */
+  async newClient(prefix = 'client'): Promise<Session> {
+    const email = `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+    await this.signUp(email, { first: 'Test', last: prefix });
     const code = (await this.mailbox(email))[0]?.code;
     if (!code) throw new Error(`no code mailed to ${email}`);
     await this.cognito.send(new ConfirmSignUpCommand({ ClientId: this.stack.cognito.clientId, Username: email, ConfirmationCode: code }));
