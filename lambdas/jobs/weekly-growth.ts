@@ -9,6 +9,7 @@
  * T is the event's scheduled time, not the clock: retries and late starts all compute the same
  * week, and next Monday's run finds L exactly one week back.
  */
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../infra/definitions/table';
 import { upcomingEligibility } from '../../shared/eligibility';
@@ -18,6 +19,7 @@ import { loadLedger, toLedgerEntry } from '../lib/ledger';
 import { logger } from '../lib/logger';
 import { balanceStateOf, type Profile } from '../lib/profiles';
 import { queryPages } from '../lib/query';
+import { WEEKLY_GROWTH_METRICS, WEEKLY_GROWTH_NAMESPACE, WEEKLY_GROWTH_SERVICE } from './weekly-growth-metrics';
 
 export interface WeeklyGrowthEvent {
   /** EventBridge scheduled events carry their scheduled time here. */
@@ -35,6 +37,14 @@ export interface WeeklyGrowthSummary {
   failed: number;
   durationMs: number;
 }
+
+/**
+ * One per container. Namespace and service are given explicitly, so the EMF line carries exactly
+ * what weekly-growth-metrics.ts exports whatever the environment says (Powertools adds only the
+ * `service` dimension). Off when POWERTOOLS_DEV is true (the local stack) unless
+ * POWERTOOLS_METRICS_DISABLED says otherwise.
+ */
+const metrics = new Metrics({ namespace: WEEKLY_GROWTH_NAMESPACE, serviceName: WEEKLY_GROWTH_SERVICE });
 
 const MAX_ATTEMPTS = 4;
 const DEFAULT_CONCURRENCY = 48;
@@ -133,5 +143,27 @@ export const handler = async (event: WeeklyGrowthEvent = {}): Promise<WeeklyGrow
   const summary = await runWeeklyGrowth(now);
   // A failure makes the invocation fail, so EventBridge retries it and the alarm sees it; the retry redoes only what is still due.
   if (summary.failed > 0) throw new Error(`weekly growth: ${summary.failed} portfolios failed`);
+  publishCompleted(summary);
   return summary;
 };
+
+/**
+ * The heartbeat the "weekly job has not run" alarm watches (weekly-growth-metrics.ts says what it
+ * counts): published only here, after a successful run, so a run that threw publishes nothing.
+ * Metrics are added only right before publishing, so Powertools never warns of an empty flush.
+ * A failure to write it must not fail a run that has done its work: it is logged, and the missing
+ * data point raises the alarm anyway.
+ */
+function publishCompleted(summary: WeeklyGrowthSummary): void {
+  try {
+    metrics.addMetric(WEEKLY_GROWTH_METRICS.completed, MetricUnit.Count, 1);
+    metrics.addMetric(WEEKLY_GROWTH_METRICS.portfoliosDue, MetricUnit.Count, summary.due);
+    metrics.addMetric(WEEKLY_GROWTH_METRICS.portfoliosUpdated, MetricUnit.Count, summary.updated);
+    metrics.addMetric(WEEKLY_GROWTH_METRICS.portfoliosSkipped, MetricUnit.Count, summary.skipped);
+    metrics.addMetric(WEEKLY_GROWTH_METRICS.duration, MetricUnit.Milliseconds, summary.durationMs);
+    metrics.publishStoredMetrics();
+  } catch (error) {
+    metrics.clearMetrics();
+    logger.error('weekly growth metrics not published', { error: error as Error });
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The custom metrics of the weekly growth job (weekly-growth.ts), shared with the CDK stack so
+ * the alarm is built from exactly what the job emits. No imports: the stack can load this file
+ * without pulling in any Lambda runtime code.
+ *
+ * The job writes them as one CloudWatch Embedded Metric Format (EMF) line on stdout, through
+ * Powertools Metrics, at the end of each successful invocation of its handler:
+ *
+ *   namespace   WEEKLY_GROWTH_NAMESPACE                   'Aurum/Portal'
+ *   dimensions  WEEKLY_GROWTH_DIMENSIONS                  { service: 'aurum-portal' } (the only dimension set)
+ *   metrics     WEEKLY_GROWTH_METRICS.completed           'WeeklyGrowthCompleted'          Count         always 1
+ *               WEEKLY_GROWTH_METRICS.portfoliosDue       'WeeklyGrowthPortfoliosDue'      Count
+ *               WEEKLY_GROWTH_METRICS.portfoliosUpdated   'WeeklyGrowthPortfoliosUpdated'  Count
+ *               WEEKLY_GROWTH_METRICS.portfoliosSkipped   'WeeklyGrowthPortfoliosSkipped'  Count
+ *               WEEKLY_GROWTH_METRICS.duration            'WeeklyGrowthDuration'           Milliseconds
+ *
+ * What "completed" means: the run read every shard's due portfolios to the end (runWeeklyGrowth
+ * resolved) AND no portfolio failed. The handler already treats a run with failed portfolios as a
+ * failed invocation (it throws so that Lambda retries it, and the retry redoes only what is still
+ * due), so such a run emits nothing; neither does a run that threw for any other reason (a bad
+ * event time, a DynamoDB error while listing). The metric is therefore the "weekly job ran
+ * successfully" heartbeat: 1 per successful invocation, no data point otherwise. A failed
+ * portfolio count would always be 0 here, so none is emitted; failures are seen through the
+ * function's Errors metric and the dead-letter queue.
+ *
+ * Only the Lambda handler emits them. The local stack calls runWeeklyGrowth directly (and runs with
+ * POWERTOOLS_DEV=true, which turns Powertools Metrics off), so local runs write no EMF lines.
+ *
+ * For the alarm: WeeklyGrowthCompleted, statistic Sum, period 1 hour, alarm when < 1 on all of
+ * 168 periods, missing data breaching. The data point carries the time the run finished.
+ */
+
+/** CloudWatch namespace of every metric below. */
+export const WEEKLY_GROWTH_NAMESPACE = 'Aurum/Portal';
+
+/**
+ * The value of the `service` dimension. Set explicitly on the job's Metrics instance, so it does
+ * not depend on POWERTOOLS_SERVICE_NAME (which the stack also sets to 'aurum-portal').
+ */
+export const WEEKLY_GROWTH_SERVICE = 'aurum-portal';
+
+/** Exactly the dimensions each metric is emitted with: pass as the alarm metric's dimensionsMap. */
+export const WEEKLY_GROWTH_DIMENSIONS = { service: WEEKLY_GROWTH_SERVICE } as const;
+
+/** Metric names. */
+export const WEEKLY_GROWTH_METRICS = {
+  /** 1 per successful run (see above); the heartbeat the alarm watches. Unit Count. */
+  completed: 'WeeklyGrowthCompleted',
+  /** Portfolios found due when listed. Unit Count. */
+  portfoliosDue: 'WeeklyGrowthPortfoliosDue',
+  /** Portfolios grown (updated) by the run. Unit Count. */
+  portfoliosUpdated: 'WeeklyGrowthPortfoliosUpdated',
+  /** Due when listed but already updated (or deleted) when read. Unit Count. */
+  portfoliosSkipped: 'WeeklyGrowthPortfoliosSkipped',
+  /** How long the pass over every shard took. Unit Milliseconds. */
+  duration: 'WeeklyGrowthDuration',
+} as const;
+
+/** Shortcut for the alarm's metric name. */
+export const WEEKLY_GROWTH_COMPLETED_METRIC = WEEKLY_GROWTH_METRICS.completed;
