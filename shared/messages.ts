@@ -48,6 +48,7 @@ export const apiMessages = {
   notYours: 'You can only access your own portfolio',
   adminOnly: 'Administrator access required',
   unauthorized: 'Authentication required',
+  notThroughSite: 'Requests must come through the site',
   clientNotFound: 'Client not found',
   accountDeleted: 'This account has been deleted',
   cannotDeleteSelf: 'You cannot delete your own account',

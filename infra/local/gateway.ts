@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
+import { ORIGIN_HEADER } from '../../lambdas/lib/origin';
 import { matchPath, type RouteDef, routes } from '../../shared/api';
 import { userPoolDefinition } from '../definitions/user-pool';
 import type { LocalCognito } from './cognito';
@@ -35,6 +36,8 @@ export interface GatewayOptions {
   handlers: ReadonlyMap<string, ApiHandler>;
   mailbox: Mailbox;
   runWeeklyGrowth: (now: number) => Promise<unknown>;
+  /** Added to every API request as CloudFront adds it in AWS (a viewer's own copy is replaced). */
+  originSecret: string;
   /** Serves everything that is not API, Cognito or local (the SPA). */
   staticFiles?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 }
@@ -156,6 +159,7 @@ export function createGateway(options: GatewayOptions) {
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
     }
+    headers[ORIGIN_HEADER] = options.originSecret;
     const now = new Date();
     const query: Record<string, string> = {};
     url.searchParams.forEach((value, key) => {

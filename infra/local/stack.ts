@@ -3,6 +3,7 @@
  * and the Lambda handlers behind one gateway. `npm start` runs it; the integration and e2e tests
  * start their own on free ports with their own DATA_DIR.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
@@ -75,7 +76,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
     // What a Lambda would find in its environment, set before any handler module is loaded.
     const credentials = localCredentials();
+    // As in AWS, a handler answers only requests that came through the front door (the gateway).
+    const originSecret = randomBytes(32).toString('base64url');
     Object.assign(process.env, {
+      ORIGIN_VERIFY: originSecret,
       TABLE_NAME: tableName,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       AWS_REGION: 'us-east-1',
@@ -147,6 +151,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       handlers,
       mailbox,
       runWeeklyGrowth: (now) => weeklyGrowth.runWeeklyGrowth(now),
+      originSecret,
       staticFiles: web === 'none' ? undefined : staticFiles(join(process.cwd(), 'web', 'dist')),
     });
     if (fresh && options.seed !== false) {

@@ -32,6 +32,13 @@ export const config = {
     const seconds = Number(process.env.ADMIN_RECHECK_SECONDS ?? 60);
     return Number.isFinite(seconds) ? Math.min(Math.max(seconds, 0), 60) * 1000 : 60_000;
   },
+  /**
+   * The secret CloudFront (or the local gateway) adds to every API request; unset only where
+   * handlers are called directly (unit tests). The CDK stack sets it on every route.
+   */
+  get originSecret(): string | undefined {
+    return process.env.ORIGIN_VERIFY || undefined;
+  },
   /** The site's public origin, for links in e-mails. */
   get siteUrl(): string {
     return (process.env.SITE_URL ?? 'http://localhost:3000').replace(/\/$/, '');

@@ -10,8 +10,10 @@ import { apiMessages } from '../../shared/messages';
 import { parseBody } from '../../shared/parse-body';
 import { type Caller, confirmedCaller, requireAdmin } from './auth';
 import { compressResult } from './compression';
+import { config } from './config';
 import { BadRequest, HttpError, NotFound } from './errors';
 import { logger } from './logger';
+import { cameThroughFront, ORIGIN_HEADER } from './origin';
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -85,6 +87,7 @@ export function httpHandler<S extends z.ZodMiniType | undefined = undefined>(
     if (context) logger.addContext(context);
     logger.appendKeys({ correlationId: event.requestContext?.requestId, route: name });
     try {
+      if (!cameThroughFront(config.originSecret, header(event, ORIGIN_HEADER))) throw new HttpError(403, apiMessages.notThroughSite);
       const caller = await confirmedCaller(event, route);
       if (route.auth === 'admin') requireAdmin(caller);
       const params = (event.pathParameters ?? {}) as Record<string, string>;
