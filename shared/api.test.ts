@@ -1,4 +1,4 @@
-import { buildPath, matchPath, OWNER_PATH_PARAMS, routes } from './api';
+import { buildPath, matchPath, OWNER_PATH_PARAMS, type RouteDef, routes, writesTable } from './api';
 
 describe('the route table', () => {
   it('holds every call of spec section 7, once', () => {
@@ -34,9 +34,10 @@ describe('the route table', () => {
     }
   });
 
-  it('marks only GETs read-only, and money-moving POSTs idempotent', () => {
-    for (const r of routes) {
-      if (r.access === 'read') expect(r.method).toBe('GET');
+  it('lets only non-GETs write the table, and money-moving POSTs be idempotent', () => {
+    for (const r of routes as readonly RouteDef[]) {
+      if (r.method === 'GET') expect(writesTable(r.table)).toBe(false);
+      else expect(writesTable(r.table)).toBe(true);
       if ('idempotent' in r) expect(r.method).toBe('POST');
     }
   });

@@ -12,6 +12,20 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type AuthLevel = 'client' | 'admin';
 
+/** The DynamoDB actions this code issues; anything else (Scan, DeleteItem...) is never granted. */
+export type TableAction = 'GetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'BatchWriteItem';
+export const TABLE_WRITE_ACTIONS: readonly TableAction[] = ['PutItem', 'UpdateItem', 'BatchWriteItem'];
+
+export interface TableUse {
+  /** Allowed on the table itself. */
+  actions: readonly TableAction[];
+  /** Secondary indexes the code queries (Query is allowed on these only). */
+  indexes?: readonly ('GSI1' | 'GSI2' | 'GSI3')[];
+}
+
+/** Whether a route's handler writes the table at all. */
+export const writesTable = (use: TableUse): boolean => use.actions.some((a) => TABLE_WRITE_ACTIONS.includes(a));
+
 export interface RouteDef {
   /** Handler name: the file `lambdas/http/<name>.ts` and the Lambda's logical id. */
   name: string;
@@ -19,8 +33,11 @@ export interface RouteDef {
   /** API Gateway path syntax: `{param}`. */
   path: string;
   auth: AuthLevel;
-  /** read: the handler only reads the table (its function gets read-only access). */
-  access: 'read' | 'write';
+  /**
+   * The DynamoDB actions the handler's code issues on the table, and the indexes it queries: its
+   * function is granted exactly these (a transaction is authorized by its items' Put/Update).
+   */
+  table: TableUse;
   /** Money-moving POSTs honour an `Idempotency-Key` header. */
   idempotent?: boolean;
   /**
@@ -35,29 +52,29 @@ export interface RouteDef {
 }
 
 export const routes = [
-  { name: 'getPortfolio', method: 'GET', path: '/api/portfolios/{userId}', auth: 'client', access: 'read', adminMayRead: true },
-  { name: 'createPortfolio', method: 'POST', path: '/api/portfolios/create', auth: 'client', access: 'write', cognitoActions: ['AdminGetUser'] },
-  { name: 'listTransactions', method: 'GET', path: '/api/portfolios/{uid}/transactions', auth: 'client', access: 'read', adminMayRead: true },
-  { name: 'getEligibility', method: 'GET', path: '/api/withdrawals/{uid}/eligible', auth: 'client', access: 'read', adminMayRead: true },
-  { name: 'requestWithdrawal', method: 'POST', path: '/api/withdrawals/request', auth: 'client', access: 'write', idempotent: true },
-  { name: 'listClients', method: 'GET', path: '/api/admin/clients', auth: 'admin', access: 'read' },
-  { name: 'addDeposit', method: 'POST', path: '/api/admin/clients/{id}/deposit', auth: 'admin', access: 'write', idempotent: true },
-  { name: 'processWithdrawal', method: 'POST', path: '/api/admin/clients/{id}/withdrawal', auth: 'admin', access: 'write', idempotent: true },
-  { name: 'updateBalance', method: 'PUT', path: '/api/admin/clients/{id}/balance', auth: 'admin', access: 'write' },
-  { name: 'listClientTransactions', method: 'GET', path: '/api/admin/clients/{id}/transactions', auth: 'admin', access: 'read' },
-  { name: 'deleteClient', method: 'DELETE', path: '/api/admin/clients/{id}', auth: 'admin', access: 'write', cognitoActions: ['AdminUserGlobalSignOut', 'AdminDeleteUser'] },
-  { name: 'listWithdrawalAlerts', method: 'GET', path: '/api/admin/withdrawal-alerts', auth: 'admin', access: 'read' },
+  { name: 'getPortfolio', method: 'GET', path: '/api/portfolios/{userId}', auth: 'client', table: { actions: ['GetItem'] }, adminMayRead: true },
+  { name: 'createPortfolio', method: 'POST', path: '/api/portfolios/create', auth: 'client', table: { actions: ['GetItem', 'PutItem'] }, cognitoActions: ['AdminGetUser'] },
+  { name: 'listTransactions', method: 'GET', path: '/api/portfolios/{uid}/transactions', auth: 'client', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
+  { name: 'getEligibility', method: 'GET', path: '/api/withdrawals/{uid}/eligible', auth: 'client', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
+  { name: 'requestWithdrawal', method: 'POST', path: '/api/withdrawals/request', auth: 'client', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
+  { name: 'listClients', method: 'GET', path: '/api/admin/clients', auth: 'admin', table: { actions: [], indexes: ['GSI1', 'GSI2'] } },
+  { name: 'addDeposit', method: 'POST', path: '/api/admin/clients/{id}/deposit', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
+  { name: 'processWithdrawal', method: 'POST', path: '/api/admin/clients/{id}/withdrawal', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
+  { name: 'updateBalance', method: 'PUT', path: '/api/admin/clients/{id}/balance', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] } },
+  { name: 'listClientTransactions', method: 'GET', path: '/api/admin/clients/{id}/transactions', auth: 'admin', table: { actions: ['GetItem', 'Query'] } },
+  { name: 'deleteClient', method: 'DELETE', path: '/api/admin/clients/{id}', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'BatchWriteItem'] }, cognitoActions: ['AdminUserGlobalSignOut', 'AdminDeleteUser'] },
+  { name: 'listWithdrawalAlerts', method: 'GET', path: '/api/admin/withdrawal-alerts', auth: 'admin', table: { actions: ['GetItem'], indexes: ['GSI2'] } },
   // Beyond spec section 7: the life of a client's withdrawal request (design.md section 4).
-  { name: 'listMyWithdrawalRequests', method: 'GET', path: '/api/portfolios/{uid}/withdrawal-requests', auth: 'client', access: 'read', adminMayRead: true },
-  { name: 'listPendingWithdrawalRequests', method: 'GET', path: '/api/admin/withdrawal-requests', auth: 'admin', access: 'read' },
-  { name: 'approveWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/approve', auth: 'admin', access: 'write', idNames: 'withdrawal request' },
-  { name: 'rejectWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/reject', auth: 'admin', access: 'write', idNames: 'withdrawal request' },
+  { name: 'listMyWithdrawalRequests', method: 'GET', path: '/api/portfolios/{uid}/withdrawal-requests', auth: 'client', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
+  { name: 'listPendingWithdrawalRequests', method: 'GET', path: '/api/admin/withdrawal-requests', auth: 'admin', table: { actions: [], indexes: ['GSI3'] } },
+  { name: 'approveWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/approve', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idNames: 'withdrawal request' },
+  { name: 'rejectWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/reject', auth: 'admin', table: { actions: ['GetItem', 'UpdateItem'] }, idNames: 'withdrawal request' },
   // Balance history and statements (CSV).
-  { name: 'getHistory', method: 'GET', path: '/api/portfolios/{uid}/history', auth: 'client', access: 'read', adminMayRead: true },
-  { name: 'getStatement', method: 'GET', path: '/api/portfolios/{uid}/statement', auth: 'client', access: 'read', adminMayRead: true },
-  { name: 'getClientHistory', method: 'GET', path: '/api/admin/clients/{id}/history', auth: 'admin', access: 'read' },
-  { name: 'getClientStatement', method: 'GET', path: '/api/admin/clients/{id}/statement', auth: 'admin', access: 'read' },
-  { name: 'getBalancesStatement', method: 'GET', path: '/api/admin/statements/balances', auth: 'admin', access: 'read' },
+  { name: 'getHistory', method: 'GET', path: '/api/portfolios/{uid}/history', auth: 'client', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
+  { name: 'getStatement', method: 'GET', path: '/api/portfolios/{uid}/statement', auth: 'client', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
+  { name: 'getClientHistory', method: 'GET', path: '/api/admin/clients/{id}/history', auth: 'admin', table: { actions: ['GetItem', 'Query'] } },
+  { name: 'getClientStatement', method: 'GET', path: '/api/admin/clients/{id}/statement', auth: 'admin', table: { actions: ['GetItem', 'Query'] } },
+  { name: 'getBalancesStatement', method: 'GET', path: '/api/admin/statements/balances', auth: 'admin', table: { actions: [], indexes: ['GSI1'] } },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof routes)[number]['name'];

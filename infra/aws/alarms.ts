@@ -1,20 +1,41 @@
-/** Alarms an operator is told about: API 5xx, any Lambda error, anything in the job's dead-letter queue. */
+/**
+ * Alarms an operator is told about: API 5xx, any Lambda error or throttle, DynamoDB system
+ * errors, anything in the job's dead-letter queue, a job run near its timeout, and silence: the
+ * weekly job not having completed by Monday 01:00 UTC.
+ */
 import { Duration, Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Alarm, ComparisonOperator, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, type IMetric, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { type ITable, Operation } from 'aws-cdk-lib/aws-dynamodb';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
-import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { WEEKLY_GROWTH_COMPLETED_METRIC, WEEKLY_GROWTH_DIMENSIONS, WEEKLY_GROWTH_NAMESPACE } from '../../lambdas/jobs/weekly-growth-metrics';
+import { denyGrantsExceptForAwsResources } from './kms-policies';
+import type { WeeklyGrowth } from './weekly-growth';
+
+/**
+ * The job runs Monday 00:00 UTC. 168 one-hour periods are exactly a week (CloudWatch's longest
+ * look-back): the previous Monday's data point leaves the window at 01:00, so unless this
+ * Monday's run has completed by then, every period is empty, and empty counts as breaching.
+ */
+export const WEEKLY_SILENCE = { period: Duration.hours(1), periods: 168 };
+
+/** Every DynamoDB operation the code issues (CloudWatch alarms take at most 10 metrics). */
+const TABLE_OPERATIONS = [Operation.GET_ITEM, Operation.QUERY, Operation.PUT_ITEM, Operation.UPDATE_ITEM, Operation.BATCH_WRITE_ITEM, Operation.TRANSACT_WRITE_ITEMS];
+
+/** Share of the job's timeout after which a run is alarmed on as about to hit the wall. */
+export const JOB_DURATION_ALARM_SHARE = 0.8;
 
 export interface AlarmsProps {
   api: HttpApi;
+  table: ITable;
   functions: Record<string, IFunction>;
-  deadLetters: IQueue;
+  weeklyGrowth: Pick<WeeklyGrowth, 'job' | 'deadLetters' | 'timeout'>;
   /** Where alarms are e-mailed, when given. */
   email?: string;
 }
@@ -31,6 +52,7 @@ export class PortalAlarms extends Construct {
     const cloudWatch = new ServicePrincipal('cloudwatch.amazonaws.com');
     const fromThisAccount = { StringEquals: { 'aws:SourceAccount': account } };
     const key = new Key(this, 'TopicKey', { description: 'Encrypts the Aurum portal alarm topic', enableKeyRotation: true });
+    denyGrantsExceptForAwsResources(key);
     key.addToResourcePolicy(
       new PolicyStatement({ principals: [cloudWatch], actions: ['kms:Decrypt', 'kms:GenerateDataKey*'], resources: ['*'], conditions: fromThisAccount }),
     );
@@ -45,7 +67,7 @@ export class PortalAlarms extends Construct {
     );
     if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
     const action = new SnsAction(this.topic);
-    // Every alarm here fires on one breaching 5-minute period and stays quiet without data.
+    // These fire on one breaching 5-minute period and stay quiet without data.
     const alarm = (id: string, alarmDescription: string, metric: IMetric, threshold: number) =>
       new Alarm(this, id, {
         alarmDescription,
@@ -59,12 +81,41 @@ export class PortalAlarms extends Construct {
     alarm('Api5xx', 'The API answered 5xx', props.api.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }), 5);
     for (const [name, fn] of Object.entries(props.functions)) {
       alarm(`${name}Errors`, `${name} failed`, fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }), 1);
+      alarm(`${name}Throttles`, `${name} was throttled (concurrency limit reached)`, fn.metricThrottles({ period: Duration.minutes(5), statistic: 'Sum' }), 1);
     }
+    alarm(
+      'TableSystemErrors',
+      'DynamoDB answered the table with system errors (HTTP 500)',
+      props.table.metricSystemErrorsForOperations({ period: Duration.minutes(5), operations: TABLE_OPERATIONS }),
+      1,
+    );
+    const growth = props.weeklyGrowth;
     alarm(
       'WeeklyGrowthDeadLetters',
       'A weekly growth run failed after its retries',
-      props.deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+      growth.deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
       1,
     );
+    alarm(
+      'WeeklyGrowthNearTimeout',
+      `A weekly growth run took over ${JOB_DURATION_ALARM_SHARE * 100}% of its timeout`,
+      growth.job.metricDuration({ period: Duration.minutes(5), statistic: 'Maximum' }),
+      growth.timeout.toMilliseconds() * JOB_DURATION_ALARM_SHARE,
+    );
+    new Alarm(this, 'WeeklyGrowthNotRun', {
+      alarmDescription: 'The weekly growth job has not completed since last Monday 01:00 UTC: portfolios were not grown',
+      metric: new Metric({
+        namespace: WEEKLY_GROWTH_NAMESPACE,
+        metricName: WEEKLY_GROWTH_COMPLETED_METRIC,
+        dimensionsMap: { ...WEEKLY_GROWTH_DIMENSIONS },
+        statistic: 'Sum',
+        period: WEEKLY_SILENCE.period,
+      }),
+      threshold: 1,
+      comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
+      evaluationPeriods: WEEKLY_SILENCE.periods,
+      datapointsToAlarm: WEEKLY_SILENCE.periods,
+      treatMissingData: TreatMissingData.BREACHING,
+    }).addAlarmAction(action);
   }
 }

@@ -1,20 +1,23 @@
 /**
  * The HTTP API: one PortalFunction per route of the shared route table, every route behind the
  * Cognito JWT authorizer with the access-token scope (so ID tokens are refused), access logs,
- * throttling, no CORS (the browser reaches it through CloudFront, same origin).
+ * throttling per route, no CORS (the browser reaches it through CloudFront, same origin), and
+ * handlers that answer only requests carrying CloudFront's origin secret.
  */
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnStage, HttpApi, type HttpStage, HttpMethod, HttpRoute, HttpRouteKey, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { type RouteDef, routes } from '../../shared/api';
+import { type RouteDef, type RouteName, routes } from '../../shared/api';
 import { userPoolDefinition } from '../definitions/user-pool';
+import { logsKey } from './logs-key';
 import { PortalFunction } from './portal-function';
 
 export interface RoutesProps {
@@ -25,6 +28,31 @@ export interface RoutesProps {
 
 /** Per-stage limits: generous for people, a ceiling for scripts gone wrong. */
 export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 };
+
+/**
+ * Routes that read the whole book or a whole ledger (the admin list, statements and their CSV)
+ * cost far more per call than the rest: their own, lower ceilings keep one busy admin or
+ * script from starving everyone. Money moves get a moderate one; the others share the stage's.
+ */
+export const ROUTE_THROTTLES: Partial<Record<RouteName, { rateLimit: number; burstLimit: number }>> = {
+  listClients: { rateLimit: 5, burstLimit: 10 },
+  getBalancesStatement: { rateLimit: 1, burstLimit: 2 },
+  getStatement: { rateLimit: 5, burstLimit: 10 },
+  getClientStatement: { rateLimit: 5, burstLimit: 10 },
+  getHistory: { rateLimit: 10, burstLimit: 20 },
+  getClientHistory: { rateLimit: 10, burstLimit: 20 },
+  listWithdrawalAlerts: { rateLimit: 5, burstLimit: 10 },
+  addDeposit: { rateLimit: 20, burstLimit: 40 },
+  processWithdrawal: { rateLimit: 20, burstLimit: 40 },
+  updateBalance: { rateLimit: 20, burstLimit: 40 },
+  requestWithdrawal: { rateLimit: 20, burstLimit: 40 },
+  approveWithdrawalRequest: { rateLimit: 20, burstLimit: 40 },
+  rejectWithdrawalRequest: { rateLimit: 20, burstLimit: 40 },
+  deleteClient: { rateLimit: 2, burstLimit: 5 },
+};
+
+/** CloudFront sends it to the API; handlers refuse requests without it (lambdas/lib/origin.ts). */
+export { ORIGIN_HEADER } from '../../lambdas/lib/origin';
 
 /**
  * What a handler asks Cognito before it honours an admin claim (cached a minute): is the caller
@@ -63,17 +91,28 @@ const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
 export class PortalApi extends Construct {
   readonly httpApi: HttpApi;
   readonly functions: Map<string, PortalFunction> = new Map();
+  /** The header value CloudFront adds and every handler requires. */
+  readonly originSecret: Secret;
+  private readonly stage: HttpStage;
 
   /** The API itself comes first (CloudFront needs its domain); the routes come once the user pool exists. */
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: { stage: string }) {
     super(scope, id);
-    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.THREE_MONTHS });
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_YEAR, encryptionKey: logsKey(this) });
     this.httpApi = new HttpApi(this, 'Http', {
-      apiName: 'aurum-portal',
+      apiName: `aurum-portal-${props.stage}`,
       description: 'Aurum client portal API (reached through CloudFront at /api/*)',
       createDefaultStage: false,
     });
-    this.httpApi.addStage('Stage', {
+    this.originSecret = new Secret(this, 'OriginSecret', {
+      description: 'Aurum portal: the header CloudFront adds to API requests; handlers refuse requests without it',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    Validations.of(this.originSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'Read by CloudFormation at deploy time into CloudFront and the handlers together; rotated by a deploy (docs/operations.md), not by a rotation Lambda.',
+    });
+    this.stage = this.httpApi.addStage('Stage', {
       stageName: '$default',
       autoDeploy: true,
       throttle: API_THROTTLE,
@@ -85,28 +124,41 @@ export class PortalApi extends Construct {
   addRoutes(props: RoutesProps): this {
     const authorizer = new HttpUserPoolAuthorizer('Cognito', props.userPool, { userPoolClients: [props.client] });
 
+    // RouteSettings is untyped JSON in CloudFormation's schema: CDK passes its keys through as written.
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+    const cfnStage = this.stage.node.defaultChild as CfnStage;
     for (const route of routes as readonly RouteDef[]) {
       const cognitoActions = cognitoActionsOf(route);
       const fn = new PortalFunction(this, route.name, {
         entry: `lambdas/http/${route.name}.ts`,
         description: `${route.method} ${route.path}`,
         table: props.table,
-        tableAccess: route.access,
-        environment: cognitoActions.length > 0 ? { USER_POOL_ID: props.userPool.userPoolId } : {},
+        tableUse: route.table,
+        environment: {
+          ORIGIN_VERIFY: this.originSecret.secretValue.unsafeUnwrap(),
+          ...(cognitoActions.length > 0 ? { USER_POOL_ID: props.userPool.userPoolId } : {}),
+        },
         timeout: Duration.seconds(route.name === 'deleteClient' ? 30 : 10),
       });
       if (cognitoActions.length > 0) {
         fn.addToRolePolicy(new PolicyStatement({ actions: cognitoActions.map((a) => `cognito-idp:${a}`), resources: [props.userPool.userPoolArn] }));
       }
       this.functions.set(route.name, fn);
-      new HttpRoute(this, `${route.name}Route`, {
+      const httpRoute = new HttpRoute(this, `${route.name}Route`, {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${route.name}Integration`, fn),
         authorizer,
         authorizationScopes: [userPoolDefinition.apiScope],
       });
+      const limits = ROUTE_THROTTLES[route.name as RouteName];
+      if (limits) {
+        routeSettings[`${route.method} ${route.path}`] = { ThrottlingRateLimit: limits.rateLimit, ThrottlingBurstLimit: limits.burstLimit };
+        // The stage can only name routes that exist.
+        this.stage.node.addDependency(httpRoute);
+      }
     }
+    cfnStage.routeSettings = routeSettings;
     return this;
   }
 }

@@ -14,10 +14,12 @@ import {
   UserPoolClient,
   UserPoolClientIdentityProvider,
   UserPoolDomain,
+  UserPoolEmail,
   UserPoolIdentityProviderGoogle,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { ConfigurationSet } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 import { userPoolDefinition as def } from '../definitions/user-pool';
 import { UserPoolFirewall } from './user-pool-firewall';
@@ -38,6 +40,18 @@ export interface AuthProps {
   /** Also allow http://localhost:3000 as a callback, for development against this pool. */
   localhostCallbacks: boolean;
   google?: GoogleSignIn;
+  /** The hosted-UI domain prefix: unique in the region across all of AWS, so it names the stage. */
+  domainPrefix: string;
+  /** When the stage names a verified SES identity, the pool's e-mails go through it. */
+  ses?: SesSender;
+  stage: string;
+}
+
+export interface SesSender {
+  fromEmail: string;
+  fromName?: string;
+  /** The verified identity: fromEmail's domain, or fromEmail itself. */
+  identity: string;
 }
 
 export class PortalAuth extends Construct {
@@ -46,9 +60,18 @@ export class PortalAuth extends Construct {
   readonly domain: UserPoolDomain;
   readonly googleEnabled: boolean;
   readonly firewall: UserPoolFirewall;
+  /** Set when the pool sends through SES: every message it sends is tracked under it. */
+  readonly mailConfigurationSet?: ConfigurationSet;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
+    if (props.ses) {
+      this.mailConfigurationSet = new ConfigurationSet(this, 'Mail', {
+        configurationSetName: `aurum-${props.stage}-cognito`,
+        sendingEnabled: true,
+        reputationMetrics: true,
+      });
+    }
     this.userPool = new UserPool(this, 'Users', {
       userPoolName: def.poolName,
       selfSignUpEnabled: true,
@@ -70,6 +93,17 @@ export class PortalAuth extends Construct {
       },
       userVerification: { emailStyle: VerificationEmailStyle.CODE },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // Cognito's own sender stops at a few dozen e-mails a day: a stage with a verified SES
+      // identity sends through it (docs/operations.md, "Verify SES").
+      email: props.ses
+        ? UserPoolEmail.withSES({
+            fromEmail: props.ses.fromEmail,
+            fromName: props.ses.fromName,
+            sesRegion: Stack.of(this).region,
+            ...(props.ses.identity === props.ses.fromEmail ? {} : { sesVerifiedDomain: props.ses.identity }),
+            configurationSetName: this.mailConfigurationSet?.configurationSetName,
+          })
+        : undefined,
       featurePlan: FeaturePlan.ESSENTIALS,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
@@ -135,7 +169,7 @@ export class PortalAuth extends Construct {
     if (google) this.client.node.addDependency(google);
 
     this.domain = this.userPool.addDomain('HostedUi', {
-      cognitoDomain: { domainPrefix: `aurum-${Stack.of(this).account}` },
+      cognitoDomain: { domainPrefix: props.domainPrefix },
     });
   }
 

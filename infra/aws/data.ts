@@ -1,6 +1,8 @@
-/** The single table, from the shared definition the local stack also creates. */
-import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+/** The single table, from the shared definition the local stack also creates, and its backups. */
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { BackupPlan, BackupPlanRule, BackupResource, BackupVault } from 'aws-cdk-lib/aws-backup';
+import { AttributeType, BillingMode, type ITable, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { Schedule } from 'aws-cdk-lib/aws-events';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../definitions/table';
 
@@ -25,5 +27,40 @@ export class PortalTable extends Table {
         projectionType: ProjectionType.ALL,
       });
     }
+  }
+}
+
+/** A ledger of money needs backups beyond point-in-time recovery's 35 days. */
+export const BACKUP_RETENTION = Duration.days(365);
+
+/**
+ * AWS Backup for the table: a daily backup kept a year in a vault of its own, which is kept
+ * when the stack is deleted (the backups outlive the stage).
+ */
+export class TableBackup extends Construct {
+  readonly plan: BackupPlan;
+  readonly vault: BackupVault;
+
+  constructor(scope: Construct, id: string, props: { table: ITable; stage: string }) {
+    super(scope, id);
+    this.vault = new BackupVault(this, 'Vault', { removalPolicy: RemovalPolicy.RETAIN });
+    this.plan = new BackupPlan(this, 'Plan', {
+      backupPlanName: `aurum-${props.stage}-table`,
+      backupVault: this.vault,
+      backupPlanRules: [
+        new BackupPlanRule({
+          ruleName: 'Daily',
+          scheduleExpression: Schedule.cron({ hour: '3', minute: '0' }),
+          startWindow: Duration.hours(1),
+          completionWindow: Duration.hours(4),
+          deleteAfter: BACKUP_RETENTION,
+        }),
+      ],
+    });
+    const selection = this.plan.addSelection('Table', { resources: [BackupResource.fromDynamoDbTable(props.table)] });
+    Validations.of(selection).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup]',
+      reason: "AWS Backup's own service-role policy, the one AWS documents for backup selections.",
+    });
   }
 }

@@ -1,27 +1,37 @@
 /**
  * The house Lambda: every function of the product is one of these, so the shared defaults are
  * fixed once (arm64, the current Node runtime, an ESM esbuild bundle with the AWS SDK inside,
- * source maps, JSON logs kept a month, a timeout) and each function gets exactly the table
- * access its job needs.
+ * source maps, JSON logs, X-Ray tracing, a timeout) and each function gets exactly the table
+ * actions its code issues.
  */
-import { type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
+import type { TableUse } from '../../shared/api';
+import { logsKey } from './logs-key';
 
 export const ROOT = resolve(process.cwd());
+
+/**
+ * Logs of whatever moves money or grows portfolios are the firm's audit trail: kept a year at
+ * least. The others too (Control Tower CT.CLOUDWATCH.PR.2), unless a function says otherwise.
+ */
+export const MONEY_LOG_RETENTION = RetentionDays.ONE_YEAR;
 
 export interface PortalFunctionProps {
   /** Path of the handler module, from the project root (e.g. `lambdas/http/getPortfolio.ts`). */
   entry: string;
   description: string;
   table?: ITable;
-  /** read: GetItem/Query/BatchGet only; write: also Put/Update/Delete/TransactWrite. */
-  tableAccess?: 'read' | 'write';
+  /** Exactly the DynamoDB actions (and indexes queried) the code issues: nothing more is granted. */
+  tableUse?: TableUse;
+  /** How long its logs are kept: a year by default (MONEY_LOG_RETENTION). */
+  logRetention?: RetentionDays;
   timeout?: Duration;
   memorySize?: number;
   environment?: Record<string, string>;
@@ -29,7 +39,7 @@ export interface PortalFunctionProps {
 
 export class PortalFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: PortalFunctionProps) {
-    const logGroup = new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH });
+    const logGroup = new LogGroup(scope, `${id}Logs`, { retention: props.logRetention ?? MONEY_LOG_RETENTION, encryptionKey: logsKey(scope) });
     // Its own role, allowed to write its own log group only (not the managed basic-execution
     // policy, which may write any log group in the account).
     const role = new Role(scope, `${id}Role`, {
@@ -52,6 +62,7 @@ export class PortalFunction extends NodejsFunction {
       timeout: props.timeout ?? Duration.seconds(10),
       logGroup,
       loggingFormat: LoggingFormat.JSON,
+      tracing: Tracing.ACTIVE,
       projectRoot: ROOT,
       depsLockFilePath: resolve(ROOT, 'package-lock.json'),
       environment: {
@@ -75,14 +86,20 @@ export class PortalFunction extends NodejsFunction {
         forceDockerBundling: false,
       },
     });
-    if (props.table) {
-      if (props.tableAccess === 'write') props.table.grantReadWriteData(this);
-      else props.table.grantReadData(this);
-      const tableId = Stack.of(this).getLogicalId(props.table.node.defaultChild as CfnElement);
-      Validations.of(role).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::<${tableId}.Arn>/index/*]`,
-        reason: "The table's own secondary indexes (GSI1-3), all read by the access patterns in infra/definitions/table.ts.",
-      });
-    }
+    if (props.table && props.tableUse) grantTableUse(this, props.table, props.tableUse);
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'X-Ray tracing: PutTraceSegments and PutTelemetryRecords have no resource-level permissions.',
+    });
+  }
+}
+
+/** The table's actions on the table's ARN; Query on the named indexes' ARNs only. */
+function grantTableUse(fn: NodejsFunction, table: ITable, use: TableUse): void {
+  if (use.actions.length > 0) {
+    fn.addToRolePolicy(new PolicyStatement({ actions: use.actions.map((a) => `dynamodb:${a}`), resources: [table.tableArn] }));
+  }
+  if (use.indexes && use.indexes.length > 0) {
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: use.indexes.map((name) => `${table.tableArn}/index/${name}`) }));
   }
 }

@@ -9,23 +9,27 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { PortalAlarms } from './alarms';
 import { PortalApi } from './api';
-import { type GoogleSignIn, PortalAuth } from './auth';
-import { PortalTable } from './data';
-import { PortalFunction } from './portal-function';
+import { PortalAuth } from './auth';
+import { PortalTable, TableBackup } from './data';
+import { POST_CONFIRMATION_TABLE_USE } from '../../lambdas/table-uses';
+import { MONEY_LOG_RETENTION, PortalFunction } from './portal-function';
 import { PortalSite } from './site';
+import type { StageConfig } from './stage-config';
 import { WeeklyGrowth } from './weekly-growth';
 
 export interface PortalStackProps extends StackProps {
-  google?: GoogleSignIn;
-  localhostCallbacks?: boolean;
-  alarmEmail?: string;
+  /** The stage's settings (infra/stages.ts, checked by infra/aws/stage-config.ts). */
+  config: StageConfig;
   /** The built SPA; default web/dist. */
   webDist?: string;
+  /** CloudFront's web ACL when it lives in the edge stack (stacks outside us-east-1); else made here. */
+  siteWebAclArn?: string;
 }
 
 export class PortalStack extends Stack {
-  constructor(scope: Construct, id: string, props: PortalStackProps = {}) {
+  constructor(scope: Construct, id: string, props: PortalStackProps) {
     super(scope, id, props);
+    const { config } = props;
     const table = new PortalTable(this, 'Table');
 
     // The user pool needs the site's URL (OAuth callbacks, links in e-mails), and the API needs
@@ -34,7 +38,8 @@ export class PortalStack extends Stack {
       entry: 'lambdas/triggers/post-confirmation.ts',
       description: 'Cognito post-confirmation: creates the client profile and portfolio',
       table,
-      tableAccess: 'write',
+      tableUse: POST_CONFIRMATION_TABLE_USE,
+      logRetention: MONEY_LOG_RETENTION,
     });
     const preSignUp = new PortalFunction(this, 'PreSignUp', {
       entry: 'lambdas/triggers/pre-sign-up.ts',
@@ -45,8 +50,8 @@ export class PortalStack extends Stack {
       description: 'Cognito custom message: e-mails that link back to the site',
     });
 
-    const api = new PortalApi(this, 'Api');
-    const site = new PortalSite(this, 'Site', { api: api.httpApi });
+    const api = new PortalApi(this, 'Api', { stage: config.stage });
+    const site = new PortalSite(this, 'Site', { api: api.httpApi, originSecret: api.originSecret, webAclArn: props.siteWebAclArn, stage: config.stage });
     const siteUrl = `https://${site.distribution.distributionDomainName}`;
     customMessage.addEnvironment('SITE_URL', siteUrl);
 
@@ -55,11 +60,15 @@ export class PortalStack extends Stack {
       postConfirmation,
       customMessage,
       siteUrl,
-      localhostCallbacks: props.localhostCallbacks ?? false,
-      google: props.google,
+      localhostCallbacks: config.localhostCallbacks ?? false,
+      google: config.google,
+      domainPrefix: config.authDomainPrefix,
+      ses: config.ses,
+      stage: config.stage,
     });
     api.addRoutes({ table, userPool: auth.userPool, client: auth.client });
     const growth = new WeeklyGrowth(this, 'WeeklyGrowth', { table });
+    const backup = new TableBackup(this, 'Backup', { table, stage: config.stage });
 
     site.deployWeb(props.webDist ?? 'web/dist', {
       region: this.region,
@@ -69,11 +78,12 @@ export class PortalStack extends Stack {
       googleSignIn: auth.googleEnabled,
     });
 
-    new PortalAlarms(this, 'Alarms', {
+    const alarms = new PortalAlarms(this, 'Alarms', {
       api: api.httpApi,
+      table,
       functions: { ...Object.fromEntries(api.functions), preSignUp, postConfirmation, customMessage, weeklyGrowth: growth.job },
-      deadLetters: growth.deadLetters,
-      email: props.alarmEmail,
+      weeklyGrowth: growth,
+      email: config.alarmEmail,
     });
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
@@ -81,5 +91,13 @@ export class PortalStack extends Stack {
     new CfnOutput(this, 'UserPoolClientId', { value: auth.client.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'Region', { value: this.region });
+    // What the runbook (docs/operations.md) reads, so no operator has to find names in the console.
+    new CfnOutput(this, 'HostedUiDomain', { value: `${auth.domain.domainName}.auth.${this.region}.amazoncognito.com` });
+    new CfnOutput(this, 'WeeklyGrowthFunctionName', { value: growth.job.functionName });
+    new CfnOutput(this, 'WeeklyGrowthDeadLetterQueueUrl', { value: growth.deadLetters.queueUrl });
+    new CfnOutput(this, 'WeeklyGrowthDeadLetterQueueArn', { value: growth.deadLetters.queueArn });
+    new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
+    new CfnOutput(this, 'BackupVaultName', { value: backup.vault.backupVaultName });
+    new CfnOutput(this, 'OriginSecretArn', { value: api.originSecret.secretArn });
   }
 }

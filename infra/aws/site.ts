@@ -24,9 +24,13 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { rules } from 'cdk-nag';
+import { ORIGIN_HEADER } from '../../lambdas/lib/origin';
+import { acknowledgeGuard } from './guard-rules';
+import { SiteFirewall } from './site-firewall';
 import { Construct } from 'constructs';
 
 /** A path with no file extension is a route of the SPA: serve index.html (viewer request, bucket behaviour only). */
@@ -40,8 +44,16 @@ export const SPA_REWRITE_CODE = `function handler(event) {
 /** Never uploaded (glob patterns of Source.asset, matched against every file's base name too). */
 export const SOURCE_MAPS = ['*.map', '**/*.map'];
 
+/** Content-hashed files live here, and only these may be cached for a year (as the local server does). */
+export const HASHED_ASSETS_DIR = 'assets';
+
 export interface SiteProps {
   api: HttpApi;
+  /** Sent to the API as the origin header; handlers refuse requests without it. */
+  originSecret: ISecret;
+  /** CloudFront's web ACL, made in us-east-1 by the edge stack when this stack is elsewhere. */
+  webAclArn?: string;
+  stage: string;
 }
 
 export function contentSecurityPolicy(region: string): string {
@@ -75,10 +87,18 @@ export class PortalSite extends Construct {
       enforceSSL: true,
       // CloudFront standard logs are delivered with ACLs.
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [{ expiration: Duration.days(90) }],
+      versioned: true,
+      lifecycleRules: [{ expiration: Duration.days(90), noncurrentVersionExpiration: Duration.days(30), abortIncompleteMultipartUploadAfter: Duration.days(7) }],
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     Validations.of(logs).acknowledge({ id: 'AwsSolutions-S1', reason: 'This is the access-log bucket; logging it into itself would loop.' });
+    acknowledgeGuard(
+      logs,
+      { control: 'CT.S3.PR.2', reason: 'This is the access-log bucket; logging it into itself would loop.' },
+      { control: 'CT.S3.PR.5', reason: 'CloudFront standard logs are delivered with ACLs (log-delivery write); the bucket blocks all public access.' },
+      { control: 'CT.S3.PR.9', reason: 'Logs expire after 90 days by design; Object Lock would keep them against that rule.' },
+      { control: 'CT.S3.PR.10', reason: 'S3 server access logs can only be delivered to SSE-S3 buckets; CloudFront logs share it.' },
+    );
 
     this.bucket = new Bucket(this, 'Web', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -86,8 +106,18 @@ export class PortalSite extends Construct {
       enforceSSL: true,
       serverAccessLogsBucket: logs,
       serverAccessLogsPrefix: 's3/',
+      // Every deploy overwrites index.html and friends: versions let an operator roll back a bad one.
+      versioned: true,
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30), abortIncompleteMultipartUploadAfter: Duration.days(7) }],
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
+    acknowledgeGuard(
+      this.bucket,
+      { control: 'CT.S3.PR.9', reason: 'The built web app is replaced at every deploy; Object Lock would forbid that.' },
+      { control: 'CT.S3.PR.10', reason: 'Public web assets read through CloudFront origin access control; SSE-S3 protects them at rest without a key policy for CloudFront.' },
+    );
+    // S3 events go to EventBridge (free, off by default): an operator can watch changes to the site.
+    for (const bucket of [logs, this.bucket]) (bucket.node.defaultChild as CfnBucket).notificationConfiguration = { eventBridgeConfiguration: { eventBridgeEnabled: true } };
 
     const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       securityHeadersBehavior: {
@@ -106,9 +136,15 @@ export class PortalSite extends Construct {
     });
 
     const apiDomain = `${props.api.apiId}.execute-api.${region}.amazonaws.com`;
+    let webAclArn = props.webAclArn;
+    if (webAclArn === undefined) {
+      if (region !== 'us-east-1') throw new Error(`CloudFront's web ACL must be made in us-east-1: build this stack with buildStage (infra/aws/stage.ts).`);
+      webAclArn = new SiteFirewall(this, 'Firewall', { metricPrefix: `aurum-${props.stage}` }).webAcl.attrArn;
+    }
     this.distribution = new Distribution(this, 'Cdn', {
-      comment: 'Aurum client portal',
+      comment: `Aurum client portal (${props.stage})`,
       defaultRootObject: 'index.html',
+      webAclId: webAclArn,
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
       enableLogging: true,
@@ -123,7 +159,11 @@ export class PortalSite extends Construct {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          // CloudFront replaces a viewer's own copy of a custom origin header.
+          origin: new HttpOrigin(apiDomain, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            customHeaders: { [ORIGIN_HEADER]: props.originSecret.secretValue.unsafeUnwrap() },
+          }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
@@ -134,36 +174,45 @@ export class PortalSite extends Construct {
     });
     Validations.of(this.distribution).acknowledge(
       { id: 'AwsSolutions-CFR1', reason: 'Clients may sign in from anywhere; no geo restriction is wanted.' },
-      { id: 'AwsSolutions-CFR2', reason: 'No WAF on CloudFront: the API is throttled per stage and every route needs a Cognito token (the user pool has its own WAF).' },
       {
         id: 'AwsSolutions-CFR4',
         reason: 'The default *.cloudfront.net certificate fixes the TLS policy; a custom domain with its own certificate would set TLSv1.2_2021.',
       },
     );
+    const defaultCertificate = 'The stage has no custom domain: CloudFront serves its *.cloudfront.net certificate, whose TLS policy and SNI CloudFront fixes.';
+    acknowledgeGuard(
+      this.distribution,
+      { control: 'CT.CLOUDFRONT.PR.4', reason: 'One origin per behaviour: failing over /api/* is not possible and the site bucket is regional S3 (99.99%); a replica bucket is not worth its cost here.' },
+      { control: 'CT.CLOUDFRONT.PR.6', reason: defaultCertificate },
+      { control: 'CT.CLOUDFRONT.PR.7', reason: defaultCertificate },
+      { control: 'CT.CLOUDFRONT.PR.9', reason: defaultCertificate },
+    );
 
   }
 
   /**
-   * Deploys the built SPA: hashed assets first (immutable), then index.html and /config.json
-   * (written from the stack's outputs, so one build runs in any stage) with no-cache, then
-   * invalidates the cache.
+   * Deploys the built SPA: the content-hashed assets first (immutable for a year), then every
+   * file whose name does not change with its content (index.html, theme.js, the favicon) and
+   * /config.json (written from the stack's outputs, so one build runs in any stage) with
+   * no-cache, then invalidates the cache.
    */
   deployWeb(webDist: string, config: Record<string, unknown>): void {
     const built = existsSync(`${webDist}/index.html`);
     const assets = new BucketDeployment(this, 'Assets', {
       destinationBucket: this.bucket,
+      destinationKeyPrefix: `${HASHED_ASSETS_DIR}/`,
       // Source maps stay in the build for local debugging; published, they would hand out the
       // readable source of the whole SPA.
-      sources: built ? [Source.asset(webDist, { exclude: ['index.html', 'config.json', ...SOURCE_MAPS] })] : [Source.data('.keep', '')],
+      sources: built && existsSync(`${webDist}/${HASHED_ASSETS_DIR}`) ? [Source.asset(`${webDist}/${HASHED_ASSETS_DIR}`, { exclude: SOURCE_MAPS })] : [Source.data('.keep', '')],
       cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
       prune: false,
     });
-    const index = built
-      ? Source.asset(webDist, { exclude: ['*', '!index.html'] })
+    const rootFiles = built
+      ? Source.asset(webDist, { exclude: [HASHED_ASSETS_DIR, `${HASHED_ASSETS_DIR}/**`, 'config.json', ...SOURCE_MAPS] })
       : Source.data('index.html', '<!doctype html><title>Aurum</title><p>The web app was not built: run npm run build, then deploy again.</p>');
     const root = new BucketDeployment(this, 'RootDocuments', {
       destinationBucket: this.bucket,
-      sources: [index, Source.jsonData('config.json', config)],
+      sources: [rootFiles, Source.jsonData('config.json', config)],
       cacheControl: [CacheControl.fromString('no-cache')],
       prune: false,
       distribution: this.distribution,

@@ -1,6 +1,7 @@
 /**
- * `cdk synth` as an operator runs it: offline, no AWS credentials, no Docker, the Lambdas
- * bundled by the local esbuild. Each bundle must then load in a fresh Node process.
+ * `cdk synth` as an operator runs it (`npm run synth -- -c stage=dev`): offline, no AWS
+ * credentials, no Docker, the Lambdas bundled by the local esbuild. Each bundle must then load
+ * in a fresh Node process. Without a stage, the synth stops with a clear message.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -14,8 +15,11 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 it('synthesizes offline, and every Lambda bundle loads', () => {
   const env = { ...process.env, AWS_EC2_METADATA_DISABLED: 'true', CDK_DISABLE_CLI_TELEMETRY: 'true', AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: '' };
-  execFileSync(join(root, 'node_modules/.bin/cdk'), ['synth', '--quiet', '--no-notices', '--output', out], { cwd: root, env, stdio: 'pipe', timeout: 240_000 });
-  const template = JSON.parse(readFileSync(join(out, 'AurumPortal.template.json'), 'utf8')) as { Resources: Record<string, { Type: string }> };
+  execFileSync(join(root, 'node_modules/.bin/cdk'), ['synth', '--quiet', '--no-notices', '--context', 'stage=dev', '--output', out], { cwd: root, env, stdio: 'pipe', timeout: 240_000 });
+  const template = JSON.parse(readFileSync(join(out, 'AurumPortal-dev.template.json'), 'utf8')) as { Resources: Record<string, { Type: string }> };
+  // CloudFront's web ACL, in us-east-1 beside the eu-west-1 stage.
+  const edge = JSON.parse(readFileSync(join(out, 'AurumPortal-dev-Edge.template.json'), 'utf8')) as { Resources: Record<string, { Type: string }> };
+  expect(Object.values(edge.Resources).map((r) => r.Type).filter((t) => t !== 'AWS::CDK::Metadata')).toEqual(['AWS::WAFv2::WebACL']);
   expect(Object.values(template.Resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route')).toHaveLength(routes.length);
 
   const bundles = readdirSync(out)
@@ -30,3 +34,14 @@ it('synthesizes offline, and every Lambda bundle loads', () => {
     expect(kind.trim()).toBe('function');
   }
 }, 300_000);
+
+it('refuses to synthesize without a stage, saying how to choose one', () => {
+  const env = { ...process.env, AWS_EC2_METADATA_DISABLED: 'true', CDK_DISABLE_CLI_TELEMETRY: 'true', AURUM_STAGE: '' };
+  let output = '';
+  try {
+    execFileSync(join(root, 'node_modules/.bin/cdk'), ['synth', '--quiet', '--no-notices', '--output', join(out, 'none')], { cwd: root, env, stdio: 'pipe', timeout: 120_000 });
+  } catch (error) {
+    output = String((error as { stderr?: Buffer }).stderr);
+  }
+  expect(output).toContain('Choose a stage: -c stage=<name> or AURUM_STAGE=<name> (one of: dev, prod).');
+}, 150_000);

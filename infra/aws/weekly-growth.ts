@@ -9,13 +9,17 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { PortalFunction } from './portal-function';
+import { WEEKLY_GROWTH_TABLE_USE } from '../../lambdas/table-uses';
+import { acknowledgeGuard } from './guard-rules';
+import { MONEY_LOG_RETENTION, PortalFunction } from './portal-function';
 
 export const WEEKLY_SCHEDULE = { minute: '0', hour: '0', weekDay: 'MON' } as const;
+export const WEEKLY_JOB_TIMEOUT = Duration.minutes(15);
 
 export class WeeklyGrowth extends Construct {
   readonly job: PortalFunction;
   readonly deadLetters: Queue;
+  readonly timeout = WEEKLY_JOB_TIMEOUT;
 
   constructor(scope: Construct, id: string, props: { table: ITable }) {
     super(scope, id);
@@ -25,12 +29,14 @@ export class WeeklyGrowth extends Construct {
       enforceSSL: true,
     });
     Validations.of(this.deadLetters).acknowledge({ id: 'AwsSolutions-SQS3', reason: 'This queue is itself the dead-letter queue of the weekly job.' });
+    acknowledgeGuard(this.deadLetters, { control: 'CT.SQS.PR.1', reason: 'This queue is itself the dead-letter queue of the weekly job.' });
     this.job = new PortalFunction(this, 'Job', {
       entry: 'lambdas/jobs/weekly-growth.ts',
       description: 'Weekly growth: grows every due portfolio from its ledger',
       table: props.table,
-      tableAccess: 'write',
-      timeout: Duration.minutes(15),
+      tableUse: WEEKLY_GROWTH_TABLE_USE,
+      logRetention: MONEY_LOG_RETENTION,
+      timeout: WEEKLY_JOB_TIMEOUT,
       memorySize: 1024,
     });
     // Lambda retries a failed run twice (each redoes only what is still due), then keeps the event.

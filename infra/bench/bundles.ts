@@ -28,12 +28,12 @@ export function measureBundles(root: string, row: AddRow, progress: (m: string) 
   const out = mkdtempSync(join(tmpdir(), 'aurum-bench-cdk-'));
   try {
     progress('cdk synth (bundles every Lambda with esbuild)');
-    execFileSync(join(root, 'node_modules/.bin/cdk'), ['synth', '--quiet', '--no-notices', '--output', out], {
+    execFileSync(join(root, 'node_modules/.bin/cdk'), ['synth', '--quiet', '--no-notices', '--context', 'stage=dev', '--output', out], {
       cwd: root,
       env: { ...process.env, AWS_EC2_METADATA_DISABLED: 'true', CDK_DISABLE_CLI_TELEMETRY: 'true' },
       stdio: 'pipe',
     });
-    const template = JSON.parse(readFileSync(join(out, 'AurumPortal.template.json'), 'utf8')) as {
+    const template = JSON.parse(readFileSync(join(out, 'AurumPortal-dev.template.json'), 'utf8')) as {
       Resources: Record<string, { Type: string; Properties: { Description?: string }; Metadata?: Record<string, string> }>;
     };
     const empty = join(out, 'empty-handler.mjs');

@@ -22,6 +22,7 @@ import type { LocalCognito } from './cognito';
 import { parseCognitoTarget } from './cognito/target';
 import { allowedHosts, hostAllowed } from './loopback-host';
 import type { Mailbox } from './mailbox';
+import { runAs } from './table-permissions';
 import { LOCAL_SECURITY_HEADERS } from './web-server';
 
 export type ApiHandler = (event: APIGatewayProxyEventV2WithJWTAuthorizer) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -198,7 +199,7 @@ export function createGateway(options: GatewayOptions) {
       isBase64Encoded: false,
       stageVariables: undefined,
     };
-    const result = await handler(event);
+    const result = await runAs(found.route.name, found.route.table, () => handler(event));
     res.writeHead(result.statusCode ?? 200, (result.headers ?? {}) as Record<string, string>);
     // As API Gateway does: a base64 answer goes out as the bytes it encodes.
     res.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
+import { NO_TABLE_USE, POST_CONFIRMATION_TABLE_USE, WEEKLY_GROWTH_TABLE_USE } from '../../lambdas/table-uses';
 import { routes } from '../../shared/api';
 import { TABLE_NAME_DEFAULT } from '../definitions/table';
 import { startLocalCognito } from './cognito';
@@ -15,6 +16,7 @@ import { type ApiHandler, createGateway } from './gateway';
 import { Mailbox } from './mailbox';
 import { freePort } from './ports';
 import { seedDemoData } from './seed';
+import { enforceTablePermissions, runAs } from './table-permissions';
 import { staticFiles } from './web-server';
 
 export interface StackOptions {
@@ -102,9 +104,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         port: cognitoPort,
         dataDir: join(dataDir, 'cognito'),
         triggers: {
-          preSignUp: (event) => (preSignUp ? preSignUp.handler(event) : Promise.resolve(event)),
-          postConfirmation: (event) => (postConfirmation ? postConfirmation.handler(event) : Promise.resolve(event)),
-          customMessage: (event) => (customMessage ? customMessage.handler(event) : Promise.resolve(event)),
+          preSignUp: (event) => (preSignUp ? runAs('PreSignUp', NO_TABLE_USE, () => (preSignUp as Trigger<PreSignUpTriggerEvent>).handler(event)) : Promise.resolve(event)),
+          postConfirmation: (event) =>
+            postConfirmation ? runAs('PostConfirmation', POST_CONFIRMATION_TABLE_USE, () => (postConfirmation as Trigger<PostConfirmationTriggerEvent>).handler(event)) : Promise.resolve(event),
+          customMessage: (event) =>
+            customMessage ? runAs('CustomMessage', NO_TABLE_USE, () => (customMessage as Trigger<CustomMessageTriggerEvent>).handler(event)) : Promise.resolve(event),
         },
         onEmail: (mail) => mailbox.add(mail),
       });
@@ -120,6 +124,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     postConfirmation = (await import('../../lambdas/triggers/post-confirmation')) as Trigger<PostConfirmationTriggerEvent>;
     customMessage = (await import('../../lambdas/triggers/custom-message')) as Trigger<CustomMessageTriggerEvent>;
     const weeklyGrowth = await import('../../lambdas/jobs/weekly-growth');
+    // The handlers' one DynamoDB client, held to each function's declared table use as IAM holds it in AWS.
+    enforceTablePermissions((await import('../../lambdas/lib/db')).ddb);
     const handlers = new Map<string, ApiHandler>();
     for (const route of routes) {
       const module = (await import(`../../lambdas/http/${route.name}`)) as { handler: ApiHandler };
@@ -150,7 +156,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       cognito,
       handlers,
       mailbox,
-      runWeeklyGrowth: (now) => weeklyGrowth.runWeeklyGrowth(now),
+      runWeeklyGrowth: (now) => runAs('WeeklyGrowth', WEEKLY_GROWTH_TABLE_USE, () => weeklyGrowth.runWeeklyGrowth(now)),
       originSecret,
       staticFiles: web === 'none' ? undefined : staticFiles(join(process.cwd(), 'web', 'dist')),
     });

@@ -1,0 +1,430 @@
+/**
+ * What an ops engineer relies on when running the stack stage after stage: typed stage settings,
+ * no clash between stages, data guarded against replacement, least privilege derived from the
+ * route table, a WAF that cannot be walked around, per-route throttles, backups, tracing, alarms
+ * that catch silence, long-kept audit logs, and the recommended CDK feature flags.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { WEEKLY_GROWTH_COMPLETED_METRIC, WEEKLY_GROWTH_DIMENSIONS, WEEKLY_GROWTH_NAMESPACE } from '../../lambdas/jobs/weekly-growth-metrics';
+import { POST_CONFIRMATION_TABLE_USE, WEEKLY_GROWTH_TABLE_USE } from '../../lambdas/table-uses';
+import { type RouteDef, type RouteName, routes, writesTable } from '../../shared/api';
+import { stages } from '../stages';
+import { WEEKLY_SILENCE } from './alarms';
+import { API_THROTTLE, ORIGIN_HEADER, ROUTE_THROTTLES } from './api';
+import { BACKUP_RETENTION } from './data';
+import { projectContext } from './project-context';
+import { API_RATE_PER_IP, SITE_MANAGED_RULE_GROUPS } from './site-firewall';
+import { buildStage, EDGE_REGION } from './stage';
+import { resolveStage, type StageConfig, type StageSettings } from './stage-config';
+import { WEEKLY_JOB_TIMEOUT } from './weekly-growth';
+
+type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
+
+const BASE: StageConfig = { stage: 'ops', account: '333333333333', region: 'eu-west-1', stackName: 'OpsTest', authDomainPrefix: 'aurum-ops-333333333333' };
+
+function synth(config: StageConfig, webDist?: string) {
+  const app = new App({ context: projectContext() });
+  const stage = buildStage(app, config, { webDist });
+  return { app, ...stage, template: Template.fromStack(stage.portal), edgeTemplate: stage.edge ? Template.fromStack(stage.edge) : undefined };
+}
+
+const main = synth(BASE);
+const template = main.template;
+const all = () => template.toJSON().Resources as Record<string, Resource>;
+const ofType = (type: string, t: Template = template) => Object.entries(t.toJSON().Resources as Record<string, Resource>).filter(([, r]) => r.Type === type);
+
+/** The function serving a route, or one of ours by its description. */
+function functionDescribed(description: string): [string, Resource] {
+  const found = ofType('AWS::Lambda::Function').find(([, r]) => r.Properties.Description === description);
+  if (!found) throw new Error(`no function described ${description}`);
+  return found;
+}
+
+/** Every statement of the policies attached to a function's role, inline ones included. */
+function statementsOf(functionId: string): Statement[] {
+  const fn = all()[functionId] as Resource;
+  const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  const role = all()[roleId] as Resource;
+  const inline = ((role.Properties.Policies ?? []) as { PolicyDocument: { Statement: Statement[] } }[]).flatMap((p) => p.PolicyDocument.Statement);
+  const attached = ofType('AWS::IAM::Policy')
+    .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+    .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+  return [...inline, ...attached];
+}
+
+const [tableId] = ofType('AWS::DynamoDB::Table')[0] ?? [];
+const tableArn = { 'Fn::GetAtt': [tableId, 'Arn'] };
+const indexArn = (name: string) => ({ 'Fn::Join': ['', [tableArn, `/index/${name}`]] });
+
+/** The DynamoDB grants of a function, as "action on resource" lines. */
+function dynamoGrants(functionId: string): string[] {
+  return statementsOf(functionId)
+    .filter((s) => [s.Action].flat().some((a) => a.startsWith('dynamodb:')))
+    .flatMap((s) => [s.Action].flat().flatMap((a) => [s.Resource].flat().map((r) => `${a} on ${JSON.stringify(r)}`)))
+    .sort();
+}
+
+function expectedGrants(use: RouteDef['table']): string[] {
+  return [
+    ...use.actions.map((a) => `dynamodb:${a} on ${JSON.stringify(tableArn)}`),
+    ...(use.indexes ?? []).map((i) => `dynamodb:Query on ${JSON.stringify(indexArn(i))}`),
+  ].sort();
+}
+
+describe('stage settings', () => {
+  const valid: StageSettings = { account: '444444444444', region: 'eu-central-1', stackName: 'AurumPortal-qa', authDomainPrefix: 'aurum-qa-444444444444' };
+
+  it('every committed stage is valid, and no two share a stack or a hosted-UI domain', () => {
+    const resolved = Object.keys(stages).map((name) => resolveStage(name, stages));
+    expect(resolved.length).toBeGreaterThanOrEqual(2);
+    const stackKeys = resolved.map((s) => `${s.account}/${s.region}/${s.stackName}`);
+    expect(new Set(stackKeys).size).toBe(stackKeys.length);
+    const domains = resolved.map((s) => s.authDomainPrefix);
+    expect(new Set(domains).size).toBe(domains.length);
+  });
+
+  it('is chosen by name, with a clear error when none or an unknown one is given', () => {
+    expect(resolveStage('qa', { qa: valid })).toEqual({ ...valid, stage: 'qa' });
+    expect(() => resolveStage(undefined, { qa: valid })).toThrow('Choose a stage: -c stage=<name> or AURUM_STAGE=<name> (one of: qa).');
+    expect(() => resolveStage('prod', { qa: valid })).toThrow("Unknown stage 'prod': infra/stages.ts defines qa.");
+  });
+
+  it.each<[string, Partial<StageSettings> & Record<string, unknown>, string]>([
+    ['a short account', { account: '1234' }, 'account: must be a 12-digit AWS account id'],
+    ['a region typo', { region: 'eu-west1' }, 'region: must be an AWS region such as eu-west-1'],
+    ['a domain prefix without the stage', { authDomainPrefix: 'aurum-444444444444' }, "authDomainPrefix: must contain the stage name 'qa'"],
+    ['a domain prefix Cognito refuses', { authDomainPrefix: 'aurum-qa-cognito' }, "authDomainPrefix: must not contain 'aws', 'amazon' or 'cognito'"],
+    ['a Google client without its secret', { google: { clientId: 'x.apps.googleusercontent.com' } as never }, 'google.clientSecretName'],
+    ['a Google client id from elsewhere', { google: { clientId: 'abc', clientSecretName: 'aurum/google' } }, 'google.clientId: must end in .apps.googleusercontent.com'],
+    ['an alarm e-mail that is not one', { alarmEmail: 'ops' }, 'alarmEmail: must be an e-mail address'],
+    ['an SES sender outside its identity', { ses: { fromEmail: 'a@other.example', identity: 'aurum.example' } }, 'ses.identity: identity must be fromEmail itself or its domain'],
+    ['an unknown setting (a typo)', { alarmMail: 'ops@x.example' }, 'Unrecognized key'],
+    ['a missing stack name', { stackName: undefined }, 'stackName'],
+  ])('refuses %s, naming the field', (_, change, message) => {
+    const settings = { ...valid, ...change } as StageSettings;
+    expect(() => resolveStage('qa', { qa: settings })).toThrow(message);
+    expect(() => resolveStage('qa', { qa: settings })).toThrow("Stage 'qa' in infra/stages.ts is not valid");
+  });
+});
+
+describe('two stages in one account and region', () => {
+  // Both committed stages, moved into one account and region: the worst case for collisions.
+  const pair = ['dev', 'prod'].map((name) => {
+    const config = { ...resolveStage(name, stages), account: '555555555555', region: 'eu-west-1' };
+    return { config, ...synth(config) };
+  });
+
+  /**
+   * Properties AWS requires to be unique in an account and region (or, for the hosted-UI domain,
+   * everywhere). CloudFormation generates unique values for the ones left unset.
+   */
+  const UNIQUE_NAMES: Record<string, string[]> = {
+    'AWS::Cognito::UserPoolDomain': ['Domain'],
+    'AWS::SES::ConfigurationSet': ['Name'],
+    'AWS::Backup::BackupPlan': ['BackupPlan', 'BackupPlanName'],
+    'AWS::Backup::BackupVault': ['BackupVaultName'],
+    'AWS::WAFv2::WebACL': ['Name'],
+    'AWS::CloudFront::Function': ['Name'],
+    'AWS::CloudFront::ResponseHeadersPolicy': ['ResponseHeadersPolicyConfig', 'Name'],
+    'AWS::CloudFront::OriginAccessControl': ['OriginAccessControlConfig', 'Name'],
+    'AWS::Lambda::Function': ['FunctionName'],
+    'AWS::IAM::Role': ['RoleName'],
+    'AWS::Logs::LogGroup': ['LogGroupName'],
+    'AWS::S3::Bucket': ['BucketName'],
+    'AWS::DynamoDB::Table': ['TableName'],
+    'AWS::SQS::Queue': ['QueueName'],
+    'AWS::SNS::Topic': ['TopicName'],
+    'AWS::KMS::Alias': ['AliasName'],
+    'AWS::SecretsManager::Secret': ['Name'],
+    'AWS::CloudWatch::Alarm': ['AlarmName'],
+    'AWS::Events::Rule': ['Name'],
+  };
+
+  function uniqueNames(t: Template): string[] {
+    return Object.values(t.toJSON().Resources as Record<string, Resource>).flatMap((r) => {
+      const path = UNIQUE_NAMES[r.Type];
+      if (!path) return [];
+      const value = path.reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), r.Properties);
+      return value === undefined ? [] : [`${r.Type} ${JSON.stringify(value)}`];
+    });
+  }
+
+  it('pins each stack to its stage account and region', () => {
+    for (const { portal, edge, config } of pair) {
+      expect([portal.account, portal.region]).toEqual([config.account, config.region]);
+      expect([edge?.account, edge?.region]).toEqual([config.account, EDGE_REGION]);
+    }
+  });
+
+  it('gives every name that must be unique the stage, so the second stage deploys beside the first', () => {
+    const [a, b] = pair.map((p) => [...uniqueNames(p.template), ...uniqueNames(p.edgeTemplate as Template)]);
+    // The names set in the template (by us or by CDK); every other one CloudFormation generates.
+    expect(a?.map((n) => n.split(' ')[0]).sort()).toEqual([
+      'AWS::Backup::BackupPlan',
+      'AWS::Backup::BackupVault',
+      'AWS::CloudFront::Function',
+      'AWS::CloudFront::OriginAccessControl',
+      'AWS::CloudFront::ResponseHeadersPolicy',
+      'AWS::Cognito::UserPoolDomain',
+      'AWS::Logs::LogGroup',
+    ]);
+    // Names built from a generated one (e.g. a log group named after its function) differ too.
+    const literal = (name: string) => !name.includes('"Ref"');
+    expect(a?.filter(literal).filter((name) => b?.includes(name))).toEqual([]);
+    expect(pair.map((p) => p.portal.stackName)).toEqual(['AurumPortal-dev', 'AurumPortal-prod']);
+    pair[0]?.template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'aurum-dev-111111111111' });
+  });
+});
+
+describe('data guarded against replacement', () => {
+  it('the committed stack policy denies replacing or deleting exactly the table, the user pool and the backup vault', () => {
+    const policy = JSON.parse(readFileSync(resolve(__dirname, 'stack-policy.json'), 'utf8')) as { Statement: (Statement & { Principal: string })[] };
+    const deny = policy.Statement.find((s) => s.Effect === 'Deny');
+    expect(deny?.Action).toEqual(['Update:Replace', 'Update:Delete']);
+    const guarded = ['AWS::DynamoDB::Table', 'AWS::Cognito::UserPool', 'AWS::Backup::BackupVault'].map((type) => {
+      const found = ofType(type);
+      expect(found).toHaveLength(1);
+      return `LogicalResourceId/${found[0]?.[0]}`;
+    });
+    // A renamed construct changes its logical id, which CloudFormation treats as delete + create:
+    // this fails first, and the policy would refuse it at deploy.
+    expect(deny?.Resource).toEqual(guarded);
+    expect(policy.Statement.find((s) => s.Effect === 'Allow')).toMatchObject({ Action: 'Update:*', Resource: '*' });
+  });
+
+  it('keeps the vault, and backs the table up daily for at least a year beside point-in-time recovery', () => {
+    const [, vault] = ofType('AWS::Backup::BackupVault')[0] ?? [];
+    expect(vault).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    const [, plan] = ofType('AWS::Backup::BackupPlan')[0] ?? [];
+    const rules = (plan?.Properties.BackupPlan as { BackupPlanRule: { Lifecycle: { DeleteAfterDays: number }; ScheduleExpression: string }[] }).BackupPlanRule;
+    expect(rules).toHaveLength(1);
+    expect(rules[0]?.Lifecycle.DeleteAfterDays).toBeGreaterThanOrEqual(365);
+    expect(rules[0]?.Lifecycle.DeleteAfterDays).toBe(BACKUP_RETENTION.toDays());
+    expect(rules[0]?.ScheduleExpression).toMatch(/^cron\(0 3 \* \* \? \*\)$/);
+    const [, selection] = ofType('AWS::Backup::BackupSelection')[0] ?? [];
+    expect(JSON.stringify(selection?.Properties)).toContain(JSON.stringify(tableArn));
+  });
+});
+
+describe('IAM exactly as the code says', () => {
+  it('grants each route function exactly the table actions and indexes of its route, nothing else on DynamoDB', () => {
+    for (const route of routes as readonly RouteDef[]) {
+      const [id] = functionDescribed(`${route.method} ${route.path}`);
+      expect({ route: route.name, grants: dynamoGrants(id) }).toEqual({ route: route.name, grants: expectedGrants(route.table) });
+    }
+  });
+
+  it('gives the triggers and the weekly job only what their code issues', () => {
+    const [job] = functionDescribed('Weekly growth: grows every due portfolio from its ledger');
+    expect(dynamoGrants(job)).toEqual(expectedGrants(WEEKLY_GROWTH_TABLE_USE));
+    const [confirm] = functionDescribed('Cognito post-confirmation: creates the client profile and portfolio');
+    expect(dynamoGrants(confirm)).toEqual(expectedGrants(POST_CONFIRMATION_TABLE_USE));
+  });
+
+  it('grants no Scan, no DeleteItem and no table wildcard to any role of the product', () => {
+    const actions = ofType('AWS::IAM::Policy').flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement.flatMap((s) => [s.Action].flat()));
+    expect(actions.filter((a) => /^dynamodb:(Scan|DeleteItem|\*)$/.test(a))).toEqual([]);
+    expect(JSON.stringify(ofType('AWS::IAM::Policy'))).not.toContain('/index/*');
+  });
+});
+
+describe('CloudFront WAF and the API behind it', () => {
+  type WafRule = { Name: string; Action?: unknown; OverrideAction?: unknown; Statement: Record<string, Record<string, unknown>> };
+
+  function checkAcl(t: Template) {
+    const acls = ofType('AWS::WAFv2::WebACL', t).filter(([, r]) => r.Properties.Scope === 'CLOUDFRONT');
+    expect(acls).toHaveLength(1);
+    const rules = acls[0]?.[1].Properties.Rules as WafRule[];
+    const managed = rules.map((r) => r.Statement.ManagedRuleGroupStatement?.Name).filter(Boolean);
+    expect(managed).toEqual([...SITE_MANAGED_RULE_GROUPS]);
+    const rate = rules.find((r) => r.Statement.RateBasedStatement)?.Statement.RateBasedStatement as Record<string, unknown>;
+    expect(rate).toMatchObject({ Limit: API_RATE_PER_IP.limit, AggregateKeyType: 'IP', ScopeDownStatement: { ByteMatchStatement: { SearchString: '/api/', PositionalConstraint: 'STARTS_WITH' } } });
+    expect(rules.find((r) => r.Statement.RateBasedStatement)?.Action).toEqual({ Block: {} });
+  }
+
+  it('outside us-east-1: the ACL lives in an edge stack in us-east-1, and the distribution uses it', () => {
+    expect(main.edge?.region).toBe('us-east-1');
+    checkAcl(main.edgeTemplate as Template);
+    expect(ofType('AWS::WAFv2::WebACL').filter(([, r]) => r.Properties.Scope === 'CLOUDFRONT')).toEqual([]);
+    const [, cdn] = ofType('AWS::CloudFront::Distribution')[0] ?? [];
+    const aclRef = JSON.stringify((cdn?.Properties.DistributionConfig as Record<string, unknown>).WebACLId);
+    expect(aclRef).toContain(main.edge?.stackName);
+    expect(aclRef).toContain('SiteFirewallAcl');
+  });
+
+  it('in us-east-1: one stack holds the ACL', () => {
+    const east = synth({ ...BASE, region: 'us-east-1' });
+    expect(east.edge).toBeUndefined();
+    checkAcl(east.template);
+    const [aclId] = ofType('AWS::WAFv2::WebACL', east.template).find(([, r]) => r.Properties.Scope === 'CLOUDFRONT') ?? [];
+    east.template.hasResourceProperties('AWS::CloudFront::Distribution', { DistributionConfig: { WebACLId: { 'Fn::GetAtt': [aclId, 'Arn'] } } });
+  });
+
+  it('CloudFront sends the origin secret to the API, and every route function requires that same secret', () => {
+    const [secretId] = ofType('AWS::SecretsManager::Secret')[0] ?? [];
+    const secretRef = { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] };
+    const [, cdn] = ofType('AWS::CloudFront::Distribution')[0] ?? [];
+    const origins = (cdn?.Properties.DistributionConfig as { Origins: { CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[] }).Origins;
+    const apiOrigin = origins.find((o) => o.CustomOriginConfig);
+    expect(apiOrigin?.OriginCustomHeaders).toEqual([{ HeaderName: ORIGIN_HEADER, HeaderValue: secretRef }]);
+    for (const route of routes) {
+      const [, fn] = functionDescribed(`${route.method} ${route.path}`);
+      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.ORIGIN_VERIFY).toEqual(secretRef);
+    }
+  });
+
+  it('throttles the heavy routes below the stage default, per route', () => {
+    const [, stage] = ofType('AWS::ApiGatewayV2::Stage')[0] ?? [];
+    const settings = stage?.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
+    const keyOf = (name: RouteName) => {
+      const r = routes.find((x) => x.name === name) as RouteDef;
+      return `${r.method} ${r.path}`;
+    };
+    for (const name of Object.keys(ROUTE_THROTTLES) as RouteName[]) {
+      expect(settings[keyOf(name)]).toEqual({ ThrottlingRateLimit: ROUTE_THROTTLES[name]?.rateLimit, ThrottlingBurstLimit: ROUTE_THROTTLES[name]?.burstLimit });
+    }
+    for (const heavy of ['listClients', 'getBalancesStatement', 'getStatement', 'getClientStatement'] as RouteName[]) {
+      expect(settings[keyOf(heavy)]?.ThrottlingRateLimit).toBeLessThan(API_THROTTLE.rateLimit / 5);
+    }
+    // The stage may only name routes that exist when it is created.
+    const routeIds = ofType('AWS::ApiGatewayV2::Route').map(([id]) => id);
+    expect((stage as Resource & { DependsOn?: string[] }).DependsOn).toEqual(expect.arrayContaining(routeIds.filter((id) => Object.keys(ROUTE_THROTTLES).some((n) => id.includes(`${n}Route`)))));
+  });
+});
+
+describe('observability', () => {
+  const productFunctions = () => ofType('AWS::Lambda::Function').filter(([, r]) => /^(GET|POST|PUT|DELETE) \/api|^Cognito|^Weekly growth/.test(String(r.Properties.Description)));
+
+  it('traces every function of the product with X-Ray', () => {
+    expect(productFunctions().length).toBe(routes.length + 4);
+    for (const [, fn] of productFunctions()) expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+  });
+
+  it('keeps the logs of every function (the job and the money routes above all) a year or more, under the stack key', () => {
+    const [keyId] = ofType('AWS::KMS::Key').find(([id]) => id.startsWith('LogsKey')) ?? [];
+    const groupOf = (fn: Resource) => all()[(fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref] as Resource;
+    const money = (routes as readonly RouteDef[]).filter((r) => writesTable(r.table)).map((r) => `${r.method} ${r.path}`);
+    expect(money.length).toBeGreaterThan(5);
+    for (const [, fn] of productFunctions()) {
+      expect(groupOf(fn).Properties.RetentionInDays).toBeGreaterThanOrEqual(365);
+      expect(groupOf(fn).Properties.KmsKeyId).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+    }
+    for (const [, group] of ofType('AWS::Logs::LogGroup')) expect(group.Properties.KmsKeyId).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+  });
+
+  const alarms = () => ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+  const [topicId] = ofType('AWS::SNS::Topic')[0] ?? [];
+
+  it('alarms when the weekly job has not completed by Monday 01:00 UTC, counting silence as failure', () => {
+    const silence = alarms().find((a) => a.MetricName === WEEKLY_GROWTH_COMPLETED_METRIC);
+    expect(silence).toMatchObject({
+      Namespace: WEEKLY_GROWTH_NAMESPACE,
+      Dimensions: Object.entries(WEEKLY_GROWTH_DIMENSIONS).map(([Name, Value]) => ({ Name, Value })),
+      Statistic: 'Sum',
+      Period: 3600,
+      EvaluationPeriods: 168,
+      DatapointsToAlarm: 168,
+      Threshold: 1,
+      ComparisonOperator: 'LessThanThreshold',
+      TreatMissingData: 'breaching',
+      AlarmActions: [{ Ref: topicId }],
+    });
+    // Exactly a week, CloudWatch's longest window: last Monday's run leaves it at 01:00.
+    expect(WEEKLY_SILENCE.period.toSeconds() * WEEKLY_SILENCE.periods).toBe(7 * 24 * 3600);
+  });
+
+  it('alarms when a job run passes 80% of its timeout', () => {
+    const [jobId] = functionDescribed('Weekly growth: grows every due portfolio from its ledger');
+    const duration = alarms().find((a) => a.MetricName === 'Duration');
+    expect(duration).toMatchObject({ Statistic: 'Maximum', Threshold: WEEKLY_JOB_TIMEOUT.toMilliseconds() * 0.8, Dimensions: [{ Name: 'FunctionName', Value: { Ref: jobId } }] });
+    expect(duration?.Threshold).toBe(720_000);
+  });
+
+  it('alarms on throttles of every function and on DynamoDB system errors', () => {
+    const throttled = alarms()
+      .filter((a) => a.MetricName === 'Throttles')
+      .map((a) => (a.Dimensions as { Value: { Ref: string } }[])[0]?.Value.Ref)
+      .sort();
+    expect(throttled).toEqual(productFunctions().map(([id]) => id).sort());
+    const system = alarms().find((a) => JSON.stringify(a.Metrics ?? '').includes('SystemErrors'));
+    expect(JSON.stringify(system?.Metrics)).toContain(JSON.stringify({ Ref: tableId }));
+    expect(system).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', AlarmActions: [{ Ref: topicId }] });
+  });
+
+  it('sends every alarm to the topic', () => {
+    for (const a of alarms()) expect(a.AlarmActions).toEqual([{ Ref: topicId }]);
+  });
+});
+
+describe('e-mail through SES when the stage names an identity', () => {
+  it('uses Cognito’s own sender without one', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', { EmailConfiguration: Match.absent() });
+    template.resourceCountIs('AWS::SES::ConfigurationSet', 0);
+  });
+
+  it('sends from the verified identity through a configuration set of the stage', () => {
+    const withSes = synth({ ...BASE, ses: { fromEmail: 'no-reply@aurum.example', fromName: 'Aurum', identity: 'aurum.example' } }).template;
+    const [setId, set] = ofType('AWS::SES::ConfigurationSet', withSes)[0] ?? [];
+    expect(set?.Properties.Name).toBe('aurum-ops-cognito');
+    withSes.hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: {
+        EmailSendingAccount: 'DEVELOPER',
+        From: 'Aurum <no-reply@aurum.example>',
+        SourceArn: 'arn:aws:ses:eu-west-1:333333333333:identity/aurum.example',
+        ConfigurationSet: { Ref: setId },
+      },
+    });
+  });
+});
+
+describe('files that can change are never cached for a year', () => {
+  const webDist = mkdtempSync(join(tmpdir(), 'aurum-web-'));
+  afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+  it('uploads theme.js and the favicon with index.html (no-cache), and only assets/ immutable', () => {
+    mkdirSync(join(webDist, 'assets'));
+    for (const f of ['index.html', 'theme.js', 'favicon.svg', 'assets/app-abc.js']) writeFileSync(join(webDist, f), f);
+    const built = synth(BASE, webDist);
+    const deployments = ofType('Custom::CDKBucketDeployment', built.template);
+    const byId = (prefix: string) => deployments.find(([id]) => id.startsWith(prefix))?.[1] as Resource;
+    const staged = (d: Resource) =>
+      (d.Properties.SourceObjectKeys as string[]).flatMap((k) => filesUnder(join(built.app.synth().directory, `asset.${k.replace(/\.zip$/, '')}`)));
+    const root = byId('SiteRootDocuments');
+    const assets = byId('SiteAssets');
+    expect(root.Properties.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
+    expect(staged(root).sort()).toEqual(['config.json', 'favicon.svg', 'index.html', 'theme.js']);
+    expect(assets.Properties.SystemMetadata).toEqual({ 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(assets.Properties.DestinationBucketKeyPrefix).toBe('assets/');
+    expect(staged(assets)).toEqual(['app-abc.js']);
+  });
+});
+
+/** The files of a staged asset (none for data sources such as config.json, staged as zips). */
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1));
+}
+
+describe('CDK feature flags and validators', () => {
+  it('sets every feature flag a new CDK project gets, at its recommended value', () => {
+    const recommended = JSON.parse(readFileSync(require.resolve('aws-cdk-lib/recommended-feature-flags.json'), 'utf8')) as Record<string, unknown>;
+    const context = projectContext();
+    for (const [flag, value] of Object.entries(recommended)) expect({ flag, value: context[flag] }).toEqual({ flag, value });
+  });
+
+  it('cdk-nag finds nothing unacknowledged in the edge stack, nor in a stage with Google and SES', () => {
+    const full = synth({ ...BASE, google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' }, ses: { fromEmail: 'a@aurum.example', identity: 'aurum.example' }, alarmEmail: 'ops@aurum.example' });
+    for (const stack of [full.portal, full.edge as Stack]) {
+      const result = new AwsSolutionsChecks(stack).validateScope(stack);
+      expect(result.violations.map((v) => `${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * The WAF web ACL in front of CloudFront: AWS's managed common and known-bad-inputs rules for
+ * everything, and a per-IP rate limit on the API. CloudFront's web ACLs live in us-east-1
+ * whatever the stack's region (infra/aws/stage.ts places it).
+ */
+import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { Construct } from 'constructs';
+
+/** API requests one IP may make per window before it is blocked until its rate falls. */
+export const API_RATE_PER_IP = { limit: 1000, windowSeconds: 300 };
+
+export const SITE_MANAGED_RULE_GROUPS = ['AWSManagedRulesCommonRuleSet', 'AWSManagedRulesKnownBadInputsRuleSet'] as const;
+
+export class SiteFirewall extends Construct {
+  readonly webAcl: CfnWebACL;
+
+  constructor(scope: Construct, id: string, props: { metricPrefix: string }) {
+    super(scope, id);
+    const visibility = (name: string): CfnWebACL.VisibilityConfigProperty => ({
+      cloudWatchMetricsEnabled: true,
+      sampledRequestsEnabled: true,
+      metricName: `${props.metricPrefix}-${name}`,
+    });
+    this.webAcl = new CfnWebACL(this, 'Acl', {
+      scope: 'CLOUDFRONT',
+      description: 'Aurum client portal: CloudFront, the site and the API',
+      defaultAction: { allow: {} },
+      visibilityConfig: visibility('site'),
+      rules: [
+        ...SITE_MANAGED_RULE_GROUPS.map((name, priority) => ({
+          name,
+          priority,
+          overrideAction: { none: {} },
+          statement: { managedRuleGroupStatement: { vendorName: 'AWS', name } },
+          visibilityConfig: visibility(name),
+        })),
+        {
+          name: 'ApiRatePerIp',
+          priority: SITE_MANAGED_RULE_GROUPS.length,
+          action: { block: {} },
+          statement: {
+            rateBasedStatement: {
+              limit: API_RATE_PER_IP.limit,
+              evaluationWindowSec: API_RATE_PER_IP.windowSeconds,
+              aggregateKeyType: 'IP',
+              scopeDownStatement: {
+                byteMatchStatement: {
+                  fieldToMatch: { uriPath: {} },
+                  positionalConstraint: 'STARTS_WITH',
+                  searchString: '/api/',
+                  textTransformations: [{ priority: 0, type: 'NONE' }],
+                },
+              },
+            },
+          },
+          visibilityConfig: visibility('api-rate'),
+        },
+      ],
+    });
+  }
+}

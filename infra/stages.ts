@@ -1,0 +1,31 @@
+/**
+ * Each stage's settings, committed so that a deploy never depends on flags someone has to
+ * remember: `npm run deploy -- -c stage=prod` (or AURUM_STAGE=prod) always deploys the same
+ * stack with the same Google provider, alarm address and e-mail sender. `infra/aws/stage-config.ts`
+ * checks every value at synth and says which one is wrong.
+ *
+ * Adding a stage: copy an entry, give it its own name, account and region (docs/operations.md).
+ * Secrets never live here: Google's client secret stays in Secrets Manager, named below.
+ */
+import type { StageSettings } from './aws/stage-config';
+
+export const stages: Record<string, StageSettings> = {
+  dev: {
+    account: '111111111111',
+    region: 'eu-west-1',
+    stackName: 'AurumPortal-dev',
+    authDomainPrefix: 'aurum-dev-111111111111',
+    localhostCallbacks: true,
+  },
+  prod: {
+    account: '222222222222',
+    region: 'eu-west-1',
+    stackName: 'AurumPortal-prod',
+    authDomainPrefix: 'aurum-prod-222222222222',
+    alarmEmail: 'ops@aurum.example',
+    // Both, or neither: the Google OAuth client and the Secrets Manager secret with its secret.
+    // google: { clientId: '<id>.apps.googleusercontent.com', clientSecretName: 'aurum/prod/google-client-secret' },
+    // A verified SES identity (docs/operations.md, "Verify SES"): the pool's e-mails go through it.
+    // ses: { fromEmail: 'no-reply@aurum.example', fromName: 'Aurum', identity: 'aurum.example' },
+  },
+};

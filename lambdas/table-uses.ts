@@ -1,0 +1,15 @@
+/**
+ * The table actions of the functions that are not routes (routes declare theirs in
+ * shared/api.ts). The CDK stack grants exactly these; the local stack refuses anything else,
+ * as IAM would. No imports of runtime code: the stack loads this file at synth.
+ */
+import type { TableUse } from '../shared/api';
+
+/** Creates the profile (conditional Put), reads it back when it already exists. */
+export const POST_CONFIRMATION_TABLE_USE: TableUse = { actions: ['GetItem', 'PutItem'] };
+
+/** Lists due portfolios by shard (GSI1), replays each ledger (Query), grows it (conditional Update). */
+export const WEEKLY_GROWTH_TABLE_USE: TableUse = { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: ['GSI1'] };
+
+/** Pre sign-up and custom message never touch the table. */
+export const NO_TABLE_USE: TableUse = { actions: [] };
