@@ -14,7 +14,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { WEEKLY_GROWTH_COMPLETED_METRIC, WEEKLY_GROWTH_DIMENSIONS, WEEKLY_GROWTH_NAMESPACE } from '../../lambdas/jobs/weekly-growth-metrics';
+import { WEEKLY_GROWTH_COMPLETED_METRIC, WEEKLY_GROWTH_NAMESPACE, weeklyGrowthDimensions } from '../../lambdas/jobs/weekly-growth-metrics';
 import { denyGrantsExceptForAwsResources } from './kms-policies';
 import type { WeeklyGrowth } from './weekly-growth';
 
@@ -36,6 +36,8 @@ export interface AlarmsProps {
   table: ITable;
   functions: Record<string, IFunction>;
   weeklyGrowth: Pick<WeeklyGrowth, 'job' | 'deadLetters' | 'timeout'>;
+  /** The stage: the weekly job's metric carries it as a dimension. */
+  stage: string;
   /** Where alarms are e-mailed, when given. */
   email?: string;
 }
@@ -107,7 +109,7 @@ export class PortalAlarms extends Construct {
       metric: new Metric({
         namespace: WEEKLY_GROWTH_NAMESPACE,
         metricName: WEEKLY_GROWTH_COMPLETED_METRIC,
-        dimensionsMap: { ...WEEKLY_GROWTH_DIMENSIONS },
+        dimensionsMap: weeklyGrowthDimensions(props.stage),
         statistic: 'Sum',
         period: WEEKLY_SILENCE.period,
       }),

@@ -31,24 +31,26 @@ export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 };
 
 /**
  * Routes that read the whole book or a whole ledger (the admin list, statements and their CSV)
- * cost far more per call than the rest: their own, lower ceilings keep one busy admin or
- * script from starving everyone. Money moves get a moderate one; the others share the stage's.
+ * cost far more per call than the rest: their own ceilings keep one busy admin or script from
+ * starving everyone else's routes. The ceilings are shared by all callers (API Gateway has no
+ * per-caller limit), so they stay well above what the firm's people need; the WAF's per-IP
+ * rules (site-firewall.ts) stop one caller from using them up.
  */
 export const ROUTE_THROTTLES: Partial<Record<RouteName, { rateLimit: number; burstLimit: number }>> = {
-  listClients: { rateLimit: 5, burstLimit: 10 },
-  getBalancesStatement: { rateLimit: 1, burstLimit: 2 },
-  getStatement: { rateLimit: 5, burstLimit: 10 },
+  listClients: { rateLimit: 10, burstLimit: 20 },
+  getBalancesStatement: { rateLimit: 2, burstLimit: 5 },
+  getStatement: { rateLimit: 10, burstLimit: 20 },
   getClientStatement: { rateLimit: 5, burstLimit: 10 },
-  getHistory: { rateLimit: 10, burstLimit: 20 },
+  getHistory: { rateLimit: 20, burstLimit: 40 },
   getClientHistory: { rateLimit: 10, burstLimit: 20 },
-  listWithdrawalAlerts: { rateLimit: 5, burstLimit: 10 },
-  addDeposit: { rateLimit: 20, burstLimit: 40 },
-  processWithdrawal: { rateLimit: 20, burstLimit: 40 },
-  updateBalance: { rateLimit: 20, burstLimit: 40 },
-  requestWithdrawal: { rateLimit: 20, burstLimit: 40 },
-  approveWithdrawalRequest: { rateLimit: 20, burstLimit: 40 },
-  rejectWithdrawalRequest: { rateLimit: 20, burstLimit: 40 },
-  deleteClient: { rateLimit: 2, burstLimit: 5 },
+  listWithdrawalAlerts: { rateLimit: 10, burstLimit: 20 },
+  addDeposit: { rateLimit: 25, burstLimit: 50 },
+  processWithdrawal: { rateLimit: 25, burstLimit: 50 },
+  updateBalance: { rateLimit: 25, burstLimit: 50 },
+  requestWithdrawal: { rateLimit: 25, burstLimit: 50 },
+  approveWithdrawalRequest: { rateLimit: 25, burstLimit: 50 },
+  rejectWithdrawalRequest: { rateLimit: 25, burstLimit: 50 },
+  deleteClient: { rateLimit: 5, burstLimit: 10 },
 };
 
 /** CloudFront sends it to the API; handlers refuse requests without it (lambdas/lib/origin.ts). */

@@ -10,15 +10,15 @@ import { join, resolve } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { WEEKLY_GROWTH_COMPLETED_METRIC, WEEKLY_GROWTH_DIMENSIONS, WEEKLY_GROWTH_NAMESPACE } from '../../lambdas/jobs/weekly-growth-metrics';
+import { WEEKLY_GROWTH_COMPLETED_METRIC, WEEKLY_GROWTH_NAMESPACE, weeklyGrowthDimensions } from '../../lambdas/jobs/weekly-growth-metrics';
 import { POST_CONFIRMATION_TABLE_USE, WEEKLY_GROWTH_TABLE_USE } from '../../lambdas/table-uses';
-import { type RouteDef, type RouteName, routes, writesTable } from '../../shared/api';
+import { buildPath, type RouteDef, type RouteName, routes, writesTable } from '../../shared/api';
 import { stages } from '../stages';
 import { WEEKLY_SILENCE } from './alarms';
 import { API_THROTTLE, ORIGIN_HEADER, ROUTE_THROTTLES } from './api';
 import { BACKUP_RETENTION } from './data';
 import { projectContext } from './project-context';
-import { API_RATE_PER_IP, SITE_MANAGED_RULE_GROUPS } from './site-firewall';
+import { API_RATE_PER_IP, HEAVY_API_PATHS, HEAVY_API_RATE_PER_IP, SITE_MANAGED_RULE_GROUPS } from './site-firewall';
 import { buildStage, EDGE_REGION } from './stage';
 import { resolveStage, type StageConfig, type StageSettings } from './stage-config';
 import { WEEKLY_JOB_TIMEOUT } from './weekly-growth';
@@ -246,6 +246,18 @@ describe('CloudFront WAF and the API behind it', () => {
     const rate = rules.find((r) => r.Statement.RateBasedStatement)?.Statement.RateBasedStatement as Record<string, unknown>;
     expect(rate).toMatchObject({ Limit: API_RATE_PER_IP.limit, AggregateKeyType: 'IP', ScopeDownStatement: { ByteMatchStatement: { SearchString: '/api/', PositionalConstraint: 'STARTS_WITH' } } });
     expect(rules.find((r) => r.Statement.RateBasedStatement)?.Action).toEqual({ Block: {} });
+    // The heavy routes' shared throttles cannot be used up by one IP.
+    const heavy = rules.find((r) => r.Name === 'HeavyApiRatePerIp');
+    expect(heavy?.Action).toEqual({ Block: {} });
+    const scoped = (heavy?.Statement.RateBasedStatement as { Limit: number; ScopeDownStatement: { OrStatement: { Statements: { ByteMatchStatement: { SearchString: string } }[] } } });
+    expect(scoped.Limit).toBe(HEAVY_API_RATE_PER_IP.limit);
+    const paths = scoped.ScopeDownStatement.OrStatement.Statements.map((st) => st.ByteMatchStatement.SearchString);
+    for (const name of ['listClients', 'getBalancesStatement', 'getStatement', 'getClientStatement', 'getHistory', 'getClientHistory', 'listWithdrawalAlerts'] as RouteName[]) {
+      const route = routes.find((r) => r.name === name) as RouteDef;
+      const path = buildPath(route.path, { userId: 'u1', uid: 'u1', id: 'u1' });
+      expect({ name, covered: HEAVY_API_PATHS.some(({ match, path: p }) => (match === 'EXACTLY' ? path === p : match === 'STARTS_WITH' ? path.startsWith(p) : path.includes(p))) }).toEqual({ name, covered: true });
+    }
+    expect(paths).toEqual(HEAVY_API_PATHS.map((p) => p.path));
   }
 
   it('outside us-east-1: the ACL lives in an edge stack in us-east-1, and the distribution uses it', () => {
@@ -290,7 +302,7 @@ describe('CloudFront WAF and the API behind it', () => {
       expect(settings[keyOf(name)]).toEqual({ ThrottlingRateLimit: ROUTE_THROTTLES[name]?.rateLimit, ThrottlingBurstLimit: ROUTE_THROTTLES[name]?.burstLimit });
     }
     for (const heavy of ['listClients', 'getBalancesStatement', 'getStatement', 'getClientStatement'] as RouteName[]) {
-      expect(settings[keyOf(heavy)]?.ThrottlingRateLimit).toBeLessThan(API_THROTTLE.rateLimit / 5);
+      expect(settings[keyOf(heavy)]?.ThrottlingRateLimit).toBeLessThanOrEqual(API_THROTTLE.rateLimit / 5);
     }
     // The stage may only name routes that exist when it is created.
     const routeIds = ofType('AWS::ApiGatewayV2::Route').map(([id]) => id);
@@ -325,7 +337,7 @@ describe('observability', () => {
     const silence = alarms().find((a) => a.MetricName === WEEKLY_GROWTH_COMPLETED_METRIC);
     expect(silence).toMatchObject({
       Namespace: WEEKLY_GROWTH_NAMESPACE,
-      Dimensions: Object.entries(WEEKLY_GROWTH_DIMENSIONS).map(([Name, Value]) => ({ Name, Value })),
+      Dimensions: Object.entries(weeklyGrowthDimensions(BASE.stage)).map(([Name, Value]) => ({ Name, Value })),
       Statistic: 'Sum',
       Period: 3600,
       EvaluationPeriods: 168,
@@ -337,6 +349,9 @@ describe('observability', () => {
     });
     // Exactly a week, CloudWatch's longest window: last Monday's run leaves it at 01:00.
     expect(WEEKLY_SILENCE.period.toSeconds() * WEEKLY_SILENCE.periods).toBe(7 * 24 * 3600);
+    // The job emits the stage it is told, so the alarm hears its own stage only.
+    const [, job] = functionDescribed('Weekly growth: grows every due portfolio from its ledger');
+    expect((job.Properties.Environment as { Variables: Record<string, unknown> }).Variables.AURUM_STAGE).toBe(BASE.stage);
   });
 
   it('alarms when a job run passes 80% of its timeout', () => {

@@ -67,7 +67,7 @@ export class PortalStack extends Stack {
       stage: config.stage,
     });
     api.addRoutes({ table, userPool: auth.userPool, client: auth.client });
-    const growth = new WeeklyGrowth(this, 'WeeklyGrowth', { table });
+    const growth = new WeeklyGrowth(this, 'WeeklyGrowth', { table, stage: config.stage });
     const backup = new TableBackup(this, 'Backup', { table, stage: config.stage });
 
     site.deployWeb(props.webDist ?? 'web/dist', {
@@ -84,6 +84,7 @@ export class PortalStack extends Stack {
       functions: { ...Object.fromEntries(api.functions), preSignUp, postConfirmation, customMessage, weeklyGrowth: growth.job },
       weeklyGrowth: growth,
       email: config.alarmEmail,
+      stage: config.stage,
     });
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });

@@ -9,6 +9,18 @@ import { Construct } from 'constructs';
 /** API requests one IP may make per window before it is blocked until its rate falls. */
 export const API_RATE_PER_IP = { limit: 1000, windowSeconds: 300 };
 
+/**
+ * The heavy routes (whole-book list, statements, histories, alerts) have low shared throttles
+ * in API Gateway: one IP may use only a small share of them, so no client can lock admins out.
+ */
+export const HEAVY_API_RATE_PER_IP = { limit: 60, windowSeconds: 300 };
+export const HEAVY_API_PATHS: readonly { match: 'EXACTLY' | 'CONTAINS' | 'STARTS_WITH'; path: string }[] = [
+  { match: 'EXACTLY', path: '/api/admin/clients' },
+  { match: 'STARTS_WITH', path: '/api/admin/withdrawal-alerts' },
+  { match: 'CONTAINS', path: '/statement' },
+  { match: 'CONTAINS', path: '/history' },
+];
+
 export const SITE_MANAGED_RULE_GROUPS = ['AWSManagedRulesCommonRuleSet', 'AWSManagedRulesKnownBadInputsRuleSet'] as const;
 
 export class SiteFirewall extends Construct {
@@ -54,6 +66,26 @@ export class SiteFirewall extends Construct {
             },
           },
           visibilityConfig: visibility('api-rate'),
+        },
+        {
+          name: 'HeavyApiRatePerIp',
+          priority: SITE_MANAGED_RULE_GROUPS.length + 1,
+          action: { block: {} },
+          statement: {
+            rateBasedStatement: {
+              limit: HEAVY_API_RATE_PER_IP.limit,
+              evaluationWindowSec: HEAVY_API_RATE_PER_IP.windowSeconds,
+              aggregateKeyType: 'IP',
+              scopeDownStatement: {
+                orStatement: {
+                  statements: HEAVY_API_PATHS.map(({ match, path }) => ({
+                    byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint: match, searchString: path, textTransformations: [{ priority: 0, type: 'NONE' }] },
+                  })),
+                },
+              },
+            },
+          },
+          visibilityConfig: visibility('heavy-api-rate'),
         },
       ],
     });

@@ -9,6 +9,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { STAGE_ENV } from '../../lambdas/jobs/weekly-growth-metrics';
 import { WEEKLY_GROWTH_TABLE_USE } from '../../lambdas/table-uses';
 import { acknowledgeGuard } from './guard-rules';
 import { MONEY_LOG_RETENTION, PortalFunction } from './portal-function';
@@ -21,7 +22,7 @@ export class WeeklyGrowth extends Construct {
   readonly deadLetters: Queue;
   readonly timeout = WEEKLY_JOB_TIMEOUT;
 
-  constructor(scope: Construct, id: string, props: { table: ITable }) {
+  constructor(scope: Construct, id: string, props: { table: ITable; stage: string }) {
     super(scope, id);
     this.deadLetters = new Queue(this, 'DeadLetters', {
       retentionPeriod: Duration.days(14),
@@ -37,6 +38,7 @@ export class WeeklyGrowth extends Construct {
       tableUse: WEEKLY_GROWTH_TABLE_USE,
       logRetention: MONEY_LOG_RETENTION,
       timeout: WEEKLY_JOB_TIMEOUT,
+      environment: { [STAGE_ENV]: props.stage },
       memorySize: 1024,
     });
     // Lambda retries a failed run twice (each redoes only what is still due), then keeps the event.

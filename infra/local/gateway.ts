@@ -16,7 +16,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { ORIGIN_HEADER } from '../../lambdas/lib/origin';
-import { matchPath, type RouteDef, routes } from '../../shared/api';
+import { matchPath, type RouteDef, routes, type TableUse } from '../../shared/api';
 import { userPoolDefinition } from '../definitions/user-pool';
 import type { LocalCognito } from './cognito';
 import { parseCognitoTarget } from './cognito/target';
@@ -39,6 +39,8 @@ export interface GatewayOptions {
   runWeeklyGrowth: (now: number) => Promise<unknown>;
   /** Added to every API request as CloudFront adds it in AWS (a viewer's own copy is replaced). */
   originSecret: string;
+  /** The table actions a route's handler may issue (as its IAM role allows in AWS); default its declaration. */
+  tableUseOf?: (route: RouteDef) => TableUse;
   /** Serves everything that is not API, Cognito or local (the SPA). */
   staticFiles?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 }
@@ -199,7 +201,7 @@ export function createGateway(options: GatewayOptions) {
       isBase64Encoded: false,
       stageVariables: undefined,
     };
-    const result = await runAs(found.route.name, found.route.table, () => handler(event));
+    const result = await runAs(found.route.name, (options.tableUseOf ?? ((r: RouteDef) => r.table))(found.route), () => handler(event));
     res.writeHead(result.statusCode ?? 200, (result.headers ?? {}) as Record<string, string>);
     // As API Gateway does: a base64 answer goes out as the bytes it encodes.
     res.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));

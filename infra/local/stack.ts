@@ -151,6 +151,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       });
       stops.push(() => watcher.stop());
     }
+    const deniedTable = new Set((process.env.LOCAL_IAM_DENY ?? '').split(',').filter(Boolean));
     const gateway = createGateway({
       port,
       cognito,
@@ -158,6 +159,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       mailbox,
       runWeeklyGrowth: (now) => runAs('WeeklyGrowth', WEEKLY_GROWTH_TABLE_USE, () => weeklyGrowth.runWeeklyGrowth(now)),
       originSecret,
+      // Tests prove the enforcement is live by taking a route's table access away (never widening it).
+      tableUseOf: (route) => (deniedTable.has(route.name) ? NO_TABLE_USE : route.table),
       staticFiles: web === 'none' ? undefined : staticFiles(join(process.cwd(), 'web', 'dist')),
     });
     if (fresh && options.seed !== false) {

@@ -17,7 +17,8 @@ import { useTestStack } from './support/use-stack';
 
 // Admin membership is re-read from Cognito after at most this long (60 s in AWS).
 const RECHECK_SECONDS = 1;
-const t = useTestStack({ seed: false, env: { ADMIN_RECHECK_SECONDS: String(RECHECK_SECONDS) } });
+// getClientHistory runs without any table access here, to show the local IAM check is live.
+const t = useTestStack({ seed: false, env: { ADMIN_RECHECK_SECONDS: String(RECHECK_SECONDS), LOCAL_IAM_DENY: 'getClientHistory' } });
 
 let alice: Session;
 let admin: Session;
@@ -283,5 +284,18 @@ describe('8. the gateway answers only its own loopback names, with the security 
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     }
     for (const res of answers.slice(0, 3)) expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('requests that skip the front door, and actions IAM would refuse', () => {
+  it('replaces a viewer-forged origin header with the real one, as CloudFront does', async () => {
+    const res = await t.client.api('GET', buildPath('/api/portfolios/{userId}', { userId: alice.sub }), { token: alice.accessToken, headers: { 'x-origin-verify': 'forged' } });
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses a handler any table action its function is not granted, as IAM would in AWS', async () => {
+    const res = await t.client.api<{ error: string }>('GET', buildPath('/api/admin/clients/{id}/history', { id: alice.sub }), { token: admin.accessToken });
+    expect(res.status).toBe(500);
+    expect(res.body.error).toBe(apiMessages.unexpected);
   });
 });

@@ -7,7 +7,7 @@
  * Powertools Metrics, at the end of each successful invocation of its handler:
  *
  *   namespace   WEEKLY_GROWTH_NAMESPACE                   'Aurum/Portal'
- *   dimensions  WEEKLY_GROWTH_DIMENSIONS                  { service: 'aurum-portal' } (the only dimension set)
+ *   dimensions  weeklyGrowthDimensions(stage)             { service: 'aurum-portal', stage } (the only dimension set)
  *   metrics     WEEKLY_GROWTH_METRICS.completed           'WeeklyGrowthCompleted'          Count         always 1
  *               WEEKLY_GROWTH_METRICS.portfoliosDue       'WeeklyGrowthPortfoliosDue'      Count
  *               WEEKLY_GROWTH_METRICS.portfoliosUpdated   'WeeklyGrowthPortfoliosUpdated'  Count
@@ -39,8 +39,14 @@ export const WEEKLY_GROWTH_NAMESPACE = 'Aurum/Portal';
  */
 export const WEEKLY_GROWTH_SERVICE = 'aurum-portal';
 
-/** Exactly the dimensions each metric is emitted with: pass as the alarm metric's dimensionsMap. */
-export const WEEKLY_GROWTH_DIMENSIONS = { service: WEEKLY_GROWTH_SERVICE } as const;
+/** The environment variable naming the stage (the stack sets it on the job). */
+export const STAGE_ENV = 'AURUM_STAGE';
+
+/**
+ * Exactly the dimensions each metric is emitted with: pass as the alarm metric's dimensionsMap.
+ * The stage is one of them, so two stages in one account never answer each other's alarm.
+ */
+export const weeklyGrowthDimensions = (stage: string) => ({ service: WEEKLY_GROWTH_SERVICE, stage }) as const;
 
 /** Metric names. */
 export const WEEKLY_GROWTH_METRICS = {

@@ -9,7 +9,7 @@ import { DAY_MS, WEEK_MS } from '../../shared/growth';
 import type { Profile } from '../lib/profiles';
 import {
   WEEKLY_GROWTH_COMPLETED_METRIC,
-  WEEKLY_GROWTH_DIMENSIONS,
+  weeklyGrowthDimensions,
   WEEKLY_GROWTH_METRICS,
   WEEKLY_GROWTH_NAMESPACE,
   WEEKLY_GROWTH_SERVICE,
@@ -143,6 +143,7 @@ beforeAll(async () => {
   delete process.env.POWERTOOLS_METRICS_NAMESPACE;
   // The dimension comes from the exported constant, not from the environment.
   process.env.POWERTOOLS_SERVICE_NAME = 'some-other-service';
+  process.env.AURUM_STAGE = 'prod';
   job = await import('./weekly-growth');
   db = await import('../lib/db');
 });
@@ -158,7 +159,7 @@ afterEach(() => {
 it('exports the contract the CDK alarm is built from', () => {
   expect(WEEKLY_GROWTH_NAMESPACE).toBe('Aurum/Portal');
   expect(WEEKLY_GROWTH_SERVICE).toBe('aurum-portal');
-  expect(WEEKLY_GROWTH_DIMENSIONS).toEqual({ service: 'aurum-portal' });
+  expect(weeklyGrowthDimensions('prod')).toEqual({ service: 'aurum-portal', stage: 'prod' });
   expect(WEEKLY_GROWTH_COMPLETED_METRIC).toBe('WeeklyGrowthCompleted');
 });
 
@@ -175,8 +176,9 @@ it('writes one EMF line with WeeklyGrowthCompleted = 1 when a run completes', as
   const [directive] = line._aws.CloudWatchMetrics as [Emf['_aws']['CloudWatchMetrics'][number]];
   expect(directive.Namespace).toBe(WEEKLY_GROWTH_NAMESPACE);
   // Exactly the exported dimensions: one set, with exactly their names and values.
-  expect(directive.Dimensions).toEqual([Object.keys(WEEKLY_GROWTH_DIMENSIONS)]);
-  for (const [name, value] of Object.entries(WEEKLY_GROWTH_DIMENSIONS)) expect(line[name]).toBe(value);
+  // The stage's own dimension: another stage's run in the same account never answers this alarm.
+  expect(directive.Dimensions).toEqual([Object.keys(weeklyGrowthDimensions('prod'))]);
+  for (const [name, value] of Object.entries(weeklyGrowthDimensions('prod'))) expect(line[name]).toBe(value);
   expect(directive.Metrics).toEqual(
     expect.arrayContaining([
       { Name: WEEKLY_GROWTH_COMPLETED_METRIC, Unit: 'Count' },

@@ -19,7 +19,7 @@ import { loadLedger, toLedgerEntry } from '../lib/ledger';
 import { logger } from '../lib/logger';
 import { balanceStateOf, type Profile } from '../lib/profiles';
 import { queryPages } from '../lib/query';
-import { WEEKLY_GROWTH_METRICS, WEEKLY_GROWTH_NAMESPACE, WEEKLY_GROWTH_SERVICE } from './weekly-growth-metrics';
+import { STAGE_ENV, WEEKLY_GROWTH_METRICS, WEEKLY_GROWTH_NAMESPACE, WEEKLY_GROWTH_SERVICE } from './weekly-growth-metrics';
 
 export interface WeeklyGrowthEvent {
   /** EventBridge scheduled events carry their scheduled time here. */
@@ -44,7 +44,11 @@ export interface WeeklyGrowthSummary {
  * `service` dimension). Off when POWERTOOLS_DEV is true (the local stack) unless
  * POWERTOOLS_METRICS_DISABLED says otherwise.
  */
-const metrics = new Metrics({ namespace: WEEKLY_GROWTH_NAMESPACE, serviceName: WEEKLY_GROWTH_SERVICE });
+const metrics = new Metrics({
+  namespace: WEEKLY_GROWTH_NAMESPACE,
+  serviceName: WEEKLY_GROWTH_SERVICE,
+  defaultDimensions: { stage: process.env[STAGE_ENV] ?? 'local' },
+});
 
 const MAX_ATTEMPTS = 4;
 const DEFAULT_CONCURRENCY = 48;

@@ -47,8 +47,12 @@ describe('requests that skip CloudFront', () => {
 });
 
 describe('cameThroughFront', () => {
-  it('checks nothing where no secret is configured (handlers called directly in unit tests)', () => {
-    expect(cameThroughFront(undefined, undefined)).toBe(true);
+  it('checks nothing where no secret is configured outside Lambda (handlers called directly in unit tests)', () => {
+    expect(cameThroughFront(undefined, undefined, false)).toBe(true);
+  });
+  it('fails closed in Lambda when the secret is missing from its environment (a broken deploy)', () => {
+    expect(cameThroughFront(undefined, undefined, true)).toBe(false);
+    expect(cameThroughFront(undefined, 'anything', true)).toBe(false);
   });
   it('needs the exact secret', () => {
     expect(cameThroughFront('abc', 'abc')).toBe(true);

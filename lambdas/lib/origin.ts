@@ -7,9 +7,13 @@ import { timingSafeEqual } from 'node:crypto';
 
 export const ORIGIN_HEADER = 'x-origin-verify';
 
-/** True when the request carries the stack's origin secret (or when none is configured: unit tests). */
-export function cameThroughFront(expected: string | undefined, sent: string | undefined): boolean {
-  if (expected === undefined) return true;
+/**
+ * True when the request carries the stack's origin secret. Without a configured secret only code
+ * outside Lambda passes (unit tests call handlers directly); inside Lambda a missing secret is a
+ * broken deploy, and it fails closed.
+ */
+export function cameThroughFront(expected: string | undefined, sent: string | undefined, inLambda = process.env.AWS_LAMBDA_FUNCTION_NAME !== undefined): boolean {
+  if (expected === undefined) return !inLambda;
   if (sent === undefined) return false;
   const a = Buffer.from(expected, 'utf8');
   const b = Buffer.from(sent, 'utf8');
