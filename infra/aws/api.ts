@@ -16,7 +16,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { type RouteDef, type RouteName, routes } from '../../shared/api';
-import { userPoolDefinition } from '../definitions/user-pool';
+import { userPoolDefinition } from '../../shared/user-pool';
 import { logsKey } from './logs-key';
 import { PortalFunction } from './portal-function';
 

@@ -21,7 +21,7 @@ import {
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { ConfigurationSet } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
-import { userPoolDefinition as def } from '../definitions/user-pool';
+import { userPoolDefinition as def } from '../../shared/user-pool';
 import { UserPoolFirewall } from './user-pool-firewall';
 
 export interface GoogleSignIn {

@@ -4,7 +4,7 @@ import { BackupPlan, BackupPlanRule, BackupResource, BackupVault } from 'aws-cdk
 import { AttributeType, BillingMode, type ITable, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Schedule } from 'aws-cdk-lib/aws-events';
 import { Construct } from 'constructs';
-import { tableDefinition } from '../definitions/table';
+import { tableDefinition } from '../../lambdas/lib/table';
 
 export class PortalTable extends Table {
   constructor(scope: Construct, id: string) {

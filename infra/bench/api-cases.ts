@@ -9,7 +9,7 @@
 import type { Agent } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../definitions/table';
+import { keys } from '../../lambdas/lib/table';
 import { withUpcomingEligibility } from '../../shared/eligibility';
 import { applyEntry } from '../../shared/growth';
 import { newEntryItem } from '../../lambdas/lib/ledger';

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type DynamoDBDocumentClient, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { CLIENT_SHARDS, keys } from '../definitions/table';
+import { CLIENT_SHARDS, keys } from '../../lambdas/lib/table';
 import { WEEK_MS } from '../../shared/growth';
 import { batchPut, seedPortfolios, type SeedStats, verifyPortfolios } from './portfolios';
 import { fmt, median, prng, runs, timedLoop } from './stats';

@@ -7,7 +7,7 @@
  * only after startStack has set the environment.
  */
 import { type DynamoDBDocumentClient, BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../definitions/table';
+import { keys } from '../../lambdas/lib/table';
 import { upcomingEligibility } from '../../shared/eligibility';
 import { type BalanceState, DAY_MS, type LedgerEntry, replayLedger } from '../../shared/growth';
 import { loadLedger, newEntryItem, toLedgerEntry } from '../../lambdas/lib/ledger';

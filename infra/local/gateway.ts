@@ -17,7 +17,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { ORIGIN_HEADER } from '../../lambdas/lib/origin';
 import { matchPath, type RouteDef, routes, type TableUse } from '../../shared/api';
-import { userPoolDefinition } from '../definitions/user-pool';
+import { userPoolDefinition } from '../../shared/user-pool';
 import type { LocalCognito } from './cognito';
 import { parseCognitoTarget } from './cognito/target';
 import { allowedHosts, hostAllowed } from './loopback-host';

@@ -9,7 +9,7 @@ import {
   ConfirmSignUpCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { userPoolDefinition } from '../definitions/user-pool';
+import { userPoolDefinition } from '../../shared/user-pool';
 import { addCalendarMonthsUtc } from '../../shared/eligibility';
 import { DAY_MS } from '../../shared/growth';
 import type { Mailbox } from './mailbox';

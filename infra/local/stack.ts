@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
 import { NO_TABLE_USE, POST_CONFIRMATION_TABLE_USE, WEEKLY_GROWTH_TABLE_USE } from '../../lambdas/table-uses';
 import { routes } from '../../shared/api';
-import { TABLE_NAME_DEFAULT } from '../definitions/table';
+import { TABLE_NAME_DEFAULT } from '../../lambdas/lib/table';
 import { startLocalCognito } from './cognito';
 import { ensureTable, localCredentials, startLocalDynamo } from './dynamo';
 import { type ApiHandler, createGateway } from './gateway';

@@ -13,7 +13,7 @@ import {
   AdminRemoveUserFromGroupCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { userPoolDefinition } from '../definitions/user-pool';
+import { userPoolDefinition } from '../../shared/user-pool';
 import { startLocalCognito } from '../local/cognito';
 import { stackFile } from '../local/stack';
 

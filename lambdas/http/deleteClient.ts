@@ -5,7 +5,7 @@
  * partial failure finishes the job.
  */
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../infra/definitions/table';
+import { keys } from '../lib/table';
 import { apiMessages } from '../../shared/messages';
 import { deleteCognitoUser } from '../lib/cognito';
 import { ddb, table } from '../lib/db';

@@ -4,6 +4,7 @@
  * keeps the data and stops the stray DynamoDB Local.
  */
 import { spawn } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,7 +19,6 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { PortfolioAnswer } from '../../shared/api';
-import { freePort } from '../../infra/local/ports';
 import { Client, claimsOf, PASSWORD } from './support/client';
 import { startTestStack, type TestStack } from './support/stack';
 
@@ -136,7 +136,13 @@ it('does not let a browser call the Admin APIs through the gateway', async () =>
 
 it('opens its port only when ready: the first answer it gives already has the demo admin in admins', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'aurum-ready-'));
-  const port = await freePort();
+  // A port free right now (the OS picks it), as the stack's own freePort does.
+  const port = await new Promise<number>((done) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as AddressInfo;
+      probe.close(() => done(free));
+    });
+  });
   const child = spawn(resolve(__dirname, '../../node_modules/.bin/tsx'), ['infra/local/start.ts'], {
     cwd: resolve(__dirname, '../..'),
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED: 'true', WEB: 'none', NODE_NO_WARNINGS: '1' },

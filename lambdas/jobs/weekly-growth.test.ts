@@ -4,7 +4,7 @@
  * built from them); a run that throws writes none. DynamoDB is faked at the client's `send`.
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../infra/definitions/table';
+import { keys } from '../lib/table';
 import { DAY_MS, WEEK_MS } from '../../shared/growth';
 import type { Profile } from '../lib/profiles';
 import {

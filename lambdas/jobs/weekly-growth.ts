@@ -11,7 +11,7 @@
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../infra/definitions/table';
+import { keys } from '../lib/table';
 import { upcomingEligibility } from '../../shared/eligibility';
 import { WEEK_MS, weeklyUpdate } from '../../shared/growth';
 import { ddb, table } from '../lib/db';

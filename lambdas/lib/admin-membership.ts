@@ -5,7 +5,7 @@
  * itself, remembered per user for at most `config.adminRecheckMs` (60 s) so a busy console
  * costs two Cognito reads a minute, not two per request.
  */
-import { userPoolDefinition } from '../../infra/definitions/user-pool';
+import { userPoolDefinition } from '../../shared/user-pool';
 import { isEnabledMemberOf } from './cognito';
 import { config } from './config';
 

@@ -3,7 +3,7 @@
  * The authorizer has already checked signature, issuer, audience, expiry and scope.
  */
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import { userPoolDefinition } from '../../infra/definitions/user-pool';
+import { userPoolDefinition } from '../../shared/user-pool';
 import type { RouteDef } from '../../shared/api';
 import { apiMessages } from '../../shared/messages';
 import { isStillAdmin, type MembershipLookup } from './admin-membership';

@@ -2,7 +2,7 @@
  * What a Lambda reads from its environment. In AWS the stack sets these; locally the gateway
  * does (plus the endpoints of DynamoDB Local and cognito-local).
  */
-import { TABLE_NAME_DEFAULT } from '../../infra/definitions/table';
+import { TABLE_NAME_DEFAULT } from './table';
 
 export const config = {
   get tableName(): string {

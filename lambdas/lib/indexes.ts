@@ -1,5 +1,5 @@
 /** Reads across clients, through the table's secondary indexes (never a scan). */
-import { keys } from '../../infra/definitions/table';
+import { keys } from './table';
 import type { EntryItem } from './ledger';
 import type { Profile } from './profiles';
 import { queryAll } from './query';

@@ -1,5 +1,5 @@
 /** Ledger entries: the immutable record of every change of a client's money. */
-import { keys } from '../../infra/definitions/table';
+import { keys } from './table';
 import type { TransactionDto } from '../../shared/api';
 import { eligibleAt } from '../../shared/eligibility';
 import { type EntryType, type LedgerEntry, signedCents } from '../../shared/growth';

@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../infra/definitions/table';
+import { keys } from './table';
 import { apiMessages } from '../../shared/messages';
 import { ddb, table } from './db';
 import { Conflict } from './errors';

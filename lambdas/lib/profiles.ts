@@ -1,6 +1,6 @@
 /** Client profiles and portfolios: the PROFILE item of each client. */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../infra/definitions/table';
+import { keys } from './table';
 import type { ClientDto, PortfolioDto } from '../../shared/api';
 import { type BalanceState, emptyBalance } from '../../shared/growth';
 import { apiMessages } from '../../shared/messages';

@@ -1,6 +1,6 @@
 /** Clients' profit-withdrawal requests and the eligibility they are checked against (design.md section 4). */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { keys, requestIds } from '../../infra/definitions/table';
+import { keys, requestIds } from './table';
 import type { EligibilityDto, WithdrawalRequestDto, WithdrawalRequestStatus } from '../../shared/api';
 import { type Eligibility, withdrawalEligibility } from '../../shared/eligibility';
 import { centsToDollars } from '../../shared/money';

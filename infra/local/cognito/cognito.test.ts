@@ -38,7 +38,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
-import { userPoolDefinition } from '../../definitions/user-pool';
+import { userPoolDefinition } from '../../../shared/user-pool';
 import { type CapturedEmail, type LocalCognito, startLocalCognito } from './index';
 import { parseCognitoTarget } from './target';
 

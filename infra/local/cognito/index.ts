@@ -33,7 +33,7 @@ import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/st
 import { otp } from 'cognito-local/lib/services/otp.js';
 import { UserPoolServiceFactoryImpl, attributeValue, attributesAppend, attributesToRecord } from 'cognito-local/lib/services/userPoolService.js';
 import { SignUp as cognitoLocalSignUp } from 'cognito-local/lib/targets/signUp.js';
-import { userPoolDefinition as def } from '../../definitions/user-pool';
+import { userPoolDefinition as def } from '../../../shared/user-pool';
 import { emailDelivery, masked } from './delivery';
 import { allowedHosts, hostAllowed } from '../loopback-host';
 import { createAttemptLimits } from './limits';

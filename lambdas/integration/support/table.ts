@@ -1,7 +1,7 @@
 /** Direct reads of a test stack's table, to check what the API wrote (and that refusals wrote nothing). */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../../infra/definitions/table';
+import { keys } from '../../lib/table';
 import { type LedgerEntry, replayLedger } from '../../../shared/growth';
 import type { TestStack } from './stack';
 

@@ -16,7 +16,7 @@ import {
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { userPoolDefinition } from '../../../infra/definitions/user-pool';
+import { userPoolDefinition } from '../../../shared/user-pool';
 
 export interface User {
   sub: string;

@@ -2,7 +2,7 @@
  * The Cognito user pool as both stacks build it: the CDK stack in AWS and cognito-local on
  * this machine. Anything the two must agree on lives here.
  */
-import { MIN_PASSWORD_LENGTH } from '../../shared/forms';
+import { MIN_PASSWORD_LENGTH } from './forms';
 
 export const userPoolDefinition = {
   poolName: 'aurum-clients',
