@@ -3,7 +3,7 @@
  */
 import { defaultSystem } from '@chakra-ui/react/preset';
 import { ChakraProvider } from '@chakra-ui/react/styled-system';
-import { createContext, lazy, type ReactNode, Suspense, useContext } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ApiProvider } from './api/hooks';
 import type { Api } from './api/client';
@@ -11,6 +11,7 @@ import { type AuthBackend, AuthProvider, useAuth } from './auth/session';
 import { PageSpinner } from './components/page-spinner';
 import { Toaster } from './components/toaster';
 import type { AppConfig } from './config';
+import { ConfigContext } from './config-context';
 import NotFound from './pages/NotFound';
 import SignIn from './pages/SignIn';
 
@@ -21,12 +22,6 @@ const ForgotPassword = lazy(() => import('./pages/ForgotPassword'));
 const Dashboard = lazy(() => import('./pages/Dashboard'));
 const AdminRoutes = lazy(() => import('./pages/admin/AdminRoutes'));
 
-const ConfigContext = createContext<AppConfig | null>(null);
-export function useAppConfig(): AppConfig {
-  const config = useContext(ConfigContext);
-  if (!config) throw new Error('useAppConfig outside App');
-  return config;
-}
 
 /** Signed-out users go to sign-in; the page they wanted is remembered. */
 function RequireSignIn({ children }: { children: ReactNode }) {

@@ -8,36 +8,11 @@ import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { errors, successToasts, toastTitles } from '../../../shared/messages';
 import { checkSignInForm } from '../../../shared/forms';
-import { useAppConfig } from '../App';
 import { authErrorMessage, looksLikeEmail } from '../auth/errors';
 import { useAuth } from '../auth/session';
 import { AuthCard, EmailField, FooterLink, OrDivider } from '../components/auth-card';
+import { GoogleButton } from '../components/google-button';
 import { notify } from '../components/toaster';
-
-export function GoogleButton({ label }: { label: string }) {
-  const config = useAppConfig();
-  const { backend } = useAuth();
-  const [busy, setBusy] = useState(false);
-  const onClick = async () => {
-    // Without a Google provider in this deploy (and locally) the spec's message says so.
-    if (!config.googleSignIn || !config.oauthDomain) {
-      notify('error', toastTitles.signInFailed, errors.google.unauthorizedDomain);
-      return;
-    }
-    setBusy(true);
-    try {
-      await backend.signInWithGoogle();
-    } catch {
-      notify('error', toastTitles.signInFailed, errors.google.popupClosed);
-      setBusy(false);
-    }
-  };
-  return (
-    <Button variant="outline" width="full" onClick={() => void onClick()} loading={busy}>
-      {label}
-    </Button>
-  );
-}
 
 export default function SignIn() {
   const { backend, reload } = useAuth();

@@ -22,7 +22,7 @@ import { useAuth } from '../auth/session';
 import { AuthCard, EmailField, FooterLink, OrDivider } from '../components/auth-card';
 import { PageSpinner } from '../components/page-spinner';
 import { notify } from '../components/toaster';
-import { GoogleButton } from './SignIn';
+import { GoogleButton } from '../components/google-button';
 
 type Step = 'form' | 'verify';
 
