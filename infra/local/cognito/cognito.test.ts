@@ -88,10 +88,14 @@ const client = (c: LocalCognito) =>
     maxAttempts: 1,
   });
 
-function claims(jwt: string | undefined): Record<string, any> {
+/** A JWT's payload; the numeric and string claims the tests do arithmetic or string work on are typed. */
+type Claims = Record<string, unknown> & { scope: string; exp: number; iat: number };
+
+function claims(jwt: string | undefined): Claims {
   const payload = jwt?.split('.')[1];
   if (!payload) throw new Error('not a JWT');
-  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  const parsed: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  return parsed as Claims;
 }
 
 /** The SDK error of a rejected call, for its name and message. */
@@ -585,6 +589,17 @@ describe('local Cognito: as strict as the real user pool', () => {
       }
       expect(await failure(signIn('target@example.com', 'hijacked1'))).toEqual(incorrect);
       expect((await signIn('target@example.com', 'target-pw1')).AuthenticationResult?.AccessToken).toBeTruthy();
+    });
+
+    test('an operation named after an Object.prototype member is no operation', async () => {
+      for (const name of ['constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
+        const res = await raw({
+          headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${name}` },
+          body: JSON.stringify({ echo: 'me' }),
+        });
+        expect(res.status).toBe(400);
+        expect(res.headers['x-amzn-errortype']).toBe('UnsupportedOperationException');
+      }
     });
   });
 

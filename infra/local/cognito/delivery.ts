@@ -22,8 +22,9 @@ export function emailDelivery(address: string): CodeDeliveryDetails {
 }
 
 /** The same answer with the destination masked (cognito-local answers with the whole address). */
-export function masked<T extends { CodeDeliveryDetails?: { Destination?: string } }>(output: T): T {
+export function masked<T extends { CodeDeliveryDetails?: unknown }>(output: T): T {
   const details = output.CodeDeliveryDetails;
-  if (!details?.Destination) return output;
+  if (!details || typeof details !== 'object' || !('Destination' in details)) return output;
+  if (typeof details.Destination !== 'string' || !details.Destination) return output;
   return { ...output, CodeDeliveryDetails: { ...details, Destination: maskEmail(details.Destination) } };
 }

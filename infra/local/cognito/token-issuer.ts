@@ -1,0 +1,119 @@
+/**
+ * The tokens this pool issues, with the claims real Cognito puts in them (cognito-local's own
+ * generator signs with a key shipped in the package and leaves out `origin_jti`, `event_id` and
+ * the profile attributes the product reads), signed with the data folder's RS256 key (tokens.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { userPoolDefinition as def } from '../../../shared/user-pool';
+import { attributesToRecord, type AppClient, type TokenGenerator, type User } from './cognito-local-internals';
+import { signJwt, type SigningKey } from './tokens';
+
+export interface IssuedTokens {
+  AccessToken: string;
+  IdToken: string;
+  RefreshToken: string;
+  ExpiresIn: number;
+  TokenType: 'Bearer';
+}
+
+/** A refresh keeps the refresh token, its origin and the time of the sign-in that started it. */
+export interface RefreshedSession {
+  token: string;
+  originJti: string;
+  authTime: number;
+}
+
+export type IssueTokens = (user: User, groups: readonly string[], client: AppClient, refresh?: RefreshedSession) => IssuedTokens;
+
+const UNIT_SECONDS: Record<string, number> = { seconds: 1, minutes: 60, hours: 3600, days: 86400 };
+
+function seconds(value: number | undefined, unit: string | undefined, fallback: number): number {
+  if (value === undefined || value === null) return fallback;
+  return value * (UNIT_SECONDS[unit ?? 'hours'] ?? 3600);
+}
+
+/** The ID token's profile claims: Cognito gives the `*_verified` flags as booleans, `updated_at` as a number. */
+function profileClaims(attrs: Record<string, string>): Record<string, unknown> {
+  const profile: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(attrs)) {
+    if (name === 'sub') continue;
+    if (name === 'email_verified' || name === 'phone_number_verified') profile[name] = value === 'true';
+    else if (name === 'updated_at') profile[name] = Number(value);
+    else profile[name] = value;
+  }
+  return profile;
+}
+
+export function createTokenIssuer(key: SigningKey, issuerOf: (userPoolId: string) => string) {
+  const issueTokens: IssueTokens = (user, groups, client, refresh) => {
+    const now = Math.floor(Date.now() / 1000);
+    const units = client.TokenValidityUnits ?? {};
+    const accessTtl = seconds(client.AccessTokenValidity, units.AccessToken ?? 'hours', 3600);
+    const idTtl = seconds(client.IdTokenValidity, units.IdToken ?? 'hours', 3600);
+    const refreshTtl = seconds(client.RefreshTokenValidity, units.RefreshToken ?? 'days', 30 * 86400);
+    const iss = issuerOf(client.UserPoolId);
+    const originJti = refresh?.originJti ?? randomUUID();
+    const authTime = refresh?.authTime ?? now;
+    const eventId = randomUUID();
+    const attrs = attributesToRecord(user.Attributes);
+    const sub = attrs.sub ?? user.Username;
+    const groupClaim = groups.length ? { 'cognito:groups': [...groups] } : {};
+
+    const accessToken = signJwt(key, {
+      sub,
+      ...groupClaim,
+      iss,
+      client_id: client.ClientId,
+      origin_jti: originJti,
+      event_id: eventId,
+      token_use: 'access',
+      scope: def.apiScope,
+      auth_time: authTime,
+      exp: now + accessTtl,
+      iat: now,
+      jti: randomUUID(),
+      username: user.Username,
+    });
+
+    const idToken = signJwt(key, {
+      sub,
+      ...groupClaim,
+      email_verified: false,
+      ...profileClaims(attrs),
+      iss,
+      'cognito:username': user.Username,
+      origin_jti: originJti,
+      aud: client.ClientId,
+      event_id: eventId,
+      token_use: 'id',
+      auth_time: authTime,
+      exp: now + idTtl,
+      iat: now,
+      jti: randomUUID(),
+    });
+
+    // Real refresh tokens are opaque; this one is a signed JWT so its client and expiry can be checked.
+    const refreshToken =
+      refresh?.token ??
+      signJwt(key, {
+        token_use: 'refresh',
+        iss,
+        sub,
+        username: user.Username,
+        client_id: client.ClientId,
+        origin_jti: originJti,
+        auth_time: authTime,
+        iat: now,
+        exp: now + refreshTtl,
+        jti: randomUUID(),
+      });
+    return { AccessToken: accessToken, IdToken: idToken, RefreshToken: refreshToken, ExpiresIn: accessTtl, TokenType: 'Bearer' };
+  };
+
+  /** For cognito-local's targets (AdminInitiateAuth and the flows it still runs). */
+  const tokenGenerator: TokenGenerator = {
+    generate: async (_ctx, user, groups, client) => issueTokens(user, groups, client),
+  };
+
+  return { issueTokens, tokenGenerator };
+}

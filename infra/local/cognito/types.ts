@@ -1,0 +1,46 @@
+/** The local Cognito's public contract: what the stack, the gateway, the admin tool and tests use. */
+import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
+
+export interface CapturedEmail {
+  to: string;
+  subject: string;
+  body: string;
+  code: string | null;
+  sentAt: string;
+  /** What sent it: 'SignUp', 'ResendCode', 'ForgotPassword', 'AdminCreateUser', ... */
+  kind: string;
+  /** The Cognito user name (the `sub` UUID in this pool). */
+  username: string;
+}
+
+export interface LocalCognitoTriggers {
+  /** Called by SignUp before the user exists; a throw refuses the sign-up. */
+  preSignUp?: (event: PreSignUpTriggerEvent) => Promise<PreSignUpTriggerEvent>;
+  postConfirmation?: (event: PostConfirmationTriggerEvent) => Promise<PostConfirmationTriggerEvent>;
+  customMessage?: (event: CustomMessageTriggerEvent) => Promise<CustomMessageTriggerEvent>;
+}
+
+export interface LocalCognitoOptions {
+  dataDir: string;
+  host?: string;
+  port?: number;
+  region?: string;
+  triggers?: LocalCognitoTriggers;
+  onEmail?: (mail: CapturedEmail) => void;
+  quiet?: boolean;
+  /**
+   * The clock (epoch ms) of the attempt limits and lockouts (limits.ts), so tests can move past a
+   * 15-minute lockout without waiting for it. Tokens keep the real clock: their verifiers do too.
+   */
+  now?: () => number;
+}
+
+export interface LocalCognito {
+  endpoint: string;
+  region: string;
+  userPoolId: string;
+  clientId: string;
+  issuer: string;
+  jwksUri: string;
+  stop(): Promise<void>;
+}
