@@ -2,17 +2,21 @@
  * The synthesized template, checked against the shared definitions it is generated from, and
  * cdk-nag's AwsSolutions pack. Bundling is skipped (no esbuild runs) so this stays fast.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { App } from 'aws-cdk-lib';
+import fc from 'fast-check';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { routes } from '../../shared/api';
 import { tableDefinition } from '../../lambdas/lib/table';
 import { userPoolDefinition } from '../../shared/user-pool';
 import { createTableInput } from '../local/dynamo';
+import { LOCAL_SECURITY_HEADERS } from '../local/web-server';
+import { awsSiteOrigins, isSpaRoute, REVALIDATE_CACHE_CONTROL, securityHeaders, SPA_INDEX, SPA_ROUTE_EXAMPLES } from '../site-rules';
+import { parseSiteConfig } from '../../shared/site-config';
 import { ADMIN_CHECK_COGNITO_ACTIONS } from './api';
 import { projectContext } from './project-context';
 import { SPA_REWRITE_CODE } from './site';
@@ -356,17 +360,31 @@ describe('the site', () => {
     expect(JSON.stringify(origins)).toContain('execute-api.eu-west-1.amazonaws.com');
   });
 
-  it('answers deep links with index.html on the bucket behaviour only', () => {
+  it('answers deep links with index.html on the bucket behaviour only, by the shared SPA rule', () => {
     const defaultBehavior = distribution().DefaultCacheBehavior as Record<string, unknown>;
     expect(defaultBehavior.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: Match.anyValue() }].map(() => expect.objectContaining({ EventType: 'viewer-request' })));
-    const rewrite = (uri: string) =>
-      (runInNewContext(`${SPA_REWRITE_CODE}; handler({ request: { uri: ${JSON.stringify(uri)} } })`) as { uri: string }).uri;
+    // The code CloudFront runs is the template's, run here in a fresh context.
+    const functions = resources('AWS::CloudFront::Function');
+    expect(functions).toHaveLength(1);
+    const code = functions[0]?.[1].Properties.FunctionCode as string;
+    expect(code).toBe(SPA_REWRITE_CODE);
+    const handler = runInNewContext(`${code}; handler`) as (event: { request: { uri: string } }) => { uri: string };
+    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+    for (const [path, isRoute] of SPA_ROUTE_EXAMPLES) {
+      expect({ path, uri: rewrite(path) }).toEqual({ path, uri: isRoute ? SPA_INDEX : path });
+      expect({ path, shared: isSpaRoute(path) }).toEqual({ path, shared: isRoute });
+    }
     expect(rewrite('/dashboard')).toBe('/index.html');
-    expect(rewrite('/admin/withdrawal-alerts')).toBe('/index.html');
-    expect(rewrite('/no/such/page')).toBe('/index.html');
-    expect(rewrite('/')).toBe('/index.html');
     expect(rewrite('/assets/app-3F2A.js')).toBe('/assets/app-3F2A.js');
     expect(rewrite('/config.json')).toBe('/config.json');
+    // And on any path: the function and the shared rule (which the local server applies) agree.
+    const segment = fc.stringMatching(/^[A-Za-z0-9._~%-]{0,8}$/);
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 5 }), (segments) => {
+        const path = `/${segments.join('/')}`;
+        expect(rewrite(path)).toBe(isSpaRoute(path) ? SPA_INDEX : path);
+      }),
+    );
   });
 
   it('keeps the buckets on delete and replacement, but not after a failed create', () => {
@@ -383,19 +401,34 @@ describe('the site', () => {
     template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
   });
 
-  it('sends the security headers', () => {
-    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
-      ResponseHeadersPolicyConfig: {
-        Name: Match.anyValue(),
-        SecurityHeadersConfig: Match.objectLike({
-          StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: 31536000, IncludeSubdomains: true }),
-          ContentSecurityPolicy: { ContentSecurityPolicy: Match.stringLikeRegexp("frame-ancestors 'none'"), Override: true },
-          ContentTypeOptions: { Override: true },
-          FrameOptions: { FrameOption: 'DENY', Override: true },
-          ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
-        }),
-      },
-    });
+  it('sends exactly the shared security headers for this region, on both behaviours', () => {
+    const policies = resources('AWS::CloudFront::ResponseHeadersPolicy');
+    expect(policies).toHaveLength(1);
+    const [policyId, policy] = policies[0] ?? [];
+    const config = policy?.Properties.ResponseHeadersPolicyConfig as PolicyConfig;
+    // No CORS, custom or removed headers: the security headers are all there is.
+    expect(Object.keys(config).sort()).toEqual(['Name', 'SecurityHeadersConfig']);
+    expect(headersOf(config)).toEqual(securityHeaders(awsSiteOrigins('eu-west-1')));
+    for (const setting of Object.values(config.SecurityHeadersConfig)) expect(setting).toMatchObject({ Override: true });
+    const behaviors = [distribution().DefaultCacheBehavior, ...(distribution().CacheBehaviors as unknown[])] as Record<string, unknown>[];
+    for (const behavior of behaviors) expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+  });
+
+  it("differs from the local server's headers only by HSTS (HTTPS) and the Cognito origins of the region", () => {
+    const config = resources('AWS::CloudFront::ResponseHeadersPolicy')[0]?.[1].Properties.ResponseHeadersPolicyConfig as PolicyConfig;
+    const { 'strict-transport-security': hsts, ...aws } = headersOf(config);
+    expect(hsts).toBe('max-age=31536000; includeSubDomains; preload');
+    const cognito = new Set([...awsSiteOrigins('eu-west-1').connect, ...awsSiteOrigins('eu-west-1').formAction]);
+    const withoutCognito = (csp: string) =>
+      csp
+        .split('; ')
+        .map((directive) => directive.split(' ').filter((source) => !cognito.has(source)).join(' '))
+        .join('; ');
+    expect({ ...aws, 'content-security-policy': withoutCognito(aws['content-security-policy'] ?? '') }).toEqual(LOCAL_SECURITY_HEADERS);
+  });
+
+  it('compresses the bucket behaviour, as the local server does by the shared rules', () => {
+    expect((distribution().DefaultCacheBehavior as Record<string, unknown>).Compress).toBe(true);
   });
 
   it('deploys the web build with /config.json from the stack outputs and invalidates the cache', () => {
@@ -404,9 +437,78 @@ describe('the site', () => {
     const [, root] = resources('Custom::CDKBucketDeployment').find(([id]) => id.startsWith('SiteRootDocuments')) ?? [];
     const markers = JSON.stringify(root?.Properties.SourceMarkers);
     for (const ref of ['AuthUsers', 'AuthUsersWeb', 'AuthUsersHostedUi']) expect(markers).toMatch(new RegExp(`"Ref":"${ref}[0-9A-F]{8}"`));
-    expect(root?.Properties.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
+    expect(root?.Properties.SystemMetadata).toEqual({ 'cache-control': REVALIDATE_CACHE_CONTROL });
+  });
+
+  it('writes /config.json in the shared shape (shared/site-config.ts), exactly, as the web parses it', () => {
+    const written = deployedConfig(stack.node.root as App, template);
+    const parsed = parseSiteConfig(written);
+    // Nothing the shared shape does not know, nothing it fills in.
+    expect(parsed).toEqual(written);
+    expect(parsed).toEqual({
+      region: 'eu-west-1',
+      userPoolId: expect.stringMatching(/^Ref:AuthUsers[0-9A-F]{8}$/),
+      userPoolClientId: expect.stringMatching(/^Ref:AuthUsersWeb[0-9A-F]{8}$/),
+      oauthDomain: expect.stringMatching(/^Ref:AuthUsersHostedUi[0-9A-F]{8}\.auth\.eu-west-1\.amazoncognito\.com$/),
+      googleSignIn: false,
+    });
+
+    const google = synth({ google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' } });
+    const withGoogle = deployedConfig(google.app, google.template);
+    expect(parseSiteConfig(withGoogle)).toEqual(withGoogle);
+    expect(withGoogle).toMatchObject({ googleSignIn: true, oauthDomain: expect.stringContaining('.auth.eu-west-1.amazoncognito.com') });
   });
 });
+
+type PolicyConfig = {
+  Name: string;
+  SecurityHeadersConfig: {
+    ContentSecurityPolicy?: { ContentSecurityPolicy: string };
+    ContentTypeOptions?: object;
+    FrameOptions?: { FrameOption: string };
+    ReferrerPolicy?: { ReferrerPolicy: string };
+    StrictTransportSecurity?: { AccessControlMaxAgeSec: number; IncludeSubdomains?: boolean; Preload?: boolean };
+    XSSProtection?: { Protection: boolean; ModeBlock?: boolean; ReportUri?: string };
+  };
+  CustomHeadersConfig?: { Items: { Header: string; Value: string }[] };
+};
+
+/** The headers CloudFront adds by a response headers policy, as the browser receives them. */
+function headersOf(config: PolicyConfig): Record<string, string> {
+  const s = config.SecurityHeadersConfig;
+  const headers: Record<string, string> = {};
+  if (s.ContentSecurityPolicy) headers['content-security-policy'] = s.ContentSecurityPolicy.ContentSecurityPolicy;
+  if (s.ContentTypeOptions) headers['x-content-type-options'] = 'nosniff';
+  if (s.FrameOptions) headers['x-frame-options'] = s.FrameOptions.FrameOption;
+  if (s.ReferrerPolicy) headers['referrer-policy'] = s.ReferrerPolicy.ReferrerPolicy;
+  const hsts = s.StrictTransportSecurity;
+  if (hsts) headers['strict-transport-security'] = [`max-age=${hsts.AccessControlMaxAgeSec}`, ...(hsts.IncludeSubdomains ? ['includeSubDomains'] : []), ...(hsts.Preload ? ['preload'] : [])].join('; ');
+  const xss = s.XSSProtection;
+  if (xss) headers['x-xss-protection'] = [xss.Protection ? '1' : '0', ...(xss.ModeBlock ? ['mode=block'] : []), ...(xss.ReportUri ? [`report=${xss.ReportUri}`] : [])].join('; ');
+  for (const item of config.CustomHeadersConfig?.Items ?? []) headers[item.Header.toLowerCase()] = item.Value;
+  return headers;
+}
+
+/**
+ * The config.json the root deployment uploads: the staged file, with each deploy-time marker
+ * replaced by the reference it stands for (written `Ref:<logical id>`).
+ */
+function deployedConfig(app: App, built: Template): unknown {
+  const [, root] = (Object.entries(built.findResources('Custom::CDKBucketDeployment')) as [string, Resource][]).find(([id]) => id.startsWith('SiteRootDocuments')) ?? [];
+  const keys = root?.Properties.SourceObjectKeys as string[];
+  const markers = root?.Properties.SourceMarkers as Record<string, { Ref?: string }>[];
+  const directory = app.synth().directory;
+  const staged = keys.map((key, i) => ({ file: join(directory, `asset.${key.replace(/\.zip$/, '')}`, 'config.json'), markers: markers[i] ?? {} }));
+  const found = staged.filter(({ file }) => existsSync(file));
+  expect(found).toHaveLength(1);
+  let text = readFileSync(found[0]!.file, 'utf8');
+  for (const [marker, value] of Object.entries(found[0]!.markers)) {
+    if (typeof value.Ref !== 'string') throw new Error(`unexpected marker value ${JSON.stringify(value)}`);
+    text = text.split(marker).join(`Ref:${value.Ref}`);
+  }
+  expect(text).not.toContain('<<marker:');
+  return JSON.parse(text);
+}
 
 describe('the web build upload', () => {
   const webDist = mkdtempSync(join(tmpdir(), 'aurum-web-'));

@@ -21,6 +21,7 @@ import {
   OriginRequestPolicy,
   PriceClass,
   ResponseHeadersPolicy,
+  type ResponseSecurityHeadersBehavior,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -29,23 +30,32 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { rules } from 'cdk-nag';
 import { ORIGIN_HEADER } from '../../lambdas/lib/origin';
+import { siteConfig, type SiteConfig } from '../../shared/site-config';
+import { awsSiteOrigins, HASHED_ASSETS_DIR, IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL, securityHeaderRules, SPA_INDEX, SPA_ROUTE } from '../site-rules';
 import { acknowledgeGuard } from './guard-rules';
 import { SiteFirewall } from './site-firewall';
 import { Construct } from 'constructs';
 
-/** A path with no file extension is a route of the SPA: serve index.html (viewer request, bucket behaviour only). */
-export const SPA_REWRITE_CODE = `function handler(event) {
+/**
+ * Deep links of the SPA get index.html (viewer request, bucket behaviour only): the shared rule's
+ * own regular expression (infra/site-rules.ts), which the local server applies too.
+ */
+export const SPA_REWRITE_CODE = spaRewriteCode(SPA_ROUTE, SPA_INDEX);
+
+function spaRewriteCode(route: RegExp, index: string): string {
+  // A global or sticky expression keeps state between calls of test().
+  if (/[gy]/.test(route.flags)) throw new Error(`The SPA route rule must be stateless: ${String(route)}`);
+  return `function handler(event) {
   var request = event.request;
-  var last = request.uri.split('/').pop();
-  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  if (${String(route)}.test(request.uri)) request.uri = ${JSON.stringify(index)};
   return request;
 }`;
+}
 
 /** Never uploaded (glob patterns of Source.asset, matched against every file's base name too). */
 export const SOURCE_MAPS = ['*.map', '**/*.map'];
 
-/** Content-hashed files live here, and only these may be cached for a year (as the local server does). */
-export const HASHED_ASSETS_DIR = 'assets';
+export { HASHED_ASSETS_DIR };
 
 export interface SiteProps {
   api: HttpApi;
@@ -56,21 +66,25 @@ export interface SiteProps {
   stage: string;
 }
 
-export function contentSecurityPolicy(region: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    // Chakra UI (emotion) injects its styles at run time.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https://*.googleusercontent.com",
-    "font-src 'self' data:",
-    // Amplify talks to Cognito directly in AWS.
-    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com https://*.auth.${region}.amazoncognito.com`,
-    `form-action 'self' https://*.auth.${region}.amazoncognito.com`,
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "object-src 'none'",
-  ].join('; ');
+/** The response headers policy's settings: the shared security headers with this region's Cognito origins. */
+export function securityHeadersBehavior(region: string): ResponseSecurityHeadersBehavior {
+  const wanted = securityHeaderRules(awsSiteOrigins(region));
+  const hsts = wanted.strictTransportSecurity;
+  if (!hsts) throw new Error('CloudFront serves HTTPS: the shared rules must give Strict-Transport-Security');
+  return {
+    strictTransportSecurity: { accessControlMaxAge: Duration.seconds(hsts.maxAgeSeconds), includeSubdomains: hsts.includeSubdomains, preload: hsts.preload, override: true },
+    contentSecurityPolicy: { contentSecurityPolicy: wanted.contentSecurityPolicy, override: true },
+    frameOptions: { frameOption: enumValue(HeadersFrameOption, wanted.frameOptions), override: true },
+    // X-Content-Type-Options: nosniff, CloudFront's only value for it.
+    contentTypeOptions: { override: true },
+    referrerPolicy: { referrerPolicy: enumValue(HeadersReferrerPolicy, wanted.referrerPolicy), override: true },
+  };
+}
+
+function enumValue<E extends string>(values: Record<string, E>, value: string): E {
+  const found = Object.values(values).find((v) => v === value);
+  if (found === undefined) throw new Error(`CloudFront has no header value ${value}`);
+  return found;
 }
 
 export class PortalSite extends Construct {
@@ -120,13 +134,7 @@ export class PortalSite extends Construct {
     for (const bucket of [logs, this.bucket]) (bucket.node.defaultChild as CfnBucket).notificationConfiguration = { eventBridgeConfiguration: { eventBridgeEnabled: true } };
 
     const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      securityHeadersBehavior: {
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, preload: true, override: true },
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(region), override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        contentTypeOptions: { override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-      },
+      securityHeadersBehavior: securityHeadersBehavior(region),
     });
 
     const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
@@ -193,10 +201,11 @@ export class PortalSite extends Construct {
   /**
    * Deploys the built SPA: the content-hashed assets first (immutable for a year), then every
    * file whose name does not change with its content (index.html, theme.js, the favicon) and
-   * /config.json (written from the stack's outputs, so one build runs in any stage) with
-   * no-cache, then invalidates the cache.
+   * /config.json (written from the stack's outputs, so one build runs in any stage; its shape
+   * is shared with the local gateway and the web: shared/site-config.ts) with no-cache, then
+   * invalidates the cache.
    */
-  deployWeb(webDist: string, config: Record<string, unknown>): void {
+  deployWeb(webDist: string, config: SiteConfig): void {
     const built = existsSync(`${webDist}/index.html`);
     const assets = new BucketDeployment(this, 'Assets', {
       destinationBucket: this.bucket,
@@ -204,7 +213,7 @@ export class PortalSite extends Construct {
       // Source maps stay in the build for local debugging; published, they would hand out the
       // readable source of the whole SPA.
       sources: built && existsSync(`${webDist}/${HASHED_ASSETS_DIR}`) ? [Source.asset(`${webDist}/${HASHED_ASSETS_DIR}`, { exclude: SOURCE_MAPS })] : [Source.data('.keep', '')],
-      cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+      cacheControl: [CacheControl.fromString(IMMUTABLE_CACHE_CONTROL)],
       prune: false,
     });
     const rootFiles = built
@@ -212,8 +221,8 @@ export class PortalSite extends Construct {
       : Source.data('index.html', '<!doctype html><title>Aurum</title><p>The web app was not built: run npm run build, then deploy again.</p>');
     const root = new BucketDeployment(this, 'RootDocuments', {
       destinationBucket: this.bucket,
-      sources: [rootFiles, Source.jsonData('config.json', config)],
-      cacheControl: [CacheControl.fromString('no-cache')],
+      sources: [rootFiles, Source.jsonData('config.json', siteConfig(config))],
+      cacheControl: [CacheControl.fromString(REVALIDATE_CACHE_CONTROL)],
       prune: false,
       distribution: this.distribution,
       distributionPaths: ['/*'],

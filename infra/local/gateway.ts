@@ -17,6 +17,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { ORIGIN_HEADER } from '../../lambdas/lib/origin';
 import { matchPath, type RouteDef, routes, type TableUse } from '../../shared/api';
+import { siteConfig } from '../../shared/site-config';
 import { userPoolDefinition } from '../../shared/user-pool';
 import type { LocalCognito } from './cognito';
 import { parseCognitoTarget } from './cognito/target';
@@ -265,14 +266,14 @@ export function createGateway(options: GatewayOptions) {
   /** `host` is one of allowedHosts (checked before any route), so the SPA is sent back to this gateway. */
   function configJson(host: string) {
     const origin = `http://${host}`;
-    return {
+    return siteConfig({
       region: cognito.region,
       userPoolId: cognito.userPoolId,
       userPoolClientId: cognito.clientId,
       userPoolEndpoint: `${origin}/cognito`,
       oauthDomain: null,
       googleSignIn: false,
-    };
+    });
   }
 
   const listenHost = options.host ?? '127.0.0.1';

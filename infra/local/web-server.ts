@@ -1,12 +1,15 @@
 /**
- * The built SPA, served by the local gateway the way CloudFront serves it in AWS: a path
- * without a file extension is a route of the app (index.html), hashed assets are immutable,
- * index.html and config are revalidated, and the same security headers go with every answer.
+ * The built SPA, served by the local gateway the way CloudFront serves it in AWS, by the same
+ * rules (infra/site-rules.ts, lambdas/lib/compression.ts): a route of the app gets index.html,
+ * hashed assets are immutable, index.html and config are revalidated, text files are compressed
+ * as CloudFront compresses them, and the same security headers go with every answer.
  */
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { CLOUDFRONT_CODINGS, cloudFrontCompressesSize, type ContentCoding, preferredEncoding } from '../../lambdas/lib/compression';
+import { HASHED_ASSETS_DIR, IMMUTABLE_CACHE_CONTROL, isSpaRoute, LOCAL_SITE_ORIGINS, REVALIDATE_CACHE_CONTROL, securityHeaders, SPA_INDEX } from '../site-rules';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -21,22 +24,11 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-export const LOCAL_SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy':
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https://*.googleusercontent.com; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; object-src 'none'",
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-};
+/** The site's security headers with the local origins: every answer of the gateway carries them. */
+export const LOCAL_SECURITY_HEADERS: Readonly<Record<string, string>> = securityHeaders(LOCAL_SITE_ORIGINS);
 
-/** What CloudFront compresses (text types), and the smallest file it compresses. */
+/** The file types CloudFront compresses (text types); the sizes and codings are the shared rules. */
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.map', '.json', '.svg', '.txt']);
-const COMPRESS_FROM_BYTES = 1000;
-
-function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const codings = (acceptEncoding ?? '').split(',').map((c) => c.split(';')[0]?.trim().toLowerCase());
-  return codings.includes('br') ? 'br' : codings.includes('gzip') ? 'gzip' : null;
-}
 
 /**
  * CloudFront compresses text files on the way to the browser; so does this server, so what the
@@ -44,7 +36,7 @@ function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 
  */
 function compressedFiles() {
   const cache = new Map<string, Buffer>();
-  return (file: string, mtimeMs: number, encoding: 'br' | 'gzip'): Buffer => {
+  return (file: string, mtimeMs: number, encoding: ContentCoding): Buffer => {
     const key = `${encoding}:${file}:${mtimeMs}`;
     let out = cache.get(key);
     if (!out) {
@@ -61,15 +53,17 @@ export function staticFiles(distDir: string) {
   const compressed = compressedFiles();
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    // The path as sent (`//x` is a path here, not a host), as CloudFront's function sees the URI.
+    const target = req.url ?? '/';
+    const url = target.startsWith('/') ? new URL(`http://localhost${target}`) : new URL(target, 'http://localhost');
+    const isRoute = isSpaRoute(url.pathname);
     let pathname: string;
     try {
-      pathname = decodeURIComponent(url.pathname);
+      pathname = isRoute ? SPA_INDEX : decodeURIComponent(url.pathname);
     } catch {
       return false;
     }
-    const isRoute = extname(pathname) === '';
-    const file = isRoute ? join(root, 'index.html') : join(root, normalize(pathname));
+    const file = join(root, normalize(pathname));
     if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
       if (isRoute) {
         res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
@@ -78,14 +72,14 @@ export function staticFiles(distDir: string) {
       }
       return false;
     }
-    const immutable = pathname.startsWith('/assets/');
+    const immutable = pathname.startsWith(`/${HASHED_ASSETS_DIR}/`);
     const headers: Record<string, string> = {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'cache-control': immutable ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL,
       ...LOCAL_SECURITY_HEADERS,
     };
     const stat = statSync(file);
-    const encoding = COMPRESSIBLE.has(extname(file)) && stat.size >= COMPRESS_FROM_BYTES ? preferredEncoding(req.headers['accept-encoding']) : null;
+    const encoding = COMPRESSIBLE.has(extname(file)) && cloudFrontCompressesSize(stat.size) ? preferredEncoding(req.headers['accept-encoding'], CLOUDFRONT_CODINGS) : null;
     if (encoding) {
       const body = compressed(file, stat.mtimeMs, encoding);
       res.writeHead(200, { ...headers, 'content-encoding': encoding, vary: 'accept-encoding', 'content-length': String(body.length) });

@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { acceptsGzip, COMPRESS_FROM_BYTES, compressResult } from './compression';
+import { acceptsGzip, API_CODINGS, CLOUDFRONT_CODINGS, cloudFrontCompressesSize, COMPRESS_FROM_BYTES, compressResult, encodingQ, preferredEncoding } from './compression';
 
 describe('Accept-Encoding', () => {
   it.each([
@@ -21,6 +21,41 @@ describe('Accept-Encoding', () => {
     [undefined, false],
   ])('%j admits gzip: %s', (header, expected) => {
     expect(acceptsGzip(header)).toBe(expected);
+  });
+});
+
+describe('choosing a coding (the API offers gzip; CloudFront and the local web server brotli, then gzip)', () => {
+  it('offers what each server offers', () => {
+    expect(API_CODINGS).toEqual(['gzip']);
+    expect(CLOUDFRONT_CODINGS).toEqual(['br', 'gzip']);
+  });
+
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0.1, gzip', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['*', 'br'],
+    ['*, br;q=0', 'gzip'],
+    ['x-gzip', 'gzip'],
+    ['gzip;q=0, br;q=0', null],
+    ['*;q=0', null],
+    ['deflate, identity', null],
+    [undefined, null],
+  ] as const)('%j: %s for the SPA', (header, expected) => {
+    expect(preferredEncoding(header, CLOUDFRONT_CODINGS)).toBe(expected);
+    // The API's choice is the same reading of the header, among its own codings.
+    expect(preferredEncoding(header, API_CODINGS)).toBe(acceptsGzip(header) ? 'gzip' : null);
+  });
+
+  it('reads q values', () => {
+    expect(encodingQ('br;q=0.5, gzip', 'br')).toBe(0.5);
+    expect(encodingQ('BR;Q=0.25', 'br')).toBe(0.25);
+    expect(encodingQ('*;q=0.3', 'gzip')).toBe(0.3);
+    expect(encodingQ('gzip', 'br')).toBe(0);
+  });
+
+  it("compresses the SPA's files of 1,000 to 10,000,000 bytes, as CloudFront does", () => {
+    expect([999, 1000, 10_000_000, 10_000_001].map(cloudFrontCompressesSize)).toEqual([false, true, true, false]);
   });
 });
 

@@ -1,33 +1,13 @@
 /**
  * What the app needs to find Cognito, read from /config.json at start-up: written by the CDK
  * stack from its outputs in AWS and served by the local gateway, so one build runs anywhere.
- * (Checked by hand rather than with zod, which would triple the first screen's download.)
+ * Its shape and its checks are shared with both writers (shared/site-config.ts).
  */
-export interface AppConfig {
-  region: string;
-  userPoolId: string;
-  userPoolClientId: string;
-  /** Locally, cognito-local behind the gateway; absent in AWS. */
-  userPoolEndpoint?: string;
-  oauthDomain?: string | null;
-  googleSignIn: boolean;
-}
+import { parseSiteConfig, type SiteConfig } from '../../shared/site-config';
 
-export function parseConfig(value: unknown): AppConfig {
-  const v = (value ?? {}) as Record<string, unknown>;
-  const text = (key: string) => {
-    if (typeof v[key] !== 'string' || v[key] === '') throw new Error(`config.json: ${key} is missing`);
-    return v[key] as string;
-  };
-  return {
-    region: text('region'),
-    userPoolId: text('userPoolId'),
-    userPoolClientId: text('userPoolClientId'),
-    ...(typeof v.userPoolEndpoint === 'string' ? { userPoolEndpoint: v.userPoolEndpoint } : {}),
-    oauthDomain: typeof v.oauthDomain === 'string' ? v.oauthDomain : null,
-    googleSignIn: v.googleSignIn === true,
-  };
-}
+export type AppConfig = SiteConfig;
+
+export const parseConfig: (value: unknown) => AppConfig = parseSiteConfig;
 
 export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<AppConfig> {
   const res = await fetchImpl('/config.json', { cache: 'no-store' });
