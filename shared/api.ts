@@ -57,7 +57,7 @@ export const routes = [
   { name: 'listTransactions', method: 'GET', path: '/api/portfolios/{uid}/transactions', auth: 'client', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
   { name: 'getEligibility', method: 'GET', path: '/api/withdrawals/{uid}/eligible', auth: 'client', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
   { name: 'requestWithdrawal', method: 'POST', path: '/api/withdrawals/request', auth: 'client', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
-  { name: 'listClients', method: 'GET', path: '/api/admin/clients', auth: 'admin', table: { actions: [], indexes: ['GSI1', 'GSI2'] } },
+  { name: 'listClients', method: 'GET', path: '/api/admin/clients', auth: 'admin', table: { actions: [], indexes: ['GSI1'] } },
   { name: 'addDeposit', method: 'POST', path: '/api/admin/clients/{id}/deposit', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
   { name: 'processWithdrawal', method: 'POST', path: '/api/admin/clients/{id}/withdrawal', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
   { name: 'updateBalance', method: 'PUT', path: '/api/admin/clients/{id}/balance', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] } },

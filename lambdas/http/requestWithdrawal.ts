@@ -7,12 +7,11 @@ import { apiMessages, validation } from '../../shared/messages';
 import { formatUsd } from '../../shared/money';
 import { withdrawalRequestBody } from '../../shared/validation';
 import { requireOwner } from '../lib/auth';
-import { table } from '../lib/db';
 import { BadRequest, Conflict } from '../lib/errors';
 import { httpHandler } from '../lib/http';
 import { newId } from '../lib/ids';
 import { transactOnProfile } from '../lib/profile-transaction';
-import { eligibilityOf, newRequestItem, toRequestDto } from '../lib/withdrawal-requests';
+import { eligibilityOf, newRequestItem, newRequestWrite, toRequestDto } from '../lib/withdrawal-requests';
 
 export const handler = httpHandler('requestWithdrawal', withdrawalRequestBody, async ({ caller, body, now, idempotencyKey }) => {
   requireOwner(caller, body.userId);
@@ -24,7 +23,7 @@ export const handler = httpHandler('requestWithdrawal', withdrawalRequestBody, a
       if (body.amount > totalEligibleProfitCents) throw new Conflict(validation.amountTooHigh(formatUsd(totalEligibleProfitCents)).description);
       const item = newRequestItem(caller.sub, newId(now), profile.email, body.amount, now);
       return {
-        writes: [{ Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } }],
+        writes: [newRequestWrite(item)],
         answer: { status: 201, body: { success: true, request: toRequestDto(item, { forAdmin: false }) } },
       };
     },

@@ -10,15 +10,12 @@
  * week, and next Monday's run finds L exactly one week back.
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../lib/table';
-import { upcomingEligibility } from '../../shared/eligibility';
 import { WEEK_MS, weeklyUpdate } from '../../shared/growth';
-import { ddb, table } from '../lib/db';
-import { loadLedger, toLedgerEntry } from '../lib/ledger';
+import { dueProfiles } from '../lib/indexes';
+import { upcomingEligibilityOf } from '../lib/ledger';
 import { logger } from '../lib/logger';
-import { balanceStateOf, type Profile } from '../lib/profiles';
-import { queryPages } from '../lib/query';
+import { CHANGED, passOverProfile } from '../lib/profile-pass';
+import { balanceStateOf, type Profile, writeWeeklyUpdate } from '../lib/profiles';
 import { STAGE_ENV, WEEKLY_GROWTH_METRICS, WEEKLY_GROWTH_NAMESPACE, WEEKLY_GROWTH_SERVICE } from './weekly-growth-metrics';
 
 export interface WeeklyGrowthEvent {
@@ -56,46 +53,19 @@ const DEFAULT_CONCURRENCY = 48;
 type Outcome = 'updated' | 'skipped' | 'failed';
 
 async function growOne(listed: Profile, now: number): Promise<Outcome> {
-  let profile: Profile | undefined = listed;
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    if (!profile || profile.deleted) return 'skipped';
-    const ledger = (await loadLedger(profile.sub, true)).map(toLedgerEntry);
+  return passOverProfile<'updated' | 'skipped' | 'failed'>(listed, MAX_ATTEMPTS, async (profile, ledger, last) => {
     const update = weeklyUpdate(balanceStateOf(profile), ledger, now);
     if (!update) return 'skipped';
     try {
-      await ddb.send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: keys.profile(profile.sub),
-          UpdateExpression:
-            'SET balanceCents = :b, netCents = :n, lastUpdate = :l, weeklyGainCents = :gc, weeklyGainPercent = :gp, GSI1SK = :sk, upcomingEligibleAt = :u, version = :v1',
-          ConditionExpression: 'version = :v AND attribute_not_exists(deleted)',
-          ExpressionAttributeValues: {
-            ':b': update.next.balanceCents,
-            ':n': update.next.netCents,
-            ':l': new Date(update.next.lastUpdate).toISOString(),
-            ':gc': update.gainCents,
-            ':gp': update.gainPercent,
-            ':sk': keys.clientsIndex(profile.sub, update.next.lastUpdate).GSI1SK,
-            // Rebuilt from the ledger it has just read: drops the dates reached, heals older profiles.
-            ':u': upcomingEligibility(ledger.filter((e) => e.type === 'deposit').map((e) => e.at), now),
-            ':v': profile.version,
-            ':v1': profile.version + 1,
-          },
-        }),
-      );
-      return 'updated';
+      // The list of eligibility dates is rebuilt from the ledger just read: the dates reached drop out.
+      if ((await writeWeeklyUpdate(profile, update, upcomingEligibilityOf(ledger, now))) === 'written') return 'updated';
     } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') {
-        logger.warn('weekly update failed', { sub: profile.sub, error: error as Error });
-        if (attempt === MAX_ATTEMPTS - 1) return 'failed';
-      }
-      // Changed meanwhile (a deposit, another run): read it again and recompute.
-      const { Item } = await ddb.send(new GetCommand({ TableName: table(), Key: keys.profile(profile.sub), ConsistentRead: true }));
-      profile = Item as Profile | undefined;
+      logger.warn('weekly update failed', { sub: profile.sub, error: error as Error });
+      if (last) return 'failed';
     }
-  }
-  return 'failed';
+    // Changed meanwhile (a deposit, another run), or the write failed: read it again and recompute.
+    return CHANGED;
+  });
 }
 
 /** Runs `work` over items from several async sources with at most `limit` in flight. */
@@ -113,29 +83,14 @@ async function forEachLimited<T>(sources: AsyncIterable<T>[], limit: number, wor
   await Promise.all(inFlight);
 }
 
-async function* duePortfolios(shardPk: string, dueBefore: string): AsyncIterable<Profile> {
-  const pages = queryPages<Profile>({
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK < :due',
-    ExpressionAttributeValues: { ':pk': shardPk, ':due': dueBefore },
-    Limit: 200,
-  });
-  for await (const page of pages) yield* page;
-}
-
 export async function runWeeklyGrowth(now: number, concurrency = DEFAULT_CONCURRENCY): Promise<WeeklyGrowthSummary> {
   const started = Date.now();
   const counts: Record<Outcome, number> = { updated: 0, skipped: 0, failed: 0 };
   let due = 0;
-  const dueBefore = keys.dueBefore(now - WEEK_MS);
-  await forEachLimited(
-    keys.allClientShards().map((pk) => duePortfolios(pk, dueBefore)),
-    concurrency,
-    async (profile) => {
-      due += 1;
-      counts[await growOne(profile, now)] += 1;
-    },
-  );
+  await forEachLimited(dueProfiles(now - WEEK_MS), concurrency, async (profile) => {
+    due += 1;
+    counts[await growOne(profile, now)] += 1;
+  });
   const summary = { now: new Date(now).toISOString(), due, ...counts, durationMs: Date.now() - started };
   logger.info('weekly growth done', { ...summary });
   return summary;

@@ -11,6 +11,7 @@ import { parseBody } from '../../shared/parse-body';
 import { type Caller, confirmedCaller, requireAdmin } from './auth';
 import { compressResult } from './compression';
 import { config } from './config';
+import { DomainError, type DomainErrorKind } from './domain-errors';
 import { BadRequest, HttpError, NotFound } from './errors';
 import { logger } from './logger';
 import { cameThroughFront, ORIGIN_HEADER } from './origin';
@@ -124,7 +125,15 @@ export function httpHandler<S extends z.ZodMiniType | undefined = undefined>(
         };
       }
       return json(answer.status ?? 200, answer.body);
-    } catch (error) {
+    } catch (thrown) {
+      // The data-access modules' domain errors (domain-errors.ts) get their HTTP answer here, and only here.
+      const domainAnswers: Record<DomainErrorKind, [HttpError['statusCode'], string]> = {
+        clientNotFound: [404, apiMessages.clientNotFound],
+        requestAlreadyDecided: [409, apiMessages.requestAlreadyDecided],
+        idempotencyKeyReused: [409, apiMessages.idempotencyKeyReused],
+        portfolioBusy: [409, apiMessages.conflictRetry],
+      };
+      const error = thrown instanceof DomainError ? new HttpError(...domainAnswers[thrown.kind]) : thrown;
       if (error instanceof HttpError) {
         logger.info('request refused', { status: error.statusCode, reason: error.message });
         return json(error.statusCode, { error: error.message });

@@ -2,7 +2,7 @@
 import { keys } from './table';
 import type { EntryItem } from './ledger';
 import type { Profile } from './profiles';
-import { queryAll } from './query';
+import { queryAll, queryPages } from './query';
 
 /** Every live client profile: the GSI1 shards, read in parallel. */
 export async function listProfiles(): Promise<Profile[]> {
@@ -12,6 +12,24 @@ export async function listProfiles(): Promise<Profile[]> {
     ),
   );
   return shards.flat();
+}
+
+/**
+ * The live profiles last updated at or before `lastUpdatedBy` (due for the weekly job): one
+ * source per GSI1 shard, each read page by page, so only due portfolios are read at all.
+ */
+export function dueProfiles(lastUpdatedBy: number): AsyncIterable<Profile>[] {
+  return keys.allClientShards().map((pk) => dueInShard(pk, keys.dueBefore(lastUpdatedBy)));
+}
+
+async function* dueInShard(shardPk: string, dueBefore: string): AsyncIterable<Profile> {
+  const pages = queryPages<Profile>({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK < :due',
+    ExpressionAttributeValues: { ':pk': shardPk, ':due': dueBefore },
+    Limit: 200,
+  });
+  for await (const page of pages) yield* page;
 }
 
 /** Deposits whose eligibility date lies in (fromExclusive, toInclusive], from GSI2's month partitions. */

@@ -1,7 +1,7 @@
 /** Ledger entries: the immutable record of every change of a client's money. */
 import { keys } from './table';
 import type { TransactionDto } from '../../shared/api';
-import { eligibleAt } from '../../shared/eligibility';
+import { eligibleAt, upcomingEligibility } from '../../shared/eligibility';
 import { type EntryType, type LedgerEntry, signedCents } from '../../shared/growth';
 import { centsToDollars } from '../../shared/money';
 import { queryAll } from './query';
@@ -65,6 +65,14 @@ export const loadLedger = (sub: string, consistent = false) => queryClientItems<
 
 export function toLedgerEntry(item: EntryItem): LedgerEntry {
   return { id: item.entryId, type: item.type, amountCents: item.amountCents, at: Date.parse(item.at) };
+}
+
+/**
+ * A profile's `upcomingEligibleAt` rebuilt from its whole ledger at `now`: the eligibility dates
+ * of its deposits still ahead. (A deposit adds its own date to the profile's list instead.)
+ */
+export function upcomingEligibilityOf(ledger: readonly LedgerEntry[], now: number): string[] {
+  return upcomingEligibility(ledger.filter((e) => e.type === 'deposit').map((e) => e.at), now);
 }
 
 export function toTransactionDto(item: EntryItem, { forAdmin }: { forAdmin: boolean }): TransactionDto {

@@ -2,11 +2,10 @@
  * Recording a ledger entry and the new balance together (design.md section 3): a deposit,
  * withdrawal or adjustment changes B in the same transaction that writes its entry.
  */
-import { upcomingEligibility, withUpcomingEligibility } from '../../shared/eligibility';
+import { withUpcomingEligibility } from '../../shared/eligibility';
 import { type EntryType, applyEntry, type LedgerEntry, replayLedger, isBackdated } from '../../shared/growth';
 import type { Cents } from '../../shared/money';
 import { table } from './db';
-import type { Answer } from './http';
 import { newId } from './ids';
 import { type EntryItem, loadLedger, newEntryItem, toLedgerEntry } from './ledger';
 import { type Idempotency, transactOnProfile, type TransactItem } from './profile-transaction';
@@ -24,7 +23,8 @@ export interface Recorded {
   entry: EntryItem | null;
 }
 
-export interface RecordEntryInput {
+/** `A` is the answer the change gives, as transactOnProfile keeps it. */
+export interface RecordEntryInput<A> {
   sub: string;
   now: number;
   note: string;
@@ -36,19 +36,11 @@ export interface RecordEntryInput {
   /** More writes for the same transaction (e.g. marking a request approved). */
   extraWrites?: (profile: Profile, entry: EntryItem) => TransactItem[];
   onExtraConditionFailed?: () => never;
-  answer: (recorded: Recorded) => Answer;
+  answer: (recorded: Recorded) => A;
   idempotency?: Idempotency;
 }
 
-const depositTimes = (ledger: readonly LedgerEntry[]) => ledger.filter((e) => e.type === 'deposit').map((e) => e.at);
-
-/** The profile's upcoming eligibility dates with this deposit's; rebuilt from the ledger on profiles older than the list. */
-function upcomingAfterDeposit(profile: Profile, ledger: LedgerEntry[] | null, at: number, now: number): string[] {
-  const known = profile.upcomingEligibleAt ?? upcomingEligibility(depositTimes(ledger ?? []), now);
-  return withUpcomingEligibility(known, at, now);
-}
-
-export function recordEntry(input: RecordEntryInput): Promise<Answer> {
+export function recordEntry<A>(input: RecordEntryInput<A>): Promise<A> {
   return transactOnProfile(
     input.sub,
     async (profile) => {
@@ -58,9 +50,10 @@ export function recordEntry(input: RecordEntryInput): Promise<Answer> {
       const entryId = newId(input.now);
       const domainEntry: LedgerEntry = { id: entryId, ...spec };
       const state = balanceStateOf(profile);
-      const backdated = isBackdated(state, domainEntry);
-      const ledger = backdated || (spec.type === 'deposit' && !profile.upcomingEligibleAt) ? (await loadLedger(input.sub, true)).map(toLedgerEntry) : null;
-      const next = backdated && ledger ? replayLedger([...ledger, domainEntry], state.lastUpdate) : applyEntry(state, domainEntry);
+      // A backdated entry changes growth already credited: the balance is a replay of the ledger with it.
+      const next = isBackdated(state, domainEntry)
+        ? replayLedger([...(await loadLedger(input.sub, true)).map(toLedgerEntry), domainEntry], state.lastUpdate)
+        : applyEntry(state, domainEntry);
       const entry = newEntryItem({
         sub: input.sub,
         entryId,
@@ -75,7 +68,8 @@ export function recordEntry(input: RecordEntryInput): Promise<Answer> {
         profileSet: {
           balanceCents: next.balanceCents,
           netCents: next.netCents,
-          ...(spec.type === 'deposit' ? { upcomingEligibleAt: upcomingAfterDeposit(profile, ledger, spec.at, input.now) } : {}),
+          // A deposit adds its eligibility date to the profile's list (the dates already reached drop out).
+          ...(spec.type === 'deposit' ? { upcomingEligibleAt: withUpcomingEligibility(profile.upcomingEligibleAt ?? [], spec.at, input.now) } : {}),
         },
         writes: [{ Put: { TableName: table(), Item: entry, ConditionExpression: 'attribute_not_exists(PK)' } }, ...extras],
         onWriteConditionFailed: (index) => {

@@ -12,22 +12,21 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { keys } from './table';
-import { apiMessages } from '../../shared/messages';
 import { ddb, table } from './db';
-import { Conflict } from './errors';
-import type { Answer } from './http';
+import { IdempotencyKeyReused, PortfolioBusy } from './domain-errors';
 import { type Profile, requireProfile } from './profiles';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-export interface Plan {
+/** `A` is the answer the change gives (whatever its caller makes of it; kept as is with an Idempotency-Key). */
+export interface Plan<A> {
   /** Attributes to set on the profile (version is added here). Omit to only bump the version. */
   profileSet?: Record<string, unknown>;
   /** Other items written in the same transaction. */
   writes?: TransactItem[];
   /** Called when one of `writes` fails its own condition (e.g. a request already decided). */
   onWriteConditionFailed?: (index: number) => never;
-  answer: Answer;
+  answer: A;
 }
 
 export interface Idempotency {
@@ -40,9 +39,9 @@ const MAX_ATTEMPTS = 40;
 /** Idempotency records are kept a day: long enough for any client retry. */
 const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 
-interface IdempotencyItem {
+interface IdempotencyItem<A> {
   requestHash: string;
-  answer: Answer;
+  answer: A;
 }
 
 function hashOf(value: unknown): string {
@@ -53,13 +52,13 @@ function idempotencyKeyOf(key: string): string {
   return createHash('sha256').update(key).digest('hex').slice(0, 40);
 }
 
-async function replay(sub: string, idem: Idempotency): Promise<Answer | null> {
+async function replay<A>(sub: string, idem: Idempotency): Promise<A | null> {
   const { Item } = await ddb.send(
     new GetCommand({ TableName: table(), Key: keys.idempotency(sub, idempotencyKeyOf(idem.key)), ConsistentRead: true }),
   );
   if (!Item) return null;
-  const record = Item as IdempotencyItem;
-  if (record.requestHash !== hashOf(idem.request)) throw new Conflict(apiMessages.idempotencyKeyReused);
+  const record = Item as IdempotencyItem<A>;
+  if (record.requestHash !== hashOf(idem.request)) throw new IdempotencyKeyReused(sub);
   return record.answer;
 }
 
@@ -73,14 +72,14 @@ interface CancellationReason {
  * Plans and commits a change to `sub`'s portfolio. `plan` is called with the current profile
  * on every attempt, so what it computes (balances, checks) is always from fresh data.
  */
-export async function transactOnProfile(
+export async function transactOnProfile<A>(
   sub: string,
-  plan: (profile: Profile) => Promise<Plan>,
+  plan: (profile: Profile) => Promise<Plan<A>>,
   options: { idempotency?: Idempotency; now: number },
-): Promise<Answer> {
+): Promise<A> {
   const { idempotency, now } = options;
   if (idempotency) {
-    const earlier = await replay(sub, idempotency);
+    const earlier = await replay<A>(sub, idempotency);
     if (earlier) return earlier;
   }
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -123,7 +122,7 @@ export async function transactOnProfile(
       if ((error as Error).name !== 'TransactionCanceledException') throw error;
       const reasons = ((error as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? []).map((r) => r.Code);
       if (idempotency && reasons[items.length - 1] === 'ConditionalCheckFailed') {
-        const earlier = await replay(sub, idempotency);
+        const earlier = await replay<A>(sub, idempotency);
         if (earlier) return earlier;
       }
       const failedWrite = writes.findIndex((_, i) => reasons[i + 1] === 'ConditionalCheckFailed');
@@ -132,5 +131,5 @@ export async function transactOnProfile(
       await sleep(Math.random() * Math.min(200, 5 * 2 ** Math.min(attempt, 6)));
     }
   }
-  throw new Conflict(apiMessages.conflictRetry);
+  throw new PortfolioBusy(sub, MAX_ATTEMPTS);
 }

@@ -1,12 +1,11 @@
-/** Client profiles and portfolios: the PROFILE item of each client. */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+/** Client profiles and portfolios: the PROFILE item of each client, and every write to it outside a transaction. */
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './table';
 import type { ClientDto, PortfolioDto } from '../../shared/api';
-import { type BalanceState, emptyBalance } from '../../shared/growth';
-import { apiMessages } from '../../shared/messages';
+import { type BalanceState, emptyBalance, type WeeklyUpdate } from '../../shared/growth';
 import { centsToDollars, roundPercent } from '../../shared/money';
 import { ddb, table } from './db';
-import { NotFound } from './errors';
+import { ClientNotFound } from './domain-errors';
 
 export interface Profile {
   sub: string;
@@ -24,8 +23,10 @@ export interface Profile {
   createdAt: string;
   /**
    * When this client's deposits become eligible (ISO, ascending), those still ahead at the last
-   * deposit: written with every deposit, so the admin list needs no read of any ledger. Absent
-   * on profiles written before it existed (their ledger is read instead).
+   * deposit or weekly update: written on creation, with every deposit and by the weekly job, so
+   * the admin list needs no read of any ledger. Profiles written before it existed were given it
+   * by infra/tools/migrate-upcoming-eligible.ts; no code path rebuilds it for them any more (one
+   * without it reads as no date ahead until the weekly job rewrites it from its ledger).
    */
   upcomingEligibleAt?: string[];
   deleted?: boolean;
@@ -39,10 +40,10 @@ export async function getProfile(sub: string, consistent = false): Promise<Profi
   return (Item as Profile | undefined) ?? null;
 }
 
-/** The live profile, or 404 (unknown or deleted client). */
+/** The live profile; ClientNotFound for an unknown or deleted client. */
 export async function requireProfile(sub: string, consistent = false): Promise<Profile> {
   const profile = await getProfile(sub, consistent);
-  if (!profile || profile.deleted) throw new NotFound(apiMessages.clientNotFound);
+  if (!profile || profile.deleted) throw new ClientNotFound(sub);
   return profile;
 }
 
@@ -89,6 +90,88 @@ export async function createProfile(client: NewClient, now: number): Promise<'cr
     if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
     const existing = await getProfile(client.sub, true);
     return existing?.deleted ? 'deleted' : 'exists';
+  }
+}
+
+const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
+
+/**
+ * Makes the profile a tombstone: it keeps only what finishing a deletion needs, leaves every
+ * index, and expires after TOMBSTONE_TTL_SECONDS. The client's still-valid tokens then can
+ * neither read nor recreate anything.
+ */
+export async function tombstoneProfile(sub: string, now: number): Promise<void> {
+  await ddb.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.profile(sub),
+      UpdateExpression:
+        'SET deleted = :true, deletedAt = :now, expiresAt = :ttl, version = version + :one REMOVE GSI1PK, GSI1SK, email, firstName, lastName, balanceCents, netCents',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: {
+        ':true': true,
+        ':now': new Date(now).toISOString(),
+        ':ttl': Math.floor(now / 1000) + TOMBSTONE_TTL_SECONDS,
+        ':one': 1,
+      },
+    }),
+  );
+}
+
+/**
+ * The weekly job's write: the grown portfolio as `update` computed it from the profile as read,
+ * and the eligibility dates still ahead. 'changed' when the profile changed meanwhile (another
+ * write, or deleted): nothing was written, and the caller reads it again.
+ */
+export async function writeWeeklyUpdate(profile: Profile, update: WeeklyUpdate, upcomingEligibleAt: string[]): Promise<'written' | 'changed'> {
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.profile(profile.sub),
+        UpdateExpression:
+          'SET balanceCents = :b, netCents = :n, lastUpdate = :l, weeklyGainCents = :gc, weeklyGainPercent = :gp, GSI1SK = :sk, upcomingEligibleAt = :u, version = :v1',
+        ConditionExpression: 'version = :v AND attribute_not_exists(deleted)',
+        ExpressionAttributeValues: {
+          ':b': update.next.balanceCents,
+          ':n': update.next.netCents,
+          ':l': new Date(update.next.lastUpdate).toISOString(),
+          ':gc': update.gainCents,
+          ':gp': update.gainPercent,
+          ':sk': keys.clientsIndex(profile.sub, update.next.lastUpdate).GSI1SK,
+          ':u': upcomingEligibleAt,
+          ':v': profile.version,
+          ':v1': profile.version + 1,
+        },
+      }),
+    );
+    return 'written';
+  } catch (error) {
+    if (isConditionFailure(error)) return 'changed';
+    throw error;
+  }
+}
+
+/**
+ * Gives a live profile that lacks it its list of eligibility dates, computed from its ledger as
+ * read at `profile.version`. Never touches a profile that has a list, a deleted one, or one that
+ * changed since it was read ('changed': nothing written; read it again).
+ */
+export async function setMissingUpcomingEligibleAt(profile: Pick<Profile, 'sub' | 'version'>, upcomingEligibleAt: string[]): Promise<'written' | 'changed'> {
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.profile(profile.sub),
+        UpdateExpression: 'SET upcomingEligibleAt = :u, version = :v1',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(upcomingEligibleAt) AND attribute_not_exists(deleted) AND version = :v',
+        ExpressionAttributeValues: { ':u': upcomingEligibleAt, ':v': profile.version, ':v1': profile.version + 1 },
+      }),
+    );
+    return 'written';
+  } catch (error) {
+    if (isConditionFailure(error)) return 'changed';
+    throw error;
   }
 }
 

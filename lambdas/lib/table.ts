@@ -5,7 +5,8 @@
  * Items (PK, SK):
  *   CLIENT#<sub>   PROFILE                      client profile and portfolio (B, net, L, version, weekly gain,
  *                                                upcomingEligibleAt: the eligibility dates of its deposits still
- *                                                ahead, kept by every deposit and the weekly job)
+ *                                                ahead, kept by every deposit and the weekly job; on every live
+ *                                                profile since infra/tools/migrate-upcoming-eligible.ts)
  *                                                on GSI1 (all clients, by shard, sorted by lastUpdate)
  *   CLIENT#<sub>   PROFILE (deleted: true)      tombstone of a deleted client, off every index
  *   CLIENT#<sub>   ENTRY#<atIso>#<entryId>      ledger entry (deposit, withdrawal, adjustment); deposits on GSI2
@@ -18,8 +19,7 @@
  *   a client's withdrawal requests      Query PK=CLIENT#sub, SK begins_with REQUEST# (newest first)
  *   everything of a client (delete)     Query PK=CLIENT#sub
  *   all clients (admin list)            Query GSI1 for each of the CLIENT_SHARDS shards, in parallel; each
- *                                       next withdrawal date from the profile's upcomingEligibleAt (a profile
- *                                       written before that list: GSI2 up to the latest possible date, once for all)
+ *                                       next withdrawal date from the profile's upcomingEligibleAt
  *   portfolios due for the weekly job   Query GSI1 per shard, GSI1SK < <(now − 1 week) ISO>~ (only due ones are read)
  *   deposits by eligibility date        (withdrawal alerts) Query GSI2 PK=ELIG#<yyyy-mm> (one per month the range touches), GSI2SK between dates
  *   pending withdrawal requests         Query GSI3 PK=REQUESTS#pending (oldest first)

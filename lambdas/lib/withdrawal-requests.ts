@@ -1,11 +1,13 @@
 /** Clients' profit-withdrawal requests and the eligibility they are checked against (design.md section 4). */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, requestIds } from './table';
 import type { EligibilityDto, WithdrawalRequestDto, WithdrawalRequestStatus } from '../../shared/api';
 import { type Eligibility, withdrawalEligibility } from '../../shared/eligibility';
 import { centsToDollars } from '../../shared/money';
 import { ddb, table } from './db';
+import { RequestAlreadyDecided } from './domain-errors';
 import { loadLedger, queryClientItems } from './ledger';
+import type { TransactItem } from './profile-transaction';
 import { balanceStateOf, type Profile } from './profiles';
 import { queryAll } from './query';
 
@@ -52,6 +54,11 @@ export function newRequestItem(sub: string, requestKey: string, userEmail: strin
     status: 'pending',
     createdAt: new Date(now).toISOString(),
   };
+}
+
+/** The write that records a new request, in the transaction that re-checks the client's eligible profit. */
+export function newRequestWrite(item: RequestItem): TransactItem {
+  return { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } };
 }
 
 export const loadRequests = (sub: string, consistent = false) => queryClientItems<RequestItem>(sub, keys.requestPrefix, consistent);
@@ -106,8 +113,16 @@ export async function getRequest(requestId: string): Promise<RequestItem | null>
   return (Item as RequestItem | undefined) ?? null;
 }
 
+export interface Decision {
+  status: 'approved' | 'rejected';
+  /** The deciding admin's e-mail. */
+  by: string;
+  now: number;
+  reason?: string;
+}
+
 /** The write that decides a request; it fails its condition if someone decided it first. */
-export function decisionUpdate(item: RequestItem, decision: { status: 'approved' | 'rejected'; by: string; now: number; reason?: string }) {
+export function decisionUpdate(item: RequestItem, decision: Decision) {
   return {
     TableName: table(),
     Key: { PK: item.PK, SK: item.SK },
@@ -124,7 +139,22 @@ export function decisionUpdate(item: RequestItem, decision: { status: 'approved'
   };
 }
 
-export function decided(item: RequestItem, decision: { status: 'approved' | 'rejected'; by: string; now: number; reason?: string }): RequestItem {
+export function decided(item: RequestItem, decision: Decision): RequestItem {
   const { GSI3PK: _pk, GSI3SK: _sk, ...rest } = item;
   return { ...rest, status: decision.status, decidedAt: new Date(decision.now).toISOString(), decidedBy: decision.by, ...(decision.reason ? { reason: decision.reason } : {}) };
+}
+
+/**
+ * Rejects a pending request (an approval's decisionUpdate joins the transaction of its withdrawal
+ * instead). RequestAlreadyDecided when someone decided it first; answers the request as decided.
+ */
+export async function rejectRequest(item: RequestItem, rejection: { by: string; now: number; reason: string }): Promise<RequestItem> {
+  const decision: Decision = { status: 'rejected', ...rejection };
+  try {
+    await ddb.send(new UpdateCommand(decisionUpdate(item, decision)));
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') throw new RequestAlreadyDecided(item.requestId);
+    throw error;
+  }
+  return decided(item, decision);
 }

@@ -1,0 +1,176 @@
+/**
+ * The one-off `upcomingEligibleAt` migration against DynamoDB Local: profiles written before the
+ * list existed (the attribute removed, as on such an item) get exactly the list their deposits
+ * wrote, every other item is left as it was, a second run writes nothing, and the command-line
+ * tool finds a running local stack by its data folder.
+ */
+import { spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import type { ClientDto } from '../../shared/api';
+import { DAY_MS } from '../../shared/growth';
+import type { Session } from './support/client';
+import { useTestStack } from './support/use-stack';
+
+type Lib = {
+  migration: typeof import('../lib/migrate-upcoming-eligible');
+  profiles: typeof import('../lib/profiles');
+  db: typeof import('../lib/db');
+};
+
+const t = useTestStack({ seed: false });
+const root = resolve(__dirname, '../..');
+const ENV_NAMES = ['TABLE_NAME', 'DYNAMODB_ENDPOINT', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'] as const;
+const savedEnv = Object.fromEntries(ENV_NAMES.map((name) => [name, process.env[name]]));
+
+let admin: Session;
+let lib: Lib;
+
+beforeAll(async () => {
+  admin = await t.client.newAdmin();
+  // The data-access modules read their table from the environment when first loaded: this stack's.
+  Object.assign(process.env, {
+    TABLE_NAME: t.stack.tableName,
+    DYNAMODB_ENDPOINT: t.stack.dynamoEndpoint,
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+  });
+  lib = {
+    migration: await import('../lib/migrate-upcoming-eligible'),
+    profiles: await import('../lib/profiles'),
+    db: await import('../lib/db'),
+  };
+});
+
+afterAll(() => {
+  lib?.db.ddb.destroy();
+  for (const name of ENV_NAMES) {
+    if (savedEnv[name] === undefined) delete process.env[name];
+    else process.env[name] = savedEnv[name];
+  }
+});
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+async function deposit(sub: string, daysAgo: number) {
+  const res = await t.client.api('POST', `/api/admin/clients/${sub}/deposit`, {
+    token: admin.accessToken,
+    body: { amount: 100, note: '', timestamp: iso(Date.now() - daysAgo * DAY_MS) },
+  });
+  expect(res.status).toBe(200);
+}
+
+/** A client with deposits: one long eligible, two still ahead (written out of order). */
+async function clientWithDeposits(prefix: string) {
+  const session = await t.client.newClient(prefix);
+  await deposit(session.sub, 200);
+  await deposit(session.sub, 20);
+  await deposit(session.sub, 40);
+  const list = (await t.table.profile(session.sub))?.upcomingEligibleAt as string[];
+  expect(list).toHaveLength(2);
+  return { session, list };
+}
+
+const nextWithdrawalDateOf = async (sub: string) =>
+  (await t.client.api<ClientDto[]>('GET', '/api/admin/clients', { token: admin.accessToken })).body.find((c) => c.id === sub)?.nextWithdrawalDate;
+
+describe('the migration', () => {
+  it('gives each live profile without the list the one its deposits wrote, and touches nothing else', async () => {
+    const old = await clientWithDeposits('old');
+    const noDeposits = await t.client.newClient('empty');
+    const current = await clientWithDeposits('current');
+    const gone = await t.client.newClient('gone');
+    await deposit(gone.sub, 20);
+    expect((await t.client.api('DELETE', `/api/admin/clients/${gone.sub}`, { token: admin.accessToken })).status).toBe(200);
+
+    // As written before the list existed (a tombstone without it too: it must stay as it is).
+    for (const sub of [old.session.sub, noDeposits.sub, gone.sub]) await t.table.forgetProfileAttribute(sub, 'upcomingEligibleAt');
+    const before = {
+      old: await t.table.profile(old.session.sub),
+      noDeposits: await t.table.profile(noDeposits.sub),
+      current: await t.table.profile(current.session.sub),
+      gone: await t.table.profile(gone.sub),
+    };
+    expect(before.old?.upcomingEligibleAt).toBeUndefined();
+    expect(await nextWithdrawalDateOf(old.session.sub)).toBeUndefined();
+
+    const summary = await lib.migration.migrateUpcomingEligible(Date.now());
+    expect(summary).toMatchObject({ lacking: 2, migrated: 2, skipped: 0, failed: 0 });
+
+    // Exactly what the deposit path had written, with the version moved on and nothing else changed.
+    expect(await t.table.profile(old.session.sub)).toEqual({ ...before.old, upcomingEligibleAt: old.list, version: Number(before.old?.version) + 1 });
+    expect(await t.table.profile(noDeposits.sub)).toEqual({ ...before.noDeposits, upcomingEligibleAt: [], version: Number(before.noDeposits?.version) + 1 });
+    expect(await t.table.profile(current.session.sub)).toEqual(before.current);
+    expect(await t.table.profile(gone.sub)).toEqual(before.gone);
+    expect(await nextWithdrawalDateOf(old.session.sub)).toBe(old.list[0]);
+
+    // A second run finds nothing to do and writes nothing.
+    const after = await Promise.all([old.session.sub, noDeposits.sub, current.session.sub, gone.sub].map((sub) => t.table.profile(sub)));
+    expect(await lib.migration.migrateUpcomingEligible(Date.now())).toMatchObject({ lacking: 0, migrated: 0, failed: 0 });
+    expect(await Promise.all([old.session.sub, noDeposits.sub, current.session.sub, gone.sub].map((sub) => t.table.profile(sub)))).toEqual(after);
+  });
+
+  it('writes only to a live profile still without the list, at the version its ledger was read at', async () => {
+    const { session } = await clientWithDeposits('racing');
+    await t.table.forgetProfileAttribute(session.sub, 'upcomingEligibleAt');
+    const read = await t.table.profile(session.sub);
+    const version = Number(read?.version);
+
+    // Changed since it was read (here: a deposit, which writes its own list): refused, nothing written.
+    await deposit(session.sub, 30);
+    const changed = await t.table.profile(session.sub);
+    expect(await lib.profiles.setMissingUpcomingEligibleAt({ sub: session.sub, version }, ['2000-01-01T00:00:00.000Z'])).toBe('changed');
+    // Has a list: refused even at its current version.
+    expect(await lib.profiles.setMissingUpcomingEligibleAt({ sub: session.sub, version: Number(changed?.version) }, [])).toBe('changed');
+    expect(await t.table.profile(session.sub)).toEqual(changed);
+
+    // A deleted client's tombstone without the list: refused too.
+    const gone = await t.client.newClient('tombstone');
+    expect((await t.client.api('DELETE', `/api/admin/clients/${gone.sub}`, { token: admin.accessToken })).status).toBe(200);
+    await t.table.forgetProfileAttribute(gone.sub, 'upcomingEligibleAt');
+    const tombstone = await t.table.profile(gone.sub);
+    expect(await lib.profiles.setMissingUpcomingEligibleAt({ sub: gone.sub, version: Number(tombstone?.version) }, [])).toBe('changed');
+    expect(await t.table.profile(gone.sub)).toEqual(tombstone);
+    // And nobody at all: never creates an item.
+    expect(await lib.profiles.setMissingUpcomingEligibleAt({ sub: 'no-such-client', version: 0 }, [])).toBe('changed');
+    expect(await t.table.profile('no-such-client')).toBeUndefined();
+  });
+});
+
+describe('infra/tools/migrate-upcoming-eligible.ts', () => {
+  function runTool(args: string[]): Promise<{ code: number | null; output: string }> {
+    return new Promise((resolveRun, reject) => {
+      const child = spawn(join(root, 'node_modules/.bin/tsx'), ['infra/tools/migrate-upcoming-eligible.ts', ...args], {
+        cwd: root,
+        env: { ...process.env, NODE_NO_WARNINGS: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+      child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+      child.once('error', reject);
+      child.once('exit', (code) => resolveRun({ code, output }));
+    });
+  }
+
+  it('migrates the table of a running local stack named by its data folder, and a re-run writes nothing', async () => {
+    const { session, list } = await clientWithDeposits('cli');
+    await t.table.forgetProfileAttribute(session.sub, 'upcomingEligibleAt');
+
+    const first = await runTool(['--data-dir', t.stack.dataDir]);
+    expect(first).toMatchObject({ code: 0, output: expect.stringContaining('1 without upcomingEligibleAt: 1 migrated') });
+    const migrated = await t.table.profile(session.sub);
+    expect(migrated?.upcomingEligibleAt).toEqual(list);
+
+    const second = await runTool(['--data-dir', t.stack.dataDir]);
+    expect(second).toMatchObject({ code: 0, output: expect.stringContaining('0 without upcomingEligibleAt: 0 migrated') });
+    expect(await t.table.profile(session.sub)).toEqual(migrated);
+  });
+
+  it('refuses a mix of local and AWS options', async () => {
+    expect(await runTool(['--data-dir', t.stack.dataDir, '--table', 'aurum-portal', '--region', 'eu-west-1'])).toMatchObject({
+      code: 2,
+      output: expect.stringContaining('usage:'),
+    });
+  });
+});
