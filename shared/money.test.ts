@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import {
   centsToDollars,
+  dollarsToCents,
   formatSignedPercent,
   formatUsd,
   MAX_ENTRY_CENTS,
@@ -114,6 +115,35 @@ describe('parseDollarNumber (API)', () => {
         expect(parseDollarNumber(Number(text), { allowZero: true })).toEqual(parseDollarText(text, { allowZero: true }));
       }),
     );
+  });
+});
+
+describe('dollarsToCents (API dollars for display)', () => {
+  it.each([
+    [0, 0],
+    [12345.67, 1234567],
+    [-3, -300],
+    [0.1 + 0.2, 30],
+    [1.005, 100],
+    [-0.001, 0],
+    [200_000_000_000.01, 20_000_000_000_001],
+  ])('%p -> %p cents', (dollars, cents) => {
+    expect(dollarsToCents(dollars)).toBe(cents);
+  });
+
+  it('never returns -0', () => {
+    expect(Object.is(dollarsToCents(-0.001), 0)).toBe(true);
+  });
+
+  it('undoes centsToDollars for every whole number of cents, of either sign', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -MAX_ENTRY_CENTS * 100, max: MAX_ENTRY_CENTS * 100 }), (cents) => dollarsToCents(centsToDollars(cents)) === cents),
+    );
+  });
+
+  it('refuses NaN and Infinity', () => {
+    expect(() => dollarsToCents(Number.NaN)).toThrow(RangeError);
+    expect(() => dollarsToCents(Number.POSITIVE_INFINITY)).toThrow(RangeError);
   });
 });
 

@@ -80,6 +80,15 @@ export function centsToDollars(cents: Cents): number {
   return cents / 100;
 }
 
+/**
+ * A dollar number the API answered with (a balance, a profit, a transaction's amount) as the whole
+ * cents it stands for. Unlike `parseDollarNumber` it judges nothing: any sign, any size, and a
+ * float artefact (0.1 + 0.2) is rounded, half to even, to the nearest cent.
+ */
+export function dollarsToCents(dollars: number): Cents {
+  return roundHalfEven(dollars * 100);
+}
+
 export function assertCents(cents: number): asserts cents is Cents {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`not a whole number of cents: ${cents}`);
 }

@@ -5,7 +5,7 @@ import { defaultSystem } from '@chakra-ui/react/preset';
 import { ChakraProvider } from '@chakra-ui/react/styled-system';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { ApiProvider } from './api/hooks';
+import { ApiProvider } from './api/provider';
 import type { Api } from './api/client';
 import { type AuthBackend, AuthProvider, useAuth } from './auth/session';
 import { PageSpinner } from './components/page-spinner';

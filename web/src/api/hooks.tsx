@@ -1,6 +1,9 @@
-/** Data the screens read, through SWR with the spec's defaults: no refetch on focus, no retries. */
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import useSWR, { SWRConfig, type SWRConfiguration } from 'swr';
+/**
+ * The data the signed-in pages read, through SWR (with the defaults ./provider sets), and the
+ * writes they make, through SWR's `useSWRMutation` with the busy state and the toasts said once.
+ */
+import useSWR from 'swr';
+import useSWRMutation from 'swr/mutation';
 import type {
   AlertGroupDto,
   ClientDto,
@@ -10,35 +13,10 @@ import type {
   TransactionDto,
   WithdrawalRequestDto,
 } from '../../../shared/api';
-import { useAuth } from '../auth/session';
-import { type Api, createApi } from './client';
-
-const ApiContext = createContext<Api | null>(null);
-
-export const swrDefaults: SWRConfiguration = {
-  revalidateOnFocus: false,
-  revalidateOnReconnect: false,
-  revalidateIfStale: false,
-  shouldRetryOnError: false,
-  errorRetryCount: 0,
-};
-
-/** Provides the API caller; tests pass their own `api` answering from fixtures. */
-export function ApiProvider({ api, children }: { api?: Api; children: ReactNode }) {
-  const auth = useAuth();
-  const value = useMemo(() => api ?? createApi(auth), [api, auth]);
-  return (
-    <ApiContext.Provider value={value}>
-      <SWRConfig value={{ ...swrDefaults, fetcher: (path: string) => value(path) }}>{children}</SWRConfig>
-    </ApiContext.Provider>
-  );
-}
-
-export function useApi(): Api {
-  const api = useContext(ApiContext);
-  if (!api) throw new Error('useApi outside ApiProvider');
-  return api;
-}
+import { type Notice, toastTitles } from '../../../shared/messages';
+import { notify } from '../components/toaster';
+import { type Api, ApiError } from './client';
+import { useApi } from './provider';
 
 const enc = encodeURIComponent;
 
@@ -75,3 +53,56 @@ export const useHistory = (uid: string | null) => useSWR<HistoryAnswer>(uid ? pa
 export const useClients = (enabled: boolean) => useSWR<ClientDto[]>(enabled ? paths.clients : null);
 export const useAlerts = () => useSWR<{ data: AlertGroupDto[] }>(paths.alerts, { refreshInterval: 30_000 });
 export const usePendingRequests = (enabled: boolean) => useSWR<WithdrawalRequestDto[]>(enabled ? paths.pendingRequests : null);
+
+/** The server's `error` field when the call failed with one, else the screen's own words. */
+export function errorText(error: unknown, fallback: string): string {
+  return (error instanceof ApiError && error.serverMessage) || fallback;
+}
+
+/** What a write says when it is done, and what the screen does with its answer. */
+export interface MutationOutcome<Arg, Data> {
+  /** The error toast's title: 'Error' (spec section 8) unless the screen has its own. */
+  errorTitle?: string;
+  /** The error toast's words when the server gave none. */
+  failure: string;
+  /** False when the toast says `failure` whatever the server answered. */
+  serverMessage?: boolean;
+  /** The success toast: a title, or a title and its description. */
+  success?: string | Notice | ((data: Data, arg: Arg) => string | Notice);
+  /** Runs on success, before the success toast: update lists, close the form. */
+  onSuccess?: (data: Data, arg: Arg) => void;
+}
+
+/**
+ * A write through `useSWRMutation`: `run(arg)` sends it, `busy` is true meanwhile, a failure
+ * becomes the error toast and a success calls `onSuccess` and shows the success toast. `run`
+ * never throws; it answers the data, or undefined when the write failed.
+ * `key` names the mutation (the path written to); nothing is revalidated by it.
+ */
+export function useApiMutation<Arg = void, Data = unknown>(
+  key: string | null,
+  send: (api: Api, arg: Arg, key: string) => Promise<Data>,
+  outcome: MutationOutcome<Arg, Data>,
+) {
+  const api = useApi();
+  // The argument travels boxed: SWR's trigger types cannot resolve a bare generic argument.
+  const { trigger, isMutating } = useSWRMutation<Data, unknown, string | null, { input: Arg }>(key, (k, { arg }) => send(api, arg.input, k), {
+    revalidate: false,
+  });
+  const run = async (arg: Arg): Promise<Data | undefined> => {
+    let data: Data;
+    try {
+      data = await trigger({ input: arg });
+    } catch (error) {
+      const description = outcome.serverMessage === false ? outcome.failure : errorText(error, outcome.failure);
+      notify('error', outcome.errorTitle ?? toastTitles.error, description);
+      return undefined;
+    }
+    outcome.onSuccess?.(data, arg);
+    const success = typeof outcome.success === 'function' ? outcome.success(data, arg) : outcome.success;
+    if (typeof success === 'string') notify('success', success);
+    else if (success) notify('success', success.title, success.description);
+    return data;
+  };
+  return { run, busy: isMutating };
+}

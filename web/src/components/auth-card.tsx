@@ -1,4 +1,5 @@
 import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
 import { Flex } from '@chakra-ui/react/flex';
 import { Heading } from '@chakra-ui/react/heading';
@@ -7,13 +8,13 @@ import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
 import { Link } from '@chakra-ui/react/link';
 import { Separator } from '@chakra-ui/react/separator';
-import { HStack } from '@chakra-ui/react/stack';
-import type { ReactNode } from 'react';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import type { FormEvent, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ColorModeSelect } from './color-mode-menu';
 import { Logo } from './logo';
 
-/** The frame of the signed-out pages: logo, title, subtitle, the form. */
+/** The frame of the signed-out pages: logo, title, subtitle, then the page's parts one under the other. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
     <Flex as="main" minH="100vh" direction="column" align="center" justify="center" px="4" py="10" bg="bg.subtle">
@@ -28,9 +29,31 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
           </Heading>
           {subtitle && <Text color="fg.muted">{subtitle}</Text>}
         </Card.Header>
-        <Card.Body>{children}</Card.Body>
+        <Card.Body>
+          <Stack gap="5">{children}</Stack>
+        </Card.Body>
       </Card.Root>
     </Flex>
+  );
+}
+
+/** A signed-out form: its fields, then the submit button, busy with `busyText` while the form is sent. */
+export function AuthForm({ onSubmit, submitText, busyText, busy, children }: {
+  onSubmit: (event: FormEvent) => unknown;
+  submitText: string;
+  busyText: string;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <Stack gap="4">
+        {children}
+        <Button type="submit" colorPalette="yellow" loading={busy} loadingText={busyText}>
+          {submitText}
+        </Button>
+      </Stack>
+    </form>
   );
 }
 

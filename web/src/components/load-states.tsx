@@ -1,6 +1,7 @@
 /** The loading, failed and empty states every data card shows, in one look. */
 import { Button } from '@chakra-ui/react/button';
-import { HStack, Stack } from '@chakra-ui/react/stack';
+import { EmptyState as ChakraEmptyState } from '@chakra-ui/react/empty-state';
+import { HStack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 
 export function LoadingLine({ label }: { label: string }) {
@@ -22,15 +23,14 @@ export function LoadFailed({ message, onRetry }: { message: string; onRetry: () 
   );
 }
 
+/** Nothing to list: what is missing and, when it helps, what will fill it. */
 export function EmptyState({ title, hint }: { title: string; hint?: string }) {
   return (
-    <Stack gap="1" textAlign="center" py="4">
-      <Text fontWeight="semibold">{title}</Text>
-      {hint && (
-        <Text color="fg.muted" fontSize="sm">
-          {hint}
-        </Text>
-      )}
-    </Stack>
+    <ChakraEmptyState.Root size="sm" py="4">
+      <ChakraEmptyState.Content gap="1" textAlign="center">
+        <ChakraEmptyState.Title textStyle="md">{title}</ChakraEmptyState.Title>
+        {hint && <ChakraEmptyState.Description>{hint}</ChakraEmptyState.Description>}
+      </ChakraEmptyState.Content>
+    </ChakraEmptyState.Root>
   );
 }

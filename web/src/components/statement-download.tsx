@@ -4,34 +4,21 @@ import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
 import { HStack } from '@chakra-ui/react/stack';
 import { useState } from 'react';
-import { toastTitles } from '../../../shared/messages';
-import { ApiError, downloadCsv } from '../api/client';
-import { useApi } from '../api/hooks';
-import { notify } from './toaster';
+import { downloadCsv } from '../api/client';
+import { useApiMutation } from '../api/hooks';
+import { utcDateInput, utcStartOfYear } from '../format';
 
-const today = () => new Date().toISOString().slice(0, 10);
-const startOfYear = () => `${new Date().getUTCFullYear()}-01-01`;
-
-/** Downloads a CSV from the API, telling the user when it fails. */
+/** Downloads the CSV at a path under a file name, telling the user when it fails. */
 export function useCsvDownload(failure: string) {
-  const api = useApi();
-  const [busy, setBusy] = useState(false);
-  const download = async (path: string, filename: string) => {
-    setBusy(true);
-    try {
-      await downloadCsv(api, path, filename);
-    } catch (error) {
-      notify('error', toastTitles.error, (error instanceof ApiError && error.serverMessage) || failure);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, download };
+  const csv = useApiMutation('csv-download', (api, { path, filename }: { path: string; filename: string }) => downloadCsv(api, path, filename), {
+    failure,
+  });
+  return { busy: csv.busy, download: (path: string, filename: string) => csv.run({ path, filename }) };
 }
 
 export function StatementDownload({ path, filePrefix }: { path: (from: string, to: string) => string; filePrefix: string }) {
-  const [from, setFrom] = useState(startOfYear);
-  const [to, setTo] = useState(today);
+  const [from, setFrom] = useState(utcStartOfYear);
+  const [to, setTo] = useState(utcDateInput);
   const { busy, download: fetchCsv } = useCsvDownload('Failed to download statement');
   const download = () => fetchCsv(path(from, to), `${filePrefix}-${from}-to-${to}.csv`);
   return (
@@ -42,7 +29,7 @@ export function StatementDownload({ path, filePrefix }: { path: (from: string, t
       </Field.Root>
       <Field.Root width="auto">
         <Field.Label fontSize="sm">To</Field.Label>
-        <Input size="sm" type="date" value={to} min={from} max={today()} onChange={(e) => setTo(e.currentTarget.value)} />
+        <Input size="sm" type="date" value={to} min={from} max={utcDateInput()} onChange={(e) => setTo(e.currentTarget.value)} />
       </Field.Root>
       <Button size="sm" variant="outline" onClick={() => void download()} loading={busy} disabled={!from || !to}>
         Download statement (CSV)

@@ -6,25 +6,20 @@ import { Avatar } from '@chakra-ui/react/avatar';
 import { Box } from '@chakra-ui/react/box';
 import { Button, IconButton } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
-import { Container } from '@chakra-ui/react/container';
-import { Flex } from '@chakra-ui/react/flex';
-import { Heading } from '@chakra-ui/react/heading';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { type ReactNode, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import type { PortfolioDto } from '../../../shared/api';
-import { errors, successToasts, toastMessages, toastTitles } from '../../../shared/messages';
-import { formatSignedPercent } from '../../../shared/money';
-import { paths, useApi, usePortfolio } from '../api/hooks';
+import { successToasts, toastMessages, toastTitles } from '../../../shared/messages';
+import { paths, useApiMutation, usePortfolio } from '../api/hooks';
 import { type User, useAuth } from '../auth/session';
-import { ColorModeSelect } from '../components/color-mode-menu';
-import { Logo } from '../components/logo';
+import { PageShell } from '../components/page-shell';
 import { PageSpinner } from '../components/page-spinner';
-import { notify } from '../components/toaster';
-import { formatDate, gainColor, signedUsd, usd } from './dashboard/format';
+import { StatCard, StatLine } from '../components/stat-card';
+import { formatDate, formatSignedPercent, gainColor, signedUsd, usd } from '../format';
 import { GrowthCard } from './dashboard/GrowthCard';
 import { HistoryCard } from './dashboard/HistoryCard';
 import { RequestsCard } from './dashboard/RequestsCard';
@@ -39,73 +34,35 @@ function RefreshIcon() {
   );
 }
 
-function Header({ user, refreshing, onRefresh }: { user: User; refreshing: boolean; onRefresh: () => void }) {
-  const auth = useAuth();
-  const navigate = useNavigate();
-  const [signingOut, setSigningOut] = useState(false);
+/** The header's own part on this page: who is signed in, the Admin link for admins, Refresh. */
+function HeaderActions({ user, refreshing, onRefresh }: { user: User; refreshing: boolean; onRefresh: () => void }) {
   const name = user.displayName || user.email;
   const initial = (user.firstName || user.email).charAt(0).toUpperCase();
-
-  const onSignOut = async () => {
-    setSigningOut(true);
-    try {
-      await auth.signOut();
-      navigate('/', { replace: true });
-    } catch {
-      notify('error', toastTitles.signOutFailed, errors.generic);
-      setSigningOut(false);
-    }
-  };
-
   return (
-    <Box as="header" borderBottomWidth="1px" bg="bg.panel">
-      <Container maxW="6xl" py="3" px={{ base: '3', md: '6' }}>
-        <Flex align="center" justify="space-between" gap="3" wrap="wrap">
-          <Logo />
-          <HStack gap={{ base: '2', md: '3' }} wrap="wrap" justify="flex-end">
-            <HStack gap="2" minW="0">
-              <Avatar.Root size="sm" colorPalette="yellow">
-                <Avatar.Fallback>{initial}</Avatar.Fallback>
-                {user.photoURL && <Avatar.Image src={user.photoURL} alt="" />}
-              </Avatar.Root>
-              <Box minW="0" display={{ base: 'none', sm: 'block' }}>
-                <Text fontWeight="semibold" fontSize="sm" truncate>
-                  {name}
-                </Text>
-                <Text fontSize="xs" color="fg.muted" truncate>
-                  {user.email}
-                </Text>
-              </Box>
-            </HStack>
-            {user.isAdmin && (
-              <Button asChild size="sm" variant="outline">
-                <RouterLink to="/admin">Admin</RouterLink>
-              </Button>
-            )}
-            <IconButton aria-label="Refresh" size="sm" variant="outline" onClick={onRefresh} loading={refreshing}>
-              <RefreshIcon />
-            </IconButton>
-            <ColorModeSelect />
-            <Button size="sm" variant="outline" onClick={() => void onSignOut()} loading={signingOut}>
-              Sign Out
-            </Button>
-          </HStack>
-        </Flex>
-      </Container>
-    </Box>
-  );
-}
-
-function StatCard({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card.Root>
-      <Card.Body gap="1">
-        <Text fontSize="sm" color="fg.muted" fontWeight="medium">
-          {title}
-        </Text>
-        {children}
-      </Card.Body>
-    </Card.Root>
+    <>
+      <HStack gap="2" minW="0">
+        <Avatar.Root size="sm" colorPalette="yellow">
+          <Avatar.Fallback>{initial}</Avatar.Fallback>
+          {user.photoURL && <Avatar.Image src={user.photoURL} alt="" />}
+        </Avatar.Root>
+        <Box minW="0" display={{ base: 'none', sm: 'block' }}>
+          <Text fontWeight="semibold" fontSize="sm" truncate>
+            {name}
+          </Text>
+          <Text fontSize="xs" color="fg.muted" truncate>
+            {user.email}
+          </Text>
+        </Box>
+      </HStack>
+      {user.isAdmin && (
+        <Button asChild size="sm" variant="outline">
+          <RouterLink to="/admin">Admin</RouterLink>
+        </Button>
+      )}
+      <IconButton aria-label="Refresh" size="sm" variant="outline" onClick={onRefresh} loading={refreshing}>
+        <RefreshIcon />
+      </IconButton>
+    </>
   );
 }
 
@@ -114,76 +71,42 @@ function PortfolioCards({ portfolio }: { portfolio: PortfolioDto }) {
   const percent = formatSignedPercent(portfolio.weeklyGain);
   return (
     <Stack gap="4">
-      <Card.Root>
-        <Card.Body gap="2">
-          <Text fontSize="sm" color="fg.muted" fontWeight="medium">
-            Portfolio Balance
-          </Text>
-          <Text fontSize={{ base: '3xl', md: '4xl' }} fontWeight="bold" data-testid="balance">
-            {usd(portfolio.balance)}
-          </Text>
-          <Text fontSize="sm" color="fg.muted">
-            Last updated {formatDate(portfolio.lastUpdate)}
-          </Text>
-          <Text color={color} fontWeight="semibold" data-testid="weekly-gain">
-            {signedUsd(portfolio.weeklyGainAmount)} ({percent}) this week
-          </Text>
-        </Card.Body>
-      </Card.Root>
+      <StatCard label="Portfolio Balance" value={usd(portfolio.balance)} valueTestId="balance" size="lg" hint={`Last updated ${formatDate(portfolio.lastUpdate)}`}>
+        <StatLine color={color} testId="weekly-gain" emphasis>
+          {signedUsd(portfolio.weeklyGainAmount)} ({percent}) this week
+        </StatLine>
+      </StatCard>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
-        <StatCard title="Weekly Performance">
-          <Text fontSize="2xl" fontWeight="bold" color={color} data-testid="weekly-performance">
-            {percent}
-          </Text>
-          <Text fontSize="sm" color="fg.muted">
-            this week
-          </Text>
-        </StatCard>
-        <StatCard title="Next Update">
-          <Text fontSize="2xl" fontWeight="bold">
-            Monday
-          </Text>
-          <Text fontSize="sm" color="fg.muted">
-            Automatic weekly update
-          </Text>
-        </StatCard>
-        <StatCard title="Annual Target">
-          <Text fontSize="2xl" fontWeight="bold">
-            100%
-          </Text>
-          <Text fontSize="sm" color="fg.muted">
-            {`Growth target for ${new Date().getFullYear()}`}
-          </Text>
-        </StatCard>
+        <StatCard label="Weekly Performance" value={percent} valueColor={color} valueTestId="weekly-performance" hint="this week" />
+        <StatCard label="Next Update" value="Monday" hint="Automatic weekly update" />
+        <StatCard label="Annual Target" value="100%" hint={`Growth target for ${new Date().getFullYear()}`} />
       </SimpleGrid>
     </Stack>
   );
 }
 
-export default function Dashboard() {
-  const { user } = useAuth();
-  const api = useApi();
+function ClientDashboard({ user }: { user: User }) {
   const { mutate } = useSWRConfig();
-  const portfolio = usePortfolio(user?.sub ?? null);
+  const portfolio = usePortfolio(user.sub);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [historyLoaded, setHistoryLoaded] = useState(false);
-  const [refreshing, setRefreshing] = useState(false);
 
-  if (!user) return <PageSpinner label="Loading your account..." />;
-
-  const onRefresh = async () => {
-    setRefreshing(true);
-    const keys = [paths.portfolio(user.sub), paths.eligibility(user.sub), paths.myRequests(user.sub)];
-    if (historyLoaded) keys.push(paths.transactions(user.sub));
-    try {
+  /** Everything the page shows, fetched again and put in place at once (or nothing changes). */
+  const refresh = useApiMutation(
+    'refresh',
+    async (api) => {
+      const keys = [paths.portfolio(user.sub), paths.eligibility(user.sub), paths.myRequests(user.sub)];
+      if (historyLoaded) keys.push(paths.transactions(user.sub));
       const answers = await Promise.all(keys.map((key) => api<unknown>(key)));
       await Promise.all(keys.map((key, i) => mutate(key, answers[i], { revalidate: false })));
-      notify('success', successToasts.portfolioRefreshed);
-    } catch {
-      notify('error', toastTitles.refreshFailed, toastMessages.refreshFailed);
-    }
-    setRefreshing(false);
-  };
+    },
+    {
+      errorTitle: toastTitles.refreshFailed,
+      failure: toastMessages.refreshFailed,
+      serverMessage: false,
+      success: successToasts.portfolioRefreshed,
+    },
+  );
 
   const toggleHistory = () => {
     setHistoryOpen((open) => !open);
@@ -191,40 +114,40 @@ export default function Dashboard() {
   };
 
   return (
-    <Box minH="100vh" bg="bg.subtle">
-      <Header user={user} refreshing={refreshing} onRefresh={() => void onRefresh()} />
-      <Container as="main" maxW="6xl" py={{ base: '4', md: '8' }} px={{ base: '3', md: '6' }}>
-        <Stack gap="6">
-          <Box>
-            <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>
-              Portfolio Dashboard
-            </Heading>
-            <Text color="fg.muted">Welcome, {user.firstName || user.email}</Text>
-          </Box>
-          {portfolio.isLoading ? (
-            <PageSpinner label="Loading your portfolio..." />
-          ) : portfolio.error || !portfolio.data ? (
-            <Card.Root>
-              <Card.Body alignItems="center" gap="3" textAlign="center">
-                <Text color="red.fg" role="alert">
-                  Unable to load portfolio data.
-                </Text>
-                <Button variant="outline" onClick={() => void portfolio.mutate()} loading={portfolio.isValidating}>
-                  Retry
-                </Button>
-              </Card.Body>
-            </Card.Root>
-          ) : (
-            <PortfolioCards portfolio={portfolio.data.portfolio} />
-          )}
-          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
-            <WithdrawalCard user={user} />
-            <RequestsCard userId={user.sub} />
-          </SimpleGrid>
-          <GrowthCard userId={user.sub} />
-          <HistoryCard userId={user.sub} open={historyOpen} onToggle={toggleHistory} />
-        </Stack>
-      </Container>
-    </Box>
+    <PageShell
+      title="Portfolio Dashboard"
+      subtitle={`Welcome, ${user.firstName || user.email}`}
+      actions={<HeaderActions user={user} refreshing={refresh.busy} onRefresh={() => void refresh.run()} />}
+      signOutLabel="Sign Out"
+    >
+      {portfolio.isLoading ? (
+        <PageSpinner label="Loading your portfolio..." />
+      ) : portfolio.error || !portfolio.data ? (
+        <Card.Root>
+          <Card.Body alignItems="center" gap="3" textAlign="center">
+            <Text color="red.fg" role="alert">
+              Unable to load portfolio data.
+            </Text>
+            <Button variant="outline" onClick={() => void portfolio.mutate()} loading={portfolio.isValidating}>
+              Retry
+            </Button>
+          </Card.Body>
+        </Card.Root>
+      ) : (
+        <PortfolioCards portfolio={portfolio.data.portfolio} />
+      )}
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
+        <WithdrawalCard user={user} />
+        <RequestsCard userId={user.sub} />
+      </SimpleGrid>
+      <GrowthCard userId={user.sub} />
+      <HistoryCard userId={user.sub} open={historyOpen} onToggle={toggleHistory} />
+    </PageShell>
   );
+}
+
+export default function Dashboard() {
+  const { user } = useAuth();
+  if (!user) return <PageSpinner label="Loading your account..." />;
+  return <ClientDashboard user={user} />;
 }

@@ -5,7 +5,6 @@
 import { Button } from '@chakra-ui/react/button';
 import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
-import { Link } from '@chakra-ui/react/link';
 import { Separator } from '@chakra-ui/react/separator';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
@@ -15,7 +14,8 @@ import { apiMessages, errors, successToasts, toastTitles } from '../../../shared
 import { checkNewPassword } from '../../../shared/forms';
 import { authErrorMessage, looksLikeEmail } from '../auth/errors';
 import { useAuth } from '../auth/session';
-import { AuthCard, EmailField, FooterLink } from '../components/auth-card';
+import { AuthCard, AuthForm, EmailField, FooterLink } from '../components/auth-card';
+import { CodeField } from '../components/code-field';
 import { notify } from '../components/toaster';
 
 type Step = 'request' | 'sent' | 'finish';
@@ -74,63 +74,46 @@ export default function ForgotPassword() {
   if (step === 'request') {
     return (
       <AuthCard title="Reset Password">
-        <Stack gap="5">
-          <form onSubmit={(e) => void onSend(e)} noValidate>
-            <Stack gap="4">
-              <EmailField value={email} onChange={setEmail} />
-              <Button type="submit" colorPalette="yellow" loading={busy} loadingText="Sending...">
-                Send Reset Link
-              </Button>
-            </Stack>
-          </form>
-          <FooterLink prompt="Remembered it?" to="/" label="Back to Sign In" />
-        </Stack>
+        <AuthForm onSubmit={onSend} submitText="Send Reset Link" busyText="Sending..." busy={busy}>
+          <EmailField value={email} onChange={setEmail} />
+        </AuthForm>
+        <FooterLink prompt="Remembered it?" to="/" label="Back to Sign In" />
       </AuthCard>
     );
   }
 
   return (
     <AuthCard title="Reset Password">
-      <Stack gap="5">
-        {step === 'sent' ? (
-          <Stack gap="1" textAlign="center">
-            <Text fontWeight="semibold" fontSize="lg">
-              Check your email
-            </Text>
-            <Text color="fg.muted">We sent a password reset code to</Text>
-            <Text fontWeight="semibold" wordBreak="break-all">
-              {email}
-            </Text>
-          </Stack>
-        ) : (
-          <Text color="fg.muted" textAlign="center">
-            Choose a new password for <strong>{email}</strong>.
+      {step === 'sent' ? (
+        <Stack gap="1" textAlign="center">
+          <Text fontWeight="semibold" fontSize="lg">
+            Check your email
           </Text>
-        )}
-        <form onSubmit={(e) => void onFinish(e)} noValidate>
-          <Stack gap="4">
-            <Field.Root>
-              <Field.Label>Reset code</Field.Label>
-              <Input inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.currentTarget.value)} />
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>New password</Field.Label>
-              <Input type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.currentTarget.value)} />
-            </Field.Root>
-            <Button type="submit" colorPalette="yellow" loading={busy} loadingText="Saving...">
-              Set New Password
-            </Button>
-          </Stack>
-        </form>
-        <Separator />
-        <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-          <Button variant="outline" flex="1" onClick={tryAnother}>
-            Try another email
-          </Button>
-          <Button variant="outline" flex="1" onClick={() => navigate('/')}>
-            Back to Sign In
-          </Button>
+          <Text color="fg.muted">We sent a password reset code to</Text>
+          <Text fontWeight="semibold" wordBreak="break-all">
+            {email}
+          </Text>
         </Stack>
+      ) : (
+        <Text color="fg.muted" textAlign="center">
+          Choose a new password for <strong>{email}</strong>.
+        </Text>
+      )}
+      <AuthForm onSubmit={onFinish} submitText="Set New Password" busyText="Saving..." busy={busy}>
+        <CodeField label="Reset code" value={code} onChange={setCode} />
+        <Field.Root>
+          <Field.Label>New password</Field.Label>
+          <Input type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.currentTarget.value)} />
+        </Field.Root>
+      </AuthForm>
+      <Separator />
+      <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+        <Button variant="outline" flex="1" onClick={tryAnother}>
+          Try another email
+        </Button>
+        <Button variant="outline" flex="1" onClick={() => navigate('/')}>
+          Back to Sign In
+        </Button>
       </Stack>
     </AuthCard>
   );

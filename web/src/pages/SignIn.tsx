@@ -1,16 +1,15 @@
 /** `/`: 'Welcome Back'. E-mail and password, or Google; links to reset and to sign-up. */
-import { Button } from '@chakra-ui/react/button';
 import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
 import { Link } from '@chakra-ui/react/link';
-import { HStack, Stack } from '@chakra-ui/react/stack';
+import { HStack } from '@chakra-ui/react/stack';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { errors, successToasts, toastTitles } from '../../../shared/messages';
 import { checkSignInForm } from '../../../shared/forms';
 import { authErrorMessage, looksLikeEmail } from '../auth/errors';
 import { useAuth } from '../auth/session';
-import { AuthCard, EmailField, FooterLink, OrDivider } from '../components/auth-card';
+import { AuthCard, AuthForm, EmailField, FooterLink, OrDivider } from '../components/auth-card';
 import { GoogleButton } from '../components/google-button';
 import { notify } from '../components/toaster';
 
@@ -43,28 +42,21 @@ export default function SignIn() {
 
   return (
     <AuthCard title="Welcome Back" subtitle="Access your gold trading portfolio">
-      <Stack gap="5">
-        <GoogleButton label="Continue with Google" />
-        <OrDivider />
-        <form onSubmit={(e) => void onSubmit(e)} noValidate>
-          <Stack gap="4">
-            <EmailField value={email} onChange={setEmail} />
-            <Field.Root>
-              <HStack justify="space-between" width="full">
-                <Field.Label>Password</Field.Label>
-                <Link asChild fontSize="sm" color="yellow.fg">
-                  <RouterLink to="/forgot-password">Forgot password?</RouterLink>
-                </Link>
-              </HStack>
-              <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
-            </Field.Root>
-            <Button type="submit" colorPalette="yellow" loading={busy} loadingText="Signing in...">
-              Sign In
-            </Button>
-          </Stack>
-        </form>
-        <FooterLink prompt="New to Aurum?" to="/signup" label="Create Account" />
-      </Stack>
+      <GoogleButton label="Continue with Google" />
+      <OrDivider />
+      <AuthForm onSubmit={onSubmit} submitText="Sign In" busyText="Signing in..." busy={busy}>
+        <EmailField value={email} onChange={setEmail} />
+        <Field.Root>
+          <HStack justify="space-between" width="full">
+            <Field.Label>Password</Field.Label>
+            <Link asChild fontSize="sm" color="yellow.fg">
+              <RouterLink to="/forgot-password">Forgot password?</RouterLink>
+            </Link>
+          </HStack>
+          <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+        </Field.Root>
+      </AuthForm>
+      <FooterLink prompt="New to Aurum?" to="/signup" label="Create Account" />
     </AuthCard>
   );
 }

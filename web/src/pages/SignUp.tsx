@@ -7,7 +7,6 @@ import { Button } from '@chakra-ui/react/button';
 import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
 import { InputGroup } from '@chakra-ui/react/input-group';
-import { Link } from '@chakra-ui/react/link';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
@@ -16,10 +15,12 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { errors, successToasts, toastTitles } from '../../../shared/messages';
 import { checkSignUpForm } from '../../../shared/forms';
 import { ApiError } from '../api/client';
-import { paths, useApi } from '../api/hooks';
+import { paths } from '../api/hooks';
+import { useApi } from '../api/provider';
 import { authErrorMessage, looksLikeEmail } from '../auth/errors';
 import { useAuth } from '../auth/session';
-import { AuthCard, EmailField, FooterLink, OrDivider } from '../components/auth-card';
+import { AuthCard, AuthForm, EmailField, FooterLink, OrDivider } from '../components/auth-card';
+import { CodeField } from '../components/code-field';
 import { PageSpinner } from '../components/page-spinner';
 import { notify } from '../components/toaster';
 import { GoogleButton } from '../components/google-button';
@@ -148,83 +149,66 @@ export default function SignUp() {
   if (step === 'verify') {
     return (
       <AuthCard title="Create Account" subtitle="Join the firm">
-        <Stack gap="5">
-          <Stack gap="1" textAlign="center">
-            <Text fontWeight="semibold" fontSize="lg">
-              Check your email
-            </Text>
-            <Text color="fg.muted">
-              We sent a verification code to <strong>{email}</strong>.
-            </Text>
-          </Stack>
-          <form onSubmit={onVerify} noValidate>
-            <Stack gap="4">
-              <Field.Root>
-                <Field.Label>Verification code</Field.Label>
-                <Input inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.currentTarget.value)} />
-              </Field.Root>
-              <Button type="submit" colorPalette="yellow" loading={busy} loadingText="Verifying...">
-                Verify
-              </Button>
-            </Stack>
-          </form>
-          <Button variant="ghost" onClick={() => void onResend()} loading={resending} disabled={busy}>
-            Resend code
-          </Button>
-          <FooterLink prompt="Already confirmed?" to="/" label="Sign in" />
+        <Stack gap="1" textAlign="center">
+          <Text fontWeight="semibold" fontSize="lg">
+            Check your email
+          </Text>
+          <Text color="fg.muted">
+            We sent a verification code to <strong>{email}</strong>.
+          </Text>
         </Stack>
+        <AuthForm onSubmit={onVerify} submitText="Verify" busyText="Verifying..." busy={busy}>
+          <CodeField label="Verification code" value={code} onChange={setCode} />
+        </AuthForm>
+        <Button variant="ghost" onClick={() => void onResend()} loading={resending} disabled={busy}>
+          Resend code
+        </Button>
+        <FooterLink prompt="Already confirmed?" to="/" label="Sign in" />
       </AuthCard>
     );
   }
 
   return (
     <AuthCard title="Create Account" subtitle="Join the firm">
-      <Stack gap="5">
-        <GoogleButton label="Sign up with Google" />
-        <OrDivider />
-        <form onSubmit={(e) => void onSubmit(e)} noValidate>
-          <Stack gap="4">
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <Field.Root>
-                <Field.Label>First name</Field.Label>
-                <Input autoComplete="given-name" value={firstName} onChange={(e) => setFirstName(e.currentTarget.value)} />
-              </Field.Root>
-              <Field.Root>
-                <Field.Label>Last name</Field.Label>
-                <Input autoComplete="family-name" value={lastName} onChange={(e) => setLastName(e.currentTarget.value)} />
-              </Field.Root>
-            </SimpleGrid>
-            <EmailField value={email} onChange={setEmail} />
-            <Field.Root>
-              <Field.Label>Password</Field.Label>
-              <InputGroup
-                endElement={
-                  <Button
-                    size="xs"
-                    variant="ghost"
-                    me="-2"
-                    onClick={() => setShowPassword((v) => !v)}
-                    aria-label={showPassword ? 'Hide password' : 'Show password'}
-                    aria-pressed={showPassword}
-                  >
-                    {showPassword ? 'Hide' : 'Show'}
-                  </Button>
-                }
+      <GoogleButton label="Sign up with Google" />
+      <OrDivider />
+      <AuthForm onSubmit={onSubmit} submitText="Create Account" busyText="Creating account..." busy={busy}>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <Field.Root>
+            <Field.Label>First name</Field.Label>
+            <Input autoComplete="given-name" value={firstName} onChange={(e) => setFirstName(e.currentTarget.value)} />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Last name</Field.Label>
+            <Input autoComplete="family-name" value={lastName} onChange={(e) => setLastName(e.currentTarget.value)} />
+          </Field.Root>
+        </SimpleGrid>
+        <EmailField value={email} onChange={setEmail} />
+        <Field.Root>
+          <Field.Label>Password</Field.Label>
+          <InputGroup
+            endElement={
+              <Button
+                size="xs"
+                variant="ghost"
+                me="-2"
+                onClick={() => setShowPassword((v) => !v)}
+                aria-label={showPassword ? 'Hide password' : 'Show password'}
+                aria-pressed={showPassword}
               >
-                <Input type={showPassword ? 'text' : 'password'} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
-              </InputGroup>
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>Confirm password</Field.Label>
-              <Input type={showPassword ? 'text' : 'password'} autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.currentTarget.value)} />
-            </Field.Root>
-            <Button type="submit" colorPalette="yellow" loading={busy} loadingText="Creating account...">
-              Create Account
-            </Button>
-          </Stack>
-        </form>
-        <FooterLink prompt="Already have an account?" to="/" label="Sign in" />
-      </Stack>
+                {showPassword ? 'Hide' : 'Show'}
+              </Button>
+            }
+          >
+            <Input type={showPassword ? 'text' : 'password'} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+          </InputGroup>
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>Confirm password</Field.Label>
+          <Input type={showPassword ? 'text' : 'password'} autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.currentTarget.value)} />
+        </Field.Root>
+      </AuthForm>
+      <FooterLink prompt="Already have an account?" to="/" label="Sign in" />
     </AuthCard>
   );
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClientDto, TransactionDto, WithdrawalRequestDto } from '../../../../shared/api';
 import { eligibleAt } from '../../../../shared/eligibility';
-import { dateText } from './common';
+import { formatDate as dateText } from '../../format';
 import { adminUser, alice, apiError, fakeAuth, fixtureApi, type Handler, renderApp } from '../../test/harness';
 
 const clients: ClientDto[] = [
@@ -83,7 +83,7 @@ describe('admin dashboard', () => {
     expect((await row('Bob@Example.com')).queryByText(/Next withdrawal/)).not.toBeInTheDocument();
   });
 
-  it('searches case-insensitively and has both empty states', async () => {
+  it('searches case-insensitively and says when nothing matches', async () => {
     setup();
     const search = await screen.findByLabelText('Search clients by email...');
     await userEvent.type(search, 'EXAMPLE');
@@ -181,7 +181,7 @@ describe('admin dashboard', () => {
     expect(screen.getByText('$6,500.49')).toBeInTheDocument();
   });
 
-  it('shows the server error when a balance update fails', async () => {
+  it('says the balance update failed when the request fails without a server error', async () => {
     setup({ 'PUT /api/admin/clients/c2/balance': () => Promise.reject(new Error('offline')) });
     const b = await row('Bob@Example.com');
     await userEvent.click(b.getByRole('button', { name: 'Edit Balance' }));

@@ -7,6 +7,7 @@ import { Button } from '@chakra-ui/react/button';
 import { Flex } from '@chakra-ui/react/flex';
 import { HStack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
+import { formatCount } from '../../format';
 
 export const CLIENTS_PER_PAGE = 50;
 
@@ -26,18 +27,17 @@ export function ClientPager({ page, total, onPage }: { page: number; total: numb
   const pages = Math.ceil(total / CLIENTS_PER_PAGE);
   const from = current * CLIENTS_PER_PAGE + 1;
   const to = Math.min(total, from + CLIENTS_PER_PAGE - 1);
-  const n = (x: number) => x.toLocaleString('en-US');
   return (
     <Flex as="nav" aria-label="Client list pages" gap="3" wrap="wrap" align="center" justify="space-between">
       <Text color="fg.muted" aria-live="polite">
-        Showing {n(from)}–{n(to)} of {n(total)} clients
+        Showing {formatCount(from)}–{formatCount(to)} of {formatCount(total)} clients
       </Text>
       <HStack gap="2">
         <Button size="sm" variant="outline" disabled={current === 0} onClick={() => onPage(current - 1)}>
           Previous
         </Button>
         <Text fontSize="sm" color="fg.muted">
-          Page {n(current + 1)} of {n(pages)}
+          Page {formatCount(current + 1)} of {formatCount(pages)}
         </Text>
         <Button size="sm" variant="outline" disabled={current >= pages - 1} onClick={() => onPage(current + 1)}>
           Next

@@ -1,5 +1,4 @@
 /** One client in the admin list: figures, actions, the one open inline editor and the history panel. */
-import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Circle } from '@chakra-ui/react/circle';
@@ -8,33 +7,21 @@ import { Flex } from '@chakra-ui/react/flex';
 import { Input } from '@chakra-ui/react/input';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { type FormEvent, memo, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, memo, type ReactNode, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { ClientDto, MoneyMovedAnswer } from '../../../../shared/api';
-import { successToasts, toastMessages, toastTitles } from '../../../../shared/messages';
-import { formatSignedPercent, formatUsd, centsToDollars } from '../../../../shared/money';
+import { successToasts, toastMessages } from '../../../../shared/messages';
+import { type Cents, centsToDollars } from '../../../../shared/money';
 import { checkAdminWithdrawalAmount, checkBalanceAmount, checkDepositAmount, type FormAmount } from '../../../../shared/forms';
 import { idempotencyKey } from '../../api/client';
-import { paths, useApi, useTransactions } from '../../api/hooks';
-import { notify } from '../../components/toaster';
-import { cents, dateText, dateTimeText, notifyError } from './common';
-import { EmptyState } from '../../components/load-states';
+import { paths, useApiMutation } from '../../api/hooks';
 import { StatementDownload } from '../../components/statement-download';
+import { notify } from '../../components/toaster';
+import { TransactionHistory } from '../../components/transaction-list';
+import { dateInputTimestamp, formatDate, formatSignedPercent, formatUsd, gainColor, localDateInput, usd } from '../../format';
+import { ClientTitle } from './common';
 
 type Editor = 'none' | 'balance' | 'deposit' | 'withdrawal';
-
-/** Today as the value of a date input, in the admin's own time zone. */
-function todayInput(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
-/** The chosen date as an ISO timestamp: today means now, another day its local start. */
-function depositTimestamp(date: string): string {
-  if (!date || date === todayInput()) return new Date().toISOString();
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(y ?? 0, (m ?? 1) - 1, d ?? 1).toISOString();
-}
 
 function checked(result: FormAmount): number | null {
   if (result.ok) return result.cents;
@@ -95,55 +82,12 @@ function TextField({ label, value, onChange, ...rest }: {
   );
 }
 
-function History({ client, open }: { client: ClientDto; open: boolean }) {
-  const { data, error, isLoading } = useTransactions(open ? paths.clientTransactions(client.id) : null);
-  useEffect(() => {
-    if (error) notify('error', toastTitles.error, toastMessages.loadTransactionsFailed);
-  }, [error]);
-  if (!open) return null;
-  let body: ReactNode;
-  if (isLoading || (!data && !error)) body = <Text color="fg.muted">Loading transactions...</Text>;
-  else if (error) body = <Text color="fg.error">{toastMessages.loadTransactionsFailed}</Text>;
-  else if (!data || data.length === 0)
-    body = (
-      <EmptyState title="No transactions found" hint="Deposits and withdrawals will appear here" />
-    );
-  else
-    body = (
-      <Stack as="ul" gap="2" listStyleType="none">
-        {data.map((t) => {
-          const incoming = t.direction === 'in';
-          return (
-            <Flex as="li" key={t.id} gap="2" direction={{ base: 'column', sm: 'row' }} justify="space-between" borderBottomWidth="1px" pb="2">
-              <Stack gap="0">
-                <HStack gap="2" wrap="wrap">
-                  <Text fontWeight="semibold" color={incoming ? 'green.fg' : 'red.fg'}>
-                    {incoming ? '+' : '-'}
-                    {formatUsd(cents(t.amount))}
-                  </Text>
-                  <Badge colorPalette={t.type === 'deposit' ? 'green' : t.type === 'withdrawal' ? 'red' : 'gray'}>{t.type}</Badge>
-                </HStack>
-                {t.note && <Text fontSize="sm">{t.note}</Text>}
-              </Stack>
-              <Stack gap="0" textAlign={{ sm: 'right' }}>
-                <Text fontSize="sm" color="fg.muted">
-                  {dateTimeText(t.timestamp)}
-                </Text>
-                {t.adminEmail && (
-                  <Text fontSize="xs" color="fg.muted">
-                    by {t.adminEmail}
-                  </Text>
-                )}
-              </Stack>
-            </Flex>
-          );
-        })}
-      </Stack>
-    );
+/** The client's transactions and statement, loaded on the panel's first opening. */
+function History({ client }: { client: ClientDto }) {
   return (
     <Box borderWidth="1px" rounded="md" p="3" aria-label={`Transaction history of ${client.email}`} role="region">
       <Stack gap="4">
-        {body}
+        <TransactionHistory path={paths.clientTransactions(client.id)} audience="admin" />
         <StatementDownload path={(from, to) => paths.clientStatement(client.id, from, to)} filePrefix={`aurum-statement-${client.email}`} />
       </Stack>
     </Box>
@@ -160,14 +104,12 @@ export const ClientRow = memo(function ClientRow({ client, onBalance, onDelete }
   onBalance: (id: string, balance: number, depositAt?: number) => void;
   onDelete: (client: ClientDto) => void;
 }) {
-  const api = useApi();
   const { mutate } = useSWRConfig();
   const [editor, setEditor] = useState<Editor>('none');
   const [historyOpen, setHistoryOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
-  const [date, setDate] = useState(todayInput);
+  const [date, setDate] = useState(localDateInput);
   const gain = client.portfolio.weeklyGain;
   const txKey = paths.clientTransactions(client.id);
 
@@ -175,67 +117,74 @@ export const ClientRow = memo(function ClientRow({ client, onBalance, onDelete }
     setEditor((current) => (current === next ? 'none' : next));
     setAmount(next === 'balance' ? String(client.portfolio.balance) : '');
     setNote('');
-    setDate(todayInput());
+    setDate(localDateInput());
   };
   const close = () => setEditor('none');
-  /** The history shows the new entry: reloaded when open, refetched on the next opening otherwise. */
-  const refreshHistory = () => void (historyOpen ? mutate(txKey) : mutate(txKey, undefined, { revalidate: false }));
-
-  const run = async (work: () => Promise<void>, fallback: string) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch (error) {
-      notifyError(error, fallback);
-    } finally {
-      setBusy(false);
-    }
+  /** After a write: the editor closes, and the history shows the new entry (reloaded when open, refetched on the next opening otherwise). */
+  const done = () => {
+    close();
+    void (historyOpen ? mutate(txKey) : mutate(txKey, undefined, { revalidate: false }));
   };
+
+  const balanceEdit = useApiMutation(
+    paths.balance(client.id),
+    (api, cents: Cents, path) => api(path, { method: 'PUT', body: { balance: centsToDollars(cents) } }),
+    {
+      failure: toastMessages.updateBalanceFailed,
+      success: successToasts.balanceUpdated,
+      onSuccess: (_, cents) => {
+        onBalance(client.id, centsToDollars(cents));
+        done();
+      },
+    },
+  );
+  const deposit = useApiMutation(
+    paths.deposit(client.id),
+    (api, { cents, note, timestamp }: { cents: Cents; note: string; timestamp: string }, path) =>
+      api<MoneyMovedAnswer>(path, {
+        method: 'POST',
+        body: { amount: centsToDollars(cents), note, timestamp },
+        headers: { 'Idempotency-Key': idempotencyKey() },
+      }),
+    {
+      failure: toastMessages.addDepositFailed,
+      success: (_, { cents }) => successToasts.depositAdded(formatUsd(cents)),
+      onSuccess: (answer, { timestamp }) => {
+        onBalance(client.id, answer.newBalance, Date.parse(timestamp));
+        done();
+      },
+    },
+  );
+  const withdrawal = useApiMutation(
+    paths.withdrawal(client.id),
+    (api, { cents, note }: { cents: Cents; note: string }, path) =>
+      api<MoneyMovedAnswer>(path, {
+        method: 'POST',
+        body: { amount: centsToDollars(cents), note },
+        headers: { 'Idempotency-Key': idempotencyKey() },
+      }),
+    {
+      failure: toastMessages.processWithdrawalFailed,
+      success: (_, { cents }) => successToasts.withdrawalProcessed(formatUsd(cents)),
+      onSuccess: (answer) => {
+        onBalance(client.id, answer.newBalance);
+        done();
+      },
+    },
+  );
+  const busy = balanceEdit.busy || deposit.busy || withdrawal.busy;
 
   const saveBalance = () => {
-    const c = checked(checkBalanceAmount(amount));
-    if (c === null) return;
-    void run(async () => {
-      const balance = centsToDollars(c);
-      await api(paths.balance(client.id), { method: 'PUT', body: { balance } });
-      onBalance(client.id, balance);
-      close();
-      refreshHistory();
-      notify('success', successToasts.balanceUpdated);
-    }, toastMessages.updateBalanceFailed);
+    const cents = checked(checkBalanceAmount(amount));
+    if (cents !== null) void balanceEdit.run(cents);
   };
-
   const addDeposit = () => {
-    const c = checked(checkDepositAmount(amount));
-    if (c === null) return;
-    const timestamp = depositTimestamp(date);
-    void run(async () => {
-      const answer = await api<MoneyMovedAnswer>(paths.deposit(client.id), {
-        method: 'POST',
-        body: { amount: centsToDollars(c), note: note.trim(), timestamp },
-        headers: { 'Idempotency-Key': idempotencyKey() },
-      });
-      onBalance(client.id, answer.newBalance, Date.parse(timestamp));
-      close();
-      refreshHistory();
-      notify('success', successToasts.depositAdded(formatUsd(c)));
-    }, toastMessages.addDepositFailed);
+    const cents = checked(checkDepositAmount(amount));
+    if (cents !== null) void deposit.run({ cents, note: note.trim(), timestamp: dateInputTimestamp(date) });
   };
-
   const withdraw = () => {
-    const c = checked(checkAdminWithdrawalAmount(amount));
-    if (c === null) return;
-    void run(async () => {
-      const answer = await api<MoneyMovedAnswer>(paths.withdrawal(client.id), {
-        method: 'POST',
-        body: { amount: centsToDollars(c), note: note.trim() },
-        headers: { 'Idempotency-Key': idempotencyKey() },
-      });
-      onBalance(client.id, answer.newBalance);
-      close();
-      refreshHistory();
-      notify('success', successToasts.withdrawalProcessed(formatUsd(c)));
-    }, toastMessages.processWithdrawalFailed);
+    const cents = checked(checkAdminWithdrawalAmount(amount));
+    if (cents !== null) void withdrawal.run({ cents, note: note.trim() });
   };
 
   const amountProps = { type: 'number', min: 0, step: 0.01, inputMode: 'decimal' as const };
@@ -247,25 +196,19 @@ export const ClientRow = memo(function ClientRow({ client, onBalance, onDelete }
           <Circle size="10" bg="yellow.500" color="black" fontWeight="bold" aria-hidden="true" flexShrink="0">
             {(client.email[0] ?? '?').toUpperCase()}
           </Circle>
-          <Stack gap="0" minW="0">
-            <Text fontWeight="semibold" wordBreak="break-all">
-              {client.email}
-            </Text>
-            <Text fontSize="xs" color="fg.muted">
-              Last updated: {dateText(client.portfolio.lastUpdate)}
-            </Text>
-            {client.nextWithdrawalDate && (
-              <Text fontSize="xs" color="fg.muted">
-                Next withdrawal: {dateText(client.nextWithdrawalDate)}
-              </Text>
-            )}
-          </Stack>
+          <ClientTitle
+            email={client.email}
+            lines={[
+              `Last updated: ${formatDate(client.portfolio.lastUpdate)}`,
+              client.nextWithdrawalDate && `Next withdrawal: ${formatDate(client.nextWithdrawalDate)}`,
+            ]}
+          />
         </HStack>
         <Stack gap="0" textAlign={{ md: 'right' }}>
           <Text fontSize="xl" fontWeight="bold" data-testid="balance">
-            {formatUsd(cents(client.portfolio.balance))}
+            {usd(client.portfolio.balance)}
           </Text>
-          <Text fontSize="sm" color={gain >= 0 ? 'green.fg' : 'red.fg'}>
+          <Text fontSize="sm" color={gainColor(gain)}>
             {formatSignedPercent(gain)} this week
           </Text>
         </Stack>
@@ -295,7 +238,7 @@ export const ClientRow = memo(function ClientRow({ client, onBalance, onDelete }
       {editor === 'deposit' && (
         <EditorForm label={`Add deposit for ${client.email}`} submitLabel="Add" onSubmit={addDeposit} onCancel={close} busy={busy}>
           <TextField label="Amount" value={amount} onChange={setAmount} {...amountProps} />
-          <TextField label="Date" type="date" value={date} onChange={setDate} max={todayInput()} />
+          <TextField label="Date" type="date" value={date} onChange={setDate} max={localDateInput()} />
           <TextField label="Note" value={note} onChange={setNote} />
         </EditorForm>
       )}
@@ -305,7 +248,7 @@ export const ClientRow = memo(function ClientRow({ client, onBalance, onDelete }
           <TextField label="Note" value={note} onChange={setNote} />
         </EditorForm>
       )}
-      <History client={client} open={historyOpen} />
+      {historyOpen && <History client={client} />}
     </Stack>
   );
 });

@@ -10,10 +10,11 @@ import { type FormEvent, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { MoneyMovedAnswer, WithdrawalRequestDto } from '../../../../shared/api';
 import { apiMessages, toastTitles } from '../../../../shared/messages';
-import { formatUsd } from '../../../../shared/money';
-import { paths, useApi, usePendingRequests } from '../../api/hooks';
+import { paths, useApiMutation, usePendingRequests } from '../../api/hooks';
+import { EmptyState, LoadingLine } from '../../components/load-states';
 import { notify } from '../../components/toaster';
-import { cents, dateText, notifyError } from './common';
+import { formatDate, usd } from '../../format';
+import { ClientTitle } from './common';
 
 const approveFailed = 'Failed to approve withdrawal';
 const rejectFailed = 'Failed to reject withdrawal';
@@ -23,60 +24,40 @@ function RequestRow({ request, onDecided, onBalance }: {
   onDecided: (id: string) => void;
   onBalance: (userId: string, balance: number) => void;
 }) {
-  const api = useApi();
   const { mutate } = useSWRConfig();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
 
-  const approve = async () => {
-    setBusy(true);
-    try {
-      const answer = await api<MoneyMovedAnswer>(paths.approve(request.id), { method: 'POST' });
+  const approval = useApiMutation(paths.approve(request.id), (api, _: void, path) => api<MoneyMovedAnswer>(path, { method: 'POST' }), {
+    failure: approveFailed,
+    success: 'Withdrawal approved',
+    onSuccess: (answer) => {
       onBalance(request.userId, answer.newBalance);
       onDecided(request.id);
       void mutate(paths.clientTransactions(request.userId));
-      notify('success', 'Withdrawal approved');
-    } catch (error) {
-      notifyError(error, approveFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const rejection = useApiMutation(paths.reject(request.id), (api, text: string, path) => api(path, { method: 'POST', body: { reason: text } }), {
+    failure: rejectFailed,
+    success: 'Withdrawal rejected',
+    onSuccess: () => onDecided(request.id),
+  });
+  const busy = approval.busy || rejection.busy;
 
-  const reject = async (e: FormEvent) => {
+  const reject = (e: FormEvent) => {
     e.preventDefault();
     const text = reason.trim();
-    if (!text) {
-      notify('error', toastTitles.error, apiMessages.reasonRequired);
-      return;
-    }
-    setBusy(true);
-    try {
-      await api(paths.reject(request.id), { method: 'POST', body: { reason: text } });
-      onDecided(request.id);
-      notify('success', 'Withdrawal rejected');
-    } catch (error) {
-      notifyError(error, rejectFailed);
-    } finally {
-      setBusy(false);
-    }
+    if (!text) return notify('error', toastTitles.error, apiMessages.reasonRequired);
+    void rejection.run(text);
   };
 
   return (
     <Stack as="li" gap="3" borderWidth="1px" rounded="lg" p="4" aria-label={`Withdrawal request of ${request.userEmail}`}>
       <Flex gap="3" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ md: 'center' }}>
-        <Stack gap="0" minW="0">
-          <Text fontWeight="semibold" wordBreak="break-all">
-            {request.userEmail}
-          </Text>
-          <Text fontSize="xs" color="fg.muted">
-            Requested: {dateText(request.createdAt)}
-          </Text>
-        </Stack>
+        <ClientTitle email={request.userEmail} lines={[`Requested: ${formatDate(request.createdAt)}`]} />
         <HStack gap="3" wrap="wrap">
-          <Text fontWeight="bold">{formatUsd(cents(request.amount))}</Text>
-          <Button size="xs" colorPalette="green" onClick={() => void approve()} loading={busy && !rejecting} disabled={busy}>
+          <Text fontWeight="bold">{usd(request.amount)}</Text>
+          <Button size="xs" colorPalette="green" onClick={() => void approval.run()} loading={approval.busy} disabled={busy}>
             Approve
           </Button>
           <Button size="xs" variant="outline" colorPalette="red" onClick={() => setRejecting((r) => !r)} aria-expanded={rejecting} disabled={busy}>
@@ -85,14 +66,14 @@ function RequestRow({ request, onDecided, onBalance }: {
         </HStack>
       </Flex>
       {rejecting && (
-        <form noValidate onSubmit={(e: FormEvent) => void reject(e)} aria-label={`Reject request of ${request.userEmail}`}>
+        <form noValidate onSubmit={reject} aria-label={`Reject request of ${request.userEmail}`}>
           <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }}>
             <Field.Root required flex="1">
               <Field.Label fontSize="sm">Reason</Field.Label>
               <Input size="sm" value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} />
             </Field.Root>
             <HStack gap="2">
-              <Button type="submit" size="sm" colorPalette="red" loading={busy}>
+              <Button type="submit" size="sm" colorPalette="red" loading={rejection.busy}>
                 Confirm Rejection
               </Button>
               <Button type="button" size="sm" variant="outline" onClick={() => setRejecting(false)} disabled={busy}>
@@ -117,9 +98,9 @@ export function PendingRequests({ onBalance }: { onBalance: (userId: string, bal
       {error ? (
         <Text color="fg.error">Failed to load withdrawal requests</Text>
       ) : !data ? (
-        <Text color="fg.muted">Loading withdrawal requests...</Text>
+        <LoadingLine label="Loading withdrawal requests..." />
       ) : data.length === 0 ? (
-        <Text color="fg.muted">No pending withdrawal requests</Text>
+        <EmptyState title="No pending withdrawal requests" />
       ) : (
         <Stack as="ul" gap="3" listStyleType="none">
           {data.map((r) => (

@@ -7,10 +7,10 @@ import { Box } from '@chakra-ui/react/box';
 import { Text } from '@chakra-ui/react/text';
 import { Area, CartesianGrid, ComposedChart, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis } from 'recharts';
 import type { HistoryPointDto } from '../../../../shared/api';
-import { formatUsd } from '../../../../shared/money';
+import { formatDate, movementUsd, usd, wholeUsd } from '../../format';
 
-const usd = (dollars: number) => formatUsd(Math.round(dollars * 100));
-const day = (t: number) => new Date(t).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/** The history's points are UTC days. */
+const day = (t: number) => formatDate(t, 'UTC');
 const KIND: Record<HistoryPointDto['kind'], string> = { deposit: 'Deposit', withdrawal: 'Withdrawal', adjustment: 'Adjustment', growth: 'Weekly growth' };
 
 interface Row {
@@ -30,8 +30,7 @@ function ChartTooltip({ active, payload }: { active?: boolean; payload?: { paylo
       <Text fontWeight="semibold">{day(row.t)}</Text>
       <Text>Balance {usd(row.balance)}</Text>
       <Text color="fg.muted">
-        {KIND[row.kind]} {row.amount >= 0 ? '+' : '−'}
-        {usd(Math.abs(row.amount))}
+        {KIND[row.kind]} {movementUsd(row.amount)}
       </Text>
     </Box>
   );
@@ -60,7 +59,7 @@ export default function BalanceChart({ points }: { points: HistoryPointDto[] }) 
           <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--chakra-colors-border)" />
             <XAxis dataKey="t" type="number" domain={['dataMin', 'dataMax']} scale="time" tickFormatter={(t: number) => day(t)} stroke="var(--chakra-colors-fg-muted)" fontSize={12} minTickGap={40} />
-            <YAxis tickFormatter={(v: number) => usd(v).replace(/\.\d\d$/, '')} stroke="var(--chakra-colors-fg-muted)" fontSize={12} width={84} />
+            <YAxis tickFormatter={wholeUsd} stroke="var(--chakra-colors-fg-muted)" fontSize={12} width={84} />
             <Tooltip content={<ChartTooltip />} />
             <Area type="stepAfter" dataKey="balance" stroke="var(--chakra-colors-yellow-500)" fill="var(--chakra-colors-yellow-500)" fillOpacity={0.15} strokeWidth={2} isAnimationActive={false} />
             <Scatter dataKey="deposit" fill="var(--chakra-colors-green-500)" isAnimationActive={false} />

@@ -1,10 +1,9 @@
 /** Balance History: the chart of the balance over time, and the statement download. */
-import { Card } from '@chakra-ui/react/card';
-import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
 import { lazy, Suspense } from 'react';
 import { paths, useHistory } from '../../api/hooks';
 import { EmptyState, LoadFailed, LoadingLine } from '../../components/load-states';
+import { SectionCard } from '../../components/section-card';
 import { StatementDownload } from '../../components/statement-download';
 
 const BalanceChart = lazy(() => import('./BalanceChart'));
@@ -22,18 +21,11 @@ export function GrowthCard({ userId }: { userId: string }) {
       </Suspense>
     );
   return (
-    <Card.Root>
-      <Card.Header>
-        <Heading as="h2" size="md">
-          Balance History
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="5">
-          {body}
-          <StatementDownload path={(from, to) => paths.statement(userId, from, to)} filePrefix="aurum-statement" />
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title="Balance History">
+      <Stack gap="5">
+        {body}
+        <StatementDownload path={(from, to) => paths.statement(userId, from, to)} filePrefix="aurum-statement" />
+      </Stack>
+    </SectionCard>
   );
 }

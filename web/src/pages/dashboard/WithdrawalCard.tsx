@@ -2,10 +2,8 @@
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
-import { Card } from '@chakra-ui/react/card';
 import { Dialog } from '@chakra-ui/react/dialog';
 import { Field } from '@chakra-ui/react/field';
-import { Heading } from '@chakra-ui/react/heading';
 import { Input } from '@chakra-ui/react/input';
 import { Portal } from '@chakra-ui/react/portal';
 import { HStack, Stack } from '@chakra-ui/react/stack';
@@ -14,12 +12,14 @@ import { type FormEvent, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { successToasts, toastMessages, toastTitles } from '../../../../shared/messages';
 import { checkWithdrawalRequestAmount } from '../../../../shared/forms';
-import { ApiError, idempotencyKey } from '../../api/client';
-import { paths, useApi, useEligibility } from '../../api/hooks';
+import { type Cents, centsToDollars, dollarsToCents } from '../../../../shared/money';
+import { idempotencyKey } from '../../api/client';
+import { paths, useApiMutation, useEligibility } from '../../api/hooks';
 import type { User } from '../../auth/session';
-import { notify } from '../../components/toaster';
-import { formatDate, usd } from './format';
 import { LoadFailed, LoadingLine } from '../../components/load-states';
+import { SectionCard } from '../../components/section-card';
+import { notify } from '../../components/toaster';
+import { formatDate, usd } from '../../format';
 
 export function WithdrawalCard({ user }: { user: User }) {
   const { data, error, isLoading, mutate } = useEligibility(user.sub);
@@ -27,61 +27,54 @@ export function WithdrawalCard({ user }: { user: User }) {
   const eligibility = data?.data;
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <Heading as="h2" size="md">
-          Profit Withdrawal Available
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        {isLoading ? (
-          <LoadingLine label="Loading withdrawal eligibility..." />
-        ) : error || !eligibility ? (
-          <LoadFailed message="Unable to load withdrawal eligibility." onRetry={() => void mutate()} />
-        ) : (
-          <Stack gap="4">
-            <Box>
-              <Text fontSize="3xl" fontWeight="bold" color="green.fg" data-testid="eligible-profit">
-                {usd(eligibility.totalEligibleProfit)}
-              </Text>
-              <Text color="fg.muted" fontSize="sm">
-                Total eligible profit
-              </Text>
-            </Box>
-            {eligibility.eligibleDeposits.length > 0 && (
-              <Stack as="ul" gap="2" listStyleType="none" aria-label="Eligible deposits">
-                {eligibility.eligibleDeposits.map((d) => (
-                  <Box as="li" key={d.id} borderWidth="1px" borderRadius="md" p="3">
-                    <HStack justify="space-between" wrap="wrap" gap="2">
-                      <Text fontWeight="semibold">{usd(d.amount)}</Text>
-                      <Badge colorPalette="green">
-                        {d.monthsSinceDeposit} {d.monthsSinceDeposit === 1 ? 'month' : 'months'}
-                      </Badge>
-                    </HStack>
-                    <HStack justify="space-between" wrap="wrap" gap="2" fontSize="sm" color="fg.muted">
-                      <Text>Deposited {formatDate(d.timestamp)}</Text>
-                      <Text>Profit {usd(d.profit)}</Text>
-                    </HStack>
-                  </Box>
-                ))}
-              </Stack>
-            )}
-            {eligibility.showRequestButton ? (
-              <Button colorPalette="yellow" alignSelf={{ base: 'stretch', sm: 'flex-start' }} onClick={() => setOpen(true)}>
-                Request Withdrawal
-              </Button>
-            ) : (
-              <Text color="fg.muted" fontSize="sm">
-                Deposits become eligible for profit withdrawal 6 months after they are made.
-              </Text>
-            )}
-          </Stack>
-        )}
-      </Card.Body>
-      {eligibility && (
-        <RequestDialog user={user} open={open} onOpenChange={setOpen} totalEligibleProfit={eligibility.totalEligibleProfit} />
+    <SectionCard
+      title="Profit Withdrawal Available"
+      footer={eligibility && <RequestDialog user={user} open={open} onOpenChange={setOpen} totalEligibleProfit={eligibility.totalEligibleProfit} />}
+    >
+      {isLoading ? (
+        <LoadingLine label="Loading withdrawal eligibility..." />
+      ) : error || !eligibility ? (
+        <LoadFailed message="Unable to load withdrawal eligibility." onRetry={() => void mutate()} />
+      ) : (
+        <Stack gap="4">
+          <Box>
+            <Text fontSize="3xl" fontWeight="bold" color="green.fg" data-testid="eligible-profit">
+              {usd(eligibility.totalEligibleProfit)}
+            </Text>
+            <Text color="fg.muted" fontSize="sm">
+              Total eligible profit
+            </Text>
+          </Box>
+          {eligibility.eligibleDeposits.length > 0 && (
+            <Stack as="ul" gap="2" listStyleType="none" aria-label="Eligible deposits">
+              {eligibility.eligibleDeposits.map((d) => (
+                <Box as="li" key={d.id} borderWidth="1px" borderRadius="md" p="3">
+                  <HStack justify="space-between" wrap="wrap" gap="2">
+                    <Text fontWeight="semibold">{usd(d.amount)}</Text>
+                    <Badge colorPalette="green">
+                      {d.monthsSinceDeposit} {d.monthsSinceDeposit === 1 ? 'month' : 'months'}
+                    </Badge>
+                  </HStack>
+                  <HStack justify="space-between" wrap="wrap" gap="2" fontSize="sm" color="fg.muted">
+                    <Text>Deposited {formatDate(d.timestamp)}</Text>
+                    <Text>Profit {usd(d.profit)}</Text>
+                  </HStack>
+                </Box>
+              ))}
+            </Stack>
+          )}
+          {eligibility.showRequestButton ? (
+            <Button colorPalette="yellow" alignSelf={{ base: 'stretch', sm: 'flex-start' }} onClick={() => setOpen(true)}>
+              Request Withdrawal
+            </Button>
+          ) : (
+            <Text color="fg.muted" fontSize="sm">
+              Deposits become eligible for profit withdrawal 6 months after they are made.
+            </Text>
+          )}
+        </Stack>
       )}
-    </Card.Root>
+    </SectionCard>
   );
 }
 
@@ -96,31 +89,38 @@ function RequestDialog({
   onOpenChange: (open: boolean) => void;
   totalEligibleProfit: number;
 }) {
-  const api = useApi();
   const { mutate } = useSWRConfig();
   const [amount, setAmount] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkWithdrawalRequestAmount(amount, Math.round(totalEligibleProfit * 100));
-    if (!checked.ok) return notify('error', checked.notice.title, checked.notice.description);
-    setSubmitting(true);
-    try {
-      await api(paths.requestWithdrawal, {
+  const request = useApiMutation(
+    paths.requestWithdrawal,
+    (api, cents: Cents, path) =>
+      api(path, {
         method: 'POST',
-        body: { userId: user.sub, userEmail: user.email, amount: checked.cents / 100 },
+        body: { userId: user.sub, userEmail: user.email, amount: centsToDollars(cents) },
         headers: { 'Idempotency-Key': idempotencyKey() },
-      });
-      notify('success', successToasts.requestSubmitted, 'Your withdrawal request will be reviewed by our team shortly. Processing takes 2-3 business days.');
-      setAmount('');
-      onOpenChange(false);
-      void mutate(paths.eligibility(user.sub));
-      void mutate(paths.myRequests(user.sub));
-    } catch (error) {
-      notify('error', toastTitles.requestFailed, (error instanceof ApiError && error.serverMessage) || toastMessages.requestFailed);
-    }
-    setSubmitting(false);
+      }),
+    {
+      errorTitle: toastTitles.requestFailed,
+      failure: toastMessages.requestFailed,
+      success: {
+        title: successToasts.requestSubmitted,
+        description: 'Your withdrawal request will be reviewed by our team shortly. Processing takes 2-3 business days.',
+      },
+      onSuccess: () => {
+        setAmount('');
+        onOpenChange(false);
+        void mutate(paths.eligibility(user.sub));
+        void mutate(paths.myRequests(user.sub));
+      },
+    },
+  );
+  const submitting = request.busy;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkWithdrawalRequestAmount(amount, dollarsToCents(totalEligibleProfit));
+    if (!checked.ok) return notify('error', checked.notice.title, checked.notice.description);
+    void request.run(checked.cents);
   };
 
   return (
@@ -137,7 +137,7 @@ function RequestDialog({
         <Dialog.Backdrop />
         <Dialog.Positioner px="4">
           <Dialog.Content>
-            <form onSubmit={(e) => void onSubmit(e)} noValidate>
+            <form onSubmit={onSubmit} noValidate>
               <Dialog.Header>
                 <Dialog.Title>Request Withdrawal</Dialog.Title>
               </Dialog.Header>

@@ -1,0 +1,32 @@
+/** A titled card of the dashboard: its heading, a button beside it if any, and its body. */
+import { Card } from '@chakra-ui/react/card';
+import { Heading } from '@chakra-ui/react/heading';
+import { HStack } from '@chakra-ui/react/stack';
+import type { ReactNode } from 'react';
+
+export function SectionCard({ title, action, bodyId, children, footer }: {
+  title: string;
+  /** Beside the title (the history's Show/Hide). */
+  action?: ReactNode;
+  /** The body's id, for the action's aria-controls. */
+  bodyId?: string;
+  /** No body when null (a collapsed card). */
+  children: ReactNode;
+  /** After the body, outside it (a dialog the card opens). */
+  footer?: ReactNode;
+}) {
+  return (
+    <Card.Root>
+      <Card.Header>
+        <HStack justify="space-between" gap="3">
+          <Heading as="h2" size="md">
+            {title}
+          </Heading>
+          {action}
+        </HStack>
+      </Card.Header>
+      {children != null && children !== false && <Card.Body id={bodyId}>{children}</Card.Body>}
+      {footer}
+    </Card.Root>
+  );
+}
