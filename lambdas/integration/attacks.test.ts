@@ -39,9 +39,13 @@ async function cognitoCall(url: string, target: string, body: unknown) {
   return { status: res.status, headers: res.headers, body: (await res.json()) as { __type?: string; message?: string } };
 }
 
-/** A request with any Host header (fetch will not send a forged one). */
-function rawGet(path: string, host: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
-  const { port } = new URL(t.stack.url);
+/** A request with any Host header (fetch will not send a forged one), to the gateway or another local port. */
+function rawGet(
+  path: string,
+  host: string,
+  base = t.stack.url,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  const { port } = new URL(base);
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: Number(port), path, headers: { host } }, (res) => {
       let body = '';
@@ -101,6 +105,12 @@ describe('1. the Cognito proxy forwards only the exact operations a browser may 
     const direct = await cognitoCall(`${t.stack.cognito.endpoint}/`, 'AWSCognitoIdentityProviderService.ListUsers.SignUp', { UserPoolId: t.stack.cognito.userPoolId });
     expect(direct.status).toBe(400);
     expect(direct.headers.get('access-control-allow-origin')).toBeNull();
+    // A page on a rebinding domain names its own host: the emulator answers it with nothing but a refusal.
+    const jwks = `/${t.stack.cognito.userPoolId}/.well-known/jwks.json`;
+    expect((await rawGet(jwks, new URL(t.stack.cognito.endpoint).host, t.stack.cognito.endpoint)).status).toBe(200);
+    const foreign = await rawGet(jwks, 'attacker.example', t.stack.cognito.endpoint);
+    expect(foreign.status).toBe(421);
+    expect(foreign.body).not.toContain('"keys"');
   });
 });
 
@@ -191,12 +201,21 @@ describe('6. notes, reasons and names refuse control and text-direction characte
   });
 
   it('a note keeps its tabs and line breaks', async () => {
-    const res = await t.client.api('POST', `/api/admin/clients/${alice.sub}/withdrawal`, {
+    // A client of its own, with a balance to withdraw from: the result does not hang on other tests.
+    const dan = await t.client.newClient('dan');
+    const note = 'ref\t42\nsecond line';
+    const deposit = await t.client.api<{ transaction: { note: string } }>('POST', `/api/admin/clients/${dan.sub}/deposit`, {
       token: admin.accessToken,
-      body: { amount: 0.01, note: 'ref\t42\nsecond line' },
+      body: { amount: 10, note },
     });
-    // Alice may have no balance: what matters is that the note itself passed validation.
-    expect(res.body).not.toEqual({ error: apiMessages.noteUnsafeCharacters });
+    expect(deposit).toMatchObject({ status: 200, body: { transaction: { note } } });
+    const withdrawal = await t.client.api<{ transaction: { note: string } }>('POST', `/api/admin/clients/${dan.sub}/withdrawal`, {
+      token: admin.accessToken,
+      body: { amount: 0.01, note },
+    });
+    expect(withdrawal).toMatchObject({ status: 200, body: { transaction: { note } } });
+    const listed = await t.client.api<{ note?: string }[]>('GET', `/api/portfolios/${dan.sub}/transactions`, { token: dan.accessToken });
+    expect(listed.body.map((tx) => tx.note)).toEqual([note, note]);
   });
 
   it('a sign-up whose name carries them is refused before the account exists', async () => {

@@ -122,5 +122,7 @@ describe('404: unknown client', () => {
   it('an unknown API path is a JSON 404', async () => {
     const res = await t.client.api('GET', '/api/nothing-here', { token: admin.accessToken });
     expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.body).toEqual({ message: 'Not Found' });
   });
 });

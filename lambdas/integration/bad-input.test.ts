@@ -105,12 +105,16 @@ describe('malformed requests', () => {
   });
 
   it('a body over the API limit is refused before any handler', async () => {
+    const before = await t.table.items(zoe.sub);
     const res = await t.client.api('POST', `/api/admin/clients/${zoe.sub}/deposit`, {
       token: admin.accessToken,
       rawBody: 'x'.repeat(11 * 1024 * 1024),
       headers: { 'content-type': 'application/json' },
     });
     expect(res.status).toBe(413);
+    // The API's own answer ({ message }), not the handler's ({ error: 'Request body is too large' }).
+    expect(res.body).toEqual({ message: 'Request Entity Too Large' });
+    expect(await t.table.items(zoe.sub)).toEqual(before);
   });
 
   it('a malformed Idempotency-Key', async () => {

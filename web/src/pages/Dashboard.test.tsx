@@ -60,11 +60,27 @@ describe('dashboard', () => {
     expect(screen.getByText(`Growth target for ${new Date().getFullYear()}`)).toBeInTheDocument();
   });
 
-  it('colours a weekly loss red and a gain green', async () => {
-    renderApp('/dashboard', { backend: fakeAuth(alice), api: api({ 'GET /api/portfolios/alice-sub': portfolio({ weeklyGain: -0.5, weeklyGainAmount: -3 }) }) });
+  it('colours a weekly loss red, and a gain or no change green', async () => {
+    // The component colours both the balance card's line and the Weekly Performance figure with
+    // gainColor: Chakra's red.fg below 0, green.fg from 0 up (jsdom leaves the token as its CSS variable).
+    const red = 'var(--chakra-colors-red-fg)';
+    const green = 'var(--chakra-colors-green-fg)';
+    const colours = () => [getComputedStyle(screen.getByTestId('weekly-performance')).color, getComputedStyle(screen.getByTestId('weekly-gain')).color];
+
+    const loss = renderApp('/dashboard', { backend: fakeAuth(alice), api: api({ 'GET /api/portfolios/alice-sub': portfolio({ weeklyGain: -0.5, weeklyGainAmount: -3 }) }) });
     expect(await screen.findByTestId('weekly-performance')).toHaveTextContent('-0.50%');
     expect(screen.getByTestId('weekly-gain')).toHaveTextContent('-$3.00 (-0.50%) this week');
-    expect(getComputedStyle(screen.getByTestId('weekly-performance')).color).not.toBe('');
+    expect(colours()).toEqual([red, red]);
+    loss.unmount();
+
+    const gain = renderApp('/dashboard', { backend: fakeAuth(alice), api: api({ 'GET /api/portfolios/alice-sub': portfolio({ weeklyGain: 1.34, weeklyGainAmount: 163.21 }) }) });
+    expect(await screen.findByTestId('weekly-performance')).toHaveTextContent('+1.34%');
+    expect(colours()).toEqual([green, green]);
+    gain.unmount();
+
+    renderApp('/dashboard', { backend: fakeAuth(alice), api: api({ 'GET /api/portfolios/alice-sub': portfolio({ weeklyGain: 0, weeklyGainAmount: 0 }) }) });
+    expect(await screen.findByTestId('weekly-gain')).toHaveTextContent('+$0.00');
+    expect(colours()).toEqual([green, green]);
   });
 
   it('falls back to the e-mail when there is no first name', async () => {
@@ -176,7 +192,7 @@ describe('dashboard: profit withdrawal', () => {
     expect(screen.queryByRole('button', { name: 'Request Withdrawal' })).not.toBeInTheDocument();
   });
 
-  it('shows loading and error states for eligibility and requests', async () => {
+  it('shows the eligibility loading state and the requests error state', async () => {
     renderApp('/dashboard', {
       backend: fakeAuth(alice),
       api: api({

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminUser, alice, fakeAuth, fixtureApi, renderApp } from '../test/harness';
 
@@ -19,6 +19,10 @@ describe('sign-in page', () => {
     renderApp('/', { backend, api: fixtureApi({}) });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Sign-in failed')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Email'), 'alice@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
     expect(backend.signIn).not.toHaveBeenCalled();
   });
 
@@ -43,22 +47,30 @@ describe('sign-in page', () => {
   });
 
   it('welcomes back and sends a client to /dashboard, an admin to /admin', async () => {
+    const api = fixtureApi({
+      'GET /api/portfolios/alice-sub': { success: true, portfolio: { userId: 'alice-sub', balance: 10, lastUpdate: '2025-03-10T12:00:00Z', weeklyGain: 0, weeklyGainAmount: 0 } },
+      'GET /api/withdrawals/alice-sub/eligible': { data: { totalEligibleProfit: 0, showRequestButton: false, eligibleDeposits: [] } },
+      'GET /api/portfolios/alice-sub/withdrawal-requests': [],
+      'GET /api/portfolios/alice-sub/history': { data: [] },
+      'GET /api/admin/clients': [],
+      'GET /api/admin/withdrawal-requests?status=pending': [],
+    });
     for (const [user, heading] of [
-      [alice, /Dashboard route/],
-      [adminUser, /Admin route/],
+      [alice, 'Portfolio Dashboard'],
+      [adminUser, 'Admin Dashboard'],
     ] as const) {
       const backend = fakeAuth(null);
       backend.signIn = jest.fn(async () => {
         backend.setUser(user);
         return 'signedIn' as const;
       });
-      const { unmount } = renderApp('/', { backend, api: fixtureApi({}) });
+      const { unmount } = renderApp('/', { backend, api });
       await userEvent.type(await screen.findByLabelText('Email'), user.email);
       await userEvent.type(screen.getByLabelText('Password'), 'Passw0rd!');
       await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
       expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
-      await waitFor(() => expect(screen.queryByRole('heading', { name: 'Welcome Back' })).not.toBeInTheDocument());
-      void heading;
+      expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Welcome Back' })).not.toBeInTheDocument();
       unmount();
     }
   });

@@ -59,12 +59,16 @@ describe('sign-up page', () => {
     expect(backend.signUp).not.toHaveBeenCalled();
   });
 
-  it('requires the names and an e-mail address', async () => {
+  it.each([
+    ['First name', 'First name is required'],
+    ['Last name', 'Last name is required'],
+    ['Email', 'Email is required'],
+  ] as const)('requires the names and an e-mail address: %s', async (field, message) => {
     const backend = fakeAuth(null);
     renderApp('/signup', { backend, api: fixtureApi({}) });
     await screen.findByLabelText('First name');
-    await fillForm({ 'First name': '' });
-    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    await fillForm({ [field]: '' });
+    expect(await screen.findByText(message)).toBeInTheDocument();
     expect(backend.signUp).not.toHaveBeenCalled();
   });
 
