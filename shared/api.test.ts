@@ -27,10 +27,15 @@ describe('the route table', () => {
     for (const r of routes) expect(r.auth === 'admin').toBe(r.path.startsWith('/api/admin/'));
   });
 
-  it('gives client routes with a path parameter an owner parameter', () => {
-    for (const r of routes.filter((x) => x.auth === 'client' && x.path.includes('{'))) {
+  it('names the owner of every client route: one of its path parameters, or the body userId of a POST', () => {
+    for (const r of routes as readonly RouteDef[]) {
+      if (r.auth === 'admin') {
+        expect({ route: r.name, owner: r.owner }).toEqual({ route: r.name, owner: undefined });
+        continue;
+      }
       const params = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-      expect(params.some((p) => (OWNER_PATH_PARAMS as readonly string[]).includes(p ?? ''))).toBe(true);
+      if (r.owner === 'body.userId') expect({ route: r.name, method: r.method, params }).toEqual({ route: r.name, method: 'POST', params: [] });
+      else expect({ route: r.name, owner: (OWNER_PATH_PARAMS as readonly string[]).includes(r.owner ?? '') && params.includes(r.owner) }).toEqual({ route: r.name, owner: true });
     }
   });
 

@@ -47,16 +47,22 @@ export interface RouteDef {
   adminMayRead?: boolean;
   /** What a path `{id}` names, for the 404 of an id that cannot exist; a client unless said. */
   idNames?: 'withdrawal request';
+  /**
+   * Client routes: what names the client the request is about, which must be the caller (admins
+   * may read any where `adminMayRead`). A path parameter, or the body's `userId`. The handler
+   * wrapper checks it; handlers never do.
+   */
+  owner?: (typeof OWNER_PATH_PARAMS)[number] | 'body.userId';
   /** Cognito user-pool actions the handler needs (its function is granted exactly these). */
   cognitoActions?: readonly ('AdminGetUser' | 'AdminDeleteUser' | 'AdminUserGlobalSignOut')[];
 }
 
 export const routes = [
-  { name: 'getPortfolio', method: 'GET', path: '/api/portfolios/{userId}', auth: 'client', table: { actions: ['GetItem'] }, adminMayRead: true },
-  { name: 'createPortfolio', method: 'POST', path: '/api/portfolios/create', auth: 'client', table: { actions: ['GetItem', 'PutItem'] }, cognitoActions: ['AdminGetUser'] },
-  { name: 'listTransactions', method: 'GET', path: '/api/portfolios/{uid}/transactions', auth: 'client', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
-  { name: 'getEligibility', method: 'GET', path: '/api/withdrawals/{uid}/eligible', auth: 'client', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
-  { name: 'requestWithdrawal', method: 'POST', path: '/api/withdrawals/request', auth: 'client', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
+  { name: 'getPortfolio', method: 'GET', path: '/api/portfolios/{userId}', auth: 'client', owner: 'userId', table: { actions: ['GetItem'] }, adminMayRead: true },
+  { name: 'createPortfolio', method: 'POST', path: '/api/portfolios/create', auth: 'client', owner: 'body.userId', table: { actions: ['GetItem', 'PutItem'] }, cognitoActions: ['AdminGetUser'] },
+  { name: 'listTransactions', method: 'GET', path: '/api/portfolios/{uid}/transactions', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
+  { name: 'getEligibility', method: 'GET', path: '/api/withdrawals/{uid}/eligible', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
+  { name: 'requestWithdrawal', method: 'POST', path: '/api/withdrawals/request', auth: 'client', owner: 'body.userId', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
   { name: 'listClients', method: 'GET', path: '/api/admin/clients', auth: 'admin', table: { actions: [], indexes: ['GSI1'] } },
   { name: 'addDeposit', method: 'POST', path: '/api/admin/clients/{id}/deposit', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
   { name: 'processWithdrawal', method: 'POST', path: '/api/admin/clients/{id}/withdrawal', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
@@ -65,13 +71,13 @@ export const routes = [
   { name: 'deleteClient', method: 'DELETE', path: '/api/admin/clients/{id}', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'BatchWriteItem'] }, cognitoActions: ['AdminUserGlobalSignOut', 'AdminDeleteUser'] },
   { name: 'listWithdrawalAlerts', method: 'GET', path: '/api/admin/withdrawal-alerts', auth: 'admin', table: { actions: ['GetItem'], indexes: ['GSI2'] } },
   // Beyond spec section 7: the life of a client's withdrawal request (design.md section 4).
-  { name: 'listMyWithdrawalRequests', method: 'GET', path: '/api/portfolios/{uid}/withdrawal-requests', auth: 'client', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
+  { name: 'listMyWithdrawalRequests', method: 'GET', path: '/api/portfolios/{uid}/withdrawal-requests', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
   { name: 'listPendingWithdrawalRequests', method: 'GET', path: '/api/admin/withdrawal-requests', auth: 'admin', table: { actions: [], indexes: ['GSI3'] } },
   { name: 'approveWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/approve', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idNames: 'withdrawal request' },
   { name: 'rejectWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/reject', auth: 'admin', table: { actions: ['GetItem', 'UpdateItem'] }, idNames: 'withdrawal request' },
   // Balance history and statements (CSV).
-  { name: 'getHistory', method: 'GET', path: '/api/portfolios/{uid}/history', auth: 'client', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
-  { name: 'getStatement', method: 'GET', path: '/api/portfolios/{uid}/statement', auth: 'client', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
+  { name: 'getHistory', method: 'GET', path: '/api/portfolios/{uid}/history', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
+  { name: 'getStatement', method: 'GET', path: '/api/portfolios/{uid}/statement', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
   { name: 'getClientHistory', method: 'GET', path: '/api/admin/clients/{id}/history', auth: 'admin', table: { actions: ['GetItem', 'Query'] } },
   { name: 'getClientStatement', method: 'GET', path: '/api/admin/clients/{id}/statement', auth: 'admin', table: { actions: ['GetItem', 'Query'] } },
   { name: 'getBalancesStatement', method: 'GET', path: '/api/admin/statements/balances', auth: 'admin', table: { actions: [], indexes: ['GSI1'] } },
@@ -87,6 +93,12 @@ export const PATH_ID = /^[A-Za-z0-9_.-]{1,128}$/;
 
 /** Path parameters that name the client a client route belongs to. */
 export const OWNER_PATH_PARAMS = ['userId', 'uid'] as const;
+
+/** The route table's entry for a name, with its literal types (path, owner...). */
+export type RouteOf<N extends RouteName> = Extract<(typeof routes)[number], { name: N }>;
+
+/** The `{param}`s of a path, as an object type: `/a/{id}/b/{uid}` gives `{ id: string; uid: string }`. */
+export type PathParams<P extends string> = P extends `${string}{${infer K}}${infer Rest}` ? { [key in K]: string } & PathParams<Rest> : unknown;
 
 export function routeByName(name: RouteName): RouteDef {
   const route = routes.find((r) => r.name === name);

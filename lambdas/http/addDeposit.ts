@@ -6,8 +6,8 @@ import { toTransactionDto } from '../lib/ledger';
 import { recordEntry } from '../lib/money-moves';
 import { actorEmail } from '../lib/profiles';
 
-export const handler = httpHandler('addDeposit', depositBody, async ({ caller, params, body, now, idempotencyKey }) => {
-  const sub = params.id ?? '';
+export const handler = httpHandler('addDeposit', depositBody, async ({ caller, params, body, now, idempotencyScope }) => {
+  const sub = params.id;
   const at = body.timestamp ?? now;
   const dateProblem = checkDepositDate(at, now);
   if (dateProblem) throw new BadRequest(dateProblem);
@@ -20,6 +20,6 @@ export const handler = httpHandler('addDeposit', depositBody, async ({ caller, p
     answer: ({ newBalanceCents, entry }) => ({
       body: { success: true, newBalance: centsToDollars(newBalanceCents), transaction: entry && toTransactionDto(entry, { forAdmin: true }) },
     }),
-    idempotency: idempotencyKey ? { key: `addDeposit:${idempotencyKey}`, request: { sub, ...body } } : undefined,
+    idempotency: idempotencyScope ? { key: idempotencyScope, request: { sub, ...body } } : undefined,
   });
 });

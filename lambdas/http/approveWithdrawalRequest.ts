@@ -13,7 +13,7 @@ import { actorEmail } from '../lib/profiles';
 import { decided, decisionUpdate, getRequest, toRequestDto } from '../lib/withdrawal-requests';
 
 export const handler = httpHandler('approveWithdrawalRequest', undefined, async ({ caller, params, now }) => {
-  const request = await getRequest(params.id ?? '');
+  const request = await getRequest(params.id);
   if (!request) throw new NotFound(apiMessages.requestNotFound);
   if (request.status !== 'pending') throw new Conflict(apiMessages.requestAlreadyDecided);
   const by = await actorEmail(caller);

@@ -5,14 +5,12 @@
  */
 import { apiMessages } from '../../shared/messages';
 import { createPortfolioBody } from '../../shared/validation';
-import { requireOwner } from '../lib/auth';
 import { cognitoUser } from '../lib/cognito';
 import { Forbidden } from '../lib/errors';
 import { httpHandler } from '../lib/http';
 import { createProfile, getProfile, requireProfile, toPortfolioDto } from '../lib/profiles';
 
 export const handler = httpHandler('createPortfolio', createPortfolioBody, async ({ caller, body, now }) => {
-  requireOwner(caller, body.userId);
   const existing = await getProfile(caller.sub, true);
   if (existing?.deleted) throw new Forbidden(apiMessages.accountDeleted);
   if (!existing) {

@@ -12,7 +12,7 @@ import { httpHandler } from '../lib/http';
 import { getProfile, tombstoneProfile } from '../lib/profiles';
 
 export const handler = httpHandler('deleteClient', undefined, async ({ caller, params, now }) => {
-  const sub = params.id ?? '';
+  const sub = params.id;
   if (sub === caller.sub) throw new BadRequest(apiMessages.cannotDeleteSelf);
   const profile = await getProfile(sub, true);
   if (!profile) throw new NotFound(apiMessages.clientNotFound);

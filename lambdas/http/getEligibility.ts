@@ -1,11 +1,9 @@
-import { requireOwner } from '../lib/auth';
 import { httpHandler } from '../lib/http';
 import { requireProfile } from '../lib/profiles';
 import { eligibilityOf, toEligibilityDto } from '../lib/withdrawal-requests';
 
 export const handler = httpHandler('getEligibility', undefined, async ({ caller, params, now }) => {
-  const uid = params.uid ?? '';
-  requireOwner(caller, uid);
+  const uid = params.uid;
   const profile = await requireProfile(uid);
   return { body: { data: toEligibilityDto(await eligibilityOf(profile, now)) } };
 });

@@ -1,10 +1,8 @@
-import { requireOwner } from '../lib/auth';
 import { httpHandler } from '../lib/http';
 import { requireProfile, toPortfolioDto } from '../lib/profiles';
 
 export const handler = httpHandler('getPortfolio', undefined, async ({ caller, params }) => {
-  const userId = params.userId ?? '';
-  requireOwner(caller, userId);
+  const userId = params.userId;
   const profile = await requireProfile(userId);
   return { body: { success: true, portfolio: toPortfolioDto(profile) } };
 });

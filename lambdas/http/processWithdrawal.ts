@@ -8,8 +8,8 @@ import { recordEntry } from '../lib/money-moves';
 import { actorEmail } from '../lib/profiles';
 
 /** An admin pays money out. It may not exceed the balance (409, nothing written). */
-export const handler = httpHandler('processWithdrawal', adminWithdrawalBody, async ({ caller, params, body, now, idempotencyKey }) => {
-  const sub = params.id ?? '';
+export const handler = httpHandler('processWithdrawal', adminWithdrawalBody, async ({ caller, params, body, now, idempotencyScope }) => {
+  const sub = params.id;
   return recordEntry({
     sub,
     now,
@@ -22,6 +22,6 @@ export const handler = httpHandler('processWithdrawal', adminWithdrawalBody, asy
     answer: ({ newBalanceCents, entry }) => ({
       body: { success: true, newBalance: centsToDollars(newBalanceCents), transaction: entry && toTransactionDto(entry, { forAdmin: true }) },
     }),
-    idempotency: idempotencyKey ? { key: `processWithdrawal:${idempotencyKey}`, request: { sub, ...body } } : undefined,
+    idempotency: idempotencyScope ? { key: idempotencyScope, request: { sub, ...body } } : undefined,
   });
 });

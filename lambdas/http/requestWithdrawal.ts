@@ -6,15 +6,13 @@
 import { apiMessages, validation } from '../../shared/messages';
 import { formatUsd } from '../../shared/money';
 import { withdrawalRequestBody } from '../../shared/validation';
-import { requireOwner } from '../lib/auth';
 import { BadRequest, Conflict } from '../lib/errors';
 import { httpHandler } from '../lib/http';
 import { newId } from '../lib/ids';
 import { transactOnProfile } from '../lib/profile-transaction';
 import { eligibilityOf, newRequestItem, newRequestWrite, toRequestDto } from '../lib/withdrawal-requests';
 
-export const handler = httpHandler('requestWithdrawal', withdrawalRequestBody, async ({ caller, body, now, idempotencyKey }) => {
-  requireOwner(caller, body.userId);
+export const handler = httpHandler('requestWithdrawal', withdrawalRequestBody, async ({ caller, body, now, idempotencyScope }) => {
   return transactOnProfile(
     caller.sub,
     async (profile) => {
@@ -27,6 +25,6 @@ export const handler = httpHandler('requestWithdrawal', withdrawalRequestBody, a
         answer: { status: 201, body: { success: true, request: toRequestDto(item, { forAdmin: false }) } },
       };
     },
-    { now, idempotency: idempotencyKey ? { key: `requestWithdrawal:${idempotencyKey}`, request: body } : undefined },
+    { now, idempotency: idempotencyScope ? { key: idempotencyScope, request: body } : undefined },
   );
 });

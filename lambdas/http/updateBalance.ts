@@ -10,7 +10,7 @@ import { actorEmail, balanceStateOf } from '../lib/profiles';
  * adjustment entry (none when the balance already is that).
  */
 export const handler = httpHandler('updateBalance', balanceBody, async ({ caller, params, body, now }) => {
-  const sub = params.id ?? '';
+  const sub = params.id;
   return recordEntry({
     sub,
     now,

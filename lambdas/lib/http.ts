@@ -5,10 +5,10 @@
  */
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import { PATH_ID, routeByName, type RouteDef, type RouteName } from '../../shared/api';
+import { PATH_ID, type PathParams, routeByName, type RouteDef, type RouteName, type RouteOf } from '../../shared/api';
 import { apiMessages } from '../../shared/messages';
 import { parseBody } from '../../shared/parse-body';
-import { type Caller, confirmedCaller, requireAdmin } from './auth';
+import { type Caller, confirmedCaller, requireAdmin, requireOwner } from './auth';
 import { compressResult } from './compression';
 import { config } from './config';
 import { DomainError, type DomainErrorKind } from './domain-errors';
@@ -21,15 +21,19 @@ export const MAX_BODY_BYTES = 16 * 1024;
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 
-export interface Request<B> {
+export interface Request<B, P = Record<string, string>> {
   event: ApiEvent;
   route: RouteDef;
   caller: Caller;
-  params: Record<string, string>;
+  /** The route's path parameters, each present and a possible id; the owner's already checked. */
+  params: P;
   query: Record<string, string>;
   body: B;
-  /** The Idempotency-Key header, when sent. */
-  idempotencyKey: string | undefined;
+  /**
+   * On routes that honour an Idempotency-Key, the key scoped to the route (`<route>:<key>`), so
+   * one key sent to two routes names two operations; absent when none was sent.
+   */
+  idempotencyScope: string | undefined;
   now: number;
 }
 
@@ -76,10 +80,20 @@ function checkPathIds(route: RouteDef, params: Record<string, string>): void {
   }
 }
 
-export function httpHandler<S extends z.ZodMiniType | undefined = undefined>(
-  name: RouteName,
+/** The client a client route is about, as the route table says: a path parameter or the body's userId. */
+function ownerOf(route: RouteDef, params: Record<string, string>, body: unknown): string | undefined {
+  if (!route.owner) return undefined;
+  if (route.owner === 'body.userId') {
+    const userId = (body as { userId?: unknown } | undefined)?.userId;
+    return typeof userId === 'string' ? userId : '';
+  }
+  return params[route.owner] ?? '';
+}
+
+export function httpHandler<N extends RouteName, S extends z.ZodMiniType | undefined = undefined>(
+  name: N,
   schema: S,
-  handle: (req: Request<S extends z.ZodMiniType ? z.output<S> : undefined>) => Promise<Answer>,
+  handle: (req: Request<S extends z.ZodMiniType ? z.output<S> : undefined, PathParams<RouteOf<N>['path']>>) => Promise<Answer>,
 ) {
   const route = routeByName(name);
   return async (event: ApiEvent, context?: Context): Promise<ApiResult> => compressResult(await answerTo(event, context), header(event, 'accept-encoding'));
@@ -99,6 +113,8 @@ export function httpHandler<S extends z.ZodMiniType | undefined = undefined>(
         if (!parsed.ok) throw new BadRequest(parsed.message);
         body = parsed.value;
       }
+      const owner = ownerOf(route, params, body);
+      if (owner !== undefined) requireOwner(caller, owner);
       const idempotencyKey = header(event, 'idempotency-key');
       if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
         throw new BadRequest('Idempotency-Key must be 1 to 128 visible ASCII characters');
@@ -107,10 +123,10 @@ export function httpHandler<S extends z.ZodMiniType | undefined = undefined>(
         event,
         route,
         caller,
-        params,
+        params: params as PathParams<RouteOf<N>['path']>,
         query: (event.queryStringParameters ?? {}) as Record<string, string>,
         body: body as S extends z.ZodMiniType ? z.output<S> : undefined,
-        idempotencyKey,
+        idempotencyScope: route.idempotent && idempotencyKey !== undefined ? `${name}:${idempotencyKey}` : undefined,
         now: Date.now(),
       });
       if (answer.csv) {
