@@ -12,35 +12,42 @@ import type {
   PortfolioAnswer,
   TransactionDto,
   WithdrawalRequestDto,
+  PathParams,
+  RouteName,
+  RouteOf,
 } from '../../../shared/api';
+import { buildPath, routeByName } from '../../../shared/api';
 import { type Notice, toastTitles } from '../../../shared/messages';
 import { notify } from '../components/toaster';
 import { type Api, ApiError } from './client';
 import { useApi } from './provider';
 
-const enc = encodeURIComponent;
+/** A route's concrete path from the route table, its parameters typed by the route's own path. */
+const pathOf = <N extends RouteName>(name: N, params: PathParams<RouteOf<N>['path']>, query?: Record<string, string>) =>
+  `${buildPath(routeByName(name).path, params as Record<string, string>)}${query ? `?${new URLSearchParams(query).toString()}` : ''}`;
 
+/** Every path the web calls, from the route table (never written by hand). */
 export const paths = {
-  portfolio: (userId: string) => `/api/portfolios/${enc(userId)}`,
-  transactions: (uid: string) => `/api/portfolios/${enc(uid)}/transactions`,
-  myRequests: (uid: string) => `/api/portfolios/${enc(uid)}/withdrawal-requests`,
-  eligibility: (uid: string) => `/api/withdrawals/${enc(uid)}/eligible`,
-  requestWithdrawal: '/api/withdrawals/request',
-  createPortfolio: '/api/portfolios/create',
-  clients: '/api/admin/clients',
-  clientTransactions: (id: string) => `/api/admin/clients/${enc(id)}/transactions`,
-  deposit: (id: string) => `/api/admin/clients/${enc(id)}/deposit`,
-  withdrawal: (id: string) => `/api/admin/clients/${enc(id)}/withdrawal`,
-  balance: (id: string) => `/api/admin/clients/${enc(id)}/balance`,
-  client: (id: string) => `/api/admin/clients/${enc(id)}`,
-  alerts: '/api/admin/withdrawal-alerts',
-  pendingRequests: '/api/admin/withdrawal-requests?status=pending',
-  history: (uid: string) => `/api/portfolios/${enc(uid)}/history`,
-  statement: (uid: string, from: string, to: string) => `/api/portfolios/${enc(uid)}/statement?from=${enc(from)}&to=${enc(to)}`,
-  clientStatement: (id: string, from: string, to: string) => `/api/admin/clients/${enc(id)}/statement?from=${enc(from)}&to=${enc(to)}`,
-  balancesStatement: '/api/admin/statements/balances',
-  approve: (id: string) => `/api/admin/withdrawal-requests/${enc(id)}/approve`,
-  reject: (id: string) => `/api/admin/withdrawal-requests/${enc(id)}/reject`,
+  portfolio: (userId: string) => pathOf('getPortfolio', { userId }),
+  transactions: (uid: string) => pathOf('listTransactions', { uid }),
+  myRequests: (uid: string) => pathOf('listMyWithdrawalRequests', { uid }),
+  eligibility: (uid: string) => pathOf('getEligibility', { uid }),
+  requestWithdrawal: pathOf('requestWithdrawal', {}),
+  createPortfolio: pathOf('createPortfolio', {}),
+  clients: pathOf('listClients', {}),
+  clientTransactions: (id: string) => pathOf('listClientTransactions', { id }),
+  deposit: (id: string) => pathOf('addDeposit', { id }),
+  withdrawal: (id: string) => pathOf('processWithdrawal', { id }),
+  balance: (id: string) => pathOf('updateBalance', { id }),
+  client: (id: string) => pathOf('deleteClient', { id }),
+  alerts: pathOf('listWithdrawalAlerts', {}),
+  pendingRequests: pathOf('listPendingWithdrawalRequests', {}, { status: 'pending' }),
+  history: (uid: string) => pathOf('getHistory', { uid }),
+  statement: (uid: string, from: string, to: string) => pathOf('getStatement', { uid }, { from, to }),
+  clientStatement: (id: string, from: string, to: string) => pathOf('getClientStatement', { id }, { from, to }),
+  balancesStatement: pathOf('getBalancesStatement', {}),
+  approve: (id: string) => pathOf('approveWithdrawalRequest', { id }),
+  reject: (id: string) => pathOf('rejectWithdrawalRequest', { id }),
 };
 
 /** `key` null means "not yet" (SWR fetches nothing). */
