@@ -4,10 +4,10 @@
  * route table, a WAF that cannot be walked around, per-route throttles, backups, tracing, alarms
  * that catch silence, long-kept audit logs, and the recommended CDK feature flags.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { App, Stack } from 'aws-cdk-lib';
+import type { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { WEEKLY_GROWTH_COMPLETED_METRIC, WEEKLY_GROWTH_NAMESPACE, weeklyGrowthDimensions } from '../../lambdas/jobs/weekly-growth-metrics';
@@ -18,45 +18,18 @@ import { WEEKLY_SILENCE } from './alarms';
 import { API_THROTTLE, ORIGIN_HEADER, ROUTE_THROTTLES } from './api';
 import { BACKUP_RETENTION } from './data';
 import { projectContext } from './project-context';
+import { filesUnder, type Resource, type Statement, synthStage, templateReader } from './template-reader';
 import { API_RATE_PER_IP, HEAVY_API_PATHS, HEAVY_API_RATE_PER_IP, SITE_MANAGED_RULE_GROUPS } from './site-firewall';
-import { buildStage, EDGE_REGION } from './stage';
+import { EDGE_REGION } from './stage';
 import { resolveStage, type StageConfig, type StageSettings } from './stage-config';
 import { WEEKLY_JOB_TIMEOUT } from './weekly-growth';
 
-type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
-type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
-
 const BASE: StageConfig = { stage: 'ops', account: '333333333333', region: 'eu-west-1', stackName: 'OpsTest', authDomainPrefix: 'aurum-ops-333333333333' };
 
-function synth(config: StageConfig, webDist?: string) {
-  const app = new App({ context: projectContext() });
-  const stage = buildStage(app, config, { webDist });
-  return { app, ...stage, template: Template.fromStack(stage.portal), edgeTemplate: stage.edge ? Template.fromStack(stage.edge) : undefined };
-}
-
-const main = synth(BASE);
+const main = synthStage(BASE);
 const template = main.template;
-const all = () => template.toJSON().Resources as Record<string, Resource>;
-const ofType = (type: string, t: Template = template) => Object.entries(t.toJSON().Resources as Record<string, Resource>).filter(([, r]) => r.Type === type);
-
-/** The function serving a route, or one of ours by its description. */
-function functionDescribed(description: string): [string, Resource] {
-  const found = ofType('AWS::Lambda::Function').find(([, r]) => r.Properties.Description === description);
-  if (!found) throw new Error(`no function described ${description}`);
-  return found;
-}
-
-/** Every statement of the policies attached to a function's role, inline ones included. */
-function statementsOf(functionId: string): Statement[] {
-  const fn = all()[functionId] as Resource;
-  const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-  const role = all()[roleId] as Resource;
-  const inline = ((role.Properties.Policies ?? []) as { PolicyDocument: { Statement: Statement[] } }[]).flatMap((p) => p.PolicyDocument.Statement);
-  const attached = ofType('AWS::IAM::Policy')
-    .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
-    .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
-  return [...inline, ...attached];
-}
+const { all, functionDescribed, statementsOf } = templateReader(template);
+const ofType = (type: string, t: Template = template) => templateReader(t).ofType(type);
 
 const [tableId] = ofType('AWS::DynamoDB::Table')[0] ?? [];
 const tableArn = { 'Fn::GetAtt': [tableId, 'Arn'] };
@@ -117,7 +90,7 @@ describe('two stages in one account and region', () => {
   // Both committed stages, moved into one account and region: the worst case for collisions.
   const pair = ['dev', 'prod'].map((name) => {
     const config = { ...resolveStage(name, stages), account: '555555555555', region: 'eu-west-1' };
-    return { config, ...synth(config) };
+    return { config, ...synthStage(config) };
   });
 
   /**
@@ -271,7 +244,7 @@ describe('CloudFront WAF and the API behind it', () => {
   });
 
   it('in us-east-1: one stack holds the ACL', () => {
-    const east = synth({ ...BASE, region: 'us-east-1' });
+    const east = synthStage({ ...BASE, region: 'us-east-1' });
     expect(east.edge).toBeUndefined();
     checkAcl(east.template);
     const [aclId] = ofType('AWS::WAFv2::WebACL', east.template).find(([, r]) => r.Properties.Scope === 'CLOUDFRONT') ?? [];
@@ -384,7 +357,7 @@ describe('e-mail through SES when the stage names an identity', () => {
   });
 
   it('sends from the verified identity through a configuration set of the stage', () => {
-    const withSes = synth({ ...BASE, ses: { fromEmail: 'no-reply@aurum.example', fromName: 'Aurum', identity: 'aurum.example' } }).template;
+    const withSes = synthStage({ ...BASE, ses: { fromEmail: 'no-reply@aurum.example', fromName: 'Aurum', identity: 'aurum.example' } }).template;
     const [setId, set] = ofType('AWS::SES::ConfigurationSet', withSes)[0] ?? [];
     expect(set?.Properties.Name).toBe('aurum-ops-cognito');
     withSes.hasResourceProperties('AWS::Cognito::UserPool', {
@@ -405,7 +378,7 @@ describe('files that can change are never cached for a year', () => {
   it('uploads theme.js and the favicon with index.html (no-cache), and only assets/ immutable', () => {
     mkdirSync(join(webDist, 'assets'));
     for (const f of ['index.html', 'theme.js', 'favicon.svg', 'assets/app-abc.js']) writeFileSync(join(webDist, f), f);
-    const built = synth(BASE, webDist);
+    const built = synthStage(BASE, webDist);
     const deployments = ofType('Custom::CDKBucketDeployment', built.template);
     const byId = (prefix: string) => deployments.find(([id]) => id.startsWith(prefix))?.[1] as Resource;
     const staged = (d: Resource) =>
@@ -420,14 +393,6 @@ describe('files that can change are never cached for a year', () => {
   });
 });
 
-/** The files of a staged asset (none for data sources such as config.json, staged as zips). */
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1));
-}
-
 describe('CDK feature flags and validators', () => {
   it('sets every feature flag a new CDK project gets, at its recommended value', () => {
     const recommended = JSON.parse(readFileSync(require.resolve('aws-cdk-lib/recommended-feature-flags.json'), 'utf8')) as Record<string, unknown>;
@@ -436,7 +401,7 @@ describe('CDK feature flags and validators', () => {
   });
 
   it('cdk-nag finds nothing unacknowledged in the edge stack, nor in a stage with Google and SES', () => {
-    const full = synth({ ...BASE, google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' }, ses: { fromEmail: 'a@aurum.example', identity: 'aurum.example' }, alarmEmail: 'ops@aurum.example' });
+    const full = synthStage({ ...BASE, google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' }, ses: { fromEmail: 'a@aurum.example', identity: 'aurum.example' }, alarmEmail: 'ops@aurum.example' });
     for (const stack of [full.portal, full.edge as Stack]) {
       const result = new AwsSolutionsChecks(stack).validateScope(stack);
       expect(result.violations.map((v) => `${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);

@@ -2,9 +2,9 @@
  * The synthesized template, checked against the shared definitions it is generated from, and
  * cdk-nag's AwsSolutions pack. Bundling is skipped (no esbuild runs) so this stays fast.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { App } from 'aws-cdk-lib';
 import fc from 'fast-check';
@@ -18,10 +18,9 @@ import { LOCAL_SECURITY_HEADERS } from '../local/web-server';
 import { awsSiteOrigins, isSpaRoute, REVALIDATE_CACHE_CONTROL, securityHeaders, SPA_INDEX, SPA_ROUTE_EXAMPLES } from '../site-rules';
 import { parseSiteConfig } from '../../shared/site-config';
 import { ADMIN_CHECK_COGNITO_ACTIONS } from './api';
-import { projectContext } from './project-context';
 import { SPA_REWRITE_CODE } from './site';
-import { buildStage } from './stage';
 import type { StageConfig } from './stage-config';
+import { filesUnder, type Resource, synthStage, templateReader } from './template-reader';
 
 export const TEST_STAGE: StageConfig = {
   stage: 'test',
@@ -32,35 +31,15 @@ export const TEST_STAGE: StageConfig = {
 };
 
 function synth(config: Partial<StageConfig> = {}, webDist?: string) {
-  const app = new App({ context: projectContext() });
-  const { portal: stack } = buildStage(app, { ...TEST_STAGE, ...config }, { webDist });
-  return { app, stack, template: Template.fromStack(stack) };
+  const { app, portal: stack, template } = synthStage({ ...TEST_STAGE, ...config }, webDist);
+  return { app, stack, template };
 }
 
 const { stack, template } = synth();
-type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: string[]; DeletionPolicy?: string; UpdateReplacePolicy?: string };
-const resources = (type: string) => Object.entries(template.findResources(type)) as [string, Resource][];
-
-/** The logical id of the Lambda behind a route (found by its description). */
-function functionOf(description: string): [string, Resource] {
-  const found = resources('AWS::Lambda::Function').find(([, r]) => r.Properties.Description === description);
-  if (!found) throw new Error(`no function described ${description}`);
-  return found;
-}
+const { ofType: resources, functionDescribed: functionOf, statementsOf } = templateReader(template);
 
 /** Every IAM action granted to a function's role, by its inline and attached policies. */
-function actionsOf(functionId: string): string[] {
-  const fn = template.toJSON().Resources[functionId] as Resource;
-  const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-  const role = template.toJSON().Resources[roleId] as Resource;
-  const inline = ((role.Properties.Policies ?? []) as { PolicyDocument: { Statement: { Action: string | string[] }[] } }[]).flatMap(
-    (p) => p.PolicyDocument.Statement,
-  );
-  const attached = resources('AWS::IAM::Policy')
-    .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
-    .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement);
-  return [...inline, ...attached].flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
-}
+const actionsOf = (functionId: string): string[] => statementsOf(functionId).flatMap((s) => [s.Action].flat());
 
 /** The one resource of a type, with its logical id. */
 function onlyOf(type: string): [string, Resource] {
@@ -68,14 +47,6 @@ function onlyOf(type: string): [string, Resource] {
   expect(found).toHaveLength(1);
   return found[0] as [string, Resource];
 }
-
-/** Every file under a directory, as paths relative to it. */
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => relative(dir, join(e.parentPath, e.name)));
-}
-
 
 describe('cdk-nag AwsSolutions', () => {
   it('has no unacknowledged finding', () => {
