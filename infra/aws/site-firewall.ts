@@ -5,6 +5,7 @@
  */
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
+import { wafVisibility } from './waf-visibility';
 
 /** API requests one IP may make per window before it is blocked until its rate falls. */
 export const API_RATE_PER_IP = { limit: 1000, windowSeconds: 300 };
@@ -28,11 +29,7 @@ export class SiteFirewall extends Construct {
 
   constructor(scope: Construct, id: string, props: { metricPrefix: string }) {
     super(scope, id);
-    const visibility = (name: string): CfnWebACL.VisibilityConfigProperty => ({
-      cloudWatchMetricsEnabled: true,
-      sampledRequestsEnabled: true,
-      metricName: `${props.metricPrefix}-${name}`,
-    });
+    const visibility = (name: string) => wafVisibility(`${props.metricPrefix}-${name}`);
     this.webAcl = new CfnWebACL(this, 'Acl', {
       scope: 'CLOUDFRONT',
       description: 'Aurum client portal: CloudFront, the site and the API',

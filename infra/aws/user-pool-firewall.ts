@@ -6,6 +6,7 @@
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import { wafVisibility } from './waf-visibility';
 
 /** The header that names the operation of a Cognito JSON API request. */
 export const TARGET_HEADER = 'x-amz-target';
@@ -30,12 +31,6 @@ export const HOSTED_UI_FORM_PATHS = ['/login', '/signup', '/forgotpassword', '/c
 
 /** Sign-in attempts one IP may make per window before it is blocked until its rate falls. */
 export const SIGN_IN_RATE = { limit: 100, windowSeconds: 300 };
-
-const visibility = (metricName: string): CfnWebACL.VisibilityConfigProperty => ({
-  cloudWatchMetricsEnabled: true,
-  sampledRequestsEnabled: true,
-  metricName,
-});
 
 /** The target header equals `value`; under LOWERCASE too, so a changed case cannot slip past. */
 function targetIs(value: string, transformation: 'NONE' | 'LOWERCASE'): CfnWebACL.StatementProperty {
@@ -73,7 +68,7 @@ export class UserPoolFirewall extends Construct {
       scope: 'REGIONAL',
       description: 'Aurum client portal: the Cognito user pool',
       defaultAction: { allow: {} },
-      visibilityConfig: visibility('aurum-user-pool'),
+      visibilityConfig: wafVisibility('aurum-user-pool'),
       rules: [
         {
           // The app client's tokens carry aws.cognito.signin.user.admin (the API needs it), and
@@ -83,7 +78,7 @@ export class UserPoolFirewall extends Construct {
           priority: 0,
           action: { block: {} },
           statement: { orStatement: { statements: [targetIs(DELETE_USER_TARGET, 'NONE'), targetIs(DELETE_USER_TARGET, 'LOWERCASE')] } },
-          visibilityConfig: visibility('aurum-user-pool-self-delete'),
+          visibilityConfig: wafVisibility('aurum-user-pool-self-delete'),
         },
         {
           // Cognito's own lockout is per user; this stops one source spraying passwords over
@@ -101,7 +96,7 @@ export class UserPoolFirewall extends Construct {
               },
             },
           },
-          visibilityConfig: visibility('aurum-user-pool-sign-in-rate'),
+          visibilityConfig: wafVisibility('aurum-user-pool-sign-in-rate'),
         },
         {
           // Known bots, scanners and addresses seen in attacks: free beyond the rule's fee.
@@ -109,7 +104,7 @@ export class UserPoolFirewall extends Construct {
           priority: 2,
           overrideAction: { none: {} },
           statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: 'AWSManagedRulesAmazonIpReputationList' } },
-          visibilityConfig: visibility('aurum-user-pool-ip-reputation'),
+          visibilityConfig: wafVisibility('aurum-user-pool-ip-reputation'),
         },
       ],
     });
