@@ -18,6 +18,14 @@ import { cameThroughFront, ORIGIN_HEADER } from './origin';
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
+/** The data-access modules' domain errors (domain-errors.ts) get their HTTP answer here, and only here. */
+const DOMAIN_ANSWERS: Record<DomainErrorKind, [HttpError['statusCode'], string]> = {
+  clientNotFound: [404, apiMessages.clientNotFound],
+  requestAlreadyDecided: [409, apiMessages.requestAlreadyDecided],
+  idempotencyKeyReused: [409, apiMessages.idempotencyKeyReused],
+  portfolioBusy: [409, apiMessages.conflictRetry],
+};
+
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 
@@ -142,14 +150,7 @@ export function httpHandler<N extends RouteName, S extends z.ZodMiniType | undef
       }
       return json(answer.status ?? 200, answer.body);
     } catch (thrown) {
-      // The data-access modules' domain errors (domain-errors.ts) get their HTTP answer here, and only here.
-      const domainAnswers: Record<DomainErrorKind, [HttpError['statusCode'], string]> = {
-        clientNotFound: [404, apiMessages.clientNotFound],
-        requestAlreadyDecided: [409, apiMessages.requestAlreadyDecided],
-        idempotencyKeyReused: [409, apiMessages.idempotencyKeyReused],
-        portfolioBusy: [409, apiMessages.conflictRetry],
-      };
-      const error = thrown instanceof DomainError ? new HttpError(...domainAnswers[thrown.kind]) : thrown;
+      const error = thrown instanceof DomainError ? new HttpError(...DOMAIN_ANSWERS[thrown.kind]) : thrown;
       if (error instanceof HttpError) {
         logger.info('request refused', { status: error.statusCode, reason: error.message });
         return json(error.statusCode, { error: error.message });
