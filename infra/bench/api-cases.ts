@@ -3,8 +3,8 @@
  * bare in the same order (the gateway / bare ratio is then the gateway, JWT check, handler and
  * JSON overhead alone).
  *
- * Imports the handlers' ledger module, whose DynamoDB client is made at load: import this file
- * only after startStack has set the environment.
+ * The handlers' ledger code it calls uses the handlers' DynamoDB client, which startStack
+ * configures: call it only once the stack has started.
  */
 import type { Agent } from 'node:http';
 import { randomUUID } from 'node:crypto';

@@ -1,8 +1,8 @@
 /**
  * One run of the weekly growth job in a process of its own, as in Lambda, so its peak memory is
  * the job's and not the bench's: `tsx infra/bench/job-process.ts <now ISO>` prints one JSON line
- * with the job's summary and the process's peak resident set (VmHWM). The environment (table,
- * endpoint) is the bench's, inherited.
+ * with the job's summary and the process's peak resident set (VmHWM). Its table and endpoint
+ * come from the environment job.ts gives it, as a Lambda's do.
  */
 import { readFileSync } from 'node:fs';
 import { runWeeklyGrowth } from '../../lambdas/jobs/weekly-growth';

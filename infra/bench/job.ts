@@ -3,8 +3,8 @@
  * the raw rates of DynamoDB Local on the same table (TransactWriteItems, the job's UpdateItem and
  * its ledger Query), with the peak memory of the process, and a replay check of a sample.
  *
- * The job runs in a child process (job-process.ts) that inherits the environment startStack set;
- * this file imports the bench's seeding code, which must also be imported only after that.
+ * The job runs in a child process (job-process.ts) configured as the CDK stack configures the
+ * job's Lambda, by its environment, here pointing at the local stack's table.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -26,6 +26,7 @@ const JOB_CONCURRENCY = 48;
 export interface JobPlan {
   doc: DynamoDBDocumentClient;
   tableName: string;
+  dynamoEndpoint: string;
   javaPid: number | undefined;
   /** lastUpdate of every seeded portfolio (8 days before the run). */
   lastUpdate: number;
@@ -169,11 +170,23 @@ interface ChildRun {
 }
 
 /** One run of the job in a fresh Node process (job-process.ts), DynamoDB Local's memory sampled meanwhile. */
-function runJobProcess(now: number, javaPid: number | undefined): Promise<ChildRun & { javaPeak: number }> {
+function runJobProcess(plan: JobPlan, now: number): Promise<ChildRun & { javaPeak: number }> {
   const script = join(import.meta.dirname, 'job-process.ts');
+  const { javaPid } = plan;
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script, new Date(now).toISOString()], {
-      env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+      env: {
+        ...process.env,
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        // What the job's Lambda finds in its environment (lambdas/lib/runtime.ts reads it).
+        TABLE_NAME: plan.tableName,
+        DYNAMODB_ENDPOINT: plan.dynamoEndpoint,
+        AWS_REGION: 'us-east-1',
+        AWS_ACCESS_KEY_ID: 'local',
+        AWS_SECRET_ACCESS_KEY: 'local',
+        // As quiet as the local stack: the bench measures the job, not its logging.
+        POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let javaPeak = rssOfPid(javaPid);
@@ -202,7 +215,7 @@ export async function runJob(plan: JobPlan, t0: number, firstWeek: number, times
   for (let k = 0; k < times; k++) {
     lastT = t0 + (firstWeek + k) * WEEK_MS;
     progress(`weekly growth run ${k + 1}/${times} at ${new Date(lastT).toISOString()}, in its own process`);
-    const child = await runJobProcess(lastT, plan.javaPid);
+    const child = await runJobProcess(plan, lastT);
     const run: JobRun = { ...child, rate: child.due / child.seconds };
     out.push(run);
     progress(

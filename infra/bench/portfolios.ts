@@ -3,8 +3,8 @@
  * writes them (but last updated 8 days ago, so due) and 1 to 20 deposits each, dated before
  * lastUpdate, with the balance a replay of that ledger. Written with BatchWriteItem.
  *
- * Imports the handlers' ledger module, whose DynamoDB client is made at load: import this file
- * only after startStack has set the environment.
+ * The handlers' ledger code it calls uses the handlers' DynamoDB client, which startStack
+ * configures: call it only once the stack has started.
  */
 import { type DynamoDBDocumentClient, BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../lambdas/lib/table';

@@ -34,8 +34,11 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { startStack, type RunningStack } from '../local/stack';
 import { DAY_MS } from '../../shared/growth';
+import { apiCases } from './api-cases';
 import { measureBundles, measureWeb } from './bundles';
+import * as job from './job';
 import { keepAliveRetries, measureLatency } from './latency';
+import { fillLedger } from './portfolios';
 import { fmt } from './stats';
 
 // ---- settings ---------------------------------------------------------------------------------
@@ -215,11 +218,6 @@ async function main(): Promise<number> {
   progress(`stack up at ${stack.url}, DynamoDB Local at ${stack.dynamoEndpoint}`);
   const javaPid = Number(readFileSync(join(dataDir, 'dynamodb.pid'), 'utf8').trim()) || undefined;
 
-  // The handlers' modules read the environment startStack just set: import them only now.
-  const { fillLedger } = await import('./portfolios');
-  const { apiCases } = await import('./api-cases');
-  const job = await import('./job');
-
   // A client of our own, configured like the handlers' one (lambdas/lib/db.ts).
   const doc = DynamoDBDocumentClient.from(
     new DynamoDBClient({
@@ -232,9 +230,10 @@ async function main(): Promise<number> {
     { marshallOptions: { removeUndefinedValues: true } },
   );
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
-  const plan: import('./job').JobPlan = {
+  const plan: job.JobPlan = {
     doc,
     tableName,
+    dynamoEndpoint: stack.dynamoEndpoint,
     javaPid,
     lastUpdate: Date.now() - 8 * DAY_MS,
     rawOps: RAW_OPS,

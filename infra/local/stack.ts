@@ -6,10 +6,17 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
-import { NO_TABLE_USE, POST_CONFIRMATION_TABLE_USE, WEEKLY_GROWTH_TABLE_USE } from '../../lambdas/table-uses';
-import { routes } from '../../shared/api';
+import { runWeeklyGrowth } from '../../lambdas/jobs/weekly-growth';
+import { listProfiles } from '../../lambdas/lib/indexes';
+import { logger } from '../../lambdas/lib/logger';
+import { recordEntry } from '../../lambdas/lib/money-moves';
+import { configureRuntime, settingsFromEnvironment } from '../../lambdas/lib/runtime';
 import { TABLE_NAME_DEFAULT } from '../../lambdas/lib/table';
+import { NO_TABLE_USE, POST_CONFIRMATION_TABLE_USE, WEEKLY_GROWTH_TABLE_USE } from '../../lambdas/table-uses';
+import { handler as customMessage } from '../../lambdas/triggers/custom-message';
+import { handler as postConfirmation } from '../../lambdas/triggers/post-confirmation';
+import { handler as preSignUp } from '../../lambdas/triggers/pre-sign-up';
+import { routes } from '../../shared/api';
 import { startLocalCognito } from './cognito';
 import { ensureTable, localCredentials, startLocalDynamo } from './dynamo';
 import { type ApiHandler, createGateway } from './gateway';
@@ -38,8 +45,6 @@ export interface RunningStack {
   tableName: string;
   stop(): Promise<void>;
 }
-
-type Trigger<E> = { handler: (event: E) => Promise<E> };
 
 /** The file a running stack describes itself in (for `npm run admin` and stray clean-up). */
 export const stackFile = (dataDir: string) => join(dataDir, 'stack.json');
@@ -76,25 +81,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const fresh = await ensureTable(dynamo.client, tableName);
     const mailbox = new Mailbox(dataDir);
 
-    // What a Lambda would find in its environment, set before any handler module is loaded.
-    const credentials = localCredentials();
     // As in AWS, a handler answers only requests that came through the front door (the gateway).
     const originSecret = randomBytes(32).toString('base64url');
-    Object.assign(process.env, {
-      ORIGIN_VERIFY: originSecret,
-      TABLE_NAME: tableName,
-      DYNAMODB_ENDPOINT: dynamo.endpoint,
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-      SITE_URL: url,
-      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
-      POWERTOOLS_DEV: 'true',
-    });
+    // Quiet unless the developer asks for more (Powertools reads POWERTOOLS_LOG_LEVEL itself).
+    if (process.env.POWERTOOLS_LOG_LEVEL === undefined) logger.setLogLevel('WARN');
 
-    let preSignUp: Trigger<PreSignUpTriggerEvent> | undefined;
-    let postConfirmation: Trigger<PostConfirmationTriggerEvent> | undefined;
-    let customMessage: Trigger<CustomMessageTriggerEvent> | undefined;
     // Tokens name cognito-local's URL as their issuer, so it keeps its port across restarts
     // (when that port is still free): signed-in browsers stay signed in.
     const cognitoPortFile = join(dataDir, 'cognito.port');
@@ -104,11 +95,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         port: cognitoPort,
         dataDir: join(dataDir, 'cognito'),
         triggers: {
-          preSignUp: (event) => (preSignUp ? runAs('PreSignUp', NO_TABLE_USE, () => (preSignUp as Trigger<PreSignUpTriggerEvent>).handler(event)) : Promise.resolve(event)),
-          postConfirmation: (event) =>
-            postConfirmation ? runAs('PostConfirmation', POST_CONFIRMATION_TABLE_USE, () => (postConfirmation as Trigger<PostConfirmationTriggerEvent>).handler(event)) : Promise.resolve(event),
-          customMessage: (event) =>
-            customMessage ? runAs('CustomMessage', NO_TABLE_USE, () => (customMessage as Trigger<CustomMessageTriggerEvent>).handler(event)) : Promise.resolve(event),
+          preSignUp: (event) => runAs('PreSignUp', NO_TABLE_USE, () => preSignUp(event)),
+          postConfirmation: (event) => runAs('PostConfirmation', POST_CONFIRMATION_TABLE_USE, () => postConfirmation(event)),
+          customMessage: (event) => runAs('CustomMessage', NO_TABLE_USE, () => customMessage(event)),
         },
         onEmail: (mail) => mailbox.add(mail),
       });
@@ -118,14 +107,26 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     });
     writeFileSync(cognitoPortFile, String(new URL(cognito.endpoint).port));
     stops.push(() => cognito.stop());
-    Object.assign(process.env, { COGNITO_ENDPOINT: cognito.endpoint, USER_POOL_ID: cognito.userPoolId });
 
-    preSignUp = (await import('../../lambdas/triggers/pre-sign-up')) as Trigger<PreSignUpTriggerEvent>;
-    postConfirmation = (await import('../../lambdas/triggers/post-confirmation')) as Trigger<PostConfirmationTriggerEvent>;
-    customMessage = (await import('../../lambdas/triggers/custom-message')) as Trigger<CustomMessageTriggerEvent>;
-    const weeklyGrowth = await import('../../lambdas/jobs/weekly-growth');
-    // The handlers' one DynamoDB client, held to each function's declared table use as IAM holds it in AWS.
-    enforceTablePermissions((await import('../../lambdas/lib/db')).ddb);
+    // What the CDK stack gives each function in its environment, given here explicitly. Nothing
+    // awaits between cognito-local's start and this call, so no trigger runs before it.
+    configureRuntime(
+      {
+        tableName,
+        region: cognito.region,
+        dynamoEndpoint: dynamo.endpoint,
+        cognitoEndpoint: cognito.endpoint,
+        userPoolId: cognito.userPoolId,
+        credentials: localCredentials(),
+        originSecret,
+        siteUrl: url,
+        // The one setting a developer or a test may choose for the stack (ADMIN_RECHECK_SECONDS).
+        adminRecheckMs: settingsFromEnvironment().adminRecheckMs,
+      },
+      // The handlers' DynamoDB client, held to each function's declared table use as IAM holds it in AWS.
+      { onDynamoClient: enforceTablePermissions },
+    );
+
     const handlers = new Map<string, ApiHandler>();
     for (const route of routes) {
       const module = (await import(`../../lambdas/http/${route.name}`)) as { handler: ApiHandler };
@@ -157,15 +158,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       cognito,
       handlers,
       mailbox,
-      runWeeklyGrowth: (now) => runAs('WeeklyGrowth', WEEKLY_GROWTH_TABLE_USE, () => weeklyGrowth.runWeeklyGrowth(now)),
+      runWeeklyGrowth: (now) => runAs('WeeklyGrowth', WEEKLY_GROWTH_TABLE_USE, () => runWeeklyGrowth(now)),
       originSecret,
       // Tests prove the enforcement is live by taking a route's table access away (never widening it).
       tableUseOf: (route) => (deniedTable.has(route.name) ? NO_TABLE_USE : route.table),
       staticFiles: web === 'none' ? undefined : staticFiles(join(process.cwd(), 'web', 'dist')),
     });
     if (fresh && options.seed !== false) {
-      const { recordEntry } = await import('../../lambdas/lib/money-moves');
-      const { listProfiles } = await import('../../lambdas/lib/indexes');
       const now = Date.now();
       await seedDemoData({
         cognito,

@@ -1,6 +1,8 @@
 /** IAM on DynamoDB Local: a function may issue only its declared table actions, as in AWS. */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb } from '../../lambdas/lib/db';
+import { configureRuntime, resetRuntime } from '../../lambdas/lib/runtime';
 import { checkTableRequest, enforceTablePermissions, permissionsNeeded, runAs } from './table-permissions';
 
 describe('what IAM checks for a request', () => {
@@ -65,5 +67,18 @@ describe('on a real client', () => {
   it('sends a declared one on its way', async () => {
     const error = await runAs('getPortfolio', onlyGet, () => client.send(new GetCommand({ TableName: 't', Key: { pk: 'a' } }))).catch((e: Error) => e);
     expect((error as Error).name).not.toBe('AccessDeniedException');
+  });
+});
+
+describe("on the handlers' client, as the local stack configures it", () => {
+  const local = { tableName: 't', region: 'us-east-1', dynamoEndpoint: 'http://127.0.0.1:9', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } };
+  afterAll(() => resetRuntime());
+
+  it('refuses an undeclared command on whichever client the handlers get after configuration', async () => {
+    configureRuntime(local, { onDynamoClient: enforceTablePermissions });
+    await expect(runAs('getPortfolio', { actions: ['GetItem'] }, () => ddb().send(new ScanCommand({ TableName: 't' })))).rejects.toMatchObject({ name: 'AccessDeniedException' });
+    // A new configuration makes a new client, checked as well.
+    configureRuntime({ ...local, dynamoEndpoint: 'http://127.0.0.1:10' }, { onDynamoClient: enforceTablePermissions });
+    await expect(runAs('getPortfolio', { actions: ['GetItem'] }, () => ddb().send(new ScanCommand({ TableName: 't' })))).rejects.toMatchObject({ name: 'AccessDeniedException' });
   });
 });

@@ -11,6 +11,8 @@ import '../local/quiet-sdk';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { migrateUpcomingEligible } from '../../lambdas/lib/migrate-upcoming-eligible';
+import { configureRuntime } from '../../lambdas/lib/runtime';
 import { TABLE_NAME_DEFAULT } from '../../lambdas/lib/table';
 import { localCredentials, startLocalDynamo } from '../local/dynamo';
 import { stackFile } from '../local/stack';
@@ -34,33 +36,27 @@ if (values.table === undefined ? values.region !== undefined : values['data-dir'
   process.exit(2);
 }
 
-/** What the data-access code reads from its environment (lambdas/lib/config.ts): set before it is loaded. */
-function target(table: string, endpoint: string | undefined, region: string | undefined): void {
-  process.env.TABLE_NAME = table;
-  if (region) process.env.AWS_REGION = region;
-  if (endpoint) {
-    const credentials = localCredentials();
-    Object.assign(process.env, { DYNAMODB_ENDPOINT: endpoint, AWS_ACCESS_KEY_ID: credentials.accessKeyId, AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey });
-  } else {
-    delete process.env.DYNAMODB_ENDPOINT;
-  }
+/** Points the data-access code (lambdas/lib/runtime.ts) at the table: a local one, or AWS with the operator's credentials. */
+function target(tableName: string, region: string, localEndpoint?: string): void {
+  configureRuntime(localEndpoint ? { tableName, region, dynamoEndpoint: localEndpoint, credentials: localCredentials() } : { tableName, region });
 }
 
 async function withTable<T>(run: () => Promise<T>): Promise<T> {
-  if (values.table) {
-    target(values.table, undefined, region);
+  // The usage check has made sure an AWS table comes with its region.
+  if (values.table && region) {
+    target(values.table, region);
     return run();
   }
   const dataDir = resolve(values['data-dir'] ?? process.env.DATA_DIR ?? '.local');
   if (existsSync(stackFile(dataDir))) {
     const { dynamoEndpoint, tableName } = JSON.parse(readFileSync(stackFile(dataDir), 'utf8')) as { dynamoEndpoint: string; tableName: string };
-    target(tableName, dynamoEndpoint, 'us-east-1');
+    target(tableName, 'us-east-1', dynamoEndpoint);
     return run();
   }
   if (!existsSync(join(dataDir, 'dynamodb'))) throw new Error(`no local table in ${dataDir}: run npm start once first`);
   const dynamo = await startLocalDynamo({ dataDir });
   try {
-    target(TABLE_NAME_DEFAULT, dynamo.endpoint, 'us-east-1');
+    target(TABLE_NAME_DEFAULT, 'us-east-1', dynamo.endpoint);
     return await run();
   } finally {
     await dynamo.stop();
@@ -68,10 +64,7 @@ async function withTable<T>(run: () => Promise<T>): Promise<T> {
 }
 
 try {
-  const summary = await withTable(async () => {
-    const { migrateUpcomingEligible } = await import('../../lambdas/lib/migrate-upcoming-eligible');
-    return migrateUpcomingEligible(Date.now());
-  });
+  const summary = await withTable(() => migrateUpcomingEligible(Date.now()));
   console.log(
     `${summary.live} live profiles, ${summary.lacking} without upcomingEligibleAt: ${summary.migrated} migrated, ${summary.skipped} skipped (written or deleted meanwhile), ${summary.failed} failed`,
   );

@@ -8,46 +8,30 @@ import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import type { ClientDto } from '../../shared/api';
 import { DAY_MS } from '../../shared/growth';
+import { migrateUpcomingEligible } from '../lib/migrate-upcoming-eligible';
+import { setMissingUpcomingEligibleAt } from '../lib/profiles';
+import { configureRuntime, resetRuntime } from '../lib/runtime';
 import type { Session } from './support/client';
 import { useTestStack } from './support/use-stack';
 
-type Lib = {
-  migration: typeof import('../lib/migrate-upcoming-eligible');
-  profiles: typeof import('../lib/profiles');
-  db: typeof import('../lib/db');
-};
-
 const t = useTestStack({ seed: false });
 const root = resolve(__dirname, '../..');
-const ENV_NAMES = ['TABLE_NAME', 'DYNAMODB_ENDPOINT', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'] as const;
-const savedEnv = Object.fromEntries(ENV_NAMES.map((name) => [name, process.env[name]]));
 
 let admin: Session;
-let lib: Lib;
 
 beforeAll(async () => {
   admin = await t.client.newAdmin();
-  // The data-access modules read their table from the environment when first loaded: this stack's.
-  Object.assign(process.env, {
-    TABLE_NAME: t.stack.tableName,
-    DYNAMODB_ENDPOINT: t.stack.dynamoEndpoint,
-    AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
+  // The data-access code, run in this process against this stack's table.
+  configureRuntime({
+    tableName: t.stack.tableName,
+    region: 'us-east-1',
+    dynamoEndpoint: t.stack.dynamoEndpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  lib = {
-    migration: await import('../lib/migrate-upcoming-eligible'),
-    profiles: await import('../lib/profiles'),
-    db: await import('../lib/db'),
-  };
 });
 
 afterAll(() => {
-  lib?.db.ddb.destroy();
-  for (const name of ENV_NAMES) {
-    if (savedEnv[name] === undefined) delete process.env[name];
-    else process.env[name] = savedEnv[name];
-  }
+  resetRuntime();
 });
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -94,7 +78,7 @@ describe('the migration', () => {
     expect(before.old?.upcomingEligibleAt).toBeUndefined();
     expect(await nextWithdrawalDateOf(old.session.sub)).toBeUndefined();
 
-    const summary = await lib.migration.migrateUpcomingEligible(Date.now());
+    const summary = await migrateUpcomingEligible(Date.now());
     expect(summary).toMatchObject({ lacking: 2, migrated: 2, skipped: 0, failed: 0 });
 
     // Exactly what the deposit path had written, with the version moved on and nothing else changed.
@@ -106,7 +90,7 @@ describe('the migration', () => {
 
     // A second run finds nothing to do and writes nothing.
     const after = await Promise.all([old.session.sub, noDeposits.sub, current.session.sub, gone.sub].map((sub) => t.table.profile(sub)));
-    expect(await lib.migration.migrateUpcomingEligible(Date.now())).toMatchObject({ lacking: 0, migrated: 0, failed: 0 });
+    expect(await migrateUpcomingEligible(Date.now())).toMatchObject({ lacking: 0, migrated: 0, failed: 0 });
     expect(await Promise.all([old.session.sub, noDeposits.sub, current.session.sub, gone.sub].map((sub) => t.table.profile(sub)))).toEqual(after);
   });
 
@@ -119,9 +103,9 @@ describe('the migration', () => {
     // Changed since it was read (here: a deposit, which writes its own list): refused, nothing written.
     await deposit(session.sub, 30);
     const changed = await t.table.profile(session.sub);
-    expect(await lib.profiles.setMissingUpcomingEligibleAt({ sub: session.sub, version }, ['2000-01-01T00:00:00.000Z'])).toBe('changed');
+    expect(await setMissingUpcomingEligibleAt({ sub: session.sub, version }, ['2000-01-01T00:00:00.000Z'])).toBe('changed');
     // Has a list: refused even at its current version.
-    expect(await lib.profiles.setMissingUpcomingEligibleAt({ sub: session.sub, version: Number(changed?.version) }, [])).toBe('changed');
+    expect(await setMissingUpcomingEligibleAt({ sub: session.sub, version: Number(changed?.version) }, [])).toBe('changed');
     expect(await t.table.profile(session.sub)).toEqual(changed);
 
     // A deleted client's tombstone without the list: refused too.
@@ -129,10 +113,10 @@ describe('the migration', () => {
     expect((await t.client.api('DELETE', `/api/admin/clients/${gone.sub}`, { token: admin.accessToken })).status).toBe(200);
     await t.table.forgetProfileAttribute(gone.sub, 'upcomingEligibleAt');
     const tombstone = await t.table.profile(gone.sub);
-    expect(await lib.profiles.setMissingUpcomingEligibleAt({ sub: gone.sub, version: Number(tombstone?.version) }, [])).toBe('changed');
+    expect(await setMissingUpcomingEligibleAt({ sub: gone.sub, version: Number(tombstone?.version) }, [])).toBe('changed');
     expect(await t.table.profile(gone.sub)).toEqual(tombstone);
     // And nobody at all: never creates an item.
-    expect(await lib.profiles.setMissingUpcomingEligibleAt({ sub: 'no-such-client', version: 0 }, [])).toBe('changed');
+    expect(await setMissingUpcomingEligibleAt({ sub: 'no-such-client', version: 0 }, [])).toBe('changed');
     expect(await t.table.profile('no-such-client')).toBeUndefined();
   });
 });

@@ -23,8 +23,8 @@
  * portfolio count would always be 0 here, so none is emitted; failures are seen through the
  * function's Errors metric and the dead-letter queue.
  *
- * Only the Lambda handler emits them. The local stack calls runWeeklyGrowth directly (and runs with
- * POWERTOOLS_DEV=true, which turns Powertools Metrics off), so local runs write no EMF lines.
+ * Only the Lambda handler emits them. The local stack calls runWeeklyGrowth directly, which
+ * publishes nothing, so local runs write no EMF lines.
  *
  * For the alarm: WeeklyGrowthCompleted, statistic Sum, period 1 hour, alarm when < 1 on all of
  * 168 periods, missing data breaching. The data point carries the time the run finished.

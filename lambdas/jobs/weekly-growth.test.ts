@@ -93,7 +93,7 @@ function fakeDynamo(db: Db, fake: Fake) {
     }
     throw new Error(`unexpected command ${kind}`);
   };
-  return jest.spyOn(db.ddb, 'send').mockImplementation(send as never);
+  return jest.spyOn(db.ddb(), 'send').mockImplementation(send as never);
 }
 
 interface Emf {
@@ -249,7 +249,7 @@ it('writes no metric from runWeeklyGrowth, which the local stack calls', async (
   expect(run.emf).toEqual([]);
 });
 
-it('writes nothing, and warns of nothing, in dev mode (POWERTOOLS_DEV=true, as the local stack sets)', async () => {
+it('writes nothing, and warns of nothing, in dev mode (POWERTOOLS_DEV=true, as a developer may set)', async () => {
   process.env.POWERTOOLS_DEV = 'true';
   process.env.POWERTOOLS_LOG_LEVEL = 'WARN';
   try {

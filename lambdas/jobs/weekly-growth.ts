@@ -38,8 +38,8 @@ export interface WeeklyGrowthSummary {
 /**
  * One per container. Namespace and service are given explicitly, so the EMF line carries exactly
  * what weekly-growth-metrics.ts exports whatever the environment says (Powertools adds only the
- * `service` dimension). Off when POWERTOOLS_DEV is true (the local stack) unless
- * POWERTOOLS_METRICS_DISABLED says otherwise.
+ * `service` dimension). Off when POWERTOOLS_DEV is true unless POWERTOOLS_METRICS_DISABLED says
+ * otherwise.
  */
 const metrics = new Metrics({
   namespace: WEEKLY_GROWTH_NAMESPACE,

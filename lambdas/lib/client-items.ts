@@ -25,7 +25,7 @@ export async function removeEverythingButProfile(sub: string): Promise<void> {
         [table()]: doomed.slice(i, i + BATCH_SIZE).map((Key) => ({ DeleteRequest: { Key } })),
       };
       while (requests && Object.keys(requests).length > 0) {
-        const result = await ddb.send(new BatchWriteCommand({ RequestItems: requests }));
+        const result = await ddb().send(new BatchWriteCommand({ RequestItems: requests }));
         requests = result.UnprocessedItems as DeleteRequests | undefined;
       }
     }

@@ -1,20 +1,18 @@
 /**
- * The one Cognito client, for the routes that manage users (create portfolio, delete client)
- * and for confirming that an administrator still is one.
+ * Cognito, for the routes that manage users (create portfolio, delete client) and for confirming
+ * that an administrator still is one, through the runtime's one client (created on first use).
  */
 import {
   AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminListGroupsForUserCommand,
   AdminUserGlobalSignOutCommand,
-  CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { config } from './config';
-
-const cognito = new CognitoIdentityProviderClient({ region: config.region, endpoint: config.cognitoEndpoint });
+import { cognitoClient } from './runtime';
 
 export async function cognitoUser(username: string): Promise<{ email: string; firstName: string; lastName: string }> {
-  const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: username }));
+  const user = await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: username }));
   const attr = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value ?? '';
   return { email: attr('email'), firstName: attr('given_name'), lastName: attr('family_name') };
 }
@@ -25,8 +23,8 @@ const isUserNotFound = (error: unknown) => (error as Error).name === 'UserNotFou
 export async function isEnabledMemberOf(username: string, group: string): Promise<boolean> {
   try {
     const [user, groups] = await Promise.all([
-      cognito.send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: username })),
-      cognito.send(new AdminListGroupsForUserCommand({ UserPoolId: config.userPoolId, Username: username, Limit: 60 })),
+      cognitoClient().send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: username })),
+      cognitoClient().send(new AdminListGroupsForUserCommand({ UserPoolId: config.userPoolId, Username: username, Limit: 60 })),
     ]);
     return user.Enabled === true && (groups.Groups ?? []).some((g) => g.GroupName === group);
   } catch (error) {
@@ -42,7 +40,7 @@ export async function deleteCognitoUser(username: string): Promise<void> {
     new AdminDeleteUserCommand({ UserPoolId: config.userPoolId, Username: username }),
   ]) {
     try {
-      await cognito.send(command as AdminDeleteUserCommand);
+      await cognitoClient().send(command as AdminDeleteUserCommand);
     } catch (error) {
       if (!isUserNotFound(error)) throw error;
     }

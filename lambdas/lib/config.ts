@@ -1,26 +1,27 @@
 /**
- * What a Lambda reads from its environment. In AWS the stack sets these; locally the gateway
- * does (plus the endpoints of DynamoDB Local and cognito-local).
+ * The settings a Lambda runs with (runtime.ts: from its environment in AWS, given explicitly by
+ * the local stack), read when used.
  */
-import { TABLE_NAME_DEFAULT } from './table';
+import { runtimeSettings } from './runtime';
 
 export const config = {
   get tableName(): string {
-    return process.env.TABLE_NAME ?? TABLE_NAME_DEFAULT;
+    return runtimeSettings().tableName;
   },
   get region(): string {
-    return process.env.AWS_REGION ?? 'us-east-1';
+    return runtimeSettings().region;
   },
   /** Set only locally: DynamoDB Local's URL. */
   get dynamoEndpoint(): string | undefined {
-    return process.env.DYNAMODB_ENDPOINT || undefined;
+    return runtimeSettings().dynamoEndpoint;
   },
   /** Set only locally: cognito-local's URL. */
   get cognitoEndpoint(): string | undefined {
-    return process.env.COGNITO_ENDPOINT || undefined;
+    return runtimeSettings().cognitoEndpoint;
   },
+  /** Throws only when read: a function that never manages users has no pool. */
   get userPoolId(): string {
-    const id = process.env.USER_POOL_ID;
+    const id = runtimeSettings().userPoolId;
     if (!id) throw new Error('USER_POOL_ID is not set');
     return id;
   },
@@ -29,18 +30,17 @@ export const config = {
    * minute, so a removed admin is refused within one. Tests shorten it.
    */
   get adminRecheckMs(): number {
-    const seconds = Number(process.env.ADMIN_RECHECK_SECONDS ?? 60);
-    return Number.isFinite(seconds) ? Math.min(Math.max(seconds, 0), 60) * 1000 : 60_000;
+    return runtimeSettings().adminRecheckMs;
   },
   /**
    * The secret CloudFront (or the local gateway) adds to every API request; unset only where
    * handlers are called directly (unit tests). The CDK stack sets it on every route.
    */
   get originSecret(): string | undefined {
-    return process.env.ORIGIN_VERIFY || undefined;
+    return runtimeSettings().originSecret;
   },
   /** The site's public origin, for links in e-mails. */
   get siteUrl(): string {
-    return (process.env.SITE_URL ?? 'http://localhost:3000').replace(/\/$/, '');
+    return runtimeSettings().siteUrl;
   },
 };

@@ -1,11 +1,11 @@
-/** The one DynamoDB client of a Lambda, created once per container (module level). */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+/**
+ * The one DynamoDB client of a Lambda, created on first use and kept for the container's life
+ * (runtime.ts), and the table it works on.
+ */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from './config';
+import { documentClient } from './runtime';
 
-export const ddb = DynamoDBDocumentClient.from(
-  new DynamoDBClient({ region: config.region, endpoint: config.dynamoEndpoint, retryMode: 'standard', maxAttempts: 4 }),
-  { marshallOptions: { removeUndefinedValues: true } },
-);
+export const ddb = (): DynamoDBDocumentClient => documentClient();
 
 export const table = () => config.tableName;

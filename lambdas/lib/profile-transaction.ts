@@ -53,7 +53,7 @@ function idempotencyKeyOf(key: string): string {
 }
 
 async function replay<A>(sub: string, idem: Idempotency): Promise<A | null> {
-  const { Item } = await ddb.send(
+  const { Item } = await ddb().send(
     new GetCommand({ TableName: table(), Key: keys.idempotency(sub, idempotencyKeyOf(idem.key)), ConsistentRead: true }),
   );
   if (!Item) return null;
@@ -116,7 +116,7 @@ export async function transactOnProfile<A>(
       });
     }
     try {
-      await ddb.send(new TransactWriteCommand({ TransactItems: items }));
+      await ddb().send(new TransactWriteCommand({ TransactItems: items }));
       return p.answer;
     } catch (error) {
       if ((error as Error).name !== 'TransactionCanceledException') throw error;

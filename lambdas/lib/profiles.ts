@@ -36,7 +36,7 @@ export interface Profile {
 export const TOMBSTONE_TTL_SECONDS = 7 * 24 * 3600;
 
 export async function getProfile(sub: string, consistent = false): Promise<Profile | null> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: table(), Key: keys.profile(sub), ConsistentRead: consistent }));
+  const { Item } = await ddb().send(new GetCommand({ TableName: table(), Key: keys.profile(sub), ConsistentRead: consistent }));
   return (Item as Profile | undefined) ?? null;
 }
 
@@ -84,7 +84,7 @@ export function newProfileItem(client: NewClient, state: BalanceState, createdAt
 export async function createProfile(client: NewClient, now: number): Promise<'created' | 'exists' | 'deleted'> {
   const item = newProfileItem(client, emptyBalance(now), now);
   try {
-    await ddb.send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' }));
+    await ddb().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' }));
     return 'created';
   } catch (error) {
     if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
@@ -101,7 +101,7 @@ const isConditionFailure = (error: unknown) => (error as Error).name === 'Condit
  * neither read nor recreate anything.
  */
 export async function tombstoneProfile(sub: string, now: number): Promise<void> {
-  await ddb.send(
+  await ddb().send(
     new UpdateCommand({
       TableName: table(),
       Key: keys.profile(sub),
@@ -125,7 +125,7 @@ export async function tombstoneProfile(sub: string, now: number): Promise<void> 
  */
 export async function writeWeeklyUpdate(profile: Profile, update: WeeklyUpdate, upcomingEligibleAt: string[]): Promise<'written' | 'changed'> {
   try {
-    await ddb.send(
+    await ddb().send(
       new UpdateCommand({
         TableName: table(),
         Key: keys.profile(profile.sub),
@@ -159,7 +159,7 @@ export async function writeWeeklyUpdate(profile: Profile, update: WeeklyUpdate, 
  */
 export async function setMissingUpcomingEligibleAt(profile: Pick<Profile, 'sub' | 'version'>, upcomingEligibleAt: string[]): Promise<'written' | 'changed'> {
   try {
-    await ddb.send(
+    await ddb().send(
       new UpdateCommand({
         TableName: table(),
         Key: keys.profile(profile.sub),

@@ -8,7 +8,7 @@ export type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKe
 export async function* queryPages<T>(input: QueryInput): AsyncGenerator<T[]> {
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await ddb.send(new QueryCommand({ ...input, TableName: table(), ExclusiveStartKey: start }));
+    const page = await ddb().send(new QueryCommand({ ...input, TableName: table(), ExclusiveStartKey: start }));
     yield (page.Items ?? []) as T[];
     start = page.LastEvaluatedKey;
   } while (start);

@@ -109,7 +109,7 @@ export function toEligibilityDto(e: Eligibility): EligibilityDto {
 export async function getRequest(requestId: string): Promise<RequestItem | null> {
   const parsed = requestIds.parse(requestId);
   if (!parsed) return null;
-  const { Item } = await ddb.send(new GetCommand({ TableName: table(), Key: keys.request(parsed.sub, parsed.requestKey), ConsistentRead: true }));
+  const { Item } = await ddb().send(new GetCommand({ TableName: table(), Key: keys.request(parsed.sub, parsed.requestKey), ConsistentRead: true }));
   return (Item as RequestItem | undefined) ?? null;
 }
 
@@ -151,7 +151,7 @@ export function decided(item: RequestItem, decision: Decision): RequestItem {
 export async function rejectRequest(item: RequestItem, rejection: { by: string; now: number; reason: string }): Promise<RequestItem> {
   const decision: Decision = { status: 'rejected', ...rejection };
   try {
-    await ddb.send(new UpdateCommand(decisionUpdate(item, decision)));
+    await ddb().send(new UpdateCommand(decisionUpdate(item, decision)));
   } catch (error) {
     if ((error as Error).name === 'ConditionalCheckFailedException') throw new RequestAlreadyDecided(item.requestId);
     throw error;

@@ -1,0 +1,152 @@
+/**
+ * The settings the Lambda code runs with, and the SDK clients made from them.
+ *
+ * In AWS nobody configures anything: the settings are read from the function's environment (set
+ * by the CDK stack) on first use, and each client is created on its first use and then kept for
+ * the container's life. Code that runs the handlers in its own process (the local stack, tests,
+ * tools) calls configureRuntime with explicit values instead of writing process.env. No module
+ * reads a setting or creates a client when it is loaded, so handler modules may be imported
+ * before or after that call, in any order.
+ */
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TABLE_NAME_DEFAULT } from './table';
+
+export interface RuntimeSettings {
+  readonly tableName: string;
+  readonly region: string;
+  /** Only locally: DynamoDB Local's URL. */
+  readonly dynamoEndpoint?: string;
+  /** Only locally: cognito-local's URL. */
+  readonly cognitoEndpoint?: string;
+  /** Only the functions that manage users have one; config.userPoolId throws elsewhere. */
+  readonly userPoolId?: string;
+  /** Absent in AWS, where the SDK finds the function role's credentials itself. */
+  readonly credentials?: DynamoDBClientConfig['credentials'];
+  /**
+   * How long a confirmed administrator is trusted before Cognito is asked again: at most a
+   * minute, so a removed admin is refused within one. Tests shorten it.
+   */
+  readonly adminRecheckMs: number;
+  /**
+   * The secret CloudFront (or the local gateway) adds to every API request; absent only where
+   * handlers are called directly (unit tests). The CDK stack sets it on every route.
+   */
+  readonly originSecret?: string;
+  /** The site's public origin, without a trailing slash, for links in e-mails. */
+  readonly siteUrl: string;
+}
+
+/**
+ * What configureRuntime takes. Table and region are required so that code configuring the
+ * runtime never falls back on a default table or region by omission; the rest defaults as in AWS.
+ */
+export type RuntimeConfiguration = Pick<RuntimeSettings, 'tableName' | 'region'> & Partial<RuntimeSettings>;
+
+export interface RuntimeHooks {
+  /**
+   * Called with each DynamoDB client as it is created, before its first request: the local
+   * stack installs its IAM check here, so the check is on whichever client the handlers use.
+   */
+  onDynamoClient?: (client: DynamoDBDocumentClient) => void;
+}
+
+const MAX_ADMIN_RECHECK_MS = 60_000;
+
+function resolved(given: Partial<RuntimeSettings>): RuntimeSettings {
+  const recheckMs = given.adminRecheckMs ?? MAX_ADMIN_RECHECK_MS;
+  // Frozen: a change after a client was created would not reach that client.
+  return Object.freeze({
+    tableName: given.tableName ?? TABLE_NAME_DEFAULT,
+    region: given.region ?? 'us-east-1',
+    // Empty means unset: an empty variable must not become an endpoint, a pool id or a secret.
+    dynamoEndpoint: given.dynamoEndpoint || undefined,
+    cognitoEndpoint: given.cognitoEndpoint || undefined,
+    userPoolId: given.userPoolId || undefined,
+    credentials: given.credentials,
+    adminRecheckMs: Number.isFinite(recheckMs) ? Math.min(Math.max(recheckMs, 0), MAX_ADMIN_RECHECK_MS) : MAX_ADMIN_RECHECK_MS,
+    originSecret: given.originSecret || undefined,
+    siteUrl: (given.siteUrl ?? 'http://localhost:3000').replace(/\/$/, ''),
+  });
+}
+
+/** The settings a Lambda's environment gives (the variables the CDK stack sets). */
+export function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): RuntimeSettings {
+  const recheckSeconds = env.ADMIN_RECHECK_SECONDS;
+  return resolved({
+    tableName: env.TABLE_NAME,
+    region: env.AWS_REGION,
+    dynamoEndpoint: env.DYNAMODB_ENDPOINT,
+    cognitoEndpoint: env.COGNITO_ENDPOINT,
+    userPoolId: env.USER_POOL_ID,
+    adminRecheckMs: recheckSeconds === undefined ? undefined : Number(recheckSeconds) * 1000,
+    originSecret: env.ORIGIN_VERIFY,
+    siteUrl: env.SITE_URL,
+  });
+}
+
+interface State {
+  settings: RuntimeSettings;
+  hooks: RuntimeHooks;
+  dynamo?: { base: DynamoDBClient; document: DynamoDBDocumentClient };
+  cognito?: CognitoIdentityProviderClient;
+}
+
+/** Undefined until first use: a Lambda reads its environment only then, not at module load. */
+let state: State | undefined;
+
+function current(): State {
+  state ??= { settings: settingsFromEnvironment(), hooks: {} };
+  return state;
+}
+
+/** Closes the clients' connections; the next use creates new ones. */
+function releaseClients(): void {
+  // The document client's own destroy() does nothing: the connections belong to the base client.
+  state?.dynamo?.base.destroy();
+  state?.cognito?.destroy();
+}
+
+/**
+ * Replaces the settings (and hooks) and drops the clients made from the previous ones, so the
+ * next use creates them from these. Call it before serving requests: a request in flight on a
+ * dropped client fails.
+ */
+export function configureRuntime(configuration: RuntimeConfiguration, hooks: RuntimeHooks = {}): void {
+  releaseClients();
+  state = { settings: resolved(configuration), hooks };
+}
+
+/** Back to the state of a fresh container: settings from the environment, read on next use. For tests. */
+export function resetRuntime(): void {
+  releaseClients();
+  state = undefined;
+}
+
+export function runtimeSettings(): RuntimeSettings {
+  return current().settings;
+}
+
+/** The one DynamoDB client, created on first use. */
+export function documentClient(): DynamoDBDocumentClient {
+  const s = current();
+  if (!s.dynamo) {
+    const { region, dynamoEndpoint, credentials } = s.settings;
+    const base = new DynamoDBClient({ region, endpoint: dynamoEndpoint, credentials, retryMode: 'standard', maxAttempts: 4 });
+    const document = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
+    s.hooks.onDynamoClient?.(document);
+    s.dynamo = { base, document };
+  }
+  return s.dynamo.document;
+}
+
+/** The one Cognito client, created on first use. */
+export function cognitoClient(): CognitoIdentityProviderClient {
+  const s = current();
+  if (!s.cognito) {
+    const { region, cognitoEndpoint, credentials } = s.settings;
+    s.cognito = new CognitoIdentityProviderClient({ region, endpoint: cognitoEndpoint, credentials });
+  }
+  return s.cognito;
+}
