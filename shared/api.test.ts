@@ -1,4 +1,6 @@
+import { answerSchemas } from './answers';
 import { buildPath, matchPath, OWNER_PATH_PARAMS, type RouteDef, routes, writesTable } from './api';
+import { bodySchemas, querySchemas } from './validation';
 
 describe('the route table', () => {
   it('holds every call of spec section 7, once', () => {
@@ -44,6 +46,28 @@ describe('the route table', () => {
       if (r.method === 'GET') expect(writesTable(r.table)).toBe(false);
       else expect(writesTable(r.table)).toBe(true);
       if ('idempotent' in r) expect(r.method).toBe('POST');
+    }
+  });
+
+  it('gives a body schema only to POSTs and PUTs, a query schema only to GETs, and every route an answer', () => {
+    for (const r of routes as readonly RouteDef[]) {
+      if (r.body) expect({ route: r.name, method: r.method, known: r.body in bodySchemas }).toEqual({ route: r.name, method: expect.stringMatching(/^(POST|PUT)$/), known: true });
+      if (r.query) expect({ route: r.name, method: r.method, known: r.query in querySchemas }).toEqual({ route: r.name, method: 'GET', known: true });
+      expect(r.answer in answerSchemas).toBe(true);
+      // A PUT without a body would answer "Invalid JSON" to nothing; the table must say what it takes.
+      if (r.method === 'PUT') expect(r.body).toBeDefined();
+    }
+  });
+
+  it("checks the body userId of a route owned by it: the route's body schema requires one", () => {
+    for (const r of routes as readonly RouteDef[]) {
+      if (r.owner !== 'body.userId') continue;
+      const schema = bodySchemas[r.body ?? 'createPortfolio'];
+      expect({ route: r.name, hasBody: r.body !== undefined, userIdRequired: !schema.safeParse({}).success && 'userId' in schema.def.shape }).toEqual({
+        route: r.name,
+        hasBody: true,
+        userIdRequired: true,
+      });
     }
   });
 

@@ -4,6 +4,10 @@
  * Amounts in the API are dollars (JSON numbers, at most 2 decimals); dates are ISO 8601 strings.
  */
 
+import type * as z from 'zod/mini';
+import type { AnswerName, answerSchemas } from './answers';
+import type { BodyName, bodySchemas, QueryName, querySchemas } from './validation';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
@@ -34,6 +38,16 @@ export interface RouteDef {
   path: string;
   auth: AuthLevel;
   /**
+   * The request body's schema (shared/validation.ts), by name: the wrapper parses every body with
+   * it before the handler runs. Named rather than held, so the web, which reads this table for
+   * paths, never bundles zod.
+   */
+  body?: BodyName;
+  /** The query string's schema (shared/validation.ts), by name; a route without one reads no query. */
+  query?: QueryName;
+  /** What the route answers on success (shared/answers.ts), by name: `csv` is a file download. */
+  answer: AnswerName;
+  /**
    * The DynamoDB actions the handler's code issues on the table, and the indexes it queries: its
    * function is granted exactly these (a transaction is authorized by its items' Put/Update).
    */
@@ -58,29 +72,29 @@ export interface RouteDef {
 }
 
 export const routes = [
-  { name: 'getPortfolio', method: 'GET', path: '/api/portfolios/{userId}', auth: 'client', owner: 'userId', table: { actions: ['GetItem'] }, adminMayRead: true },
-  { name: 'createPortfolio', method: 'POST', path: '/api/portfolios/create', auth: 'client', owner: 'body.userId', table: { actions: ['GetItem', 'PutItem'] }, cognitoActions: ['AdminGetUser'] },
-  { name: 'listTransactions', method: 'GET', path: '/api/portfolios/{uid}/transactions', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
-  { name: 'getEligibility', method: 'GET', path: '/api/withdrawals/{uid}/eligible', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
-  { name: 'requestWithdrawal', method: 'POST', path: '/api/withdrawals/request', auth: 'client', owner: 'body.userId', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
-  { name: 'listClients', method: 'GET', path: '/api/admin/clients', auth: 'admin', table: { actions: [], indexes: ['GSI1'] } },
-  { name: 'addDeposit', method: 'POST', path: '/api/admin/clients/{id}/deposit', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
-  { name: 'processWithdrawal', method: 'POST', path: '/api/admin/clients/{id}/withdrawal', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
-  { name: 'updateBalance', method: 'PUT', path: '/api/admin/clients/{id}/balance', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] } },
-  { name: 'listClientTransactions', method: 'GET', path: '/api/admin/clients/{id}/transactions', auth: 'admin', table: { actions: ['GetItem', 'Query'] } },
-  { name: 'deleteClient', method: 'DELETE', path: '/api/admin/clients/{id}', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'BatchWriteItem'] }, cognitoActions: ['AdminUserGlobalSignOut', 'AdminDeleteUser'] },
-  { name: 'listWithdrawalAlerts', method: 'GET', path: '/api/admin/withdrawal-alerts', auth: 'admin', table: { actions: ['GetItem'], indexes: ['GSI2'] } },
+  { name: 'getPortfolio', method: 'GET', path: '/api/portfolios/{userId}', answer: 'portfolio', auth: 'client', owner: 'userId', table: { actions: ['GetItem'] }, adminMayRead: true },
+  { name: 'createPortfolio', method: 'POST', path: '/api/portfolios/create', body: 'createPortfolio', answer: 'portfolio', auth: 'client', owner: 'body.userId', table: { actions: ['GetItem', 'PutItem'] }, cognitoActions: ['AdminGetUser'] },
+  { name: 'listTransactions', method: 'GET', path: '/api/portfolios/{uid}/transactions', answer: 'transactions', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
+  { name: 'getEligibility', method: 'GET', path: '/api/withdrawals/{uid}/eligible', answer: 'eligibility', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
+  { name: 'requestWithdrawal', method: 'POST', path: '/api/withdrawals/request', body: 'withdrawalRequest', answer: 'withdrawalRequested', auth: 'client', owner: 'body.userId', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
+  { name: 'listClients', method: 'GET', path: '/api/admin/clients', answer: 'clients', auth: 'admin', table: { actions: [], indexes: ['GSI1'] } },
+  { name: 'addDeposit', method: 'POST', path: '/api/admin/clients/{id}/deposit', body: 'deposit', answer: 'moneyMoved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
+  { name: 'processWithdrawal', method: 'POST', path: '/api/admin/clients/{id}/withdrawal', body: 'adminWithdrawal', answer: 'moneyMoved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
+  { name: 'updateBalance', method: 'PUT', path: '/api/admin/clients/{id}/balance', body: 'balance', answer: 'balanceSet', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] } },
+  { name: 'listClientTransactions', method: 'GET', path: '/api/admin/clients/{id}/transactions', answer: 'transactions', auth: 'admin', table: { actions: ['GetItem', 'Query'] } },
+  { name: 'deleteClient', method: 'DELETE', path: '/api/admin/clients/{id}', answer: 'done', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'BatchWriteItem'] }, cognitoActions: ['AdminUserGlobalSignOut', 'AdminDeleteUser'] },
+  { name: 'listWithdrawalAlerts', method: 'GET', path: '/api/admin/withdrawal-alerts', answer: 'alerts', auth: 'admin', table: { actions: ['GetItem'], indexes: ['GSI2'] } },
   // Beyond spec section 7: the life of a client's withdrawal request (design.md section 4).
-  { name: 'listMyWithdrawalRequests', method: 'GET', path: '/api/portfolios/{uid}/withdrawal-requests', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
-  { name: 'listPendingWithdrawalRequests', method: 'GET', path: '/api/admin/withdrawal-requests', auth: 'admin', table: { actions: [], indexes: ['GSI3'] } },
-  { name: 'approveWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/approve', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idNames: 'withdrawal request' },
-  { name: 'rejectWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/reject', auth: 'admin', table: { actions: ['GetItem', 'UpdateItem'] }, idNames: 'withdrawal request' },
+  { name: 'listMyWithdrawalRequests', method: 'GET', path: '/api/portfolios/{uid}/withdrawal-requests', answer: 'withdrawalRequests', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
+  { name: 'listPendingWithdrawalRequests', method: 'GET', path: '/api/admin/withdrawal-requests', query: 'requestStatus', answer: 'withdrawalRequests', auth: 'admin', table: { actions: [], indexes: ['GSI3'] } },
+  { name: 'approveWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/approve', answer: 'requestApproved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idNames: 'withdrawal request' },
+  { name: 'rejectWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/reject', body: 'reject', answer: 'requestRejected', auth: 'admin', table: { actions: ['GetItem', 'UpdateItem'] }, idNames: 'withdrawal request' },
   // Balance history and statements (CSV).
-  { name: 'getHistory', method: 'GET', path: '/api/portfolios/{uid}/history', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
-  { name: 'getStatement', method: 'GET', path: '/api/portfolios/{uid}/statement', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
-  { name: 'getClientHistory', method: 'GET', path: '/api/admin/clients/{id}/history', auth: 'admin', table: { actions: ['GetItem', 'Query'] } },
-  { name: 'getClientStatement', method: 'GET', path: '/api/admin/clients/{id}/statement', auth: 'admin', table: { actions: ['GetItem', 'Query'] } },
-  { name: 'getBalancesStatement', method: 'GET', path: '/api/admin/statements/balances', auth: 'admin', table: { actions: [], indexes: ['GSI1'] } },
+  { name: 'getHistory', method: 'GET', path: '/api/portfolios/{uid}/history', answer: 'history', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
+  { name: 'getStatement', method: 'GET', path: '/api/portfolios/{uid}/statement', query: 'statementPeriod', answer: 'csv', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
+  { name: 'getClientHistory', method: 'GET', path: '/api/admin/clients/{id}/history', answer: 'history', auth: 'admin', table: { actions: ['GetItem', 'Query'] } },
+  { name: 'getClientStatement', method: 'GET', path: '/api/admin/clients/{id}/statement', query: 'statementPeriod', answer: 'csv', auth: 'admin', table: { actions: ['GetItem', 'Query'] } },
+  { name: 'getBalancesStatement', method: 'GET', path: '/api/admin/statements/balances', answer: 'csv', auth: 'admin', table: { actions: [], indexes: ['GSI1'] } },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof routes)[number]['name'];
@@ -99,6 +113,17 @@ export type RouteOf<N extends RouteName> = Extract<(typeof routes)[number], { na
 
 /** The `{param}`s of a path, as an object type: `/a/{id}/b/{uid}` gives `{ id: string; uid: string }`. */
 export type PathParams<P extends string> = P extends `${string}{${infer K}}${infer Rest}` ? { [key in K]: string } & PathParams<Rest> : unknown;
+
+/** The checked body a route's handler receives (undefined when the route takes none). */
+export type BodyOf<N extends RouteName> = RouteOf<N> extends { body: infer K extends BodyName } ? z.output<(typeof bodySchemas)[K]> : undefined;
+/** What a caller sends as the body (the schema's input). */
+export type BodyInputOf<N extends RouteName> = RouteOf<N> extends { body: infer K extends BodyName } ? z.input<(typeof bodySchemas)[K]> : undefined;
+/** The checked query a route's handler receives (nothing when the route reads none). */
+export type QueryOf<N extends RouteName> = RouteOf<N> extends { query: infer K extends QueryName } ? z.output<(typeof querySchemas)[K]> : Record<string, never>;
+/** What a caller may put in the query string. */
+export type QueryInputOf<N extends RouteName> = RouteOf<N> extends { query: infer K extends QueryName } ? z.input<(typeof querySchemas)[K]> : undefined;
+/** What a route answers on success. */
+export type AnswerOf<N extends RouteName> = z.output<(typeof answerSchemas)[RouteOf<N>['answer']]>;
 
 export function routeByName(name: RouteName): RouteDef {
   const route = routes.find((r) => r.name === name);
@@ -135,106 +160,25 @@ export function matchPath(routePath: string, actual: string): Record<string, str
   return params;
 }
 
-// ---- Answers
+// ---- Answers (their schemas are in ./answers; only the types come here, so the web bundles no zod)
 
 export interface ErrorBody {
   error: string;
 }
 
-export interface PortfolioDto {
-  userId: string;
-  /** Dollars. */
-  balance: number;
-  /** When the balance was last grown (the weekly update), ISO. */
-  lastUpdate: string;
-  /** Growth credited by the last weekly update: percent and dollars. */
-  weeklyGain: number;
-  weeklyGainAmount: number;
-}
-
-export interface PortfolioAnswer {
-  success: true;
-  portfolio: PortfolioDto;
-}
-
-export type TransactionType = 'deposit' | 'withdrawal' | 'adjustment';
-
-export interface TransactionDto {
-  id: string;
-  type: TransactionType;
-  /** Positive dollars; `direction` says whether money came in or went out (an adjustment can do either). */
-  amount: number;
-  direction: 'in' | 'out';
-  timestamp: string;
-  note?: string;
-  /** Shown to admins only. */
-  adminEmail?: string;
-}
-
-export interface EligibleDepositDto {
-  id: string;
-  amount: number;
-  timestamp: string;
-  monthsSinceDeposit: number;
-  profit: number;
-}
-
-export interface EligibilityDto {
-  totalEligibleProfit: number;
-  showRequestButton: boolean;
-  eligibleDeposits: EligibleDepositDto[];
-}
-
-export interface ClientDto {
-  id: string;
-  email: string;
-  displayName: string;
-  portfolio: { balance: number; weeklyGain: number; lastUpdate: string };
-  nextWithdrawalDate?: string;
-}
-
-export interface AlertDepositDto {
-  id: string;
-  amount: number;
-  timestamp: string;
-  daysUntilEligible: number;
-}
-
-export interface AlertGroupDto {
-  userId: string;
-  userEmail: string;
-  deposits: AlertDepositDto[];
-}
-
-export interface MoneyMovedAnswer {
-  success: true;
-  newBalance: number;
-  transaction: TransactionDto;
-}
-
-export interface HistoryPointDto {
-  at: string;
-  kind: 'deposit' | 'withdrawal' | 'adjustment' | 'growth';
-  /** Dollars: the balance right after this point, and the entry's signed amount or the growth credited. */
-  balance: number;
-  amount: number;
-}
-
-export interface HistoryAnswer {
-  data: HistoryPointDto[];
-}
-
-export type WithdrawalRequestStatus = 'pending' | 'approved' | 'rejected';
-
-export interface WithdrawalRequestDto {
-  id: string;
-  userId: string;
-  userEmail: string;
-  amount: number;
-  status: WithdrawalRequestStatus;
-  createdAt: string;
-  decidedAt?: string;
-  /** The deciding admin's e-mail: in answers to admins only. */
-  decidedBy?: string;
-  reason?: string;
-}
+export type {
+  AlertDepositDto,
+  AlertGroupDto,
+  ClientDto,
+  EligibilityDto,
+  EligibleDepositDto,
+  HistoryAnswer,
+  HistoryPointDto,
+  MoneyMovedAnswer,
+  PortfolioAnswer,
+  PortfolioDto,
+  TransactionDto,
+  TransactionType,
+  WithdrawalRequestDto,
+  WithdrawalRequestStatus,
+} from './answers';

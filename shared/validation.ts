@@ -26,10 +26,15 @@ function convertOr<I, T>(message: string, convert: (value: I) => T | null) {
   });
 }
 
+/**
+ * Dollars in, cents out. The input is typed `number` (what a client should send, and what the
+ * typed web client lets it send), but any JSON value reaches the check and a wrong one gets
+ * `message`.
+ */
 function amountField(message: string, rules: AmountRules = {}) {
   return z.pipe(
-    z.unknown(),
-    convertOr(message, (value: unknown): Cents | null => {
+    z.custom<number>(() => true),
+    convertOr(message, (value: number): Cents | null => {
       const parsed = parseDollarNumber(value, rules);
       return parsed.ok ? parsed.cents : null;
     }),
@@ -103,6 +108,48 @@ export const rejectBody = z.strictObject({
       z.refine((reason) => !hasUnsafeCharacters(reason), { error: apiMessages.reasonUnsafeCharacters }),
     ),
 });
+
+const DAY_END_MS = 24 * 3600 * 1000 - 1;
+
+/** A period bound as a date (or zoned date-time); a date-only `to` includes its whole day. Empty means none. */
+function periodBound(endOfDay: boolean) {
+  return z.pipe(
+    z.optional(z.string({ error: apiMessages.invalidPeriod })),
+    convertOr(apiMessages.invalidPeriod, (text: string | undefined): number | undefined | null => {
+      if (text === undefined || text === '') return undefined;
+      const ms = parseIsoTimestamp(text);
+      if (!Number.isFinite(ms)) return null;
+      return endOfDay && text.length === 10 ? ms + DAY_END_MS : ms;
+    }),
+  );
+}
+
+/** ?from=YYYY-MM-DD&to=YYYY-MM-DD of a statement, as epoch milliseconds (defaults are the handler's). */
+export const statementPeriodQuery = z
+  .object({ from: periodBound(false), to: periodBound(true) })
+  .check(z.refine(({ from, to }) => from === undefined || to === undefined || from <= to, { error: apiMessages.invalidPeriod }));
+
+/** ?status=pending: the only list of requests the admins' queue serves. */
+export const requestStatusQuery = z.object({ status: z.optional(z.literal('pending', { error: apiMessages.unsupportedStatus })) });
+
+/** Each route's body schema, by the name its route-table entry gives (shared/api.ts). */
+export const bodySchemas = {
+  createPortfolio: createPortfolioBody,
+  withdrawalRequest: withdrawalRequestBody,
+  deposit: depositBody,
+  adminWithdrawal: adminWithdrawalBody,
+  balance: balanceBody,
+  reject: rejectBody,
+};
+
+/** Each route's query schema, by name. Unknown query parameters are dropped, as a browser may add some. */
+export const querySchemas = {
+  statementPeriod: statementPeriodQuery,
+  requestStatus: requestStatusQuery,
+};
+
+export type BodyName = keyof typeof bodySchemas;
+export type QueryName = keyof typeof querySchemas;
 
 export type CreatePortfolioBody = z.output<typeof createPortfolioBody>;
 export type WithdrawalRequestBody = z.output<typeof withdrawalRequestBody>;

@@ -1,12 +1,12 @@
 import { centsToDollars } from '../../shared/money';
-import { checkDepositDate, depositBody } from '../../shared/validation';
+import { checkDepositDate } from '../../shared/validation';
 import { BadRequest } from '../lib/errors';
 import { httpHandler } from '../lib/http';
 import { toTransactionDto } from '../lib/ledger';
 import { recordEntry } from '../lib/money-moves';
 import { actorEmail } from '../lib/profiles';
 
-export const handler = httpHandler('addDeposit', depositBody, async ({ caller, params, body, now, idempotencyScope }) => {
+export const handler = httpHandler('addDeposit', async ({ caller, params, body, now, idempotencyScope }) => {
   const sub = params.id;
   const at = body.timestamp ?? now;
   const dateProblem = checkDepositDate(at, now);
@@ -18,7 +18,7 @@ export const handler = httpHandler('addDeposit', depositBody, async ({ caller, p
     adminEmail: await actorEmail(caller),
     entryFor: () => ({ type: 'deposit', amountCents: body.amount, at: Math.min(at, now) }),
     answer: ({ newBalanceCents, entry }) => ({
-      body: { success: true, newBalance: centsToDollars(newBalanceCents), transaction: entry && toTransactionDto(entry, { forAdmin: true }) },
+      body: { success: true, newBalance: centsToDollars(newBalanceCents), transaction: toTransactionDto(entry, { forAdmin: true }) },
     }),
     idempotency: idempotencyScope ? { key: idempotencyScope, request: { sub, ...body } } : undefined,
   });

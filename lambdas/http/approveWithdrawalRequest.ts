@@ -12,7 +12,7 @@ import { recordEntry } from '../lib/money-moves';
 import { actorEmail } from '../lib/profiles';
 import { decided, decisionUpdate, getRequest, toRequestDto } from '../lib/withdrawal-requests';
 
-export const handler = httpHandler('approveWithdrawalRequest', undefined, async ({ caller, params, now }) => {
+export const handler = httpHandler('approveWithdrawalRequest', async ({ caller, params, now }) => {
   const request = await getRequest(params.id);
   if (!request) throw new NotFound(apiMessages.requestNotFound);
   if (request.status !== 'pending') throw new Conflict(apiMessages.requestAlreadyDecided);
@@ -36,7 +36,7 @@ export const handler = httpHandler('approveWithdrawalRequest', undefined, async 
         success: true,
         newBalance: centsToDollars(newBalanceCents),
         request: toRequestDto(decided(request, decision), { forAdmin: true }),
-        transaction: entry && toTransactionDto(entry, { forAdmin: true }),
+        transaction: toTransactionDto(entry, { forAdmin: true }),
       },
     }),
   });

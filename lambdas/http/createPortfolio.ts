@@ -4,13 +4,12 @@
  * A client can only create its own, empty, portfolio.
  */
 import { apiMessages } from '../../shared/messages';
-import { createPortfolioBody } from '../../shared/validation';
 import { cognitoUser } from '../lib/cognito';
 import { Forbidden } from '../lib/errors';
 import { httpHandler } from '../lib/http';
 import { createProfile, getProfile, requireProfile, toPortfolioDto } from '../lib/profiles';
 
-export const handler = httpHandler('createPortfolio', createPortfolioBody, async ({ caller, body, now }) => {
+export const handler = httpHandler('createPortfolio', async ({ caller, body, now }) => {
   const existing = await getProfile(caller.sub, true);
   if (existing?.deleted) throw new Forbidden(apiMessages.accountDeleted);
   if (!existing) {

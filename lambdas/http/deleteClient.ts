@@ -11,7 +11,7 @@ import { BadRequest, NotFound } from '../lib/errors';
 import { httpHandler } from '../lib/http';
 import { getProfile, tombstoneProfile } from '../lib/profiles';
 
-export const handler = httpHandler('deleteClient', undefined, async ({ caller, params, now }) => {
+export const handler = httpHandler('deleteClient', async ({ caller, params, now }) => {
   const sub = params.id;
   if (sub === caller.sub) throw new BadRequest(apiMessages.cannotDeleteSelf);
   const profile = await getProfile(sub, true);

@@ -1,4 +1,4 @@
 import { httpHandler } from '../lib/http';
 import { historyAnswer } from '../lib/statements';
 
-export const handler = httpHandler('getClientHistory', undefined, async ({ params }) => historyAnswer(params.id));
+export const handler = httpHandler('getClientHistory', async ({ params }) => historyAnswer(params.id));

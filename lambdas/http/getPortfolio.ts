@@ -1,7 +1,7 @@
 import { httpHandler } from '../lib/http';
 import { requireProfile, toPortfolioDto } from '../lib/profiles';
 
-export const handler = httpHandler('getPortfolio', undefined, async ({ caller, params }) => {
+export const handler = httpHandler('getPortfolio', async ({ caller, params }) => {
   const userId = params.userId;
   const profile = await requireProfile(userId);
   return { body: { success: true, portfolio: toPortfolioDto(profile) } };

@@ -2,7 +2,4 @@ import { httpHandler } from '../lib/http';
 import { statementAnswer } from '../lib/statements';
 
 /** The client's statement for ?from=YYYY-MM-DD&to=YYYY-MM-DD, as CSV. */
-export const handler = httpHandler('getStatement', undefined, async ({ caller, params, query, now }) => {
-  const uid = params.uid;
-  return statementAnswer(uid, query, now);
-});
+export const handler = httpHandler('getStatement', async ({ params, query, now }) => statementAnswer(params.uid, query, now));

@@ -2,7 +2,7 @@ import { httpHandler } from '../lib/http';
 import { listTransactions } from '../lib/ledger';
 import { requireProfile } from '../lib/profiles';
 
-export const handler = httpHandler('listClientTransactions', undefined, async ({ params }) => {
+export const handler = httpHandler('listClientTransactions', async ({ params }) => {
   const sub = params.id;
   // Both reads at once: an unknown client still gets its 404, a known one waits one round trip, not two.
   const [, transactions] = await Promise.all([requireProfile(sub), listTransactions(sub, true)]);

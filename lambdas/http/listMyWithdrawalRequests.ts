@@ -3,7 +3,7 @@ import { requireProfile } from '../lib/profiles';
 import { listRequests } from '../lib/withdrawal-requests';
 
 /** A client's own withdrawal requests with their status, newest first. */
-export const handler = httpHandler('listMyWithdrawalRequests', undefined, async ({ caller, params }) => {
+export const handler = httpHandler('listMyWithdrawalRequests', async ({ caller, params }) => {
   const uid = params.uid;
   await requireProfile(uid);
   return { body: await listRequests(uid, caller.isAdmin) };

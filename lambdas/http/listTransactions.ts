@@ -3,7 +3,7 @@ import { listTransactions } from '../lib/ledger';
 import { requireProfile } from '../lib/profiles';
 
 /** A client's own transactions, newest first; the recording admin's e-mail only for admins (spec section 6). */
-export const handler = httpHandler('listTransactions', undefined, async ({ caller, params }) => {
+export const handler = httpHandler('listTransactions', async ({ caller, params }) => {
   const uid = params.uid;
   // Both reads at once: an unknown client still gets its 404, a known one waits one round trip, not two.
   const [, transactions] = await Promise.all([requireProfile(uid), listTransactions(uid, caller.isAdmin)]);

@@ -6,7 +6,7 @@ import { httpHandler } from '../lib/http';
 import { depositsEligibleBetween } from '../lib/indexes';
 import { getProfile } from '../lib/profiles';
 
-export const handler = httpHandler('listWithdrawalAlerts', undefined, async ({ now }) => {
+export const handler = httpHandler('listWithdrawalAlerts', async ({ now }) => {
   const { fromExclusive, toInclusive } = alertWindowRange(now);
   const deposits = await depositsEligibleBetween(fromExclusive, toInclusive);
   const groups = new Map<string, AlertGroupDto>();

@@ -1,6 +1,5 @@
 import { apiMessages } from '../../shared/messages';
 import { centsToDollars } from '../../shared/money';
-import { adminWithdrawalBody } from '../../shared/validation';
 import { Conflict } from '../lib/errors';
 import { httpHandler } from '../lib/http';
 import { toTransactionDto } from '../lib/ledger';
@@ -8,7 +7,7 @@ import { recordEntry } from '../lib/money-moves';
 import { actorEmail } from '../lib/profiles';
 
 /** An admin pays money out. It may not exceed the balance (409, nothing written). */
-export const handler = httpHandler('processWithdrawal', adminWithdrawalBody, async ({ caller, params, body, now, idempotencyScope }) => {
+export const handler = httpHandler('processWithdrawal', async ({ caller, params, body, now, idempotencyScope }) => {
   const sub = params.id;
   return recordEntry({
     sub,
@@ -20,7 +19,7 @@ export const handler = httpHandler('processWithdrawal', adminWithdrawalBody, asy
       if (body.amount > profile.balanceCents) throw new Conflict(apiMessages.insufficientBalance);
     },
     answer: ({ newBalanceCents, entry }) => ({
-      body: { success: true, newBalance: centsToDollars(newBalanceCents), transaction: entry && toTransactionDto(entry, { forAdmin: true }) },
+      body: { success: true, newBalance: centsToDollars(newBalanceCents), transaction: toTransactionDto(entry, { forAdmin: true }) },
     }),
     idempotency: idempotencyScope ? { key: idempotencyScope, request: { sub, ...body } } : undefined,
   });

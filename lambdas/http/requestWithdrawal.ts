@@ -5,14 +5,13 @@
  */
 import { apiMessages, validation } from '../../shared/messages';
 import { formatUsd } from '../../shared/money';
-import { withdrawalRequestBody } from '../../shared/validation';
 import { BadRequest, Conflict } from '../lib/errors';
 import { httpHandler } from '../lib/http';
 import { newId } from '../lib/ids';
 import { transactOnProfile } from '../lib/profile-transaction';
 import { eligibilityOf, newRequestItem, newRequestWrite, toRequestDto } from '../lib/withdrawal-requests';
 
-export const handler = httpHandler('requestWithdrawal', withdrawalRequestBody, async ({ caller, body, now, idempotencyScope }) => {
+export const handler = httpHandler('requestWithdrawal', async ({ caller, body, now, idempotencyScope }) => {
   return transactOnProfile(
     caller.sub,
     async (profile) => {

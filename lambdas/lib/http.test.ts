@@ -4,7 +4,7 @@
  */
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { httpHandler } from './http';
-import { createPortfolioBody, withdrawalRequestBody } from '../../shared/validation';
+import { apiMessages } from '../../shared/messages';
 
 const eventAs = (sub: string, extra: Partial<APIGatewayProxyEventV2WithJWTAuthorizer> = {}) =>
   ({
@@ -14,11 +14,12 @@ const eventAs = (sub: string, extra: Partial<APIGatewayProxyEventV2WithJWTAuthor
   }) as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
 
 describe('the owner of a client route, as the route table names it', () => {
-  const handle = jest.fn(async () => ({ body: { ok: true } }));
+  // The wrapper's checks are under test here, not the answer: any body will do.
+  const handle = jest.fn(async () => ({ body: {} as never }));
   beforeEach(() => handle.mockClear());
 
   it('a path parameter: another client is refused before the handler runs', async () => {
-    const handler = httpHandler('getPortfolio', undefined, handle);
+    const handler = httpHandler('getPortfolio', handle);
     const refused = await handler(eventAs('alice', { pathParameters: { userId: 'bob' } }));
     expect([refused.statusCode, JSON.parse(String(refused.body))]).toEqual([403, { error: 'You can only access your own portfolio' }]);
     expect(handle).not.toHaveBeenCalled();
@@ -27,7 +28,7 @@ describe('the owner of a client route, as the route table names it', () => {
   });
 
   it("the body's userId: another client is refused before the handler runs", async () => {
-    const handler = httpHandler('createPortfolio', createPortfolioBody, handle);
+    const handler = httpHandler('createPortfolio', handle);
     const body = (userId: string) => JSON.stringify({ userId, initialBalance: 0 });
     const refused = await handler(eventAs('alice', { body: body('bob') }));
     expect(refused.statusCode).toBe(403);
@@ -38,8 +39,8 @@ describe('the owner of a client route, as the route table names it', () => {
 
 describe('the Idempotency-Key', () => {
   it('reaches an idempotent route scoped to it, so one key on two routes names two operations', async () => {
-    const handle = jest.fn(async (_req: { idempotencyScope: string | undefined }) => ({ body: {} }));
-    const handler = httpHandler('requestWithdrawal', withdrawalRequestBody, handle);
+    const handle = jest.fn(async (_req: { idempotencyScope: string | undefined }) => ({ body: {} as never }));
+    const handler = httpHandler('requestWithdrawal', handle);
     const body = JSON.stringify({ userId: 'alice', userEmail: 'alice@example.com', amount: 10 });
     const answer = await handler(eventAs('alice', { body, headers: { 'content-type': 'application/json', 'idempotency-key': 'k-1' } }));
     expect(answer.statusCode).toBe(200);
@@ -47,9 +48,55 @@ describe('the Idempotency-Key', () => {
   });
 
   it('is not given to routes that do not honour it', async () => {
-    const handle = jest.fn(async (_req: { idempotencyScope: string | undefined }) => ({ body: {} }));
-    const handler = httpHandler('getPortfolio', undefined, handle);
+    const handle = jest.fn(async (_req: { idempotencyScope: string | undefined }) => ({ body: {} as never }));
+    const handler = httpHandler('getPortfolio', handle);
     await handler(eventAs('alice', { pathParameters: { userId: 'alice' }, headers: { 'idempotency-key': 'k-1' } }));
     expect(handle.mock.calls[0]?.[0].idempotencyScope).toBeUndefined();
+  });
+});
+
+describe('the query string, as the route table declares it', () => {
+  const handle = jest.fn(async (_req: { query: unknown }) => ({ body: '' }));
+  const handler = httpHandler('getStatement', handle);
+  const asked = (queryStringParameters: Record<string, string>) => handler(eventAs('alice', { pathParameters: { uid: 'alice' }, queryStringParameters }));
+  beforeEach(() => handle.mockClear());
+
+  it('reaches the handler parsed: dates as epoch ms, a date-only `to` through its whole day, unknown parameters dropped', async () => {
+    const answer = await asked({ from: '2026-01-01', to: '2026-01-31', utm: 'x' });
+    expect(answer.statusCode).toBe(200);
+    expect(handle.mock.calls[0]?.[0].query).toEqual({ from: Date.UTC(2026, 0, 1), to: Date.UTC(2026, 0, 31, 23, 59, 59, 999) });
+  });
+
+  it.each<Record<string, string>>([{ from: 'yesterday' }, { to: '2026-02-30' }, { from: '2026-02-01', to: '2026-01-01' }])('refuses %j with the period message before the handler runs', async (query) => {
+    const answer = await asked(query);
+    expect([answer.statusCode, JSON.parse(String(answer.body))]).toEqual([400, { error: apiMessages.invalidPeriod }]);
+    expect(handle).not.toHaveBeenCalled();
+  });
+
+  it('is empty for a route that declares none, whatever was sent', async () => {
+    const plain = jest.fn(async (_req: { query: unknown }) => ({ body: {} as never }));
+    await httpHandler('getPortfolio', plain)(eventAs('alice', { pathParameters: { userId: 'alice' }, queryStringParameters: { from: 'x' } }));
+    expect(plain.mock.calls[0]?.[0].query).toEqual({});
+  });
+});
+
+describe('the answer', () => {
+  it('of a csv route is a download named by the handler', async () => {
+    const handler = httpHandler('getStatement', async () => ({ body: 'a,b\n', filename: 'x.csv' }));
+    const answer = await handler(eventAs('alice', { pathParameters: { uid: 'alice' } }));
+    expect(answer.headers).toMatchObject({ 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="x.csv"' });
+    expect(answer.body).toBe('a,b\n');
+  });
+});
+
+describe('the contract, at compile time', () => {
+  it("refuses a handler whose answer is not the route's declared one (npm test type-checks this file)", () => {
+    // @ts-expect-error getPortfolio answers { success, portfolio }, not a list
+    const wrongShape = httpHandler('getPortfolio', async () => ({ body: [] }));
+    // @ts-expect-error listTransactions answers a list of transactions: an amount is a number of dollars
+    const wrongField = httpHandler('listTransactions', async () => ({ body: [{ id: 'e', type: 'deposit', amount: '5', direction: 'in', timestamp: '' }] }));
+    // @ts-expect-error getPortfolio takes no body, so its handler gets none to read
+    const noBody = httpHandler('getPortfolio', async ({ body }) => ({ body: body.portfolio }));
+    expect([wrongShape, wrongField, noBody].every((h) => typeof h === 'function')).toBe(true);
   });
 });

@@ -4,8 +4,7 @@
  * request never reaches a handler and never becomes a 500.
  */
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type * as z from 'zod/mini';
-import { PATH_ID, type PathParams, routeByName, type RouteDef, type RouteName, type RouteOf } from '../../shared/api';
+import { type AnswerOf, type BodyOf, PATH_ID, type PathParams, type QueryOf, routeByName, type RouteDef, type RouteName, type RouteOf } from '../../shared/api';
 import { apiMessages } from '../../shared/messages';
 import { parseBody } from '../../shared/parse-body';
 import { type Caller, confirmedCaller, requireAdmin, requireOwner } from './auth';
@@ -29,14 +28,17 @@ const DOMAIN_ANSWERS: Record<DomainErrorKind, [HttpError['statusCode'], string]>
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 
-export interface Request<B, P = Record<string, string>> {
+/** What a route's handler receives: every value already checked against the route table. */
+export interface Request<N extends RouteName> {
   event: ApiEvent;
   route: RouteDef;
   caller: Caller;
   /** The route's path parameters, each present and a possible id; the owner's already checked. */
-  params: P;
-  query: Record<string, string>;
-  body: B;
+  params: PathParams<RouteOf<N>['path']>;
+  /** The query string parsed by the route's query schema (empty for a route that reads none). */
+  query: QueryOf<N>;
+  /** The body parsed by the route's body schema (undefined for a route that takes none). */
+  body: BodyOf<N>;
   /**
    * On routes that honour an Idempotency-Key, the key scoped to the route (`<route>:<key>`), so
    * one key sent to two routes names two operations; absent when none was sent.
@@ -45,11 +47,12 @@ export interface Request<B, P = Record<string, string>> {
   now: number;
 }
 
-export interface Answer {
+/** A handler's answer: `body` is the route's declared answer (for a `csv` route, the file's text). */
+export interface Answer<B = unknown> {
   status?: number;
-  body: unknown;
-  /** A CSV download instead of JSON: `body` is the CSV text. */
-  csv?: { filename: string };
+  body: B;
+  /** The download's file name, on `csv` routes. */
+  filename?: string;
 }
 
 function json(statusCode: number, body: unknown): ApiResult {
@@ -98,11 +101,18 @@ function ownerOf(route: RouteDef, params: Record<string, string>, body: unknown)
   return params[route.owner] ?? '';
 }
 
-export function httpHandler<N extends RouteName, S extends z.ZodMiniType | undefined = undefined>(
-  name: N,
-  schema: S,
-  handle: (req: Request<S extends z.ZodMiniType ? z.output<S> : undefined, PathParams<RouteOf<N>['path']>>) => Promise<Answer>,
-) {
+/**
+ * The route's body and query schemas. Imported on first use, so a route that takes neither does
+ * not load zod at cold start (esbuild inlines the module and runs it only when this is called).
+ */
+async function schemasOf(route: RouteDef) {
+  if (!route.body && !route.query) return {};
+  const { bodySchemas, querySchemas } = await import('../../shared/validation');
+  return { body: route.body && bodySchemas[route.body], query: route.query && querySchemas[route.query] };
+}
+
+/** A route's handler, wrapped: `handle` gets the route's checked values and must give its declared answer. */
+export function httpHandler<N extends RouteName>(name: N, handle: (req: Request<N>) => Promise<Answer<AnswerOf<N>>>) {
   const route = routeByName(name);
   return async (event: ApiEvent, context?: Context): Promise<ApiResult> => compressResult(await answerTo(event, context), header(event, 'accept-encoding'));
 
@@ -115,11 +125,18 @@ export function httpHandler<N extends RouteName, S extends z.ZodMiniType | undef
       if (route.auth === 'admin') requireAdmin(caller);
       const params = (event.pathParameters ?? {}) as Record<string, string>;
       checkPathIds(route, params);
+      const schemas = await schemasOf(route);
       let body: unknown;
-      if (schema) {
-        const parsed = parseBody(schema, readJsonBody(event));
+      if (schemas.body) {
+        const parsed = parseBody(schemas.body, readJsonBody(event));
         if (!parsed.ok) throw new BadRequest(parsed.message);
         body = parsed.value;
+      }
+      let query: unknown = {};
+      if (schemas.query) {
+        const parsed = parseBody(schemas.query, event.queryStringParameters ?? {});
+        if (!parsed.ok) throw new BadRequest(parsed.message);
+        query = parsed.value;
       }
       const owner = ownerOf(route, params, body);
       if (owner !== undefined) requireOwner(caller, owner);
@@ -132,17 +149,17 @@ export function httpHandler<N extends RouteName, S extends z.ZodMiniType | undef
         route,
         caller,
         params: params as PathParams<RouteOf<N>['path']>,
-        query: (event.queryStringParameters ?? {}) as Record<string, string>,
-        body: body as S extends z.ZodMiniType ? z.output<S> : undefined,
+        query: query as QueryOf<N>,
+        body: body as BodyOf<N>,
         idempotencyScope: route.idempotent && idempotencyKey !== undefined ? `${name}:${idempotencyKey}` : undefined,
         now: Date.now(),
       });
-      if (answer.csv) {
+      if (route.answer === 'csv') {
         return {
           statusCode: answer.status ?? 200,
           headers: {
             'content-type': 'text/csv; charset=utf-8',
-            'content-disposition': `attachment; filename="${answer.csv.filename}"`,
+            'content-disposition': `attachment; filename="${answer.filename ?? 'statement.csv'}"`,
             'cache-control': 'no-store',
           },
           body: String(answer.body),

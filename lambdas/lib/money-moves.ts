@@ -17,35 +17,37 @@ export interface EntrySpec {
   at: number;
 }
 
-export interface Recorded {
+/** `E` is the entry written: never null for a change that always records one (a deposit, a withdrawal). */
+export interface Recorded<E extends EntryItem | null = EntryItem> {
   profile: Profile;
   newBalanceCents: Cents;
-  entry: EntryItem | null;
+  entry: E;
 }
 
-/** `A` is the answer the change gives, as transactOnProfile keeps it. */
-export interface RecordEntryInput<A> {
+/** `A` is the answer the change gives, as transactOnProfile keeps it; `S` what `entryFor` can give. */
+export interface RecordEntryInput<A, S extends EntrySpec | null = EntrySpec> {
   sub: string;
   now: number;
   note: string;
   adminEmail: string;
   /** The entry to record given the current profile, or null when there is nothing to record. */
-  entryFor: (profile: Profile) => EntrySpec | null;
+  entryFor: (profile: Profile) => S;
   /** Refuses the change (by throwing) given the profile as it is now. */
   check?: (profile: Profile, spec: EntrySpec) => void;
   /** More writes for the same transaction (e.g. marking a request approved). */
   extraWrites?: (profile: Profile, entry: EntryItem) => TransactItem[];
   onExtraConditionFailed?: () => never;
-  answer: (recorded: Recorded) => A;
+  answer: (recorded: Recorded<null extends S ? EntryItem | null : EntryItem>) => A;
   idempotency?: Idempotency;
 }
 
-export function recordEntry<A>(input: RecordEntryInput<A>): Promise<A> {
+export function recordEntry<A, S extends EntrySpec | null = EntrySpec>(input: RecordEntryInput<A, S>): Promise<A> {
   return transactOnProfile(
     input.sub,
     async (profile) => {
-      const spec = input.entryFor(profile);
-      if (!spec) return { answer: input.answer({ profile, newBalanceCents: profile.balanceCents, entry: null }) };
+      const spec: EntrySpec | null = input.entryFor(profile);
+      // Only reached when `entryFor` may give null, so `answer` was typed to take a null entry.
+      if (!spec) return { answer: input.answer({ profile, newBalanceCents: profile.balanceCents, entry: null as never }) };
       input.check?.(profile, spec);
       const entryId = newId(input.now);
       const domainEntry: LedgerEntry = { id: entryId, ...spec };

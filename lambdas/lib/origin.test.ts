@@ -5,6 +5,7 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { httpHandler } from './http';
 import { cameThroughFront, ORIGIN_HEADER } from './origin';
+import { configureRuntime, resetRuntime, settingsFromEnvironment } from './runtime';
 
 const SECRET = 'front-door-secret-0123456789';
 
@@ -16,15 +17,13 @@ const eventWith = (headers: Record<string, string>) =>
   }) as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
 
 describe('requests that skip CloudFront', () => {
-  const handle = jest.fn(async () => ({ body: { ok: true } }));
-  const handler = httpHandler('listMyWithdrawalRequests', undefined, handle);
-  const previous = process.env.ORIGIN_VERIFY;
+  const handle = jest.fn(async () => ({ body: [] }));
+  const handler = httpHandler('listMyWithdrawalRequests', handle);
   beforeAll(() => {
-    process.env.ORIGIN_VERIFY = SECRET;
+    configureRuntime({ ...settingsFromEnvironment(), originSecret: SECRET });
   });
   afterAll(() => {
-    if (previous === undefined) delete process.env.ORIGIN_VERIFY;
-    else process.env.ORIGIN_VERIFY = previous;
+    resetRuntime();
   });
   beforeEach(() => handle.mockClear());
 

@@ -1,0 +1,133 @@
+/**
+ * What every route answers (spec.md section 7, design.md section 6), as zod schemas: the route
+ * table names one per route, handlers are typed by it, and the integration tests check each
+ * real answer against it. Amounts are dollars (JSON numbers); dates are ISO 8601 strings.
+ *
+ * The web imports only the types (through ./api), so the browser never downloads zod.
+ */
+import * as z from 'zod/mini';
+
+const isoDate = z.iso.datetime();
+const dollars = z.number();
+
+export const portfolioDto = z.strictObject({
+  userId: z.string(),
+  balance: dollars,
+  /** When the balance was last grown (the weekly update). */
+  lastUpdate: isoDate,
+  /** Growth credited by the last weekly update: percent and dollars. */
+  weeklyGain: z.number(),
+  weeklyGainAmount: dollars,
+});
+
+export const transactionType = z.enum(['deposit', 'withdrawal', 'adjustment']);
+
+export const transactionDto = z.strictObject({
+  id: z.string(),
+  type: transactionType,
+  /** Positive dollars; `direction` says whether money came in or went out (an adjustment can do either). */
+  amount: dollars,
+  direction: z.enum(['in', 'out']),
+  timestamp: isoDate,
+  note: z.optional(z.string()),
+  /** Shown to admins only. */
+  adminEmail: z.optional(z.string()),
+});
+
+export const eligibleDepositDto = z.strictObject({
+  id: z.string(),
+  amount: dollars,
+  timestamp: isoDate,
+  monthsSinceDeposit: z.number(),
+  profit: dollars,
+});
+
+export const eligibilityDto = z.strictObject({
+  totalEligibleProfit: dollars,
+  showRequestButton: z.boolean(),
+  eligibleDeposits: z.array(eligibleDepositDto),
+});
+
+export const clientDto = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  portfolio: z.strictObject({ balance: dollars, weeklyGain: z.number(), lastUpdate: isoDate }),
+  nextWithdrawalDate: z.optional(isoDate),
+});
+
+export const alertDepositDto = z.strictObject({
+  id: z.string(),
+  amount: dollars,
+  timestamp: isoDate,
+  daysUntilEligible: z.number(),
+});
+
+export const alertGroupDto = z.strictObject({
+  userId: z.string(),
+  userEmail: z.string(),
+  deposits: z.array(alertDepositDto),
+});
+
+export const historyPointDto = z.strictObject({
+  at: isoDate,
+  kind: z.enum(['deposit', 'withdrawal', 'adjustment', 'growth']),
+  /** The balance right after this point, and the entry's signed amount or the growth credited. */
+  balance: dollars,
+  amount: dollars,
+});
+
+export const withdrawalRequestStatus = z.enum(['pending', 'approved', 'rejected']);
+
+export const withdrawalRequestDto = z.strictObject({
+  id: z.string(),
+  userId: z.string(),
+  userEmail: z.string(),
+  amount: dollars,
+  status: withdrawalRequestStatus,
+  createdAt: isoDate,
+  decidedAt: z.optional(isoDate),
+  /** The deciding admin's e-mail: in answers to admins only. */
+  decidedBy: z.optional(z.string()),
+  reason: z.optional(z.string()),
+});
+
+const success = z.literal(true);
+
+/** Each route's answer, by the name its route-table entry gives. */
+export const answerSchemas = {
+  portfolio: z.strictObject({ success, portfolio: portfolioDto }),
+  transactions: z.array(transactionDto),
+  eligibility: z.strictObject({ data: eligibilityDto }),
+  withdrawalRequested: z.strictObject({ success, request: withdrawalRequestDto }),
+  clients: z.array(clientDto),
+  /** A deposit or withdrawal recorded. */
+  moneyMoved: z.strictObject({ success, newBalance: dollars, transaction: transactionDto }),
+  /** A balance edit: no transaction when the balance already was that. */
+  balanceSet: z.strictObject({ success, newBalance: dollars }),
+  done: z.strictObject({ success }),
+  alerts: z.strictObject({ data: z.array(alertGroupDto) }),
+  withdrawalRequests: z.array(withdrawalRequestDto),
+  requestApproved: z.strictObject({ success, newBalance: dollars, request: withdrawalRequestDto, transaction: transactionDto }),
+  requestRejected: z.strictObject({ success, request: withdrawalRequestDto }),
+  history: z.strictObject({ data: z.array(historyPointDto) }),
+  /** A CSV download: the answer is the file's text. */
+  csv: z.string(),
+};
+
+export type AnswerName = keyof typeof answerSchemas;
+
+export type PortfolioDto = z.output<typeof portfolioDto>;
+export type TransactionType = z.output<typeof transactionType>;
+export type TransactionDto = z.output<typeof transactionDto>;
+export type EligibleDepositDto = z.output<typeof eligibleDepositDto>;
+export type EligibilityDto = z.output<typeof eligibilityDto>;
+export type ClientDto = z.output<typeof clientDto>;
+export type AlertDepositDto = z.output<typeof alertDepositDto>;
+export type AlertGroupDto = z.output<typeof alertGroupDto>;
+export type HistoryPointDto = z.output<typeof historyPointDto>;
+export type WithdrawalRequestStatus = z.output<typeof withdrawalRequestStatus>;
+export type WithdrawalRequestDto = z.output<typeof withdrawalRequestDto>;
+export type PortfolioAnswer = z.output<typeof answerSchemas.portfolio>;
+export type MoneyMovedAnswer = z.output<typeof answerSchemas.moneyMoved>;
+export type HistoryAnswer = z.output<typeof answerSchemas.history>;
