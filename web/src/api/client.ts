@@ -34,11 +34,12 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export type Api = <T>(path: string, options?: RequestOptions) => Promise<T>;
+/** The transport: what a path answers, untyped (./calls gives each route's answer its type). */
+export type Api = (path: string, options?: RequestOptions) => Promise<unknown>;
 
 /** An API caller for this auth state. A 401 refreshes the session once and retries. */
 export function createApi(auth: Pick<Auth, 'accessToken'>, fetchImpl: typeof fetch = (...args) => fetch(...args)): Api {
-  return async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return async function api(path: string, options: RequestOptions = {}): Promise<unknown> {
     const send = async (forceRefresh: boolean) => {
       const token = await auth.accessToken(forceRefresh);
       if (!token) throw new ApiError(401, '', 'Unauthorized');
@@ -58,19 +59,13 @@ export function createApi(auth: Pick<Auth, 'accessToken'>, fetchImpl: typeof fet
     if (res.status === 401) res = await send(true);
     const text = await res.text();
     if (!res.ok) throw new ApiError(res.status, text, res.statusText);
-    if (options.responseType === 'text') return text as T;
-    return (text ? JSON.parse(text) : null) as T;
+    if (options.responseType === 'text') return text;
+    return text ? (JSON.parse(text) as unknown) : null;
   };
 }
 
-/** A fresh key for a money-moving POST, so a retried click cannot record it twice. */
-export function idempotencyKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
-}
-
-/** Fetches a CSV with the user's token and hands it to the browser as a download. */
-export async function downloadCsv(api: Api, path: string, filename: string): Promise<void> {
-  const text = await api<string>(path, { responseType: 'text' });
+/** Hands a CSV the API answered to the browser as a download. */
+export function saveCsv(text: string, filename: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;

@@ -24,7 +24,7 @@ export function ApiProvider({ api, children }: { api?: Api; children: ReactNode 
   const value = useMemo(() => api ?? createApi(auth), [api, auth]);
   return (
     <ApiContext.Provider value={value}>
-      <SWRConfig value={{ ...swrDefaults, fetcher: (path: string) => value(path) }}>{children}</SWRConfig>
+      <SWRConfig value={swrDefaults}>{children}</SWRConfig>
     </ApiContext.Provider>
   );
 }

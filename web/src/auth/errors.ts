@@ -1,7 +1,7 @@
 /** Cognito's error names (Amplify passes them through as `name`) in the spec's words (section 8). */
 import { errors } from '../../../shared/messages';
 
-type Flow = 'signIn' | 'signUp' | 'reset';
+export type Flow = 'signIn' | 'signUp' | 'reset';
 
 /** A Cognito trigger's refusal ("PreSignUp failed with error <ours>.") carries our own words: show them. */
 function triggerMessage(name: string, message: string): string | null {

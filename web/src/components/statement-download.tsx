@@ -4,23 +4,26 @@ import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
 import { HStack } from '@chakra-ui/react/stack';
 import { useState } from 'react';
-import { downloadCsv } from '../api/client';
+import type { CsvRoute, RouteCall } from '../api/calls';
+import { saveCsv } from '../api/client';
 import { useApiMutation } from '../api/hooks';
 import { utcDateInput, utcStartOfYear } from '../format';
 
-/** Downloads the CSV at a path under a file name, telling the user when it fails. */
+type CsvCall = RouteCall<CsvRoute>;
+
+/** Downloads the CSV a call answers under a file name, telling the user when it fails. */
 export function useCsvDownload(failure: string) {
-  const csv = useApiMutation('csv-download', (api, { path, filename }: { path: string; filename: string }) => downloadCsv(api, path, filename), {
+  const csv = useApiMutation('csv-download', async (send, { call, filename }: { call: CsvCall; filename: string }) => saveCsv(await send(call), filename), {
     failure,
   });
-  return { busy: csv.busy, download: (path: string, filename: string) => csv.run({ path, filename }) };
+  return { busy: csv.busy, download: (call: CsvCall, filename: string) => csv.run({ call, filename }) };
 }
 
-export function StatementDownload({ path, filePrefix }: { path: (from: string, to: string) => string; filePrefix: string }) {
+export function StatementDownload({ statement, filePrefix }: { statement: (from: string, to: string) => CsvCall; filePrefix: string }) {
   const [from, setFrom] = useState(utcStartOfYear);
   const [to, setTo] = useState(utcDateInput);
   const { busy, download: fetchCsv } = useCsvDownload('Failed to download statement');
-  const download = () => fetchCsv(path(from, to), `${filePrefix}-${from}-to-${to}.csv`);
+  const download = () => fetchCsv(statement(from, to), `${filePrefix}-${from}-to-${to}.csv`);
   return (
     <HStack gap="3" align="end" wrap="wrap">
       <Field.Root width="auto">

@@ -9,7 +9,8 @@ import { Text } from '@chakra-ui/react/text';
 import { useEffect } from 'react';
 import type { TransactionDto, TransactionType } from '../../../shared/api';
 import { toastMessages, toastTitles } from '../../../shared/messages';
-import { useTransactions } from '../api/hooks';
+import type { RouteCall } from '../api/calls';
+import { useRoute } from '../api/hooks';
 import { formatDateTime, movementUsd } from '../format';
 import { EmptyState, LoadFailed, LoadingLine } from './load-states';
 import { notify } from './toaster';
@@ -57,12 +58,15 @@ export function TransactionList({ transactions, audience }: { transactions: Tran
   );
 }
 
+/** A client's transactions: the client's own list, or the admin's view of one. */
+export type TransactionsCall = RouteCall<'listTransactions' | 'listClientTransactions'>;
+
 /**
- * The transactions at `path`, loaded when this mounts (the panel's first opening), with their
+ * The transactions `call` answers, loaded when this mounts (the panel's first opening), with their
  * loading, failed and empty states; a failure is also the spec's 'Error' toast.
  */
-export function TransactionHistory({ path, audience }: { path: string; audience: Audience }) {
-  const { data, error, isLoading, mutate } = useTransactions(path);
+export function TransactionHistory({ call, audience }: { call: TransactionsCall; audience: Audience }) {
+  const { data, error, isLoading, mutate } = useRoute(call);
   useEffect(() => {
     // After the commit: the toaster flushes synchronously, which React refuses during a render.
     if (error) notify('error', toastTitles.error, toastMessages.loadTransactionsFailed);

@@ -255,9 +255,9 @@ describe('dashboard: profit withdrawal', () => {
     });
     const headers: Record<string, string>[] = [];
     const recording = Object.assign(
-      async <T,>(path: string, options?: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; headers?: Record<string, string> }) => {
+      async (path: string, options?: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; headers?: Record<string, string> }) => {
         if (options?.headers) headers.push(options.headers);
-        return fixtures<T>(path, options);
+        return fixtures(path, options);
       },
       { calls: fixtures.calls },
     );

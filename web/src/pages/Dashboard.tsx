@@ -14,7 +14,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import type { PortfolioDto } from '../../../shared/api';
 import { successToasts, toastMessages, toastTitles } from '../../../shared/messages';
-import { paths, useApiMutation, usePortfolio } from '../api/hooks';
+import { keyOf, type RouteCall } from '../api/calls';
+import { useApiMutation, useRoute } from '../api/hooks';
 import { type User, useAuth } from '../auth/session';
 import { PageShell } from '../components/page-shell';
 import { PageSpinner } from '../components/page-spinner';
@@ -87,18 +88,23 @@ function PortfolioCards({ portfolio }: { portfolio: PortfolioDto }) {
 
 function ClientDashboard({ user }: { user: User }) {
   const { mutate } = useSWRConfig();
-  const portfolio = usePortfolio(user.sub);
+  const portfolio = useRoute({ route: 'getPortfolio', params: { userId: user.sub } });
   const [historyOpen, setHistoryOpen] = useState(false);
   const [historyLoaded, setHistoryLoaded] = useState(false);
 
   /** Everything the page shows, fetched again and put in place at once (or nothing changes). */
   const refresh = useApiMutation(
     'refresh',
-    async (api) => {
-      const keys = [paths.portfolio(user.sub), paths.eligibility(user.sub), paths.myRequests(user.sub)];
-      if (historyLoaded) keys.push(paths.transactions(user.sub));
-      const answers = await Promise.all(keys.map((key) => api<unknown>(key)));
-      await Promise.all(keys.map((key, i) => mutate(key, answers[i], { revalidate: false })));
+    async (send) => {
+      const uid = { uid: user.sub };
+      const reads: RouteCall<'getPortfolio' | 'getEligibility' | 'listMyWithdrawalRequests' | 'listTransactions'>[] = [
+        { route: 'getPortfolio', params: { userId: user.sub } },
+        { route: 'getEligibility', params: uid },
+        { route: 'listMyWithdrawalRequests', params: uid },
+      ];
+      if (historyLoaded) reads.push({ route: 'listTransactions', params: uid });
+      const answers = await Promise.all(reads.map((call) => send(call)));
+      await Promise.all(reads.map((call, i) => mutate(keyOf(call), answers[i], { revalidate: false })));
     },
     {
       errorTitle: toastTitles.refreshFailed,

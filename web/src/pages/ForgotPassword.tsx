@@ -12,7 +12,8 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { apiMessages, errors, successToasts, toastTitles } from '../../../shared/messages';
 import { checkNewPassword } from '../../../shared/forms';
-import { authErrorMessage, looksLikeEmail } from '../auth/errors';
+import { looksLikeEmail } from '../auth/errors';
+import { useAuthStep } from '../auth/use-auth-step';
 import { useAuth } from '../auth/session';
 import { AuthCard, AuthForm, EmailField, FooterLink } from '../components/auth-card';
 import { CodeField } from '../components/code-field';
@@ -31,22 +32,18 @@ export default function ForgotPassword() {
   const [email, setEmail] = useState(linkEmail);
   const [code, setCode] = useState(linkCode);
   const [newPassword, setNewPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAuthStep('reset', toastTitles.resetFailed);
 
   const onSend = async (event: FormEvent) => {
     event.preventDefault();
     if (email.trim() === '') return notify('error', toastTitles.resetFailed, apiMessages.emailRequired);
     if (!looksLikeEmail(email)) return notify('error', toastTitles.resetFailed, errors.reset.invalidEmail);
-    setBusy(true);
-    try {
+    await run(async () => {
       await backend.sendResetCode(email.trim());
       setEmail(email.trim());
       notify('success', successToasts.resetEmailSent);
       setStep('sent');
-    } catch (error) {
-      notify('error', toastTitles.resetFailed, authErrorMessage('reset', error));
-    }
-    setBusy(false);
+    });
   };
 
   const onFinish = async (event: FormEvent) => {
@@ -54,15 +51,12 @@ export default function ForgotPassword() {
     if (code.trim() === '') return notify('error', toastTitles.resetFailed, 'Please enter the reset code from the email');
     const weak = checkNewPassword(newPassword);
     if (weak) return notify('error', weak.title, weak.description);
-    setBusy(true);
-    try {
+    await run(async () => {
       await backend.confirmReset(email, code, newPassword);
       notify('success', 'Password updated', 'Please sign in with your new password.');
       navigate('/', { replace: true });
-    } catch (error) {
-      notify('error', toastTitles.resetFailed, authErrorMessage('reset', error));
-      setBusy(false);
-    }
+      return 'leaving';
+    });
   };
 
   const tryAnother = () => {

@@ -7,7 +7,8 @@ import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { errors, successToasts, toastTitles } from '../../../shared/messages';
 import { checkSignInForm } from '../../../shared/forms';
-import { authErrorMessage, looksLikeEmail } from '../auth/errors';
+import { looksLikeEmail } from '../auth/errors';
+import { useAuthStep } from '../auth/use-auth-step';
 import { useAuth } from '../auth/session';
 import { AuthCard, AuthForm, EmailField, FooterLink, OrDivider } from '../components/auth-card';
 import { GoogleButton } from '../components/google-button';
@@ -18,26 +19,23 @@ export default function SignIn() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAuthStep('signIn', toastTitles.signInFailed);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const problem = checkSignInForm({ email, password });
     if (problem) return notify('error', problem.title, problem.description);
     if (!looksLikeEmail(email)) return notify('error', toastTitles.signInFailed, errors.signIn.invalidEmail);
-    setBusy(true);
-    try {
+    await run(async () => {
       const outcome = await backend.signIn(email, password);
       if (outcome === 'confirmSignUp') {
         navigate(`/signup?email=${encodeURIComponent(email.trim())}&step=confirm`);
-        return;
+        return 'leaving';
       }
       notify('success', successToasts.welcomeBack);
       await reload(); // the route guard then sends admins to /admin, everyone else to /dashboard
-    } catch (error) {
-      notify('error', toastTitles.signInFailed, authErrorMessage('signIn', error));
-      setBusy(false);
-    }
+      return 'leaving';
+    });
   };
 
   return (

@@ -15,9 +15,10 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { errors, successToasts, toastTitles } from '../../../shared/messages';
 import { checkSignUpForm } from '../../../shared/forms';
 import { ApiError } from '../api/client';
-import { paths } from '../api/hooks';
+import { send } from '../api/calls';
 import { useApi } from '../api/provider';
-import { authErrorMessage, looksLikeEmail } from '../auth/errors';
+import { looksLikeEmail } from '../auth/errors';
+import { useAuthStep } from '../auth/use-auth-step';
 import { useAuth } from '../auth/session';
 import { AuthCard, AuthForm, EmailField, FooterLink, OrDivider } from '../components/auth-card';
 import { CodeField } from '../components/code-field';
@@ -44,8 +45,8 @@ export default function SignUp() {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [code, setCode] = useState(linkCode);
-  const [busy, setBusy] = useState(false);
-  const [resending, setResending] = useState(false);
+  const { busy, run } = useAuthStep('signUp', toastTitles.signUpFailed);
+  const resend = useAuthStep('signUp', toastTitles.signUpFailed);
   /** Set while the confirmed account is being signed in and given its portfolio: no redirect meanwhile. */
   const [finishing, setFinishing] = useState(false);
 
@@ -63,7 +64,7 @@ export default function SignUp() {
         return;
       }
       try {
-        await api(paths.createPortfolio, { method: 'POST', body: { userId: user.sub, initialBalance: 0 } });
+        await send(api, { route: 'createPortfolio', body: { userId: user.sub, initialBalance: 0 } });
       } catch (error) {
         // 409: the portfolio exists already (a second tab finished first); anything else is worth saying.
         if (!(error instanceof ApiError && error.status === 409)) {
@@ -84,18 +85,15 @@ export default function SignUp() {
         notify('error', toastTitles.signUpFailed, 'Please enter the verification code from the email');
         return;
       }
-      setBusy(true);
       setFinishing(true);
-      try {
+      const confirmed = await run(async () => {
         const { signedIn } = await backend.confirmSignUp(address, confirmationCode);
         await finish(signedIn);
-      } catch (error) {
-        notify('error', toastTitles.signUpFailed, authErrorMessage('signUp', error));
-        setFinishing(false);
-        setBusy(false);
-      }
+        return 'leaving';
+      });
+      if (!confirmed) setFinishing(false);
     },
-    [backend, finish],
+    [backend, finish, run],
   );
 
   // The e-mail's link carries the code: confirm at once (once, even under StrictMode).
@@ -114,20 +112,16 @@ export default function SignUp() {
     const problem = checkSignUpForm({ firstName, lastName, email, password, confirmPassword });
     if (problem) return notify('error', problem.title, problem.description);
     if (!looksLikeEmail(email)) return notify('error', toastTitles.signUpFailed, errors.signUp.invalidEmail);
-    setBusy(true);
-    try {
+    await run(async () => {
       const outcome = await backend.signUp({ email: email.trim(), password, firstName: firstName.trim(), lastName: lastName.trim() });
       if (outcome === 'done') {
         setFinishing(true);
         await finish(false);
-        return;
+        return 'leaving';
       }
       setEmail(email.trim());
       setStep('verify');
-    } catch (error) {
-      notify('error', toastTitles.signUpFailed, authErrorMessage('signUp', error));
-    }
-    setBusy(false);
+    });
   };
 
   const onVerify = (event: FormEvent) => {
@@ -135,16 +129,11 @@ export default function SignUp() {
     void confirm(email, code);
   };
 
-  const onResend = async () => {
-    setResending(true);
-    try {
+  const onResend = () =>
+    resend.run(async () => {
       await backend.resendCode(email);
       notify('success', 'Code sent', `A new verification code was sent to ${email}`);
-    } catch (error) {
-      notify('error', toastTitles.signUpFailed, authErrorMessage('signUp', error));
-    }
-    setResending(false);
-  };
+    });
 
   if (step === 'verify') {
     return (
@@ -160,7 +149,7 @@ export default function SignUp() {
         <AuthForm onSubmit={onVerify} submitText="Verify" busyText="Verifying..." busy={busy}>
           <CodeField label="Verification code" value={code} onChange={setCode} />
         </AuthForm>
-        <Button variant="ghost" onClick={() => void onResend()} loading={resending} disabled={busy}>
+        <Button variant="ghost" onClick={() => void onResend()} loading={resend.busy} disabled={busy}>
           Resend code
         </Button>
         <FooterLink prompt="Already confirmed?" to="/" label="Sign in" />

@@ -15,7 +15,8 @@ import type { ClientDto } from '../../../../shared/api';
 import { successToasts, toastMessages, validation } from '../../../../shared/messages';
 import { withUpcomingEligibility } from '../../../../shared/eligibility';
 import { dollarsToCents } from '../../../../shared/money';
-import { paths, useApiMutation, useClients } from '../../api/hooks';
+import { keyOf } from '../../api/calls';
+import { useApiMutation, useRoute } from '../../api/hooks';
 import { EmptyState } from '../../components/load-states';
 import { PageShell } from '../../components/page-shell';
 import { StatCard } from '../../components/stat-card';
@@ -56,7 +57,7 @@ function DeleteDialog({ client, onClose, onDeleted }: { client: ClientDto | null
   const last = useRef<ClientDto | null>(null);
   if (client) last.current = client;
   const shown = client ?? last.current;
-  const deletion = useApiMutation(client && paths.client(client.id), (api, id: string) => api(paths.client(id), { method: 'DELETE' }), {
+  const deletion = useApiMutation(client && keyOf({ route: 'deleteClient', params: { id: client.id } }), (send, id: string) => send({ route: 'deleteClient', params: { id } }), {
     failure: toastMessages.deleteClientFailed,
     success: successToasts.clientDeleted,
     onSuccess: (_, id) => {
@@ -93,7 +94,7 @@ function DeleteDialog({ client, onClose, onDeleted }: { client: ClientDto | null
 }
 
 export default function AdminDashboard() {
-  const { data, mutate } = useClients(true);
+  const { data, mutate } = useRoute({ route: 'listClients' });
   const clients = useMemo(() => data ?? [], [data]);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>('none');
@@ -208,7 +209,7 @@ export default function AdminDashboard() {
 function ExportBalancesButton() {
   const { busy, download } = useCsvDownload('Failed to export balances');
   return (
-    <Button size="sm" variant="outline" loading={busy} onClick={() => void download(paths.balancesStatement, `aurum-balances-${utcDateInput()}.csv`)}>
+    <Button size="sm" variant="outline" loading={busy} onClick={() => void download({ route: 'getBalancesStatement' }, `aurum-balances-${utcDateInput()}.csv`)}>
       Export Balances (CSV)
     </Button>
   );

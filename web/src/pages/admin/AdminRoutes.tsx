@@ -4,14 +4,14 @@
  * a non-admin never sees admin data.
  */
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
-import { useClients } from '../../api/hooks';
+import { useRoute } from '../../api/hooks';
 import { PageSpinner } from '../../components/page-spinner';
 import NotFound from '../NotFound';
 import AdminDashboard from './AdminDashboard';
 import WithdrawalAlerts from './WithdrawalAlerts';
 
 function RequireAdmin() {
-  const { data, error } = useClients(true);
+  const { data, error } = useRoute({ route: 'listClients' });
   const { pathname } = useLocation();
   if (error) return <Navigate to="/dashboard" replace />;
   if (!data) return <PageSpinner label={pathname.startsWith('/admin/withdrawal-alerts') ? 'Loading alerts...' : 'Loading admin panel...'} />;

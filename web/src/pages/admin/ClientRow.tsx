@@ -9,12 +9,12 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { type FormEvent, memo, type ReactNode, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import type { ClientDto, MoneyMovedAnswer } from '../../../../shared/api';
+import type { ClientDto } from '../../../../shared/api';
 import { successToasts, toastMessages } from '../../../../shared/messages';
 import { type Cents, centsToDollars } from '../../../../shared/money';
 import { checkAdminWithdrawalAmount, checkBalanceAmount, checkDepositAmount, type FormAmount } from '../../../../shared/forms';
-import { idempotencyKey } from '../../api/client';
-import { paths, useApiMutation } from '../../api/hooks';
+import { keyOf } from '../../api/calls';
+import { useApiMutation } from '../../api/hooks';
 import { StatementDownload } from '../../components/statement-download';
 import { notify } from '../../components/toaster';
 import { TransactionHistory } from '../../components/transaction-list';
@@ -87,8 +87,11 @@ function History({ client }: { client: ClientDto }) {
   return (
     <Box borderWidth="1px" rounded="md" p="3" aria-label={`Transaction history of ${client.email}`} role="region">
       <Stack gap="4">
-        <TransactionHistory path={paths.clientTransactions(client.id)} audience="admin" />
-        <StatementDownload path={(from, to) => paths.clientStatement(client.id, from, to)} filePrefix={`aurum-statement-${client.email}`} />
+        <TransactionHistory call={{ route: 'listClientTransactions', params: { id: client.id } }} audience="admin" />
+        <StatementDownload
+          statement={(from, to) => ({ route: 'getClientStatement', params: { id: client.id }, query: { from, to } })}
+          filePrefix={`aurum-statement-${client.email}`}
+        />
       </Stack>
     </Box>
   );
@@ -111,7 +114,8 @@ export const ClientRow = memo(function ClientRow({ client, onBalance, onDelete }
   const [note, setNote] = useState('');
   const [date, setDate] = useState(localDateInput);
   const gain = client.portfolio.weeklyGain;
-  const txKey = paths.clientTransactions(client.id);
+  const txKey = keyOf({ route: 'listClientTransactions', params: { id: client.id } });
+  const id = { id: client.id };
 
   const open = (next: Editor) => {
     setEditor((current) => (current === next ? 'none' : next));
@@ -127,8 +131,8 @@ export const ClientRow = memo(function ClientRow({ client, onBalance, onDelete }
   };
 
   const balanceEdit = useApiMutation(
-    paths.balance(client.id),
-    (api, cents: Cents, path) => api(path, { method: 'PUT', body: { balance: centsToDollars(cents) } }),
+    keyOf({ route: 'updateBalance', params: id }),
+    (send, cents: Cents) => send({ route: 'updateBalance', params: id, body: { balance: centsToDollars(cents) } }),
     {
       failure: toastMessages.updateBalanceFailed,
       success: successToasts.balanceUpdated,
@@ -139,13 +143,9 @@ export const ClientRow = memo(function ClientRow({ client, onBalance, onDelete }
     },
   );
   const deposit = useApiMutation(
-    paths.deposit(client.id),
-    (api, { cents, note, timestamp }: { cents: Cents; note: string; timestamp: string }, path) =>
-      api<MoneyMovedAnswer>(path, {
-        method: 'POST',
-        body: { amount: centsToDollars(cents), note, timestamp },
-        headers: { 'Idempotency-Key': idempotencyKey() },
-      }),
+    keyOf({ route: 'addDeposit', params: id }),
+    (send, { cents, note, timestamp }: { cents: Cents; note: string; timestamp: string }) =>
+      send({ route: 'addDeposit', params: id, body: { amount: centsToDollars(cents), note, timestamp } }),
     {
       failure: toastMessages.addDepositFailed,
       success: (_, { cents }) => successToasts.depositAdded(formatUsd(cents)),
@@ -156,13 +156,8 @@ export const ClientRow = memo(function ClientRow({ client, onBalance, onDelete }
     },
   );
   const withdrawal = useApiMutation(
-    paths.withdrawal(client.id),
-    (api, { cents, note }: { cents: Cents; note: string }, path) =>
-      api<MoneyMovedAnswer>(path, {
-        method: 'POST',
-        body: { amount: centsToDollars(cents), note },
-        headers: { 'Idempotency-Key': idempotencyKey() },
-      }),
+    keyOf({ route: 'processWithdrawal', params: id }),
+    (send, { cents, note }: { cents: Cents; note: string }) => send({ route: 'processWithdrawal', params: id, body: { amount: centsToDollars(cents), note } }),
     {
       failure: toastMessages.processWithdrawalFailed,
       success: (_, { cents }) => successToasts.withdrawalProcessed(formatUsd(cents)),

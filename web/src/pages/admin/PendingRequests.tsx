@@ -8,9 +8,10 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { type FormEvent, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import type { MoneyMovedAnswer, WithdrawalRequestDto } from '../../../../shared/api';
+import type { WithdrawalRequestDto } from '../../../../shared/api';
 import { apiMessages, toastTitles } from '../../../../shared/messages';
-import { paths, useApiMutation, usePendingRequests } from '../../api/hooks';
+import { keyOf } from '../../api/calls';
+import { useApiMutation, useRoute } from '../../api/hooks';
 import { EmptyState, LoadingLine } from '../../components/load-states';
 import { notify } from '../../components/toaster';
 import { formatDate, usd } from '../../format';
@@ -28,20 +29,25 @@ function RequestRow({ request, onDecided, onBalance }: {
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
 
-  const approval = useApiMutation(paths.approve(request.id), (api, _: void, path) => api<MoneyMovedAnswer>(path, { method: 'POST' }), {
+  const approve = { route: 'approveWithdrawalRequest', params: { id: request.id } } as const;
+  const approval = useApiMutation(keyOf(approve), (send) => send(approve), {
     failure: approveFailed,
     success: 'Withdrawal approved',
     onSuccess: (answer) => {
       onBalance(request.userId, answer.newBalance);
       onDecided(request.id);
-      void mutate(paths.clientTransactions(request.userId));
+      void mutate(keyOf({ route: 'listClientTransactions', params: { id: request.userId } }));
     },
   });
-  const rejection = useApiMutation(paths.reject(request.id), (api, text: string, path) => api(path, { method: 'POST', body: { reason: text } }), {
+  const rejection = useApiMutation(
+    keyOf({ route: 'rejectWithdrawalRequest', params: { id: request.id } }),
+    (send, text: string) => send({ route: 'rejectWithdrawalRequest', params: { id: request.id }, body: { reason: text } }),
+    {
     failure: rejectFailed,
     success: 'Withdrawal rejected',
-    onSuccess: () => onDecided(request.id),
-  });
+      onSuccess: () => onDecided(request.id),
+    },
+  );
   const busy = approval.busy || rejection.busy;
 
   const reject = (e: FormEvent) => {
@@ -88,7 +94,7 @@ function RequestRow({ request, onDecided, onBalance }: {
 }
 
 export function PendingRequests({ onBalance }: { onBalance: (userId: string, balance: number) => void }) {
-  const { data, error, mutate } = usePendingRequests(true);
+  const { data, error, mutate } = useRoute({ route: 'listPendingWithdrawalRequests', query: { status: 'pending' } });
   const onDecided = (id: string) => void mutate((list) => list?.filter((r) => r.id !== id), { revalidate: false });
   return (
     <Stack as="section" gap="3" aria-labelledby="pending-requests-title">

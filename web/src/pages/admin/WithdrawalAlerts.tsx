@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AlertGroupDto } from '../../../../shared/api';
 import { toastMessages, toastTitles } from '../../../../shared/messages';
-import { useAlerts } from '../../api/hooks';
+import { useRoute } from '../../api/hooks';
 import { EmptyState, LoadingLine } from '../../components/load-states';
 import { PageShell } from '../../components/page-shell';
 import { StatCard } from '../../components/stat-card';
@@ -52,7 +52,7 @@ function Group({ group }: { group: AlertGroupDto }) {
 
 export default function WithdrawalAlerts() {
   const navigate = useNavigate();
-  const { data, error } = useAlerts();
+  const { data, error } = useRoute({ route: 'listWithdrawalAlerts' }, { refreshInterval: 30_000 });
   useEffect(() => {
     if (error) notify('error', toastTitles.error, toastMessages.loadAlertsFailed);
   }, [error]);

@@ -1,7 +1,7 @@
 /** Balance History: the chart of the balance over time, and the statement download. */
 import { Stack } from '@chakra-ui/react/stack';
 import { lazy, Suspense } from 'react';
-import { paths, useHistory } from '../../api/hooks';
+import { useRoute } from '../../api/hooks';
 import { EmptyState, LoadFailed, LoadingLine } from '../../components/load-states';
 import { SectionCard } from '../../components/section-card';
 import { StatementDownload } from '../../components/statement-download';
@@ -9,7 +9,7 @@ import { StatementDownload } from '../../components/statement-download';
 const BalanceChart = lazy(() => import('./BalanceChart'));
 
 export function GrowthCard({ userId }: { userId: string }) {
-  const { data, error, isLoading, mutate } = useHistory(userId);
+  const { data, error, isLoading, mutate } = useRoute({ route: 'getHistory', params: { uid: userId } });
   let body;
   if (isLoading) body = <LoadingLine label="Loading balance history..." />;
   else if (error || !data) body = <LoadFailed message="Unable to load balance history." onRetry={() => void mutate()} />;
@@ -24,7 +24,7 @@ export function GrowthCard({ userId }: { userId: string }) {
     <SectionCard title="Balance History">
       <Stack gap="5">
         {body}
-        <StatementDownload path={(from, to) => paths.statement(userId, from, to)} filePrefix="aurum-statement" />
+        <StatementDownload statement={(from, to) => ({ route: 'getStatement', params: { uid: userId }, query: { from, to } })} filePrefix="aurum-statement" />
       </Stack>
     </SectionCard>
   );

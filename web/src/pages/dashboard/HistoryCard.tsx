@@ -1,6 +1,5 @@
 /** 'Transaction History': collapsed at first; the first opening loads it. */
 import { Button } from '@chakra-ui/react/button';
-import { paths } from '../../api/hooks';
 import { SectionCard } from '../../components/section-card';
 import { TransactionHistory } from '../../components/transaction-list';
 
@@ -15,7 +14,7 @@ export function HistoryCard({ userId, open, onToggle }: { userId: string; open: 
         </Button>
       }
     >
-      {open && <TransactionHistory path={paths.transactions(userId)} audience="client" />}
+      {open && <TransactionHistory call={{ route: 'listTransactions', params: { uid: userId } }} audience="client" />}
     </SectionCard>
   );
 }

@@ -4,7 +4,7 @@ import { Box } from '@chakra-ui/react/box';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import type { WithdrawalRequestStatus } from '../../../../shared/api';
-import { useMyRequests } from '../../api/hooks';
+import { useRoute } from '../../api/hooks';
 import { EmptyState, LoadFailed, LoadingLine } from '../../components/load-states';
 import { SectionCard } from '../../components/section-card';
 import { formatDate, usd } from '../../format';
@@ -16,7 +16,7 @@ const statusBadge: Record<WithdrawalRequestStatus, { label: string; palette: str
 };
 
 export function RequestsCard({ userId }: { userId: string }) {
-  const { data, error, isLoading, mutate } = useMyRequests(userId);
+  const { data, error, isLoading, mutate } = useRoute({ route: 'listMyWithdrawalRequests', params: { uid: userId } });
   return (
     <SectionCard title="Withdrawal Requests">
       {isLoading ? (

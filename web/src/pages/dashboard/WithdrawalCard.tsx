@@ -13,8 +13,8 @@ import { useSWRConfig } from 'swr';
 import { successToasts, toastMessages, toastTitles } from '../../../../shared/messages';
 import { checkWithdrawalRequestAmount } from '../../../../shared/forms';
 import { type Cents, centsToDollars, dollarsToCents } from '../../../../shared/money';
-import { idempotencyKey } from '../../api/client';
-import { paths, useApiMutation, useEligibility } from '../../api/hooks';
+import { keyOf } from '../../api/calls';
+import { useApiMutation, useRoute } from '../../api/hooks';
 import type { User } from '../../auth/session';
 import { LoadFailed, LoadingLine } from '../../components/load-states';
 import { SectionCard } from '../../components/section-card';
@@ -22,7 +22,7 @@ import { notify } from '../../components/toaster';
 import { formatDate, usd } from '../../format';
 
 export function WithdrawalCard({ user }: { user: User }) {
-  const { data, error, isLoading, mutate } = useEligibility(user.sub);
+  const { data, error, isLoading, mutate } = useRoute({ route: 'getEligibility', params: { uid: user.sub } });
   const [open, setOpen] = useState(false);
   const eligibility = data?.data;
 
@@ -92,13 +92,8 @@ function RequestDialog({
   const { mutate } = useSWRConfig();
   const [amount, setAmount] = useState('');
   const request = useApiMutation(
-    paths.requestWithdrawal,
-    (api, cents: Cents, path) =>
-      api(path, {
-        method: 'POST',
-        body: { userId: user.sub, userEmail: user.email, amount: centsToDollars(cents) },
-        headers: { 'Idempotency-Key': idempotencyKey() },
-      }),
+    keyOf({ route: 'requestWithdrawal' }),
+    (send, cents: Cents) => send({ route: 'requestWithdrawal', body: { userId: user.sub, userEmail: user.email, amount: centsToDollars(cents) } }),
     {
       errorTitle: toastTitles.requestFailed,
       failure: toastMessages.requestFailed,
@@ -109,8 +104,8 @@ function RequestDialog({
       onSuccess: () => {
         setAmount('');
         onOpenChange(false);
-        void mutate(paths.eligibility(user.sub));
-        void mutate(paths.myRequests(user.sub));
+        void mutate(keyOf({ route: 'getEligibility', params: { uid: user.sub } }));
+        void mutate(keyOf({ route: 'listMyWithdrawalRequests', params: { uid: user.sub } }));
       },
     },
   );
