@@ -72,3 +72,36 @@ it('keeps shared/ pure: it imports nothing from lambdas/ or web/', () => {
     .flatMap((f) => (graph.get(f) ?? []).filter((t) => /^(lambdas|web|infra)\//.test(rel(t))).map((t) => `${rel(f)} -> ${rel(t)}`));
   expect(offenders).toEqual([]);
 });
+
+/** The files a module loads at run time: its relative imports, less `import type` / `export type`. */
+function valueImportsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8').replace(/(?:^|\n)\s*(?:import|export)\s+type\s[^;]*?from\s+['"][^'"]+['"]/g, '');
+  return importsOf(file).filter((target) => {
+    const spec = relative(dirname(file), target).replace(/\.tsx?$/, '');
+    const name = spec.split('/').pop() ?? '';
+    return new RegExp(`from\\s+['"][^'"]*\\b${name}['"]|import\\(\\s*['"][^'"]*\\b${name}['"]`).test(text);
+  });
+}
+
+it('keeps zod out of the browser: nothing the web app loads at run time imports it (the contract reaches the web as types)', () => {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const next of valueImportsOf(file)) visit(next);
+  };
+  visit(join(ROOT, 'web/src/main.tsx'));
+  expect([...seen].map(rel)).toContain('web/src/api/calls.ts');
+  const offenders = [...seen].filter((f) => /from\s+['"]zod(\/mini)?['"]/.test(readFileSync(f, 'utf8').replace(/import\s+type\s[^;]*;/g, ''))).map(rel);
+  expect(offenders).toEqual([]);
+});
+
+it("lets no screen write an API path or say what an answer is: only the contract's client (web/src/api) does", () => {
+  const offenders = files
+    .filter((f) => rel(f).startsWith('web/src/') && !rel(f).startsWith('web/src/api/') && !/\.test\.tsx?$|\/test\//.test(rel(f)))
+    .flatMap((f) => {
+      const text = readFileSync(f, 'utf8');
+      return [/['"`]\/api\//.test(text) && 'an /api/ path', /\bapi<|\bfetch\(/.test(text) && 'a raw API call'].filter(Boolean).map((what) => `${rel(f)}: ${what}`);
+    });
+  expect(offenders).toEqual([]);
+});

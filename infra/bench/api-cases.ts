@@ -15,6 +15,7 @@ import { applyEntry } from '../../shared/growth';
 import { newEntryItem } from '../../lambdas/lib/ledger';
 import { balanceStateOf, type Profile } from '../../lambdas/lib/profiles';
 import { newId } from '../../lambdas/lib/ids';
+import { buildPath, routeByName, type RouteName } from '../../shared/api';
 import { httpCall, type LatencyCase } from './latency';
 
 export interface CaseContext {
@@ -64,17 +65,18 @@ export function apiCases(ctx: CaseContext): { cases: LatencyCase[]; check: () =>
       c.first ??= what();
     }
   };
-  const url = (path: string) => new URL(path, ctx.baseUrl);
+  const url = (route: RouteName, params: Record<string, string> = {}) => new URL(buildPath(routeByName(route).path, params), ctx.baseUrl);
+  const caseLabel = (route: RouteName, detail = '') => `${routeByName(route).method} ${routeByName(route).path}${detail}`;
 
-  const portfolioUrl = url(`/api/portfolios/${client.sub}`);
-  const transactionsUrl = url(`/api/portfolios/${client.sub}/transactions`);
-  const clientsUrl = url('/api/admin/clients');
+  const portfolioUrl = url('getPortfolio', { userId: client.sub });
+  const transactionsUrl = url('listTransactions', { uid: client.sub });
+  const clientsUrl = url('listClients');
   let depositCount = 0;
   let bareDepositCount = 0;
 
   const cases: LatencyCase[] = [
     {
-      label: 'GET /api/portfolios/{userId}',
+      label: caseLabel('getPortfolio'),
       bareLabel: 'GetItem',
       requests: ctx.requests,
       gateway: async () => {
@@ -87,7 +89,7 @@ export function apiCases(ctx: CaseContext): { cases: LatencyCase[]; check: () =>
       },
     },
     {
-      label: 'GET /api/portfolios/{uid}/transactions (500 entries)',
+      label: caseLabel('listTransactions', ' (500 entries)'),
       bareLabel: 'GetItem + Query',
       requests: ctx.requests,
       gateway: async () => {
@@ -107,7 +109,7 @@ export function apiCases(ctx: CaseContext): { cases: LatencyCase[]; check: () =>
       },
     },
     {
-      label: 'GET /api/admin/clients (all clients)',
+      label: caseLabel('listClients', ' (all clients)'),
       bareLabel: '16 GSI1 Queries in parallel',
       requests: ctx.listRequests,
       reps: ctx.listReps,
@@ -121,12 +123,12 @@ export function apiCases(ctx: CaseContext): { cases: LatencyCase[]; check: () =>
       },
     },
     {
-      label: 'POST /api/admin/clients/{id}/deposit',
+      label: caseLabel('addDeposit'),
       bareLabel: '3 GetItem + TransactWriteItems of 3',
       requests: ctx.requests,
       gateway: async () => {
         const sub = ctx.depositSubs[depositCount++ % ctx.depositSubs.length] ?? '';
-        const res = await httpCall(agent, 'POST', url(`/api/admin/clients/${sub}/deposit`), admin.accessToken, { amount: 100, note: 'bench' }, { 'idempotency-key': randomUUID() });
+        const res = await httpCall(agent, 'POST', url('addDeposit', { id: sub }), admin.accessToken, { amount: 100, note: 'bench' }, { 'idempotency-key': randomUUID() });
         expect('deposit', res.status === 200 && res.body.includes('"success":true'), () => `${res.status} ${res.body.slice(0, 200)}`);
       },
       bare: async () => {

@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { chromium, type Page } from 'playwright-core';
 import { CHROME_FLAGS, findChrome } from '../../web/e2e/support/browser';
 import { fmt, median, runs } from './stats';
+import { routeByName } from '../../shared/api';
 
 type AddRow = (figure: string, value: string, unit: string, detail?: string) => void;
 
@@ -88,10 +89,10 @@ export async function measureAdminPage(
     for (let rep = 0; rep < reps; rep++) {
       // A fresh load of /admin: the app, the session, the admin check and the list.
       firstRows.push(await timed(page, () => page.goto(`${baseUrl}/admin`), () => page.locator(ROWS).first().waitFor()));
-      const timing = await page.evaluate(() => {
-        const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/api/admin/clients')) as PerformanceResourceTiming | undefined;
+      const timing = await page.evaluate((listPath) => {
+        const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith(listPath)) as PerformanceResourceTiming | undefined;
         return entry ? { ms: entry.responseEnd - entry.startTime, bytes: entry.transferSize } : null;
-      });
+      }, routeByName('listClients').path);
       if (timing) {
         apiMs.push(timing.ms);
         wire.push(timing.bytes);
@@ -122,7 +123,7 @@ export async function measureAdminPage(
     const n = Number(clientsShown).toLocaleString('en-US');
     row(`5. /admin with ${n} clients: time to first rows`, fmt(median(firstRows), 0), 'ms', `navigation to the first client row, median of ${reps}; runs ${runs(firstRows, 0)}; ${rendered} rows rendered at once`);
     if (apiMs.length) {
-      row(`5. /admin with ${n} clients: GET /api/admin/clients in the page`, fmt(median(apiMs), 0), 'ms', `request to last byte; ${fmt(median(wire) / 1024, 0)} KB on the wire`);
+      row(`5. /admin with ${n} clients: GET ${routeByName('listClients').path} in the page`, fmt(median(apiMs), 0), 'ms', `request to last byte; ${fmt(median(wire) / 1024, 0)} KB on the wire`);
     }
     row(`5. /admin with ${n} clients: search to one match`, fmt(median(search), 0), 'ms', `typing an e-mail until one row shows; runs ${runs(search, 0)}`);
     row(`5. /admin with ${n} clients: sort Highest First`, fmt(median(sort), 0), 'ms', `click until the first row changes; runs ${runs(sort, 0)}`);
