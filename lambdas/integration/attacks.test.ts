@@ -10,9 +10,9 @@ import {
   AdminListGroupsForUserCommand,
   AdminRemoveUserFromGroupCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { buildPath, routes } from '../../shared/api';
+import { routes } from '../../shared/api';
 import { apiMessages } from '../../shared/messages';
-import { claimsOf, PASSWORD, type Session } from './support/client';
+import { claimsOf, PASSWORD, pathOf, type Session } from './support/client';
 import { useTestStack } from './support/use-stack';
 
 // Admin membership is re-read from Cognito after at most this long (60 s in AWS).
@@ -124,30 +124,32 @@ describe('2. tokens do not outlive what should end them', () => {
 
   it('an admin removed from admins is refused within the recheck time, though the token still says admins', async () => {
     const demoted = await t.client.newAdmin();
-    const asDemoted = (path: string) => t.client.api('GET', path, { token: demoted.accessToken });
-    expect((await asDemoted('/api/admin/clients')).status).toBe(200);
-    expect((await asDemoted(`/api/portfolios/${alice.sub}`)).status).toBe(200);
+    const token = demoted.accessToken;
+    const listClients = () => t.client.call('listClients', { token });
+    const portfolioOf = (who: Session) => t.client.call('getPortfolio', { token, params: { userId: who.sub } });
+    expect((await listClients()).status).toBe(200);
+    expect((await portfolioOf(alice)).status).toBe(200);
 
     await t.client.cognitoAdmin.send(
       new AdminRemoveUserFromGroupCommand({ UserPoolId: t.stack.cognito.userPoolId, Username: demoted.email, GroupName: 'admins' }),
     );
     await sleep(RECHECK_SECONDS * 1000 + 200);
     expect(claimsOf(demoted.accessToken)['cognito:groups']).toEqual(['admins']);
-    expect(await asDemoted('/api/admin/clients')).toMatchObject({ status: 403, body: { error: apiMessages.adminOnly } });
-    expect(await asDemoted(`/api/portfolios/${alice.sub}`)).toMatchObject({ status: 403, body: { error: apiMessages.notYours } });
-    const deposit = await t.client.api('POST', `/api/admin/clients/${alice.sub}/deposit`, { token: demoted.accessToken, body: { amount: 5 } });
+    expect(await listClients()).toMatchObject({ status: 403, body: { error: apiMessages.adminOnly } });
+    expect(await portfolioOf(alice)).toMatchObject({ status: 403, body: { error: apiMessages.notYours } });
+    const deposit = await t.client.call('addDeposit', { token, params: { id: alice.sub }, body: { amount: 5 } });
     expect(deposit.status).toBe(403);
     // Still a client: its own portfolio stays open.
-    expect((await asDemoted(`/api/portfolios/${demoted.sub}`)).status).toBe(200);
+    expect((await portfolioOf(demoted)).status).toBe(200);
   });
 
   it('a disabled admin is refused too', async () => {
     const disabled = await t.client.newAdmin();
-    expect((await t.client.api('GET', '/api/admin/clients', { token: disabled.accessToken })).status).toBe(200);
+    expect((await t.client.call('listClients', { token: disabled.accessToken })).status).toBe(200);
     const poolUser = { UserPoolId: t.stack.cognito.userPoolId, Username: disabled.email };
     await t.client.cognitoAdmin.send(new AdminDisableUserCommand(poolUser));
     await sleep(RECHECK_SECONDS * 1000 + 200);
-    expect((await t.client.api('GET', '/api/admin/clients', { token: disabled.accessToken })).status).toBe(403);
+    expect((await t.client.call('listClients', { token: disabled.accessToken })).status).toBe(403);
     await t.client.cognitoAdmin.send(new AdminEnableUserCommand(poolUser));
   });
 });
@@ -159,7 +161,7 @@ describe('4. a client cannot delete its own login', () => {
     expect(res.body.__type).toBe('NotAuthorizedException');
     const user = await t.client.cognitoAdmin.send(new AdminGetUserCommand({ UserPoolId: t.stack.cognito.userPoolId, Username: alice.email }));
     expect(user.Enabled).toBe(true);
-    expect((await t.client.api('GET', `/api/portfolios/${alice.sub}`, { token: alice.accessToken })).status).toBe(200);
+    expect((await t.client.call('getPortfolio', { token: alice.accessToken, params: { userId: alice.sub } })).status).toBe(200);
   });
 
   it('is refused on the emulator port as well (the user pool WAF blocks it in AWS)', async () => {
@@ -177,16 +179,17 @@ describe('5. an id that cannot exist is a 404 before any read, never a 500', () 
   it.each(withIds.map((r) => [`${r.method} ${r.path}`, r] as const))('%s with a 3,000-character id', async (_, route) => {
     const token = route.auth === 'admin' ? admin.accessToken : alice.accessToken;
     const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : { amount: 1, reason: 'no' };
-    const res = await t.client.api<{ error: string }>(route.method, buildPath(route.path, { userId: long, uid: long, id: long }), { token, body });
+    const res = await t.client.callAny(route.name, { token, params: { userId: long, uid: long, id: long }, body });
     expect(res.status).toBe(404);
-    expect(res.body.error).toBe(route.path.includes('withdrawal-requests/{id}') ? apiMessages.requestNotFound : apiMessages.clientNotFound);
+    expect(res.body).toHaveProperty('error',route.path.includes('withdrawal-requests/{id}') ? apiMessages.requestNotFound : apiMessages.clientNotFound);
   });
 
   it('an admin asking for odd ids gets a 404 too', async () => {
     for (const id of [long, ...odd]) {
-      const res = await t.client.api('GET', `/api/portfolios/${encodeURIComponent(id)}`, { token: admin.accessToken });
+      // The route's own paths, the odd id URI-encoded into them.
+      const res = await t.client.call('getPortfolio', { token: admin.accessToken, params: { userId: id } });
       expect(res).toMatchObject({ status: 404, body: { error: apiMessages.clientNotFound } });
-      const approve = await t.client.api('POST', `/api/admin/withdrawal-requests/${encodeURIComponent(id)}/approve`, { token: admin.accessToken });
+      const approve = await t.client.call('approveWithdrawalRequest', { token: admin.accessToken, params: { id } });
       expect(approve).toMatchObject({ status: 404, body: { error: apiMessages.requestNotFound } });
     }
   });
@@ -195,7 +198,7 @@ describe('5. an id that cannot exist is a 404 before any read, never a 500', () 
 describe('6. notes, reasons and names refuse control and text-direction characters', () => {
   it.each(['nul\u0000byte', 'bell\u0007', '\u202Egnp.exe', 'esc\u001b[31m'])('a deposit note %j is a 400 and nothing is written', async (note) => {
     const before = await t.table.items(alice.sub);
-    const res = await t.client.api('POST', `/api/admin/clients/${alice.sub}/deposit`, { token: admin.accessToken, body: { amount: 10, note } });
+    const res = await t.client.call('addDeposit', { token: admin.accessToken, params: { id: alice.sub }, body: { amount: 10, note } });
     expect(res).toMatchObject({ status: 400, body: { error: apiMessages.noteUnsafeCharacters } });
     expect(await t.table.items(alice.sub)).toEqual(before);
   });
@@ -204,17 +207,11 @@ describe('6. notes, reasons and names refuse control and text-direction characte
     // A client of its own, with a balance to withdraw from: the result does not hang on other tests.
     const dan = await t.client.newClient('dan');
     const note = 'ref\t42\nsecond line';
-    const deposit = await t.client.api<{ transaction: { note: string } }>('POST', `/api/admin/clients/${dan.sub}/deposit`, {
-      token: admin.accessToken,
-      body: { amount: 10, note },
-    });
+    const deposit = await t.client.call('addDeposit', { token: admin.accessToken, params: { id: dan.sub }, body: { amount: 10, note } });
     expect(deposit).toMatchObject({ status: 200, body: { transaction: { note } } });
-    const withdrawal = await t.client.api<{ transaction: { note: string } }>('POST', `/api/admin/clients/${dan.sub}/withdrawal`, {
-      token: admin.accessToken,
-      body: { amount: 0.01, note },
-    });
+    const withdrawal = await t.client.call('processWithdrawal', { token: admin.accessToken, params: { id: dan.sub }, body: { amount: 0.01, note } });
     expect(withdrawal).toMatchObject({ status: 200, body: { transaction: { note } } });
-    const listed = await t.client.api<{ note?: string }[]>('GET', `/api/portfolios/${dan.sub}/transactions`, { token: dan.accessToken });
+    const listed = await t.client.call('listTransactions', { token: dan.accessToken, params: { uid: dan.sub } });
     expect(listed.body.map((tx) => tx.note)).toEqual([note, note]);
   });
 
@@ -232,13 +229,14 @@ describe("7. no client-facing answer carries an admin's e-mail", () => {
   it('every client route, after an approved and a rejected request', async () => {
     const carol = await t.client.newClient('carol');
     const sevenMonthsAgo = new Date(Date.now() - 213 * 86_400_000).toISOString();
-    const deposit = await t.client.api('POST', `/api/admin/clients/${carol.sub}/deposit`, {
+    const deposit = await t.client.call('addDeposit', {
       token: admin.accessToken,
+      params: { id: carol.sub },
       body: { amount: 1000, note: 'first wire', timestamp: sevenMonthsAgo },
     });
     expect(deposit.status).toBe(200);
     const ask = async () => {
-      const res = await t.client.api<{ request: { id: string } }>('POST', '/api/withdrawals/request', {
+      const res = await t.client.call('requestWithdrawal', {
         token: carol.accessToken,
         body: { userId: carol.sub, userEmail: carol.email, amount: 1 },
       });
@@ -248,28 +246,27 @@ describe("7. no client-facing answer carries an admin's e-mail", () => {
     };
     const approved = await ask();
     const rejected = await ask();
-    expect((await t.client.api('POST', `/api/admin/withdrawal-requests/${approved}/approve`, { token: admin.accessToken })).status).toBe(200);
-    expect((await t.client.api('POST', `/api/admin/withdrawal-requests/${rejected}/reject`, { token: admin.accessToken, body: { reason: 'Not now' } })).status).toBe(200);
+    expect((await t.client.call('approveWithdrawalRequest', { token: admin.accessToken, params: { id: approved } })).status).toBe(200);
+    expect((await t.client.call('rejectWithdrawalRequest', { token: admin.accessToken, params: { id: rejected }, body: { reason: 'Not now' } })).status).toBe(200);
 
     const clientReads = routes.filter((r) => r.auth === 'client' && r.method === 'GET');
     expect(clientReads.length).toBeGreaterThanOrEqual(6);
     for (const route of clientReads) {
-      const path = buildPath(route.path, { userId: carol.sub, uid: carol.sub });
-      const query = route.name === 'getStatement' ? '?from=2020-01-01&to=2030-12-31' : '';
-      const res = await t.client.api('GET', `${path}${query}`, { token: carol.accessToken });
+      const query = route.name === 'getStatement' ? { from: '2020-01-01', to: '2030-12-31' } : undefined;
+      const res = await t.client.callAny(route.name, { token: carol.accessToken, params: { userId: carol.sub, uid: carol.sub }, query });
       expect(res.status).toBe(200);
       expect(typeof res.body === 'string' ? res.body : JSON.stringify(res.body)).not.toContain(admin.email);
     }
 
     // An admin reading the same client still sees who decided.
-    const asAdmin = await t.client.api<{ decidedBy?: string }[]>('GET', `/api/portfolios/${carol.sub}/withdrawal-requests`, { token: admin.accessToken });
+    const asAdmin = await t.client.call('listMyWithdrawalRequests', { token: admin.accessToken, params: { uid: carol.sub } });
     expect(asAdmin.body.map((r) => r.decidedBy)).toEqual([admin.email, admin.email]);
   });
 });
 
 describe('8. the gateway answers only its own loopback names, with the security headers', () => {
   it('refuses a foreign Host (DNS rebinding) instead of naming it in /config.json', async () => {
-    for (const path of ['/config.json', '/__local/mailbox?to=alice%40example.com', `/api/portfolios/${alice.sub}`, '/']) {
+    for (const path of ['/config.json', '/__local/mailbox?to=alice%40example.com', pathOf('getPortfolio', { userId: alice.sub }), '/']) {
       const res = await rawGet(path, 'attacker.example');
       expect(res.status).toBe(421);
       expect(res.body).not.toContain('attacker.example/cognito');
@@ -288,9 +285,10 @@ describe('8. the gateway answers only its own loopback names, with the security 
   });
 
   it('sends the security headers on every kind of answer, and no-store on the API', async () => {
+    const portfolio = `${t.stack.url}${pathOf('getPortfolio', { userId: alice.sub })}`;
     const answers = [
-      await fetch(`${t.stack.url}/api/portfolios/${alice.sub}`, { headers: { authorization: `Bearer ${alice.accessToken}` } }),
-      await fetch(`${t.stack.url}/api/portfolios/${alice.sub}`),
+      await fetch(portfolio, { headers: { authorization: `Bearer ${alice.accessToken}` } }),
+      await fetch(portfolio),
       await fetch(`${t.stack.url}/api/nothing-here`),
       await fetch(`${t.stack.url}/config.json`),
       await fetch(`${t.stack.url}/__local/mailbox?to=${encodeURIComponent(alice.email)}`),
@@ -308,12 +306,12 @@ describe('8. the gateway answers only its own loopback names, with the security 
 
 describe('requests that skip the front door, and actions IAM would refuse', () => {
   it('replaces a viewer-forged origin header with the real one, as CloudFront does', async () => {
-    const res = await t.client.api('GET', buildPath('/api/portfolios/{userId}', { userId: alice.sub }), { token: alice.accessToken, headers: { 'x-origin-verify': 'forged' } });
+    const res = await t.client.call('getPortfolio', { token: alice.accessToken, params: { userId: alice.sub }, headers: { 'x-origin-verify': 'forged' } });
     expect(res.status).toBe(200);
   });
 
   it('refuses a handler any table action its function is not granted, as IAM would in AWS', async () => {
-    const res = await t.client.api<{ error: string }>('GET', buildPath('/api/admin/clients/{id}/history', { id: alice.sub }), { token: admin.accessToken });
+    const res = await t.client.call('getClientHistory', { token: admin.accessToken, params: { id: alice.sub } });
     expect(res.status).toBe(500);
     expect(res.body.error).toBe(apiMessages.unexpected);
   });

@@ -5,7 +5,7 @@
 import { createSign, generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildPath, routes } from '../../shared/api';
+import { routes } from '../../shared/api';
 import { claimsOf, type Session } from './support/client';
 import { useTestStack } from './support/use-stack';
 
@@ -36,39 +36,38 @@ const bodies: Record<string, unknown> = {
   rejectWithdrawalRequest: { reason: 'no' },
 };
 
-function concrete(route: (typeof routes)[number], sub: string) {
-  return buildPath(route.path, { userId: sub, uid: sub, id: sub });
-}
+/** Every path parameter of a route naming `sub`. */
+const ids = (sub: string) => ({ userId: sub, uid: sub, id: sub });
 
 describe('401: no valid access token', () => {
   it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s without a token', async (_, route) => {
-    const res = await t.client.api(route.method, concrete(route, alice.sub), { body: bodies[route.name] });
+    const res = await t.client.callAny(route.name, { params: ids(alice.sub), body: bodies[route.name] });
     expect(res.status).toBe(401);
   });
 
   it('refuses an ID token, a token signed by another key, an expired one and garbage', async () => {
-    const path = `/api/portfolios/${alice.sub}`;
-    expect((await t.client.api('GET', path, { token: alice.accessToken })).status).toBe(200);
-    expect((await t.client.api('GET', path, { token: alice.idToken })).status).toBe(401);
-    expect((await t.client.api('GET', path, { token: 'not.a.jwt' })).status).toBe(401);
-    expect((await t.client.api('GET', path, { headers: { authorization: alice.accessToken } })).status).toBe(401);
+    const portfolio = (input: { token?: string; headers?: Record<string, string> }) => t.client.call('getPortfolio', { ...input, params: { userId: alice.sub } });
+    expect((await portfolio({ token: alice.accessToken })).status).toBe(200);
+    expect((await portfolio({ token: alice.idToken })).status).toBe(401);
+    expect((await portfolio({ token: 'not.a.jwt' })).status).toBe(401);
+    expect((await portfolio({ headers: { authorization: alice.accessToken } })).status).toBe(401);
 
     const claims = claimsOf(alice.accessToken);
     const header = JSON.parse(Buffer.from(alice.accessToken.split('.')[0] ?? '', 'base64url').toString()) as { kid: string };
     const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    expect((await t.client.api('GET', path, { token: sign(claims, stranger, header.kid) })).status).toBe(401);
+    expect((await portfolio({ token: sign(claims, stranger, header.kid) })).status).toBe(401);
 
     // the stack's own key, but expired: only the expiry is wrong
     const pem = readFileSync(join(t.stack.dataDir, 'cognito', 'jwt-signing-key.pem'), 'utf8');
     const now = Math.floor(Date.now() / 1000);
     const fresh = sign({ ...claims, iat: now, exp: now + 600 }, pem, header.kid);
-    expect((await t.client.api('GET', path, { token: fresh })).status).toBe(200);
+    expect((await portfolio({ token: fresh })).status).toBe(200);
     const expired = sign({ ...claims, iat: now - 7200, exp: now - 3600 }, pem, header.kid);
-    expect((await t.client.api('GET', path, { token: expired })).status).toBe(401);
+    expect((await portfolio({ token: expired })).status).toBe(401);
     const noScope = sign({ ...claims, scope: 'openid', iat: now, exp: now + 600 }, pem, header.kid);
-    expect((await t.client.api('GET', path, { token: noScope })).status).toBe(401);
+    expect((await portfolio({ token: noScope })).status).toBe(401);
     const otherClient = sign({ ...claims, client_id: 'someone-else', iat: now, exp: now + 600 }, pem, header.kid);
-    expect((await t.client.api('GET', path, { token: otherClient })).status).toBe(401);
+    expect((await portfolio({ token: otherClient })).status).toBe(401);
   });
 });
 
@@ -76,22 +75,22 @@ describe('403: not yours, not admin', () => {
   const clientRoutes = routes.filter((r) => r.auth === 'client');
   it.each(clientRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s with another client as owner', async (_, route) => {
     const body = route.name === 'createPortfolio' || route.name === 'requestWithdrawal' ? { ...(bodies[route.name] as object), userId: alice.sub } : undefined;
-    const res = await t.client.api<{ error: string }>(route.method, concrete(route, alice.sub), { token: bob.accessToken, body });
+    const res = await t.client.callAny(route.name, { token: bob.accessToken, params: ids(alice.sub), body });
     expect(res.status).toBe(403);
-    expect(res.body.error).toBe('You can only access your own portfolio');
+    expect(res.body).toHaveProperty('error', 'You can only access your own portfolio');
   });
 
   const adminRoutes = routes.filter((r) => r.auth === 'admin');
   it.each(adminRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s as a client', async (_, route) => {
-    const res = await t.client.api<{ error: string }>(route.method, concrete(route, alice.sub), { token: alice.accessToken, body: bodies[route.name] });
+    const res = await t.client.callAny(route.name, { token: alice.accessToken, params: ids(alice.sub), body: bodies[route.name] });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: 'Administrator access required' });
   });
 
   it('admins may read any client through the client routes, but not act as them', async () => {
-    expect((await t.client.api('GET', `/api/portfolios/${alice.sub}`, { token: admin.accessToken })).status).toBe(200);
-    expect((await t.client.api('GET', `/api/portfolios/${alice.sub}/transactions`, { token: admin.accessToken })).status).toBe(200);
-    const res = await t.client.api('POST', '/api/withdrawals/request', {
+    expect((await t.client.call('getPortfolio', { token: admin.accessToken, params: { userId: alice.sub } })).status).toBe(200);
+    expect((await t.client.call('listTransactions', { token: admin.accessToken, params: { uid: alice.sub } })).status).toBe(200);
+    const res = await t.client.call('requestWithdrawal', {
       token: admin.accessToken,
       body: { userId: alice.sub, userEmail: alice.email, amount: 1 },
     });
@@ -102,19 +101,19 @@ describe('403: not yours, not admin', () => {
 describe('404: unknown client', () => {
   const unknown = '00000000-0000-4000-8000-000000000000';
   it.each(routes.filter((r) => r.path.includes('/clients/{id}')).map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_, route) => {
-    const res = await t.client.api<{ error: string }>(route.method, concrete(route, unknown), { token: admin.accessToken, body: bodies[route.name] });
+    const res = await t.client.callAny(route.name, { token: admin.accessToken, params: ids(unknown), body: bodies[route.name] });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: 'Client not found' });
   });
 
   it('an admin reading an unknown portfolio', async () => {
-    const res = await t.client.api('GET', `/api/portfolios/${unknown}`, { token: admin.accessToken });
+    const res = await t.client.call('getPortfolio', { token: admin.accessToken, params: { userId: unknown } });
     expect(res).toMatchObject({ status: 404, body: { error: 'Client not found' } });
   });
 
   it('an unknown withdrawal request, or a malformed id', async () => {
     for (const id of [`${unknown}.0mwabc`, 'nope', 'a.b!c']) {
-      const res = await t.client.api('POST', `/api/admin/withdrawal-requests/${encodeURIComponent(id)}/approve`, { token: admin.accessToken });
+      const res = await t.client.call('approveWithdrawalRequest', { token: admin.accessToken, params: { id } });
       expect(res).toMatchObject({ status: 404, body: { error: 'Withdrawal request not found' } });
     }
   });

@@ -18,7 +18,6 @@ import {
   ResendConfirmationCodeCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { PortfolioAnswer } from '../../shared/api';
 import { Client, claimsOf, PASSWORD } from './support/client';
 import { startTestStack, type TestStack } from './support/stack';
 
@@ -88,7 +87,7 @@ it('signs up through the gateway with the spec errors named as Cognito names the
   await client.cognito.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: resent?.code ?? '' }));
 
   const session = await client.signIn(email);
-  const portfolio = await client.api<PortfolioAnswer>('GET', `/api/portfolios/${session.sub}`, { token: session.accessToken });
+  const portfolio = await client.call('getPortfolio', { token: session.accessToken, params: { userId: session.sub } });
   expect(portfolio.body.portfolio.balance).toBe(0);
 
   // User-existence errors are prevented: an unknown e-mail answers exactly as a wrong password.
@@ -104,7 +103,7 @@ it('signs up through the gateway with the spec errors named as Cognito names the
   expect(viaInitiate.AuthenticationResult?.AccessToken).toBeTruthy();
   const viaGetTokens = await client.cognito.send(new GetTokensFromRefreshTokenCommand({ ClientId: clientId, RefreshToken: session.refreshToken }));
   const refreshed = viaGetTokens.AuthenticationResult?.AccessToken ?? '';
-  expect((await client.api('GET', `/api/portfolios/${session.sub}`, { token: refreshed })).status).toBe(200);
+  expect((await client.call('getPortfolio', { token: refreshed, params: { userId: session.sub } })).status).toBe(200);
 });
 
 it('resets a password with the code or link from the e-mail', async () => {
@@ -182,7 +181,7 @@ it('opens its port only when ready: the first answer it gives already has the de
 it('survives a crash: the next start stops the stray DynamoDB Local and keeps the data and tokens', async () => {
   const dataDir = stack.dataDir;
   const alice = await client.signIn('alice@example.com');
-  const before = (await client.api<PortfolioAnswer>('GET', `/api/portfolios/${alice.sub}`, { token: alice.accessToken })).body;
+  const before = (await client.call('getPortfolio', { token: alice.accessToken, params: { userId: alice.sub } })).body;
   const strayPid = Number(readFileSync(join(dataDir, 'dynamodb.pid'), 'utf8'));
   await stack.crash();
   expect(() => process.kill(strayPid, 0)).not.toThrow(); // the JVM outlived its parent
@@ -192,7 +191,7 @@ it('survives a crash: the next start stops the stray DynamoDB Local and keeps th
   client = new Client(stack);
   expect(() => process.kill(strayPid, 0)).toThrow(); // stopped by the new start
   expect(existsSync(join(dataDir, 'dynamodb.pid'))).toBe(true);
-  const after = await client.api<PortfolioAnswer>('GET', `/api/portfolios/${alice.sub}`, { token: alice.accessToken });
+  const after = await client.call('getPortfolio', { token: alice.accessToken, params: { userId: alice.sub } });
   expect(after).toMatchObject({ status: 200, body: before });
   expect((await client.mailbox('alice@example.com')).length).toBeGreaterThan(0);
 });

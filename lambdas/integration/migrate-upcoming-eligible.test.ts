@@ -6,7 +6,6 @@
  */
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import type { ClientDto } from '../../shared/api';
 import { DAY_MS } from '../../shared/growth';
 import { migrateUpcomingEligible } from '../lib/migrate-upcoming-eligible';
 import { setMissingUpcomingEligibleAt } from '../lib/profiles';
@@ -37,7 +36,8 @@ afterAll(() => {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 async function deposit(sub: string, daysAgo: number) {
-  const res = await t.client.api('POST', `/api/admin/clients/${sub}/deposit`, {
+  const res = await t.client.call('addDeposit', {
+    params: { id: sub },
     token: admin.accessToken,
     body: { amount: 100, note: '', timestamp: iso(Date.now() - daysAgo * DAY_MS) },
   });
@@ -56,7 +56,7 @@ async function clientWithDeposits(prefix: string) {
 }
 
 const nextWithdrawalDateOf = async (sub: string) =>
-  (await t.client.api<ClientDto[]>('GET', '/api/admin/clients', { token: admin.accessToken })).body.find((c) => c.id === sub)?.nextWithdrawalDate;
+  (await t.client.call('listClients', { token: admin.accessToken })).body.find((c) => c.id === sub)?.nextWithdrawalDate;
 
 describe('the migration', () => {
   it('gives each live profile without the list the one its deposits wrote, and touches nothing else', async () => {
@@ -65,7 +65,7 @@ describe('the migration', () => {
     const current = await clientWithDeposits('current');
     const gone = await t.client.newClient('gone');
     await deposit(gone.sub, 20);
-    expect((await t.client.api('DELETE', `/api/admin/clients/${gone.sub}`, { token: admin.accessToken })).status).toBe(200);
+    expect((await t.client.call('deleteClient', { params: { id: gone.sub }, token: admin.accessToken })).status).toBe(200);
 
     // As written before the list existed (a tombstone without it too: it must stay as it is).
     for (const sub of [old.session.sub, noDeposits.sub, gone.sub]) await t.table.forgetProfileAttribute(sub, 'upcomingEligibleAt');
@@ -110,7 +110,7 @@ describe('the migration', () => {
 
     // A deleted client's tombstone without the list: refused too.
     const gone = await t.client.newClient('tombstone');
-    expect((await t.client.api('DELETE', `/api/admin/clients/${gone.sub}`, { token: admin.accessToken })).status).toBe(200);
+    expect((await t.client.call('deleteClient', { params: { id: gone.sub }, token: admin.accessToken })).status).toBe(200);
     await t.table.forgetProfileAttribute(gone.sub, 'upcomingEligibleAt');
     const tombstone = await t.table.profile(gone.sub);
     expect(await setMissingUpcomingEligibleAt({ sub: gone.sub, version: Number(tombstone?.version) }, [])).toBe('changed');

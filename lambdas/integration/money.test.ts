@@ -3,10 +3,10 @@
  * ledger entry and the new balance together, refusals write nothing, concurrency loses nothing,
  * and an Idempotency-Key records one deposit.
  */
-import type { MoneyMovedAnswer, PortfolioAnswer, TransactionDto } from '../../shared/api';
+import type { BodyInputOf, TransactionDto } from '../../shared/api';
 import { addCalendarMonthsUtc, eligibleAt } from '../../shared/eligibility';
 import { DAY_MS, replayLedger } from '../../shared/growth';
-import type { Session } from './support/client';
+import { checkAnswer, pathOf, type Session } from './support/client';
 import { useTestStack } from './support/use-stack';
 
 const t = useTestStack({ seed: false });
@@ -17,12 +17,11 @@ beforeAll(async () => {
   admin = await t.client.newAdmin();
 });
 
-const deposit = (sub: string, body: unknown, headers: Record<string, string> = {}) =>
-  t.client.api<MoneyMovedAnswer & { error?: string }>('POST', `/api/admin/clients/${sub}/deposit`, { token: admin.accessToken, body, headers });
-const withdraw = (sub: string, body: unknown) =>
-  t.client.api<MoneyMovedAnswer & { error?: string }>('POST', `/api/admin/clients/${sub}/withdrawal`, { token: admin.accessToken, body });
+const deposit = (sub: string, body: BodyInputOf<'addDeposit'>, headers: Record<string, string> = {}) =>
+  t.client.call('addDeposit', { token: admin.accessToken, params: { id: sub }, body, headers });
+const withdraw = (sub: string, body: BodyInputOf<'processWithdrawal'>) => t.client.call('processWithdrawal', { token: admin.accessToken, params: { id: sub }, body });
 const balanceOf = async (session: Session) =>
-  (await t.client.api<PortfolioAnswer>('GET', `/api/portfolios/${session.sub}`, { token: session.accessToken })).body.portfolio.balance;
+  (await t.client.call('getPortfolio', { token: session.accessToken, params: { userId: session.sub } })).body.portfolio.balance;
 
 async function expectConsistent(sub: string) {
   const { stored, replayed } = await t.table.storedAndReplayed(sub);
@@ -32,17 +31,18 @@ async function expectConsistent(sub: string) {
 describe('a new client', () => {
   it('has an empty portfolio as soon as the account is confirmed, and create is idempotent', async () => {
     const alice = await t.client.newClient('fresh');
-    const portfolio = await t.client.api<PortfolioAnswer>('GET', `/api/portfolios/${alice.sub}`, { token: alice.accessToken });
+    const portfolio = await t.client.call('getPortfolio', { token: alice.accessToken, params: { userId: alice.sub } });
     expect(portfolio.status).toBe(200);
     expect(portfolio.body).toEqual({
       success: true,
       portfolio: { userId: alice.sub, balance: 0, lastUpdate: expect.any(String), weeklyGain: 0, weeklyGainAmount: 0 },
     });
     for (let i = 0; i < 2; i++) {
-      const created = await t.client.api('POST', '/api/portfolios/create', { token: alice.accessToken, body: { userId: alice.sub, initialBalance: 0 } });
+      const created = await t.client.call('createPortfolio', { token: alice.accessToken, body: { userId: alice.sub, initialBalance: 0 } });
       expect(created).toMatchObject({ status: 200, body: { success: true, portfolio: { balance: 0 } } });
     }
-    const greedy = await t.client.api('POST', '/api/portfolios/create', { token: alice.accessToken, body: { userId: alice.sub, initialBalance: 1000 } });
+    // An initial balance other than 0, which the typed input of `call` refuses.
+    const greedy = await t.client.callAny('createPortfolio', { token: alice.accessToken, body: { userId: alice.sub, initialBalance: 1000 } });
     expect(greedy).toMatchObject({ status: 400, body: { error: 'A new portfolio starts with a balance of 0' } });
     expect((await t.table.items(alice.sub)).map((i) => i.SK)).toEqual(['PROFILE']);
   });
@@ -73,10 +73,10 @@ describe('admin deposits, withdrawals and balance edits', () => {
 
   it('shows the admin e-mail to admins only', async () => {
     const { carol } = await carolWithDeposit();
-    const own = await t.client.api<TransactionDto[]>('GET', `/api/portfolios/${carol.sub}/transactions`, { token: carol.accessToken });
+    const own = await t.client.call('listTransactions', { token: carol.accessToken, params: { uid: carol.sub } });
     expect(own.status).toBe(200);
     expect(own.body[0]).toEqual({ id: expect.any(String), type: 'deposit', amount: 1234.56, direction: 'in', timestamp: expect.any(String), note: 'wire transfer' });
-    const asAdmin = await t.client.api<TransactionDto[]>('GET', `/api/admin/clients/${carol.sub}/transactions`, { token: admin.accessToken });
+    const asAdmin = await t.client.call('listClientTransactions', { token: admin.accessToken, params: { id: carol.sub } });
     expect(asAdmin.body[0]?.adminEmail).toBe(admin.email);
   });
 
@@ -124,17 +124,18 @@ describe('admin deposits, withdrawals and balance edits', () => {
   it('a balance edit records the difference as an adjustment, and none when unchanged', async () => {
     const { carol } = await carolWithDeposit();
     expect((await withdraw(carol.sub, { amount: 234.56, note: 'cash' })).body.newBalance).toBe(1000);
-    const res = await t.client.api('PUT', `/api/admin/clients/${carol.sub}/balance`, { token: admin.accessToken, body: { balance: 750.25 } });
+    const setBalance = (balance: number) => t.client.call('updateBalance', { token: admin.accessToken, params: { id: carol.sub }, body: { balance } });
+    const res = await setBalance(750.25);
     expect(res).toMatchObject({ status: 200, body: { success: true, newBalance: 750.25 } });
     const entries = await t.table.items(carol.sub, 'ENTRY#');
     expect(entries).toHaveLength(3);
     expect(entries.find((e) => e.type === 'adjustment')).toMatchObject({ amountCents: -24975 });
-    const again = await t.client.api('PUT', `/api/admin/clients/${carol.sub}/balance`, { token: admin.accessToken, body: { balance: 750.25 } });
+    const again = await setBalance(750.25);
     expect(again.body).toMatchObject({ newBalance: 750.25 });
     expect(await t.table.items(carol.sub, 'ENTRY#')).toHaveLength(3);
-    const zero = await t.client.api('PUT', `/api/admin/clients/${carol.sub}/balance`, { token: admin.accessToken, body: { balance: 0 } });
+    const zero = await setBalance(0);
     expect(zero.body).toMatchObject({ newBalance: 0 });
-    const list = await t.client.api<TransactionDto[]>('GET', `/api/portfolios/${carol.sub}/transactions`, { token: carol.accessToken });
+    const list = await t.client.call('listTransactions', { token: carol.accessToken, params: { uid: carol.sub } });
     expect(list.body[0]).toMatchObject({ type: 'adjustment', amount: 750.25, direction: 'out' });
     await expectConsistent(carol.sub);
   });
@@ -171,21 +172,13 @@ describe('concurrency and idempotency', () => {
 });
 
 describe('withdrawal requests', () => {
-  type RequestAnswer = { success: boolean; request: { id: string; status: string; amount: number }; error?: string };
-  type RequestDto = { id: string; status: string; amount: number };
-
   const request = (s: Session, amount: number) =>
-    t.client.api<RequestAnswer>('POST', '/api/withdrawals/request', {
-      token: s.accessToken,
-      body: { userId: s.sub, userEmail: s.email, amount },
-    });
+    t.client.call('requestWithdrawal', { token: s.accessToken, body: { userId: s.sub, userEmail: s.email, amount } });
 
-  const eligibleProfit = async (s: Session) =>
-    (await t.client.api<{ data: { totalEligibleProfit: number } }>('GET', `/api/withdrawals/${s.sub}/eligible`, { token: s.accessToken })).body.data
-      .totalEligibleProfit;
+  const eligibility = (s: Session) => t.client.call('getEligibility', { token: s.accessToken, params: { uid: s.sub } });
+  const eligibleProfit = async (s: Session) => (await eligibility(s)).body.data.totalEligibleProfit;
 
-  const requestsOf = async (s: Session) =>
-    (await t.client.api<RequestDto[]>('GET', `/api/portfolios/${s.sub}/withdrawal-requests`, { token: s.accessToken })).body;
+  const requestsOf = async (s: Session) => (await t.client.call('listMyWithdrawalRequests', { token: s.accessToken, params: { uid: s.sub } })).body;
 
   /**
    * A new client with $10,000 deposited 200 days ago (eligible, with its profit) and $5,000 ten
@@ -195,13 +188,9 @@ describe('withdrawal requests', () => {
     const gus = await t.client.newClient('gus');
     await deposit(gus.sub, { amount: 10000, note: 'old', timestamp: new Date(Date.now() - 200 * DAY_MS).toISOString() });
     await deposit(gus.sub, { amount: 5000, note: 'recent', timestamp: new Date(Date.now() - 10 * DAY_MS).toISOString() });
-    const eligibility = await t.client.api<{ data: { totalEligibleProfit: number; showRequestButton: boolean; eligibleDeposits: unknown[] } }>(
-      'GET',
-      `/api/withdrawals/${gus.sub}/eligible`,
-      { token: gus.accessToken },
-    );
-    const profit = eligibility.body.data.totalEligibleProfit;
-    expect(eligibility.body.data).toMatchObject({ showRequestButton: true, eligibleDeposits: [{ amount: 10000, monthsSinceDeposit: 6 }] });
+    const eligible = await eligibility(gus);
+    const profit = eligible.body.data.totalEligibleProfit;
+    expect(eligible.body.data).toMatchObject({ showRequestButton: true, eligibleDeposits: [{ amount: 10000, monthsSinceDeposit: 6 }] });
     expect(profit).toBeGreaterThan(4000);
     return { gus, profit };
   }
@@ -224,7 +213,7 @@ describe('withdrawal requests', () => {
 
   it('refuses a request naming another e-mail', async () => {
     const { gus } = await newGus();
-    const res = await t.client.api('POST', '/api/withdrawals/request', { token: gus.accessToken, body: { userId: gus.sub, userEmail: 'else@example.com', amount: 1 } });
+    const res = await t.client.call('requestWithdrawal', { token: gus.accessToken, body: { userId: gus.sub, userEmail: 'else@example.com', amount: 1 } });
     expect(res).toMatchObject({ status: 400, body: { error: 'userEmail must be the e-mail address of your account' } });
   });
 
@@ -242,21 +231,19 @@ describe('withdrawal requests', () => {
 
   it('pending requests show to the client and in the admin queue; approving pays out, once', async () => {
     const { gus } = await gusWithPendingRequests(5);
-    const mine = await t.client.api<RequestDto[]>('GET', `/api/portfolios/${gus.sub}/withdrawal-requests`, { token: gus.accessToken });
+    const mine = await t.client.call('listMyWithdrawalRequests', { token: gus.accessToken, params: { uid: gus.sub } });
     expect(mine.body.length).toBe(5);
     expect(mine.body.every((r) => r.status === 'pending')).toBe(true);
-    const queue = await t.client.api<{ id: string; userId: string }[]>('GET', '/api/admin/withdrawal-requests?status=pending', { token: admin.accessToken });
+    const queue = await t.client.call('listPendingWithdrawalRequests', { token: admin.accessToken, query: { status: 'pending' } });
     expect(queue.body.filter((r) => r.userId === gus.sub)).toHaveLength(5);
-    expect((await t.client.api('GET', '/api/admin/withdrawal-requests?status=approved', { token: admin.accessToken })).status).toBe(400);
+    // A status the query does not take, which the typed input of `call` refuses.
+    expect((await t.client.callAny('listPendingWithdrawalRequests', { token: admin.accessToken, query: { status: 'approved' } })).status).toBe(400);
 
     const target = mine.body[0];
     if (!target) throw new Error('no request');
     const before = await balanceOf(gus);
-    const approved = await t.client.api<{ newBalance: number; request: { status: string; decidedBy: string } }>(
-      'POST',
-      `/api/admin/withdrawal-requests/${target.id}/approve`,
-      { token: admin.accessToken },
-    );
+    const approve = (id: string) => t.client.call('approveWithdrawalRequest', { token: admin.accessToken, params: { id } });
+    const approved = await approve(target.id);
     expect(approved.status).toBe(200);
     expect(approved.body.request).toMatchObject({ status: 'approved', decidedBy: admin.email });
     expect(Math.round(approved.body.newBalance * 100)).toBe(Math.round(before * 100) - Math.round(target.amount * 100));
@@ -264,7 +251,7 @@ describe('withdrawal requests', () => {
     expect(entries.filter((e) => e.type === 'withdrawal')).toHaveLength(1);
     await expectConsistent(gus.sub);
 
-    const twice = await t.client.api('POST', `/api/admin/withdrawal-requests/${target.id}/approve`, { token: admin.accessToken });
+    const twice = await approve(target.id);
     expect(twice).toMatchObject({ status: 409, body: { error: 'This withdrawal request has already been decided' } });
     expect((await t.table.items(gus.sub, 'ENTRY#')).filter((e) => e.type === 'withdrawal')).toHaveLength(1);
 
@@ -277,12 +264,13 @@ describe('withdrawal requests', () => {
     const target = (await requestsOf(gus)).find((r) => r.status === 'pending');
     if (!target) throw new Error('no pending request');
     const before = await eligibleProfit(gus);
-    const noReason = await t.client.api('POST', `/api/admin/withdrawal-requests/${target.id}/reject`, { token: admin.accessToken, body: { reason: '  ' } });
+    const reject = (reason: string) => t.client.call('rejectWithdrawalRequest', { token: admin.accessToken, params: { id: target.id }, body: { reason } });
+    const noReason = await reject('  ');
     expect(noReason).toMatchObject({ status: 400, body: { error: 'Please give a reason for the rejection' } });
-    const rejected = await t.client.api('POST', `/api/admin/withdrawal-requests/${target.id}/reject`, { token: admin.accessToken, body: { reason: 'Docs missing' } });
+    const rejected = await reject('Docs missing');
     expect(rejected).toMatchObject({ status: 200, body: { request: { status: 'rejected', reason: 'Docs missing' } } });
     expect(Math.round((await eligibleProfit(gus)) * 100)).toBe(Math.round(before * 100) + Math.round(target.amount * 100));
-    const again = await t.client.api('POST', `/api/admin/withdrawal-requests/${target.id}/reject`, { token: admin.accessToken, body: { reason: 'x' } });
+    const again = await reject('x');
     expect(again.status).toBe(409);
   });
 
@@ -290,9 +278,9 @@ describe('withdrawal requests', () => {
     const { gus } = await gusWithPendingRequests(1);
     const target = (await requestsOf(gus)).find((r) => r.status === 'pending');
     if (!target) throw new Error('no pending request');
-    expect((await t.client.api('PUT', `/api/admin/clients/${gus.sub}/balance`, { token: admin.accessToken, body: { balance: 0 } })).status).toBe(200);
+    expect((await t.client.call('updateBalance', { token: admin.accessToken, params: { id: gus.sub }, body: { balance: 0 } })).status).toBe(200);
     const before = await t.table.items(gus.sub);
-    const res = await t.client.api('POST', `/api/admin/withdrawal-requests/${target.id}/approve`, { token: admin.accessToken });
+    const res = await t.client.call('approveWithdrawalRequest', { token: admin.accessToken, params: { id: target.id } });
     expect(res).toMatchObject({ status: 409, body: { error: 'Insufficient balance for this withdrawal' } });
     expect(await t.table.items(gus.sub)).toEqual(before);
   });
@@ -307,11 +295,7 @@ describe('withdrawal alerts and the client list', () => {
     await deposit(hal.sub, { amount: 100, note: '', timestamp: new Date(soon).toISOString() });
     await deposit(hal.sub, { amount: 200, note: '', timestamp: new Date(today).toISOString() });
     await deposit(hal.sub, { amount: 300, note: '', timestamp: new Date().toISOString() });
-    const alerts = await t.client.api<{ data: { userId: string; userEmail: string; deposits: { amount: number; daysUntilEligible: number }[] }[] }>(
-      'GET',
-      '/api/admin/withdrawal-alerts',
-      { token: admin.accessToken },
-    );
+    const alerts = await t.client.call('listWithdrawalAlerts', { token: admin.accessToken });
     expect(alerts.status).toBe(200);
     const group = alerts.body.data.find((g) => g.userId === hal.sub);
     expect(group?.userEmail).toBe(hal.email);
@@ -320,7 +304,7 @@ describe('withdrawal alerts and the client list', () => {
       [100, 5],
     ]);
 
-    const clients = await t.client.api<{ id: string; email: string; nextWithdrawalDate?: string }[]>('GET', '/api/admin/clients', { token: admin.accessToken });
+    const clients = await t.client.call('listClients', { token: admin.accessToken });
     const row = clients.body.find((c) => c.id === hal.sub);
     expect(row?.email).toBe(hal.email);
     const next = Date.parse(row?.nextWithdrawalDate ?? '');
@@ -331,8 +315,7 @@ describe('withdrawal alerts and the client list', () => {
 describe('next withdrawal dates on the admin list', () => {
   const iso = (ms: number) => new Date(ms).toISOString();
   const nextOf = async (sub: string) =>
-    (await t.client.api<{ id: string; nextWithdrawalDate?: string }[]>('GET', '/api/admin/clients', { token: admin.accessToken })).body.find((c) => c.id === sub)
-      ?.nextWithdrawalDate;
+    (await t.client.call('listClients', { token: admin.accessToken })).body.find((c) => c.id === sub)?.nextWithdrawalDate;
 
   // Profiles written before the list existed are migrated once (migrate-upcoming-eligible.test.ts).
   it('each deposit keeps the profile list of dates ahead, soonest first, and the admin list shows the soonest', async () => {
@@ -356,11 +339,13 @@ describe('large answers', () => {
   it('come gzipped to a caller that accepts gzip, and plain to one that does not', async () => {
     const kim = await t.client.newClient('kim');
     for (let i = 0; i < 60; i++) expect((await deposit(kim.sub, { amount: 10 + i, note: `deposit number ${i}` })).status).toBe(200);
-    const url = `${t.stack.url}/api/admin/clients/${kim.sub}/transactions`;
+    // fetch itself, to choose the accept-encoding; the answer is still checked against the contract.
+    const url = `${t.stack.url}${pathOf('listClientTransactions', { id: kim.sub })}`;
     const gz = await fetch(url, { headers: { authorization: `Bearer ${admin.accessToken}`, 'accept-encoding': 'gzip' } });
     expect(gz.status).toBe(200);
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     const listed = (await gz.json()) as TransactionDto[];
+    checkAnswer('listClientTransactions', gz.status, listed, gz.headers.get('content-type'));
     expect(listed).toHaveLength(60);
     expect(listed[0]).toMatchObject({ amount: 69, note: 'deposit number 59' });
 
@@ -374,22 +359,23 @@ describe('deleting a client', () => {
   it('removes the Cognito user and every item, keeps a tombstone, and a retry finishes', async () => {
     const ivy = await t.client.newClient('ivy');
     await deposit(ivy.sub, { amount: 50, note: '' });
-    const res = await t.client.api('DELETE', `/api/admin/clients/${ivy.sub}`, { token: admin.accessToken });
+    const remove = () => t.client.call('deleteClient', { token: admin.accessToken, params: { id: ivy.sub } });
+    const res = await remove();
     expect(res).toMatchObject({ status: 200, body: { success: true } });
     expect((await t.table.items(ivy.sub)).map((i) => [i.SK, i.deleted])).toEqual([['PROFILE', true]]);
     // the still-valid access token can neither read nor recreate anything
-    expect((await t.client.api('GET', `/api/portfolios/${ivy.sub}`, { token: ivy.accessToken })).status).toBe(404);
-    const recreate = await t.client.api('POST', '/api/portfolios/create', { token: ivy.accessToken, body: { userId: ivy.sub, initialBalance: 0 } });
+    expect((await t.client.call('getPortfolio', { token: ivy.accessToken, params: { userId: ivy.sub } })).status).toBe(404);
+    const recreate = await t.client.call('createPortfolio', { token: ivy.accessToken, body: { userId: ivy.sub, initialBalance: 0 } });
     expect(recreate).toMatchObject({ status: 403, body: { error: 'This account has been deleted' } });
     await expect(t.client.signIn(ivy.email)).rejects.toMatchObject({ name: expect.stringMatching(/UserNotFoundException|NotAuthorizedException/) });
-    const list = await t.client.api<{ id: string }[]>('GET', '/api/admin/clients', { token: admin.accessToken });
+    const list = await t.client.call('listClients', { token: admin.accessToken });
     expect(list.body.some((c) => c.id === ivy.sub)).toBe(false);
-    expect((await t.client.api('DELETE', `/api/admin/clients/${ivy.sub}`, { token: admin.accessToken })).status).toBe(200);
-    expect((await t.client.api('POST', `/api/admin/clients/${ivy.sub}/deposit`, { token: admin.accessToken, body: { amount: 1 } })).status).toBe(404);
+    expect((await remove()).status).toBe(200);
+    expect((await deposit(ivy.sub, { amount: 1 })).status).toBe(404);
   });
 
   it('an admin cannot delete themself', async () => {
-    const res = await t.client.api('DELETE', `/api/admin/clients/${admin.sub}`, { token: admin.accessToken });
+    const res = await t.client.call('deleteClient', { token: admin.accessToken, params: { id: admin.sub } });
     expect(res).toMatchObject({ status: 400, body: { error: 'You cannot delete your own account' } });
   });
 });

@@ -3,7 +3,6 @@
  * second run in the same week changes nothing, missed weeks are caught up, and afterwards a
  * replay of every ledger equals the stored balance.
  */
-import type { ClientDto, PortfolioAnswer } from '../../shared/api';
 import { eligibleAt } from '../../shared/eligibility';
 import { DAY_MS, replayLedger, WEEK_MS } from '../../shared/growth';
 import type { Session } from './support/client';
@@ -28,7 +27,7 @@ async function run(now: number) {
 }
 
 async function everyLedgerReplays() {
-  const clients = (await t.client.api<ClientDto[]>('GET', '/api/admin/clients', { token: admin.accessToken })).body;
+  const clients = (await t.client.call('listClients', { token: admin.accessToken })).body;
   expect(clients.length).toBeGreaterThanOrEqual(3);
   for (const c of clients) {
     const { stored, replayed } = await t.table.storedAndReplayed(c.id);
@@ -39,7 +38,7 @@ async function everyLedgerReplays() {
 
 it('grows due portfolios by the rule, once a week, catching up missed weeks', async () => {
   const alice = await t.client.signIn('alice@example.com');
-  const portfolio = async () => (await t.client.api<PortfolioAnswer>('GET', `/api/portfolios/${alice.sub}`, { token: alice.accessToken })).body.portfolio;
+  const portfolio = async () => (await t.client.call('getPortfolio', { token: alice.accessToken, params: { userId: alice.sub } })).body.portfolio;
   const start = await portfolio();
   const L0 = Date.parse(start.lastUpdate);
 

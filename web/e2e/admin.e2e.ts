@@ -3,9 +3,8 @@
  * and sort, deposits, a refused withdrawal, a balance edit and a deletion (spec sections 2, 5, 8).
  */
 import type { Locator, Page } from 'playwright-core';
-import type { ClientDto, MoneyMovedAnswer, PortfolioAnswer } from '../../shared/api';
 import { expect as expectPage } from './support/expect';
-import { type E2E, journey, signIn, useE2E } from './support/e2e';
+import { answerOf, answers, type E2E, journey, signIn, useE2E } from './support/e2e';
 
 const e2e = useE2E();
 
@@ -59,9 +58,9 @@ async function adminToken(): Promise<string> {
 }
 
 async function balanceFromApi(email: string): Promise<number> {
-  const list = await e2e.client.api<ClientDto[]>('GET', '/api/admin/clients', { token: await adminToken() });
+  const list = await e2e.client.call('listClients', { token: await adminToken() });
   const row = list.body.find((c) => c.email === email);
-  if (!row) throw new Error(`${email} is not in GET /api/admin/clients`);
+  if (!row) throw new Error(`${email} is not in the answer of listClients`);
   return Math.round(row.portfolio.balance * 100);
 }
 
@@ -80,7 +79,7 @@ journey('admin: lands on /admin, the summary cards add up the client rows', e2e,
   await expectPage(page).toShowText('Active portfolios');
   await expectPage(page).toShowText('Assets under management');
 
-  const list = (await e2e.client.api<ClientDto[]>('GET', '/api/admin/clients', { token: await adminToken() })).body;
+  const list = (await e2e.client.call('listClients', { token: await adminToken() })).body;
   const emails = await shownEmails(page);
   expect([...emails].sort()).toEqual(list.map((c) => c.email).sort());
   expect(emails).toEqual(expect.arrayContaining([ALICE, BOB]));
@@ -139,11 +138,11 @@ journey('admin: a deposit with a note to bob: the toast, the new balance, the hi
   await row.getByRole('button', { name: 'Add Deposit' }).click();
   await row.getByLabel('Amount').fill('1234.56');
   await row.getByLabel('Note').fill('E2E wire transfer');
-  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/deposit'));
+  const answered = page.waitForResponse(answers('addDeposit'));
   await row.getByRole('button', { name: 'Add', exact: true }).click();
   const response = await answered;
   expect(response.status()).toBe(200);
-  const answer = (await response.json()) as MoneyMovedAnswer;
+  const answer = await answerOf('addDeposit', response);
 
   await expectPage(page).toShowText('Deposit of $1,234.56 added successfully');
   const newBalance = usd(Math.round(answer.newBalance * 100));
@@ -195,7 +194,7 @@ journey('admin: edit a balance', e2e, async ({ page }) => {
   expect(await balanceFromApi(BOB)).toBe(432_109);
 
   const bob = await e2e.client.signIn(BOB);
-  const own = await e2e.client.api<PortfolioAnswer>('GET', `/api/portfolios/${bob.sub}`, { token: bob.accessToken });
+  const own = await e2e.client.call('getPortfolio', { token: bob.accessToken, params: { userId: bob.sub } });
   expect(own.body.portfolio.balance).toBe(4321.09);
 });
 
@@ -217,6 +216,6 @@ journey('admin: delete a client after the confirmation; the row is gone, also af
   await page.reload();
   await clientRow(page, ALICE).waitFor();
   expect(await clientRow(page, doomed.email).count()).toBe(0);
-  const list = (await e2e.client.api<ClientDto[]>('GET', '/api/admin/clients', { token: await adminToken() })).body;
+  const list = (await e2e.client.call('listClients', { token: await adminToken() })).body;
   expect(list.some((c) => c.email === doomed.email)).toBe(false);
 });

@@ -5,7 +5,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { MoneyMovedAnswer } from '../../shared/api';
 import { expect as expectPage } from './support/expect';
 import { journey, signIn, useE2E } from './support/e2e';
 
@@ -102,8 +101,9 @@ journey('withdrawal alerts: alice\'s deposit 5 days out, then a deposit that cam
   const admin = await e2e.client.signIn(ADMIN);
   const due = await e2e.client.newClient('due');
   const timestamp = new Date(addMonthsUtc(Date.now(), -6) - MINUTE_MS).toISOString();
-  const deposit = await e2e.client.api<MoneyMovedAnswer>('POST', `/api/admin/clients/${due.sub}/deposit`, {
+  const deposit = await e2e.client.call('addDeposit', {
     token: admin.accessToken,
+    params: { id: due.sub },
     body: { amount: 777.77, note: 'due today', timestamp },
   });
   expect(deposit.status).toBe(200);

@@ -1,4 +1,12 @@
-/** What a browser or an operator would do against a test stack: Cognito calls, API calls, the mailbox. */
+/**
+ * What a browser or an operator would do against a test stack: Cognito calls, API calls, the mailbox.
+ *
+ * API calls name a route of the contract (shared/api.ts): `call` takes its typed input, takes the
+ * method and path from the route table, and checks every success answer against the route's
+ * declared answer (shared/answers.ts), so a handler that answers anything else fails the test.
+ * `api` stays for what the typed input refuses on purpose (malformed bodies, wrong content
+ * types, paths that are no route), with `pathOf` giving a real route's path.
+ */
 import { randomUUID } from 'node:crypto';
 import {
   AdminAddUserToGroupCommand,
@@ -7,6 +15,18 @@ import {
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { answerSchemas } from '../../../shared/answers';
+import {
+  type AnswerOf,
+  type BodyInputOf,
+  buildPath,
+  type ErrorBody,
+  type PathParams,
+  type QueryInputOf,
+  routeByName,
+  type RouteName,
+  type RouteOf,
+} from '../../../shared/api';
 import type { TestStack } from './stack';
 
 export const PASSWORD = 'Passw0rd!';
@@ -23,6 +43,97 @@ export interface ApiResponse<T = unknown> {
   status: number;
   body: T;
   headers: Headers;
+}
+
+type ParamsOf<N extends RouteName> = PathParams<RouteOf<N>['path']>;
+type ParamsInput<N extends RouteName> = keyof ParamsOf<N> extends never ? { params?: undefined } : { params: ParamsOf<N> };
+type BodyInput<N extends RouteName> = BodyInputOf<N> extends undefined ? { body?: undefined } : { body: BodyInputOf<N> };
+type QueryInput<N extends RouteName> = QueryInputOf<N> extends undefined ? { query?: undefined } : { query?: QueryInputOf<N> };
+
+/**
+ * One call of route N: exactly the input the route takes (its path parameters, its body, its
+ * query), plus who calls (`token`) and any extra headers (an `Idempotency-Key`, say).
+ */
+export type CallInput<N extends RouteName> = { token?: string; headers?: Record<string, string> } & ParamsInput<N> & BodyInput<N> & QueryInput<N>;
+
+/** What `call` gives back: the declared answer on a 2xx (checked), `{ error }` otherwise. */
+export type CallAnswer<N extends RouteName> = AnswerOf<N> & Partial<ErrorBody>;
+
+/** The path parameters, then the query: the parameters may be left out when the path has none. */
+type PathArgs<N extends RouteName> = keyof ParamsOf<N> extends never
+  ? [params?: ParamsOf<N>, query?: Record<string, string | undefined>]
+  : [params: ParamsOf<N>, query?: Record<string, string | undefined>];
+
+/**
+ * A route's concrete path, from the route table, with its query string: for tests that send what
+ * `Client.call`'s typed input refuses (a malformed body, a wrong content type, an unsupported
+ * query) through `Client.api`.
+ */
+export function pathOf<N extends RouteName>(route: N, ...[params, query]: PathArgs<N>): string {
+  return concretePath(route, params, query);
+}
+
+function concretePath(route: RouteName, params: unknown, query: unknown): string {
+  const path = buildPath(routeByName(route).path, (params ?? {}) as Record<string, string>);
+  const entries = Object.entries((query ?? {}) as Record<string, string | undefined>).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  return entries.length ? `${path}?${new URLSearchParams(entries).toString()}` : path;
+}
+
+const is2xx = (status: number) => status >= 200 && status < 300;
+
+/** The value at an issue's path, for the message. */
+function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
+  let value = body;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** An issue in words (zod/mini carries no locale: its messages all read "Invalid input"). */
+function describeIssue(issue: { code: string; path: readonly PropertyKey[]; message: string } & Record<string, unknown>, body: unknown): string {
+  const where = issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('').replace(/^\./, '') || '(the answer itself)';
+  const actual = valueAt(body, issue.path);
+  const shown = actual === undefined ? 'undefined' : JSON.stringify(actual)?.slice(0, 200);
+  const what = (() => {
+    switch (issue.code) {
+      case 'invalid_type':
+        return `expected ${String(issue.expected)}, got ${shown}`;
+      case 'invalid_value':
+        return `expected one of ${JSON.stringify(issue.values)}, got ${shown}`;
+      case 'invalid_format':
+        return `expected a ${String(issue.format)}, got ${shown}`;
+      case 'unrecognized_keys':
+        return `unknown field(s) ${JSON.stringify(issue.keys)}`;
+      default:
+        return `${issue.code}: ${issue.message}, got ${shown}`;
+    }
+  })();
+  return `${where}: ${what}`;
+}
+
+/**
+ * The runtime half of the contract check: a 2xx answer of `route` must be its declared answer
+ * (for a `csv` route, the file's text). Throws naming the route and the first issue otherwise;
+ * other statuses are not checked. With `contentType`, it must be the declared kind too.
+ */
+export function checkAnswer(route: RouteName, status: number, body: unknown, contentType?: string | null): void {
+  if (!is2xx(status)) return;
+  const declared = routeByName(route).answer;
+  if (contentType !== undefined) {
+    const expected = declared === 'csv' ? 'text/csv' : 'application/json';
+    if (!(contentType ?? '').toLowerCase().startsWith(expected)) {
+      throw new Error(`${route} answered ${status} with content-type ${JSON.stringify(contentType)}, not its declared ${expected} answer '${declared}'`);
+    }
+  }
+  const result = answerSchemas[declared].safeParse(body);
+  if (!result.success) {
+    const [first] = result.error.issues;
+    const more = result.error.issues.length > 1 ? ` (and ${result.error.issues.length - 1} more issue(s))` : '';
+    const issue = first ? describeIssue(first as unknown as Parameters<typeof describeIssue>[0], body) : 'no issue given';
+    throw new Error(`${route} answered ${status} with a body that is not its declared answer '${declared}': ${issue}${more}`);
+  }
 }
 
 export function claimsOf(token: string): Record<string, unknown> {
@@ -103,11 +214,50 @@ export class Client {
     return { status: res.status, type: body.__type ?? null };
   }
 
+  /**
+   * Calls a route of the contract with its typed input: method and path come from the route
+   * table. A 2xx answer that is not the route's declared answer throws (see checkAnswer).
+   */
+  async call<N extends RouteName>(route: N, input: CallInput<N>): Promise<ApiResponse<CallAnswer<N>>> {
+    const { token, headers, params, body, query } = input as { token?: string; headers?: Record<string, string>; params?: unknown; body?: unknown; query?: unknown };
+    const def = routeByName(route);
+    const res = await this.send(def.method, concretePath(route, params, query), { token, headers, body });
+    // A file download is its text, whatever it looks like; anything else is JSON.
+    const answer = def.answer === 'csv' && is2xx(res.status) ? res.text : parseText(res.text);
+    checkAnswer(route, res.status, answer, res.headers.get('content-type'));
+    return { status: res.status, body: answer as CallAnswer<N>, headers: res.headers };
+  }
+
+  /**
+   * `call` for a route chosen at run time (a test that goes through the route table) or with a
+   * body its typed input refuses on purpose: method and path still come from the route table,
+   * and a 2xx answer is still checked. The input is not typed: prefer `call`.
+   */
+  async callAny(
+    route: RouteName,
+    input: { token?: string; headers?: Record<string, string>; params?: Record<string, string>; body?: unknown; query?: Record<string, string | undefined> },
+  ): Promise<ApiResponse<unknown>> {
+    return this.call(route, input as CallInput<RouteName>) as Promise<ApiResponse<unknown>>;
+  }
+
+  /**
+   * A raw request, for what `call` refuses to send: a malformed body, a wrong content type, a
+   * path that is no route. Its answer is not checked; `T` is what the test expects back.
+   */
   async api<T = unknown>(
     method: string,
     path: string,
     options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
   ): Promise<ApiResponse<T>> {
+    const res = await this.send(method, path, options);
+    return { status: res.status, body: parseText(res.text) as T, headers: res.headers };
+  }
+
+  private async send(
+    method: string,
+    path: string,
+    options: { token?: string | undefined; body?: unknown; rawBody?: string; headers?: Record<string, string> | undefined },
+  ): Promise<{ status: number; text: string; headers: Headers }> {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let body: string | undefined = options.rawBody;
@@ -116,13 +266,15 @@ export class Client {
       headers['content-type'] ??= 'application/json';
     }
     const res = await fetch(`${this.stack.url}${path}`, { method, headers, body });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // not JSON: keep the text
-    }
-    return { status: res.status, body: parsed as T, headers: res.headers };
+    return { status: res.status, text: await res.text(), headers: res.headers };
+  }
+}
+
+/** JSON if it parses (null when empty), else the text itself. */
+function parseText(text: string): unknown {
+  try {
+    return text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    return text; // not JSON: keep the text
   }
 }

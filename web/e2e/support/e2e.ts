@@ -5,8 +5,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { Client } from '../../../lambdas/integration/support/client';
+import type { Browser, BrowserContext, BrowserContextOptions, Page, Response } from 'playwright-core';
+import { type AnswerOf, matchPath, routeByName, type RouteName } from '../../../shared/api';
+import { checkAnswer, Client } from '../../../lambdas/integration/support/client';
 import { startTestStack, type TestStack } from '../../../lambdas/integration/support/stack';
 import { launchBrowser } from './browser';
 
@@ -75,4 +76,17 @@ export async function signIn(page: Page, e2e: E2E, email: string, password = DEM
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** For `page.waitForResponse`: whether a response answers `route` (its method and path, by the route table). */
+export function answers(route: RouteName): (response: Response) => boolean {
+  const { method, path } = routeByName(route);
+  return (response) => response.request().method() === method && matchPath(path, new URL(response.url()).pathname) !== null;
+}
+
+/** The page's answer of `route`, checked against the route's declared answer as the integration tests check theirs. */
+export async function answerOf<N extends RouteName>(route: N, response: Response): Promise<AnswerOf<N>> {
+  const body: unknown = routeByName(route).answer === 'csv' ? await response.text() : await response.json();
+  checkAnswer(route, response.status(), body, response.headers()['content-type'] ?? null);
+  return body as AnswerOf<N>;
 }

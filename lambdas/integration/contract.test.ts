@@ -1,0 +1,120 @@
+/**
+ * The API contract at run time: every route in shared/api.ts, called once with a request that
+ * succeeds, answers exactly what its route-table entry declares (shared/answers.ts). `call`
+ * checks each answer; the last test fails when a route has no successful call here, so a new
+ * route cannot go without one.
+ */
+import { type AnswerOf, type RouteName, routes } from '../../shared/api';
+import { addCalendarMonthsUtc } from '../../shared/eligibility';
+import { DAY_MS } from '../../shared/growth';
+import { type CallInput, checkAnswer, type Session } from './support/client';
+import { useTestStack } from './support/use-stack';
+
+const t = useTestStack({ seed: false });
+
+/** The routes that gave a 2xx answer, checked against their declaration. */
+const answered = new Set<RouteName>();
+
+/** Calls a route that must succeed: its answer is checked by `call`, and the route is recorded. */
+async function succeed<N extends RouteName>(route: N, input: CallInput<N>): Promise<AnswerOf<N>> {
+  const res = await t.client.call(route, input);
+  if (res.status < 200 || res.status >= 300) throw new Error(`${route} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  answered.add(route);
+  return res.body;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+let admin: Session;
+/** A client with money, eligible profit, a deposit coming due and two pending withdrawal requests. */
+let cora: Session;
+/** A client to delete. */
+let doomed: Session;
+let toApprove: string;
+let toReject: string;
+
+beforeAll(async () => {
+  [admin, cora, doomed] = [await t.client.newAdmin(), await t.client.newClient('cora'), await t.client.newClient('doomed')];
+  const deposit = async (amount: number, note: string, at: number) => {
+    const res = await t.client.call('addDeposit', { token: admin.accessToken, params: { id: cora.sub }, body: { amount, note, timestamp: iso(at) } });
+    expect(res.status).toBe(200);
+  };
+  // Over 6 months old (eligible, with profit to withdraw), 5 days from eligibility (an alert and a
+  // next withdrawal date), and a recent one.
+  await deposit(10_000, 'first wire', Date.now() - 200 * DAY_MS);
+  await deposit(2_500, 'nearly eligible', addCalendarMonthsUtc(Date.now(), -6) + 5 * DAY_MS - 60_000);
+  await deposit(500, 'recent', Date.now() - DAY_MS);
+  const ask = async (amount: number) => {
+    const res = await t.client.call('requestWithdrawal', { token: cora.accessToken, body: { userId: cora.sub, userEmail: cora.email, amount } });
+    expect(res.status).toBe(201);
+    return res.body.request.id;
+  };
+  [toApprove, toReject] = [await ask(10), await ask(20)];
+});
+
+/**
+ * One successful call of each route, in this order (the reads first, then what changes data).
+ * Typed by route name, so a route added to the table without a case here does not compile.
+ */
+const successfulCalls: { [N in RouteName]: () => Promise<AnswerOf<N>> } = {
+  // A client reading its own.
+  getPortfolio: () => succeed('getPortfolio', { token: cora.accessToken, params: { userId: cora.sub } }),
+  listTransactions: () => succeed('listTransactions', { token: cora.accessToken, params: { uid: cora.sub } }),
+  getEligibility: () => succeed('getEligibility', { token: cora.accessToken, params: { uid: cora.sub } }),
+  listMyWithdrawalRequests: () => succeed('listMyWithdrawalRequests', { token: cora.accessToken, params: { uid: cora.sub } }),
+  getHistory: () => succeed('getHistory', { token: cora.accessToken, params: { uid: cora.sub } }),
+  getStatement: () => succeed('getStatement', { token: cora.accessToken, params: { uid: cora.sub }, query: { from: iso(Date.now() - 365 * DAY_MS).slice(0, 10) } }),
+  // An admin reading.
+  listClients: () => succeed('listClients', { token: admin.accessToken }),
+  listClientTransactions: () => succeed('listClientTransactions', { token: admin.accessToken, params: { id: cora.sub } }),
+  listWithdrawalAlerts: () => succeed('listWithdrawalAlerts', { token: admin.accessToken }),
+  listPendingWithdrawalRequests: () => succeed('listPendingWithdrawalRequests', { token: admin.accessToken, query: { status: 'pending' } }),
+  getClientHistory: () => succeed('getClientHistory', { token: admin.accessToken, params: { id: cora.sub } }),
+  getClientStatement: () => succeed('getClientStatement', { token: admin.accessToken, params: { id: cora.sub } }),
+  getBalancesStatement: () => succeed('getBalancesStatement', { token: admin.accessToken }),
+  // Writes.
+  createPortfolio: () => succeed('createPortfolio', { token: cora.accessToken, body: { userId: cora.sub, initialBalance: 0 } }),
+  requestWithdrawal: () => succeed('requestWithdrawal', { token: cora.accessToken, body: { userId: cora.sub, userEmail: cora.email, amount: 5 } }),
+  addDeposit: () => succeed('addDeposit', { token: admin.accessToken, params: { id: cora.sub }, body: { amount: 100, note: 'top-up' } }),
+  processWithdrawal: () => succeed('processWithdrawal', { token: admin.accessToken, params: { id: cora.sub }, body: { amount: 50, note: 'cash' } }),
+  approveWithdrawalRequest: () => succeed('approveWithdrawalRequest', { token: admin.accessToken, params: { id: toApprove } }),
+  rejectWithdrawalRequest: () => succeed('rejectWithdrawalRequest', { token: admin.accessToken, params: { id: toReject }, body: { reason: 'Not this month' } }),
+  updateBalance: () => succeed('updateBalance', { token: admin.accessToken, params: { id: cora.sub }, body: { balance: 20_000 } }),
+  deleteClient: () => succeed('deleteClient', { token: admin.accessToken, params: { id: doomed.sub } }),
+};
+
+describe('every route answers what the contract declares', () => {
+  it.each(Object.keys(successfulCalls) as RouteName[])('%s', async (route) => {
+    await successfulCalls[route]();
+  });
+
+  it('every route in the table was called above with a 2xx answer', () => {
+    expect([...answered].sort()).toEqual(routes.map((r) => r.name).sort());
+  });
+});
+
+describe('the runtime answer check', () => {
+  it('refuses a real answer with a field of the wrong type or one too many, naming the route and the field', async () => {
+    const real = await succeed('getPortfolio', { token: cora.accessToken, params: { userId: cora.sub } });
+    expect(() => checkAnswer('getPortfolio', 200, real)).not.toThrow();
+    const asText = { ...real, portfolio: { ...real.portfolio, balance: String(real.portfolio.balance) } };
+    expect(() => checkAnswer('getPortfolio', 200, asText)).toThrow(
+      `getPortfolio answered 200 with a body that is not its declared answer 'portfolio': portfolio.balance: expected number, got ${JSON.stringify(String(real.portfolio.balance))}`,
+    );
+    const leaky = { ...real, portfolio: { ...real.portfolio, netCents: 100 } };
+    expect(() => checkAnswer('getPortfolio', 200, leaky)).toThrow(/^getPortfolio answered 200 .*: portfolio: unknown field\(s\) \["netCents"\]$/);
+  });
+
+  it('refuses a list entry out of its enum, a JSON body for a CSV route, and a wrong content type', () => {
+    const entry = { id: 'e1', type: 'bonus', amount: 5, direction: 'in', timestamp: new Date().toISOString() };
+    expect(() => checkAnswer('listTransactions', 200, [entry])).toThrow(/^listTransactions answered 200 .*'transactions': \[0\]\.type: expected one of .*, got "bonus"$/);
+    expect(() => checkAnswer('getStatement', 200, { data: [] })).toThrow(/^getStatement answered 200 .*'csv': \(the answer itself\): expected string/);
+    expect(() => checkAnswer('getStatement', 200, 'Date,Type\n', 'application/json')).toThrow(/getStatement answered 200 with content-type "application\/json"/);
+    expect(() => checkAnswer('listClients', 200, [], 'application/json; charset=utf-8')).not.toThrow();
+  });
+
+  it('leaves refusals alone: only a 2xx answer is the declared one', () => {
+    expect(() => checkAnswer('getPortfolio', 404, { error: 'Client not found' })).not.toThrow();
+    expect(() => checkAnswer('getPortfolio', 200, { error: 'Client not found' })).toThrow(/^getPortfolio answered 200/);
+  });
+});
