@@ -47,6 +47,8 @@ export const apiMessages = {
   insufficientBalance: 'Insufficient balance for this withdrawal',
   notYours: 'You can only access your own portfolio',
   adminOnly: 'Administrator access required',
+  /** An admin route asked by an administrator who has not set up an authenticator app (issue 15). */
+  twoFactorRequired: 'Administrators must set up two-factor sign-in before using the admin console',
   unauthorized: 'Authentication required',
   notThroughSite: 'Requests must come through the site',
   clientNotFound: 'Client not found',

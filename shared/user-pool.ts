@@ -29,4 +29,9 @@ export const userPoolDefinition = {
    * who is a client of the firm cannot be probed (design.md sections 7 and 8).
    */
   preventUserExistenceErrors: true,
+  /**
+   * Two-factor sign-in: optional for the pool, by authenticator app (TOTP) only, and required of
+   * administrators by the API (admin-membership.ts), since an admin's password alone moves money.
+   */
+  mfa: { mode: 'OPTIONAL', totp: true, sms: false, totpIssuer: 'Aurum' },
 } as const;
