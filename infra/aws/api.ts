@@ -58,8 +58,9 @@ export { ORIGIN_HEADER } from '../../lambdas/lib/origin';
 
 /**
  * What a handler asks Cognito before it honours an admin claim (cached a minute): is the caller
- * still enabled and still in the admins group. The token's groups claim alone would let a
- * demoted or disabled admin act until the token expires.
+ * still enabled and still in the admins group, and do they have a second factor (AdminGetUser's
+ * UserMFASettingList and UserStatus: no further action needed). The token's groups claim alone
+ * would let a demoted or disabled admin act until the token expires.
  */
 export const ADMIN_CHECK_COGNITO_ACTIONS = ['AdminGetUser', 'AdminListGroupsForUser'] as const;
 

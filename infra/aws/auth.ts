@@ -1,6 +1,6 @@
 /**
  * The Cognito user pool of design.md section 7: e-mail as the username, the spec's password
- * rule, e-mail verification, the admins group, the triggers, an app client for the SPA, the
+ * rule, e-mail verification, optional two-factor sign-in by authenticator app, the admins group, the triggers, an app client for the SPA, the
  * hosted-UI domain, Google when the deploy is given its client, and a WAF web ACL in front.
  */
 import { Duration, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
@@ -8,6 +8,7 @@ import {
   AccountRecovery,
   CfnUserPoolGroup,
   FeaturePlan,
+  Mfa,
   OAuthScope,
   ProviderAttribute,
   UserPool,
@@ -93,6 +94,14 @@ export class PortalAuth extends Construct {
       },
       userVerification: { emailStyle: VerificationEmailStyle.CODE },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // Two-factor sign-in by authenticator app (TOTP) only: OPTIONAL for the pool, because clients
+      // may keep password sign-in, and required of admins by the API (lambdas/lib/admin-membership.ts),
+      // which refuses an admin without it. No SMS: it would need an SNS role and a spend limit, and
+      // is the weaker factor. The web answers the SOFTWARE_TOKEN_MFA challenge with
+      // RespondToAuthChallenge and sets the app up with Associate/VerifySoftwareToken, all with the
+      // public client and the user's own session or access token: no app client flow or IAM to add.
+      mfa: Mfa[def.mfa.mode],
+      mfaSecondFactor: { otp: def.mfa.totp, sms: def.mfa.sms, email: false },
       // Cognito's own sender stops at a few dozen e-mails a day: a stage with a verified SES
       // identity sends through it (docs/operations.md, "Verify SES").
       email: props.ses
@@ -111,7 +120,11 @@ export class PortalAuth extends Construct {
     });
     Validations.of(this.userPool).acknowledge(
       { id: 'AwsSolutions-COG1', reason: 'The product spec fixes the password rule: at least 6 characters, no class requirements.' },
-      { id: 'AwsSolutions-COG2', reason: 'The spec has no MFA; clients sign in with e-mail and password or Google. Cognito built-in lockout stays on.' },
+      {
+        id: 'AwsSolutions-COG2',
+        reason:
+          'MFA (authenticator app) is OPTIONAL for the pool so clients may sign in with a password alone; the API requires it of admins (refuses an admin without TOTP), and Google users have Google 2-Step Verification. Cognito built-in lockout stays on.',
+      },
       {
         id: 'AwsSolutions-COG3',
         reason: 'Threat protection (advanced security) is the paid Plus tier; the built-in account lockout of the Essentials tier stays on.',

@@ -111,7 +111,9 @@ describe('the API, generated from the shared route table', () => {
     }
   });
 
-  it('lets every admin route ask Cognito whether its caller is still an enabled admin', () => {
+  it('lets every admin route ask Cognito whether its caller is still an enabled admin, with two-factor sign-in', () => {
+    // AdminGetUser also answers UserMFASettingList (TOTP) and UserStatus (Google): the two-factor
+    // requirement on admins needs no Cognito action beyond these two.
     expect([...ADMIN_CHECK_COGNITO_ACTIONS].sort()).toEqual(['AdminGetUser', 'AdminListGroupsForUser']);
     const [poolId] = onlyOf('AWS::Cognito::UserPool');
     const adminRoutes = routes.filter((r) => r.auth === 'admin');
@@ -181,6 +183,17 @@ describe('Cognito', () => {
     });
     template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admins' });
     template.resourceCountIs('AWS::Cognito::UserPoolDomain', 1);
+  });
+
+  it('offers two-factor sign-in by authenticator app only, optional for the pool (the API requires it of admins)', () => {
+    expect(userPoolDefinition.mfa).toMatchObject({ mode: 'OPTIONAL', totp: true, sms: false });
+    template.hasResourceProperties('AWS::Cognito::UserPool', { MfaConfiguration: 'OPTIONAL', EnabledMfas: ['SOFTWARE_TOKEN_MFA'] });
+    // No SMS factor: no SNS role or external id for the pool to send texts with.
+    const [, pool] = onlyOf('AWS::Cognito::UserPool');
+    expect(pool.Properties.SmsConfiguration).toBeUndefined();
+    template.resourcePropertiesCountIs('AWS::IAM::Role', { AssumeRolePolicyDocument: Match.objectLike({ Statement: Match.arrayWith([Match.objectLike({ Principal: { Service: 'cognito-idp.amazonaws.com' } })]) }) }, 0);
+    // The challenge is answered with RespondToAuthChallenge, which needs no auth flow of its own.
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', { ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] });
   });
 
   it('refuses disguised names before an account exists: the PreSignUp trigger', () => {

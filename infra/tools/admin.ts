@@ -2,7 +2,9 @@
  * `npm run admin -- add|remove <email>`: puts a user in or out of the `admins` group.
  *   locally (default): the user pool of DATA_DIR (default .local), whether `npm start` runs or not;
  *   in AWS: `--pool-id <id> [--region <region>]`, with the operator's AWS credentials.
- * The user's next sign-in (or token refresh) carries the change.
+ * The user's next sign-in (or token refresh) carries the change. An administrator also needs
+ * two-factor sign-in before the API lets them act (lambdas/lib/admin-membership.ts): `add` says
+ * whether the new one already has it.
  */
 import '../local/quiet-sdk';
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,9 +12,11 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   AdminAddUserToGroupCommand,
+  AdminGetUserCommand,
   AdminRemoveUserFromGroupCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { type SecondFactor, secondFactorOf } from '../../lambdas/lib/cognito';
 import { userPoolDefinition } from '../../shared/user-pool';
 import { startLocalCognito } from '../local/cognito';
 import { stackFile } from '../local/stack';
@@ -49,12 +53,29 @@ async function withPool<T>(run: (client: CognitoIdentityProviderClient, userPool
   }
 }
 
+/** What the new administrator must still do: the API refuses admins without a second factor. */
+function twoFactorNote(factor: SecondFactor | undefined): string {
+  switch (factor) {
+    case 'authenticatorApp':
+      return 'They already sign in with an authenticator app (two-factor sign-in): the admin console opens at their next sign-in.';
+    case 'federated':
+      return "They sign in with Google, so their second factor is Google's: require 2-Step Verification for admins in your Google Workspace.";
+    case 'none':
+      return 'At their next sign-in they must set up two-factor sign-in (an authenticator app, on the account page /account) before the admin console opens.';
+    case undefined:
+      return 'Could not read their two-factor settings: unless they already use an authenticator app, they must set one up on the account page /account before the admin console opens.';
+  }
+}
+
 try {
-  await withPool(async (client, userPoolId) => {
+  const factor = await withPool(async (client, userPoolId) => {
     const input = { UserPoolId: userPoolId, Username: email, GroupName: userPoolDefinition.adminGroup };
     await client.send(action === 'add' ? new AdminAddUserToGroupCommand(input) : new AdminRemoveUserFromGroupCommand(input));
+    if (action !== 'add') return undefined;
+    // The user is an administrator already: failing to read their MFA settings must not say otherwise.
+    return client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email })).then(secondFactorOf, () => undefined);
   });
-  console.log(action === 'add' ? `${email} is now an administrator` : `${email} is no longer an administrator`);
+  console.log(action === 'add' ? `${email} is now an administrator. ${twoFactorNote(factor)}` : `${email} is no longer an administrator`);
 } catch (error) {
   const e = error as Error;
   console.error(e.name === 'UserNotFoundException' ? `no user ${email} in the pool` : `${e.name}: ${e.message}`);

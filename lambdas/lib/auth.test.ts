@@ -1,5 +1,7 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import { rememberedMembership } from './admin-membership';
+import { apiMessages } from '../../shared/messages';
+import type { AdminStanding } from './admin-membership';
+import { Forbidden } from './errors';
 import { callerOf, confirmedCaller, parseGroups, requireAdmin, requireOwner } from './auth';
 
 const eventWith = (claims: Record<string, unknown>) =>
@@ -35,54 +37,57 @@ describe('cognito:groups in both forms', () => {
 describe('admin power is confirmed with Cognito, not taken from the token', () => {
   const adminToken = eventWith({ sub: 'adm', username: 'adm-user', 'cognito:groups': '[admins]' });
   const clientToken = eventWith({ sub: 'cli', username: 'cli-user' });
+  const adminRoute = { auth: 'admin' } as const;
+  const readRoute = { auth: 'client', adminMayRead: true } as const;
+  const lookupSaying = (standing: AdminStanding) => jest.fn<Promise<AdminStanding>, [string]>(async () => standing);
 
   it('lets a confirmed admin read others only on routes that allow it', async () => {
-    const stillAdmin = jest.fn(async () => true);
-    const onReadRoute = await confirmedCaller(adminToken, { auth: 'client', adminMayRead: true }, stillAdmin);
+    const standingOf = lookupSaying('admin');
+    const onReadRoute = await confirmedCaller(adminToken, readRoute, standingOf);
     expect(() => requireOwner(onReadRoute, 'x')).not.toThrow();
-    const onOwnOnlyRoute = await confirmedCaller(adminToken, { auth: 'client' }, stillAdmin);
+    const onOwnOnlyRoute = await confirmedCaller(adminToken, { auth: 'client' }, standingOf);
     expect(onOwnOnlyRoute.isAdmin).toBe(false);
     expect(() => requireOwner(onOwnOnlyRoute, 'x')).toThrow('You can only access your own portfolio');
     expect(() => requireOwner(onOwnOnlyRoute, 'adm')).not.toThrow();
     // Cognito is asked only where admin power is used.
-    expect(stillAdmin).toHaveBeenCalledTimes(1);
-    expect(stillAdmin).toHaveBeenCalledWith('adm-user');
+    expect(standingOf).toHaveBeenCalledTimes(1);
+    expect(standingOf).toHaveBeenCalledWith('adm-user');
+  });
+
+  it('lets an admin with an authenticator app, or a federated (Google) admin, use the admin routes', async () => {
+    // Both answer `admin`: the lookup counts Google's second factor for a federated user (cognito.ts, secondFactorOf).
+    const caller = await confirmedCaller(adminToken, adminRoute, lookupSaying('admin'));
+    expect(caller.isAdmin).toBe(true);
+    expect(() => requireAdmin(caller)).not.toThrow();
+  });
+
+  it('refuses an admin without two-factor sign-in on admin routes, saying to set it up', async () => {
+    const caller = await confirmedCaller(adminToken, adminRoute, lookupSaying('adminWithoutTwoFactor'));
+    expect(caller).toMatchObject({ isAdmin: false, adminWithoutTwoFactor: true });
+    expect(() => requireAdmin(caller)).toThrow(new Forbidden(apiMessages.twoFactorRequired));
+    expect(new Forbidden('').statusCode).toBe(403);
+  });
+
+  it('gives an admin without two-factor sign-in no admin power on routes admins may read: only their own, as a client', async () => {
+    const caller = await confirmedCaller(adminToken, readRoute, lookupSaying('adminWithoutTwoFactor'));
+    expect(caller.isAdmin).toBe(false);
+    expect(() => requireOwner(caller, 'adm')).not.toThrow();
+    expect(() => requireOwner(caller, 'x')).toThrow(apiMessages.twoFactorRequired);
   });
 
   it('refuses a token that still says admins once Cognito no longer does', async () => {
-    const demoted = await confirmedCaller(adminToken, { auth: 'admin' }, async () => false);
-    expect(() => requireAdmin(demoted)).toThrow('Administrator access required');
-    const onReadRoute = await confirmedCaller(adminToken, { auth: 'client', adminMayRead: true }, async () => false);
-    expect(() => requireOwner(onReadRoute, 'x')).toThrow('You can only access your own portfolio');
+    const demoted = await confirmedCaller(adminToken, adminRoute, lookupSaying('notAdmin'));
+    expect(demoted.adminWithoutTwoFactor).toBeUndefined();
+    expect(() => requireAdmin(demoted)).toThrow(apiMessages.adminOnly);
+    const onReadRoute = await confirmedCaller(adminToken, readRoute, lookupSaying('notAdmin'));
+    expect(() => requireOwner(onReadRoute, 'x')).toThrow(apiMessages.notYours);
   });
 
   it('never asks Cognito about callers whose token does not claim admins', async () => {
-    const stillAdmin = jest.fn(async () => true);
-    expect((await confirmedCaller(clientToken, { auth: 'admin' }, stillAdmin)).isAdmin).toBe(false);
-    expect(stillAdmin).not.toHaveBeenCalled();
-  });
-});
-
-describe('rememberedMembership', () => {
-  it('asks again once the answer is older than the time to live, and shares lookups in flight', async () => {
-    let now = 0;
-    let member = true;
-    const lookup = jest.fn(async () => member);
-    const stillAdmin = rememberedMembership(lookup, () => 60_000, () => now);
-    expect(await Promise.all([stillAdmin('a'), stillAdmin('a')])).toEqual([true, true]);
-    expect(lookup).toHaveBeenCalledTimes(1);
-    member = false;
-    now = 59_999;
-    expect(await stillAdmin('a')).toBe(true);
-    now = 60_000;
-    expect(await stillAdmin('a')).toBe(false);
-    expect(lookup).toHaveBeenCalledTimes(2);
-  });
-
-  it('does not remember a failed lookup', async () => {
-    const lookup = jest.fn().mockRejectedValueOnce(new Error('throttled')).mockResolvedValueOnce(true);
-    const stillAdmin = rememberedMembership(lookup, () => 60_000, () => 0);
-    await expect(stillAdmin('a')).rejects.toThrow('throttled');
-    expect(await stillAdmin('a')).toBe(true);
+    const standingOf = lookupSaying('admin');
+    const caller = await confirmedCaller(clientToken, adminRoute, standingOf);
+    expect(caller.isAdmin).toBe(false);
+    expect(() => requireAdmin(caller)).toThrow(apiMessages.adminOnly);
+    expect(standingOf).not.toHaveBeenCalled();
   });
 });

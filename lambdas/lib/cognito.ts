@@ -1,12 +1,14 @@
 /**
  * Cognito, for the routes that manage users (create portfolio, delete client) and for confirming
- * that an administrator still is one, through the runtime's one client (created on first use).
+ * that an administrator still is one (and has a second factor), through the runtime's one client (created on first use).
  */
 import {
   AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminListGroupsForUserCommand,
+  type AdminGetUserCommandOutput,
   AdminUserGlobalSignOutCommand,
+  UserStatusType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { config } from './config';
 import { cognitoClient } from './runtime';
@@ -19,16 +21,42 @@ export async function cognitoUser(username: string): Promise<{ email: string; fi
 
 const isUserNotFound = (error: unknown) => (error as Error).name === 'UserNotFoundException';
 
-/** Whether the user exists, is enabled and belongs to `group` now (not when its token was issued). */
-export async function isEnabledMemberOf(username: string, group: string): Promise<boolean> {
+/**
+ * The second factor Cognito knows for a user.
+ * - `authenticatorApp`: TOTP is enabled (`UserMFASettingList` holds SOFTWARE_TOKEN_MFA), so Cognito
+ *   asks for a code at every password sign-in.
+ * - `federated`: a Google user. Cognito cannot put TOTP on a federated user, who has no password
+ *   here and signs in only through Google: their second factor is Google's (2-Step Verification,
+ *   which the firm's Google Workspace must require of admins; docs/operations.md). Only the status
+ *   says so: an `identities` attribute alone would also be there on a native user linked to a
+ *   provider, who still signs in with a password.
+ * - `none`: a password alone.
+ */
+export type SecondFactor = 'authenticatorApp' | 'federated' | 'none';
+
+export function secondFactorOf(user: Pick<AdminGetUserCommandOutput, 'UserStatus' | 'UserMFASettingList'>): SecondFactor {
+  if (user.UserStatus === UserStatusType.EXTERNAL_PROVIDER) return 'federated';
+  return (user.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA') ? 'authenticatorApp' : 'none';
+}
+
+/** What Cognito says of a user now (not when its token was issued). */
+export interface CurrentMembership {
+  /** The user exists, is enabled and belongs to the group. */
+  member: boolean;
+  secondFactor: SecondFactor;
+}
+
+/** Two reads, whatever the answer: AdminGetUser (enabled, status, MFA) and AdminListGroupsForUser. */
+export async function currentMembership(username: string, group: string): Promise<CurrentMembership> {
   try {
     const [user, groups] = await Promise.all([
       cognitoClient().send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: username })),
       cognitoClient().send(new AdminListGroupsForUserCommand({ UserPoolId: config.userPoolId, Username: username, Limit: 60 })),
     ]);
-    return user.Enabled === true && (groups.Groups ?? []).some((g) => g.GroupName === group);
+    const member = user.Enabled === true && (groups.Groups ?? []).some((g) => g.GroupName === group);
+    return { member, secondFactor: secondFactorOf(user) };
   } catch (error) {
-    if (isUserNotFound(error)) return false;
+    if (isUserNotFound(error)) return { member: false, secondFactor: 'none' };
     throw error;
   }
 }

@@ -3,7 +3,9 @@
  * key's scope come from the route's entry, so no handler writes them.
  */
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import { AdminGetUserCommand, AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { httpHandler } from './http';
+import { cognitoClient, configureRuntime, resetRuntime } from './runtime';
 import { apiMessages } from '../../shared/messages';
 
 const eventAs = (sub: string, extra: Partial<APIGatewayProxyEventV2WithJWTAuthorizer> = {}) =>
@@ -34,6 +36,70 @@ describe('the owner of a client route, as the route table names it', () => {
     expect(refused.statusCode).toBe(403);
     expect(handle).not.toHaveBeenCalled();
     expect((await handler(eventAs('alice', { body: body('alice') }))).statusCode).toBe(200);
+  });
+});
+
+describe('admins, as Cognito says now: two-factor sign-in required (issue 15)', () => {
+  // The wrapper's real lookup (admin-membership.ts) against a fake Cognito: what each admin is now.
+  const users: Record<string, { groups: string[]; mfa?: string[]; status?: string }> = {
+    'with-app': { groups: ['admins'], mfa: ['SOFTWARE_TOKEN_MFA'] },
+    'password-only': { groups: ['admins'] },
+    'Google_123': { groups: ['admins'], status: 'EXTERNAL_PROVIDER' },
+    removed: { groups: [], mfa: ['SOFTWARE_TOKEN_MFA'] },
+  };
+  const handle = jest.fn(async (_req: { caller: { isAdmin: boolean } }) => ({ body: {} as never }));
+  const adminEvent = (username: string, extra: Partial<APIGatewayProxyEventV2WithJWTAuthorizer> = {}) =>
+    ({
+      headers: {},
+      requestContext: { requestId: 'r', authorizer: { jwt: { claims: { sub: `${username}-sub`, username, 'cognito:groups': '[admins]' }, scopes: [] } } },
+      ...extra,
+    }) as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
+  const answerOf = async (result: Promise<{ statusCode?: number; body?: unknown }>) => {
+    const { statusCode, body } = await result;
+    return [statusCode, JSON.parse(String(body)) as unknown];
+  };
+
+  beforeEach(() => {
+    handle.mockClear();
+    configureRuntime({ tableName: 't', region: 'eu-west-1', userPoolId: 'eu-west-1_pool', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    const send = async (command: unknown): Promise<unknown> => {
+      const name = (command as { input: { Username?: string } }).input.Username ?? '';
+      const user = users[name];
+      if (!user) throw Object.assign(new Error('User does not exist.'), { name: 'UserNotFoundException' });
+      if (command instanceof AdminGetUserCommand) return { Enabled: true, UserStatus: user.status ?? 'CONFIRMED', UserMFASettingList: user.mfa };
+      if (command instanceof AdminListGroupsForUserCommand) return { Groups: user.groups.map((GroupName) => ({ GroupName })) };
+      throw new Error('unexpected command');
+    };
+    jest.spyOn(cognitoClient(), 'send').mockImplementation(send as never);
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+    resetRuntime();
+  });
+
+  it('lets an admin with an authenticator app, and a Google admin, use the admin routes', async () => {
+    const listClients = httpHandler('listClients', handle);
+    expect((await listClients(adminEvent('with-app'))).statusCode).toBe(200);
+    expect((await listClients(adminEvent('Google_123'))).statusCode).toBe(200);
+    expect(handle).toHaveBeenCalledTimes(2);
+  });
+
+  it('refuses an admin without two-factor sign-in on an admin route with 403 twoFactorRequired', async () => {
+    expect(await answerOf(httpHandler('listClients', handle)(adminEvent('password-only')))).toEqual([403, { error: apiMessages.twoFactorRequired }]);
+    expect(handle).not.toHaveBeenCalled();
+  });
+
+  it('gives an admin without two-factor sign-in no admin power on a route admins may read: their own only', async () => {
+    const getPortfolio = httpHandler('getPortfolio', handle);
+    const others = getPortfolio(adminEvent('password-only', { pathParameters: { userId: 'someone' } }));
+    expect(await answerOf(others)).toEqual([403, { error: apiMessages.twoFactorRequired }]);
+    expect((await getPortfolio(adminEvent('password-only', { pathParameters: { userId: 'password-only-sub' } }))).statusCode).toBe(200);
+    expect(handle).toHaveBeenCalledTimes(1);
+    expect(handle.mock.calls[0]?.[0].caller.isAdmin).toBe(false);
+  });
+
+  it('treats a removed admin whose token still says admins as no admin', async () => {
+    expect(await answerOf(httpHandler('listClients', handle)(adminEvent('removed')))).toEqual([403, { error: apiMessages.adminOnly }]);
   });
 });
 
