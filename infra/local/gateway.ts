@@ -70,6 +70,10 @@ const BROWSER_COGNITO_OPERATIONS = new Set([
   'UpdateUserAttributes',
   'VerifyUserAttribute',
   'GetUserAttributeVerificationCode',
+  // Two-factor sign-in set up from the account page (each takes the user's own access token).
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'SetUserMFAPreference',
 ]);
 
 

@@ -1,7 +1,8 @@
 /**
  * Demo data for a fresh DATA_DIR: an admin and two clients (password `Passw0rd!`), signed up
- * and confirmed through Cognito like any user, and alice's deposits chosen so every screen has
- * something to show: one eligible now, one within 2 weeks of eligibility, one recent.
+ * and confirmed through Cognito like any user, the admin with two-factor sign-in already set up
+ * (an authenticator app with the fixed secret below), and alice's deposits chosen so every
+ * screen has something to show: one eligible now, one within 2 weeks of eligibility, one recent.
  */
 import {
   AdminAddUserToGroupCommand,
@@ -9,6 +10,7 @@ import {
   ConfirmSignUpCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { TOTP } from 'otpauth';
 import { userPoolDefinition } from '../../shared/user-pool';
 import { addCalendarMonthsUtc } from '../../shared/eligibility';
 import { DAY_MS } from '../../shared/growth';
@@ -16,6 +18,22 @@ import type { Mailbox } from './mailbox';
 
 export const DEMO_PASSWORD = 'Passw0rd!';
 export const DEMO_ADMIN = 'admin@example.com';
+/**
+ * The demo admin's authenticator secret (base32). Local demo data only, published on purpose
+ * (README, the `npm start` banner): anyone can compute the admin's codes from it, as anyone can
+ * read its password. A real pool's secrets come from AssociateSoftwareToken and are never shown
+ * again.
+ */
+export const DEMO_ADMIN_TOTP_SECRET = 'AURUMDEMOADMINTOTPSECRETLOCAL234';
+
+/** The demo admin's authenticator app: its secret, and the `otpauth://` URI an app adds it from. */
+export function demoAdminTotp(): { secret: string; uri: string } {
+  const totp = new TOTP({ issuer: userPoolDefinition.mfa.totpIssuer, label: DEMO_ADMIN, secret: DEMO_ADMIN_TOTP_SECRET });
+  return { secret: DEMO_ADMIN_TOTP_SECRET, uri: totp.toString() };
+}
+
+/** The shell one-liner that prints the demo admin's current code (run in the project folder). */
+export const DEMO_ADMIN_CODE_COMMAND = `node -e "import('otpauth').then(({TOTP})=>console.log(new TOTP({secret:'${DEMO_ADMIN_TOTP_SECRET}'}).generate()))"`;
 
 interface DemoUser {
   email: string;
@@ -30,7 +48,14 @@ const users: DemoUser[] = [
 ];
 
 export interface SeedContext {
-  cognito: { endpoint: string; region: string; userPoolId: string; clientId: string };
+  cognito: {
+    endpoint: string;
+    region: string;
+    userPoolId: string;
+    clientId: string;
+    /** The local Cognito's in-process set-up of an authenticator app (RunningLocalCognito). */
+    setUpSoftwareTokenMfa(username: string, secret: string): Promise<void>;
+  };
   mailbox: Mailbox;
   /** Records a deposit straight through the backend's ledger code (the API refuses dates over a year old, not these). */
   deposit: (email: string, amountCents: number, at: number, note: string) => Promise<void>;
@@ -64,6 +89,9 @@ export async function seedDemoData(ctx: SeedContext): Promise<void> {
     await client.send(
       new AdminAddUserToGroupCommand({ UserPoolId: ctx.cognito.userPoolId, Username: DEMO_ADMIN, GroupName: userPoolDefinition.adminGroup }),
     );
+    // As if the admin had added the app (AssociateSoftwareToken, VerifySoftwareToken) and turned
+    // codes on (SetUserMFAPreference), with a secret fixed so the README can give it.
+    await ctx.cognito.setUpSoftwareTokenMfa(DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET);
   } finally {
     client.destroy();
   }

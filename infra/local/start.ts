@@ -1,13 +1,28 @@
 /** `npm start`: the local stack in the foreground until Ctrl-C (or SIGTERM). */
 import './quiet-sdk';
+import { DEMO_ADMIN, DEMO_ADMIN_CODE_COMMAND, DEMO_PASSWORD, demoAdminTotp } from './seed';
 import { startStack } from './stack';
 
 const dataDir = process.env.DATA_DIR ?? '.local';
 const port = Number(process.env.PORT ?? 3000);
 
 const web = process.env.WEB === 'serve' || process.env.WEB === 'none' ? process.env.WEB : 'watch';
-const stack = await startStack({ dataDir, port, seed: process.env.SEED !== 'false', web });
+const seed = process.env.SEED !== 'false';
+const stack = await startStack({ dataDir, port, seed, web });
 console.log(`Aurum local stack ready at ${stack.url}  (data: ${stack.dataDir})`);
+if (seed) {
+  const totp = demoAdminTotp();
+  console.log(
+    [
+      `Demo users (made when a DATA_DIR is first seeded), password ${DEMO_PASSWORD}:`,
+      `  clients  alice@example.com, bob@example.com`,
+      `  admin    ${DEMO_ADMIN}, then an authenticator code (two-factor sign-in is on)`,
+      `           secret  ${totp.secret}`,
+      `           app     ${totp.uri}`,
+      `           code    ${DEMO_ADMIN_CODE_COMMAND}`,
+    ].join('\n'),
+  );
+}
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -18,7 +18,8 @@ import {
   ResendConfirmationCodeCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { Client, claimsOf, PASSWORD } from './support/client';
+import { DEMO_ADMIN_TOTP_SECRET } from '../../infra/local/seed';
+import { Client, claimsOf, freshTotpCode, PASSWORD } from './support/client';
 import { startTestStack, type TestStack } from './support/stack';
 
 let stack: TestStack;
@@ -169,7 +170,20 @@ it('opens its port only when ready: the first answer it gives already has the de
       headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
       body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: 'admin@example.com', PASSWORD } }),
     });
-    const { AuthenticationResult } = (await res.json()) as { AuthenticationResult: { AccessToken: string } };
+    // The demo admin has two-factor sign-in set up (its secret is printed at start): a code step.
+    const first = (await res.json()) as { ChallengeName?: string; Session?: string };
+    expect(first.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    const answered = await fetch(config.userPoolEndpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.RespondToAuthChallenge' },
+      body: JSON.stringify({
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        ClientId: config.userPoolClientId,
+        Session: first.Session,
+        ChallengeResponses: { USERNAME: 'admin@example.com', SOFTWARE_TOKEN_MFA_CODE: await freshTotpCode(DEMO_ADMIN_TOTP_SECRET) },
+      }),
+    });
+    const { AuthenticationResult } = (await answered.json()) as { AuthenticationResult: { AccessToken: string } };
     expect(claimsOf(AuthenticationResult.AccessToken)['cognito:groups']).toEqual(['admins']);
   } finally {
     child.kill('SIGTERM');

@@ -7,9 +7,10 @@
  *
  * The targets are imported one by one instead of through its `targets/targets.js`: that file also
  * loads the TOTP targets, whose `otplib` -> `@scure/base` dependency is ESM-only and cannot be
- * required under Jest (CommonJS). MFA is not used by this product, so those three
- * (AssociateSoftwareToken, VerifySoftwareToken, RespondToAuthChallenge) are left out;
- * operations/sign-in.ts implements RespondToAuthChallenge NEW_PASSWORD_REQUIRED itself.
+ * required under Jest (CommonJS). Those three (AssociateSoftwareToken, VerifySoftwareToken,
+ * RespondToAuthChallenge) are left out: operations/two-factor.ts implements the product's
+ * two-factor sign-in with `otpauth`, and operations/sign-in.ts RespondToAuthChallenge.
+ * cognito-local's SetUserMFAPreference is listed below but never reached: two-factor.ts answers it.
  */
 import type { Context } from 'cognito-local/lib/services/context.js';
 import type { Services } from 'cognito-local/lib/services/index.js';

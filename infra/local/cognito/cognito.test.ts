@@ -943,9 +943,11 @@ describe('local Cognito: as strict as the real user pool', () => {
     await confirmedUser('second@example.com', 'second-pw1');
     const taken = { name: 'AliasExistsException', message: 'An account with the given email already exists.' };
     const token = (await signIn('second@example.com', 'second-pw1')).AuthenticationResult!.AccessToken!;
+    // A user cannot change their own e-mail at all (the portal shows it read-only): only the
+    // administrators' AdminUpdateUserAttributes can, and it meets the address taken.
     expect(
       await failure(sdk.send(new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes: [{ Name: 'email', Value: 'First@Example.com' }] }))),
-    ).toEqual(taken);
+    ).toEqual({ name: 'InvalidParameterException', message: 'user.email: Attribute cannot be updated. (the e-mail address is the sign-in name and is read-only)' });
     expect(
       await failure(
         sdk.send(

@@ -17,12 +17,24 @@ export const attemptLimitExceeded = () => cognitoError('LimitExceededException',
 export const emailTaken = () => cognitoError('AliasExistsException', 'An account with the given email already exists.');
 export const emailUsernameExists = () => cognitoError('UsernameExistsException', 'An account with the given email already exists.');
 
+// Two-factor sign-in (operations/two-factor.ts), with the names and wording Cognito answers.
+/** VerifySoftwareToken with a code the associated secret does not give. */
+export const enableSoftwareTokenMismatch = () => cognitoError('EnableSoftwareTokenMFAException', 'Code mismatch and fail enable Software Token MFA');
+/** A wrong code in answer to a SOFTWARE_TOKEN_MFA challenge. */
+export const mfaCodeMismatch = () => cognitoError('CodeMismatchException', 'Invalid code received for user');
+/** A challenge session that is unknown, ended by wrong codes, or for another user or client. */
+export const invalidSession = () => notAuthorized('Invalid session for the user.');
+export const sessionExpired = () => notAuthorized('Invalid session for the user, session is expired.');
+export const sessionUsed = () => notAuthorized('Invalid session for the user, session can only be used once.');
+export const softwareTokenNotFound = () => cognitoError('SoftwareTokenMFANotFoundException', 'Software Token MFA does not exist for the user.');
+export const poolSoftwareTokenOff = () => cognitoError('SoftwareTokenMFANotFoundException', 'Software Token MFA has not been enabled by the userPool.');
+
 /** cognito-local's messages with the wording real Cognito uses for the same error. */
 export function realError(e: CognitoError): CognitoError {
   const code = e.code;
   if (code === 'InvalidPasswordException' && e.message === 'Invalid password') return incorrectPassword();
   if (code === 'UserNotFoundException' && e.message.startsWith('User not found')) return userNotFound();
-  if (code === 'CodeMismatchException') return codeMismatch();
+  if (code === 'CodeMismatchException' && e.message === 'Incorrect confirmation code') return codeMismatch();
   if (code === 'UsernameExistsException' && e.message === 'User already exists') return emailUsernameExists();
   return e;
 }

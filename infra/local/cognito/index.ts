@@ -8,7 +8,7 @@
  *  - triggers.ts, messages.ts, token-issuer.ts: its Lambda service, message delivery and token
  *    generator (services.ts hands them to cognito-local);
  *  - operations/: real Cognito's checks and errors in front of its targets, and the operations
- *    it lacks;
+ *    it lacks (two-factor sign-in with an authenticator app: operations/two-factor.ts);
  *  - server.ts: the HTTP layer;
  *  - cognito-local-internals.ts: the only module that imports cognito-local's private modules.
  */
@@ -16,17 +16,18 @@ import pino from 'pino';
 import type { Context } from './cognito-local-internals';
 import { createAttemptLimits } from './limits';
 import { createMessages } from './messages';
-import { createOperations } from './operations';
+import { createOperations, type OperationContext } from './operations';
+import { setUpSoftwareTokenMfa } from './operations/two-factor';
 import { openDataDir, provisionUserPool } from './provisioning';
 import { startServer } from './server';
 import { cognitoLocalExpressApp, createServices, targetCaller } from './services';
 import { createTokenIssuer } from './token-issuer';
 import { createTriggers } from './triggers';
-import type { LocalCognito, LocalCognitoOptions } from './types';
+import type { LocalCognitoOptions, RunningLocalCognito } from './types';
 
-export type { CapturedEmail, LocalCognito, LocalCognitoOptions } from './types';
+export type { CapturedEmail, LocalCognito, LocalCognitoOptions, RunningLocalCognito } from './types';
 
-export async function startLocalCognito(options: LocalCognitoOptions): Promise<LocalCognito> {
+export async function startLocalCognito(options: LocalCognitoOptions): Promise<RunningLocalCognito> {
   const host = options.host ?? '127.0.0.1';
   const region = options.region ?? 'us-east-1';
   const logger = pino({ level: (options.quiet ?? true) ? 'silent' : 'info' });
@@ -43,13 +44,15 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
   const services = createServices({ clock, cognito, messages, tokenGenerator, triggers: triggers.cognitoLocal });
   const { userPoolId, clientId, pool } = await provisionUserPool(services, ctx, region);
 
-  const dispatch = createOperations({
+  const now = options.now ?? Date.now;
+  const env: OperationContext = {
     ctx,
     clock,
     cognito,
     pool,
     userPoolId,
-    limits: createAttemptLimits(options.now ?? Date.now),
+    limits: createAttemptLimits(now),
+    now,
     key,
     issuerOf,
     issueTokens,
@@ -57,7 +60,8 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     triggers,
     messages,
     callTarget: targetCaller(services, ctx),
-  });
+  };
+  const dispatch = createOperations(env);
   const server = await startServer({
     host,
     port: options.port ?? 0,
@@ -77,5 +81,6 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<L
     issuer: issuerOf(userPoolId),
     jwksUri: `${issuerOf(userPoolId)}/.well-known/jwks.json`,
     stop: server.stop,
+    setUpSoftwareTokenMfa: (username, secret) => setUpSoftwareTokenMfa(env, username, secret),
   };
 }

@@ -42,7 +42,9 @@ const poolSettings = {
   UsernameAttributes: [...def.usernameAttributes],
   AutoVerifiedAttributes: [...def.autoVerifiedAttributes],
   UsernameConfiguration: { CaseSensitive: false },
-  MfaConfiguration: 'OFF',
+  // Two-factor sign-in: optional, by authenticator app only (operations/two-factor.ts).
+  MfaConfiguration: def.mfa.mode,
+  SoftwareTokenMfaConfiguration: { Enabled: def.mfa.totp },
   Policies: {
     PasswordPolicy: {
       MinimumLength: def.passwordMinLength,

@@ -1,7 +1,8 @@
 /**
  * cognito-local's services with this product's replacements for the parts that differ from real
  * Cognito (triggers.ts, messages.ts, token-issuer.ts), and its router over them minus the TOTP
- * targets (see cognito-local-internals.ts). Its targets still do the storage work of most operations.
+ * targets (see cognito-local-internals.ts; operations/two-factor.ts does their work). Its targets
+ * still do the storage work of most operations.
  */
 import type { RequestListener } from 'node:http';
 import type { Logger } from 'pino';

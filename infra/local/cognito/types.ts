@@ -29,8 +29,10 @@ export interface LocalCognitoOptions {
   onEmail?: (mail: CapturedEmail) => void;
   quiet?: boolean;
   /**
-   * The clock (epoch ms) of the attempt limits and lockouts (limits.ts), so tests can move past a
-   * 15-minute lockout without waiting for it. Tokens keep the real clock: their verifiers do too.
+   * The clock (epoch ms) of the attempt limits and lockouts (limits.ts) and of the 3-minute life
+   * of sign-in challenge sessions (operations/two-factor.ts), so tests can move past a 15-minute
+   * lockout or an expired session without waiting for it. Tokens keep the real clock (their
+   * verifiers do too), and so do authenticator codes (the user's app does).
    */
   now?: () => number;
 }
@@ -43,4 +45,14 @@ export interface LocalCognito {
   issuer: string;
   jwksUri: string;
   stop(): Promise<void>;
+}
+
+/** What startLocalCognito gives its caller in this process: the contract, and what only the local stack may do. */
+export interface RunningLocalCognito extends LocalCognito {
+  /**
+   * Local only, never reachable over HTTP (the demo seed, tests): gives the user (user name or
+   * e-mail) an authenticator app with this base32 secret, verified, turned on and preferred, as
+   * AssociateSoftwareToken, VerifySoftwareToken and SetUserMFAPreference would leave it.
+   */
+  setUpSoftwareTokenMfa(username: string, secret: string): Promise<void>;
 }

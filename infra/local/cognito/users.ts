@@ -1,18 +1,67 @@
 /**
  * What this product stores on cognito-local's user records beyond its own fields, and the
- * comparisons Cognito makes on them.
+ * comparisons Cognito makes on them. cognito-local's JSON database saves a user record whole, so
+ * these fields live and persist alongside its own; its answers (GetUser, AdminGetUser, ListUsers)
+ * name their members one by one, so none of these ever leaves the port.
  */
 import type { User } from './cognito-local-internals';
 
+/** The MFA type name Cognito uses in UserMFASettingList and PreferredMfaSetting. */
+export const SOFTWARE_TOKEN_MFA = 'SOFTWARE_TOKEN_MFA';
+
+/** A user's authenticator app as VerifySoftwareToken left it: the one sign-in codes are checked against. */
+export interface SoftwareToken {
+  /** Base32, as AssociateSoftwareToken gave it. */
+  Secret: string;
+  FriendlyDeviceName?: string;
+  /**
+   * The last TOTP time step (Unix time / 30 s) a code of this secret was accepted for: a code is
+   * good once (RFC 6238 section 5.2), and so is any code of an earlier step.
+   */
+  LastUsedStep?: number;
+}
+
 /**
- * A user as saved here: `RevokedOrigins` lists the `origin_jti` of every sign-in whose tokens were
- * revoked (sign-out, RevokeToken, disabling), so access tokens from it are refused until they expire.
+ * A user as saved here:
+ *  - `RevokedOrigins` lists the `origin_jti` of every sign-in whose tokens were revoked (sign-out,
+ *    RevokeToken, disabling), so access tokens from it are refused until they expire;
+ *  - `PendingSoftwareTokenSecret` is the secret of the last AssociateSoftwareToken, until
+ *    VerifySoftwareToken proves the user's app has it; an association removes `SoftwareToken`,
+ *    as Cognito's does (operations/two-factor.ts);
+ *  - `SoftwareToken` is the verified authenticator app, with the last step a code was taken for.
+ *    Whether sign-in asks for its code is cognito-local's own `UserMFASettingList` (and
+ *    `PreferredMfaSetting`), which GetUser and AdminGetUser answer, and a verified app.
+ *    (cognito-local's `SoftwareTokenMfaConfiguration` is not used: its own TOTP targets, which
+ *    read it, are not loaded, and it has no room for the last step taken.)
  */
-export type StoredUser = User & { RevokedOrigins?: string[] };
+export type StoredUser = User & { RevokedOrigins?: string[]; PendingSoftwareTokenSecret?: string; SoftwareToken?: SoftwareToken };
 
 export function revokedOrigins(user: User): string[] {
   const stored: unknown = 'RevokedOrigins' in user ? user.RevokedOrigins : undefined;
   return Array.isArray(stored) ? stored.filter((o): o is string => typeof o === 'string') : [];
+}
+
+/** The user's verified authenticator app, if any. */
+export function softwareTokenOf(user: User): SoftwareToken | null {
+  const stored: unknown = 'SoftwareToken' in user ? user.SoftwareToken : undefined;
+  if (typeof stored !== 'object' || stored === null || !('Secret' in stored) || typeof stored.Secret !== 'string') return null;
+  const device = 'FriendlyDeviceName' in stored && typeof stored.FriendlyDeviceName === 'string' ? { FriendlyDeviceName: stored.FriendlyDeviceName } : {};
+  const step = 'LastUsedStep' in stored && typeof stored.LastUsedStep === 'number' ? { LastUsedStep: stored.LastUsedStep } : {};
+  return { Secret: stored.Secret, ...device, ...step };
+}
+
+/** The secret of an association not yet verified, if any. */
+export function pendingSecretOf(user: User): string | null {
+  const stored: unknown = 'PendingSoftwareTokenSecret' in user ? user.PendingSoftwareTokenSecret : undefined;
+  return typeof stored === 'string' ? stored : null;
+}
+
+/**
+ * Whether sign-in asks this user for an authenticator code: turned on, with a verified app (an
+ * association not yet verified leaves it listed as on, and asks for nothing, as Cognito does).
+ */
+export function softwareTokenMfaEnabled(user: User): boolean {
+  return (user.UserMFASettingList ?? []).includes(SOFTWARE_TOKEN_MFA) && softwareTokenOf(user) !== null;
 }
 
 /** E-mail addresses are compared case-insensitively, as Cognito does for the sign-in alias. */

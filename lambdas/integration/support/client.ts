@@ -10,11 +10,18 @@
 import { randomUUID } from 'node:crypto';
 import {
   AdminAddUserToGroupCommand,
+  AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
   InitiateAuthCommand,
+  type InitiateAuthCommandOutput,
+  RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
   SignUpCommand,
+  VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { Secret, TOTP } from 'otpauth';
+import { DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET } from '../../../infra/local/seed';
 import { answerSchemas } from '../../../shared/answers';
 import {
   type AnswerOf,
@@ -140,11 +147,40 @@ export function claimsOf(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 }
 
+/** Cognito's TOTP step: a code changes every 30 seconds. */
+const TOTP_STEP_MS = 30_000;
+
+/** The code an authenticator app holding `secret` (base32) shows at `at` (ms; now by default). */
+export function totpCode(secret: string, at = Date.now()): string {
+  return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at });
+}
+
+/** Per secret, the last 30-second step whose code a test has sent (for every Client of the file). */
+const sentSteps = new Map<string, number>();
+
+/**
+ * A code of `secret` the pool has not taken yet. Cognito takes each step's code once, and the
+ * next step's code too (clock drift): so two codes each 30 seconds, and a third waits for the
+ * next step. Use it only for a code the pool will check (it counts as spent).
+ */
+export async function freshTotpCode(secret: string): Promise<string> {
+  const current = () => Math.floor(Date.now() / TOTP_STEP_MS);
+  const step = Math.max(current(), (sentSteps.get(secret) ?? -Infinity) + 1);
+  sentSteps.set(secret, step);
+  while (step > current() + 1) await new Promise((r) => setTimeout(r, 250));
+  return totpCode(secret, step * TOTP_STEP_MS + 1_000);
+}
+
 export class Client {
   /** Browser-side Cognito calls go through the gateway, as the SPA's do. */
   readonly cognito: CognitoIdentityProviderClient;
   /** Admin calls go straight to cognito-local, as an operator's would to Cognito. */
   readonly cognitoAdmin: CognitoIdentityProviderClient;
+  /**
+   * The authenticator secrets this client knows, by lower-case e-mail: the seeded demo admin's,
+   * and each one `setUpTotp` or `signInWithTotp` used. `signIn` answers their code challenge.
+   */
+  private readonly totpSecrets = new Map<string, string>([[DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET]]);
 
   constructor(readonly stack: TestStack) {
     const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -162,12 +198,70 @@ export class Client {
     return (await res.json()) as { to: string; subject: string; code: string | null; link: string | null; sentAt: string }[];
   }
 
+  /**
+   * A password sign-in through the gateway. A user with two-factor sign-in on is asked for a
+   * code: `signIn` answers it when it knows the user's secret (the seeded demo admin, or one set
+   * up by this client), else it fails with 'no tokens'.
+   */
   async signIn(email: string, password = PASSWORD): Promise<Session> {
-    const out = await this.cognito.send(
+    const out = await this.initiateAuth(email, password);
+    const secret = this.totpSecrets.get(email.toLowerCase());
+    if (out.ChallengeName === 'SOFTWARE_TOKEN_MFA' && secret) return this.answerTotp(email, out, secret);
+    return this.sessionOf(email, out);
+  }
+
+  /** The code an authenticator app holding `secret` shows at `at` (see the module's `totpCode`). */
+  totpCode(secret: string, at?: number): string {
+    return totpCode(secret, at);
+  }
+
+  /** A sign-in that must be asked for an authenticator code, answered with a fresh one of `secret`. */
+  async signInWithTotp(email: string, secret: string, password = PASSWORD): Promise<Session> {
+    const out = await this.initiateAuth(email, password);
+    if (out.ChallengeName !== 'SOFTWARE_TOKEN_MFA') throw new Error(`expected a SOFTWARE_TOKEN_MFA challenge, got ${out.ChallengeName ?? 'tokens'}`);
+    this.totpSecrets.set(email.toLowerCase(), secret);
+    return this.answerTotp(email, out, secret);
+  }
+
+  /**
+   * Two-factor sign-in set up as the account page does it: a new authenticator secret, verified
+   * with a code, turned on and preferred. Answers the secret; this client's `signIn` answers the
+   * user's challenges from now on. (Straight to cognito-local: the gateway does not forward
+   * AssociateSoftwareToken, VerifySoftwareToken or SetUserMFAPreference yet.)
+   */
+  async setUpTotp(session: Session): Promise<string> {
+    const { SecretCode } = await this.cognitoAdmin.send(new AssociateSoftwareTokenCommand({ AccessToken: session.accessToken }));
+    if (!SecretCode) throw new Error('AssociateSoftwareToken answered no SecretCode');
+    const UserCode = await freshTotpCode(SecretCode);
+    await this.cognitoAdmin.send(new VerifySoftwareTokenCommand({ AccessToken: session.accessToken, UserCode }));
+    await this.cognitoAdmin.send(
+      new SetUserMFAPreferenceCommand({ AccessToken: session.accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }),
+    );
+    this.totpSecrets.set(session.email.toLowerCase(), SecretCode);
+    return SecretCode;
+  }
+
+  private initiateAuth(email: string, password: string): Promise<InitiateAuthCommandOutput> {
+    return this.cognito.send(
       new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: this.stack.cognito.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
     );
+  }
+
+  private async answerTotp(email: string, challenge: InitiateAuthCommandOutput, secret: string): Promise<Session> {
+    const out = await this.cognito.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: this.stack.cognito.clientId,
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        Session: challenge.Session,
+        ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: await freshTotpCode(secret) },
+      }),
+    );
+    return this.sessionOf(email, out);
+  }
+
+  private sessionOf(email: string, out: { AuthenticationResult?: InitiateAuthCommandOutput['AuthenticationResult']; ChallengeName?: string }): Session {
     const r = out.AuthenticationResult;
-    if (!r?.AccessToken || !r.IdToken || !r.RefreshToken) throw new Error('no tokens');
+    if (!r?.AccessToken || !r.IdToken || !r.RefreshToken) throw new Error(out.ChallengeName ? `no tokens: challenged with ${out.ChallengeName}` : 'no tokens');
     return { email, sub: String(claimsOf(r.AccessToken).sub), accessToken: r.AccessToken, idToken: r.IdToken, refreshToken: r.RefreshToken };
   }
 
@@ -197,10 +291,22 @@ export class Client {
     return this.signIn(email);
   }
 
-  async newAdmin(): Promise<Session> {
+  /**
+   * A new administrator, signed in: a confirmed client added to `admins`, with two-factor sign-in
+   * set up, since the API gives admin power only to an admin who has it (`{ twoFactor: false }`
+   * makes one who has not). This client's `signIn` answers its code challenges; its secret is
+   * `totpSecretOf(email)`.
+   */
+  async newAdmin(options: { twoFactor?: boolean } = {}): Promise<Session> {
     const session = await this.newClient('admin');
     await this.cognitoAdmin.send(new AdminAddUserToGroupCommand({ UserPoolId: this.stack.cognito.userPoolId, Username: session.email, GroupName: 'admins' }));
+    if (options.twoFactor !== false) await this.setUpTotp(session);
     return this.signIn(session.email); // the new token carries the group
+  }
+
+  /** The authenticator secret this client set up or signed in with for `email`, if any. */
+  totpSecretOf(email: string): string | undefined {
+    return this.totpSecrets.get(email.toLowerCase());
   }
 
   /** A refresh with this token, as a browser's Cognito call through the gateway: status and error type. */

@@ -1,7 +1,8 @@
 /**
  * Passwords and attributes as Cognito guards them: the API's constraints and the pool's policy on
  * every new password, user-existence error prevention, the attempt limits of reset codes and of
- * code sending, masked destinations, and an e-mail address only one user may have.
+ * code sending, masked destinations, and an e-mail address only one user may have; and what a
+ * user may change of their own attributes (checks.ts assertSelfServiceAttributes).
  */
 import { attributeValue } from '../cognito-local-internals';
 import { emailDelivery, masked } from '../delivery';
@@ -12,6 +13,7 @@ import {
   assertCodeNotLocked,
   assertEmailFree,
   assertPassword,
+  assertSelfServiceAttributes,
   limitKey,
   poolNamed,
   preventsExistenceErrors,
@@ -73,8 +75,9 @@ export function accountOperations(env: OperationContext): Operations {
     },
 
     async UpdateUserAttributes(req) {
-      const { user } = await checkAccessToken(env, req.AccessToken);
-      await assertEmailFree(env, env.pool, user, req.UserAttributes);
+      await checkAccessToken(env, req.AccessToken);
+      // (so no e-mail change reaches assertEmailFree here: see AdminUpdateUserAttributes)
+      assertSelfServiceAttributes(req.UserAttributes);
       return env.callTarget('UpdateUserAttributes', req);
     },
 

@@ -15,6 +15,11 @@ export interface OperationContext {
   pool: UserPoolService;
   userPoolId: string;
   limits: AttemptLimits;
+  /**
+   * The clock (epoch ms) of the attempt limits and of sign-in challenge sessions (their
+   * 3-minute life): LocalCognitoOptions.now, so tests move it instead of waiting.
+   */
+  now: () => number;
   key: SigningKey;
   issuerOf: (userPoolId: string) => string;
   issueTokens: IssueTokens;

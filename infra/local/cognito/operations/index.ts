@@ -13,6 +13,7 @@ import { checkAccessToken } from './sessions';
 import { signInOperations } from './sign-in';
 import { signOutOperations } from './sign-out';
 import { signUpOperations } from './sign-up';
+import { createTwoFactor } from './two-factor';
 
 export type { OperationContext } from './context';
 
@@ -27,8 +28,15 @@ export type Dispatch = (target: string, req: CognitoRequest) => Promise<CognitoR
 export function createOperations(env: OperationContext): Dispatch {
   // A Map, not the objects themselves: a target named after an Object.prototype member
   // ("constructor", "toString") must not find one.
+  const twoFactor = createTwoFactor(env);
   const operations = new Map<string, Operation>(
-    Object.entries({ ...signUpOperations(env), ...signInOperations(env), ...accountOperations(env), ...signOutOperations(env) }),
+    Object.entries({
+      ...signUpOperations(env),
+      ...signInOperations(env, twoFactor),
+      ...accountOperations(env),
+      ...signOutOperations(env),
+      ...twoFactor.operations,
+    }),
   );
   return async (target, req) => {
     // GlobalSignOut checks its token itself (it needs the user).

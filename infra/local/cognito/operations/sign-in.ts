@@ -1,15 +1,19 @@
 /**
  * Signing in and keeping a session: InitiateAuth with the app client's flows, user-existence
  * error prevention and Cognito's sign-in lockout; refresh-token flows and
- * GetTokensFromRefreshToken (which cognito-local lacks) with real checks; RespondToAuthChallenge
- * for NEW_PASSWORD_REQUIRED only (cognito-local's needs otplib and forgets the refresh token).
+ * GetTokensFromRefreshToken (which cognito-local lacks) with real checks; the SOFTWARE_TOKEN_MFA
+ * challenge of a user with two-factor sign-in on (two-factor.ts); RespondToAuthChallenge for
+ * NEW_PASSWORD_REQUIRED and SOFTWARE_TOKEN_MFA (cognito-local's needs otplib and forgets the
+ * refresh token).
  */
 import { UnsupportedError, attributesAppend, type AppClient, type User, type UserPoolService } from '../cognito-local-internals';
 import { incorrectPassword, invalidParameter, notAuthorized, passwordAttemptsExceeded, userDisabled, userNotFound } from '../errors';
 import { recordOf, type CognitoRequest, type CognitoResponse } from '../request';
+import { softwareTokenMfaEnabled } from '../users';
 import { appClient, assertPassword, flowAllowed, limitKey, preventsExistenceErrors } from './checks';
 import type { OperationContext, Operations } from './context';
 import { refreshTokens } from './sessions';
+import type { TwoFactor } from './two-factor';
 
 const REFRESH_FLOWS = new Set(['REFRESH_TOKEN_AUTH', 'REFRESH_TOKEN']);
 
@@ -29,7 +33,7 @@ function withTokenMeta(result: unknown): Record<string, unknown> {
  * USER_PASSWORD_AUTH. With existence errors prevented an unknown name is answered as a wrong
  * password, and counts towards a lockout like a known one.
  */
-async function passwordSignIn(env: OperationContext, client: AppClient, pool: UserPoolService, req: CognitoRequest) {
+async function passwordSignIn(env: OperationContext, twoFactor: TwoFactor, client: AppClient, pool: UserPoolService, req: CognitoRequest) {
   const params = recordOf(req.AuthParameters);
   if (!flowAllowed(client, 'USER_PASSWORD_AUTH')) throw invalidParameter('USER_PASSWORD_AUTH flow not enabled for this client');
   if (!params.USERNAME) throw invalidParameter('Missing required parameter USERNAME');
@@ -44,6 +48,18 @@ async function passwordSignIn(env: OperationContext, client: AppClient, pool: Us
   }
   // From here the password was right: an unconfirmed user hears UserNotConfirmedException.
   if (!user.Enabled) throw userDisabled();
+  if (user.UserStatus === 'CONFIRMED') {
+    env.limits.signInSucceeded(key);
+    // The second factor, instead of tokens.
+    if (softwareTokenMfaEnabled(user)) return twoFactor.challenge(user, client);
+    // Tokens issued here, not by cognito-local's InitiateAuth: that one asks for a code whenever
+    // UserMFASettingList lists one, also while a new association waits to be verified, when
+    // Cognito asks for none (two-factor.ts).
+    const tokens = env.issueTokens(user, await pool.listUserGroupMembership(env.ctx, user), client);
+    await pool.storeRefreshToken(env.ctx, tokens.RefreshToken, user);
+    return { ChallengeParameters: {}, AuthenticationResult: tokens };
+  }
+  // Unconfirmed, a new password required, a reset required: cognito-local's answers.
   const result = await env.callTarget('InitiateAuth', req);
   env.limits.signInSucceeded(key);
   if (result.AuthenticationResult) result.AuthenticationResult = withTokenMeta(result.AuthenticationResult);
@@ -76,11 +92,11 @@ async function newPasswordChallenge(env: OperationContext, client: AppClient, po
   return { ChallengeParameters: {}, AuthenticationResult: tokens };
 }
 
-export function signInOperations(env: OperationContext): Operations {
+export function signInOperations(env: OperationContext, twoFactor: TwoFactor): Operations {
   return {
     async InitiateAuth(req) {
       const { client, pool } = await appClient(env, req.ClientId);
-      if (req.AuthFlow === 'USER_PASSWORD_AUTH') return passwordSignIn(env, client, pool, req);
+      if (req.AuthFlow === 'USER_PASSWORD_AUTH') return passwordSignIn(env, twoFactor, client, pool, req);
       if (typeof req.AuthFlow === 'string' && REFRESH_FLOWS.has(req.AuthFlow)) {
         return refreshFlow(env, recordOf(req.AuthParameters).REFRESH_TOKEN, client, pool);
       }
@@ -104,6 +120,7 @@ export function signInOperations(env: OperationContext): Operations {
 
     async RespondToAuthChallenge(req) {
       const { client, pool } = await appClient(env, req.ClientId);
+      if (req.ChallengeName === 'SOFTWARE_TOKEN_MFA') return twoFactor.respond(client, pool, req);
       if (req.ChallengeName !== 'NEW_PASSWORD_REQUIRED') {
         throw new UnsupportedError(`RespondToAuthChallenge with ChallengeName=${String(req.ChallengeName)}`);
       }

@@ -1,0 +1,214 @@
+/**
+ * Two-factor sign-in with an authenticator app (TOTP) and the account operations around it, on a
+ * real local stack: the browser's calls through the gateway, the API accepting the tokens a code
+ * sign-in gives, and the demo admin seeded with it on. (A challenge session's 3-minute expiry
+ * runs on the local Cognito's own clock, which only an in-process test can move:
+ * infra/local/cognito/two-factor.test.ts covers it.)
+ */
+import {
+  AdminGetUserCommand,
+  AssociateSoftwareTokenCommand,
+  ChangePasswordCommand,
+  GetUserCommand,
+  GlobalSignOutCommand,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
+  UpdateUserAttributesCommand,
+  VerifySoftwareTokenCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET } from '../../infra/local/seed';
+import { claimsOf, freshTotpCode, PASSWORD, totpCode } from './support/client';
+import { useTestStack } from './support/use-stack';
+
+const t = useTestStack({ seed: true });
+
+async function failure(promise: Promise<unknown>): Promise<{ name: string; message: string }> {
+  try {
+    await promise;
+  } catch (e) {
+    return { name: (e as Error).name, message: (e as Error).message };
+  }
+  throw new Error('expected the call to fail');
+}
+
+/** A code that is none of the secret's codes from one step ago to one step ahead. */
+function wrongCode(secret: string): string {
+  const near = new Set([-1, 0, 1].map((d) => totpCode(secret, Date.now() + d * 30_000)));
+  for (let n = 0; ; n += 1) {
+    const code = String(n).padStart(6, '0');
+    if (!near.has(code)) return code;
+  }
+}
+
+const passwordSignIn = (email: string, password = PASSWORD) =>
+  t.client.cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: t.stack.cognito.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }));
+
+const answer = (email: string, session: string | undefined, code: string) =>
+  t.client.cognito.send(
+    new RespondToAuthChallengeCommand({
+      ClientId: t.stack.cognito.clientId,
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: session,
+      ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: code },
+    }),
+  );
+
+const adminGetUser = (email: string) => t.client.cognitoAdmin.send(new AdminGetUserCommand({ UserPoolId: t.stack.cognito.userPoolId, Username: email }));
+
+describe('the seeded demo admin', () => {
+  it('has two-factor sign-in on with the documented secret: the password alone is not enough', async () => {
+    const challenge = await passwordSignIn(DEMO_ADMIN);
+    expect(challenge.AuthenticationResult).toBeUndefined();
+    expect(challenge.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    expect(await adminGetUser(DEMO_ADMIN)).toMatchObject({ UserMFASettingList: ['SOFTWARE_TOKEN_MFA'], PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA' });
+
+    const admin = await t.client.signInWithTotp(DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET);
+    expect(claimsOf(admin.accessToken)['cognito:groups']).toEqual(['admins']);
+    expect((await t.client.call('listClients', { token: admin.accessToken })).status).toBe(200);
+    // and `signIn` answers its challenge by itself, as the older tests expect of the demo admin
+    expect((await t.client.signIn(DEMO_ADMIN)).accessToken).toBeTruthy();
+  });
+});
+
+describe('two-factor sign-in, set up from the account page', () => {
+  it('associate, verify, turn on; then sign-in asks for a code, and the tokens it gives open the API', async () => {
+    const carol = await t.client.newClient('carol');
+    // (straight to cognito-local: see Client.setUpTotp)
+    const { SecretCode } = await t.client.cognitoAdmin.send(new AssociateSoftwareTokenCommand({ AccessToken: carol.accessToken }));
+    const secret = SecretCode ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+
+    expect(await failure(t.client.cognitoAdmin.send(new VerifySoftwareTokenCommand({ AccessToken: carol.accessToken, UserCode: wrongCode(secret) })))).toEqual({
+      name: 'EnableSoftwareTokenMFAException',
+      message: 'Code mismatch and fail enable Software Token MFA',
+    });
+    const verified = await t.client.cognitoAdmin.send(new VerifySoftwareTokenCommand({ AccessToken: carol.accessToken, UserCode: await freshTotpCode(secret) }));
+    expect(verified.Status).toBe('SUCCESS');
+    await t.client.cognitoAdmin.send(
+      new SetUserMFAPreferenceCommand({ AccessToken: carol.accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }),
+    );
+
+    const me = await t.client.cognito.send(new GetUserCommand({ AccessToken: carol.accessToken }));
+    expect(me).toMatchObject({ UserMFASettingList: ['SOFTWARE_TOKEN_MFA'], PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA' });
+    expect(await adminGetUser(carol.email)).toMatchObject({ UserMFASettingList: ['SOFTWARE_TOKEN_MFA'], PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA' });
+
+    const challenge = await passwordSignIn(carol.email);
+    expect(challenge.AuthenticationResult).toBeUndefined();
+    expect(challenge.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    expect(challenge.ChallengeParameters).toEqual({ USER_ID_FOR_SRP: me.Username });
+
+    expect(await failure(answer(carol.email, challenge.Session, wrongCode(secret)))).toEqual({
+      name: 'CodeMismatchException',
+      message: 'Invalid code received for user',
+    });
+    const { AuthenticationResult: tokens } = await answer(carol.email, challenge.Session, await freshTotpCode(secret));
+    expect(tokens).toMatchObject({ TokenType: 'Bearer', ExpiresIn: 900 });
+    const portfolio = await t.client.call('getPortfolio', { token: tokens?.AccessToken, params: { userId: carol.sub } });
+    expect(portfolio.status).toBe(200);
+    // the refresh token was kept: it refreshes
+    expect(await t.client.refresh(tokens?.RefreshToken ?? '')).toEqual({ status: 200, type: null });
+
+    // a session is good for one sign-in
+    expect(await failure(answer(carol.email, challenge.Session, totpCode(secret)))).toEqual({
+      name: 'NotAuthorizedException',
+      message: 'Invalid session for the user, session can only be used once.',
+    });
+  });
+
+  it('three wrong codes end the session', async () => {
+    const dan = await t.client.newClient('dan');
+    const secret = await t.client.setUpTotp(dan);
+    const { Session } = await passwordSignIn(dan.email);
+    for (let i = 0; i < 3; i += 1) expect((await failure(answer(dan.email, Session, wrongCode(secret)))).name).toBe('CodeMismatchException');
+    expect(await failure(answer(dan.email, Session, totpCode(secret)))).toEqual({ name: 'NotAuthorizedException', message: 'Invalid session for the user.' });
+    // a new sign-in goes on
+    expect((await t.client.signInWithTotp(dan.email, secret)).accessToken).toBeTruthy();
+  });
+
+  it('turned off, the password alone signs in again', async () => {
+    const erin = await t.client.newClient('erin');
+    await t.client.setUpTotp(erin);
+    expect((await passwordSignIn(erin.email)).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    await t.client.cognitoAdmin.send(
+      new SetUserMFAPreferenceCommand({ AccessToken: erin.accessToken, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }),
+    );
+    const out = await passwordSignIn(erin.email);
+    expect(out.ChallengeName).toBeUndefined();
+    expect(out.AuthenticationResult?.AccessToken).toBeTruthy();
+    const after = await adminGetUser(erin.email);
+    expect(after.UserMFASettingList).toBeUndefined();
+    expect(after.PreferredMfaSetting).toBeUndefined();
+  });
+
+  it('an admin (newAdmin) has it on, signs in with a code and reaches the admin routes', async () => {
+    const admin = await t.client.newAdmin();
+    expect(claimsOf(admin.accessToken)['cognito:groups']).toEqual(['admins']);
+    expect((await passwordSignIn(admin.email)).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    expect((await t.client.call('listClients', { token: admin.accessToken })).status).toBe(200);
+    expect(await adminGetUser(admin.email)).toMatchObject({ UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] });
+    expect(t.client.totpSecretOf(admin.email)).toMatch(/^[A-Z2-7]{32}$/);
+  });
+
+  it('an admin without it (newAdmin({ twoFactor: false })) signs in with the password alone', async () => {
+    const admin = await t.client.newAdmin({ twoFactor: false });
+    expect(claimsOf(admin.accessToken)['cognito:groups']).toEqual(['admins']);
+    expect((await adminGetUser(admin.email)).UserMFASettingList).toBeUndefined();
+  });
+});
+
+describe('the account page\'s other Cognito calls, through the gateway', () => {
+  it('ChangePassword: a wrong current password or a too-short new one is refused; then only the new one signs in', async () => {
+    const fay = await t.client.newClient('fay');
+    const change = (previous: string, proposed: string) =>
+      t.client.cognito.send(new ChangePasswordCommand({ AccessToken: fay.accessToken, PreviousPassword: previous, ProposedPassword: proposed }));
+    expect(await failure(change('not-it-1', 'Fresh-pass1'))).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    expect(await failure(change(PASSWORD, 'abc'))).toEqual({
+      name: 'InvalidPasswordException',
+      message: 'Password did not conform with policy: Password not long enough',
+    });
+    await change(PASSWORD, 'Fresh-pass1');
+    expect(await failure(t.client.signIn(fay.email, PASSWORD))).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    expect((await t.client.signIn(fay.email, 'Fresh-pass1')).accessToken).toBeTruthy();
+  });
+
+  it('ChangePassword keeps two-factor sign-in: the new password then a code', async () => {
+    const gil = await t.client.newClient('gil');
+    const secret = await t.client.setUpTotp(gil);
+    await t.client.cognito.send(new ChangePasswordCommand({ AccessToken: gil.accessToken, PreviousPassword: PASSWORD, ProposedPassword: 'Fresh-pass2' }));
+    expect((await t.client.signInWithTotp(gil.email, secret, 'Fresh-pass2')).accessToken).toBeTruthy();
+  });
+
+  it('UpdateUserAttributes changes the names; e-mail and unsafe names are refused', async () => {
+    const hal = await t.client.newClient('hal');
+    const update = (attributes: { Name: string; Value: string }[]) =>
+      t.client.cognito.send(new UpdateUserAttributesCommand({ AccessToken: hal.accessToken, UserAttributes: attributes }));
+    await update([
+      { Name: 'given_name', Value: 'Hal' },
+      { Name: 'family_name', Value: 'Jordan' },
+    ]);
+    const me = await t.client.cognito.send(new GetUserCommand({ AccessToken: hal.accessToken }));
+    expect(me.UserAttributes).toEqual(expect.arrayContaining([{ Name: 'given_name', Value: 'Hal' }, { Name: 'family_name', Value: 'Jordan' }]));
+
+    expect((await failure(update([{ Name: 'email', Value: 'someone-else@example.com' }]))).name).toBe('InvalidParameterException');
+    expect(await failure(update([{ Name: 'family_name', Value: 'Jor\u202Edan' }]))).toEqual({
+      name: 'InvalidParameterException',
+      message: 'Names cannot contain control or text-direction characters',
+    });
+    const after = await adminGetUser(hal.email);
+    expect(after.UserAttributes).toEqual(expect.arrayContaining([{ Name: 'email', Value: hal.email }, { Name: 'family_name', Value: 'Jordan' }]));
+  });
+
+  it('GlobalSignOut revokes the refresh token and the access token', async () => {
+    const ivy = await t.client.newClient('ivy');
+    expect((await t.client.refresh(ivy.refreshToken)).status).toBe(200);
+    await t.client.cognito.send(new GlobalSignOutCommand({ AccessToken: ivy.accessToken }));
+    expect(await t.client.refresh(ivy.refreshToken)).toEqual({ status: 400, type: 'NotAuthorizedException' });
+    expect(await failure(t.client.cognito.send(new GetUserCommand({ AccessToken: ivy.accessToken })))).toEqual({
+      name: 'NotAuthorizedException',
+      message: 'Access Token has been revoked',
+    });
+    // signing in again works
+    expect((await t.client.signIn(ivy.email)).accessToken).toBeTruthy();
+  });
+});
