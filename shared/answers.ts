@@ -111,6 +111,8 @@ export const answerSchemas = {
   requestApproved: z.strictObject({ success, newBalance: dollars, request: withdrawalRequestDto, transaction: transactionDto }),
   requestRejected: z.strictObject({ success, request: withdrawalRequestDto }),
   history: z.strictObject({ data: z.array(historyPointDto) }),
+  /** The client's names as now stored (Cognito and the portfolio). */
+  names: z.strictObject({ success, firstName: z.string(), lastName: z.string() }),
   /** A CSV download: the answer is the file's text. */
   csv: z.string(),
 };

@@ -68,7 +68,7 @@ export interface RouteDef {
    */
   owner?: (typeof OWNER_PATH_PARAMS)[number] | 'body.userId';
   /** Cognito user-pool actions the handler needs (its function is granted exactly these). */
-  cognitoActions?: readonly ('AdminGetUser' | 'AdminDeleteUser' | 'AdminUserGlobalSignOut')[];
+  cognitoActions?: readonly ('AdminGetUser' | 'AdminDeleteUser' | 'AdminUserGlobalSignOut' | 'AdminUpdateUserAttributes')[];
 }
 
 export const routes = [
@@ -94,6 +94,9 @@ export const routes = [
   { name: 'getStatement', method: 'GET', path: '/api/portfolios/{uid}/statement', query: 'statementPeriod', answer: 'csv', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
   { name: 'getClientHistory', method: 'GET', path: '/api/admin/clients/{id}/history', answer: 'history', auth: 'admin', table: { actions: ['GetItem', 'Query'] } },
   { name: 'getClientStatement', method: 'GET', path: '/api/admin/clients/{id}/statement', query: 'statementPeriod', answer: 'csv', auth: 'admin', table: { actions: ['GetItem', 'Query'] } },
+  // The account page: a client's own names, kept the same in Cognito (the ID token) and the
+  // portfolio (what admins see). Not through Cognito's UpdateUserAttributes: the portfolio would go stale.
+  { name: 'updateMyNames', method: 'PUT', path: '/api/portfolios/{userId}/names', body: 'names', answer: 'names', auth: 'client', owner: 'userId', table: { actions: ['GetItem', 'UpdateItem'] }, cognitoActions: ['AdminUpdateUserAttributes'] },
   { name: 'getBalancesStatement', method: 'GET', path: '/api/admin/statements/balances', answer: 'csv', auth: 'admin', table: { actions: [], indexes: ['GSI1'] } },
 ] as const satisfies readonly RouteDef[];
 

@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
 import { parseIsoTimestamp } from './iso-date';
 import { apiMessages, validation } from './messages';
 import { type AmountRules, type Cents, parseDollarNumber } from './money';
+import { checkNames } from './forms';
 import { hasUnsafeCharacters } from './text';
 
 export const NOTE_MAX_LENGTH = 500;
@@ -97,6 +98,24 @@ export const balanceBody = z.strictObject({
   balance: amountField(validation.invalidBalance.description, { allowZero: true }),
 });
 
+/** A first or last name as sign-up takes it: required, at most 256 characters, no control or direction characters. */
+function nameField(required: string) {
+  return z
+    .string({ error: required })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: required }),
+      z.maxLength(256, { error: apiMessages.nameTooLong }),
+      z.refine((name) => checkNames(name) === null, { error: apiMessages.nameUnsafeCharacters }),
+    );
+}
+
+/** PUT /api/portfolios/{userId}/names (the account page). */
+export const namesBody = z.strictObject({
+  firstName: nameField(apiMessages.firstNameRequired),
+  lastName: nameField(apiMessages.lastNameRequired),
+});
+
 /** POST /api/admin/withdrawal-requests/{id}/reject */
 export const rejectBody = z.strictObject({
   reason: z
@@ -140,6 +159,7 @@ export const bodySchemas = {
   adminWithdrawal: adminWithdrawalBody,
   balance: balanceBody,
   reject: rejectBody,
+  names: namesBody,
 };
 
 /** Each route's query schema, by name. Unknown query parameters are dropped, as a browser may add some. */

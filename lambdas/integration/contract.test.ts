@@ -74,6 +74,7 @@ const successfulCalls: { [N in RouteName]: () => Promise<AnswerOf<N>> } = {
   getBalancesStatement: () => succeed('getBalancesStatement', { token: admin.accessToken }),
   // Writes.
   createPortfolio: () => succeed('createPortfolio', { token: cora.accessToken, body: { userId: cora.sub, initialBalance: 0 } }),
+  updateMyNames: () => succeed('updateMyNames', { token: cora.accessToken, params: { userId: cora.sub }, body: { firstName: 'Cora', lastName: 'Renamed' } }),
   requestWithdrawal: () => succeed('requestWithdrawal', { token: cora.accessToken, body: { userId: cora.sub, userEmail: cora.email, amount: 5 } }),
   addDeposit: () => succeed('addDeposit', { token: admin.accessToken, params: { id: cora.sub }, body: { amount: 100, note: 'top-up' } }),
   processWithdrawal: () => succeed('processWithdrawal', { token: admin.accessToken, params: { id: cora.sub }, body: { amount: 50, note: 'cash' } }),

@@ -3,6 +3,7 @@
  * that an administrator still is one (and has a second factor), through the runtime's one client (created on first use).
  */
 import {
+  AdminUpdateUserAttributesCommand,
   AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminListGroupsForUserCommand,
@@ -62,6 +63,20 @@ export async function currentMembership(username: string, group: string): Promis
 }
 
 /** Signs the user out everywhere (refresh tokens revoked), then deletes it. A user already gone counts as done. */
+/** The user's names in Cognito, where the ID token (and so the web's header) reads them. */
+export async function setCognitoNames(username: string, firstName: string, lastName: string): Promise<void> {
+  await cognitoClient().send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: config.userPoolId,
+      Username: username,
+      UserAttributes: [
+        { Name: 'given_name', Value: firstName },
+        { Name: 'family_name', Value: lastName },
+      ],
+    }),
+  );
+}
+
 export async function deleteCognitoUser(username: string): Promise<void> {
   for (const command of [
     new AdminUserGlobalSignOutCommand({ UserPoolId: config.userPoolId, Username: username }),

@@ -96,6 +96,29 @@ export async function createProfile(client: NewClient, now: number): Promise<'cr
 const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 
 /**
+ * A live client's names. Names are not money: the version (which money transactions condition
+ * on) is left alone, so a rename never makes a concurrent deposit plan again. 'gone' when the
+ * profile does not exist or was deleted.
+ */
+export async function setProfileNames(sub: string, firstName: string, lastName: string): Promise<'set' | 'gone'> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.profile(sub),
+        UpdateExpression: 'SET firstName = :first, lastName = :last',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deleted)',
+        ExpressionAttributeValues: { ':first': firstName, ':last': lastName },
+      }),
+    );
+    return 'set';
+  } catch (error) {
+    if (isConditionFailure(error)) return 'gone';
+    throw error;
+  }
+}
+
+/**
  * Makes the profile a tombstone: it keeps only what finishing a deletion needs, leaves every
  * index, and expires after TOMBSTONE_TTL_SECONDS. The client's still-valid tokens then can
  * neither read nor recreate anything.
