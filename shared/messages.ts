@@ -36,6 +36,7 @@ export const apiMessages = {
   noteUnsafeCharacters: 'Note cannot contain control or text-direction characters',
   reasonUnsafeCharacters: 'Reason cannot contain control or text-direction characters',
   nameUnsafeCharacters: 'Names cannot contain control or text-direction characters',
+  nameTooLong: 'Names must be at most 256 characters',
   reasonRequired: 'Please give a reason for the rejection',
   reasonTooLong: 'Reason must be at most 500 characters',
   invalidTimestamp: 'Please enter a valid deposit date',
@@ -91,6 +92,20 @@ export const errors = {
     userNotFound: 'No account found with this email address',
     invalidEmail: 'Invalid email address',
   },
+  /** The authenticator-app code: at sign-in, setting it up and turning it off (issue 15). */
+  twoFactor: {
+    codeRequired: 'Please enter the 6-digit code from your authenticator app',
+    wrongCode: 'Invalid code. Please try again.',
+    /** Cognito takes each code once: a code already used, or one from a window that has passed. */
+    usedCode: 'This code has expired or was already used. Please wait for the next code and try again.',
+    /** Too many wrong codes, or the few minutes Cognito allows after the password have passed. */
+    attemptEnded: 'Your sign-in attempt has ended. Please sign in again.',
+  },
+  account: {
+    wrongCurrentPassword: 'Your current password is incorrect',
+    currentPasswordRequired: 'Please enter your current password',
+    sessionEnded: 'Your session has ended. Please sign in again.',
+  },
   generic: 'An unexpected error occurred. Please try again.',
 } as const;
 
@@ -102,6 +117,9 @@ export const toastTitles = {
   refreshFailed: 'Refresh failed',
   requestFailed: 'Request Failed',
   error: 'Error',
+  profileUpdateFailed: 'Update failed',
+  passwordChangeFailed: 'Password change failed',
+  twoFactorFailed: 'Two-factor sign-in not changed',
 } as const;
 
 export const toastMessages = {
@@ -127,4 +145,9 @@ export const successToasts = {
   withdrawalProcessed: (amountFormatted: string) => `Withdrawal of ${amountFormatted} processed successfully`,
   balanceUpdated: 'Balance updated successfully',
   clientDeleted: 'Client deleted successfully',
+  profileUpdated: 'Profile updated',
+  passwordChanged: 'Password changed successfully',
+  twoFactorOn: 'Two-factor sign-in is on',
+  twoFactorOff: 'Two-factor sign-in is off',
+  signedOutEverywhere: 'Signed out of all devices',
 } as const;

@@ -29,7 +29,8 @@ import { Agent } from 'node:http';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { Secret, TOTP } from 'otpauth';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { startStack, type RunningStack } from '../local/stack';
@@ -40,6 +41,7 @@ import * as job from './job';
 import { keepAliveRetries, measureLatency } from './latency';
 import { fillLedger } from './portfolios';
 import { fmt } from './stats';
+import { DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from '../local/seed';
 
 // ---- settings ---------------------------------------------------------------------------------
 
@@ -79,7 +81,6 @@ const VERIFY_SAMPLE = intEnv('BENCH_VERIFY_SAMPLE', 200);
 const SEED_PARALLEL = intEnv('BENCH_SEED_PARALLEL', 8);
 const SKIP_BUNDLES = process.env.BENCH_SKIP_BUNDLES === 'true';
 const SKIP_BROWSER = process.env.BENCH_SKIP_BROWSER === 'true';
-const DEMO_PASSWORD = 'Passw0rd!';
 
 const root = resolve(import.meta.dirname, '../..');
 const resultsFile = join(root, '.bench', 'results.md');
@@ -155,16 +156,27 @@ function claimsOf(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 }
 
-async function signIn(stack: RunningStack, email: string, password: string): Promise<{ sub: string; accessToken: string }> {
+/** A password sign-in; `totpSecret` answers the code step of a user with two-factor sign-in (the demo admin). */
+async function signIn(stack: RunningStack, email: string, password: string, totpSecret?: string): Promise<{ sub: string; accessToken: string }> {
   const cognito = new CognitoIdentityProviderClient({
     region: stack.cognito.region,
     endpoint: `${stack.url}/cognito`,
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   try {
-    const out = await cognito.send(
+    let out = await cognito.send(
       new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.cognito.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
     );
+    if (out.ChallengeName === 'SOFTWARE_TOKEN_MFA' && totpSecret) {
+      out = await cognito.send(
+        new RespondToAuthChallengeCommand({
+          ChallengeName: 'SOFTWARE_TOKEN_MFA',
+          ClientId: stack.cognito.clientId,
+          Session: out.Session,
+          ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: TOTP.generate({ secret: Secret.fromBase32(totpSecret) }) },
+        }),
+      );
+    }
     const accessToken = out.AuthenticationResult?.AccessToken;
     if (!accessToken) throw new Error(`no access token for ${email}`);
     return { sub: String(claimsOf(accessToken).sub), accessToken };
@@ -248,7 +260,7 @@ async function main(): Promise<number> {
     const portfolios = job.portfolioTable(plan, row, progress);
     await portfolios.grow(SIZES[0] ?? 0);
     const alice = await signIn(stack, 'alice@example.com', DEMO_PASSWORD);
-    const admin = await signIn(stack, 'admin@example.com', DEMO_PASSWORD);
+    const admin = await signIn(stack, DEMO_ADMIN, DEMO_PASSWORD, DEMO_ADMIN_TOTP_SECRET);
     const entries = await fillLedger(doc, tableName, alice.sub, TRANSACTIONS, 'admin@example.com');
     progress(`alice has ${entries} ledger entries`);
 

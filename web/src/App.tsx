@@ -20,6 +20,7 @@ import SignIn from './pages/SignIn';
 const SignUp = lazy(() => import('./pages/SignUp'));
 const ForgotPassword = lazy(() => import('./pages/ForgotPassword'));
 const Dashboard = lazy(() => import('./pages/Dashboard'));
+const Account = lazy(() => import('./pages/Account'));
 const AdminRoutes = lazy(() => import('./pages/admin/AdminRoutes'));
 
 
@@ -53,6 +54,16 @@ export function AppRoutes() {
           <RequireSignIn>
             <Suspense fallback={<PageSpinner label="Loading your portfolio..." />}>
               <Dashboard />
+            </Suspense>
+          </RequireSignIn>
+        }
+      />
+      <Route
+        path="/account"
+        element={
+          <RequireSignIn>
+            <Suspense fallback={<PageSpinner label="Loading your account..." />}>
+              <Account />
             </Suspense>
           </RequireSignIn>
         }

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Response } from 'playwright-core';
 import { type AnswerOf, matchPath, routeByName, type RouteName } from '../../../shared/api';
-import { checkAnswer, Client } from '../../../lambdas/integration/support/client';
+import { checkAnswer, Client, freshTotpCode } from '../../../lambdas/integration/support/client';
 import { startTestStack, type TestStack } from '../../../lambdas/integration/support/stack';
 import { launchBrowser } from './browser';
 
@@ -71,11 +71,19 @@ export function journey(name: string, e2e: E2E, run: (s: Session) => Promise<voi
 
 export const DEMO_PASSWORD = 'Passw0rd!';
 
+/**
+ * Signs in on `/` as a person would. A user whose authenticator secret the test client knows (the
+ * demo admin, anyone set up through it) then types the app's current code on the code step.
+ */
 export async function signIn(page: Page, e2e: E2E, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto(e2e.url('/'));
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  const secret = e2e.client.totpSecretOf(email);
+  if (secret === undefined) return;
+  await page.getByLabel('Authentication code').fill(await freshTotpCode(secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
 }
 
 /** For `page.waitForResponse`: whether a response answers `route` (its method and path, by the route table). */

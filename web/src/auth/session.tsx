@@ -5,6 +5,7 @@
 import {
   autoSignIn,
   confirmResetPassword,
+  confirmSignIn,
   confirmSignUp,
   fetchAuthSession,
   resendSignUpCode,
@@ -14,6 +15,7 @@ import {
   signOut,
   signUp,
 } from 'aws-amplify/auth';
+import { Amplify } from 'aws-amplify';
 import { Hub } from 'aws-amplify/utils';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { userPoolDefinition } from '../../../shared/user-pool';
@@ -27,10 +29,39 @@ export interface User {
   photoURL: string | null;
   /** From the access token's cognito:groups (the admin pages still confirm with the API). */
   isAdmin: boolean;
+  /**
+   * The identity provider that signs this user in ('Google'), or null for an e-mail and password
+   * account. Such a user has no Cognito password, and Cognito asks no second factor of them.
+   */
+  signInProvider: string | null;
 }
 
-export type SignInOutcome = 'signedIn' | 'confirmSignUp';
+/** `totpCode`: the password was right and Cognito now wants the authenticator app's code (`confirmTotp`). */
+export type SignInOutcome = 'signedIn' | 'confirmSignUp' | 'totpCode';
 export type SignUpOutcome = 'confirmSignUp' | 'done';
+
+/** A new authenticator-app secret, before it is confirmed with a code. */
+export interface TotpSetup {
+  /** Base32, for typing into the app. */
+  secret: string;
+  /** The otpauth:// URI the QR code carries. */
+  uri: string;
+}
+
+/** The account page's actions, for the signed-in user. */
+export interface AccountBackend {
+  /** Whether the user's authenticator-app factor is enabled. */
+  mfaStatus(): Promise<{ totp: boolean }>;
+  /** A new secret for the authenticator app, labelled with `accountName` (the e-mail) in the app. */
+  startTotpSetup(accountName: string): Promise<TotpSetup>;
+  /** Confirms the new secret with a code from the app, then makes it the preferred factor. */
+  finishTotpSetup(code: string): Promise<void>;
+  /** Checks the password and a current code from the app (as a sign-in would), then turns the factor off. */
+  turnOffTotp(password: string, code: string): Promise<void>;
+  changePassword(oldPassword: string, newPassword: string): Promise<void>;
+  /** Ends every session of the user (every device's refresh token); this device then signs out as usual. */
+  signOutEverywhere(): Promise<void>;
+}
 
 export interface AuthBackend {
   /** The current session's tokens, or null when signed out. */
@@ -43,8 +74,26 @@ export interface AuthBackend {
   confirmReset(email: string, code: string, newPassword: string): Promise<void>;
   signInWithGoogle(): Promise<void>;
   signOut(): Promise<void>;
+  /** Answers the sign-in's code step (after `signIn` said 'totpCode'); signed in when it resolves. */
+  confirmTotp(code: string): Promise<void>;
+  /**
+   * The account page's actions. Left out by the Amplify backend: Cognito's own
+   * (auth/account-calls.ts) are part of the account page's chunk, so nothing of them loads with
+   * the first screen. Tests give fakes.
+   */
+  account?: AccountBackend;
   /** Calls back when a sign-in finishes elsewhere (the Google redirect); returns an unsubscribe. */
   onSignedIn(callback: () => void): () => void;
+}
+
+/**
+ * Cognito's endpoint and the app client, as Amplify is configured with them, for the account
+ * page's own calls to Cognito (auth/account-calls.ts); null before Amplify is configured.
+ */
+export function cognitoClient(): { endpoint: string; clientId: string } | null {
+  const { userPoolId, userPoolClientId, userPoolEndpoint } = Amplify.getConfig().Auth?.Cognito ?? {};
+  if (!userPoolId || !userPoolClientId) return null;
+  return { endpoint: userPoolEndpoint ?? `https://cognito-idp.${userPoolId.split('_')[0]}.amazonaws.com/`, clientId: userPoolClientId };
 }
 
 export const amplifyBackend: AuthBackend = {
@@ -60,6 +109,7 @@ export const amplifyBackend: AuthBackend = {
   async signIn(email, password) {
     const result = await signIn({ username: email.trim(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
     if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'confirmSignUp';
+    if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return 'totpCode';
     if (!result.isSignedIn) throw Object.assign(new Error(`Unsupported sign-in step ${result.nextStep.signInStep}`), { name: 'UnsupportedStep' });
     return 'signedIn';
   },
@@ -100,12 +150,33 @@ export const amplifyBackend: AuthBackend = {
   async signOut() {
     await signOut();
   },
+  async confirmTotp(code) {
+    const result = await confirmSignIn({ challengeResponse: code.trim() });
+    if (!result.isSignedIn) throw Object.assign(new Error(`Unsupported sign-in step ${result.nextStep.signInStep}`), { name: 'UnsupportedStep' });
+  },
   onSignedIn(callback) {
     return Hub.listen('auth', ({ payload }) => {
       if (payload.event === 'signedIn' || payload.event === 'signInWithRedirect') callback();
     });
   },
 };
+
+/**
+ * The provider of a federated user: the ID token's `identities` claim, which Cognito adds for
+ * users that sign in through an identity provider; failing that, the username Cognito gives them
+ * (`Google_<id>`: a native user's username here is its sub, since users sign in by e-mail).
+ */
+function signInProviderOf(claims: Record<string, unknown>): string | null {
+  const identities = claims.identities;
+  if (Array.isArray(identities)) {
+    for (const identity of identities) {
+      const name = (identity as { providerName?: unknown } | null)?.providerName;
+      if (typeof name === 'string' && name) return name;
+    }
+  }
+  const username = claims['cognito:username'];
+  return typeof username === 'string' && /^google_/i.test(username) ? 'Google' : null;
+}
 
 function groupsOf(claims: Record<string, unknown>): string[] {
   const groups = claims['cognito:groups'];
@@ -124,6 +195,7 @@ export function userFromClaims(idClaims: Record<string, unknown>, accessClaims: 
     displayName: [firstName, lastName].filter(Boolean).join(' '),
     photoURL: str(idClaims.picture) || null,
     isAdmin: groupsOf(accessClaims).includes(userPoolDefinition.adminGroup),
+    signInProvider: signInProviderOf(idClaims),
   };
 }
 
@@ -135,8 +207,8 @@ export interface Auth {
   backend: AuthBackend;
   /** A valid access token for the API, refreshed when needed; null when signed out. */
   accessToken(forceRefresh?: boolean): Promise<string | null>;
-  /** Reads the session again (after a sign-in). */
-  reload(): Promise<User | null>;
+  /** Reads the session again (after a sign-in); `forceRefresh` fetches new tokens, for claims just changed (the names). */
+  reload(forceRefresh?: boolean): Promise<User | null>;
   signOut(): Promise<void>;
 }
 
@@ -146,10 +218,10 @@ export function AuthProvider({ backend = amplifyBackend, children }: { backend?:
   const [status, setStatus] = useState<AuthStatus>('loading');
   const [user, setUser] = useState<User | null>(null);
 
-  const reload = useCallback(async () => {
+  const reload = useCallback(async (forceRefresh = false) => {
     let next: User | null = null;
     try {
-      const session = await backend.session();
+      const session = await backend.session(forceRefresh);
       next = session ? userFromClaims(session.idClaims, session.accessClaims) : null;
     } catch {
       next = null;

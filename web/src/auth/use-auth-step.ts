@@ -10,7 +10,8 @@ import { authErrorMessage, type Flow } from './errors';
 /** What a step that succeeded leaves: `leaving` keeps the form busy while the page changes, so its button does not flash back. */
 export type StepOutcome = 'leaving' | void;
 
-export function useAuthStep(flow: Flow, failureTitle: string) {
+/** `flow`: the words of a sign-in, sign-up or reset flow, or a page's own mapping of the error to words. */
+export function useAuthStep(flow: Flow | ((error: unknown) => string), failureTitle: string) {
   const [busy, setBusy] = useState(false);
   /** Runs `step`; answers whether it succeeded (a failure has been told). */
   const run = useCallback(
@@ -20,7 +21,7 @@ export function useAuthStep(flow: Flow, failureTitle: string) {
         if ((await step()) !== 'leaving') setBusy(false);
         return true;
       } catch (error) {
-        notify('error', failureTitle, authErrorMessage(flow, error));
+        notify('error', failureTitle, typeof flow === 'function' ? flow(error) : authErrorMessage(flow, error));
         setBusy(false);
         return false;
       }

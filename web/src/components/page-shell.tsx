@@ -1,6 +1,6 @@
 /**
- * The frame of the signed-in pages: the header (logo, the page's own actions, the theme and
- * sign-out) and the main column under the page's title.
+ * The frame of the signed-in pages: the header (logo, the page's own actions, the account link,
+ * the theme and sign-out) and the main column under the page's title.
  */
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
@@ -10,7 +10,7 @@ import { Heading } from '@chakra-ui/react/heading';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { errors, toastTitles } from '../../../shared/messages';
 import { useApiMutation } from '../api/hooks';
 import { useAuth } from '../auth/session';
@@ -42,6 +42,7 @@ export function PageShell({
   badge,
   actions,
   signOutLabel,
+  accountLink = true,
   children,
 }: {
   title: string;
@@ -55,6 +56,8 @@ export function PageShell({
   actions?: ReactNode;
   /** The sign-out button's words; no button without them. */
   signOutLabel?: string;
+  /** The link to /account beside sign-out; the account page itself goes without. */
+  accountLink?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -68,6 +71,11 @@ export function PageShell({
             </HStack>
             <HStack gap={{ base: '2', md: '3' }} wrap="wrap" justify="flex-end">
               {actions}
+              {signOutLabel && accountLink && (
+                <Button asChild size="sm" variant="outline">
+                  <RouterLink to="/account">Account</RouterLink>
+                </Button>
+              )}
               <ColorModeSelect />
               {signOutLabel && <SignOutButton label={signOutLabel} />}
             </HStack>

@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { adminUser, alice, fakeAuth, fixtureApi, renderApp } from '../test/harness';
+import { adminUser, alice, cognitoError, FAKE_TOTP_CODE, type FakeUser, fakeAuth, fixtureApi, renderApp } from '../test/harness';
 
 describe('sign-in page', () => {
   it('shows the spec texts and links', async () => {
@@ -73,5 +73,140 @@ describe('sign-in page', () => {
       expect(screen.queryByRole('heading', { name: 'Welcome Back' })).not.toBeInTheDocument();
       unmount();
     }
+  });
+});
+
+describe('sign-in code step (two-factor)', () => {
+  const api = fixtureApi({
+    'GET /api/portfolios/alice-sub': { success: true, portfolio: { userId: 'alice-sub', balance: 10, lastUpdate: '2025-03-10T12:00:00Z', weeklyGain: 0, weeklyGainAmount: 0 } },
+    'GET /api/withdrawals/alice-sub/eligible': { data: { totalEligibleProfit: 0, showRequestButton: false, eligibleDeposits: [] } },
+    'GET /api/portfolios/alice-sub/withdrawal-requests': [],
+    'GET /api/portfolios/alice-sub/history': { data: [] },
+    'GET /api/admin/clients': [],
+    'GET /api/admin/withdrawal-requests?status=pending': [],
+  });
+
+  /** A fake Cognito whose user has two-factor on: the password leads to the code step, the right code signs in. */
+  function twoFactorBackend(user: FakeUser, confirmTotp?: (code: string) => Promise<void>) {
+    const backend = fakeAuth(null);
+    backend.signIn = jest.fn(async () => 'totpCode' as const);
+    backend.confirmTotp = jest.fn(
+      confirmTotp ??
+        (async (code: string) => {
+          if (code !== FAKE_TOTP_CODE) throw cognitoError('CodeMismatchException', 'Invalid code received for user');
+          backend.setUser(user);
+        }),
+    );
+    return backend;
+  }
+
+  async function passPassword(email: string) {
+    await userEvent.type(await screen.findByLabelText('Email'), email);
+    await userEvent.type(screen.getByLabelText('Password'), 'Passw0rd!');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    return screen.findByLabelText('Authentication code');
+  }
+
+  it('asks for the code after a correct password, on the same card, and signs in with the right one', async () => {
+    const backend = twoFactorBackend(alice);
+    renderApp('/', { backend, api });
+    const field = await passPassword(alice.email);
+    expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(screen.getByText('Enter the 6-digit code from your authenticator app')).toBeInTheDocument();
+    expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(field).toHaveAttribute('inputmode', 'numeric');
+    expect(field).toHaveFocus();
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    await userEvent.type(field, '123 456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Portfolio Dashboard' })).toBeInTheDocument();
+    expect(backend.confirmTotp).toHaveBeenCalledWith(FAKE_TOTP_CODE);
+  });
+
+  it('sends an administrator to /admin after the code, as before', async () => {
+    renderApp('/', { backend: twoFactorBackend(adminUser), api });
+    await userEvent.type(await passPassword(adminUser.email), FAKE_TOTP_CODE);
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+  });
+
+  it('asks for six digits before sending anything', async () => {
+    const backend = twoFactorBackend(alice);
+    renderApp('/', { backend, api });
+    await userEvent.type(await passPassword(alice.email), '12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Please enter the 6-digit code from your authenticator app')).toBeInTheDocument();
+    expect(backend.confirmTotp).not.toHaveBeenCalled();
+  });
+
+  it('says a wrong code is invalid and lets the user try again', async () => {
+    const backend = twoFactorBackend(alice);
+    renderApp('/', { backend, api });
+    const field = await passPassword(alice.email);
+    await userEvent.type(field, '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Invalid code. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('Sign-in failed')).toBeInTheDocument();
+    // Still on the code step, the field emptied for the next code.
+    expect(screen.getByLabelText('Authentication code')).toHaveValue('');
+    await userEvent.type(screen.getByLabelText('Authentication code'), FAKE_TOTP_CODE);
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Portfolio Dashboard' })).toBeInTheDocument();
+    expect(backend.confirmTotp).toHaveBeenCalledTimes(2);
+  });
+
+  it('says a code already used is expired and stays on the code step', async () => {
+    const backend = twoFactorBackend(alice, async () => Promise.reject(cognitoError('ExpiredCodeException', 'Your software token has already been used once.')));
+    renderApp('/', { backend, api });
+    await userEvent.type(await passPassword(alice.email), FAKE_TOTP_CODE);
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(/This code has expired or was already used/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Authentication code')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['NotAuthorizedException', 'Invalid session for the user, session is expired.'],
+    ['NotAuthorizedException', 'Invalid session for the user.'],
+    ['SignInException', 'An error occurred during the sign in process.'],
+  ])('goes back to the password step when Cognito has ended the attempt (%s: %s)', async (name, message) => {
+    const backend = twoFactorBackend(alice, async () => Promise.reject(cognitoError(name, message)));
+    renderApp('/', { backend, api });
+    await userEvent.type(await passPassword(alice.email), FAKE_TOTP_CODE);
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Your sign-in attempt has ended. Please sign in again.')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Password')).toHaveValue('');
+    expect(screen.getByLabelText('Email')).toHaveValue(alice.email);
+    expect(screen.queryByLabelText('Authentication code')).not.toBeInTheDocument();
+  });
+
+  it('ends the attempt after three wrong codes, as Cognito does', async () => {
+    let wrong = 0;
+    const backend = twoFactorBackend(alice, async () => {
+      // Cognito counts the wrong codes of a sign-in session; after three it refuses the session.
+      if (wrong >= 3) throw cognitoError('NotAuthorizedException', 'Invalid session for the user.');
+      wrong += 1;
+      throw cognitoError('CodeMismatchException', 'Invalid code received for user');
+    });
+    renderApp('/', { backend, api });
+    await passPassword(alice.email);
+    for (let i = 0; i < 3; i += 1) {
+      await userEvent.type(screen.getByLabelText('Authentication code'), '000000');
+      await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByText('Invalid code. Please try again.')).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled());
+    }
+    await userEvent.type(screen.getByLabelText('Authentication code'), FAKE_TOTP_CODE);
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Your sign-in attempt has ended. Please sign in again.')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Password')).toBeInTheDocument();
+  });
+
+  it('"Back to sign in" returns to the password step', async () => {
+    renderApp('/', { backend: twoFactorBackend(alice), api });
+    await passPassword(alice.email);
+    await userEvent.click(screen.getByRole('button', { name: 'Back to sign in' }));
+    expect(await screen.findByLabelText('Password')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
   });
 });

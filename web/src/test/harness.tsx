@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { App } from '../App';
 import { ApiError, type Api, type RequestOptions } from '../api/client';
-import type { AuthBackend } from '../auth/session';
+import type { AccountBackend, AuthBackend } from '../auth/session';
 import type { AppConfig } from '../config';
 
 export const testConfig: AppConfig = { region: 'us-east-1', userPoolId: 'us-east-1_test', userPoolClientId: 'client', googleSignIn: false, oauthDomain: null };
@@ -18,24 +18,55 @@ export interface FakeUser {
   firstName: string;
   lastName: string;
   isAdmin?: boolean;
+  /** Two-factor sign-in (an authenticator app) is on. */
+  totp?: boolean;
+  /** Signs in through this identity provider ('Google') rather than with a password. */
+  provider?: string;
 }
 
 export const alice: FakeUser = { sub: 'alice-sub', email: 'alice@example.com', firstName: 'Alice', lastName: 'Example' };
 export const adminUser: FakeUser = { sub: 'admin-sub', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', isAdmin: true };
 
-/** A fake Cognito: `signedIn` starts the session; every action is a jest.fn you can inspect or override. */
+/** The code the fake authenticator app shows: the fake backend takes this one and refuses any other. */
+export const FAKE_TOTP_CODE = '123456';
+export const FAKE_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+/** Every fake user's password, where the fake checks one (changing it, turning two-factor off). */
+export const FAKE_PASSWORD = 'Passw0rd!';
+
+/** An error as Amplify passes Cognito's on: `name` is Cognito's exception name. */
+export const cognitoError = (name: string, message = name) => Object.assign(new Error(message), { name });
+
+/**
+ * A fake Cognito: `signedIn` starts the session; every action is a jest.fn you can inspect or
+ * override. The account actions change the signed-in fake user as Cognito would change the user.
+ */
 export function fakeAuth(signedIn: FakeUser | null, overrides: Partial<AuthBackend> = {}) {
   let current = signedIn;
-  const backend: AuthBackend & { setUser(u: FakeUser | null): void } = {
+  const checkPassword = (password: string) => {
+    if (password !== FAKE_PASSWORD) throw cognitoError('NotAuthorizedException', 'Incorrect username or password.');
+  };
+  const signedInUser = () => {
+    if (!current) throw cognitoError('UserUnAuthenticatedException', 'User needs to be authenticated to call this API.');
+    return current;
+  };
+  const backend: AuthBackend & { account: AccountBackend; setUser(u: FakeUser | null): void; user(): FakeUser | null } = {
     setUser(u) {
       current = u;
     },
+    user: () => current,
     session: jest.fn(async () =>
       current
         ? {
             accessToken: `token-of-${current.sub}`,
             accessClaims: { sub: current.sub, 'cognito:groups': current.isAdmin ? ['admins'] : [] },
-            idClaims: { sub: current.sub, email: current.email, given_name: current.firstName, family_name: current.lastName },
+            idClaims: {
+              sub: current.sub,
+              email: current.email,
+              given_name: current.firstName,
+              family_name: current.lastName,
+              'cognito:username': current.provider ? `${current.provider}_${current.sub}` : current.sub,
+              ...(current.provider ? { identities: [{ providerName: current.provider, providerType: current.provider, primary: 'true' }] } : {}),
+            },
           }
         : null,
     ),
@@ -49,7 +80,30 @@ export function fakeAuth(signedIn: FakeUser | null, overrides: Partial<AuthBacke
     signOut: jest.fn(async () => {
       current = null;
     }),
+    confirmTotp: jest.fn(async (code: string) => {
+      if (code !== FAKE_TOTP_CODE) throw cognitoError('CodeMismatchException', 'Invalid code received for user');
+    }),
     onSignedIn: jest.fn(() => () => undefined),
+    account: {
+      mfaStatus: jest.fn(async () => ({ totp: signedInUser().totp === true })),
+      startTotpSetup: jest.fn(async (accountName: string) => ({
+        secret: FAKE_TOTP_SECRET,
+        uri: `otpauth://totp/Aurum:${accountName}?secret=${FAKE_TOTP_SECRET}&issuer=Aurum`,
+      })),
+      finishTotpSetup: jest.fn(async (code: string) => {
+        if (code !== FAKE_TOTP_CODE) throw cognitoError('EnableSoftwareTokenMFAException', 'Code mismatch and fail enable Software Token MFA');
+        current = { ...signedInUser(), totp: true };
+      }),
+      // As the real backend checks them: a sign-in with the password, then the code at its challenge.
+      turnOffTotp: jest.fn(async (password: string, code: string) => {
+        checkPassword(password);
+        if (code !== FAKE_TOTP_CODE) throw cognitoError('CodeMismatchException', 'Invalid code received for user');
+        current = { ...signedInUser(), totp: false };
+      }),
+      changePassword: jest.fn(async (oldPassword: string) => checkPassword(oldPassword)),
+      // Every session ends; the page then signs this device out as usual (`signOut`).
+      signOutEverywhere: jest.fn(async () => undefined),
+    },
     ...overrides,
   };
   return backend;

@@ -1,0 +1,118 @@
+/** @jest-environment node */
+// Plain functions and fetch: no DOM wanted (and none of the DOM set-up's per-test clean-up).
+import { changePassword, type CognitoSession, finishTotpSetup, globalSignOut, mfaStatus, startTotpSetup, turnOffTotp } from './account-calls';
+import { userFromClaims } from './session';
+
+const session: CognitoSession = { endpoint: 'https://cognito.test/', clientId: 'client-1', accessToken: 'access-1', username: 'sub-1' };
+
+interface Sent {
+  target: string;
+  body: Record<string, unknown>;
+}
+
+/** A fake Cognito endpoint: answers each operation from `answers` (a status and a body), in order of the calls. */
+function fakeCognito(answers: Record<string, [number, Record<string, unknown>][]>) {
+  const sent: Sent[] = [];
+  const fetchMock = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+    expect(url).toBe(session.endpoint);
+    const headers = init?.headers as Record<string, string>;
+    expect(headers['content-type']).toBe('application/x-amz-json-1.1');
+    const target = headers['x-amz-target']!.replace('AWSCognitoIdentityProviderService.', '');
+    sent.push({ target, body: JSON.parse(String(init?.body)) as Record<string, unknown> });
+    const [status, body] = answers[target]?.shift() ?? [200, {}];
+    return { ok: status < 300, status, headers: new Map<string, string>(), json: async () => body } as unknown as Response;
+  });
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  return sent;
+}
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+describe('the account page calls to Cognito', () => {
+  it('reads the two-factor status from GetUser', async () => {
+    const sent = fakeCognito({ GetUser: [[200, { UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] }], [200, {}]] });
+    await expect(mfaStatus(session)).resolves.toEqual({ totp: true });
+    await expect(mfaStatus(session)).resolves.toEqual({ totp: false });
+    expect(sent[0]).toEqual({ target: 'GetUser', body: { AccessToken: 'access-1' } });
+  });
+
+  it('sets up an app: the secret and the otpauth URI the QR code carries, then the code and the preference', async () => {
+    const sent = fakeCognito({ AssociateSoftwareToken: [[200, { SecretCode: 'ABCDEFGH' }]], VerifySoftwareToken: [[200, { Status: 'SUCCESS' }]] });
+    await expect(startTotpSetup(session, 'Aurum', 'al+ice@example.com')).resolves.toEqual({
+      secret: 'ABCDEFGH',
+      uri: 'otpauth://totp/Aurum:al%2Bice%40example.com?secret=ABCDEFGH&issuer=Aurum',
+    });
+    await finishTotpSetup(session, '123456');
+    expect(sent.map((s) => s.target)).toEqual(['AssociateSoftwareToken', 'VerifySoftwareToken', 'SetUserMFAPreference']);
+    expect(sent[1]!.body).toEqual({ AccessToken: 'access-1', UserCode: '123456' });
+    expect(sent[2]!.body).toEqual({ AccessToken: 'access-1', SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } });
+  });
+
+  it('passes on a wrong code under Cognito\'s exception name, and enables nothing', async () => {
+    const sent = fakeCognito({
+      VerifySoftwareToken: [
+        [400, { __type: 'EnableSoftwareTokenMFAException', message: 'Code mismatch and fail enable Software Token MFA' }],
+        [200, { Status: 'ERROR' }],
+      ],
+    });
+    await expect(finishTotpSetup(session, '000000')).rejects.toMatchObject({ name: 'EnableSoftwareTokenMFAException', message: 'Code mismatch and fail enable Software Token MFA' });
+    await expect(finishTotpSetup(session, '000000')).rejects.toMatchObject({ name: 'EnableSoftwareTokenMFAException' });
+    expect(sent.map((s) => s.target)).toEqual(['VerifySoftwareToken', 'VerifySoftwareToken']);
+  });
+
+  it('turns the factor off only after a sign-in with the password and the code, whose session it revokes', async () => {
+    const sent = fakeCognito({
+      InitiateAuth: [[200, { ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: 'challenge-1', ChallengeParameters: { USER_ID_FOR_SRP: 'sub-1' } }]],
+      RespondToAuthChallenge: [[200, { AuthenticationResult: { AccessToken: 'a', RefreshToken: 'refresh-2' } }]],
+    });
+    await turnOffTotp(session, 'Passw0rd!', '123456');
+    expect(sent).toEqual([
+      { target: 'InitiateAuth', body: { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: 'client-1', AuthParameters: { USERNAME: 'sub-1', PASSWORD: 'Passw0rd!' } } },
+      {
+        target: 'RespondToAuthChallenge',
+        body: { ClientId: 'client-1', ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: 'challenge-1', ChallengeResponses: { USERNAME: 'sub-1', SOFTWARE_TOKEN_MFA_CODE: '123456' } },
+      },
+      { target: 'RevokeToken', body: { ClientId: 'client-1', Token: 'refresh-2' } },
+      { target: 'SetUserMFAPreference', body: { AccessToken: 'access-1', SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } } },
+    ]);
+  });
+
+  it('leaves the factor on when the password or the code is wrong', async () => {
+    let sent = fakeCognito({ InitiateAuth: [[400, { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' }]] });
+    await expect(turnOffTotp(session, 'nope', '123456')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    expect(sent.map((s) => s.target)).toEqual(['InitiateAuth']);
+    sent = fakeCognito({
+      InitiateAuth: [[200, { ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: 's', ChallengeParameters: { USER_ID_FOR_SRP: 'sub-1' } }]],
+      RespondToAuthChallenge: [[400, { __type: 'com.amazonaws#CodeMismatchException', message: 'Invalid code received for user' }]],
+    });
+    await expect(turnOffTotp(session, 'Passw0rd!', '000000')).rejects.toMatchObject({ name: 'CodeMismatchException' });
+    expect(sent.map((s) => s.target)).toEqual(['InitiateAuth', 'RespondToAuthChallenge']);
+  });
+
+  it('changes the password and signs out everywhere with the access token', async () => {
+    const sent = fakeCognito({});
+    await changePassword(session, 'old-pass', 'new-pass');
+    await globalSignOut(session);
+    expect(sent).toEqual([
+      { target: 'ChangePassword', body: { AccessToken: 'access-1', PreviousPassword: 'old-pass', ProposedPassword: 'new-pass' } },
+      { target: 'GlobalSignOut', body: { AccessToken: 'access-1' } },
+    ]);
+  });
+
+  it('fails the global sign-out when Cognito refuses it (Amplify would sign out here and say nothing)', async () => {
+    fakeCognito({ GlobalSignOut: [[500, { __type: 'InternalErrorException', message: 'boom' }]] });
+    await expect(globalSignOut(session)).rejects.toMatchObject({ name: 'InternalErrorException' });
+  });
+});
+
+describe('who signs in through Google', () => {
+  it('is told by the identities claim, or by the username Cognito gives a federated user', () => {
+    const base = { sub: 's', email: 'e@example.com' };
+    expect(userFromClaims({ ...base, identities: [{ providerName: 'Google', providerType: 'Google' }] }, {}).signInProvider).toBe('Google');
+    expect(userFromClaims({ ...base, 'cognito:username': 'google_1234' }, {}).signInProvider).toBe('Google');
+    expect(userFromClaims({ ...base, 'cognito:username': 's' }, {}).signInProvider).toBeNull();
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * The account page's calls to Cognito's user pool API, made with the signed-in user's access
+ * token from Amplify's session. Only the account page imports this module: it is part of that
+ * page's chunk.
+ *
+ * Why not Amplify's `setUpTOTP`, `verifyTOTPSetup`, `updateMFAPreference`, `fetchMFAPreference`,
+ * `updatePassword`, `updateUserAttributes` and `signOut({ global: true })`: each is one such call,
+ * but they come from the same `aws-amplify/auth` module as the sign-in page's `signIn`, so esbuild
+ * bundles them with the first screen however they are imported (about 1.6 KB gzip of it).
+ * And `signOut({ global: true })` swallows a failed GlobalSignOut and signs this device out
+ * anyway, so the page would report every device signed out when none but this one was.
+ */
+import { fetchAuthSession } from 'aws-amplify/auth';
+import { userPoolDefinition } from '../../../shared/user-pool';
+import { type AccountBackend, cognitoClient } from './session';
+
+export interface CognitoSession {
+  /** Cognito's endpoint, as Amplify is configured to call it (cognito-local on this machine). */
+  endpoint: string;
+  clientId: string;
+  accessToken: string;
+  /** The user's Cognito username (the sub, here: users sign in by e-mail). */
+  username: string;
+}
+
+/** An error as Amplify passes Cognito's on: `name` is Cognito's exception name. */
+const cognitoError = (name: string, message: string) => Object.assign(new Error(message), { name });
+
+async function call<T>(endpoint: string, operation: string, body: Record<string, unknown>): Promise<T> {
+  const res = await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
+    body: JSON.stringify(body),
+    cache: 'no-store',
+  });
+  const answer = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  if (res.ok) return answer as T;
+  // Cognito names the error in `__type`, at times after its namespace ("...#NotAuthorizedException"),
+  // and in the x-amzn-errortype header ("NotAuthorizedException:http://...").
+  const type = (typeof answer.__type === 'string' && answer.__type) || res.headers.get('x-amzn-errortype') || '';
+  const name = type.split('#').pop()?.split(':')[0] || `${operation}Failed`;
+  throw cognitoError(name, typeof answer.message === 'string' ? answer.message : `${operation}: ${res.status}`);
+}
+
+/** A call as the signed-in user. */
+const userCall = <T>(session: CognitoSession, operation: string, body: Record<string, unknown> = {}) =>
+  call<T>(session.endpoint, operation, { AccessToken: session.accessToken, ...body });
+
+export async function mfaStatus(session: CognitoSession): Promise<{ totp: boolean }> {
+  const user = await userCall<{ UserMFASettingList?: string[] }>(session, 'GetUser');
+  return { totp: user.UserMFASettingList?.includes('SOFTWARE_TOKEN_MFA') ?? false };
+}
+
+/**
+ * AssociateSoftwareToken: a new secret, not yet in force. Called only while the factor is off
+ * (in AWS, associating a new secret while one is in force quietly stops Cognito asking for
+ * codes until it is verified: aws-amplify/amplify-js#1226).
+ */
+export async function startTotpSetup(session: CognitoSession, issuer: string, accountName: string): Promise<{ secret: string; uri: string }> {
+  const { SecretCode } = await userCall<{ SecretCode?: string }>(session, 'AssociateSoftwareToken');
+  if (!SecretCode) throw cognitoError('AssociateSoftwareTokenFailed', 'Cognito gave no secret');
+  // The key URI authenticator apps read: otpauth://totp/<issuer>:<account>?secret=&issuer=
+  const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(accountName)}`;
+  return { secret: SecretCode, uri: `otpauth://totp/${label}?secret=${SecretCode}&issuer=${encodeURIComponent(issuer)}` };
+}
+
+const setTotp = (session: CognitoSession, enabled: boolean) =>
+  userCall(session, 'SetUserMFAPreference', { SoftwareTokenMfaSettings: { Enabled: enabled, PreferredMfa: enabled } });
+
+/**
+ * VerifySoftwareToken proves the app has the new secret (a wrong code is an exception; a Status
+ * other than SUCCESS is taken as one too); only then is the factor enabled and preferred.
+ */
+export async function finishTotpSetup(session: CognitoSession, code: string): Promise<void> {
+  const { Status } = await userCall<{ Status?: string }>(session, 'VerifySoftwareToken', { UserCode: code });
+  if (Status !== 'SUCCESS') throw cognitoError('EnableSoftwareTokenMFAException', 'Code mismatch and fail enable Software Token MFA');
+  await setTotp(session, true);
+}
+
+/**
+ * Turns the factor off once the user has shown the password and a current code. Cognito has no
+ * call that checks a code of the factor in force (VerifySoftwareToken checks a newly associated
+ * secret, and the local Cognito refuses it without one), so the check is Cognito's own sign-in:
+ * InitiateAuth with the password, which a user with the factor on answers with the
+ * SOFTWARE_TOKEN_MFA challenge, and RespondToAuthChallenge with the code. The session that
+ * sign-in opens is not wanted: its refresh token is revoked at once.
+ */
+export async function turnOffTotp(session: CognitoSession, password: string, code: string): Promise<void> {
+  const { endpoint, clientId: ClientId, username } = session;
+  const started = await call<{ ChallengeName?: string; Session?: string; ChallengeParameters?: Record<string, string>; AuthenticationResult?: { RefreshToken?: string } }>(
+    endpoint,
+    'InitiateAuth',
+    { AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME: username, PASSWORD: password } },
+  );
+  let refreshToken = started.AuthenticationResult?.RefreshToken;
+  // Without the challenge Cognito no longer asks for codes at sign-in: nothing to check the code against.
+  if (started.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
+    const done = await call<{ AuthenticationResult?: { RefreshToken?: string } }>(endpoint, 'RespondToAuthChallenge', {
+      ClientId,
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: started.Session,
+      ChallengeResponses: { USERNAME: started.ChallengeParameters?.USER_ID_FOR_SRP ?? username, SOFTWARE_TOKEN_MFA_CODE: code },
+    });
+    refreshToken = done.AuthenticationResult?.RefreshToken;
+  } else if (!started.AuthenticationResult) {
+    throw cognitoError('UnsupportedStep', `Unexpected sign-in step ${started.ChallengeName ?? 'none'}`);
+  }
+  // Best effort: a refresh token left over lapses on its own (30 days), and global sign-out ends it.
+  if (refreshToken) await call(endpoint, 'RevokeToken', { ClientId, Token: refreshToken }).catch(() => undefined);
+  await setTotp(session, false);
+}
+
+export async function changePassword(session: CognitoSession, oldPassword: string, newPassword: string): Promise<void> {
+  await userCall(session, 'ChangePassword', { PreviousPassword: oldPassword, ProposedPassword: newPassword });
+}
+
+
+/** GlobalSignOut: every refresh token of the user is revoked, this device's too. */
+export async function globalSignOut(session: CognitoSession): Promise<void> {
+  await userCall(session, 'GlobalSignOut');
+}
+
+/** The signed-in user's session for these calls (Amplify refreshes the tokens when they have expired). */
+async function currentSession(): Promise<CognitoSession> {
+  const { tokens } = await fetchAuthSession();
+  const client = cognitoClient();
+  const username = tokens?.accessToken.payload.username;
+  if (!tokens || !client || typeof username !== 'string') {
+    throw cognitoError('UserUnAuthenticatedException', 'User needs to be authenticated to call this API.');
+  }
+  return { ...client, accessToken: tokens.accessToken.toString(), username };
+}
+
+/** The account page's actions against Cognito, as the signed-in user. */
+export const cognitoAccount: AccountBackend = {
+  mfaStatus: async () => mfaStatus(await currentSession()),
+  startTotpSetup: async (accountName) => startTotpSetup(await currentSession(), userPoolDefinition.mfa.totpIssuer, accountName),
+  finishTotpSetup: async (code) => finishTotpSetup(await currentSession(), code.trim()),
+  turnOffTotp: async (password, code) => turnOffTotp(await currentSession(), password, code.trim()),
+  changePassword: async (oldPassword, newPassword) => changePassword(await currentSession(), oldPassword, newPassword),
+  signOutEverywhere: async () => globalSignOut(await currentSession()),
+};

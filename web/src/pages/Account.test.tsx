@@ -1,0 +1,279 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { apiMessages } from '../../../shared/messages';
+import {
+  adminUser,
+  alice,
+  apiError,
+  cognitoError,
+  FAKE_PASSWORD,
+  FAKE_TOTP_CODE,
+  FAKE_TOTP_SECRET,
+  type FakeUser,
+  fakeAuth,
+  fixtureApi,
+  type Handler,
+  renderApp,
+} from '../test/harness';
+
+const portfolioFixtures = {
+  'GET /api/portfolios/alice-sub': { success: true, portfolio: { userId: 'alice-sub', balance: 10, lastUpdate: '2025-03-10T12:00:00Z', weeklyGain: 0, weeklyGainAmount: 0 } },
+  'GET /api/withdrawals/alice-sub/eligible': { data: { totalEligibleProfit: 0, showRequestButton: false, eligibleDeposits: [] } },
+  'GET /api/portfolios/alice-sub/withdrawal-requests': [],
+};
+
+function setup(user: FakeUser, handlers: Record<string, Handler | unknown> = {}, path = '/account') {
+  const backend = fakeAuth(user);
+  const api = fixtureApi({ ...portfolioFixtures, ...handlers });
+  renderApp(path, { backend, api });
+  return { backend, api };
+}
+
+/** The card (a Chakra Card under its h2) titled `title`. */
+async function card(title: string) {
+  const heading = await screen.findByRole('heading', { level: 2, name: title });
+  return within(heading.closest('.chakra-card__root') as HTMLElement);
+}
+
+describe('account page', () => {
+  it('is reached from the dashboard header, behind sign-in', async () => {
+    setup(alice, {}, '/dashboard');
+    await userEvent.click(await screen.findByRole('link', { name: 'Account' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Account' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('sends a signed-out visitor to sign-in', async () => {
+    renderApp('/account', { backend: fakeAuth(null), api: fixtureApi({}) });
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+  });
+
+  it('shows the e-mail read-only and saves new names through the API (Cognito and the portfolio)', async () => {
+    const renamed: unknown[] = [];
+    const { backend } = setup(alice, {
+      'PUT /api/portfolios/alice-sub/names': (body: { firstName: string; lastName: string }) => {
+        renamed.push(body);
+        // What Cognito now holds: the next session's ID token carries it.
+        backend.setUser({ ...alice, ...body });
+        return { success: true, ...body };
+      },
+    });
+    const profile = await card('Profile');
+    expect(profile.getByLabelText('Email')).toHaveValue(alice.email);
+    expect(profile.getByLabelText('Email')).toHaveAttribute('readonly');
+    const save = profile.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled(); // nothing changed yet
+    await userEvent.clear(profile.getByLabelText('First name'));
+    await userEvent.type(profile.getByLabelText('First name'), ' Alicia ');
+    await userEvent.click(save);
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(renamed).toEqual([{ firstName: 'Alicia', lastName: 'Example' }]);
+    // The session is read again with new tokens: the page's user has the new name.
+    expect(backend.session).toHaveBeenLastCalledWith(true);
+    await waitFor(() => expect(profile.getByRole('button', { name: 'Save' })).toBeDisabled());
+  });
+
+  it('requires both names and refuses control characters in them', async () => {
+    const { api } = setup(alice);
+    const profile = await card('Profile');
+    await userEvent.clear(profile.getByLabelText('Last name'));
+    await userEvent.click(profile.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Last name is required')).toBeInTheDocument();
+    await userEvent.type(profile.getByLabelText('Last name'), 'Ex\u202Eample');
+    await userEvent.click(profile.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(apiMessages.nameUnsafeCharacters)).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
+  describe('password', () => {
+    async function fill(current: string, next: string, confirm: string) {
+      const password = await card('Password');
+      if (current) await userEvent.type(password.getByLabelText('Current password'), current);
+      if (next) await userEvent.type(password.getByLabelText('New password'), next);
+      if (confirm) await userEvent.type(password.getByLabelText('Confirm new password'), confirm);
+      await userEvent.click(password.getByRole('button', { name: 'Change password' }));
+      return password;
+    }
+
+    it.each([
+      ['', 'newpass1', 'newpass1', 'Please enter your current password'],
+      [FAKE_PASSWORD, 'newpass1', 'newpass2', "Passwords don't match. Please check and try again."],
+      [FAKE_PASSWORD, 'short', 'short', 'Password should be at least 6 characters long.'],
+      [FAKE_PASSWORD, ' spaced ', ' spaced ', 'Password cannot begin or end with a space'],
+    ])('checks the form as sign-up does (current %j, new %j, confirm %j)', async (current, next, confirm, shown) => {
+      const { backend } = setup(alice);
+      await fill(current, next, confirm);
+      expect(await screen.findByText(shown)).toBeInTheDocument();
+      expect(backend.account.changePassword).not.toHaveBeenCalled();
+    });
+
+    it('changes the password and empties the form', async () => {
+      const { backend } = setup(alice);
+      const password = await fill(FAKE_PASSWORD, 'newpass1', 'newpass1');
+      expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
+      expect(backend.account.changePassword).toHaveBeenCalledWith(FAKE_PASSWORD, 'newpass1');
+      expect(password.getByLabelText('Current password')).toHaveValue('');
+      expect(password.getByLabelText('New password')).toHaveValue('');
+    });
+
+    it('says so when the current password is wrong, and when Cognito is throttling', async () => {
+      const { backend } = setup(alice);
+      await fill('not-it', 'newpass1', 'newpass1');
+      expect(await screen.findByText('Your current password is incorrect')).toBeInTheDocument();
+      expect(screen.getByText('Password change failed')).toBeInTheDocument();
+      backend.account.changePassword = jest.fn(async () => Promise.reject(cognitoError('LimitExceededException', 'Attempt limit exceeded, please try after some time.')));
+      const password = await card('Password');
+      await userEvent.click(password.getByRole('button', { name: 'Change password' }));
+      expect(await screen.findByText('Too many failed attempts. Please try again later')).toBeInTheDocument();
+    });
+  });
+
+  describe('two-factor sign-in', () => {
+    it('sets up an authenticator app: QR code, the key in groups of four, then a code to confirm', async () => {
+      const { backend } = setup(alice);
+      const twoFactor = await card('Two-factor sign-in');
+      expect(await twoFactor.findByText('Off')).toBeInTheDocument();
+      await userEvent.click(twoFactor.getByRole('button', { name: 'Set up' }));
+      expect(backend.account.startTotpSetup).toHaveBeenCalledWith(alice.email);
+      const qr = await twoFactor.findByRole('img', { name: 'QR code for your authenticator app' });
+      // The QR code is drawn from the otpauth URI, as an SVG image.
+      expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
+      expect(twoFactor.getByTestId('totp-key')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+      expect(FAKE_TOTP_SECRET.match(/.{4}/g)?.join(' ')).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+
+      // A wrong code is refused and may be tried again.
+      await userEvent.type(twoFactor.getByLabelText('6-digit code from the app'), '999999');
+      await userEvent.click(twoFactor.getByRole('button', { name: 'Confirm' }));
+      expect(await screen.findByText('Invalid code. Please try again.')).toBeInTheDocument();
+      expect(twoFactor.getByLabelText('6-digit code from the app')).toHaveValue('');
+
+      await userEvent.type(twoFactor.getByLabelText('6-digit code from the app'), FAKE_TOTP_CODE);
+      await userEvent.click(twoFactor.getByRole('button', { name: 'Confirm' }));
+      expect(await screen.findByText('Two-factor sign-in is on')).toBeInTheDocument();
+      expect(backend.account.finishTotpSetup).toHaveBeenLastCalledWith(FAKE_TOTP_CODE);
+      expect(await twoFactor.findByText('On')).toBeInTheDocument();
+      expect(twoFactor.queryByRole('img')).not.toBeInTheDocument();
+      expect(twoFactor.getByRole('button', { name: 'Turn off' })).toBeInTheDocument();
+    });
+
+    it('cancels a setup without changing anything', async () => {
+      const { backend } = setup(alice);
+      const twoFactor = await card('Two-factor sign-in');
+      await userEvent.click(await twoFactor.findByRole('button', { name: 'Set up' }));
+      await twoFactor.findByRole('img', { name: 'QR code for your authenticator app' });
+      await userEvent.click(twoFactor.getByRole('button', { name: 'Cancel' }));
+      expect(twoFactor.getByRole('button', { name: 'Set up' })).toBeInTheDocument();
+      expect(backend.account.finishTotpSetup).not.toHaveBeenCalled();
+    });
+
+    it('turns it off with the password and a current code', async () => {
+      const { backend } = setup({ ...alice, totp: true });
+      const twoFactor = await card('Two-factor sign-in');
+      expect(await twoFactor.findByText('On')).toBeInTheDocument();
+      await userEvent.click(twoFactor.getByRole('button', { name: 'Turn off' }));
+      // Nothing is sent without both.
+      await userEvent.click(twoFactor.getByRole('button', { name: 'Turn off' }));
+      expect(await screen.findByText('Please enter your current password')).toBeInTheDocument();
+      await userEvent.type(twoFactor.getByLabelText('Current password'), FAKE_PASSWORD);
+      await userEvent.type(twoFactor.getByLabelText('6-digit code from the app'), '111111');
+      await userEvent.click(twoFactor.getByRole('button', { name: 'Turn off' }));
+      expect(await screen.findByText('Invalid code. Please try again.')).toBeInTheDocument();
+      expect(await twoFactor.findByText('On')).toBeInTheDocument();
+
+      await userEvent.type(twoFactor.getByLabelText('6-digit code from the app'), FAKE_TOTP_CODE);
+      await userEvent.click(twoFactor.getByRole('button', { name: 'Turn off' }));
+      expect(await screen.findByText('Two-factor sign-in is off')).toBeInTheDocument();
+      expect(backend.account.turnOffTotp).toHaveBeenLastCalledWith(FAKE_PASSWORD, FAKE_TOTP_CODE);
+      expect(await twoFactor.findByText('Off')).toBeInTheDocument();
+      expect(twoFactor.getByRole('button', { name: 'Set up' })).toBeInTheDocument();
+    });
+
+    it('says when the status cannot be loaded, and tries again', async () => {
+      let fail = true;
+      const backend = fakeAuth(alice);
+      backend.account.mfaStatus = jest.fn(async () => {
+        if (fail) throw cognitoError('NetworkError', 'Failed to fetch');
+        return { totp: true };
+      });
+      renderApp('/account', { backend, api: fixtureApi(portfolioFixtures) });
+      const twoFactor = await card('Two-factor sign-in');
+      expect(await twoFactor.findByText('Could not load your two-factor sign-in status.')).toBeInTheDocument();
+      fail = false;
+      await userEvent.click(twoFactor.getByRole('button', { name: 'Retry' }));
+      expect(await twoFactor.findByText('On')).toBeInTheDocument();
+    });
+  });
+
+  it('signs out of all devices and lands on sign-in', async () => {
+    const { backend } = setup(alice);
+    const sessions = await card('Sessions');
+    await userEvent.click(sessions.getByRole('button', { name: 'Sign out of all devices' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(screen.getByText('Signed out of all devices')).toBeInTheDocument();
+    expect(backend.account.signOutEverywhere).toHaveBeenCalledTimes(1);
+  });
+
+  it('stays signed in and says so when the global sign-out fails', async () => {
+    const { backend } = setup(alice);
+    backend.account.signOutEverywhere = jest.fn(async () => Promise.reject(cognitoError('NetworkError', 'Failed to fetch')));
+    const sessions = await card('Sessions');
+    await userEvent.click(sessions.getByRole('button', { name: 'Sign out of all devices' }));
+    expect(await screen.findByText('Sign-out failed')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Account' })).toBeInTheDocument();
+  });
+
+  it('tells a Google user that Google manages the sign-in: no password or two-factor controls', async () => {
+    const { backend } = setup({ ...alice, provider: 'Google' });
+    expect(await screen.findByText('Your sign-in is managed by Google.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Password' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Two-factor sign-in' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    // The names come from Google at every sign-in: shown, not offered for editing.
+    const profile = await card('Profile');
+    expect(profile.getByLabelText('First name')).toHaveAttribute('readonly');
+    expect(profile.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign out of all devices' })).toBeInTheDocument();
+    expect(backend.account.mfaStatus).not.toHaveBeenCalled();
+  });
+});
+
+describe('administrators without two-factor sign-in', () => {
+  const refused = () => Promise.reject(apiError(403, apiMessages.twoFactorRequired));
+
+  it('are sent from the admin console to /account, which says why', async () => {
+    const { api } = setup(adminUser, { 'GET /api/admin/clients': refused }, '/admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeInTheDocument();
+    expect(screen.getByText('Two-factor sign-in required')).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(apiMessages.twoFactorRequired))).toBeInTheDocument();
+    expect(screen.queryByText('Client Portfolios')).not.toBeInTheDocument();
+    expect(api.calls.filter((c) => c.path.startsWith('/api/admin/')).map((c) => c.path)).toEqual(['/api/admin/clients']);
+  });
+
+  it('reach the admin console after setting it up', async () => {
+    let refuse = true;
+    setup(adminUser, {
+      'GET /api/admin/clients': () => (refuse ? refused() : []),
+      'GET /api/admin/withdrawal-requests?status=pending': [],
+    }, '/admin');
+    const twoFactor = await card('Two-factor sign-in');
+    await userEvent.click(await twoFactor.findByRole('button', { name: 'Set up' }));
+    await userEvent.type(await twoFactor.findByLabelText('6-digit code from the app'), FAKE_TOTP_CODE);
+    refuse = false; // the API now finds the factor on
+    await userEvent.click(twoFactor.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('You can now use the', { exact: false })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'admin console' }));
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+  });
+
+  it('a non-admin refused for any other reason still goes to the dashboard', async () => {
+    setup(alice, { 'GET /api/admin/clients': () => Promise.reject(apiError(403, apiMessages.adminOnly)), 'GET /api/portfolios/alice-sub/history': { data: [] } }, '/admin');
+    expect(await screen.findByRole('heading', { name: 'Portfolio Dashboard' })).toBeInTheDocument();
+  });
+
+  it('the admin header links to the account page', async () => {
+    setup(adminUser, { 'GET /api/admin/clients': [], 'GET /api/admin/withdrawal-requests?status=pending': [] }, '/admin');
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
+  });
+});

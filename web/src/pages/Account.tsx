@@ -1,0 +1,123 @@
+/**
+ * `/account` (issue 15): the signed-in user's names, password, two-factor sign-in and sessions.
+ * A lazy chunk of its own, as is the QR code library inside it (loaded only to set up an app).
+ * Built from the app's own Chakra pieces rather than @aws-amplify/ui-react: its account
+ * components would add ~116 KB gzip and a second look to restyle, for four small forms.
+ */
+import { Alert } from '@chakra-ui/react/alert';
+import { Button } from '@chakra-ui/react/button';
+import { Link } from '@chakra-ui/react/link';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import useSWR from 'swr';
+import { apiMessages } from '../../../shared/messages';
+import { type User, useAuth } from '../auth/session';
+import { PageShell } from '../components/page-shell';
+import { PageSpinner } from '../components/page-spinner';
+import { SectionCard } from '../components/section-card';
+import { useAccountBackend } from './account/account-backend';
+import { accountReasonOf } from './account/notice';
+import { PasswordCard } from './account/PasswordCard';
+import { ProfileCard } from './account/ProfileCard';
+import { SessionsCard } from './account/SessionsCard';
+import { TwoFactorCard } from './account/TwoFactorCard';
+
+/** Back to where the user works: the dashboard, and the admin console for administrators. */
+function HeaderLinks({ user }: { user: User }) {
+  return (
+    <>
+      <Button asChild size="sm" variant="outline">
+        <RouterLink to="/dashboard">Dashboard</RouterLink>
+      </Button>
+      {user.isAdmin && (
+        <Button asChild size="sm" variant="outline">
+          <RouterLink to="/admin">Admin</RouterLink>
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** Why an administrator was sent here from the admin console, and, once two-factor is on, the way back. */
+function TwoFactorRequiredNotice({ totpOn, federated }: { totpOn: boolean; federated: boolean }) {
+  if (totpOn) {
+    return (
+      <Alert.Root status="success">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>Two-factor sign-in is on</Alert.Title>
+          <Alert.Description>
+            You can now use the{' '}
+            <Link asChild color="yellow.fg" fontWeight="semibold">
+              <RouterLink to="/admin">admin console</RouterLink>
+            </Link>
+            .
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+    );
+  }
+  return (
+    <Alert.Root status="warning">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>Two-factor sign-in required</Alert.Title>
+        <Alert.Description>
+          {apiMessages.twoFactorRequired}.{' '}
+          {federated
+            ? "An account that signs in with Google uses Google's own 2-Step Verification as its second factor: sign out, then sign in again with Google."
+            : 'Set it up below with an authenticator app.'}
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+/** In place of the password and two-factor cards for a user whose sign-in another provider runs. */
+function ManagedSignInCard({ provider }: { provider: string }) {
+  return (
+    <SectionCard title="Sign-in">
+      <Stack gap="2">
+        <Text>Your sign-in is managed by {provider}.</Text>
+        <Text color="fg.muted" fontSize="sm">
+          You sign in with your {provider} account, so there is no password or two-factor setting to change here. Change them in your {provider} account.
+        </Text>
+      </Stack>
+    </SectionCard>
+  );
+}
+
+function AccountPage({ user }: { user: User }) {
+  const account = useAccountBackend();
+  const { state } = useLocation();
+  const reason = accountReasonOf(state);
+  const provider = user.signInProvider;
+  // Cached per user for the visit; the two-factor card writes the new status in after a change.
+  const mfa = useSWR(provider ? null : `auth:mfa:${user.sub}`, () => account.mfaStatus());
+
+  return (
+    <PageShell
+      title="Account"
+      subtitle={user.email}
+      actions={<HeaderLinks user={user} />}
+      signOutLabel={user.isAdmin ? 'Logout' : 'Sign Out'}
+      accountLink={false}
+    >
+      {reason === 'twoFactorRequired' && <TwoFactorRequiredNotice totpOn={mfa.data?.totp === true} federated={provider !== null} />}
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
+        <ProfileCard user={user} />
+        {provider ? <ManagedSignInCard provider={provider} /> : <PasswordCard user={user} />}
+        {!provider && <TwoFactorCard user={user} status={mfa} />}
+        <SessionsCard />
+      </SimpleGrid>
+    </PageShell>
+  );
+}
+
+export default function Account() {
+  const { user } = useAuth();
+  if (!user) return <PageSpinner label="Loading your account..." />;
+  return <AccountPage user={user} />;
+}

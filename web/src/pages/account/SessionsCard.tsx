@@ -1,0 +1,44 @@
+/** The account page's "Sign out of all devices": Cognito's global sign-out, then sign-in on this device. */
+import { Button } from '@chakra-ui/react/button';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { useNavigate } from 'react-router-dom';
+import { successToasts, toastTitles } from '../../../../shared/messages';
+import { userPoolDefinition } from '../../../../shared/user-pool';
+import { useAuth } from '../../auth/session';
+import { useAuthStep } from '../../auth/use-auth-step';
+import { SectionCard } from '../../components/section-card';
+import { notify } from '../../components/toaster';
+import { useAccountBackend } from './account-backend';
+import { accountErrorMessage } from './errors';
+
+export function SessionsCard() {
+  const { signOut } = useAuth();
+  const account = useAccountBackend();
+  const navigate = useNavigate();
+  const { busy, run } = useAuthStep(accountErrorMessage, toastTitles.signOutFailed);
+
+  const signOutEverywhere = () =>
+    run(async () => {
+      await account.signOutEverywhere();
+      await signOut(); // every refresh token is revoked now, this device's too: forget its tokens
+      notify('success', successToasts.signedOutEverywhere);
+      navigate('/', { replace: true });
+      return 'leaving';
+    });
+
+  return (
+    <SectionCard title="Sessions">
+      <Stack gap="3" align="flex-start">
+        <Text>Ends your session on every browser and device where you are signed in, this one included.</Text>
+        {/* Cognito revokes the refresh tokens at once; an access token already issued lives out its time. */}
+        <Text color="fg.muted" fontSize="sm">
+          A page already open elsewhere may keep working for up to {userPoolDefinition.accessTokenValidityMinutes} minutes.
+        </Text>
+        <Button variant="outline" colorPalette="red" onClick={() => void signOutEverywhere()} loading={busy} loadingText="Signing out...">
+          Sign out of all devices
+        </Button>
+      </Stack>
+    </SectionCard>
+  );
+}

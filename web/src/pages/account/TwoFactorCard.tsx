@@ -1,0 +1,189 @@
+/**
+ * The account page's two-factor sign-in: its status, setting up an authenticator app (QR code,
+ * the key as text, a code to confirm) and turning it off (the password and a current code first).
+ */
+import { Badge } from '@chakra-ui/react/badge';
+import { Button } from '@chakra-ui/react/button';
+import { Field } from '@chakra-ui/react/field';
+import { Input } from '@chakra-ui/react/input';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { type FormEvent, useState } from 'react';
+import { type SWRResponse, useSWRConfig } from 'swr';
+import { errors, successToasts, toastTitles } from '../../../../shared/messages';
+import { keyOf } from '../../api/calls';
+import { totpCode } from '../../auth/errors';
+import type { TotpSetup, User } from '../../auth/session';
+import { useAuthStep } from '../../auth/use-auth-step';
+import { CodeField } from '../../components/code-field';
+import { LoadFailed, LoadingLine } from '../../components/load-states';
+import { SectionCard } from '../../components/section-card';
+import { notify } from '../../components/toaster';
+import { TotpSetupDetails } from './TotpSetupDetails';
+import { useAccountBackend } from './account-backend';
+import { accountErrorMessage } from './errors';
+
+type Mode = { kind: 'idle' } | { kind: 'setUp'; setup: TotpSetup } | { kind: 'turnOff' };
+
+/**
+ * A code from the app (and, to turn the factor off, the password) and the button that sends
+ * them, with a way back.
+ */
+function CodeForm({ label, withPassword, submitText, busyText, danger, busy, onSubmit, onCancel }: {
+  label: string;
+  withPassword?: boolean;
+  submitText: string;
+  busyText: string;
+  danger?: boolean;
+  busy: boolean;
+  onSubmit: (code: string, password: string) => Promise<boolean>;
+  onCancel: () => void;
+}) {
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (withPassword && password === '') return notify('error', toastTitles.twoFactorFailed, errors.account.currentPasswordRequired);
+    const digits = totpCode(code);
+    if (!digits) return notify('error', toastTitles.twoFactorFailed, errors.twoFactor.codeRequired);
+    // A refused code is cleared for the next one the app shows.
+    if (!(await onSubmit(digits, password))) setCode('');
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <Stack gap="3">
+        {withPassword && (
+          <Field.Root>
+            <Field.Label>Current password</Field.Label>
+            <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoFocus />
+          </Field.Root>
+        )}
+        <CodeField label={label} value={code} onChange={setCode} autoFocus={!withPassword} />
+        <HStack gap="2">
+          <Button type="submit" colorPalette={danger ? 'red' : 'yellow'} loading={busy} loadingText={busyText}>
+            {submitText}
+          </Button>
+          <Button variant="ghost" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}
+
+export function TwoFactorCard({ user, status }: { user: User; status: SWRResponse<{ totp: boolean }> }) {
+  const account = useAccountBackend();
+  const { mutate } = useSWRConfig();
+  const [mode, setMode] = useState<Mode>({ kind: 'idle' });
+  const start = useAuthStep(accountErrorMessage, toastTitles.twoFactorFailed);
+  const confirm = useAuthStep(accountErrorMessage, toastTitles.twoFactorFailed);
+  const on = status.data?.totp === true;
+
+  /**
+   * The new status, here and for the admin console: its guard keeps the client list (or the
+   * refusal) it last fetched, and must fetch again now that the API's answer has changed.
+   */
+  const changed = async (totp: boolean) => {
+    await status.mutate({ totp }, { revalidate: false });
+    await mutate(keyOf({ route: 'listClients' }), undefined, { revalidate: false });
+    setMode({ kind: 'idle' });
+  };
+
+  const setUp = () =>
+    start.run(async () => {
+      setMode({ kind: 'setUp', setup: await account.startTotpSetup(user.email) });
+    });
+
+  const finishSetUp = (code: string) =>
+    confirm.run(async () => {
+      await account.finishTotpSetup(code);
+      await changed(true);
+      notify('success', successToasts.twoFactorOn);
+    });
+
+  const turnOff = (code: string, password: string) =>
+    confirm.run(async () => {
+      await account.turnOffTotp(password, code);
+      await changed(false);
+      notify('success', successToasts.twoFactorOff);
+    });
+
+  let body;
+  if (status.error && !status.data) {
+    body = <LoadFailed message="Could not load your two-factor sign-in status." onRetry={() => void status.mutate()} />;
+  } else if (!status.data) {
+    body = <LoadingLine label="Loading two-factor sign-in..." />;
+  } else if (mode.kind === 'setUp') {
+    body = (
+      <Stack gap="4">
+        <TotpSetupDetails setup={mode.setup} />
+        <CodeForm
+          label="6-digit code from the app"
+          submitText="Confirm"
+          busyText="Confirming..."
+          busy={confirm.busy}
+          onSubmit={finishSetUp}
+          onCancel={() => setMode({ kind: 'idle' })}
+        />
+      </Stack>
+    );
+  } else if (mode.kind === 'turnOff') {
+    body = (
+      <Stack gap="4">
+        <Text>To turn two-factor sign-in off, confirm it is you: your password and a current code from your authenticator app.</Text>
+        {user.isAdmin && (
+          <Text color="fg.warning" fontSize="sm">
+            Administrators need two-factor sign-in to use the admin console.
+          </Text>
+        )}
+        <CodeForm
+          label="6-digit code from the app"
+          withPassword
+          submitText="Turn off"
+          busyText="Turning off..."
+          danger
+          busy={confirm.busy}
+          onSubmit={turnOff}
+          onCancel={() => setMode({ kind: 'idle' })}
+        />
+      </Stack>
+    );
+  } else if (on) {
+    body = (
+      <Stack gap="3" align="flex-start">
+        <Text>Each sign-in asks for a 6-digit code from your authenticator app after your password.</Text>
+        <Button variant="outline" onClick={() => setMode({ kind: 'turnOff' })}>
+          Turn off
+        </Button>
+      </Stack>
+    );
+  } else {
+    body = (
+      <Stack gap="3" align="flex-start">
+        <Text>
+          Protect your account with a second step at sign-in: a 6-digit code from an authenticator app on your phone (Google Authenticator, Microsoft
+          Authenticator, 1Password and the like).
+        </Text>
+        <Button colorPalette="yellow" onClick={() => void setUp()} loading={start.busy} loadingText="Setting up...">
+          Set up
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <SectionCard
+      title="Two-factor sign-in"
+      action={
+        status.data && (
+          <Badge colorPalette={on ? 'green' : 'gray'} size="md">
+            {on ? 'On' : 'Off'}
+          </Badge>
+        )
+      }
+    >
+      {body}
+    </SectionCard>
+  );
+}
