@@ -1,11 +1,12 @@
 /**
- * Accessibility (axe-core: no serious or critical violations) on every screen, in light and
- * dark, and no horizontal scroll on a 375 px phone.
+ * Accessibility (axe-core: no serious or critical violations) on every screen (the sign-in code
+ * step and the account page among them), in light and dark, and no horizontal scroll on a 375 px
+ * phone.
  */
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
 import { expect as expectPage } from './support/expect';
-import { journey, signIn, useE2E } from './support/e2e';
+import { DEMO_PASSWORD, journey, signIn, useE2E } from './support/e2e';
 
 const e2e = useE2E();
 
@@ -46,6 +47,39 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await audit(page, [{ ready: 'Initial investment' }]);
       await page.getByRole('button', { name: 'Request Withdrawal' }).click();
       await audit(page, [{ ready: 'Submit Request' }]);
+    },
+    { colorScheme },
+  );
+
+  journey(
+    `the sign-in code step has no serious accessibility violations (${colorScheme})`,
+    e2e,
+    async ({ page }) => {
+      // The demo admin has two-factor sign-in on: the password alone stops at the code step.
+      await page.goto(e2e.url('/'));
+      await page.getByLabel('Email').fill('admin@example.com');
+      await page.getByLabel('Password').fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByLabel('Authentication code').waitFor();
+      await audit(page, [{ ready: 'Enter the 6-digit code from your authenticator app' }]);
+    },
+    { colorScheme },
+  );
+
+  journey(
+    `the account page has no serious accessibility violations (${colorScheme})`,
+    e2e,
+    async ({ page }) => {
+      // A client of its own: setting up an authenticator app changes the user.
+      const { email } = await e2e.client.newClient('a11y');
+      await signIn(page, e2e, email);
+      await page.waitForURL(/\/dashboard$/);
+      await audit(page, [{ path: '/account', ready: 'Protect your account with a second step' }]);
+      await page.getByRole('button', { name: 'Set up', exact: true }).click();
+      // The QR code drawn, or its stand-in (whether it draws is account.e2e.ts's to check).
+      await page.getByTestId('totp-key').waitFor();
+      await page.getByText('Drawing the QR code...').waitFor({ state: 'hidden' });
+      await audit(page, [{ ready: 'Enter the 6-digit code the app shows' }]);
     },
     { colorScheme },
   );

@@ -53,8 +53,11 @@ async function shownBalances(page: Page): Promise<number[]> {
 /** A summary card's text: label, figure, hint. */
 const card = (page: Page, label: string) => page.getByText(label, { exact: true }).locator('xpath=..');
 
+/** One API session for the file: each sign-in spends an authenticator code, and the pool takes two per 30 s. */
+let adminSession: Promise<string> | undefined;
 async function adminToken(): Promise<string> {
-  return (await e2e.client.signIn(ADMIN)).accessToken;
+  adminSession ??= e2e.client.signIn(ADMIN).then((s) => s.accessToken);
+  return adminSession;
 }
 
 async function balanceFromApi(email: string): Promise<number> {

@@ -28,7 +28,8 @@ function QrCodeImage({ uri }: { uri: string }) {
     setSrc(null);
     setFailed(false);
     import('qrcode')
-      .then((qrcode) => qrcode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }))
+      // A CommonJS package: the bundle gives its functions under `default` (jest's require does not).
+      .then((module) => ('default' in module ? module.default : module).toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }))
       .then((svg) => live && setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
       .catch(() => live && setFailed(true));
     return () => {

@@ -1,0 +1,192 @@
+/**
+ * The account page's journeys in a real Chromium against the real local stack (issue 15):
+ * two-factor sign-in set up and used, an admin sent to set it up, a password change, signing out
+ * of every device, new names. Each journey has a fresh user of its own.
+ */
+import type { Page } from 'playwright-core';
+import { apiMessages, errors, successToasts } from '../../shared/messages';
+import { freshTotpCode, totpCode } from '../../lambdas/integration/support/client';
+import { expect as expectPage } from './support/expect';
+import { journey, signIn, useE2E } from './support/e2e';
+
+const e2e = useE2E();
+
+const CODE_STEP = 'Enter the 6-digit code from your authenticator app';
+
+/** From a signed-in page, /account through the header link. */
+async function openAccount(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Account', exact: true }).click();
+  await page.waitForURL(/\/account$/);
+  await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+}
+
+/**
+ * On /account: "Set up", the key read off the page as a person would type it into an app, and a
+ * code of it confirmed. Answers the key (base32, without the grouping spaces).
+ */
+async function setUpTwoFactor(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Set up', exact: true }).click();
+  const shown = await page.getByTestId('totp-key').innerText();
+  const secret = shown.replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await page.getByLabel('6-digit code from the app').fill(await freshTotpCode(secret));
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expectPage(page).toShowText(successToasts.twoFactorOn);
+  await expectPage(page).toShowText('Each sign-in asks for a 6-digit code from your authenticator app after your password.');
+  await page.getByRole('button', { name: 'Turn off', exact: true }).waitFor();
+  return secret;
+}
+
+/** A 6-digit code that is none of `secret`'s codes within a minute either side of now. */
+function wrongCodeOf(secret: string): string {
+  const now = Date.now();
+  const valid = new Set([-60_000, -30_000, 0, 30_000, 60_000].map((d) => totpCode(secret, now + d)));
+  for (let n = 0; ; n += 111_111) {
+    const candidate = String(n % 1_000_000).padStart(6, '0');
+    if (!valid.has(candidate)) return candidate;
+  }
+}
+
+/** The refresh token the signed-in page holds (Amplify keeps it in localStorage). */
+async function pageRefreshToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.refreshToken'));
+    return key ? localStorage.getItem(key) : null;
+  });
+  if (!token) throw new Error('no refresh token in the signed-in page');
+  return token;
+}
+
+journey('two-factor: a client sets up an authenticator app; the next sign-in asks for its code, a wrong one may be retried', e2e, async ({ page }) => {
+  const { email } = await e2e.client.newClient('twofa');
+  await signIn(page, e2e, email);
+  await page.waitForURL(/\/dashboard$/);
+  await openAccount(page);
+  await expectPage(page).toShowText(email);
+  await expectPage(page).toShowText('Protect your account with a second step at sign-in');
+
+  const secret = await setUpTwoFactor(page);
+  // The card's badge says so too.
+  await page.getByText('On', { exact: true }).waitFor();
+
+  await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
+  await page.waitForURL(e2e.url('/'));
+  await signIn(page, e2e, email); // the test client does not know the secret: the code is typed below
+  await expectPage(page).toShowText(CODE_STEP);
+  expect(page.url()).toBe(e2e.url('/'));
+
+  await page.getByLabel('Authentication code').fill(wrongCodeOf(secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expectPage(page).toShowText(errors.twoFactor.wrongCode);
+  // Still the code step, its field cleared for the next try.
+  await expectPage(page).toShowText(CODE_STEP);
+  expect(await page.getByLabel('Authentication code').inputValue()).toBe('');
+  expect(page.url()).toBe(e2e.url('/'));
+
+  await page.getByLabel('Authentication code').fill(await freshTotpCode(secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL(/\/dashboard$/);
+  await expectPage(page).toShowText('Welcome, Test');
+});
+
+journey('two-factor: an admin without it is sent from /admin to /account, sets it up, and the way back opens the console', e2e, async ({ page }) => {
+  const { email } = await e2e.client.newAdmin({ twoFactor: false });
+  await signIn(page, e2e, email);
+  // The route guard sends an administrator to /admin, whose guard sends one without two-factor on.
+  await page.waitForURL(/\/account$/);
+  await page.goto(e2e.url('/admin'));
+  await page.waitForURL(/\/account$/);
+  await expectPage(page).toShowText('Two-factor sign-in required');
+  await expectPage(page).toShowText(apiMessages.twoFactorRequired);
+  await expectPage(page).toShowText('Set it up below with an authenticator app.');
+  expect(await page.getByText('Admin Dashboard').count()).toBe(0);
+
+  await setUpTwoFactor(page);
+  await expectPage(page).toShowText('You can now use the');
+  await page.getByRole('link', { name: 'admin console', exact: true }).click();
+  await page.waitForURL(/\/admin$/);
+  await expectPage(page).toShowText('Admin Dashboard');
+  await expectPage(page).toShowText('Client Management');
+});
+
+journey('password: changed on /account; the old one then fails to sign in, the new one works', e2e, async ({ page }) => {
+  const { email } = await e2e.client.newClient('passwd');
+  const fresh = 'N3w-Secret!';
+  await signIn(page, e2e, email);
+  await page.waitForURL(/\/dashboard$/);
+  await openAccount(page);
+
+  await page.getByLabel('Current password', { exact: true }).fill('Passw0rd!');
+  await page.getByLabel('New password', { exact: true }).fill(fresh);
+  await page.getByLabel('Confirm new password', { exact: true }).fill(fresh);
+  await page.getByRole('button', { name: 'Change password', exact: true }).click();
+  await expectPage(page).toShowText(successToasts.passwordChanged);
+  expect(await page.getByLabel('Current password', { exact: true }).inputValue()).toBe('');
+
+  await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
+  await page.waitForURL(e2e.url('/'));
+  await signIn(page, e2e, email); // the old password
+  await expectPage(page).toShowText(errors.signIn.wrongPassword);
+  expect(page.url()).toBe(e2e.url('/'));
+
+  await signIn(page, e2e, email, fresh);
+  await page.waitForURL(/\/dashboard$/);
+  await expectPage(page).toShowText('Welcome, Test');
+});
+
+journey('sessions: "Sign out of all devices" lands on sign-in and ends the sessions elsewhere too', e2e, async ({ page }) => {
+  const first = await e2e.client.newClient('everywhere');
+  const other = await e2e.client.signIn(first.email); // a second device
+  await signIn(page, e2e, first.email);
+  await page.waitForURL(/\/dashboard$/);
+  const own = await pageRefreshToken(page);
+  expect((await e2e.client.refresh(other.refreshToken)).status).toBe(200);
+
+  await openAccount(page);
+  await page.getByRole('button', { name: 'Sign out of all devices' }).click();
+  await page.waitForURL(e2e.url('/'));
+  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+  await expectPage(page).toShowText(successToasts.signedOutEverywhere);
+
+  for (const token of [other.refreshToken, first.refreshToken, own]) {
+    expect(await e2e.client.refresh(token)).toEqual({ status: 400, type: 'NotAuthorizedException' });
+  }
+  await page.goto(e2e.url('/dashboard'));
+  await page.waitForURL(e2e.url('/'));
+});
+
+journey('names: changed on /account, the dashboard greets with the new first name', e2e, async ({ page }) => {
+  const { email } = await e2e.client.newClient('names');
+  await signIn(page, e2e, email);
+  await page.waitForURL(/\/dashboard$/);
+  await expectPage(page).toShowText('Welcome, Test');
+  await openAccount(page);
+
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  expect(await save.isDisabled()).toBe(true); // nothing changed yet
+  await page.getByLabel('First name', { exact: true }).fill('Zelda');
+  await page.getByLabel('Last name', { exact: true }).fill('Quill');
+  await save.click();
+  await expectPage(page).toShowText(successToasts.profileUpdated);
+
+  await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await page.waitForURL(/\/dashboard$/);
+  await expectPage(page).toShowText('Welcome, Zelda');
+  await page.reload();
+  await expectPage(page).toShowText('Welcome, Zelda');
+  expect(await page.getByText('Welcome, Test').count()).toBe(0);
+});
+
+journey('two-factor: setting up shows the key as a QR code too, beside the key as text', e2e, async ({ page }) => {
+  const { email } = await e2e.client.newClient('qr');
+  await signIn(page, e2e, email);
+  await page.waitForURL(/\/dashboard$/);
+  await openAccount(page);
+  await page.getByRole('button', { name: 'Set up', exact: true }).click();
+  await page.getByTestId('totp-key').waitFor();
+  await page.getByText('Drawing the QR code...').waitFor({ state: 'hidden' });
+  expect(await page.getByText('The QR code could not be drawn. Type the key instead.').count()).toBe(0);
+  const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
+  await qr.waitFor();
+  expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;/);
+});
