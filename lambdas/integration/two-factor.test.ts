@@ -18,6 +18,8 @@ import {
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET } from '../../infra/local/seed';
+import { routes } from '../../shared/api';
+import { apiMessages } from '../../shared/messages';
 import { claimsOf, freshTotpCode, PASSWORD, totpCode } from './support/client';
 import { useTestStack } from './support/use-stack';
 
@@ -154,6 +156,22 @@ describe('two-factor sign-in, set up from the account page', () => {
     const admin = await t.client.newAdmin({ twoFactor: false });
     expect(claimsOf(admin.accessToken)['cognito:groups']).toEqual(['admins']);
     expect((await adminGetUser(admin.email)).UserMFASettingList).toBeUndefined();
+  });
+
+  it('an admin without it is refused on every admin route (and reads no other client); set up, the same token is let in at once', async () => {
+    const [admin, client] = [await t.client.newAdmin({ twoFactor: false }), await t.client.newClient('watched')];
+    const params = { id: client.sub };
+    for (const route of routes.filter((r) => r.auth === 'admin')) {
+      // Any body will do for a write: admin power is checked before the body is read.
+      const res = await t.client.callAny(route.name, { token: admin.accessToken, params, body: route.method === 'GET' ? undefined : {} });
+      expect({ route: route.name, status: res.status, body: res.body }).toEqual({ route: route.name, status: 403, body: { error: apiMessages.twoFactorRequired } });
+    }
+    const read = await t.client.call('getPortfolio', { token: admin.accessToken, params: { userId: client.sub } });
+    expect([read.status, read.body]).toEqual([403, { error: apiMessages.twoFactorRequired }]);
+    await t.client.setUpTotp(admin);
+    // The refusal is not remembered: the console opens the moment the factor is on.
+    expect((await t.client.call('listClients', { token: admin.accessToken })).status).toBe(200);
+    expect((await t.client.call('getPortfolio', { token: admin.accessToken, params: { userId: client.sub } })).status).toBe(200);
   });
 });
 
