@@ -91,14 +91,10 @@ function checkPathIds(route: RouteDef, params: Record<string, string>): void {
   }
 }
 
-/** The client a client route is about, as the route table says: a path parameter or the body's userId. */
-function ownerOf(route: RouteDef, params: Record<string, string>, body: unknown): string | undefined {
-  if (!route.owner) return undefined;
-  if (route.owner === 'body.userId') {
-    const userId = (body as { userId?: unknown } | undefined)?.userId;
-    return typeof userId === 'string' ? userId : '';
-  }
-  return params[route.owner] ?? '';
+/** The body's `userId` on routes whose owner it names ('' when missing: nobody's). */
+function bodyUserId(body: unknown): string {
+  const userId = (body as { userId?: unknown } | undefined)?.userId;
+  return typeof userId === 'string' ? userId : '';
 }
 
 /**
@@ -125,6 +121,8 @@ export function httpHandler<N extends RouteName>(name: N, handle: (req: Request<
       if (route.auth === 'admin') requireAdmin(caller);
       const params = (event.pathParameters ?? {}) as Record<string, string>;
       checkPathIds(route, params);
+      // Another client's path is refused before its body is read; a body's userId once it is.
+      if (route.owner && route.owner !== 'body.userId') requireOwner(caller, params[route.owner] ?? '');
       const schemas = await schemasOf(route);
       let body: unknown;
       if (schemas.body) {
@@ -138,8 +136,7 @@ export function httpHandler<N extends RouteName>(name: N, handle: (req: Request<
         if (!parsed.ok) throw new BadRequest(parsed.message);
         query = parsed.value;
       }
-      const owner = ownerOf(route, params, body);
-      if (owner !== undefined) requireOwner(caller, owner);
+      if (route.owner === 'body.userId') requireOwner(caller, bodyUserId(body));
       const idempotencyKey = header(event, 'idempotency-key');
       if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
         throw new BadRequest('Idempotency-Key must be 1 to 128 visible ASCII characters');
