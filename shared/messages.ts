@@ -148,6 +148,7 @@ export const successToasts = {
   profileUpdated: 'Profile updated',
   passwordChanged: 'Password changed successfully',
   twoFactorOn: 'Two-factor sign-in is on',
+  signInWithCode: 'Every session has ended. Sign in again with a code from your authenticator app.',
   twoFactorOff: 'Two-factor sign-in is off',
   signedOutEverywhere: 'Signed out of all devices',
 } as const;

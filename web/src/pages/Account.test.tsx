@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiMessages } from '../../../shared/messages';
+import { apiMessages, successToasts } from '../../../shared/messages';
 import {
   adminUser,
   alice,
@@ -130,7 +130,7 @@ describe('account page', () => {
   });
 
   describe('two-factor sign-in', () => {
-    it('sets up an authenticator app: QR code, the key in groups of four, then a code to confirm', async () => {
+    it('sets up an authenticator app: QR code, the key in groups of four, then a code to confirm; then every session ends', async () => {
       const { backend } = setup(alice);
       const twoFactor = await card('Two-factor sign-in');
       expect(await twoFactor.findByText('Off')).toBeInTheDocument();
@@ -152,9 +152,10 @@ describe('account page', () => {
       await userEvent.click(twoFactor.getByRole('button', { name: 'Confirm' }));
       expect(await screen.findByText('Two-factor sign-in is on')).toBeInTheDocument();
       expect(backend.account.finishTotpSetup).toHaveBeenLastCalledWith(FAKE_TOTP_CODE);
-      expect(await twoFactor.findByText('On')).toBeInTheDocument();
-      expect(twoFactor.queryByRole('img')).not.toBeInTheDocument();
-      expect(twoFactor.getByRole('button', { name: 'Turn off' })).toBeInTheDocument();
+      // A session opened with the password alone (perhaps not by the user) must not carry on.
+      expect(backend.account.signOutEverywhere).toHaveBeenCalledTimes(1);
+      expect(screen.getByText(successToasts.signInWithCode)).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
     });
 
     it('cancels a setup without changing anything', async () => {
@@ -250,9 +251,9 @@ describe('administrators without two-factor sign-in', () => {
     expect(api.calls.filter((c) => c.path.startsWith('/api/admin/')).map((c) => c.path)).toEqual(['/api/admin/clients']);
   });
 
-  it('reach the admin console after setting it up', async () => {
+  it('set it up, then sign in again (with a code) for the console: the password-only session ends', async () => {
     let refuse = true;
-    setup(adminUser, {
+    const { backend } = setup(adminUser, {
       'GET /api/admin/clients': () => (refuse ? refused() : []),
       'GET /api/admin/withdrawal-requests?status=pending': [],
     }, '/admin');
@@ -261,9 +262,8 @@ describe('administrators without two-factor sign-in', () => {
     await userEvent.type(await twoFactor.findByLabelText('6-digit code from the app'), FAKE_TOTP_CODE);
     refuse = false; // the API now finds the factor on
     await userEvent.click(twoFactor.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('You can now use the', { exact: false })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('link', { name: 'admin console' }));
-    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(backend.account.signOutEverywhere).toHaveBeenCalledTimes(1);
   });
 
   it('a non-admin refused for any other reason still goes to the dashboard', async () => {

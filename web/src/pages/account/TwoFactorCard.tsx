@@ -9,11 +9,12 @@ import { Input } from '@chakra-ui/react/input';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { type SWRResponse, useSWRConfig } from 'swr';
 import { errors, successToasts, toastTitles } from '../../../../shared/messages';
 import { keyOf } from '../../api/calls';
 import { totpCode } from '../../auth/errors';
-import type { TotpSetup, User } from '../../auth/session';
+import { type TotpSetup, type User, useAuth } from '../../auth/session';
 import { useAuthStep } from '../../auth/use-auth-step';
 import { CodeField } from '../../components/code-field';
 import { LoadFailed, LoadingLine } from '../../components/load-states';
@@ -74,6 +75,8 @@ function CodeForm({ label, withPassword, submitText, busyText, danger, busy, onS
 
 export function TwoFactorCard({ user, status }: { user: User; status: SWRResponse<{ totp: boolean }> }) {
   const account = useAccountBackend();
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
   const start = useAuthStep(accountErrorMessage, toastTitles.twoFactorFailed);
@@ -95,11 +98,20 @@ export function TwoFactorCard({ user, status }: { user: User; status: SWRRespons
       setMode({ kind: 'setUp', setup: await account.startTotpSetup(user.email) });
     });
 
+  /**
+   * Once the factor is on, every session ends, this one too: a session opened with the password
+   * alone before (perhaps by someone who had it) must not carry on, and for an admin it would
+   * gain the console. The user signs in again, with a code.
+   */
   const finishSetUp = (code: string) =>
     confirm.run(async () => {
       await account.finishTotpSetup(code);
       await changed(true);
-      notify('success', successToasts.twoFactorOn);
+      await account.signOutEverywhere();
+      await signOut();
+      notify('success', successToasts.twoFactorOn, successToasts.signInWithCode);
+      navigate('/', { replace: true });
+      return 'leaving';
     });
 
   const turnOff = (code: string, password: string) =>
