@@ -83,7 +83,7 @@ export function TotpSetupDetails({ setup }: { setup: TotpSetup }) {
           </Text>
         </Box>
         <CopyKeyButton secret={setup.secret} />
-        <Text>2. Enter the 6-digit code the app shows.</Text>
+        <Text>2. Enter the 6-digit code the app shows. Every session then ends, this one too: sign in again with a code.</Text>
       </Stack>
     </Flex>
   );
