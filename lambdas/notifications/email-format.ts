@@ -1,0 +1,34 @@
+/**
+ * How e-mails write dates and escape text. An e-mail is read in any time zone and cannot ask the
+ * reader's, so every time is given in UTC and says so. Month names are spelled out here rather
+ * than through Intl, so the text is the same on every Node build.
+ */
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function validDate(when: string | number): Date {
+  const date = new Date(when);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`not a time: ${String(when)}`);
+  return date;
+}
+
+/** "24 Nov 2026" (the UTC day). */
+export function formatUtcDate(when: string | number): string {
+  const d = validDate(when);
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+/** "24 Nov 2026, 14:05 UTC". */
+export function formatUtcDateTime(when: string | number): string {
+  const d = validDate(when);
+  return `${formatUtcDate(when)}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text made safe for an HTML element or a quoted attribute value. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}

@@ -1,0 +1,285 @@
+/**
+ * Which notifications a stream record stands for, from the items the portal really writes.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { keys } from '../lib/table';
+import { APPROVED_REQUEST_ENTRY_NOTE, notificationsFor } from './events';
+import type { Notification } from './notification';
+import {
+  ADMIN_EMAIL,
+  approved,
+  asImage,
+  balanceEditItem,
+  CLIENT_EMAIL,
+  entryItem,
+  idempotencyItem,
+  insert,
+  modify,
+  NOW,
+  OTHER_SUB,
+  pendingRequest,
+  profileItem,
+  rejected,
+  remove,
+  REQUEST_ID,
+  SUB,
+  tombstoneOf,
+  weeklyRunItem,
+} from './test-support/stream-records';
+
+const AT = new Date(NOW).toISOString();
+const DECIDED_AT = new Date(NOW + 3_600_000).toISOString();
+
+describe('ledger entries (INSERT)', () => {
+  it('a deposit: deposit-recorded for its client, optional, with amount, date, note and balance', () => {
+    const entry = entryItem({ type: 'deposit', amountCents: 123_456, note: 'Wire from Chase', balanceAfterCents: 223_456 });
+    expect(notificationsFor(insert(entry))).toEqual([
+      {
+        id: `entry:${SUB}:${entry.entryId}`,
+        kind: 'deposit-recorded',
+        recipient: { kind: 'client', sub: SUB },
+        optional: true,
+        data: { entryId: entry.entryId, amountCents: 123_456, at: AT, note: 'Wire from Chase', balanceAfterCents: 223_456 },
+      },
+    ]);
+  });
+
+  it('a backdated deposit keeps the date it counts from', () => {
+    const at = Date.parse('2026-10-01T09:30:00.000Z');
+    const [n] = notificationsFor(insert(entryItem({ type: 'deposit', amountCents: 5_000, balanceAfterCents: 5_100, at })));
+    expect(n).toMatchObject({ kind: 'deposit-recorded', data: { at: '2026-10-01T09:30:00.000Z' } });
+    expect(n?.data).not.toHaveProperty('note');
+  });
+
+  it('a withdrawal an admin processed: withdrawal-processed, optional', () => {
+    const entry = entryItem({ type: 'withdrawal', amountCents: 50_000, note: 'To savings', balanceAfterCents: 50_000 });
+    expect(notificationsFor(insert(entry))).toEqual([
+      {
+        id: `entry:${SUB}:${entry.entryId}`,
+        kind: 'withdrawal-processed',
+        recipient: { kind: 'client', sub: SUB },
+        optional: true,
+        data: { entryId: entry.entryId, amountCents: 50_000, at: AT, note: 'To savings', balanceAfterCents: 50_000 },
+      },
+    ]);
+  });
+
+  it("the withdrawal an approval writes yields nothing: the approval's own e-mail tells the client", () => {
+    const entry = entryItem({ type: 'withdrawal', amountCents: 50_000, note: APPROVED_REQUEST_ENTRY_NOTE, balanceAfterCents: 50_000 });
+    expect(notificationsFor(insert(entry))).toEqual([]);
+  });
+
+  it('recognises the approval entry by the note approveWithdrawalRequest.ts really writes', () => {
+    const handler = readFileSync(join(__dirname, '../http/approveWithdrawalRequest.ts'), 'utf8');
+    expect(handler.includes(`note: '${APPROVED_REQUEST_ENTRY_NOTE}'`) || handler.includes('note: APPROVED_REQUEST_ENTRY_NOTE')).toBe(true);
+  });
+
+  it.each([
+    ['raised', 100_000, 150_000],
+    ['lowered', 100_000, 25_000],
+    ['set to zero', 100_000, 0],
+  ])('a balance edit (%s): balance-edited with the balance before and after', (_, before, target) => {
+    const entry = balanceEditItem({ balanceCents: before, netCents: before, lastUpdate: NOW - 86_400_000 }, target);
+    expect(entry.amountCents).toBe(target - before);
+    expect(notificationsFor(insert(entry))).toEqual([
+      {
+        id: `entry:${SUB}:${entry.entryId}`,
+        kind: 'balance-edited',
+        recipient: { kind: 'client', sub: SUB },
+        optional: true,
+        data: { entryId: entry.entryId, oldBalanceCents: before, newBalanceCents: target, at: entry.at },
+      },
+    ]);
+  });
+
+  it('a balance edit from a negative net: the balance before is the floored one ($0.00)', () => {
+    const entry = balanceEditItem({ balanceCents: 0, netCents: -5_000, lastUpdate: NOW - 86_400_000 }, 10_000);
+    expect(entry.amountCents).toBe(15_000);
+    expect(notificationsFor(insert(entry))[0]).toMatchObject({ data: { oldBalanceCents: 0, newBalanceCents: 10_000 } });
+  });
+
+  it('a balance edit that only clears a negative net leaves the balance shown unchanged: nothing', () => {
+    const entry = balanceEditItem({ balanceCents: 0, netCents: -5_000, lastUpdate: NOW - 86_400_000 }, 0);
+    expect(notificationsFor(insert(entry))).toEqual([]);
+  });
+});
+
+describe('withdrawal requests', () => {
+  it('a new pending request: received for the client (always) and new-request for the admins (always)', () => {
+    expect(notificationsFor(insert(pendingRequest(123_456)))).toEqual([
+      {
+        id: `request:${REQUEST_ID}:received`,
+        kind: 'withdrawal-request-received',
+        recipient: { kind: 'client', sub: SUB, email: CLIENT_EMAIL },
+        optional: false,
+        data: { requestId: REQUEST_ID, amountCents: 123_456, requestedAt: AT },
+      },
+      {
+        id: `request:${REQUEST_ID}:admins`,
+        kind: 'admin-new-withdrawal-request',
+        recipient: { kind: 'admins' },
+        optional: false,
+        data: { requestId: REQUEST_ID, amountCents: 123_456, requestedAt: AT, clientEmail: CLIENT_EMAIL },
+      },
+    ]);
+  });
+
+  it('approval (pending → approved): approved for the client, always', () => {
+    const request = pendingRequest(80_000);
+    expect(notificationsFor(modify(request, approved(request)))).toEqual([
+      {
+        id: `request:${REQUEST_ID}:approved`,
+        kind: 'withdrawal-request-approved',
+        recipient: { kind: 'client', sub: SUB, email: CLIENT_EMAIL },
+        optional: false,
+        data: { requestId: REQUEST_ID, amountCents: 80_000, requestedAt: AT, decidedAt: DECIDED_AT },
+      },
+    ]);
+  });
+
+  it('rejection (pending → rejected): rejected for the client with the reason, always', () => {
+    const request = pendingRequest(80_000);
+    expect(notificationsFor(modify(request, rejected(request, 'Profit not yet eligible')))).toEqual([
+      {
+        id: `request:${REQUEST_ID}:rejected`,
+        kind: 'withdrawal-request-rejected',
+        recipient: { kind: 'client', sub: SUB, email: CLIENT_EMAIL },
+        optional: false,
+        data: { requestId: REQUEST_ID, amountCents: 80_000, requestedAt: AT, decidedAt: DECIDED_AT, reason: 'Profit not yet eligible' },
+      },
+    ]);
+  });
+
+  it('a MODIFY that decides nothing yields nothing', () => {
+    const request = pendingRequest();
+    const done = approved(request);
+    expect(notificationsFor(modify(request, request))).toEqual([]);
+    expect(notificationsFor(modify(done, done))).toEqual([]);
+    expect(notificationsFor(modify(done, rejected(request, 'x')))).toEqual([]);
+    expect(notificationsFor(modify(request, { ...request, amountCents: 1 }))).toEqual([]);
+  });
+
+  it('a request written already decided is not a new request', () => {
+    expect(notificationsFor(insert(approved(pendingRequest())))).toEqual([]);
+  });
+});
+
+describe('the weekly growth run', () => {
+  it('its INSERT: the weekly summary for the admins, optional', () => {
+    const item = weeklyRunItem();
+    expect(notificationsFor(insert(item))).toEqual([
+      {
+        id: `jobrun:weekly-growth:${item.runId}`,
+        kind: 'admin-weekly-growth-summary',
+        recipient: { kind: 'admins' },
+        optional: true,
+        data: {
+          runId: item.runId,
+          scheduledFor: '2026-11-23T00:00:00.000Z',
+          startedAt: '2026-11-23T00:00:02.000Z',
+          finishedAt: '2026-11-23T00:01:35.000Z',
+          due: 1_204,
+          grown: 1_200,
+          skipped: 3,
+          failed: 1,
+          totalValueCents: 98_765_432_100,
+          totalGainCents: 131_527_012,
+        },
+      },
+    ]);
+  });
+
+  it('a run item that is not whole yields nothing', () => {
+    const { totalValueCents: _, ...partial } = weeklyRunItem();
+    expect(notificationsFor(insert(partial))).toEqual([]);
+    expect(notificationsFor(insert({ ...weeklyRunItem(), SK: 'RUN#another' }))).toEqual([]);
+  });
+});
+
+describe('what is not an event', () => {
+  const request = pendingRequest();
+  const deposit = entryItem({ type: 'deposit', amountCents: 1_000, balanceAfterCents: 1_000 });
+  const profile = profileItem();
+
+  it.each<[string, Parameters<typeof notificationsFor>[0]]>([
+    ['a new profile', insert(profile)],
+    ['a profile update (weekly growth, a deposit)', modify(profile, { ...profile, balanceCents: 101_346, version: 1 })],
+    ['a rename', modify(profile, { ...profile, firstName: 'Janet' })],
+    ['a tombstone', modify(profile, tombstoneOf(profile))],
+    ['an idempotency record', insert(idempotencyItem())],
+    ['an idempotency record expiring', remove(idempotencyItem())],
+    ['a deleted entry', remove(deposit)],
+    ['a deleted request', remove(request)],
+    ['a deleted run item', remove(weeklyRunItem())],
+    ['a MODIFY of an entry', modify(deposit, { ...deposit, note: 'changed' })],
+    ['a record without images', { eventName: 'INSERT' }],
+    ['a record without an event name', { newImage: asImage(deposit) }],
+    ['an item of an unknown partition', insert({ PK: 'SOMETHING#else', SK: 'ENTRY#x', type: 'deposit' })],
+  ])('%s yields nothing', (_, change) => {
+    expect(notificationsFor(change)).toEqual([]);
+  });
+
+  it('a record delivered again yields the same ids, which the notifier has already sent', () => {
+    const once = notificationsFor(insert(request));
+    expect(notificationsFor(insert(request))).toEqual(once);
+    expect(new Set(once.map((n) => n.id)).size).toBe(once.length);
+  });
+});
+
+describe('privacy', () => {
+  const clientNotifications = (): Notification[] => {
+    const request = pendingRequest();
+    return [
+      insert(entryItem({ type: 'deposit', amountCents: 1_000, note: 'n', balanceAfterCents: 1_000 })),
+      insert(entryItem({ type: 'withdrawal', amountCents: 1_000, note: 'n', balanceAfterCents: 0 })),
+      insert(balanceEditItem({ balanceCents: 100, netCents: 100, lastUpdate: NOW - 1 }, 200)),
+      insert(request),
+      modify(request, approved(request)),
+      modify(request, rejected(request, 'r')),
+    ]
+      .flatMap(notificationsFor)
+      .filter((n) => n.recipient.kind === 'client');
+  };
+
+  it('no notification for a client carries the deciding or recording admin', () => {
+    const all = clientNotifications();
+    expect(all.map((n) => n.kind).sort()).toEqual([
+      'balance-edited',
+      'deposit-recorded',
+      'withdrawal-processed',
+      'withdrawal-request-approved',
+      'withdrawal-request-received',
+      'withdrawal-request-rejected',
+    ]);
+    for (const n of all) expect(JSON.stringify(n)).not.toContain(ADMIN_EMAIL);
+  });
+
+  it('an entry whose sub is not its partition\u2019s client yields nothing', () => {
+    const entry = entryItem({ type: 'deposit', amountCents: 1_000, balanceAfterCents: 1_000 });
+    expect(notificationsFor(insert({ ...entry, sub: OTHER_SUB }))).toEqual([]);
+    expect(notificationsFor(insert({ ...entry, PK: keys.clientPk(OTHER_SUB) }))).toEqual([]);
+  });
+
+  it('an entry whose key does not match its id or date yields nothing', () => {
+    const entry = entryItem({ type: 'deposit', amountCents: 1_000, balanceAfterCents: 1_000 });
+    expect(notificationsFor(insert({ ...entry, entryId: 'another' }))).toEqual([]);
+    expect(notificationsFor(insert({ ...entry, at: '2026-01-01T00:00:00.000Z' }))).toEqual([]);
+  });
+
+  it("a request naming another client yields nothing, to either of them", () => {
+    const request = pendingRequest();
+    expect(notificationsFor(insert({ ...request, PK: keys.clientPk(OTHER_SUB), sub: OTHER_SUB }))).toEqual([]);
+    expect(notificationsFor(insert({ ...request, sub: OTHER_SUB }))).toEqual([]);
+    expect(notificationsFor(insert({ ...request, requestId: `${OTHER_SUB}.${request.requestId.split('.')[1]}` }))).toEqual([]);
+  });
+
+  it('malformed figures yield nothing rather than a wrong e-mail', () => {
+    const entry = entryItem({ type: 'deposit', amountCents: 1_000, balanceAfterCents: 1_000 });
+    expect(notificationsFor(insert({ ...entry, amountCents: '1000' }))).toEqual([]);
+    expect(notificationsFor(insert({ ...entry, amountCents: 10.5 }))).toEqual([]);
+    expect(notificationsFor(insert({ ...entry, type: 'gift' }))).toEqual([]);
+    expect(notificationsFor(insert({ ...entry, note: 42 }))).toEqual([]);
+    expect(notificationsFor(insert({ ...pendingRequest(), amountCents: -5 }))).toEqual([]);
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * Which notifications one record of the table's stream (NEW_AND_OLD_IMAGES) stands for.
+ *
+ *   INSERT  ledger entry          deposit recorded / withdrawal processed / balance edited (client)
+ *   INSERT  request, pending      request received (client) and new request (admins)
+ *   MODIFY  request, pending →    approved / rejected (client)
+ *   INSERT  weekly growth run     weekly summary (admins)
+ *
+ * Everything else is not news: profile writes (balances, names, the weekly growth), tombstones,
+ * idempotency records, any REMOVE (a deleted client, a TTL expiry), a MODIFY that does not decide
+ * a request. Ids are built from the item alone, so a record the stream delivers again yields the
+ * same ids and the notifier, which sends each id once, sends nothing new.
+ */
+import { signedCents } from '../../shared/growth';
+import { type Notification, notification } from './notification';
+import {
+  type EntryView,
+  readEntry,
+  readRequest,
+  readWeeklyGrowthRun,
+  type RequestView,
+  type StoredImage,
+  storedItemKindOf,
+} from './stored-item-views';
+
+/** One stream record, its images unmarshalled to plain objects. */
+export interface ItemChange {
+  /** As aws-lambda's DynamoDBRecord types it (absent on a malformed record). */
+  eventName?: 'INSERT' | 'MODIFY' | 'REMOVE';
+  oldImage?: StoredImage;
+  newImage?: StoredImage;
+}
+
+/**
+ * The note approveWithdrawalRequest.ts gives the withdrawal entry it writes. That entry and the
+ * request's MODIFY are one transaction, and the client is told by the approval e-mail (always
+ * sent, with the payout delay); a second "withdrawal processed" for the same money would only
+ * repeat it. Entries do not carry the request's id, so the note is how the entry is recognised
+ * (a test keeps it in step with the handler).
+ */
+export const APPROVED_REQUEST_ENTRY_NOTE = 'Profit withdrawal request approved';
+
+export function notificationsFor(change: ItemChange): Notification[] {
+  const { eventName, oldImage, newImage } = change;
+  if (eventName === 'INSERT' && newImage) return fromInsert(newImage);
+  if (eventName === 'MODIFY' && oldImage && newImage) return fromModify(oldImage, newImage);
+  return [];
+}
+
+function fromInsert(image: StoredImage): Notification[] {
+  switch (storedItemKindOf(image)) {
+    case 'entry': {
+      const entry = readEntry(image);
+      return entry ? fromEntry(entry) : [];
+    }
+    case 'request': {
+      const request = readRequest(image);
+      return request?.status === 'pending' ? fromNewRequest(request) : [];
+    }
+    case 'weekly-growth-run': {
+      const run = readWeeklyGrowthRun(image);
+      return run ? [notification('admin-weekly-growth-summary', `jobrun:weekly-growth:${run.runId}`, { kind: 'admins' }, run)] : [];
+    }
+    case 'other':
+      return [];
+  }
+}
+
+function fromEntry(entry: EntryView): Notification[] {
+  const id = `entry:${entry.sub}:${entry.entryId}`;
+  const recipient = { kind: 'client', sub: entry.sub } as const;
+  const moved = {
+    entryId: entry.entryId,
+    amountCents: entry.amountCents,
+    at: entry.at,
+    ...(entry.note ? { note: entry.note } : {}),
+    balanceAfterCents: entry.balanceAfterCents,
+  };
+  switch (entry.type) {
+    case 'deposit':
+      return [notification('deposit-recorded', id, recipient, moved)];
+    case 'withdrawal':
+      return entry.note === APPROVED_REQUEST_ENTRY_NOTE ? [] : [notification('withdrawal-processed', id, recipient, moved)];
+    case 'adjustment': {
+      // A balance edit is recorded as the signed difference from the net (growth.ts adjustmentTo),
+      // never backdated: the balance before is the balance after less it, floored at zero as a
+      // balance is. An edit that only cleared a negative net leaves the balance shown unchanged.
+      const newBalanceCents = entry.balanceAfterCents;
+      const oldBalanceCents = Math.max(0, newBalanceCents - signedCents(entry));
+      if (oldBalanceCents === newBalanceCents) return [];
+      return [notification('balance-edited', id, recipient, { entryId: entry.entryId, oldBalanceCents, newBalanceCents, at: entry.at })];
+    }
+  }
+}
+
+function fromNewRequest(request: RequestView): Notification[] {
+  const received = { requestId: request.requestId, amountCents: request.amountCents, requestedAt: request.createdAt };
+  return [
+    notification('withdrawal-request-received', `request:${request.requestId}:received`, { kind: 'client', sub: request.sub, email: request.userEmail }, received),
+    notification('admin-new-withdrawal-request', `request:${request.requestId}:admins`, { kind: 'admins' }, { ...received, clientEmail: request.userEmail }),
+  ];
+}
+
+function fromModify(oldImage: StoredImage, newImage: StoredImage): Notification[] {
+  if (storedItemKindOf(newImage) !== 'request') return [];
+  const before = readRequest(oldImage);
+  const after = readRequest(newImage);
+  // Only a decision is news: pending before, decided now, and the same request on both sides.
+  if (!before || !after || before.requestId !== after.requestId || before.status !== 'pending' || after.status === 'pending') return [];
+  if (!after.decidedAt) return [];
+  const recipient = { kind: 'client', sub: after.sub, email: after.userEmail } as const;
+  const decided = { requestId: after.requestId, amountCents: after.amountCents, requestedAt: after.createdAt, decidedAt: after.decidedAt };
+  const id = `request:${after.requestId}:${after.status}`;
+  return after.status === 'approved'
+    ? [notification('withdrawal-request-approved', id, recipient, decided)]
+    : [notification('withdrawal-request-rejected', id, recipient, { ...decided, ...(after.reason ? { reason: after.reason } : {}) })];
+}

@@ -1,0 +1,86 @@
+/**
+ * The item the weekly growth job should write when a run ends (proposal for issue 16), so that
+ * its summary reaches the administrators through the table's stream like every other event.
+ *
+ *   JOBRUN#weekly-growth   RUN#<scheduledFor ISO>#<invocation id>   one run's outcome
+ *
+ * One item per invocation, failed runs included (written before the handler throws for
+ * EventBridge to retry): a retry is a new run with its own id, so admins learn that portfolios
+ * failed and then that the retry grew them. The key sorts a week's runs together and in order.
+ * Written with a plain conditional Put (attribute_not_exists(PK)), never updated: its INSERT is
+ * the event. It holds no client's data, is on no index, and expires after JOB_RUN_TTL_SECONDS.
+ * Kept out of lambdas/lib/table.ts until the job writes it.
+ */
+import { newId } from '../lib/ids';
+import type { Cents } from '../../shared/money';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export const jobRunKeys = {
+  weeklyGrowthPk: 'JOBRUN#weekly-growth',
+  runPrefix: 'RUN#',
+  /** A run's public id: the week it computed for, then what tells this invocation from a retry. */
+  weeklyGrowthRunId: (scheduledFor: number, invocationId: string) => `${iso(scheduledFor)}#${invocationId}`,
+  weeklyGrowthRun: (runId: string) => ({ PK: jobRunKeys.weeklyGrowthPk, SK: `${jobRunKeys.runPrefix}${runId}` }),
+} as const;
+
+/** A year and a month: long enough to compare a run with the same week last year. */
+export const JOB_RUN_TTL_SECONDS = 400 * 24 * 3600;
+
+/** What a run knows when it ends: runWeeklyGrowth's summary plus the totals the job must add up. */
+export interface WeeklyGrowthRun {
+  /** T: the event's scheduled time (epoch ms), the moment every portfolio was grown to. */
+  scheduledFor: number;
+  startedAt: number;
+  finishedAt: number;
+  due: number;
+  /** The summary's `updated`. */
+  grown: number;
+  skipped: number;
+  failed: number;
+  /** Sum of update.next.balanceCents over the portfolios written. */
+  totalValueCents: Cents;
+  /** Sum of update.gainCents over the same portfolios. */
+  totalGainCents: Cents;
+}
+
+export interface WeeklyGrowthRunItem {
+  PK: string;
+  SK: string;
+  itemType: 'weekly-growth-run';
+  runId: string;
+  scheduledFor: string;
+  startedAt: string;
+  finishedAt: string;
+  due: number;
+  grown: number;
+  skipped: number;
+  failed: number;
+  totalValueCents: Cents;
+  totalGainCents: Cents;
+  /** DynamoDB TTL (epoch seconds): the table's ttlAttribute. */
+  expiresAt: number;
+}
+
+/**
+ * The item for `run`. The invocation id defaults to a fresh time-ordered id, not Lambda's request
+ * id: Lambda keeps the request id across async retries, and a retry must be an item of its own.
+ */
+export function newWeeklyGrowthRunItem(run: WeeklyGrowthRun, invocationId: string = newId(run.finishedAt)): WeeklyGrowthRunItem {
+  const runId = jobRunKeys.weeklyGrowthRunId(run.scheduledFor, invocationId);
+  return {
+    ...jobRunKeys.weeklyGrowthRun(runId),
+    itemType: 'weekly-growth-run',
+    runId,
+    scheduledFor: iso(run.scheduledFor),
+    startedAt: iso(run.startedAt),
+    finishedAt: iso(run.finishedAt),
+    due: run.due,
+    grown: run.grown,
+    skipped: run.skipped,
+    failed: run.failed,
+    totalValueCents: run.totalValueCents,
+    totalGainCents: run.totalGainCents,
+    expiresAt: Math.floor(run.finishedAt / 1000) + JOB_RUN_TTL_SECONDS,
+  };
+}

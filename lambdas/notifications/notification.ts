@@ -1,0 +1,135 @@
+/**
+ * The e-mail notifications the portal sends (issue 16): what each one is about, who receives it,
+ * whether the recipient may turn it off, and the figures it shows. events.ts derives them from
+ * the table's stream; render.ts turns each into an e-mail. Nothing here talks to AWS.
+ *
+ * Data is plain and already chosen for its reader: a client's notification never carries an
+ * admin's e-mail (entries' adminEmail, requests' decidedBy) nor anything of another client.
+ */
+import type { Cents } from '../../shared/money';
+
+/**
+ * A client, named by sub. Ledger entries do not carry the client's address, so the notifier
+ * resolves it from the profile (CLIENT#<sub> / PROFILE), which it reads anyway: to skip a deleted
+ * client (a tombstone), for the first name of the greeting, and for the client's preferences.
+ */
+export interface ClientRecipient {
+  kind: 'client';
+  sub: string;
+  /** The address the item itself carries (a withdrawal request's userEmail); absent for ledger entries. */
+  email?: string;
+}
+
+/** Every administrator: the notifier lists them (and, for optional kinds, each one's preference). */
+export interface AdminsRecipient {
+  kind: 'admins';
+}
+
+export type Recipient = ClientRecipient | AdminsRecipient;
+
+/** A ledger entry as its client may see it: no adminEmail. Times are ISO strings. */
+export interface MoneyMovedData {
+  entryId: string;
+  amountCents: Cents;
+  /** When the entry counts from (a deposit may be backdated). */
+  at: string;
+  /** The admin's note, shown to the client as the transaction list shows it. */
+  note?: string;
+  balanceAfterCents: Cents;
+}
+
+export interface BalanceEditedData {
+  entryId: string;
+  oldBalanceCents: Cents;
+  newBalanceCents: Cents;
+  at: string;
+}
+
+export interface RequestReceivedData {
+  requestId: string;
+  amountCents: Cents;
+  requestedAt: string;
+}
+
+export interface RequestApprovedData extends RequestReceivedData {
+  decidedAt: string;
+}
+
+export interface RequestRejectedData extends RequestApprovedData {
+  /** Required by the API for a rejection; kept optional so an odd item still tells the client. */
+  reason?: string;
+}
+
+/** For administrators: whose request it is, so they can find it in /admin. */
+export interface AdminRequestData extends RequestReceivedData {
+  clientEmail: string;
+}
+
+export interface WeeklyGrowthSummaryData {
+  runId: string;
+  /** The Monday the run computed for (ISO). */
+  scheduledFor: string;
+  finishedAt: string;
+  due: number;
+  grown: number;
+  skipped: number;
+  failed: number;
+  /** Sum of the balances, after this run, of the portfolios it grew. */
+  totalValueCents: Cents;
+  /** Sum of what those portfolios gained this run. */
+  totalGainCents: Cents;
+}
+
+export interface NotificationDataByKind {
+  'deposit-recorded': MoneyMovedData;
+  'withdrawal-processed': MoneyMovedData;
+  'balance-edited': BalanceEditedData;
+  'withdrawal-request-received': RequestReceivedData;
+  'withdrawal-request-approved': RequestApprovedData;
+  'withdrawal-request-rejected': RequestRejectedData;
+  'admin-new-withdrawal-request': AdminRequestData;
+  'admin-weekly-growth-summary': WeeklyGrowthSummaryData;
+}
+
+export type NotificationKind = keyof NotificationDataByKind;
+
+/**
+ * Who each kind goes to and whether it may be turned off. Money moved by an admin is optional
+ * (the client sees it in the portal anyway); what happens to the client's own request is always
+ * sent, since the client is waiting on it; a new request always reaches the admins, who must act.
+ */
+export const notificationPolicies = {
+  'deposit-recorded': { audience: 'client', optional: true },
+  'withdrawal-processed': { audience: 'client', optional: true },
+  'balance-edited': { audience: 'client', optional: true },
+  'withdrawal-request-received': { audience: 'client', optional: false },
+  'withdrawal-request-approved': { audience: 'client', optional: false },
+  'withdrawal-request-rejected': { audience: 'client', optional: false },
+  'admin-new-withdrawal-request': { audience: 'admins', optional: false },
+  'admin-weekly-growth-summary': { audience: 'admins', optional: true },
+} as const satisfies Record<NotificationKind, { audience: Recipient['kind']; optional: boolean }>;
+
+type Policy<K extends NotificationKind> = (typeof notificationPolicies)[K];
+
+export type RecipientOf<K extends NotificationKind> = Policy<K>['audience'] extends 'client' ? ClientRecipient : AdminsRecipient;
+
+export interface NotificationOf<K extends NotificationKind> {
+  /** Stable across re-deliveries of the same stream record: the notifier sends each id once. */
+  id: string;
+  kind: K;
+  recipient: RecipientOf<K>;
+  /** True when the recipient's preferences may turn it off. */
+  optional: Policy<K>['optional'];
+  data: NotificationDataByKind[K];
+}
+
+export type Notification = { [K in NotificationKind]: NotificationOf<K> }[NotificationKind];
+
+export function notification<K extends NotificationKind>(
+  kind: K,
+  id: string,
+  recipient: RecipientOf<K>,
+  data: NotificationDataByKind[K],
+): NotificationOf<K> {
+  return { id, kind, recipient, optional: notificationPolicies[kind].optional, data };
+}

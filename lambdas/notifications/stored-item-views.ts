@@ -1,0 +1,96 @@
+/**
+ * Stream images (already unmarshalled) read back as the few fields a notification may show.
+ *
+ * An image is whatever the table held, so each field is checked rather than cast: an item that
+ * is not exactly what the portal writes reads as null and yields no e-mail. The views leave out
+ * who acted (an entry's adminEmail, a request's decidedBy), so no notification can carry them,
+ * and each checks that its key, its `sub` and its id name the same client, so no client is ever
+ * told about another's money.
+ */
+import type { WithdrawalRequestStatus } from '../../shared/api';
+import type { EntryType } from '../../shared/growth';
+import type { EntryItem } from '../lib/ledger';
+import { keys, requestIds } from '../lib/table';
+import type { RequestItem } from '../lib/withdrawal-requests';
+import { jobRunKeys, type WeeklyGrowthRunItem } from './job-run-item';
+
+/** One OldImage or NewImage, as @aws-sdk/util-dynamodb's unmarshall gives it. */
+export type StoredImage = Readonly<Record<string, unknown>>;
+
+export type EntryView = Pick<EntryItem, 'sub' | 'entryId' | 'type' | 'amountCents' | 'at' | 'note' | 'balanceAfterCents'>;
+export type RequestView = Pick<RequestItem, 'sub' | 'requestId' | 'userEmail' | 'amountCents' | 'status' | 'createdAt' | 'decidedAt' | 'reason'>;
+export type WeeklyGrowthRunView = Omit<WeeklyGrowthRunItem, 'PK' | 'SK' | 'itemType' | 'expiresAt'>;
+
+const ENTRY_TYPES: readonly EntryType[] = ['deposit', 'withdrawal', 'adjustment'];
+const REQUEST_STATUSES: readonly WithdrawalRequestStatus[] = ['pending', 'approved', 'rejected'];
+
+const isText = (v: unknown): v is string => typeof v === 'string' && v !== '';
+const isCents = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+const isCount = (v: unknown): v is number => isCents(v) && v >= 0;
+/** Only the form toISOString writes: keys are built from it, so anything else is not ours. */
+const isIsoTime = (v: unknown): v is string => isText(v) && Number.isFinite(Date.parse(v)) && new Date(Date.parse(v)).toISOString() === v;
+/** Absent, or text: an optional attribute of another type means the item is not ours. */
+const isOptionalText = (v: unknown): v is string | undefined => v === undefined || typeof v === 'string';
+const oneOf = <T extends string>(allowed: readonly T[], v: unknown): v is T => allowed.some((a) => a === v);
+
+/** The client a CLIENT#<sub> partition key names, or null. */
+export function clientSubOf(pk: unknown): string | null {
+  if (!isText(pk) || !pk.startsWith(keys.clientPk(''))) return null;
+  const sub = pk.slice(keys.clientPk('').length);
+  return sub === '' ? null : sub;
+}
+
+export type StoredItemKind = 'entry' | 'request' | 'weekly-growth-run' | 'other';
+
+/** What an image is, by its key alone (profiles, tombstones, idempotency records are 'other'). */
+export function storedItemKindOf(image: StoredImage): StoredItemKind {
+  const { PK: pk, SK: sk } = image;
+  if (!isText(sk)) return 'other';
+  if (clientSubOf(pk) !== null) {
+    if (sk.startsWith(keys.entryPrefix)) return 'entry';
+    if (sk.startsWith(keys.requestPrefix)) return 'request';
+    return 'other';
+  }
+  return pk === jobRunKeys.weeklyGrowthPk && sk.startsWith(jobRunKeys.runPrefix) ? 'weekly-growth-run' : 'other';
+}
+
+export function readEntry(image: StoredImage): EntryView | null {
+  const sub = clientSubOf(image.PK);
+  const { entryId, type, amountCents, at, note, balanceAfterCents } = image;
+  if (sub === null || image.sub !== sub || !isText(entryId) || !oneOf(ENTRY_TYPES, type) || !isIsoTime(at)) return null;
+  if (!isCents(amountCents) || !isCount(balanceAfterCents) || !isOptionalText(note)) return null;
+  // Deposits and withdrawals carry a positive amount; an adjustment its signed difference.
+  if (type !== 'adjustment' && amountCents <= 0) return null;
+  if (image.SK !== keys.entry(sub, Date.parse(at), entryId).SK) return null;
+  return { sub, entryId, type, amountCents, at, ...(note ? { note } : {}), balanceAfterCents };
+}
+
+export function readRequest(image: StoredImage): RequestView | null {
+  const sub = clientSubOf(image.PK);
+  const { requestId, userEmail, amountCents, status, createdAt, decidedAt, reason } = image;
+  if (sub === null || image.sub !== sub || !isText(requestId) || !isText(userEmail) || !oneOf(REQUEST_STATUSES, status)) return null;
+  if (!isCents(amountCents) || amountCents <= 0 || !isIsoTime(createdAt) || !isOptionalText(reason)) return null;
+  if (decidedAt !== undefined && !isIsoTime(decidedAt)) return null;
+  // The public id names the client too: it must be this partition's client and this item's key.
+  const named = requestIds.parse(requestId);
+  if (!named || named.sub !== sub || image.SK !== keys.request(sub, named.requestKey).SK) return null;
+  return {
+    sub,
+    requestId,
+    userEmail,
+    amountCents,
+    status,
+    createdAt,
+    ...(decidedAt === undefined ? {} : { decidedAt }),
+    ...(reason ? { reason } : {}),
+  };
+}
+
+export function readWeeklyGrowthRun(image: StoredImage): WeeklyGrowthRunView | null {
+  const { runId, scheduledFor, startedAt, finishedAt, due, grown, skipped, failed, totalValueCents, totalGainCents } = image;
+  if (image.itemType !== 'weekly-growth-run' || !isText(runId)) return null;
+  if (image.PK !== jobRunKeys.weeklyGrowthPk || image.SK !== jobRunKeys.weeklyGrowthRun(runId).SK) return null;
+  if (!isIsoTime(scheduledFor) || !isIsoTime(startedAt) || !isIsoTime(finishedAt)) return null;
+  if (!isCount(due) || !isCount(grown) || !isCount(skipped) || !isCount(failed) || !isCount(totalValueCents) || !isCents(totalGainCents)) return null;
+  return { runId, scheduledFor, startedAt, finishedAt, due, grown, skipped, failed, totalValueCents, totalGainCents };
+}

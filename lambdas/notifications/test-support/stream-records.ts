@@ -1,0 +1,106 @@
+/**
+ * Stream records for the notification tests, made from the items the portal really writes (the
+ * pure builders of lambdas/lib) and passed through marshall/unmarshall as the notifier will
+ * receive them, so a number or an absent attribute reads exactly as it would from the stream.
+ */
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { adjustmentTo, type BalanceState, type EntryType } from '../../../shared/growth';
+import { newEntryItem } from '../../lib/ledger';
+import { newProfileItem } from '../../lib/profiles';
+import { keys, requestIds } from '../../lib/table';
+import { decided, newRequestItem, type RequestItem } from '../../lib/withdrawal-requests';
+import type { ItemChange } from '../events';
+import { newWeeklyGrowthRunItem, type WeeklyGrowthRun } from '../job-run-item';
+import type { StoredImage } from '../stored-item-views';
+
+export const SUB = '3f9c2a1e-7b4d-4e8a-9c1f-0a2b3c4d5e6f';
+export const OTHER_SUB = '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b';
+export const CLIENT_EMAIL = 'jane.doe@example.com';
+export const ADMIN_EMAIL = 'treasurer@aurum-admins.example';
+/** Tuesday 24 Nov 2026, 14:05:09 UTC. */
+export const NOW = Date.parse('2026-11-24T14:05:09.000Z');
+
+/** An item as a stream image: marshalled as DynamoDB stores it, then unmarshalled by the notifier. */
+export const asImage = (item: object): StoredImage => unmarshall(marshall(item, { removeUndefinedValues: true }));
+
+export const insert = (item: object): ItemChange => ({ eventName: 'INSERT', newImage: asImage(item) });
+export const modify = (before: object, after: object): ItemChange => ({ eventName: 'MODIFY', oldImage: asImage(before), newImage: asImage(after) });
+export const remove = (item: object): ItemChange => ({ eventName: 'REMOVE', oldImage: asImage(item) });
+
+export function entryItem(input: { type: EntryType; amountCents: number; note?: string; balanceAfterCents: number; at?: number; entryId?: string; sub?: string }) {
+  return newEntryItem({
+    sub: input.sub ?? SUB,
+    entryId: input.entryId ?? 'mi9x2k3h5a1b2c3d4e5f6a7b8',
+    type: input.type,
+    amountCents: input.amountCents,
+    at: input.at ?? NOW,
+    note: input.note ?? '',
+    adminEmail: ADMIN_EMAIL,
+    now: NOW,
+    balanceAfterCents: input.balanceAfterCents,
+  });
+}
+
+/** The adjustment updateBalance.ts records for an admin setting `state`'s balance to `targetCents`. */
+export function balanceEditItem(state: BalanceState, targetCents: number) {
+  const adjustment = adjustmentTo(state, targetCents, NOW);
+  if (!adjustment) throw new Error('no adjustment: the balance already is the target');
+  const netAfter = state.netCents + adjustment.amountCents;
+  return newEntryItem({
+    sub: SUB,
+    entryId: 'mi9x2k3h5adjust0000000001',
+    type: 'adjustment',
+    ...adjustment,
+    note: 'Balance edited',
+    adminEmail: ADMIN_EMAIL,
+    now: NOW,
+    balanceAfterCents: Math.max(0, netAfter),
+  });
+}
+
+export const REQUEST_KEY = 'mi9x2k3h5req0000000000001';
+export const REQUEST_ID = requestIds.make(SUB, REQUEST_KEY);
+
+export const pendingRequest = (amountCents = 123_456, email = CLIENT_EMAIL): RequestItem => newRequestItem(SUB, REQUEST_KEY, email, amountCents, NOW);
+
+export const approved = (request: RequestItem, at = NOW + 3_600_000) => decided(request, { status: 'approved', by: ADMIN_EMAIL, now: at });
+export const rejected = (request: RequestItem, reason: string, at = NOW + 3_600_000) => decided(request, { status: 'rejected', by: ADMIN_EMAIL, now: at, reason });
+
+export const profileItem = (firstName = 'Jane', lastName = 'Doe') =>
+  newProfileItem(
+    { sub: SUB, email: CLIENT_EMAIL, firstName, lastName, cognitoUsername: SUB },
+    { balanceCents: 100_000, netCents: 100_000, lastUpdate: NOW - 86_400_000 },
+    NOW - 30 * 86_400_000,
+  );
+
+/** The PROFILE item after tombstoneProfile's update (profiles.ts). */
+export function tombstoneOf(profile: ReturnType<typeof profileItem>) {
+  const { GSI1PK: _pk, GSI1SK: _sk, email: _e, firstName: _f, lastName: _l, balanceCents: _b, netCents: _n, ...kept } = profile;
+  return { ...kept, deleted: true, deletedAt: new Date(NOW).toISOString(), expiresAt: Math.floor(NOW / 1000) + 7 * 24 * 3600, version: profile.version + 1 };
+}
+
+/** An idempotency record as transactOnProfile writes it. */
+export const idempotencyItem = () => ({
+  ...keys.idempotency(SUB, 'c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00'),
+  requestHash: 'ab'.repeat(32),
+  answer: { status: 200, body: { success: true, newBalance: 1234.56 } },
+  expiresAt: Math.floor(NOW / 1000) + 24 * 3600,
+});
+
+/** Monday 23 Nov 2026 00:00 UTC: the run's T. */
+export const MONDAY = Date.parse('2026-11-23T00:00:00.000Z');
+
+export const weeklyRun = (overrides: Partial<WeeklyGrowthRun> = {}): WeeklyGrowthRun => ({
+  scheduledFor: MONDAY,
+  startedAt: MONDAY + 2_000,
+  finishedAt: MONDAY + 95_000,
+  due: 1_204,
+  grown: 1_200,
+  skipped: 3,
+  failed: 1,
+  totalValueCents: 987_654_321_00,
+  totalGainCents: 1_315_270_12,
+  ...overrides,
+});
+
+export const weeklyRunItem = (overrides: Partial<WeeklyGrowthRun> = {}) => newWeeklyGrowthRunItem(weeklyRun(overrides), 'mi9x2k3h5run0000000000001');
