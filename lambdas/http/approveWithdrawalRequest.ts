@@ -22,6 +22,7 @@ export const handler = httpHandler('approveWithdrawalRequest', async ({ caller, 
     sub: request.sub,
     now,
     note: 'Profit withdrawal request approved',
+    requestId: request.requestId,
     adminEmail: by,
     entryFor: () => ({ type: 'withdrawal', amountCents: request.amountCents, at: now }),
     check: (profile) => {

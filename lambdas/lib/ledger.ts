@@ -21,6 +21,8 @@ export interface EntryItem {
   recordedAt: string;
   /** Balance right after this entry was written (what its answer said). */
   balanceAfterCents: number;
+  /** The withdrawal request this entry pays out, when an approval wrote it (its own e-mail tells the client). */
+  requestId?: string;
   GSI2PK?: string;
   GSI2SK?: string;
 }
@@ -35,6 +37,7 @@ export function newEntryItem(input: {
   adminEmail: string;
   now: number;
   balanceAfterCents: number;
+  requestId?: string;
 }): EntryItem {
   return {
     ...keys.entry(input.sub, input.at, input.entryId),
@@ -49,6 +52,7 @@ export function newEntryItem(input: {
     adminEmail: input.adminEmail,
     recordedAt: new Date(input.now).toISOString(),
     balanceAfterCents: input.balanceAfterCents,
+    ...(input.requestId ? { requestId: input.requestId } : {}),
   };
 }
 

@@ -39,6 +39,8 @@ export interface RecordEntryInput<A, S extends EntrySpec | null = EntrySpec> {
   onExtraConditionFailed?: () => never;
   answer: (recorded: Recorded<null extends S ? EntryItem | null : EntryItem>) => A;
   idempotency?: Idempotency;
+  /** The withdrawal request the entry pays out, kept on it (notifications tell of the approval instead). */
+  requestId?: string;
 }
 
 export function recordEntry<A, S extends EntrySpec | null = EntrySpec>(input: RecordEntryInput<A, S>): Promise<A> {
@@ -64,6 +66,7 @@ export function recordEntry<A, S extends EntrySpec | null = EntrySpec>(input: Re
         adminEmail: input.adminEmail,
         now: input.now,
         balanceAfterCents: next.balanceCents,
+        requestId: input.requestId,
       });
       const extras = input.extraWrites?.(profile, entry) ?? [];
       return {

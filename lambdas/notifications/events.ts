@@ -31,15 +31,7 @@ export interface ItemChange {
   newImage?: StoredImage;
 }
 
-/**
- * The note approveWithdrawalRequest.ts gives the withdrawal entry it writes. That entry and the
- * request's MODIFY are one transaction, and the client is told by the approval e-mail (always
- * sent, with the payout delay); a second "withdrawal processed" for the same money would only
- * repeat it. Entries do not carry the request's id, so the note is how the entry is recognised
- * (a test keeps it in step with the handler).
- */
-export const APPROVED_REQUEST_ENTRY_NOTE = 'Profit withdrawal request approved';
-
+/** The e-mails one stream record stands for (none for most: only money moves, requests and job runs tell anyone). */
 export function notificationsFor(change: ItemChange): Notification[] {
   const { eventName, oldImage, newImage } = change;
   if (eventName === 'INSERT' && newImage) return fromInsert(newImage);
@@ -80,7 +72,8 @@ function fromEntry(entry: EntryView): Notification[] {
     case 'deposit':
       return [notification('deposit-recorded', id, recipient, moved)];
     case 'withdrawal':
-      return entry.note === APPROVED_REQUEST_ENTRY_NOTE ? [] : [notification('withdrawal-processed', id, recipient, moved)];
+      // An approval's withdrawal: the approval's own e-mail tells the client, once.
+      return entry.requestId ? [] : [notification('withdrawal-processed', id, recipient, moved)];
     case 'adjustment': {
       // A balance edit is recorded as the signed difference from the net (growth.ts adjustmentTo),
       // never backdated: the balance before is the balance after less it, floored at zero as a

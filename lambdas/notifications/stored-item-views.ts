@@ -17,7 +17,7 @@ import { jobRunKeys, type WeeklyGrowthRunItem } from './job-run-item';
 /** One OldImage or NewImage, as @aws-sdk/util-dynamodb's unmarshall gives it. */
 export type StoredImage = Readonly<Record<string, unknown>>;
 
-export type EntryView = Pick<EntryItem, 'sub' | 'entryId' | 'type' | 'amountCents' | 'at' | 'note' | 'balanceAfterCents'>;
+export type EntryView = Pick<EntryItem, 'sub' | 'entryId' | 'type' | 'amountCents' | 'at' | 'note' | 'balanceAfterCents' | 'requestId'>;
 export type RequestView = Pick<RequestItem, 'sub' | 'requestId' | 'userEmail' | 'amountCents' | 'status' | 'createdAt' | 'decidedAt' | 'reason'>;
 export type WeeklyGrowthRunView = Omit<WeeklyGrowthRunItem, 'PK' | 'SK' | 'itemType' | 'expiresAt'>;
 
@@ -56,13 +56,13 @@ export function storedItemKindOf(image: StoredImage): StoredItemKind {
 
 export function readEntry(image: StoredImage): EntryView | null {
   const sub = clientSubOf(image.PK);
-  const { entryId, type, amountCents, at, note, balanceAfterCents } = image;
+  const { entryId, type, amountCents, at, note, balanceAfterCents, requestId } = image;
   if (sub === null || image.sub !== sub || !isText(entryId) || !oneOf(ENTRY_TYPES, type) || !isIsoTime(at)) return null;
-  if (!isCents(amountCents) || !isCount(balanceAfterCents) || !isOptionalText(note)) return null;
+  if (!isCents(amountCents) || !isCount(balanceAfterCents) || !isOptionalText(note) || !isOptionalText(requestId)) return null;
   // Deposits and withdrawals carry a positive amount; an adjustment its signed difference.
   if (type !== 'adjustment' && amountCents <= 0) return null;
   if (image.SK !== keys.entry(sub, Date.parse(at), entryId).SK) return null;
-  return { sub, entryId, type, amountCents, at, ...(note ? { note } : {}), balanceAfterCents };
+  return { sub, entryId, type, amountCents, at, ...(note ? { note } : {}), balanceAfterCents, ...(requestId ? { requestId } : {}) };
 }
 
 export function readRequest(image: StoredImage): RequestView | null {

@@ -27,7 +27,7 @@ export const insert = (item: object): ItemChange => ({ eventName: 'INSERT', newI
 export const modify = (before: object, after: object): ItemChange => ({ eventName: 'MODIFY', oldImage: asImage(before), newImage: asImage(after) });
 export const remove = (item: object): ItemChange => ({ eventName: 'REMOVE', oldImage: asImage(item) });
 
-export function entryItem(input: { type: EntryType; amountCents: number; note?: string; balanceAfterCents: number; at?: number; entryId?: string; sub?: string }) {
+export function entryItem(input: { type: EntryType; amountCents: number; note?: string; balanceAfterCents: number; at?: number; entryId?: string; sub?: string; requestId?: string }) {
   return newEntryItem({
     sub: input.sub ?? SUB,
     entryId: input.entryId ?? 'mi9x2k3h5a1b2c3d4e5f6a7b8',
@@ -38,6 +38,7 @@ export function entryItem(input: { type: EntryType; amountCents: number; note?: 
     adminEmail: ADMIN_EMAIL,
     now: NOW,
     balanceAfterCents: input.balanceAfterCents,
+    requestId: input.requestId,
   });
 }
 
