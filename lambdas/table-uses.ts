@@ -11,5 +11,11 @@ export const POST_CONFIRMATION_TABLE_USE: TableUse = { actions: ['GetItem', 'Put
 /** Lists due portfolios by shard (GSI1), replays each ledger (Query), grows it (conditional Update). */
 export const WEEKLY_GROWTH_TABLE_USE: TableUse = { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: ['GSI1'] };
 
+/**
+ * Reads each recipient's profile (GetItem), claims and settles its sent markers (conditional
+ * PutItem; GetItem to see why a claim was refused). Admins come from Cognito, not the table.
+ */
+export const NOTIFIER_TABLE_USE: TableUse = { actions: ['GetItem', 'PutItem'] };
+
 /** Pre sign-up and custom message never touch the table. */
 export const NO_TABLE_USE: TableUse = { actions: [] };

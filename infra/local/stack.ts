@@ -6,13 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { handler as notifier } from '../../lambdas/jobs/notifier';
 import { runWeeklyGrowth } from '../../lambdas/jobs/weekly-growth';
 import { listProfiles } from '../../lambdas/lib/indexes';
 import { logger } from '../../lambdas/lib/logger';
 import { recordEntry } from '../../lambdas/lib/money-moves';
 import { configureRuntime, settingsFromEnvironment } from '../../lambdas/lib/runtime';
 import { TABLE_NAME_DEFAULT } from '../../lambdas/lib/table';
-import { NO_TABLE_USE, POST_CONFIRMATION_TABLE_USE, WEEKLY_GROWTH_TABLE_USE } from '../../lambdas/table-uses';
+import { NO_TABLE_USE, NOTIFIER_TABLE_USE, POST_CONFIRMATION_TABLE_USE, WEEKLY_GROWTH_TABLE_USE } from '../../lambdas/table-uses';
 import { handler as customMessage } from '../../lambdas/triggers/custom-message';
 import { handler as postConfirmation } from '../../lambdas/triggers/post-confirmation';
 import { handler as preSignUp } from '../../lambdas/triggers/pre-sign-up';
@@ -23,6 +24,7 @@ import { type ApiHandler, createGateway } from './gateway';
 import { Mailbox } from './mailbox';
 import { freePort } from './ports';
 import { seedDemoData } from './seed';
+import { failuresToFile, startStreamPoller } from './stream-poller';
 import { enforceTablePermissions, runAs } from './table-permissions';
 import { staticFiles } from './web-server';
 
@@ -108,6 +110,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     writeFileSync(cognitoPortFile, String(new URL(cognito.endpoint).port));
     stops.push(() => cognito.stop());
 
+    // Notifications (lambdas/jobs/notifier.ts) land in the mailbox instead of going through SES.
+    // LOCAL_MAIL_FAIL_TIMES=n makes the first n sends fail, as SES may: tests prove the retries.
+    let mailFailuresLeft = Number(process.env.LOCAL_MAIL_FAIL_TIMES ?? 0) || 0;
+    const localMailer = async (mail: { to: string; subject: string; text: string; html: string }) => {
+      if (mailFailuresLeft > 0) {
+        mailFailuresLeft--;
+        throw new Error('local mailer: failing as LOCAL_MAIL_FAIL_TIMES asks');
+      }
+      mailbox.add({ to: mail.to, subject: mail.subject, body: mail.text, code: null, sentAt: new Date().toISOString() });
+    };
+
     // What the CDK stack gives each function in its environment, given here explicitly. Nothing
     // awaits between cognito-local's start and this call, so no trigger runs before it.
     configureRuntime(
@@ -124,7 +137,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         adminRecheckMs: settingsFromEnvironment().adminRecheckMs,
       },
       // The handlers' DynamoDB client, held to each function's declared table use as IAM holds it in AWS.
-      { onDynamoClient: enforceTablePermissions },
+      // The notifier sends through the local mailer (in AWS: SES, from NOTIFY_FROM).
+      { onDynamoClient: enforceTablePermissions, mailer: localMailer },
     );
 
     const handlers = new Map<string, ApiHandler>();
@@ -193,6 +207,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       JSON.stringify({ pid: process.pid, url, cognito, dynamoEndpoint: dynamo.endpoint, tableName }, null, 2),
     );
     stops.unshift(async () => rmSync(stackFile(dataDir), { force: true }));
+    // The notifier on the table's stream, as Lambda's event source mapping runs it. Started after
+    // the seed (from LATEST), so the demo data e-mails nobody; stopped before DynamoDB Local.
+    const poller = await startStreamPoller({
+      endpoint: dynamo.endpoint,
+      credentials: localCredentials(),
+      region: cognito.region,
+      tableName,
+      handler: (event) => runAs('Notifier', NOTIFIER_TABLE_USE, () => notifier(event)),
+      onFailure: failuresToFile(join(dataDir, 'stream-failures.jsonl')),
+    });
+    stops.push(() => poller.stop());
     await gateway.listen();
     stops.push(() => gateway.close());
     return { url, port, dataDir, cognito, dynamoEndpoint: dynamo.endpoint, tableName, stop: stopAll };

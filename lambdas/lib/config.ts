@@ -43,4 +43,11 @@ export const config = {
   get siteUrl(): string {
     return runtimeSettings().siteUrl;
   },
+  /** The SES identity notifications are sent from; unset: notifications are off (unless a local mailer sends). */
+  get notifyFrom(): string | undefined {
+    return runtimeSettings().notifyFrom;
+  },
+  get notifyConfigurationSet(): string | undefined {
+    return runtimeSettings().notifyConfigurationSet;
+  },
 };

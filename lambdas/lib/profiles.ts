@@ -6,6 +6,7 @@ import { type BalanceState, emptyBalance, type WeeklyUpdate } from '../../shared
 import { centsToDollars, roundPercent } from '../../shared/money';
 import { ddb, table } from './db';
 import { ClientNotFound } from './domain-errors';
+import type { NotificationKind } from '../notifications/notification';
 
 export interface Profile {
   sub: string;
@@ -29,6 +30,8 @@ export interface Profile {
    * without it reads as no date ahead until the weekly job rewrites it from its ledger).
    */
   upcomingEligibleAt?: string[];
+  /** E-mail preferences: a kind set to false is not sent (only kinds that may be turned off). */
+  notifications?: Partial<Record<NotificationKind, boolean>>;
   deleted?: boolean;
 }
 

@@ -21,6 +21,8 @@ describe('settings from the environment', () => {
       adminRecheckMs: 60_000,
       originSecret: undefined,
       siteUrl: 'http://localhost:3000',
+      notifyFrom: undefined,
+      notifyConfigurationSet: undefined,
     });
   });
 
@@ -34,6 +36,8 @@ describe('settings from the environment', () => {
       ADMIN_RECHECK_SECONDS: '5',
       ORIGIN_VERIFY: 'secret',
       SITE_URL: 'https://portal.example.com/',
+      NOTIFY_FROM: 'Aurum <no-reply@aurum.example>',
+      NOTIFY_CONFIGURATION_SET: '',
     };
     expect(settingsFromEnvironment(env)).toEqual({
       tableName: 'aurum-qa',
@@ -45,6 +49,8 @@ describe('settings from the environment', () => {
       adminRecheckMs: 5000,
       originSecret: 'secret',
       siteUrl: 'https://portal.example.com',
+      notifyFrom: 'Aurum <no-reply@aurum.example>',
+      notifyConfigurationSet: undefined,
     });
   });
 
@@ -135,7 +141,7 @@ describe('explicit settings', () => {
 
 describe('loading the handler modules', () => {
   /** What the runtime reads from the environment (AWS_REGION is left out: Powertools reads it too). */
-  const RUNTIME_VARIABLES = ['TABLE_NAME', 'DYNAMODB_ENDPOINT', 'COGNITO_ENDPOINT', 'USER_POOL_ID', 'ADMIN_RECHECK_SECONDS', 'ORIGIN_VERIFY', 'SITE_URL'];
+  const RUNTIME_VARIABLES = ['TABLE_NAME', 'DYNAMODB_ENDPOINT', 'COGNITO_ENDPOINT', 'USER_POOL_ID', 'ADMIN_RECHECK_SECONDS', 'ORIGIN_VERIFY', 'SITE_URL', 'NOTIFY_FROM', 'NOTIFY_CONFIGURATION_SET'];
   const saved = process.env;
   afterEach(() => {
     process.env = saved;
@@ -180,6 +186,7 @@ describe('loading the handler modules', () => {
       await import('../triggers/post-confirmation');
       await import('../triggers/custom-message');
       await import('../jobs/weekly-growth');
+      await import('../jobs/notifier');
       expect(created).toEqual([]);
       expect(RUNTIME_VARIABLES.filter((name) => read.has(name))).toEqual([]);
 

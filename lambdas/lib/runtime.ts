@@ -11,6 +11,7 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { TABLE_NAME_DEFAULT } from './table';
 
 export interface RuntimeSettings {
@@ -36,6 +37,21 @@ export interface RuntimeSettings {
   readonly originSecret?: string;
   /** The site's public origin, without a trailing slash, for links in e-mails. */
   readonly siteUrl: string;
+  /**
+   * The verified SES identity notifications are sent from (NOTIFY_FROM). Unset: notifications
+   * are off in AWS (the notifier sends nothing). Locally the stack's mailer hook sends instead.
+   */
+  readonly notifyFrom?: string;
+  /** An SES configuration set for the notifications (NOTIFY_CONFIGURATION_SET), when there is one. */
+  readonly notifyConfigurationSet?: string;
+}
+
+/** One e-mail as the notifier sends it. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
 }
 
 /**
@@ -50,6 +66,11 @@ export interface RuntimeHooks {
    * stack installs its IAM check here, so the check is on whichever client the handlers use.
    */
   onDynamoClient?: (client: DynamoDBDocumentClient) => void;
+  /**
+   * Sends the notifier's e-mails instead of SES: the local stack delivers them to its mailbox.
+   * Absent in AWS. A rejection is a failed send (the notifier retries it).
+   */
+  mailer?: (mail: OutgoingMail) => Promise<void>;
 }
 
 const MAX_ADMIN_RECHECK_MS = 60_000;
@@ -68,6 +89,8 @@ function resolved(given: Partial<RuntimeSettings>): RuntimeSettings {
     adminRecheckMs: Number.isFinite(recheckMs) ? Math.min(Math.max(recheckMs, 0), MAX_ADMIN_RECHECK_MS) : MAX_ADMIN_RECHECK_MS,
     originSecret: given.originSecret || undefined,
     siteUrl: (given.siteUrl ?? 'http://localhost:3000').replace(/\/$/, ''),
+    notifyFrom: given.notifyFrom || undefined,
+    notifyConfigurationSet: given.notifyConfigurationSet || undefined,
   });
 }
 
@@ -83,6 +106,8 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): R
     adminRecheckMs: recheckSeconds === undefined ? undefined : Number(recheckSeconds) * 1000,
     originSecret: env.ORIGIN_VERIFY,
     siteUrl: env.SITE_URL,
+    notifyFrom: env.NOTIFY_FROM,
+    notifyConfigurationSet: env.NOTIFY_CONFIGURATION_SET,
   });
 }
 
@@ -91,6 +116,7 @@ interface State {
   hooks: RuntimeHooks;
   dynamo?: { base: DynamoDBClient; document: DynamoDBDocumentClient };
   cognito?: CognitoIdentityProviderClient;
+  ses?: SESv2Client;
 }
 
 /** Undefined until first use: a Lambda reads its environment only then, not at module load. */
@@ -106,6 +132,7 @@ function releaseClients(): void {
   // The document client's own destroy() does nothing: the connections belong to the base client.
   state?.dynamo?.base.destroy();
   state?.cognito?.destroy();
+  state?.ses?.destroy();
 }
 
 /**
@@ -149,4 +176,19 @@ export function cognitoClient(): CognitoIdentityProviderClient {
     s.cognito = new CognitoIdentityProviderClient({ region, endpoint: cognitoEndpoint, credentials });
   }
   return s.cognito;
+}
+
+/** The one SES client, created on first use (only where no mailer hook sends instead). */
+export function sesClient(): SESv2Client {
+  const s = current();
+  if (!s.ses) {
+    const { region, credentials } = s.settings;
+    s.ses = new SESv2Client({ region, credentials });
+  }
+  return s.ses;
+}
+
+/** The sender the runtime was configured with instead of SES (the local stack's), if any. */
+export function mailerHook(): RuntimeHooks['mailer'] {
+  return current().hooks.mailer;
 }

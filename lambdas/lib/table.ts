@@ -12,6 +12,7 @@
  *   CLIENT#<sub>   ENTRY#<atIso>#<entryId>      ledger entry (deposit, withdrawal, adjustment); deposits on GSI2
  *   CLIENT#<sub>   REQUEST#<requestKey>         withdrawal request; pending ones on GSI3
  *   CLIENT#<sub>   IDEMPOTENCY#<key>            the first answer to a money-moving POST with an Idempotency-Key
+ *   NOTIFIED#<id>  TO#<address>                 the notifier's claim on one e-mail (notifications/sent-marker.ts), expires
  *
  * Access patterns:
  *   get a portfolio                     GetItem PK=CLIENT#sub, SK=PROFILE

@@ -1,0 +1,122 @@
+/**
+ * The notifier: reads the table's stream (NEW_AND_OLD_IMAGES, ReportBatchItemFailures) and sends
+ * the e-mails each record stands for (notifications/events.ts), each at most once per
+ * (notification id, address) thanks to a claim taken before sending (notifications/sent-marker.ts).
+ *
+ * Records are handled in order. The first record that cannot be finished (a failed send, a
+ * failed read) is reported in batchItemFailures and the rest of the batch is left alone: Lambda
+ * retries from that record, and what it had already sent is found claimed and not sent again.
+ * The money move behind a record is already stored when the record exists: a failed e-mail never
+ * undoes or delays it.
+ */
+import { type AttributeValue as SdkAttributeValue } from '@aws-sdk/client-dynamodb';
+import { ListUsersInGroupCommand, type UserType } from '@aws-sdk/client-cognito-identity-provider';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { userPoolDefinition } from '../../shared/user-pool';
+import { config } from '../lib/config';
+import { logger } from '../lib/logger';
+import { currentMailer, type Mailer } from '../lib/mailer';
+import { getProfile } from '../lib/profiles';
+import { cognitoClient } from '../lib/runtime';
+import { notificationsFor } from '../notifications/events';
+import type { Notification } from '../notifications/notification';
+import { renderNotification } from '../notifications/render';
+import { claimSend, markSent, releaseClaim } from '../notifications/sent-marker';
+
+/** One address a notification goes to, and what the greeting needs. */
+export interface Addressee {
+  email: string;
+  firstName?: string;
+}
+
+type Image = Record<string, AttributeValue> | undefined;
+const plain = (image: Image) => (image ? unmarshall(image as Record<string, SdkAttributeValue>) : undefined);
+
+export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+  const mailer = currentMailer();
+  if (!mailer) return { batchItemFailures: [] };
+  for (const record of event.Records) {
+    try {
+      await notifyRecord(record, mailer);
+    } catch (error) {
+      const itemIdentifier = record.dynamodb?.SequenceNumber ?? '';
+      logger.error('notification not sent; the record will be retried', { error: error as Error, eventID: record.eventID, sequenceNumber: itemIdentifier });
+      // Lambda retries from here; the later records of the batch come again after it.
+      return { batchItemFailures: [{ itemIdentifier }] };
+    }
+  }
+  return { batchItemFailures: [] };
+}
+
+async function notifyRecord(record: DynamoDBRecord, mailer: Mailer): Promise<void> {
+  const notifications = notificationsFor({
+    eventName: record.eventName,
+    oldImage: plain(record.dynamodb?.OldImage),
+    newImage: plain(record.dynamodb?.NewImage),
+  });
+  for (const n of notifications) {
+    for (const addressee of await addresseesOf(n)) await sendOnce(n, addressee, mailer);
+  }
+}
+
+async function sendOnce(n: Notification, to: Addressee, mailer: Mailer): Promise<void> {
+  // Rendered first: an e-mail that cannot be written fails before anything is claimed.
+  const email = renderNotification(n, { siteUrl: config.siteUrl, recipientFirstName: to.firstName });
+  const outcome = await claimSend({ notificationId: n.id, address: to.email, kind: n.kind, now: Date.now() });
+  if (!outcome.claimed) {
+    if (outcome.because === 'sent') return;
+    throw new Error(`notification ${n.id} is claimed for this recipient by another invocation`);
+  }
+  try {
+    await mailer({ to: to.email, subject: email.subject, text: email.text, html: email.html });
+  } catch (error) {
+    await releaseClaim(outcome.claimed, Date.now()).catch((releaseError: unknown) =>
+      // Not given back: it frees itself once stale (sent-marker.ts), and the retries wait till then.
+      logger.error('could not give back a notification claim', { error: releaseError as Error, notificationId: n.id }),
+    );
+    throw error;
+  }
+  // Sent: failing to record it must not fail the record (the retry would find the claim held).
+  await markSent(outcome.claimed, Date.now()).catch((error: unknown) =>
+    logger.error('notification sent but not marked sent', { error: error as Error, notificationId: n.id }),
+  );
+}
+
+/** Who receives a notification now: nobody for a deleted client or one who turned this kind off. */
+async function addresseesOf(n: Notification): Promise<Addressee[]> {
+  const prefersNot = (profile: { notifications?: Partial<Record<string, boolean>> } | null) => n.optional && profile?.notifications?.[n.kind] === false;
+  if (n.recipient.kind === 'client') {
+    const profile = await getProfile(n.recipient.sub, true);
+    if (!profile || profile.deleted || prefersNot(profile)) return [];
+    const email = profile.email || n.recipient.email;
+    return email ? [{ email: email.toLowerCase(), firstName: profile.firstName || undefined }] : [];
+  }
+  const admins = await listAdmins();
+  const addressees: Addressee[] = [];
+  for (const admin of admins) {
+    // An admin is a user like any other: its profile (if it has one) holds its preferences.
+    if (n.optional && admin.sub && prefersNot(await getProfile(admin.sub, true))) continue;
+    addressees.push({ email: admin.email, firstName: admin.firstName });
+  }
+  return addressees;
+}
+
+/** The enabled members of the admin group that have an address, each address once. */
+export async function listAdmins(): Promise<(Addressee & { sub?: string })[]> {
+  const users: UserType[] = [];
+  let next: string | undefined;
+  do {
+    const page = await cognitoClient().send(new ListUsersInGroupCommand({ UserPoolId: config.userPoolId, GroupName: userPoolDefinition.adminGroup, Limit: 60, NextToken: next }));
+    users.push(...(page.Users ?? []));
+    next = page.NextToken;
+  } while (next);
+  const byEmail = new Map<string, Addressee & { sub?: string }>();
+  for (const user of users) {
+    if (user.Enabled === false) continue;
+    const attr = (name: string) => user.Attributes?.find((a) => a.Name === name)?.Value || undefined;
+    const email = attr('email')?.toLowerCase();
+    if (email && !byEmail.has(email)) byEmail.set(email, { email, firstName: attr('given_name'), sub: attr('sub') });
+  }
+  return [...byEmail.values()];
+}
