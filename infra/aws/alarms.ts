@@ -17,6 +17,7 @@ import { Construct } from 'constructs';
 import { WEEKLY_GROWTH_COMPLETED_METRIC, WEEKLY_GROWTH_NAMESPACE, weeklyGrowthDimensions } from '../../lambdas/jobs/weekly-growth-metrics';
 import { denyGrantsExceptForAwsResources } from './kms-policies';
 import type { WeeklyGrowth } from './weekly-growth';
+import type { Notifications } from './notifications';
 
 /**
  * The job runs Monday 00:00 UTC. 168 one-hour periods are exactly a week (CloudWatch's longest
@@ -36,6 +37,8 @@ export interface AlarmsProps {
   table: ITable;
   functions: Record<string, IFunction>;
   weeklyGrowth: Pick<WeeklyGrowth, 'job' | 'deadLetters' | 'timeout'>;
+  /** The notifier's dead letters: notifications that could not be sent after their retries. */
+  notifications: Pick<Notifications, 'deadLetters'>;
   /** The stage: the weekly job's metric carries it as a dimension. */
   stage: string;
   /** Where alarms are e-mailed, when given. */
@@ -96,6 +99,12 @@ export class PortalAlarms extends Construct {
       'WeeklyGrowthDeadLetters',
       'A weekly growth run failed after its retries',
       growth.deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+      1,
+    );
+    alarm(
+      'NotifierDeadLetters',
+      'Notifications could not be sent after their retries (the money moves stand; see the runbook)',
+      props.notifications.deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
       1,
     );
     alarm(

@@ -1,7 +1,7 @@
 /** The single table, from the shared definition the local stack also creates, and its backups. */
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { BackupPlan, BackupPlanRule, BackupResource, BackupVault } from 'aws-cdk-lib/aws-backup';
-import { AttributeType, BillingMode, type ITable, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, type ITable, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Schedule } from 'aws-cdk-lib/aws-events';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../../lambdas/lib/table';
@@ -18,6 +18,8 @@ export class PortalTable extends Table {
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
       timeToLiveAttribute: def.ttlAttribute,
+      // The notifications' outbox: every change, before and after (the local stack's table has the same).
+      stream: StreamViewType.NEW_AND_OLD_IMAGES,
     });
     for (const gsi of def.globalSecondaryIndexes) {
       this.addGlobalSecondaryIndex({

@@ -18,7 +18,7 @@ import { WEEKLY_SILENCE } from './alarms';
 import { API_THROTTLE, ORIGIN_HEADER, ROUTE_THROTTLES } from './api';
 import { BACKUP_RETENTION } from './data';
 import { projectContext } from './project-context';
-import { filesUnder, type Resource, type Statement, synthStage, templateReader } from './template-reader';
+import { filesUnder, FUNCTIONS_BESIDE_ROUTES, type Resource, type Statement, synthStage, templateReader } from './template-reader';
 import { API_RATE_PER_IP, HEAVY_API_PATHS, HEAVY_API_RATE_PER_IP, SITE_MANAGED_RULE_GROUPS } from './site-firewall';
 import { EDGE_REGION } from './stage';
 import { resolveStage, type StageConfig, type StageSettings } from './stage-config';
@@ -284,10 +284,10 @@ describe('CloudFront WAF and the API behind it', () => {
 });
 
 describe('observability', () => {
-  const productFunctions = () => ofType('AWS::Lambda::Function').filter(([, r]) => /^(GET|POST|PUT|DELETE) \/api|^Cognito|^Weekly growth/.test(String(r.Properties.Description)));
+  const productFunctions = () => ofType('AWS::Lambda::Function').filter(([, r]) => /^(GET|POST|PUT|DELETE) \/api|^Cognito|^Weekly growth|^Notifier/.test(String(r.Properties.Description)));
 
   it('traces every function of the product with X-Ray', () => {
-    expect(productFunctions().length).toBe(routes.length + 4);
+    expect(productFunctions().length).toBe(routes.length + FUNCTIONS_BESIDE_ROUTES);
     for (const [, fn] of productFunctions()) expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
   });
 

@@ -20,7 +20,7 @@ import { parseSiteConfig } from '../../shared/site-config';
 import { ADMIN_CHECK_COGNITO_ACTIONS } from './api';
 import { SPA_REWRITE_CODE } from './site';
 import type { StageConfig } from './stage-config';
-import { filesUnder, type Resource, synthStage, templateReader } from './template-reader';
+import { filesUnder, FUNCTIONS_BESIDE_ROUTES, type Resource, synthStage, templateReader } from './template-reader';
 
 export const TEST_STAGE: StageConfig = {
   stage: 'test',
@@ -138,7 +138,7 @@ describe('the API, generated from the shared route table', () => {
   it('runs every function on arm64, the current Node runtime, JSON logs', () => {
     // All but CDK's own BucketDeployment provider.
     const fns = resources('AWS::Lambda::Function').filter(([, fn]) => fn.Properties.Description !== undefined && !/^Lambda function for auto-deleting|CDKBucketDeployment/.test(String(fn.Properties.Description)));
-    expect(fns.length).toBe(routes.length + 4);
+    expect(fns.length).toBe(routes.length + FUNCTIONS_BESIDE_ROUTES);
     for (const [, fn] of fns) {
       expect(fn.Properties).toMatchObject({ Architectures: ['arm64'], Runtime: 'nodejs24.x', LoggingConfig: { LogFormat: 'JSON' } });
       expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.NODE_OPTIONS).toBe('--enable-source-maps');
@@ -519,7 +519,7 @@ describe('alarms and outputs', () => {
   it('alarms on API 5xx and on every function error', () => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: '5xx', Namespace: 'AWS/ApiGateway' });
     const errorAlarms = resources('AWS::CloudWatch::Alarm').filter(([, a]) => a.Properties.MetricName === 'Errors');
-    expect(errorAlarms.length).toBe(routes.length + 4);
+    expect(errorAlarms.length).toBe(routes.length + FUNCTIONS_BESIDE_ROUTES);
   });
 
   it('can notify: the topic is under a key of its own that CloudWatch may use, and CloudWatch alarms of this account may publish', () => {

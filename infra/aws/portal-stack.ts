@@ -15,6 +15,7 @@ import { POST_CONFIRMATION_TABLE_USE } from '../../lambdas/table-uses';
 import { MONEY_LOG_RETENTION, PortalFunction } from './portal-function';
 import { PortalSite } from './site';
 import type { StageConfig } from './stage-config';
+import { Notifications } from './notifications';
 import { WeeklyGrowth } from './weekly-growth';
 
 export interface PortalStackProps extends StackProps {
@@ -68,6 +69,7 @@ export class PortalStack extends Stack {
     });
     api.addRoutes({ table, userPool: auth.userPool, client: auth.client });
     const growth = new WeeklyGrowth(this, 'WeeklyGrowth', { table, stage: config.stage });
+    const notifications = new Notifications(this, 'Notifications', { table, userPool: auth.userPool, siteUrl, ses: config.ses });
     const backup = new TableBackup(this, 'Backup', { table, stage: config.stage });
 
     site.deployWeb(props.webDist ?? 'web/dist', {
@@ -81,8 +83,9 @@ export class PortalStack extends Stack {
     const alarms = new PortalAlarms(this, 'Alarms', {
       api: api.httpApi,
       table,
-      functions: { ...Object.fromEntries(api.functions), preSignUp, postConfirmation, customMessage, weeklyGrowth: growth.job },
+      functions: { ...Object.fromEntries(api.functions), preSignUp, postConfirmation, customMessage, weeklyGrowth: growth.job, notifier: notifications.notifier },
       weeklyGrowth: growth,
+      notifications,
       email: config.alarmEmail,
       stage: config.stage,
     });
@@ -98,6 +101,7 @@ export class PortalStack extends Stack {
     new CfnOutput(this, 'WeeklyGrowthDeadLetterQueueUrl', { value: growth.deadLetters.queueUrl });
     new CfnOutput(this, 'WeeklyGrowthDeadLetterQueueArn', { value: growth.deadLetters.queueArn });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
+    new CfnOutput(this, 'NotifierDeadLetterQueueUrl', { value: notifications.deadLetters.queueUrl });
     new CfnOutput(this, 'BackupVaultName', { value: backup.vault.backupVaultName });
     new CfnOutput(this, 'OriginSecretArn', { value: api.originSecret.secretArn });
   }

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { routes } from '../../shared/api';
+import { FUNCTIONS_BESIDE_ROUTES } from './template-reader';
 
 const root = resolve(__dirname, '../..');
 const out = mkdtempSync(join(tmpdir(), 'aurum-cdk-'));
@@ -25,7 +26,7 @@ it('synthesizes offline, and every Lambda bundle loads', () => {
   const bundles = readdirSync(out)
     .map((dir) => join(out, dir, 'index.mjs'))
     .filter((file) => existsSync(file));
-  expect(bundles).toHaveLength(routes.length + 4);
+  expect(bundles).toHaveLength(routes.length + FUNCTIONS_BESIDE_ROUTES);
   for (const bundle of bundles) {
     const kind = execFileSync(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(bundle)}); console.log(typeof m.handler);`], {
       env: { ...env, AWS_REGION: 'eu-west-1', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },

@@ -1,0 +1,66 @@
+/**
+ * The notifications' outbox in the CDK stack: the table's stream, the notifier's event source
+ * mapping (partial-batch failures, retries, bisection, a dead-letter destination), the alarm on
+ * the dead letters, and sending from the stage's SES identity only.
+ */
+import { NOTIFIER_TABLE_USE } from '../../lambdas/table-uses';
+import { NOTIFIER_MAX_RECORD_AGE, NOTIFIER_RETRY_ATTEMPTS } from './notifications';
+import { type Statement, synthStage, templateReader } from './template-reader';
+import type { StageConfig } from './stage-config';
+
+const BASE: StageConfig = { stage: 'mail', account: '444444444444', region: 'eu-west-1', stackName: 'MailTest', authDomainPrefix: 'aurum-mail-444444444444' };
+const DESCRIPTION = 'Notifier: e-mails clients and admins about money moves and withdrawal requests, from the table stream';
+
+const withSes = templateReader(synthStage({ ...BASE, ses: { fromEmail: 'portal@firm.example', fromName: 'Aurum', identity: 'firm.example' } }).template);
+const withoutSes = templateReader(synthStage(BASE).template);
+
+const actionsOf = (s: Statement) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
+
+it('gives the table a stream with the items before and after each change', () => {
+  const tables = withSes.ofType('AWS::DynamoDB::Table').map(([, t]) => t.Properties.StreamSpecification);
+  expect(tables).toEqual([{ StreamViewType: 'NEW_AND_OLD_IMAGES' }]);
+});
+
+it('feeds the notifier from the stream: batches, partial-batch failures, bisection, bounded retries, dead letters', () => {
+  const [notifierId] = withSes.functionDescribed(DESCRIPTION);
+  const mappings = withSes.ofType('AWS::Lambda::EventSourceMapping').map(([, m]) => m.Properties);
+  expect(mappings).toHaveLength(1);
+  const mapping = mappings[0] as Record<string, unknown>;
+  expect(mapping).toMatchObject({
+    FunctionName: { Ref: notifierId },
+    StartingPosition: 'LATEST',
+    BatchSize: 10,
+    FunctionResponseTypes: ['ReportBatchItemFailures'],
+    BisectBatchOnFunctionError: true,
+    MaximumRetryAttempts: NOTIFIER_RETRY_ATTEMPTS,
+    MaximumRecordAgeInSeconds: NOTIFIER_MAX_RECORD_AGE.toSeconds(),
+    FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT', 'MODIFY'] }) }] },
+  });
+  const destination = (mapping.DestinationConfig as { OnFailure: { Destination: { 'Fn::GetAtt': [string, string] } } }).OnFailure.Destination['Fn::GetAtt'][0];
+  expect(withSes.all()[destination]?.Type).toBe('AWS::SQS::Queue');
+  // The dead letters page someone.
+  const alarms = withSes.ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+  expect(alarms.some((a) => JSON.stringify(a.Dimensions ?? a.Metrics ?? '').includes(destination) && a.Threshold === 1)).toBe(true);
+});
+
+it('lets the notifier send only from the stage identity, read the admins, and use exactly its declared table actions', () => {
+  const [notifierId] = withSes.functionDescribed(DESCRIPTION);
+  const statements = withSes.statementsOf(notifierId);
+  const ses = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('ses:')));
+  expect(ses).toHaveLength(1);
+  expect(actionsOf(ses[0] as Statement)).toEqual(['ses:SendEmail']);
+  expect(JSON.stringify(ses[0]?.Resource)).toContain(':identity/firm.example');
+  const cognito = statements.flatMap(actionsOf).filter((a) => a.startsWith('cognito-idp:'));
+  expect(cognito).toEqual(['cognito-idp:ListUsersInGroup']);
+  const dynamo = statements.flatMap(actionsOf).filter((a) => a.startsWith('dynamodb:') && !/Stream|Shard|GetRecords/.test(a));
+  expect(new Set(dynamo)).toEqual(new Set(NOTIFIER_TABLE_USE.actions.map((a) => `dynamodb:${a}`)));
+  const env = (withSes.all()[notifierId]?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+  expect(env.NOTIFY_FROM).toBe('Aurum <portal@firm.example>');
+});
+
+it('deploys without an SES identity: no send permission, and the notifier is told notifications are off', () => {
+  const [notifierId] = withoutSes.functionDescribed(DESCRIPTION);
+  expect(withoutSes.statementsOf(notifierId).flatMap(actionsOf).filter((a) => a.startsWith('ses:'))).toEqual([]);
+  const env = (withoutSes.all()[notifierId]?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+  expect(env.NOTIFY_FROM).toBeUndefined();
+});
