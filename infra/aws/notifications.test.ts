@@ -3,6 +3,9 @@
  * mapping (partial-batch failures, retries, bisection, a dead-letter destination), the alarm on
  * the dead letters, and sending from the stage's SES identity only.
  */
+import { keys } from '../../lambdas/lib/table';
+import { jobRunKeys } from '../../lambdas/notifications/job-run-item';
+import { sentMarkerKeys } from '../../lambdas/notifications/sent-marker';
 import { NOTIFIER_TABLE_USE } from '../../lambdas/table-uses';
 import { NOTIFIER_MAX_RECORD_AGE, NOTIFIER_RETRY_ATTEMPTS } from './notifications';
 import { type Statement, synthStage, templateReader } from './template-reader';
@@ -34,8 +37,15 @@ it('feeds the notifier from the stream: batches, partial-batch failures, bisecti
     BisectBatchOnFunctionError: true,
     MaximumRetryAttempts: NOTIFIER_RETRY_ATTEMPTS,
     MaximumRecordAgeInSeconds: NOTIFIER_MAX_RECORD_AGE.toSeconds(),
-    FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT', 'MODIFY'] }) }] },
   });
+  // Writes only, and only to clients' items and job runs: never the notifier's own sent-markers.
+  const [filter] = (mapping.FilterCriteria as { Filters: { Pattern: string }[] }).Filters;
+  expect(JSON.parse(filter?.Pattern ?? '{}')).toEqual({
+    eventName: ['INSERT', 'MODIFY'],
+    dynamodb: { Keys: { PK: { S: [{ prefix: keys.clientPk('') }, { prefix: jobRunKeys.weeklyGrowthPk }] } } },
+  });
+  const marker = sentMarkerKeys.marker('entry:s:e', 'a@example.com').PK;
+  expect([keys.clientPk(''), jobRunKeys.weeklyGrowthPk].some((prefix) => marker.startsWith(prefix))).toBe(false);
   const destination = (mapping.DestinationConfig as { OnFailure: { Destination: { 'Fn::GetAtt': [string, string] } } }).OnFailure.Destination['Fn::GetAtt'][0];
   expect(withSes.all()[destination]?.Type).toBe('AWS::SQS::Queue');
   // The dead letters page someone.
