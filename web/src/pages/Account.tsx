@@ -6,7 +6,6 @@
  */
 import { Alert } from '@chakra-ui/react/alert';
 import { Button } from '@chakra-ui/react/button';
-import { Link } from '@chakra-ui/react/link';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
@@ -40,25 +39,11 @@ function HeaderLinks({ user }: { user: User }) {
   );
 }
 
-/** Why an administrator was sent here from the admin console, and, once two-factor is on, the way back. */
-function TwoFactorRequiredNotice({ totpOn, federated }: { totpOn: boolean; federated: boolean }) {
-  if (totpOn) {
-    return (
-      <Alert.Root status="success">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>Two-factor sign-in is on</Alert.Title>
-          <Alert.Description>
-            You can now use the{' '}
-            <Link asChild color="yellow.fg" fontWeight="semibold">
-              <RouterLink to="/admin">admin console</RouterLink>
-            </Link>
-            .
-          </Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
-    );
-  }
+/**
+ * Why an administrator was sent here from the admin console. (Once two-factor is on every session
+ * ends, so the way back is a sign-in with a code, not a link from here.)
+ */
+function TwoFactorRequiredNotice({ federated }: { federated: boolean }) {
   return (
     <Alert.Root status="warning">
       <Alert.Indicator />
@@ -105,7 +90,7 @@ function AccountPage({ user }: { user: User }) {
       signOutLabel={user.isAdmin ? 'Logout' : 'Sign Out'}
       accountLink={false}
     >
-      {reason === 'twoFactorRequired' && <TwoFactorRequiredNotice totpOn={mfa.data?.totp === true} federated={provider !== null} />}
+      {reason === 'twoFactorRequired' && <TwoFactorRequiredNotice federated={provider !== null} />}
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
         <ProfileCard user={user} />
         {provider ? <ManagedSignInCard provider={provider} /> : <PasswordCard user={user} />}
