@@ -12,7 +12,7 @@
  * Kept out of lambdas/lib/table.ts until the job writes it.
  */
 import { newId } from '../lib/ids';
-import type { Cents } from '../../shared/money';
+import type { WeeklyGrowthRunFigures, WeeklyGrowthSummaryData } from './notification';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -28,36 +28,19 @@ export const jobRunKeys = {
 export const JOB_RUN_TTL_SECONDS = 400 * 24 * 3600;
 
 /** What a run knows when it ends: runWeeklyGrowth's summary plus the totals the job must add up. */
-export interface WeeklyGrowthRun {
+export interface WeeklyGrowthRun extends WeeklyGrowthRunFigures {
   /** T: the event's scheduled time (epoch ms), the moment every portfolio was grown to. */
   scheduledFor: number;
   startedAt: number;
   finishedAt: number;
-  due: number;
-  /** The summary's `updated`. */
-  grown: number;
-  skipped: number;
-  failed: number;
-  /** Sum of update.next.balanceCents over the portfolios written. */
-  totalValueCents: Cents;
-  /** Sum of update.gainCents over the same portfolios. */
-  totalGainCents: Cents;
 }
 
-export interface WeeklyGrowthRunItem {
+/** As stored: the summary's data (times as ISO), when the run started, and its expiry. */
+export interface WeeklyGrowthRunItem extends WeeklyGrowthSummaryData {
   PK: string;
   SK: string;
   itemType: 'weekly-growth-run';
-  runId: string;
-  scheduledFor: string;
   startedAt: string;
-  finishedAt: string;
-  due: number;
-  grown: number;
-  skipped: number;
-  failed: number;
-  totalValueCents: Cents;
-  totalGainCents: Cents;
   /** DynamoDB TTL (epoch seconds): the table's ttlAttribute. */
   expiresAt: number;
 }

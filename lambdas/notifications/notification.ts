@@ -65,12 +65,10 @@ export interface AdminRequestData extends RequestReceivedData {
   clientEmail: string;
 }
 
-export interface WeeklyGrowthSummaryData {
-  runId: string;
-  /** The Monday the run computed for (ISO). */
-  scheduledFor: string;
-  finishedAt: string;
+/** What a weekly growth run did: the job computes them, its run item stores them, the summary shows them. */
+export interface WeeklyGrowthRunFigures {
   due: number;
+  /** The job summary's `updated`. */
   grown: number;
   skipped: number;
   failed: number;
@@ -78,6 +76,13 @@ export interface WeeklyGrowthSummaryData {
   totalValueCents: Cents;
   /** Sum of what those portfolios gained this run. */
   totalGainCents: Cents;
+}
+
+export interface WeeklyGrowthSummaryData extends WeeklyGrowthRunFigures {
+  runId: string;
+  /** The Monday the run computed for (ISO). */
+  scheduledFor: string;
+  finishedAt: string;
 }
 
 export interface NotificationDataByKind {
