@@ -1,5 +1,5 @@
 import { answerSchemas } from './answers';
-import { buildPath, matchPath, OWNER_PATH_PARAMS, type RouteDef, routes, writesTable } from './api';
+import { buildPath, matchPath, routeUrl, OWNER_PATH_PARAMS, type RouteDef, routes, writesTable } from './api';
 import { bodySchemas, querySchemas } from './validation';
 
 describe('the route table', () => {
@@ -88,5 +88,12 @@ describe('paths', () => {
     expect(matchPath('/api/portfolios/{userId}', '/api/portfolios/x/y')).toBeNull();
     expect(matchPath('/api/portfolios/{userId}', '/api/portfolios/%E0%A4%A')).toBeNull();
     expect(() => buildPath('/api/portfolios/{userId}', {})).toThrow(/userId/);
+  });
+});
+
+describe('routeUrl', () => {
+  it("fills the route's parameters and sends only the query values given", () => {
+    expect(routeUrl('getStatement', { uid: 'a b' }, { from: '2026-01-01', to: undefined })).toBe('/api/portfolios/a%20b/statement?from=2026-01-01');
+    expect(routeUrl('listClients', undefined, undefined)).toBe('/api/admin/clients');
   });
 });

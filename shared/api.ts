@@ -143,6 +143,16 @@ export function buildPath(path: string, params: Record<string, string>): string 
   });
 }
 
+/**
+ * A call's concrete path and query string, as the web's client and the tests send it. Query
+ * values left undefined are not sent.
+ */
+export function routeUrl(name: RouteName, params: unknown, query: unknown): string {
+  const path = buildPath(routeByName(name).path, (params ?? {}) as Record<string, string>);
+  const entries = Object.entries((query ?? {}) as Record<string, string | undefined>).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  return entries.length ? `${path}?${new URLSearchParams(entries).toString()}` : path;
+}
+
 /** Matches a concrete path against a route path; returns the decoded parameters or null. */
 export function matchPath(routePath: string, actual: string): Record<string, string> | null {
   const names: string[] = [];

@@ -26,13 +26,13 @@ import { answerSchemas } from '../../../shared/answers';
 import {
   type AnswerOf,
   type BodyInputOf,
-  buildPath,
   type ErrorBody,
   type PathParams,
   type QueryInputOf,
   routeByName,
   type RouteName,
   type RouteOf,
+  routeUrl,
 } from '../../../shared/api';
 import type { TestStack } from './stack';
 
@@ -77,13 +77,7 @@ type PathArgs<N extends RouteName> = keyof ParamsOf<N> extends never
  * query) through `Client.api`.
  */
 export function pathOf<N extends RouteName>(route: N, ...[params, query]: PathArgs<N>): string {
-  return concretePath(route, params, query);
-}
-
-function concretePath(route: RouteName, params: unknown, query: unknown): string {
-  const path = buildPath(routeByName(route).path, (params ?? {}) as Record<string, string>);
-  const entries = Object.entries((query ?? {}) as Record<string, string | undefined>).filter((entry): entry is [string, string] => entry[1] !== undefined);
-  return entries.length ? `${path}?${new URLSearchParams(entries).toString()}` : path;
+  return routeUrl(route, params, query);
 }
 
 const is2xx = (status: number) => status >= 200 && status < 300;
@@ -327,7 +321,7 @@ export class Client {
   async call<N extends RouteName>(route: N, input: CallInput<N>): Promise<ApiResponse<CallAnswer<N>>> {
     const { token, headers, params, body, query } = input as { token?: string; headers?: Record<string, string>; params?: unknown; body?: unknown; query?: unknown };
     const def = routeByName(route);
-    const res = await this.send(def.method, concretePath(route, params, query), { token, headers, body });
+    const res = await this.send(def.method, routeUrl(route, params, query), { token, headers, body });
     // A file download is its text, whatever it looks like; anything else is JSON.
     const answer = def.answer === 'csv' && is2xx(res.status) ? res.text : parseText(res.text);
     checkAnswer(route, res.status, answer, res.headers.get('content-type'));

@@ -6,10 +6,10 @@
 import {
   type AnswerOf,
   type BodyInputOf,
-  buildPath,
   type PathParams,
   type QueryInputOf,
   routeByName,
+  routeUrl,
   type RouteName,
   type RouteOf,
   type routes,
@@ -30,9 +30,7 @@ export type CsvRoute = Extract<(typeof routes)[number], { answer: 'csv' }>['name
 
 /** The call's concrete path and query: its SWR key, and the URL it fetches. */
 export function keyOf(call: { route: RouteName; params?: unknown; query?: unknown; body?: unknown }): string {
-  const path = buildPath(routeByName(call.route).path, (call.params ?? {}) as Record<string, string>);
-  const query = Object.entries((call.query ?? {}) as Record<string, string | undefined>).filter((entry): entry is [string, string] => entry[1] !== undefined);
-  return query.length ? `${path}?${new URLSearchParams(query).toString()}` : path;
+  return routeUrl(call.route, call.params, call.query);
 }
 
 /** A fresh key for a money-moving POST, so a retried click cannot record it twice. */
