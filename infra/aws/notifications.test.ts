@@ -3,8 +3,7 @@
  * mapping (partial-batch failures, retries, bisection, a dead-letter destination), the alarm on
  * the dead letters, and sending from the stage's SES identity only.
  */
-import { keys } from '../../lambdas/lib/table';
-import { jobRunKeys } from '../../lambdas/notifications/job-run-item';
+import { jobRunKeys, keys } from '../../lambdas/lib/table';
 import { sentMarkerKeys } from '../../lambdas/notifications/sent-marker';
 import { NOTIFIER_TABLE_USE } from '../../lambdas/table-uses';
 import { NOTIFIER_MAX_RECORD_AGE, NOTIFIER_RETRY_ATTEMPTS } from './notifications';
@@ -59,13 +58,20 @@ it('lets the notifier send only from the stage identity, read the admins, and us
   const ses = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('ses:')));
   expect(ses).toHaveLength(1);
   expect(actionsOf(ses[0] as Statement)).toEqual(['ses:SendEmail']);
-  expect(JSON.stringify(ses[0]?.Resource)).toContain(':identity/firm.example');
+  // The identity and the notifications' configuration set, and nothing else.
+  const resources = JSON.stringify(ses[0]?.Resource);
+  expect(resources).toContain(':identity/firm.example');
+  expect((ses[0]?.Resource as unknown[]).length).toBe(2);
   const cognito = statements.flatMap(actionsOf).filter((a) => a.startsWith('cognito-idp:'));
   expect(cognito).toEqual(['cognito-idp:ListUsersInGroup']);
   const dynamo = statements.flatMap(actionsOf).filter((a) => a.startsWith('dynamodb:') && !/Stream|Shard|GetRecords/.test(a));
   expect(new Set(dynamo)).toEqual(new Set(NOTIFIER_TABLE_USE.actions.map((a) => `dynamodb:${a}`)));
   const env = (withSes.all()[notifierId]?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
   expect(env.NOTIFY_FROM).toBe('Aurum <portal@firm.example>');
+  expect(env.NOTIFY_CONFIGURATION_SET).toMatch(/^aurum-[\w-]+-notifications$/);
+  const sets = Object.values(withSes.all()).filter((r) => r.Type === 'AWS::SES::ConfigurationSet').map((r) => (r.Properties as { Name?: unknown }).Name);
+  expect(sets).toContain(env.NOTIFY_CONFIGURATION_SET);
+  expect(resources).toContain(`:configuration-set/${String(env.NOTIFY_CONFIGURATION_SET)}`);
 });
 
 it('deploys without an SES identity: no send permission, and the notifier is told notifications are off', () => {

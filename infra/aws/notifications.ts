@@ -8,12 +8,12 @@ import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { ConfigurationSet } from 'aws-cdk-lib/aws-ses';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { keys } from '../../lambdas/lib/table';
-import { jobRunKeys } from '../../lambdas/notifications/job-run-item';
+import { jobRunKeys, keys } from '../../lambdas/lib/table';
 import { NOTIFIER_TABLE_USE } from '../../lambdas/table-uses';
 import { acknowledgeGuard } from './guard-rules';
 import { PortalFunction } from './portal-function';
@@ -30,11 +30,15 @@ export interface NotificationsProps {
   siteUrl: string;
   /** The stage's verified SES identity; without one the notifier logs that notifications are off. */
   ses?: SesSender;
+  /** Names the notifications' SES configuration set (aurum-<stage>-notifications). */
+  stage: string;
 }
 
 export class Notifications extends Construct {
   readonly notifier: PortalFunction;
   readonly deadLetters: Queue;
+  /** Set when the stage sends through SES: every notification is tracked under it (bounces, complaints, reputation). */
+  readonly configurationSet?: ConfigurationSet;
 
   constructor(scope: Construct, id: string, props: NotificationsProps) {
     super(scope, id);
@@ -46,6 +50,15 @@ export class Notifications extends Construct {
     Validations.of(this.deadLetters).acknowledge({ id: 'AwsSolutions-SQS3', reason: "This queue is itself the notifier's dead-letter destination." });
     acknowledgeGuard(this.deadLetters, { control: 'CT.SQS.PR.1', reason: "This queue is itself the notifier's dead-letter destination." });
 
+    // Named in plain text where it is used (the environment, the policy), so the template reads as it is.
+    const configurationSetName = `aurum-${props.stage}-notifications`;
+    if (props.ses) {
+      this.configurationSet = new ConfigurationSet(this, 'Mail', {
+        configurationSetName,
+        sendingEnabled: true,
+        reputationMetrics: true,
+      });
+    }
     this.notifier = new PortalFunction(this, 'Notifier', {
       entry: 'lambdas/jobs/notifier.ts',
       description: 'Notifier: e-mails clients and admins about money moves and withdrawal requests, from the table stream',
@@ -56,16 +69,26 @@ export class Notifications extends Construct {
         SITE_URL: props.siteUrl,
         USER_POOL_ID: props.userPool.userPoolId,
         ...(props.ses ? { NOTIFY_FROM: props.ses.fromName ? `${props.ses.fromName} <${props.ses.fromEmail}>` : props.ses.fromEmail } : {}),
+        ...(this.configurationSet ? { NOTIFY_CONFIGURATION_SET: configurationSetName } : {}),
       },
     });
     // The admins it tells of new requests and weekly runs: the members of `admins`, read, never changed.
     this.notifier.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:ListUsersInGroup'], resources: [props.userPool.userPoolArn] }));
-    if (props.ses) {
-      // Sending from the stage's verified identity, and from nothing else.
+    if (props.ses && this.configurationSet) {
+      // Sending from the stage's verified identity under its configuration set, and nothing else
+      // (SES v2 checks the permission on both resources of a send).
       const { partition, region, account } = Stack.of(this);
       this.notifier.addToRolePolicy(
-        new PolicyStatement({ actions: ['ses:SendEmail'], resources: [`arn:${partition}:ses:${region}:${account}:identity/${props.ses.identity}`] }),
+        new PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [
+            `arn:${partition}:ses:${region}:${account}:identity/${props.ses.identity}`,
+            `arn:${partition}:ses:${region}:${account}:configuration-set/${configurationSetName}`,
+          ],
+        }),
       );
+      // Not sending before the set exists.
+      this.notifier.node.addDependency(this.configurationSet);
     }
     if (!props.table.tableStreamArn) throw new Error('the table needs a stream (NEW_AND_OLD_IMAGES) for notifications');
     this.notifier.addEventSource(

@@ -69,7 +69,7 @@ export class PortalStack extends Stack {
     });
     api.addRoutes({ table, userPool: auth.userPool, client: auth.client });
     const growth = new WeeklyGrowth(this, 'WeeklyGrowth', { table, stage: config.stage });
-    const notifications = new Notifications(this, 'Notifications', { table, userPool: auth.userPool, siteUrl, ses: config.ses });
+    const notifications = new Notifications(this, 'Notifications', { table, userPool: auth.userPool, siteUrl, ses: config.ses, stage: config.stage });
     const backup = new TableBackup(this, 'Backup', { table, stage: config.stage });
 
     site.deployWeb(props.webDist ?? 'web/dist', {

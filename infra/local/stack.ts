@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { handler as notifier } from '../../lambdas/jobs/notifier';
-import { runWeeklyGrowth } from '../../lambdas/jobs/weekly-growth';
+import { runAndRecordWeeklyGrowth } from '../../lambdas/jobs/weekly-growth';
 import { listProfiles } from '../../lambdas/lib/indexes';
 import { logger } from '../../lambdas/lib/logger';
 import { recordEntry } from '../../lambdas/lib/money-moves';
@@ -118,7 +118,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         mailFailuresLeft--;
         throw new Error('local mailer: failing as LOCAL_MAIL_FAIL_TIMES asks');
       }
-      mailbox.add({ to: mail.to, subject: mail.subject, body: mail.text, code: null, sentAt: new Date().toISOString() });
+      mailbox.add({ to: mail.to, subject: mail.subject, body: mail.text, html: mail.html, code: null, sentAt: new Date().toISOString() });
     };
 
     // What the CDK stack gives each function in its environment, given here explicitly. Nothing
@@ -172,7 +172,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       cognito,
       handlers,
       mailbox,
-      runWeeklyGrowth: (now) => runAs('WeeklyGrowth', WEEKLY_GROWTH_TABLE_USE, () => runWeeklyGrowth(now)),
+      runWeeklyGrowth: (now) => runAs('WeeklyGrowth', WEEKLY_GROWTH_TABLE_USE, () => runAndRecordWeeklyGrowth(now)),
       originSecret,
       // Tests prove the enforcement is live by taking a route's table access away (never widening it).
       tableUseOf: (route) => (deniedTable.has(route.name) ? NO_TABLE_USE : route.table),

@@ -3,9 +3,9 @@
  * namespace, dimensions and metric names that weekly-growth-metrics.ts exports (the CDK alarm is
  * built from them); a run that throws writes none. DynamoDB is faked at the client's `send`.
  */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../lib/table';
-import { DAY_MS, WEEK_MS } from '../../shared/growth';
+import { DAY_MS, replayLedger, WEEK_MS } from '../../shared/growth';
 import type { Profile } from '../lib/profiles';
 import {
   WEEKLY_GROWTH_COMPLETED_METRIC,
@@ -50,6 +50,9 @@ interface Fake {
   listed: Profile[];
   listingFails?: boolean;
   updateFails?: boolean;
+  recordFails?: boolean;
+  /** Items the job Put (its run records), filled in by the fake. */
+  put?: Record<string, unknown>[];
 }
 
 /** By class name, not instanceof: an isolated module registry has its own copy of the SDK classes. */
@@ -85,6 +88,11 @@ function fakeDynamo(db: Db, fake: Fake) {
     }
     if (kind === UpdateCommand.name) {
       if (fake.updateFails) throw Object.assign(new Error('boom'), { name: 'InternalServerError' });
+      return {};
+    }
+    if (kind === PutCommand.name) {
+      if (fake.recordFails) throw Object.assign(new Error('boom'), { name: 'InternalServerError' });
+      fake.put?.push((command.input as PutCommand['input']).Item ?? {});
       return {};
     }
     if (kind === GetCommand.name) {
@@ -240,6 +248,56 @@ it('writes no metric for a run that throws while listing, or on a bad time', asy
   const next = await captured(() => job.handler(scheduled));
   expect(next.emf).toHaveLength(1);
   expect(next.emf[0]?.[WEEKLY_GROWTH_COMPLETED_METRIC]).toBe(1);
+});
+
+describe('the run record that becomes the admins\' weekly summary', () => {
+  it('records a run with its figures: the grown portfolios\' balances and gains added up', async () => {
+    const put: Record<string, unknown>[] = [];
+    fakeDynamo(db, { listed: [due, alreadyGrown], put });
+    const run = await captured(() => job.handler(scheduled));
+    expect(run.error).toBeUndefined();
+    expect(put).toHaveLength(1);
+    const [item] = put as [Record<string, unknown>];
+    // The fake ledger: one 1,000.00 deposit 60 days before T, so the grown balance is its replay.
+    const grownCents = replayLedger([{ id: 'e1', type: 'deposit', amountCents: 100_000, at: T - 60 * DAY_MS }], T).balanceCents;
+    expect(item).toMatchObject({
+      PK: 'JOBRUN#weekly-growth',
+      itemType: 'weekly-growth-run',
+      scheduledFor: new Date(T).toISOString(),
+      due: 2,
+      grown: 1,
+      skipped: 1,
+      failed: 0,
+      totalValueCents: grownCents,
+      totalGainCents: grownCents - due.balanceCents,
+    });
+    expect(String(item.SK)).toBe(`RUN#${String(item.runId)}`);
+    expect(String(item.runId).startsWith(`${new Date(T).toISOString()}#`)).toBe(true);
+  });
+
+  it('records nothing when nothing was due: a repeated event e-mails nobody', async () => {
+    const put: Record<string, unknown>[] = [];
+    fakeDynamo(db, { listed: [], put });
+    expect((await captured(() => job.handler(scheduled))).error).toBeUndefined();
+    expect(put).toEqual([]);
+  });
+
+  it('records a failed run before throwing, so admins hear of the failures', async () => {
+    const put: Record<string, unknown>[] = [];
+    fakeDynamo(db, { listed: [due], updateFails: true, put });
+    const run = await captured(() => job.handler(scheduled));
+    expect(run.error).toEqual(new Error('weekly growth: 1 portfolios failed'));
+    expect(put).toEqual([expect.objectContaining({ due: 1, grown: 0, failed: 1, totalValueCents: 0, totalGainCents: 0 })]);
+  });
+
+  it('does not fail a run that grew the portfolios when its record cannot be written', async () => {
+    fakeDynamo(db, { listed: [due], recordFails: true });
+    const run = await captured(() => job.handler(scheduled));
+    expect(run.error).toBeUndefined();
+    expect(run.result).toMatchObject({ due: 1, updated: 1, failed: 0 });
+    expect(run.stderr).toContain('weekly growth run not recorded');
+    expect(run.emf).toHaveLength(1);
+  });
 });
 
 it('writes no metric from runWeeklyGrowth, which the local stack calls', async () => {

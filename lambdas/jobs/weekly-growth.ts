@@ -16,6 +16,8 @@ import { upcomingEligibilityOf } from '../lib/ledger';
 import { logger } from '../lib/logger';
 import { CHANGED, passOverProfile } from '../lib/profile-pass';
 import { balanceStateOf, type Profile, writeWeeklyUpdate } from '../lib/profiles';
+import { recordWeeklyGrowthRun } from '../lib/job-runs';
+import type { WeeklyGrowthRunFigures } from '../notifications/notification';
 import { STAGE_ENV, WEEKLY_GROWTH_METRICS, WEEKLY_GROWTH_NAMESPACE, WEEKLY_GROWTH_SERVICE } from './weekly-growth-metrics';
 
 export interface WeeklyGrowthEvent {
@@ -32,6 +34,10 @@ export interface WeeklyGrowthSummary {
   /** Due when listed, but found already updated (or deleted) when read. */
   skipped: number;
   failed: number;
+  /** Sum of the balances, after this run, of the portfolios it grew (cents). */
+  totalValueCents: number;
+  /** Sum of what those portfolios gained this run (cents). */
+  totalGainCents: number;
   durationMs: number;
 }
 
@@ -50,15 +56,23 @@ const metrics = new Metrics({
 const MAX_ATTEMPTS = 4;
 const DEFAULT_CONCURRENCY = 48;
 
-type Outcome = 'updated' | 'skipped' | 'failed';
+/** A grown portfolio, as written: what the run's totals add up. */
+interface Grown {
+  balanceCents: number;
+  gainCents: number;
+}
+
+type Outcome = Grown | 'skipped' | 'failed';
 
 async function growOne(listed: Profile, now: number): Promise<Outcome> {
-  return passOverProfile<'updated' | 'skipped' | 'failed'>(listed, MAX_ATTEMPTS, async (profile, ledger, last) => {
+  return passOverProfile<Outcome>(listed, MAX_ATTEMPTS, async (profile, ledger, last) => {
     const update = weeklyUpdate(balanceStateOf(profile), ledger, now);
     if (!update) return 'skipped';
     try {
       // The list of eligibility dates is rebuilt from the ledger just read: the dates reached drop out.
-      if ((await writeWeeklyUpdate(profile, update, upcomingEligibilityOf(ledger, now))) === 'written') return 'updated';
+      if ((await writeWeeklyUpdate(profile, update, upcomingEligibilityOf(ledger, now))) === 'written') {
+        return { balanceCents: update.next.balanceCents, gainCents: update.gainCents };
+      }
     } catch (error) {
       logger.warn('weekly update failed', { sub: profile.sub, error: error as Error });
       if (last) return 'failed';
@@ -85,21 +99,54 @@ async function forEachLimited<T>(sources: AsyncIterable<T>[], limit: number, wor
 
 export async function runWeeklyGrowth(now: number, concurrency = DEFAULT_CONCURRENCY): Promise<WeeklyGrowthSummary> {
   const started = Date.now();
-  const counts: Record<Outcome, number> = { updated: 0, skipped: 0, failed: 0 };
+  const counts = { updated: 0, skipped: 0, failed: 0, totalValueCents: 0, totalGainCents: 0 };
   let due = 0;
   await forEachLimited(dueProfiles(now - WEEK_MS), concurrency, async (profile) => {
     due += 1;
-    counts[await growOne(profile, now)] += 1;
+    const outcome = await growOne(profile, now);
+    if (typeof outcome === 'string') {
+      counts[outcome] += 1;
+      return;
+    }
+    counts.updated += 1;
+    counts.totalValueCents += outcome.balanceCents;
+    counts.totalGainCents += outcome.gainCents;
   });
   const summary = { now: new Date(now).toISOString(), due, ...counts, durationMs: Date.now() - started };
   logger.info('weekly growth done', { ...summary });
   return summary;
 }
 
+/**
+ * A run, then its record (lambdas/lib/job-runs.ts), whose arrival on the table's stream sends the
+ * administrators their weekly summary. A run that found nothing due leaves no record: a repeated
+ * delivery of the same week's event tells nobody anything. Recording is best effort: the
+ * portfolios are grown either way, and a run must not fail (and be retried) for its summary.
+ * The Lambda handler and the local stack's `/__local/run/weekly-growth` both run this.
+ */
+export async function runAndRecordWeeklyGrowth(now: number): Promise<WeeklyGrowthSummary> {
+  const startedAt = Date.now();
+  const summary = await runWeeklyGrowth(now);
+  if (summary.due > 0) {
+    const figures: WeeklyGrowthRunFigures = {
+      due: summary.due,
+      grown: summary.updated,
+      skipped: summary.skipped,
+      failed: summary.failed,
+      totalValueCents: summary.totalValueCents,
+      totalGainCents: summary.totalGainCents,
+    };
+    await recordWeeklyGrowthRun({ ...figures, scheduledFor: now, startedAt, finishedAt: Date.now() }).catch((error: unknown) =>
+      logger.error('weekly growth run not recorded: no summary e-mail for it', { error: error as Error }),
+    );
+  }
+  return summary;
+}
+
 export const handler = async (event: WeeklyGrowthEvent = {}): Promise<WeeklyGrowthSummary> => {
   const now = Date.parse(event.now ?? event.time ?? new Date().toISOString());
   if (!Number.isFinite(now)) throw new Error(`bad time in event: ${JSON.stringify(event)}`);
-  const summary = await runWeeklyGrowth(now);
+  const summary = await runAndRecordWeeklyGrowth(now);
   // A failure makes the invocation fail, so EventBridge retries it and the alarm sees it; the retry redoes only what is still due.
   if (summary.failed > 0) throw new Error(`weekly growth: ${summary.failed} portfolios failed`);
   publishCompleted(summary);

@@ -10,7 +10,7 @@ import { getProfile, type Profile } from './profiles';
 /** What an attempt may answer besides its own outcomes: the profile changed, try again. */
 export const CHANGED = 'changed';
 
-export async function passOverProfile<Outcome extends string>(
+export async function passOverProfile<Outcome>(
   listed: Profile,
   maxAttempts: number,
   attempt: (profile: Profile, ledger: LedgerEntry[], last: boolean) => Promise<Outcome | typeof CHANGED>,

@@ -13,6 +13,8 @@
  *   CLIENT#<sub>   REQUEST#<requestKey>         withdrawal request; pending ones on GSI3
  *   CLIENT#<sub>   IDEMPOTENCY#<key>            the first answer to a money-moving POST with an Idempotency-Key
  *   NOTIFIED#<id>  TO#<address>                 the notifier's claim on one e-mail (notifications/sent-marker.ts), expires
+ *   JOBRUN#weekly-growth  RUN#<week ISO>#<id>   one weekly run's figures (notifications/job-run-item.ts), written once,
+ *                                                its INSERT the admins' summary e-mail; expires
  *
  * Access patterns:
  *   get a portfolio                     GetItem PK=CLIENT#sub, SK=PROFILE
@@ -24,6 +26,7 @@
  *   portfolios due for the weekly job   Query GSI1 per shard, GSI1SK < <(now − 1 week) ISO>~ (only due ones are read)
  *   deposits by eligibility date        (withdrawal alerts) Query GSI2 PK=ELIG#<yyyy-mm> (one per month the range touches), GSI2SK between dates
  *   pending withdrawal requests         Query GSI3 PK=REQUESTS#pending (oldest first)
+ *   (no reader)                         weekly runs are read only off the stream, by the notifier
  * No request path scans.
  */
 
@@ -90,6 +93,14 @@ export const keys = {
   pendingIndex: (createdAt: number, requestId: string) => ({ GSI3PK: keys.pendingRequestsPk, GSI3SK: `${iso(createdAt)}#${requestId}` }),
 
   idempotency: (sub: string, key: string) => ({ PK: keys.clientPk(sub), SK: `IDEMPOTENCY#${key}` }),
+} as const;
+
+export const jobRunKeys = {
+  weeklyGrowthPk: 'JOBRUN#weekly-growth',
+  runPrefix: 'RUN#',
+  /** A run's public id: the week it computed for, then what tells this invocation from a retry. */
+  weeklyGrowthRunId: (scheduledFor: number, invocationId: string) => `${iso(scheduledFor)}#${invocationId}`,
+  weeklyGrowthRun: (runId: string) => ({ PK: jobRunKeys.weeklyGrowthPk, SK: `${jobRunKeys.runPrefix}${runId}` }),
 } as const;
 
 /** A withdrawal request's public id names its client, so an admin's approve or reject finds it with one GetItem. */

@@ -1,6 +1,7 @@
 import { tableDefinition } from '../lib/table';
 import { notificationsFor } from './events';
-import { JOB_RUN_TTL_SECONDS, jobRunKeys, newWeeklyGrowthRunItem } from './job-run-item';
+import { jobRunKeys } from '../lib/table';
+import { JOB_RUN_TTL_SECONDS, newWeeklyGrowthRunItem } from './job-run-item';
 import { readWeeklyGrowthRun } from './stored-item-views';
 import { asImage, MONDAY, weeklyRun, weeklyRunItem } from './test-support/stream-records';
 

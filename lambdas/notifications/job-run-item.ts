@@ -1,28 +1,21 @@
 /**
- * The item the weekly growth job should write when a run ends (proposal for issue 16), so that
- * its summary reaches the administrators through the table's stream like every other event.
+ * The item the weekly growth job writes when a run ends (lambdas/lib/job-runs.ts), so that its
+ * summary reaches the administrators through the table's stream like every other event.
  *
  *   JOBRUN#weekly-growth   RUN#<scheduledFor ISO>#<invocation id>   one run's outcome
  *
- * One item per invocation, failed runs included (written before the handler throws for
- * EventBridge to retry): a retry is a new run with its own id, so admins learn that portfolios
- * failed and then that the retry grew them. The key sorts a week's runs together and in order.
- * Written with a plain conditional Put (attribute_not_exists(PK)), never updated: its INSERT is
- * the event. It holds no client's data, is on no index, and expires after JOB_RUN_TTL_SECONDS.
- * Kept out of lambdas/lib/table.ts until the job writes it.
+ * One item per invocation that found portfolios due, failed runs included (written before the
+ * handler throws for EventBridge to retry): a retry is a new run with its own id, so admins learn
+ * that portfolios failed and then that the retry grew them. The key sorts a week's runs together
+ * and in order. Written with a plain conditional Put (attribute_not_exists(PK)), never updated:
+ * its INSERT is the event. It holds no client's data, is on no index, and expires after
+ * JOB_RUN_TTL_SECONDS.
  */
 import { newId } from '../lib/ids';
+import { jobRunKeys } from '../lib/table';
 import type { WeeklyGrowthRunFigures, WeeklyGrowthSummaryData } from './notification';
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
-export const jobRunKeys = {
-  weeklyGrowthPk: 'JOBRUN#weekly-growth',
-  runPrefix: 'RUN#',
-  /** A run's public id: the week it computed for, then what tells this invocation from a retry. */
-  weeklyGrowthRunId: (scheduledFor: number, invocationId: string) => `${iso(scheduledFor)}#${invocationId}`,
-  weeklyGrowthRun: (runId: string) => ({ PK: jobRunKeys.weeklyGrowthPk, SK: `${jobRunKeys.runPrefix}${runId}` }),
-} as const;
 
 /** A year and a month: long enough to compare a run with the same week last year. */
 export const JOB_RUN_TTL_SECONDS = 400 * 24 * 3600;

@@ -10,9 +10,9 @@
 import type { WithdrawalRequestStatus } from '../../shared/api';
 import type { EntryType } from '../../shared/growth';
 import type { EntryItem } from '../lib/ledger';
-import { keys, requestIds } from '../lib/table';
+import { jobRunKeys, keys, requestIds } from '../lib/table';
 import type { RequestItem } from '../lib/withdrawal-requests';
-import { jobRunKeys, type WeeklyGrowthRunItem } from './job-run-item';
+import type { WeeklyGrowthRunItem } from './job-run-item';
 
 /** One OldImage or NewImage, as @aws-sdk/util-dynamodb's unmarshall gives it. */
 export type StoredImage = Readonly<Record<string, unknown>>;
