@@ -6,6 +6,7 @@
  * The web imports only the types (through ./api), so the browser never downloads zod.
  */
 import * as z from 'zod/mini';
+import type { OptionalEmail } from './email-preferences';
 
 const isoDate = z.iso.datetime();
 const dollars = z.number();
@@ -113,6 +114,15 @@ export const answerSchemas = {
   history: z.strictObject({ data: z.array(historyPointDto) }),
   /** The client's names as now stored (Cognito and the portfolio). */
   names: z.strictObject({ success, firstName: z.string(), lastName: z.string() }),
+  /** Every optional e-mail, on or off, as stored now. */
+  emailPreferences: z.strictObject({
+    preferences: z.strictObject({
+      'deposit-recorded': z.boolean(),
+      'withdrawal-processed': z.boolean(),
+      'balance-edited': z.boolean(),
+      'admin-weekly-growth-summary': z.boolean(),
+    } satisfies Record<OptionalEmail, unknown>),
+  }),
   /** A CSV download: the answer is the file's text. */
   csv: z.string(),
 };

@@ -97,6 +97,9 @@ export const routes = [
   // The account page: a client's own names, kept the same in Cognito (the ID token) and the
   // portfolio (what admins see). Not through Cognito's UpdateUserAttributes: the portfolio would go stale.
   { name: 'updateMyNames', method: 'PUT', path: '/api/portfolios/{userId}/names', body: 'names', answer: 'names', auth: 'client', owner: 'userId', table: { actions: ['GetItem', 'UpdateItem'] }, cognitoActions: ['AdminUpdateUserAttributes'] },
+  // The account page's e-mail switches (issue 16): the notifier reads them off the profile.
+  { name: 'getMyEmailPreferences', method: 'GET', path: '/api/portfolios/{userId}/email-preferences', answer: 'emailPreferences', auth: 'client', owner: 'userId', table: { actions: ['GetItem'] } },
+  { name: 'updateMyEmailPreferences', method: 'PUT', path: '/api/portfolios/{userId}/email-preferences', body: 'emailPreferences', answer: 'emailPreferences', auth: 'client', owner: 'userId', table: { actions: ['UpdateItem'] } },
   { name: 'getBalancesStatement', method: 'GET', path: '/api/admin/statements/balances', answer: 'csv', auth: 'admin', table: { actions: [], indexes: ['GSI1'] } },
 ] as const satisfies readonly RouteDef[];
 

@@ -57,6 +57,7 @@ export const apiMessages = {
   cannotDeleteSelf: 'You cannot delete your own account',
   userEmailMismatch: 'userEmail must be the e-mail address of your account',
   unsupportedStatus: 'Only status=pending can be listed',
+  emailPreferenceInvalid: 'Each e-mail preference must be true or false',
   invalidPeriod: 'Please choose a valid period: from and to as dates (YYYY-MM-DD), from not after to',
   requestNotFound: 'Withdrawal request not found',
   requestAlreadyDecided: 'This withdrawal request has already been decided',
@@ -120,6 +121,7 @@ export const toastTitles = {
   profileUpdateFailed: 'Update failed',
   passwordChangeFailed: 'Password change failed',
   twoFactorFailed: 'Two-factor sign-in not changed',
+  emailPreferencesFailed: 'E-mail preferences not saved',
 } as const;
 
 export const toastMessages = {
@@ -151,4 +153,5 @@ export const successToasts = {
   signInWithCode: 'Every session has ended. Sign in again with a code from your authenticator app.',
   twoFactorOff: 'Two-factor sign-in is off',
   signedOutEverywhere: 'Signed out of all devices',
+  emailPreferencesSaved: 'E-mail preferences saved',
 } as const;

@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
 import { parseIsoTimestamp } from './iso-date';
 import { apiMessages, validation } from './messages';
 import { type AmountRules, type Cents, parseDollarNumber } from './money';
+import type { OptionalEmail } from './email-preferences';
 import { checkNames } from './forms';
 import { hasUnsafeCharacters } from './text';
 
@@ -116,6 +117,15 @@ export const namesBody = z.strictObject({
   lastName: nameField(apiMessages.lastNameRequired),
 });
 
+/** PUT /api/portfolios/{userId}/email-preferences: every optional e-mail, on or off (the whole set). */
+const preference = () => z.boolean({ error: apiMessages.emailPreferenceInvalid });
+export const emailPreferencesBody = z.strictObject({
+  'deposit-recorded': preference(),
+  'withdrawal-processed': preference(),
+  'balance-edited': preference(),
+  'admin-weekly-growth-summary': preference(),
+} satisfies Record<OptionalEmail, unknown>);
+
 /** POST /api/admin/withdrawal-requests/{id}/reject */
 export const rejectBody = z.strictObject({
   reason: z
@@ -160,6 +170,7 @@ export const bodySchemas = {
   balance: balanceBody,
   reject: rejectBody,
   names: namesBody,
+  emailPreferences: emailPreferencesBody,
 };
 
 /** Each route's query schema, by name. Unknown query parameters are dropped, as a browser may add some. */

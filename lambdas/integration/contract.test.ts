@@ -64,6 +64,7 @@ const successfulCalls: { [N in RouteName]: () => Promise<AnswerOf<N>> } = {
   listMyWithdrawalRequests: () => succeed('listMyWithdrawalRequests', { token: cora.accessToken, params: { uid: cora.sub } }),
   getHistory: () => succeed('getHistory', { token: cora.accessToken, params: { uid: cora.sub } }),
   getStatement: () => succeed('getStatement', { token: cora.accessToken, params: { uid: cora.sub }, query: { from: iso(Date.now() - 365 * DAY_MS).slice(0, 10) } }),
+  getMyEmailPreferences: () => succeed('getMyEmailPreferences', { token: cora.accessToken, params: { userId: cora.sub } }),
   // An admin reading.
   listClients: () => succeed('listClients', { token: admin.accessToken }),
   listClientTransactions: () => succeed('listClientTransactions', { token: admin.accessToken, params: { id: cora.sub } }),
@@ -75,6 +76,12 @@ const successfulCalls: { [N in RouteName]: () => Promise<AnswerOf<N>> } = {
   // Writes.
   createPortfolio: () => succeed('createPortfolio', { token: cora.accessToken, body: { userId: cora.sub, initialBalance: 0 } }),
   updateMyNames: () => succeed('updateMyNames', { token: cora.accessToken, params: { userId: cora.sub }, body: { firstName: 'Cora', lastName: 'Renamed' } }),
+  updateMyEmailPreferences: () =>
+    succeed('updateMyEmailPreferences', {
+      token: cora.accessToken,
+      params: { userId: cora.sub },
+      body: { 'deposit-recorded': false, 'withdrawal-processed': true, 'balance-edited': true, 'admin-weekly-growth-summary': true },
+    }),
   requestWithdrawal: () => succeed('requestWithdrawal', { token: cora.accessToken, body: { userId: cora.sub, userEmail: cora.email, amount: 5 } }),
   addDeposit: () => succeed('addDeposit', { token: admin.accessToken, params: { id: cora.sub }, body: { amount: 100, note: 'top-up' } }),
   processWithdrawal: () => succeed('processWithdrawal', { token: admin.accessToken, params: { id: cora.sub }, body: { amount: 50, note: 'cash' } }),

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { DEMO_ADMIN } from '../../infra/local/seed';
+import { formatUtcDate } from '../notifications/email-format';
 import type { Session } from './support/client';
 import { type StackContext, useTestStack } from './support/use-stack';
 
@@ -81,6 +82,14 @@ describe('notifications (seeded stack)', () => {
     expect(mail?.body).toContain('$1,234.56');
     expect(mail?.body).toContain('wire transfer');
     expectNoAdminIn(storedMails(client.email));
+    // The mailbox shows it as a mail app would: its HTML part, in a sandbox (no scripts, no access to the app's origin).
+    const shown = await fetch(`${t.stack.url}/__local/mailbox/latest?to=${encodeURIComponent(client.email)}`);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(shown.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
+    const page = await shown.text();
+    expect(page).toContain('Subject: <strong>Deposit of $1,234.56 recorded</strong>');
+    expect(page).toContain('wire transfer');
     // Nothing to the admins about it.
     for (const address of adminAddresses()) expect(storedMails(address).filter((m) => m.subject.startsWith('Deposit'))).toEqual([]);
   });
@@ -127,6 +136,91 @@ describe('notifications (seeded stack)', () => {
     const [rejection] = await expectExactly(client.email, 'Your withdrawal request was rejected');
     expect(rejection?.body).toContain(reason);
     expectNoAdminIn(storedMails(client.email));
+  });
+});
+
+describe('e-mail preferences (seeded stack)', () => {
+  const t = useTestStack();
+  const { storedMails, expectExactly } = mailHelpers(t);
+  let admin: Session;
+
+  beforeAll(async () => {
+    admin = await t.client.newAdmin();
+  });
+
+  const allOn = { 'deposit-recorded': true, 'withdrawal-processed': true, 'balance-edited': true, 'admin-weekly-growth-summary': true };
+  const preferencesOf = async (session: Session) => (await t.client.call('getMyEmailPreferences', { token: session.accessToken, params: { userId: session.sub } })).body.preferences;
+
+  it('a client who turned deposits off gets no deposit e-mail, but still the others and every request decision', async () => {
+    const client = await t.client.newClient('quiet');
+    expect(await preferencesOf(client)).toEqual(allOn);
+    const saved = await t.client.call('updateMyEmailPreferences', { token: client.accessToken, params: { userId: client.sub }, body: { ...allOn, 'deposit-recorded': false } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.preferences).toEqual({ ...allOn, 'deposit-recorded': false });
+    expect(await preferencesOf(client)).toEqual({ ...allOn, 'deposit-recorded': false });
+
+    const sevenMonthsAgo = new Date(Date.now() - 213 * 86_400_000).toISOString();
+    expect((await t.client.call('addDeposit', { token: admin.accessToken, params: { id: client.sub }, body: { amount: 300, timestamp: sevenMonthsAgo } })).status).toBe(200);
+    expect((await t.client.call('processWithdrawal', { token: admin.accessToken, params: { id: client.sub }, body: { amount: 10 } })).status).toBe(200);
+    // The withdrawal's e-mail comes after the deposit's record on the same stream: once it is in, the deposit's would be too.
+    await expectExactly(client.email, 'Withdrawal of $10.00 processed');
+    expect(storedMails(client.email).filter((m) => m.subject.startsWith('Deposit'))).toEqual([]);
+
+    const request = await t.client.call('requestWithdrawal', { token: client.accessToken, body: { userId: client.sub, userEmail: client.email, amount: 1 } });
+    expect(request.status).toBe(201);
+    await expectExactly(client.email, 'Withdrawal request of $1.00 received');
+  });
+
+  it('refuses a malformed or foreign change and keeps what was stored', async () => {
+    const client = await t.client.newClient('careful');
+    const other = await t.client.newClient('other');
+    const off = { ...allOn, 'balance-edited': false };
+    expect((await t.client.call('updateMyEmailPreferences', { token: client.accessToken, params: { userId: client.sub }, body: off })).status).toBe(200);
+    const refusals: [unknown, string][] = [
+      [{ ...allOn, 'deposit-recorded': 'no' }, 'Each e-mail preference must be true or false'],
+      [{ 'deposit-recorded': false }, 'Each e-mail preference must be true or false'],
+      [{ ...allOn, 'withdrawal-request-approved': false }, 'Unknown field: withdrawal-request-approved'],
+      [[], 'Request body must be valid JSON'],
+    ];
+    for (const [body, message] of refusals) {
+      const res = await t.client.callAny('updateMyEmailPreferences', { token: client.accessToken, params: { userId: client.sub }, body });
+      expect({ status: res.status, body: res.body }).toMatchObject({ status: 400 });
+      expect(JSON.stringify(res.body)).toContain(message);
+    }
+    // Another client's switches are not this client's to set, or to read.
+    const foreign = await t.client.call('updateMyEmailPreferences', { token: client.accessToken, params: { userId: other.sub }, body: { ...allOn, 'deposit-recorded': false } });
+    expect(foreign.status).toBe(403);
+    expect((await t.client.call('getMyEmailPreferences', { token: client.accessToken, params: { userId: other.sub } })).status).toBe(403);
+    expect(await preferencesOf(client)).toEqual(off);
+    expect(await preferencesOf(other)).toEqual(allOn);
+  });
+
+  it('a weekly run e-mails each admin its summary once, except an admin who turned it off', async () => {
+    const quietAdmin = await t.client.newAdmin();
+    expect((await t.client.call('updateMyEmailPreferences', { token: quietAdmin.accessToken, params: { userId: quietAdmin.sub }, body: { ...allOn, 'admin-weekly-growth-summary': false } })).status).toBe(200);
+    const clients = (await t.client.call('listClients', { token: admin.accessToken })).body;
+    // A week and a day from now: every portfolio is due.
+    const now = new Date(Date.now() + 8 * 86_400_000);
+    const res = await fetch(`${t.stack.url}/__local/run/weekly-growth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ now: now.toISOString() }) });
+    expect(res.status).toBe(200);
+    const run = (await res.json()) as { due: number; updated: number; failed: number; totalValueCents: number };
+    expect(run).toMatchObject({ due: clients.length, updated: clients.length, failed: 0 });
+    const subject = `Weekly growth for ${formatUtcDate(now.getTime())}: ${clients.length} portfolios grown`;
+    const grown = (await t.client.call('listClients', { token: admin.accessToken })).body;
+    const total = grown.reduce((sum, c) => sum + Math.round(c.portfolio.balance * 100), 0);
+    expect(run.totalValueCents).toBe(total);
+    for (const address of [admin.email, DEMO_ADMIN]) {
+      const [mail] = await expectExactly(address, subject);
+      expect(mail?.body).toContain(`$${(total / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+      expect(mail?.body).toContain(`Grown: ${clients.length}`);
+    }
+    expect(storedMails(quietAdmin.email).filter((m) => m.subject.startsWith('Weekly growth'))).toEqual([]);
+    // No client hears of it.
+    for (const c of clients) if (c.email !== admin.email && c.email !== quietAdmin.email && c.email !== DEMO_ADMIN) expect(storedMails(c.email).filter((m) => m.subject.startsWith('Weekly'))).toEqual([]);
+
+    // Nothing is due any more: a second run in the same week tells nobody anything.
+    await fetch(`${t.stack.url}/__local/run/weekly-growth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ now: now.toISOString() }) });
+    await expectExactly(admin.email, subject);
   });
 });
 

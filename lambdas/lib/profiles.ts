@@ -6,7 +6,7 @@ import { type BalanceState, emptyBalance, type WeeklyUpdate } from '../../shared
 import { centsToDollars, roundPercent } from '../../shared/money';
 import { ddb, table } from './db';
 import { ClientNotFound } from './domain-errors';
-import type { NotificationKind } from '../notifications/notification';
+import type { EmailPreferences } from '../../shared/email-preferences';
 
 export interface Profile {
   sub: string;
@@ -30,8 +30,11 @@ export interface Profile {
    * without it reads as no date ahead until the weekly job rewrites it from its ledger).
    */
   upcomingEligibleAt?: string[];
-  /** E-mail preferences: a kind set to false is not sent (only kinds that may be turned off). */
-  notifications?: Partial<Record<NotificationKind, boolean>>;
+  /**
+   * E-mail preferences (the account page): an optional kind set to false is not sent; a missing
+   * one is on. Written only by setEmailPreferences, read by the notifier.
+   */
+  notifications?: Partial<EmailPreferences>;
   deleted?: boolean;
 }
 
@@ -112,6 +115,29 @@ export async function setProfileNames(sub: string, firstName: string, lastName: 
         UpdateExpression: 'SET firstName = :first, lastName = :last',
         ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deleted)',
         ExpressionAttributeValues: { ':first': firstName, ':last': lastName },
+      }),
+    );
+    return 'set';
+  } catch (error) {
+    if (isConditionFailure(error)) return 'gone';
+    throw error;
+  }
+}
+
+/**
+ * A live client's e-mail preferences, the whole set at once. Like names, not money: the version
+ * stays, so a change here never makes a concurrent deposit plan again. 'gone' when the profile
+ * does not exist or was deleted.
+ */
+export async function setEmailPreferences(sub: string, preferences: EmailPreferences): Promise<'set' | 'gone'> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.profile(sub),
+        UpdateExpression: 'SET notifications = :preferences',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deleted)',
+        ExpressionAttributeValues: { ':preferences': preferences },
       }),
     );
     return 'set';
