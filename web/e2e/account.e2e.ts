@@ -161,7 +161,7 @@ journey('names: changed on /account, the dashboard greets with the new first nam
   await expectPage(page).toShowText('Welcome, Test');
   await openAccount(page);
 
-  const save = page.getByRole('button', { name: 'Save', exact: true });
+  const save = page.getByRole('form', { name: 'Profile' }).getByRole('button', { name: 'Save', exact: true });
   expect(await save.isDisabled()).toBe(true); // nothing changed yet
   await page.getByLabel('First name', { exact: true }).fill('Zelda');
   await page.getByLabel('Last name', { exact: true }).fill('Quill');
@@ -188,4 +188,34 @@ journey('two-factor: setting up shows the key as a QR code too, beside the key a
   const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
   await qr.waitFor();
   expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;/);
+});
+
+journey('e-mail notifications: a client turns deposit e-mails off; a deposit then sends none, a withdrawal still does', e2e, async ({ page }) => {
+  const client = await e2e.client.newClient('quiet');
+  await signIn(page, e2e, client.email);
+  await page.waitForURL(/\/dashboard$/);
+  await openAccount(page);
+
+  const emails = page.getByRole('form', { name: 'E-mail notifications' });
+  const deposits = emails.getByRole('checkbox', { name: /Deposits/ });
+  expect(await deposits.isChecked()).toBe(true);
+  expect(await emails.getByRole('checkbox', { name: /Weekly growth summary/ }).count()).toBe(0); // admins only
+  await deposits.uncheck();
+  await emails.getByRole('button', { name: 'Save', exact: true }).click();
+  await expectPage(page).toShowText(successToasts.emailPreferencesSaved);
+  await page.reload();
+  expect(await page.getByRole('form', { name: 'E-mail notifications' }).getByRole('checkbox', { name: /Deposits/ }).isChecked()).toBe(false);
+
+  const admin = await e2e.client.signIn('admin@example.com');
+  expect((await e2e.client.call('addDeposit', { token: admin.accessToken, params: { id: client.sub }, body: { amount: 250 } })).status).toBe(200);
+  expect((await e2e.client.call('processWithdrawal', { token: admin.accessToken, params: { id: client.sub }, body: { amount: 20 } })).status).toBe(200);
+  // The withdrawal's record follows the deposit's on the stream: once its e-mail is in, the deposit's would be too.
+  const deadline = Date.now() + 15_000;
+  let subjects: string[] = [];
+  while (!subjects.includes('Withdrawal of $20.00 processed') && Date.now() < deadline) {
+    subjects = (await e2e.client.mailbox(client.email)).map((m) => m.subject);
+    await page.waitForTimeout(200);
+  }
+  expect(subjects).toContain('Withdrawal of $20.00 processed');
+  expect(subjects.filter((s) => s.startsWith('Deposit'))).toEqual([]);
 });

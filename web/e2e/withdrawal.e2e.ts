@@ -69,6 +69,20 @@ async function requestWithdrawal(page: Page, amount: string): Promise<void> {
   await myRequest(page, usd(centsOf(amount))).filter({ hasText: 'Pending' }).waitFor();
 }
 
+/**
+ * Opens the newest e-mail to `to` in the local mailbox (as a mail app shows it) once it has this
+ * subject: the notifier sends after the money move, off the table's stream, so it may lag a little.
+ */
+async function openLatestMail(page: Page, to: string, subject: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    await page.goto(e2e.url(`/__local/mailbox/latest?to=${encodeURIComponent(to)}`));
+    if ((await page.title()) === subject) return;
+    if (Date.now() > deadline) throw new Error(`no e-mail "${subject}" to ${to}: the latest is "${await page.title()}"`);
+    await page.waitForTimeout(250);
+  }
+}
+
 /** The admin's pending request of alice's for `amount`, on /admin. */
 async function pendingRequest(page: Page, amount: string) {
   await signIn(page, e2e, ADMIN);
@@ -153,6 +167,9 @@ journey('client withdrawal: the dialog\'s checks, a request, the admin approves 
   expect(await balanceCents(page)).toBe(before); // nothing moves until the admin approves
 
   await as('admin approves', async (admin) => {
+    // The admins were told of the request by e-mail, with the client and the amount.
+    await openLatestMail(admin, ADMIN, 'New withdrawal request for $100.00');
+    await expectPage(admin).toShowText(ALICE);
     const row = await pendingRequest(admin, '$100.00');
     await row.getByRole('button', { name: 'Approve' }).click();
     await expectPage(admin).toShowText('Withdrawal approved');
@@ -164,6 +181,11 @@ journey('client withdrawal: the dialog\'s checks, a request, the admin approves 
     await myRequest(alice, '$100.00').filter({ hasText: 'Approved' }).waitFor();
     expect(await myRequest(alice, '$100.00').filter({ hasText: 'Pending' }).count()).toBe(0);
     expect(await balanceCents(alice)).toBe(before - 10_000);
+
+    // And the approval reached alice's mailbox: the amount, when to expect it, the firm's link.
+    await openLatestMail(alice, ALICE, 'Your withdrawal request was approved');
+    await expectPage(alice).toShowText('$100.00');
+    await expectPage(alice).toShowText('2-3 business days');
   });
 });
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiMessages, successToasts } from '../../../shared/messages';
+import { apiMessages, successToasts, toastTitles } from '../../../shared/messages';
 import {
   adminUser,
   alice,
@@ -16,10 +16,14 @@ import {
   renderApp,
 } from '../test/harness';
 
+const allOn = { 'deposit-recorded': true, 'withdrawal-processed': true, 'balance-edited': true, 'admin-weekly-growth-summary': true };
+
 const portfolioFixtures = {
   'GET /api/portfolios/alice-sub': { success: true, portfolio: { userId: 'alice-sub', balance: 10, lastUpdate: '2025-03-10T12:00:00Z', weeklyGain: 0, weeklyGainAmount: 0 } },
   'GET /api/withdrawals/alice-sub/eligible': { data: { totalEligibleProfit: 0, showRequestButton: false, eligibleDeposits: [] } },
   'GET /api/portfolios/alice-sub/withdrawal-requests': [],
+  'GET /api/portfolios/alice-sub/email-preferences': { preferences: allOn },
+  'GET /api/portfolios/admin-sub/email-preferences': { preferences: allOn },
 };
 
 function setup(user: FakeUser, handlers: Record<string, Handler | unknown> = {}, path = '/account') {
@@ -236,6 +240,62 @@ describe('account page', () => {
     expect(profile.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out of all devices' })).toBeInTheDocument();
     expect(backend.account.mfaStatus).not.toHaveBeenCalled();
+  });
+});
+
+describe('e-mail notifications', () => {
+  it('turns an optional e-mail off with Save, sending the whole set, and says so', async () => {
+    const saved: unknown[] = [];
+    setup(alice, {
+      'PUT /api/portfolios/alice-sub/email-preferences': (body: typeof allOn) => {
+        saved.push(body);
+        return { preferences: body };
+      },
+    });
+    const emails = await card('E-mail notifications');
+    const deposits = await emails.findByRole('checkbox', { name: /Deposits/ });
+    expect(deposits).toBeChecked();
+    // A client is not offered the administrators' weekly summary, and learns what is always sent.
+    expect(emails.queryByRole('checkbox', { name: /Weekly growth summary/ })).not.toBeInTheDocument();
+    expect(emails.getByText('Decisions on your withdrawal requests are always e-mailed.')).toBeInTheDocument();
+    const save = emails.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await userEvent.click(deposits);
+    expect(deposits).not.toBeChecked();
+    await userEvent.click(save);
+    expect(await screen.findByText(successToasts.emailPreferencesSaved)).toBeInTheDocument();
+    expect(saved).toEqual([{ ...allOn, 'deposit-recorded': false }]);
+    await waitFor(() => expect(emails.getByRole('button', { name: 'Save' })).toBeDisabled());
+    expect(emails.getByRole('checkbox', { name: /Deposits/ })).not.toBeChecked();
+  });
+
+  it('keeps the edit for another try, and says why, when saving fails', async () => {
+    setup(alice, { 'PUT /api/portfolios/alice-sub/email-preferences': () => Promise.reject(apiError(500, apiMessages.unexpected)) });
+    const emails = await card('E-mail notifications');
+    await userEvent.click(await emails.findByRole('checkbox', { name: /Balance changes/ }));
+    await userEvent.click(emails.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(apiMessages.unexpected)).toBeInTheDocument();
+    expect(screen.getByText(toastTitles.emailPreferencesFailed)).toBeInTheDocument();
+    // The edit is kept for another try; nothing claims it was saved.
+    expect(emails.getByRole('checkbox', { name: /Balance changes/ })).not.toBeChecked();
+    expect(emails.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('offers administrators the weekly summary', async () => {
+    setup(adminUser);
+    const emails = await card('E-mail notifications');
+    expect(await emails.findByRole('checkbox', { name: /Weekly growth summary/ })).toBeChecked();
+    expect(emails.getByText('Decisions on your withdrawal requests, and new requests from clients, are always e-mailed.')).toBeInTheDocument();
+  });
+
+  it('says when the preferences cannot be loaded, and retries', async () => {
+    let fail = true;
+    setup(alice, { 'GET /api/portfolios/alice-sub/email-preferences': () => (fail ? Promise.reject(apiError(500, apiMessages.unexpected)) : { preferences: allOn }) });
+    const emails = await card('E-mail notifications');
+    expect(await emails.findByText('Failed to load your e-mail preferences')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(emails.getByRole('button', { name: 'Retry' }));
+    expect(await emails.findByRole('checkbox', { name: /Deposits/ })).toBeChecked();
   });
 });
 

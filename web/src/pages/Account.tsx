@@ -1,5 +1,6 @@
 /**
- * `/account` (issue 15): the signed-in user's names, password, two-factor sign-in and sessions.
+ * `/account` (issue 15): the signed-in user's names, password, two-factor sign-in, e-mail
+ * notifications (issue 16) and sessions.
  * A lazy chunk of its own, as is the QR code library inside it (loaded only to set up an app).
  * Built from the app's own Chakra pieces rather than @aws-amplify/ui-react: its account
  * components would add ~116 KB gzip and a second look to restyle, for four small forms.
@@ -17,6 +18,7 @@ import { PageShell } from '../components/page-shell';
 import { PageSpinner } from '../components/page-spinner';
 import { SectionCard } from '../components/section-card';
 import { useAccountBackend } from './account/account-backend';
+import { EmailPreferencesCard } from './account/EmailPreferencesCard';
 import { accountReasonOf } from './account/notice';
 import { PasswordCard } from './account/PasswordCard';
 import { ProfileCard } from './account/ProfileCard';
@@ -95,6 +97,7 @@ function AccountPage({ user }: { user: User }) {
         <ProfileCard user={user} />
         {provider ? <ManagedSignInCard provider={provider} /> : <PasswordCard user={user} />}
         {!provider && <TwoFactorCard user={user} status={mfa} />}
+        <EmailPreferencesCard user={user} />
         <SessionsCard />
       </SimpleGrid>
     </PageShell>
