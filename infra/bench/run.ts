@@ -11,6 +11,7 @@
  *   3. Lambda bundles and their cold import, next to an empty handler's (bundles.ts).
  *   4. Web: initial JS, and Lighthouse on `/` with the mobile and desktop presets (browser.ts).
  *   5. The admin page with every bench client: time to first rows, search and sort (browser.ts).
+ *   6. Notifications: the delay from a deposit to its e-mail in the local mailbox (notifications.ts).
  *
  * Progress goes to stderr; the figures table alone goes to stdout and to .bench/results.md.
  * Nothing here asserts on a timing: the exit code is non-zero only when the run broke, an API
@@ -20,7 +21,7 @@
  * runs at each), BENCH_JOB_RUNS (3 at the first size, 1 at larger ones), BENCH_REQUESTS (2000 per
  * latency run), BENCH_LIST_REQUESTS (200) and BENCH_LIST_REPS (1) for the admin list, BENCH_LATENCY_REPS (3),
  * BENCH_RAW_OPS (2000), BENCH_RAW_REPS (3), BENCH_BROWSER_REPS (3), BENCH_VERIFY_SAMPLE (200),
- * BENCH_SEED_PARALLEL (8), BENCH_SKIP_BUNDLES, BENCH_SKIP_BROWSER, BENCH_DATA_PARENT (/dev/shm when
+ * BENCH_SEED_PARALLEL (8), BENCH_NOTIFY_DEPOSITS (100), BENCH_SKIP_BUNDLES, BENCH_SKIP_BROWSER, BENCH_DATA_PARENT (/dev/shm when
  * it exists, else the OS temp folder), BENCH_KEEP_DATA (keep the temp DATA_DIR).
  */
 import { spawnSync } from 'node:child_process';
@@ -39,6 +40,7 @@ import { apiCases } from './api-cases';
 import { measureBundles, measureWeb } from './bundles';
 import * as job from './job';
 import { keepAliveRetries, measureLatency } from './latency';
+import { measureNotificationDelay } from './notifications';
 import { fillLedger } from './portfolios';
 import { fmt } from './stats';
 import { DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from '../local/seed';
@@ -79,6 +81,7 @@ const JOB_RUNS_FIRST = intEnv('BENCH_JOB_RUNS', 3);
 const BROWSER_REPS = intEnv('BENCH_BROWSER_REPS', 3);
 const VERIFY_SAMPLE = intEnv('BENCH_VERIFY_SAMPLE', 200);
 const SEED_PARALLEL = intEnv('BENCH_SEED_PARALLEL', 8);
+const NOTIFY_DEPOSITS = intEnv('BENCH_NOTIFY_DEPOSITS', 100);
 const SKIP_BUNDLES = process.env.BENCH_SKIP_BUNDLES === 'true';
 const SKIP_BROWSER = process.env.BENCH_SKIP_BROWSER === 'true';
 
@@ -261,6 +264,15 @@ async function main(): Promise<number> {
     await portfolios.grow(SIZES[0] ?? 0);
     const alice = await signIn(stack, 'alice@example.com', DEMO_PASSWORD);
     const admin = await signIn(stack, DEMO_ADMIN, DEMO_PASSWORD, DEMO_ADMIN_TOTP_SECRET);
+
+    // ---- 6. notifications, first: before alice's 500 entries and the latency runs' deposits put
+    // thousands of e-mails of their own on the stream.
+    const bob = await signIn(stack, 'bob@example.com', DEMO_PASSWORD);
+    await measureNotificationDelay(
+      { agent, baseUrl: stack.url, admin, client: { sub: bob.sub, email: 'bob@example.com' }, deposits: NOTIFY_DEPOSITS, warmup: 5 },
+      row,
+      progress,
+    );
     const entries = await fillLedger(doc, tableName, alice.sub, TRANSACTIONS, 'admin@example.com');
     progress(`alice has ${entries} ledger entries`);
 

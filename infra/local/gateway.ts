@@ -4,7 +4,8 @@
  *                     same APIGatewayProxyEventV2 and calls the route's handler
  *   /cognito          cognito-local, for the calls a browser may make (no Admin* operations)
  *   /config.json      what the SPA needs to find Cognito (as the CDK stack writes it)
- *   /__local/mailbox  the e-mails Cognito would have sent to one address (local only)
+ *   /__local/mailbox  the e-mails Cognito and the notifier would have sent to one address (local only);
+ *                     /__local/mailbox/latest shows the newest one as a mail app would
  *   /__local/run/weekly-growth   runs the weekly job now (local only)
  *   anything else     the built SPA, when there is one
  * It answers only requests addressed to its own loopback host and port (a DNS-rebinding page
@@ -22,7 +23,7 @@ import { userPoolDefinition } from '../../shared/user-pool';
 import type { LocalCognito } from './cognito';
 import { parseCognitoTarget } from './cognito/target';
 import { allowedHosts, hostAllowed } from './loopback-host';
-import type { Mailbox } from './mailbox';
+import type { Mail, Mailbox } from './mailbox';
 import { runAs } from './table-permissions';
 import { LOCAL_SECURITY_HEADERS } from './web-server';
 
@@ -81,6 +82,25 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
   res.end(text);
+}
+
+/**
+ * An e-mail is shown on the app's own origin, so it runs in a sandbox: an opaque origin without
+ * scripts, which can neither read the signed-in user's tokens nor call the API, as a mail app
+ * isolates a message. Inline styles only (the notifier's HTML part is styled inline).
+ */
+const MAIL_PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy': "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The newest e-mail's envelope above its HTML part (a whole document), or above its text (Cognito's messages). */
+function mailPage(mail: Mail): string {
+  const envelope = `<p style="margin:0;padding:12px;font:14px sans-serif;color:#555;background:#fff">To: ${escapeHtml(mail.to)}<br>Subject: <strong>${escapeHtml(mail.subject)}</strong><br>Sent: ${escapeHtml(mail.sentAt)}</p>`;
+  if (mail.html && /<body[^>]*>/.test(mail.html)) return mail.html.replace(/<body[^>]*>/, (body) => `${body}${envelope}`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(mail.subject)}</title></head><body>${envelope}<pre style="white-space:pre-wrap;padding:12px">${escapeHtml(mail.body)}</pre></body></html>`;
 }
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
@@ -245,6 +265,13 @@ export function createGateway(options: GatewayOptions) {
       const to = url.searchParams.get('to')?.trim();
       if (!to) return send(res, 400, { error: 'Give the address: /__local/mailbox?to=<email>' });
       return send(res, 200, options.mailbox.list(to));
+    }
+    if (url.pathname === '/__local/mailbox/latest' && req.method === 'GET') {
+      const to = url.searchParams.get('to')?.trim();
+      if (!to) return send(res, 400, { error: 'Give the address: /__local/mailbox/latest?to=<email>' });
+      const mail = options.mailbox.latest(to);
+      if (!mail) return send(res, 404, { error: `No e-mail to ${to}` });
+      return send(res, 200, mailPage(mail), MAIL_PAGE_HEADERS);
     }
     if (url.pathname === '/__local/run/weekly-growth' && req.method === 'POST') {
       const raw = await readBody(req, 16 * 1024);
