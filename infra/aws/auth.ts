@@ -79,6 +79,11 @@ export class PortalAuth extends Construct {
       signInAliases: { email: true },
       signInCaseSensitive: false,
       autoVerify: { email: true },
+      // A new e-mail address takes effect only once its code is confirmed: until then the verified
+      // one stays the sign-in name and what the ID token carries, so nobody can put an address they
+      // do not own on an account (the app client lets users write their attributes, as Google's
+      // attribute mapping needs; the portal itself never changes e-mail addresses).
+      keepOriginal: { email: true },
       standardAttributes: {
         email: { required: true, mutable: true },
         givenName: { required: false, mutable: true },

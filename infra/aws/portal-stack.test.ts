@@ -196,6 +196,10 @@ describe('Cognito', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', { ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] });
   });
 
+  it('keeps the verified e-mail address until a new one is confirmed', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', { UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] } });
+  });
+
   it('refuses disguised names before an account exists: the PreSignUp trigger', () => {
     const [preSignUpId] = functionOf('Cognito pre sign-up: refuses names with control or bidirectional-override characters');
     const [, pool] = onlyOf('AWS::Cognito::UserPool');
