@@ -1,7 +1,7 @@
 /**
  * The SPA build: esbuild, ESM with code splitting and content-hashed chunks, index.html with
  * `modulepreload` for the chunks the first screen needs, and the size budget (gzip) printed and
- * enforced: initial JS for `/` at most 250 KB, the admin chunk at most 60 KB.
+ * enforced: initial JS for `/` at most 200 KB, the admin chunk at most 60 KB.
  * `watch: true` rebuilds on change (npm start).
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,9 +13,12 @@ export const WEB_ROOT = resolve(process.cwd(), 'web');
 export const DIST = join(WEB_ROOT, 'dist');
 const ASSETS = join(DIST, 'assets');
 
-export const BUDGET_KB = { initial: 250, admin: 60 };
+// The first screen's budget, lowered as it shrinks (issue 17 aims at 150): 250 until Amplify left it.
+export const BUDGET_KB = { initial: 200, admin: 60 };
 const ADMIN_ENTRY = 'web/src/pages/admin/AdminRoutes.tsx';
 const DASHBOARD_ENTRY = 'web/src/pages/Dashboard.tsx';
+/** Amplify: not on the first screen (auth/lazy-backend.ts), but loaded by every signed-in page. */
+const AUTH_ENTRY = 'web/src/auth/amplify.ts';
 
 const options: BuildOptions = {
   entryPoints: [join(WEB_ROOT, 'src/main.tsx')],
@@ -68,7 +71,7 @@ function outputFor(meta: Metafile, entry: string): string {
 export interface BuildReport {
   initial: Sizes[];
   admin: Sizes[];
-  /** What /dashboard loads on top of the initial JS (its chart is a further lazy chunk). */
+  /** What /dashboard loads on top of the initial JS: the page and Amplify (its chart is a further lazy chunk). */
   dashboard: Sizes[];
   totals: { initialGzip: number; initialBrotli: number; adminGzip: number; dashboardGzip: number; dashboardBrotli: number };
   withinBudget: boolean;
@@ -80,7 +83,9 @@ function writeIndex(meta: Metafile): BuildReport {
   const initial = staticClosure(meta, main).filter((f) => f.endsWith('.js'));
   const adminEntry = outputFor(meta, ADMIN_ENTRY);
   const admin = staticClosure(meta, adminEntry).filter((f) => f.endsWith('.js') && !initial.includes(f));
-  const dashboard = staticClosure(meta, outputFor(meta, DASHBOARD_ENTRY)).filter((f) => f.endsWith('.js') && !initial.includes(f));
+  const dashboard = [...new Set([...staticClosure(meta, outputFor(meta, DASHBOARD_ENTRY)), ...staticClosure(meta, outputFor(meta, AUTH_ENTRY))])].filter(
+    (f) => f.endsWith('.js') && !initial.includes(f),
+  );
   const url = (out: string) => `/${relative(DIST, resolve(out)).split('\\').join('/')}`;
   const preload = initial
     .filter((f) => f !== main)
@@ -123,7 +128,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export function printReport(report: BuildReport, log: (line: string) => void = console.log): void {
   log('web build                                   gzip      brotli');
   log(`  initial JS for /  (${report.initial.length} files)           ${kb(report.totals.initialGzip).padStart(9)} ${kb(report.totals.initialBrotli).padStart(10)}   budget ${BUDGET_KB.initial} KB gzip`);
-  log(`  /dashboard adds   (${report.dashboard.length} files)           ${kb(report.totals.dashboardGzip).padStart(9)} ${kb(report.totals.dashboardBrotli).padStart(10)}`);
+  log(`  /dashboard adds   (${report.dashboard.length} files)         ${kb(report.totals.dashboardGzip).padStart(9)} ${kb(report.totals.dashboardBrotli).padStart(10)}   the page and Amplify`);
   log(`  admin chunk       (${report.admin.length} files)           ${kb(report.totals.adminGzip).padStart(9)}              budget ${BUDGET_KB.admin} KB gzip`);
   log(report.withinBudget ? '  within budget' : '  OVER BUDGET');
 }

@@ -3,10 +3,11 @@
  */
 import { defaultSystem } from '@chakra-ui/react/preset';
 import { ChakraProvider } from '@chakra-ui/react/styled-system';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ApiProvider } from './api/provider';
 import type { Api } from './api/client';
+import { lazyAmplifyBackend } from './auth/lazy-backend';
 import { type AuthBackend, AuthProvider, useAuth } from './auth/session';
 import { PageSpinner } from './components/page-spinner';
 import { Toaster } from './components/toaster';
@@ -93,10 +94,12 @@ export interface AppProps {
 }
 
 export function App({ config, authBackend, api, router = (c) => <BrowserRouter>{c}</BrowserRouter> }: AppProps) {
+  // Amplify, loaded when it is needed (auth/lazy-backend.ts), unless a test gives its own backend.
+  const backend = useMemo(() => authBackend ?? lazyAmplifyBackend(config), [authBackend, config]);
   return (
     <ChakraProvider value={defaultSystem}>
       <ConfigContext.Provider value={config}>
-        <AuthProvider backend={authBackend}>
+        <AuthProvider backend={backend}>
           <ApiProvider api={api}>
             {router(<AppRoutes />)}
             <Toaster />

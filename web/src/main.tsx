@@ -1,6 +1,5 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { configureAmplify } from './auth/amplify';
 import { loadConfig } from './config';
 import { applyChoice, storedChoice } from './theme/color-mode';
 
@@ -11,7 +10,6 @@ matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => appl
 
 loadConfig()
   .then((config) => {
-    configureAmplify(config);
     root.render(<App config={config} />);
   })
   .catch((error: unknown) => {

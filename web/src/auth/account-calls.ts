@@ -12,7 +12,8 @@
  */
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { userPoolDefinition } from '../../../shared/user-pool';
-import { type AccountBackend, cognitoClient } from './session';
+import { cognitoClient } from './amplify';
+import type { AccountBackend } from './session';
 
 export interface CognitoSession {
   /** Cognito's endpoint, as Amplify is configured to call it (cognito-local on this machine). */

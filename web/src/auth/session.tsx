@@ -2,21 +2,6 @@
  * Who is signed in, and the auth actions the screens use. Everything Amplify does goes through
  * the `AuthBackend` below, so tests give the provider a fake backend instead of Cognito.
  */
-import {
-  autoSignIn,
-  confirmResetPassword,
-  confirmSignIn,
-  confirmSignUp,
-  fetchAuthSession,
-  resendSignUpCode,
-  resetPassword,
-  signIn,
-  signInWithRedirect,
-  signOut,
-  signUp,
-} from 'aws-amplify/auth';
-import { Amplify } from 'aws-amplify';
-import { Hub } from 'aws-amplify/utils';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { userPoolDefinition } from '../../../shared/user-pool';
 
@@ -82,84 +67,11 @@ export interface AuthBackend {
    * the first screen. Tests give fakes.
    */
   account?: AccountBackend;
+  /** Starts loading what the next call needs, when that is not loaded yet (auth/lazy-backend.ts). */
+  prepare?(): void;
   /** Calls back when a sign-in finishes elsewhere (the Google redirect); returns an unsubscribe. */
   onSignedIn(callback: () => void): () => void;
 }
-
-/**
- * Cognito's endpoint and the app client, as Amplify is configured with them, for the account
- * page's own calls to Cognito (auth/account-calls.ts); null before Amplify is configured.
- */
-export function cognitoClient(): { endpoint: string; clientId: string } | null {
-  const { userPoolId, userPoolClientId, userPoolEndpoint } = Amplify.getConfig().Auth?.Cognito ?? {};
-  if (!userPoolId || !userPoolClientId) return null;
-  return { endpoint: userPoolEndpoint ?? `https://cognito-idp.${userPoolId.split('_')[0]}.amazonaws.com/`, clientId: userPoolClientId };
-}
-
-export const amplifyBackend: AuthBackend = {
-  async session(forceRefresh = false) {
-    const { tokens } = await fetchAuthSession({ forceRefresh });
-    if (!tokens?.accessToken) return null;
-    return {
-      accessToken: tokens.accessToken.toString(),
-      accessClaims: tokens.accessToken.payload as Record<string, unknown>,
-      idClaims: (tokens.idToken?.payload ?? {}) as Record<string, unknown>,
-    };
-  },
-  async signIn(email, password) {
-    const result = await signIn({ username: email.trim(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
-    if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'confirmSignUp';
-    if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return 'totpCode';
-    if (!result.isSignedIn) throw Object.assign(new Error(`Unsupported sign-in step ${result.nextStep.signInStep}`), { name: 'UnsupportedStep' });
-    return 'signedIn';
-  },
-  async signUp({ email, password, firstName, lastName }) {
-    const result = await signUp({
-      username: email.trim(),
-      password,
-      options: {
-        userAttributes: { email: email.trim(), given_name: firstName.trim(), family_name: lastName.trim() },
-        autoSignIn: { authFlowType: 'USER_PASSWORD_AUTH' },
-      },
-    });
-    return result.nextStep.signUpStep === 'CONFIRM_SIGN_UP' ? 'confirmSignUp' : 'done';
-  },
-  async confirmSignUp(email, code) {
-    const result = await confirmSignUp({ username: email.trim(), confirmationCode: code.trim() });
-    if (result.nextStep.signUpStep !== 'COMPLETE_AUTO_SIGN_IN') return { signedIn: false };
-    try {
-      const signedIn = await autoSignIn();
-      return { signedIn: signedIn.isSignedIn };
-    } catch {
-      // Confirmed from a link in another tab: no sign-up in this tab to continue.
-      return { signedIn: false };
-    }
-  },
-  async resendCode(email) {
-    await resendSignUpCode({ username: email.trim() });
-  },
-  async sendResetCode(email) {
-    await resetPassword({ username: email.trim() });
-  },
-  async confirmReset(email, code, newPassword) {
-    await confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword });
-  },
-  async signInWithGoogle() {
-    await signInWithRedirect({ provider: 'Google' });
-  },
-  async signOut() {
-    await signOut();
-  },
-  async confirmTotp(code) {
-    const result = await confirmSignIn({ challengeResponse: code.trim() });
-    if (!result.isSignedIn) throw Object.assign(new Error(`Unsupported sign-in step ${result.nextStep.signInStep}`), { name: 'UnsupportedStep' });
-  },
-  onSignedIn(callback) {
-    return Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'signedIn' || payload.event === 'signInWithRedirect') callback();
-    });
-  },
-};
 
 /**
  * The provider of a federated user: the ID token's `identities` claim, which Cognito adds for
@@ -214,7 +126,7 @@ export interface Auth {
 
 const AuthContext = createContext<Auth | null>(null);
 
-export function AuthProvider({ backend = amplifyBackend, children }: { backend?: AuthBackend; children: ReactNode }) {
+export function AuthProvider({ backend, children }: { backend: AuthBackend; children: ReactNode }) {
   const [status, setStatus] = useState<AuthStatus>('loading');
   const [user, setUser] = useState<User | null>(null);
 

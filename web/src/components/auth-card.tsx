@@ -11,17 +11,24 @@ import { Separator } from '@chakra-ui/react/separator';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import type { FormEvent, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useAuth } from '../auth/session';
 import { ColorModeSelect } from './color-mode-menu';
 import { Logo } from './logo';
 
-/** The frame of the signed-out pages: logo, title, subtitle, then the page's parts one under the other. */
+/**
+ * The frame of the signed-out pages: logo, title, subtitle, then the page's parts one under the
+ * other. A visitor who starts on it (a field focused, a button pressed) is about to need the auth
+ * code, which the first screen does not load: it starts loading then.
+ */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  const { backend } = useAuth();
+  const prepare = () => backend.prepare?.();
   return (
     <Flex as="main" minH="100vh" direction="column" align="center" justify="center" px="4" py="10" bg="bg.subtle">
       <Box position="absolute" top="4" right="4">
         <ColorModeSelect />
       </Box>
-      <Card.Root width="full" maxW="md">
+      <Card.Root width="full" maxW="md" onFocus={prepare} onPointerDown={prepare}>
         <Card.Header textAlign="center" alignItems="center" gap="2">
           <Logo />
           <Heading as="h1" size="2xl">

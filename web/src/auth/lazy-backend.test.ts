@@ -1,0 +1,105 @@
+/**
+ * The first screen's auth backend: Amplify (auth/amplify.ts, mocked here) is imported only when
+ * something needs it, and a signed-out visitor's session is answered without it.
+ */
+import { amplifyStateStored, isRedirectReturn, lazyAmplifyBackend } from './lazy-backend';
+import type { AuthBackend } from './session';
+import { testConfig } from '../test/harness';
+
+const hubListeners = new Set<() => void>();
+const fake: AuthBackend = {
+  session: jest.fn(async () => ({ accessToken: 'token', idClaims: {}, accessClaims: { sub: 'alice' } })),
+  signIn: jest.fn(async () => 'signedIn' as const),
+  signUp: jest.fn(async () => 'done' as const),
+  confirmSignUp: jest.fn(async () => ({ signedIn: true })),
+  resendCode: jest.fn(async () => undefined),
+  sendResetCode: jest.fn(async () => undefined),
+  confirmReset: jest.fn(async () => undefined),
+  signInWithGoogle: jest.fn(async () => undefined),
+  signOut: jest.fn(async () => undefined),
+  confirmTotp: jest.fn(async () => undefined),
+  onSignedIn: (callback) => {
+    hubListeners.add(callback);
+    return () => hubListeners.delete(callback);
+  },
+};
+const configureAmplify = jest.fn();
+
+jest.mock('./amplify', () => ({ configureAmplify, amplifyBackend: fake }));
+
+const PREFIX = `CognitoIdentityServiceProvider.${testConfig.userPoolClientId}.`;
+
+beforeEach(() => {
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
+  jest.clearAllMocks();
+});
+
+it('reads what Amplify keeps for this app client only, and a redirect\'s answer from the URL', () => {
+  expect(amplifyStateStored('client')).toBe(false);
+  localStorage.setItem('CognitoIdentityServiceProvider.other-client.LastAuthUser', 'x');
+  expect(amplifyStateStored('client')).toBe(false);
+  localStorage.setItem(`${PREFIX}LastAuthUser`, 'alice');
+  expect(amplifyStateStored('client')).toBe(true);
+
+  expect(isRedirectReturn('?code=abc&state=xyz')).toBe(true);
+  expect(isRedirectReturn('?error=access_denied&state=xyz')).toBe(true);
+  expect(isRedirectReturn('?code=abc')).toBe(false);
+  expect(isRedirectReturn('')).toBe(false);
+});
+
+it('answers a signed-out session, and a sign-out, without loading Amplify', async () => {
+  const backend = lazyAmplifyBackend(testConfig);
+  expect(await backend.session()).toBeNull();
+  await backend.signOut();
+  const unsubscribe = backend.onSignedIn(() => undefined);
+  unsubscribe();
+  expect(configureAmplify).not.toHaveBeenCalled();
+  expect(fake.session).not.toHaveBeenCalled();
+});
+
+it('loads and configures Amplify once, when a session may be stored', async () => {
+  localStorage.setItem(`${PREFIX}alice.refreshToken`, 'r');
+  const backend = lazyAmplifyBackend(testConfig);
+  expect(await backend.session(true)).toMatchObject({ accessToken: 'token' });
+  expect(fake.session).toHaveBeenCalledWith(true);
+  await backend.session();
+  expect(configureAmplify).toHaveBeenCalledTimes(1);
+  expect(configureAmplify).toHaveBeenCalledWith(testConfig);
+});
+
+it('loads Amplify at the end of a Google redirect, so the code is exchanged', async () => {
+  window.history.replaceState(null, '', '/?code=abc&state=xyz');
+  const backend = lazyAmplifyBackend(testConfig);
+  await backend.session();
+  expect(configureAmplify).toHaveBeenCalledTimes(1);
+  expect(fake.session).toHaveBeenCalled();
+});
+
+it('loads Amplify for a sign-in, and once prepared ahead of it', async () => {
+  const backend = lazyAmplifyBackend(testConfig);
+  backend.prepare();
+  backend.prepare();
+  expect(await backend.signIn('alice@example.com', 'pw')).toBe('signedIn');
+  expect(fake.signIn).toHaveBeenCalledWith('alice@example.com', 'pw');
+  expect(configureAmplify).toHaveBeenCalledTimes(1);
+  // Signed in through Amplify: the session is now read from it, with nothing yet stored by the fake.
+  expect(await backend.session()).toMatchObject({ accessToken: 'token' });
+});
+
+it('hands sign-in listeners to Amplify when it loads, and removes them', async () => {
+  const backend = lazyAmplifyBackend(testConfig);
+  const early = jest.fn();
+  const stop = backend.onSignedIn(early);
+  expect(hubListeners.size).toBe(0);
+  await backend.signInWithGoogle();
+  expect(hubListeners.size).toBe(1);
+  for (const listener of hubListeners) listener();
+  expect(early).toHaveBeenCalledTimes(1);
+  const late = jest.fn();
+  const stopLate = backend.onSignedIn(late);
+  expect(hubListeners.size).toBe(2);
+  stop();
+  stopLate();
+  expect(hubListeners.size).toBe(0);
+});
