@@ -8,6 +8,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync,
 import { join, relative, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { type BuildOptions, build, context, type Metafile } from 'esbuild';
+import { chakraThemeTreeShaking } from './chakra-theme';
 
 export const WEB_ROOT = resolve(process.cwd(), 'web');
 export const DIST = join(WEB_ROOT, 'dist');
@@ -36,6 +37,7 @@ const options: BuildOptions = {
   metafile: true,
   define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
   logLevel: 'warning',
+  plugins: [chakraThemeTreeShaking],
 };
 
 export interface Sizes {

@@ -1,7 +1,6 @@
 /**
  * Routes and guards of spec section 2. The admin pages are a lazy chunk a client never loads.
  */
-import { defaultSystem } from '@chakra-ui/react/preset';
 import { ChakraProvider } from '@chakra-ui/react/styled-system';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
@@ -13,6 +12,7 @@ import { PageSpinner } from './components/page-spinner';
 import { Toaster } from './components/toaster';
 import type { AppConfig } from './config';
 import { ConfigContext } from './config-context';
+import { system } from './theme/system';
 import NotFound from './pages/NotFound';
 import SignIn from './pages/SignIn';
 
@@ -97,7 +97,7 @@ export function App({ config, authBackend, api, router = (c) => <BrowserRouter>{
   // Amplify, loaded when it is needed (auth/lazy-backend.ts), unless a test gives its own backend.
   const backend = useMemo(() => authBackend ?? lazyAmplifyBackend(config), [authBackend, config]);
   return (
-    <ChakraProvider value={defaultSystem}>
+    <ChakraProvider value={system}>
       <ConfigContext.Provider value={config}>
         <AuthProvider backend={backend}>
           <ApiProvider api={api}>

@@ -44,3 +44,11 @@ afterEach(async () => {
   const { toaster } = await import('../components/toaster');
   act(() => toaster.remove());
 });
+
+// The app's Chakra system has only the recipes it uses (theme/system.ts): a component asking for
+// one it lacks would render unstyled in silence. Every file of screens fails on it.
+afterAll(async () => {
+  if (!inBrowser) return;
+  const { missingRecipes } = await import('../theme/system');
+  if (missingRecipes.size > 0) throw new Error(`Chakra recipes missing from web/src/theme/system.ts: ${[...missingRecipes].join(', ')}`);
+});

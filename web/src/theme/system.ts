@@ -1,0 +1,104 @@
+/**
+ * The Chakra system the app renders with: Chakra's own default theme (tokens, semantic tokens,
+ * text and layer styles, global CSS), but only the recipes of the components the app uses.
+ * Chakra's `defaultSystem` carries all 76 recipes, ~117 KB minified on the first screen, and its
+ * slot recipes import their components' anatomies through Ark's barrel, which pulls state machines
+ * (dialog, menu, ...) in with them. Nothing is ejected: each recipe is Chakra's own, as
+ * `@chakra-ui/react/theme` exports it. (That module also builds Chakra's whole default config at
+ * load, which kept every recipe in the bundle: web/chakra-theme.ts lets esbuild drop it.)
+ *
+ * A component whose recipe is missing here renders unstyled without a word from Chakra: in
+ * development the system reports it (`missingRecipes`), and the web tests fail on any.
+ */
+import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
+import { createSystem, defineConfig, mergeConfigs } from '@chakra-ui/react/styled-system';
+import {
+  alertSlotRecipe,
+  animationStyles,
+  avatarSlotRecipe,
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  codeRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dialogSlotRecipe,
+  emptyStateSlotRecipe,
+  fieldSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputAddonRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  nativeSelectSlotRecipe,
+  semanticTokens,
+  separatorRecipe,
+  spinnerRecipe,
+  statSlotRecipe,
+  textStyles,
+  toastSlotRecipe,
+  tokens,
+} from '@chakra-ui/react/theme';
+
+const recipes = {
+  badge: badgeRecipe,
+  button: buttonRecipe,
+  code: codeRecipe,
+  container: containerRecipe,
+  heading: headingRecipe,
+  icon: iconRecipe,
+  input: inputRecipe,
+  inputAddon: inputAddonRecipe,
+  link: linkRecipe,
+  separator: separatorRecipe,
+  spinner: spinnerRecipe,
+};
+
+const slotRecipes = {
+  alert: alertSlotRecipe,
+  avatar: avatarSlotRecipe,
+  card: cardSlotRecipe,
+  dialog: dialogSlotRecipe,
+  emptyState: emptyStateSlotRecipe,
+  field: fieldSlotRecipe,
+  nativeSelect: nativeSelectSlotRecipe,
+  stat: statSlotRecipe,
+  toast: toastSlotRecipe,
+};
+
+/** Chakra's defaultConfig (preset.ts), with the recipes above instead of all of them. */
+const config = mergeConfigs(
+  defaultBaseConfig,
+  defineConfig({
+    preflight: true,
+    cssVarsPrefix,
+    cssVarsRoot,
+    globalCss,
+    theme: { breakpoints, keyframes, tokens, semanticTokens, recipes, slotRecipes, textStyles, layerStyles, animationStyles },
+  }),
+);
+
+export const system = createSystem(config);
+
+/** Recipe keys a component asked for that the system lacks (development only). */
+export const missingRecipes = new Set<string>();
+
+/** Keys Chakra's components ask for that have no recipe in Chakra's own theme either (Text's). */
+const RECIPE_LESS = new Set(['text']);
+
+if (process.env.NODE_ENV !== 'production') {
+  const { getRecipeFn, getSlotRecipeFn } = system;
+  system.getRecipeFn = (key, fallback) => {
+    if (!system.isRecipe(key) && !RECIPE_LESS.has(key)) missingRecipes.add(key);
+    return getRecipeFn(key, fallback);
+  };
+  system.getSlotRecipeFn = (key, fallback) => {
+    if (!system.isSlotRecipe(key)) missingRecipes.add(key);
+    return getSlotRecipeFn(key, fallback);
+  };
+}
