@@ -1,21 +1,21 @@
 /**
  * The SPA build: esbuild, ESM with code splitting and content-hashed chunks, index.html with
  * `modulepreload` for the chunks the first screen needs, and the size budget (gzip) printed and
- * enforced: initial JS for `/` at most 200 KB, the admin chunk at most 60 KB.
+ * enforced: initial JS for `/` at most 170 KB, the admin chunk at most 60 KB.
  * `watch: true` rebuilds on change (npm start).
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { type BuildOptions, build, context, type Metafile } from 'esbuild';
-import { chakraThemeTreeShaking } from './chakra-theme';
+import { chakraTreeShaking } from './chakra-tree-shaking';
 
 export const WEB_ROOT = resolve(process.cwd(), 'web');
 export const DIST = join(WEB_ROOT, 'dist');
 const ASSETS = join(DIST, 'assets');
 
-// The first screen's budget, lowered as it shrinks (issue 17 aims at 150): 250 until Amplify left it.
-export const BUDGET_KB = { initial: 200, admin: 60 };
+// The first screen's budget, lowered as it shrinks (issue 17 aims at 150; 250 until Amplify left it).
+export const BUDGET_KB = { initial: 170, admin: 60 };
 const ADMIN_ENTRY = 'web/src/pages/admin/AdminRoutes.tsx';
 const DASHBOARD_ENTRY = 'web/src/pages/Dashboard.tsx';
 /** Amplify: not on the first screen (auth/lazy-backend.ts), but loaded by every signed-in page. */
@@ -37,7 +37,7 @@ const options: BuildOptions = {
   metafile: true,
   define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
   logLevel: 'warning',
-  plugins: [chakraThemeTreeShaking],
+  plugins: [chakraTreeShaking],
 };
 
 export interface Sizes {

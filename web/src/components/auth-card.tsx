@@ -12,6 +12,7 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import type { FormEvent, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../auth/session';
+import { prepareToasts } from './toaster';
 import { ColorModeSelect } from './color-mode-menu';
 import { Logo } from './logo';
 
@@ -22,7 +23,10 @@ import { Logo } from './logo';
  */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   const { backend } = useAuth();
-  const prepare = () => backend.prepare?.();
+  const prepare = () => {
+    backend.prepare?.();
+    prepareToasts();
+  };
   return (
     <Flex as="main" minH="100vh" direction="column" align="center" justify="center" px="4" py="10" bg="bg.subtle">
       <Box position="absolute" top="4" right="4">

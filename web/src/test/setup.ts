@@ -41,8 +41,8 @@ if (!globalThis.structuredClone) globalThis.structuredClone = <T,>(v: T): T => J
 afterEach(async () => {
   if (!inBrowser) return;
   const { act } = await import('@testing-library/react');
-  const { toaster } = await import('../components/toaster');
-  act(() => toaster.remove());
+  const { clearToasts } = await import('../components/toaster');
+  await act(() => clearToasts());
 });
 
 // The app's Chakra system has only the recipes it uses (theme/system.ts): a component asking for

@@ -5,7 +5,11 @@
  * slot recipes import their components' anatomies through Ark's barrel, which pulls state machines
  * (dialog, menu, ...) in with them. Nothing is ejected: each recipe is Chakra's own, as
  * `@chakra-ui/react/theme` exports it. (That module also builds Chakra's whole default config at
- * load, which kept every recipe in the bundle: web/chakra-theme.ts lets esbuild drop it.)
+ * load, which kept every recipe in the bundle: web/chakra-tree-shaking.ts lets esbuild drop it.)
+ *
+ * Two recipes are left out on purpose and given to their components where they are used (the
+ * `recipe` prop): the dialog's and the toast's. In the system, their anatomies would bring their
+ * state machines to the first screen, which shows neither.
  *
  * A component whose recipe is missing here renders unstyled without a word from Chakra: in
  * development the system reports it (`missingRecipes`), and the web tests fail on any.
@@ -24,7 +28,6 @@ import {
   containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dialogSlotRecipe,
   emptyStateSlotRecipe,
   fieldSlotRecipe,
   globalCss,
@@ -41,7 +44,6 @@ import {
   spinnerRecipe,
   statSlotRecipe,
   textStyles,
-  toastSlotRecipe,
   tokens,
 } from '@chakra-ui/react/theme';
 
@@ -63,12 +65,10 @@ const slotRecipes = {
   alert: alertSlotRecipe,
   avatar: avatarSlotRecipe,
   card: cardSlotRecipe,
-  dialog: dialogSlotRecipe,
   emptyState: emptyStateSlotRecipe,
   field: fieldSlotRecipe,
   nativeSelect: nativeSelectSlotRecipe,
   stat: statSlotRecipe,
-  toast: toastSlotRecipe,
 };
 
 /** Chakra's defaultConfig (preset.ts), with the recipes above instead of all of them. */

@@ -2,6 +2,7 @@
 import { Badge } from '@chakra-ui/react/badge';
 import { Button } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
+import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { Flex } from '@chakra-ui/react/flex';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Heading } from '@chakra-ui/react/heading';
@@ -67,7 +68,7 @@ function DeleteDialog({ client, onClose, onDeleted }: { client: ClientDto | null
   });
   const busy = deletion.busy;
   return (
-    <Dialog.Root role="alertdialog" open={client !== null} onOpenChange={(e) => !e.open && !busy && onClose()} placement="center" lazyMount unmountOnExit>
+    <Dialog.Root recipe={dialogSlotRecipe} role="alertdialog" open={client !== null} onOpenChange={(e) => !e.open && !busy && onClose()} placement="center" lazyMount unmountOnExit>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="4">

@@ -3,6 +3,7 @@ import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
+import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
 import { Portal } from '@chakra-ui/react/portal';
@@ -119,7 +120,7 @@ function RequestDialog({
   };
 
   return (
-    <Dialog.Root
+    <Dialog.Root recipe={dialogSlotRecipe}
       open={open}
       onOpenChange={(d) => {
         if (!submitting) onOpenChange(d.open);

@@ -1,0 +1,85 @@
+/**
+ * Lets esbuild drop what the app does not use of two Chakra modules that do work at load:
+ *
+ *   theme/index.js  builds Chakra's whole default config (`const defaultThemeConfig =
+ *                   defineConfig({... every recipe ...})`), which kept all 76 recipes;
+ *   anatomy.js      extends Ark's anatomies (`const dialogAnatomy = dialogAnatomy$1.extendWith(...)`),
+ *                   which kept every Ark anatomy, and with each the module of its state machine
+ *                   (dialog, menu, select, ...: Zag ships a component's anatomy and machine in one
+ *                   module).
+ *
+ * `defineConfig` is the identity and `extendWith` returns a new anatomy, but esbuild cannot know a
+ * call is free of side effects, so it kept them. Marked pure, they go when unused (the app builds
+ * its own config: web/src/theme/system.ts). The build fails if either module changes shape.
+ *
+ * And a few of Chakra's modules import from Ark's barrel (`@ark-ui/react`), a bundled file that
+ * builds a namespace object of every Ark component at load: any module that reaches it reaches
+ * every component's state machine, so esbuild put the machines of every component a lazy page
+ * uses (dialog, toast, avatar, ...) in a chunk the first screen loads. Chakra's imports from the
+ * barrel are sent to Ark's own per-component entry points instead; a name Chakra imports that is
+ * not listed fails the build. For the same reason Chakra's anatomy module, which imports each
+ * anatomy from its Ark component's entry point (and so reaches its machine), is sent to Ark's
+ * anatomy file of that component, and that file to Zag's `anatomy` entry point.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { resolve as resolvePath } from 'node:path';
+import type { Plugin } from 'esbuild';
+
+interface PureCalls {
+  module: RegExp;
+  /** The calls to mark, and how many at least the module must have. */
+  call: RegExp;
+  atLeast: number;
+}
+
+const CHAKRA_ESM = String.raw`[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]`;
+
+const PURE_CALLS: PureCalls[] = [
+  { module: new RegExp(`${CHAKRA_ESM}theme[\\\\/]index\\.js$`), call: /(?<== )defineConfig\(/g, atLeast: 1 },
+  { module: new RegExp(`${CHAKRA_ESM}anatomy\\.js$`), call: /(?<== )\w+\$1\.extendWith\(/g, atLeast: 10 },
+];
+
+const ARK_COMPONENTS = resolvePath('node_modules/@ark-ui/react/dist/components');
+
+/** What Chakra imports from Ark's barrel, from where Ark exports it alone. */
+const ARK_BARREL_NAMES = `
+export { dataAttr } from '@ark-ui/react/utils';
+export { useEnvironmentContext } from '@ark-ui/react/environment';
+export { comboboxAnatomy } from '@ark-ui/react/combobox';
+export { TreeView, useTreeViewContext } from '@ark-ui/react/tree-view';
+`;
+
+export const chakraTreeShaking: Plugin = {
+  name: 'chakra-tree-shaking',
+  setup(build) {
+    build.onResolve({ filter: /^@ark-ui\/react$/ }, ({ importer, resolveDir }) =>
+      /[\\/]@chakra-ui[\\/]react[\\/]/.test(importer) ? { path: 'ark-barrel-for-chakra', namespace: 'chakra-tree-shaking', pluginData: { resolveDir } } : undefined,
+    );
+    // Anatomies alone: Chakra's anatomy module -> Ark's <component>.anatomy.js -> Zag's <component>/anatomy.
+    build.onResolve({ filter: /^@ark-ui\/react\/[a-z-]+$/ }, ({ path, importer }) => {
+      if (!/[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]anatomy\.js$/.test(importer)) return undefined;
+      const component = path.slice('@ark-ui/react/'.length);
+      const file = resolvePath(ARK_COMPONENTS, component, `${component}.anatomy.js`);
+      return existsSync(file) ? { path: file } : undefined;
+    });
+    build.onResolve({ filter: /^@zag-js\/[a-z-]+$/ }, async ({ path, importer, resolveDir, kind }) => {
+      if (!/[\\/]@ark-ui[\\/]react[\\/]dist[\\/]components[\\/][a-z-]+[\\/][a-z-]+\.anatomy\.js$/.test(importer)) return undefined;
+      const anatomy = await build.resolve(`${path}/anatomy`, { importer, resolveDir, kind });
+      return anatomy.errors.length === 0 ? { path: anatomy.path } : undefined;
+    });
+    build.onLoad({ filter: /.*/, namespace: 'chakra-tree-shaking' }, ({ pluginData }) => ({
+      contents: ARK_BARREL_NAMES,
+      loader: 'js',
+      resolveDir: (pluginData as { resolveDir: string }).resolveDir,
+    }));
+    for (const { module, call, atLeast } of PURE_CALLS) {
+      build.onLoad({ filter: module }, async ({ path }) => {
+        const source = await readFile(path, 'utf8');
+        const found = source.match(call)?.length ?? 0;
+        if (found < atLeast) return { errors: [{ text: `Chakra's ${path} changed: ${found} calls like ${call} where ${atLeast}+ were expected` }] };
+        return { contents: source.replace(call, (match) => `/* @__PURE__ */ ${match}`), loader: 'js' };
+      });
+    }
+  },
+};
