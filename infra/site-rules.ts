@@ -9,6 +9,9 @@
  * infra/aws/portal-stack.test.ts and infra/local/web-server.test.ts hold each side to this file.
  */
 
+import { createHash } from 'node:crypto';
+import { HEAD_SCRIPT } from '../web/head-script';
+
 export interface SiteOrigins {
   /** Origins the SPA may call besides its own (connect-src). */
   connect: readonly string[];
@@ -27,11 +30,14 @@ export function awsSiteOrigins(region: string): SiteOrigins {
 /** Locally, cognito-local is behind the gateway's /cognito (the site's own origin); there is no hosted UI, and no TLS. */
 export const LOCAL_SITE_ORIGINS: SiteOrigins = { connect: [], formAction: [], https: false };
 
+/** The one inline script the site runs (web/head-script.ts), allowed by its hash and nothing else inline. */
+export const HEAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update(HEAD_SCRIPT, 'utf8').digest('base64')}'`;
+
 export function contentSecurityPolicy(origins: SiteOrigins): string {
   const self = (extra: readonly string[]) => ["'self'", ...extra].join(' ');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${HEAD_SCRIPT_HASH}`,
     // Chakra UI (emotion) injects its styles at run time.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https://*.googleusercontent.com",
@@ -81,15 +87,35 @@ export function securityHeaders(origins: SiteOrigins): Record<string, string> {
  * sees it. A regular expression so that CloudFront's function embeds this very rule.
  */
 export const SPA_ROUTE = /(?:^|\/)[^/.]*$/;
-export const SPA_INDEX = '/index.html';
+/** What every route of the SPA gets unless it is prerendered: the app's empty shell. */
+export const SPA_INDEX = '/app.html';
+
+/**
+ * The signed-out pages, prerendered at build time (web/src/prerender.tsx): each route gets its
+ * own document, with the page's HTML in it. `/` is index.html, CloudFront's default root object.
+ */
+export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
+  '/': '/index.html',
+  '/signup': '/signup.html',
+  '/forgot-password': '/forgot-password.html',
+};
 
 export function isSpaRoute(path: string): boolean {
   return SPA_ROUTE.test(path);
 }
 
+/** The document a route of the SPA is answered with (a trailing slash is the same route). */
+export function spaDocument(path: string): string {
+  return PRERENDERED_PAGES[path.replace(/(.)\/+$/, '$1')] ?? SPA_INDEX;
+}
+
 /** Paths and whether each is a route of the SPA: both sides are tested on this table. */
 export const SPA_ROUTE_EXAMPLES: readonly (readonly [path: string, isRoute: boolean])[] = [
   ['/', true],
+  ['/signup', true],
+  ['/forgot-password/', true],
+  ['/signup/extra', true],
+  ['/app.html', false],
   ['/dashboard', true],
   ['/admin/withdrawal-alerts', true],
   ['/no/such/page', true],
@@ -108,5 +134,5 @@ export const SPA_ROUTE_EXAMPLES: readonly (readonly [path: string, isRoute: bool
 /** Content-hashed files live here, and only these may be cached for a year. */
 export const HASHED_ASSETS_DIR = 'assets';
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-/** Every other file (index.html, theme.js, the favicon, config.json) is revalidated. */
+/** Every other file (the documents, the favicon, config.json) is revalidated. */
 export const REVALIDATE_CACHE_CONTROL = 'no-cache';

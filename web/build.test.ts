@@ -7,22 +7,47 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { HEAD_SCRIPT_HASH, PRERENDERED_PAGES, SPA_INDEX } from '../infra/site-rules';
 import { BUDGET_KB, buildWeb, DIST, pruneAssets } from './build';
+import { HEAD_SCRIPT } from './head-script';
 
-it('builds within the gzip budget, with modulepreload for the first screen only', async () => {
+it('builds within the gzip budget: the shell loads the first screen at once, each prerendered page after its first paint', async () => {
   const report = await buildWeb();
   expect(report.totals.initialGzip).toBeLessThanOrEqual(BUDGET_KB.initial * 1024);
   expect(report.totals.adminGzip).toBeLessThanOrEqual(BUDGET_KB.admin * 1024);
   expect(report.admin.length).toBeGreaterThan(0);
-  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
-  expect(html).toMatch(/<script type="module" src="\/assets\/main-[A-Z0-9]+\.js"><\/script>/);
-  for (const file of report.initial.filter((f) => !f.file.includes('main-'))) expect(html).toContain(`<link rel="modulepreload" href="/${file.file}" />`);
-  for (const file of report.admin) expect(html).not.toContain(file.file);
-  expect(html.indexOf('/theme.js')).toBeLessThan(html.indexOf('/assets/main-'));
+  const read = (file: string) => readFileSync(join(DIST, file), 'utf8');
+  const initialFiles = report.initial.map((f) => `/${f.file}`);
+
+  // The shell (every route not prerendered): the entry and modulepreload for the first screen only.
+  const shell = read(SPA_INDEX);
+  expect(shell).toMatch(/<script type="module" src="\/assets\/main-[A-Z0-9]+\.js"><\/script>/);
+  for (const file of initialFiles.filter((f) => !f.includes('/main-'))) expect(shell).toContain(`<link rel="modulepreload" href="${file}" />`);
+  expect(shell).toContain('<div id="root"></div>');
+
+  // Each prerendered page: its text in the HTML, its scripts listed (entry first) for the head
+  // script to load after the first paint, none loaded by the HTML itself.
+  const texts: Record<string, string> = { '/': 'Welcome Back', '/signup': 'Create Account', '/forgot-password': 'Reset' };
+  for (const [route, file] of Object.entries(PRERENDERED_PAGES)) {
+    const html = read(file.slice(1));
+    expect({ route, hasText: html.includes(texts[route] ?? '?') }).toEqual({ route, hasText: true });
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('<link rel="modulepreload"');
+    const listed = /<meta name="aurum-scripts" content="([^"]+)" \/>/.exec(html)?.[1]?.split(' ') ?? [];
+    expect(listed[0]).toMatch(/^\/assets\/main-[A-Z0-9]+\.js$/);
+    for (const f of initialFiles) expect(listed).toContain(f);
+    // Sign-in loads nothing of the admin pages (sign-up may share a chunk with them).
+    if (route === '/') for (const f of report.admin) expect(html).not.toContain(f.file);
+    // The stored colour mode and the scripts' loading before anything else runs, allowed by the policy's hash of exactly it.
+    expect(html).toContain(`<script>${HEAD_SCRIPT}</script>`);
+    expect((html.match(/<script>/g) ?? []).length).toBe(1);
+  }
+  expect(HEAD_SCRIPT_HASH).toBe(`'sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}'`);
   const initialCode = report.initial.map((f) => readFileSync(join(DIST, f.file), 'utf8')).join('\n');
   expect(initialCode).not.toContain('Admin Dashboard');
   expect(initialCode).not.toMatch(/ZodError|_zod/);
-  expect(existsSync(join(DIST, 'theme.js'))).toBe(true);
+  expect(existsSync(join(DIST, 'favicon.svg'))).toBe(true);
 }, 120_000);
 
 it('a rebuild keeps the chunks of the build before it (a page loaded then still finds them), and only those', () => {

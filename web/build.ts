@@ -1,6 +1,7 @@
 /**
- * The SPA build: esbuild, ESM with code splitting and content-hashed chunks, index.html with
- * `modulepreload` for the chunks the first screen needs, and the size budget (gzip) printed and
+ * The SPA build: esbuild, ESM with code splitting and content-hashed chunks; the documents (the
+ * app's shell, and the signed-out pages prerendered into theirs) with `modulepreload` for the
+ * chunks each first screen needs; and the size budget (gzip) printed and
  * enforced: initial JS for `/` at most 170 KB, the admin chunk at most 60 KB.
  * `watch: true` rebuilds on change (npm start).
  */
@@ -8,16 +9,23 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync,
 import { join, relative, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { type BuildOptions, build, context, type Metafile } from 'esbuild';
+import { createRequire } from 'node:module';
+import { PRERENDERED_PAGES, SPA_INDEX } from '../infra/site-rules';
 import { chakraTreeShaking } from './chakra-tree-shaking';
+import { HEAD_SCRIPT } from './head-script';
 
 export const WEB_ROOT = resolve(process.cwd(), 'web');
 export const DIST = join(WEB_ROOT, 'dist');
 const ASSETS = join(DIST, 'assets');
+/** Where the build-time prerenderer is bundled to, then imported from (git-ignored). */
+const PRERENDER_DIR = join(WEB_ROOT, '.prerender');
 
 // The first screen's budget, lowered as it shrinks (issue 17 aims at 150; 250 until Amplify left it).
 export const BUDGET_KB = { initial: 170, admin: 60 };
 const ADMIN_ENTRY = 'web/src/pages/admin/AdminRoutes.tsx';
 const DASHBOARD_ENTRY = 'web/src/pages/Dashboard.tsx';
+/** The app, which main.tsx loads at once in a task of its own. */
+const APP_ENTRY = 'web/src/App.tsx';
 /** Amplify: not on the first screen (auth/lazy-backend.ts), but loaded by every signed-in page. */
 const AUTH_ENTRY = 'web/src/auth/amplify.ts';
 
@@ -79,31 +87,62 @@ export interface BuildReport {
   withinBudget: boolean;
 }
 
-/** index.html from the template, with the entry script and modulepreload links for the first screen. */
-function writeIndex(meta: Metafile): BuildReport {
+/** The lazy page each prerendered route shows (null: sign-in, in the main chunk); preloaded with its document. */
+const PAGE_ENTRIES: Readonly<Record<string, string | null>> = {
+  '/': null,
+  '/signup': 'web/src/pages/SignUp.tsx',
+  '/forgot-password': 'web/src/pages/ForgotPassword.tsx',
+};
+
+/**
+ * The documents, from web/index.html: the app's shell (app.html, an empty root, for every route
+ * that is not prerendered) and each prerendered page (index.html for `/`, signup.html, ...)
+ * with its HTML in the root. Each has the entry script and modulepreload links for what its
+ * first screen runs.
+ */
+async function writeDocuments(meta: Metafile, prerender: (path: string) => Promise<string>): Promise<BuildReport> {
   const main = outputFor(meta, 'web/src/main.tsx');
-  const initial = staticClosure(meta, main).filter((f) => f.endsWith('.js'));
+  // main.tsx imports the app itself (App.tsx) dynamically, at once: both are the first screen's.
+  const initial = [...new Set([...staticClosure(meta, main), ...staticClosure(meta, outputFor(meta, APP_ENTRY))])].filter((f) => f.endsWith('.js'));
   const adminEntry = outputFor(meta, ADMIN_ENTRY);
   const admin = staticClosure(meta, adminEntry).filter((f) => f.endsWith('.js') && !initial.includes(f));
   const dashboard = [...new Set([...staticClosure(meta, outputFor(meta, DASHBOARD_ENTRY)), ...staticClosure(meta, outputFor(meta, AUTH_ENTRY))])].filter(
     (f) => f.endsWith('.js') && !initial.includes(f),
   );
   const url = (out: string) => `/${relative(DIST, resolve(out)).split('\\').join('/')}`;
-  const preload = initial
-    .filter((f) => f !== main)
-    .map((f) => `    <link rel="modulepreload" href="${url(f)}" />`)
-    .join('\n');
   const css = Object.keys(meta.outputs).filter((f) => f.endsWith('.css') && meta.outputs[f]?.entryPoint === undefined);
-  const template = readFileSync(join(WEB_ROOT, 'index.html'), 'utf8');
-  const html = template
-    .replace('<!-- preload -->', preload)
-    .replace('<!-- styles -->', css.map((f) => `<link rel="stylesheet" href="${url(f)}" />`).join('\n'))
-    .replace('<!-- entry -->', `<script type="module" src="${url(main)}"></script>`);
-  for (const file of ['theme.js', 'favicon.svg']) copyFileSync(join(WEB_ROOT, 'public', file), join(DIST, file));
-  // Written aside and renamed: a browser asking for the page mid-write gets the old one or the new one, whole.
-  const index = join(DIST, 'index.html');
-  writeFileSync(`${index}.tmp`, html);
-  renameSync(`${index}.tmp`, index);
+  const template = readFileSync(join(WEB_ROOT, 'index.html'), 'utf8').replace('<!-- head-script -->', () => `<script>${HEAD_SCRIPT}</script>`);
+  /**
+   * The shell loads its scripts at once (nothing shows without them); a prerendered page lists
+   * them for the head script to request after the first paint (web/head-script.ts).
+   */
+  const documentWith = (preloaded: string[], root: string) => {
+    const others = preloaded.filter((f) => f !== main);
+    const scripts = root
+      ? `<meta name="aurum-scripts" content="${[main, ...others].map(url).join(' ')}" />`
+      : [...others.map((f) => `<link rel="modulepreload" href="${url(f)}" />`), `<script type="module" src="${url(main)}"></script>`].join('\n    ');
+    return (
+      template
+        .replace('<!-- scripts -->', () => scripts)
+        .replace('<!-- styles -->', () => css.map((f) => `<link rel="stylesheet" href="${url(f)}" />`).join('\n'))
+        // Functions, not strings: `$` in the page or the script is not a replacement pattern.
+        .replace('<div id="root"></div>', () => `<div id="root">${root}</div>`)
+    );
+  };
+  copyFileSync(join(WEB_ROOT, 'public', 'favicon.svg'), join(DIST, 'favicon.svg'));
+  // Written aside and renamed: a browser asking for a page mid-write gets the old one or the new one, whole.
+  const write = (name: string, html: string) => {
+    const file = join(DIST, name);
+    writeFileSync(`${file}.tmp`, html);
+    renameSync(`${file}.tmp`, file);
+  };
+  write(SPA_INDEX.slice(1), documentWith(initial, ''));
+  for (const [route, document] of Object.entries(PRERENDERED_PAGES)) {
+    const entry = PAGE_ENTRIES[route];
+    if (entry === undefined) throw new Error(`no page entry for the prerendered route ${route}`);
+    const page = entry ? staticClosure(meta, outputFor(meta, entry)).filter((f) => f.endsWith('.js') && !initial.includes(f)) : [];
+    write(document.slice(1), documentWith([...initial, ...page], await prerender(route)));
+  }
 
   const initialSizes = initial.map((f) => sizeOf(resolve(f)));
   const adminSizes = admin.map((f) => sizeOf(resolve(f)));
@@ -125,6 +164,33 @@ function writeIndex(meta: Metafile): BuildReport {
   };
 }
 
+/**
+ * The prerenderer (web/src/prerender.tsx) built for Node from the same sources and imported
+ * fresh: what renders each signed-out page at build time.
+ */
+async function loadPrerenderer(): Promise<(path: string) => Promise<string>> {
+  mkdirSync(PRERENDER_DIR, { recursive: true });
+  const outfile = join(PRERENDER_DIR, `prerender-${Date.now()}.cjs`);
+  await build({
+    entryPoints: [join(WEB_ROOT, 'src/prerender.tsx')],
+    bundle: true,
+    platform: 'node',
+    // CommonJS, loaded with require: the same in tsx (npm run build, npm start) and in Jest.
+    format: 'cjs',
+    outfile,
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+    plugins: [chakraTreeShaking],
+  });
+  try {
+    const { prerenderPage } = createRequire(outfile)(outfile) as { prerenderPage: (path: string) => Promise<string> };
+    return prerenderPage;
+  } finally {
+    rmSync(outfile, { force: true });
+  }
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function printReport(report: BuildReport, log: (line: string) => void = console.log): void {
@@ -140,7 +206,7 @@ export async function buildWeb(): Promise<BuildReport> {
   mkdirSync(ASSETS, { recursive: true });
   const result = await build(options);
   if (!result.metafile) throw new Error("esbuild gave no metafile");
-  return writeIndex(result.metafile);
+  return writeDocuments(result.metafile, await loadPrerenderer());
 }
 
 /** Deletes the files in `dir` that neither the current nor the previous build wrote (absolute paths). */
@@ -167,9 +233,14 @@ export async function watchWeb(onBuild: (report: BuildReport | Error) => void): 
       {
         name: 'index-html',
         setup(b) {
-          b.onEnd((result) => {
+          b.onEnd(async (result) => {
             if (result.errors.length > 0 || !result.metafile) return onBuild(new Error(`${result.errors.length} build errors`));
-            const report = writeIndex(result.metafile);
+            let report: BuildReport;
+            try {
+              report = await writeDocuments(result.metafile, await loadPrerenderer());
+            } catch (error) {
+              return onBuild(error as Error);
+            }
             const current = new Set(Object.keys(result.metafile.outputs).map((f) => resolve(f)));
             pruneAssets(ASSETS, current, previous);
             previous = current;

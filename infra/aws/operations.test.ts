@@ -375,9 +375,9 @@ describe('files that can change are never cached for a year', () => {
   const webDist = mkdtempSync(join(tmpdir(), 'aurum-web-'));
   afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
-  it('uploads theme.js and the favicon with index.html (no-cache), and only assets/ immutable', () => {
+  it('uploads the documents (the shell, the prerendered pages) and the favicon (no-cache), and only assets/ immutable', () => {
     mkdirSync(join(webDist, 'assets'));
-    for (const f of ['index.html', 'theme.js', 'favicon.svg', 'assets/app-abc.js']) writeFileSync(join(webDist, f), f);
+    for (const f of ['app.html', 'index.html', 'signup.html', 'favicon.svg', 'assets/app-abc.js']) writeFileSync(join(webDist, f), f);
     const built = synthStage(BASE, webDist);
     const deployments = ofType('Custom::CDKBucketDeployment', built.template);
     const byId = (prefix: string) => deployments.find(([id]) => id.startsWith(prefix))?.[1] as Resource;
@@ -386,7 +386,7 @@ describe('files that can change are never cached for a year', () => {
     const root = byId('SiteRootDocuments');
     const assets = byId('SiteAssets');
     expect(root.Properties.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
-    expect(staged(root).sort()).toEqual(['config.json', 'favicon.svg', 'index.html', 'theme.js']);
+    expect(staged(root).sort()).toEqual(['app.html', 'config.json', 'favicon.svg', 'index.html', 'signup.html']);
     expect(assets.Properties.SystemMetadata).toEqual({ 'cache-control': 'public, max-age=31536000, immutable' });
     expect(assets.Properties.DestinationBucketKeyPrefix).toBe('assets/');
     expect(staged(assets)).toEqual(['app-abc.js']);

@@ -15,7 +15,7 @@ import { tableDefinition } from '../../lambdas/lib/table';
 import { userPoolDefinition } from '../../shared/user-pool';
 import { createTableInput } from '../local/dynamo';
 import { LOCAL_SECURITY_HEADERS } from '../local/web-server';
-import { awsSiteOrigins, isSpaRoute, REVALIDATE_CACHE_CONTROL, securityHeaders, SPA_INDEX, SPA_ROUTE_EXAMPLES } from '../site-rules';
+import { awsSiteOrigins, isSpaRoute, REVALIDATE_CACHE_CONTROL, securityHeaders, SPA_INDEX, SPA_ROUTE_EXAMPLES, spaDocument } from '../site-rules';
 import { parseSiteConfig } from '../../shared/site-config';
 import { ADMIN_CHECK_COGNITO_ACTIONS } from './api';
 import { SPA_REWRITE_CODE } from './site';
@@ -348,7 +348,7 @@ describe('the site', () => {
     expect(JSON.stringify(origins)).toContain('execute-api.eu-west-1.amazonaws.com');
   });
 
-  it('answers deep links with index.html on the bucket behaviour only, by the shared SPA rule', () => {
+  it('answers deep links with their document (a prerendered page, else the shell) on the bucket behaviour only, by the shared SPA rule', () => {
     const defaultBehavior = distribution().DefaultCacheBehavior as Record<string, unknown>;
     expect(defaultBehavior.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: Match.anyValue() }].map(() => expect.objectContaining({ EventType: 'viewer-request' })));
     // The code CloudFront runs is the template's, run here in a fresh context.
@@ -359,10 +359,14 @@ describe('the site', () => {
     const handler = runInNewContext(`${code}; handler`) as (event: { request: { uri: string } }) => { uri: string };
     const rewrite = (uri: string) => handler({ request: { uri } }).uri;
     for (const [path, isRoute] of SPA_ROUTE_EXAMPLES) {
-      expect({ path, uri: rewrite(path) }).toEqual({ path, uri: isRoute ? SPA_INDEX : path });
+      expect({ path, uri: rewrite(path) }).toEqual({ path, uri: isRoute ? spaDocument(path) : path });
       expect({ path, shared: isSpaRoute(path) }).toEqual({ path, shared: isRoute });
     }
-    expect(rewrite('/dashboard')).toBe('/index.html');
+    expect(rewrite('/dashboard')).toBe(SPA_INDEX);
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/signup')).toBe('/signup.html');
+    expect(rewrite('/forgot-password/')).toBe('/forgot-password.html');
+    expect(rewrite('/constructor')).toBe(SPA_INDEX);
     expect(rewrite('/assets/app-3F2A.js')).toBe('/assets/app-3F2A.js');
     expect(rewrite('/config.json')).toBe('/config.json');
     // And on any path: the function and the shared rule (which the local server applies) agree.
@@ -370,7 +374,7 @@ describe('the site', () => {
     fc.assert(
       fc.property(fc.array(segment, { maxLength: 5 }), (segments) => {
         const path = `/${segments.join('/')}`;
-        expect(rewrite(path)).toBe(isSpaRoute(path) ? SPA_INDEX : path);
+        expect(rewrite(path)).toBe(isSpaRoute(path) ? spaDocument(path) : path);
       }),
     );
   });
@@ -504,7 +508,7 @@ describe('the web build upload', () => {
 
   it('uploads the hashed assets but never their source maps', () => {
     mkdirSync(join(webDist, 'assets'));
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><script type="module" src="/assets/app-abc.js"></script>');
+    writeFileSync(join(webDist, 'app.html'), '<!doctype html><script type="module" src="/assets/app-abc.js"></script>');
     writeFileSync(join(webDist, 'assets/app-abc.js'), 'console.log(1);\n//# sourceMappingURL=app-abc.js.map\n');
     writeFileSync(join(webDist, 'assets/app-abc.js.map'), '{"version":3,"sources":["app.ts"],"mappings":""}');
     writeFileSync(join(webDist, 'nested.map'), '{}');

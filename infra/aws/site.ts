@@ -31,23 +31,28 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { rules } from 'cdk-nag';
 import { ORIGIN_HEADER } from '../../lambdas/lib/origin';
 import { siteConfig, type SiteConfig } from '../../shared/site-config';
-import { awsSiteOrigins, HASHED_ASSETS_DIR, IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL, securityHeaderRules, SPA_INDEX, SPA_ROUTE } from '../site-rules';
+import { awsSiteOrigins, HASHED_ASSETS_DIR, IMMUTABLE_CACHE_CONTROL, PRERENDERED_PAGES, REVALIDATE_CACHE_CONTROL, securityHeaderRules, SPA_INDEX, SPA_ROUTE } from '../site-rules';
 import { acknowledgeGuard } from './guard-rules';
 import { SiteFirewall } from './site-firewall';
 import { Construct } from 'constructs';
 
 /**
- * Deep links of the SPA get index.html (viewer request, bucket behaviour only): the shared rule's
- * own regular expression (infra/site-rules.ts), which the local server applies too.
+ * Deep links of the SPA get their document (viewer request, bucket behaviour only): a prerendered
+ * page's own, else the app's shell, by the shared rule's own regular expression and table
+ * (infra/site-rules.ts), which the local server applies too.
  */
-export const SPA_REWRITE_CODE = spaRewriteCode(SPA_ROUTE, SPA_INDEX);
+export const SPA_REWRITE_CODE = spaRewriteCode(SPA_ROUTE, SPA_INDEX, PRERENDERED_PAGES);
 
-function spaRewriteCode(route: RegExp, index: string): string {
+function spaRewriteCode(route: RegExp, index: string, pages: Readonly<Record<string, string>>): string {
   // A global or sticky expression keeps state between calls of test().
   if (/[gy]/.test(route.flags)) throw new Error(`The SPA route rule must be stateless: ${String(route)}`);
-  return `function handler(event) {
+  return `var pages = ${JSON.stringify(pages)};
+function handler(event) {
   var request = event.request;
-  if (${String(route)}.test(request.uri)) request.uri = ${JSON.stringify(index)};
+  if (${String(route)}.test(request.uri)) {
+    var path = request.uri.replace(/(.)\\/+$/, '$1');
+    request.uri = Object.prototype.hasOwnProperty.call(pages, path) ? pages[path] : ${JSON.stringify(index)};
+  }
   return request;
 }`;
 }
@@ -140,7 +145,7 @@ export class PortalSite extends Construct {
     const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
       code: FunctionCode.fromInline(SPA_REWRITE_CODE),
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Deep links of the SPA get index.html',
+      comment: 'Deep links of the SPA get their document',
     });
 
     const apiDomain = `${props.api.apiId}.execute-api.${region}.amazonaws.com`;
@@ -206,7 +211,7 @@ export class PortalSite extends Construct {
    * invalidates the cache.
    */
   deployWeb(webDist: string, config: SiteConfig): void {
-    const built = existsSync(`${webDist}/index.html`);
+    const built = existsSync(`${webDist}${SPA_INDEX}`);
     const assets = new BucketDeployment(this, 'Assets', {
       destinationBucket: this.bucket,
       destinationKeyPrefix: `${HASHED_ASSETS_DIR}/`,
@@ -218,7 +223,7 @@ export class PortalSite extends Construct {
     });
     const rootFiles = built
       ? Source.asset(webDist, { exclude: [HASHED_ASSETS_DIR, `${HASHED_ASSETS_DIR}/**`, 'config.json', ...SOURCE_MAPS] })
-      : Source.data('index.html', '<!doctype html><title>Aurum</title><p>The web app was not built: run npm run build, then deploy again.</p>');
+      : Source.data(SPA_INDEX.slice(1), '<!doctype html><title>Aurum</title><p>The web app was not built: run npm run build, then deploy again.</p>');
     const root = new BucketDeployment(this, 'RootDocuments', {
       destinationBucket: this.bucket,
       sources: [rootFiles, Source.jsonData('config.json', siteConfig(config))],

@@ -14,19 +14,25 @@ type AddRow = (figure: string, value: string, unit: string, detail?: string) => 
 const ROWS = 'ul[aria-label="Clients"] > li';
 const LIGHTHOUSE_PORT = 9333;
 
+/** The pages a visitor sees signed out, prerendered at build time (issue 17's targets: >= 95 on mobile). */
+const SIGNED_OUT_PAGES = ['/', '/signup', '/forgot-password'] as const;
+
 export async function measureLighthouse(baseUrl: string, reps: number, row: AddRow, progress: (m: string) => void): Promise<void> {
   const { default: lighthouse } = await import('lighthouse');
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
   const browser = await chromium.launch({ executablePath: findChrome(), args: [...CHROME_FLAGS, `--remote-debugging-port=${LIGHTHOUSE_PORT}`] });
   try {
-    for (const preset of ['mobile', 'desktop'] as const) {
+    // The signed-out pages (prerendered): each on the mobile preset, sign-in on the desktop one too.
+    const runsToMake = [...SIGNED_OUT_PAGES.map((path) => ({ preset: 'mobile' as const, path })), { preset: 'desktop' as const, path: '/' }];
+    for (const { preset, path } of runsToMake) {
       const score: number[] = [];
       const lcp: number[] = [];
       const tbt: number[] = [];
       const fcp: number[] = [];
+      const cls: number[] = [];
       for (let rep = 0; rep < reps; rep++) {
         const result = await lighthouse(
-          `${baseUrl}/`,
+          `${baseUrl}${path}`,
           { port: LIGHTHOUSE_PORT, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
           preset === 'desktop' ? desktopConfig : undefined,
         );
@@ -37,12 +43,13 @@ export async function measureLighthouse(baseUrl: string, reps: number, row: AddR
         lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN);
         tbt.push(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN);
         fcp.push(lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN);
-        progress(`lighthouse ${preset} ${rep + 1}/${reps}: score ${fmt(score.at(-1) ?? 0, 0)}, LCP ${fmt(lcp.at(-1) ?? 0, 0)} ms, TBT ${fmt(tbt.at(-1) ?? 0, 0)} ms`);
+        cls.push(lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN);
+        progress(`lighthouse ${path} ${preset} ${rep + 1}/${reps}: score ${fmt(score.at(-1) ?? 0, 0)}, LCP ${fmt(lcp.at(-1) ?? 0, 0)} ms, TBT ${fmt(tbt.at(-1) ?? 0, 0)} ms`);
       }
       const detail = `median of ${reps}; Lighthouse ${preset} preset (simulated throttling${preset === 'mobile' ? ': slow 4G, 4× CPU' : ''})`;
-      row(`4. Lighthouse / (${preset}): performance score`, fmt(median(score), 0), '/ 100', `${detail}; runs ${runs(score, 0)}`);
-      row(`4. Lighthouse / (${preset}): LCP`, fmt(median(lcp), 0), 'ms', `runs ${runs(lcp, 0)}; FCP ${fmt(median(fcp), 0)} ms; good is ≤ 2,500 ms`);
-      row(`4. Lighthouse / (${preset}): TBT`, fmt(median(tbt), 0), 'ms', `runs ${runs(tbt, 0)}; good is ≤ 200 ms`);
+      row(`4. Lighthouse ${path} (${preset}): performance score`, fmt(median(score), 0), '/ 100', `${detail}; runs ${runs(score, 0)}; CLS ${fmt(median(cls), 3)}`);
+      row(`4. Lighthouse ${path} (${preset}): LCP`, fmt(median(lcp), 0), 'ms', `runs ${runs(lcp, 0)}; FCP ${fmt(median(fcp), 0)} ms; good is ≤ 2,500 ms`);
+      row(`4. Lighthouse ${path} (${preset}): TBT`, fmt(median(tbt), 0), 'ms', `runs ${runs(tbt, 0)}; good is ≤ 200 ms`);
     }
   } finally {
     await browser.close();

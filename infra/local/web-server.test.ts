@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { CLOUDFRONT_CODINGS, CLOUDFRONT_COMPRESS_BYTES, preferredEncoding } from '../../lambdas/lib/compression';
 import { parseSiteConfig } from '../../shared/site-config';
-import { isSpaRoute, LOCAL_SITE_ORIGINS, securityHeaders, SPA_ROUTE_EXAMPLES } from '../site-rules';
+import { isSpaRoute, LOCAL_SITE_ORIGINS, PRERENDERED_PAGES, securityHeaders, SPA_INDEX, SPA_ROUTE_EXAMPLES, spaDocument } from '../site-rules';
 import { createGateway } from './gateway';
 import { Mailbox } from './mailbox';
 import { LOCAL_SECURITY_HEADERS, staticFiles } from './web-server';
@@ -16,8 +16,11 @@ let dir: string;
 let server: Server;
 let base: string;
 const script = `export const rows = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => `row ${i}`))};\n`;
-const indexHtml = '<!doctype html><title>x</title>';
-/** The built files (beside index.html): path, content. */
+/** The documents: the shell, and each prerendered page's own (distinct, so the test tells them apart). */
+const documents: Record<string, string> = Object.fromEntries(
+  [SPA_INDEX, ...Object.values(PRERENDERED_PAGES)].map((file) => [file, `<!doctype html><title>${file}</title>`]),
+);
+/** The other built files: path, content. */
 const files: Record<string, string> = {
   '/assets/app.js': script,
   '/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
@@ -28,7 +31,7 @@ const files: Record<string, string> = {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'web-server-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), indexHtml);
+  for (const [file, html] of Object.entries(documents)) writeFileSync(join(dir, file), html);
   for (const [path, content] of Object.entries(files)) writeFileSync(join(dir, path), content);
   const serve = staticFiles(dir);
   server = createServer((req, res) => {
@@ -81,7 +84,7 @@ it('compresses text files as CloudFront does: brotli first, then gzip, else plai
 it('leaves files under 1,000 bytes as they are', async () => {
   const small = await get('/some/route', 'br');
   expect(small.headers['content-encoding']).toBeUndefined();
-  expect(small.body.toString()).toContain('<title>x</title>');
+  expect(small.body.toString()).toBe(documents[SPA_INDEX]);
 });
 
 it("compresses from CloudFront's threshold, shared with lambdas/lib/compression.ts", async () => {
@@ -109,10 +112,10 @@ it('reads Accept-Encoding by the shared rules (q=0 refuses, * admits)', async ()
   }
 });
 
-it('answers the routes of the SPA with index.html by the shared rule, and other paths with their file', async () => {
-  // What CloudFront gives: index.html for a route, else the file at the path (S3 has no other), else an error.
+it('answers the routes of the SPA with their document by the shared rule, and other paths with their file', async () => {
+  // What CloudFront gives: a route's document (a prerendered page's, else the shell), else the file at the path (S3 has no other), else an error.
   const expected = (path: string) => {
-    const body = isSpaRoute(path) || path === '/index.html' ? indexHtml : files[path];
+    const body = isSpaRoute(path) ? documents[spaDocument(path)] : (documents[path] ?? files[path]);
     return body === undefined ? { status: 404, body: '' } : { status: 200, body };
   };
   for (const [path, isRoute] of SPA_ROUTE_EXAMPLES) {

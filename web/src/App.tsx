@@ -2,7 +2,7 @@
  * Routes and guards of spec section 2. The admin pages are a lazy chunk a client never loads.
  */
 import { ChakraProvider } from '@chakra-ui/react/styled-system';
-import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ApiProvider } from './api/provider';
 import type { Api } from './api/client';
@@ -42,9 +42,11 @@ function SignedOutOnly({ children, adminTarget }: { children: ReactNode; adminTa
   return <>{children}</>;
 }
 
-export function AppRoutes() {
+export function AppRoutes({ onReady }: { onReady?: () => void }) {
   return (
     <Suspense fallback={<PageSpinner label="Loading..." />}>
+    {/* Inside the boundary: a prerendered page (a lazy one too) is hydrated when this commits. */}
+    <ReadySignal onReady={onReady} />
     <Routes>
       <Route path="/" element={<SignedOutOnly adminTarget="/admin"><SignIn /></SignedOutOnly>} />
       <Route path="/signup" element={<SignUp />} />
@@ -91,9 +93,17 @@ export interface AppProps {
   authBackend?: AuthBackend;
   api?: Api;
   router?: (children: ReactNode) => ReactNode;
+  /** Called once, when the app has rendered (or hydrated) its first screen. */
+  onReady?: () => void;
 }
 
-export function App({ config, authBackend, api, router = (c) => <BrowserRouter>{c}</BrowserRouter> }: AppProps) {
+/** Calls `onReady` after the first commit of the page: for a prerendered one, once it is hydrated. */
+function ReadySignal({ onReady }: { onReady?: () => void }) {
+  useEffect(() => onReady?.(), [onReady]);
+  return null;
+}
+
+export function App({ config, authBackend, api, router = (c) => <BrowserRouter>{c}</BrowserRouter>, onReady }: AppProps) {
   // Amplify, loaded when it is needed (auth/lazy-backend.ts), unless a test gives its own backend.
   const backend = useMemo(() => authBackend ?? lazyAmplifyBackend(config), [authBackend, config]);
   return (
@@ -101,7 +111,7 @@ export function App({ config, authBackend, api, router = (c) => <BrowserRouter>{
       <ConfigContext.Provider value={config}>
         <AuthProvider backend={backend}>
           <ApiProvider api={api}>
-            {router(<AppRoutes />)}
+            {router(<AppRoutes onReady={onReady} />)}
             <Toaster />
           </ApiProvider>
         </AuthProvider>

@@ -1,18 +1,85 @@
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
-import { loadConfig } from './config';
+import { createElement, type ReactElement, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { amplifyStateStored, isRedirectReturn } from './auth/lazy-backend';
+import type { AppProps } from './App';
+import { type AppConfig, loadConfig } from './config';
 import { applyChoice, storedChoice } from './theme/color-mode';
 
-const root = createRoot(document.getElementById('root') as HTMLElement);
+const container = document.getElementById('root') as HTMLElement;
 
 // "System" follows the operating system live.
 matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => applyChoice(storedChoice()));
 
-loadConfig()
-  .then((config) => {
-    root.render(<App config={config} />);
-  })
+/**
+ * A signed-out page arrives prerendered (web/src/prerender.tsx): the app takes it over where it
+ * stands (hydration, in a transition so the work yields to the visitor's typing and taps), as
+ * long as it would render the same thing, signed out. A visitor whose session may be stored gets
+ * a fresh render instead: the head script (web/head-script.ts) kept the prerendered page hidden for them, since they are
+ * most likely on their way to the dashboard.
+ */
+declare global {
+  interface Window {
+    /** Set once the app is in charge of the page; until then the head script holds forms sent. */
+    aurumReady?: boolean;
+    /** The form sent before the app was ready (web/head-script.ts). */
+    aurumHeldSubmit?: EventTarget | null;
+  }
+}
+
+const TEXT_FIELDS = 'input:not([type=checkbox]):not([type=radio]):not([type=file]):not([type=hidden])';
+
+/** What the visitor typed into the prerendered page before the app took it over. */
+function typedValues(): Map<HTMLInputElement, string> {
+  return new Map([...container.querySelectorAll<HTMLInputElement>(TEXT_FIELDS)].filter((e) => e.value !== '').map((e) => [e, e.value]));
+}
+
+/**
+ * The app's state starts empty: what was typed (still in the field, or as it was before the app
+ * took over) is given to it as typing, and a form sent early is sent now. Nothing a visitor did
+ * before the scripts arrived is lost.
+ */
+function takeOver(typed: ReadonlyMap<HTMLInputElement, string>): void {
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  for (const element of container.querySelectorAll<HTMLInputElement>(TEXT_FIELDS)) {
+    const value = element.value || typed.get(element) || '';
+    if (!value || !setValue) continue;
+    // React notices a change against what it last saw the field hold: first it sees it empty
+    // (its own setter), then the typed value arrives as typing would (the native setter, an event).
+    element.value = '';
+    setValue.call(element, value);
+    element.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  window.aurumReady = true;
+  const held = window.aurumHeldSubmit;
+  window.aurumHeldSubmit = null;
+  // After React has applied the typing above.
+  if (held instanceof HTMLFormElement && held.isConnected) setTimeout(() => held.requestSubmit(), 0);
+}
+
+function start(config: AppConfig, App: (props: AppProps) => ReactElement): void {
+  const prerendered = container.firstElementChild !== null;
+  if (prerendered && !amplifyStateStored(config.userPoolClientId) && !isRedirectReturn()) {
+    const typed = typedValues();
+    const app = createElement(App, { config, onReady: () => takeOver(typed) });
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  } else {
+    const app = createElement(App, { config, onReady: () => takeOver(new Map()) });
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
+  // Shown either way from here on (it was hidden only while a stored session might redirect).
+  document.documentElement.classList.remove('aurum-restoring');
+}
+
+// The app's modules (Chakra, its system, the router, the pages) are evaluated in a task of their
+// own, not in the one that evaluates React DOM: on a slow phone each is a long task, and two
+// halves block the visitor less than one whole (web/build.ts counts both as the first screen's).
+Promise.all([loadConfig(), import('./App')])
+  .then(([config, { App }]) => start(config, App))
   .catch((error: unknown) => {
     console.error(error);
-    document.getElementById('root')!.textContent = 'Unable to load the application configuration. Please try again later.';
+    document.documentElement.classList.remove('aurum-restoring');
+    container.textContent = 'Unable to load the application configuration. Please try again later.';
   });

@@ -54,6 +54,7 @@ export function lazyAmplifyBackend(config: AppConfig): LazyBackend {
   const sessionMayExist = () => loaded !== null || amplifyStateStored(config.userPoolClientId) || isRedirectReturn();
 
   return {
+    knownSignedOut: () => !sessionMayExist(),
     prepare() {
       void load().catch(() => undefined); // a failed load is retried (and reported) by the call that needs it
     },

@@ -67,6 +67,11 @@ export interface AuthBackend {
    * the first screen. Tests give fakes.
    */
   account?: AccountBackend;
+  /**
+   * True when it is known without asking anything that nobody is signed in (nothing stored): the
+   * app then starts signed out rather than loading, which is what the prerendered pages show.
+   */
+  knownSignedOut?(): boolean;
   /** Starts loading what the next call needs, when that is not loaded yet (auth/lazy-backend.ts). */
   prepare?(): void;
   /** Calls back when a sign-in finishes elsewhere (the Google redirect); returns an unsubscribe. */
@@ -127,7 +132,7 @@ export interface Auth {
 const AuthContext = createContext<Auth | null>(null);
 
 export function AuthProvider({ backend, children }: { backend: AuthBackend; children: ReactNode }) {
-  const [status, setStatus] = useState<AuthStatus>('loading');
+  const [status, setStatus] = useState<AuthStatus>(() => (backend.knownSignedOut?.() ? 'signedOut' : 'loading'));
   const [user, setUser] = useState<User | null>(null);
 
   const reload = useCallback(async (forceRefresh = false) => {

@@ -7,7 +7,8 @@ import { Portal } from '@chakra-ui/react/portal';
 import { Stack } from '@chakra-ui/react/stack';
 import { toastSlotRecipe } from '@chakra-ui/react/theme';
 import { createToaster, Toast, Toaster as ChakraToaster } from '@chakra-ui/react/toast';
-import type { ToastKind } from './toaster';
+
+export type ToastKind = 'success' | 'error' | 'info';
 
 /** One at a time, 5 s, viewport hotkey F8 (the spec's toasts). */
 export const toaster = createToaster({ placement: 'top-end', max: 1, duration: 5000, hotkey: ['F8'], pauseOnPageIdle: true });

@@ -5,7 +5,9 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 
-export type ToastKind = 'success' | 'error' | 'info';
+import type { ToastKind } from './toaster-view';
+
+export type { ToastKind };
 
 type View = typeof import('./toaster-view');
 let view: Promise<View> | null = null;
