@@ -1,8 +1,11 @@
 /**
- * Figures 4 and 5 of the bench, in the headless Chromium of the e2e suite: Lighthouse on `/`
- * (mobile and desktop presets), and the admin page with every bench client: time to its first
+ * Figures 4 and 5 of the bench, in the headless Chromium of the e2e suite: Lighthouse on the
+ * signed-out pages (mobile, and `/` on desktop) and on `/dashboard` signed in, and the admin page with every bench client: time to its first
  * rows, then how long a search and a sort take to show.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Page } from 'playwright-core';
 import { CHROME_FLAGS, findChrome } from '../../web/e2e/support/browser';
@@ -53,6 +56,51 @@ export async function measureLighthouse(baseUrl: string, reps: number, row: AddR
     }
   } finally {
     await browser.close();
+  }
+}
+
+/**
+ * Lighthouse on `/dashboard` signed in as a client with data (mobile preset): a persistent
+ * profile whose storage holds the session (signed in through the page, as a person would), which
+ * Lighthouse is told to keep (disableStorageReset).
+ */
+export async function measureDashboardLighthouse(
+  baseUrl: string,
+  reps: number,
+  client: { email: string; password: string },
+  row: AddRow,
+  progress: (m: string) => void,
+): Promise<void> {
+  const { default: lighthouse } = await import('lighthouse');
+  const profile = mkdtempSync(join(tmpdir(), 'aurum-lighthouse-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: findChrome(), args: [...CHROME_FLAGS, `--remote-debugging-port=${LIGHTHOUSE_PORT}`] });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await signIn(page, baseUrl, client.email, client.password);
+    await page.getByTestId('balance').waitFor();
+    const score: number[] = [];
+    const lcp: number[] = [];
+    const tbt: number[] = [];
+    const cls: number[] = [];
+    for (let rep = 0; rep < reps; rep++) {
+      const result = await lighthouse(`${baseUrl}/dashboard`, { port: LIGHTHOUSE_PORT, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error('Lighthouse gave no result');
+      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+      if (!lhr.finalDisplayedUrl.endsWith('/dashboard')) throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not the dashboard: the session was not kept`);
+      score.push((lhr.categories.performance?.score ?? Number.NaN) * 100);
+      lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN);
+      tbt.push(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN);
+      cls.push(lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN);
+      progress(`lighthouse /dashboard mobile ${rep + 1}/${reps}: score ${fmt(score.at(-1) ?? 0, 0)}, LCP ${fmt(lcp.at(-1) ?? 0, 0)} ms, TBT ${fmt(tbt.at(-1) ?? 0, 0)} ms`);
+    }
+    const detail = `median of ${reps}, signed in as ${client.email}; mobile preset; targets >= 90, LCP <= 2,500 ms, TBT <= 200 ms, CLS <= 0.02`;
+    row('4. Lighthouse /dashboard (mobile, signed in): performance score', fmt(median(score), 0), '/ 100', `${detail}; runs ${runs(score, 0)}; CLS ${fmt(median(cls), 3)}`);
+    row('4. Lighthouse /dashboard (mobile, signed in): LCP', fmt(median(lcp), 0), 'ms', `runs ${runs(lcp, 0)}`);
+    row('4. Lighthouse /dashboard (mobile, signed in): TBT', fmt(median(tbt), 0), 'ms', `runs ${runs(tbt, 0)}`);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
   }
 }
 

@@ -297,8 +297,9 @@ async function main(): Promise<number> {
 
     // ---- 4 and 5. the browser: Lighthouse on /, the admin page with every bench client -------
     if (!SKIP_BROWSER) {
-      const { measureAdminPage, measureLighthouse } = await import('./browser');
+      const { measureAdminPage, measureDashboardLighthouse, measureLighthouse } = await import('./browser');
       await measureLighthouse(stack.url, BROWSER_REPS, row, progress);
+      await measureDashboardLighthouse(stack.url, BROWSER_REPS, { email: 'alice@example.com', password: DEMO_PASSWORD }, row, progress);
       await measureAdminPage(stack.url, { email: 'admin@example.com', password: DEMO_PASSWORD }, SIZES[0] ?? 0, BROWSER_REPS, row, progress);
     }
 
