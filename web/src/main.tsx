@@ -67,7 +67,10 @@ function start(config: AppConfig, App: (props: AppProps) => ReactElement): void 
   } else {
     const app = createElement(App, { config, onReady: () => takeOver(new Map()) });
     container.replaceChildren();
-    createRoot(container).render(app);
+    // A transition here too: the first render of a signed-in page yields to the browser between
+    // pieces instead of blocking it in one long task.
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
   }
   // Shown either way from here on (it was hidden only while a stored session might redirect).
   document.documentElement.classList.remove('aurum-restoring');
