@@ -10,13 +10,6 @@ const container = document.getElementById('root') as HTMLElement;
 // "System" follows the operating system live.
 matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => applyChoice(storedChoice()));
 
-/**
- * A signed-out page arrives prerendered (web/src/prerender.tsx): the app takes it over where it
- * stands (hydration, in a transition so the work yields to the visitor's typing and taps), as
- * long as it would render the same thing, signed out. A visitor whose session may be stored gets
- * a fresh render instead: the head script (web/head-script.ts) kept the prerendered page hidden for them, since they are
- * most likely on their way to the dashboard.
- */
 declare global {
   interface Window {
     /** Set once the app is in charge of the page; until then the head script holds forms sent. */
@@ -56,6 +49,13 @@ function takeOver(typed: ReadonlyMap<HTMLInputElement, string>): void {
   if (held instanceof HTMLFormElement && held.isConnected) setTimeout(() => held.requestSubmit(), 0);
 }
 
+/**
+ * A signed-out page arrives prerendered (web/src/prerender.tsx): the app takes it over where it
+ * stands (hydration, in a transition so the work yields to the visitor's typing and taps), as
+ * long as it would render the same thing, signed out. A visitor whose session may be stored gets
+ * a fresh render instead: the head script (web/head-script.ts) kept the prerendered page hidden
+ * for them, since they are most likely on their way to the dashboard.
+ */
 function start(config: AppConfig, App: (props: AppProps) => ReactElement): void {
   const prerendered = container.firstElementChild !== null;
   if (prerendered && !amplifyStateStored(config.userPoolClientId) && !isRedirectReturn()) {
@@ -65,7 +65,8 @@ function start(config: AppConfig, App: (props: AppProps) => ReactElement): void 
       hydrateRoot(container, app);
     });
   } else {
-    const app = createElement(App, { config, onReady: () => takeOver(new Map()) });
+    // Nothing was shown before this render, so nothing was typed: the app is simply in charge.
+    const app = createElement(App, { config, onReady: () => void (window.aurumReady = true) });
     container.replaceChildren();
     // A transition here too: the first render of a signed-in page yields to the browser between
     // pieces instead of blocking it in one long task.
