@@ -23,6 +23,7 @@ import { userPoolDefinition } from '../../shared/user-pool';
 import type { LocalCognito } from './cognito';
 import { parseCognitoTarget } from './cognito/target';
 import { allowedHosts, hostAllowed } from './loopback-host';
+import { escapeHtml } from '../../lambdas/notifications/email-format';
 import type { Mail, Mailbox } from './mailbox';
 import { runAs } from './table-permissions';
 import { LOCAL_SECURITY_HEADERS } from './web-server';
@@ -93,8 +94,6 @@ const MAIL_PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'content-security-policy': "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:",
 };
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The newest e-mail's envelope above its HTML part (a whole document), or above its text (Cognito's messages). */
 function mailPage(mail: Mail): string {
