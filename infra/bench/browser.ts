@@ -20,39 +20,59 @@ const LIGHTHOUSE_PORT = 9333;
 /** The pages a visitor sees signed out, prerendered at build time (issue 17's targets: >= 95 on mobile). */
 const SIGNED_OUT_PAGES = ['/', '/signup', '/forgot-password'] as const;
 
-export async function measureLighthouse(baseUrl: string, reps: number, row: AddRow, progress: (m: string) => void): Promise<void> {
+/** One page measured `reps` times on one preset, reported as three rows (score, LCP, TBT) of medians with every run. */
+interface LighthouseRun {
+  url: string;
+  /** The rows' name for the page, e.g. "/signup (mobile)". */
+  label: string;
+  preset: 'mobile' | 'desktop';
+  /** Keep the browser's storage (a signed-in session) instead of clearing it first. */
+  keepStorage?: boolean;
+  /** Said at the head of the score row's detail, after the number of runs. */
+  about: string;
+  /** Said after the LCP and TBT runs. */
+  lcpNote: string;
+  tbtNote: string;
+}
+
+async function runLighthouse(run: LighthouseRun, reps: number, row: AddRow, progress: (m: string) => void): Promise<void> {
   const { default: lighthouse } = await import('lighthouse');
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
+  const score: number[] = [];
+  const lcp: number[] = [];
+  const tbt: number[] = [];
+  const fcp: number[] = [];
+  const cls: number[] = [];
+  for (let rep = 0; rep < reps; rep++) {
+    const result = await lighthouse(
+      run.url,
+      { port: LIGHTHOUSE_PORT, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(run.keepStorage ? { disableStorageReset: true } : {}) },
+      run.preset === 'desktop' ? desktopConfig : undefined,
+    );
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error('Lighthouse gave no result');
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(run.url).pathname) throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${run.url}`);
+    score.push((lhr.categories.performance?.score ?? Number.NaN) * 100);
+    lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN);
+    tbt.push(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN);
+    fcp.push(lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN);
+    cls.push(lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN);
+    progress(`lighthouse ${run.label} ${rep + 1}/${reps}: score ${fmt(score.at(-1) ?? 0, 0)}, LCP ${fmt(lcp.at(-1) ?? 0, 0)} ms, TBT ${fmt(tbt.at(-1) ?? 0, 0)} ms`);
+  }
+  row(`4. Lighthouse ${run.label}: performance score`, fmt(median(score), 0), '/ 100', `median of ${reps}; ${run.about}; runs ${runs(score, 0)}; CLS ${fmt(median(cls), 3)}`);
+  row(`4. Lighthouse ${run.label}: LCP`, fmt(median(lcp), 0), 'ms', `runs ${runs(lcp, 0)}; FCP ${fmt(median(fcp), 0)} ms; ${run.lcpNote}`);
+  row(`4. Lighthouse ${run.label}: TBT`, fmt(median(tbt), 0), 'ms', `runs ${runs(tbt, 0)}; ${run.tbtNote}`);
+}
+
+export async function measureLighthouse(baseUrl: string, reps: number, row: AddRow, progress: (m: string) => void): Promise<void> {
   const browser = await chromium.launch({ executablePath: findChrome(), args: [...CHROME_FLAGS, `--remote-debugging-port=${LIGHTHOUSE_PORT}`] });
   try {
     // The signed-out pages (prerendered): each on the mobile preset, sign-in on the desktop one too.
     const runsToMake = [...SIGNED_OUT_PAGES.map((path) => ({ preset: 'mobile' as const, path })), { preset: 'desktop' as const, path: '/' }];
     for (const { preset, path } of runsToMake) {
-      const score: number[] = [];
-      const lcp: number[] = [];
-      const tbt: number[] = [];
-      const fcp: number[] = [];
-      const cls: number[] = [];
-      for (let rep = 0; rep < reps; rep++) {
-        const result = await lighthouse(
-          `${baseUrl}${path}`,
-          { port: LIGHTHOUSE_PORT, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-          preset === 'desktop' ? desktopConfig : undefined,
-        );
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error('Lighthouse gave no result');
-        if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-        score.push((lhr.categories.performance?.score ?? Number.NaN) * 100);
-        lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN);
-        tbt.push(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN);
-        fcp.push(lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN);
-        cls.push(lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN);
-        progress(`lighthouse ${path} ${preset} ${rep + 1}/${reps}: score ${fmt(score.at(-1) ?? 0, 0)}, LCP ${fmt(lcp.at(-1) ?? 0, 0)} ms, TBT ${fmt(tbt.at(-1) ?? 0, 0)} ms`);
-      }
-      const detail = `median of ${reps}; Lighthouse ${preset} preset (simulated throttling${preset === 'mobile' ? ': slow 4G, 4× CPU' : ''})`;
-      row(`4. Lighthouse ${path} (${preset}): performance score`, fmt(median(score), 0), '/ 100', `${detail}; runs ${runs(score, 0)}; CLS ${fmt(median(cls), 3)}`);
-      row(`4. Lighthouse ${path} (${preset}): LCP`, fmt(median(lcp), 0), 'ms', `runs ${runs(lcp, 0)}; FCP ${fmt(median(fcp), 0)} ms; good is ≤ 2,500 ms`);
-      row(`4. Lighthouse ${path} (${preset}): TBT`, fmt(median(tbt), 0), 'ms', `runs ${runs(tbt, 0)}; good is ≤ 200 ms`);
+      const about = `Lighthouse ${preset} preset (simulated throttling${preset === 'mobile' ? ': slow 4G, 4× CPU' : ''})`;
+      await runLighthouse({ url: `${baseUrl}${path}`, label: `${path} (${preset})`, preset, about, lcpNote: 'good is ≤ 2,500 ms', tbtNote: 'good is ≤ 200 ms' }, reps, row, progress);
     }
   } finally {
     await browser.close();
@@ -62,7 +82,7 @@ export async function measureLighthouse(baseUrl: string, reps: number, row: AddR
 /**
  * Lighthouse on `/dashboard` signed in as a client with data (mobile preset): a persistent
  * profile whose storage holds the session (signed in through the page, as a person would), which
- * Lighthouse is told to keep (disableStorageReset).
+ * Lighthouse is told to keep; a run that ends anywhere but the dashboard is an error.
  */
 export async function measureDashboardLighthouse(
   baseUrl: string,
@@ -71,33 +91,26 @@ export async function measureDashboardLighthouse(
   row: AddRow,
   progress: (m: string) => void,
 ): Promise<void> {
-  const { default: lighthouse } = await import('lighthouse');
   const profile = mkdtempSync(join(tmpdir(), 'aurum-lighthouse-'));
   const context = await chromium.launchPersistentContext(profile, { executablePath: findChrome(), args: [...CHROME_FLAGS, `--remote-debugging-port=${LIGHTHOUSE_PORT}`] });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await signIn(page, baseUrl, client.email, client.password);
     await page.getByTestId('balance').waitFor();
-    const score: number[] = [];
-    const lcp: number[] = [];
-    const tbt: number[] = [];
-    const cls: number[] = [];
-    for (let rep = 0; rep < reps; rep++) {
-      const result = await lighthouse(`${baseUrl}/dashboard`, { port: LIGHTHOUSE_PORT, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error('Lighthouse gave no result');
-      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-      if (!lhr.finalDisplayedUrl.endsWith('/dashboard')) throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not the dashboard: the session was not kept`);
-      score.push((lhr.categories.performance?.score ?? Number.NaN) * 100);
-      lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN);
-      tbt.push(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN);
-      cls.push(lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN);
-      progress(`lighthouse /dashboard mobile ${rep + 1}/${reps}: score ${fmt(score.at(-1) ?? 0, 0)}, LCP ${fmt(lcp.at(-1) ?? 0, 0)} ms, TBT ${fmt(tbt.at(-1) ?? 0, 0)} ms`);
-    }
-    const detail = `median of ${reps}, signed in as ${client.email}; mobile preset; targets >= 90, LCP <= 2,500 ms, TBT <= 200 ms, CLS <= 0.02`;
-    row('4. Lighthouse /dashboard (mobile, signed in): performance score', fmt(median(score), 0), '/ 100', `${detail}; runs ${runs(score, 0)}; CLS ${fmt(median(cls), 3)}`);
-    row('4. Lighthouse /dashboard (mobile, signed in): LCP', fmt(median(lcp), 0), 'ms', `runs ${runs(lcp, 0)}`);
-    row('4. Lighthouse /dashboard (mobile, signed in): TBT', fmt(median(tbt), 0), 'ms', `runs ${runs(tbt, 0)}`);
+    await runLighthouse(
+      {
+        url: `${baseUrl}/dashboard`,
+        label: '/dashboard (mobile, signed in)',
+        preset: 'mobile',
+        keepStorage: true,
+        about: `signed in as ${client.email}; mobile preset; targets >= 90, LCP <= 2,500 ms, TBT <= 200 ms, CLS <= 0.02`,
+        lcpNote: 'target ≤ 2,500 ms',
+        tbtNote: 'target ≤ 200 ms',
+      },
+      reps,
+      row,
+      progress,
+    );
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
