@@ -21,27 +21,11 @@ import { DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET } from '../../infra/local/seed';
 import { routes } from '../../shared/api';
 import { apiMessages } from '../../shared/messages';
 import { claimsOf, freshTotpCode, PASSWORD, totpCode } from './support/client';
+import { failureOf } from './support/failure';
+import { wrongTotpCode } from './support/totp';
 import { useTestStack } from './support/use-stack';
 
 const t = useTestStack({ seed: true });
-
-async function failure(promise: Promise<unknown>): Promise<{ name: string; message: string }> {
-  try {
-    await promise;
-  } catch (e) {
-    return { name: (e as Error).name, message: (e as Error).message };
-  }
-  throw new Error('expected the call to fail');
-}
-
-/** A code that is none of the secret's codes from one step ago to one step ahead. */
-function wrongCode(secret: string): string {
-  const near = new Set([-1, 0, 1].map((d) => totpCode(secret, Date.now() + d * 30_000)));
-  for (let n = 0; ; n += 1) {
-    const code = String(n).padStart(6, '0');
-    if (!near.has(code)) return code;
-  }
-}
 
 const passwordSignIn = (email: string, password = PASSWORD) =>
   t.client.cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: t.stack.cognito.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }));
@@ -81,7 +65,7 @@ describe('two-factor sign-in, set up from the account page', () => {
     const secret = SecretCode ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
 
-    expect(await failure(t.client.cognitoAdmin.send(new VerifySoftwareTokenCommand({ AccessToken: carol.accessToken, UserCode: wrongCode(secret) })))).toEqual({
+    expect(await failureOf(t.client.cognitoAdmin.send(new VerifySoftwareTokenCommand({ AccessToken: carol.accessToken, UserCode: wrongTotpCode(secret) })))).toEqual({
       name: 'EnableSoftwareTokenMFAException',
       message: 'Code mismatch and fail enable Software Token MFA',
     });
@@ -100,7 +84,7 @@ describe('two-factor sign-in, set up from the account page', () => {
     expect(challenge.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
     expect(challenge.ChallengeParameters).toEqual({ USER_ID_FOR_SRP: me.Username });
 
-    expect(await failure(answer(carol.email, challenge.Session, wrongCode(secret)))).toEqual({
+    expect(await failureOf(answer(carol.email, challenge.Session, wrongTotpCode(secret)))).toEqual({
       name: 'CodeMismatchException',
       message: 'Invalid code received for user',
     });
@@ -112,7 +96,7 @@ describe('two-factor sign-in, set up from the account page', () => {
     expect(await t.client.refresh(tokens?.RefreshToken ?? '')).toEqual({ status: 200, type: null });
 
     // a session is good for one sign-in
-    expect(await failure(answer(carol.email, challenge.Session, totpCode(secret)))).toEqual({
+    expect(await failureOf(answer(carol.email, challenge.Session, totpCode(secret)))).toEqual({
       name: 'NotAuthorizedException',
       message: 'Invalid session for the user, session can only be used once.',
     });
@@ -122,8 +106,8 @@ describe('two-factor sign-in, set up from the account page', () => {
     const dan = await t.client.newClient('dan');
     const secret = await t.client.setUpTotp(dan);
     const { Session } = await passwordSignIn(dan.email);
-    for (let i = 0; i < 3; i += 1) expect((await failure(answer(dan.email, Session, wrongCode(secret)))).name).toBe('CodeMismatchException');
-    expect(await failure(answer(dan.email, Session, totpCode(secret)))).toEqual({ name: 'NotAuthorizedException', message: 'Invalid session for the user.' });
+    for (let i = 0; i < 3; i += 1) expect((await failureOf(answer(dan.email, Session, wrongTotpCode(secret)))).name).toBe('CodeMismatchException');
+    expect(await failureOf(answer(dan.email, Session, totpCode(secret)))).toEqual({ name: 'NotAuthorizedException', message: 'Invalid session for the user.' });
     // a new sign-in goes on
     expect((await t.client.signInWithTotp(dan.email, secret)).accessToken).toBeTruthy();
   });
@@ -180,13 +164,13 @@ describe('the account page\'s other Cognito calls, through the gateway', () => {
     const fay = await t.client.newClient('fay');
     const change = (previous: string, proposed: string) =>
       t.client.cognito.send(new ChangePasswordCommand({ AccessToken: fay.accessToken, PreviousPassword: previous, ProposedPassword: proposed }));
-    expect(await failure(change('not-it-1', 'Fresh-pass1'))).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
-    expect(await failure(change(PASSWORD, 'abc'))).toEqual({
+    expect(await failureOf(change('not-it-1', 'Fresh-pass1'))).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    expect(await failureOf(change(PASSWORD, 'abc'))).toEqual({
       name: 'InvalidPasswordException',
       message: 'Password did not conform with policy: Password not long enough',
     });
     await change(PASSWORD, 'Fresh-pass1');
-    expect(await failure(t.client.signIn(fay.email, PASSWORD))).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    expect(await failureOf(t.client.signIn(fay.email, PASSWORD))).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
     expect((await t.client.signIn(fay.email, 'Fresh-pass1')).accessToken).toBeTruthy();
   });
 
@@ -208,8 +192,8 @@ describe('the account page\'s other Cognito calls, through the gateway', () => {
     const me = await t.client.cognito.send(new GetUserCommand({ AccessToken: hal.accessToken }));
     expect(me.UserAttributes).toEqual(expect.arrayContaining([{ Name: 'given_name', Value: 'Hal' }, { Name: 'family_name', Value: 'Jordan' }]));
 
-    expect((await failure(update([{ Name: 'email', Value: 'someone-else@example.com' }]))).name).toBe('InvalidParameterException');
-    expect(await failure(update([{ Name: 'family_name', Value: 'Jor\u202Edan' }]))).toEqual({
+    expect((await failureOf(update([{ Name: 'email', Value: 'someone-else@example.com' }]))).name).toBe('InvalidParameterException');
+    expect(await failureOf(update([{ Name: 'family_name', Value: 'Jor\u202Edan' }]))).toEqual({
       name: 'InvalidParameterException',
       message: 'Names cannot contain control or text-direction characters',
     });
@@ -222,7 +206,7 @@ describe('the account page\'s other Cognito calls, through the gateway', () => {
     expect((await t.client.refresh(ivy.refreshToken)).status).toBe(200);
     await t.client.cognito.send(new GlobalSignOutCommand({ AccessToken: ivy.accessToken }));
     expect(await t.client.refresh(ivy.refreshToken)).toEqual({ status: 400, type: 'NotAuthorizedException' });
-    expect(await failure(t.client.cognito.send(new GetUserCommand({ AccessToken: ivy.accessToken })))).toEqual({
+    expect(await failureOf(t.client.cognito.send(new GetUserCommand({ AccessToken: ivy.accessToken })))).toEqual({
       name: 'NotAuthorizedException',
       message: 'Access Token has been revoked',
     });

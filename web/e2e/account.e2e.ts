@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { apiMessages, errors, successToasts } from '../../shared/messages';
-import { freshTotpCode, totpCode } from '../../lambdas/integration/support/client';
+import { freshTotpCode, wrongTotpCode } from '../../lambdas/integration/support/totp';
 import { expect as expectPage } from './support/expect';
 import { journey, signIn, useE2E } from './support/e2e';
 
@@ -38,16 +38,6 @@ async function setUpTwoFactor(page: Page): Promise<string> {
   return secret;
 }
 
-/** A 6-digit code that is none of `secret`'s codes within a minute either side of now. */
-function wrongCodeOf(secret: string): string {
-  const now = Date.now();
-  const valid = new Set([-60_000, -30_000, 0, 30_000, 60_000].map((d) => totpCode(secret, now + d)));
-  for (let n = 0; ; n += 111_111) {
-    const candidate = String(n % 1_000_000).padStart(6, '0');
-    if (!valid.has(candidate)) return candidate;
-  }
-}
-
 /** The refresh token the signed-in page holds (Amplify keeps it in localStorage). */
 async function pageRefreshToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => {
@@ -71,7 +61,7 @@ journey('two-factor: a client sets up an authenticator app; the next sign-in ask
   await expectPage(page).toShowText(CODE_STEP);
   expect(page.url()).toBe(e2e.url('/'));
 
-  await page.getByLabel('Authentication code').fill(wrongCodeOf(secret));
+  await page.getByLabel('Authentication code').fill(wrongTotpCode(secret));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expectPage(page).toShowText(errors.twoFactor.wrongCode);
   // Still the code step, its field cleared for the next try.

@@ -41,6 +41,8 @@ import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { userPoolDefinition } from '../../../shared/user-pool';
 import { type CapturedEmail, type LocalCognito, startLocalCognito } from './index';
 import { parseCognitoTarget } from './target';
+import { createConfirmedUser } from './test-support';
+import { failureOf } from '../../../lambdas/integration/support/failure';
 
 jest.setTimeout(30_000);
 
@@ -98,15 +100,6 @@ function claims(jwt: string | undefined): Claims {
   return parsed as Claims;
 }
 
-/** The SDK error of a rejected call, for its name and message. */
-async function failure(promise: Promise<unknown>): Promise<{ name: string; message: string }> {
-  try {
-    await promise;
-  } catch (e) {
-    return { name: (e as Error).name, message: (e as Error).message };
-  }
-  throw new Error('expected the call to fail');
-}
 
 const email = 'ada.client@example.com';
 const password = 'secret1';
@@ -145,7 +138,7 @@ describe('local Cognito', () => {
   });
 
   test('SignUp refuses a password shorter than 6', async () => {
-    const e = await failure(
+    const e = await failureOf(
       sdk.send(new SignUpCommand({ ClientId: cognito.clientId, Username: email, Password: '12345', UserAttributes: [{ Name: 'email', Value: email }] })),
     );
     expect(e).toEqual({ name: 'InvalidPasswordException', message: 'Password did not conform with policy: Password not long enough' });
@@ -184,16 +177,16 @@ describe('local Cognito', () => {
   });
 
   test('the same e-mail again: UsernameExistsException', async () => {
-    const e = await failure(sdk.send(new SignUpCommand({ ClientId: cognito.clientId, Username: email, Password: password })));
+    const e = await failureOf(sdk.send(new SignUpCommand({ ClientId: cognito.clientId, Username: email, Password: password })));
     expect(e).toEqual({ name: 'UsernameExistsException', message: 'An account with the given email already exists.' });
   });
 
   test('unconfirmed sign-in: UserNotConfirmedException', async () => {
-    expect((await failure(signIn(email, password))).name).toBe('UserNotConfirmedException');
+    expect((await failureOf(signIn(email, password))).name).toBe('UserNotConfirmedException');
   });
 
   test('a wrong code: CodeMismatchException', async () => {
-    const e = await failure(sdk.send(new ConfirmSignUpCommand({ ClientId: cognito.clientId, Username: email, ConfirmationCode: 'x00000' })));
+    const e = await failureOf(sdk.send(new ConfirmSignUpCommand({ ClientId: cognito.clientId, Username: email, ConfirmationCode: 'x00000' })));
     expect(e.name).toBe('CodeMismatchException');
   });
 
@@ -210,7 +203,7 @@ describe('local Cognito', () => {
     expect(mail.code).not.toBe(oldCode);
     expect(mail.body).toContain(mail.code!);
 
-    const e = await failure(sdk.send(new ConfirmSignUpCommand({ ClientId: cognito.clientId, Username: email, ConfirmationCode: oldCode })));
+    const e = await failureOf(sdk.send(new ConfirmSignUpCommand({ ClientId: cognito.clientId, Username: email, ConfirmationCode: oldCode })));
     expect(e.name).toBe('CodeMismatchException');
     expect(postConfirmations).toHaveLength(0);
     await sdk.send(new ConfirmSignUpCommand({ ClientId: cognito.clientId, Username: email, ConfirmationCode: mail.code! }));
@@ -231,14 +224,14 @@ describe('local Cognito', () => {
   });
 
   test('resend for a confirmed user is refused', async () => {
-    const e = await failure(sdk.send(new ResendConfirmationCodeCommand({ ClientId: cognito.clientId, Username: email })));
+    const e = await failureOf(sdk.send(new ResendConfirmationCodeCommand({ ClientId: cognito.clientId, Username: email })));
     expect(e).toEqual({ name: 'InvalidParameterException', message: 'User is already confirmed.' });
   });
 
   test('wrong password and unknown user answer alike (user-existence errors prevented)', async () => {
     const incorrect = { name: 'NotAuthorizedException', message: 'Incorrect username or password.' };
-    expect(await failure(signIn(email, 'wrong-password'))).toEqual(incorrect);
-    expect(await failure(signIn('nobody@example.com', password))).toEqual(incorrect);
+    expect(await failureOf(signIn(email, 'wrong-password'))).toEqual(incorrect);
+    expect(await failureOf(signIn('nobody@example.com', password))).toEqual(incorrect);
   });
 
   test('the error type is in the body (__type) and in the x-amzn-errortype header', async () => {
@@ -318,10 +311,10 @@ describe('local Cognito', () => {
     expect(r?.RefreshToken).toBeTruthy();
     expect(r?.AccessToken).not.toBe(accessToken);
 
-    expect((await failure(sdk.send(new GetTokensFromRefreshTokenCommand({ ClientId: cognito.clientId, RefreshToken: 'garbage' })))).name).toBe(
+    expect((await failureOf(sdk.send(new GetTokensFromRefreshTokenCommand({ ClientId: cognito.clientId, RefreshToken: 'garbage' })))).name).toBe(
       'NotAuthorizedException',
     );
-    const bad = await failure(
+    const bad = await failureOf(
       sdk.send(new InitiateAuthCommand({ ClientId: cognito.clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: 'garbage' } })),
     );
     expect(bad.name).toBe('NotAuthorizedException');
@@ -349,11 +342,11 @@ describe('local Cognito', () => {
     expect(customMessages.at(-1)?.triggerSource).toBe('CustomMessage_ForgotPassword');
     expect(mail.body).toContain(mail.code!);
 
-    const short = await failure(
+    const short = await failureOf(
       sdk.send(new ConfirmForgotPasswordCommand({ ClientId: cognito.clientId, Username: email, ConfirmationCode: mail.code!, Password: 'abc' })),
     );
     expect(short.name).toBe('InvalidPasswordException');
-    const wrong = await failure(
+    const wrong = await failureOf(
       sdk.send(new ConfirmForgotPasswordCommand({ ClientId: cognito.clientId, Username: email, ConfirmationCode: 'x11111', Password: 'newpass1' })),
     );
     expect(wrong.name).toBe('CodeMismatchException');
@@ -364,17 +357,17 @@ describe('local Cognito', () => {
   test('the password minimum everywhere a password is set', async () => {
     const { AuthenticationResult: r } = await signIn(email, 'newpass1');
     const tooShort = { name: 'InvalidPasswordException', message: 'Password did not conform with policy: Password not long enough' };
-    expect(await failure(sdk.send(new ChangePasswordCommand({ AccessToken: r!.AccessToken!, PreviousPassword: 'newpass1', ProposedPassword: 'abc' })))).toEqual(
+    expect(await failureOf(sdk.send(new ChangePasswordCommand({ AccessToken: r!.AccessToken!, PreviousPassword: 'newpass1', ProposedPassword: 'abc' })))).toEqual(
       tooShort,
     );
     expect(
-      await failure(sdk.send(new ChangePasswordCommand({ AccessToken: r!.AccessToken!, PreviousPassword: 'not-it', ProposedPassword: 'abcdef' }))),
+      await failureOf(sdk.send(new ChangePasswordCommand({ AccessToken: r!.AccessToken!, PreviousPassword: 'not-it', ProposedPassword: 'abcdef' }))),
     ).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
     expect(
-      await failure(sdk.send(new AdminSetUserPasswordCommand({ UserPoolId: cognito.userPoolId, Username: email, Password: 'abc', Permanent: true }))),
+      await failureOf(sdk.send(new AdminSetUserPasswordCommand({ UserPoolId: cognito.userPoolId, Username: email, Password: 'abc', Permanent: true }))),
     ).toEqual(tooShort);
     expect(
-      await failure(
+      await failureOf(
         sdk.send(new AdminCreateUserCommand({ UserPoolId: cognito.userPoolId, Username: 'temp@example.com', TemporaryPassword: 'abc', MessageAction: 'SUPPRESS' })),
       ),
     ).toEqual(tooShort);
@@ -405,7 +398,7 @@ describe('local Cognito', () => {
           ChallengeResponses: { USERNAME: 'grace@example.com', NEW_PASSWORD: pw },
         }),
       );
-    expect(await failure(respond('abc'))).toEqual(tooShort);
+    expect(await failureOf(respond('abc'))).toEqual(tooShort);
     const done = await respond('grace-pw');
     expect(claims(done.AuthenticationResult?.IdToken)).toMatchObject({ email: 'grace@example.com', given_name: 'Grace' });
     // its refresh token works too (cognito-local did not store it)
@@ -428,15 +421,15 @@ describe('local Cognito', () => {
     const { AuthenticationResult: r } = await signIn(email, 'newpass1');
     await sdk.send(new AdminUserGlobalSignOutCommand({ UserPoolId: cognito.userPoolId, Username: email }));
     for (const token of [refreshToken, r!.RefreshToken!]) {
-      expect((await failure(sdk.send(new GetTokensFromRefreshTokenCommand({ ClientId: cognito.clientId, RefreshToken: token })))).name).toBe(
+      expect((await failureOf(sdk.send(new GetTokensFromRefreshTokenCommand({ ClientId: cognito.clientId, RefreshToken: token })))).name).toBe(
         'NotAuthorizedException',
       );
-      const viaInitiate = await failure(
+      const viaInitiate = await failureOf(
         sdk.send(new InitiateAuthCommand({ ClientId: cognito.clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: token } })),
       );
       expect(viaInitiate.name).toBe('NotAuthorizedException');
     }
-    expect(await failure(sdk.send(new GetUserCommand({ AccessToken: r!.AccessToken! })))).toEqual({
+    expect(await failureOf(sdk.send(new GetUserCommand({ AccessToken: r!.AccessToken! })))).toEqual({
       name: 'NotAuthorizedException',
       message: 'Access Token has been revoked',
     });
@@ -447,8 +440,8 @@ describe('local Cognito', () => {
 
   test('AdminDeleteUser removes the user', async () => {
     await sdk.send(new AdminDeleteUserCommand({ UserPoolId: cognito.userPoolId, Username: email }));
-    expect(await failure(signIn(email, 'newpass1'))).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
-    expect((await failure(sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: email })))).name).toBe('UserNotFoundException');
+    expect(await failureOf(signIn(email, 'newpass1'))).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    expect((await failureOf(sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: email })))).name).toBe('UserNotFoundException');
   });
 
   test('a restart on the same dataDir keeps the ids and the users; stop() frees the port', async () => {
@@ -515,20 +508,7 @@ async function failureWithStatus(promise: Promise<unknown>): Promise<{ name: str
 }
 
 /** A confirmed user with a verified e-mail, made the way the administrators' tools make one. */
-async function confirmedUser(address: string, pw: string) {
-  await sdk.send(
-    new AdminCreateUserCommand({
-      UserPoolId: cognito.userPoolId,
-      Username: address,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: address },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    }),
-  );
-  await sdk.send(new AdminSetUserPasswordCommand({ UserPoolId: cognito.userPoolId, Username: address, Password: pw, Permanent: true }));
-}
+const confirmedUser = (address: string, pw: string) => createConfirmedUser(sdk, cognito.userPoolId, address, pw);
 
 /** An unconfirmed user (its e-mail not verified) and the code it was sent. */
 async function unconfirmedUser(address: string, pw: string, givenName = 'Test') {
@@ -587,7 +567,7 @@ describe('local Cognito: as strict as the real user pool', () => {
         expect(res.headers['x-amzn-errortype']).toBe('UnknownOperationException');
         expect(JSON.parse(res.body)).toEqual({ __type: 'UnknownOperationException', message: expect.stringMatching(/^Invalid x-amz-target header/) });
       }
-      expect(await failure(signIn('target@example.com', 'hijacked1'))).toEqual(incorrect);
+      expect(await failureOf(signIn('target@example.com', 'hijacked1'))).toEqual(incorrect);
       expect((await signIn('target@example.com', 'target-pw1')).AuthenticationResult?.AccessToken).toBeTruthy();
     });
 
@@ -685,8 +665,8 @@ describe('local Cognito: as strict as the real user pool', () => {
   describe('user-existence errors prevented (the app client says ENABLED)', () => {
     test('an unconfirmed user: wrong password "Incorrect", right password UserNotConfirmedException', async () => {
       await unconfirmedUser('pending@example.com', 'pending-pw1');
-      expect(await failure(signIn('pending@example.com', 'not-the-pw'))).toEqual(incorrect);
-      expect((await failure(signIn('pending@example.com', 'pending-pw1'))).name).toBe('UserNotConfirmedException');
+      expect(await failureOf(signIn('pending@example.com', 'not-the-pw'))).toEqual(incorrect);
+      expect((await failureOf(signIn('pending@example.com', 'pending-pw1'))).name).toBe('UserNotConfirmedException');
     });
 
     test('ForgotPassword and ResendConfirmationCode for an unknown e-mail: a plausible delivery, no e-mail', async () => {
@@ -711,11 +691,11 @@ describe('local Cognito: as strict as the real user pool', () => {
     });
 
     test('ConfirmSignUp and ConfirmForgotPassword for an unknown e-mail: CodeMismatchException', async () => {
-      expect(await failure(sdk.send(new ConfirmSignUpCommand({ ClientId: cognito.clientId, Username: 'ghost@example.com', ConfirmationCode: '123456' })))).toEqual(
+      expect(await failureOf(sdk.send(new ConfirmSignUpCommand({ ClientId: cognito.clientId, Username: 'ghost@example.com', ConfirmationCode: '123456' })))).toEqual(
         mismatch,
       );
       expect(
-        await failure(
+        await failureOf(
           sdk.send(new ConfirmForgotPasswordCommand({ ClientId: cognito.clientId, Username: 'ghost@example.com', ConfirmationCode: '123456', Password: 'whatever1' })),
         ),
       ).toEqual(mismatch);
@@ -723,7 +703,7 @@ describe('local Cognito: as strict as the real user pool', () => {
 
     test('SignUp with an existing e-mail (any case) still answers UsernameExistsException, as Cognito does', async () => {
       expect(
-        await failure(sdk.send(new SignUpCommand({ ClientId: cognito.clientId, Username: 'Pending@Example.COM', Password: 'pending-pw1' }))),
+        await failureOf(sdk.send(new SignUpCommand({ ClientId: cognito.clientId, Username: 'Pending@Example.COM', Password: 'pending-pw1' }))),
       ).toEqual({ name: 'UsernameExistsException', message: 'An account with the given email already exists.' });
     });
 
@@ -740,8 +720,8 @@ describe('local Cognito: as strict as the real user pool', () => {
       const legacySignIn = sdk.send(
         new InitiateAuthCommand({ ClientId: legacy, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: 'ghost@example.com', PASSWORD: 'whatever1' } }),
       );
-      expect(await failure(legacySignIn)).toEqual({ name: 'UserNotFoundException', message: 'User does not exist.' });
-      expect((await failure(sdk.send(new ForgotPasswordCommand({ ClientId: legacy, Username: 'ghost@example.com' })))).name).toBe('UserNotFoundException');
+      expect(await failureOf(legacySignIn)).toEqual({ name: 'UserNotFoundException', message: 'User does not exist.' });
+      expect((await failureOf(sdk.send(new ForgotPasswordCommand({ ClientId: legacy, Username: 'ghost@example.com' })))).name).toBe('UserNotFoundException');
     });
   });
 
@@ -756,62 +736,62 @@ describe('local Cognito: as strict as the real user pool', () => {
           AuthParameters: { USERNAME: 'admin-flow@example.com', PASSWORD: 'admin-flow-pw1' },
         }),
       );
-      expect(await failure(attempt)).toEqual({ name: 'InvalidParameterException', message: 'Auth flow not enabled for this client' });
+      expect(await failureOf(attempt)).toEqual({ name: 'InvalidParameterException', message: 'Auth flow not enabled for this client' });
     }
   });
 
   describe('attempt limits and lockouts', () => {
     test('sign-in: after 5 failures "Password attempts exceeded" even with the right password, 1 s doubling to 15 minutes; success resets', async () => {
       await confirmedUser('locked@example.com', 'locked-pw1');
-      for (let i = 0; i < 5; i++) expect(await failure(signIn('locked@example.com', 'wrong-pw'))).toEqual(incorrect);
-      expect(await failure(signIn('locked@example.com', 'locked-pw1'))).toEqual(attemptsExceeded);
+      for (let i = 0; i < 5; i++) expect(await failureOf(signIn('locked@example.com', 'wrong-pw'))).toEqual(incorrect);
+      expect(await failureOf(signIn('locked@example.com', 'locked-pw1'))).toEqual(attemptsExceeded);
       advance(999);
-      expect(await failure(signIn('locked@example.com', 'locked-pw1'))).toEqual(attemptsExceeded);
+      expect(await failureOf(signIn('locked@example.com', 'locked-pw1'))).toEqual(attemptsExceeded);
       advance(1);
       // the 6th failure locks for 2 s
-      expect(await failure(signIn('locked@example.com', 'wrong-pw'))).toEqual(incorrect);
+      expect(await failureOf(signIn('locked@example.com', 'wrong-pw'))).toEqual(incorrect);
       advance(1_999);
-      expect(await failure(signIn('locked@example.com', 'locked-pw1'))).toEqual(attemptsExceeded);
+      expect(await failureOf(signIn('locked@example.com', 'locked-pw1'))).toEqual(attemptsExceeded);
       advance(1);
       expect((await signIn('locked@example.com', 'locked-pw1')).AuthenticationResult?.AccessToken).toBeTruthy();
 
       // the count was reset: 4 failures lock nothing
-      for (let i = 0; i < 4; i++) expect(await failure(signIn('locked@example.com', 'wrong-pw'))).toEqual(incorrect);
+      for (let i = 0; i < 4; i++) expect(await failureOf(signIn('locked@example.com', 'wrong-pw'))).toEqual(incorrect);
       expect((await signIn('locked@example.com', 'locked-pw1')).AuthenticationResult).toBeTruthy();
 
       // 15 failures, each after the last lockout (2^(n-5) s): the 15th would be 2^10 s, capped at 15 minutes
       for (let n = 1; n <= 15; n++) {
-        expect(await failure(signIn('locked@example.com', 'wrong-pw'))).toEqual(incorrect);
+        expect(await failureOf(signIn('locked@example.com', 'wrong-pw'))).toEqual(incorrect);
         if (n >= 5 && n < 15) advance(2 ** (n - 5) * 1_000);
       }
       advance(15 * 60_000 - 1);
-      expect(await failure(signIn('locked@example.com', 'locked-pw1'))).toEqual(attemptsExceeded);
+      expect(await failureOf(signIn('locked@example.com', 'locked-pw1'))).toEqual(attemptsExceeded);
       advance(1);
       expect((await signIn('locked@example.com', 'locked-pw1')).AuthenticationResult?.AccessToken).toBeTruthy();
     });
 
     test('sign-in: 15 minutes without an attempt after a lockout also starts the count afresh', async () => {
       await confirmedUser('idle@example.com', 'idle-pw1');
-      for (let i = 0; i < 5; i++) expect(await failure(signIn('idle@example.com', 'wrong-pw'))).toEqual(incorrect);
+      for (let i = 0; i < 5; i++) expect(await failureOf(signIn('idle@example.com', 'wrong-pw'))).toEqual(incorrect);
       advance(15 * 60_000);
       // a 6th failure in the same count would lock for 2 s
-      expect(await failure(signIn('idle@example.com', 'wrong-pw'))).toEqual(incorrect);
+      expect(await failureOf(signIn('idle@example.com', 'wrong-pw'))).toEqual(incorrect);
       expect((await signIn('idle@example.com', 'idle-pw1')).AuthenticationResult?.AccessToken).toBeTruthy();
     });
 
     test('an unknown e-mail is locked out the same way', async () => {
-      for (let i = 0; i < 5; i++) expect(await failure(signIn('nobody-else@example.com', 'wrong-pw'))).toEqual(incorrect);
-      expect(await failure(signIn('nobody-else@example.com', 'wrong-pw'))).toEqual(attemptsExceeded);
+      for (let i = 0; i < 5; i++) expect(await failureOf(signIn('nobody-else@example.com', 'wrong-pw'))).toEqual(incorrect);
+      expect(await failureOf(signIn('nobody-else@example.com', 'wrong-pw'))).toEqual(attemptsExceeded);
     });
 
     test('wrong codes: after 5 CodeMismatchException, LimitExceededException for 15 minutes, even for the right code', async () => {
       const code = await unconfirmedUser('guesser@example.com', 'guesser-pw1');
       const confirm = (c: string) => sdk.send(new ConfirmSignUpCommand({ ClientId: cognito.clientId, Username: 'guesser@example.com', ConfirmationCode: c }));
       const wrong = code === '000000' ? '111111' : '000000';
-      for (let i = 0; i < 5; i++) expect(await failure(confirm(wrong))).toEqual(mismatch);
-      expect(await failure(confirm(code))).toEqual(limitExceeded);
+      for (let i = 0; i < 5; i++) expect(await failureOf(confirm(wrong))).toEqual(mismatch);
+      expect(await failureOf(confirm(code))).toEqual(limitExceeded);
       advance(15 * 60_000 - 1);
-      expect(await failure(confirm(code))).toEqual(limitExceeded);
+      expect(await failureOf(confirm(code))).toEqual(limitExceeded);
       advance(1);
       await confirm(code);
 
@@ -821,16 +801,16 @@ describe('local Cognito: as strict as the real user pool', () => {
       const reset = (c: string) =>
         sdk.send(new ConfirmForgotPasswordCommand({ ClientId: cognito.clientId, Username: 'guesser@example.com', ConfirmationCode: c, Password: 'guesser-pw2' }));
       const wrongReset = resetCode === '000000' ? '111111' : '000000';
-      for (let i = 0; i < 5; i++) expect(await failure(reset(wrongReset))).toEqual(mismatch);
-      expect(await failure(reset(resetCode))).toEqual(limitExceeded);
+      for (let i = 0; i < 5; i++) expect(await failureOf(reset(wrongReset))).toEqual(mismatch);
+      expect(await failureOf(reset(resetCode))).toEqual(limitExceeded);
       advance(15 * 60_000);
       await reset(resetCode);
       expect((await signIn('guesser@example.com', 'guesser-pw2')).AuthenticationResult).toBeTruthy();
 
       // and an unknown e-mail the same
       const ghost = () => sdk.send(new ConfirmSignUpCommand({ ClientId: cognito.clientId, Username: 'ghost-coder@example.com', ConfirmationCode: '123456' }));
-      for (let i = 0; i < 5; i++) expect(await failure(ghost())).toEqual(mismatch);
-      expect(await failure(ghost())).toEqual(limitExceeded);
+      for (let i = 0; i < 5; i++) expect(await failureOf(ghost())).toEqual(mismatch);
+      expect(await failureOf(ghost())).toEqual(limitExceeded);
     });
 
     test('ForgotPassword and ResendConfirmationCode: 5 an hour per user, known or not', async () => {
@@ -846,7 +826,7 @@ describe('local Cognito: as strict as the real user pool', () => {
         [resend, 'ghost-resender@example.com'],
       ] as const) {
         for (let i = 0; i < 5; i++) expect((await send(name)).CodeDeliveryDetails?.DeliveryMedium).toBe('EMAIL');
-        expect(await failure(send(name))).toEqual(limitExceeded);
+        expect(await failureOf(send(name))).toEqual(limitExceeded);
       }
       advance(60 * 60_000);
       expect((await forgot('forgetful@example.com')).CodeDeliveryDetails).toBeTruthy();
@@ -872,17 +852,17 @@ describe('local Cognito: as strict as the real user pool', () => {
     ];
 
     for (const [pw, expected] of bad) {
-      expect(await failure(sdk.send(new SignUpCommand({ ClientId: cognito.clientId, Username: 'spaces@example.com', Password: pw })))).toEqual(expected('password'));
+      expect(await failureOf(sdk.send(new SignUpCommand({ ClientId: cognito.clientId, Username: 'spaces@example.com', Password: pw })))).toEqual(expected('password'));
     }
     expect(
-      await failure(sdk.send(new SignUpCommand({ ClientId: cognito.clientId, Username: 'spaces@example.com', Password: ` ${long} ` }))),
+      await failureOf(sdk.send(new SignUpCommand({ ClientId: cognito.clientId, Username: 'spaces@example.com', Password: ` ${long} ` }))),
     ).toEqual({
       name: 'InvalidParameterException',
       message:
         "2 validation errors detected: Value at 'password' failed to satisfy constraint: Member must satisfy regular expression pattern: ^[\\S]+.*[\\S]+$; " +
         "Value at 'password' failed to satisfy constraint: Member must have length less than or equal to 256",
     });
-    expect((await failure(sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'spaces@example.com' })))).name).toBe('UserNotFoundException');
+    expect((await failureOf(sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'spaces@example.com' })))).name).toBe('UserNotFoundException');
     // 256 characters, and spaces inside, are fine
     await sdk.send(new SignUpCommand({ ClientId: cognito.clientId, Username: 'long-pw@example.com', Password: 'y'.repeat(256) }));
     await confirmedUser('spaces@example.com', 'inner spaces ok');
@@ -904,23 +884,23 @@ describe('local Cognito: as strict as the real user pool', () => {
 
     for (const [pw, expected] of bad) {
       expect(
-        await failure(sdk.send(new ChangePasswordCommand({ AccessToken: token, PreviousPassword: 'inner spaces ok', ProposedPassword: pw }))),
+        await failureOf(sdk.send(new ChangePasswordCommand({ AccessToken: token, PreviousPassword: 'inner spaces ok', ProposedPassword: pw }))),
       ).toEqual(expected('proposedPassword'));
       expect(
-        await failure(
+        await failureOf(
           sdk.send(new ConfirmForgotPasswordCommand({ ClientId: cognito.clientId, Username: 'spaces@example.com', ConfirmationCode: resetCode, Password: pw })),
         ),
       ).toEqual(expected('password'));
       expect(
-        await failure(sdk.send(new AdminSetUserPasswordCommand({ UserPoolId: cognito.userPoolId, Username: 'spaces@example.com', Password: pw, Permanent: true }))),
+        await failureOf(sdk.send(new AdminSetUserPasswordCommand({ UserPoolId: cognito.userPoolId, Username: 'spaces@example.com', Password: pw, Permanent: true }))),
       ).toEqual(expected('password'));
       expect(
-        await failure(
+        await failureOf(
           sdk.send(new AdminCreateUserCommand({ UserPoolId: cognito.userPoolId, Username: 'never@example.com', TemporaryPassword: pw, MessageAction: 'SUPPRESS' })),
         ),
       ).toEqual(expected('temporaryPassword'));
       expect(
-        await failure(
+        await failureOf(
           sdk.send(
             new RespondToAuthChallengeCommand({
               ClientId: cognito.clientId,
@@ -935,7 +915,7 @@ describe('local Cognito: as strict as the real user pool', () => {
     // nothing changed
     expect((await signIn('spaces@example.com', 'inner spaces ok')).AuthenticationResult).toBeTruthy();
     expect((await signIn('newbie@example.com', 'temp-pw1')).ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
-    expect((await failure(sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'never@example.com' })))).name).toBe('UserNotFoundException');
+    expect((await failureOf(sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'never@example.com' })))).name).toBe('UserNotFoundException');
   });
 
   test('an e-mail another user has (in any case): AliasExistsException, and nothing changes', async () => {
@@ -946,10 +926,10 @@ describe('local Cognito: as strict as the real user pool', () => {
     // A user cannot change their own e-mail at all (the portal shows it read-only): only the
     // administrators' AdminUpdateUserAttributes can, and it meets the address taken.
     expect(
-      await failure(sdk.send(new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes: [{ Name: 'email', Value: 'First@Example.com' }] }))),
+      await failureOf(sdk.send(new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes: [{ Name: 'email', Value: 'First@Example.com' }] }))),
     ).toEqual({ name: 'InvalidParameterException', message: 'user.email: Attribute cannot be updated. (the e-mail address is the sign-in name and is read-only)' });
     expect(
-      await failure(
+      await failureOf(
         sdk.send(
           new AdminUpdateUserAttributesCommand({
             UserPoolId: cognito.userPoolId,
@@ -997,7 +977,7 @@ describe('local Cognito: as strict as the real user pool', () => {
       response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
     });
 
-    const refused = await failure(
+    const refused = await failureOf(
       sdk.send(
         new SignUpCommand({
           ClientId: cognito.clientId,
@@ -1009,7 +989,7 @@ describe('local Cognito: as strict as the real user pool', () => {
     );
     expect(refused).toEqual({ name: 'UserLambdaValidationException', message: 'PreSignUp failed with error Sign-ups from Mallory are not accepted.' });
     expect(preSignUps.at(-1)?.request).toEqual({ userAttributes: { email: 'mallory@example.com', given_name: 'Mallory' } });
-    expect((await failure(sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'mallory@example.com' })))).name).toBe(
+    expect((await failureOf(sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'mallory@example.com' })))).name).toBe(
       'UserNotFoundException',
     );
     expect(mails.filter((m) => m.to === 'mallory@example.com')).toEqual([]);

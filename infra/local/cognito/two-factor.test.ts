@@ -8,9 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  AdminCreateUserCommand,
   AdminGetUserCommand,
-  AdminSetUserPasswordCommand,
   AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   DescribeUserPoolCommand,
@@ -23,9 +21,11 @@ import {
   UpdateUserAttributesCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { Secret, TOTP } from 'otpauth';
+import { failureOf } from '../../../lambdas/integration/support/failure';
+import { freshTotpCode, totpCode, wrongTotpCode } from '../../../lambdas/integration/support/totp';
 import { type RunningLocalCognito, startLocalCognito } from './index';
 import { AUTH_SESSION_MS } from './operations/two-factor';
+import { createConfirmedUser } from './test-support';
 
 jest.setTimeout(90_000);
 
@@ -54,56 +54,9 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The code an authenticator app shows for `secret` at `at`. */
-const codeAt = (secret: string, at: number) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at });
-
-/**
- * A code the pool has not taken yet: each 30-second step's code is good once, and the pool takes
- * the next step's code too (clock drift), so at most two a step; a third waits for the next step.
- */
-const lastStep = new Map<string, number>();
-async function freshCode(secret: string): Promise<string> {
-  const current = () => Math.floor(Date.now() / 30_000);
-  const step = Math.max(current(), (lastStep.get(secret) ?? -Infinity) + 1);
-  while (step > current() + 1) await new Promise((r) => setTimeout(r, 250));
-  lastStep.set(secret, step);
-  return codeAt(secret, step * 30_000 + 1_000);
-}
-
-/** A code that is not the secret's now, nor one step either side. */
-function wrongCode(secret: string): string {
-  const near = new Set([-1, 0, 1].map((d) => codeAt(secret, Date.now() + d * 30_000)));
-  for (let n = 0; ; n += 1) {
-    const code = String(n).padStart(6, '0');
-    if (!near.has(code)) return code;
-  }
-}
-
-async function failure(promise: Promise<unknown>): Promise<{ name: string; message: string }> {
-  try {
-    await promise;
-  } catch (e) {
-    return { name: (e as Error).name, message: (e as Error).message };
-  }
-  throw new Error('expected the call to fail');
-}
-
 const PASSWORD = 'secret-pw1';
 
-async function newUser(address: string): Promise<void> {
-  await sdk.send(
-    new AdminCreateUserCommand({
-      UserPoolId: cognito.userPoolId,
-      Username: address,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: address },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    }),
-  );
-  await sdk.send(new AdminSetUserPasswordCommand({ UserPoolId: cognito.userPoolId, Username: address, Password: PASSWORD, Permanent: true }));
-}
+const newUser = (address: string) => createConfirmedUser(sdk, cognito.userPoolId, address, PASSWORD);
 
 const signIn = (address: string, password = PASSWORD) =>
   sdk.send(new InitiateAuthCommand({ ClientId: cognito.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: address, PASSWORD: password } }));
@@ -133,13 +86,13 @@ async function userWithTotp(address: string): Promise<{ secret: string; token: s
   await newUser(address);
   const token = await accessTokenOf(address);
   const { SecretCode } = await sdk.send(new AssociateSoftwareTokenCommand({ AccessToken: token }));
-  await sdk.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: await freshCode(SecretCode!) }));
+  await sdk.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: await freshTotpCode(SecretCode!) }));
   await sdk.send(new SetUserMFAPreferenceCommand({ AccessToken: token, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
   return { secret: SecretCode!, token };
 }
 
 /** The code of now, for a request refused before its code is looked at (it spends nothing). */
-const anyCode = (secret: string) => codeAt(secret, Date.now());
+const anyCode = (secret: string) => totpCode(secret, Date.now());
 
 test('the pool has MFA optional', async () => {
   const { UserPool } = await sdk.send(new DescribeUserPoolCommand({ UserPoolId: cognito.userPoolId }));
@@ -151,13 +104,13 @@ test('associate, verify, turn on: GetUser and AdminGetUser show it, and sign-in 
   await newUser(address);
   const token = await accessTokenOf(address);
 
-  expect(await failure(sdk.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: '123456' })))).toEqual({
+  expect(await failureOf(sdk.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: '123456' })))).toEqual({
     name: 'InvalidParameterException',
     message: 'User has not associated a software token',
   });
   const notYet = { name: 'InvalidParameterException', message: 'User does not have delivery config set to turn on SOFTWARE_TOKEN_MFA' };
   expect(
-    await failure(sdk.send(new SetUserMFAPreferenceCommand({ AccessToken: token, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }))),
+    await failureOf(sdk.send(new SetUserMFAPreferenceCommand({ AccessToken: token, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }))),
   ).toEqual(notYet);
 
   const { SecretCode } = await sdk.send(new AssociateSoftwareTokenCommand({ AccessToken: token }));
@@ -165,15 +118,15 @@ test('associate, verify, turn on: GetUser and AdminGetUser show it, and sign-in 
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   // associated but not verified: still no sign-in codes
   expect(
-    await failure(sdk.send(new SetUserMFAPreferenceCommand({ AccessToken: token, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }))),
+    await failureOf(sdk.send(new SetUserMFAPreferenceCommand({ AccessToken: token, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }))),
   ).toEqual({ name: 'InvalidParameterException', message: 'User has not verified software token mfa' });
 
-  expect(await failure(sdk.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: wrongCode(secret) })))).toEqual({
+  expect(await failureOf(sdk.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: wrongTotpCode(secret) })))).toEqual({
     name: 'EnableSoftwareTokenMFAException',
     message: 'Code mismatch and fail enable Software Token MFA',
   });
-  expect((await failure(sdk.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: '12a456' })))).name).toBe('InvalidParameterException');
-  const verified = await sdk.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: await freshCode(secret), FriendlyDeviceName: 'Ada phone' }));
+  expect((await failureOf(sdk.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: '12a456' })))).name).toBe('InvalidParameterException');
+  const verified = await sdk.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: await freshTotpCode(secret), FriendlyDeviceName: 'Ada phone' }));
   expect(verified.Status).toBe('SUCCESS');
 
   // verified, not turned on: the password alone still signs in
@@ -194,8 +147,8 @@ test('associate, verify, turn on: GetUser and AdminGetUser show it, and sign-in 
   expect(challenge.ChallengeParameters).toEqual({ USER_ID_FOR_SRP: me.Username, FRIENDLY_DEVICE_NAME: 'Ada phone' });
   expect(challenge.Session?.length).toBeGreaterThanOrEqual(20);
 
-  expect(await failure(answer(address, challenge.Session, wrongCode(secret)))).toEqual({ name: 'CodeMismatchException', message: 'Invalid code received for user' });
-  const done = await answer(address, challenge.Session, await freshCode(secret));
+  expect(await failureOf(answer(address, challenge.Session, wrongTotpCode(secret)))).toEqual({ name: 'CodeMismatchException', message: 'Invalid code received for user' });
+  const done = await answer(address, challenge.Session, await freshTotpCode(secret));
   const tokens = done.AuthenticationResult!;
   expect(tokens).toMatchObject({ TokenType: 'Bearer', ExpiresIn: 900 });
   expect((await sdk.send(new GetUserCommand({ AccessToken: tokens.AccessToken! }))).Username).toBe(me.Username);
@@ -204,7 +157,7 @@ test('associate, verify, turn on: GetUser and AdminGetUser show it, and sign-in 
   expect(refreshed.AuthenticationResult?.AccessToken).toBeTruthy();
 
   // the session is spent
-  expect(await failure(answer(address, challenge.Session, anyCode(secret)))).toEqual({
+  expect(await failureOf(answer(address, challenge.Session, anyCode(secret)))).toEqual({
     name: 'NotAuthorizedException',
     message: 'Invalid session for the user, session can only be used once.',
   });
@@ -217,20 +170,20 @@ test('associate, verify, turn on: GetUser and AdminGetUser show it, and sign-in 
 test('a code is taken once: the same code in a new session is a mismatch', async () => {
   const address = 'once@example.com';
   const { secret } = await userWithTotp(address);
-  const code = await freshCode(secret);
+  const code = await freshTotpCode(secret);
   await answer(address, (await signIn(address)).Session, code);
-  expect((await failure(answer(address, (await signIn(address)).Session, code))).name).toBe('CodeMismatchException');
+  expect((await failureOf(answer(address, (await signIn(address)).Session, code))).name).toBe('CodeMismatchException');
 });
 
 test('three wrong codes end the session; a wrong password gets no challenge', async () => {
   const address = 'three@example.com';
   const { secret } = await userWithTotp(address);
-  expect(await failure(signIn(address, 'not-it-1'))).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+  expect(await failureOf(signIn(address, 'not-it-1'))).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
   const { Session } = await signIn(address);
-  for (let i = 0; i < 3; i += 1) expect((await failure(answer(address, Session, wrongCode(secret)))).name).toBe('CodeMismatchException');
-  expect(await failure(answer(address, Session, anyCode(secret)))).toEqual({ name: 'NotAuthorizedException', message: 'Invalid session for the user.' });
+  for (let i = 0; i < 3; i += 1) expect((await failureOf(answer(address, Session, wrongTotpCode(secret)))).name).toBe('CodeMismatchException');
+  expect(await failureOf(answer(address, Session, anyCode(secret)))).toEqual({ name: 'NotAuthorizedException', message: 'Invalid session for the user.' });
   // a new sign-in goes on
-  expect((await answer(address, (await signIn(address)).Session, await freshCode(secret))).AuthenticationResult?.AccessToken).toBeTruthy();
+  expect((await answer(address, (await signIn(address)).Session, await freshTotpCode(secret))).AuthenticationResult?.AccessToken).toBeTruthy();
 });
 
 test('a session expires after 3 minutes, is for its own user only, and an unknown one is refused', async () => {
@@ -240,19 +193,19 @@ test('a session expires after 3 minutes, is for its own user only, and an unknow
 
   const late = await signIn(address);
   advance(AUTH_SESSION_MS);
-  expect(await failure(answer(address, late.Session, anyCode(secret)))).toEqual({
+  expect(await failureOf(answer(address, late.Session, anyCode(secret)))).toEqual({
     name: 'NotAuthorizedException',
     message: 'Invalid session for the user, session is expired.',
   });
 
   const inTime = await signIn(address);
   advance(AUTH_SESSION_MS - 1_000);
-  expect(await failure(answer('other@example.com', inTime.Session, wrongCode(secret)))).toEqual({
+  expect(await failureOf(answer('other@example.com', inTime.Session, wrongTotpCode(secret)))).toEqual({
     name: 'NotAuthorizedException',
     message: 'Invalid session for the user.',
   });
-  expect(await failure(answer(address, 'x'.repeat(40), wrongCode(secret)))).toEqual({ name: 'NotAuthorizedException', message: 'Invalid session for the user.' });
-  expect((await answer(address, inTime.Session, await freshCode(secret))).AuthenticationResult?.AccessToken).toBeTruthy();
+  expect(await failureOf(answer(address, 'x'.repeat(40), wrongTotpCode(secret)))).toEqual({ name: 'NotAuthorizedException', message: 'Invalid session for the user.' });
+  expect((await answer(address, inTime.Session, await freshTotpCode(secret))).AuthenticationResult?.AccessToken).toBeTruthy();
 });
 
 test('turned off, sign-in gives tokens again; turned on again, the same app works', async () => {
@@ -265,7 +218,7 @@ test('turned off, sign-in gives tokens again; turned on again, the same app work
   expect((await signIn(address)).AuthenticationResult?.AccessToken).toBeTruthy();
 
   await sdk.send(new SetUserMFAPreferenceCommand({ AccessToken: token, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
-  expect((await answer(address, (await signIn(address)).Session, await freshCode(secret))).AuthenticationResult).toBeTruthy();
+  expect((await answer(address, (await signIn(address)).Session, await freshTotpCode(secret))).AuthenticationResult).toBeTruthy();
 });
 
 test('a new association takes the place of the old app at once: no codes asked until it is verified (as Cognito does)', async () => {
@@ -280,15 +233,15 @@ test('a new association takes the place of the old app at once: no codes asked u
   expect((await sdk.send(new GetUserCommand({ AccessToken: token }))).UserMFASettingList).toEqual(['SOFTWARE_TOKEN_MFA']);
   // and the preference cannot be changed, either way, until it is verified
   for (const Enabled of [true, false]) {
-    expect(await failure(sdk.send(new SetUserMFAPreferenceCommand({ AccessToken: token, SoftwareTokenMfaSettings: { Enabled, PreferredMfa: Enabled } })))).toEqual({
+    expect(await failureOf(sdk.send(new SetUserMFAPreferenceCommand({ AccessToken: token, SoftwareTokenMfaSettings: { Enabled, PreferredMfa: Enabled } })))).toEqual({
       name: 'InvalidParameterException',
       message: 'User has not verified software token mfa',
     });
   }
-  await sdk.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: await freshCode(newSecret) }));
+  await sdk.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: await freshTotpCode(newSecret) }));
   // verified: codes again, of the new app only
-  expect((await failure(answer(address, (await signIn(address)).Session, anyCode(oldSecret)))).name).toBe('CodeMismatchException');
-  expect((await answer(address, (await signIn(address)).Session, await freshCode(newSecret))).AuthenticationResult).toBeTruthy();
+  expect((await failureOf(answer(address, (await signIn(address)).Session, anyCode(oldSecret)))).name).toBe('CodeMismatchException');
+  expect((await answer(address, (await signIn(address)).Session, await freshTotpCode(newSecret))).AuthenticationResult).toBeTruthy();
 });
 
 test('setUpSoftwareTokenMfa (the demo seed) leaves a user as the API would', async () => {
@@ -300,7 +253,7 @@ test('setUpSoftwareTokenMfa (the demo seed) leaves a user as the API would', asy
   expect(admin).toMatchObject({ UserMFASettingList: ['SOFTWARE_TOKEN_MFA'], PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA' });
   const challenge = await signIn(address);
   expect(challenge.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
-  expect((await answer(address, challenge.Session, await freshCode(secret))).AuthenticationResult?.AccessToken).toBeTruthy();
+  expect((await answer(address, challenge.Session, await freshTotpCode(secret))).AuthenticationResult?.AccessToken).toBeTruthy();
   await expect(cognito.setUpSoftwareTokenMfa('nobody@example.com', secret)).rejects.toThrow('no user');
 });
 
@@ -321,12 +274,12 @@ test('UpdateUserAttributes: names with control or text-direction characters are 
   await newUser(address);
   const token = await accessTokenOf(address);
   for (const [name, value] of [['given_name', 'A\u202Eda'], ['family_name', 'Love\u0000lace']] as const) {
-    expect(await failure(sdk.send(new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes: [{ Name: name, Value: value }] })))).toEqual({
+    expect(await failureOf(sdk.send(new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes: [{ Name: name, Value: value }] })))).toEqual({
       name: 'InvalidParameterException',
       message: 'Names cannot contain control or text-direction characters',
     });
   }
-  expect((await failure(sdk.send(new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes: [{ Name: 'email', Value: 'new@example.com' }] })))).name).toBe(
+  expect((await failureOf(sdk.send(new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes: [{ Name: 'email', Value: 'new@example.com' }] })))).name).toBe(
     'InvalidParameterException',
   );
   await sdk.send(

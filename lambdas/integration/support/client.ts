@@ -20,7 +20,6 @@ import {
   SignUpCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { Secret, TOTP } from 'otpauth';
 import { DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET } from '../../../infra/local/seed';
 import { answerSchemas } from '../../../shared/answers';
 import {
@@ -35,6 +34,10 @@ import {
   routeUrl,
 } from '../../../shared/api';
 import type { TestStack } from './stack';
+import { freshTotpCode, totpCode } from './totp';
+
+/** Where the tests have always found them (they live in ./totp). */
+export { freshTotpCode, totpCode };
 
 export const PASSWORD = 'Passw0rd!';
 
@@ -139,30 +142,6 @@ export function checkAnswer(route: RouteName, status: number, body: unknown, con
 
 export function claimsOf(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
-}
-
-/** Cognito's TOTP step: a code changes every 30 seconds. */
-const TOTP_STEP_MS = 30_000;
-
-/** The code an authenticator app holding `secret` (base32) shows at `at` (ms; now by default). */
-export function totpCode(secret: string, at = Date.now()): string {
-  return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at });
-}
-
-/** Per secret, the last 30-second step whose code a test has sent (for every Client of the file). */
-const sentSteps = new Map<string, number>();
-
-/**
- * A code of `secret` the pool has not taken yet. Cognito takes each step's code once, and the
- * next step's code too (clock drift): so two codes each 30 seconds, and a third waits for the
- * next step. Use it only for a code the pool will check (it counts as spent).
- */
-export async function freshTotpCode(secret: string): Promise<string> {
-  const current = () => Math.floor(Date.now() / TOTP_STEP_MS);
-  const step = Math.max(current(), (sentSteps.get(secret) ?? -Infinity) + 1);
-  sentSteps.set(secret, step);
-  while (step > current() + 1) await new Promise((r) => setTimeout(r, 250));
-  return totpCode(secret, step * TOTP_STEP_MS + 1_000);
 }
 
 export class Client {
