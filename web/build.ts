@@ -102,13 +102,13 @@ const PAGE_ENTRIES: Readonly<Record<string, string | null>> = {
  */
 async function writeDocuments(meta: Metafile, prerender: (path: string) => Promise<string>): Promise<BuildReport> {
   const main = outputFor(meta, 'web/src/main.tsx');
+  /** The JavaScript files the entries load (each file once), except those in `loaded`. */
+  const scriptsOf = (entries: string[], loaded: readonly string[] = []) =>
+    [...new Set(entries.flatMap((entry) => staticClosure(meta, outputFor(meta, entry))))].filter((f) => f.endsWith('.js') && !loaded.includes(f));
   // main.tsx imports the app itself (App.tsx) dynamically, at once: both are the first screen's.
-  const initial = [...new Set([...staticClosure(meta, main), ...staticClosure(meta, outputFor(meta, APP_ENTRY))])].filter((f) => f.endsWith('.js'));
-  const adminEntry = outputFor(meta, ADMIN_ENTRY);
-  const admin = staticClosure(meta, adminEntry).filter((f) => f.endsWith('.js') && !initial.includes(f));
-  const dashboard = [...new Set([...staticClosure(meta, outputFor(meta, DASHBOARD_ENTRY)), ...staticClosure(meta, outputFor(meta, AUTH_ENTRY))])].filter(
-    (f) => f.endsWith('.js') && !initial.includes(f),
-  );
+  const initial = scriptsOf(['web/src/main.tsx', APP_ENTRY]);
+  const admin = scriptsOf([ADMIN_ENTRY], initial);
+  const dashboard = scriptsOf([DASHBOARD_ENTRY, AUTH_ENTRY], initial);
   const url = (out: string) => `/${relative(DIST, resolve(out)).split('\\').join('/')}`;
   const css = Object.keys(meta.outputs).filter((f) => f.endsWith('.css') && meta.outputs[f]?.entryPoint === undefined);
   const template = readFileSync(join(WEB_ROOT, 'index.html'), 'utf8').replace('<!-- head-script -->', () => `<script>${HEAD_SCRIPT}</script>`);
@@ -140,7 +140,7 @@ async function writeDocuments(meta: Metafile, prerender: (path: string) => Promi
   for (const [route, document] of Object.entries(PRERENDERED_PAGES)) {
     const entry = PAGE_ENTRIES[route];
     if (entry === undefined) throw new Error(`no page entry for the prerendered route ${route}`);
-    const page = entry ? staticClosure(meta, outputFor(meta, entry)).filter((f) => f.endsWith('.js') && !initial.includes(f)) : [];
+    const page = entry ? scriptsOf([entry], initial) : [];
     write(document.slice(1), documentWith([...initial, ...page], await prerender(route)));
   }
 

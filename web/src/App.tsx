@@ -34,6 +34,15 @@ function RequireSignIn({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/** A page behind sign-in, loaded as a lazy chunk of its own, saying what it loads meanwhile. */
+function SignedInPage({ loading, children }: { loading: string; children: ReactNode }) {
+  return (
+    <RequireSignIn>
+      <Suspense fallback={<PageSpinner label={loading} />}>{children}</Suspense>
+    </RequireSignIn>
+  );
+}
+
 /** Signed-in users have no business on the sign-in pages: admins go to /admin from /, everyone else to /dashboard. */
 function SignedOutOnly({ children, adminTarget }: { children: ReactNode; adminTarget?: string }) {
   const { status, user } = useAuth();
@@ -51,36 +60,9 @@ export function AppRoutes({ onReady }: { onReady?: () => void }) {
       <Route path="/" element={<SignedOutOnly adminTarget="/admin"><SignIn /></SignedOutOnly>} />
       <Route path="/signup" element={<SignUp />} />
       <Route path="/forgot-password" element={<SignedOutOnly><ForgotPassword /></SignedOutOnly>} />
-      <Route
-        path="/dashboard"
-        element={
-          <RequireSignIn>
-            <Suspense fallback={<PageSpinner label="Loading your portfolio..." />}>
-              <Dashboard />
-            </Suspense>
-          </RequireSignIn>
-        }
-      />
-      <Route
-        path="/account"
-        element={
-          <RequireSignIn>
-            <Suspense fallback={<PageSpinner label="Loading your account..." />}>
-              <Account />
-            </Suspense>
-          </RequireSignIn>
-        }
-      />
-      <Route
-        path="/admin/*"
-        element={
-          <RequireSignIn>
-            <Suspense fallback={<PageSpinner label="Loading admin panel..." />}>
-              <AdminRoutes />
-            </Suspense>
-          </RequireSignIn>
-        }
-      />
+      <Route path="/dashboard" element={<SignedInPage loading="Loading your portfolio..."><Dashboard /></SignedInPage>} />
+      <Route path="/account" element={<SignedInPage loading="Loading your account..."><Account /></SignedInPage>} />
+      <Route path="/admin/*" element={<SignedInPage loading="Loading admin panel..."><AdminRoutes /></SignedInPage>} />
       <Route path="*" element={<NotFound />} />
     </Routes>
     </Suspense>

@@ -2,6 +2,16 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminUser, alice, cognitoError, FAKE_TOTP_CODE, type FakeUser, fakeAuth, fixtureApi, renderApp } from '../test/harness';
 
+/** What a client's dashboard and the admin console read when they open after a sign-in. */
+const landingPages = {
+  'GET /api/portfolios/alice-sub': { success: true, portfolio: { userId: 'alice-sub', balance: 10, lastUpdate: '2025-03-10T12:00:00Z', weeklyGain: 0, weeklyGainAmount: 0 } },
+  'GET /api/withdrawals/alice-sub/eligible': { data: { totalEligibleProfit: 0, showRequestButton: false, eligibleDeposits: [] } },
+  'GET /api/portfolios/alice-sub/withdrawal-requests': [],
+  'GET /api/portfolios/alice-sub/history': { data: [] },
+  'GET /api/admin/clients': [],
+  'GET /api/admin/withdrawal-requests?status=pending': [],
+};
+
 describe('sign-in page', () => {
   it('shows the spec texts and links', async () => {
     renderApp('/', { backend: fakeAuth(null), api: fixtureApi({}) });
@@ -47,14 +57,7 @@ describe('sign-in page', () => {
   });
 
   it('welcomes back and sends a client to /dashboard, an admin to /admin', async () => {
-    const api = fixtureApi({
-      'GET /api/portfolios/alice-sub': { success: true, portfolio: { userId: 'alice-sub', balance: 10, lastUpdate: '2025-03-10T12:00:00Z', weeklyGain: 0, weeklyGainAmount: 0 } },
-      'GET /api/withdrawals/alice-sub/eligible': { data: { totalEligibleProfit: 0, showRequestButton: false, eligibleDeposits: [] } },
-      'GET /api/portfolios/alice-sub/withdrawal-requests': [],
-      'GET /api/portfolios/alice-sub/history': { data: [] },
-      'GET /api/admin/clients': [],
-      'GET /api/admin/withdrawal-requests?status=pending': [],
-    });
+    const api = fixtureApi(landingPages);
     for (const [user, heading] of [
       [alice, 'Portfolio Dashboard'],
       [adminUser, 'Admin Dashboard'],
@@ -77,14 +80,7 @@ describe('sign-in page', () => {
 });
 
 describe('sign-in code step (two-factor)', () => {
-  const api = fixtureApi({
-    'GET /api/portfolios/alice-sub': { success: true, portfolio: { userId: 'alice-sub', balance: 10, lastUpdate: '2025-03-10T12:00:00Z', weeklyGain: 0, weeklyGainAmount: 0 } },
-    'GET /api/withdrawals/alice-sub/eligible': { data: { totalEligibleProfit: 0, showRequestButton: false, eligibleDeposits: [] } },
-    'GET /api/portfolios/alice-sub/withdrawal-requests': [],
-    'GET /api/portfolios/alice-sub/history': { data: [] },
-    'GET /api/admin/clients': [],
-    'GET /api/admin/withdrawal-requests?status=pending': [],
-  });
+  const api = fixtureApi(landingPages);
 
   /** A fake Cognito whose user has two-factor on: the password leads to the code step, the right code signs in. */
   function twoFactorBackend(user: FakeUser, confirmTotp?: (code: string) => Promise<void>) {
