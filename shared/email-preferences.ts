@@ -19,9 +19,14 @@ export const DEFAULT_EMAIL_PREFERENCES: EmailPreferences = {
   'admin-weekly-growth-summary': true,
 };
 
+/** Whether the stored preferences let an e-mail of `kind` go: only an explicit false turns one off. */
+export function emailWanted(stored: Partial<Record<string, boolean>> | undefined, kind: string): boolean {
+  return stored?.[kind] !== false;
+}
+
 /** The preferences as stored (a kind may be missing: it is on), complete. */
 export function emailPreferencesOf(stored: Partial<Record<string, boolean>> | undefined): EmailPreferences {
   const preferences = { ...DEFAULT_EMAIL_PREFERENCES };
-  for (const kind of OPTIONAL_EMAILS) if (stored?.[kind] === false) preferences[kind] = false;
+  for (const kind of OPTIONAL_EMAILS) preferences[kind] = emailWanted(stored, kind);
   return preferences;
 }

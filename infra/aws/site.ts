@@ -205,7 +205,8 @@ export class PortalSite extends Construct {
 
   /**
    * Deploys the built SPA: the content-hashed assets first (immutable for a year), then every
-   * file whose name does not change with its content (index.html, theme.js, the favicon) and
+   * file whose name does not change with its content (the documents: app.html and the prerendered
+   * pages; the favicon) and
    * /config.json (written from the stack's outputs, so one build runs in any stage; its shape
    * is shared with the local gateway and the web: shared/site-config.ts) with no-cache, then
    * invalidates the cache.

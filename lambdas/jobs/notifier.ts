@@ -13,6 +13,7 @@ import { type AttributeValue as SdkAttributeValue } from '@aws-sdk/client-dynamo
 import { ListUsersInGroupCommand, type UserType } from '@aws-sdk/client-cognito-identity-provider';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { emailWanted } from '../../shared/email-preferences';
 import { userPoolDefinition } from '../../shared/user-pool';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
@@ -85,7 +86,7 @@ async function sendOnce(n: Notification, to: Addressee, mailer: Mailer): Promise
 
 /** Who receives a notification now: nobody for a deleted client or one who turned this kind off. */
 async function addresseesOf(n: Notification): Promise<Addressee[]> {
-  const prefersNot = (profile: { notifications?: Partial<Record<string, boolean>> } | null) => n.optional && profile?.notifications?.[n.kind] === false;
+  const prefersNot = (profile: { notifications?: Partial<Record<string, boolean>> } | null) => n.optional && !emailWanted(profile?.notifications, n.kind);
   if (n.recipient.kind === 'client') {
     const profile = await getProfile(n.recipient.sub, true);
     if (!profile || profile.deleted || prefersNot(profile)) return [];
