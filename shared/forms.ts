@@ -1,27 +1,15 @@
 /**
- * The form checks of spec.md section 5, and the date rule deposits share with the API. They
- * use the same amount parser and words as the API's schemas (validation.ts), without zod, so
- * the web can run them before it sends anything at no download cost.
+ * The account form checks of spec.md section 5 (sign-in, sign-up, passwords, names). They use the
+ * same words as the API's schemas (validation.ts), without zod, so the web can run them before it
+ * sends anything at no download cost. The money forms' checks are in ./amount-forms, apart: the
+ * sign-in page loads this module and needs nothing of money.
  */
-import { DAY_MS } from './growth';
 import { apiMessages, type Notice, validation } from './messages';
-import { type AmountRules, type Cents, formatUsd, parseDollarText } from './money';
 import { hasUnsafeCharacters } from './text';
 
 export const MIN_PASSWORD_LENGTH = 6;
 /** Cognito's API limit on a password, and its pattern: no white space at either end. */
 export const MAX_PASSWORD_LENGTH = 256;
-/** Deposits may be recorded late (a transfer that arrived last week), but not absurdly late. */
-export const MAX_BACKDATE_MS = 366 * DAY_MS;
-/** Clock skew tolerated between the admin's browser and the server. */
-export const FUTURE_SKEW_MS = 5 * 60 * 1000;
-
-/** A deposit date must be neither in the future nor more than a year back. */
-export function checkDepositDate(at: number, now: number): string | null {
-  if (at > now + FUTURE_SKEW_MS) return apiMessages.futureTimestamp;
-  if (at < now - MAX_BACKDATE_MS) return apiMessages.timestampTooOld;
-  return null;
-}
 
 // Each check returns the toast to show, or null when the form may be sent.
 
@@ -67,23 +55,3 @@ export function checkSignInForm(form: { email: string; password: string }): Noti
   if (form.password === '') return { title: 'Sign-in failed', description: apiMessages.passwordRequired };
   return null;
 }
-
-export type FormAmount = { ok: true; cents: Cents } | { ok: false; notice: Notice };
-
-function formAmount(text: string, notice: Notice, rules: AmountRules = {}): FormAmount {
-  const parsed = parseDollarText(text, rules);
-  return parsed.ok ? { ok: true, cents: parsed.cents } : { ok: false, notice };
-}
-
-/** The client's withdrawal dialog: a positive amount no larger than the eligible profit. */
-export function checkWithdrawalRequestAmount(text: string, totalEligibleProfitCents: Cents): FormAmount {
-  const amount = formAmount(text, validation.invalidWithdrawalAmount);
-  if (amount.ok && amount.cents > totalEligibleProfitCents) {
-    return { ok: false, notice: validation.amountTooHigh(formatUsd(totalEligibleProfitCents)) };
-  }
-  return amount;
-}
-
-export const checkDepositAmount = (text: string): FormAmount => formAmount(text, validation.invalidDepositAmount);
-export const checkAdminWithdrawalAmount = (text: string): FormAmount => formAmount(text, validation.invalidAdminWithdrawalAmount);
-export const checkBalanceAmount = (text: string): FormAmount => formAmount(text, validation.invalidBalance, { allowZero: true });

@@ -1,15 +1,8 @@
 import fc from 'fast-check';
 import { DAY_MS } from './growth';
 import { apiMessages, validation } from './messages';
-import {
-  checkAdminWithdrawalAmount,
-  checkBalanceAmount,
-  checkDepositAmount,
-  checkDepositDate,
-  checkSignInForm,
-  checkSignUpForm,
-  checkWithdrawalRequestAmount,
-} from './forms';
+import { checkAdminWithdrawalAmount, checkBalanceAmount, checkDepositAmount, checkDepositDate, checkWithdrawalRequestAmount } from './amount-forms';
+import { checkSignInForm, checkSignUpForm } from './forms';
 import {
   adminWithdrawalBody,
   balanceBody,

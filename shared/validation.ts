@@ -1,7 +1,7 @@
 /**
  * Request bodies (spec.md section 7) as zod schemas: the lambdas parse every body with these.
  * Amounts go through the same parser, and refusals carry the same words, as the web's form
- * checks in forms.ts (kept apart so the browser does not download zod).
+ * checks in forms.ts and amount-forms.ts (kept apart so the browser does not download zod).
  */
 // zod/mini: the same engine as `zod` with functions instead of methods, so esbuild keeps only
 // what these schemas use (18 KB minified against 443 KB: each POST Lambda imports ~30 ms faster).
@@ -192,4 +192,5 @@ export type RejectBody = z.output<typeof rejectBody>;
 export { parseBody, type Parsed } from './parse-body';
 export { parseIsoTimestamp } from './iso-date';
 
-export { checkDepositDate, FUTURE_SKEW_MS, MAX_BACKDATE_MS, MIN_PASSWORD_LENGTH } from './forms';
+export { checkDepositDate, FUTURE_SKEW_MS, MAX_BACKDATE_MS } from './amount-forms';
+export { MIN_PASSWORD_LENGTH } from './forms';

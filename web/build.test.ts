@@ -15,6 +15,7 @@ import { HEAD_SCRIPT } from './head-script';
 it('builds within the gzip budget: the shell loads the first screen at once, each prerendered page after its first paint', async () => {
   const report = await buildWeb();
   expect(report.totals.initialGzip).toBeLessThanOrEqual(BUDGET_KB.initial * 1024);
+  expect(report.totals.initialGzip + report.totals.dashboardGzip).toBeLessThanOrEqual(BUDGET_KB.dashboard * 1024);
   expect(report.totals.adminGzip).toBeLessThanOrEqual(BUDGET_KB.admin * 1024);
   expect(report.admin.length).toBeGreaterThan(0);
   const read = (file: string) => readFileSync(join(DIST, file), 'utf8');

@@ -12,6 +12,7 @@ import { type BuildOptions, build, context, type Metafile } from 'esbuild';
 import { createRequire } from 'node:module';
 import { PRERENDERED_PAGES, SPA_INDEX } from '../infra/site-rules';
 import { chakraTreeShaking } from './chakra-tree-shaking';
+import { directImports } from './direct-imports';
 import { HEAD_SCRIPT } from './head-script';
 
 export const WEB_ROOT = resolve(process.cwd(), 'web');
@@ -20,13 +21,14 @@ const ASSETS = join(DIST, 'assets');
 /** Where the build-time prerenderer is bundled to, then imported from (git-ignored). */
 const PRERENDER_DIR = join(WEB_ROOT, '.prerender');
 
-// The first screen's budget, lowered as it shrinks (issue 17 aims at 150; 250 until Amplify left it).
-export const BUDGET_KB = { initial: 170, admin: 60 };
+// Issue 17's budgets: the first screen (/) and /dashboard in all (the first screen's JS and what
+// the page adds), both gzip; the admin chunk's own.
+export const BUDGET_KB = { initial: 150, dashboard: 200, admin: 60 };
 const ADMIN_ENTRY = 'web/src/pages/admin/AdminRoutes.tsx';
 const DASHBOARD_ENTRY = 'web/src/pages/Dashboard.tsx';
 /** The app, which main.tsx loads at once in a task of its own. */
 const APP_ENTRY = 'web/src/App.tsx';
-/** Amplify: not on the first screen (auth/lazy-backend.ts), but loaded by every signed-in page. */
+/** Amplify's session part: not on the first screen (auth/lazy-backend.ts), but loaded by every signed-in page. */
 const AUTH_ENTRY = 'web/src/auth/amplify.ts';
 
 const options: BuildOptions = {
@@ -45,7 +47,7 @@ const options: BuildOptions = {
   metafile: true,
   define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
   logLevel: 'warning',
-  plugins: [chakraTreeShaking],
+  plugins: [directImports(), chakraTreeShaking],
 };
 
 export interface Sizes {
@@ -90,8 +92,8 @@ export interface BuildReport {
 /** The lazy page each prerendered route shows (null: sign-in, in the main chunk); preloaded with its document. */
 const PAGE_ENTRIES: Readonly<Record<string, string | null>> = {
   '/': null,
-  '/signup': 'web/src/pages/SignUp.tsx',
-  '/forgot-password': 'web/src/pages/ForgotPassword.tsx',
+  '/signup': 'web/src/pages/signed-out-pages.ts',
+  '/forgot-password': 'web/src/pages/signed-out-pages.ts',
 };
 
 /**
@@ -160,7 +162,10 @@ async function writeDocuments(meta: Metafile, prerender: (path: string) => Promi
     admin: adminSizes,
     dashboard: dashboardSizes,
     totals,
-    withinBudget: totals.initialGzip <= BUDGET_KB.initial * 1024 && totals.adminGzip <= BUDGET_KB.admin * 1024,
+    withinBudget:
+      totals.initialGzip <= BUDGET_KB.initial * 1024 &&
+      totals.initialGzip + totals.dashboardGzip <= BUDGET_KB.dashboard * 1024 &&
+      totals.adminGzip <= BUDGET_KB.admin * 1024,
   };
 }
 
@@ -181,7 +186,7 @@ async function loadPrerenderer(): Promise<(path: string) => Promise<string>> {
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'warning',
-    plugins: [chakraTreeShaking],
+    plugins: [directImports(), chakraTreeShaking],
   });
   try {
     const { prerenderPage } = createRequire(outfile)(outfile) as { prerenderPage: (path: string) => Promise<string> };
@@ -196,7 +201,8 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export function printReport(report: BuildReport, log: (line: string) => void = console.log): void {
   log('web build                                   gzip      brotli');
   log(`  initial JS for /  (${report.initial.length} files)           ${kb(report.totals.initialGzip).padStart(9)} ${kb(report.totals.initialBrotli).padStart(10)}   budget ${BUDGET_KB.initial} KB gzip`);
-  log(`  /dashboard adds   (${report.dashboard.length} files)         ${kb(report.totals.dashboardGzip).padStart(9)} ${kb(report.totals.dashboardBrotli).padStart(10)}   the page and Amplify`);
+  log(`  /dashboard adds   (${report.dashboard.length} files)         ${kb(report.totals.dashboardGzip).padStart(9)} ${kb(report.totals.dashboardBrotli).padStart(10)}   the page and Amplify's session part`);
+  log(`  /dashboard in all (${report.initial.length + report.dashboard.length} files)         ${kb(report.totals.initialGzip + report.totals.dashboardGzip).padStart(9)} ${kb(report.totals.initialBrotli + report.totals.dashboardBrotli).padStart(10)}   budget ${BUDGET_KB.dashboard} KB gzip`);
   log(`  admin chunk       (${report.admin.length} files)           ${kb(report.totals.adminGzip).padStart(9)}              budget ${BUDGET_KB.admin} KB gzip`);
   log(report.withinBudget ? '  within budget' : '  OVER BUDGET');
 }

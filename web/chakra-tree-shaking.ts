@@ -19,7 +19,9 @@
  * barrel are sent to Ark's own per-component entry points instead; a name Chakra imports that is
  * not listed fails the build. For the same reason Chakra's anatomy module, which imports each
  * anatomy from its Ark component's entry point (and so reaches its machine), is sent to Ark's
- * anatomy file of that component, and that file to Zag's `anatomy` entry point.
+ * anatomy file of that component, and that file to Zag's `anatomy` entry point; so are the
+ * recipes that import their anatomy from Ark directly (the avatar's, whose machine the first
+ * screen loaded through the system's avatar recipe).
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -42,23 +44,39 @@ const PURE_CALLS: PureCalls[] = [
 
 const ARK_COMPONENTS = resolvePath('node_modules/@ark-ui/react/dist/components');
 
-/** What Chakra imports from Ark's barrel, from where Ark exports it alone. */
-const ARK_BARREL_NAMES = `
-export { dataAttr } from '@ark-ui/react/utils';
-export { useEnvironmentContext } from '@ark-ui/react/environment';
-export { comboboxAnatomy } from '@ark-ui/react/combobox';
-export { TreeView, useTreeViewContext } from '@ark-ui/react/tree-view';
-`;
+/**
+ * What Chakra imports from Ark's barrel, from where Ark exports it alone (the combobox's anatomy
+ * from its anatomy file: the component's entry point reaches its machine, and Zag's React runtime).
+ * Each Chakra module gets a barrel of its own with only the names it imports, so the anatomy
+ * module (on the first screen) does not reach the tree view's machine through one shared barrel.
+ */
+const ARK_BARREL_NAMES: Readonly<Record<string, string>> = {
+  dataAttr: '@ark-ui/react/utils',
+  useEnvironmentContext: '@ark-ui/react/environment',
+  comboboxAnatomy: resolvePath(ARK_COMPONENTS, 'combobox', 'combobox.anatomy.js'),
+  TreeView: '@ark-ui/react/tree-view',
+  useTreeViewContext: '@ark-ui/react/tree-view',
+};
+
+/** The names a module imports from Ark's barrel, as a barrel of its own; null when one is not listed. */
+function arkBarrelFor(source: string): { contents: string } | { missing: string[] } {
+  const names = [...source.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]@ark-ui\/react['"]/g)].flatMap((m) =>
+    m[1]!.split(',').map((part) => part.trim().split(/\s+as\s+/)[0]!.trim()).filter(Boolean),
+  );
+  const missing = names.filter((name) => !(name in ARK_BARREL_NAMES));
+  if (missing.length > 0) return { missing };
+  return { contents: names.map((name) => `export { ${name} } from ${JSON.stringify(ARK_BARREL_NAMES[name])};`).join('\n') };
+}
 
 export const chakraTreeShaking: Plugin = {
   name: 'chakra-tree-shaking',
   setup(build) {
     build.onResolve({ filter: /^@ark-ui\/react$/ }, ({ importer, resolveDir }) =>
-      /[\\/]@chakra-ui[\\/]react[\\/]/.test(importer) ? { path: 'ark-barrel-for-chakra', namespace: 'chakra-tree-shaking', pluginData: { resolveDir } } : undefined,
+      /[\\/]@chakra-ui[\\/]react[\\/]/.test(importer) ? { path: `ark-barrel-for:${importer}`, namespace: 'chakra-tree-shaking', pluginData: { importer, resolveDir } } : undefined,
     );
-    // Anatomies alone: Chakra's anatomy module -> Ark's <component>.anatomy.js -> Zag's <component>/anatomy.
+    // Anatomies alone: Chakra's anatomy module and recipes -> Ark's <component>.anatomy.js -> Zag's <component>/anatomy.
     build.onResolve({ filter: /^@ark-ui\/react\/[a-z-]+$/ }, ({ path, importer }) => {
-      if (!/[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]anatomy\.js$/.test(importer)) return undefined;
+      if (!/[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](anatomy|theme[\\/]recipes[\\/][a-z-]+)\.js$/.test(importer)) return undefined;
       const component = path.slice('@ark-ui/react/'.length);
       const file = resolvePath(ARK_COMPONENTS, component, `${component}.anatomy.js`);
       return existsSync(file) ? { path: file } : undefined;
@@ -68,11 +86,12 @@ export const chakraTreeShaking: Plugin = {
       const anatomy = await build.resolve(`${path}/anatomy`, { importer, resolveDir, kind });
       return anatomy.errors.length === 0 ? { path: anatomy.path } : undefined;
     });
-    build.onLoad({ filter: /.*/, namespace: 'chakra-tree-shaking' }, ({ pluginData }) => ({
-      contents: ARK_BARREL_NAMES,
-      loader: 'js',
-      resolveDir: (pluginData as { resolveDir: string }).resolveDir,
-    }));
+    build.onLoad({ filter: /.*/, namespace: 'chakra-tree-shaking' }, async ({ pluginData }) => {
+      const { importer, resolveDir } = pluginData as { importer: string; resolveDir: string };
+      const barrel = arkBarrelFor(await readFile(importer, 'utf8'));
+      if ('missing' in barrel) return { errors: [{ text: `${importer} imports ${barrel.missing.join(', ')} from Ark's barrel: list where Ark exports it alone` }] };
+      return { contents: barrel.contents, loader: 'js', resolveDir };
+    });
     for (const { module, call, atLeast } of PURE_CALLS) {
       build.onLoad({ filter: module }, async ({ path }) => {
         const source = await readFile(path, 'utf8');

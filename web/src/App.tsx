@@ -13,16 +13,16 @@ import { Toaster } from './components/toaster';
 import type { AppConfig } from './config';
 import { ConfigContext } from './config-context';
 import { system } from './theme/system';
-import NotFound from './pages/NotFound';
 import SignIn from './pages/SignIn';
 
 // The first screen is sign-in: every other page is its own chunk, loaded when it is opened
 // (and the admin pages never, for a client).
-const SignUp = lazy(() => import('./pages/SignUp'));
-const ForgotPassword = lazy(() => import('./pages/ForgotPassword'));
+const SignUp = lazy(() => import('./pages/signed-out-pages').then((pages) => ({ default: pages.SignUp })));
+const ForgotPassword = lazy(() => import('./pages/signed-out-pages').then((pages) => ({ default: pages.ForgotPassword })));
 const Dashboard = lazy(() => import('./pages/Dashboard'));
 const Account = lazy(() => import('./pages/Account'));
 const AdminRoutes = lazy(() => import('./pages/admin/AdminRoutes'));
+const NotFound = lazy(() => import('./pages/NotFound'));
 
 
 /** Signed-out users go to sign-in; the page they wanted is remembered. */

@@ -1,5 +1,5 @@
 /**
- * The data the signed-in pages read, through SWR (with the defaults ./provider sets), and the
+ * The data the signed-in pages read, through SWR (with the spec's defaults), and the
  * writes they make, through SWR's `useSWRMutation` with the busy state and the toasts said once.
  */
 import { useMemo } from 'react';
@@ -13,12 +13,25 @@ import { ApiError } from './client';
 import { useApi } from './provider';
 
 /**
+ * The spec's way with data: read when a page opens or on Refresh, no refetch on focus, no
+ * retries. Given to each read rather than by an SWRConfig above the routes, so the first
+ * screen, which reads nothing, does not load SWR.
+ */
+export const swrDefaults: SWRConfiguration = {
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+  revalidateIfStale: false,
+  shouldRetryOnError: false,
+  errorRetryCount: 0,
+};
+
+/**
  * A route's answer through SWR, cached under the call's path; `call` null means "not yet" (SWR
  * fetches nothing). The answer's type is the route's own.
  */
 export function useRoute<N extends ReadRoute>(call: RouteCall<N> | null, options?: SWRConfiguration<AnswerOf<N>>) {
   const send = useSend();
-  return useSWR<AnswerOf<N>>(call ? keyOf(call) : null, call ? () => send(call) : null, options);
+  return useSWR<AnswerOf<N>>(call ? keyOf(call) : null, call ? () => send(call) : null, { ...swrDefaults, ...options });
 }
 
 /** Sends calls as the signed-in user (for the writes that are not a form's, e.g. right after sign-up). */

@@ -1,26 +1,17 @@
 /**
- * The Amplify v6 backend (auth only), configured from /config.json. A chunk of its own: the
- * first screen loads it only when it is needed (auth/lazy-backend.ts), since Amplify is the
- * largest part of the sign-in page's JavaScript and a signed-out visitor reading the page
- * needs none of it.
+ * The Amplify v6 backend (auth only), configured from /config.json: its session part. Chunks of
+ * their own, this and ./amplify-sign-in: the first screen loads them only when they are needed
+ * (auth/lazy-backend.ts), since Amplify is the largest part of the sign-in page's JavaScript and
+ * a signed-out visitor reading the page needs none of it; a signed-in page needs only this one
+ * (SRP, the sign-up and reset calls and the hosted UI's code exchange are ~18 KB gzip more).
  */
-import {
-  autoSignIn,
-  confirmResetPassword,
-  confirmSignIn,
-  confirmSignUp,
-  fetchAuthSession,
-  resendSignUpCode,
-  resetPassword,
-  signIn,
-  signInWithRedirect,
-  signOut,
-  signUp,
-} from 'aws-amplify/auth';
+import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { Amplify } from 'aws-amplify';
 import type { AppConfig } from '../config';
 import type { AuthBackend } from './session';
+
+export type AmplifySession = Pick<AuthBackend, 'session' | 'signOut' | 'onSignedIn'>;
 
 /** The API requires this scope on access tokens; hosted-UI (Google) sign-ins must ask for it. */
 const API_SCOPE = 'aws.cognito.signin.user.admin';
@@ -63,7 +54,12 @@ export function cognitoClient(): { endpoint: string; clientId: string } | null {
   return { endpoint: userPoolEndpoint ?? `https://cognito-idp.${userPoolId.split('_')[0]}.amazonaws.com/`, clientId: userPoolClientId };
 }
 
-export const amplifyBackend: AuthBackend = {
+/**
+ * What a stored session needs: its tokens (refreshed when due), sign-out, and the news of a
+ * sign-in. Everything that signs someone in is in ./amplify-sign-in, which a signed-in page
+ * never loads.
+ */
+export const amplifySession: AmplifySession = {
   async session(forceRefresh = false) {
     const { tokens } = await fetchAuthSession({ forceRefresh });
     if (!tokens?.accessToken) return null;
@@ -73,53 +69,8 @@ export const amplifyBackend: AuthBackend = {
       idClaims: (tokens.idToken?.payload ?? {}) as Record<string, unknown>,
     };
   },
-  async signIn(email, password) {
-    const result = await signIn({ username: email.trim(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
-    if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'confirmSignUp';
-    if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return 'totpCode';
-    if (!result.isSignedIn) throw Object.assign(new Error(`Unsupported sign-in step ${result.nextStep.signInStep}`), { name: 'UnsupportedStep' });
-    return 'signedIn';
-  },
-  async signUp({ email, password, firstName, lastName }) {
-    const result = await signUp({
-      username: email.trim(),
-      password,
-      options: {
-        userAttributes: { email: email.trim(), given_name: firstName.trim(), family_name: lastName.trim() },
-        autoSignIn: { authFlowType: 'USER_PASSWORD_AUTH' },
-      },
-    });
-    return result.nextStep.signUpStep === 'CONFIRM_SIGN_UP' ? 'confirmSignUp' : 'done';
-  },
-  async confirmSignUp(email, code) {
-    const result = await confirmSignUp({ username: email.trim(), confirmationCode: code.trim() });
-    if (result.nextStep.signUpStep !== 'COMPLETE_AUTO_SIGN_IN') return { signedIn: false };
-    try {
-      const signedIn = await autoSignIn();
-      return { signedIn: signedIn.isSignedIn };
-    } catch {
-      // Confirmed from a link in another tab: no sign-up in this tab to continue.
-      return { signedIn: false };
-    }
-  },
-  async resendCode(email) {
-    await resendSignUpCode({ username: email.trim() });
-  },
-  async sendResetCode(email) {
-    await resetPassword({ username: email.trim() });
-  },
-  async confirmReset(email, code, newPassword) {
-    await confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword });
-  },
-  async signInWithGoogle() {
-    await signInWithRedirect({ provider: 'Google' });
-  },
   async signOut() {
     await signOut();
-  },
-  async confirmTotp(code) {
-    const result = await confirmSignIn({ challengeResponse: code.trim() });
-    if (!result.isSignedIn) throw Object.assign(new Error(`Unsupported sign-in step ${result.nextStep.signInStep}`), { name: 'UnsupportedStep' });
   },
   onSignedIn(callback) {
     return Hub.listen('auth', ({ payload }) => {
@@ -127,4 +78,3 @@ export const amplifyBackend: AuthBackend = {
     });
   },
 };
-

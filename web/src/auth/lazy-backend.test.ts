@@ -1,8 +1,9 @@
 /**
- * The first screen's auth backend: Amplify (auth/amplify.ts, mocked here) is imported only when
- * something needs it, and a signed-out visitor's session is answered without it.
+ * The first screen's auth backend: Amplify's chunks (faked here) are imported only when something
+ * needs them, a signed-out visitor's session is answered without them, and a stored session
+ * loads the session part alone.
  */
-import { amplifyStateStored, isRedirectReturn, lazyAmplifyBackend } from './lazy-backend';
+import { type AmplifyLoaders, amplifyStateStored, isRedirectReturn, lazyAmplifyBackend } from './lazy-backend';
 import type { AuthBackend } from './session';
 import { testConfig } from '../test/harness';
 
@@ -24,8 +25,11 @@ const fake: AuthBackend = {
   },
 };
 const configureAmplify = jest.fn();
-
-jest.mock('./amplify', () => ({ configureAmplify, amplifyBackend: fake }));
+const chunks = {
+  session: jest.fn(async () => ({ configureAmplify, amplifySession: fake })),
+  signIn: jest.fn(async () => ({ amplifySignIn: fake })),
+} satisfies AmplifyLoaders;
+const backendFor = () => lazyAmplifyBackend(testConfig, chunks);
 
 const PREFIX = `CognitoIdentityServiceProvider.${testConfig.userPoolClientId}.`;
 
@@ -49,46 +53,63 @@ it('reads what Amplify keeps for this app client only, and a redirect\'s answer 
 });
 
 it('answers a signed-out session, and a sign-out, without loading Amplify', async () => {
-  const backend = lazyAmplifyBackend(testConfig);
+  const backend = backendFor();
   expect(await backend.session()).toBeNull();
   await backend.signOut();
   const unsubscribe = backend.onSignedIn(() => undefined);
   unsubscribe();
   expect(configureAmplify).not.toHaveBeenCalled();
+  expect(chunks.session).not.toHaveBeenCalled();
+  expect(chunks.signIn).not.toHaveBeenCalled();
   expect(fake.session).not.toHaveBeenCalled();
 });
 
-it('loads and configures Amplify once, when a session may be stored', async () => {
+it('loads and configures the session part alone, once, when a session may be stored', async () => {
   localStorage.setItem(`${PREFIX}alice.refreshToken`, 'r');
-  const backend = lazyAmplifyBackend(testConfig);
+  const backend = backendFor();
   expect(await backend.session(true)).toMatchObject({ accessToken: 'token' });
   expect(fake.session).toHaveBeenCalledWith(true);
   await backend.session();
   expect(configureAmplify).toHaveBeenCalledTimes(1);
   expect(configureAmplify).toHaveBeenCalledWith(testConfig);
+  expect(chunks.session).toHaveBeenCalledTimes(1);
+  expect(chunks.signIn).not.toHaveBeenCalled();
+  await backend.signOut();
+  expect(fake.signOut).toHaveBeenCalled();
+  expect(chunks.signIn).not.toHaveBeenCalled();
 });
 
-it('loads Amplify at the end of a Google redirect, so the code is exchanged', async () => {
+it('loads the sign-in part at the end of a Google redirect, before the session, so the code is exchanged', async () => {
   window.history.replaceState(null, '', '/?code=abc&state=xyz');
-  const backend = lazyAmplifyBackend(testConfig);
+  const backend = backendFor();
   await backend.session();
   expect(configureAmplify).toHaveBeenCalledTimes(1);
-  expect(fake.session).toHaveBeenCalled();
+  expect(chunks.signIn).toHaveBeenCalledTimes(1);
+  expect(chunks.signIn.mock.invocationCallOrder[0]).toBeLessThan(jest.mocked(fake.session).mock.invocationCallOrder[0]!);
+});
+
+it('loads a chunk again after it failed to load', async () => {
+  chunks.signIn.mockRejectedValueOnce(new Error('network'));
+  const backend = backendFor();
+  await expect(backend.signIn('alice@example.com', 'pw')).rejects.toThrow('network');
+  expect(await backend.signIn('alice@example.com', 'pw')).toBe('signedIn');
+  expect(chunks.signIn).toHaveBeenCalledTimes(2);
 });
 
 it('loads Amplify for a sign-in, and once prepared ahead of it', async () => {
-  const backend = lazyAmplifyBackend(testConfig);
+  const backend = backendFor();
   backend.prepare();
   backend.prepare();
   expect(await backend.signIn('alice@example.com', 'pw')).toBe('signedIn');
   expect(fake.signIn).toHaveBeenCalledWith('alice@example.com', 'pw');
   expect(configureAmplify).toHaveBeenCalledTimes(1);
+  expect(chunks.signIn).toHaveBeenCalledTimes(1);
   // Signed in through Amplify: the session is now read from it, with nothing yet stored by the fake.
   expect(await backend.session()).toMatchObject({ accessToken: 'token' });
 });
 
 it('hands sign-in listeners to Amplify when it loads, and removes them', async () => {
-  const backend = lazyAmplifyBackend(testConfig);
+  const backend = backendFor();
   const early = jest.fn();
   const stop = backend.onSignedIn(early);
   expect(hubListeners.size).toBe(0);

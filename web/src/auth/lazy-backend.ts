@@ -1,13 +1,16 @@
 /**
- * The auth backend the app runs with: Amplify (auth/amplify.ts), loaded only when something
- * needs it. A visitor who is signed out reads the sign-in page without it; it loads when they
- * start on the form (`prepare`), submit, or click "Continue with Google", and at start-up when
- * what Amplify keeps in storage says a session may exist, or the page is the end of a Google
- * redirect. Amplify's own state lives in localStorage under `CognitoIdentityServiceProvider.
- * <app client id>.` (tokens, the last user, a redirect in flight), so its absence is read
- * without loading Amplify.
+ * The auth backend the app runs with: Amplify, in two chunks loaded only when something needs
+ * them. A visitor who is signed out reads the sign-in page without either. The sign-in part
+ * (auth/amplify-sign-in.ts, with the session part under it) loads when they start on the form
+ * (`prepare`), submit, or click "Continue with Google", and when the page is the end of a Google
+ * redirect; the session part alone (auth/amplify.ts) at start-up when what Amplify keeps in
+ * storage says a session may exist, which is all a signed-in page needs. Amplify's own state
+ * lives in localStorage under `CognitoIdentityServiceProvider.<app client id>.` (tokens, the
+ * last user, a redirect in flight), so its absence is read without loading Amplify.
  */
 import type { AppConfig } from '../config';
+import type { AmplifySession } from './amplify';
+import type { AmplifySignIn } from './amplify-sign-in';
 import type { AuthBackend } from './session';
 
 /** Amplify v6's storage prefix for this app client (its tokenProvider's AUTH_KEY_PREFIX). */
@@ -27,58 +30,73 @@ export function isRedirectReturn(search: string = window.location.search): boole
 }
 
 export interface LazyBackend extends AuthBackend {
-  /** Starts loading Amplify now (the user is about to need it); harmless to call again. */
+  /** Starts loading the sign-in part now (the user is about to need it); harmless to call again. */
   prepare(): void;
 }
 
-export function lazyAmplifyBackend(config: AppConfig): LazyBackend {
-  let loading: Promise<AuthBackend> | null = null;
-  let loaded: AuthBackend | null = null;
+/** Amplify's two chunks (tests give fakes). */
+export interface AmplifyLoaders {
+  session: () => Promise<{ configureAmplify: (config: AppConfig) => void; amplifySession: AmplifySession }>;
+  signIn: () => Promise<{ amplifySignIn: AmplifySignIn }>;
+}
+
+const amplifyChunks: AmplifyLoaders = { session: () => import('./amplify'), signIn: () => import('./amplify-sign-in') };
+
+/** A loader that runs once, and again after a failure (a network blip is fetched again next time). */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    }));
+}
+
+export function lazyAmplifyBackend(config: AppConfig, chunks: AmplifyLoaders = amplifyChunks): LazyBackend {
+  let session: AmplifySession | null = null;
   // onSignedIn's listeners, attached to Amplify's when it loads (a sign-in can only finish through it).
   const listeners = new Set<{ callback: () => void; unsubscribe?: () => void }>();
-  const load = () =>
-    (loading ??= import('./amplify').then(
-      (amplify) => {
-        amplify.configureAmplify(config);
-        const backend = amplify.amplifyBackend;
-        loaded = backend;
-        for (const listener of listeners) listener.unsubscribe = backend.onSignedIn(listener.callback);
-        return backend;
-      },
-      (error: unknown) => {
-        loading = null; // a chunk that failed to load (a network blip) is fetched again next time
-        throw error;
-      },
-    ));
+  const loadSession = once(async () => {
+    const amplify = await chunks.session();
+    amplify.configureAmplify(config);
+    session = amplify.amplifySession;
+    for (const listener of listeners) listener.unsubscribe = session.onSignedIn(listener.callback);
+    return session;
+  });
+  // The sign-in part, on a configured Amplify.
+  const loadSignInChunk = once(chunks.signIn);
+  const loadSignIn = async () => (await Promise.all([loadSignInChunk(), loadSession()]))[0].amplifySignIn;
   // Nothing stored and no redirect to finish: signed out, known without Amplify.
-  const sessionMayExist = () => loaded !== null || amplifyStateStored(config.userPoolClientId) || isRedirectReturn();
+  const sessionMayExist = () => session !== null || amplifyStateStored(config.userPoolClientId) || isRedirectReturn();
 
   return {
     knownSignedOut: () => !sessionMayExist(),
     prepare() {
-      void load().catch(() => undefined); // a failed load is retried (and reported) by the call that needs it
+      void loadSignIn().catch(() => undefined); // a failed load is retried (and reported) by the call that needs it
     },
     async session(forceRefresh) {
       if (!sessionMayExist()) return null;
-      return (await load()).session(forceRefresh);
+      // The end of a Google redirect: the sign-in part exchanges the code, and the session waits for it.
+      if (isRedirectReturn()) await loadSignIn();
+      return (await loadSession()).session(forceRefresh);
     },
-    signIn: async (email, password) => (await load()).signIn(email, password),
-    signUp: async (input) => (await load()).signUp(input),
-    confirmSignUp: async (email, code) => (await load()).confirmSignUp(email, code),
-    resendCode: async (email) => (await load()).resendCode(email),
-    sendResetCode: async (email) => (await load()).sendResetCode(email),
-    confirmReset: async (email, code, newPassword) => (await load()).confirmReset(email, code, newPassword),
-    signInWithGoogle: async () => (await load()).signInWithGoogle(),
+    signIn: async (email, password) => (await loadSignIn()).signIn(email, password),
+    signUp: async (input) => (await loadSignIn()).signUp(input),
+    confirmSignUp: async (email, code) => (await loadSignIn()).confirmSignUp(email, code),
+    resendCode: async (email) => (await loadSignIn()).resendCode(email),
+    sendResetCode: async (email) => (await loadSignIn()).sendResetCode(email),
+    confirmReset: async (email, code, newPassword) => (await loadSignIn()).confirmReset(email, code, newPassword),
+    signInWithGoogle: async () => (await loadSignIn()).signInWithGoogle(),
     signOut: async () => {
       // Nothing to end when Amplify never had a session here.
       if (!sessionMayExist()) return;
-      await (await load()).signOut();
+      await (await loadSession()).signOut();
     },
-    confirmTotp: async (code) => (await load()).confirmTotp(code),
+    confirmTotp: async (code) => (await loadSignIn()).confirmTotp(code),
     onSignedIn(callback) {
       const listener: { callback: () => void; unsubscribe?: () => void } = { callback };
       listeners.add(listener);
-      if (loaded) listener.unsubscribe = loaded.onSignedIn(callback);
+      if (session) listener.unsubscribe = session.onSignedIn(callback);
       return () => {
         listeners.delete(listener);
         listener.unsubscribe?.();

@@ -2,6 +2,7 @@
 import { Button } from '@chakra-ui/react/button';
 import { EmptyState as ChakraEmptyState } from '@chakra-ui/react/empty-state';
 import { HStack } from '@chakra-ui/react/stack';
+import { emptyStateSlotRecipe } from '@chakra-ui/react/theme';
 import { Text } from '@chakra-ui/react/text';
 
 export function LoadingLine({ label }: { label: string }) {
@@ -26,7 +27,7 @@ export function LoadFailed({ message, onRetry }: { message: string; onRetry: () 
 /** Nothing to list: what is missing and, when it helps, what will fill it. */
 export function EmptyState({ title, hint }: { title: string; hint?: string }) {
   return (
-    <ChakraEmptyState.Root size="sm" py="4">
+    <ChakraEmptyState.Root recipe={emptyStateSlotRecipe} size="sm" py="4">
       <ChakraEmptyState.Content gap="1" textAlign="center">
         <ChakraEmptyState.Title textStyle="md">{title}</ChakraEmptyState.Title>
         {hint && <ChakraEmptyState.Description>{hint}</ChakraEmptyState.Description>}

@@ -1,6 +1,7 @@
 /** A card with one figure: its label, the figure, and a line or two about it (Chakra's Stat). */
 import { Card } from '@chakra-ui/react/card';
 import { Stat } from '@chakra-ui/react/stat';
+import { statSlotRecipe } from '@chakra-ui/react/theme';
 import type { ReactNode } from 'react';
 
 /** A line under the figure. A `dd`, so the card stays a valid description list. */
@@ -34,7 +35,7 @@ export function StatCard({
   return (
     <Card.Root size="sm">
       <Card.Body>
-        <Stat.Root size={size} gap={size === 'lg' ? '2' : '1'}>
+        <Stat.Root recipe={statSlotRecipe} size={size} gap={size === 'lg' ? '2' : '1'}>
           <Stat.Label fontWeight="medium">{label}</Stat.Label>
           <Stat.ValueText
             fontWeight="bold"

@@ -2,7 +2,7 @@
  * A client's deposits, withdrawals and adjustments, as the client's Transaction History card and
  * the admin's history panel both show them: the same signs, colours and badges.
  */
-import { Badge } from '@chakra-ui/react/badge';
+import { Badge } from './badge';
 import { Box } from '@chakra-ui/react/box';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';

@@ -6,6 +6,7 @@
  * components would add ~116 KB gzip and a second look to restyle, for four small forms.
  */
 import { Alert } from '@chakra-ui/react/alert';
+import { alertSlotRecipe } from '@chakra-ui/react/theme';
 import { Button } from '@chakra-ui/react/button';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
@@ -13,6 +14,7 @@ import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import useSWR from 'swr';
 import { apiMessages } from '../../../shared/messages';
+import { swrDefaults } from '../api/hooks';
 import { type User, useAuth } from '../auth/session';
 import { PageShell } from '../components/page-shell';
 import { PageSpinner } from '../components/page-spinner';
@@ -47,7 +49,7 @@ function HeaderLinks({ user }: { user: User }) {
  */
 function TwoFactorRequiredNotice({ federated }: { federated: boolean }) {
   return (
-    <Alert.Root status="warning">
+    <Alert.Root recipe={alertSlotRecipe} status="warning">
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>Two-factor sign-in required</Alert.Title>
@@ -82,7 +84,7 @@ function AccountPage({ user }: { user: User }) {
   const reason = accountReasonOf(state);
   const provider = user.signInProvider;
   // Cached per user for the visit; the two-factor card writes the new status in after a change.
-  const mfa = useSWR(provider ? null : `auth:mfa:${user.sub}`, () => account.mfaStatus());
+  const mfa = useSWR(provider ? null : `auth:mfa:${user.sub}`, () => account.mfaStatus(), swrDefaults);
 
   return (
     <PageShell

@@ -2,7 +2,6 @@
  * `/dashboard`: 'Portfolio Dashboard'. The client's balance, performance, profit withdrawals,
  * withdrawal requests and transaction history. No fallback portfolio (design.md section 8).
  */
-import { Avatar } from '@chakra-ui/react/avatar';
 import { Box } from '@chakra-ui/react/box';
 import { Button, IconButton } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
@@ -20,6 +19,7 @@ import { type User, useAuth } from '../auth/session';
 import { PageShell } from '../components/page-shell';
 import { PageSpinner } from '../components/page-spinner';
 import { StatCard, StatLine } from '../components/stat-card';
+import { UserAvatar } from '../components/user-avatar';
 import { formatDate, formatSignedPercent, gainColor, signedUsd, usd } from '../format';
 import { GrowthCard } from './dashboard/GrowthCard';
 import { HistoryCard } from './dashboard/HistoryCard';
@@ -42,10 +42,7 @@ function HeaderActions({ user, refreshing, onRefresh }: { user: User; refreshing
   return (
     <>
       <HStack gap="2" minW="0">
-        <Avatar.Root size="sm" colorPalette="yellow">
-          <Avatar.Fallback>{initial}</Avatar.Fallback>
-          {user.photoURL && <Avatar.Image src={user.photoURL} alt="" />}
-        </Avatar.Root>
+        <UserAvatar initial={initial} photoUrl={user.photoURL ?? undefined} />
         <Box minW="0" display={{ base: 'none', sm: 'block' }}>
           <Text fontWeight="semibold" fontSize="sm" truncate>
             {name}

@@ -3,6 +3,7 @@ import { Code } from '@chakra-ui/react/code';
 import { Heading } from '@chakra-ui/react/heading';
 import { Link } from '@chakra-ui/react/link';
 import { Text } from '@chakra-ui/react/text';
+import { codeRecipe } from '@chakra-ui/react/theme';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 
 export default function NotFound() {
@@ -13,7 +14,7 @@ export default function NotFound() {
         404 Page Not Found
       </Heading>
       <Text color="fg.muted" mb="4">
-        No route matches <Code>{pathname}</Code>. Check the address, or add a route for it in <Code>web/src/App.tsx</Code>.
+        No route matches <Code recipe={codeRecipe}>{pathname}</Code>. Check the address, or add a route for it in <Code recipe={codeRecipe}>web/src/App.tsx</Code>.
       </Text>
       <Link asChild color="yellow.fg">
         <RouterLink to="/">Back to sign in</RouterLink>

@@ -7,9 +7,12 @@
  * `@chakra-ui/react/theme` exports it. (That module also builds Chakra's whole default config at
  * load, which kept every recipe in the bundle: web/chakra-tree-shaking.ts lets esbuild drop it.)
  *
- * Two recipes are left out on purpose and given to their components where they are used (the
- * `recipe` prop): the dialog's and the toast's. In the system, their anatomies would bring their
- * state machines to the first screen, which shows neither.
+ * The recipes of components only the signed-in pages show are left out on purpose and given to
+ * their components where they are used (the `recipe` prop): the dialog's and the toast's (in the
+ * system, their anatomies would bring their state machines to the first screen, which shows
+ * neither), and the badge's (components/badge.tsx), stat's, empty state's and alert's; and the
+ * code's, which only the 404 page shows (a lazy page too).
+ * Whatever the system holds, the first screen loads.
  *
  * A component whose recipe is missing here renders unstyled without a word from Chakra: in
  * development the system reports it (`missingRecipes`), and the web tests fail on any.
@@ -17,18 +20,13 @@
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
 import { createSystem, defineConfig, mergeConfigs } from '@chakra-ui/react/styled-system';
 import {
-  alertSlotRecipe,
   animationStyles,
-  avatarSlotRecipe,
-  badgeRecipe,
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
-  codeRecipe,
   containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  emptyStateSlotRecipe,
   fieldSlotRecipe,
   globalCss,
   headingRecipe,
@@ -42,15 +40,12 @@ import {
   semanticTokens,
   separatorRecipe,
   spinnerRecipe,
-  statSlotRecipe,
   textStyles,
   tokens,
 } from '@chakra-ui/react/theme';
 
 const recipes = {
-  badge: badgeRecipe,
   button: buttonRecipe,
-  code: codeRecipe,
   container: containerRecipe,
   heading: headingRecipe,
   icon: iconRecipe,
@@ -62,13 +57,9 @@ const recipes = {
 };
 
 const slotRecipes = {
-  alert: alertSlotRecipe,
-  avatar: avatarSlotRecipe,
   card: cardSlotRecipe,
-  emptyState: emptyStateSlotRecipe,
   field: fieldSlotRecipe,
   nativeSelect: nativeSelectSlotRecipe,
-  stat: statSlotRecipe,
 };
 
 /** Chakra's defaultConfig (preset.ts), with the recipes above instead of all of them. */

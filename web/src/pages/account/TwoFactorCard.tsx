@@ -2,7 +2,7 @@
  * The account page's two-factor sign-in: its status, setting up an authenticator app (QR code,
  * the key as text, a code to confirm) and turning it off (the password and a current code first).
  */
-import { Badge } from '@chakra-ui/react/badge';
+import { Badge } from '../../components/badge';
 import { Button } from '@chakra-ui/react/button';
 import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';

@@ -1,5 +1,5 @@
 /** /admin: the client list with its summary, inline money editors and pending withdrawal requests (spec section 2). */
-import { Badge } from '@chakra-ui/react/badge';
+import { Badge } from '../../components/badge';
 import { Button } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
 import { dialogSlotRecipe } from '@chakra-ui/react/theme';

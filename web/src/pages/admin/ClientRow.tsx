@@ -12,7 +12,7 @@ import { useSWRConfig } from 'swr';
 import type { ClientDto } from '../../../../shared/api';
 import { successToasts, toastMessages } from '../../../../shared/messages';
 import { type Cents, centsToDollars } from '../../../../shared/money';
-import { checkAdminWithdrawalAmount, checkBalanceAmount, checkDepositAmount, type FormAmount } from '../../../../shared/forms';
+import { checkAdminWithdrawalAmount, checkBalanceAmount, checkDepositAmount, type FormAmount } from '../../../../shared/amount-forms';
 import { keyOf } from '../../api/calls';
 import { useApiMutation } from '../../api/hooks';
 import { StatementDownload } from '../../components/statement-download';

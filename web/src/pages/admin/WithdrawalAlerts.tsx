@@ -1,5 +1,5 @@
 /** /admin/withdrawal-alerts: clients whose deposits reach the 6-month mark within 2 weeks (spec section 2). */
-import { Badge } from '@chakra-ui/react/badge';
+import { Badge } from '../../components/badge';
 import { Button } from '@chakra-ui/react/button';
 import { Flex } from '@chakra-ui/react/flex';
 import { Heading } from '@chakra-ui/react/heading';

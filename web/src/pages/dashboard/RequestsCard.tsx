@@ -1,5 +1,5 @@
 /** 'Withdrawal Requests': the client's requests with their status (design.md section 4). */
-import { Badge } from '@chakra-ui/react/badge';
+import { Badge } from '../../components/badge';
 import { Box } from '@chakra-ui/react/box';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
