@@ -5,7 +5,7 @@
  */
 import { Duration, Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Alarm, ComparisonOperator, type IMetric, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, type IMetric, MathExpression, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { type ITable, Operation } from 'aws-cdk-lib/aws-dynamodb';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -36,7 +36,7 @@ export interface AlarmsProps {
   api: HttpApi;
   table: ITable;
   functions: Record<string, IFunction>;
-  weeklyGrowth: Pick<WeeklyGrowth, 'job' | 'deadLetters' | 'timeout'>;
+  weeklyGrowth: Pick<WeeklyGrowth, 'job' | 'stateMachine' | 'deadLetters' | 'timeout'>;
   /** The notifier's dead letters: notifications that could not be sent after their retries. */
   notifications: Pick<Notifications, 'deadLetters'>;
   /** The stage: the weekly job's metric carries it as a dimension. */
@@ -97,8 +97,24 @@ export class PortalAlarms extends Construct {
     const growth = props.weeklyGrowth;
     alarm(
       'WeeklyGrowthDeadLetters',
-      'A weekly growth run failed after its retries',
+      'A weekly growth start could not be delivered to its state machine after its retries',
       growth.deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+      1,
+    );
+    // The run's execution: a failed portfolio fails it (after the run is recorded), as does a step out of retries.
+    const period = Duration.minutes(5);
+    alarm(
+      'WeeklyGrowthExecutionFailed',
+      'A weekly growth execution failed, timed out or was aborted: some portfolios may not have grown',
+      new MathExpression({
+        expression: 'failed + timedOut + aborted',
+        usingMetrics: {
+          failed: growth.stateMachine.metricFailed({ period, statistic: 'Sum' }),
+          timedOut: growth.stateMachine.metricTimedOut({ period, statistic: 'Sum' }),
+          aborted: growth.stateMachine.metricAborted({ period, statistic: 'Sum' }),
+        },
+        period,
+      }),
       1,
     );
     alarm(
@@ -109,7 +125,7 @@ export class PortalAlarms extends Construct {
     );
     alarm(
       'WeeklyGrowthNearTimeout',
-      `A weekly growth run took over ${JOB_DURATION_ALARM_SHARE * 100}% of its timeout`,
+      `A weekly growth step took over ${JOB_DURATION_ALARM_SHARE * 100}% of its timeout`,
       growth.job.metricDuration({ period: Duration.minutes(5), statistic: 'Maximum' }),
       growth.timeout.toMilliseconds() * JOB_DURATION_ALARM_SHARE,
     );

@@ -19,6 +19,7 @@ import { awsSiteOrigins, isSpaRoute, REVALIDATE_CACHE_CONTROL, securityHeaders, 
 import { parseSiteConfig } from '../../shared/site-config';
 import { ADMIN_CHECK_COGNITO_ACTIONS } from './api';
 import { SPA_REWRITE_CODE } from './site';
+import { weeklyGrowthFlow } from '../weekly-growth-flow';
 import type { StageConfig } from './stage-config';
 import { filesUnder, FUNCTIONS_BESIDE_ROUTES, type Resource, synthStage, templateReader } from './template-reader';
 
@@ -318,15 +319,35 @@ describe('the user pool firewall', () => {
 });
 
 describe('the weekly growth job', () => {
-  it('runs every Monday 00:00 UTC with retries, a dead-letter queue and an alarm', () => {
-    const [jobId] = functionOf('Weekly growth: grows every due portfolio from its ledger');
+  it('starts its state machine every Monday 00:00 UTC with the scheduled time, with retries, a dead-letter queue and an alarm', () => {
+    const [machineId] = resources('AWS::StepFunctions::StateMachine')[0] ?? [];
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'cron(0 0 ? * MON *)',
-      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [jobId, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 7200 }, DeadLetterConfig: Match.anyValue() })],
+      Targets: [
+        Match.objectLike({
+          Arn: { Ref: machineId },
+          InputTransformer: { InputPathsMap: { time: '$.time' }, InputTemplate: '{"time":<time>}' },
+          RetryPolicy: { MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 7200 },
+          DeadLetterConfig: Match.anyValue(),
+        }),
+      ],
     });
-    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { MaximumRetryAttempts: 2, DestinationConfig: { OnFailure: Match.anyValue() } });
-    template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Weekly growth: grows every due portfolio from its ledger', Timeout: 900 });
+    template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Weekly growth: grows every due portfolio from its ledger', Timeout: 300 });
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1 });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Metrics: Match.arrayWith([Match.objectLike({ Expression: 'failed + timedOut + aborted' })]),
+      Threshold: 1,
+    });
+  });
+
+  it('deploys exactly the definition the local stack runs, invoking the job function', () => {
+    const machines = resources('AWS::StepFunctions::StateMachine');
+    expect(machines).toHaveLength(1);
+    const machine = machines[0]![1] as { Properties: Record<string, unknown> };
+    expect(JSON.parse(String(machine.Properties.DefinitionString))).toEqual(JSON.parse(JSON.stringify(weeklyGrowthFlow())));
+    const [jobId] = functionOf('Weekly growth: grows every due portfolio from its ledger');
+    expect(machine.Properties.DefinitionSubstitutions).toEqual({ WeeklyGrowthFunctionArn: { 'Fn::GetAtt': [jobId, 'Arn'] } });
+    expect(machine.Properties).toMatchObject({ TracingConfiguration: { Enabled: true }, LoggingConfiguration: { Level: 'ALL', IncludeExecutionData: false } });
   });
 });
 

@@ -3,7 +3,7 @@
  *   CloudFront ─┬─ S3 (the SPA, /config.json written from this stack's outputs)
  *               └─ /api/* ─ HTTP API ─ Cognito JWT authorizer ─ one Lambda per route ─ DynamoDB
  *   Cognito user pool (e-mail + password, Google when configured, admins group, triggers, WAF)
- *   EventBridge, Monday 00:00 UTC ─ weekly growth Lambda ─ DynamoDB
+ *   EventBridge, Monday 00:00 UTC ─ Step Functions (16 shards) ─ weekly growth Lambda ─ DynamoDB
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
@@ -98,6 +98,7 @@ export class PortalStack extends Stack {
     // What the runbook (docs/operations.md) reads, so no operator has to find names in the console.
     new CfnOutput(this, 'HostedUiDomain', { value: `${auth.domain.domainName}.auth.${this.region}.amazoncognito.com` });
     new CfnOutput(this, 'WeeklyGrowthFunctionName', { value: growth.job.functionName });
+    new CfnOutput(this, 'WeeklyGrowthStateMachineArn', { value: growth.stateMachine.stateMachineArn });
     new CfnOutput(this, 'WeeklyGrowthDeadLetterQueueUrl', { value: growth.deadLetters.queueUrl });
     new CfnOutput(this, 'WeeklyGrowthDeadLetterQueueArn', { value: growth.deadLetters.queueArn });
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });

@@ -1,24 +1,36 @@
 /**
- * The weekly growth job: every Monday 00:00 UTC, retried on failure, failures kept in a
- * dead-letter queue and alarmed on.
+ * The weekly growth job: every Monday 00:00 UTC, EventBridge starts a Step Functions state
+ * machine that runs the 16 client shards in parallel, each as a loop of Lambda steps with a time
+ * budget (infra/weekly-growth-flow.ts, the definition the local stack runs too). The run's wall
+ * time is its slowest shard's, and no step nears Lambda's 15 minutes however large the book.
+ * A failed, timed-out or aborted execution alarms (infra/aws/alarms.ts); an event the rule
+ * could not deliver is kept in a dead-letter queue.
  */
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
-import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import { EventField, Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
+import { SfnStateMachine } from 'aws-cdk-lib/aws-events-targets';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { DefinitionBody, LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { STAGE_ENV } from '../../lambdas/jobs/weekly-growth-metrics';
 import { WEEKLY_GROWTH_TABLE_USE } from '../../lambdas/table-uses';
+import { FUNCTION_ARN_PLACEHOLDER, WEEKLY_GROWTH_STEP_TIMEOUT_MS, weeklyGrowthFlow } from '../weekly-growth-flow';
 import { acknowledgeGuard } from './guard-rules';
+import { logsKey } from './logs-key';
 import { MONEY_LOG_RETENTION, PortalFunction } from './portal-function';
 
 export const WEEKLY_SCHEDULE = { minute: '0', hour: '0', weekDay: 'MON' } as const;
-export const WEEKLY_JOB_TIMEOUT = Duration.minutes(15);
+/** Each step's timeout: it answers a cursor with a minute of it left (lambdas/jobs/weekly-growth.ts). */
+export const WEEKLY_JOB_TIMEOUT = Duration.millis(WEEKLY_GROWTH_STEP_TIMEOUT_MS);
+/** A whole run: far beyond the slowest shard at a million clients (README's model), short of next Monday. */
+export const WEEKLY_RUN_TIMEOUT = Duration.hours(12);
 
 export class WeeklyGrowth extends Construct {
   readonly job: PortalFunction;
+  readonly stateMachine: StateMachine;
   readonly deadLetters: Queue;
   readonly timeout = WEEKLY_JOB_TIMEOUT;
 
@@ -41,12 +53,42 @@ export class WeeklyGrowth extends Construct {
       environment: { [STAGE_ENV]: props.stage },
       memorySize: 1024,
     });
-    // Lambda retries a failed run twice (each redoes only what is still due), then keeps the event.
-    this.job.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(6), onFailure: new SqsDestination(this.deadLetters) });
+
+    const logs = new LogGroup(this, 'FlowLogs', { retention: MONEY_LOG_RETENTION, encryptionKey: logsKey(this) });
+    this.stateMachine = new StateMachine(this, 'Flow', {
+      comment: 'Weekly growth: every due portfolio, shard by shard',
+      definitionBody: DefinitionBody.fromString(JSON.stringify(weeklyGrowthFlow())),
+      definitionSubstitutions: { [FUNCTION_ARN_PLACEHOLDER.slice(2, -1)]: this.job.functionArn },
+      timeout: WEEKLY_RUN_TIMEOUT,
+      tracingEnabled: true,
+      // Every state's events; not their data (balances are the clients').
+      logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: false },
+    });
+    this.job.grantInvoke(this.stateMachine);
+    const jobArn = Stack.of(this).getLogicalId(this.job.node.defaultChild as CfnFunction);
+    Validations.of(this.stateMachine).acknowledge(
+      {
+        id: `AwsSolutions-IAM5[Resource::<${jobArn}.Arn>:*]`,
+        reason: "CDK's grantInvoke adds the function's versions and aliases (<arn>:*) to the one function the machine invokes.",
+      },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'X-Ray tracing and CloudWatch Logs delivery (log-delivery APIs) take no resource; Step Functions requires them on *.',
+      },
+    );
+
     new Rule(this, 'EveryMonday', {
       description: 'Weekly growth, Monday 00:00 UTC',
       schedule: Schedule.cron(WEEKLY_SCHEDULE),
-      targets: [new LambdaFunction(this.job, { retryAttempts: 3, maxEventAge: Duration.hours(2), deadLetterQueue: this.deadLetters })],
+      targets: [
+        new SfnStateMachine(this.stateMachine, {
+          // The scheduled time, so every retry and late start computes the same week.
+          input: RuleTargetInput.fromObject({ time: EventField.time }),
+          retryAttempts: 3,
+          maxEventAge: Duration.hours(2),
+          deadLetterQueue: this.deadLetters,
+        }),
+      ],
     });
   }
 }

@@ -6,7 +6,7 @@
  *   /config.json      what the SPA needs to find Cognito (as the CDK stack writes it)
  *   /__local/mailbox  the e-mails Cognito and the notifier would have sent to one address (local only);
  *                     /__local/mailbox/latest shows the newest one as a mail app would
- *   /__local/run/weekly-growth   runs the weekly job now (local only)
+ *   /__local/run/weekly-growth   runs the weekly job's state machine now (local only)
  *   anything else     the built SPA, when there is one
  * It answers only requests addressed to its own loopback host and port (a DNS-rebinding page
  * could otherwise read the mailbox), and every answer carries the security headers CloudFront
@@ -288,7 +288,13 @@ export function createGateway(options: GatewayOptions) {
           if (!Number.isFinite(now)) return send(res, 400, { error: '"now" must be an ISO date-time' });
         }
       }
-      return send(res, 200, await options.runWeeklyGrowth(now));
+      try {
+        return send(res, 200, await options.runWeeklyGrowth(now));
+      } catch (error) {
+        // A failed execution (a portfolio failed, or a step ran out of retries), as Step Functions would report it.
+        const { error: name, cause } = error as { error?: string; cause?: string };
+        return send(res, 500, { error: 'The weekly growth execution failed', cause: `${name ?? 'Error'}: ${cause ?? String(error)}` });
+      }
     }
     return send(res, 404, { error: 'Not Found' });
   }

@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { handler as notifier } from '../../lambdas/jobs/notifier';
-import { runAndRecordWeeklyGrowth } from '../../lambdas/jobs/weekly-growth';
 import { listProfiles } from '../../lambdas/lib/indexes';
 import { logger } from '../../lambdas/lib/logger';
 import { recordEntry } from '../../lambdas/lib/money-moves';
@@ -26,6 +25,7 @@ import { freePort } from './ports';
 import { seedDemoData } from './seed';
 import { failuresToFile, startStreamPoller } from './stream-poller';
 import { enforceTablePermissions, runAs } from './table-permissions';
+import { runWeeklyGrowthLocally } from './weekly-growth-run';
 import { staticFiles } from './web-server';
 
 export interface StackOptions {
@@ -135,6 +135,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         siteUrl: url,
         // The one setting a developer or a test may choose for the stack (ADMIN_RECHECK_SECONDS).
         adminRecheckMs: settingsFromEnvironment().adminRecheckMs,
+        // And the weekly job's page size (WEEKLY_GROWTH_PAGE_SIZE), which tests make small; its metrics have nowhere to go here.
+        weeklyGrowthPageSize: settingsFromEnvironment().weeklyGrowthPageSize,
+        publishMetrics: false,
       },
       // The handlers' DynamoDB client, held to each function's declared table use as IAM holds it in AWS.
       // The notifier sends through the local mailer (in AWS: SES, from NOTIFY_FROM).
@@ -172,7 +175,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       cognito,
       handlers,
       mailbox,
-      runWeeklyGrowth: (now) => runAs('WeeklyGrowth', WEEKLY_GROWTH_TABLE_USE, () => runAndRecordWeeklyGrowth(now)),
+      // The state machine's definition, run here; each step as the job's Lambda, with its table use.
+      runWeeklyGrowth: (now) =>
+        runWeeklyGrowthLocally(now, {
+          around: (work) => runAs('WeeklyGrowth', WEEKLY_GROWTH_TABLE_USE, work),
+          ...(process.env.LOCAL_WEEKLY_STEP_BUDGET_MS ? { stepBudgetMs: Number(process.env.LOCAL_WEEKLY_STEP_BUDGET_MS) } : {}),
+        }),
       originSecret,
       // Tests prove the enforcement is live by taking a route's table access away (never widening it).
       tableUseOf: (route) => (deniedTable.has(route.name) ? NO_TABLE_USE : route.table),

@@ -1,14 +1,17 @@
 /**
- * The weekly job against DynamoDB Local: due portfolios grow exactly by design.md's rule, a
- * second run in the same week changes nothing, missed weeks are caught up, and afterwards a
- * replay of every ledger equals the stored balance.
+ * The weekly job against DynamoDB Local, run as its state machine (the deployed definition, run
+ * locally): due portfolios grow exactly by design.md's rule, a second run in the same week changes
+ * nothing, missed weeks are caught up, two executions at once grow each portfolio once, and
+ * afterwards a replay of every ledger equals the stored balance. Steps here list one portfolio
+ * a page with no time to spare, so every shard with something due goes through the cursor loop
+ * on DynamoDB's own LastEvaluatedKey.
  */
 import { eligibleAt } from '../../shared/eligibility';
 import { DAY_MS, replayLedger, WEEK_MS } from '../../shared/growth';
 import type { Session } from './support/client';
 import { useTestStack } from './support/use-stack';
 
-const t = useTestStack({ seed: true });
+const t = useTestStack({ seed: true, env: { WEEKLY_GROWTH_PAGE_SIZE: '1', LOCAL_WEEKLY_STEP_BUDGET_MS: '0' } });
 
 let admin: Session;
 
@@ -82,4 +85,18 @@ it('refuses a bad "now"', async () => {
   const res = await fetch(`${t.stack.url}/__local/run/weekly-growth`, { method: 'POST', body: '{"now": "soon"}' });
   expect(res.status).toBe(400);
   expect(await res.json()).toEqual({ error: '"now" must be an ISO date-time' });
+});
+
+it('grows each portfolio once when two executions for the same week run at once', async () => {
+  const alice = await t.client.signIn('alice@example.com');
+  const before = await t.table.profile(alice.sub);
+  const T = Date.parse(String(before?.lastUpdate)) + WEEK_MS + 60_000;
+  const [a, b] = await Promise.all([run(T), run(T)]);
+  expect(a.failed + b.failed).toBe(0);
+  // Every portfolio due was grown by one execution; the other found it changed or no longer due.
+  expect(a.updated + b.updated).toBe(3);
+  const clients = await everyLedgerReplays();
+  for (const c of clients) expect((await t.table.profile(c.id))?.lastUpdate).toBe(new Date(T).toISOString());
+  const ledger = await t.table.ledger(alice.sub);
+  expect((await t.table.profile(alice.sub))?.balanceCents).toBe(replayLedger(ledger, T).balanceCents);
 });

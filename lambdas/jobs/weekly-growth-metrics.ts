@@ -4,7 +4,7 @@
  * without pulling in any Lambda runtime code.
  *
  * The job writes them as one CloudWatch Embedded Metric Format (EMF) line on stdout, through
- * Powertools Metrics, at the end of each successful invocation of its handler:
+ * Powertools Metrics, at the end of each successful run (its last step, `finish`):
  *
  *   namespace   WEEKLY_GROWTH_NAMESPACE                   'Aurum/Portal'
  *   dimensions  weeklyGrowthDimensions(stage)             { service: 'aurum-portal', stage } (the only dimension set)
@@ -14,17 +14,16 @@
  *               WEEKLY_GROWTH_METRICS.portfoliosSkipped   'WeeklyGrowthPortfoliosSkipped'  Count
  *               WEEKLY_GROWTH_METRICS.duration            'WeeklyGrowthDuration'           Milliseconds
  *
- * What "completed" means: the run read every shard's due portfolios to the end (runWeeklyGrowth
- * resolved) AND no portfolio failed. The handler already treats a run with failed portfolios as a
- * failed invocation (it throws so that Lambda retries it, and the retry redoes only what is still
- * due), so such a run emits nothing; neither does a run that threw for any other reason (a bad
- * event time, a DynamoDB error while listing). The metric is therefore the "weekly job ran
- * successfully" heartbeat: 1 per successful invocation, no data point otherwise. A failed
- * portfolio count would always be 0 here, so none is emitted; failures are seen through the
- * function's Errors metric and the dead-letter queue.
+ * What "completed" means: every shard's steps read its due portfolios to the end AND no portfolio
+ * failed. A run with failed portfolios fails its last step (and so its execution, which alarms);
+ * such a run emits nothing; neither does an execution that failed for any other reason (a bad
+ * event time, a DynamoDB error while listing that outlived its retries). The metric is therefore
+ * the "weekly job ran successfully" heartbeat: 1 per successful execution, no data point
+ * otherwise. A failed portfolio count would always be 0 here, so none is emitted; failures are
+ * seen through the state machine's failed executions.
  *
- * Only the Lambda handler emits them. The local stack calls runWeeklyGrowth directly, which
- * publishes nothing, so local runs write no EMF lines.
+ * Locally the same handler runs (infra/local/weekly-growth-run.ts) with metrics off (the local
+ * stack's runtime settings say `publishMetrics: false`), so local runs write no EMF lines.
  *
  * For the alarm: WeeklyGrowthCompleted, statistic Sum, period 1 hour, alarm when < 1 on all of
  * 168 periods, missing data breaching. The data point carries the time the run finished.

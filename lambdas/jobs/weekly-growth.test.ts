@@ -1,7 +1,9 @@
 /**
- * The weekly job's completion metric: a successful run writes one EMF line on stdout with the
- * namespace, dimensions and metric names that weekly-growth-metrics.ts exports (the CDK alarm is
- * built from them); a run that throws writes none. DynamoDB is faked at the client's `send`.
+ * The weekly job, run as its state machine runs it (the definition, interpreted locally): its
+ * completion metric (a successful run writes one EMF line on stdout with the namespace,
+ * dimensions and metric names that weekly-growth-metrics.ts exports, which the CDK alarm is built
+ * from; a failed run writes none), its run record, and its shard steps' cursor loop. DynamoDB is
+ * faked at the client's `send`.
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../lib/table';
@@ -17,10 +19,10 @@ import {
 
 type Job = typeof import('./weekly-growth');
 type Db = typeof import('../lib/db');
+type Runner = typeof import('../../infra/local/weekly-growth-run');
 
 /** Monday 2026-11-23 00:00 UTC, as EventBridge's scheduled event gives it. */
 const T = Date.parse('2026-11-23T00:00:00.000Z');
-const scheduled = { time: new Date(T).toISOString() };
 
 const profile = (sub: string, lastUpdate: number): Profile =>
   ({
@@ -58,15 +60,28 @@ interface Fake {
 /** By class name, not instanceof: an isolated module registry has its own copy of the SDK classes. */
 type Command = { constructor: { name: string }; input: Record<string, unknown> };
 
+type Listed = Profile & { PK: string; SK: string; GSI1PK: string; GSI1SK: string };
+
 function fakeDynamo(db: Db, fake: Fake) {
   const firstShard = keys.allClientShards()[0];
+  // The fake's own copies: a grown portfolio leaves the due range here, not in the fixtures.
+  const stored = fake.listed.map((p) => ({ ...p }) as Listed);
+  const grownSubs = new Set<string>();
   const send = async (command: Command): Promise<unknown> => {
     const kind = command.constructor.name;
     if (kind === QueryCommand.name) {
       const input = command.input as QueryCommand['input'];
       if (input.IndexName === 'GSI1') {
         if (fake.listingFails) throw Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' });
-        return { Items: input.ExpressionAttributeValues?.[':pk'] === firstShard ? fake.listed : [] };
+        // As listed when the run began (a profile at T listed as due is `alreadyGrown`), less what this run grew.
+        const pk = String(input.ExpressionAttributeValues?.[':pk']);
+        // Pages as DynamoDB gives them: after the start key's place, `Limit` at most, the last key when cut.
+        const from = input.ExclusiveStartKey ? stored.findIndex((p) => keys.clientPk(p.sub) === input.ExclusiveStartKey?.PK) + 1 : 0;
+        const listed = pk === firstShard ? stored.slice(from).filter((p) => !grownSubs.has(p.sub)) : [];
+        const page = listed.slice(0, input.Limit ?? listed.length);
+        const last = page.at(-1);
+        const cut = input.Limit !== undefined && page.length === input.Limit && last;
+        return cut ? { Items: page, LastEvaluatedKey: { GSI1PK: pk, GSI1SK: last.GSI1SK, PK: last.PK, SK: last.SK } } : { Items: page };
       }
       const pk = input.ExpressionAttributeValues?.[':pk'] as string;
       const sub = pk.replace('CLIENT#', '');
@@ -88,6 +103,8 @@ function fakeDynamo(db: Db, fake: Fake) {
     }
     if (kind === UpdateCommand.name) {
       if (fake.updateFails) throw Object.assign(new Error('boom'), { name: 'InternalServerError' });
+      // Grown: out of the due range, as the real update moves GSI1SK to T.
+      grownSubs.add(String((command.input as UpdateCommand['input']).Key?.PK).replace('CLIENT#', ''));
       return {};
     }
     if (kind === PutCommand.name) {
@@ -97,7 +114,7 @@ function fakeDynamo(db: Db, fake: Fake) {
     }
     if (kind === GetCommand.name) {
       const key = (command.input as GetCommand['input']).Key;
-      return { Item: fake.listed.find((p) => keys.clientPk(p.sub) === key?.PK) };
+      return { Item: stored.find((p) => keys.clientPk(p.sub) === key?.PK) };
     }
     throw new Error(`unexpected command ${kind}`);
   };
@@ -143,6 +160,10 @@ async function captured<R>(work: () => Promise<R>) {
 const saved = { ...process.env };
 let job: Job;
 let db: Db;
+let runner: Runner;
+
+/** One execution for the week of T, retries not waited for. */
+const runJob = (local: Runner = runner) => local.runWeeklyGrowthLocally(T, { sleep: async () => undefined });
 
 beforeAll(async () => {
   // As in AWS (no dev mode, so Powertools Metrics is on), before the job's module creates its Metrics.
@@ -154,6 +175,7 @@ beforeAll(async () => {
   process.env.AURUM_STAGE = 'prod';
   job = await import('./weekly-growth');
   db = await import('../lib/db');
+  runner = await import('../../infra/local/weekly-growth-run');
 });
 
 afterAll(() => {
@@ -173,7 +195,7 @@ it('exports the contract the CDK alarm is built from', () => {
 
 it('writes one EMF line with WeeklyGrowthCompleted = 1 when a run completes', async () => {
   fakeDynamo(db, { listed: [due, alreadyGrown] });
-  const { result, error, emf, stderr } = await captured(() => job.handler(scheduled));
+  const { result, error, emf, stderr } = await captured(() => runJob());
 
   expect(error).toBeUndefined();
   // The job's answer is unchanged.
@@ -210,8 +232,8 @@ it('writes one EMF line with WeeklyGrowthCompleted = 1 when a run completes', as
 
 it('counts every successful run, including one that finds nothing due', async () => {
   fakeDynamo(db, { listed: [] });
-  const first = await captured(() => job.handler(scheduled));
-  const second = await captured(() => job.handler(scheduled));
+  const first = await captured(() => runJob());
+  const second = await captured(() => runJob());
   for (const run of [first, second]) {
     expect(run.error).toBeUndefined();
     expect(run.result).toMatchObject({ due: 0, updated: 0, skipped: 0, failed: 0 });
@@ -224,8 +246,8 @@ it('counts every successful run, including one that finds nothing due', async ()
 
 it('writes no metric for a run that throws because a portfolio failed', async () => {
   fakeDynamo(db, { listed: [due], updateFails: true });
-  const run = await captured(() => job.handler(scheduled));
-  expect(run.error).toEqual(new Error('weekly growth: 1 portfolios failed'));
+  const run = await captured(() => runJob());
+  expect(run.error).toMatchObject({ error: 'PortfoliosFailed', cause: 'weekly growth: 1 portfolios failed' });
   expect(run.emf).toEqual([]);
   expect(run.stdout).not.toContain(WEEKLY_GROWTH_COMPLETED_METRIC);
   // Only the job's own warnings (one per failed attempt), none from Powertools Metrics.
@@ -235,17 +257,18 @@ it('writes no metric for a run that throws because a portfolio failed', async ()
 
 it('writes no metric for a run that throws while listing, or on a bad time', async () => {
   fakeDynamo(db, { listed: [due], listingFails: true });
-  const listing = await captured(() => job.handler(scheduled));
-  expect((listing.error as Error).name).toBe('ProvisionedThroughputExceededException');
+  const listing = await captured(() => runJob());
+  // Retried by the state machine, then the execution fails with the step's error.
+  expect(listing.error).toMatchObject({ error: 'ProvisionedThroughputExceededException' });
   expect(listing.emf).toEqual([]);
 
-  const badTime = await captured(() => job.handler({ time: 'soon' }));
-  expect((badTime.error as Error).message).toMatch(/^bad time in event/);
+  const badTime = await captured(() => job.handler({ step: 'grow-shard', shard: 0, now: 'soon' }));
+  expect(badTime.error).toMatchObject({ name: 'BadStep', message: 'bad time: "soon"' });
   expect(badTime.emf).toEqual([]);
 
   // And a failed run leaves nothing behind for the next one to publish twice.
   fakeDynamo(db, { listed: [] });
-  const next = await captured(() => job.handler(scheduled));
+  const next = await captured(() => runJob());
   expect(next.emf).toHaveLength(1);
   expect(next.emf[0]?.[WEEKLY_GROWTH_COMPLETED_METRIC]).toBe(1);
 });
@@ -254,7 +277,7 @@ describe('the run record that becomes the admins\' weekly summary', () => {
   it('records a run with its figures: the grown portfolios\' balances and gains added up', async () => {
     const put: Record<string, unknown>[] = [];
     fakeDynamo(db, { listed: [due, alreadyGrown], put });
-    const run = await captured(() => job.handler(scheduled));
+    const run = await captured(() => runJob());
     expect(run.error).toBeUndefined();
     expect(put).toHaveLength(1);
     const [item] = put as [Record<string, unknown>];
@@ -278,21 +301,21 @@ describe('the run record that becomes the admins\' weekly summary', () => {
   it('records nothing when nothing was due: a repeated event e-mails nobody', async () => {
     const put: Record<string, unknown>[] = [];
     fakeDynamo(db, { listed: [], put });
-    expect((await captured(() => job.handler(scheduled))).error).toBeUndefined();
+    expect((await captured(() => runJob())).error).toBeUndefined();
     expect(put).toEqual([]);
   });
 
   it('records a failed run before throwing, so admins hear of the failures', async () => {
     const put: Record<string, unknown>[] = [];
     fakeDynamo(db, { listed: [due], updateFails: true, put });
-    const run = await captured(() => job.handler(scheduled));
-    expect(run.error).toEqual(new Error('weekly growth: 1 portfolios failed'));
+    const run = await captured(() => runJob());
+    expect(run.error).toMatchObject({ error: 'PortfoliosFailed' });
     expect(put).toEqual([expect.objectContaining({ due: 1, grown: 0, failed: 1, totalValueCents: 0, totalGainCents: 0 })]);
   });
 
   it('does not fail a run that grew the portfolios when its record cannot be written', async () => {
     fakeDynamo(db, { listed: [due], recordFails: true });
-    const run = await captured(() => job.handler(scheduled));
+    const run = await captured(() => runJob());
     expect(run.error).toBeUndefined();
     expect(run.result).toMatchObject({ due: 1, updated: 1, failed: 0 });
     expect(run.stderr).toContain('weekly growth run not recorded');
@@ -300,25 +323,18 @@ describe('the run record that becomes the admins\' weekly summary', () => {
   });
 });
 
-it('writes no metric from runWeeklyGrowth, which the local stack calls', async () => {
-  fakeDynamo(db, { listed: [due] });
-  const run = await captured(() => job.runWeeklyGrowth(T));
-  expect(run.result).toMatchObject({ due: 1, updated: 1, failed: 0 });
-  expect(run.emf).toEqual([]);
-});
-
 it('writes nothing, and warns of nothing, in dev mode (POWERTOOLS_DEV=true, as a developer may set)', async () => {
   process.env.POWERTOOLS_DEV = 'true';
   process.env.POWERTOOLS_LOG_LEVEL = 'WARN';
   try {
     await jest.isolateModulesAsync(async () => {
-      const devJob: Job = await import('./weekly-growth');
+      const devRunner: Runner = await import('../../infra/local/weekly-growth-run');
       const devDb: Db = await import('../lib/db');
       fakeDynamo(devDb, { listed: [due] });
       // Dev mode makes Powertools use the global console, which Jest captures.
       const log = jest.spyOn(console, 'log');
       const warn = jest.spyOn(console, 'warn');
-      const run = await captured(() => devJob.handler(scheduled));
+      const run = await captured(() => runJob(devRunner));
       expect(run.error).toBeUndefined();
       expect(run.result).toMatchObject({ due: 1, updated: 1, failed: 0 });
       expect(run.emf).toEqual([]);
@@ -329,4 +345,53 @@ it('writes nothing, and warns of nothing, in dev mode (POWERTOOLS_DEV=true, as a
     delete process.env.POWERTOOLS_DEV;
     delete process.env.POWERTOOLS_LOG_LEVEL;
   }
+});
+
+describe("a shard's steps", () => {
+  const gsi1Sk = (p: Profile) => (p as Listed).GSI1SK;
+  const dueClients = () => Array.from({ length: 5 }, (_, i) => profile(`due-${i}`, T - WEEK_MS - i * 60_000)).sort((a, b) => (gsi1Sk(a) < gsi1Sk(b) ? -1 : 1));
+
+  it('answer a cursor when time is short, and the next step goes on from it until the shard is done', async () => {
+    const listed = dueClients();
+    fakeDynamo(db, { listed });
+    const first = { step: 'grow-shard' as const, shard: 0, now: new Date(T).toISOString() };
+    const steps = [await job.growShard(first, () => 0, { pageSize: 2 })];
+    while (steps.at(-1)?.cursor) steps.push(await job.growShard(steps.at(-1)!, () => 0, { pageSize: 2 }));
+    // Pages of 2, 2 and 1: the short page is the last.
+    expect(steps.map((s) => s.totals.due)).toEqual([2, 4, 5]);
+    expect(steps.at(-1)).toEqual({ step: 'grow-shard', shard: 0, now: first.now, totals: expect.objectContaining({ due: 5, updated: 5, failed: 0 }) });
+    // With time to spare, one step does the whole shard.
+    fakeDynamo(db, { listed: dueClients() });
+    expect(await job.growShard(first, () => 10 * 60_000, { pageSize: 2 })).toEqual(expect.not.objectContaining({ cursor: expect.anything() }));
+  });
+
+  it('refuses a cursor that is not its shard\'s, or not a cursor', async () => {
+    fakeDynamo(db, { listed: dueClients() });
+    const now = new Date(T).toISOString();
+    const { cursor } = await job.growShard({ step: 'grow-shard', shard: 0, now }, () => 0, { pageSize: 2 });
+    expect(cursor).toBeDefined();
+    await expect(job.growShard({ step: 'grow-shard', shard: 1, now, cursor: cursor! }, () => 0)).rejects.toMatchObject({ name: 'BadStep' });
+    await expect(job.growShard({ step: 'grow-shard', shard: 0, now, cursor: 'bm90IGpzb24' }, () => 0)).rejects.toMatchObject({ name: 'BadStep' });
+    await expect(job.growShard({ step: 'grow-shard', shard: 16, now }, () => 0)).rejects.toMatchObject({ name: 'BadStep' });
+  });
+
+  it('run as the state machine loops them: every due portfolio grown once, in as many steps as pages', async () => {
+    // The page size is a runtime setting, read from the environment when the runtime is next used.
+    process.env.WEEKLY_GROWTH_PAGE_SIZE = '2';
+    const runtime = await import('../lib/runtime');
+    runtime.resetRuntime();
+    fakeDynamo(db, { listed: dueClients() });
+    try {
+      const answers: unknown[] = [];
+      const summary = await runner.runWeeklyGrowthLocally(T, { stepBudgetMs: 0, onStep: (a) => answers.push(a), sleep: async () => undefined });
+      expect(summary).toMatchObject({ due: 5, updated: 5, skipped: 0, failed: 0 });
+      const shardZero = answers.filter((a) => (a as { shard?: number }).shard === 0);
+      expect(shardZero).toHaveLength(3);
+      // The other 15 shards: one step each, nothing due. Then the finish.
+      expect(answers).toHaveLength(3 + 15 + 1);
+    } finally {
+      delete process.env.WEEKLY_GROWTH_PAGE_SIZE;
+      runtime.resetRuntime();
+    }
+  });
 });

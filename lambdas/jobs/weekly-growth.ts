@@ -1,43 +1,35 @@
 /**
- * The weekly growth job (design.md section 3), the EventBridge target every Monday 00:00 UTC.
+ * The weekly growth job (design.md section 3): the task of the state machine EventBridge starts
+ * every Monday 00:00 UTC (infra/weekly-growth-flow.ts). The machine runs the 16 client shards in
+ * parallel, each as a loop of steps with a time budget that answer a cursor while the shard has
+ * more, then a last step adds the shards up. So the run's wall time is the slowest shard's, and
+ * no Lambda runs out of time however many clients a shard holds.
  *
- * It reads only due portfolios (GSI1 is sorted by lastUpdate within each shard), all shards in
- * parallel, and updates each portfolio in its own conditional write: recomputed from the ledger
- * at T, conditioned on the version it read, so a crash or a retry leaves every portfolio either
- * updated or not, and a second run in the same week finds nothing due.
+ * Each step reads only due portfolios (GSI1 is sorted by lastUpdate within each shard) and
+ * updates each in its own conditional write: recomputed from the ledger at T, conditioned on the
+ * version it read, so a crash or a retry leaves every portfolio either updated or not, and a
+ * second execution in the same week finds nothing due.
  *
  * T is the event's scheduled time, not the clock: retries and late starts all compute the same
  * week, and next Monday's run finds L exactly one week back.
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { WEEK_MS, weeklyUpdate } from '../../shared/growth';
-import { dueProfiles } from '../lib/indexes';
+import type { Context } from 'aws-lambda';
+import { dueProfilesPage } from '../lib/indexes';
+import { CLIENT_SHARDS } from '../lib/table';
 import { upcomingEligibilityOf } from '../lib/ledger';
 import { logger } from '../lib/logger';
 import { CHANGED, passOverProfile } from '../lib/profile-pass';
 import { balanceStateOf, type Profile, writeWeeklyUpdate } from '../lib/profiles';
 import { recordWeeklyGrowthRun } from '../lib/job-runs';
+import { runtimeSettings } from '../lib/runtime';
 import type { WeeklyGrowthRunFigures } from '../notifications/notification';
 import { STAGE_ENV, WEEKLY_GROWTH_METRICS, WEEKLY_GROWTH_NAMESPACE, WEEKLY_GROWTH_SERVICE } from './weekly-growth-metrics';
 
-export interface WeeklyGrowthEvent {
-  /** EventBridge scheduled events carry their scheduled time here. */
-  time?: string;
-  /** A manual run may name the moment to compute at. */
-  now?: string;
-}
-
-export interface WeeklyGrowthSummary {
+/** The run's answer: its totals (value and gain in cents, of the portfolios it grew), and its duration. */
+export interface WeeklyGrowthSummary extends RunTotals {
   now: string;
-  due: number;
-  updated: number;
-  /** Due when listed, but found already updated (or deleted) when read. */
-  skipped: number;
-  failed: number;
-  /** Sum of the balances, after this run, of the portfolios it grew (cents). */
-  totalValueCents: number;
-  /** Sum of what those portfolios gained this run (cents). */
-  totalGainCents: number;
   durationMs: number;
 }
 
@@ -54,7 +46,8 @@ const metrics = new Metrics({
 });
 
 const MAX_ATTEMPTS = 4;
-const DEFAULT_CONCURRENCY = 48;
+/** Portfolios in flight within one shard's step: 16 shards at once make 256, as the run had 48 in one process. */
+const DEFAULT_CONCURRENCY = 16;
 
 /** A grown portfolio, as written: what the run's totals add up. */
 interface Grown {
@@ -82,73 +75,160 @@ async function growOne(listed: Profile, now: number): Promise<Outcome> {
   });
 }
 
-/** Runs `work` over items from several async sources with at most `limit` in flight. */
-async function forEachLimited<T>(sources: AsyncIterable<T>[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  const inFlight = new Set<Promise<void>>();
-  await Promise.all(
-    sources.map(async (source) => {
-      for await (const item of source) {
-        while (inFlight.size >= limit) await Promise.race(inFlight);
-        const p = work(item).finally(() => inFlight.delete(p));
-        inFlight.add(p);
-      }
-    }),
-  );
-  await Promise.all(inFlight);
+/** What a run adds up, per shard and in all. */
+export interface RunTotals {
+  due: number;
+  updated: number;
+  /** Due when listed, but found already updated (or deleted) when read. */
+  skipped: number;
+  failed: number;
+  totalValueCents: number;
+  totalGainCents: number;
 }
 
-export async function runWeeklyGrowth(now: number, concurrency = DEFAULT_CONCURRENCY): Promise<WeeklyGrowthSummary> {
-  const started = Date.now();
-  const counts = { updated: 0, skipped: 0, failed: 0, totalValueCents: 0, totalGainCents: 0 };
-  let due = 0;
-  await forEachLimited(dueProfiles(now - WEEK_MS), concurrency, async (profile) => {
-    due += 1;
-    const outcome = await growOne(profile, now);
-    if (typeof outcome === 'string') {
-      counts[outcome] += 1;
-      return;
-    }
-    counts.updated += 1;
-    counts.totalValueCents += outcome.balanceCents;
-    counts.totalGainCents += outcome.gainCents;
-  });
-  const summary = { now: new Date(now).toISOString(), due, ...counts, durationMs: Date.now() - started };
-  logger.info('weekly growth done', { ...summary });
-  return summary;
+const NO_TOTALS: RunTotals = { due: 0, updated: 0, skipped: 0, failed: 0, totalValueCents: 0, totalGainCents: 0 };
+
+/**
+ * One state of the state machine's loop over a shard (infra/weekly-growth-flow.ts): the shard,
+ * the week's moment, what the shard added up so far, and where its listing stopped (absent at
+ * the first step; absent in the answer when the shard is done).
+ */
+export interface ShardStep {
+  step: 'grow-shard';
+  shard: number;
+  now: string;
+  cursor?: string;
+  totals?: RunTotals;
+}
+
+export interface ShardStepDone extends ShardStep {
+  totals: RunTotals;
+}
+
+/** The last state: every shard's step, as the Map state gathered them. */
+export interface FinishStep {
+  step: 'finish';
+  now: string;
+  /** When the execution started (the state machine's context): the run's duration is measured from it. */
+  startedAt: string;
+  shards: ShardStepDone[];
+}
+
+export type WeeklyGrowthStep = ShardStep | FinishStep;
+
+/** A step answers before its Lambda's timeout with this much time left, and the state machine calls it again. */
+export const SHARD_STEP_MARGIN_MS = 60_000;
+
+/** Runs `work` over `items` with at most `limit` in flight. */
+async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++] as T);
+    }),
+  );
+}
+
+function parseTime(iso: string): number {
+  const now = Date.parse(iso);
+  if (!Number.isFinite(now)) throw new BadStep(`bad time: ${JSON.stringify(iso)}`);
+  return now;
+}
+
+/** A step the state machine could not have sent: not retried, it fails the execution. */
+export class BadStep extends Error {
+  override name = 'BadStep';
 }
 
 /**
- * A run, then its record (lambdas/lib/job-runs.ts), whose arrival on the table's stream sends the
- * administrators their weekly summary. A run that found nothing due leaves no record: a repeated
- * delivery of the same week's event tells nobody anything. Recording is best effort: the
- * portfolios are grown either way, and a run must not fail (and be retried) for its summary.
- * The Lambda handler and the local stack's `/__local/run/weekly-growth` both run this.
+ * Grows a shard's due portfolios page by page (each page whole, `concurrency` at a time) until
+ * the shard is done or `timeLeftMs` falls under the margin, then answers where it stopped. A
+ * page already grown is out of the due range by then (its lastUpdate is `now`), so a step that
+ * dies mid-page and is retried from the same cursor only finds what is still due.
  */
-export async function runAndRecordWeeklyGrowth(now: number): Promise<WeeklyGrowthSummary> {
-  const startedAt = Date.now();
-  const summary = await runWeeklyGrowth(now);
-  if (summary.due > 0) {
+export async function growShard(
+  step: ShardStep,
+  timeLeftMs: () => number,
+  options: { pageSize?: number; concurrency?: number } = {},
+): Promise<ShardStepDone> {
+  if (!Number.isInteger(step.shard) || step.shard < 0 || step.shard >= CLIENT_SHARDS) throw new BadStep(`no shard ${JSON.stringify(step.shard)}`);
+  const now = parseTime(step.now);
+  const totals = { ...NO_TOTALS, ...step.totals };
+  let cursor = step.cursor;
+  do {
+    const page = await dueProfilesPage(step.shard, now - WEEK_MS, cursor, options.pageSize ?? runtimeSettings().weeklyGrowthPageSize);
+    await forEachLimited(page.profiles, options.concurrency ?? DEFAULT_CONCURRENCY, async (profile) => {
+      totals.due += 1;
+      const outcome = await growOne(profile, now);
+      if (typeof outcome === 'string') {
+        totals[outcome] += 1;
+        return;
+      }
+      totals.updated += 1;
+      totals.totalValueCents += outcome.balanceCents;
+      totals.totalGainCents += outcome.gainCents;
+    });
+    cursor = page.cursor;
+  } while (cursor && timeLeftMs() > SHARD_STEP_MARGIN_MS);
+  const done: ShardStepDone = { step: 'grow-shard', shard: step.shard, now: step.now, totals };
+  return cursor ? { ...done, cursor } : done;
+}
+
+/** Every shard's totals, added up. */
+function addUp(shards: readonly ShardStepDone[]): RunTotals {
+  return shards.reduce<RunTotals>(
+    (sum, { totals }) => ({
+      due: sum.due + totals.due,
+      updated: sum.updated + totals.updated,
+      skipped: sum.skipped + totals.skipped,
+      failed: sum.failed + totals.failed,
+      totalValueCents: sum.totalValueCents + totals.totalValueCents,
+      totalGainCents: sum.totalGainCents + totals.totalGainCents,
+    }),
+    NO_TOTALS,
+  );
+}
+
+/**
+ * The run's end: its summary, and its record (lambdas/lib/job-runs.ts), whose arrival on the
+ * table's stream sends the administrators their weekly summary. A run that found nothing due
+ * leaves no record: a repeated execution for the same week tells nobody anything. Recording is
+ * best effort: the portfolios are grown either way, and a run must not fail for its summary.
+ */
+export async function finishRun(step: FinishStep): Promise<WeeklyGrowthSummary> {
+  const now = parseTime(step.now);
+  const startedAt = parseTime(step.startedAt);
+  if (!Array.isArray(step.shards) || step.shards.length !== CLIENT_SHARDS) throw new BadStep(`expected ${CLIENT_SHARDS} shards`);
+  const totals = addUp(step.shards);
+  if (totals.due > 0) {
     const figures: WeeklyGrowthRunFigures = {
-      due: summary.due,
-      grown: summary.updated,
-      skipped: summary.skipped,
-      failed: summary.failed,
-      totalValueCents: summary.totalValueCents,
-      totalGainCents: summary.totalGainCents,
+      due: totals.due,
+      grown: totals.updated,
+      skipped: totals.skipped,
+      failed: totals.failed,
+      totalValueCents: totals.totalValueCents,
+      totalGainCents: totals.totalGainCents,
     };
     await recordWeeklyGrowthRun({ ...figures, scheduledFor: now, startedAt, finishedAt: Date.now() }).catch((error: unknown) =>
       logger.error('weekly growth run not recorded: no summary e-mail for it', { error: error as Error }),
     );
   }
+  const summary = { now: new Date(now).toISOString(), ...totals, durationMs: Date.now() - startedAt };
+  logger.info('weekly growth done', { ...summary });
   return summary;
 }
 
-export const handler = async (event: WeeklyGrowthEvent = {}): Promise<WeeklyGrowthSummary> => {
-  const now = Date.parse(event.now ?? event.time ?? new Date().toISOString());
-  if (!Number.isFinite(now)) throw new Error(`bad time in event: ${JSON.stringify(event)}`);
-  const summary = await runAndRecordWeeklyGrowth(now);
-  // A failure makes the invocation fail, so EventBridge retries it and the alarm sees it; the retry redoes only what is still due.
-  if (summary.failed > 0) throw new Error(`weekly growth: ${summary.failed} portfolios failed`);
+/** Failed portfolios fail the execution (its alarm), after the run is recorded. Not retried: a new execution redoes what is still due. */
+export class PortfoliosFailed extends Error {
+  override name = 'PortfoliosFailed';
+}
+
+/** The state machine's task: one shard step, or the run's end. */
+export const handler = async (event: WeeklyGrowthStep, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<ShardStepDone | WeeklyGrowthSummary> => {
+  if (event?.step === 'grow-shard') return growShard(event, () => context?.getRemainingTimeInMillis() ?? 0);
+  if (event?.step !== 'finish') throw new BadStep(`unknown step: ${JSON.stringify(event)}`);
+  const summary = await finishRun(event);
+  if (summary.failed > 0) throw new PortfoliosFailed(`weekly growth: ${summary.failed} portfolios failed`);
   publishCompleted(summary);
   return summary;
 };
@@ -161,6 +241,7 @@ export const handler = async (event: WeeklyGrowthEvent = {}): Promise<WeeklyGrow
  * data point raises the alarm anyway.
  */
 function publishCompleted(summary: WeeklyGrowthSummary): void {
+  if (!runtimeSettings().publishMetrics) return;
   try {
     metrics.addMetric(WEEKLY_GROWTH_METRICS.completed, MetricUnit.Count, 1);
     metrics.addMetric(WEEKLY_GROWTH_METRICS.portfoliosDue, MetricUnit.Count, summary.due);

@@ -23,6 +23,8 @@ describe('settings from the environment', () => {
       siteUrl: 'http://localhost:3000',
       notifyFrom: undefined,
       notifyConfigurationSet: undefined,
+      weeklyGrowthPageSize: 200,
+      publishMetrics: true,
     });
   });
 
@@ -51,6 +53,8 @@ describe('settings from the environment', () => {
       siteUrl: 'https://portal.example.com',
       notifyFrom: 'Aurum <no-reply@aurum.example>',
       notifyConfigurationSet: undefined,
+      weeklyGrowthPageSize: 200,
+      publishMetrics: true,
     });
   });
 

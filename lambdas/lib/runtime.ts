@@ -44,6 +44,13 @@ export interface RuntimeSettings {
   readonly notifyFrom?: string;
   /** An SES configuration set for the notifications (NOTIFY_CONFIGURATION_SET), when there is one. */
   readonly notifyConfigurationSet?: string;
+  /**
+   * Portfolios per page of a weekly job step's listing (WEEKLY_GROWTH_PAGE_SIZE, 200 by default);
+   * the integration tests make it small to run the state machine's cursor loop.
+   */
+  readonly weeklyGrowthPageSize: number;
+  /** Whether the weekly job writes its CloudWatch metrics (EMF lines on stdout): in AWS yes, locally no. */
+  readonly publishMetrics: boolean;
 }
 
 /** One e-mail as the notifier sends it. */
@@ -91,6 +98,8 @@ function resolved(given: Partial<RuntimeSettings>): RuntimeSettings {
     siteUrl: (given.siteUrl ?? 'http://localhost:3000').replace(/\/$/, ''),
     notifyFrom: given.notifyFrom || undefined,
     notifyConfigurationSet: given.notifyConfigurationSet || undefined,
+    weeklyGrowthPageSize: Number.isInteger(given.weeklyGrowthPageSize) && Number(given.weeklyGrowthPageSize) > 0 ? Number(given.weeklyGrowthPageSize) : 200,
+    publishMetrics: given.publishMetrics ?? true,
   });
 }
 
@@ -108,6 +117,7 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): R
     siteUrl: env.SITE_URL,
     notifyFrom: env.NOTIFY_FROM,
     notifyConfigurationSet: env.NOTIFY_CONFIGURATION_SET,
+    weeklyGrowthPageSize: env.WEEKLY_GROWTH_PAGE_SIZE === undefined ? undefined : Number(env.WEEKLY_GROWTH_PAGE_SIZE),
   });
 }
 
