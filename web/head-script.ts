@@ -7,8 +7,9 @@
  * than a file: a render-blocking request less on a phone. The content security policy allows
  * exactly this script by its hash (infra/site-rules.ts), so it must stay a constant.
  */
-export const HEAD_SCRIPT = `// The stored colour mode (key aurum-portal:color-mode), applied before the first paint; and until
-// the app has taken the page over, its theme menu works on its own (theme/color-mode.ts after).
+export const HEAD_SCRIPT = `// The stored colour mode (key aurum-portal:color-mode), applied before the first paint and again
+// when the system's changes; and until the app has taken the page over, its theme menu works on its
+// own (theme/color-mode.ts after).
 (function () {
   var KEY = 'aurum-portal:color-mode';
   var root = document.documentElement;
@@ -18,9 +19,12 @@ export const HEAD_SCRIPT = `// The stored colour mode (key aurum-portal:color-mo
     root.classList.add(dark ? 'dark' : 'light');
     root.style.colorScheme = dark ? 'dark' : 'light';
   }
-  var choice = null;
-  try { choice = localStorage.getItem(KEY); } catch (e) {}
-  apply(choice);
+  function stored() {
+    try { return localStorage.getItem(KEY); } catch (e) { return null; }
+  }
+  apply(stored());
+  // "System" follows the operating system live, from the first paint on (the app's scripts may not be here yet).
+  if (window.matchMedia) matchMedia('(prefers-color-scheme: dark)').addEventListener('change', function () { apply(stored()); });
   document.addEventListener('change', function (event) {
     var menu = event.target;
     if (window.aurumReady || !menu || !menu.getAttribute || menu.getAttribute('aria-label') !== 'Theme') return;

@@ -3,12 +3,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { amplifyStateStored, isRedirectReturn } from './auth/lazy-backend';
 import type { AppProps } from './App';
 import { type AppConfig, loadConfig } from './config';
-import { applyChoice, storedChoice } from './theme/color-mode';
 
 const container = document.getElementById('root') as HTMLElement;
 
-// "System" follows the operating system live.
-matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => applyChoice(storedChoice()));
 
 declare global {
   interface Window {
