@@ -128,6 +128,12 @@ export function withUpcomingEligibility(upcoming: readonly string[], depositAt: 
   return [...upcoming, new Date(eligibleAt(depositAt)).toISOString()].filter((iso) => iso > nowIso).sort();
 }
 
+/** The profile's list at `now`: the dates reached drop out. */
+export function stillUpcoming(upcoming: readonly string[], now: number): string[] {
+  const nowIso = new Date(now).toISOString();
+  return upcoming.filter((iso) => iso > nowIso);
+}
+
 /** The profile's list rebuilt from every deposit time of the ledger. */
 export function upcomingEligibility(depositTimes: readonly number[], now: number): string[] {
   return depositTimes.reduce<string[]>((list, at) => withUpcomingEligibility(list, at, now), []);

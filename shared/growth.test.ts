@@ -14,6 +14,7 @@ import {
   WEEK_MS,
   WEEKLY_RATE,
   weeklyUpdate,
+  weeklyUpdateFrom,
 } from './growth';
 import { formatUsd } from './money';
 
@@ -62,12 +63,12 @@ describe('reference values (design.md section 3)', () => {
 
   it('does not grow an entry dated after L, and adds it at face value', () => {
     const ledger = [entry('a', 'deposit', 10_000, T0), entry('b', 'deposit', 500, T0 + 2 * WEEK_MS)];
-    expect(replayLedger(ledger, T0 + WEEK_MS)).toEqual({ balanceCents: 10_134 + 500, netCents: 10_634, lastUpdate: T0 + WEEK_MS });
+    expect(replayLedger(ledger, T0 + WEEK_MS)).toEqual({ balanceCents: 10_134 + 500, netCents: 10_634, lastUpdate: T0 + WEEK_MS, grownUnrounded: expect.any(Number) });
   });
 
   it('floors the balance at zero but keeps the net', () => {
     const ledger = [entry('a', 'deposit', 1_000, T0), entry('b', 'withdrawal', 5_000, T0)];
-    expect(replayLedger(ledger, T0 + WEEK_MS)).toEqual({ balanceCents: 0, netCents: -4_054, lastUpdate: T0 + WEEK_MS });
+    expect(replayLedger(ledger, T0 + WEEK_MS)).toEqual({ balanceCents: 0, netCents: -4_054, lastUpdate: T0 + WEEK_MS, grownUnrounded: expect.any(Number) });
   });
 
   it('previous week balance is B / r', () => {
@@ -94,7 +95,7 @@ describe('the weekly update', () => {
 
   it('reports 0% growth on an empty balance', () => {
     const update = weeklyUpdate(emptyBalance(T0), [], T0 + WEEK_MS);
-    expect(update).toEqual({ next: { balanceCents: 0, netCents: 0, lastUpdate: T0 + WEEK_MS }, gainCents: 0, gainPercent: 0 });
+    expect(update).toEqual({ next: { balanceCents: 0, netCents: 0, lastUpdate: T0 + WEEK_MS, grownUnrounded: 0 }, gainCents: 0, gainPercent: 0 });
   });
 
   it('is idempotent within a week', () => {
@@ -169,6 +170,53 @@ describe('stored balance versus replay (property)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('grown from G(L) and the entries after L alone, equals the replay of the whole ledger, to the cent', () => {
+    type Step = { kind: 'entry'; type: 'deposit' | 'withdrawal'; cents: number; offsetMs: number } | { kind: 'weekly'; weeks: number };
+    const step: fc.Arbitrary<Step> = fc.oneof(
+      // An entry dated anywhere from 6 weeks before L (backdated: replayed) to 3 weeks after it.
+      fc.record({ kind: fc.constant('entry' as const), type: fc.constantFrom('deposit' as const, 'withdrawal' as const), cents, offsetMs: fc.integer({ min: -6 * WEEK_MS, max: 3 * WEEK_MS }) }),
+      fc.record({ kind: fc.constant('weekly' as const), weeks: fc.integer({ min: 1, max: 3 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 80 }), (steps) => {
+        let state = emptyBalance(T0);
+        const ledger: LedgerEntry[] = [];
+        let grownFromG = 0;
+        steps.forEach((st, i) => {
+          if (st.kind === 'entry') {
+            const e = entry(String(i).padStart(4, '0'), st.type, st.cents, state.lastUpdate + st.offsetMs);
+            ledger.push(e);
+            state = applyEntry(state, e, ledger);
+            return;
+          }
+          // The weekly job at whole weeks after L, reading only the entries after L.
+          const now = state.lastUpdate + st.weeks * WEEK_MS;
+          const update = weeklyUpdateFrom(state, ledger.filter((e) => e.at > state.lastUpdate), now);
+          if (update === null || update === 'replay') throw new Error(`expected growth from G at ${now}`);
+          const replayed = replayLedger(ledger, now);
+          expect({ balanceCents: update.next.balanceCents, netCents: update.next.netCents }).toEqual({ balanceCents: replayed.balanceCents, netCents: replayed.netCents });
+          expect(Math.abs((update.next.grownUnrounded ?? Number.NaN) - (replayed.grownUnrounded ?? 0))).toBeLessThanOrEqual(1e-6 * Math.max(1, Math.abs(replayed.grownUnrounded ?? 0)));
+          state = update.next;
+          grownFromG += 1;
+        });
+        return grownFromG >= 0;
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('asks for a replay when G(L) is unknown or the time is not whole weeks after L', () => {
+    const deposit = entry('d', 'deposit', 100_000, T0 - WEEK_MS);
+    const known = replayLedger([deposit], T0);
+    expect(weeklyUpdateFrom(known, [], T0 + WEEK_MS + HOUR)).toBe('replay');
+    const { grownUnrounded: _unknown, ...unknown } = known;
+    expect(weeklyUpdateFrom(unknown, [], T0 + WEEK_MS)).toBe('replay');
+    expect(weeklyUpdateFrom(known, [], T0 + WEEK_MS - HOUR)).toBeNull();
+    const update = weeklyUpdateFrom(known, [], T0 + WEEK_MS);
+    expect(update === 'replay' ? null : update?.next.balanceCents).toBe(replayLedger([deposit], T0 + WEEK_MS).balanceCents);
+    expect(() => weeklyUpdateFrom(known, [deposit], T0 + WEEK_MS)).toThrow('only the entries dated after L');
   });
 
   it('gives the same cents whatever order the ledger is read in', () => {

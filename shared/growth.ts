@@ -10,6 +10,15 @@
  * The portfolio keeps `netCents` beside B so that an entry dated after L can be applied by
  * addition alone (net += s·amount, B = max(0, net)) and still equal a replay bit for bit,
  * even when the floor at zero is in play.
+ *
+ * It also keeps the unrounded grown sum G(L) = Σ_{at ≤ L} s·amount·r^weeks(L − at), so the weekly
+ * job can grow a portfolio by whole weeks without reading its ledger: when T − L is k whole
+ * weeks, every entry at or before L has held exactly k weeks more at T, and
+ *
+ *   G(T) = G(L)·r^k + Σ_{L < at ≤ T} s·amount·r^weeks(T − at)
+ *
+ * which only needs the entries after L (`growFrom`). The sum is the same as the replay's, added
+ * in another order; a property test holds the two equal to the cent.
  */
 import { type Cents, roundHalfEven } from './money';
 
@@ -37,6 +46,8 @@ export interface BalanceState {
   netCents: Cents;
   /** L, epoch milliseconds. */
   lastUpdate: number;
+  /** G(L), unrounded; absent where it is not known (a profile from before it was kept): the job then replays. */
+  grownUnrounded?: number;
 }
 
 export function signedCents(entry: Pick<LedgerEntry, 'type' | 'amountCents'>): Cents {
@@ -77,12 +88,30 @@ export function replayLedger(ledger: readonly LedgerEntry[], lastUpdate: number)
     else pending += signedCents(entry);
   }
   const netCents = roundHalfEven(grown) + pending;
-  return { balanceCents: Math.max(0, netCents), netCents, lastUpdate };
+  return { balanceCents: Math.max(0, netCents), netCents, lastUpdate, grownUnrounded: grown };
+}
+
+/**
+ * The state at `now` from the state at L and only the entries dated after L, when `now` is whole
+ * weeks after L and G(L) is known; null otherwise (the caller replays the ledger instead).
+ */
+export function growFrom(state: BalanceState, entriesAfterL: readonly LedgerEntry[], now: number): BalanceState | null {
+  const { grownUnrounded, lastUpdate } = state;
+  if (grownUnrounded === undefined || now < lastUpdate || (now - lastUpdate) % WEEK_MS !== 0) return null;
+  if (entriesAfterL.some((entry) => entry.at <= lastUpdate)) throw new Error('growFrom takes only the entries dated after L');
+  let grown = grownUnrounded * growthFactor((now - lastUpdate) / WEEK_MS);
+  let pending = 0;
+  for (const entry of [...entriesAfterL].sort(compareEntries)) {
+    if (entry.at <= now) grown += entryWorthAt(entry, now);
+    else pending += signedCents(entry);
+  }
+  const netCents = roundHalfEven(grown) + pending;
+  return { balanceCents: Math.max(0, netCents), netCents, lastUpdate: now, grownUnrounded: grown };
 }
 
 /** A new portfolio: nothing in the ledger yet, counted from its creation. */
 export function emptyBalance(createdAt: number): BalanceState {
-  return { balanceCents: 0, netCents: 0, lastUpdate: createdAt };
+  return { balanceCents: 0, netCents: 0, lastUpdate: createdAt, grownUnrounded: 0 };
 }
 
 /** An entry dated at or before L changes what grew before L, so the ledger must be replayed. */
@@ -100,7 +129,8 @@ export function applyEntry(state: BalanceState, entry: LedgerEntry, ledgerWithEn
     return replayLedger(ledgerWithEntry, state.lastUpdate);
   }
   const netCents = state.netCents + signedCents(entry);
-  return { balanceCents: Math.max(0, netCents), netCents, lastUpdate: state.lastUpdate };
+  // Dated after L, the entry is not in G(L): the grown sum stays as it was.
+  return { ...state, balanceCents: Math.max(0, netCents), netCents };
 }
 
 /** Whether the weekly job should update a portfolio last updated at L: at least one full week has passed. */
@@ -123,7 +153,20 @@ export interface WeeklyUpdate {
  */
 export function weeklyUpdate(state: BalanceState, ledger: readonly LedgerEntry[], now: number): WeeklyUpdate | null {
   if (!isDueForWeeklyUpdate(state.lastUpdate, now)) return null;
-  const next = replayLedger(ledger, now);
+  return updateTo(state, replayLedger(ledger, now));
+}
+
+/**
+ * The weekly update from the entries dated after L alone (`growFrom`): null when not due, and
+ * 'replay' when it cannot be grown that way (then `weeklyUpdate` with the whole ledger).
+ */
+export function weeklyUpdateFrom(state: BalanceState, entriesAfterL: readonly LedgerEntry[], now: number): WeeklyUpdate | 'replay' | null {
+  if (!isDueForWeeklyUpdate(state.lastUpdate, now)) return null;
+  const next = growFrom(state, entriesAfterL, now);
+  return next ? updateTo(state, next) : 'replay';
+}
+
+function updateTo(state: BalanceState, next: BalanceState): WeeklyUpdate {
   const gainCents = next.balanceCents - state.balanceCents;
   const gainPercent = state.balanceCents === 0 ? 0 : (gainCents / state.balanceCents) * 100;
   return { next, gainCents, gainPercent };

@@ -41,6 +41,8 @@ export interface SeedPlan {
   /** Every portfolio's lastUpdate (8 days before the run). */
   lastUpdate: number;
   seed?: number;
+  /** Exactly this many deposits each (1 to 20 at random when absent). */
+  entriesEach?: number;
 }
 
 export interface SeedStats {
@@ -58,7 +60,7 @@ function* portfolioItems(plan: SeedPlan, stats: SeedStats): Generator<Item> {
   for (let n = first; n < first + plan.count; n++) {
     const sub = uuidFrom(rand);
     const createdAt = L - Math.floor((30 + rand() * 400) * DAY_MS);
-    const entryCount = 1 + Math.floor(rand() * 20);
+    const entryCount = plan.entriesEach ?? 1 + Math.floor(rand() * 20);
     const entries: LedgerEntry[] = [];
     for (let k = 0; k < entryCount; k++) {
       const at = createdAt + Math.floor(rand() * (L - createdAt)); // before L

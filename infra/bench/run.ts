@@ -41,6 +41,7 @@ import { measureBundles, measureWeb } from './bundles';
 import * as job from './job';
 import { keepAliveRetries, measureLatency } from './latency';
 import { measureNotificationDelay } from './notifications';
+import { measureLedgerCost } from './ledger-cost';
 import { fillLedger } from './portfolios';
 import { fmt } from './stats';
 import { DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from '../local/seed';
@@ -318,6 +319,8 @@ async function main(): Promise<number> {
       job.jobRows(size, done.runs, raw, row);
     }
     const mismatches = await job.verifySample(plan, portfolios.stats.subs, lastT, row, progress);
+    // Last: its portfolios of 5 to 5,000 entries stay in the table.
+    await measureLedgerCost(plan, row, progress);
 
     row('Machine: load average at end', os.loadavg().map((l) => l.toFixed(2)).join(' '), '1/5/15 min', 'other processes on the machine share the 2 cores with this run');
     row('Bench wall time', fmt((performance.now() - benchStart) / 1000, 0), 's', 'whole run, stack start to table');

@@ -26,6 +26,9 @@ export async function timedLoop(count: number, concurrency: number, op: (i: numb
   return { samples, wallMs: performance.now() - t0 };
 }
 
+/** Adds one row to the bench's table: the figure, its value and unit, and how it was measured. */
+export type AddRow = (figure: string, value: string, unit: string, detail?: string) => void;
+
 /** Nearest-rank percentile (p in 0..100). */
 export function percentile(values: ArrayLike<number>, p: number): number {
   const sorted = Float64Array.from(values).sort();

@@ -55,6 +55,10 @@ interface Fake {
   recordFails?: boolean;
   /** Items the job Put (its run records), filled in by the fake. */
   put?: Record<string, unknown>[];
+  /** The key conditions of the job's ledger queries, filled in by the fake. */
+  ledgerReads?: string[];
+  /** The values the job's UpdateItem set, filled in by the fake. */
+  updates?: Record<string, unknown>[];
 }
 
 /** By class name, not instanceof: an isolated module registry has its own copy of the SDK classes. */
@@ -85,6 +89,9 @@ function fakeDynamo(db: Db, fake: Fake) {
       }
       const pk = input.ExpressionAttributeValues?.[':pk'] as string;
       const sub = pk.replace('CLIENT#', '');
+      fake.ledgerReads?.push(String(input.KeyConditionExpression));
+      // The entries after L: none here (the one deposit is 60 days before T).
+      if (String(input.KeyConditionExpression).includes('BETWEEN')) return { Items: [] };
       return {
         Items: [
           {
@@ -103,6 +110,7 @@ function fakeDynamo(db: Db, fake: Fake) {
     }
     if (kind === UpdateCommand.name) {
       if (fake.updateFails) throw Object.assign(new Error('boom'), { name: 'InternalServerError' });
+      fake.updates?.push((command.input as UpdateCommand['input']).ExpressionAttributeValues ?? {});
       // Grown: out of the due range, as the real update moves GSI1SK to T.
       grownSubs.add(String((command.input as UpdateCommand['input']).Key?.PK).replace('CLIENT#', ''));
       return {};
@@ -393,5 +401,28 @@ describe("a shard's steps", () => {
       delete process.env.WEEKLY_GROWTH_PAGE_SIZE;
       runtime.resetRuntime();
     }
+  });
+});
+
+describe('growing one portfolio', () => {
+  const ledger = [{ id: 'e1', type: 'deposit' as const, amountCents: 100_000, at: T - 60 * DAY_MS }];
+
+  it('reads only the entries after L when the profile knows G(L) and is whole weeks behind, and writes G(T)', async () => {
+    const L = T - WEEK_MS;
+    const known = replayLedger(ledger, L);
+    const listed = { ...due, balanceCents: known.balanceCents, netCents: known.netCents, grownUnrounded: known.grownUnrounded, upcomingEligibleAt: [] } as Profile;
+    const fake: Fake = { listed: [listed], ledgerReads: [], updates: [] };
+    fakeDynamo(db, fake);
+    expect(await job.growOne(listed, T)).toEqual({ balanceCents: replayLedger(ledger, T).balanceCents, gainCents: replayLedger(ledger, T).balanceCents - known.balanceCents });
+    expect(fake.ledgerReads).toEqual(['PK = :pk AND SK BETWEEN :from AND :to']);
+    expect(fake.updates?.[0]?.[':g']).toBeCloseTo(replayLedger(ledger, T).grownUnrounded ?? Number.NaN, 6);
+  });
+
+  it('replays the whole ledger once when the profile does not know G(L), and writes it', async () => {
+    const fake: Fake = { listed: [due], ledgerReads: [], updates: [] };
+    fakeDynamo(db, fake);
+    expect(await job.growOne(due, T)).toMatchObject({ balanceCents: replayLedger(ledger, T).balanceCents });
+    expect(fake.ledgerReads).toEqual(['PK = :pk AND SK BETWEEN :from AND :to', 'PK = :pk AND begins_with(SK, :prefix)']);
+    expect(fake.updates?.[0]?.[':g']).toBeCloseTo(replayLedger(ledger, T).grownUnrounded ?? Number.NaN, 6);
   });
 });

@@ -14,11 +14,12 @@
  * week, and next Monday's run finds L exactly one week back.
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { WEEK_MS, weeklyUpdate } from '../../shared/growth';
+import { type LedgerEntry, WEEK_MS, type WeeklyUpdate, weeklyUpdate, weeklyUpdateFrom } from '../../shared/growth';
+import { stillUpcoming } from '../../shared/eligibility';
 import type { Context } from 'aws-lambda';
 import { dueProfilesPage } from '../lib/indexes';
 import { CLIENT_SHARDS } from '../lib/table';
-import { upcomingEligibilityOf } from '../lib/ledger';
+import { loadEntriesAfter, loadLedger, toLedgerEntry, upcomingEligibilityOf } from '../lib/ledger';
 import { logger } from '../lib/logger';
 import { CHANGED, passOverProfile } from '../lib/profile-pass';
 import { balanceStateOf, type Profile, writeWeeklyUpdate } from '../lib/profiles';
@@ -57,22 +58,50 @@ interface Grown {
 
 type Outcome = Grown | 'skipped' | 'failed';
 
-async function growOne(listed: Profile, now: number): Promise<Outcome> {
-  return passOverProfile<Outcome>(listed, MAX_ATTEMPTS, async (profile, ledger, last) => {
-    const update = weeklyUpdate(balanceStateOf(profile), ledger, now);
-    if (!update) return 'skipped';
-    try {
-      // The list of eligibility dates is rebuilt from the ledger just read: the dates reached drop out.
-      if ((await writeWeeklyUpdate(profile, update, upcomingEligibilityOf(ledger, now))) === 'written') {
-        return { balanceCents: update.next.balanceCents, gainCents: update.gainCents };
+/**
+ * What the job reads of a portfolio's ledger: only the entries dated after L when it can grow
+ * from G(L) (shared/growth.ts `growFrom`: the profile knows G(L) and its eligibility dates, and is
+ * whole weeks behind), so its cost does not grow with the ledger; else the whole ledger as well,
+ * once: the update written then gives the profile G.
+ */
+async function entriesAfterL(profile: Profile): Promise<LedgerEntry[]> {
+  return (await loadEntriesAfter(profile.sub, Date.parse(profile.lastUpdate))).map(toLedgerEntry);
+}
+
+/** One portfolio's weekly update: read (little of) its ledger, recompute, write on its version (the bench times it alone). */
+export async function growOne(listed: Profile, now: number): Promise<Outcome> {
+  return passOverProfile<Outcome, LedgerEntry[]>(
+    listed,
+    MAX_ATTEMPTS,
+    async (profile, newer, last) => {
+      const state = balanceStateOf(profile);
+      let update: WeeklyUpdate | null;
+      let upcoming: string[];
+      const fromG = profile.upcomingEligibleAt ? weeklyUpdateFrom(state, newer, now) : 'replay';
+      if (fromG !== 'replay') {
+        update = fromG;
+        // The dates reached drop out; each deposit added its own when it was recorded.
+        upcoming = stillUpcoming(profile.upcomingEligibleAt ?? [], now);
+      } else {
+        const ledger = (await loadLedger(profile.sub, true)).map(toLedgerEntry);
+        update = weeklyUpdate(state, ledger, now);
+        // The list of eligibility dates is rebuilt from the ledger just read: the dates reached drop out.
+        upcoming = upcomingEligibilityOf(ledger, now);
       }
-    } catch (error) {
-      logger.warn('weekly update failed', { sub: profile.sub, error: error as Error });
-      if (last) return 'failed';
-    }
-    // Changed meanwhile (a deposit, another run), or the write failed: read it again and recompute.
-    return CHANGED;
-  });
+      if (!update) return 'skipped';
+      try {
+        if ((await writeWeeklyUpdate(profile, update, upcoming)) === 'written') {
+          return { balanceCents: update.next.balanceCents, gainCents: update.gainCents };
+        }
+      } catch (error) {
+        logger.warn('weekly update failed', { sub: profile.sub, error: error as Error });
+        if (last) return 'failed';
+      }
+      // Changed meanwhile (a deposit, another run), or the write failed: read it again and recompute.
+      return CHANGED;
+    },
+    entriesAfterL,
+  );
 }
 
 /** What a run adds up, per shard and in all. */

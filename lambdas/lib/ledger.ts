@@ -67,6 +67,15 @@ export function queryClientItems<T>(sub: string, skPrefix: string, consistent = 
 
 export const loadLedger = (sub: string, consistent = false) => queryClientItems<EntryItem>(sub, keys.entryPrefix, consistent);
 
+/** The ledger entries dated after `after` (L): all the weekly job reads of a portfolio it can grow from G(L). */
+export function loadEntriesAfter(sub: string, after: number): Promise<EntryItem[]> {
+  return queryAll<EntryItem>({
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': keys.clientPk(sub), ...keys.entriesAfter(after) },
+    ConsistentRead: true,
+  });
+}
+
 export function toLedgerEntry(item: EntryItem): LedgerEntry {
   return { id: item.entryId, type: item.type, amountCents: item.amountCents, at: Date.parse(item.at) };
 }

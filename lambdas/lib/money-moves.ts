@@ -73,6 +73,8 @@ export function recordEntry<A, S extends EntrySpec | null = EntrySpec>(input: Re
         profileSet: {
           balanceCents: next.balanceCents,
           netCents: next.netCents,
+          // A replay gives G(L) anew; an entry after L leaves it as it was.
+          ...(next.grownUnrounded === undefined ? {} : { grownUnrounded: next.grownUnrounded }),
           // A deposit adds its eligibility date to the profile's list (the dates already reached drop out).
           ...(spec.type === 'deposit' ? { upcomingEligibleAt: withUpcomingEligibility(profile.upcomingEligibleAt ?? [], spec.at, input.now) } : {}),
         },

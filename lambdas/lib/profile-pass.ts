@@ -1,6 +1,7 @@
 /**
  * One profile in a background pass over the book (the weekly job, a migration): each attempt
- * reads the ledger, computes, and writes on the condition of the version read. A profile that
+ * reads the ledger (or what of it the pass needs), computes, and writes on the condition of the
+ * version read. A profile that
  * changed meanwhile (a deposit, another run) is read again and the work redone from fresh data.
  */
 import type { LedgerEntry } from '../../shared/growth';
@@ -10,16 +11,19 @@ import { getProfile, type Profile } from './profiles';
 /** What an attempt may answer besides its own outcomes: the profile changed, try again. */
 export const CHANGED = 'changed';
 
-export async function passOverProfile<Outcome>(
+/** What an attempt is given of the profile's ledger: all of it, unless the pass reads less. */
+const wholeLedger = async (profile: Profile): Promise<LedgerEntry[]> => (await loadLedger(profile.sub, true)).map(toLedgerEntry);
+
+export async function passOverProfile<Outcome, Read = LedgerEntry[]>(
   listed: Profile,
   maxAttempts: number,
-  attempt: (profile: Profile, ledger: LedgerEntry[], last: boolean) => Promise<Outcome | typeof CHANGED>,
+  attempt: (profile: Profile, read: Read, last: boolean) => Promise<Outcome | typeof CHANGED>,
+  read: (profile: Profile) => Promise<Read> = wholeLedger as unknown as (profile: Profile) => Promise<Read>,
 ): Promise<Outcome | 'skipped' | 'failed'> {
   let profile: Profile | null = listed;
   for (let n = 1; n <= maxAttempts; n++) {
     if (!profile || profile.deleted) return 'skipped';
-    const ledger = (await loadLedger(profile.sub, true)).map(toLedgerEntry);
-    const outcome = await attempt(profile, ledger, n === maxAttempts);
+    const outcome = await attempt(profile, await read(profile), n === maxAttempts);
     if (outcome !== CHANGED) return outcome;
     profile = await getProfile(profile.sub, true);
   }

@@ -31,6 +31,12 @@ export interface Profile {
    */
   upcomingEligibleAt?: string[];
   /**
+   * G(L), the unrounded grown sum (shared/growth.ts): what lets the weekly job grow the portfolio
+   * from the entries after L alone. Written on creation, by every replay and by the weekly job;
+   * a profile without it is replayed from its ledger by the job once, which then writes it.
+   */
+  grownUnrounded?: number;
+  /**
    * E-mail preferences (the account page): an optional kind set to false is not sent; a missing
    * one is on. Written only by setEmailPreferences, read by the notifier.
    */
@@ -54,7 +60,8 @@ export async function requireProfile(sub: string, consistent = false): Promise<P
 }
 
 export function balanceStateOf(profile: Profile): BalanceState {
-  return { balanceCents: profile.balanceCents, netCents: profile.netCents, lastUpdate: Date.parse(profile.lastUpdate) };
+  const state: BalanceState = { balanceCents: profile.balanceCents, netCents: profile.netCents, lastUpdate: Date.parse(profile.lastUpdate) };
+  return profile.grownUnrounded === undefined ? state : { ...state, grownUnrounded: profile.grownUnrounded };
 }
 
 export interface NewClient {
@@ -78,6 +85,7 @@ export function newProfileItem(client: NewClient, state: BalanceState, createdAt
     email: client.email.toLowerCase(),
     balanceCents: state.balanceCents,
     netCents: state.netCents,
+    ...(state.grownUnrounded === undefined ? {} : { grownUnrounded: state.grownUnrounded }),
     lastUpdate: new Date(state.lastUpdate).toISOString(),
     version: 0,
     weeklyGainCents: 0,
@@ -158,7 +166,7 @@ export async function tombstoneProfile(sub: string, now: number): Promise<void> 
       TableName: table(),
       Key: keys.profile(sub),
       UpdateExpression:
-        'SET deleted = :true, deletedAt = :now, expiresAt = :ttl, version = version + :one REMOVE GSI1PK, GSI1SK, email, firstName, lastName, balanceCents, netCents',
+        'SET deleted = :true, deletedAt = :now, expiresAt = :ttl, version = version + :one REMOVE GSI1PK, GSI1SK, email, firstName, lastName, balanceCents, netCents, grownUnrounded',
       ConditionExpression: 'attribute_exists(PK)',
       ExpressionAttributeValues: {
         ':true': true,
@@ -182,11 +190,13 @@ export async function writeWeeklyUpdate(profile: Profile, update: WeeklyUpdate, 
         TableName: table(),
         Key: keys.profile(profile.sub),
         UpdateExpression:
-          'SET balanceCents = :b, netCents = :n, lastUpdate = :l, weeklyGainCents = :gc, weeklyGainPercent = :gp, GSI1SK = :sk, upcomingEligibleAt = :u, version = :v1',
+          'SET balanceCents = :b, netCents = :n, grownUnrounded = :g, lastUpdate = :l, weeklyGainCents = :gc, weeklyGainPercent = :gp, GSI1SK = :sk, upcomingEligibleAt = :u, version = :v1',
         ConditionExpression: 'version = :v AND attribute_not_exists(deleted)',
         ExpressionAttributeValues: {
           ':b': update.next.balanceCents,
           ':n': update.next.netCents,
+          // Both ways of computing an update (replay, or growth from G(L)) give G at the new L.
+          ':g': update.next.grownUnrounded ?? null,
           ':l': new Date(update.next.lastUpdate).toISOString(),
           ':gc': update.gainCents,
           ':gp': update.gainPercent,

@@ -19,6 +19,7 @@
  * Access patterns:
  *   get a portfolio                     GetItem PK=CLIENT#sub, SK=PROFILE
  *   a client's ledger, in time order    Query PK=CLIENT#sub, SK begins_with ENTRY#
+ *   its entries after L (weekly job)    Query PK=CLIENT#sub, SK BETWEEN ENTRY#<L ISO>~ AND ENTRY#~
  *   a client's withdrawal requests      Query PK=CLIENT#sub, SK begins_with REQUEST# (newest first)
  *   everything of a client (delete)     Query PK=CLIENT#sub
  *   all clients (admin list)            Query GSI1 for each of the CLIENT_SHARDS shards, in parallel; each
@@ -69,6 +70,8 @@ export const keys = {
 
   entryPrefix: 'ENTRY#',
   entry: (sub: string, at: number, entryId: string) => ({ PK: keys.clientPk(sub), SK: `ENTRY#${iso(at)}#${entryId}` }),
+  /** SK bounds (BETWEEN) of the entries dated after `t`: `~` sorts after the `#` that follows an entry's date. */
+  entriesAfter: (t: number) => ({ ':from': `ENTRY#${iso(t)}~`, ':to': 'ENTRY#~' }),
   /** GSI2: deposits by the date they become eligible, bucketed by month. */
   eligibilityIndex: (sub: string, eligibleAt: number, entryId: string) => ({
     GSI2PK: keys.eligibilityMonth(eligibleAt),

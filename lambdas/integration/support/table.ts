@@ -58,11 +58,22 @@ export class TableReader {
     }));
   }
 
-  /** The stored B, net and L, next to a replay of the stored ledger at L. */
+  /**
+   * The stored B, net and L, next to a replay of the stored ledger at L; and G(L), the unrounded
+   * grown sum the weekly job grows from: 'as replayed' on both sides when the stored one is the
+   * replay's within a billionth (the same sum added in another order differs in its last bits).
+   */
   async storedAndReplayed(sub: string) {
     const profile = await this.profile(sub);
     if (!profile) throw new Error(`no profile ${sub}`);
-    const stored = { balanceCents: Number(profile.balanceCents), netCents: Number(profile.netCents), lastUpdate: Date.parse(String(profile.lastUpdate)) };
-    return { stored, replayed: replayLedger(await this.ledger(sub), stored.lastUpdate) };
+    const lastUpdate = Date.parse(String(profile.lastUpdate));
+    const replay = replayLedger(await this.ledger(sub), lastUpdate);
+    const storedG = profile.grownUnrounded === undefined ? undefined : Number(profile.grownUnrounded);
+    const replayG = replay.grownUnrounded ?? 0;
+    const same = storedG !== undefined && Math.abs(storedG - replayG) <= 1e-9 * Math.max(1, Math.abs(replayG));
+    return {
+      stored: { balanceCents: Number(profile.balanceCents), netCents: Number(profile.netCents), lastUpdate, grown: same ? 'as replayed' : storedG },
+      replayed: { balanceCents: replay.balanceCents, netCents: replay.netCents, lastUpdate, grown: same ? 'as replayed' : replayG },
+    };
   }
 }
