@@ -5,8 +5,8 @@
  */
 import type { TableUse } from '../shared/api';
 
-/** Creates the profile (conditional Put), reads it back when it already exists. */
-export const POST_CONFIRMATION_TABLE_USE: TableUse = { actions: ['GetItem', 'PutItem'] };
+/** Creates the profile (conditional Put, with one more client on the admin totals: UpdateItem), reads it back when it already exists. */
+export const POST_CONFIRMATION_TABLE_USE: TableUse = { actions: ['GetItem', 'PutItem', 'UpdateItem'] };
 
 /**
  * Lists due portfolios by shard (GSI1), replays each ledger (Query), grows it (conditional

@@ -102,6 +102,12 @@ export const answerSchemas = {
   eligibility: z.strictObject({ data: eligibilityDto }),
   withdrawalRequested: z.strictObject({ success, request: withdrawalRequestDto }),
   clients: z.array(clientDto),
+  /**
+   * The admin console's three totals (spec: Total Clients, Total Portfolio Value, Average Weekly
+   * Gain: the mean of the clients' weeklyGain as the list shows them, 2 decimals), from the
+   * aggregate every write keeps (lambdas/lib/client-totals.ts), not from reading every client.
+   */
+  clientTotals: z.strictObject({ totalClients: z.int(), totalPortfolioValue: dollars, averageWeeklyGain: z.number() }),
   /** A deposit or withdrawal recorded. */
   moneyMoved: z.strictObject({ success, newBalance: dollars, transaction: transactionDto }),
   /** A balance edit: no transaction when the balance already was that. */

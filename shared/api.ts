@@ -73,11 +73,13 @@ export interface RouteDef {
 
 export const routes = [
   { name: 'getPortfolio', method: 'GET', path: '/api/portfolios/{userId}', answer: 'portfolio', auth: 'client', owner: 'userId', table: { actions: ['GetItem'] }, adminMayRead: true },
-  { name: 'createPortfolio', method: 'POST', path: '/api/portfolios/create', body: 'createPortfolio', answer: 'portfolio', auth: 'client', owner: 'body.userId', table: { actions: ['GetItem', 'PutItem'] }, cognitoActions: ['AdminGetUser'] },
+  { name: 'createPortfolio', method: 'POST', path: '/api/portfolios/create', body: 'createPortfolio', answer: 'portfolio', auth: 'client', owner: 'body.userId', table: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, cognitoActions: ['AdminGetUser'] },
   { name: 'listTransactions', method: 'GET', path: '/api/portfolios/{uid}/transactions', answer: 'transactions', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
   { name: 'getEligibility', method: 'GET', path: '/api/withdrawals/{uid}/eligible', answer: 'eligibility', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
   { name: 'requestWithdrawal', method: 'POST', path: '/api/withdrawals/request', body: 'withdrawalRequest', answer: 'withdrawalRequested', auth: 'client', owner: 'body.userId', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
   { name: 'listClients', method: 'GET', path: '/api/admin/clients', answer: 'clients', auth: 'admin', table: { actions: [], indexes: ['GSI1'] } },
+  // Beyond spec section 7 (issue 18): the totals cards from an aggregate, at any number of clients.
+  { name: 'getClientTotals', method: 'GET', path: '/api/admin/client-totals', answer: 'clientTotals', auth: 'admin', table: { actions: ['Query'] } },
   { name: 'addDeposit', method: 'POST', path: '/api/admin/clients/{id}/deposit', body: 'deposit', answer: 'moneyMoved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
   { name: 'processWithdrawal', method: 'POST', path: '/api/admin/clients/{id}/withdrawal', body: 'adminWithdrawal', answer: 'moneyMoved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
   { name: 'updateBalance', method: 'PUT', path: '/api/admin/clients/{id}/balance', body: 'balance', answer: 'balanceSet', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] } },

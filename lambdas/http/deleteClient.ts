@@ -16,7 +16,7 @@ export const handler = httpHandler('deleteClient', async ({ caller, params, now 
   if (sub === caller.sub) throw new BadRequest(apiMessages.cannotDeleteSelf);
   const profile = await getProfile(sub, true);
   if (!profile) throw new NotFound(apiMessages.clientNotFound);
-  if (!profile.deleted) await tombstoneProfile(sub, now);
+  if (!profile.deleted) await tombstoneProfile(profile, now);
   await deleteCognitoUser(profile.cognitoUsername);
   await removeEverythingButProfile(sub);
   return { body: { success: true } };

@@ -67,6 +67,7 @@ const successfulCalls: { [N in RouteName]: () => Promise<AnswerOf<N>> } = {
   getMyEmailPreferences: () => succeed('getMyEmailPreferences', { token: cora.accessToken, params: { userId: cora.sub } }),
   // An admin reading.
   listClients: () => succeed('listClients', { token: admin.accessToken }),
+  getClientTotals: () => succeed('getClientTotals', { token: admin.accessToken }),
   listClientTransactions: () => succeed('listClientTransactions', { token: admin.accessToken, params: { id: cora.sub } }),
   listWithdrawalAlerts: () => succeed('listWithdrawalAlerts', { token: admin.accessToken }),
   listPendingWithdrawalRequests: () => succeed('listPendingWithdrawalRequests', { token: admin.accessToken, query: { status: 'pending' } }),

@@ -5,7 +5,7 @@
  * from; a failed run writes none), its run record, and its shard steps' cursor loop. DynamoDB is
  * faked at the client's `send`.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../lib/table';
 import { DAY_MS, replayLedger, WEEK_MS } from '../../shared/growth';
 import type { Profile } from '../lib/profiles';
@@ -57,8 +57,10 @@ interface Fake {
   put?: Record<string, unknown>[];
   /** The key conditions of the job's ledger queries, filled in by the fake. */
   ledgerReads?: string[];
-  /** The values the job's UpdateItem set, filled in by the fake. */
+  /** The values the job's profile updates set, filled in by the fake. */
   updates?: Record<string, unknown>[];
+  /** The differences the job added to the admin totals, filled in by the fake. */
+  totals?: Record<string, unknown>[];
 }
 
 /** By class name, not instanceof: an isolated module registry has its own copy of the SDK classes. */
@@ -108,11 +110,14 @@ function fakeDynamo(db: Db, fake: Fake) {
         ],
       };
     }
-    if (kind === UpdateCommand.name) {
+    if (kind === TransactWriteCommand.name) {
       if (fake.updateFails) throw Object.assign(new Error('boom'), { name: 'InternalServerError' });
-      fake.updates?.push((command.input as UpdateCommand['input']).ExpressionAttributeValues ?? {});
+      // The job's write: the grown profile, and its difference on the admin totals' bucket.
+      const [grown, totals] = (command.input as TransactWriteCommand['input']).TransactItems ?? [];
+      fake.updates?.push(grown?.Update?.ExpressionAttributeValues ?? {});
+      fake.totals?.push(totals?.Update?.ExpressionAttributeValues ?? {});
       // Grown: out of the due range, as the real update moves GSI1SK to T.
-      grownSubs.add(String((command.input as UpdateCommand['input']).Key?.PK).replace('CLIENT#', ''));
+      grownSubs.add(String(grown?.Update?.Key?.PK).replace('CLIENT#', ''));
       return {};
     }
     if (kind === PutCommand.name) {
@@ -411,17 +416,21 @@ describe('growing one portfolio', () => {
     const L = T - WEEK_MS;
     const known = replayLedger(ledger, L);
     const listed = { ...due, balanceCents: known.balanceCents, netCents: known.netCents, grownUnrounded: known.grownUnrounded, upcomingEligibleAt: [] } as Profile;
-    const fake: Fake = { listed: [listed], ledgerReads: [], updates: [] };
+    const fake: Fake = { listed: [listed], ledgerReads: [], updates: [], totals: [] };
     fakeDynamo(db, fake);
-    expect(await job.growOne(listed, T)).toEqual({ balanceCents: replayLedger(ledger, T).balanceCents, gainCents: replayLedger(ledger, T).balanceCents - known.balanceCents });
+    expect(await job.growOne(listed, T, 'job-0-0')).toEqual({ balanceCents: replayLedger(ledger, T).balanceCents, gainCents: replayLedger(ledger, T).balanceCents - known.balanceCents });
     expect(fake.ledgerReads).toEqual(['PK = :pk AND SK BETWEEN :from AND :to']);
     expect(fake.updates?.[0]?.[':g']).toBeCloseTo(replayLedger(ledger, T).grownUnrounded ?? Number.NaN, 6);
+    // The same transaction adds the portfolio's growth and new weekly gain to the admin totals.
+    const grownCents = replayLedger(ledger, T).balanceCents;
+    const shownGain = Math.round(((grownCents - known.balanceCents) / known.balanceCents) * 100 * 100);
+    expect(fake.totals).toEqual([{ ':c': 0, ':b': grownCents - known.balanceCents, ':g': shownGain }]);
   });
 
   it('replays the whole ledger once when the profile does not know G(L), and writes it', async () => {
     const fake: Fake = { listed: [due], ledgerReads: [], updates: [] };
     fakeDynamo(db, fake);
-    expect(await job.growOne(due, T)).toMatchObject({ balanceCents: replayLedger(ledger, T).balanceCents });
+    expect(await job.growOne(due, T, 'job-0-0')).toMatchObject({ balanceCents: replayLedger(ledger, T).balanceCents });
     expect(fake.ledgerReads).toEqual(['PK = :pk AND SK BETWEEN :from AND :to', 'PK = :pk AND begins_with(SK, :prefix)']);
     expect(fake.updates?.[0]?.[':g']).toBeCloseTo(replayLedger(ledger, T).grownUnrounded ?? Number.NaN, 6);
   });

@@ -23,6 +23,7 @@ import { loadEntriesAfter, loadLedger, toLedgerEntry, upcomingEligibilityOf } fr
 import { logger } from '../lib/logger';
 import { CHANGED, passOverProfile } from '../lib/profile-pass';
 import { balanceStateOf, type Profile, writeWeeklyUpdate } from '../lib/profiles';
+import { jobBucket } from '../lib/client-totals';
 import { recordWeeklyGrowthRun } from '../lib/job-runs';
 import { runtimeSettings } from '../lib/runtime';
 import type { WeeklyGrowthRunFigures } from '../notifications/notification';
@@ -69,7 +70,7 @@ async function entriesAfterL(profile: Profile): Promise<LedgerEntry[]> {
 }
 
 /** One portfolio's weekly update: read (little of) its ledger, recompute, write on its version (the bench times it alone). */
-export async function growOne(listed: Profile, now: number): Promise<Outcome> {
+export async function growOne(listed: Profile, now: number, totalsBucket: string): Promise<Outcome> {
   return passOverProfile<Outcome, LedgerEntry[]>(
     listed,
     MAX_ATTEMPTS,
@@ -90,7 +91,7 @@ export async function growOne(listed: Profile, now: number): Promise<Outcome> {
       }
       if (!update) return 'skipped';
       try {
-        if ((await writeWeeklyUpdate(profile, update, upcoming)) === 'written') {
+        if ((await writeWeeklyUpdate(profile, update, upcoming, totalsBucket)) === 'written') {
           return { balanceCents: update.next.balanceCents, gainCents: update.gainCents };
         }
       } catch (error) {
@@ -148,12 +149,12 @@ export type WeeklyGrowthStep = ShardStep | FinishStep;
 /** A step answers before its Lambda's timeout with this much time left, and the state machine calls it again. */
 export const SHARD_STEP_MARGIN_MS = 60_000;
 
-/** Runs `work` over `items` with at most `limit` in flight. */
-async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+/** Runs `work` over `items` on at most `limit` workers, each given its number. */
+async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T, worker: number) => Promise<void>): Promise<void> {
   let next = 0;
   await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await work(items[next++] as T);
+    Array.from({ length: Math.min(limit, items.length) }, async (_, worker) => {
+      while (next < items.length) await work(items[next++] as T, worker);
     }),
   );
 }
@@ -186,9 +187,10 @@ export async function growShard(
   let cursor = step.cursor;
   do {
     const page = await dueProfilesPage(step.shard, now - WEEK_MS, cursor, options.pageSize ?? runtimeSettings().weeklyGrowthPageSize);
-    await forEachLimited(page.profiles, options.concurrency ?? DEFAULT_CONCURRENCY, async (profile) => {
+    await forEachLimited(page.profiles, options.concurrency ?? DEFAULT_CONCURRENCY, async (profile, worker) => {
       totals.due += 1;
-      const outcome = await growOne(profile, now);
+      // Each worker adds its portfolios' differences to the admin totals' bucket it owns (no conflicts).
+      const outcome = await growOne(profile, now, jobBucket(step.shard, worker));
       if (typeof outcome === 'string') {
         totals[outcome] += 1;
         return;

@@ -5,10 +5,10 @@
 import { withUpcomingEligibility } from '../../shared/eligibility';
 import { type EntryType, applyEntry, type LedgerEntry, replayLedger, isBackdated } from '../../shared/growth';
 import type { Cents } from '../../shared/money';
-import { table } from './db';
+import { table, type TransactItem } from './db';
 import { newId } from './ids';
 import { type EntryItem, loadLedger, newEntryItem, toLedgerEntry } from './ledger';
-import { type Idempotency, transactOnProfile, type TransactItem } from './profile-transaction';
+import { type Idempotency, transactOnProfile } from './profile-transaction';
 import { balanceStateOf, type Profile } from './profiles';
 
 export interface EntrySpec {

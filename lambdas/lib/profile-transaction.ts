@@ -10,13 +10,13 @@
  * two could apply a deposit twice, which a ledger must never do.)
  */
 import { createHash } from 'node:crypto';
-import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './table';
-import { ddb, table } from './db';
+import { ddb, table, type TransactItem } from './db';
 import { IdempotencyKeyReused, PortfolioBusy } from './domain-errors';
+import { apiBucket, isNoChange, totalsDelta, totalsUpdate } from './client-totals';
 import { type Profile, requireProfile } from './profiles';
 
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** `A` is the answer the change gives (whatever its caller makes of it; kept as is with an Idempotency-Key). */
 export interface Plan<A> {
@@ -101,6 +101,15 @@ export async function transactOnProfile<A>(
       },
       ...writes,
     ];
+    // The admin console's totals change with the balance and the shown weekly gain, in this same transaction.
+    const before = { balanceCents: profile.balanceCents, weeklyGainPercent: profile.weeklyGainPercent };
+    const changed = p.profileSet ?? {};
+    const after = {
+      balanceCents: typeof changed.balanceCents === 'number' ? changed.balanceCents : before.balanceCents,
+      weeklyGainPercent: typeof changed.weeklyGainPercent === 'number' ? changed.weeklyGainPercent : before.weeklyGainPercent,
+    };
+    const delta = totalsDelta(before, after);
+    if (!isNoChange(delta)) items.push(totalsUpdate(apiBucket(), delta));
     if (idempotency) {
       items.push({
         Put: {

@@ -1,10 +1,11 @@
 /** Client profiles and portfolios: the PROFILE item of each client, and every write to it outside a transaction. */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './table';
 import type { ClientDto, PortfolioDto } from '../../shared/api';
 import { type BalanceState, emptyBalance, type WeeklyUpdate } from '../../shared/growth';
 import { centsToDollars, roundPercent } from '../../shared/money';
-import { ddb, table } from './db';
+import { apiBucket, totalsDelta, totalsUpdate } from './client-totals';
+import { ddb, table, type TransactItem } from './db';
 import { ClientNotFound } from './domain-errors';
 import type { EmailPreferences } from '../../shared/email-preferences';
 
@@ -97,14 +98,31 @@ export function newProfileItem(client: NewClient, state: BalanceState, createdAt
 
 export async function createProfile(client: NewClient, now: number): Promise<'created' | 'exists' | 'deleted'> {
   const item = newProfileItem(client, emptyBalance(now), now);
-  try {
-    await ddb().send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' }));
-    return 'created';
-  } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-    const existing = await getProfile(client.sub, true);
-    return existing?.deleted ? 'deleted' : 'exists';
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // One more client on the admin console's totals, in the same transaction.
+      const counted = totalsUpdate(apiBucket(), totalsDelta(null, item));
+      await ddb().send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } }, counted] }));
+      return 'created';
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      if (reasons[0] === 'ConditionalCheckFailed') {
+        const existing = await getProfile(client.sub, true);
+        return existing?.deleted ? 'deleted' : 'exists';
+      }
+      // Another transaction on the same totals bucket: try again (another bucket, likely).
+      if (reasons.length === 0 || attempt >= WRITE_ATTEMPTS) throw error;
+    }
   }
+}
+
+/** How many times a write that only conflicted with another transaction is tried. */
+const WRITE_ATTEMPTS = 8;
+
+/** The reason codes of a cancelled transaction, by item; empty for any other error. */
+function cancellationReasons(error: unknown): (string | undefined)[] {
+  if ((error as Error).name !== 'TransactionCanceledException') return [];
+  return ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code);
 }
 
 const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
@@ -158,24 +176,44 @@ export async function setEmailPreferences(sub: string, preferences: EmailPrefere
 /**
  * Makes the profile a tombstone: it keeps only what finishing a deletion needs, leaves every
  * index, and expires after TOMBSTONE_TTL_SECONDS. The client's still-valid tokens then can
- * neither read nor recreate anything.
+ * neither read nor recreate anything. The client leaves the admin console's totals in the same
+ * transaction, once: the tombstone is written on the version read, so of two deletions at once
+ * only one counts, and the other finds the tombstone.
  */
-export async function tombstoneProfile(sub: string, now: number): Promise<void> {
-  await ddb().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: keys.profile(sub),
-      UpdateExpression:
-        'SET deleted = :true, deletedAt = :now, expiresAt = :ttl, version = version + :one REMOVE GSI1PK, GSI1SK, email, firstName, lastName, balanceCents, netCents, grownUnrounded',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: {
-        ':true': true,
-        ':now': new Date(now).toISOString(),
-        ':ttl': Math.floor(now / 1000) + TOMBSTONE_TTL_SECONDS,
-        ':one': 1,
-      },
-    }),
-  );
+export async function tombstoneProfile(listed: Profile, now: number): Promise<void> {
+  let profile: Profile | null = listed;
+  for (let attempt = 1; profile && !profile.deleted; attempt++) {
+    try {
+      await ddb().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: table(),
+                Key: keys.profile(profile.sub),
+                UpdateExpression:
+                  'SET deleted = :true, deletedAt = :now, expiresAt = :ttl, version = version + :one REMOVE GSI1PK, GSI1SK, email, firstName, lastName, balanceCents, netCents, grownUnrounded',
+                ConditionExpression: 'version = :v AND attribute_not_exists(deleted)',
+                ExpressionAttributeValues: {
+                  ':true': true,
+                  ':now': new Date(now).toISOString(),
+                  ':ttl': Math.floor(now / 1000) + TOMBSTONE_TTL_SECONDS,
+                  ':one': 1,
+                  ':v': profile.version,
+                },
+              },
+            },
+            totalsUpdate(apiBucket(), totalsDelta(profile, null)),
+          ],
+        }),
+      );
+      return;
+    } catch (error) {
+      if (cancellationReasons(error).length === 0 || attempt >= WRITE_ATTEMPTS) throw error;
+      // Changed meanwhile (a deposit, another deletion), or a conflict on the bucket: read it again.
+      profile = await getProfile(profile.sub, true);
+    }
+  }
 }
 
 /**
@@ -183,33 +221,37 @@ export async function tombstoneProfile(sub: string, now: number): Promise<void> 
  * and the eligibility dates still ahead. 'changed' when the profile changed meanwhile (another
  * write, or deleted): nothing was written, and the caller reads it again.
  */
-export async function writeWeeklyUpdate(profile: Profile, update: WeeklyUpdate, upcomingEligibleAt: string[]): Promise<'written' | 'changed'> {
+export async function writeWeeklyUpdate(profile: Profile, update: WeeklyUpdate, upcomingEligibleAt: string[], totalsBucket: string): Promise<'written' | 'changed'> {
+  const grown: TransactItem = {
+    Update: {
+      TableName: table(),
+      Key: keys.profile(profile.sub),
+      UpdateExpression:
+        'SET balanceCents = :b, netCents = :n, grownUnrounded = :g, lastUpdate = :l, weeklyGainCents = :gc, weeklyGainPercent = :gp, GSI1SK = :sk, upcomingEligibleAt = :u, version = :v1',
+      ConditionExpression: 'version = :v AND attribute_not_exists(deleted)',
+      ExpressionAttributeValues: {
+        ':b': update.next.balanceCents,
+        ':n': update.next.netCents,
+        // Both ways of computing an update (replay, or growth from G(L)) give G at the new L.
+        ':g': update.next.grownUnrounded ?? null,
+        ':l': new Date(update.next.lastUpdate).toISOString(),
+        ':gc': update.gainCents,
+        ':gp': update.gainPercent,
+        ':sk': keys.clientsIndex(profile.sub, update.next.lastUpdate).GSI1SK,
+        ':u': upcomingEligibleAt,
+        ':v': profile.version,
+        ':v1': profile.version + 1,
+      },
+    },
+  };
+  // The admin console's totals move with the balance and the weekly gain, in the same transaction.
+  const totals = totalsUpdate(totalsBucket, totalsDelta(profile, { balanceCents: update.next.balanceCents, weeklyGainPercent: update.gainPercent }));
   try {
-    await ddb().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.profile(profile.sub),
-        UpdateExpression:
-          'SET balanceCents = :b, netCents = :n, grownUnrounded = :g, lastUpdate = :l, weeklyGainCents = :gc, weeklyGainPercent = :gp, GSI1SK = :sk, upcomingEligibleAt = :u, version = :v1',
-        ConditionExpression: 'version = :v AND attribute_not_exists(deleted)',
-        ExpressionAttributeValues: {
-          ':b': update.next.balanceCents,
-          ':n': update.next.netCents,
-          // Both ways of computing an update (replay, or growth from G(L)) give G at the new L.
-          ':g': update.next.grownUnrounded ?? null,
-          ':l': new Date(update.next.lastUpdate).toISOString(),
-          ':gc': update.gainCents,
-          ':gp': update.gainPercent,
-          ':sk': keys.clientsIndex(profile.sub, update.next.lastUpdate).GSI1SK,
-          ':u': upcomingEligibleAt,
-          ':v': profile.version,
-          ':v1': profile.version + 1,
-        },
-      }),
-    );
+    await ddb().send(new TransactWriteCommand({ TransactItems: [grown, totals] }));
     return 'written';
   } catch (error) {
-    if (isConditionFailure(error)) return 'changed';
+    // Changed meanwhile, or a conflict (another execution's worker on the same bucket): read it again.
+    if (cancellationReasons(error).length > 0) return 'changed';
     throw error;
   }
 }

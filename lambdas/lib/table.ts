@@ -15,6 +15,9 @@
  *   NOTIFIED#<id>  TO#<address>                 the notifier's claim on one e-mail (notifications/sent-marker.ts), expires
  *   JOBRUN#weekly-growth  RUN#<week ISO>#<id>   one weekly run's figures (notifications/job-run-item.ts), written once,
  *                                                its INSERT the admins' summary e-mail; expires
+ *   TOTALS#clients BUCKET#<name>                 a share of the admin console's totals (client-totals.ts): every write
+ *                                                that changes a client's count, balance or weekly gain ADDs its
+ *                                                difference to one bucket in the same transaction
  *
  * Access patterns:
  *   get a portfolio                     GetItem PK=CLIENT#sub, SK=PROFILE
@@ -28,6 +31,7 @@
  *   deposits by eligibility date        (withdrawal alerts) Query GSI2 PK=ELIG#<yyyy-mm> (one per month the range touches), GSI2SK between dates
  *   pending withdrawal requests         Query GSI3 PK=REQUESTS#pending (oldest first)
  *   (no reader)                         weekly runs are read only off the stream, by the notifier
+ *   the admin console's totals          Query PK=TOTALS#clients (a few hundred small buckets, summed)
  * No request path scans.
  */
 
@@ -96,6 +100,11 @@ export const keys = {
   pendingIndex: (createdAt: number, requestId: string) => ({ GSI3PK: keys.pendingRequestsPk, GSI3SK: `${iso(createdAt)}#${requestId}` }),
 
   idempotency: (sub: string, key: string) => ({ PK: keys.clientPk(sub), SK: `IDEMPOTENCY#${key}` }),
+} as const;
+
+export const totalsKeys = {
+  pk: 'TOTALS#clients',
+  bucket: (name: string) => ({ PK: totalsKeys.pk, SK: `BUCKET#${name}` }),
 } as const;
 
 export const jobRunKeys = {

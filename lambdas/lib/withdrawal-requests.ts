@@ -7,7 +7,7 @@ import { centsToDollars } from '../../shared/money';
 import { ddb, table } from './db';
 import { RequestAlreadyDecided } from './domain-errors';
 import { loadLedger, queryClientItems } from './ledger';
-import type { TransactItem } from './profile-transaction';
+import type { TransactItem } from './db';
 import { balanceStateOf, type Profile } from './profiles';
 import { queryAll } from './query';
 

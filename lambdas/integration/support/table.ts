@@ -1,7 +1,7 @@
 /** Direct reads of a test stack's table, to check what the API wrote (and that refusals wrote nothing). */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../lib/table';
+import { keys, totalsKeys } from '../../lib/table';
 import { type LedgerEntry, replayLedger } from '../../../shared/growth';
 import type { TestStack } from './stack';
 
@@ -28,6 +28,21 @@ export class TableReader {
     await this.doc.send(
       new UpdateCommand({ TableName: this.stack.tableName, Key: keys.profile(sub), UpdateExpression: 'REMOVE #n', ExpressionAttributeNames: { '#n': name } }),
     );
+  }
+
+  /** Zeroes every bucket of the admin totals, as on a table whose clients existed before the totals were kept. */
+  async forgetTotals(): Promise<void> {
+    const { Items = [] } = await this.doc.send(new QueryCommand({ TableName: this.stack.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': totalsKeys.pk } }));
+    for (const bucket of Items) {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.stack.tableName,
+          Key: { PK: bucket.PK, SK: bucket.SK },
+          UpdateExpression: 'SET clients = :z, balanceCents = :z, weeklyGainHundredths = :z',
+          ExpressionAttributeValues: { ':z': 0 },
+        }),
+      );
+    }
   }
 
   async items(sub: string, prefix = ''): Promise<Record<string, unknown>[]> {

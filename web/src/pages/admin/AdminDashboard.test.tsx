@@ -21,9 +21,21 @@ const pending: WithdrawalRequestDto[] = [
   { id: 'r1', userId: 'c1', userEmail: 'alice@example.com', amount: 120, status: 'pending', createdAt: '2025-03-01T10:00:00.000Z' },
 ];
 
+/** The clients as the server holds them: its totals (its aggregate) follow the changes tests make here. */
+let server: ClientDto[] = [];
+const cents = (dollars: number) => Math.round(dollars * 100);
+const serverTotals = () => ({
+  totalClients: server.length,
+  totalPortfolioValue: server.reduce((sum, c) => sum + cents(c.portfolio.balance), 0) / 100,
+  averageWeeklyGain: server.length ? server.reduce((sum, c) => sum + c.portfolio.weeklyGain, 0) / server.length : 0,
+});
+const serverSets = (id: string, balance: number) => (server = server.map((c) => (c.id === id ? { ...c, portfolio: { ...c.portfolio, balance } } : c)));
+
 function setup(handlers: Record<string, Handler | unknown> = {}, list: ClientDto[] = clients) {
+  server = [...list];
   const api = fixtureApi({
     'GET /api/admin/clients': list,
+    'GET /api/admin/client-totals': () => Promise.resolve(serverTotals()),
     'GET /api/admin/withdrawal-requests?status=pending': [],
     ...handlers,
   });
@@ -68,9 +80,10 @@ describe('admin dashboard', () => {
     expect(screen.getByText('Administrator')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Withdrawal Alerts' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    // The cards show the server's totals, not a sum of the rows.
+    expect(await screen.findByText('$5,750.50')).toBeInTheDocument();
     expect(screen.getByText('Total Clients').parentElement).toHaveTextContent('3');
     expect(screen.getByText('Active portfolios')).toBeInTheDocument();
-    expect(screen.getByText('$5,750.50')).toBeInTheDocument();
     expect(screen.getByText('Assets under management')).toBeInTheDocument();
     expect(screen.getByText('+1.00%')).toBeInTheDocument();
     expect(screen.getByText('Portfolio performance')).toBeInTheDocument();
@@ -122,7 +135,7 @@ describe('admin dashboard', () => {
     }));
     setup({}, many);
     await screen.findByRole('heading', { name: 'Admin Dashboard' });
-    expect(screen.getByText('Total Clients').parentElement).toHaveTextContent('120');
+    await waitFor(() => expect(screen.getByText('Total Clients').parentElement).toHaveTextContent('120'));
     expect(names()).toHaveLength(50);
     expect(names()[0]).toBe('client000@example.com');
     const pager = within(screen.getByRole('navigation', { name: 'Client list pages' }));
@@ -164,7 +177,12 @@ describe('admin dashboard', () => {
   });
 
   it('edits a balance: validation, then success', async () => {
-    const { api } = setup({ 'PUT /api/admin/clients/c2/balance': { success: true } });
+    const { api } = setup({
+      'PUT /api/admin/clients/c2/balance': () => {
+        serverSets('c2', 999.99);
+        return Promise.resolve({ success: true });
+      },
+    });
     const b = await row('Bob@Example.com');
     await userEvent.click(b.getByRole('button', { name: 'Edit Balance' }));
     const input = b.getByLabelText('New balance');
@@ -178,7 +196,8 @@ describe('admin dashboard', () => {
     expect(b.getByText('$999.99')).toBeInTheDocument();
     expect(b.queryByLabelText('New balance')).not.toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ balance: 999.99 });
-    expect(screen.getByText('$6,500.49')).toBeInTheDocument();
+    // The totals are read again after the change.
+    expect(await screen.findByText('$6,500.49')).toBeInTheDocument();
   });
 
   it('says the balance update failed when the request fails without a server error', async () => {
@@ -306,7 +325,12 @@ describe('admin dashboard', () => {
   });
 
   it('deletes a client after confirmation', async () => {
-    const { api } = setup({ 'DELETE /api/admin/clients/c2': { success: true } });
+    const { api } = setup({
+      'DELETE /api/admin/clients/c2': () => {
+        server = server.filter((c) => c.id !== 'c2');
+        return Promise.resolve({ success: true });
+      },
+    });
     const b = await row('Bob@Example.com');
     await userEvent.click(b.getByRole('button', { name: 'Delete Client' }));
     const dialog = await screen.findByRole('alertdialog');
@@ -318,7 +342,7 @@ describe('admin dashboard', () => {
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Client deleted successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Bob@Example.com' })).not.toBeInTheDocument());
-    expect(screen.getByText('Total Clients').parentElement).toHaveTextContent('2');
+    await waitFor(() => expect(screen.getByText('Total Clients').parentElement).toHaveTextContent('2'));
   });
 
   it('reports a failed deletion with the server error', async () => {

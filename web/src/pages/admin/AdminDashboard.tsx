@@ -94,6 +94,9 @@ function DeleteDialog({ client, onClose, onDeleted }: { client: ClientDto | null
   );
 }
 
+/** A totals card while its figure loads (or could not be read): nothing shown that is not true. */
+const TOTAL_PENDING = '—';
+
 export default function AdminDashboard() {
   const { data, mutate } = useRoute({ route: 'listClients' });
   const clients = useMemo(() => data ?? [], [data]);
@@ -106,15 +109,25 @@ export default function AdminDashboard() {
   const [deleting, setDeleting] = useState<ClientDto | null>(null);
 
   // Stable, so the memoized rows skip rendering when only the search or the page changes.
+  // The totals cards come from the server's aggregate (never from adding up every client), read again after each change.
+  const totals = useRoute({ route: 'getClientTotals' });
+  const refreshTotals = totals.mutate;
   const setBalance = useCallback(
-    (id: string, balance: number, depositAt?: number) =>
-      void mutate((list) => list?.map((c) => (c.id === id ? afterMoneyMove(c, balance, depositAt) : c)), { revalidate: false }),
-    [mutate],
+    (id: string, balance: number, depositAt?: number) => {
+      void mutate((list) => list?.map((c) => (c.id === id ? afterMoneyMove(c, balance, depositAt) : c)), { revalidate: false });
+      void refreshTotals();
+    },
+    [mutate, refreshTotals],
   );
-  const removeClient = useCallback((id: string) => void mutate((list) => list?.filter((c) => c.id !== id), { revalidate: false }), [mutate]);
-
-  const totalCents = clients.reduce((sum, c) => sum + dollarsToCents(c.portfolio.balance), 0);
-  const averageGain = clients.length ? clients.reduce((sum, c) => sum + c.portfolio.weeklyGain, 0) / clients.length : 0;
+  const removeClient = useCallback(
+    (id: string) => {
+      void mutate((list) => list?.filter((c) => c.id !== id), { revalidate: false });
+      void refreshTotals();
+    },
+    [mutate, refreshTotals],
+  );
+  const figures = totals.data;
+  const averageGain = figures?.averageWeeklyGain ?? 0;
 
   const shown = useMemo(() => {
     const needle = query.trim().toLowerCase();
@@ -149,12 +162,12 @@ export default function AdminDashboard() {
       signOutLabel="Logout"
     >
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-        <StatCard label="Total Clients" value={clients.length} hint="Active portfolios" />
-        <StatCard label="Total Portfolio Value" value={formatUsd(totalCents)} hint="Assets under management" />
+        <StatCard label="Total Clients" value={figures ? figures.totalClients : TOTAL_PENDING} hint="Active portfolios" />
+        <StatCard label="Total Portfolio Value" value={figures ? formatUsd(dollarsToCents(figures.totalPortfolioValue)) : TOTAL_PENDING} hint="Assets under management" />
         <StatCard
           label="Average Weekly Gain"
-          value={formatSignedPercent(averageGain)}
-          valueColor={gainColor(averageGain)}
+          value={figures ? formatSignedPercent(averageGain) : TOTAL_PENDING}
+          valueColor={figures ? gainColor(averageGain) : undefined}
           hint="Portfolio performance"
         />
       </SimpleGrid>
