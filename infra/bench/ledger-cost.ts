@@ -43,7 +43,7 @@ export async function measureLedgerCost(plan: JobPlan, row: AddRow, progress: (m
       }
       const { Item } = await plan.doc.send(new GetCommand({ TableName: plan.tableName, Key: keys.profile(sub), ConsistentRead: true }));
       const started = performance.now();
-      const outcome = await growOne(Item as Profile, now, 'bench-ledger-cost');
+      const outcome = await growOne(Item as Profile, now, { partition: 0, name: 'bench-ledger-cost' });
       (replay ? timed.replay : timed.fromG).push(performance.now() - started);
       if (typeof outcome === 'string') throw new Error(`ledger cost: ${sub} was ${outcome}, not grown`);
     }

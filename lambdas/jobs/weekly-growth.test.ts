@@ -418,7 +418,7 @@ describe('growing one portfolio', () => {
     const listed = { ...due, balanceCents: known.balanceCents, netCents: known.netCents, grownUnrounded: known.grownUnrounded, upcomingEligibleAt: [] } as Profile;
     const fake: Fake = { listed: [listed], ledgerReads: [], updates: [], totals: [] };
     fakeDynamo(db, fake);
-    expect(await job.growOne(listed, T, 'job-0-0')).toEqual({ balanceCents: replayLedger(ledger, T).balanceCents, gainCents: replayLedger(ledger, T).balanceCents - known.balanceCents });
+    expect(await job.growOne(listed, T, { partition: 0, name: 'job-0' })).toEqual({ balanceCents: replayLedger(ledger, T).balanceCents, gainCents: replayLedger(ledger, T).balanceCents - known.balanceCents });
     expect(fake.ledgerReads).toEqual(['PK = :pk AND SK BETWEEN :from AND :to']);
     expect(fake.updates?.[0]?.[':g']).toBeCloseTo(replayLedger(ledger, T).grownUnrounded ?? Number.NaN, 6);
     // The same transaction adds the portfolio's growth and new weekly gain to the admin totals.
@@ -430,7 +430,7 @@ describe('growing one portfolio', () => {
   it('replays the whole ledger once when the profile does not know G(L), and writes it', async () => {
     const fake: Fake = { listed: [due], ledgerReads: [], updates: [] };
     fakeDynamo(db, fake);
-    expect(await job.growOne(due, T, 'job-0-0')).toMatchObject({ balanceCents: replayLedger(ledger, T).balanceCents });
+    expect(await job.growOne(due, T, { partition: 0, name: 'job-0' })).toMatchObject({ balanceCents: replayLedger(ledger, T).balanceCents });
     expect(fake.ledgerReads).toEqual(['PK = :pk AND SK BETWEEN :from AND :to', 'PK = :pk AND begins_with(SK, :prefix)']);
     expect(fake.updates?.[0]?.[':g']).toBeCloseTo(replayLedger(ledger, T).grownUnrounded ?? Number.NaN, 6);
   });

@@ -23,7 +23,7 @@ import { loadEntriesAfter, loadLedger, toLedgerEntry, upcomingEligibilityOf } fr
 import { logger } from '../lib/logger';
 import { CHANGED, passOverProfile } from '../lib/profile-pass';
 import { balanceStateOf, type Profile, writeWeeklyUpdate } from '../lib/profiles';
-import { jobBucket } from '../lib/client-totals';
+import { type Bucket, jobBucket } from '../lib/client-totals';
 import { recordWeeklyGrowthRun } from '../lib/job-runs';
 import { runtimeSettings } from '../lib/runtime';
 import type { WeeklyGrowthRunFigures } from '../notifications/notification';
@@ -70,7 +70,7 @@ async function entriesAfterL(profile: Profile): Promise<LedgerEntry[]> {
 }
 
 /** One portfolio's weekly update: read (little of) its ledger, recompute, write on its version (the bench times it alone). */
-export async function growOne(listed: Profile, now: number, totalsBucket: string): Promise<Outcome> {
+export async function growOne(listed: Profile, now: number, totalsBucket: Bucket): Promise<Outcome> {
   return passOverProfile<Outcome, LedgerEntry[]>(
     listed,
     MAX_ATTEMPTS,

@@ -6,16 +6,18 @@
  * commits. The totals are the sum of the buckets (one Query of a few hundred small items).
  *
  * Buckets spread the writes so concurrent transactions seldom touch the same item (a
- * TransactionConflict): the weekly job's workers each own one (shard × worker), and API writes
- * pick one of a few at random. Any bucket may take any difference: only the sum means anything.
+ * TransactionConflict) and no partition takes them all (DynamoDB's 1,000 write units a second per
+ * partition): 16 partitions, the weekly job's workers each owning a bucket in their shard's, and
+ * API writes picking one of the 16 at random. Any bucket may take any difference: only the sum
+ * means anything.
  *
  * The weekly gain is summed as shown (roundPercent: hundredths of a percent, an integer), so the
  * average equals the mean of the list's values exactly, as the spec defines it.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { roundPercent } from '../../shared/money';
-import { ddb, table, type TransactItem } from './db';
-import { totalsKeys } from './table';
+import { table, type TransactItem } from './db';
+import { queryAll } from './query';
+import { CLIENT_SHARDS, totalsKeys } from './table';
 
 export interface ClientFigures {
   balanceCents: number;
@@ -35,7 +37,6 @@ export interface ClientTotals {
   weeklyGainHundredths: number;
 }
 
-const API_BUCKETS = 16;
 
 const hundredths = (percent: number) => Math.round(roundPercent(percent) * 100);
 
@@ -49,38 +50,40 @@ export function totalsDelta(before: ClientFigures | null, after: ClientFigures |
 
 export const isNoChange = (delta: TotalsDelta) => delta.clients === 0 && delta.balanceCents === 0 && delta.weeklyGainHundredths === 0;
 
-/** A bucket for an API write (one of a few, at random). */
-export const apiBucket = () => `api-${Math.floor(Math.random() * API_BUCKETS)}`;
+/** Where a difference is added: a partition (0-15) and a bucket in it. */
+export interface Bucket {
+  partition: number;
+  name: string;
+}
 
-/** The bucket a weekly job worker owns: no other writer uses it at the same time. */
-export const jobBucket = (shard: number, worker: number) => `job-${shard}-${worker}`;
+/** A bucket for an API write (one of 16, in partitions of their own, at random). */
+export const apiBucket = (): Bucket => ({ partition: Math.floor(Math.random() * CLIENT_SHARDS), name: 'api' });
+
+/** The bucket a weekly job worker owns, in its shard's partition: no other writer uses it at the same time. */
+export const jobBucket = (shard: number, worker: number): Bucket => ({ partition: shard, name: `job-${worker}` });
 
 /** The transaction item that adds `delta` to `bucket`. */
-export function totalsUpdate(bucket: string, delta: TotalsDelta): TransactItem {
+export function totalsUpdate(bucket: Bucket, delta: TotalsDelta): TransactItem {
   return {
     Update: {
       TableName: table(),
-      Key: totalsKeys.bucket(bucket),
+      Key: totalsKeys.bucket(bucket.partition, bucket.name),
       UpdateExpression: 'ADD clients :c, balanceCents :b, weeklyGainHundredths :g',
       ExpressionAttributeValues: { ':c': delta.clients, ':b': delta.balanceCents, ':g': delta.weeklyGainHundredths },
     },
   };
 }
 
-/** The sum of the buckets. */
+/** The sum of the buckets: the 16 partitions read at once (a few small items each). */
 export async function readClientTotals(): Promise<ClientTotals> {
+  const partitions = await Promise.all(
+    totalsKeys.allPartitions().map((pk) => queryAll<Record<string, unknown>>({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true })),
+  );
   const totals: ClientTotals = { clients: 0, balanceCents: 0, weeklyGainHundredths: 0 };
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb().send(
-      new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': totalsKeys.pk }, ConsistentRead: true, ExclusiveStartKey: start }),
-    );
-    for (const item of page.Items ?? []) {
-      totals.clients += Number(item.clients ?? 0);
-      totals.balanceCents += Number(item.balanceCents ?? 0);
-      totals.weeklyGainHundredths += Number(item.weeklyGainHundredths ?? 0);
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  for (const item of partitions.flat()) {
+    totals.clients += Number(item.clients ?? 0);
+    totals.balanceCents += Number(item.balanceCents ?? 0);
+    totals.weeklyGainHundredths += Number(item.weeklyGainHundredths ?? 0);
+  }
   return totals;
 }

@@ -38,7 +38,7 @@ export async function initClientTotals(): Promise<TotalsStart> {
       new PutCommand({
         TableName: table(),
         Item: {
-          ...totalsKeys.bucket('base'),
+          ...totalsKeys.bucket(0, 'base'),
           clients: summed.clients - kept.clients,
           balanceCents: summed.balanceCents - kept.balanceCents,
           weeklyGainHundredths: summed.weeklyGainHundredths - kept.weeklyGainHundredths,

@@ -4,7 +4,7 @@ import { keys } from './table';
 import type { ClientDto, PortfolioDto } from '../../shared/api';
 import { type BalanceState, emptyBalance, type WeeklyUpdate } from '../../shared/growth';
 import { centsToDollars, roundPercent } from '../../shared/money';
-import { apiBucket, totalsDelta, totalsUpdate } from './client-totals';
+import { apiBucket, type Bucket, totalsDelta, totalsUpdate } from './client-totals';
 import { ddb, table, type TransactItem } from './db';
 import { ClientNotFound } from './domain-errors';
 import type { EmailPreferences } from '../../shared/email-preferences';
@@ -221,7 +221,7 @@ export async function tombstoneProfile(listed: Profile, now: number): Promise<vo
  * and the eligibility dates still ahead. 'changed' when the profile changed meanwhile (another
  * write, or deleted): nothing was written, and the caller reads it again.
  */
-export async function writeWeeklyUpdate(profile: Profile, update: WeeklyUpdate, upcomingEligibleAt: string[], totalsBucket: string): Promise<'written' | 'changed'> {
+export async function writeWeeklyUpdate(profile: Profile, update: WeeklyUpdate, upcomingEligibleAt: string[], totalsBucket: Bucket): Promise<'written' | 'changed'> {
   const grown: TransactItem = {
     Update: {
       TableName: table(),

@@ -15,9 +15,10 @@
  *   NOTIFIED#<id>  TO#<address>                 the notifier's claim on one e-mail (notifications/sent-marker.ts), expires
  *   JOBRUN#weekly-growth  RUN#<week ISO>#<id>   one weekly run's figures (notifications/job-run-item.ts), written once,
  *                                                its INSERT the admins' summary e-mail; expires
- *   TOTALS#clients BUCKET#<name>                 a share of the admin console's totals (client-totals.ts): every write
+ *   TOTALS#clients#<nn> BUCKET#<name>            a share of the admin console's totals (client-totals.ts): every write
  *                                                that changes a client's count, balance or weekly gain ADDs its
- *                                                difference to one bucket in the same transaction
+ *                                                difference to one bucket in the same transaction; 16 partitions,
+ *                                                so the weekly job's shards each write their own
  *
  * Access patterns:
  *   get a portfolio                     GetItem PK=CLIENT#sub, SK=PROFILE
@@ -31,7 +32,7 @@
  *   deposits by eligibility date        (withdrawal alerts) Query GSI2 PK=ELIG#<yyyy-mm> (one per month the range touches), GSI2SK between dates
  *   pending withdrawal requests         Query GSI3 PK=REQUESTS#pending (oldest first)
  *   (no reader)                         weekly runs are read only off the stream, by the notifier
- *   the admin console's totals          Query PK=TOTALS#clients (a few hundred small buckets, summed)
+ *   the admin console's totals          Query PK=TOTALS#clients#<nn> for each of the 16 partitions (small buckets, summed)
  * No request path scans.
  */
 
@@ -103,8 +104,9 @@ export const keys = {
 } as const;
 
 export const totalsKeys = {
-  pk: 'TOTALS#clients',
-  bucket: (name: string) => ({ PK: totalsKeys.pk, SK: `BUCKET#${name}` }),
+  partition: (n: number) => `TOTALS#clients#${String(n).padStart(2, '0')}`,
+  allPartitions: () => Array.from({ length: CLIENT_SHARDS }, (_, n) => totalsKeys.partition(n)),
+  bucket: (partition: number, name: string) => ({ PK: totalsKeys.partition(partition), SK: `BUCKET#${name}` }),
 } as const;
 
 export const jobRunKeys = {

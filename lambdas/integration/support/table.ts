@@ -32,8 +32,10 @@ export class TableReader {
 
   /** Zeroes every bucket of the admin totals, as on a table whose clients existed before the totals were kept. */
   async forgetTotals(): Promise<void> {
-    const { Items = [] } = await this.doc.send(new QueryCommand({ TableName: this.stack.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': totalsKeys.pk } }));
-    for (const bucket of Items) {
+    const partitions = await Promise.all(
+      totalsKeys.allPartitions().map((pk) => this.doc.send(new QueryCommand({ TableName: this.stack.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk } }))),
+    );
+    for (const bucket of partitions.flatMap((p) => p.Items ?? [])) {
       await this.doc.send(
         new UpdateCommand({
           TableName: this.stack.tableName,
