@@ -49,7 +49,7 @@ function rssOfPid(pid: number | undefined): number {
 
 /** Seeds portfolios in steps: `grow(n)` brings the table to n bench portfolios. */
 export function portfolioTable(plan: JobPlan, row: AddRow, progress: (m: string) => void) {
-  const all: SeedStats = { subs: [], portfolios: 0, entries: 0, items: 0 };
+  const all: SeedStats = { subs: [], portfolios: 0, entries: 0, items: 0, balanceCents: 0 };
   return {
     stats: all,
     async grow(target: number): Promise<void> {
@@ -69,6 +69,7 @@ export function portfolioTable(plan: JobPlan, row: AddRow, progress: (m: string)
       all.portfolios += step.portfolios;
       all.entries += step.entries;
       all.items += step.items;
+      all.balanceCents += step.balanceCents;
       progress(`seeded ${step.portfolios} portfolios, ${step.entries} entries (${step.items} items) in ${seconds.toFixed(1)} s`);
       row(
         `2. seeding ${step.portfolios.toLocaleString('en-US')} portfolios (BatchWriteItem)`,
@@ -170,11 +171,12 @@ interface ChildRun {
 }
 
 /** One run of the job in a fresh Node process (job-process.ts), DynamoDB Local's memory sampled meanwhile. */
-function runJobProcess(plan: JobPlan, now: number): Promise<ChildRun & { javaPeak: number }> {
+function runJobProcess(plan: JobPlan, now: number, maxConcurrency?: number): Promise<ChildRun & { javaPeak: number }> {
   const script = join(import.meta.dirname, 'job-process.ts');
   const { javaPid } = plan;
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, new Date(now).toISOString()], {
+    const args = [script, new Date(now).toISOString(), ...(maxConcurrency === undefined ? [] : [String(maxConcurrency)])];
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
       env: {
         ...process.env,
         AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
@@ -209,13 +211,21 @@ function runJobProcess(plan: JobPlan, now: number): Promise<ChildRun & { javaPea
  * Runs the job `times` times, each in its own process. Run k happens `firstWeek` + k weeks
  * after `t0`, so each run finds every portfolio due again and does the same work.
  */
-export async function runJob(plan: JobPlan, t0: number, firstWeek: number, times: number, progress: (m: string) => void): Promise<{ runs: JobRun[]; lastT: number }> {
+export async function runJob(
+  plan: JobPlan,
+  t0: number,
+  firstWeek: number,
+  times: number,
+  progress: (m: string) => void,
+  /** Shards at once (the state machine's MaxConcurrency): all 16 unless given. */
+  maxConcurrency?: number,
+): Promise<{ runs: JobRun[]; lastT: number }> {
   const out: JobRun[] = [];
   let lastT = t0;
   for (let k = 0; k < times; k++) {
     lastT = t0 + (firstWeek + k) * WEEK_MS;
-    progress(`weekly growth run ${k + 1}/${times} at ${new Date(lastT).toISOString()}, in its own process`);
-    const child = await runJobProcess(plan, lastT);
+    progress(`weekly growth run ${k + 1}/${times} at ${new Date(lastT).toISOString()}, ${maxConcurrency ?? 16} shard(s) at once, in its own process`);
+    const child = await runJobProcess(plan, lastT, maxConcurrency);
     const run: JobRun = { ...child, rate: child.due / child.seconds };
     out.push(run);
     progress(
@@ -243,6 +253,18 @@ export function jobRows(size: number, jobRuns: JobRun[], raw: { transact: number
     fmt(Math.max(...jobRuns.map((r) => r.peakRss)) / MiB, 0),
     'MiB',
     `VmHWM of a Node process running only the job (a Lambda's memory); DynamoDB Local's JVM (separate) peaked at ${fmt(Math.max(...jobRuns.map((r) => r.javaPeak)) / MiB, 0)} MiB`,
+  );
+}
+
+/** The same table grown with one shard at a time: what running the shards in parallel buys. */
+export function shardRows(size: number, parallel: JobRun[], oneAtATime: JobRun, row: AddRow): void {
+  const n = size.toLocaleString('en-US');
+  const rate = median(parallel.map((r) => r.rate));
+  row(
+    `2. weekly growth job, ${n} portfolios: one shard at a time`,
+    fmt(oneAtATime.rate, 0),
+    'portfolios/s',
+    `${fmt(oneAtATime.seconds, 1)} s; 16 at once: ${fmt(rate, 0)}/s (${fmt(rate / oneAtATime.rate, 2)}×). Locally every shard shares one DynamoDB Local and 2 cores; in AWS each shard is its own Lambda and partition (README's model)`,
   );
 }
 

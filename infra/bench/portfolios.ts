@@ -7,7 +7,7 @@
  * configures: call it only once the stack has started.
  */
 import { type DynamoDBDocumentClient, BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../lambdas/lib/table';
+import { keys, totalsKeys } from '../../lambdas/lib/table';
 import { upcomingEligibility } from '../../shared/eligibility';
 import { type BalanceState, DAY_MS, type LedgerEntry, replayLedger } from '../../shared/growth';
 import { loadLedger, newEntryItem, toLedgerEntry } from '../../lambdas/lib/ledger';
@@ -50,6 +50,8 @@ export interface SeedStats {
   portfolios: number;
   entries: number;
   items: number;
+  /** Σ of the seeded balances. */
+  balanceCents: number;
 }
 
 /** Items of all portfolios, one portfolio at a time (nothing is kept but the subs). */
@@ -86,6 +88,7 @@ function* portfolioItems(plan: SeedPlan, stats: SeedStats): Generator<Item> {
     stats.subs.push(sub);
     stats.portfolios += 1;
     stats.entries += entries.length;
+    stats.balanceCents += state.balanceCents;
   }
 }
 
@@ -135,8 +138,17 @@ export async function seedPortfolios(
   parallel: number,
   onProgress?: (stats: SeedStats) => void,
 ): Promise<SeedStats> {
-  const stats: SeedStats = { subs: [], portfolios: 0, entries: 0, items: 0 };
+  const stats: SeedStats = { subs: [], portfolios: 0, entries: 0, items: 0, balanceCents: 0 };
   stats.items = await batchPut(doc, tableName, portfolioItems(plan, stats), parallel, () => onProgress?.(stats));
+  // Written around the API, so added to the admin totals here, as a client's creation and deposits would have.
+  await doc.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: totalsKeys.bucket(0, 'bench-seed'),
+      UpdateExpression: 'ADD clients :c, balanceCents :b, weeklyGainHundredths :g',
+      ExpressionAttributeValues: { ':c': stats.portfolios, ':b': stats.balanceCents, ':g': 0 },
+    }),
+  );
   return stats;
 }
 

@@ -8,7 +8,11 @@ import { DEMO_PASSWORD, journey, signIn, useE2E } from './support/e2e';
 
 const e2e = useE2E();
 
-/** Every script request held until `release` is called: the page as the HTML alone makes it. */
+/**
+ * Every script request held until `release` is called: the page as the HTML alone makes it. Pages
+ * are then opened up to DOMContentLoaded, not `load`: the head script adds the scripts after the
+ * first paint, which on a busy machine comes before `load`, and held scripts would hold it too.
+ */
 async function holdScripts(page: import('playwright-core').Page) {
   const held: (() => Promise<void>)[] = [];
   let released = false;
@@ -24,7 +28,7 @@ journey('the signed-out pages show without scripts, in the stored colour mode, a
   for (const [path, heading] of [['/', 'Welcome Back'], ['/signup', 'Create Account'], ['/forgot-password', 'Reset Password']] as const) {
     await page.unrouteAll();
     const release = await holdScripts(page);
-    await page.goto(e2e.url(path));
+    await page.goto(e2e.url(path), { waitUntil: 'domcontentloaded' });
     await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
     expect(await page.evaluate(() => document.documentElement.className)).toContain('dark');
     const before = await page.getByRole('heading', { name: heading, level: 1 }).boundingBox();
@@ -39,7 +43,7 @@ journey('the signed-out pages show without scripts, in the stored colour mode, a
 journey('a sign-in typed and sent before the scripts arrive is not lost: it completes once they do', e2e, async ({ page }) => {
   const client = await e2e.client.newClient('early');
   const release = await holdScripts(page);
-  await page.goto(e2e.url('/'));
+  await page.goto(e2e.url('/'), { waitUntil: 'domcontentloaded' });
   await page.getByLabel('Email').fill(client.email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -56,7 +60,7 @@ journey('a visitor with a stored session goes to the dashboard without the sign-
   await page.getByTestId('balance').waitFor();
   await page.unrouteAll();
   const release = await holdScripts(page);
-  await page.goto(e2e.url('/'));
+  await page.goto(e2e.url('/'), { waitUntil: 'domcontentloaded' });
   // The prerendered sign-in page is in the document, but hidden while the stored session is looked at.
   expect(await page.getByRole('heading', { name: 'Welcome Back' }).isVisible()).toBe(false);
   await release();
