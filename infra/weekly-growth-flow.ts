@@ -63,6 +63,8 @@ export function weeklyGrowthFlow({ maxConcurrency = WEEKLY_GROWTH_MAX_CONCURRENC
               Parameters: { FunctionName: FUNCTION_ARN_PLACEHOLDER, 'Payload.$': '$' },
               OutputPath: '$.Payload',
               Retry: [
+                // A step the machine could not have sent (a bad time or cursor) fails at once.
+                { ErrorEquals: ['BadStep'], MaxAttempts: 0 },
                 // A step that failed (throttled, timed out) is run again from the same cursor:
                 // what it grew before failing is no longer due.
                 { ErrorEquals: [...LAMBDA_TRANSIENT, 'States.TaskFailed'], IntervalSeconds: 2, MaxAttempts: 5, BackoffRate: 2 },

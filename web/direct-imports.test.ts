@@ -44,4 +44,7 @@ it("keeps Amplify's sign-in code (SRP, sign-up) out of its session part", async 
   expect(reached.some((input) => input.includes('tokenProvider/TokenOrchestrator.mjs'))).toBe(true);
   const plain = await reachedFrom('web/src/auth/amplify.ts', [chakraTreeShaking]);
   expect(signInOnly.filter((m) => plain.some((input) => input.includes(m)))).toEqual(signInOnly);
+  // The sign-in part keeps what completes a Google redirect.
+  const signIn = await reachedFrom('web/src/auth/amplify-sign-in.ts', rewritten);
+  expect(signIn.some((input) => input.endsWith('utils/oauth/enableOAuthListener.mjs'))).toBe(true);
 }, 60_000);

@@ -91,6 +91,17 @@ it('fails the execution after the retries run out', async () => {
   expect(waits).toEqual([2000, 4000, 8000, 16000, 32000]);
 });
 
+it('does not retry a step the machine could not have sent (BadStep)', async () => {
+  let calls = 0;
+  const job = async () => {
+    calls += 1;
+    throw Object.assign(new Error('bad time: "soon"'), { name: 'BadStep' });
+  };
+  await expect(runStateMachine(weeklyGrowthFlow({ maxConcurrency: 1 }), input, { functions: { [FUNCTION_ARN_PLACEHOLDER]: job }, sleep })).rejects.toMatchObject({ error: 'BadStep' });
+  expect(calls).toBe(1);
+  expect(waits).toEqual([]);
+});
+
 it('refuses what it does not run, rather than run another machine', async () => {
   const flow = weeklyGrowthFlow();
   const withTimeout = { ...flow, States: { ...flow.States, Finish: { ...flow.States.Finish, TimeoutSeconds: 60 } } };

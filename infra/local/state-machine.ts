@@ -82,7 +82,9 @@ async function runStates(machine: Machine, input: Json, context: Context, option
     if (type === 'Pass') result = state.Parameters === undefined ? data : resolve(state.Parameters, data, here);
     else if (type === 'Task') result = await runTask(state, data, here, options, name);
     else result = await runMap(state, data, here, options, name);
-    data = type === 'Task' && state.OutputPath !== undefined ? readPath(result, String(state.OutputPath), here) : placeResult(state, data, result);
+    // As Step Functions applies them: ResultPath places the result in the input, then OutputPath picks from that.
+    data = placeResult(state, data, result);
+    if (state.OutputPath !== undefined) data = readPath(data, String(state.OutputPath), here);
     if (state.End === true) return data;
     name = String(state.Next);
   }
@@ -126,6 +128,7 @@ async function runTask(state: Obj, data: Json, context: Context, options: RunOpt
     } catch (error) {
       // A Lambda function's error reaches the machine as its errorType, and matches States.TaskFailed too.
       const errorName = error instanceof Error ? error.name : 'Error';
+      // The first retrier that matches decides, as in Step Functions.
       const retry = retries.find((r) => r.errors.some((e) => e === errorName || e === 'States.TaskFailed' || e === 'States.ALL'));
       if (!retry || retry.attempts >= retry.maxAttempts) {
         throw new ExecutionFailed(errorName, error instanceof Error ? error.message : String(error));

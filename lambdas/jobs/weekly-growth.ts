@@ -47,7 +47,8 @@ const metrics = new Metrics({
   defaultDimensions: { stage: process.env[STAGE_ENV] ?? 'local' },
 });
 
-const MAX_ATTEMPTS = 4;
+/** Attempts per portfolio (each after a jittered wait): throttling at a partition's limit is expected at scale. */
+const MAX_ATTEMPTS = 6;
 /** Portfolios in flight within one shard's step: 16 shards at once make 256, as the run had 48 in one process. */
 const DEFAULT_CONCURRENCY = 16;
 

@@ -25,6 +25,9 @@ export async function passOverProfile<Outcome, Read = LedgerEntry[]>(
     if (!profile || profile.deleted) return 'skipped';
     const outcome = await attempt(profile, await read(profile), n === maxAttempts);
     if (outcome !== CHANGED) return outcome;
+    // Changed, conflicted or throttled: wait a little (jittered, growing) before reading it again,
+    // so a busy partition or a concurrent writer has time to settle.
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(1000, 25 * 2 ** n)));
     profile = await getProfile(profile.sub, true);
   }
   return 'failed';

@@ -15,6 +15,9 @@ import {
   signInWithRedirect,
   signUp,
 } from 'aws-amplify/auth';
+// Completes a hosted-UI redirect when Amplify is configured (signInWithRedirect's module imports it
+// too; said here so the sign-in part keeps it whatever the bundler makes of that module).
+import 'aws-amplify/auth/enable-oauth-listener';
 import type { AuthBackend } from './session';
 
 export type AmplifySignIn = Omit<AuthBackend, 'session' | 'signOut' | 'onSignedIn' | 'account' | 'knownSignedOut' | 'prepare'>;
