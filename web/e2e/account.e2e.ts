@@ -15,7 +15,10 @@ const CODE_STEP = 'Enter the 6-digit code from your authenticator app';
 
 /** From a signed-in page, /account through the header link. */
 async function openAccount(page: Page): Promise<void> {
-  await page.getByRole('link', { name: 'Account', exact: true }).click();
+  // From the keyboard: the sign-in's toast may lie over the header's right end for its 5 s (and
+  // stays while the pointer rests on it), where a pointer click would land on the toast.
+  await page.getByRole('link', { name: 'Account', exact: true }).focus();
+  await page.keyboard.press('Enter');
   await page.waitForURL(/\/account$/);
   await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
 }
