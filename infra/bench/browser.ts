@@ -9,10 +9,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Page } from 'playwright-core';
 import { CHROME_FLAGS, findChrome } from '../../web/e2e/support/browser';
-import { fmt, median, runs } from './stats';
+import { type AddRow, fmt, median, runs } from './stats';
 import { routeByName } from '../../shared/api';
 
-type AddRow = (figure: string, value: string, unit: string, detail?: string) => void;
 
 const ROWS = 'ul[aria-label="Clients"] > li';
 const LIGHTHOUSE_PORT = 9333;

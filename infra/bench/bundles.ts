@@ -8,9 +8,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { fmt, median } from './stats';
+import { type AddRow, fmt, median } from './stats';
 
-type AddRow = (figure: string, value: string, unit: string, detail?: string) => void;
 
 const IMPORT_RUNS = 5;
 

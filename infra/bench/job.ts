@@ -14,9 +14,8 @@ import { type DynamoDBDocumentClient, QueryCommand, TransactWriteCommand, Update
 import { CLIENT_SHARDS, keys } from '../../lambdas/lib/table';
 import { WEEK_MS } from '../../shared/growth';
 import { batchPut, seedPortfolios, type SeedStats, verifyPortfolios } from './portfolios';
-import { fmt, median, prng, runs, timedLoop } from './stats';
+import { type AddRow, fmt, median, prng, runs, timedLoop } from './stats';
 
-type AddRow = (figure: string, value: string, unit: string, detail?: string) => void;
 
 const MiB = 1024 * 1024;
 const RSS_SAMPLE_MS = 100;

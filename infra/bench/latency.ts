@@ -5,9 +5,8 @@
  */
 import { Agent, request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { fmt, median, percentile, runs, timedLoop } from './stats';
+import { type AddRow, fmt, median, percentile, runs, timedLoop } from './stats';
 
-type AddRow = (figure: string, value: string, unit: string, detail?: string) => void;
 
 export interface LatencyCase {
   /** What the gateway side is, e.g. "GET /api/portfolios/{userId}". */

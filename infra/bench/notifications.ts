@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Agent } from 'node:http';
 import { buildPath, routeByName } from '../../shared/api';
 import { httpCall } from './latency';
-import { fmt, percentile, sleep } from './stats';
+import { type AddRow, fmt, percentile, sleep } from './stats';
 
 export interface NotificationPlan {
   agent: Agent;
@@ -22,7 +22,6 @@ export interface NotificationPlan {
   warmup: number;
 }
 
-type AddRow = (figure: string, value: string, unit: string, detail?: string) => void;
 
 interface MailSeen {
   subject: string;

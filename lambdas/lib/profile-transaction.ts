@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './table';
-import { ddb, table, type TransactItem } from './db';
+import { cancellationReasons, ddb, table, type TransactItem } from './db';
 import { IdempotencyKeyReused, PortfolioBusy } from './domain-errors';
 import { apiBucket, isNoChange, totalsDelta, totalsUpdate } from './client-totals';
 import { type Profile, requireProfile } from './profiles';
@@ -64,9 +64,6 @@ async function replay<A>(sub: string, idem: Idempotency): Promise<A | null> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface CancellationReason {
-  Code?: string;
-}
 
 /**
  * Plans and commits a change to `sub`'s portfolio. `plan` is called with the current profile
@@ -129,7 +126,7 @@ export async function transactOnProfile<A>(
       return p.answer;
     } catch (error) {
       if ((error as Error).name !== 'TransactionCanceledException') throw error;
-      const reasons = ((error as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? []).map((r) => r.Code);
+      const reasons = cancellationReasons(error);
       if (idempotency && reasons[items.length - 1] === 'ConditionalCheckFailed') {
         const earlier = await replay<A>(sub, idempotency);
         if (earlier) return earlier;

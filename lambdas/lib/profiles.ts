@@ -5,7 +5,7 @@ import type { ClientDto, PortfolioDto } from '../../shared/api';
 import { type BalanceState, emptyBalance, type WeeklyUpdate } from '../../shared/growth';
 import { centsToDollars, roundPercent } from '../../shared/money';
 import { apiBucket, type Bucket, totalsDelta, totalsUpdate } from './client-totals';
-import { ddb, table, type TransactItem } from './db';
+import { cancellationReasons, ddb, table, type TransactItem } from './db';
 import { ClientNotFound } from './domain-errors';
 import type { EmailPreferences } from '../../shared/email-preferences';
 
@@ -118,12 +118,6 @@ export async function createProfile(client: NewClient, now: number): Promise<'cr
 
 /** How many times a write that only conflicted with another transaction is tried. */
 const WRITE_ATTEMPTS = 8;
-
-/** The reason codes of a cancelled transaction, by item; empty for any other error. */
-function cancellationReasons(error: unknown): (string | undefined)[] {
-  if ((error as Error).name !== 'TransactionCanceledException') return [];
-  return ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code);
-}
 
 const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 
