@@ -101,7 +101,12 @@ export const answerSchemas = {
   transactions: z.array(transactionDto),
   eligibility: z.strictObject({ data: eligibilityDto }),
   withdrawalRequested: z.strictObject({ success, request: withdrawalRequestDto }),
-  clients: z.array(clientDto),
+  /**
+   * A page of the admin client list, in the order asked for; `nextCursor` asks for the page after
+   * it, absent on the last. A page may be short (even empty) while a search has more of the book
+   * to read: only a page without `nextCursor` ends the list.
+   */
+  clientsPage: z.strictObject({ clients: z.array(clientDto), nextCursor: z.optional(z.string()) }),
   /**
    * The admin console's three totals (spec: Total Clients, Total Portfolio Value, Average Weekly
    * Gain: the mean of the clients' weeklyGain as the list shows them, 2 decimals), from the

@@ -24,7 +24,7 @@ export interface TableUse {
   /** Allowed on the table itself. */
   actions: readonly TableAction[];
   /** Secondary indexes the code queries (Query is allowed on these only). */
-  indexes?: readonly ('GSI1' | 'GSI2' | 'GSI3')[];
+  indexes?: readonly ('GSI1' | 'GSI2' | 'GSI3' | 'GSI4' | 'GSI5')[];
 }
 
 /** Whether a route's handler writes the table at all. */
@@ -77,7 +77,8 @@ export const routes = [
   { name: 'listTransactions', method: 'GET', path: '/api/portfolios/{uid}/transactions', answer: 'transactions', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
   { name: 'getEligibility', method: 'GET', path: '/api/withdrawals/{uid}/eligible', answer: 'eligibility', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
   { name: 'requestWithdrawal', method: 'POST', path: '/api/withdrawals/request', body: 'withdrawalRequest', answer: 'withdrawalRequested', auth: 'client', owner: 'body.userId', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
-  { name: 'listClients', method: 'GET', path: '/api/admin/clients', answer: 'clients', auth: 'admin', table: { actions: [], indexes: ['GSI1'] } },
+  // A page of clients (issue 18): ?limit&cursor&sort&search, answered from the client shards' ordered indexes.
+  { name: 'listClients', method: 'GET', path: '/api/admin/clients', query: 'clientList', answer: 'clientsPage', auth: 'admin', table: { actions: [], indexes: ['GSI4', 'GSI5'] } },
   // Beyond spec section 7 (issue 18): the totals cards from an aggregate, at any number of clients.
   { name: 'getClientTotals', method: 'GET', path: '/api/admin/client-totals', answer: 'clientTotals', auth: 'admin', table: { actions: ['Query'] } },
   { name: 'addDeposit', method: 'POST', path: '/api/admin/clients/{id}/deposit', body: 'deposit', answer: 'moneyMoved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },

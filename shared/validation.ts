@@ -161,6 +161,46 @@ export const statementPeriodQuery = z
 /** ?status=pending: the only list of requests the admins' queue serves. */
 export const requestStatusQuery = z.object({ status: z.optional(z.literal('pending', { error: apiMessages.unsupportedStatus })) });
 
+/** Clients in a page of the admin list: the spec's list shows pages of 50; a caller may ask for up to 100. */
+export const CLIENT_PAGE_DEFAULT = 50;
+export const CLIENT_PAGE_MAX = 100;
+/** The longest e-mail address (RFC 5321): a longer search cannot match. */
+export const SEARCH_MAX_LENGTH = 254;
+
+/** The admin list's orders: e-mail (the default), or balance, highest or lowest first. */
+export type ClientOrder = 'email' | 'balance-desc' | 'balance-asc';
+
+/**
+ * ?limit&cursor&sort&search of the admin client list. The search is the spec's: a
+ * case-insensitive substring of the e-mail (lower-cased here, as e-mails are stored). The cursor
+ * is the server's own text, checked by the server against the sort and search it was made for.
+ */
+export const clientListQuery = z.pipe(
+  z.object({
+    limit: z.pipe(
+      z.optional(z.string({ error: apiMessages.invalidListLimit })),
+      convertOr(apiMessages.invalidListLimit, (text: string | undefined): number | null => {
+        if (text === undefined || text === '') return CLIENT_PAGE_DEFAULT;
+        if (!/^\d{1,3}$/.test(text)) return null;
+        const limit = Number(text);
+        return limit >= 1 && limit <= CLIENT_PAGE_MAX ? limit : null;
+      }),
+    ),
+    cursor: z.optional(z.string({ error: apiMessages.invalidListCursor }).check(z.regex(/^[\w-]{1,2048}$/, { error: apiMessages.invalidListCursor }))),
+    sort: z.optional(z.enum(['balance-desc', 'balance-asc'], { error: apiMessages.invalidListSort })),
+    search: z.optional(z.string({ error: apiMessages.searchTooLong }).check(z.maxLength(SEARCH_MAX_LENGTH, { error: apiMessages.searchTooLong }))),
+  }),
+  z.transform(({ limit, cursor, sort, search }) => {
+    const needle = search?.trim().toLowerCase();
+    return {
+      limit,
+      order: (sort ?? 'email') as ClientOrder,
+      ...(cursor ? { cursor } : {}),
+      ...(needle ? { search: needle } : {}),
+    };
+  }),
+);
+
 /** Each route's body schema, by the name its route-table entry gives (shared/api.ts). */
 export const bodySchemas = {
   createPortfolio: createPortfolioBody,
@@ -177,6 +217,7 @@ export const bodySchemas = {
 export const querySchemas = {
   statementPeriod: statementPeriodQuery,
   requestStatus: requestStatusQuery,
+  clientList: clientListQuery,
 };
 
 export type BodyName = keyof typeof bodySchemas;

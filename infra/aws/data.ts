@@ -21,7 +21,9 @@ export class PortalTable extends Table {
       // The notifications' outbox: every change, before and after (the local stack's table has the same).
       stream: StreamViewType.NEW_AND_OLD_IMAGES,
     });
+    const withheld = withheldIndexes(scope);
     for (const gsi of def.globalSecondaryIndexes) {
+      if (withheld.includes(gsi.indexName)) continue;
       this.addGlobalSecondaryIndex({
         indexName: gsi.indexName,
         partitionKey: { name: gsi.partitionKey, type: AttributeType.STRING },
@@ -30,6 +32,23 @@ export class PortalTable extends Table {
       });
     }
   }
+}
+
+/**
+ * CloudFormation creates at most one secondary index per update of a table, so a stage whose
+ * table predates the admin list's two indexes is upgraded in two deploys: the first with
+ * `-c aurum:withholdIndexes=GSI5`, then a plain one (docs/operations.md). Only those two may be
+ * withheld: the others hold what the product already reads.
+ */
+export const WITHHOLDABLE_INDEXES = ['GSI4', 'GSI5'];
+
+function withheldIndexes(scope: Construct): string[] {
+  const value: unknown = scope.node.tryGetContext('aurum:withholdIndexes');
+  if (value === undefined || value === '') return [];
+  const names = String(value).split(',').map((name) => name.trim());
+  const refused = names.filter((name) => !WITHHOLDABLE_INDEXES.includes(name));
+  if (refused.length > 0) throw new Error(`aurum:withholdIndexes may name only ${WITHHOLDABLE_INDEXES.join(' and ')}, not ${refused.join(', ')}`);
+  return names;
 }
 
 /** A ledger of money needs backups beyond point-in-time recovery's 35 days. */

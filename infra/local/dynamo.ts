@@ -113,23 +113,39 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
   };
 }
 
+/** What ensureTable did: made the table, gave an older data folder's table what it lacked, or nothing. */
+export type TableSetup = { created: true } | { created: false; addedIndexes: string[] };
+
 /**
- * Creates the table if it does not exist yet; answers whether it did. A table of a data folder
- * from before the stream existed gets its stream (its data stays).
+ * Creates the table if it does not exist yet. A table of a data folder from before the stream or
+ * a secondary index existed gets them (its data stays); a new index starts empty for the items
+ * written before it, which infra/tools/migrate-client-list-keys.ts fills.
  */
-export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<boolean> {
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<TableSetup> {
+  let existing;
   try {
-    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    if (!Table?.StreamSpecification?.StreamEnabled) {
-      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: STREAM_SPECIFICATION }));
-    }
-    return false;
+    existing = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== 'ResourceNotFoundException') throw error;
+  }
+  if (existing) {
+    if (!existing.StreamSpecification?.StreamEnabled) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: STREAM_SPECIFICATION }));
+    }
+    const have = new Set((existing.GlobalSecondaryIndexes ?? []).map((gsi) => gsi.IndexName));
+    const wanted = createTableInput(tableName);
+    const missing = (wanted.GlobalSecondaryIndexes ?? []).filter((gsi) => !have.has(gsi.IndexName));
+    // As in AWS, one index per UpdateTable.
+    for (const gsi of missing) {
+      await client.send(
+        new UpdateTableCommand({ TableName: tableName, AttributeDefinitions: wanted.AttributeDefinitions, GlobalSecondaryIndexUpdates: [{ Create: gsi }] }),
+      );
+    }
+    return { created: false, addedIndexes: missing.map((gsi) => gsi.IndexName ?? '') };
   }
   await client.send(new CreateTableCommand(createTableInput(tableName)));
   await client.send(
     new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true } }),
   );
-  return true;
+  return { created: true };
 }

@@ -19,6 +19,7 @@ import { handler as preSignUp } from '../../lambdas/triggers/pre-sign-up';
 import { routes } from '../../shared/api';
 import { startLocalCognito } from './cognito';
 import { ensureTable, localCredentials, startLocalDynamo } from './dynamo';
+import { migrateClientListKeys } from '../../lambdas/lib/migrate-client-list-keys';
 import { type ApiHandler, createGateway } from './gateway';
 import { Mailbox } from './mailbox';
 import { freePort } from './ports';
@@ -80,7 +81,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error(error));
   };
   try {
-    const fresh = await ensureTable(dynamo.client, tableName);
+    const setup = await ensureTable(dynamo.client, tableName);
+    const fresh = setup.created;
     const mailbox = new Mailbox(dataDir);
 
     // As in AWS, a handler answers only requests that came through the front door (the gateway).
@@ -186,6 +188,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       tableUseOf: (route) => (deniedTable.has(route.name) ? NO_TABLE_USE : route.table),
       staticFiles: web === 'none' ? undefined : staticFiles(join(process.cwd(), 'web', 'dist')),
     });
+    // An older data folder's clients join the admin list's new indexes (as the runbook's migration does in AWS).
+    if (!setup.created && setup.addedIndexes.length > 0) {
+      const migrated = await migrateClientListKeys();
+      if (migrated.failed > 0) throw new Error(`${migrated.failed} clients could not be put on the admin list's indexes: start again`);
+    }
     if (fresh && options.seed !== false) {
       const now = Date.now();
       await seedDemoData({

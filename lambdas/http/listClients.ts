@@ -1,13 +1,8 @@
-/** The admin client list: every live client with balance, weekly gain and next withdrawal date. */
-import { nextUpcomingEligibility } from '../../shared/eligibility';
+/**
+ * The admin client list, a page at a time: ?limit (up to 100) &cursor &sort=balance-desc|balance-asc
+ * &search (a case-insensitive e-mail substring). Never reads the whole book (lib/client-list.ts).
+ */
 import { httpHandler } from '../lib/http';
-import { listProfiles } from '../lib/indexes';
-import { toClientDto } from '../lib/profiles';
+import { listClientsPage } from '../lib/client-list';
 
-/** The next withdrawal date comes from each profile's own list of eligibility dates: no ledger or index read. */
-export const handler = httpHandler('listClients', async ({ now }) => {
-  const profiles = await listProfiles();
-  const clients = profiles.map((p) => toClientDto(p, nextUpcomingEligibility(p.upcomingEligibleAt ?? [], now) ?? undefined));
-  clients.sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
-  return { body: clients };
-});
+export const handler = httpHandler('listClients', async ({ query, now }) => ({ body: await listClientsPage(query, now) }));

@@ -18,7 +18,7 @@ it('renames a client in Cognito, in its next ID token and in the admin list', as
   expect(await cognitoNames(ada.email)).toEqual(['Ada', 'Lovelace']);
   const again = await t.client.signIn(ada.email);
   expect(JSON.parse(Buffer.from(again.idToken.split('.')[1] ?? '', 'base64url').toString('utf8'))).toMatchObject({ given_name: 'Ada', family_name: 'Lovelace' });
-  const listed = (await t.client.call('listClients', { token: admin.accessToken })).body.find((c) => c.id === ada.sub);
+  const listed = (await t.client.allClients(admin.accessToken)).find((c) => c.id === ada.sub);
   expect(listed?.displayName).toBe('Ada Lovelace');
 });
 

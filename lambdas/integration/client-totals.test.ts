@@ -29,7 +29,7 @@ afterAll(() => {
 async function totalsAndSums() {
   const totals = await t.client.call('getClientTotals', { token: admin.accessToken });
   expect(totals.status).toBe(200);
-  const list = (await t.client.call('listClients', { token: admin.accessToken })).body;
+  const list = await t.client.allClients(admin.accessToken);
   const cents = list.reduce((sum, c) => sum + Math.round(c.portfolio.balance * 100), 0);
   const meanGain = list.length ? list.reduce((sum, c) => sum + c.portfolio.weeklyGain, 0) / list.length : 0;
   return {

@@ -119,7 +119,8 @@ describe('the runtime answer check', () => {
     expect(() => checkAnswer('listTransactions', 200, [entry])).toThrow(/^listTransactions answered 200 .*'transactions': \[0\]\.type: expected one of .*, got "bonus"$/);
     expect(() => checkAnswer('getStatement', 200, { data: [] })).toThrow(/^getStatement answered 200 .*'csv': \(the answer itself\): expected string/);
     expect(() => checkAnswer('getStatement', 200, 'Date,Type\n', 'application/json')).toThrow(/getStatement answered 200 with content-type "application\/json"/);
-    expect(() => checkAnswer('listClients', 200, [], 'application/json; charset=utf-8')).not.toThrow();
+    expect(() => checkAnswer('listClients', 200, { clients: [] }, 'application/json; charset=utf-8')).not.toThrow();
+    expect(() => checkAnswer('listClients', 200, [])).toThrow(/^listClients answered 200 /);
   });
 
   it('leaves refusals alone: only a 2xx answer is the declared one', () => {

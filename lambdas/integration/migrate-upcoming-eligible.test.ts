@@ -56,7 +56,7 @@ async function clientWithDeposits(prefix: string) {
 }
 
 const nextWithdrawalDateOf = async (sub: string) =>
-  (await t.client.call('listClients', { token: admin.accessToken })).body.find((c) => c.id === sub)?.nextWithdrawalDate;
+  (await t.client.allClients(admin.accessToken)).find((c) => c.id === sub)?.nextWithdrawalDate;
 
 describe('the migration', () => {
   it('gives each live profile without the list the one its deposits wrote, and touches nothing else', async () => {

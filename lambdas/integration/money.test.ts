@@ -304,8 +304,8 @@ describe('withdrawal alerts and the client list', () => {
       [100, 5],
     ]);
 
-    const clients = await t.client.call('listClients', { token: admin.accessToken });
-    const row = clients.body.find((c) => c.id === hal.sub);
+    const clients = await t.client.allClients(admin.accessToken);
+    const row = clients.find((c) => c.id === hal.sub);
     expect(row?.email).toBe(hal.email);
     const next = Date.parse(row?.nextWithdrawalDate ?? '');
     expect(Math.round((next - Date.now()) / DAY_MS)).toBe(5);
@@ -315,7 +315,7 @@ describe('withdrawal alerts and the client list', () => {
 describe('next withdrawal dates on the admin list', () => {
   const iso = (ms: number) => new Date(ms).toISOString();
   const nextOf = async (sub: string) =>
-    (await t.client.call('listClients', { token: admin.accessToken })).body.find((c) => c.id === sub)?.nextWithdrawalDate;
+    (await t.client.allClients(admin.accessToken)).find((c) => c.id === sub)?.nextWithdrawalDate;
 
   // Profiles written before the list existed are migrated once (migrate-upcoming-eligible.test.ts).
   it('each deposit keeps the profile list of dates ahead, soonest first, and the admin list shows the soonest', async () => {
@@ -368,8 +368,8 @@ describe('deleting a client', () => {
     const recreate = await t.client.call('createPortfolio', { token: ivy.accessToken, body: { userId: ivy.sub, initialBalance: 0 } });
     expect(recreate).toMatchObject({ status: 403, body: { error: 'This account has been deleted' } });
     await expect(t.client.signIn(ivy.email)).rejects.toMatchObject({ name: expect.stringMatching(/UserNotFoundException|NotAuthorizedException/) });
-    const list = await t.client.call('listClients', { token: admin.accessToken });
-    expect(list.body.some((c) => c.id === ivy.sub)).toBe(false);
+    const list = await t.client.allClients(admin.accessToken);
+    expect(list.some((c) => c.id === ivy.sub)).toBe(false);
     expect((await remove()).status).toBe(200);
     expect((await deposit(ivy.sub, { amount: 1 })).status).toBe(404);
   });

@@ -198,7 +198,7 @@ describe('e-mail preferences (seeded stack)', () => {
   it('a weekly run e-mails each admin its summary once, except an admin who turned it off', async () => {
     const quietAdmin = await t.client.newAdmin();
     expect((await t.client.call('updateMyEmailPreferences', { token: quietAdmin.accessToken, params: { userId: quietAdmin.sub }, body: { ...allOn, 'admin-weekly-growth-summary': false } })).status).toBe(200);
-    const clients = (await t.client.call('listClients', { token: admin.accessToken })).body;
+    const clients = await t.client.allClients(admin.accessToken);
     // A week and a day from now: every portfolio is due.
     const now = new Date(Date.now() + 8 * 86_400_000);
     const res = await fetch(`${t.stack.url}/__local/run/weekly-growth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ now: now.toISOString() }) });
@@ -206,7 +206,7 @@ describe('e-mail preferences (seeded stack)', () => {
     const run = (await res.json()) as { due: number; updated: number; failed: number; totalValueCents: number };
     expect(run).toMatchObject({ due: clients.length, updated: clients.length, failed: 0 });
     const subject = `Weekly growth for ${formatUtcDate(now.getTime())}: ${clients.length} portfolios grown`;
-    const grown = (await t.client.call('listClients', { token: admin.accessToken })).body;
+    const grown = await t.client.allClients(admin.accessToken);
     const total = grown.reduce((sum, c) => sum + Math.round(c.portfolio.balance * 100), 0);
     expect(run.totalValueCents).toBe(total);
     for (const address of [admin.email, DEMO_ADMIN]) {

@@ -36,7 +36,7 @@ afterAll(async () => {
 let tables = 0;
 async function freshTable(): Promise<string> {
   const name = `stream-test-${++tables}`;
-  expect(await ensureTable(dynamo.client, name)).toBe(true);
+  expect(await ensureTable(dynamo.client, name)).toEqual({ created: true });
   return name;
 }
 
@@ -298,7 +298,13 @@ describe('a data folder from before the stream', () => {
     const oldDir = mkdtempSync(join(tmpdir(), 'aurum-stream-old-'));
     const tableName = 'aurum-portal';
     try {
-      const { StreamSpecification: _none, ...withoutStream } = createTableInput(tableName);
+      // A table from before the stream and the admin list's indexes (GSI4, GSI5).
+      const { StreamSpecification: _none, ...current } = createTableInput(tableName);
+      const withoutStream = {
+        ...current,
+        AttributeDefinitions: current.AttributeDefinitions?.filter((a) => !['GSI4SK', 'GSI5SK'].includes(a.AttributeName ?? '')),
+        GlobalSecondaryIndexes: current.GlobalSecondaryIndexes?.filter((gsi) => !['GSI4', 'GSI5'].includes(gsi.IndexName ?? '')),
+      };
       const old = await startLocalDynamo({ dataDir: oldDir });
       try {
         await old.client.send(new CreateTableCommand(withoutStream));
@@ -311,13 +317,14 @@ describe('a data folder from before the stream', () => {
 
       const next = await startLocalDynamo({ dataDir: oldDir });
       try {
-        expect(await ensureTable(next.client, tableName)).toBe(false);
+        expect(await ensureTable(next.client, tableName)).toEqual({ created: false, addedIndexes: ['GSI4', 'GSI5'] });
         const { Table } = await next.client.send(new DescribeTableCommand({ TableName: tableName }));
         expect(Table?.StreamSpecification).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' });
+        expect(Table?.GlobalSecondaryIndexes?.map((gsi) => gsi.IndexName).sort()).toEqual(['GSI1', 'GSI2', 'GSI3', 'GSI4', 'GSI5']);
         const { Item } = await next.client.send(new GetItemCommand({ TableName: tableName, Key: { PK: { S: 'ITEM' }, SK: { S: 'old' } } }));
         expect(Item).toEqual({ PK: { S: 'ITEM' }, SK: { S: 'old' } });
-        // A second start leaves the stream as it is (the same stream, not a new one).
-        expect(await ensureTable(next.client, tableName)).toBe(false);
+        // A second start leaves the stream and the indexes as they are (the same stream, not a new one).
+        expect(await ensureTable(next.client, tableName)).toEqual({ created: false, addedIndexes: [] });
         expect((await next.client.send(new DescribeTableCommand({ TableName: tableName }))).Table?.LatestStreamArn).toBe(Table?.LatestStreamArn);
 
         const calls: DynamoDBRecord[][] = [];

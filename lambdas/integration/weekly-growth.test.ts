@@ -30,7 +30,7 @@ async function run(now: number) {
 }
 
 async function everyLedgerReplays() {
-  const clients = (await t.client.call('listClients', { token: admin.accessToken })).body;
+  const clients = await t.client.allClients(admin.accessToken);
   expect(clients.length).toBeGreaterThanOrEqual(3);
   for (const c of clients) {
     const { stored, replayed } = await t.table.storedAndReplayed(c.id);

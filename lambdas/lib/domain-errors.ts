@@ -4,7 +4,7 @@
  * The message here is for logs only; it never reaches a caller.
  */
 
-export type DomainErrorKind = 'clientNotFound' | 'requestAlreadyDecided' | 'idempotencyKeyReused' | 'portfolioBusy';
+export type DomainErrorKind = 'clientNotFound' | 'requestAlreadyDecided' | 'idempotencyKeyReused' | 'portfolioBusy' | 'listCursorInvalid';
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
@@ -47,5 +47,13 @@ export class PortfolioBusy extends DomainError {
     readonly attempts: number,
   ) {
     super(`portfolio of client ${sub} changed during each of ${attempts} attempts`);
+  }
+}
+
+/** A list cursor that is not one this server made for the same order and search. */
+export class ListCursorInvalid extends DomainError {
+  readonly kind = 'listCursorInvalid';
+  constructor() {
+    super('list cursor refused');
   }
 }

@@ -23,6 +23,7 @@ const DOMAIN_ANSWERS: Record<DomainErrorKind, [HttpError['statusCode'], string]>
   requestAlreadyDecided: [409, apiMessages.requestAlreadyDecided],
   idempotencyKeyReused: [409, apiMessages.idempotencyKeyReused],
   portfolioBusy: [409, apiMessages.conflictRetry],
+  listCursorInvalid: [400, apiMessages.invalidListCursor],
 };
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;

@@ -83,7 +83,13 @@ export async function transactOnProfile<A>(
     const profile = await requireProfile(sub, true);
     const p = await plan(profile);
     const writes = p.writes ?? [];
-    const set = { ...(p.profileSet ?? {}), version: profile.version + 1 };
+    const newBalance = p.profileSet?.balanceCents;
+    // A new balance moves the client in the admin list's balance order (GSI5), in the same write.
+    const set = {
+      ...(p.profileSet ?? {}),
+      ...(typeof newBalance === 'number' ? keys.balanceOrder(sub, newBalance) : {}),
+      version: profile.version + 1,
+    };
     const names = Object.keys(set);
     const items: TransactItem[] = [
       {

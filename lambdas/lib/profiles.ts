@@ -82,6 +82,8 @@ export function newProfileItem(client: NewClient, state: BalanceState, createdAt
   return {
     ...keys.profile(client.sub),
     ...keys.clientsIndex(client.sub, state.lastUpdate),
+    ...keys.emailOrder(client.sub, client.email),
+    ...keys.balanceOrder(client.sub, state.balanceCents),
     ...client,
     email: client.email.toLowerCase(),
     balanceCents: state.balanceCents,
@@ -186,7 +188,7 @@ export async function tombstoneProfile(listed: Profile, now: number): Promise<vo
                 TableName: table(),
                 Key: keys.profile(profile.sub),
                 UpdateExpression:
-                  'SET deleted = :true, deletedAt = :now, expiresAt = :ttl, version = version + :one REMOVE GSI1PK, GSI1SK, email, firstName, lastName, balanceCents, netCents, grownUnrounded',
+                  'SET deleted = :true, deletedAt = :now, expiresAt = :ttl, version = version + :one REMOVE GSI1PK, GSI1SK, GSI4SK, GSI5SK, email, firstName, lastName, balanceCents, netCents, grownUnrounded',
                 ConditionExpression: 'version = :v AND attribute_not_exists(deleted)',
                 ExpressionAttributeValues: {
                   ':true': true,
@@ -221,7 +223,7 @@ export async function writeWeeklyUpdate(profile: Profile, update: WeeklyUpdate, 
       TableName: table(),
       Key: keys.profile(profile.sub),
       UpdateExpression:
-        'SET balanceCents = :b, netCents = :n, grownUnrounded = :g, lastUpdate = :l, weeklyGainCents = :gc, weeklyGainPercent = :gp, GSI1SK = :sk, upcomingEligibleAt = :u, version = :v1',
+        'SET balanceCents = :b, netCents = :n, grownUnrounded = :g, lastUpdate = :l, weeklyGainCents = :gc, weeklyGainPercent = :gp, GSI1SK = :sk, GSI5SK = :bk, upcomingEligibleAt = :u, version = :v1',
       ConditionExpression: 'version = :v AND attribute_not_exists(deleted)',
       ExpressionAttributeValues: {
         ':b': update.next.balanceCents,
@@ -232,6 +234,7 @@ export async function writeWeeklyUpdate(profile: Profile, update: WeeklyUpdate, 
         ':gc': update.gainCents,
         ':gp': update.gainPercent,
         ':sk': keys.clientsIndex(profile.sub, update.next.lastUpdate).GSI1SK,
+        ':bk': keys.balanceOrder(profile.sub, update.next.balanceCents).GSI5SK,
         ':u': upcomingEligibleAt,
         ':v': profile.version,
         ':v1': profile.version + 1,

@@ -7,7 +7,8 @@
  *                                                upcomingEligibleAt: the eligibility dates of its deposits still
  *                                                ahead, kept by every deposit and the weekly job; on every live
  *                                                profile since infra/tools/migrate-upcoming-eligible.ts)
- *                                                on GSI1 (all clients, by shard, sorted by lastUpdate)
+ *                                                on GSI1 (all clients, by shard, sorted by lastUpdate), and on GSI4
+ *                                                (by e-mail) and GSI5 (by balance), both in the same GSI1PK shards
  *   CLIENT#<sub>   PROFILE (deleted: true)      tombstone of a deleted client, off every index
  *   CLIENT#<sub>   ENTRY#<atIso>#<entryId>      ledger entry (deposit, withdrawal, adjustment); deposits on GSI2
  *   CLIENT#<sub>   REQUEST#<requestKey>         withdrawal request; pending ones on GSI3
@@ -26,8 +27,11 @@
  *   its entries after L (weekly job)    Query PK=CLIENT#sub, SK BETWEEN ENTRY#<L ISO>~ AND ENTRY#~
  *   a client's withdrawal requests      Query PK=CLIENT#sub, SK begins_with REQUEST# (newest first)
  *   everything of a client (delete)     Query PK=CLIENT#sub
- *   all clients (admin list)            Query GSI1 for each of the CLIENT_SHARDS shards, in parallel; each
+ *   a page of clients (admin list)      Query GSI4 (e-mail order) or GSI5 (balance order) in each of the
+ *                                       CLIENT_SHARDS shards from the page's cursor, in parallel, merged
+ *                                       (client-list.ts); a search filters on the lower-case e-mail. Each
  *                                       next withdrawal date from the profile's upcomingEligibleAt
+ *   all clients (tools, balances export) Query GSI1 for each shard, page by page
  *   portfolios due for the weekly job   Query GSI1 per shard, GSI1SK < <(now − 1 week) ISO>~ (only due ones are read)
  *   deposits by eligibility date        (withdrawal alerts) Query GSI2 PK=ELIG#<yyyy-mm> (one per month the range touches), GSI2SK between dates
  *   pending withdrawal requests         Query GSI3 PK=REQUESTS#pending (oldest first)
@@ -47,6 +51,9 @@ export const tableDefinition = {
     { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
     { indexName: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
     { indexName: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK' },
+    // The admin list's two orders, in GSI1's client shards: a page reads a few items per shard at any size.
+    { indexName: 'GSI4', partitionKey: 'GSI1PK', sortKey: 'GSI4SK' },
+    { indexName: 'GSI5', partitionKey: 'GSI1PK', sortKey: 'GSI5SK' },
   ],
 } as const;
 
@@ -61,6 +68,9 @@ function shardOf(sub: string): number {
   return h % CLIENT_SHARDS;
 }
 
+/** Digits of a balance in GSI5SK: Number.MAX_SAFE_INTEGER cents has 16. */
+const BALANCE_ORDER_DIGITS = 16;
+
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export const keys = {
@@ -70,6 +80,13 @@ export const keys = {
   clientsIndex: (sub: string, lastUpdate: number) => ({ GSI1PK: keys.clientsShard(shardOf(sub)), GSI1SK: `${iso(lastUpdate)}#${sub}` }),
   clientsShard: (shard: number) => `CLIENTS#${String(shard).padStart(2, '0')}`,
   allClientShards: () => Array.from({ length: CLIENT_SHARDS }, (_, i) => keys.clientsShard(i)),
+  /** GSI4: a live client's place in the e-mail order (the e-mail is stored lower-case). */
+  emailOrder: (sub: string, email: string) => ({ GSI4SK: `${email.toLowerCase()}#${sub}` }),
+  /** GSI5: a live client's place in the balance order: whole cents, zero-padded so text order is numeric order. */
+  balanceOrder: (sub: string, balanceCents: number) => {
+    if (!Number.isSafeInteger(balanceCents) || balanceCents < 0) throw new RangeError(`no balance order for ${balanceCents} cents`);
+    return { GSI5SK: `${String(balanceCents).padStart(BALANCE_ORDER_DIGITS, '0')}#${sub}` };
+  },
   /** GSI1SK upper bound (exclusive) for portfolios last updated at or before `t`. */
   dueBefore: (t: number) => `${iso(t)}~`,
 

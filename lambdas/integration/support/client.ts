@@ -308,6 +308,22 @@ export class Client {
   }
 
   /**
+   * Every client on the admin list, page after page (100 a page) through its cursors, as an
+   * admin's screen would turn them: what tests compare with the totals or search for a client in.
+   */
+  async allClients(token: string, query: { sort?: 'balance-desc' | 'balance-asc'; search?: string } = {}): Promise<AnswerOf<'listClients'>['clients']> {
+    const clients: AnswerOf<'listClients'>['clients'] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.call('listClients', { token, query: { ...query, limit: '100', ...(cursor ? { cursor } : {}) } });
+      if (page.status !== 200) throw new Error(`listClients answered ${page.status}: ${JSON.stringify(page.body)}`);
+      clients.push(...page.body.clients);
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    return clients;
+  }
+
+  /**
    * `call` for a route chosen at run time (a test that goes through the route table) or with a
    * body its typed input refuses on purpose: method and path still come from the route table,
    * and a 2xx answer is still checked. The input is not typed: prefer `call`.

@@ -111,14 +111,19 @@ export function fakeAuth(signedIn: FakeUser | null, overrides: Partial<AuthBacke
 
 export type Handler = (body: unknown, path: string) => unknown;
 
-/** An API answering `"METHOD /path"` keys from handlers; a handler may throw `apiError(...)`. Unknown calls fail the test loudly. */
+/**
+ * An API answering `"METHOD /path"` keys (with or without the query) from handlers; a handler may
+ * throw `apiError(...)`. Unknown calls fail the test loudly.
+ */
 export function fixtureApi(handlers: Record<string, Handler | unknown>) {
   const calls: { method: string; path: string; body: unknown }[] = [];
   const api: Api = async <T,>(path: string, options: RequestOptions = {}) => {
     const method = options.method ?? 'GET';
     calls.push({ method, path, body: options.body });
-    const key = `${method} ${path}`;
-    if (!(key in handlers)) throw new Error(`no fixture for ${key}`);
+    // An exact path with its query first; else the path's handler, which reads the query itself.
+    const exact = `${method} ${path}`;
+    const key = exact in handlers ? exact : `${method} ${path.split('?')[0]}`;
+    if (!(key in handlers)) throw new Error(`no fixture for ${exact}`);
     const handler = handlers[key];
     await Promise.resolve();
     return (typeof handler === 'function' ? (handler as Handler)(options.body, path) : handler) as T;

@@ -31,10 +31,34 @@ const serverTotals = () => ({
 });
 const serverSets = (id: string, balance: number) => (server = server.map((c) => (c.id === id ? { ...c, portfolio: { ...c.portfolio, balance } } : c)));
 
+/**
+ * GET /api/admin/clients as the server answers it, over `server`: its order, a case-insensitive
+ * e-mail search, the balance sorts, pages of `limit` (50 by default) with offsets as cursors.
+ * `searchReads` makes a search answer as the server does when it has read only so much of the
+ * book per request: only the matches among that many clients, with a cursor to read on.
+ */
+function listHandler(searchReads = Infinity): Handler {
+  return (_body, path) => {
+    const q = new URL(path, 'http://api').searchParams;
+    const limit = Number(q.get('limit') ?? 50);
+    const search = (q.get('search') ?? '').toLowerCase();
+    const sort = q.get('sort');
+    const ordered = sort ? [...server].sort((a, b) => (sort === 'balance-desc' ? -1 : 1) * (a.portfolio.balance - b.portfolio.balance)) : server;
+    let at = Number(q.get('cursor') ?? 0);
+    const found: ClientDto[] = [];
+    const readUpTo = search ? Math.min(ordered.length, at + searchReads) : ordered.length;
+    while (at < readUpTo && found.length < limit) {
+      const client = ordered[at++] as ClientDto;
+      if (client.email.toLowerCase().includes(search)) found.push(client);
+    }
+    return Promise.resolve(at < ordered.length ? { clients: found, nextCursor: String(at) } : { clients: found });
+  };
+}
+
 function setup(handlers: Record<string, Handler | unknown> = {}, list: ClientDto[] = clients) {
   server = [...list];
   const api = fixtureApi({
-    'GET /api/admin/clients': list,
+    'GET /api/admin/clients': listHandler(),
     'GET /api/admin/client-totals': () => Promise.resolve(serverTotals()),
     'GET /api/admin/withdrawal-requests?status=pending': [],
     ...handlers,
@@ -53,7 +77,7 @@ describe('admin guard', () => {
     setup({ 'GET /api/admin/clients': () => new Promise((r) => (release = r)) });
     await waitFor(() => expect(release).not.toBeNull());
     expect(screen.getByText('Loading admin panel...')).toBeInTheDocument();
-    release!(clients);
+    release!({ clients });
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
   });
 
@@ -100,10 +124,10 @@ describe('admin dashboard', () => {
     setup();
     const search = await screen.findByLabelText('Search clients by email...');
     await userEvent.type(search, 'EXAMPLE');
-    expect(names()).toEqual(['alice@example.com', 'Bob@Example.com']);
+    await waitFor(() => expect(names()).toEqual(['alice@example.com', 'Bob@Example.com']));
     await userEvent.clear(search);
     await userEvent.type(search, 'zzz');
-    expect(screen.getByText('No clients found matching your search.')).toBeInTheDocument();
+    expect(await screen.findByText('No clients found matching your search.')).toBeInTheDocument();
   });
 
   it('says when there are no clients', async () => {
@@ -117,23 +141,25 @@ describe('admin dashboard', () => {
     await screen.findByRole('heading', { name: 'Admin Dashboard' });
     expect(screen.queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Highest First' }));
-    expect(names()).toEqual(['carol@test.org', 'alice@example.com', 'Bob@Example.com']);
+    await waitFor(() => expect(names()).toEqual(['carol@test.org', 'alice@example.com', 'Bob@Example.com']));
     await userEvent.click(screen.getByRole('button', { name: 'Lowest First' }));
-    expect(names()).toEqual(['Bob@Example.com', 'alice@example.com', 'carol@test.org']);
+    await waitFor(() => expect(names()).toEqual(['Bob@Example.com', 'alice@example.com', 'carol@test.org']));
     await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
-    expect(names()).toEqual(['alice@example.com', 'Bob@Example.com', 'carol@test.org']);
+    await waitFor(() => expect(names()).toEqual(['alice@example.com', 'Bob@Example.com', 'carol@test.org']));
     expect(screen.queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
   });
 
-  it('shows a long list a page at a time, with search and sort over every client', async () => {
-    const many: ClientDto[] = Array.from({ length: 120 }, (_, i) => ({
+  const many = (n: number): ClientDto[] =>
+    Array.from({ length: n }, (_, i) => ({
       id: `m${i}`,
       email: `client${String(i).padStart(3, '0')}@example.com`,
       displayName: `Client ${i}`,
-      // The richest client sits on the last page of the API order, the poorest on the first.
+      // The richest client sits on the last page of the server's order, the poorest on the first.
       portfolio: { balance: i === 110 ? 99_000 : 1000 + i, weeklyGain: 1, lastUpdate: '2025-03-03T00:00:00.000Z' },
     }));
-    setup({}, many);
+
+  it('shows the list a page at a time from the server, which sorts and searches every client', async () => {
+    const { api } = setup({}, many(120));
     await screen.findByRole('heading', { name: 'Admin Dashboard' });
     await waitFor(() => expect(screen.getByText('Total Clients').parentElement).toHaveTextContent('120'));
     expect(names()).toHaveLength(50);
@@ -143,22 +169,75 @@ describe('admin dashboard', () => {
     expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
 
     await userEvent.click(pager.getByRole('button', { name: 'Next' }));
-    expect(names()[0]).toBe('client050@example.com');
+    await waitFor(() => expect(names()[0]).toBe('client050@example.com'));
     await userEvent.click(pager.getByRole('button', { name: 'Next' }));
-    expect(pager.getByText('Showing 101–120 of 120 clients')).toBeInTheDocument();
+    await waitFor(() => expect(pager.getByText('Showing 101–120 of 120 clients')).toBeInTheDocument());
     expect(pager.getByText('Page 3 of 3')).toBeInTheDocument();
     expect(names()).toHaveLength(20);
     expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await userEvent.click(pager.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(names()[0]).toBe('client050@example.com'));
+    // Each page is the server's: the browser never asked for more than a page (and one just read is not read again at once).
+    const listCalls = () => api.calls.filter((c) => c.path.startsWith('/api/admin/clients'));
+    expect(listCalls().map((c) => c.path)).toEqual(['/api/admin/clients', '/api/admin/clients?cursor=50', '/api/admin/clients?cursor=100']);
 
-    // Sorting goes back to the first page and ranks every client, not just the page shown.
+    // Sorting goes back to the first page, ranked by the server over every client.
     await userEvent.click(screen.getByRole('button', { name: 'Highest First' }));
-    expect(names()[0]).toBe('client110@example.com');
+    await waitFor(() => expect(names()[0]).toBe('client110@example.com'));
     expect(screen.getByText('Showing 1–50 of 120 clients')).toBeInTheDocument();
 
-    // A search finds a client from any page; few enough matches need no pages.
+    // A search, once typing pauses, asks the server once, and finds a client from any page.
+    const before = listCalls().length;
     await userEvent.type(screen.getByLabelText('Search clients by email...'), 'client11');
+    await waitFor(() => expect(names()).toHaveLength(10));
     expect(names()).toEqual(['client110@example.com', 'client119@example.com', 'client118@example.com', 'client117@example.com', 'client116@example.com', 'client115@example.com', 'client114@example.com', 'client113@example.com', 'client112@example.com', 'client111@example.com']);
+    expect(listCalls().slice(before).map((c) => c.path)).toEqual(['/api/admin/clients?sort=balance-desc&search=client11']);
     expect(screen.queryByRole('navigation', { name: 'Client list pages' })).not.toBeInTheDocument();
+  });
+
+  it('fills a search page from the server answers that read only part of the book', async () => {
+    const partial = listHandler(30);
+    // The search for '1' is held until the test lets it answer, to see the page meanwhile.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { api } = setup({ 'GET /api/admin/clients': async (body: unknown, path: string) => (path.includes('search=1') && (await held), partial(body, path)) }, many(120));
+    await screen.findByRole('heading', { name: 'Admin Dashboard' });
+    await userEvent.type(screen.getByLabelText('Search clients by email...'), 'e');
+    // Every e-mail has an 'e': more than a page, found 30 clients at a time. A search's matches are not counted.
+    const pager = () => within(screen.getByRole('navigation', { name: 'Client list pages' }));
+    await waitFor(() => expect(pager().getByText('Showing 1–50')).toBeInTheDocument());
+    expect(names()).toHaveLength(50);
+    expect(pager().getByText('Page 1')).toBeInTheDocument();
+    const searches = api.calls.filter((c) => c.path.includes('search=')).map((c) => c.path);
+    expect(searches[0]).toBe('/api/admin/clients?search=e');
+    expect(searches.length).toBeGreaterThan(1);
+    expect(searches.slice(1).every((path) => /cursor=\d+&limit=\d+$/.test(path))).toBe(true);
+    // 39 clients have a '1' in their e-mail, found over 4 answers: one page, and the rows of the last search are never shown meanwhile.
+    await userEvent.clear(screen.getByLabelText('Search clients by email...'));
+    await userEvent.type(screen.getByLabelText('Search clients by email...'), '1');
+    expect(await screen.findByText('Searching clients...')).toBeInTheDocument();
+    expect(screen.queryAllByRole('listitem', { name: /@example\.com$/ })).toHaveLength(0);
+    release();
+    await waitFor(() => expect(names()).toHaveLength(39));
+    expect(names().every((email) => email?.includes('1'))).toBe(true);
+    expect(screen.queryByRole('navigation', { name: 'Client list pages' })).not.toBeInTheDocument();
+    // Nothing matches: the whole book is read, 30 at a time, before the page says so.
+    await userEvent.clear(screen.getByLabelText('Search clients by email...'));
+    await userEvent.type(screen.getByLabelText('Search clients by email...'), 'nobody');
+    expect(await screen.findByText('No clients found matching your search.')).toBeInTheDocument();
+  });
+
+  it('says when the list cannot be read, and reads it again on Retry', async () => {
+    let fail = false;
+    const ok = listHandler();
+    setup({ 'GET /api/admin/clients': (body: unknown, path: string) => (fail && path.includes('sort=') ? Promise.reject(apiError(500, 'boom')) : ok(body, path)) });
+    await screen.findByRole('heading', { name: 'Admin Dashboard' });
+    fail = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Highest First' }));
+    expect(await screen.findByText('Failed to load clients data')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(names()).toEqual(['carol@test.org', 'alice@example.com', 'Bob@Example.com']));
   });
 
   it('keeps one editor open per row', async () => {

@@ -10,7 +10,7 @@ import { Input } from '@chakra-ui/react/input';
 import { Portal } from '@chakra-ui/react/portal';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ClientDto } from '../../../../shared/api';
 import { successToasts, toastMessages, validation } from '../../../../shared/messages';
@@ -18,16 +18,15 @@ import { withUpcomingEligibility } from '../../../../shared/eligibility';
 import { dollarsToCents } from '../../../../shared/money';
 import { keyOf } from '../../api/calls';
 import { useApiMutation, useRoute } from '../../api/hooks';
-import { EmptyState } from '../../components/load-states';
+import { EmptyState, LoadFailed } from '../../components/load-states';
 import { PageShell } from '../../components/page-shell';
 import { StatCard } from '../../components/stat-card';
 import { useCsvDownload } from '../../components/statement-download';
 import { formatSignedPercent, formatUsd, gainColor, utcDateInput } from '../../format';
-import { ClientPager, pageOf } from './ClientPager';
+import { ClientPager } from './ClientPager';
+import { type Sort, useClientPages } from './client-pages';
 import { ClientRow } from './ClientRow';
 import { PendingRequests } from './PendingRequests';
-
-type Sort = 'none' | 'desc' | 'asc';
 
 /**
  * A client as the server now has it after a money move: the new balance and, after a deposit,
@@ -98,56 +97,40 @@ function DeleteDialog({ client, onClose, onDeleted }: { client: ClientDto | null
 const TOTAL_PENDING = '—';
 
 export default function AdminDashboard() {
-  const { data, mutate } = useRoute({ route: 'listClients' });
-  const clients = useMemo(() => data ?? [], [data]);
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<Sort>('none');
-  const [page, setPage] = useState(0);
+  const list = useClientPages();
   const listTop = useRef<HTMLHeadingElement>(null);
-  // Typing stays responsive while a long list is filtered behind it.
-  const query = useDeferredValue(search);
   const [deleting, setDeleting] = useState<ClientDto | null>(null);
 
-  // Stable, so the memoized rows skip rendering when only the search or the page changes.
   // The totals cards come from the server's aggregate (never from adding up every client), read again after each change.
   const totals = useRoute({ route: 'getClientTotals' });
   const refreshTotals = totals.mutate;
+  const { updateClient, removeClient } = list;
+  // Stable, so the memoized rows skip rendering when only the search or the page changes.
   const setBalance = useCallback(
     (id: string, balance: number, depositAt?: number) => {
-      void mutate((list) => list?.map((c) => (c.id === id ? afterMoneyMove(c, balance, depositAt) : c)), { revalidate: false });
+      updateClient(id, (c) => afterMoneyMove(c, balance, depositAt));
       void refreshTotals();
     },
-    [mutate, refreshTotals],
+    [updateClient, refreshTotals],
   );
-  const removeClient = useCallback(
+  const onDeleted = useCallback(
     (id: string) => {
-      void mutate((list) => list?.filter((c) => c.id !== id), { revalidate: false });
+      removeClient(id);
       void refreshTotals();
     },
-    [mutate, refreshTotals],
+    [removeClient, refreshTotals],
   );
   const figures = totals.data;
   const averageGain = figures?.averageWeeklyGain ?? 0;
 
-  const shown = useMemo(() => {
-    const needle = query.trim().toLowerCase();
-    const found = needle ? clients.filter((c) => c.email.toLowerCase().includes(needle)) : clients;
-    if (sort === 'none') return found;
-    const sign = sort === 'desc' ? -1 : 1;
-    return [...found].sort((a, b) => sign * (a.portfolio.balance - b.portfolio.balance));
-  }, [clients, query, sort]);
-  const searchFor = (text: string) => {
-    setSearch(text);
-    setPage(0);
-  };
-  const sortBy = (next: Sort) => {
-    setSort(next);
-    setPage(0);
-  };
-  const turnTo = (next: number) => {
-    setPage(next);
+  const sortBy = (next: Sort) => list.setSort(next);
+  const turn = (go: () => void) => {
+    go();
     listTop.current?.scrollIntoView?.({ block: 'start' });
   };
+  const clients = list.clients ?? [];
+  // The rows shown answer the applied search (typing settles first).
+  const searching = list.applied !== '';
 
   return (
     <PageShell
@@ -184,38 +167,57 @@ export default function AdminDashboard() {
             type="search"
             placeholder="Search clients by email..."
             aria-label="Search clients by email..."
-            value={search}
-            onChange={(e) => searchFor(e.currentTarget.value)}
+            value={list.search}
+            onChange={(e) => list.setSearch(e.currentTarget.value)}
           />
           <HStack gap="2" wrap="wrap">
-            <Button size="sm" variant={sort === 'desc' ? 'solid' : 'outline'} aria-pressed={sort === 'desc'} onClick={() => sortBy('desc')}>
+            <Button size="sm" variant={list.sort === 'desc' ? 'solid' : 'outline'} aria-pressed={list.sort === 'desc'} onClick={() => sortBy('desc')}>
               Highest First
             </Button>
-            <Button size="sm" variant={sort === 'asc' ? 'solid' : 'outline'} aria-pressed={sort === 'asc'} onClick={() => sortBy('asc')}>
+            <Button size="sm" variant={list.sort === 'asc' ? 'solid' : 'outline'} aria-pressed={list.sort === 'asc'} onClick={() => sortBy('asc')}>
               Lowest First
             </Button>
-            {sort !== 'none' && (
+            {list.sort !== 'none' && (
               <Button size="sm" variant="ghost" onClick={() => sortBy('none')}>
                 Reset
               </Button>
             )}
           </HStack>
         </Flex>
-        {shown.length === 0 ? (
-          <EmptyState title={search.trim() ? 'No clients found matching your search.' : 'No clients available.'} />
+        <ListState loading={list.refreshing} searching={searching} />
+        {list.error && !list.refreshing ? (
+          <LoadFailed message={toastMessages.loadClientsFailed} onRetry={list.retry} />
+        ) : list.clients === undefined ? null : clients.length === 0 && list.page === 0 && !list.hasNext ? (
+          <EmptyState title={searching ? 'No clients found matching your search.' : 'No clients available.'} />
         ) : (
           <>
-            <Stack as="ul" gap="3" listStyleType="none" aria-label="Clients">
-              {pageOf(shown, page).map((c) => (
+            <Stack as="ul" gap="3" listStyleType="none" aria-label="Clients" aria-busy={list.refreshing}>
+              {clients.map((c) => (
                 <ClientRow key={c.id} client={c} onBalance={setBalance} onDelete={setDeleting} />
               ))}
             </Stack>
-            <ClientPager page={page} total={shown.length} onPage={turnTo} />
+            <ClientPager
+              page={list.page}
+              shown={clients.length}
+              hasNext={list.hasNext}
+              total={searching ? undefined : figures?.totalClients}
+              onPrevious={() => turn(list.previous)}
+              onNext={() => turn(list.next)}
+            />
           </>
         )}
       </Stack>
-      <DeleteDialog client={deleting} onClose={() => setDeleting(null)} onDeleted={removeClient} />
+      <DeleteDialog client={deleting} onClose={() => setDeleting(null)} onDeleted={onDeleted} />
     </PageShell>
+  );
+}
+
+/** Said while a page is read (the rows of the last one stay until it comes): a search may read a while. */
+function ListState({ loading, searching }: { loading: boolean; searching: boolean }) {
+  return (
+    <Text color="fg.muted" fontSize="sm" aria-live="polite" minH="5">
+      {loading ? (searching ? 'Searching clients...' : 'Loading clients...') : ''}
+    </Text>
   );
 }
 
