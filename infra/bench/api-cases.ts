@@ -1,5 +1,5 @@
 /**
- * The four API calls of figure 1, each with the DynamoDB operations its handler issues, issued
+ * The three API calls of figure 1, each with the DynamoDB operations its handler issues, issued
  * bare in the same order (the gateway / bare ratio is then the gateway, JWT check, handler and
  * JSON overhead alone).
  *
@@ -28,9 +28,6 @@ export interface CaseContext {
   /** Clients the deposits go to, one after another. */
   depositSubs: readonly string[];
   requests: number;
-  /** Requests and repetitions of the admin list, each request of which reads every client. */
-  listRequests: number;
-  listReps: number;
 }
 
 type Checker = { bad: number; first?: string };
@@ -44,15 +41,6 @@ async function queryAllBare(doc: DynamoDBDocumentClient, input: QueryCommandInpu
     start = page.LastEvaluatedKey;
   } while (start);
   return items;
-}
-
-/** What listClients reads: every GSI1 shard, in parallel. */
-function readAllClientsBare(doc: DynamoDBDocumentClient, tableName: string) {
-  return Promise.all(
-    keys.allClientShards().map((pk) =>
-      queryAllBare(doc, { TableName: tableName, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': pk } }),
-    ),
-  );
 }
 
 export function apiCases(ctx: CaseContext): { cases: LatencyCase[]; check: () => void } {
@@ -70,7 +58,6 @@ export function apiCases(ctx: CaseContext): { cases: LatencyCase[]; check: () =>
 
   const portfolioUrl = url('getPortfolio', { userId: client.sub });
   const transactionsUrl = url('listTransactions', { uid: client.sub });
-  const clientsUrl = url('listClients');
   let depositCount = 0;
   let bareDepositCount = 0;
 
@@ -106,20 +93,6 @@ export function apiCases(ctx: CaseContext): { cases: LatencyCase[]; check: () =>
           }),
         ]);
         expect('transactions bare', Item !== undefined && entries.length >= 500, () => `${entries.length} entries`);
-      },
-    },
-    {
-      label: caseLabel('listClients', ' (all clients)'),
-      bareLabel: '16 GSI1 Queries in parallel',
-      requests: ctx.listRequests,
-      reps: ctx.listReps,
-      gateway: async () => {
-        const res = await httpCall(agent, 'GET', clientsUrl, admin.accessToken);
-        expect('clients', res.status === 200 && res.body.startsWith('[{'), () => `${res.status} ${res.body.slice(0, 200)}`);
-      },
-      bare: async () => {
-        const shards = await readAllClientsBare(doc, tableName);
-        expect('clients bare', shards.some((items) => items.length > 0), () => 'no clients');
       },
     },
     {

@@ -16,6 +16,8 @@ export interface LatencyCase {
   requests: number;
   /** Repetitions, when not the plan's (a call that reads every client is too slow for three). */
   reps?: number;
+  /** The bench figure the rows belong to: 1 unless said. */
+  figure?: string;
   gateway: () => Promise<void>;
   bare: () => Promise<void>;
 }
@@ -119,7 +121,7 @@ export async function measureLatency(c: LatencyCase, plan: LatencyPlan, row: Add
     const gw = latOf(`gateway@${conc}`);
     const bare = latOf(`bare@${conc}`);
     const repsText = `median of ${reps} run(s) of ${c.requests.toLocaleString('en-US')}; runs:`;
-    const name = `1. ${c.label}, c=${conc}`;
+    const name = `${c.figure ?? '1'}. ${c.label}, c=${conc}`;
     row(`${name}: via gateway p50 / p99`, `${fmt(median(gw.p50), 2)} / ${fmt(median(gw.p99), 2)}`, 'ms', `${repsText} p50 ${runs(gw.p50)}; p99 ${runs(gw.p99)}`);
     row(`${name}: bare ${c.bareLabel} p50 / p99`, `${fmt(median(bare.p50), 2)} / ${fmt(median(bare.p99), 2)}`, 'ms', `${repsText} p50 ${runs(bare.p50)}; p99 ${runs(bare.p99)}`);
     row(

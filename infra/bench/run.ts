@@ -4,14 +4,15 @@
  *
  *   1. API latency through the local gateway (HTTP, real access tokens, the real handlers) next
  *      to the same DynamoDB operations issued bare, at concurrency 1 and 16 (latency.ts,
- *      api-cases.ts): a portfolio, a 500-entry transaction list, the admin list of every client,
- *      a deposit.
+ *      api-cases.ts): a portfolio, a 500-entry transaction list, a deposit.
  *   2. The weekly growth job over each size of BENCH_PORTFOLIOS, next to the raw rates of DynamoDB
  *      Local on the same table, with peak memory, then a replay check of a sample (job.ts).
  *   3. Lambda bundles and their cold import, next to an empty handler's (bundles.ts).
  *   4. Web: initial JS, and Lighthouse on `/` with the mobile and desktop presets (browser.ts).
  *   5. The admin page with every bench client: time to first rows, search and sort (browser.ts).
  *   6. Notifications: the delay from a deposit to its e-mail in the local mailbox (notifications.ts).
+ *   7. The admin list a page at a time on the largest table: first page, sort, search, at
+ *      concurrency 1 and 16, through the gateway and in-process (client-list.ts).
  *
  * Progress goes to stderr; the figures table alone goes to stdout and to .bench/results.md.
  * Nothing here asserts on a timing: the exit code is non-zero only when the run broke, an API
@@ -19,7 +20,7 @@
  *
  * Knobs (env): BENCH_PORTFOLIOS ("10000,100000": the table grows through each size and the job
  * runs at each), BENCH_JOB_RUNS (3 at the first size, 1 at larger ones), BENCH_REQUESTS (2000 per
- * latency run), BENCH_LIST_REQUESTS (200) and BENCH_LIST_REPS (1) for the admin list, BENCH_LATENCY_REPS (3),
+ * latency run), BENCH_LIST_REQUESTS (200) and BENCH_SEARCH_REQUESTS (20) for the admin list, BENCH_LATENCY_REPS (3),
  * BENCH_RAW_OPS (2000), BENCH_RAW_REPS (3), BENCH_BROWSER_REPS (3), BENCH_VERIFY_SAMPLE (200),
  * BENCH_SEED_PARALLEL (8), BENCH_NOTIFY_DEPOSITS (100), BENCH_SKIP_BUNDLES, BENCH_SKIP_BROWSER, BENCH_DATA_PARENT (/dev/shm when
  * it exists, else the OS temp folder), BENCH_KEEP_DATA (keep the temp DATA_DIR).
@@ -37,6 +38,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { startStack, type RunningStack } from '../local/stack';
 import { DAY_MS } from '../../shared/growth';
 import { apiCases } from './api-cases';
+import { listCases } from './client-list';
 import { measureBundles, measureWeb } from './bundles';
 import * as job from './job';
 import { keepAliveRetries, measureLatency } from './latency';
@@ -68,10 +70,11 @@ function sizesEnv(name: string, fallback: number[]): number[] {
 
 const SIZES = sizesEnv('BENCH_PORTFOLIOS', [10_000, 100_000]);
 const REQUESTS = intEnv('BENCH_REQUESTS', 2_000);
-// Each admin-list request reads every client (10,000 items, ~0.5 s on DynamoDB Local): 2,000 of
-// them in 4 configurations would take an hour, so fewer, once.
+// The admin list's figures (7) run once on the largest table; a search reads every client there.
 const LIST_REQUESTS = intEnv('BENCH_LIST_REQUESTS', 200);
-const LIST_REPS = intEnv('BENCH_LIST_REPS', 1);
+const SEARCH_REQUESTS = intEnv('BENCH_SEARCH_REQUESTS', 20);
+/** The demo clients the stack seeds beside the bench's (alice, bob, the admin). */
+const DEMO_CLIENTS = 3;
 const LATENCY_REPS = intEnv('BENCH_LATENCY_REPS', 3);
 const LATENCY_CONCURRENCIES = [1, 16] as const;
 const WARMUP = 200;
@@ -287,8 +290,6 @@ async function main(): Promise<number> {
       admin,
       depositSubs: portfolios.stats.subs,
       requests: REQUESTS,
-      listRequests: LIST_REQUESTS,
-      listReps: LIST_REPS,
     });
     for (const c of cases) {
       await measureLatency(c, { reps: LATENCY_REPS, concurrencies: LATENCY_CONCURRENCIES, warmup: WARMUP }, row, progress);
@@ -325,6 +326,13 @@ async function main(): Promise<number> {
         if (serial.runs[0]) job.shardRows(size, done.runs, serial.runs[0], row);
       }
     }
+    // ---- 7. the admin list, a page at a time, on the largest table ------------------------------
+    const list = listCases({ agent, baseUrl: stack.url, admin, clients: portfolios.stats.portfolios + DEMO_CLIENTS, requests: LIST_REQUESTS, searchRequests: SEARCH_REQUESTS });
+    for (const c of list.cases) {
+      await measureLatency(c, { reps: 1, concurrencies: LATENCY_CONCURRENCIES, warmup: 20 }, row, progress);
+      list.check();
+    }
+
     const mismatches = await job.verifySample(plan, portfolios.stats.subs, lastT, row, progress);
     // Last: its portfolios of 5 to 5,000 entries stay in the table.
     await measureLedgerCost(plan, row, progress);
