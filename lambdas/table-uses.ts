@@ -22,3 +22,9 @@ export const NOTIFIER_TABLE_USE: TableUse = { actions: ['GetItem', 'PutItem'] };
 
 /** Pre sign-up and custom message never touch the table. */
 export const NO_TABLE_USE: TableUse = { actions: [] };
+
+/**
+ * The balances exporter: reads its export record (GetItem), every client in e-mail order (GSI4,
+ * shard by shard) and marks the export ready or failed (conditional UpdateItem).
+ */
+export const BALANCES_EXPORTER_TABLE_USE: TableUse = { actions: ['GetItem', 'UpdateItem'], indexes: ['GSI4'] };

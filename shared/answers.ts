@@ -113,6 +113,18 @@ export const answerSchemas = {
    * aggregate every write keeps (lambdas/lib/client-totals.ts), not from reading every client.
    */
   clientTotals: z.strictObject({ totalClients: z.int(), totalPortfolioValue: dollars, averageWeeklyGain: z.number() }),
+  /**
+   * A balances export: running until the exporter has written it, then ready with a download
+   * link that works for a few minutes (asking again gives a fresh one), or failed.
+   */
+  balancesExport: z.strictObject({
+    exportId: z.string(),
+    status: z.enum(['running', 'ready', 'failed']),
+    startedAt: isoDate,
+    rows: z.optional(z.int()),
+    url: z.optional(z.string()),
+    linkExpiresAt: z.optional(isoDate),
+  }),
   /** A deposit or withdrawal recorded. */
   moneyMoved: z.strictObject({ success, newBalance: dollars, transaction: transactionDto }),
   /** A balance edit: no transaction when the balance already was that. */

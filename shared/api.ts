@@ -60,7 +60,12 @@ export interface RouteDef {
    */
   adminMayRead?: boolean;
   /** What a path `{id}` names, for the 404 of an id that cannot exist; a client unless said. */
-  idNames?: 'withdrawal request';
+  idNames?: 'withdrawal request' | 'balances export';
+  /**
+   * The balances exports' part in AWS: `start` invokes the exporter function (asynchronously),
+   * `link` signs download links to the exports bucket (so its function may read the bucket).
+   */
+  exports?: 'start' | 'link';
   /**
    * Client routes: what names the client the request is about, which must be the caller (admins
    * may read any where `adminMayRead`). A path parameter, or the body's `userId`. The handler
@@ -103,7 +108,9 @@ export const routes = [
   // The account page's e-mail switches (issue 16): the notifier reads them off the profile.
   { name: 'getMyEmailPreferences', method: 'GET', path: '/api/portfolios/{userId}/email-preferences', answer: 'emailPreferences', auth: 'client', owner: 'userId', table: { actions: ['GetItem'] } },
   { name: 'updateMyEmailPreferences', method: 'PUT', path: '/api/portfolios/{userId}/email-preferences', body: 'emailPreferences', answer: 'emailPreferences', auth: 'client', owner: 'userId', table: { actions: ['UpdateItem'] } },
-  { name: 'getBalancesStatement', method: 'GET', path: '/api/admin/statements/balances', answer: 'csv', auth: 'admin', table: { actions: [], indexes: ['GSI1'] } },
+  // The whole book as CSV (issue 18): an export the exporter function writes to S3, then a short-lived link to it.
+  { name: 'startBalancesExport', method: 'POST', path: '/api/admin/statements/balances/exports', answer: 'balancesExport', auth: 'admin', table: { actions: ['PutItem'] }, exports: 'start' },
+  { name: 'getBalancesExport', method: 'GET', path: '/api/admin/statements/balances/exports/{id}', answer: 'balancesExport', auth: 'admin', table: { actions: ['GetItem'] }, exports: 'link', idNames: 'balances export' },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof routes)[number]['name'];

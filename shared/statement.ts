@@ -34,8 +34,17 @@ function quote(field: string): string {
   return NEEDS_QUOTES.test(field) ? `"${field.replace(/"/g, '""')}"` : field;
 }
 
+/** One row of cells as a CSV line, with its CRLF: a long file is written a line at a time. */
+export function csvLine(row: readonly Cell[]): string {
+  return `${row.map((c) => quote(render(c))).join(',')}\r\n`;
+}
+
+export function csvHeaderLine(header: readonly string[]): string {
+  return `${header.map(quote).join(',')}\r\n`;
+}
+
 export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
-  return [header.map(quote), ...rows.map((row) => row.map((c) => quote(render(c))))].map((fields) => fields.join(',')).join('\r\n') + '\r\n';
+  return csvHeaderLine(header) + rows.map(csvLine).join('');
 }
 
 export const STATEMENT_HEADER = ['Date', 'Type', 'Description', 'Amount', 'Balance'] as const;
@@ -76,9 +85,19 @@ export function statementCsv({ points, notes, from, to }: StatementInput): strin
 
 export const BALANCES_HEADER = ['Email', 'Name', 'Balance', 'Weekly gain %', 'Last updated'] as const;
 
-export function balancesCsv(clients: readonly { email: string; name: string; balanceCents: Cents; weeklyGainPercent: number; lastUpdate: string }[]): string {
-  return toCsv(
-    BALANCES_HEADER,
-    clients.map((c) => [c.email, c.name, { amountCents: c.balanceCents }, { percent: c.weeklyGainPercent }, c.lastUpdate]),
-  );
+export interface BalancesRow {
+  email: string;
+  name: string;
+  balanceCents: Cents;
+  weeklyGainPercent: number;
+  lastUpdate: string;
+}
+
+/** One client's line of the balances export. */
+export function balancesLine(c: BalancesRow): string {
+  return csvLine([c.email, c.name, { amountCents: c.balanceCents }, { percent: c.weeklyGainPercent }, c.lastUpdate]);
+}
+
+export function balancesCsv(clients: readonly BalancesRow[]): string {
+  return csvHeaderLine(BALANCES_HEADER) + clients.map(balancesLine).join('');
 }

@@ -4,6 +4,7 @@
  * throttling per route, no CORS (the browser reaches it through CloudFront, same origin), and
  * handlers that answer only requests carrying CloudFront's origin secret.
  */
+import type { BalancesExports } from './exports';
 import { Duration, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { CfnStage, HttpApi, type HttpStage, HttpMethod, HttpRoute, HttpRouteKey, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -24,21 +25,25 @@ export interface RoutesProps {
   table: ITable;
   userPool: IUserPool;
   client: IUserPoolClient;
+  /** What the balances export routes start and link (shared/api.ts `exports`). */
+  exports: BalancesExports;
 }
 
 /** Per-stage limits: generous for people, a ceiling for scripts gone wrong. */
 export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 };
 
 /**
- * Routes that read the whole book or a whole ledger (the admin list, statements and their CSV)
- * cost far more per call than the rest: their own ceilings keep one busy admin or script from
+ * Routes that read many clients or a whole ledger (the admin list, statements, the balances
+ * export) cost far more per call than the rest: their own ceilings keep one busy admin or script from
  * starving everyone else's routes. The ceilings are shared by all callers (API Gateway has no
  * per-caller limit), so they stay well above what the firm's people need; the WAF's per-IP
  * rules (site-firewall.ts) stop one caller from using them up.
  */
 export const ROUTE_THROTTLES: Partial<Record<RouteName, { rateLimit: number; burstLimit: number }>> = {
   listClients: { rateLimit: 10, burstLimit: 20 },
-  getBalancesStatement: { rateLimit: 2, burstLimit: 5 },
+  // Each export reads the whole book (in the background); the admin page asks after one about once a second.
+  startBalancesExport: { rateLimit: 1, burstLimit: 2 },
+  getBalancesExport: { rateLimit: 10, burstLimit: 20 },
   getStatement: { rateLimit: 10, burstLimit: 20 },
   getClientStatement: { rateLimit: 5, burstLimit: 10 },
   getHistory: { rateLimit: 20, burstLimit: 40 },
@@ -146,6 +151,8 @@ export class PortalApi extends Construct {
       if (cognitoActions.length > 0) {
         fn.addToRolePolicy(new PolicyStatement({ actions: cognitoActions.map((a) => `cognito-idp:${a}`), resources: [props.userPool.userPoolArn] }));
       }
+      if (route.exports === 'start') props.exports.allowStart(fn);
+      if (route.exports === 'link') props.exports.allowLink(fn);
       this.functions.set(route.name, fn);
       const httpRoute = new HttpRoute(this, `${route.name}Route`, {
         httpApi: this.httpApi,

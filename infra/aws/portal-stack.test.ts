@@ -10,7 +10,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import fc from 'fast-check';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { routes } from '../../shared/api';
+import { routeByName, routes } from '../../shared/api';
 import { tableDefinition } from '../../lambdas/lib/table';
 import { userPoolDefinition } from '../../shared/user-pool';
 import { createTableInput } from '../local/dynamo';
@@ -146,6 +146,32 @@ describe('the API, generated from the shared route table', () => {
       expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.NODE_OPTIONS).toBe('--enable-source-maps');
     }
     template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: Match.anyValue() });
+  });
+});
+
+describe('the balances exports', () => {
+  const [bucketId, bucket] = resources('AWS::S3::Bucket').find(([id]) => id.startsWith('ExportsBucket')) ?? [];
+  const [exporterId] = functionOf('Writes a balances export (every client, e-mail order) to the exports bucket');
+  // Beside its logs, its traces and (on admin routes) the admin check's Cognito reads, tested above.
+  const nonLogActions = (id: string) => actionsOf(id).filter((a) => !/^(logs|xray|cognito-idp):/.test(a));
+
+  it('keeps them in a private bucket under a key of its own, for a day', () => {
+    expect(bucket?.Properties).toMatchObject({
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'aws:kms' }, BucketKeyEnabled: true }] },
+      LifecycleConfiguration: { Rules: [expect.objectContaining({ ExpirationInDays: 1, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } })] },
+    });
+  });
+
+  it('lets the exporter write exports only, the start route invoke the exporter only, the link route read exports only', () => {
+    expect(nonLogActions(exporterId).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'kms:Decrypt', 'kms:GenerateDataKey', 's3:AbortMultipartUpload', 's3:PutObject']);
+    const [startId, start] = functionOf(`POST ${routeByName('startBalancesExport').path}`);
+    expect(nonLogActions(startId).sort()).toEqual(['dynamodb:PutItem', 'lambda:InvokeFunction']);
+    expect(JSON.stringify(statementsOf(startId).find((st) => st.Action === 'lambda:InvokeFunction')?.Resource)).toBe(JSON.stringify({ 'Fn::GetAtt': [exporterId, 'Arn'] }));
+    expect((start.Properties.Environment as { Variables: Record<string, unknown> }).Variables.BALANCES_EXPORTER).toEqual({ Ref: exporterId });
+    const [linkId, link] = functionOf(`GET ${routeByName('getBalancesExport').path}`);
+    expect(nonLogActions(linkId).sort()).toEqual(['dynamodb:GetItem', 'kms:Decrypt', 's3:GetObject']);
+    expect((link.Properties.Environment as { Variables: Record<string, unknown> }).Variables.EXPORTS_BUCKET).toEqual({ Ref: bucketId });
   });
 });
 

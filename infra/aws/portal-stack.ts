@@ -4,12 +4,14 @@
  *               └─ /api/* ─ HTTP API ─ Cognito JWT authorizer ─ one Lambda per route ─ DynamoDB
  *   Cognito user pool (e-mail + password, Google when configured, admins group, triggers, WAF)
  *   EventBridge, Monday 00:00 UTC ─ Step Functions (16 shards) ─ weekly growth Lambda ─ DynamoDB
+ *   POST /api/admin/statements/balances/exports ─ exporter Lambda (async) ─ S3 (KMS), presigned links
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { PortalAlarms } from './alarms';
 import { PortalApi } from './api';
 import { PortalAuth } from './auth';
+import { BalancesExports } from './exports';
 import { PortalTable, TableBackup } from './data';
 import { POST_CONFIRMATION_TABLE_USE } from '../../lambdas/table-uses';
 import { MONEY_LOG_RETENTION, PortalFunction } from './portal-function';
@@ -67,7 +69,8 @@ export class PortalStack extends Stack {
       ses: config.ses,
       stage: config.stage,
     });
-    api.addRoutes({ table, userPool: auth.userPool, client: auth.client });
+    const exports = new BalancesExports(this, 'Exports', { table, accessLogs: site.logs });
+    api.addRoutes({ table, userPool: auth.userPool, client: auth.client, exports });
     const growth = new WeeklyGrowth(this, 'WeeklyGrowth', { table, stage: config.stage });
     const notifications = new Notifications(this, 'Notifications', { table, userPool: auth.userPool, siteUrl, ses: config.ses, stage: config.stage });
     const backup = new TableBackup(this, 'Backup', { table, stage: config.stage });
@@ -83,7 +86,7 @@ export class PortalStack extends Stack {
     const alarms = new PortalAlarms(this, 'Alarms', {
       api: api.httpApi,
       table,
-      functions: { ...Object.fromEntries(api.functions), preSignUp, postConfirmation, customMessage, weeklyGrowth: growth.job, notifier: notifications.notifier },
+      functions: { ...Object.fromEntries(api.functions), preSignUp, postConfirmation, customMessage, weeklyGrowth: growth.job, notifier: notifications.notifier, balancesExporter: exports.exporter },
       weeklyGrowth: growth,
       notifications,
       email: config.alarmEmail,

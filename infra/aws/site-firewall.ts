@@ -15,10 +15,12 @@ export const API_RATE_PER_IP = { limit: 1000, windowSeconds: 300 };
  * in API Gateway: one IP may use only a small share of them, so no client can lock admins out.
  */
 export const HEAVY_API_RATE_PER_IP = { limit: 60, windowSeconds: 300 };
-export const HEAVY_API_PATHS: readonly { match: 'EXACTLY' | 'CONTAINS' | 'STARTS_WITH'; path: string }[] = [
+export const HEAVY_API_PATHS: readonly { match: 'EXACTLY' | 'CONTAINS' | 'STARTS_WITH' | 'ENDS_WITH'; path: string }[] = [
   { match: 'EXACTLY', path: '/api/admin/clients' },
   { match: 'STARTS_WITH', path: '/api/admin/withdrawal-alerts' },
-  { match: 'CONTAINS', path: '/statement' },
+  { match: 'ENDS_WITH', path: '/statement' },
+  // Starting a balances export (it reads the book in the background); asking after one is a GetItem, not counted.
+  { match: 'EXACTLY', path: '/api/admin/statements/balances/exports' },
   { match: 'CONTAINS', path: '/history' },
 ];
 

@@ -94,13 +94,15 @@ function enumValue<E extends string>(values: Record<string, E>, value: string): 
 
 export class PortalSite extends Construct {
   readonly bucket: Bucket;
+  /** The access-log bucket (CloudFront's and the buckets' server access logs). */
+  readonly logs: Bucket;
   readonly distribution: Distribution;
 
   constructor(scope: Construct, id: string, props: SiteProps) {
     super(scope, id);
     const region = Stack.of(this).region;
 
-    const logs = new Bucket(this, 'Logs', {
+    const logs = (this.logs = new Bucket(this, 'Logs', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
@@ -109,7 +111,7 @@ export class PortalSite extends Construct {
       versioned: true,
       lifecycleRules: [{ expiration: Duration.days(90), noncurrentVersionExpiration: Duration.days(30), abortIncompleteMultipartUploadAfter: Duration.days(7) }],
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
-    });
+    }));
     Validations.of(logs).acknowledge({ id: 'AwsSolutions-S1', reason: 'This is the access-log bucket; logging it into itself would loop.' });
     acknowledgeGuard(
       logs,

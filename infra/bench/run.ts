@@ -13,6 +13,7 @@
  *   6. Notifications: the delay from a deposit to its e-mail in the local mailbox (notifications.ts).
  *   7. The admin list a page at a time on the largest table: first page, sort, search, at
  *      concurrency 1 and 16, through the gateway and in-process (client-list.ts).
+ *   8. The balances export of the largest table, start to ready, every row checked (export.ts).
  *
  * Progress goes to stderr; the figures table alone goes to stdout and to .bench/results.md.
  * Nothing here asserts on a timing: the exit code is non-zero only when the run broke, an API
@@ -39,6 +40,7 @@ import { startStack, type RunningStack } from '../local/stack';
 import { DAY_MS } from '../../shared/growth';
 import { apiCases } from './api-cases';
 import { listCases } from './client-list';
+import { measureExport } from './export';
 import { measureBundles, measureWeb } from './bundles';
 import * as job from './job';
 import { keepAliveRetries, measureLatency } from './latency';
@@ -332,6 +334,9 @@ async function main(): Promise<number> {
       await measureLatency(c, { reps: 1, concurrencies: LATENCY_CONCURRENCIES, warmup: 20 }, row, progress);
       list.check();
     }
+
+    // ---- 8. the whole book's balances export on the same table -----------------------------------
+    await measureExport({ agent, baseUrl: stack.url, admin, clients: portfolios.stats.portfolios + DEMO_CLIENTS }, row, progress);
 
     const mismatches = await job.verifySample(plan, portfolios.stats.subs, lastT, row, progress);
     // Last: its portfolios of 5 to 5,000 entries stay in the table.

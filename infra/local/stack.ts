@@ -6,13 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { handler as balancesExporter } from '../../lambdas/jobs/balances-export';
 import { handler as notifier } from '../../lambdas/jobs/notifier';
 import { listProfiles } from '../../lambdas/lib/indexes';
 import { logger } from '../../lambdas/lib/logger';
 import { recordEntry } from '../../lambdas/lib/money-moves';
 import { configureRuntime, settingsFromEnvironment } from '../../lambdas/lib/runtime';
 import { TABLE_NAME_DEFAULT } from '../../lambdas/lib/table';
-import { NO_TABLE_USE, NOTIFIER_TABLE_USE, POST_CONFIRMATION_TABLE_USE, WEEKLY_GROWTH_TABLE_USE } from '../../lambdas/table-uses';
+import { BALANCES_EXPORTER_TABLE_USE, NO_TABLE_USE, NOTIFIER_TABLE_USE, POST_CONFIRMATION_TABLE_USE, WEEKLY_GROWTH_TABLE_USE } from '../../lambdas/table-uses';
 import { handler as customMessage } from '../../lambdas/triggers/custom-message';
 import { handler as postConfirmation } from '../../lambdas/triggers/post-confirmation';
 import { handler as preSignUp } from '../../lambdas/triggers/pre-sign-up';
@@ -22,6 +23,7 @@ import { ensureTable, localCredentials, startLocalDynamo } from './dynamo';
 import { migrateClientListKeys } from '../../lambdas/lib/migrate-client-list-keys';
 import { type ApiHandler, createGateway } from './gateway';
 import { Mailbox } from './mailbox';
+import { startObjectStore } from './object-store';
 import { freePort } from './ports';
 import { seedDemoData } from './seed';
 import { failuresToFile, startStreamPoller } from './stream-poller';
@@ -45,9 +47,17 @@ export interface RunningStack {
   dataDir: string;
   cognito: { endpoint: string; region: string; userPoolId: string; clientId: string; issuer: string; jwksUri: string };
   dynamoEndpoint: string;
+  /** The S3 stand-in's URL (the exports bucket is LOCAL_EXPORTS_BUCKET). */
+  s3Endpoint: string;
   tableName: string;
   stop(): Promise<void>;
 }
+
+/** The local stack's region: cognito-local's, the handlers' and the S3 stand-in's signing scope. */
+const LOCAL_REGION = 'us-east-1';
+
+/** The local exports bucket's name (the CDK stack's is generated). */
+export const LOCAL_EXPORTS_BUCKET = 'aurum-exports';
 
 /** The file a running stack describes itself in (for `npm run admin` and stray clean-up). */
 export const stackFile = (dataDir: string) => join(dataDir, 'stack.json');
@@ -84,6 +94,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const setup = await ensureTable(dynamo.client, tableName);
     const fresh = setup.created;
     const mailbox = new Mailbox(dataDir);
+    // S3 for the balances exports, as the CDK stack's exports bucket (its files in <dataDir>/s3).
+    const objects = await startObjectStore({ dir: join(dataDir, 's3'), buckets: [LOCAL_EXPORTS_BUCKET], credentials: localCredentials(), region: LOCAL_REGION });
+    stops.push(() => objects.stop());
 
     // As in AWS, a handler answers only requests that came through the front door (the gateway).
     const originSecret = randomBytes(32).toString('base64url');
@@ -97,6 +110,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const startCognito = (cognitoPort: number) =>
       startLocalCognito({
         port: cognitoPort,
+        region: LOCAL_REGION,
         dataDir: join(dataDir, 'cognito'),
         triggers: {
           preSignUp: (event) => runAs('PreSignUp', NO_TABLE_USE, () => preSignUp(event)),
@@ -140,10 +154,20 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         // And the weekly job's page size (WEEKLY_GROWTH_PAGE_SIZE), which tests make small; its metrics have nowhere to go here.
         weeklyGrowthPageSize: settingsFromEnvironment().weeklyGrowthPageSize,
         publishMetrics: false,
+        exportsBucket: LOCAL_EXPORTS_BUCKET,
+        s3Endpoint: objects.endpoint,
       },
-      // The handlers' DynamoDB client, held to each function's declared table use as IAM holds it in AWS.
-      // The notifier sends through the local mailer (in AWS: SES, from NOTIFY_FROM).
-      { onDynamoClient: enforceTablePermissions, mailer: localMailer },
+      {
+        // The handlers' DynamoDB client, held to each function's declared table use as IAM holds it in AWS.
+        onDynamoClient: enforceTablePermissions,
+        // The notifier sends through the local mailer (in AWS: SES, from NOTIFY_FROM).
+        mailer: localMailer,
+        // An export's writer runs beside the request that started it, as Lambda's asynchronous invocation runs it in AWS.
+        startExporter: (exportId) =>
+          void runAs('BalancesExporter', BALANCES_EXPORTER_TABLE_USE, () => balancesExporter({ exportId })).catch((error: unknown) =>
+            console.error(`balances export ${exportId} failed:`, error),
+          ),
+      },
     );
 
     const handlers = new Map<string, ApiHandler>();
@@ -219,7 +243,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await firstBuild;
     writeFileSync(
       stackFile(dataDir),
-      JSON.stringify({ pid: process.pid, url, cognito, dynamoEndpoint: dynamo.endpoint, tableName }, null, 2),
+      JSON.stringify({ pid: process.pid, url, cognito, dynamoEndpoint: dynamo.endpoint, s3Endpoint: objects.endpoint, tableName }, null, 2),
     );
     stops.unshift(async () => rmSync(stackFile(dataDir), { force: true }));
     // The notifier on the table's stream, as Lambda's event source mapping runs it. Started after
@@ -235,7 +259,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     stops.push(() => poller.stop());
     await gateway.listen();
     stops.push(() => gateway.close());
-    return { url, port, dataDir, cognito, dynamoEndpoint: dynamo.endpoint, tableName, stop: stopAll };
+    return { url, port, dataDir, cognito, dynamoEndpoint: dynamo.endpoint, s3Endpoint: objects.endpoint, tableName, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -9,17 +9,6 @@
  */
 import '../local/quiet-sdk';
 import { migrateClientListKeys } from '../../lambdas/lib/migrate-client-list-keys';
-import { withToolTable } from './tool-table';
+import { runMigration } from './tool-table';
 
-try {
-  const summary = await withToolTable('migrate-client-list-keys.ts', () => migrateClientListKeys());
-  console.log(`${summary.live} live profiles: ${summary.migrated} given their list keys, ${summary.skipped} skipped (deleted meanwhile), ${summary.failed} failed`);
-  if (summary.failed > 0) {
-    console.error('some profiles kept changing: run it again');
-    process.exit(1);
-  }
-} catch (error) {
-  const e = error as Error;
-  console.error(`${e.name}: ${e.message}`);
-  process.exit(1);
-}
+await runMigration('migrate-client-list-keys.ts', migrateClientListKeys, (s) => `${s.live} live profiles: ${s.migrated} given their list keys, ${s.skipped} skipped (deleted meanwhile), ${s.failed} failed`);

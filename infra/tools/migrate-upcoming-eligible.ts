@@ -9,19 +9,10 @@
  */
 import '../local/quiet-sdk';
 import { migrateUpcomingEligible } from '../../lambdas/lib/migrate-upcoming-eligible';
-import { withToolTable } from './tool-table';
+import { runMigration } from './tool-table';
 
-try {
-  const summary = await withToolTable('migrate-upcoming-eligible.ts', () => migrateUpcomingEligible(Date.now()));
-  console.log(
-    `${summary.live} live profiles, ${summary.lacking} without upcomingEligibleAt: ${summary.migrated} migrated, ${summary.skipped} skipped (written or deleted meanwhile), ${summary.failed} failed`,
-  );
-  if (summary.failed > 0) {
-    console.error('some profiles kept changing: run it again');
-    process.exit(1);
-  }
-} catch (error) {
-  const e = error as Error;
-  console.error(`${e.name}: ${e.message}`);
-  process.exit(1);
-}
+await runMigration(
+  'migrate-upcoming-eligible.ts',
+  () => migrateUpcomingEligible(Date.now()),
+  (s) => `${s.live} live profiles, ${s.lacking} without upcomingEligibleAt: ${s.migrated} migrated, ${s.skipped} skipped (written or deleted meanwhile), ${s.failed} failed`,
+);

@@ -59,3 +59,22 @@ export async function withToolTable<T>(tool: string, work: () => Promise<T>): Pr
   }
   return withTable(work);
 }
+
+/**
+ * A migration's command: runs it on the command line's table and prints its summary; exits 1
+ * when some profiles kept changing (running it again finishes them) or when it broke.
+ */
+export async function runMigration<S extends { failed: number }>(tool: string, migrate: () => Promise<S>, summarize: (summary: S) => string): Promise<void> {
+  try {
+    const summary = await withToolTable(tool, migrate);
+    console.log(summarize(summary));
+    if (summary.failed > 0) {
+      console.error('some profiles kept changing: run it again');
+      process.exit(1);
+    }
+  } catch (error) {
+    const e = error as Error;
+    console.error(`${e.name}: ${e.message}`);
+    process.exit(1);
+  }
+}

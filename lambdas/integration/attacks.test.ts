@@ -10,7 +10,7 @@ import {
   AdminListGroupsForUserCommand,
   AdminRemoveUserFromGroupCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { routes } from '../../shared/api';
+import { type RouteDef, routes } from '../../shared/api';
 import { apiMessages } from '../../shared/messages';
 import { claimsOf, PASSWORD, pathOf, type Session } from './support/client';
 import { useTestStack } from './support/use-stack';
@@ -181,7 +181,8 @@ describe('5. an id that cannot exist is a 404 before any read, never a 500', () 
     const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : { amount: 1, reason: 'no' };
     const res = await t.client.callAny(route.name, { token, params: { userId: long, uid: long, id: long }, body });
     expect(res.status).toBe(404);
-    expect(res.body).toHaveProperty('error',route.path.includes('withdrawal-requests/{id}') ? apiMessages.requestNotFound : apiMessages.clientNotFound);
+    const notFound = { 'withdrawal request': apiMessages.requestNotFound, 'balances export': apiMessages.exportNotFound, client: apiMessages.clientNotFound };
+    expect(res.body).toHaveProperty('error', notFound[(route as RouteDef).idNames ?? 'client']);
   });
 
   it('an admin asking for odd ids gets a 404 too', async () => {

@@ -32,6 +32,8 @@ let cora: Session;
 let doomed: Session;
 let toApprove: string;
 let toReject: string;
+/** The export startBalancesExport starts, which getBalancesExport then reads. */
+let exportId = '';
 
 beforeAll(async () => {
   [admin, cora, doomed] = [await t.client.newAdmin(), await t.client.newClient('cora'), await t.client.newClient('doomed')];
@@ -73,7 +75,6 @@ const successfulCalls: { [N in RouteName]: () => Promise<AnswerOf<N>> } = {
   listPendingWithdrawalRequests: () => succeed('listPendingWithdrawalRequests', { token: admin.accessToken, query: { status: 'pending' } }),
   getClientHistory: () => succeed('getClientHistory', { token: admin.accessToken, params: { id: cora.sub } }),
   getClientStatement: () => succeed('getClientStatement', { token: admin.accessToken, params: { id: cora.sub } }),
-  getBalancesStatement: () => succeed('getBalancesStatement', { token: admin.accessToken }),
   // Writes.
   createPortfolio: () => succeed('createPortfolio', { token: cora.accessToken, body: { userId: cora.sub, initialBalance: 0 } }),
   updateMyNames: () => succeed('updateMyNames', { token: cora.accessToken, params: { userId: cora.sub }, body: { firstName: 'Cora', lastName: 'Renamed' } }),
@@ -90,6 +91,12 @@ const successfulCalls: { [N in RouteName]: () => Promise<AnswerOf<N>> } = {
   rejectWithdrawalRequest: () => succeed('rejectWithdrawalRequest', { token: admin.accessToken, params: { id: toReject }, body: { reason: 'Not this month' } }),
   updateBalance: () => succeed('updateBalance', { token: admin.accessToken, params: { id: cora.sub }, body: { balance: 20_000 } }),
   deleteClient: () => succeed('deleteClient', { token: admin.accessToken, params: { id: doomed.sub } }),
+  startBalancesExport: async () => {
+    const started = await succeed('startBalancesExport', { token: admin.accessToken });
+    exportId = started.exportId;
+    return started;
+  },
+  getBalancesExport: () => succeed('getBalancesExport', { token: admin.accessToken, params: { id: exportId } }),
 };
 
 describe('every route answers what the contract declares', () => {

@@ -1,6 +1,11 @@
 /** Balance history and CSV statements through the gateway, against the real local parts. */
 import { parse } from 'csv-parse/sync';
 import { DAY_MS } from '../../shared/growth';
+import { apiMessages } from '../../shared/messages';
+import { EXPORT_TIMEOUT_MS, runBalancesExport } from '../lib/balances-export';
+import { newId } from '../lib/ids';
+import { configureRuntime, resetRuntime } from '../lib/runtime';
+import { exportKeys } from '../lib/table';
 import type { Session } from './support/client';
 import { useTestStack } from './support/use-stack';
 
@@ -66,11 +71,71 @@ it.each(['from=yesterday', 'from=2026-02-30', 'from=2026-11-20&to=2026-11-01'])(
   expect(res).toMatchObject({ status: 400, body: { error: 'Please choose a valid period: from and to as dates (YYYY-MM-DD), from not after to' } });
 });
 
-it('the whole book as one CSV, for admins only', async () => {
-  const res = await t.client.call('getBalancesStatement', { token: admin.accessToken });
-  expect(res.status).toBe(200);
-  const rows = parse(res.body, {}) as string[][];
-  expect(rows[0]).toEqual(['Email', 'Name', 'Balance', 'Weekly gain %', 'Last updated']);
-  expect(rows.find((r) => r[0] === cleo.email)?.[2]).toBe((await balanceOf(cleo)).toFixed(2));
-  expect((await t.client.call('getBalancesStatement', { token: cleo.accessToken })).status).toBe(403);
+/** Asks after an export as the admin page does, until the exporter has finished it. */
+async function settled(exportId: string) {
+  for (let i = 0; i < 100; i++) {
+    const res = await t.client.call('getBalancesExport', { token: admin.accessToken, params: { id: exportId } });
+    expect(res.status).toBe(200);
+    if (res.body.status !== 'running') return res.body;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`export ${exportId} still running after 10 s`);
+}
+
+describe('the whole book as one CSV', () => {
+  it('is written in the background and downloaded from a short-lived link, every client once, in e-mail order', async () => {
+    const started = await t.client.call('startBalancesExport', { token: admin.accessToken });
+    expect(started).toMatchObject({ status: 202, body: { status: 'running', exportId: expect.any(String) } });
+    const done = await settled(started.body.exportId);
+    const everyone = await t.client.allClients(admin.accessToken);
+    expect(done).toMatchObject({ status: 'ready', rows: everyone.length, url: expect.stringMatching(/X-Amz-Signature=/) });
+    expect(Date.parse(done.linkExpiresAt ?? '') - Date.now()).toBeLessThanOrEqual(300_000);
+
+    const file = await fetch(done.url ?? '');
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="aurum-balances-${done.startedAt.slice(0, 10)}.csv"`);
+    const rows = parse(await file.text(), {}) as string[][];
+    expect(rows[0]).toEqual(['Email', 'Name', 'Balance', 'Weekly gain %', 'Last updated']);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(everyone.map((c) => c.email));
+    expect(rows.find((r) => r[0] === cleo.email)?.[2]).toBe((await balanceOf(cleo)).toFixed(2));
+
+    // The link names its file and its time: another file, or a later expiry, is refused by the store.
+    const other = new URL(done.url ?? '');
+    other.pathname = other.pathname.replace(started.body.exportId, 'another');
+    expect((await fetch(other)).status).toBe(403);
+    const longer = new URL(done.url ?? '');
+    longer.searchParams.set('X-Amz-Expires', '604800');
+    expect((await fetch(longer)).status).toBe(403);
+  });
+
+  it('is for admins only, and an export that does not exist is not found', async () => {
+    expect(await t.client.call('startBalancesExport', { token: cleo.accessToken })).toMatchObject({ status: 403, body: { error: apiMessages.adminOnly } });
+    const started = await t.client.call('startBalancesExport', { token: admin.accessToken });
+    expect(await t.client.call('getBalancesExport', { token: cleo.accessToken, params: { id: started.body.exportId } })).toMatchObject({ status: 403 });
+    for (const id of ['000000000ffffffffffffffff', 'not an id!', 'x'.repeat(200)]) {
+      expect(await t.client.callAny('getBalancesExport', { token: admin.accessToken, params: { id } })).toMatchObject({ status: 404, body: { error: apiMessages.exportNotFound } });
+    }
+    await settled(started.body.exportId);
+  });
+
+  it('says failed when the file cannot be written, and when its writer outlived its timeout', async () => {
+    // The exporter's code in this process, pointed at a bucket the store does not have.
+    configureRuntime({ tableName: t.stack.tableName, region: 'us-east-1', dynamoEndpoint: t.stack.dynamoEndpoint, s3Endpoint: t.stack.s3Endpoint, exportsBucket: 'no-such-bucket', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    try {
+      const stuck = newId();
+      const startedAt = new Date().toISOString();
+      await t.table.putItems([{ ...exportKeys.balances(stuck), exportId: stuck, status: 'running', startedAt, requestedBy: admin.sub }]);
+      await expect(runBalancesExport(stuck)).rejects.toMatchObject({ name: 'NoSuchBucket' });
+      expect(await settled(stuck)).toEqual({ exportId: stuck, status: 'failed', startedAt });
+      // Run again (as Lambda retries), it leaves the failed export alone.
+      expect(await runBalancesExport(stuck)).toBe('not running');
+
+      const lost = newId();
+      const longAgo = new Date(Date.now() - EXPORT_TIMEOUT_MS - 60_000).toISOString();
+      await t.table.putItems([{ ...exportKeys.balances(lost), exportId: lost, status: 'running', startedAt: longAgo, requestedBy: admin.sub }]);
+      expect(await settled(lost)).toEqual({ exportId: lost, status: 'failed', startedAt: longAgo });
+    } finally {
+      resetRuntime();
+    }
+  });
 });

@@ -19,6 +19,18 @@ export const config = {
   get cognitoEndpoint(): string | undefined {
     return runtimeSettings().cognitoEndpoint;
   },
+  /** Throws only when read: only the functions that write or link the balances exports have the bucket. */
+  get exportsBucket(): string {
+    const bucket = runtimeSettings().exportsBucket;
+    if (!bucket) throw new Error('EXPORTS_BUCKET is not set');
+    return bucket;
+  },
+  /** Throws only when read: only the route that starts an export names the exporter. */
+  get exporterFunction(): string {
+    const name = runtimeSettings().exporterFunction;
+    if (!name) throw new Error('BALANCES_EXPORTER is not set');
+    return name;
+  },
   /** Throws only when read: a function that never manages users has no pool. */
   get userPoolId(): string {
     const id = runtimeSettings().userPoolId;

@@ -4,7 +4,7 @@
  * The message here is for logs only; it never reaches a caller.
  */
 
-export type DomainErrorKind = 'clientNotFound' | 'requestAlreadyDecided' | 'idempotencyKeyReused' | 'portfolioBusy' | 'listCursorInvalid';
+export type DomainErrorKind = 'clientNotFound' | 'requestAlreadyDecided' | 'idempotencyKeyReused' | 'portfolioBusy' | 'listCursorInvalid' | 'exportNotFound';
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
@@ -55,5 +55,13 @@ export class ListCursorInvalid extends DomainError {
   readonly kind = 'listCursorInvalid';
   constructor() {
     super('list cursor refused');
+  }
+}
+
+/** No balances export by that id (never started, or expired a day after it was). */
+export class ExportNotFound extends DomainError {
+  readonly kind = 'exportNotFound';
+  constructor(readonly exportId: string) {
+    super(`no balances export ${exportId}`);
   }
 }

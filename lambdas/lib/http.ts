@@ -24,6 +24,7 @@ const DOMAIN_ANSWERS: Record<DomainErrorKind, [HttpError['statusCode'], string]>
   idempotencyKeyReused: [409, apiMessages.idempotencyKeyReused],
   portfolioBusy: [409, apiMessages.conflictRetry],
   listCursorInvalid: [400, apiMessages.invalidListCursor],
+  exportNotFound: [404, apiMessages.exportNotFound],
 };
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -83,12 +84,19 @@ function readJsonBody(event: ApiEvent): unknown {
   }
 }
 
+/** What a path id that cannot exist answers, by what the route's id names. */
+const ID_NOT_FOUND: Record<NonNullable<RouteDef['idNames']> | 'client', string> = {
+  client: apiMessages.clientNotFound,
+  'withdrawal request': apiMessages.requestNotFound,
+  'balances export': apiMessages.exportNotFound,
+};
+
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,128}$/;
 
 /** Path parameters that no stored id can match (too long, odd characters) are a 404 before any read. */
 function checkPathIds(route: RouteDef, params: Record<string, string>): void {
   for (const value of Object.values(params)) {
-    if (!PATH_ID.test(value)) throw new NotFound(route.idNames === 'withdrawal request' ? apiMessages.requestNotFound : apiMessages.clientNotFound);
+    if (!PATH_ID.test(value)) throw new NotFound(ID_NOT_FOUND[route.idNames ?? 'client']);
   }
 }
 

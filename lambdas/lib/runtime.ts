@@ -12,6 +12,8 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { S3Client } from '@aws-sdk/client-s3';
+import { LambdaClient } from '@aws-sdk/client-lambda';
 import { TABLE_NAME_DEFAULT } from './table';
 
 export interface RuntimeSettings {
@@ -51,6 +53,12 @@ export interface RuntimeSettings {
   readonly weeklyGrowthPageSize: number;
   /** Whether the weekly job writes its CloudWatch metrics (EMF lines on stdout): in AWS yes, locally no. */
   readonly publishMetrics: boolean;
+  /** The bucket the balances exports are written to (EXPORTS_BUCKET): on the functions that write or link them. */
+  readonly exportsBucket?: string;
+  /** Only locally: the S3 stand-in's URL (infra/local/object-store.ts). */
+  readonly s3Endpoint?: string;
+  /** The function that writes a balances export (BALANCES_EXPORTER), invoked asynchronously by the route that starts one. */
+  readonly exporterFunction?: string;
 }
 
 /** One e-mail as the notifier sends it. */
@@ -78,6 +86,11 @@ export interface RuntimeHooks {
    * Absent in AWS. A rejection is a failed send (the notifier retries it).
    */
   mailer?: (mail: OutgoingMail) => Promise<void>;
+  /**
+   * Starts the balances exporter on an export without waiting for it, as Lambda's asynchronous
+   * invocation does in AWS: the local stack runs it in its own process. Absent in AWS.
+   */
+  startExporter?: (exportId: string) => void;
 }
 
 const MAX_ADMIN_RECHECK_MS = 60_000;
@@ -100,6 +113,9 @@ function resolved(given: Partial<RuntimeSettings>): RuntimeSettings {
     notifyConfigurationSet: given.notifyConfigurationSet || undefined,
     weeklyGrowthPageSize: Number.isInteger(given.weeklyGrowthPageSize) && Number(given.weeklyGrowthPageSize) > 0 ? Number(given.weeklyGrowthPageSize) : 200,
     publishMetrics: given.publishMetrics ?? true,
+    exportsBucket: given.exportsBucket || undefined,
+    s3Endpoint: given.s3Endpoint || undefined,
+    exporterFunction: given.exporterFunction || undefined,
   });
 }
 
@@ -118,6 +134,8 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): R
     notifyFrom: env.NOTIFY_FROM,
     notifyConfigurationSet: env.NOTIFY_CONFIGURATION_SET,
     weeklyGrowthPageSize: env.WEEKLY_GROWTH_PAGE_SIZE === undefined ? undefined : Number(env.WEEKLY_GROWTH_PAGE_SIZE),
+    exportsBucket: env.EXPORTS_BUCKET,
+    exporterFunction: env.BALANCES_EXPORTER,
   });
 }
 
@@ -127,6 +145,8 @@ interface State {
   dynamo?: { base: DynamoDBClient; document: DynamoDBDocumentClient };
   cognito?: CognitoIdentityProviderClient;
   ses?: SESv2Client;
+  s3?: S3Client;
+  lambda?: LambdaClient;
 }
 
 /** Undefined until first use: a Lambda reads its environment only then, not at module load. */
@@ -143,6 +163,8 @@ function releaseClients(): void {
   state?.dynamo?.base.destroy();
   state?.cognito?.destroy();
   state?.ses?.destroy();
+  state?.s3?.destroy();
+  state?.lambda?.destroy();
 }
 
 /**
@@ -201,4 +223,30 @@ export function sesClient(): SESv2Client {
 /** The sender the runtime was configured with instead of SES (the local stack's), if any. */
 export function mailerHook(): RuntimeHooks['mailer'] {
   return current().hooks.mailer;
+}
+
+/** The one S3 client, created on first use: path-style against the local stand-in. */
+export function s3Client(): S3Client {
+  const s = current();
+  if (!s.s3) {
+    const { region, s3Endpoint, credentials } = s.settings;
+    // Checksums only where S3 requires them: the upload's parts then carry a plain SHA-256, as the local stand-in checks.
+    s.s3 = new S3Client({ region, endpoint: s3Endpoint, forcePathStyle: s3Endpoint !== undefined, credentials, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' });
+  }
+  return s.s3;
+}
+
+/** The one Lambda client, created on first use (only where no startExporter hook runs the exporter instead). */
+export function lambdaClient(): LambdaClient {
+  const s = current();
+  if (!s.lambda) {
+    const { region, credentials } = s.settings;
+    s.lambda = new LambdaClient({ region, credentials });
+  }
+  return s.lambda;
+}
+
+/** What runs the exporter in the local stack's process instead of Lambda, if anything. */
+export function startExporterHook(): RuntimeHooks['startExporter'] {
+  return current().hooks.startExporter;
 }

@@ -16,6 +16,8 @@
  *   NOTIFIED#<id>  TO#<address>                 the notifier's claim on one e-mail (notifications/sent-marker.ts), expires
  *   JOBRUN#weekly-growth  RUN#<week ISO>#<id>   one weekly run's figures (notifications/job-run-item.ts), written once,
  *                                                its INSERT the admins' summary e-mail; expires
+ *   EXPORT#balances  EXPORT#<id>                 one balances export (balances-export.ts): running, ready (its S3 key
+ *                                                and row count) or failed; expires after a day, as its file does
  *   TOTALS#clients#<nn> BUCKET#<name>            a share of the admin console's totals (client-totals.ts): every write
  *                                                that changes a client's count, balance or weekly gain ADDs its
  *                                                difference to one bucket in the same transaction; 16 partitions,
@@ -36,6 +38,8 @@
  *   deposits by eligibility date        (withdrawal alerts) Query GSI2 PK=ELIG#<yyyy-mm> (one per month the range touches), GSI2SK between dates
  *   pending withdrawal requests         Query GSI3 PK=REQUESTS#pending (oldest first)
  *   (no reader)                         weekly runs are read only off the stream, by the notifier
+ *   a balances export                   GetItem PK=EXPORT#balances, SK=EXPORT#<id>
+ *   every client in e-mail order        (the exporter) Query GSI4 in each shard, page by page, merged
  *   the admin console's totals          Query PK=TOTALS#clients#<nn> for each of the 16 partitions (small buckets, summed)
  * No request path scans.
  */
@@ -145,3 +149,7 @@ export const requestIds = {
     return /^[\w-]+$/.test(sub) && /^[\w-]+$/.test(requestKey) ? { sub, requestKey } : null;
   },
 };
+
+export const exportKeys = {
+  balances: (exportId: string) => ({ PK: 'EXPORT#balances', SK: `EXPORT#${exportId}` }),
+} as const;

@@ -34,8 +34,14 @@ journey('a client sees the balance chart and downloads a statement that reads ba
 journey('an admin exports the whole book', e2e, async ({ page }) => {
   await signIn(page, e2e, 'admin@example.com');
   await page.waitForURL(/\/admin$/);
+  // The server writes the file in the background; the page waits for it, then downloads it from its short-lived link.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Balances (CSV)' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^aurum-balances-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(download.url()).toMatch(/X-Amz-Signature=/);
   const rows = parse(readFileSync(await download.path(), 'utf8'), {}) as string[][];
   expect(rows[0]).toEqual(['Email', 'Name', 'Balance', 'Weekly gain %', 'Last updated']);
-  expect(rows.map((r) => r[0])).toEqual(expect.arrayContaining(['admin@example.com', 'alice@example.com', 'bob@example.com']));
+  const emails = rows.slice(1).map((r) => r[0]);
+  expect(emails).toEqual(expect.arrayContaining(['admin@example.com', 'alice@example.com', 'bob@example.com']));
+  expect(emails).toEqual([...emails].sort());
+  await expectPage(page).toShowText('Export Balances (CSV)');
 });

@@ -12,6 +12,7 @@ export interface TestStack {
   dataDir: string;
   cognito: { endpoint: string; region: string; userPoolId: string; clientId: string; issuer: string; jwksUri: string };
   dynamoEndpoint: string;
+  s3Endpoint: string;
   tableName: string;
   /** Stops it; the data folder goes too unless `keepData`. */
   stop(options?: { keepData?: boolean }): Promise<void>;

@@ -474,6 +474,48 @@ describe('admin dashboard', () => {
     expect(screen.getByText('No pending withdrawal requests')).toBeInTheDocument();
   });
 
+  it('exports the balances: starts the export, asks after it until it is ready, then downloads from its link', async () => {
+    const downloads: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.href);
+    });
+    try {
+      const startedAt = '2026-11-25T08:00:00.000Z';
+      let asked = 0;
+      const { api } = setup({
+        'POST /api/admin/statements/balances/exports': { exportId: 'e1', status: 'running', startedAt },
+        'GET /api/admin/statements/balances/exports/e1': () =>
+          Promise.resolve(++asked < 2 ? { exportId: 'e1', status: 'running', startedAt } : { exportId: 'e1', status: 'ready', startedAt, rows: 3, url: 'https://exports.example/balances/e1.csv?X-Amz-Signature=s', linkExpiresAt: startedAt }),
+      });
+      await userEvent.click(await screen.findByRole('button', { name: 'Export Balances (CSV)' }));
+      expect(await screen.findByText('Preparing export...')).toBeInTheDocument();
+      await waitFor(() => expect(downloads).toEqual(['https://exports.example/balances/e1.csv?X-Amz-Signature=s']), { timeout: 5000 });
+      expect(api.calls.filter((c) => c.path.includes('/exports')).map((c) => `${c.method} ${c.path}`)).toEqual([
+        'POST /api/admin/statements/balances/exports',
+        'GET /api/admin/statements/balances/exports/e1',
+        'GET /api/admin/statements/balances/exports/e1',
+      ]);
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Export Balances (CSV)' })).toBeEnabled());
+    } finally {
+      click.mockRestore();
+    }
+  });
+
+  it('says when an export failed, and downloads nothing', async () => {
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click');
+    try {
+      setup({
+        'POST /api/admin/statements/balances/exports': { exportId: 'e2', status: 'running', startedAt: '2026-11-25T08:00:00.000Z' },
+        'GET /api/admin/statements/balances/exports/e2': { exportId: 'e2', status: 'failed', startedAt: '2026-11-25T08:00:00.000Z' },
+      });
+      await userEvent.click(await screen.findByRole('button', { name: 'Export Balances (CSV)' }));
+      expect(await screen.findByText('Failed to export balances', {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(click).not.toHaveBeenCalled();
+    } finally {
+      click.mockRestore();
+    }
+  });
+
   it('logs out to the sign-in page', async () => {
     const { backend } = setup();
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));

@@ -21,9 +21,9 @@ import { useApiMutation, useRoute } from '../../api/hooks';
 import { EmptyState, LoadFailed } from '../../components/load-states';
 import { PageShell } from '../../components/page-shell';
 import { StatCard } from '../../components/stat-card';
-import { useCsvDownload } from '../../components/statement-download';
-import { formatSignedPercent, formatUsd, gainColor, utcDateInput } from '../../format';
+import { formatSignedPercent, formatUsd, gainColor } from '../../format';
 import { ClientPager } from './ClientPager';
+import { ExportBalancesButton } from './ExportBalancesButton';
 import { type Sort, useClientPages } from './client-pages';
 import { ClientRow } from './ClientRow';
 import { PendingRequests } from './PendingRequests';
@@ -221,12 +221,3 @@ function ListState({ loading, searching }: { loading: boolean; searching: boolea
   );
 }
 
-/** Every client's balance as one CSV: the whole book. */
-function ExportBalancesButton() {
-  const { busy, download } = useCsvDownload('Failed to export balances');
-  return (
-    <Button size="sm" variant="outline" loading={busy} onClick={() => void download({ route: 'getBalancesStatement' }, `aurum-balances-${utcDateInput()}.csv`)}>
-      Export Balances (CSV)
-    </Button>
-  );
-}
