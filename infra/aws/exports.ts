@@ -54,7 +54,8 @@ export class BalancesExports extends Construct {
       environment: { EXPORTS_BUCKET: this.bucket.bucketName },
     });
     // A failed export is marked failed at once (the admin is told); a retry would find it so and stop.
-    this.exporter.configureAsyncInvoke({ retryAttempts: 0 });
+    // An invocation held back (throttled) past a minute is dropped: the export then reads as failed.
+    this.exporter.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(1) });
     // Exactly what an upload does (one PUT, or a multipart upload, aborted on failure); completing
     // a multipart upload under a KMS key decrypts the parts' data keys.
     this.exporter.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject', 's3:AbortMultipartUpload'], resources: [this.exportObjects] }));

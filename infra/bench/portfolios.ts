@@ -184,9 +184,10 @@ export async function fillLedger(doc: DynamoDBDocumentClient, tableName: string,
     new UpdateCommand({
       TableName: tableName,
       Key: keys.profile(sub),
-      UpdateExpression: 'SET balanceCents = :b, netCents = :n, upcomingEligibleAt = :u, version = version + :one',
+      UpdateExpression: 'SET balanceCents = :b, GSI5SK = :bk, netCents = :n, upcomingEligibleAt = :u, version = version + :one',
       ExpressionAttributeValues: {
         ':b': state.balanceCents,
+        ':bk': keys.balanceOrder(sub, state.balanceCents).GSI5SK,
         ':n': state.netCents,
         ':u': upcomingEligibility(all.filter((e) => e.type === 'deposit').map((e) => e.at), Date.now()),
         ':one': 1,

@@ -76,6 +76,9 @@ describe('the local S3 stand-in', () => {
     const old = await getSignedUrl(s3, new GetObjectCommand({ Bucket: BUCKET, Key: 'balances/two.csv' }), { expiresIn: 60, signingDate: new Date(Date.now() - 10 * 60_000) });
     expect(await codeOf(old)).toBe('403 AccessDenied');
 
+    // A parameter given again after the signed one (S3 would serve the first, the check read the last).
+    const doubled = `${good.href.replace('?', '?response-content-type=text%2Fhtml&')}&response-content-type=text%2Fhtml`;
+    expect(await codeOf(doubled)).toBe('400 InvalidArgument');
     const intruder = clientFor('not-the-secret');
     await expect(intruder.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'balances/two.csv', Body: 'overwritten' }))).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
     intruder.destroy();
@@ -85,6 +88,8 @@ describe('the local S3 stand-in', () => {
   it('knows only its buckets, and keeps every key inside its bucket', async () => {
     await expect(s3.send(new PutObjectCommand({ Bucket: 'another', Key: 'x', Body: 'x' }))).rejects.toMatchObject({ name: 'NoSuchBucket' });
     await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: '../../escape.csv', Body: 'inside' }));
+    for (const key of ['.', '..']) await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: `the key ${key}` }));
+    expect(await (await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: '..' }))).Body?.transformToString()).toBe('the key ..');
     expect(readdirSync(dir).sort()).toEqual(['.uploads', BUCKET]);
     expect(await (await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: '../../escape.csv' }))).Body?.transformToString()).toBe('inside');
     expect((await fetch(await link('balances/missing.csv'))).status).toBe(404);

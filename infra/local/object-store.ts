@@ -13,6 +13,7 @@ import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto
 import { createReadStream, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { HttpRequest } from '@smithy/protocol-http';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { freePort } from './ports';
@@ -174,8 +175,8 @@ export async function startObjectStore(options: ObjectStoreOptions): Promise<Loc
   function objectPath(bucket: string, key: string): string {
     if (!options.buckets.includes(bucket)) throw new S3Error(404, 'NoSuchBucket', 'The specified bucket does not exist');
     if (key === '' || key.length > 1024) throw new S3Error(400, 'KeyTooLongError', 'Your key is too long');
-    // One flat file per key: no key can name a path outside the bucket's folder.
-    return join(options.dir, bucket, encodeURIComponent(key));
+    // One flat file per key, named so no key can name a path outside the bucket's folder (not even `.` or `..`).
+    return join(options.dir, bucket, `o-${encodeURIComponent(key)}`);
   }
 
   function uploadDir(uploadId: string): string {
@@ -187,6 +188,10 @@ export async function startObjectStore(options: ObjectStoreOptions): Promise<Loc
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
+    // A parameter given twice could be signed with one value and served with the other.
+    for (const name of new Set(url.searchParams.keys())) {
+      if (url.searchParams.getAll(name).length > 1) throw new S3Error(400, 'InvalidArgument', `The query parameter ${name} is given more than once`);
+    }
     // The path as sent: URL would resolve `..` segments, which S3 keeps as part of a key.
     const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
     const body = await readBody(req);
@@ -198,7 +203,7 @@ export async function startObjectStore(options: ObjectStoreOptions): Promise<Loc
     const method = req.method ?? 'GET';
 
     if (method === 'GET' || method === 'HEAD') {
-      if (!existsSync(file)) throw new S3Error(404, 'NoSuchKey', 'The specified key does not exist.');
+      if (!existsSync(file) || !statSync(file).isFile()) throw new S3Error(404, 'NoSuchKey', 'The specified key does not exist.');
       const disposition = url.searchParams.get('response-content-disposition');
       res.writeHead(200, {
         'content-type': url.searchParams.get('response-content-type') ?? 'application/octet-stream',
@@ -206,7 +211,7 @@ export async function startObjectStore(options: ObjectStoreOptions): Promise<Loc
         ...(disposition ? { 'content-disposition': disposition } : {}),
       });
       if (method === 'HEAD') res.end();
-      else createReadStream(file).pipe(res);
+      else await pipeline(createReadStream(file), res);
       return;
     }
     if (method === 'PUT' && uploadId === null) {

@@ -212,11 +212,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       tableUseOf: (route) => (deniedTable.has(route.name) ? NO_TABLE_USE : route.table),
       staticFiles: web === 'none' ? undefined : staticFiles(join(process.cwd(), 'web', 'dist')),
     });
-    // An older data folder's clients join the admin list's new indexes (as the runbook's migration does in AWS).
-    if (!setup.created && setup.addedIndexes.length > 0) {
+    // An older data folder's clients join the admin list's indexes (as the runbook's migration does
+    // in AWS), once: a start that was stopped before the migration finished runs it again.
+    const listKeysMarker = join(dataDir, 'client-list-keys.migrated');
+    if (!setup.created && (setup.addedIndexes.length > 0 || !existsSync(listKeysMarker))) {
       const migrated = await migrateClientListKeys();
       if (migrated.failed > 0) throw new Error(`${migrated.failed} clients could not be put on the admin list's indexes: start again`);
     }
+    writeFileSync(listKeysMarker, new Date().toISOString());
     if (fresh && options.seed !== false) {
       const now = Date.now();
       await seedDemoData({

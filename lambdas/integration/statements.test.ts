@@ -2,7 +2,7 @@
 import { parse } from 'csv-parse/sync';
 import { DAY_MS } from '../../shared/growth';
 import { apiMessages } from '../../shared/messages';
-import { EXPORT_TIMEOUT_MS, runBalancesExport } from '../lib/balances-export';
+import { EXPORT_START_WINDOW_MS, EXPORT_TIMEOUT_MS, runBalancesExport } from '../lib/balances-export';
 import { newId } from '../lib/ids';
 import { configureRuntime, resetRuntime } from '../lib/runtime';
 import { exportKeys } from '../lib/table';
@@ -129,6 +129,13 @@ describe('the whole book as one CSV', () => {
       expect(await settled(stuck)).toEqual({ exportId: stuck, status: 'failed', startedAt });
       // Run again (as Lambda retries), it leaves the failed export alone.
       expect(await runBalancesExport(stuck)).toBe('not running');
+
+      // An invocation that starts too late to finish in time (held back by Lambda) fails the export instead of writing it.
+      const late = newId();
+      const lateStart = new Date(Date.now() - EXPORT_START_WINDOW_MS - 1000).toISOString();
+      await t.table.putItems([{ ...exportKeys.balances(late), exportId: late, status: 'running', startedAt: lateStart, requestedBy: admin.sub }]);
+      expect(await runBalancesExport(late)).toBe('not running');
+      expect(await settled(late)).toEqual({ exportId: late, status: 'failed', startedAt: lateStart });
 
       const lost = newId();
       const longAgo = new Date(Date.now() - EXPORT_TIMEOUT_MS - 60_000).toISOString();

@@ -9,8 +9,7 @@
  * Locally the exporter runs in the stack's process (the startExporter hook) and S3 is the local
  * stand-in (infra/local/object-store.ts): the same code writes and links the file.
  */
-import { once } from 'node:events';
-import { PassThrough } from 'node:stream';
+import { Readable } from 'node:stream';
 import { InvokeCommand } from '@aws-sdk/client-lambda';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -25,7 +24,7 @@ import { newId } from './ids';
 import { displayName, type Profile } from './profiles';
 import { queryPages } from './query';
 import { lambdaClient, s3Client, startExporterHook } from './runtime';
-import { exportKeys, keys } from './table';
+import { exportKeys, keys, keyTextBefore } from './table';
 
 export type BalancesExport = AnswerOf<'getBalancesExport'>;
 
@@ -33,6 +32,11 @@ export type BalancesExport = AnswerOf<'getBalancesExport'>;
 export const EXPORT_LINK_SECONDS = 300;
 /** The exporter function's timeout: an export still running after it will never finish. */
 export const EXPORT_TIMEOUT_MS = 15 * 60_000;
+/**
+ * How late after its request an exporter may still start (Lambda holds an asynchronous event at
+ * most a minute here, infra/aws/exports.ts): later, it would finish past the timeout.
+ */
+export const EXPORT_START_WINDOW_MS = 2 * 60_000;
 /** Export records and files are gone after a day (the bucket's lifecycle rule deletes the files). */
 const EXPORT_TTL_SECONDS = 24 * 3600;
 /** Lines gathered before a write to the upload stream. */
@@ -106,7 +110,7 @@ export async function* clientsInEmailOrder(): AsyncGenerator<Profile> {
     let first = -1;
     for (let i = 0; i < heads.length; i++) {
       const head = heads[i] as IteratorResult<Profile>;
-      if (!head.done && (first < 0 || sortKey(head.value) < sortKey((heads[first] as IteratorYieldResult<Profile>).value))) first = i;
+      if (!head.done && (first < 0 || keyTextBefore(sortKey(head.value), sortKey((heads[first] as IteratorYieldResult<Profile>).value)))) first = i;
     }
     if (first < 0) return;
     yield (heads[first] as IteratorYieldResult<Profile>).value;
@@ -120,20 +124,31 @@ export async function* clientsInEmailOrder(): AsyncGenerator<Profile> {
  */
 export async function runBalancesExport(exportId: string): Promise<'written' | 'not running'> {
   const { Item } = await ddb().send(new GetCommand({ TableName: table(), Key: exportKeys.balances(exportId), ConsistentRead: true }));
-  if ((Item as ExportItem | undefined)?.status !== 'running') return 'not running';
+  const item = Item as ExportItem | undefined;
+  if (item?.status !== 'running') return 'not running';
+  // Started too late to finish in time (an invocation held back), it would only ever be reported failed.
+  if (Date.now() - Date.parse(item.startedAt) > EXPORT_START_WINDOW_MS) {
+    await finish(exportId, item.startedAt, { status: 'failed' }).catch(() => undefined);
+    return 'not running';
+  }
   try {
-    await writeExport(exportId);
+    await writeExport(exportId, item.startedAt);
     return 'written';
   } catch (error) {
     // The admin's page says so at once, rather than after the timeout; a retry then does nothing.
-    await finish(exportId, { status: 'failed' }).catch(() => undefined);
+    await finish(exportId, item.startedAt, { status: 'failed' }).catch(() => undefined);
     throw error;
   }
 }
 
-/** Marks a running export finished (ready or failed): only once. */
-async function finish(exportId: string, outcome: { status: 'ready'; rows: number; objectKey: string } | { status: 'failed' }): Promise<void> {
+/**
+ * Marks a running export finished (ready or failed): only once, and only while its page may still
+ * be waiting. Past EXPORT_TIMEOUT_MS the page has said it failed, so it may not turn ready.
+ */
+async function finish(exportId: string, startedAt: string, outcome: { status: 'ready'; rows: number; objectKey: string } | { status: 'failed' }): Promise<void> {
   const ready = outcome.status === 'ready';
+  const now = Date.now();
+  if (ready && now - Date.parse(startedAt) > EXPORT_TIMEOUT_MS) throw new Error(`export ${exportId} finished after its timeout`);
   await ddb().send(
     new UpdateCommand({
       TableName: table(),
@@ -144,33 +159,36 @@ async function finish(exportId: string, outcome: { status: 'ready'; rows: number
       ExpressionAttributeValues: {
         ':status': outcome.status,
         ':running': 'running',
-        ':at': new Date().toISOString(),
+        ':at': new Date(now).toISOString(),
         ...(ready ? { ':rows': outcome.rows, ':key': outcome.objectKey } : {}),
       },
     }),
   );
 }
 
-async function writeExport(exportId: string): Promise<void> {
-  const objectKey = objectKeyOf(exportId);
-  const body = new PassThrough();
-  const upload = new Upload({ client: s3Client(), params: { Bucket: config.exportsBucket, Key: objectKey, Body: body, ContentType: 'text/csv; charset=utf-8' } });
-  const uploaded = upload.done();
-  // A failed upload must not leave this loop writing into a stream nobody reads.
-  uploaded.catch(() => body.destroy());
+/** The export's file, a chunk of lines at a time, as the upload pulls it; `counted` learns the rows once every client is read. */
+async function* csvChunks(counted: (rows: number) => void): AsyncGenerator<string> {
   let rows = 0;
   let chunk = csvHeaderLine(BALANCES_HEADER);
-  const flush = async () => {
-    if (!body.write(chunk)) await once(body, 'drain');
-    chunk = '';
-  };
   for await (const p of clientsInEmailOrder()) {
     chunk += balancesLine({ email: p.email, name: displayName(p), balanceCents: p.balanceCents, weeklyGainPercent: p.weeklyGainPercent, lastUpdate: p.lastUpdate });
     rows++;
-    if (chunk.length >= CHUNK_BYTES) await flush();
+    if (chunk.length >= CHUNK_BYTES) {
+      yield chunk;
+      chunk = '';
+    }
   }
-  await flush();
-  body.end();
-  await uploaded;
-  await finish(exportId, { status: 'ready', rows, objectKey });
+  yield chunk;
+  counted(rows);
+}
+
+async function writeExport(exportId: string, startedAt: string): Promise<void> {
+  const objectKey = objectKeyOf(exportId);
+  let rows = -1;
+  // The upload pulls the file as it sends it: a failed read fails the upload (which aborts its
+  // parts), and a failed upload stops the reads; neither waits on the other.
+  const body = Readable.from(csvChunks((n) => (rows = n)));
+  await new Upload({ client: s3Client(), params: { Bucket: config.exportsBucket, Key: objectKey, Body: body, ContentType: 'text/csv; charset=utf-8' } }).done();
+  if (rows < 0) throw new Error(`export ${exportId}: the upload ended before every client was read`);
+  await finish(exportId, startedAt, { status: 'ready', rows, objectKey });
 }

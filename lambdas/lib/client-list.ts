@@ -18,7 +18,7 @@ import type { ClientOrder } from '../../shared/validation';
 import { ddb, table } from './db';
 import { ListCursorInvalid } from './domain-errors';
 import { type Profile, toClientDto } from './profiles';
-import { keys } from './table';
+import { keys, keyTextBefore } from './table';
 
 export interface ClientListQuery {
   limit: number;
@@ -33,7 +33,7 @@ export interface ClientsPage {
   nextCursor?: string;
 }
 
-/** Items a search may read per shard in one request (at ~300 bytes an item, about 3 MB a shard). */
+/** Items a search may read per shard in one request (at ~0.5 KB a client, about 5 MB a shard). */
 export const SEARCH_BUDGET_PER_SHARD = 10_000;
 /** Items a search's query evaluates per round trip (DynamoDB also stops at 1 MB). */
 const SEARCH_PAGE_ITEMS = 2_000;
@@ -43,6 +43,15 @@ const ORDERS = {
   'balance-desc': { index: 'GSI5', sortKey: 'GSI5SK', forward: false },
   'balance-asc': { index: 'GSI5', sortKey: 'GSI5SK', forward: true },
 } as const satisfies Record<ClientOrder, { index: string; sortKey: string; forward: boolean }>;
+
+/** What a cursor's sort key looks like in each order (table.ts emailOrder and balanceOrder). */
+const AFTER_SHAPE: Record<ClientOrder, RegExp> = {
+  email: /^.+#[\w-]{1,128}$/su,
+  'balance-desc': /^\d{16}#[\w-]{1,128}$/,
+  'balance-asc': /^\d{16}#[\w-]{1,128}$/,
+};
+/** DynamoDB's limit on a sort key value. */
+const MAX_SORT_KEY_BYTES = 1024;
 
 interface Cursor {
   order: ClientOrder;
@@ -65,7 +74,9 @@ function startAfter(query: ClientListQuery): string | undefined {
   }
   if (!Array.isArray(decoded) || decoded.length !== 3) throw new ListCursorInvalid();
   const [order, search, after] = decoded as unknown[];
-  if (order !== query.order || search !== (query.search ?? '') || typeof after !== 'string' || after.length === 0) throw new ListCursorInvalid();
+  if (order !== query.order || search !== (query.search ?? '') || typeof after !== 'string' || !AFTER_SHAPE[query.order].test(after)) throw new ListCursorInvalid();
+  // A sort key DynamoDB would refuse is no cursor of ours.
+  if (Buffer.byteLength(after, 'utf8') > MAX_SORT_KEY_BYTES) throw new ListCursorInvalid();
   return after;
 }
 
@@ -102,8 +113,8 @@ async function readShard(shardPk: string, query: ClientListQuery, after: string 
   }
 }
 
-/** `a` comes before `b` in the order read. */
-const before = (forward: boolean) => (a: string, b: string) => (forward ? a < b : a > b);
+/** `a` comes before `b` in the order read (DynamoDB's order of key text). */
+const before = (forward: boolean) => (a: string, b: string) => (forward ? keyTextBefore(a, b) : keyTextBefore(b, a));
 
 export async function listClientsPage(query: ClientListQuery, now: number, searchBudget = SEARCH_BUDGET_PER_SHARD): Promise<ClientsPage> {
   const order = ORDERS[query.order];

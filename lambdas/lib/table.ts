@@ -33,7 +33,7 @@
  *                                       CLIENT_SHARDS shards from the page's cursor, in parallel, merged
  *                                       (client-list.ts); a search filters on the lower-case e-mail. Each
  *                                       next withdrawal date from the profile's upcomingEligibleAt
- *   all clients (tools, balances export) Query GSI1 for each shard, page by page
+ *   all clients (one-off tools)         Query GSI1 for each shard, page by page
  *   portfolios due for the weekly job   Query GSI1 per shard, GSI1SK < <(now − 1 week) ISO>~ (only due ones are read)
  *   deposits by eligibility date        (withdrawal alerts) Query GSI2 PK=ELIG#<yyyy-mm> (one per month the range touches), GSI2SK between dates
  *   pending withdrawal requests         Query GSI3 PK=REQUESTS#pending (oldest first)
@@ -149,6 +149,17 @@ export const requestIds = {
     return /^[\w-]+$/.test(sub) && /^[\w-]+$/.test(requestKey) ? { sub, requestKey } : null;
   },
 };
+
+/**
+ * `a` sorts before `b` as DynamoDB orders key text: by UTF-8 bytes, which is code-point order.
+ * JavaScript's `<` compares UTF-16 units, which differs only where a surrogate pair (a character
+ * above U+FFFF) meets U+E000–U+FFFF: such text is compared as bytes.
+ */
+export function keyTextBefore(a: string, b: string): boolean {
+  if (SURROGATE.test(a) || SURROGATE.test(b)) return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')) < 0;
+  return a < b;
+}
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 export const exportKeys = {
   balances: (exportId: string) => ({ PK: 'EXPORT#balances', SK: `EXPORT#${exportId}` }),

@@ -195,6 +195,25 @@ describe('admin dashboard', () => {
     expect(screen.queryByRole('navigation', { name: 'Client list pages' })).not.toBeInTheDocument();
   });
 
+  it('turns one page at a time: Next waits for the page it asked for', async () => {
+    const pages = listHandler();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    setup({ 'GET /api/admin/clients': async (body: unknown, path: string) => (path.includes('cursor=50') && (await held), pages(body, path)) }, many(160));
+    await screen.findByRole('heading', { name: 'Admin Dashboard' });
+    const next = () => within(screen.getByRole('navigation', { name: 'Client list pages' })).getByRole('button', { name: 'Next' });
+    await userEvent.click(next());
+    // Page 2 is on its way: a second Next would skip to page 3 with page 2's rows.
+    expect(await screen.findByText('Loading clients...')).toBeInTheDocument();
+    expect(next()).toBeDisabled();
+    release();
+    await waitFor(() => expect(names()[0]).toBe('client050@example.com'));
+    await waitFor(() => expect(next()).toBeEnabled());
+    await userEvent.click(next());
+    await waitFor(() => expect(names()[0]).toBe('client100@example.com'));
+    expect(screen.getByText('Showing 101–150 of 160 clients')).toBeInTheDocument();
+  });
+
   it('fills a search page from the server answers that read only part of the book', async () => {
     const partial = listHandler(30);
     // The search for '1' is held until the test lets it answer, to see the page meanwhile.

@@ -36,11 +36,13 @@ function pageCall(sort: Sort, search: string, cursor: string | undefined, limit?
  * A full page. A search answers what it found in the part of the book it read (perhaps nothing)
  * with a cursor to read on: the page asks again until it is full or the book is read.
  */
-async function fullPage(send: Send, sort: Sort, search: string, cursor: string | undefined): Promise<Page> {
+async function fullPage(send: Send, sort: Sort, search: string, cursor: string | undefined, wanted: () => boolean): Promise<Page> {
   const first = await send(pageCall(sort, search, cursor));
   const clients = [...first.clients];
   let next = first.nextCursor;
   while (clients.length < CLIENTS_PER_PAGE && next) {
+    // Another search or page is wanted now: asking on would only spend the list's shared rate.
+    if (!wanted()) throw new Error('superseded by another page of the list');
     const more = await send(pageCall(sort, search, next, CLIENTS_PER_PAGE - clients.length));
     clients.push(...more.clients);
     next = more.nextCursor;
@@ -75,7 +77,10 @@ export function useClientPages() {
   const current = paging.list === list ? paging : { list, page: 0, cursors: [undefined] };
   const cursor = current.cursors[current.page];
 
-  const { data, error, isLoading, isValidating, mutate } = useSWR<Page>(keyOf(pageCall(sort, applied, cursor)), () => fullPage(send, sort, applied, cursor), {
+  const key = keyOf(pageCall(sort, applied, cursor));
+  const wantedKey = useRef(key);
+  wantedKey.current = key;
+  const { data, error, isLoading, isValidating, mutate } = useSWR<Page>(key, () => fullPage(send, sort, applied, cursor, () => wantedKey.current === key), {
     ...swrDefaults,
     // The page shown stays while the next one loads; a page seen before is read again, as balances move.
     keepPreviousData: true,
@@ -87,11 +92,13 @@ export function useClientPages() {
   // rows shown stay, marked busy, so the list does not flash empty.
   const settledSearch = useRef<string | null>(null);
   useEffect(() => {
-    if (!isLoading && data) settledSearch.current = applied;
-  }, [isLoading, data, applied]);
+    // A failed read leaves the last rows in `data`: they still answer the last search.
+    if (!isLoading && !error && data) settledSearch.current = applied;
+  }, [isLoading, error, data, applied]);
   const shown = isLoading && settledSearch.current !== applied ? undefined : data;
 
-  const next = shown?.nextCursor;
+  // Only the page asked for says where the next one starts: the one still shown while it loads does not.
+  const next = isLoading ? undefined : shown?.nextCursor;
   const turn = useCallback(
     (by: 1 | -1) =>
       setPaging(() => {
