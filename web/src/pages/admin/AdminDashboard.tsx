@@ -163,7 +163,8 @@ export default function AdminDashboard() {
         </Heading>
         <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'center' }}>
           <Input
-            flex="1"
+            // Grows along the row on wide screens; in the phone's column a flex basis of 0 would flatten it.
+            flex={{ md: '1' }}
             type="search"
             placeholder="Search clients by email..."
             aria-label="Search clients by email..."

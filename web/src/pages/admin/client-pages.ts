@@ -71,7 +71,10 @@ export function useClientPages() {
   const send = useSend();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>('none');
-  const applied = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const typed = search.trim();
+  const settled = useDebounced(typed, SEARCH_DEBOUNCE_MS);
+  // Clearing the search needs no pause: the whole list comes back at once.
+  const applied = typed === '' ? '' : settled;
   const list = `${sort}\n${applied}`;
   const [paging, setPaging] = useState<Paging>({ list, page: 0, cursors: [undefined] });
   const current = paging.list === list ? paging : { list, page: 0, cursors: [undefined] };
