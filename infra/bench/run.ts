@@ -304,7 +304,7 @@ async function main(): Promise<number> {
       const { measureAdminPage, measureDashboardLighthouse, measureLighthouse } = await import('./browser');
       await measureLighthouse(stack.url, BROWSER_REPS, row, progress);
       await measureDashboardLighthouse(stack.url, BROWSER_REPS, { email: 'alice@example.com', password: DEMO_PASSWORD }, row, progress);
-      await measureAdminPage(stack.url, { email: 'admin@example.com', password: DEMO_PASSWORD }, SIZES[0] ?? 0, BROWSER_REPS, row, progress);
+      await measureAdminPage(stack.url, { email: DEMO_ADMIN, password: DEMO_PASSWORD, totpSecret: DEMO_ADMIN_TOTP_SECRET }, SIZES[0] ?? 0, BROWSER_REPS, row, progress);
     }
 
     // ---- 2. weekly growth job at each size --------------------------------------------------
