@@ -19,6 +19,8 @@ const swc: Config['transform'] = {
 
 const base = {
   transform: swc,
+  // ESM-only packages the local stack loads (the Google stand-in): compiled to CommonJS like our code.
+  transformIgnorePatterns: ['/node_modules/(?!(oidc-provider|jose)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   testPathIgnorePatterns: ['/node_modules/', '/cdk.out/', '/web/dist/', '/.local/'],
 };

@@ -27,8 +27,16 @@ export function awsSiteOrigins(region: string): SiteOrigins {
   return { connect: [`https://cognito-idp.${region}.amazonaws.com`, hostedUi], formAction: [hostedUi], https: true };
 }
 
-/** Locally, cognito-local is behind the gateway's /cognito (the site's own origin); there is no hosted UI, and no TLS. */
-export const LOCAL_SITE_ORIGINS: SiteOrigins = { connect: [], formAction: [], https: false };
+/**
+ * Locally, cognito-local is behind the gateway's /cognito (the site's own origin), and the site
+ * has no TLS; the local hosted UI ("Continue with Google") is the one other origin, when it runs.
+ */
+export function localSiteOrigins(hostedUiOrigin?: string): SiteOrigins {
+  const hostedUi = hostedUiOrigin ? [hostedUiOrigin] : [];
+  return { connect: hostedUi, formAction: hostedUi, https: false };
+}
+
+export const LOCAL_SITE_ORIGINS: SiteOrigins = localSiteOrigins();
 
 /** The one inline script the site runs (web/head-script.ts), allowed by its hash and nothing else inline. */
 export const HEAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update(HEAD_SCRIPT, 'utf8').digest('base64')}'`;

@@ -10,7 +10,7 @@ export interface SiteConfig {
   userPoolClientId: string;
   /** Locally, cognito-local behind the gateway; absent in AWS. */
   userPoolEndpoint?: string;
-  /** The hosted UI's domain (no scheme), for Google sign-in; null where there is none (local). */
+  /** The hosted UI's domain (no scheme), for Google sign-in; null where there is none (a stage without Google, or LOCAL_GOOGLE=off). */
   oauthDomain: string | null;
   googleSignIn: boolean;
 }

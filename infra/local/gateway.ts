@@ -26,7 +26,7 @@ import { allowedHosts, hostAllowed } from './loopback-host';
 import { escapeHtml } from '../../lambdas/notifications/email-format';
 import type { Mail, Mailbox } from './mailbox';
 import { runAs } from './table-permissions';
-import { LOCAL_SECURITY_HEADERS } from './web-server';
+import { localSecurityHeaders } from './web-server';
 
 export type ApiHandler = (event: APIGatewayProxyEventV2WithJWTAuthorizer) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -307,15 +307,17 @@ export function createGateway(options: GatewayOptions) {
       userPoolId: cognito.userPoolId,
       userPoolClientId: cognito.clientId,
       userPoolEndpoint: `${origin}/cognito`,
-      oauthDomain: null,
-      googleSignIn: false,
+      // Google through the local hosted UI, when the stack runs one (its TLS port on this machine).
+      oauthDomain: cognito.hostedUi?.domain ?? null,
+      googleSignIn: cognito.hostedUi !== undefined,
     });
   }
 
+  const securityHeaders = localSecurityHeaders(cognito.hostedUi?.origin);
   const listenHost = options.host ?? '127.0.0.1';
   let hosts = allowedHosts(options.port, listenHost);
   const server: Server = createServer((req, res) => {
-    for (const [name, value] of Object.entries(LOCAL_SECURITY_HEADERS)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     const host = req.headers.host;
     if (!hostAllowed(host, hosts)) return send(res, 421, { error: `This server answers only ${[...hosts].join(', ')}` });
     const url = new URL(req.url ?? '/', 'http://localhost');

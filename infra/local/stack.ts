@@ -19,17 +19,18 @@ import { handler as postConfirmation } from '../../lambdas/triggers/post-confirm
 import { handler as preSignUp } from '../../lambdas/triggers/pre-sign-up';
 import { routes } from '../../shared/api';
 import { startLocalCognito } from './cognito';
+import { hostedUiCertificate } from './cognito/hosted-ui-tls';
 import { ensureTable, localCredentials, startLocalDynamo } from './dynamo';
 import { migrateClientListKeys } from '../../lambdas/lib/migrate-client-list-keys';
 import { type ApiHandler, createGateway } from './gateway';
 import { Mailbox } from './mailbox';
 import { startObjectStore } from './object-store';
-import { freePort } from './ports';
+import { freePort, keptPort } from './ports';
 import { seedDemoData } from './seed';
 import { failuresToFile, startStreamPoller } from './stream-poller';
 import { enforceTablePermissions, runAs } from './table-permissions';
 import { runWeeklyGrowthLocally } from './weekly-growth-run';
-import { staticFiles } from './web-server';
+import { localSecurityHeaders, staticFiles } from './web-server';
 
 export interface StackOptions {
   dataDir: string;
@@ -45,7 +46,7 @@ export interface RunningStack {
   url: string;
   port: number;
   dataDir: string;
-  cognito: { endpoint: string; region: string; userPoolId: string; clientId: string; issuer: string; jwksUri: string };
+  cognito: { endpoint: string; region: string; userPoolId: string; clientId: string; issuer: string; jwksUri: string; hostedUi?: { origin: string; domain: string } };
   dynamoEndpoint: string;
   /** The S3 stand-in's URL (the exports bucket is LOCAL_EXPORTS_BUCKET). */
   s3Endpoint: string;
@@ -103,6 +104,28 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // Quiet unless the developer asks for more (Powertools reads POWERTOOLS_LOG_LEVEL itself).
     if (process.env.POWERTOOLS_LOG_LEVEL === undefined) logger.setLogLevel('WARN');
 
+    // "Continue with Google": a stand-in for Google, and the hosted UI in front of it over TLS (Amplify
+    // reaches a hosted UI only over https), on ports kept across restarts with the data folder's certificate.
+    // LOCAL_GOOGLE=off starts neither, as a stage without a Google provider.
+    let hostedUi: NonNullable<Parameters<typeof startLocalCognito>[0]['hostedUi']> | undefined;
+    if (process.env.LOCAL_GOOGLE !== 'off') {
+      const hostedUiPort = await keptPort(join(dataDir, 'hosted-ui.port'));
+      const googleClient = { clientId: 'aurum-local-hosted-ui', clientSecret: randomBytes(24).toString('base64url') };
+      // Loaded only here: the tools that read this module's stack file need no identity provider.
+      const { startGoogleStandIn } = await import('./google/stand-in');
+      const google = await startGoogleStandIn({ ...googleClient, redirectUri: `https://localhost:${hostedUiPort}/oauth2/idpresponse` });
+      stops.push(() => google.stop());
+      // The site's own origins, as the browser may name them (Amplify redirects back to the page's origin).
+      const siteUrls = [`${url}/`, `http://127.0.0.1:${port}/`];
+      hostedUi = {
+        google: { issuer: google.issuer, ...googleClient },
+        callbackUrls: siteUrls,
+        logoutUrls: siteUrls,
+        tls: await hostedUiCertificate(join(dataDir, 'hosted-ui-tls')),
+        port: hostedUiPort,
+      };
+    }
+
     // Tokens name cognito-local's URL as their issuer, so it keeps its port across restarts
     // (when that port is still free): signed-in browsers stay signed in.
     const cognitoPortFile = join(dataDir, 'cognito.port');
@@ -118,6 +141,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           customMessage: (event) => runAs('CustomMessage', NO_TABLE_USE, () => customMessage(event)),
         },
         onEmail: (mail) => mailbox.add(mail),
+        ...(hostedUi ? { hostedUi } : {}),
       });
     const cognito = await startCognito(previousPort).catch((error: unknown) => {
       if (previousPort && (error as NodeJS.ErrnoException).code === 'EADDRINUSE') return startCognito(0);
@@ -210,7 +234,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       originSecret,
       // Tests prove the enforcement is live by taking a route's table access away (never widening it).
       tableUseOf: (route) => (deniedTable.has(route.name) ? NO_TABLE_USE : route.table),
-      staticFiles: web === 'none' ? undefined : staticFiles(join(process.cwd(), 'web', 'dist')),
+      staticFiles: web === 'none' ? undefined : staticFiles(join(process.cwd(), 'web', 'dist'), localSecurityHeaders(cognito.hostedUi?.origin)),
     });
     // An older data folder's clients join the admin list's indexes (as the runbook's migration does
     // in AWS), once: a start that was stopped before the migration finished runs it again.

@@ -2,6 +2,7 @@
 import './quiet-sdk';
 import { DEMO_ADMIN, DEMO_ADMIN_CODE_COMMAND, DEMO_PASSWORD, demoAdminTotp } from './seed';
 import { startStack } from './stack';
+import { DEMO_GOOGLE_ACCOUNTS } from './google/demo-accounts';
 
 const dataDir = process.env.DATA_DIR ?? '.local';
 const port = Number(process.env.PORT ?? 3000);
@@ -20,6 +21,16 @@ if (seed) {
       `           secret  ${totp.secret}`,
       `           app     ${totp.uri}`,
       `           code    ${DEMO_ADMIN_CODE_COMMAND}`,
+    ].join('\n'),
+  );
+}
+
+if (stack.cognito.hostedUi) {
+  console.log(
+    [
+      `"Continue with Google" signs in through a local stand-in for Google: pick ${DEMO_GOOGLE_ACCOUNTS.map((a) => a.email).join(', ')}`,
+      `  (or Cancel). Its hosted UI is ${stack.cognito.hostedUi.origin}, with a certificate of this data folder's own:`,
+      `  the first time, your browser warns about it; choose to proceed to localhost (see README, "Google sign-in locally").`,
     ].join('\n'),
   );
 }

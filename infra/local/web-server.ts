@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { CLOUDFRONT_CODINGS, cloudFrontCompressesSize, type ContentCoding, preferredEncoding } from '../../lambdas/lib/compression';
-import { HASHED_ASSETS_DIR, IMMUTABLE_CACHE_CONTROL, isSpaRoute, LOCAL_SITE_ORIGINS, REVALIDATE_CACHE_CONTROL, securityHeaders, spaDocument } from '../site-rules';
+import { HASHED_ASSETS_DIR, IMMUTABLE_CACHE_CONTROL, isSpaRoute, LOCAL_SITE_ORIGINS, localSiteOrigins, REVALIDATE_CACHE_CONTROL, securityHeaders, spaDocument } from '../site-rules';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -24,7 +24,11 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** The site's security headers with the local origins: every answer of the gateway carries them. */
+/** The site's security headers with the local origins (and the local hosted UI's, when it runs): every answer of the gateway carries them. */
+export function localSecurityHeaders(hostedUiOrigin?: string): Readonly<Record<string, string>> {
+  return securityHeaders(localSiteOrigins(hostedUiOrigin));
+}
+
 export const LOCAL_SECURITY_HEADERS: Readonly<Record<string, string>> = securityHeaders(LOCAL_SITE_ORIGINS);
 
 /** The file types CloudFront compresses (text types); the sizes and codings are the shared rules. */
@@ -48,7 +52,7 @@ function compressedFiles() {
   };
 }
 
-export function staticFiles(distDir: string) {
+export function staticFiles(distDir: string, securityHeaders: Readonly<Record<string, string>> = LOCAL_SECURITY_HEADERS) {
   const root = resolve(distDir);
   const compressed = compressedFiles();
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
@@ -76,7 +80,7 @@ export function staticFiles(distDir: string) {
     const headers: Record<string, string> = {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
       'cache-control': immutable ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL,
-      ...LOCAL_SECURITY_HEADERS,
+      ...securityHeaders,
     };
     const stat = statSync(file);
     const encoding = COMPRESSIBLE.has(extname(file)) && cloudFrontCompressesSize(stat.size) ? preferredEncoding(req.headers['accept-encoding'], CLOUDFRONT_CODINGS) : null;

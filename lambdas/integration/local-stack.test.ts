@@ -40,15 +40,15 @@ const attrs = (email: string) => [
   { Name: 'family_name', Value: 'Lee' },
 ];
 
-it('serves /config.json for the SPA, pointing at the same origin', async () => {
+it('serves /config.json for the SPA, pointing at the same origin, and at the local hosted UI for Google', async () => {
   const res = await fetch(`${stack.url}/config.json`);
   expect(await res.json()).toEqual({
     region: 'us-east-1',
     userPoolId: stack.cognito.userPoolId,
     userPoolClientId: stack.cognito.clientId,
     userPoolEndpoint: `${stack.url}/cognito`,
-    oauthDomain: null,
-    googleSignIn: false,
+    oauthDomain: expect.stringMatching(/^localhost:\d+$/),
+    googleSignIn: true,
   });
 });
 

@@ -10,6 +10,8 @@
  *  - operations/: real Cognito's checks and errors in front of its targets, and the operations
  *    it lacks (two-factor sign-in with an authenticator app: operations/two-factor.ts);
  *  - server.ts: the HTTP layer;
+ *  - hosted-ui.ts, hosted-ui-server.ts, hosted-ui-tls.ts: the hosted UI ("Continue with Google")
+ *    over TLS, in front of the stack's Google stand-in (infra/local/google/), when asked for;
  *  - cognito-local-internals.ts: the only module that imports cognito-local's private modules.
  */
 import pino from 'pino';
@@ -23,6 +25,8 @@ import { startServer } from './server';
 import { cognitoLocalExpressApp, createServices, targetCaller } from './services';
 import { createTokenIssuer } from './token-issuer';
 import { createTriggers } from './triggers';
+import { createHostedUi } from './hosted-ui';
+import { type RunningHostedUi, startHostedUiServer } from './hosted-ui-server';
 import type { LocalCognitoOptions, RunningLocalCognito } from './types';
 
 export type { CapturedEmail, LocalCognito, LocalCognitoOptions, RunningLocalCognito } from './types';
@@ -37,6 +41,8 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<R
   /** Set once the server listens (the port may be chosen by the OS); tokens name it as their issuer. */
   let endpoint = '';
   const issuerOf = (userPoolId: string) => `${endpoint}/${userPoolId}`;
+  /** Set once the hosted UI listens: the pool's OpenID configuration then names its endpoints. */
+  let hostedUiOrigin: string | undefined;
 
   const triggers = createTriggers({ region, triggers: options.triggers, logger });
   const messages = createMessages({ region, logger, triggers, onEmail: options.onEmail });
@@ -70,8 +76,25 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<R
     cognitoLocalApp: cognitoLocalExpressApp(services, logger),
     jwk: key.jwk,
     issuerOf,
+    hostedUiOrigin: () => hostedUiOrigin,
   });
   endpoint = server.endpoint;
+
+  // "Continue with Google": the hosted UI, in front of the stack's Google stand-in.
+  let hostedUi: RunningHostedUi | undefined;
+  if (options.hostedUi) {
+    const given = options.hostedUi;
+    hostedUi = await startHostedUiServer({
+      host,
+      port: given.port ?? 0,
+      tls: given.tls,
+      handler: (origin) => createHostedUi(env, given, origin),
+    }).catch(async (error: unknown) => {
+      await server.stop();
+      throw error;
+    });
+  }
+  hostedUiOrigin = hostedUi?.origin;
 
   return {
     endpoint,
@@ -80,7 +103,11 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<R
     clientId,
     issuer: issuerOf(userPoolId),
     jwksUri: `${issuerOf(userPoolId)}/.well-known/jwks.json`,
-    stop: server.stop,
+    ...(hostedUi ? { hostedUi: { origin: hostedUi.origin, domain: new URL(hostedUi.origin).host } } : {}),
+    stop: async () => {
+      await hostedUi?.stop();
+      await server.stop();
+    },
     setUpSoftwareTokenMfa: (username, secret) => setUpSoftwareTokenMfa(env, username, secret),
   };
 }

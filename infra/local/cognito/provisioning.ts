@@ -131,6 +131,7 @@ function caseInsensitiveUsernames(p: UserPoolService) {
     if (found || typeof name !== 'string') return found;
     const wanted = name.toLowerCase();
     const users = await p.listUsers(c);
-    return users.find((u) => String(u.Username).toLowerCase() === wanted || sameEmail(attributeValue('email', u.Attributes), wanted)) ?? null;
+    // The e-mail is a sign-in name of e-mail accounts only: a federated user (Google_...) is not found by it, as in Cognito.
+    return users.find((u) => String(u.Username).toLowerCase() === wanted || (u.UserStatus !== 'EXTERNAL_PROVIDER' && sameEmail(attributeValue('email', u.Attributes), wanted))) ?? null;
   };
 }

@@ -26,6 +26,8 @@ export interface ServerOptions {
   cognitoLocalApp: http.RequestListener;
   jwk: Record<string, unknown>;
   issuerOf: (userPoolId: string) => string;
+  /** The hosted UI's origin once it listens, if the pool has one. */
+  hostedUiOrigin?: () => string | undefined;
 }
 
 export interface RunningServer {
@@ -119,6 +121,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
   }
 
+  /** Cognito's OpenID configuration names its domain's endpoints. */
+  function hostedUiEndpoints() {
+    const origin = options.hostedUiOrigin?.();
+    if (!origin) return {};
+    return {
+      authorization_endpoint: `${origin}/oauth2/authorize`,
+      token_endpoint: `${origin}/oauth2/token`,
+      end_session_endpoint: `${origin}/logout`,
+      scopes_supported: ['openid', 'email', 'phone', 'profile'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+      code_challenge_methods_supported: ['S256'],
+    };
+  }
+
   function wellKnown(res: http.ServerResponse, poolId: string, document: string) {
     const issuer = issuerOf(poolId);
     sendJson(
@@ -132,6 +148,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
             id_token_signing_alg_values_supported: ['RS256'],
             subject_types_supported: ['public'],
             response_types_supported: ['code', 'token'],
+            ...hostedUiEndpoints(),
           },
     );
   }

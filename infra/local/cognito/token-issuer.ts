@@ -21,15 +21,29 @@ export interface RefreshedSession {
   token: string;
   originJti: string;
   authTime: number;
+  /** The access tokens' scope at sign-in (a hosted-UI sign-in's), kept by its refreshes. */
+  scope?: string;
 }
 
-export type IssueTokens = (user: User, groups: readonly string[], client: AppClient, refresh?: RefreshedSession) => IssuedTokens;
+/**
+ * `scope` is the access token's, as the hosted UI's code flow asked for it; the API-based flows
+ * (InitiateAuth...) give `aws.cognito.signin.user.admin` alone, as Cognito does.
+ */
+export type IssueTokens = (user: User, groups: readonly string[], client: AppClient, refresh?: RefreshedSession, scope?: string) => IssuedTokens;
 
 const UNIT_SECONDS: Record<string, number> = { seconds: 1, minutes: 60, hours: 3600, days: 86400 };
 
 function seconds(value: number | undefined, unit: string | undefined, fallback: number): number {
   if (value === undefined || value === null) return fallback;
   return value * (UNIT_SECONDS[unit ?? 'hours'] ?? 3600);
+}
+
+function parsedOr(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 /** The ID token's profile claims: Cognito gives the `*_verified` flags as booleans, `updated_at` as a number. */
@@ -39,13 +53,16 @@ function profileClaims(attrs: Record<string, string>): Record<string, unknown> {
     if (name === 'sub') continue;
     if (name === 'email_verified' || name === 'phone_number_verified') profile[name] = value === 'true';
     else if (name === 'updated_at') profile[name] = Number(value);
+    // A federated user's providers: stored as JSON text, given in the ID token as the array it holds.
+    else if (name === 'identities') profile[name] = parsedOr(value);
     else profile[name] = value;
   }
   return profile;
 }
 
 export function createTokenIssuer(key: SigningKey, issuerOf: (userPoolId: string) => string) {
-  const issueTokens: IssueTokens = (user, groups, client, refresh) => {
+  const issueTokens: IssueTokens = (user, groups, client, refresh, asked) => {
+    const scope = refresh?.scope ?? asked ?? def.apiScope;
     const now = Math.floor(Date.now() / 1000);
     const units = client.TokenValidityUnits ?? {};
     const accessTtl = seconds(client.AccessTokenValidity, units.AccessToken ?? 'hours', 3600);
@@ -67,7 +84,7 @@ export function createTokenIssuer(key: SigningKey, issuerOf: (userPoolId: string
       origin_jti: originJti,
       event_id: eventId,
       token_use: 'access',
-      scope: def.apiScope,
+      scope,
       auth_time: authTime,
       exp: now + accessTtl,
       iat: now,
@@ -103,6 +120,7 @@ export function createTokenIssuer(key: SigningKey, issuerOf: (userPoolId: string
         client_id: client.ClientId,
         origin_jti: originJti,
         auth_time: authTime,
+        ...(scope === def.apiScope ? {} : { scope }),
         iat: now,
         exp: now + refreshTtl,
         jti: randomUUID(),

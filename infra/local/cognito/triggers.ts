@@ -74,7 +74,7 @@ export function createTriggers(options: { region: string; triggers: LocalCognito
       userPoolId: p.userPoolId,
       userName: p.username,
       callerContext: callerContext(p.clientId),
-      triggerSource: 'PreSignUp_SignUp',
+      triggerSource: p.source,
       request: {
         userAttributes: attributesToRecord(p.userAttributes.filter((a) => a.Name !== 'sub')),
         ...(Array.isArray(req.ValidationData) ? { validationData: attributesToRecord(req.ValidationData) } : {}),

@@ -13,6 +13,20 @@ export interface CapturedEmail {
   username: string;
 }
 
+export interface GoogleProvider {
+  /** The provider's issuer (its discovery document is at `/.well-known/openid-configuration`). */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface HostedUiOptions {
+  google: GoogleProvider;
+  /** The app client's callback and sign-out URLs (exact matches, as Cognito compares them). */
+  callbackUrls: readonly string[];
+  logoutUrls: readonly string[];
+}
+
 export interface LocalCognitoTriggers {
   /** Called by SignUp before the user exists; a throw refuses the sign-up. */
   preSignUp?: (event: PreSignUpTriggerEvent) => Promise<PreSignUpTriggerEvent>;
@@ -35,6 +49,11 @@ export interface LocalCognitoOptions {
    * verifiers do too), and so do authenticator codes (the user's app does).
    */
   now?: () => number;
+  /**
+   * The hosted UI ("Continue with Google"), served over TLS: the identity provider it sends the
+   * browser to, the app client's callback and sign-out URLs, and the certificate and port.
+   */
+  hostedUi?: HostedUiOptions & { tls: { key: string; cert: string }; port?: number };
 }
 
 export interface LocalCognito {
@@ -44,6 +63,8 @@ export interface LocalCognito {
   clientId: string;
   issuer: string;
   jwksUri: string;
+  /** When started with one: the hosted UI's origin (`https://localhost:<port>`) and its domain (`localhost:<port>`, Amplify's oauth domain). */
+  hostedUi?: { origin: string; domain: string };
   stop(): Promise<void>;
 }
 

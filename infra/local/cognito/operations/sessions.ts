@@ -33,7 +33,8 @@ export async function refreshTokens(env: OperationContext, token: unknown, clien
   if (!user) throw notAuthorized('Refresh Token has been revoked');
   if (!user.Enabled) throw userDisabled();
   const groups = await pool.listUserGroupMembership(env.ctx, user);
-  return env.issueTokens(user, groups, client, { token, originJti: String(payload.origin_jti), authTime: Number(payload.auth_time) });
+  const scope = typeof payload.scope === 'string' ? { scope: payload.scope } : {};
+  return env.issueTokens(user, groups, client, { token, originJti: String(payload.origin_jti), authTime: Number(payload.auth_time), ...scope });
 }
 
 function refreshOrigins(user: User): string[] {

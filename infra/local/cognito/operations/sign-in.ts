@@ -42,7 +42,8 @@ async function passwordSignIn(env: OperationContext, twoFactor: TwoFactor, clien
   const key = limitKey(user, params.USERNAME);
   // Refused during a lockout even with the right password.
   if (env.limits.signInLocked(key)) throw passwordAttemptsExceeded();
-  if (!user || (user.UserStatus !== 'RESET_REQUIRED' && user.Password !== params.PASSWORD)) {
+  // A federated user (Google_...) signs in at its provider only, as in Cognito.
+  if (!user || user.UserStatus === 'EXTERNAL_PROVIDER' || (user.UserStatus !== 'RESET_REQUIRED' && user.Password !== params.PASSWORD)) {
     env.limits.signInFailed(key);
     throw incorrectPassword();
   }

@@ -1,0 +1,54 @@
+/**
+ * The hosted UI's port: HTTPS on loopback (Amplify builds `https://<oauth domain>/...`), with the
+ * data folder's certificate (hosted-ui-tls.ts), answering only loopback Host headers like every
+ * local port (loopback-host.ts).
+ */
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { allowedHosts, hostAllowed } from '../loopback-host';
+import type { createHostedUi } from './hosted-ui';
+
+export interface RunningHostedUi {
+  /** `https://localhost:<port>`. */
+  origin: string;
+  stop(): Promise<void>;
+}
+
+export async function startHostedUiServer(options: {
+  host: string;
+  port: number;
+  tls: { key: string; cert: string };
+  handler: (origin: () => string) => ReturnType<typeof createHostedUi>;
+}): Promise<RunningHostedUi> {
+  let origin = '';
+  let hosts: ReadonlySet<string> = new Set();
+  const handle = options.handler(() => origin);
+  const server = createServer({ key: options.tls.key, cert: options.tls.cert }, (req, res) => {
+    if (!hostAllowed(req.headers.host, hosts)) {
+      res.writeHead(421, { 'content-type': 'text/plain' }).end('Misdirected Request: this port answers only loopback hosts');
+      return;
+    }
+    handle(req, res).catch(() => {
+      if (res.headersSent) res.destroy();
+      else res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'server_error' }));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  hosts = allowedHosts(port, options.host);
+  origin = `https://localhost:${port}`;
+  return {
+    origin,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,217 @@
+/**
+ * The local hosted UI against the Google stand-in, in this process: the code flow with PKCE as
+ * Amplify drives it, the federated user and its triggers, and every refusal Cognito makes (a
+ * redirect URI not on the client, a replayed, expired or foreign code, a wrong PKCE verifier),
+ * the refresh grant, the sign-out redirect, and a cancel at Google.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PostConfirmationTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
+import { AdminGetUserCommand, CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { userPoolDefinition } from '../../../shared/user-pool';
+import { DEMO_GOOGLE_ACCOUNTS } from '../google/demo-accounts';
+import { type GoogleStandIn, startGoogleStandIn } from '../google/stand-in';
+import { walkGoogleSignIn } from '../google/sign-in-walk';
+import { freePort } from '../ports';
+import { hostedUiCertificate, type HostedUiCertificate } from './hosted-ui-tls';
+import { type RunningLocalCognito, startLocalCognito } from './index';
+
+jest.setTimeout(30_000);
+
+const APP = 'http://localhost:3999/';
+const dataDir = mkdtempSync(join(tmpdir(), 'hosted-ui-test-'));
+const preSignUps: PreSignUpTriggerEvent[] = [];
+const postConfirmations: PostConfirmationTriggerEvent[] = [];
+let clockNow = Date.now();
+let google: GoogleStandIn;
+let cognito: RunningLocalCognito;
+let tls: HostedUiCertificate;
+let sdk: CognitoIdentityProviderClient;
+const [grace, alan] = DEMO_GOOGLE_ACCOUNTS as [(typeof DEMO_GOOGLE_ACCOUNTS)[number], (typeof DEMO_GOOGLE_ACCOUNTS)[number]];
+
+beforeAll(async () => {
+  const port = await freePort();
+  const client = { clientId: 'hosted-ui-test', clientSecret: randomBytes(16).toString('hex') };
+  google = await startGoogleStandIn({ ...client, redirectUri: `https://localhost:${port}/oauth2/idpresponse` });
+  tls = await hostedUiCertificate(join(dataDir, 'tls'));
+  cognito = await startLocalCognito({
+    dataDir: join(dataDir, 'cognito'),
+    now: () => clockNow,
+    triggers: {
+      preSignUp: async (event) => (preSignUps.push(event), event),
+      postConfirmation: async (event) => (postConfirmations.push(event), event),
+    },
+    hostedUi: { google: { issuer: google.issuer, ...client }, callbackUrls: [APP], logoutUrls: [APP], tls, port },
+  });
+  sdk = new CognitoIdentityProviderClient({ region: cognito.region, endpoint: cognito.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+});
+
+afterAll(async () => {
+  sdk?.destroy();
+  await cognito?.stop();
+  await google?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const origin = () => cognito.hostedUi?.origin ?? '';
+const verifierAndChallenge = () => {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+};
+
+function authorizeUrl(params: Record<string, string>): string {
+  const url = new URL(`${origin()}/oauth2/authorize`);
+  const defaults = { response_type: 'code', client_id: cognito.clientId, redirect_uri: APP, identity_provider: 'Google', scope: `openid email profile ${userPoolDefinition.apiScope}`, state: 'app-state' };
+  for (const [k, v] of Object.entries({ ...defaults, ...params })) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+/** A request to the hosted UI, trusting its certificate only. */
+function hosted(path: string, init: { method?: string; form?: Record<string, string>; origin?: string } = {}): Promise<{ status: number; location: string | null; json: Record<string, unknown>; headers: Record<string, unknown> }> {
+  const body = init.form ? new URLSearchParams(init.form).toString() : undefined;
+  return new Promise((resolve, reject) => {
+    const req = request(
+      new URL(path, origin()),
+      { method: init.method ?? 'GET', ca: tls.cert, headers: { ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}), ...(init.origin ? { origin: init.origin } : {}) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => {
+          let json: Record<string, unknown> = {};
+          try {
+            json = JSON.parse(text) as Record<string, unknown>;
+          } catch {
+            json = {};
+          }
+          resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? null, json, headers: res.headers });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const signInAs = async (googleSub: string, pkce = verifierAndChallenge()) => {
+  const landed = await walkGoogleSignIn(authorizeUrl({ code_challenge: pkce.challenge, code_challenge_method: 'S256' }), googleSub, { ca: tls.cert, stopAt: APP });
+  return { landed, pkce };
+};
+
+const redeem = (code: string, verifier: string, extra: Record<string, string> = {}) =>
+  hosted('/oauth2/token', { method: 'POST', form: { grant_type: 'authorization_code', client_id: cognito.clientId, code, redirect_uri: APP, code_verifier: verifier, ...extra }, origin: 'http://localhost:3999' });
+
+const claimsOf = (jwt: unknown) => JSON.parse(Buffer.from(String(jwt).split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+
+describe('the hosted UI with Google', () => {
+  it('signs a first-time Google user in: the federated user, its triggers, and tokens with the API scope', async () => {
+    const { landed, pkce } = await signInAs(grace.sub);
+    expect(landed.origin + landed.pathname).toBe(APP);
+    expect(landed.searchParams.get('state')).toBe('app-state');
+    const code = landed.searchParams.get('code') ?? '';
+    expect(Object.fromEntries(landed.searchParams)).toEqual({ code: expect.any(String), state: 'app-state' });
+
+    const tokens = await redeem(code, pkce.verifier);
+    expect(tokens.status).toBe(200);
+    expect(tokens.headers['access-control-allow-origin']).toBe('http://localhost:3999');
+    expect(tokens.json).toMatchObject({ token_type: 'Bearer', expires_in: expect.any(Number), refresh_token: expect.any(String) });
+    const access = claimsOf(tokens.json.access_token);
+    const id = claimsOf(tokens.json.id_token);
+    expect(String(access.scope).split(' ')).toEqual(expect.arrayContaining(['openid', userPoolDefinition.apiScope]));
+    expect(access).toMatchObject({ token_use: 'access', client_id: cognito.clientId, username: `Google_${grace.sub}` });
+    expect(id).toMatchObject({
+      'cognito:username': `Google_${grace.sub}`,
+      email: grace.email,
+      email_verified: true,
+      given_name: grace.givenName,
+      family_name: grace.familyName,
+      identities: [expect.objectContaining({ providerName: 'Google', providerType: 'Google', userId: grace.sub })],
+    });
+
+    // The sign-up triggers ran once, as Cognito runs them for a first federated sign-in.
+    expect(preSignUps.map((e) => [e.triggerSource, e.userName])).toEqual([['PreSignUp_ExternalProvider', `Google_${grace.sub}`]]);
+    expect(postConfirmations.map((e) => [e.triggerSource, e.userName, e.request.userAttributes.email, e.request.userAttributes.sub])).toEqual([
+      ['PostConfirmation_ConfirmSignUp', `Google_${grace.sub}`, grace.email, id.sub],
+    ]);
+    const user = await sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: `Google_${grace.sub}` }));
+    expect(user.UserStatus).toBe('EXTERNAL_PROVIDER');
+
+    // A second sign-in is the same user, and runs no sign-up trigger again.
+    const again = await signInAs(grace.sub);
+    const second = await redeem(again.landed.searchParams.get('code') ?? '', again.pkce.verifier);
+    expect(claimsOf(second.json.id_token).sub).toBe(id.sub);
+    expect(postConfirmations).toHaveLength(1);
+
+    // Refresh: new access and ID tokens for the same user, no new refresh token.
+    const refreshed = await hosted('/oauth2/token', { method: 'POST', form: { grant_type: 'refresh_token', client_id: cognito.clientId, refresh_token: String(tokens.json.refresh_token) } });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.json.refresh_token).toBeUndefined();
+    expect(claimsOf(refreshed.json.id_token).sub).toBe(id.sub);
+    // The refreshed access token keeps the scopes of the sign-in.
+    expect(claimsOf(refreshed.json.access_token).scope).toBe(access.scope);
+    expect((await hosted('/oauth2/token', { method: 'POST', form: { grant_type: 'refresh_token', client_id: cognito.clientId, refresh_token: 'not-a-token' } })).json).toEqual({ error: 'invalid_grant' });
+
+    // No password opens a Google user's account.
+    await expect(sdk.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: cognito.clientId, AuthParameters: { USERNAME: `Google_${grace.sub}`, PASSWORD: '' } }))).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  });
+
+  it('redeems a code once, for its client, redirect URI and PKCE verifier, within 5 minutes', async () => {
+    const replayed = await signInAs(alan.sub);
+    const code = replayed.landed.searchParams.get('code') ?? '';
+    expect((await redeem(code, replayed.pkce.verifier)).status).toBe(200);
+    expect(await redeem(code, replayed.pkce.verifier)).toMatchObject({ status: 400, json: { error: 'invalid_grant' } });
+
+    const wrongVerifier = await signInAs(alan.sub);
+    expect(await redeem(wrongVerifier.landed.searchParams.get('code') ?? '', verifierAndChallenge().verifier)).toMatchObject({ status: 400, json: { error: 'invalid_grant' } });
+
+    const wrongRedirect = await signInAs(alan.sub);
+    expect(await redeem(wrongRedirect.landed.searchParams.get('code') ?? '', wrongRedirect.pkce.verifier, { redirect_uri: 'http://localhost:3999/other' })).toMatchObject({ json: { error: 'invalid_grant' } });
+
+    const late = await signInAs(alan.sub);
+    clockNow += 5 * 60_000 + 1_000;
+    expect(await redeem(late.landed.searchParams.get('code') ?? '', late.pkce.verifier)).toMatchObject({ status: 400, json: { error: 'invalid_grant' } });
+
+    expect(await redeem('x', 'y', { client_id: 'nope' })).toMatchObject({ status: 400, json: { error: 'invalid_client' } });
+    expect(await hosted('/oauth2/token', { method: 'POST', form: { grant_type: 'password', client_id: cognito.clientId } })).toMatchObject({ json: { error: 'unsupported_grant_type' } });
+  });
+
+  it('refuses a redirect URI not on the client, and sends other errors back to the app', async () => {
+    const mismatch = await hosted(new URL(authorizeUrl({ redirect_uri: 'https://evil.example/' })).pathname + new URL(authorizeUrl({ redirect_uri: 'https://evil.example/' })).search);
+    expect(mismatch.status).toBe(302);
+    expect(mismatch.location).toBe(`${origin()}/error?error=redirect_mismatch&client_id=${cognito.clientId}`);
+    const unknownClient = new URL(authorizeUrl({ client_id: 'nope' }));
+    expect((await hosted(unknownClient.pathname + unknownClient.search)).location).toMatch(/\/error\?error=redirect_mismatch/);
+    for (const [params, error] of [
+      [{ scope: 'openid phone' }, 'invalid_scope'],
+      [{ response_type: 'token' }, 'unsupported_response_type'],
+      [{ code_challenge: 'short', code_challenge_method: 'plain' }, 'invalid_request'],
+    ] as const) {
+      const url = new URL(authorizeUrl(params));
+      const back = await hosted(url.pathname + url.search);
+      expect(new URL(back.location ?? '').searchParams.get('error')).toBe(error);
+      expect((back.location ?? '').startsWith(APP)).toBe(true);
+    }
+  });
+
+  it('says access_denied to the app when the user cancels at Google, and makes no user', async () => {
+    const before = postConfirmations.length;
+    const landed = await walkGoogleSignIn(authorizeUrl({}), 'cancel', { ca: tls.cert, stopAt: APP });
+    expect(landed.searchParams.get('error')).toBe('access_denied');
+    expect(landed.searchParams.get('state')).toBe('app-state');
+    expect(landed.searchParams.get('code')).toBeNull();
+    expect(postConfirmations).toHaveLength(before);
+  });
+
+  it('signs out back to a sign-out URL of the client only', async () => {
+    expect((await hosted(`/logout?client_id=${cognito.clientId}&logout_uri=${encodeURIComponent(APP)}`)).location).toBe(APP);
+    expect((await hosted(`/logout?client_id=${cognito.clientId}&logout_uri=${encodeURIComponent('https://evil.example/')}`)).location).toMatch(/\/error\?error=redirect_mismatch/);
+  });
+
+  it("names the hosted UI's endpoints in the pool's OpenID configuration", async () => {
+    const config = (await (await fetch(`${cognito.issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+    expect(config).toMatchObject({ authorization_endpoint: `${origin()}/oauth2/authorize`, token_endpoint: `${origin()}/oauth2/token`, end_session_endpoint: `${origin()}/logout` });
+  });
+});
