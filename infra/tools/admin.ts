@@ -1,5 +1,6 @@
 /**
- * `npm run admin -- add|remove <email>`: puts a user in or out of the `admins` group.
+ * `npm run admin -- add|remove <email>`: puts a user in or out of the `admins` group (a Google
+ * user too, found by its e-mail; or name a user by its username).
  *   locally (default): the user pool of DATA_DIR (default .local), whether `npm start` runs or not;
  *   in AWS: `--pool-id <id> [--region <region>]`, with the operator's AWS credentials.
  * The user's next sign-in (or token refresh) carries the change. An administrator also needs
@@ -15,6 +16,7 @@ import {
   AdminGetUserCommand,
   AdminRemoveUserFromGroupCommand,
   CognitoIdentityProviderClient,
+  ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { type SecondFactor, secondFactorOf } from '../../lambdas/lib/cognito';
 import { userPoolDefinition } from '../../shared/user-pool';
@@ -67,17 +69,41 @@ function twoFactorNote(factor: SecondFactor | undefined): string {
   }
 }
 
+/**
+ * The user an e-mail names. An e-mail is a sign-in name only for e-mail and password accounts; a
+ * Google user (`Google_<id>`) has it as an attribute alone, so the pool is searched by attribute,
+ * as Cognito allows, and the one user found is named by its username. Two users with one e-mail
+ * (an e-mail account and a Google one) are both listed: the command is then given the username.
+ */
+async function usernameOf(client: CognitoIdentityProviderClient, userPoolId: string, emailOrUsername: string): Promise<string> {
+  if (!emailOrUsername.includes('@')) return emailOrUsername;
+  const withEmail = async (address: string) => {
+    const quoted = address.replace(/[\\"]/g, (c) => `\\${c}`);
+    return (await client.send(new ListUsersCommand({ UserPoolId: userPoolId, Filter: `email = "${quoted}"`, Limit: 10 }))).Users ?? [];
+  };
+  // Attribute filters match exactly; Google gives e-mails in lower case, as people mostly type them.
+  let Users = await withEmail(emailOrUsername);
+  if (Users.length === 0 && emailOrUsername !== emailOrUsername.toLowerCase()) Users = await withEmail(emailOrUsername.toLowerCase());
+  if (Users.length === 0) throw Object.assign(new Error(`no user ${emailOrUsername} in the pool`), { name: 'UserNotFoundException' });
+  if (Users.length > 1) {
+    const names = Users.map((u) => u.Username).join(', ');
+    throw Object.assign(new Error(`${Users.length} users have the e-mail ${emailOrUsername} (${names}): run the command again with the username instead of the e-mail`), { name: 'AmbiguousEmail' });
+  }
+  return Users[0]?.Username ?? emailOrUsername;
+}
+
 try {
   const factor = await withPool(async (client, userPoolId) => {
-    const input = { UserPoolId: userPoolId, Username: email, GroupName: userPoolDefinition.adminGroup };
+    const username = await usernameOf(client, userPoolId, email);
+    const input = { UserPoolId: userPoolId, Username: username, GroupName: userPoolDefinition.adminGroup };
     await client.send(action === 'add' ? new AdminAddUserToGroupCommand(input) : new AdminRemoveUserFromGroupCommand(input));
     if (action !== 'add') return undefined;
     // The user is an administrator already: failing to read their MFA settings must not say otherwise.
-    return client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email })).then(secondFactorOf, () => undefined);
+    return client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username })).then(secondFactorOf, () => undefined);
   });
   console.log(action === 'add' ? `${email} is now an administrator. ${twoFactorNote(factor)}` : `${email} is no longer an administrator`);
 } catch (error) {
   const e = error as Error;
-  console.error(e.name === 'UserNotFoundException' ? `no user ${email} in the pool` : `${e.name}: ${e.message}`);
+  console.error(e.name === 'UserNotFoundException' ? `no user ${email} in the pool` : e.name === 'AmbiguousEmail' ? e.message : `${e.name}: ${e.message}`);
   process.exit(1);
 }
