@@ -71,10 +71,18 @@ export const HEAD_SCRIPT = `// The stored colour mode (key aurum-portal:color-mo
 })();
 // Until the app has taken the page over, a form sent is held, not sent (a native submission would
 // put the password in the address): main.tsx sends it again once the app is in charge.
+// So is a click on a button that acts without a form ("Continue with Google", data-held-click).
 (function () {
   document.addEventListener('submit', function (event) {
     if (window.aurumReady) return;
     event.preventDefault();
     window.aurumHeldSubmit = event.target;
+  }, true);
+  document.addEventListener('click', function (event) {
+    if (window.aurumReady) return;
+    var button = event.target && event.target.closest ? event.target.closest('[data-held-click]') : null;
+    if (!button) return;
+    event.preventDefault();
+    window.aurumHeldClick = button.getAttribute('data-held-click');
   }, true);
 })();`;

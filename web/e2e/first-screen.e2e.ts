@@ -4,24 +4,13 @@
  * visitor whose session is stored never sees the sign-in page on the way to their dashboard.
  */
 import { expect as expectPage } from './support/expect';
-import { DEMO_PASSWORD, journey, signIn, useE2E } from './support/e2e';
+import { DEMO_PASSWORD, holdScripts, journey, signIn, useE2E } from './support/e2e';
 
 const e2e = useE2E();
 
-/**
- * Every script request held until `release` is called: the page as the HTML alone makes it. Pages
- * are then opened up to DOMContentLoaded, not `load`: the head script adds the scripts after the
- * first paint, which on a busy machine comes before `load`, and held scripts would hold it too.
- */
-async function holdScripts(page: import('playwright-core').Page) {
-  const held: (() => Promise<void>)[] = [];
-  let released = false;
-  await page.route('**/assets/*.js', (route) => (released ? route.continue() : void held.push(() => route.continue())));
-  return async () => {
-    released = true;
-    for (const go of held.splice(0)) await go();
-  };
-}
+// With the scripts held (holdScripts), pages are opened up to DOMContentLoaded, not `load`: the head
+// script adds the scripts after the first paint, which on a busy machine comes before `load`, and
+// held scripts would hold it too.
 
 journey('the signed-out pages show without scripts, in the stored colour mode, and hydrate without an error', e2e, async ({ page, console: lines }) => {
   await page.addInitScript(() => localStorage.setItem('aurum-portal:color-mode', 'dark'));

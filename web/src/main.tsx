@@ -13,6 +13,8 @@ declare global {
     aurumReady?: boolean;
     /** The form sent before the app was ready (web/head-script.ts). */
     aurumHeldSubmit?: EventTarget | null;
+    /** The `data-held-click` of a button clicked before the app was ready (web/head-script.ts). */
+    aurumHeldClick?: string | null;
   }
 }
 
@@ -25,8 +27,8 @@ function typedValues(): Map<HTMLInputElement, string> {
 
 /**
  * The app's state starts empty: what was typed (still in the field, or as it was before the app
- * took over) is given to it as typing, and a form sent early is sent now. Nothing a visitor did
- * before the scripts arrived is lost.
+ * took over) is given to it as typing, and a form sent (or a held button clicked) early is sent
+ * (clicked) now. Nothing a visitor did before the scripts arrived is lost.
  */
 function takeOver(typed: ReadonlyMap<HTMLInputElement, string>): void {
   const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
@@ -44,6 +46,12 @@ function takeOver(typed: ReadonlyMap<HTMLInputElement, string>): void {
   window.aurumHeldSubmit = null;
   // After React has applied the typing above.
   if (held instanceof HTMLFormElement && held.isConnected) setTimeout(() => held.requestSubmit(), 0);
+  const heldClick = window.aurumHeldClick;
+  window.aurumHeldClick = null;
+  if (typeof heldClick === 'string') {
+    const button = container.querySelector<HTMLElement>(`[data-held-click="${CSS.escape(heldClick)}"]`);
+    if (button) setTimeout(() => button.click(), 0);
+  }
 }
 
 /**

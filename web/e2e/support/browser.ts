@@ -30,7 +30,12 @@ export const CHROME_FLAGS = [
   '--disable-sync',
 ];
 
-export function launchBrowser(): Promise<Browser> {
+/**
+ * `trustSpki`: base64 SHA-256 public-key hashes whose certificates the browser trusts (the local
+ * hosted UI's, made per data folder), and no other certificate error.
+ */
+export function launchBrowser(trustSpki: readonly string[] = []): Promise<Browser> {
   // playwright-core gives each launch a new, empty profile.
-  return chromium.launch({ executablePath: findChrome(), args: CHROME_FLAGS });
+  const trust = trustSpki.length > 0 ? [`--ignore-certificate-errors-spki-list=${trustSpki.join(',')}`] : [];
+  return chromium.launch({ executablePath: findChrome(), args: [...CHROME_FLAGS, ...trust] });
 }

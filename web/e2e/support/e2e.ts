@@ -3,13 +3,14 @@
  * cookies) per test. A failing test leaves a screenshot and the page's console under
  * .e2e-artifacts/.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Response } from 'playwright-core';
 import { type AnswerOf, matchPath, routeByName, type RouteName } from '../../../shared/api';
 import { checkAnswer, Client, freshTotpCode } from '../../../lambdas/integration/support/client';
 import { startTestStack, type TestStack } from '../../../lambdas/integration/support/stack';
 import { launchBrowser } from './browser';
+import { spkiHashOf } from '../../../infra/local/cognito/hosted-ui-tls';
 
 const ARTIFACTS = resolve(__dirname, '../../../.e2e-artifacts');
 
@@ -25,7 +26,8 @@ export function useE2E(): E2E {
   beforeAll(async () => {
     ctx.stack = await startTestStack({ seed: true, web: 'serve' });
     ctx.client = new Client(ctx.stack);
-    ctx.browser = await launchBrowser();
+    // The local hosted UI's certificate (Google sign-in), trusted as a developer trusts it once.
+    ctx.browser = await launchBrowser([spkiHashOf(readFileSync(join(ctx.stack.dataDir, 'hosted-ui-tls', 'cert.pem'), 'utf8'))]);
     ctx.url = (path: string) => `${ctx.stack.url}${path}`;
   });
   afterAll(async () => {
@@ -97,4 +99,15 @@ export async function answerOf<N extends RouteName>(route: N, response: Response
   const body: unknown = routeByName(route).answer === 'csv' ? await response.text() : await response.json();
   checkAnswer(route, response.status(), body, response.headers()['content-type'] ?? null);
   return body as AnswerOf<N>;
+}
+
+/** Holds the app's scripts until `release` is called: the page is its prerendered HTML and head script alone meanwhile. */
+export async function holdScripts(page: Page) {
+  const held: (() => Promise<void>)[] = [];
+  let released = false;
+  await page.route('**/assets/*.js', (route) => (released ? route.continue() : void held.push(() => route.continue())));
+  return async () => {
+    released = true;
+    for (const go of held.splice(0)) await go();
+  };
 }

@@ -11,7 +11,7 @@ import { Amplify } from 'aws-amplify';
 import type { AppConfig } from '../config';
 import type { AuthBackend } from './session';
 
-export type AmplifySession = Pick<AuthBackend, 'session' | 'signOut' | 'onSignedIn'>;
+export type AmplifySession = Pick<AuthBackend, 'session' | 'signOut' | 'onSignedIn'> & Required<Pick<AuthBackend, 'onRedirectFailed'>>;
 
 /** The API requires this scope on access tokens; hosted-UI (Google) sign-ins must ask for it. */
 const API_SCOPE = 'aws.cognito.signin.user.admin';
@@ -75,6 +75,11 @@ export const amplifySession: AmplifySession = {
   onSignedIn(callback) {
     return Hub.listen('auth', ({ payload }) => {
       if (payload.event === 'signedIn' || payload.event === 'signInWithRedirect') callback();
+    });
+  },
+  onRedirectFailed(callback) {
+    return Hub.listen('auth', ({ payload }) => {
+      if (payload.event === 'signInWithRedirect_failure') callback();
     });
   },
 };

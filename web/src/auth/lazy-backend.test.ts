@@ -8,7 +8,8 @@ import type { AuthBackend } from './session';
 import { testConfig } from '../test/harness';
 
 const hubListeners = new Set<() => void>();
-const fake: AuthBackend = {
+const failureListeners = new Set<() => void>();
+const fake: AuthBackend & Required<Pick<AuthBackend, 'onRedirectFailed'>> = {
   session: jest.fn(async () => ({ accessToken: 'token', idClaims: {}, accessClaims: { sub: 'alice' } })),
   signIn: jest.fn(async () => 'signedIn' as const),
   signUp: jest.fn(async () => 'done' as const),
@@ -22,6 +23,10 @@ const fake: AuthBackend = {
   onSignedIn: (callback) => {
     hubListeners.add(callback);
     return () => hubListeners.delete(callback);
+  },
+  onRedirectFailed: (callback) => {
+    failureListeners.add(callback);
+    return () => failureListeners.delete(callback);
   },
 };
 const configureAmplify = jest.fn();
@@ -123,4 +128,21 @@ it('hands sign-in listeners to Amplify when it loads, and removes them', async (
   stop();
   stopLate();
   expect(hubListeners.size).toBe(0);
+});
+
+it("hands a redirect's failure listeners to Amplify the same way: a Google sign-in cancelled at Google is heard", async () => {
+  const backend = backendFor();
+  const failed = jest.fn();
+  const signedIn = jest.fn();
+  const stopFailed = backend.onRedirectFailed?.(failed);
+  const stopSignedIn = backend.onSignedIn(signedIn);
+  expect(failureListeners.size).toBe(0);
+  await backend.signInWithGoogle();
+  expect(failureListeners.size).toBe(1);
+  for (const listener of failureListeners) listener();
+  expect(failed).toHaveBeenCalledTimes(1);
+  expect(signedIn).not.toHaveBeenCalled();
+  stopFailed?.();
+  stopSignedIn();
+  expect(failureListeners.size).toBe(0);
 });

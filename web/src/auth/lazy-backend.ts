@@ -54,15 +54,29 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 
 export function lazyAmplifyBackend(config: AppConfig, chunks: AmplifyLoaders = amplifyChunks): LazyBackend {
   let session: AmplifySession | null = null;
-  // onSignedIn's listeners, attached to Amplify's when it loads (a sign-in can only finish through it).
-  const listeners = new Set<{ callback: () => void; unsubscribe?: () => void }>();
+  // onSignedIn's and onRedirectFailed's listeners, attached to Amplify's when it loads (a sign-in
+  // can only finish, or fail, through it).
+  type Listener = { event: 'onSignedIn' | 'onRedirectFailed'; callback: () => void; unsubscribe?: () => void };
+  const listeners = new Set<Listener>();
+  const attach = (listener: Listener, to: AmplifySession) => {
+    listener.unsubscribe = to[listener.event](listener.callback);
+  };
   const loadSession = once(async () => {
     const amplify = await chunks.session();
     amplify.configureAmplify(config);
     session = amplify.amplifySession;
-    for (const listener of listeners) listener.unsubscribe = session.onSignedIn(listener.callback);
+    for (const listener of listeners) attach(listener, session);
     return session;
   });
+  const listen = (event: Listener['event'], callback: () => void) => {
+    const listener: Listener = { event, callback };
+    listeners.add(listener);
+    if (session) attach(listener, session);
+    return () => {
+      listeners.delete(listener);
+      listener.unsubscribe?.();
+    };
+  };
   // The sign-in part, on a configured Amplify.
   const loadSignInChunk = once(chunks.signIn);
   const loadSignIn = async () => (await Promise.all([loadSignInChunk(), loadSession()]))[0].amplifySignIn;
@@ -93,14 +107,7 @@ export function lazyAmplifyBackend(config: AppConfig, chunks: AmplifyLoaders = a
       await (await loadSession()).signOut();
     },
     confirmTotp: async (code) => (await loadSignIn()).confirmTotp(code),
-    onSignedIn(callback) {
-      const listener: { callback: () => void; unsubscribe?: () => void } = { callback };
-      listeners.add(listener);
-      if (session) listener.unsubscribe = session.onSignedIn(callback);
-      return () => {
-        listeners.delete(listener);
-        listener.unsubscribe?.();
-      };
-    },
+    onSignedIn: (callback) => listen('onSignedIn', callback),
+    onRedirectFailed: (callback) => listen('onRedirectFailed', callback),
   };
 }

@@ -3,7 +3,9 @@
  * the `AuthBackend` below, so tests give the provider a fake backend instead of Cognito.
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { errors, toastTitles } from '../../../shared/messages';
 import { userPoolDefinition } from '../../../shared/user-pool';
+import { notify } from '../components/toaster';
 
 export interface User {
   sub: string;
@@ -76,6 +78,11 @@ export interface AuthBackend {
   prepare?(): void;
   /** Calls back when a sign-in finishes elsewhere (the Google redirect); returns an unsubscribe. */
   onSignedIn(callback: () => void): () => void;
+  /**
+   * Calls back when a Google redirect comes back without a sign-in: cancelled at Google, or
+   * refused by Cognito; returns an unsubscribe.
+   */
+  onRedirectFailed?(callback: () => void): () => void;
 }
 
 /**
@@ -151,7 +158,13 @@ export function AuthProvider({ backend, children }: { backend: AuthBackend; chil
   useEffect(() => {
     void reload();
     // The Google redirect result arrives on start-up, after Amplify has exchanged the code.
-    return backend.onSignedIn(() => void reload());
+    const stopSignedIn = backend.onSignedIn(() => void reload());
+    // Or it says the sign-in did not happen: the spec's words for a cancelled Google sign-in.
+    const stopFailed = backend.onRedirectFailed?.(() => notify('error', toastTitles.signInFailed, errors.google.popupClosed));
+    return () => {
+      stopSignedIn();
+      stopFailed?.();
+    };
   }, [backend, reload]);
 
   const value = useMemo<Auth>(

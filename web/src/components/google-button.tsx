@@ -25,7 +25,8 @@ export function GoogleButton({ label }: { label: string }) {
     }
   };
   return (
-    <Button variant="outline" width="full" onClick={() => void onClick()} loading={busy}>
+    // A click before the app has taken over the prerendered page is held and replayed (web/head-script.ts).
+    <Button variant="outline" width="full" onClick={() => void onClick()} loading={busy} data-held-click="google">
       {label}
     </Button>
   );

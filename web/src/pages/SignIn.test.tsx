@@ -56,6 +56,21 @@ describe('sign-in page', () => {
     expect(await screen.findByText(/This domain is not authorized for Google sign-in/)).toBeInTheDocument();
   });
 
+  it('says the Google sign-in was cancelled when the redirect comes back without one', async () => {
+    const failures = new Set<() => void>();
+    const backend = fakeAuth(null, {
+      onRedirectFailed: (callback: () => void) => {
+        failures.add(callback);
+        return () => failures.delete(callback);
+      },
+    });
+    renderApp('/', { backend, api: fixtureApi({}) });
+    await screen.findByRole('button', { name: 'Continue with Google' });
+    expect(failures.size).toBe(1);
+    for (const failed of failures) failed();
+    expect(await screen.findByText('Sign-in cancelled. Please try again.')).toBeInTheDocument();
+  });
+
   it('welcomes back and sends a client to /dashboard, an admin to /admin', async () => {
     const api = fixtureApi(landingPages);
     for (const [user, heading] of [
