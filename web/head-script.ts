@@ -76,6 +76,8 @@ export const HEAD_SCRIPT = `// The stored colour mode (key aurum-portal:color-mo
   document.addEventListener('submit', function (event) {
     if (window.aurumReady) return;
     event.preventDefault();
+    // Nor handled by React now (it may have hydrated a moment before the app says it is ready): once, when replayed.
+    event.stopPropagation();
     window.aurumHeldSubmit = event.target;
   }, true);
   document.addEventListener('click', function (event) {
@@ -83,6 +85,7 @@ export const HEAD_SCRIPT = `// The stored colour mode (key aurum-portal:color-mo
     var button = event.target && event.target.closest ? event.target.closest('[data-held-click]') : null;
     if (!button) return;
     event.preventDefault();
+    event.stopPropagation();
     window.aurumHeldClick = button.getAttribute('data-held-click');
   }, true);
 })();`;

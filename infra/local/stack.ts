@@ -144,7 +144,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         ...(hostedUi ? { hostedUi } : {}),
       });
     const cognito = await startCognito(previousPort).catch((error: unknown) => {
-      if (previousPort && (error as NodeJS.ErrnoException).code === 'EADDRINUSE') return startCognito(0);
+      // Only cognito-local's own kept port (the hosted UI's is chosen apart, by keptPort).
+      const taken = error as NodeJS.ErrnoException & { port?: number };
+      if (previousPort && taken.code === 'EADDRINUSE' && taken.port === previousPort) return startCognito(0);
       throw error;
     });
     writeFileSync(cognitoPortFile, String(new URL(cognito.endpoint).port));

@@ -84,7 +84,9 @@ async function usernameOf(client: CognitoIdentityProviderClient, userPoolId: str
   // Attribute filters match exactly; Google gives e-mails in lower case, as people mostly type them.
   let Users = await withEmail(emailOrUsername);
   if (Users.length === 0 && emailOrUsername !== emailOrUsername.toLowerCase()) Users = await withEmail(emailOrUsername.toLowerCase());
-  if (Users.length === 0) throw Object.assign(new Error(`no user ${emailOrUsername} in the pool`), { name: 'UserNotFoundException' });
+  // None by attribute (an e-mail account may have kept the letter case it signed up with): the
+  // e-mail as a sign-in name, which Cognito matches in any case for e-mail accounts.
+  if (Users.length === 0) return emailOrUsername;
   if (Users.length > 1) {
     const names = Users.map((u) => u.Username).join(', ');
     throw Object.assign(new Error(`${Users.length} users have the e-mail ${emailOrUsername} (${names}): run the command again with the username instead of the e-mail`), { name: 'AmbiguousEmail' });

@@ -2,7 +2,8 @@
  * The local Cognito's hosted UI: the OAuth 2.0 endpoints the product uses for "Continue with
  * Google", as Cognito's domain answers them (served over TLS by hosted-ui-server.ts).
  *
- *   GET  /oauth2/authorize    the code flow with PKCE, `identity_provider=Google`: checks the app
+ *   GET  /oauth2/authorize    the code flow (PKCE when the app sends a challenge, as Amplify does;
+ *                             S256 only), `identity_provider=Google`: checks the app
  *                             client, its callback URLs and scopes, then sends the browser to Google
  *   GET  /oauth2/idpresponse  Google's answer: its code is exchanged and its ID token verified; a
  *                             first sign-in makes the federated user `Google_<sub>` (the mapped
@@ -137,7 +138,8 @@ export function createHostedUi(env: OperationContext, options: HostedUiOptions, 
     const appState = q.get('state') ?? undefined;
     const back = (error: string, description: string) => redirect(res, withParams(redirectUri, { error_description: description, state: appState, error }));
     if (q.get('response_type') !== 'code') return back('unsupported_response_type', 'Only the authorization code grant is enabled for this client');
-    const scopes = (q.get('scope') ?? 'openid').split(/\s+/).filter(Boolean);
+    // No scope asked: Cognito grants every scope the client allows.
+    const scopes = (q.get('scope') ?? [...ALLOWED_SCOPES].join(' ')).split(/\s+/).filter(Boolean);
     if (scopes.some((s) => !ALLOWED_SCOPES.has(s))) return back('invalid_scope', 'invalid_scope');
     const challenge = q.get('code_challenge') ?? undefined;
     if (challenge !== undefined && (q.get('code_challenge_method') !== 'S256' || !/^[\w-]{43,128}$/.test(challenge))) return back('invalid_request', 'invalid code_challenge');
@@ -205,8 +207,19 @@ export function createHostedUi(env: OperationContext, options: HostedUiOptions, 
     return pairs.filter((p): p is [string, string] => p[1] !== undefined).map(([Name, Value]) => ({ Name, Value }));
   }
 
+  /** One sign-in at a time per Google account: two first sign-ins at once make one user, not two subs. */
+  const signingIn = new Map<string, Promise<User>>();
+  function federatedUser(claims: Record<string, unknown>, clientId: string): Promise<User> {
+    const key = String(claims.sub ?? '');
+    const before = signingIn.get(key) ?? Promise.resolve(null);
+    const next = before.catch(() => null).then(() => federatedUserNow(claims, clientId));
+    signingIn.set(key, next);
+    void next.finally(() => signingIn.get(key) === next && signingIn.delete(key)).catch(() => undefined);
+    return next;
+  }
+
   /** The federated user for Google's `sub`: made (with the sign-up triggers) on the first sign-in. */
-  async function federatedUser(claims: Record<string, unknown>, clientId: string): Promise<User> {
+  async function federatedUserNow(claims: Record<string, unknown>, clientId: string): Promise<User> {
     const googleSub = String(claims.sub ?? '');
     if (!/^[\w-]{1,255}$/.test(googleSub)) throw new Error('Google ID token without a usable sub');
     const username = `Google_${googleSub}`;
@@ -259,8 +272,10 @@ export function createHostedUi(env: OperationContext, options: HostedUiOptions, 
       const claims = await googleClaims(q.get('code') ?? '', signIn);
       user = await federatedUser(claims, signIn.clientId);
     } catch (error) {
+      // The detail stays in the log; the site hears only that the sign-in failed (a trigger's refusal is its own words, as in Cognito).
       env.ctx.logger.warn({ err: error }, 'hosted UI: federated sign-in failed');
-      return back({ error_description: (error as Error).message, error: 'server_error' });
+      const refused = error instanceof Error && error.name === 'UserLambdaValidationException';
+      return back({ error_description: refused ? error.message : 'The sign-in with Google could not be completed.', error: 'server_error' });
     }
     if (!user.Enabled) return back({ error_description: 'User is disabled.', error: 'invalid_request' });
     const code = randomUUID();

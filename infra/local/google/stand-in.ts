@@ -10,6 +10,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import Provider, { type Configuration, interactionPolicy } from 'oidc-provider';
+import { allowedHosts, hostAllowed } from '../loopback-host';
 import { freePort } from '../ports';
 import { DEMO_GOOGLE_ACCOUNTS, type DemoGoogleAccount } from './demo-accounts';
 
@@ -130,7 +131,7 @@ export async function startGoogleStandIn(options: GoogleStandInOptions): Promise
     if (details.uid !== uid) throw new Error('interaction mismatch');
     if (req.method === 'GET' && action === undefined) {
       // No form-action: the choice is posted here, then redirected on to the hosted UI (another origin), which form-action would stop.
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" });
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'" });
       res.end(accountPicker(uid, accounts, 'Aurum'));
       return;
     }
@@ -150,7 +151,13 @@ export async function startGoogleStandIn(options: GoogleStandInOptions): Promise
     res.writeHead(405).end();
   }
 
+  // Like every local port, it answers only requests addressed to it by a loopback name (loopback-host.ts).
+  let hosts: ReadonlySet<string> = new Set();
   const server: Server = createServer((req, res) => {
+    if (!hostAllowed(req.headers.host, hosts)) {
+      res.writeHead(421, { 'content-type': 'text/plain' }).end('Misdirected Request: this port answers only loopback hosts');
+      return;
+    }
     const match = /^\/interaction\/([\w-]+)(?:\/(login|abort))?$/.exec((req.url ?? '').split('?')[0] ?? '');
     if (!match) {
       oidc(req, res);
@@ -165,6 +172,7 @@ export async function startGoogleStandIn(options: GoogleStandInOptions): Promise
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
   });
+  hosts = allowedHosts(port, '127.0.0.1');
   return {
     issuer,
     stop: () =>

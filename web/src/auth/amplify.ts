@@ -79,7 +79,7 @@ export const amplifySession: AmplifySession = {
   },
   onRedirectFailed(callback) {
     return Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'signInWithRedirect_failure') callback();
+      if (payload.event === 'signInWithRedirect_failure') callback(payload.data?.error?.message ?? '');
     });
   },
 };

@@ -8,7 +8,7 @@ import type { AuthBackend } from './session';
 import { testConfig } from '../test/harness';
 
 const hubListeners = new Set<() => void>();
-const failureListeners = new Set<() => void>();
+const failureListeners = new Set<(reason: string) => void>();
 const fake: AuthBackend & Required<Pick<AuthBackend, 'onRedirectFailed'>> = {
   session: jest.fn(async () => ({ accessToken: 'token', idClaims: {}, accessClaims: { sub: 'alice' } })),
   signIn: jest.fn(async () => 'signedIn' as const),
@@ -139,8 +139,8 @@ it("hands a redirect's failure listeners to Amplify the same way: a Google sign-
   expect(failureListeners.size).toBe(0);
   await backend.signInWithGoogle();
   expect(failureListeners.size).toBe(1);
-  for (const listener of failureListeners) listener();
-  expect(failed).toHaveBeenCalledTimes(1);
+  for (const listener of failureListeners) listener('End-User aborted interaction');
+  expect(failed).toHaveBeenCalledWith('End-User aborted interaction');
   expect(signedIn).not.toHaveBeenCalled();
   stopFailed?.();
   stopSignedIn();

@@ -56,10 +56,10 @@ export function lazyAmplifyBackend(config: AppConfig, chunks: AmplifyLoaders = a
   let session: AmplifySession | null = null;
   // onSignedIn's and onRedirectFailed's listeners, attached to Amplify's when it loads (a sign-in
   // can only finish, or fail, through it).
-  type Listener = { event: 'onSignedIn' | 'onRedirectFailed'; callback: () => void; unsubscribe?: () => void };
+  type Listener = { event: 'onSignedIn' | 'onRedirectFailed'; callback: (reason: string) => void; unsubscribe?: () => void };
   const listeners = new Set<Listener>();
   const attach = (listener: Listener, to: AmplifySession) => {
-    listener.unsubscribe = to[listener.event](listener.callback);
+    listener.unsubscribe = listener.event === 'onSignedIn' ? to.onSignedIn(() => listener.callback('')) : to.onRedirectFailed(listener.callback);
   };
   const loadSession = once(async () => {
     const amplify = await chunks.session();
@@ -68,7 +68,7 @@ export function lazyAmplifyBackend(config: AppConfig, chunks: AmplifyLoaders = a
     for (const listener of listeners) attach(listener, session);
     return session;
   });
-  const listen = (event: Listener['event'], callback: () => void) => {
+  const listen = (event: Listener['event'], callback: (reason: string) => void) => {
     const listener: Listener = { event, callback };
     listeners.add(listener);
     if (session) attach(listener, session);

@@ -82,7 +82,7 @@ export interface AuthBackend {
    * Calls back when a Google redirect comes back without a sign-in: cancelled at Google, or
    * refused by Cognito; returns an unsubscribe.
    */
-  onRedirectFailed?(callback: () => void): () => void;
+  onRedirectFailed?(callback: (reason: string) => void): () => void;
 }
 
 /**
@@ -138,6 +138,12 @@ export interface Auth {
 
 const AuthContext = createContext<Auth | null>(null);
 
+/**
+ * A Google sign-in the person stopped: denied or aborted at Google (the `error_description` the
+ * hosted UI passes on), or the redirect left unfinished (Amplify's "User cancelled OAuth flow.").
+ */
+const CANCELLED = /cancel|abort|denied/i;
+
 export function AuthProvider({ backend, children }: { backend: AuthBackend; children: ReactNode }) {
   const [status, setStatus] = useState<AuthStatus>(() => (backend.knownSignedOut?.() ? 'signedOut' : 'loading'));
   const [user, setUser] = useState<User | null>(null);
@@ -159,8 +165,9 @@ export function AuthProvider({ backend, children }: { backend: AuthBackend; chil
     void reload();
     // The Google redirect result arrives on start-up, after Amplify has exchanged the code.
     const stopSignedIn = backend.onSignedIn(() => void reload());
-    // Or it says the sign-in did not happen: the spec's words for a cancelled Google sign-in.
-    const stopFailed = backend.onRedirectFailed?.(() => notify('error', toastTitles.signInFailed, errors.google.popupClosed));
+    // Or it says the sign-in did not happen: the spec's words for a cancelled Google sign-in, and
+    // its general sign-in failure for anything else (a refused or disabled account, a stale redirect).
+    const stopFailed = backend.onRedirectFailed?.((reason) => notify('error', toastTitles.signInFailed, CANCELLED.test(reason) ? errors.google.popupClosed : errors.signIn.default));
     return () => {
       stopSignedIn();
       stopFailed?.();

@@ -57,9 +57,9 @@ describe('sign-in page', () => {
   });
 
   it('says the Google sign-in was cancelled when the redirect comes back without one', async () => {
-    const failures = new Set<() => void>();
+    const failures = new Set<(reason: string) => void>();
     const backend = fakeAuth(null, {
-      onRedirectFailed: (callback: () => void) => {
+      onRedirectFailed: (callback: (reason: string) => void) => {
         failures.add(callback);
         return () => failures.delete(callback);
       },
@@ -67,8 +67,12 @@ describe('sign-in page', () => {
     renderApp('/', { backend, api: fixtureApi({}) });
     await screen.findByRole('button', { name: 'Continue with Google' });
     expect(failures.size).toBe(1);
-    for (const failed of failures) failed();
+    // Cancelled at Google (the hosted UI passes Google's words on) or left unfinished (Amplify's).
+    for (const failed of failures) failed('End-User aborted interaction');
     expect(await screen.findByText('Sign-in cancelled. Please try again.')).toBeInTheDocument();
+    // Anything else is a failed sign-in, not a cancel.
+    for (const failed of failures) failed('User is disabled.');
+    expect(await screen.findByText('An error occurred during sign in')).toBeInTheDocument();
   });
 
   it('welcomes back and sends a client to /dashboard, an admin to /admin', async () => {

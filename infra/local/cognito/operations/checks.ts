@@ -114,5 +114,6 @@ export async function assertEmailFree(env: OperationContext, pool: UserPoolServi
   const wanted = requestedEmail(attributes);
   if (typeof wanted !== 'string') return;
   const users = await pool.listUsers(env.ctx);
-  if (users.some((u) => u.Username !== user.Username && sameEmail(attributeValue('email', u.Attributes), wanted))) throw emailTaken();
+  // A federated user's e-mail is not a sign-in name (as in Cognito): it takes nothing from an e-mail account.
+  if (users.some((u) => u.Username !== user.Username && u.UserStatus !== 'EXTERNAL_PROVIDER' && sameEmail(attributeValue('email', u.Attributes), wanted))) throw emailTaken();
 }
