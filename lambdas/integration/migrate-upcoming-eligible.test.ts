@@ -4,17 +4,15 @@
  * wrote, every other item is left as it was, a second run writes nothing, and the command-line
  * tool finds a running local stack by its data folder.
  */
-import { spawn } from 'node:child_process';
-import { join, resolve } from 'node:path';
 import { DAY_MS } from '../../shared/growth';
 import { migrateUpcomingEligible } from '../lib/migrate-upcoming-eligible';
 import { setMissingUpcomingEligibleAt } from '../lib/profiles';
 import { configureRuntime, resetRuntime } from '../lib/runtime';
 import type { Session } from './support/client';
+import { runTool as runProjectTool } from './support/tool';
 import { useTestStack } from './support/use-stack';
 
 const t = useTestStack({ seed: false });
-const root = resolve(__dirname, '../..');
 
 let admin: Session;
 
@@ -122,20 +120,7 @@ describe('the migration', () => {
 });
 
 describe('infra/tools/migrate-upcoming-eligible.ts', () => {
-  function runTool(args: string[]): Promise<{ code: number | null; output: string }> {
-    return new Promise((resolveRun, reject) => {
-      const child = spawn(join(root, 'node_modules/.bin/tsx'), ['infra/tools/migrate-upcoming-eligible.ts', ...args], {
-        cwd: root,
-        env: { ...process.env, NODE_NO_WARNINGS: '1' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-      child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-      child.once('error', reject);
-      child.once('exit', (code) => resolveRun({ code, output }));
-    });
-  }
+  const runTool = (args: string[]) => runProjectTool('migrate-upcoming-eligible.ts', args);
 
   it('migrates the table of a running local stack named by its data folder, and a re-run writes nothing', async () => {
     const { session, list } = await clientWithDeposits('cli');
