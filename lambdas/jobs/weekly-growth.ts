@@ -17,6 +17,7 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { type LedgerEntry, WEEK_MS, type WeeklyUpdate, weeklyUpdate, weeklyUpdateFrom } from '../../shared/growth';
 import { stillUpcoming } from '../../shared/eligibility';
 import type { Context } from 'aws-lambda';
+import { forEachLimited } from '../lib/for-each-limited';
 import { dueProfilesPage } from '../lib/indexes';
 import { CLIENT_SHARDS } from '../lib/table';
 import { loadEntriesAfter, loadLedger, toLedgerEntry, upcomingEligibilityOf } from '../lib/ledger';
@@ -149,16 +150,6 @@ export type WeeklyGrowthStep = ShardStep | FinishStep;
 
 /** A step answers before its Lambda's timeout with this much time left, and the state machine calls it again. */
 export const SHARD_STEP_MARGIN_MS = 60_000;
-
-/** Runs `work` over `items` on at most `limit` workers, each given its number. */
-async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T, worker: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async (_, worker) => {
-      while (next < items.length) await work(items[next++] as T, worker);
-    }),
-  );
-}
 
 function parseTime(iso: string): number {
   const now = Date.parse(iso);

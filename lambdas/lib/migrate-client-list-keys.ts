@@ -9,10 +9,9 @@
  * writes GSI5SK itself, and the profile is read again. Shards are read a page at a time, so
  * the migration holds one page of profiles, not the book.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, table } from './db';
+import { forEachLimited } from './for-each-limited';
 import { CHANGED, passOverProfile } from './profile-pass';
-import type { Profile } from './profiles';
+import { type Profile, setClientListKeys } from './profiles';
 import { queryPages } from './query';
 import { keys } from './table';
 
@@ -44,21 +43,8 @@ async function migrateOne(listed: Keyed): Promise<Outcome> {
       const wanted = keysOf(profile);
       const had = profile as Keyed;
       if (had.GSI4SK === wanted.GSI4SK && had.GSI5SK === wanted.GSI5SK) return 'current';
-      try {
-        await ddb().send(
-          new UpdateCommand({
-            TableName: table(),
-            Key: keys.profile(profile.sub),
-            UpdateExpression: 'SET GSI4SK = :e, GSI5SK = :b',
-            ConditionExpression: 'attribute_not_exists(deleted) AND email = :email AND balanceCents = :cents',
-            ExpressionAttributeValues: { ':e': wanted.GSI4SK, ':b': wanted.GSI5SK, ':email': profile.email, ':cents': profile.balanceCents },
-          }),
-        );
-        return 'migrated';
-      } catch (error) {
-        if ((error as Error).name === 'ConditionalCheckFailedException') return CHANGED;
-        throw error;
-      }
+      // Changed since it was read (a money move, a deletion): read it again.
+      return (await setClientListKeys(profile, wanted)) === 'written' ? 'migrated' : CHANGED;
     },
     async () => null,
   );
@@ -70,14 +56,10 @@ export async function migrateClientListKeys(): Promise<ClientListKeysMigration> 
   for (const pk of keys.allClientShards()) {
     for await (const page of queryPages<Keyed>({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': pk } })) {
       counts.live += page.length;
-      let next = 0;
-      const worker = async () => {
-        while (next < page.length) {
-          const outcome = await migrateOne(page[next++] as Keyed);
-          if (outcome !== 'current') counts[outcome] += 1;
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(CONCURRENCY, page.length) }, worker));
+      await forEachLimited(page, CONCURRENCY, async (profile) => {
+        const outcome = await migrateOne(profile);
+        if (outcome !== 'current') counts[outcome] += 1;
+      });
     }
   }
   return counts;

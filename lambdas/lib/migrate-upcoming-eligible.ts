@@ -9,6 +9,7 @@
  * while the API serves): a profile that has a list is never touched, and one that changed
  * meanwhile is read again.
  */
+import { forEachLimited } from './for-each-limited';
 import { listProfiles } from './indexes';
 import { upcomingEligibilityOf } from './ledger';
 import { CHANGED, passOverProfile } from './profile-pass';
@@ -45,13 +46,8 @@ export async function migrateUpcomingEligible(now: number): Promise<UpcomingElig
   const profiles = await listProfiles();
   const lacking = profiles.filter((p) => !p.upcomingEligibleAt);
   const counts: Record<Outcome, number> = { migrated: 0, skipped: 0, failed: 0 };
-  let next = 0;
-  const worker = async () => {
-    while (next < lacking.length) {
-      const profile = lacking[next++] as Profile;
-      counts[await migrateOne(profile, now)] += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, lacking.length) }, worker));
+  await forEachLimited(lacking, CONCURRENCY, async (profile) => {
+    counts[await migrateOne(profile, now)] += 1;
+  });
   return { live: profiles.length, lacking: lacking.length, ...counts };
 }

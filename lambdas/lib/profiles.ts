@@ -276,6 +276,29 @@ export async function setMissingUpcomingEligibleAt(profile: Pick<Profile, 'sub' 
   }
 }
 
+/**
+ * Puts a live profile written before the admin list's indexes on them (its GSI4SK and GSI5SK),
+ * if it still has the e-mail and balance the keys were made from; 'changed' otherwise (nothing
+ * written; read it again). Not money: the version stays.
+ */
+export async function setClientListKeys(profile: Pick<Profile, 'sub' | 'email' | 'balanceCents'>, listKeys: { GSI4SK: string; GSI5SK: string }): Promise<'written' | 'changed'> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.profile(profile.sub),
+        UpdateExpression: 'SET GSI4SK = :e, GSI5SK = :b',
+        ConditionExpression: 'attribute_not_exists(deleted) AND email = :email AND balanceCents = :cents',
+        ExpressionAttributeValues: { ':e': listKeys.GSI4SK, ':b': listKeys.GSI5SK, ':email': profile.email, ':cents': profile.balanceCents },
+      }),
+    );
+    return 'written';
+  } catch (error) {
+    if (isConditionFailure(error)) return 'changed';
+    throw error;
+  }
+}
+
 export function displayName(profile: Pick<Profile, 'firstName' | 'lastName'>): string {
   return [profile.firstName, profile.lastName].filter((n) => n).join(' ');
 }
