@@ -17,6 +17,7 @@ import { pipeline } from 'node:stream/promises';
 import { HttpRequest } from '@smithy/protocol-http';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { freePort } from './ports';
+import { closeNow, listen } from './loopback-server';
 
 export interface ObjectStoreOptions {
   /** Where the buckets' folders go. */
@@ -273,12 +274,6 @@ export async function startObjectStore(options: ObjectStoreOptions): Promise<Loc
     });
   });
   const port = options.port || (await freePort());
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  await listen(server, port, '127.0.0.1');
+  return { endpoint: `http://127.0.0.1:${port}`, stop: () => closeNow(server) };
 }

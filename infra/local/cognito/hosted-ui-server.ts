@@ -4,8 +4,8 @@
  * local port (loopback-host.ts).
  */
 import { createServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { allowedHosts, hostAllowed } from '../loopback-host';
+import { closeNow, listen } from '../loopback-server';
 import type { createHostedUi } from './hosted-ui';
 
 export interface RunningHostedUi {
@@ -33,22 +33,8 @@ export async function startHostedUiServer(options: {
       else res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'server_error' }));
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
+  const port = await listen(server, options.port, options.host);
   hosts = allowedHosts(port, options.host);
   origin = `https://localhost:${port}`;
-  return {
-    origin,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return { origin, stop: () => closeNow(server) };
 }

@@ -27,6 +27,7 @@ import { appClient } from './operations/checks';
 import type { OperationContext } from './operations/context';
 import { refreshTokens } from './operations/sessions';
 import type { HostedUiOptions } from './types';
+import { EXTERNAL_PROVIDER } from './users';
 
 /** What the app client may ask for: the CDK stack's client grants these (infra/aws/auth.ts). */
 const ALLOWED_SCOPES = new Set(['openid', 'email', 'profile', def.apiScope]);
@@ -241,7 +242,7 @@ export function createHostedUi(env: OperationContext, options: HostedUiOptions, 
     );
     const user: User = {
       Username: username,
-      UserStatus: 'EXTERNAL_PROVIDER',
+      UserStatus: EXTERNAL_PROVIDER,
       // A federated user has no password in Cognito; cognito-local's record needs one: nobody knows it
       // (and password sign-in refuses EXTERNAL_PROVIDER users anyway, operations/sign-in.ts).
       Password: base64url(randomBytes(32)),

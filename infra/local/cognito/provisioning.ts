@@ -13,14 +13,13 @@ import {
   StormDBDataStoreFactory,
   USER_POOL_AWS_DEFAULTS,
   UserPoolServiceFactoryImpl,
-  attributeValue,
   cognitoLocalTargets,
   type Context,
   type Services,
   type UserPoolService,
 } from './cognito-local-internals';
 import { loadOrCreateSigningKey } from './tokens';
-import { sameEmail } from './users';
+import { signsInWithEmail } from './users';
 
 export async function openDataDir(dataDir: string, ctx: Context) {
   mkdirSync(dataDir, { recursive: true });
@@ -131,7 +130,6 @@ function caseInsensitiveUsernames(p: UserPoolService) {
     if (found || typeof name !== 'string') return found;
     const wanted = name.toLowerCase();
     const users = await p.listUsers(c);
-    // The e-mail is a sign-in name of e-mail accounts only: a federated user (Google_...) is not found by it, as in Cognito.
-    return users.find((u) => String(u.Username).toLowerCase() === wanted || (u.UserStatus !== 'EXTERNAL_PROVIDER' && sameEmail(attributeValue('email', u.Attributes), wanted))) ?? null;
+    return users.find((u) => String(u.Username).toLowerCase() === wanted || signsInWithEmail(u, wanted)) ?? null;
   };
 }

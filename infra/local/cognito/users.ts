@@ -4,7 +4,7 @@
  * these fields live and persist alongside its own; its answers (GetUser, AdminGetUser, ListUsers)
  * name their members one by one, so none of these ever leaves the port.
  */
-import type { User } from './cognito-local-internals';
+import { attributeValue, type User } from './cognito-local-internals';
 
 /** The MFA type name Cognito uses in UserMFASettingList and PreferredMfaSetting. */
 export const SOFTWARE_TOKEN_MFA = 'SOFTWARE_TOKEN_MFA';
@@ -67,4 +67,17 @@ export function softwareTokenMfaEnabled(user: User): boolean {
 /** E-mail addresses are compared case-insensitively, as Cognito does for the sign-in alias. */
 export function sameEmail(a: unknown, b: unknown): boolean {
   return typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
+}
+
+/** The status of a user made by a federated sign-in (Google_...): it signs in at its provider only. */
+export const EXTERNAL_PROVIDER = 'EXTERNAL_PROVIDER';
+
+export const isFederated = (user: User): boolean => user.UserStatus === EXTERNAL_PROVIDER;
+
+/**
+ * Whether `email` is this user's e-mail as a sign-in name: an e-mail account's, in any case. A
+ * federated user's e-mail is an attribute only, as in Cognito: not found by it, nor taking it.
+ */
+export function signsInWithEmail(user: User, email: unknown): boolean {
+  return !isFederated(user) && sameEmail(attributeValue('email', user.Attributes), email);
 }

@@ -11,6 +11,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import Provider, { type Configuration, interactionPolicy } from 'oidc-provider';
 import { allowedHosts, hostAllowed } from '../loopback-host';
+import { closeNow, listen } from '../loopback-server';
 import { freePort } from '../ports';
 import { DEMO_GOOGLE_ACCOUNTS, type DemoGoogleAccount } from './demo-accounts';
 
@@ -168,17 +169,7 @@ export async function startGoogleStandIn(options: GoogleStandInOptions): Promise
       else res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end(`This sign-in has expired or is not valid: ${(error as Error).message}`);
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
+  await listen(server, port, '127.0.0.1');
   hosts = allowedHosts(port, '127.0.0.1');
-  return {
-    issuer,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return { issuer, stop: () => closeNow(server) };
 }

@@ -5,9 +5,9 @@
  */
 import { checkNames } from '../../../../shared/forms';
 import { userPoolDefinition as def } from '../../../../shared/user-pool';
-import { attributeValue, type AppClient, type User, type UserPoolService } from '../cognito-local-internals';
+import type { AppClient, User, UserPoolService } from '../cognito-local-internals';
 import { attemptLimitExceeded, codeMismatch, cognitoError, emailTaken, invalidParameter, usernameClientNotFound } from '../errors';
-import { sameEmail } from '../users';
+import { signsInWithEmail } from '../users';
 import { passwordConstraintError } from '../validation';
 import type { ClientAndPool, OperationContext } from './context';
 
@@ -114,6 +114,5 @@ export async function assertEmailFree(env: OperationContext, pool: UserPoolServi
   const wanted = requestedEmail(attributes);
   if (typeof wanted !== 'string') return;
   const users = await pool.listUsers(env.ctx);
-  // A federated user's e-mail is not a sign-in name (as in Cognito): it takes nothing from an e-mail account.
-  if (users.some((u) => u.Username !== user.Username && u.UserStatus !== 'EXTERNAL_PROVIDER' && sameEmail(attributeValue('email', u.Attributes), wanted))) throw emailTaken();
+  if (users.some((u) => u.Username !== user.Username && signsInWithEmail(u, wanted))) throw emailTaken();
 }

@@ -9,7 +9,7 @@
 import { UnsupportedError, attributesAppend, type AppClient, type User, type UserPoolService } from '../cognito-local-internals';
 import { incorrectPassword, invalidParameter, notAuthorized, passwordAttemptsExceeded, userDisabled, userNotFound } from '../errors';
 import { recordOf, type CognitoRequest, type CognitoResponse } from '../request';
-import { softwareTokenMfaEnabled } from '../users';
+import { isFederated, softwareTokenMfaEnabled } from '../users';
 import { appClient, assertPassword, flowAllowed, limitKey, preventsExistenceErrors } from './checks';
 import type { OperationContext, Operations } from './context';
 import { refreshTokens } from './sessions';
@@ -43,7 +43,7 @@ async function passwordSignIn(env: OperationContext, twoFactor: TwoFactor, clien
   // Refused during a lockout even with the right password.
   if (env.limits.signInLocked(key)) throw passwordAttemptsExceeded();
   // A federated user (Google_...) signs in at its provider only, as in Cognito.
-  if (!user || user.UserStatus === 'EXTERNAL_PROVIDER' || (user.UserStatus !== 'RESET_REQUIRED' && user.Password !== params.PASSWORD)) {
+  if (!user || isFederated(user) || (user.UserStatus !== 'RESET_REQUIRED' && user.Password !== params.PASSWORD)) {
     env.limits.signInFailed(key);
     throw incorrectPassword();
   }
