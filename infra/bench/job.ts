@@ -178,7 +178,6 @@ function runJobProcess(plan: JobPlan, now: number, maxConcurrency?: number): Pro
     const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
       env: {
         ...process.env,
-        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
         // What the job's Lambda finds in its environment (lambdas/lib/runtime.ts reads it).
         TABLE_NAME: plan.tableName,
         DYNAMODB_ENDPOINT: plan.dynamoEndpoint,

@@ -1,8 +1,15 @@
 /** `npm start`: the local stack in the foreground until Ctrl-C (or SIGTERM). */
-import './quiet-sdk';
 import { DEMO_ADMIN, DEMO_ADMIN_CODE_COMMAND, DEMO_PASSWORD, demoAdminTotp } from './seed';
 import { startStack } from './stack';
 import { DEMO_GOOGLE_ACCOUNTS } from './google/demo-accounts';
+
+// The Lambdas run on Node 24 in AWS; another Node here would test another runtime.
+const REQUIRED_NODE_MAJOR = '24';
+if (process.versions.node.split('.')[0] !== REQUIRED_NODE_MAJOR) {
+  console.error(`npm start needs Node.js ${REQUIRED_NODE_MAJOR} (.nvmrc), the Lambdas' runtime; this is ${process.version}.`);
+  console.error('bash infra/tools/install-system-deps.sh installs it.');
+  process.exit(1);
+}
 
 const dataDir = process.env.DATA_DIR ?? '.local';
 const port = Number(process.env.PORT ?? 3000);
@@ -10,7 +17,7 @@ const port = Number(process.env.PORT ?? 3000);
 const web = process.env.WEB === 'serve' || process.env.WEB === 'none' ? process.env.WEB : 'watch';
 const seed = process.env.SEED !== 'false';
 const stack = await startStack({ dataDir, port, seed, web });
-console.log(`Aurum local stack ready at ${stack.url}  (data: ${stack.dataDir})`);
+console.log(`Aurum local stack ready at ${stack.url}  (Node ${process.version}, data: ${stack.dataDir})`);
 if (seed) {
   const totp = demoAdminTotp();
   console.log(

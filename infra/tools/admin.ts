@@ -7,7 +7,6 @@
  * two-factor sign-in before the API lets them act (lambdas/lib/admin-membership.ts): `add` says
  * whether the new one already has it.
  */
-import '../local/quiet-sdk';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';

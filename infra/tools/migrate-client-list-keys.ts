@@ -7,7 +7,6 @@
  *   in AWS: `--table <name> [--region <region>]`, with the operator's AWS credentials, once the
  *   deploy that adds the indexes is done (until then such clients are missing from the list).
  */
-import '../local/quiet-sdk';
 import { migrateClientListKeys } from '../../lambdas/lib/migrate-client-list-keys';
 import { runMigration } from './tool-table';
 

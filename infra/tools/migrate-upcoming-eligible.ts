@@ -7,7 +7,6 @@
  *   in AWS: `--table <name> [--region <region>]`, with the operator's AWS credentials.
  * Run it before deploying the version whose code no longer rebuilds the list for such profiles.
  */
-import '../local/quiet-sdk';
 import { migrateUpcomingEligible } from '../../lambdas/lib/migrate-upcoming-eligible';
 import { runMigration } from './tool-table';
 
