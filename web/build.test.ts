@@ -9,11 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { HEAD_SCRIPT_HASH, PRERENDERED_PAGES, SPA_INDEX } from '../infra/site-rules';
-import { BUDGET_KB, buildWeb, DIST, pruneAssets } from './build';
+import { BUDGET_KB, type BuildReport, buildWeb, DIST, pruneAssets, watchWeb } from './build';
 import { HEAD_SCRIPT } from './head-script';
 
-it('builds within the gzip budget: the shell loads the first screen at once, each prerendered page after its first paint', async () => {
-  const report = await buildWeb();
+let report: BuildReport;
+beforeAll(async () => {
+  report = await buildWeb();
+}, 120_000);
+
+it('builds within the gzip budget: the shell loads the first screen at once, each prerendered page after its first paint', () => {
   expect(report.totals.initialGzip).toBeLessThanOrEqual(BUDGET_KB.initial * 1024);
   expect(report.totals.initialGzip + report.totals.dashboardGzip).toBeLessThanOrEqual(BUDGET_KB.dashboard * 1024);
   expect(report.totals.adminGzip).toBeLessThanOrEqual(BUDGET_KB.admin * 1024);
@@ -49,6 +53,21 @@ it('builds within the gzip budget: the shell loads the first screen at once, eac
   expect(initialCode).not.toContain('Admin Dashboard');
   expect(initialCode).not.toMatch(/ZodError|_zod/);
   expect(existsSync(join(DIST, 'favicon.svg'))).toBe(true);
+});
+
+it("npm start's watch build writes what npm run build writes: the same files and sizes", async () => {
+  let resolveFirst: (r: BuildReport | Error) => void = () => undefined;
+  const first = new Promise<BuildReport | Error>((resolve) => {
+    resolveFirst = resolve;
+  });
+  const watcher = await watchWeb((r) => resolveFirst(r));
+  try {
+    const watched = await first;
+    if (watched instanceof Error) throw watched;
+    expect(watched).toEqual(report);
+  } finally {
+    await watcher.stop();
+  }
 }, 120_000);
 
 it('a rebuild keeps the chunks of the build before it (a page loaded then still finds them), and only those', () => {
