@@ -1,9 +1,10 @@
 /**
  * The weekly growth job's state machine, as Amazon States Language: one definition for both
- * stacks. The CDK stack deploys it as it is (infra/aws/weekly-growth.ts, the function's ARN
- * substituted for `${WeeklyGrowthFunctionArn}`); the local stack runs it as it is
- * (infra/local/state-machine.ts). A test reads it back from the synthesized template, so the two
- * cannot drift.
+ * stacks, rendered by weeklyGrowthDefinition. The CDK stack deploys that string as it is
+ * (infra/aws/weekly-growth.ts, CloudFormation substituting the function's ARN for
+ * `${WeeklyGrowthFunctionArn}`); the local stack runs the same string with its local function's
+ * name substituted (infra/local/weekly-growth-run.ts). A test reads it back from the synthesized
+ * template, so the two cannot drift.
  *
  *   Plan        the week's moment (the scheduled event's `time`) and the shard numbers
  *   Shards      a Map over the 16 shards, at most `maxConcurrency` at once; for each:
@@ -17,8 +18,10 @@
  */
 import { CLIENT_SHARDS } from '../lambdas/lib/table';
 
-/** The placeholder the CDK stack substitutes with the job function's ARN. */
-export const FUNCTION_ARN_PLACEHOLDER = '${WeeklyGrowthFunctionArn}';
+/** The definition substitution (DefinitionSubstitutions) that names the job function. */
+export const FUNCTION_ARN_SUBSTITUTION = 'WeeklyGrowthFunctionArn';
+/** Where the definition names the job function: `${WeeklyGrowthFunctionArn}`, substituted on deploy. */
+export const FUNCTION_ARN_PLACEHOLDER = `\${${FUNCTION_ARN_SUBSTITUTION}}`;
 export const LAMBDA_INVOKE = 'arn:aws:states:::lambda:invoke';
 
 /** Each step's Lambda timeout; a step answers a cursor with SHARD_STEP_MARGIN_MS of it left. */
@@ -96,4 +99,9 @@ export function weeklyGrowthFlow({ maxConcurrency = WEEKLY_GROWTH_MAX_CONCURRENC
       },
     },
   } as const;
+}
+
+/** The definition as the stack deploys it (its DefinitionString), the job function still a substitution. */
+export function weeklyGrowthDefinition(options: WeeklyGrowthFlowOptions = {}): string {
+  return JSON.stringify(weeklyGrowthFlow(options));
 }

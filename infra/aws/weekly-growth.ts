@@ -17,7 +17,7 @@ import { DefinitionBody, LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunc
 import { Construct } from 'constructs';
 import { STAGE_ENV } from '../../lambdas/jobs/weekly-growth-metrics';
 import { WEEKLY_GROWTH_TABLE_USE } from '../../lambdas/table-uses';
-import { FUNCTION_ARN_PLACEHOLDER, WEEKLY_GROWTH_STEP_TIMEOUT_MS, weeklyGrowthFlow } from '../weekly-growth-flow';
+import { FUNCTION_ARN_SUBSTITUTION, WEEKLY_GROWTH_STEP_TIMEOUT_MS, weeklyGrowthDefinition } from '../weekly-growth-flow';
 import { acknowledgeGuard } from './guard-rules';
 import { logsKey } from './logs-key';
 import { MONEY_LOG_RETENTION, PortalFunction } from './portal-function';
@@ -57,8 +57,8 @@ export class WeeklyGrowth extends Construct {
     const logs = new LogGroup(this, 'FlowLogs', { retention: MONEY_LOG_RETENTION, encryptionKey: logsKey(this) });
     this.stateMachine = new StateMachine(this, 'Flow', {
       comment: 'Weekly growth: every due portfolio, shard by shard',
-      definitionBody: DefinitionBody.fromString(JSON.stringify(weeklyGrowthFlow())),
-      definitionSubstitutions: { [FUNCTION_ARN_PLACEHOLDER.slice(2, -1)]: this.job.functionArn },
+      definitionBody: DefinitionBody.fromString(weeklyGrowthDefinition()),
+      definitionSubstitutions: { [FUNCTION_ARN_SUBSTITUTION]: this.job.functionArn },
       timeout: WEEKLY_RUN_TIMEOUT,
       tracingEnabled: true,
       // Every state's events; not their data (balances are the clients').

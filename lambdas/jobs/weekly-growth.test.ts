@@ -176,7 +176,7 @@ let db: Db;
 let runner: Runner;
 
 /** One execution for the week of T, retries not waited for. */
-const runJob = (local: Runner = runner) => local.runWeeklyGrowthLocally(T, { sleep: async () => undefined });
+const runJob = (local: Runner = runner) => local.runWeeklyGrowthLocally(T, { retryWaitMs: 0 });
 
 beforeAll(async () => {
   // As in AWS (no dev mode, so Powertools Metrics is on), before the job's module creates its Metrics.
@@ -396,7 +396,7 @@ describe("a shard's steps", () => {
     fakeDynamo(db, { listed: dueClients() });
     try {
       const answers: unknown[] = [];
-      const summary = await runner.runWeeklyGrowthLocally(T, { stepBudgetMs: 0, onStep: (a) => answers.push(a), sleep: async () => undefined });
+      const summary = await runner.runWeeklyGrowthLocally(T, { stepBudgetMs: 0, onStep: (a) => answers.push(a), retryWaitMs: 0 });
       expect(summary).toMatchObject({ due: 5, updated: 5, skipped: 0, failed: 0 });
       const shardZero = answers.filter((a) => (a as { shard?: number }).shard === 0);
       expect(shardZero).toHaveLength(3);

@@ -1,0 +1,22 @@
+/**
+ * The weekly growth flow the local stack runs is the one the stack deploys: the synthesized
+ * template's DefinitionString, with its DefinitionSubstitutions applied as CloudFormation applies
+ * them (the job function's local name where the deploy puts its ARN), is the local runner's
+ * definition to the character.
+ */
+import { localWeeklyGrowthDefinition, LOCAL_JOB_FUNCTION } from '../local/weekly-growth-run';
+import { synthStage, templateReader } from './template-reader';
+
+const { template } = synthStage({ stage: 'flow', account: '444444444444', region: 'eu-west-1', stackName: 'FlowTest', authDomainPrefix: 'aurum-flow-444444444444' });
+const { ofType, functionDescribed } = templateReader(template);
+
+it("runs locally the template's state machine definition, its one substitution the job function", () => {
+  const machines = ofType('AWS::StepFunctions::StateMachine');
+  expect(machines).toHaveLength(1);
+  const { DefinitionString, DefinitionSubstitutions } = machines[0]![1].Properties as { DefinitionString: unknown; DefinitionSubstitutions: Record<string, unknown> };
+  const [jobId] = functionDescribed('Weekly growth: grows every due portfolio from its ledger');
+  expect(DefinitionSubstitutions).toEqual({ WeeklyGrowthFunctionArn: { 'Fn::GetAtt': [jobId, 'Arn'] } });
+  expect(typeof DefinitionString).toBe('string');
+  const deployed = Object.keys(DefinitionSubstitutions).reduce((definition, key) => definition.replaceAll(`\${${key}}`, LOCAL_JOB_FUNCTION), String(DefinitionString));
+  expect(deployed).toBe(localWeeklyGrowthDefinition());
+});
