@@ -27,6 +27,12 @@ export const LAMBDA_INVOKE = 'arn:aws:states:::lambda:invoke';
 /** Each step's Lambda timeout; a step answers a cursor with SHARD_STEP_MARGIN_MS of it left. */
 export const WEEKLY_GROWTH_STEP_TIMEOUT_MS = 5 * 60_000;
 
+/**
+ * A whole run's limit: far beyond the slowest shard at a million clients, short of next Monday.
+ * In the definition itself: CDK's `timeout` prop does not reach a definition given as a string.
+ */
+export const WEEKLY_RUN_TIMEOUT_SECONDS = 12 * 60 * 60;
+
 /** How many shards run at once: all of them by default, fewer to spare the table or Lambda's concurrency. */
 export const WEEKLY_GROWTH_MAX_CONCURRENCY = CLIENT_SHARDS;
 
@@ -41,6 +47,7 @@ export function weeklyGrowthFlow({ maxConcurrency = WEEKLY_GROWTH_MAX_CONCURRENC
   return {
     Comment: 'Weekly growth: every due portfolio, shard by shard, in steps with a time budget',
     StartAt: 'Plan',
+    TimeoutSeconds: WEEKLY_RUN_TIMEOUT_SECONDS,
     States: {
       Plan: {
         Type: 'Pass',

@@ -4,6 +4,7 @@
  * them (the job function's local name where the deploy puts its ARN), is the local runner's
  * definition to the character.
  */
+import { WEEKLY_RUN_TIMEOUT_SECONDS } from '../weekly-growth-flow';
 import { localWeeklyGrowthDefinition, LOCAL_JOB_FUNCTION } from '../local/weekly-growth-run';
 import { synthStage, templateReader } from './template-reader';
 
@@ -19,4 +20,6 @@ it("runs locally the template's state machine definition, its one substitution t
   expect(typeof DefinitionString).toBe('string');
   const deployed = Object.keys(DefinitionSubstitutions).reduce((definition, key) => definition.replaceAll(`\${${key}}`, LOCAL_JOB_FUNCTION), String(DefinitionString));
   expect(deployed).toBe(localWeeklyGrowthDefinition());
+  // The run's limit, which the failure alarm's "timed out" needs, is in the deployed definition.
+  expect(JSON.parse(deployed)).toMatchObject({ TimeoutSeconds: WEEKLY_RUN_TIMEOUT_SECONDS });
 });

@@ -25,8 +25,6 @@ import { MONEY_LOG_RETENTION, PortalFunction } from './portal-function';
 export const WEEKLY_SCHEDULE = { minute: '0', hour: '0', weekDay: 'MON' } as const;
 /** Each step's timeout: it answers a cursor with a minute of it left (lambdas/jobs/weekly-growth.ts). */
 export const WEEKLY_JOB_TIMEOUT = Duration.millis(WEEKLY_GROWTH_STEP_TIMEOUT_MS);
-/** A whole run: far beyond the slowest shard at a million clients (README's model), short of next Monday. */
-export const WEEKLY_RUN_TIMEOUT = Duration.hours(12);
 
 export class WeeklyGrowth extends Construct {
   readonly job: PortalFunction;
@@ -59,7 +57,6 @@ export class WeeklyGrowth extends Construct {
       comment: 'Weekly growth: every due portfolio, shard by shard',
       definitionBody: DefinitionBody.fromString(weeklyGrowthDefinition()),
       definitionSubstitutions: { [FUNCTION_ARN_SUBSTITUTION]: this.job.functionArn },
-      timeout: WEEKLY_RUN_TIMEOUT,
       tracingEnabled: true,
       // Every state's events; not their data (balances are the clients').
       logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: false },
