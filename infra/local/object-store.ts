@@ -5,19 +5,26 @@
  * loopback port, the objects under `<dataDir>/s3/<bucket>`.
  *
  * Never looser than S3: every request must carry a valid Signature Version 4 for the local
- * credentials, in its headers (the SDK's calls) or its query string (a presigned link), checked
- * with the SDK's own signer; a presigned link is refused once expired, and a changed link
- * (another key, another file name) no longer matches its signature. Payload hashes are checked.
+ * credentials (./s3-auth), and its body must be what it claims: the signed payload hash, the
+ * aws-chunked body of STREAMING-UNSIGNED-PAYLOAD-TRAILER (what the SDK sends for a streamed body),
+ * a Content-MD5, and the SDK's default checksums (./checksums): an upload's x-amz-checksum-*
+ * header or trailer is checked against its bytes before anything is stored. An object keeps its
+ * checksum (S3's CRC64NVME when the upload sent none), and GET and HEAD answer it when asked with
+ * x-amz-checksum-mode: ENABLED, as the SDK's GetObject asks in order to check the download.
  */
-import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, createReadStream, mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { HttpRequest } from '@smithy/protocol-http';
-import { SignatureV4 } from '@smithy/signature-v4';
-import { freePort } from './ports';
+import { decodeAwsChunked, type DecodedPayload } from './aws-chunked';
+import { checksumElement, checksumHeader, checksumHeaders, checksumOf, declaredChecksum, declaredTrailers, type ObjectChecksum, verifyChecksum, verifyContentMd5 } from './checksums';
 import { closeNow, listen } from './loopback-server';
+import { type MultipartUploads, multipartUploads } from './multipart';
+import { etagOf, openObject, writeObject } from './object-files';
+import { freePort } from './ports';
+import { authenticate, verifierFor } from './s3-auth';
+import { invalidRequest, S3Error, sendError, xmlEscape } from './s3-error';
 
 export interface ObjectStoreOptions {
   /** Where the buckets' folders go. */
@@ -35,45 +42,19 @@ export interface LocalObjectStore {
   stop(): Promise<void>;
 }
 
-/** What S3 refuses a presigned link beyond (7 days). */
-const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
-/** The clock skew S3 tolerates on a signed request. */
-const MAX_SKEW_MS = 15 * 60_000;
+/** One request's target: the bucket and key as named, and the object's file. */
+interface Target {
+  bucket: string;
+  key: string;
+  file: string;
+}
+
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
+/** The payload hash of an aws-chunked body whose integrity rests on its trailing checksum. */
+const UNSIGNED_TRAILER = 'STREAMING-UNSIGNED-PAYLOAD-TRAILER';
+const notImplemented = () => new S3Error(501, 'NotImplemented', 'A header you provided implies functionality that is not implemented');
 
-const bytes = (data: string | ArrayBuffer | ArrayBufferView): string | Uint8Array =>
-  typeof data === 'string' ? data : data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-
-/** The SDK's hash interface over Node's crypto: SHA-256, or HMAC-SHA-256 with a secret. */
-class Sha256 {
-  private readonly hash;
-  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
-    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytes(secret));
-  }
-  update(data: string | ArrayBuffer | ArrayBufferView): void {
-    this.hash.update(bytes(data));
-  }
-  async digest(): Promise<Uint8Array> {
-    return new Uint8Array(this.hash.digest());
-  }
-}
-
-class S3Error extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-function sendError(res: ServerResponse, error: S3Error): void {
-  res.writeHead(error.status, { 'content-type': 'application/xml' });
-  res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${error.code}</Code><Message>${xmlEscape(error.message)}</Message></Error>`);
-}
+const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(',') : value);
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -91,101 +72,100 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-/** "20261125T101500Z" as a Date. */
-function amzDate(text: string | undefined): Date {
-  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(text ?? '');
-  if (!m) throw new S3Error(403, 'AccessDenied', 'The request has no valid X-Amz-Date');
-  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6])));
+/**
+ * The bytes a request uploads and its trailers, held to the payload hash it signed (a SHA-256,
+ * UNSIGNED-PAYLOAD, or an aws-chunked body with trailers) and to a Content-MD5 if it sent one.
+ */
+function payloadOf(req: IncomingMessage, url: URL, raw: Buffer): DecodedPayload {
+  const claimed = url.searchParams.has('X-Amz-Signature') ? (url.searchParams.get('X-Amz-Content-Sha256') ?? 'UNSIGNED-PAYLOAD') : single(req.headers['x-amz-content-sha256']);
+  const trailers = declaredTrailers(req.headers);
+  let payload: DecodedPayload = { data: raw, trailers: new Map() };
+  if (claimed === UNSIGNED_TRAILER) {
+    payload = decodeAwsChunked(raw, single(req.headers['x-amz-decoded-content-length']), trailers);
+  } else if (claimed === undefined) {
+    throw invalidRequest('Missing required header for this request: x-amz-content-sha256');
+  } else if (claimed.startsWith('STREAMING-')) {
+    throw new S3Error(501, 'NotImplemented', `Only single-chunk payloads and ${UNSIGNED_TRAILER} are supported here`);
+  } else if (claimed !== 'UNSIGNED-PAYLOAD') {
+    if (!/^[0-9a-f]{64}$/.test(claimed)) throw new S3Error(400, 'InvalidArgument', 'x-amz-content-sha256 must be UNSIGNED-PAYLOAD, a STREAMING- value or a valid sha256 value.');
+    if (createHash('sha256').update(raw).digest('hex') !== claimed) throw new S3Error(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
+  }
+  if (claimed !== UNSIGNED_TRAILER && trailers.length > 0) throw invalidRequest(`x-amz-trailer is taken only with x-amz-content-sha256: ${UNSIGNED_TRAILER}`);
+  verifyContentMd5(req.headers, payload.data);
+  return payload;
 }
 
-const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+/** The request's bucket and key (from the path as sent: `..` is part of a key), and the object's file. */
+function targetOf(options: ObjectStoreOptions, rawPath: string): Target {
+  const [, bucketPart = '', ...rest] = rawPath.split('/');
+  const bucket = decodeURIComponent(bucketPart);
+  const key = decodeURIComponent(rest.join('/'));
+  if (!options.buckets.includes(bucket)) throw new S3Error(404, 'NoSuchBucket', 'The specified bucket does not exist');
+  if (key === '' || key.length > 1024) throw new S3Error(400, 'KeyTooLongError', 'Your key is too long');
+  // One flat file per key, named so no key can name a path outside the bucket's folder (not even `.` or `..`).
+  return { bucket, key, file: join(options.dir, bucket, `o-${encodeURIComponent(key)}`) };
+}
+
+/** GetObject and HeadObject: the bytes, and the checksum when the request asks for it. */
+async function sendObject(req: IncomingMessage, res: ServerResponse, url: URL, file: string): Promise<void> {
+  const object = openObject(file);
+  const disposition = url.searchParams.get('response-content-disposition');
+  // A presigned link carries the SDK's x-amz-checksum-mode in its query string.
+  const checksumMode = single(req.headers['x-amz-checksum-mode']) ?? url.searchParams.get('x-amz-checksum-mode');
+  res.writeHead(200, {
+    'content-type': url.searchParams.get('response-content-type') ?? 'application/octet-stream',
+    'content-length': String(object.size),
+    ...(disposition ? { 'content-disposition': disposition } : {}),
+    ...(checksumMode === 'ENABLED' ? checksumHeaders(object.checksum) : {}),
+  });
+  if (req.method === 'HEAD') {
+    closeSync(object.fd);
+    res.end();
+  } else await pipeline(createReadStream(file, { fd: object.fd }), res);
+}
+
+/** PutObject: kept with the checksum it declared, once verified, else with S3's default CRC64NVME. */
+async function putObject(req: IncomingMessage, res: ServerResponse, file: string, payload: DecodedPayload): Promise<void> {
+  const declared = declaredChecksum(req.headers, payload.trailers);
+  if (declared) await verifyChecksum(declared, payload.data);
+  const checksum: ObjectChecksum = { ...(declared ?? { algorithm: 'CRC64NVME', value: await checksumOf('CRC64NVME', payload.data) }), type: 'FULL_OBJECT' };
+  writeObject(file, payload.data, checksum);
+  res.writeHead(200, { etag: etagOf(payload.data), ...checksumHeaders(checksum) }).end();
+}
+
+/** The multipart operations: create, upload a part, complete, abort. */
+async function multipart(uploads: MultipartUploads, req: IncomingMessage, res: ServerResponse, url: URL, target: Target, payload: DecodedPayload): Promise<void> {
+  const uploadId = url.searchParams.get('uploadId');
+  const names = `<Bucket>${xmlEscape(target.bucket)}</Bucket><Key>${xmlEscape(target.key)}</Key>`;
+  if (req.method === 'POST' && uploadId === null) {
+    const { uploadId: id, checksum } = uploads.create(target.file, req.headers);
+    res.writeHead(200, { 'content-type': 'application/xml', ...(checksum ? { 'x-amz-checksum-algorithm': checksum.algorithm, 'x-amz-checksum-type': checksum.type } : {}) });
+    res.end(`<?xml version="1.0" encoding="UTF-8"?><InitiateMultipartUploadResult>${names}<UploadId>${id}</UploadId></InitiateMultipartUploadResult>`);
+  } else if (uploadId === null) {
+    throw notImplemented();
+  } else if (req.method === 'PUT') {
+    const part = Number(url.searchParams.get('partNumber'));
+    if (!Number.isInteger(part) || part < 1 || part > 10_000) throw new S3Error(400, 'InvalidArgument', 'Part number must be an integer between 1 and 10000, inclusive');
+    const { etag, checksum } = await uploads.uploadPart(uploadId, target.file, part, payload, req.headers);
+    res.writeHead(200, { etag, ...(checksum ? { [checksumHeader(checksum.algorithm)]: checksum.value } : {}) }).end();
+  } else if (req.method === 'POST') {
+    const { etag, checksum } = await uploads.complete(uploadId, target.file, payload.data.toString('utf8'), req.headers);
+    const element = checksumElement(checksum.algorithm);
+    res.writeHead(200, { 'content-type': 'application/xml' });
+    res.end(
+      `<?xml version="1.0" encoding="UTF-8"?><CompleteMultipartUploadResult>${names}<ETag>${xmlEscape(etag)}</ETag>` +
+        `<${element}>${checksum.value}</${element}><ChecksumType>${checksum.type}</ChecksumType></CompleteMultipartUploadResult>`,
+    );
+  } else if (req.method === 'DELETE') {
+    uploads.abort(uploadId, target.file);
+    res.writeHead(204).end();
+  } else throw notImplemented();
+}
 
 export async function startObjectStore(options: ObjectStoreOptions): Promise<LocalObjectStore> {
-  const signer = new SignatureV4({ credentials: options.credentials, region: options.region, service: 's3', sha256: Sha256, uriEscapePath: false, applyChecksum: true });
+  const verifier = verifierFor(options.credentials, options.region);
   for (const bucket of options.buckets) mkdirSync(join(options.dir, bucket), { recursive: true });
-  const uploads = join(options.dir, '.uploads');
-  // Abandoned multipart uploads of an earlier run take no space (S3's lifecycle rule aborts them too).
-  rmSync(uploads, { recursive: true, force: true });
-  mkdirSync(uploads, { recursive: true });
-
-  /** The request as the signer sees it: the signed headers only, the query decoded. */
-  function signable(req: IncomingMessage, url: URL, path: string, headerNames: readonly string[], dropQuery: readonly string[] = []): HttpRequest {
-    const query: Record<string, string> = {};
-    for (const [name, value] of url.searchParams) if (!dropQuery.includes(name)) query[name] = value;
-    const headers: Record<string, string> = {};
-    for (const name of headerNames) {
-      const value = req.headers[name];
-      if (value === undefined) throw new S3Error(403, 'AccessDenied', `Signed header ${name} is missing`);
-      headers[name] = Array.isArray(value) ? value.join(',') : value;
-    }
-    return new HttpRequest({ method: req.method, protocol: 'http:', hostname: url.hostname, port: Number(url.port), path, query, headers });
-  }
-
-  function credentialOf(credential: string): void {
-    const [accessKeyId, , region, service, terminator] = credential.split('/');
-    if (accessKeyId !== options.credentials.accessKeyId) throw new S3Error(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
-    if (region !== options.region || service !== 's3' || terminator !== 'aws4_request') throw new S3Error(403, 'AccessDenied', 'The credential scope is not this service');
-  }
-
-  /** Throws unless the request is signed, as S3 checks it. */
-  async function authenticate(req: IncomingMessage, url: URL, path: string, body: Buffer): Promise<void> {
-    const now = Date.now();
-    const presigned = url.searchParams.get('X-Amz-Signature');
-    if (presigned !== null) {
-      if (url.searchParams.get('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256') throw new S3Error(400, 'AuthorizationQueryParametersError', 'X-Amz-Algorithm only supports "AWS4-HMAC-SHA256"');
-      credentialOf(url.searchParams.get('X-Amz-Credential') ?? '');
-      const signedAt = amzDate(url.searchParams.get('X-Amz-Date') ?? undefined);
-      const expires = Number(url.searchParams.get('X-Amz-Expires'));
-      if (!Number.isInteger(expires) || expires < 1 || expires > MAX_PRESIGN_SECONDS) throw new S3Error(400, 'AuthorizationQueryParametersError', 'X-Amz-Expires must be between 1 and 604800 seconds');
-      if (now > signedAt.getTime() + expires * 1000) throw new S3Error(403, 'AccessDenied', 'Request has expired');
-      if (signedAt.getTime() > now + MAX_SKEW_MS) throw new S3Error(403, 'AccessDenied', 'Request is not valid yet');
-      const signedHeaders = (url.searchParams.get('X-Amz-SignedHeaders') ?? '').split(';');
-      const auth = ['X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Expires', 'X-Amz-SignedHeaders', 'X-Amz-Signature', 'X-Amz-Security-Token'];
-      const request = signable(req, url, path, signedHeaders, auth);
-      // S3's presigner signs the payload hash twice: as a query parameter, and as the canonical
-      // request's last line. The signer reads the latter from a header, which must stay unsigned.
-      const payload = url.searchParams.get('X-Amz-Content-Sha256');
-      if (payload !== null) request.headers['x-amz-content-sha256'] = payload;
-      const again = await signer.presign(request, {
-        signingDate: signedAt,
-        expiresIn: expires,
-        unhoistableHeaders: new Set([...signedHeaders, 'x-amz-content-sha256']),
-        unsignableHeaders: new Set(['x-amz-content-sha256']),
-      });
-      if (!sameText(String(again.query?.['X-Amz-Signature'] ?? ''), presigned)) throw new S3Error(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided.');
-      return;
-    }
-    const authorization = req.headers.authorization ?? '';
-    const m = /^AWS4-HMAC-SHA256 Credential=([^,]+), ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(authorization);
-    if (!m) throw new S3Error(403, 'AccessDenied', 'Access Denied');
-    const [, credential = '', headerList = '', signature = ''] = m;
-    credentialOf(credential);
-    const signedAt = amzDate(String(req.headers['x-amz-date'] ?? ''));
-    if (Math.abs(now - signedAt.getTime()) > MAX_SKEW_MS) throw new S3Error(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.');
-    const payloadHash = String(req.headers['x-amz-content-sha256'] ?? '');
-    if (payloadHash !== 'UNSIGNED-PAYLOAD') {
-      if (!/^[0-9a-f]{64}$/.test(payloadHash)) throw new S3Error(400, 'NotImplemented', 'Only signed or unsigned single-chunk payloads are supported here');
-      if (createHash('sha256').update(body).digest('hex') !== payloadHash) throw new S3Error(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
-    }
-    const signedHeaders = headerList.split(';');
-    const again = await signer.sign(signable(req, url, path, signedHeaders), { signingDate: signedAt });
-    const recomputed = /Signature=([0-9a-f]{64})/.exec(String(again.headers.authorization))?.[1] ?? '';
-    if (!sameText(recomputed, signature)) throw new S3Error(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided.');
-  }
-
-  function objectPath(bucket: string, key: string): string {
-    if (!options.buckets.includes(bucket)) throw new S3Error(404, 'NoSuchBucket', 'The specified bucket does not exist');
-    if (key === '' || key.length > 1024) throw new S3Error(400, 'KeyTooLongError', 'Your key is too long');
-    // One flat file per key, named so no key can name a path outside the bucket's folder (not even `.` or `..`).
-    return join(options.dir, bucket, `o-${encodeURIComponent(key)}`);
-  }
-
-  function uploadDir(uploadId: string): string {
-    if (!/^[0-9a-f-]{36}$/.test(uploadId) || !existsSync(join(uploads, uploadId))) throw new S3Error(404, 'NoSuchUpload', 'The specified upload does not exist.');
-    return join(uploads, uploadId);
-  }
-
-  const etagOf = (data: Buffer) => `"${createHash('md5').update(data).digest('hex')}"`;
+  const uploads = multipartUploads(join(options.dir, '.uploads'));
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
@@ -195,76 +175,14 @@ export async function startObjectStore(options: ObjectStoreOptions): Promise<Loc
     }
     // The path as sent: URL would resolve `..` segments, which S3 keeps as part of a key.
     const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
-    const body = await readBody(req);
-    await authenticate(req, url, rawPath, body);
-    const [, bucket = '', ...rest] = rawPath.split('/');
-    const key = decodeURIComponent(rest.join('/'));
-    const file = objectPath(decodeURIComponent(bucket), key);
-    const uploadId = url.searchParams.get('uploadId');
-    const method = req.method ?? 'GET';
-
-    if (method === 'GET' || method === 'HEAD') {
-      if (!existsSync(file) || !statSync(file).isFile()) throw new S3Error(404, 'NoSuchKey', 'The specified key does not exist.');
-      const disposition = url.searchParams.get('response-content-disposition');
-      res.writeHead(200, {
-        'content-type': url.searchParams.get('response-content-type') ?? 'application/octet-stream',
-        'content-length': String(statSync(file).size),
-        ...(disposition ? { 'content-disposition': disposition } : {}),
-      });
-      if (method === 'HEAD') res.end();
-      else await pipeline(createReadStream(file), res);
-      return;
-    }
-    if (method === 'PUT' && uploadId === null) {
-      writeFileSync(file, body);
-      res.writeHead(200, { etag: etagOf(body) }).end();
-      return;
-    }
-    if (method === 'POST' && url.searchParams.has('uploads')) {
-      const id = randomUUID();
-      mkdirSync(join(uploads, id));
-      writeFileSync(join(uploads, id, 'key'), file);
-      res.writeHead(200, { 'content-type': 'application/xml' });
-      res.end(`<?xml version="1.0" encoding="UTF-8"?><InitiateMultipartUploadResult><Bucket>${xmlEscape(bucket)}</Bucket><Key>${xmlEscape(key)}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`);
-      return;
-    }
-    if (method === 'PUT' && uploadId !== null) {
-      const part = Number(url.searchParams.get('partNumber'));
-      if (!Number.isInteger(part) || part < 1 || part > 10_000) throw new S3Error(400, 'InvalidArgument', 'Part number must be an integer between 1 and 10000, inclusive');
-      writeFileSync(join(uploadDir(uploadId), `part-${String(part).padStart(5, '0')}`), body);
-      res.writeHead(200, { etag: etagOf(body) }).end();
-      return;
-    }
-    if (method === 'POST' && uploadId !== null) {
-      const dir = uploadDir(uploadId);
-      if (readFileSync(join(dir, 'key'), 'utf8') !== file) throw new S3Error(404, 'NoSuchUpload', 'The specified upload does not exist.');
-      // The parts the completion names, in its order; each must be one that was uploaded, with its ETag.
-      const named = [...body.toString('utf8').matchAll(/<Part>\s*(?:<ETag>([^<]*)<\/ETag>\s*<PartNumber>(\d+)<\/PartNumber>|<PartNumber>(\d+)<\/PartNumber>\s*<ETag>([^<]*)<\/ETag>)[\s\S]*?<\/Part>/g)].map((m) => ({
-        part: Number(m[2] ?? m[3]),
-        etag: (m[1] ?? m[4] ?? '').replace(/&quot;/g, '"'),
-      }));
-      if (named.length === 0) throw new S3Error(400, 'MalformedXML', 'The XML you provided was not well-formed or did not validate against our published schema');
-      const data: Buffer[] = [];
-      for (const { part, etag } of named) {
-        const partFile = join(dir, `part-${String(part).padStart(5, '0')}`);
-        if (!existsSync(partFile)) throw new S3Error(400, 'InvalidPart', 'One or more of the specified parts could not be found.');
-        const bytes = readFileSync(partFile);
-        if (etagOf(bytes) !== etag) throw new S3Error(400, 'InvalidPart', 'One or more of the specified parts could not be found.');
-        data.push(bytes);
-      }
-      const whole = Buffer.concat(data);
-      writeFileSync(file, whole);
-      rmSync(dir, { recursive: true, force: true });
-      res.writeHead(200, { 'content-type': 'application/xml' });
-      res.end(`<?xml version="1.0" encoding="UTF-8"?><CompleteMultipartUploadResult><Bucket>${xmlEscape(bucket)}</Bucket><Key>${xmlEscape(key)}</Key><ETag>${xmlEscape(etagOf(whole))}</ETag></CompleteMultipartUploadResult>`);
-      return;
-    }
-    if (method === 'DELETE' && uploadId !== null) {
-      rmSync(uploadDir(uploadId), { recursive: true, force: true });
-      res.writeHead(204).end();
-      return;
-    }
-    throw new S3Error(501, 'NotImplemented', 'A header you provided implies functionality that is not implemented');
+    const raw = await readBody(req);
+    await authenticate(verifier, req, url, rawPath);
+    const payload = payloadOf(req, url, raw);
+    const target = targetOf(options, rawPath);
+    if (req.method === 'GET' || req.method === 'HEAD') return sendObject(req, res, url, target.file);
+    if (url.searchParams.has('uploadId') || url.searchParams.has('uploads')) return multipart(uploads, req, res, url, target, payload);
+    if (req.method === 'PUT') return putObject(req, res, target.file, payload);
+    throw notImplemented();
   }
 
   const server: Server = createServer((req, res) => {

@@ -230,8 +230,8 @@ export function s3Client(): S3Client {
   const s = current();
   if (!s.s3) {
     const { region, s3Endpoint, credentials } = s.settings;
-    // Checksums only where S3 requires them: the upload's parts then carry a plain SHA-256, as the local stand-in checks.
-    s.s3 = new S3Client({ region, endpoint: s3Endpoint, forcePathStyle: s3Endpoint !== undefined, credentials, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' });
+    // The SDK's default checksums, as in AWS: the local stand-in checks them as S3 does.
+    s.s3 = new S3Client({ region, endpoint: s3Endpoint, forcePathStyle: s3Endpoint !== undefined, credentials });
   }
   return s.s3;
 }
