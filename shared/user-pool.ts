@@ -12,8 +12,12 @@ export const userPoolDefinition = {
   autoVerifiedAttributes: ['email'] as const,
   passwordMinLength: MIN_PASSWORD_LENGTH,
   adminGroup: 'admins',
-  /** The only flow cognito-local supports, and the one the web uses everywhere. */
-  authFlows: ['USER_PASSWORD_AUTH', 'REFRESH_TOKEN_AUTH'] as const,
+  /**
+   * Password sign-in by SRP only, so the password never travels to Cognito (the web signs in with
+   * Amplify's SRP and re-checks a password with shared/cognito-srp.ts); no USER_PASSWORD_AUTH.
+   * The hosted UI's code flow (Google) needs no explicit flow.
+   */
+  authFlows: ['USER_SRP_AUTH', 'REFRESH_TOKEN_AUTH'] as const,
   /** The scope every access token carries; the API requires it so ID tokens are refused. */
   apiScope: 'aws.cognito.signin.user.admin',
   /**

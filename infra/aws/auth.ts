@@ -163,11 +163,18 @@ export class PortalAuth extends Construct {
     }
     this.googleEnabled = google !== undefined;
 
+    const flows: readonly string[] = def.authFlows;
     const urls = [`${props.siteUrl}/`, ...(props.localhostCallbacks ? ['http://localhost:3000/'] : [])];
     this.client = this.userPool.addClient('Web', {
       userPoolClientName: def.clientName,
       generateSecret: false,
-      authFlows: { userPassword: true, userSrp: false, custom: false, adminUserPassword: false },
+      // The definition's flows (CDK adds ALLOW_REFRESH_TOKEN_AUTH itself); no admin or custom flow.
+      authFlows: {
+        userSrp: flows.includes('USER_SRP_AUTH'),
+        userPassword: flows.includes('USER_PASSWORD_AUTH'),
+        custom: false,
+        adminUserPassword: false,
+      },
       // Who is a client of the firm cannot be probed through sign-in, reset or resend (design.md sections 7 and 8).
       preventUserExistenceErrors: def.preventUserExistenceErrors,
       enableTokenRevocation: true,

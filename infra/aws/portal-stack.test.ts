@@ -235,7 +235,7 @@ describe('Cognito', () => {
     expect(pool.Properties.SmsConfiguration).toBeUndefined();
     template.resourcePropertiesCountIs('AWS::IAM::Role', { AssumeRolePolicyDocument: Match.objectLike({ Statement: Match.arrayWith([Match.objectLike({ Principal: { Service: 'cognito-idp.amazonaws.com' } })]) }) }, 0);
     // The challenge is answered with RespondToAuthChallenge, which needs no auth flow of its own.
-    template.hasResourceProperties('AWS::Cognito::UserPoolClient', { ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] });
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', { ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] });
   });
 
   it('keeps the verified e-mail address until a new one is confirmed', () => {
@@ -263,15 +263,24 @@ describe('Cognito', () => {
     });
   });
 
-  it('has an app client without secret for USER_PASSWORD_AUTH and refresh, with user-existence errors prevented', () => {
+  it('has an app client without secret for SRP sign-in and refresh, with user-existence errors prevented', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
-      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
       PreventUserExistenceErrors: 'ENABLED',
       AllowedOAuthScopes: Match.arrayWith(['aws.cognito.signin.user.admin']),
       CallbackURLs: [{ 'Fn::Join': ['', ['https://', Match.anyValue(), '/']] }],
       SupportedIdentityProviders: ['COGNITO'],
     });
+  });
+
+  it('lets no password travel to Cognito: the app client allows SRP and refresh, never USER_PASSWORD_AUTH', () => {
+    const [, client] = onlyOf('AWS::Cognito::UserPoolClient');
+    const flows = client.Properties.ExplicitAuthFlows as string[];
+    expect(flows).toContain('ALLOW_USER_SRP_AUTH');
+    expect(flows).toContain('ALLOW_REFRESH_TOKEN_AUTH');
+    expect(flows).not.toContain('ALLOW_USER_PASSWORD_AUTH');
+    expect(flows).not.toContain('ALLOW_ADMIN_USER_PASSWORD_AUTH');
   });
 
   it('has no Google provider unless configured', () => {

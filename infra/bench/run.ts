@@ -32,10 +32,11 @@ import { Agent } from 'node:http';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { CognitoIdentityProviderClient, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { Secret, TOTP } from 'otpauth';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { srpSignIn } from '../local/cognito/srp-client';
 import { startStack, type RunningStack } from '../local/stack';
 import { DAY_MS } from '../../shared/growth';
 import { apiCases } from './api-cases';
@@ -173,9 +174,8 @@ async function signIn(stack: RunningStack, email: string, password: string, totp
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   try {
-    let out = await cognito.send(
-      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.cognito.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
-    );
+    // SRP, as the web signs in: the app client takes no password itself.
+    let out = await srpSignIn(cognito, stack.cognito, email, password);
     if (out.ChallengeName === 'SOFTWARE_TOKEN_MFA' && totpSecret) {
       out = await cognito.send(
         new RespondToAuthChallengeCommand({

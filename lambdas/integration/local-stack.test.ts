@@ -10,14 +10,17 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
   AdminAddUserToGroupCommand,
+  CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
   ForgotPasswordCommand,
   GetTokensFromRefreshTokenCommand,
   InitiateAuthCommand,
   ResendConfirmationCodeCommand,
+  RespondToAuthChallengeCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { srpSignIn } from '../../infra/local/cognito/srp-client';
 import { DEMO_ADMIN_TOTP_SECRET } from '../../infra/local/seed';
 import { Client, claimsOf, freshTotpCode, PASSWORD } from './support/client';
 import { startTestStack, type TestStack } from './support/stack';
@@ -153,11 +156,11 @@ it('opens its port only when ready: the first answer it gives already has the de
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   try {
     const url = `http://localhost:${port}`;
-    let config: { userPoolEndpoint: string; userPoolClientId: string } | null = null;
+    let config: { userPoolEndpoint: string; userPoolId: string; userPoolClientId: string } | null = null;
     const deadline = Date.now() + 60_000;
     while (!config && Date.now() < deadline) {
       config = await fetch(`${url}/config.json`)
-        .then((r) => r.json() as Promise<{ userPoolEndpoint: string; userPoolClientId: string }>)
+        .then((r) => r.json() as Promise<{ userPoolEndpoint: string; userPoolId: string; userPoolClientId: string }>)
         .catch(() => null);
       if (!config) await new Promise((r) => setTimeout(r, 25));
     }
@@ -165,26 +168,24 @@ it('opens its port only when ready: the first answer it gives already has the de
     // The very first moment it answers, the seed is complete.
     const stackFile = JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')) as { cognito: { clientId: string } };
     expect(stackFile.cognito.clientId).toBe(config.userPoolClientId);
-    const res = await fetch(config.userPoolEndpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-      body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: 'admin@example.com', PASSWORD } }),
-    });
-    // The demo admin has two-factor sign-in set up (its secret is printed at start): a code step.
-    const first = (await res.json()) as { ChallengeName?: string; Session?: string };
-    expect(first.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
-    const answered = await fetch(config.userPoolEndpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.RespondToAuthChallenge' },
-      body: JSON.stringify({
-        ChallengeName: 'SOFTWARE_TOKEN_MFA',
-        ClientId: config.userPoolClientId,
-        Session: first.Session,
-        ChallengeResponses: { USERNAME: 'admin@example.com', SOFTWARE_TOKEN_MFA_CODE: await freshTotpCode(DEMO_ADMIN_TOTP_SECRET) },
-      }),
-    });
-    const { AuthenticationResult } = (await answered.json()) as { AuthenticationResult: { AccessToken: string } };
-    expect(claimsOf(AuthenticationResult.AccessToken)['cognito:groups']).toEqual(['admins']);
+    // As the web signs in, with what /config.json names: SRP through the stack's Cognito endpoint.
+    const cognito = new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: config.userPoolEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    try {
+      const first = await srpSignIn(cognito, { userPoolId: config.userPoolId, clientId: config.userPoolClientId }, 'admin@example.com', PASSWORD);
+      // The demo admin has two-factor sign-in set up (its secret is printed at start): a code step.
+      expect(first.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+      const { AuthenticationResult } = await cognito.send(
+        new RespondToAuthChallengeCommand({
+          ChallengeName: 'SOFTWARE_TOKEN_MFA',
+          ClientId: config.userPoolClientId,
+          Session: first.Session,
+          ChallengeResponses: { USERNAME: 'admin@example.com', SOFTWARE_TOKEN_MFA_CODE: await freshTotpCode(DEMO_ADMIN_TOTP_SECRET) },
+        }),
+      );
+      expect(claimsOf(AuthenticationResult?.AccessToken ?? '')['cognito:groups']).toEqual(['admins']);
+    } finally {
+      cognito.destroy();
+    }
   } finally {
     child.kill('SIGTERM');
     await exited;

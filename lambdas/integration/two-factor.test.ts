@@ -11,12 +11,12 @@ import {
   ChangePasswordCommand,
   GetUserCommand,
   GlobalSignOutCommand,
-  InitiateAuthCommand,
   RespondToAuthChallengeCommand,
   SetUserMFAPreferenceCommand,
   UpdateUserAttributesCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { srpSignIn } from '../../infra/local/cognito/srp-client';
 import { DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET } from '../../infra/local/seed';
 import { routes } from '../../shared/api';
 import { apiMessages } from '../../shared/messages';
@@ -27,8 +27,8 @@ import { useTestStack } from './support/use-stack';
 
 const t = useTestStack({ seed: true });
 
-const passwordSignIn = (email: string, password = PASSWORD) =>
-  t.client.cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: t.stack.cognito.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }));
+/** The password step through the gateway, over SRP as the web signs in: tokens, or the code challenge. */
+const passwordSignIn = (email: string, password = PASSWORD) => srpSignIn(t.client.cognito, t.stack.cognito, email, password);
 
 const answer = (email: string, session: string | undefined, code: string) =>
   t.client.cognito.send(

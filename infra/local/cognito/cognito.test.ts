@@ -41,6 +41,7 @@ import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { userPoolDefinition } from '../../../shared/user-pool';
 import { type CapturedEmail, type LocalCognito, startLocalCognito } from './index';
 import { parseCognitoTarget } from './target';
+import { srpSignIn } from './srp-client';
 import { createConfirmedUser } from './test-support';
 import { failureOf } from '../../../lambdas/integration/support/failure';
 
@@ -116,8 +117,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const signIn = (username: string, pw: string) =>
-  sdk.send(new InitiateAuthCommand({ ClientId: cognito.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: username, PASSWORD: pw } }));
+/** A password sign-in as the web makes it: SRP (the app client allows nothing else). */
+const signIn = (username: string, pw: string) => srpSignIn(sdk, cognito, username, pw);
 
 describe('local Cognito', () => {
   test('the pool, client and group exist as the definition says', async () => {
@@ -131,7 +132,7 @@ describe('local Cognito', () => {
     const { UserPoolClient } = await sdk.send(new DescribeUserPoolClientCommand({ UserPoolId: cognito.userPoolId, ClientId: cognito.clientId }));
     expect(UserPoolClient?.ClientName).toBe(userPoolDefinition.clientName);
     expect(UserPoolClient?.ClientSecret).toBeUndefined();
-    expect(UserPoolClient?.ExplicitAuthFlows).toEqual(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']);
+    expect(UserPoolClient?.ExplicitAuthFlows).toEqual(['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']);
     expect(UserPoolClient?.PreventUserExistenceErrors).toBe('ENABLED');
     const { Groups } = await sdk.send(new ListGroupsCommand({ UserPoolId: cognito.userPoolId }));
     expect(Groups?.map((g) => g.GroupName)).toEqual(['admins']);
@@ -238,18 +239,18 @@ describe('local Cognito', () => {
     const res = await fetch(cognito.endpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-      body: JSON.stringify({ ClientId: cognito.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: 'nope-nope' } }),
+      body: JSON.stringify({ ClientId: cognito.clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: 'not-a-token' } }),
     });
     expect(res.status).toBe(400);
     expect(res.headers.get('x-amzn-errortype')).toBe('NotAuthorizedException');
     expect([...res.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([]);
-    expect(await res.json()).toEqual({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    expect(await res.json()).toEqual({ __type: 'NotAuthorizedException', message: 'Invalid Refresh Token' });
   });
 
   let refreshToken = '';
   let accessToken = '';
 
-  test('USER_PASSWORD_AUTH with the e-mail gives tokens with the claims real Cognito puts in them', async () => {
+  test('SRP sign-in with the e-mail gives tokens with the claims real Cognito puts in them', async () => {
     const { AuthenticationResult: r } = await signIn(email, password);
     expect(r?.TokenType).toBe('Bearer');
     const accessTtl = userPoolDefinition.accessTokenValidityMinutes * 60;
@@ -712,14 +713,13 @@ describe('local Cognito: as strict as the real user pool', () => {
         new CreateUserPoolClientCommand({
           UserPoolId: cognito.userPoolId,
           ClientName: 'legacy-for-test',
-          ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+          ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
           PreventUserExistenceErrors: 'LEGACY',
         }),
       );
       const legacy = UserPoolClient!.ClientId!;
-      const legacySignIn = sdk.send(
-        new InitiateAuthCommand({ ClientId: legacy, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: 'ghost@example.com', PASSWORD: 'whatever1' } }),
-      );
+      // Named at InitiateAuth already, before any proof of a password.
+      const legacySignIn = srpSignIn(sdk, { userPoolId: cognito.userPoolId, clientId: legacy }, 'ghost@example.com', 'whatever1');
       expect(await failureOf(legacySignIn)).toEqual({ name: 'UserNotFoundException', message: 'User does not exist.' });
       expect((await failureOf(sdk.send(new ForgotPasswordCommand({ ClientId: legacy, Username: 'ghost@example.com' })))).name).toBe('UserNotFoundException');
     });

@@ -10,7 +10,7 @@ import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PostConfirmationTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
-import { AdminGetUserCommand, CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { userPoolDefinition } from '../../../shared/user-pool';
 import { DEMO_GOOGLE_ACCOUNTS } from '../google/demo-accounts';
 import { type GoogleStandIn, startGoogleStandIn } from '../google/stand-in';
@@ -18,6 +18,7 @@ import { walkGoogleSignIn } from '../google/sign-in-walk';
 import { freePort } from '../ports';
 import { hostedUiCertificate, type HostedUiCertificate } from './hosted-ui-tls';
 import { type RunningLocalCognito, startLocalCognito } from './index';
+import { srpSignIn } from './srp-client';
 
 jest.setTimeout(30_000);
 
@@ -160,7 +161,7 @@ describe('the hosted UI with Google', () => {
     expect((await hosted('/oauth2/token', { method: 'POST', form: { grant_type: 'refresh_token', client_id: cognito.clientId, refresh_token: 'not-a-token' } })).json).toEqual({ error: 'invalid_grant' });
 
     // No password opens a Google user's account.
-    await expect(sdk.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: cognito.clientId, AuthParameters: { USERNAME: `Google_${grace.sub}`, PASSWORD: '' } }))).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(srpSignIn(sdk, cognito, `Google_${grace.sub}`, 'any-password')).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
   });
 
   it('redeems a code once, for its client, redirect URI and PKCE verifier, within 5 minutes', async () => {

@@ -8,7 +8,8 @@
  *  - triggers.ts, messages.ts, token-issuer.ts: its Lambda service, message delivery and token
  *    generator (services.ts hands them to cognito-local);
  *  - operations/: real Cognito's checks and errors in front of its targets, and the operations
- *    it lacks (two-factor sign-in with an authenticator app: operations/two-factor.ts);
+ *    it lacks (password sign-in over SRP: operations/password-verifier.ts with srp-server.ts;
+ *    two-factor sign-in with an authenticator app: operations/two-factor.ts);
  *  - server.ts: the HTTP layer;
  *  - hosted-ui.ts, hosted-ui-server.ts, hosted-ui-tls.ts: the hosted UI ("Continue with Google")
  *    over TLS, in front of the stack's Google stand-in (infra/local/google/), when asked for;

@@ -14,7 +14,6 @@ import {
   DescribeUserPoolCommand,
   GetTokensFromRefreshTokenCommand,
   GetUserCommand,
-  InitiateAuthCommand,
   ListUsersCommand,
   RespondToAuthChallengeCommand,
   SetUserMFAPreferenceCommand,
@@ -25,6 +24,7 @@ import { failureOf } from '../../../lambdas/integration/support/failure';
 import { freshTotpCode, totpCode, wrongTotpCode } from '../../../lambdas/integration/support/totp';
 import { type RunningLocalCognito, startLocalCognito } from './index';
 import { AUTH_SESSION_MS } from './operations/two-factor';
+import { srpSignIn } from './srp-client';
 import { createConfirmedUser } from './test-support';
 
 jest.setTimeout(90_000);
@@ -58,8 +58,8 @@ const PASSWORD = 'secret-pw1';
 
 const newUser = (address: string) => createConfirmedUser(sdk, cognito.userPoolId, address, PASSWORD);
 
-const signIn = (address: string, password = PASSWORD) =>
-  sdk.send(new InitiateAuthCommand({ ClientId: cognito.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: address, PASSWORD: password } }));
+/** The password step, over SRP as the web signs in: tokens, or the code challenge. */
+const signIn = (address: string, password = PASSWORD) => srpSignIn(sdk, cognito, address, password);
 
 async function accessTokenOf(address: string): Promise<string> {
   const token = (await signIn(address)).AuthenticationResult?.AccessToken;

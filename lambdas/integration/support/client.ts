@@ -12,14 +12,14 @@ import {
   AdminAddUserToGroupCommand,
   AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
+  type AuthenticationResultType,
   ConfirmSignUpCommand,
-  InitiateAuthCommand,
-  type InitiateAuthCommandOutput,
   RespondToAuthChallengeCommand,
   SetUserMFAPreferenceCommand,
   SignUpCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { srpSignIn, type SrpSignInResult } from '../../../infra/local/cognito/srp-client';
 import { DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET } from '../../../infra/local/seed';
 import { answerSchemas } from '../../../shared/answers';
 import {
@@ -172,7 +172,8 @@ export class Client {
   }
 
   /**
-   * A password sign-in through the gateway. A user with two-factor sign-in on is asked for a
+   * A password sign-in through the gateway, over SRP as the web signs in (the app client takes
+   * no password itself). A user with two-factor sign-in on is asked for a
    * code: `signIn` answers it when it knows the user's secret (the seeded demo admin, or one set
    * up by this client), else it fails with 'no tokens'.
    */
@@ -214,13 +215,11 @@ export class Client {
     return SecretCode;
   }
 
-  private initiateAuth(email: string, password: string): Promise<InitiateAuthCommandOutput> {
-    return this.cognito.send(
-      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: this.stack.cognito.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
-    );
+  private initiateAuth(email: string, password: string): Promise<SrpSignInResult> {
+    return srpSignIn(this.cognito, this.stack.cognito, email, password);
   }
 
-  private async answerTotp(email: string, challenge: InitiateAuthCommandOutput, secret: string): Promise<Session> {
+  private async answerTotp(email: string, challenge: SrpSignInResult, secret: string): Promise<Session> {
     const out = await this.cognito.send(
       new RespondToAuthChallengeCommand({
         ClientId: this.stack.cognito.clientId,
@@ -232,7 +231,7 @@ export class Client {
     return this.sessionOf(email, out);
   }
 
-  private sessionOf(email: string, out: { AuthenticationResult?: InitiateAuthCommandOutput['AuthenticationResult']; ChallengeName?: string }): Session {
+  private sessionOf(email: string, out: { AuthenticationResult?: AuthenticationResultType | undefined; ChallengeName?: string | undefined }): Session {
     const r = out.AuthenticationResult;
     if (!r?.AccessToken || !r.IdToken || !r.RefreshToken) throw new Error(out.ChallengeName ? `no tokens: challenged with ${out.ChallengeName}` : 'no tokens');
     return { email, sub: String(claimsOf(r.AccessToken).sub), accessToken: r.AccessToken, idToken: r.IdToken, refreshToken: r.RefreshToken };

@@ -1,29 +1,74 @@
 /** @jest-environment node */
 // Plain functions and fetch: no DOM wanted (and none of the DOM set-up's per-test clean-up).
+import { bytesOfBase64, poolNameOf } from '../../../shared/cognito-srp';
+// The local Cognito's half of SRP (a test may reach infra/): it judges the page's proof of the password.
+import { canonicalTimestamp, challengeNumbers, clientPublicValue, serverChallenge, signatureMatches, type ServerSrp } from '../../../infra/local/cognito/srp-server';
 import { changePassword, type CognitoSession, finishTotpSetup, globalSignOut, mfaStatus, startTotpSetup, turnOffTotp } from './account-calls';
 import { userFromClaims } from './session';
 
-const session: CognitoSession = { endpoint: 'https://cognito.test/', clientId: 'client-1', accessToken: 'access-1', username: 'sub-1' };
+const session: CognitoSession = { endpoint: 'https://cognito.test/', userPoolId: 'us-east-1_Pool1', clientId: 'client-1', accessToken: 'access-1', username: 'sub-1' };
 
 interface Sent {
   target: string;
   body: Record<string, unknown>;
 }
 
-/** A fake Cognito endpoint: answers each operation from `answers` (a status and a body), in order of the calls. */
-function fakeCognito(answers: Record<string, [number, Record<string, unknown>][]>) {
+type Reply = [number, Record<string, unknown>];
+/** An answer as it stands, or made from the request's body. */
+type Answer = Reply | ((body: Record<string, unknown>) => Promise<Reply>);
+
+/** A fake Cognito endpoint: answers each operation from `answers`, in order of the calls. */
+function fakeCognito(answers: Record<string, Answer[]>) {
   const sent: Sent[] = [];
   const fetchMock = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
     expect(url).toBe(session.endpoint);
     const headers = init?.headers as Record<string, string>;
     expect(headers['content-type']).toBe('application/x-amz-json-1.1');
     const target = headers['x-amz-target']!.replace('AWSCognitoIdentityProviderService.', '');
-    sent.push({ target, body: JSON.parse(String(init?.body)) as Record<string, unknown> });
-    const [status, body] = answers[target]?.shift() ?? [200, {}];
+    const request = JSON.parse(String(init?.body)) as Record<string, unknown>;
+    sent.push({ target, body: request });
+    const answer = answers[target]?.shift() ?? [200, {}];
+    const [status, body] = typeof answer === 'function' ? await answer(request) : answer;
     return { ok: status < 300, status, headers: new Map<string, string>(), json: async () => body } as unknown as Response;
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   return sent;
+}
+
+/**
+ * A Cognito that knows `password` for sub-1 and judges the SRP proof with the local Cognito's own
+ * half: InitiateAuth answers PASSWORD_VERIFIER, and its answer is the SOFTWARE_TOKEN_MFA
+ * challenge for the right proof, "Incorrect username or password." for any other.
+ */
+function srpCognito(password: string) {
+  const poolName = poolNameOf(session.userPoolId);
+  let srp: ServerSrp | undefined;
+  let A = 0n;
+  return {
+    secretBlock: () => srp?.secretBlock,
+    initiate: async (body: Record<string, unknown>): Promise<Reply> => {
+      const params = body.AuthParameters as Record<string, string>;
+      A = clientPublicValue(params.SRP_A) ?? 0n;
+      srp = await serverChallenge(poolName, 'sub-1', password);
+      return [200, { ChallengeName: 'PASSWORD_VERIFIER', ChallengeParameters: { ...challengeNumbers(srp), SECRET_BLOCK: srp.secretBlock, USER_ID_FOR_SRP: 'sub-1', USERNAME: 'sub-1' } }];
+    },
+    verify: async (body: Record<string, unknown>): Promise<Reply> => {
+      const claim = body.ChallengeResponses as Record<string, string>;
+      const right =
+        srp !== undefined &&
+        claim.PASSWORD_CLAIM_SECRET_BLOCK === srp.secretBlock &&
+        (await signatureMatches(srp, A, {
+          poolName,
+          userId: 'sub-1',
+          secretBlock: bytesOfBase64(srp.secretBlock) ?? new Uint8Array(),
+          timestamp: canonicalTimestamp(claim.TIMESTAMP) ?? '',
+          signature: claim.PASSWORD_CLAIM_SIGNATURE ?? '',
+        }));
+      return right
+        ? [200, { ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: 'challenge-1', ChallengeParameters: { USER_ID_FOR_SRP: 'sub-1' } }]
+        : [400, { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' }];
+    },
+  };
 }
 
 const realFetch = globalThis.fetch;
@@ -63,14 +108,26 @@ describe('the account page calls to Cognito', () => {
     expect(sent.map((s) => s.target)).toEqual(['VerifySoftwareToken', 'VerifySoftwareToken']);
   });
 
-  it('turns the factor off only after a sign-in with the password and the code, whose session it revokes', async () => {
+  it('turns the factor off only after an SRP sign-in with the password and the code, whose session it revokes', async () => {
+    const cognito = srpCognito('Passw0rd!');
     const sent = fakeCognito({
-      InitiateAuth: [[200, { ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: 'challenge-1', ChallengeParameters: { USER_ID_FOR_SRP: 'sub-1' } }]],
-      RespondToAuthChallenge: [[200, { AuthenticationResult: { AccessToken: 'a', RefreshToken: 'refresh-2' } }]],
+      InitiateAuth: [cognito.initiate],
+      RespondToAuthChallenge: [cognito.verify, [200, { AuthenticationResult: { AccessToken: 'a', RefreshToken: 'refresh-2' } }]],
     });
     await turnOffTotp(session, 'Passw0rd!', '123456');
-    expect(sent).toEqual([
-      { target: 'InitiateAuth', body: { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: 'client-1', AuthParameters: { USERNAME: 'sub-1', PASSWORD: 'Passw0rd!' } } },
+    expect(sent.map((s) => s.target)).toEqual(['InitiateAuth', 'RespondToAuthChallenge', 'RespondToAuthChallenge', 'RevokeToken', 'SetUserMFAPreference']);
+    expect(sent[0]!.body).toEqual({ AuthFlow: 'USER_SRP_AUTH', ClientId: 'client-1', AuthParameters: { USERNAME: 'sub-1', SRP_A: expect.stringMatching(/^[0-9a-f]+$/) } });
+    expect(sent[1]!.body).toEqual({
+      ClientId: 'client-1',
+      ChallengeName: 'PASSWORD_VERIFIER',
+      ChallengeResponses: {
+        USERNAME: 'sub-1',
+        PASSWORD_CLAIM_SECRET_BLOCK: cognito.secretBlock(),
+        PASSWORD_CLAIM_SIGNATURE: expect.any(String),
+        TIMESTAMP: expect.stringMatching(/^(Sun|Mon|Tue|Wed|Thu|Fri|Sat) [A-Z][a-z]{2} [1-9]\d? \d\d:\d\d:\d\d UTC \d{4}$/),
+      },
+    });
+    expect(sent.slice(2)).toEqual([
       {
         target: 'RespondToAuthChallenge',
         body: { ClientId: 'client-1', ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: 'challenge-1', ChallengeResponses: { USERNAME: 'sub-1', SOFTWARE_TOKEN_MFA_CODE: '123456' } },
@@ -78,18 +135,22 @@ describe('the account page calls to Cognito', () => {
       { target: 'RevokeToken', body: { ClientId: 'client-1', Token: 'refresh-2' } },
       { target: 'SetUserMFAPreference', body: { AccessToken: 'access-1', SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } } },
     ]);
+    // The password itself went nowhere.
+    expect(JSON.stringify(sent)).not.toContain('Passw0rd!');
   });
 
   it('leaves the factor on when the password or the code is wrong', async () => {
-    let sent = fakeCognito({ InitiateAuth: [[400, { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' }]] });
-    await expect(turnOffTotp(session, 'nope', '123456')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
-    expect(sent.map((s) => s.target)).toEqual(['InitiateAuth']);
+    let cognito = srpCognito('Passw0rd!');
+    let sent = fakeCognito({ InitiateAuth: [cognito.initiate], RespondToAuthChallenge: [cognito.verify] });
+    await expect(turnOffTotp(session, 'Passw0rd?', '123456')).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    expect(sent.map((s) => s.target)).toEqual(['InitiateAuth', 'RespondToAuthChallenge']);
+    cognito = srpCognito('Passw0rd!');
     sent = fakeCognito({
-      InitiateAuth: [[200, { ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: 's', ChallengeParameters: { USER_ID_FOR_SRP: 'sub-1' } }]],
-      RespondToAuthChallenge: [[400, { __type: 'com.amazonaws#CodeMismatchException', message: 'Invalid code received for user' }]],
+      InitiateAuth: [cognito.initiate],
+      RespondToAuthChallenge: [cognito.verify, [400, { __type: 'com.amazonaws#CodeMismatchException', message: 'Invalid code received for user' }]],
     });
     await expect(turnOffTotp(session, 'Passw0rd!', '000000')).rejects.toMatchObject({ name: 'CodeMismatchException' });
-    expect(sent.map((s) => s.target)).toEqual(['InitiateAuth', 'RespondToAuthChallenge']);
+    expect(sent.map((s) => s.target)).toEqual(['InitiateAuth', 'RespondToAuthChallenge', 'RespondToAuthChallenge']);
   });
 
   it('changes the password and signs out everywhere with the access token', async () => {

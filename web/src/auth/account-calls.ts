@@ -11,6 +11,7 @@
  * anyway, so the page would report every device signed out when none but this one was.
  */
 import { fetchAuthSession } from 'aws-amplify/auth';
+import { passwordVerifierResponses, srpStart } from '../../../shared/cognito-srp';
 import { userPoolDefinition } from '../../../shared/user-pool';
 import { cognitoClient } from './amplify';
 import type { AccountBackend } from './session';
@@ -18,6 +19,8 @@ import type { AccountBackend } from './session';
 export interface CognitoSession {
   /** Cognito's endpoint, as Amplify is configured to call it (cognito-local on this machine). */
   endpoint: string;
+  /** The pool's id: its name is part of the SRP proof of a password. */
+  userPoolId: string;
   clientId: string;
   accessToken: string;
   /** The user's Cognito username (the sub, here: users sign in by e-mail). */
@@ -78,25 +81,48 @@ export async function finishTotpSetup(session: CognitoSession, code: string): Pr
   await setTotp(session, true);
 }
 
+interface SignInStep {
+  ChallengeName?: string;
+  Session?: string;
+  ChallengeParameters?: Record<string, string>;
+  AuthenticationResult?: { RefreshToken?: string };
+}
+
+/**
+ * Cognito's sign-in with the password, over SRP as the app client requires (the password itself
+ * never leaves the browser): InitiateAuth USER_SRP_AUTH, then the PASSWORD_VERIFIER challenge
+ * answered with the proof (shared/cognito-srp.ts, loaded with this page only). Answers what comes
+ * after the password: tokens, or the next challenge.
+ */
+async function passwordSignIn(session: CognitoSession, password: string): Promise<SignInStep> {
+  const { endpoint, userPoolId, clientId: ClientId, username } = session;
+  const { secret, SRP_A } = srpStart();
+  const verifier = await call<SignInStep>(endpoint, 'InitiateAuth', { AuthFlow: 'USER_SRP_AUTH', ClientId, AuthParameters: { USERNAME: username, SRP_A } });
+  if (verifier.ChallengeName !== 'PASSWORD_VERIFIER') throw cognitoError('UnsupportedStep', `Unexpected sign-in step ${verifier.ChallengeName ?? 'none'}`);
+  const ChallengeResponses = await passwordVerifierResponses({ userPoolId, password, secret, challenge: verifier.ChallengeParameters ?? {} });
+  return call<SignInStep>(endpoint, 'RespondToAuthChallenge', {
+    ClientId,
+    ChallengeName: 'PASSWORD_VERIFIER',
+    ChallengeResponses,
+    ...(verifier.Session ? { Session: verifier.Session } : {}),
+  });
+}
+
 /**
  * Turns the factor off once the user has shown the password and a current code. Cognito has no
  * call that checks a code of the factor in force (VerifySoftwareToken checks a newly associated
  * secret, and the local Cognito refuses it without one), so the check is Cognito's own sign-in:
- * InitiateAuth with the password, which a user with the factor on answers with the
- * SOFTWARE_TOKEN_MFA challenge, and RespondToAuthChallenge with the code. The session that
+ * the password (over SRP), after which a user with the factor on gets the SOFTWARE_TOKEN_MFA
+ * challenge, and RespondToAuthChallenge with the code. The session that
  * sign-in opens is not wanted: its refresh token is revoked at once.
  */
 export async function turnOffTotp(session: CognitoSession, password: string, code: string): Promise<void> {
   const { endpoint, clientId: ClientId, username } = session;
-  const started = await call<{ ChallengeName?: string; Session?: string; ChallengeParameters?: Record<string, string>; AuthenticationResult?: { RefreshToken?: string } }>(
-    endpoint,
-    'InitiateAuth',
-    { AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME: username, PASSWORD: password } },
-  );
+  const started = await passwordSignIn(session, password);
   let refreshToken = started.AuthenticationResult?.RefreshToken;
   // Without the challenge Cognito no longer asks for codes at sign-in: nothing to check the code against.
   if (started.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
-    const done = await call<{ AuthenticationResult?: { RefreshToken?: string } }>(endpoint, 'RespondToAuthChallenge', {
+    const done = await call<SignInStep>(endpoint, 'RespondToAuthChallenge', {
       ClientId,
       ChallengeName: 'SOFTWARE_TOKEN_MFA',
       Session: started.Session,

@@ -1,5 +1,5 @@
 /**
- * The Amplify v6 backend's sign-in part: password sign-in with its code step, sign-up and its
+ * The Amplify v6 backend's sign-in part: password sign-in (SRP) with its code step, sign-up and its
  * confirmation, password reset, and Google through the hosted UI. Importing it also sets up
  * Amplify's completion of a hosted-UI redirect (`signInWithRedirect`'s module does), so the lazy
  * backend loads it when a page is the end of one. Used after ./amplify has configured Amplify.
@@ -24,7 +24,8 @@ export type AmplifySignIn = Omit<AuthBackend, 'session' | 'signOut' | 'onSignedI
 
 export const amplifySignIn: AmplifySignIn = {
   async signIn(email, password) {
-    const result = await signIn({ username: email.trim(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+    // Amplify's default flow, USER_SRP_AUTH: the password never leaves the browser (the app client allows no other).
+    const result = await signIn({ username: email.trim(), password });
     if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'confirmSignUp';
     if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return 'totpCode';
     if (!result.isSignedIn) throw Object.assign(new Error(`Unsupported sign-in step ${result.nextStep.signInStep}`), { name: 'UnsupportedStep' });
@@ -36,7 +37,7 @@ export const amplifySignIn: AmplifySignIn = {
       password,
       options: {
         userAttributes: { email: email.trim(), given_name: firstName.trim(), family_name: lastName.trim() },
-        autoSignIn: { authFlowType: 'USER_PASSWORD_AUTH' },
+        autoSignIn: true,
       },
     });
     return result.nextStep.signUpStep === 'CONFIRM_SIGN_UP' ? 'confirmSignUp' : 'done';

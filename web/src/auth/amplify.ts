@@ -45,13 +45,14 @@ export function configureAmplify(config: AppConfig, origin: string = window.loca
 }
 
 /**
- * Cognito's endpoint and the app client, as Amplify is configured with them, for the account
- * page's own calls to Cognito (auth/account-calls.ts); null before Amplify is configured.
+ * Cognito's endpoint, the pool (its id names it in the SRP proof of a password) and the app
+ * client, as Amplify is configured with them, for the account page's own calls to Cognito
+ * (auth/account-calls.ts); null before Amplify is configured.
  */
-export function cognitoClient(): { endpoint: string; clientId: string } | null {
+export function cognitoClient(): { endpoint: string; userPoolId: string; clientId: string } | null {
   const { userPoolId, userPoolClientId, userPoolEndpoint } = Amplify.getConfig().Auth?.Cognito ?? {};
   if (!userPoolId || !userPoolClientId) return null;
-  return { endpoint: userPoolEndpoint ?? `https://cognito-idp.${userPoolId.split('_')[0]}.amazonaws.com/`, clientId: userPoolClientId };
+  return { endpoint: userPoolEndpoint ?? `https://cognito-idp.${userPoolId.split('_')[0]}.amazonaws.com/`, userPoolId, clientId: userPoolClientId };
 }
 
 /**

@@ -1,21 +1,25 @@
 /**
- * Signing in and keeping a session: InitiateAuth with the app client's flows, user-existence
- * error prevention and Cognito's sign-in lockout; refresh-token flows and
- * GetTokensFromRefreshToken (which cognito-local lacks) with real checks; the SOFTWARE_TOKEN_MFA
- * challenge of a user with two-factor sign-in on (two-factor.ts); RespondToAuthChallenge for
- * NEW_PASSWORD_REQUIRED and SOFTWARE_TOKEN_MFA (cognito-local's needs otplib and forgets the
- * refresh token).
+ * Signing in and keeping a session: InitiateAuth with the app client's flows, which for a password
+ * is SRP only (password-verifier.ts: user-existence error prevention and Cognito's sign-in lockout
+ * are kept there); what a right password leads to (the user's state, the SOFTWARE_TOKEN_MFA
+ * challenge of a user with two-factor sign-in on (two-factor.ts), or tokens); refresh-token flows
+ * and GetTokensFromRefreshToken (which cognito-local lacks) with real checks; RespondToAuthChallenge
+ * for PASSWORD_VERIFIER, NEW_PASSWORD_REQUIRED and SOFTWARE_TOKEN_MFA (cognito-local's needs
+ * otplib, forgets the refresh token, and takes any Session for a new password).
  */
-import { UnsupportedError, attributesAppend, type AppClient, type User, type UserPoolService } from '../cognito-local-internals';
-import { incorrectPassword, invalidParameter, notAuthorized, passwordAttemptsExceeded, userDisabled, userNotFound } from '../errors';
+import { UnsupportedError, attributesAppend, attributesToRecord, type AppClient, type User, type UserPoolService } from '../cognito-local-internals';
+import { cognitoError, incorrectPassword, invalidParameter, invalidSession, userDisabled } from '../errors';
 import { recordOf, type CognitoRequest, type CognitoResponse } from '../request';
-import { isFederated, softwareTokenMfaEnabled } from '../users';
-import { appClient, assertPassword, flowAllowed, limitKey, preventsExistenceErrors } from './checks';
+import { softwareTokenMfaEnabled } from '../users';
+import { appClient, assertPassword, flowAllowed } from './checks';
+import { createChallengeSessions } from './challenge-sessions';
 import type { OperationContext, Operations } from './context';
+import { PASSWORD_VERIFIER, createPasswordVerifier, type PasswordAccepted } from './password-verifier';
 import { refreshTokens } from './sessions';
-import type { TwoFactor } from './two-factor';
+import { newSessionId, type TwoFactor } from './two-factor';
 
 const REFRESH_FLOWS = new Set(['REFRESH_TOKEN_AUTH', 'REFRESH_TOKEN']);
+const NEW_PASSWORD_REQUIRED = 'NEW_PASSWORD_REQUIRED';
 
 /** The refresh flows of (Admin)InitiateAuth answer without the refresh token they were given. */
 async function refreshFlow(env: OperationContext, token: unknown, client: AppClient, pool: UserPoolService): Promise<CognitoResponse> {
@@ -23,84 +27,79 @@ async function refreshFlow(env: OperationContext, token: unknown, client: AppCli
   return { ChallengeParameters: {}, AuthenticationResult: rest };
 }
 
-/** cognito-local leaves ExpiresIn and TokenType out of AuthenticationResult; Cognito always has them. */
-function withTokenMeta(result: unknown): Record<string, unknown> {
-  const tokens = recordOf(result);
-  return { ...tokens, ExpiresIn: tokens.ExpiresIn ?? 3600, TokenType: tokens.TokenType ?? 'Bearer' };
-}
-
-/**
- * USER_PASSWORD_AUTH. With existence errors prevented an unknown name is answered as a wrong
- * password, and counts towards a lockout like a known one.
- */
-async function passwordSignIn(env: OperationContext, twoFactor: TwoFactor, client: AppClient, pool: UserPoolService, req: CognitoRequest) {
-  const params = recordOf(req.AuthParameters);
-  if (!flowAllowed(client, 'USER_PASSWORD_AUTH')) throw invalidParameter('USER_PASSWORD_AUTH flow not enabled for this client');
-  if (!params.USERNAME) throw invalidParameter('Missing required parameter USERNAME');
-  const user = await pool.getUserByUsername(env.ctx, String(params.USERNAME));
-  if (!user && !preventsExistenceErrors(client)) throw userNotFound();
-  const key = limitKey(user, params.USERNAME);
-  // Refused during a lockout even with the right password.
-  if (env.limits.signInLocked(key)) throw passwordAttemptsExceeded();
-  // A federated user (Google_...) signs in at its provider only, as in Cognito.
-  if (!user || isFederated(user) || (user.UserStatus !== 'RESET_REQUIRED' && user.Password !== params.PASSWORD)) {
-    env.limits.signInFailed(key);
-    throw incorrectPassword();
-  }
-  // From here the password was right: an unconfirmed user hears UserNotConfirmedException.
-  if (!user.Enabled) throw userDisabled();
-  if (user.UserStatus === 'CONFIRMED') {
-    env.limits.signInSucceeded(key);
-    // The second factor, instead of tokens.
-    if (softwareTokenMfaEnabled(user)) return twoFactor.challenge(user, client);
-    // Tokens issued here, not by cognito-local's InitiateAuth: that one asks for a code whenever
-    // UserMFASettingList lists one, also while a new association waits to be verified, when
-    // Cognito asks for none (two-factor.ts).
-    const tokens = env.issueTokens(user, await pool.listUserGroupMembership(env.ctx, user), client);
-    await pool.storeRefreshToken(env.ctx, tokens.RefreshToken, user);
-    return { ChallengeParameters: {}, AuthenticationResult: tokens };
-  }
-  // Unconfirmed, a new password required, a reset required: cognito-local's answers.
-  const result = await env.callTarget('InitiateAuth', req);
-  env.limits.signInSucceeded(key);
-  if (result.AuthenticationResult) result.AuthenticationResult = withTokenMeta(result.AuthenticationResult);
-  return result;
-}
-
-/** NEW_PASSWORD_REQUIRED: a user made by AdminCreateUser sets the password it will sign in with. */
-async function newPasswordChallenge(env: OperationContext, client: AppClient, pool: UserPoolService, req: CognitoRequest) {
-  const responses = recordOf(req.ChallengeResponses);
-  if (!responses.USERNAME) throw invalidParameter('Missing required parameter USERNAME');
-  if (!req.Session) throw invalidParameter('Missing required parameter Session');
-  const user = await pool.getUserByUsername(env.ctx, String(responses.USERNAME));
-  if (!user) throw userNotFound();
-  if (user.UserStatus !== 'FORCE_CHANGE_PASSWORD') throw notAuthorized('Invalid session for the user.');
-  const password = responses.NEW_PASSWORD;
-  assertPassword(env, password, 'password');
-  const extra = Object.entries(responses)
-    .filter(([k]) => k.startsWith('userAttributes.'))
-    .map(([k, v]) => ({ Name: k.slice('userAttributes.'.length), Value: String(v) }));
-  const updated: User = {
-    ...user,
-    Password: password,
-    UserStatus: 'CONFIRMED',
-    Attributes: extra.length ? attributesAppend(user.Attributes, ...extra) : user.Attributes,
-    UserLastModifiedDate: env.clock.get(),
-  };
-  await pool.saveUser(env.ctx, updated);
-  const tokens = env.issueTokens(updated, await pool.listUserGroupMembership(env.ctx, updated), client);
-  await pool.storeRefreshToken(env.ctx, tokens.RefreshToken, updated);
+/** Tokens for `user`, its refresh token stored so that refresh and sign-out find it. */
+async function signedIn(env: OperationContext, user: User, client: AppClient, pool: UserPoolService): Promise<CognitoResponse> {
+  const tokens = env.issueTokens(user, await pool.listUserGroupMembership(env.ctx, user), client);
+  await pool.storeRefreshToken(env.ctx, tokens.RefreshToken, user);
   return { ChallengeParameters: {}, AuthenticationResult: tokens };
 }
 
+/**
+ * NEW_PASSWORD_REQUIRED: a user made by AdminCreateUser signs in with its temporary password, then
+ * sets the one it will sign in with, in the session that sign-in opened.
+ */
+function newPasswordStep(env: OperationContext) {
+  const sessions = createChallengeSessions<{ username: string }>(env.now);
+  return {
+    challenge(user: User, client: AppClient): CognitoResponse {
+      const session = newSessionId();
+      sessions.open(session, client.ClientId, { username: user.Username });
+      const userAttributes = JSON.stringify(attributesToRecord(user.Attributes));
+      return { ChallengeName: NEW_PASSWORD_REQUIRED, Session: session, ChallengeParameters: { USER_ID_FOR_SRP: user.Username, requiredAttributes: '[]', userAttributes } };
+    },
+
+    async respond(client: AppClient, pool: UserPoolService, req: CognitoRequest): Promise<CognitoResponse> {
+      const responses = recordOf(req.ChallengeResponses);
+      if (!responses.USERNAME) throw invalidParameter('Missing required parameter USERNAME');
+      if (!req.Session) throw invalidParameter('Missing required parameter Session');
+      const session = sessions.live(req.Session, client.ClientId);
+      const user = await pool.getUserByUsername(env.ctx, String(responses.USERNAME));
+      if (!user || user.Username !== session.data.username || user.UserStatus !== 'FORCE_CHANGE_PASSWORD') throw invalidSession();
+      // A password the policy refuses leaves the session open for another.
+      const password = responses.NEW_PASSWORD;
+      assertPassword(env, password, 'password');
+      session.used = true;
+      const extra = Object.entries(responses)
+        .filter(([k]) => k.startsWith('userAttributes.'))
+        .map(([k, v]) => ({ Name: k.slice('userAttributes.'.length), Value: String(v) }));
+      const updated: User = {
+        ...user,
+        Password: password,
+        UserStatus: 'CONFIRMED',
+        Attributes: extra.length ? attributesAppend(user.Attributes, ...extra) : user.Attributes,
+        UserLastModifiedDate: env.clock.get(),
+      };
+      await pool.saveUser(env.ctx, updated);
+      return signedIn(env, updated, client, pool);
+    },
+  };
+}
+
 export function signInOperations(env: OperationContext, twoFactor: TwoFactor): Operations {
+  const newPassword = newPasswordStep(env);
+
+  /** After the right password: an unconfirmed user hears UserNotConfirmedException only now, as in Cognito. */
+  const passwordAccepted: PasswordAccepted = async (user, client, pool, key) => {
+    if (!user.Enabled) throw userDisabled();
+    if (user.UserStatus === 'UNCONFIRMED') throw cognitoError('UserNotConfirmedException', 'User is not confirmed.');
+    if (user.UserStatus === 'RESET_REQUIRED') throw cognitoError('PasswordResetRequiredException', 'Password reset required for the user');
+    env.limits.signInSucceeded(key);
+    if (user.UserStatus === 'FORCE_CHANGE_PASSWORD') return newPassword.challenge(user, client);
+    if (user.UserStatus !== 'CONFIRMED') throw incorrectPassword();
+    // The second factor, instead of tokens.
+    if (softwareTokenMfaEnabled(user)) return twoFactor.challenge(user, client);
+    return signedIn(env, user, client, pool);
+  };
+  const verifier = createPasswordVerifier(env, passwordAccepted);
+
   return {
     async InitiateAuth(req) {
       const { client, pool } = await appClient(env, req.ClientId);
-      if (req.AuthFlow === 'USER_PASSWORD_AUTH') return passwordSignIn(env, twoFactor, client, pool, req);
+      if (req.AuthFlow === 'USER_SRP_AUTH') return verifier.initiate(client, pool, req);
       if (typeof req.AuthFlow === 'string' && REFRESH_FLOWS.has(req.AuthFlow)) {
         return refreshFlow(env, recordOf(req.AuthParameters).REFRESH_TOKEN, client, pool);
       }
+      // USER_PASSWORD_AUTH among them: the product's client does not allow the password to be sent.
       throw invalidParameter(`${String(req.AuthFlow)} flow not enabled for this client`);
     },
 
@@ -121,11 +120,10 @@ export function signInOperations(env: OperationContext, twoFactor: TwoFactor): O
 
     async RespondToAuthChallenge(req) {
       const { client, pool } = await appClient(env, req.ClientId);
+      if (req.ChallengeName === PASSWORD_VERIFIER) return verifier.respond(client, pool, req);
       if (req.ChallengeName === 'SOFTWARE_TOKEN_MFA') return twoFactor.respond(client, pool, req);
-      if (req.ChallengeName !== 'NEW_PASSWORD_REQUIRED') {
-        throw new UnsupportedError(`RespondToAuthChallenge with ChallengeName=${String(req.ChallengeName)}`);
-      }
-      return newPasswordChallenge(env, client, pool, req);
+      if (req.ChallengeName === NEW_PASSWORD_REQUIRED) return newPassword.respond(client, pool, req);
+      throw new UnsupportedError(`RespondToAuthChallenge with ChallengeName=${String(req.ChallengeName)}`);
     },
   };
 }

@@ -10,9 +10,9 @@
  *  - VerifySoftwareToken with a code of the pending secret makes it the user's authenticator app
  *    (and sign-in asks for codes again if they were on);
  *  - SetUserMFAPreference turns sign-in codes on (only with a verified app) or off;
- *  - InitiateAuth (sign-in.ts) answers a user who has them on, after the right password, with a
- *    SOFTWARE_TOKEN_MFA challenge instead of tokens, and RespondToAuthChallenge with a code and the
- *    challenge's Session gives the tokens.
+ *  - sign-in (sign-in.ts) answers a user who has them on, once the password is proven (the SRP
+ *    PASSWORD_VERIFIER challenge), with a SOFTWARE_TOKEN_MFA challenge instead of tokens, and
+ *    RespondToAuthChallenge with a code and the challenge's Session gives the tokens.
  * Codes are RFC 6238 (SHA-1, 6 digits, 30-second steps), taken one step early or late for clock
  * drift, and each step's code once. Where the state lives: users.ts.
  *
@@ -52,7 +52,7 @@ export const AUTH_SESSION_MS = 3 * 60_000;
 /** Wrong codes one challenge session takes; after that only a new sign-in goes on. */
 export const CODE_TRIES = 3;
 /** How long an ended or expired session is remembered, to answer why it is refused. */
-const REMEMBER_MS = 15 * 60_000;
+export const REMEMBER_MS = 15 * 60_000;
 
 /** The time step whose code `code` is (within the drift window) for `secret` at `at`, or null. */
 export function matchingStep(secret: string, code: unknown, at = Date.now()): number | null {
@@ -113,7 +113,7 @@ function withSoftwareTokenMfa(user: User, enabled: boolean, preferred: boolean):
 }
 
 /** A new, unguessable challenge session string (Cognito's are opaque, 20 to 2048 characters). */
-const newSessionId = () => randomBytes(64).toString('base64url');
+export const newSessionId = () => randomBytes(64).toString('base64url');
 
 interface ChallengeSession {
   username: string;
@@ -125,7 +125,7 @@ interface ChallengeSession {
 
 export interface TwoFactor {
   operations: Operations;
-  /** InitiateAuth's answer, after the right password, to a user whose sign-in asks for a code. */
+  /** The answer to the right password of a user whose sign-in asks for a code. */
   challenge(user: User, client: AppClient): CognitoResponse;
   /** RespondToAuthChallenge with ChallengeName SOFTWARE_TOKEN_MFA. */
   respond(client: AppClient, pool: UserPoolService, req: CognitoRequest): Promise<CognitoResponse>;
