@@ -38,7 +38,10 @@ export async function startLocalDynamo(options: { dataDir: string; port?: number
   const pidFile = join(options.dataDir, 'dynamodb.pid');
   await stopStale(pidFile, PID_MARKER);
   const port = options.port || (await freePort());
-  const child: ChildProcess = spawn({ port, sharedDb: true, path: options.inMemory ? null : dir, stdio: 'pipe' });
+  // In a process group of its own, as a database is no part of the app: a signal to the app's group
+  // (Ctrl-C, a kill of `npm start`'s group) reaches the stack, which stops DynamoDB Local last, after
+  // what writes to it; a JVM killed outright loses writes it had acknowledged, which DynamoDB never does.
+  const child: ChildProcess = spawn({ port, sharedDb: true, path: options.inMemory ? null : dir, stdio: 'pipe', detached: true });
   if (child.pid) writePid(pidFile, child.pid);
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));

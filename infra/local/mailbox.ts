@@ -3,8 +3,9 @@
  * (newest first) and in `<dataDir>/mailbox.json` so a restart keeps them. A notification's HTML
  * part is kept too, for `GET /__local/mailbox/latest?to=<email>` to show as a mail app would.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomic } from './atomic-file';
 
 export interface Mail {
   to: string;
@@ -36,7 +37,9 @@ export class Mailbox {
   add(mail: { to: string; subject: string; body: string; html?: string; code: string | null; sentAt: string }): Mail {
     const stored: Mail = { to: mail.to.toLowerCase(), subject: mail.subject, code: mail.code, link: firstLink(mail.body), sentAt: mail.sentAt, body: mail.body, ...(mail.html ? { html: mail.html } : {}) };
     this.mails = [stored, ...this.mails].slice(0, MAX_KEPT);
-    writeFileSync(this.file, JSON.stringify(this.mails, null, 1));
+    // Whole or not at all: a stack killed mid-write finds its mailbox readable at the next start.
+    // Not flushed to disk: it is a development mailbox, rewritten whole with every e-mail.
+    writeFileAtomic(this.file, JSON.stringify(this.mails, null, 1), { flush: false });
     return stored;
   }
 

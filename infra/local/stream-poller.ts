@@ -8,6 +8,11 @@
  * succeeds or its retries are spent; then what is left of it goes to `onFailure` and polling
  * moves on. Shards run side by side; a closed shard hands over to its child shards.
  *
+ * With `positionsFile`, the position in each shard is kept as Lambda keeps its checkpoint
+ * (stream-positions.ts): saved once the handler is done with a batch, so a start resumes after the
+ * last handled record and a crash mid-batch delivers that batch again (at least once, as in AWS:
+ * the handler must bear a record twice).
+ *
  * Not copied from Lambda: bisecting a failing batch (a batch ends in `onFailure` whole, from its
  * first failing record), batching windows, parallelisation factor, function timeouts.
  */
@@ -24,6 +29,7 @@ import {
   type ShardIteratorType,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { firstPlan, type PlannedShard, resumePlan, type StartAt, startOf, StreamPositions } from './stream-positions';
 
 /** A stream handler as Lambda calls it (the context is not needed by ours). */
 export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void | null | undefined>;
@@ -63,10 +69,22 @@ export interface StreamPollerOptions {
   maxRetries?: number;
   /** How long a shard with nothing new waits before its next GetRecords. */
   pollIntervalMs?: number;
-  /** StartingPosition of the mapping: LATEST skips what was written before the poller started. */
+  /**
+   * The file the mapping keeps its position in (under DATA_DIR): each shard resumes after its last
+   * handled record, and a shard never read starts at TRIM_HORIZON. Without it, the position lasts
+   * as long as the poller and `startingPosition` says where each start begins.
+   */
+  positionsFile?: string;
+  /**
+   * StartingPosition of the mapping, without `positionsFile`: LATEST skips what was written before
+   * the poller started. Refused with a positions file: LATEST is no position that can be kept until
+   * a record is handled, so a crash before then would skip what came in meanwhile.
+   */
   startingPosition?: 'LATEST' | 'TRIM_HORIZON';
   /** A handler's thrown error (as the Lambda runtime logs it) or a polling error. */
   onError?: (error: unknown) => void;
+  /** Notes on where reading starts: a kept position that cannot be resumed, positions ignored. */
+  log?: (line: string) => void;
 }
 
 export interface StreamPoller {
@@ -75,6 +93,9 @@ export interface StreamPoller {
   /** Resolves once every record written before the call has been handled (succeeded or sent to onFailure). */
   drained(): Promise<void>;
 }
+
+/** GetShardIterator's answers to a sequence number the shard no longer has (or never had). */
+const POSITION_GONE = new Set(['TrimmedDataAccessException', 'ValidationException', 'ResourceNotFoundException']);
 
 const RETRY_BACKOFF_FIRST_MS = 100;
 const RETRY_BACKOFF_MAX_MS = 5_000;
@@ -92,6 +113,8 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   const maxRetries = options.maxRetries ?? 3;
   const pollIntervalMs = options.pollIntervalMs ?? 250;
   const onError = options.onError ?? ((error: unknown) => console.error('stream poller:', error));
+  const log = options.log ?? ((line: string) => console.warn(`stream poller: ${line}`));
+  if (options.positionsFile && options.startingPosition === 'LATEST') throw new Error('a kept position starts at TRIM_HORIZON: LATEST cannot be kept');
   const clientConfig = { endpoint: options.endpoint, region, credentials: options.credentials };
   const streams = new DynamoDBStreamsClient(clientConfig);
 
@@ -126,6 +149,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   };
 
   let streamArn: string;
+  let positions: StreamPositions | null = null;
   const workers = new Set<Promise<void>>();
   try {
     const dynamo = new DynamoDBClient(clientConfig);
@@ -134,14 +158,19 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     streamArn = Table.LatestStreamArn;
 
     const shards = await describeShards();
-    const ids = new Set(shards.map((s) => s.ShardId));
-    // LATEST: the open shards (closed ones get nothing new). TRIM_HORIZON: the oldest shards
-    // still listed, their children following them, so parents are read before children.
-    const first = options.startingPosition === 'TRIM_HORIZON' ? shards.filter((s) => !s.ParentShardId || !ids.has(s.ParentShardId)) : shards.filter((s) => !s.SequenceNumberRange?.EndingSequenceNumber);
-    const type: ShardIteratorType = options.startingPosition ?? 'LATEST';
+    let plan: PlannedShard[];
+    if (options.positionsFile) {
+      const kept = StreamPositions.load(options.positionsFile, streamArn, log);
+      // A kept shard no longer listed was trimmed (its records are gone): what the stream still holds is read from its oldest record.
+      for (const gone of kept.keepOnly(new Set(shards.map((s) => s.ShardId ?? '')))) log(`shard ${gone} is no longer in the stream: reading what it holds from TRIM_HORIZON`);
+      positions = kept;
+      plan = resumePlan(shards, (shardId) => kept.get(shardId));
+    } else {
+      plan = firstPlan(shards, options.startingPosition ?? 'LATEST');
+    }
     // Every iterator is taken before this function returns: what is written after it is delivered.
-    const started = await Promise.all(first.map(async (s) => ({ shardId: s.ShardId ?? '', iterator: await iteratorFor(s.ShardId ?? '', type) })));
-    for (const { shardId, iterator } of started) startShard(shardId, iterator);
+    const started = await Promise.all(plan.map(async ({ shardId, at }) => ({ shardId, at, iterator: await iteratorAt(shardId, at) })));
+    for (const { shardId, at, iterator } of started) startShard(shardId, at, iterator);
   } catch (error) {
     streams.destroy();
     throw error;
@@ -163,9 +192,25 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     return answer.ShardIterator;
   }
 
-  function startShard(shardId: string, iterator: string | undefined): void {
+  /**
+   * An iterator at `at`. A kept position the stream no longer has (its record trimmed after 24 h,
+   * or a number from another stream's history: DynamoDB Local answers ValidationException, AWS
+   * TrimmedDataAccessException) falls back to the oldest record the shard still holds.
+   */
+  async function iteratorAt(shardId: string, at: StartAt): Promise<string | undefined> {
+    if (at.type !== 'AFTER_SEQUENCE_NUMBER') return iteratorFor(shardId, at.type);
+    try {
+      return await iteratorFor(shardId, at.type, at.sequenceNumber);
+    } catch (error) {
+      if (!POSITION_GONE.has((error as Error).name)) throw error;
+      log(`shard ${shardId}: cannot resume after ${at.sequenceNumber} (${(error as Error).name}: ${(error as Error).message}): reading it from TRIM_HORIZON`);
+      return iteratorFor(shardId, 'TRIM_HORIZON');
+    }
+  }
+
+  function startShard(shardId: string, at: StartAt, iterator: string | undefined): void {
     caughtUpAt.set(shardId, -1);
-    const worker = pollShard(shardId, iterator)
+    const worker = pollShard(shardId, at, iterator)
       .catch(onError)
       .finally(() => {
         caughtUpAt.delete(shardId);
@@ -175,9 +220,15 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     workers.add(worker);
   }
 
-  async function pollShard(shardId: string, firstIterator: string | undefined): Promise<void> {
+  async function pollShard(shardId: string, at: StartAt, firstIterator: string | undefined): Promise<void> {
     let iterator = firstIterator;
-    let lastDone: string | undefined; // the last sequence number handled, to resume after an expired iterator
+    // The last sequence number handled: kept (with a positions file), and where an expired iterator resumes.
+    let lastDone = at.type === 'AFTER_SEQUENCE_NUMBER' ? at.sequenceNumber : undefined;
+    const checkpoint = (sequenceNumber: string | undefined) => {
+      if (!sequenceNumber) return;
+      lastDone = sequenceNumber;
+      positions?.set(shardId, { after: sequenceNumber });
+    };
     let errors = 0;
     while (iterator && !stopping) {
       const startedAt = clock;
@@ -189,7 +240,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         if (stopping) return;
         // An iterator lives 15 minutes: a long-retried batch can outlive the one read with it.
         if ((error as Error).name === 'ExpiredIteratorException') {
-          iterator = lastDone ? await iteratorFor(shardId, 'AFTER_SEQUENCE_NUMBER', lastDone) : await iteratorFor(shardId, options.startingPosition ?? 'LATEST');
+          iterator = await iteratorAt(shardId, lastDone ? { type: 'AFTER_SEQUENCE_NUMBER', sequenceNumber: lastDone } : at);
         } else {
           onError(error);
           await sleep(backoff(++errors));
@@ -197,10 +248,8 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         continue;
       }
       const records = (page.Records ?? []).map((record) => toLambdaRecord(record, region, streamArn));
-      if (records.length) {
-        await handleBatch(shardId, records);
-        lastDone = records.at(-1)?.dynamodb?.SequenceNumber;
-      }
+      // Not handled (stopped while waiting to retry): no checkpoint, so the next start delivers it again.
+      if (records.length && !(await handleBatch(shardId, records, checkpoint))) return;
       iterator = page.NextShardIterator;
       if (!records.length) {
         caughtUpAt.set(shardId, startedAt);
@@ -208,8 +257,14 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         if (iterator) await sleep(pollIntervalMs);
       }
     }
-    // No next iterator: the shard is closed (and read to its end). Its children carry on, in order.
-    if (!stopping) for (const child of await childShards(shardId)) startShard(child, await iteratorFor(child, 'TRIM_HORIZON'));
+    // No next iterator: the shard is closed (and read to its end). Its children carry on, in order,
+    // each from its kept position if it has one, else from its oldest record.
+    if (stopping) return;
+    positions?.set(shardId, { ...(lastDone ? { after: lastDone } : {}), ended: true });
+    for (const child of await childShards(shardId)) {
+      const childAt = startOf(positions?.get(child));
+      startShard(child, childAt, await iteratorAt(child, childAt));
+    }
   }
 
   /** A closed shard's children; they may be listed a moment after it closes. None if the stream was disabled. */
@@ -224,8 +279,11 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     return [];
   }
 
-  /** One batch until it is handled: succeeded, or its retries spent and the rest sent to onFailure. */
-  async function handleBatch(shardId: string, batch: DynamoDBRecord[]): Promise<void> {
+  /**
+   * One batch until it is handled: succeeded, or its retries spent and the rest sent to onFailure
+   * (true); false when stopped before. `checkpoint` hears each record up to which it is done.
+   */
+  async function handleBatch(shardId: string, batch: DynamoDBRecord[], checkpoint: (sequenceNumber: string | undefined) => void): Promise<boolean> {
     let pending = batch;
     for (let attempt = 1; ; attempt++) {
       let failedFrom: number; // index in `pending` of the first record to retry; -1: all done
@@ -240,8 +298,12 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         failedFrom = 0;
         lastError = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       }
-      if (failedFrom < 0) return;
+      if (failedFrom < 0) {
+        checkpoint(pending.at(-1)?.dynamodb?.SequenceNumber);
+        return true;
+      }
       // The records before the first failure are done (Lambda checkpoints there).
+      if (failedFrom > 0) checkpoint(pending[failedFrom - 1]?.dynamodb?.SequenceNumber);
       pending = pending.slice(failedFrom);
       if (attempt > maxRetries) {
         try {
@@ -249,10 +311,11 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         } catch (error) {
           onError(error);
         }
-        return;
+        checkpoint(pending.at(-1)?.dynamodb?.SequenceNumber);
+        return true;
       }
       await sleep(backoff(attempt));
-      if (stopping) return;
+      if (stopping) return false;
     }
   }
 

@@ -5,9 +5,13 @@
  *   NOTIFIED#<notification id>   TO#<address, lower case>   status sending | sent | failed
  *
  * The claim is one conditional PutItem, taken when there is no marker yet, when the last attempt
- * failed (`failed`: its sender gave the claim back), or when a claim has been `sending` for longer
- * than CLAIM_STALE_MS (its sender died between claiming and answering: the e-mail may or may not
- * have gone, and sending it again beats never sending it). A claim is given back, or marked sent,
+ * failed (`failed`: its sender gave the claim back), or when a claim is `sending` and its sender is
+ * known to be gone: the claim was taken for this same stream record (Lambda hands a shard's records
+ * to one invocation at a time, so when a record comes again the invocation that claimed for it has
+ * ended: it crashed or timed out between claiming and answering), or it has been `sending` for
+ * longer than CLAIM_STALE_MS. Whether that sender's e-mail went cannot be known (SES takes no
+ * idempotency key): sending it again beats never sending it, so a crash mid-send may send that one
+ * e-mail twice, and never loses it. A claim is given back, or marked sent,
  * with a PutItem conditional on its own token, so a taken-over claim is never overwritten by the
  * sender it was taken from. No DeleteItem: the function needs GetItem and PutItem only. Markers
  * expire (TTL) after SENT_MARKER_TTL_SECONDS, far beyond the stream's 24 h retention.
@@ -37,6 +41,8 @@ export interface SentMarkerItem {
   claimToken: string;
   /** Epoch ms of the claim. */
   claimedAt: number;
+  /** The stream record (its eventID) the claim was taken for. */
+  deliveryId?: string;
   sentAt?: number;
   expiresAt: number;
 }
@@ -47,6 +53,7 @@ export interface Claim {
   kind: string;
   token: string;
   claimedAt: number;
+  deliveryId?: string;
 }
 
 /** Why no claim was taken: the e-mail went already, or another sender holds a fresh claim (retry later). */
@@ -62,21 +69,39 @@ function markerItem(claim: Claim, status: MarkerStatus, sentAt?: number): SentMa
     status,
     claimToken: claim.token,
     claimedAt: claim.claimedAt,
+    ...(claim.deliveryId === undefined ? {} : { deliveryId: claim.deliveryId }),
     ...(sentAt === undefined ? {} : { sentAt }),
     [tableDefinition.ttlAttribute]: Math.floor(claim.claimedAt / 1000) + SENT_MARKER_TTL_SECONDS,
   } as SentMarkerItem & Record<string, unknown>;
 }
 
-export async function claimSend(input: { notificationId: string; address: string; kind: string; now: number }): Promise<ClaimOutcome> {
-  const claim: Claim = { notificationId: input.notificationId, address: input.address.toLowerCase(), kind: input.kind, token: randomUUID(), claimedAt: input.now };
+/**
+ * Claims sending notification `notificationId` to `address`. `deliveryId` names the stream record
+ * being handled (its eventID): a claim left `sending` for that same record is taken over at once.
+ */
+export async function claimSend(input: { notificationId: string; address: string; kind: string; now: number; deliveryId?: string }): Promise<ClaimOutcome> {
+  const claim: Claim = {
+    notificationId: input.notificationId,
+    address: input.address.toLowerCase(),
+    kind: input.kind,
+    token: randomUUID(),
+    claimedAt: input.now,
+    ...(input.deliveryId ? { deliveryId: input.deliveryId } : {}),
+  };
+  const senderGone = input.deliveryId ? '(claimedAt < :stale OR deliveryId = :delivery)' : 'claimedAt < :stale';
   try {
     await ddb().send(
       new PutCommand({
         TableName: table(),
         Item: markerItem(claim, 'sending'),
-        ConditionExpression: 'attribute_not_exists(PK) OR #status = :failed OR (#status = :sending AND claimedAt < :stale)',
+        ConditionExpression: `attribute_not_exists(PK) OR #status = :failed OR (#status = :sending AND ${senderGone})`,
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':failed': 'failed', ':sending': 'sending', ':stale': input.now - CLAIM_STALE_MS },
+        ExpressionAttributeValues: {
+          ':failed': 'failed',
+          ':sending': 'sending',
+          ':stale': input.now - CLAIM_STALE_MS,
+          ...(input.deliveryId ? { ':delivery': input.deliveryId } : {}),
+        },
       }),
     );
     return { claimed: claim };
