@@ -48,7 +48,6 @@ export class StreamPositions {
     const others = Object.keys(saved).filter((arn) => arn !== streamArn);
     if (others.length) log(`positions kept for another stream (${others.join(', ')}: its table was created again) are ignored`);
     const mine = saved[streamArn];
-    if (!mine) log(`no position kept for ${streamArn}: every shard is read from TRIM_HORIZON`);
     return new StreamPositions(file, streamArn, new Map(Object.entries(mine ?? {})));
   }
 

@@ -14,6 +14,7 @@ import { allowedHosts, hostAllowed } from '../loopback-host';
 import { closeNow, listen } from '../loopback-server';
 import { freePort } from '../ports';
 import { DEMO_GOOGLE_ACCOUNTS, type DemoGoogleAccount } from './demo-accounts';
+import { memoryAdapter } from './memory-adapter';
 
 export interface GoogleStandInOptions {
   /** The only redirect URI its one client may use (the hosted UI's /oauth2/idpresponse). */
@@ -91,6 +92,7 @@ export async function startGoogleStandIn(options: GoogleStandInOptions): Promise
         token_endpoint_auth_method: 'client_secret_basic',
       },
     ],
+    adapter: memoryAdapter(),
     jwks: { keys: [jwk as never] },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     // Google's ID token carries the profile itself: Cognito maps it from there.
