@@ -150,9 +150,14 @@ it('opens its port only when ready: the first answer it gives already has the de
   });
   const child = spawn(resolve(__dirname, '../../node_modules/.bin/tsx'), ['infra/local/start.ts'], {
     cwd: resolve(__dirname, '../..'),
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED: 'true', WEB: 'none', NODE_NO_WARNINGS: '1' },
-    stdio: 'ignore',
+    // Node's own warnings left on: a start that warns (a dependency wanting another Node, say) fails here.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED: 'true', WEB: 'none' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   try {
     const url = `http://localhost:${port}`;
@@ -186,6 +191,10 @@ it('opens its port only when ready: the first answer it gives already has the de
     } finally {
       cognito.destroy();
     }
+    // The banner names the runtime, the Lambdas' own; nothing was said on stderr.
+    while (!stdout.includes('ready at') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    expect(stdout).toMatch(/ready at http:\/\/localhost:\d+ {2}\(Node v24\.\d+\.\d+, data: /);
+    expect(stderr).toBe('');
   } finally {
     child.kill('SIGTERM');
     await exited;
