@@ -34,6 +34,24 @@ export const userPoolDefinition = {
    */
   preventUserExistenceErrors: true,
   /**
+   * The attributes the app client lets a user write of their own (its WriteAttributes, which
+   * Cognito checks on SignUp, UpdateUserAttributes and DeleteUserAttributes, refusing any other
+   * with "A client attempted to write unauthorized attribute"): what the sign-up form sends. No
+   * `name`, `preferred_username`, `phone_number` or any other: names change through the names
+   * route (PUT /api/portfolios/{userId}/names), whose rules the profile keeps, and the ID token
+   * carries the profile's names (lambdas/triggers/pre-token-generation.ts), whatever Cognito holds.
+   */
+  writeAttributes: ['email', 'given_name', 'family_name'] as const,
+  /**
+   * Added to writeAttributes where the client signs in with Google: Cognito writes each mapped
+   * attribute at every federated sign-in and requires the client to be allowed to write it ("If
+   * your app client allows users to sign in through an IdP, this array must include all
+   * attributes that you have mapped"). The mapping's other attributes are writeAttributes already,
+   * but for `email_verified`, which is no user-writable attribute (a user who could write it would
+   * verify their own address) and which Cognito maps without it.
+   */
+  googleWriteAttributes: ['picture'] as const,
+  /**
    * Two-factor sign-in: optional for the pool, by authenticator app (TOTP) only, and required of
    * administrators by the API (admin-membership.ts), since an admin's password alone moves money.
    */

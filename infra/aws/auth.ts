@@ -1,16 +1,19 @@
 /**
  * The Cognito user pool of design.md section 7: e-mail as the username, the spec's password
- * rule, e-mail verification, optional two-factor sign-in by authenticator app, the admins group, the triggers, an app client for the SPA, the
+ * rule, e-mail verification, optional two-factor sign-in by authenticator app, the admins group, the triggers, an app client for the SPA
+ * (which lets users write only the attributes sign-up and Google's mapping write), the
  * hosted-UI domain, Google when the deploy is given its client, and a WAF web ACL in front.
  */
 import { Duration, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   CfnUserPoolGroup,
+  ClientAttributes,
   FeaturePlan,
   Mfa,
   OAuthScope,
   ProviderAttribute,
+  type StandardAttributesMask,
   UserPool,
   UserPoolClient,
   UserPoolClientIdentityProvider,
@@ -36,6 +39,8 @@ export interface AuthProps {
   preSignUp: IFunction;
   postConfirmation: IFunction;
   customMessage: IFunction;
+  /** Puts the profile's names in every ID token (the profile is where names are checked). */
+  preTokenGeneration: IFunction;
   /** The site's origin (https://...cloudfront.net): OAuth callback and sign-out URLs. */
   siteUrl: string;
   /** Also allow http://localhost:3000 as a callback, for development against this pool. */
@@ -53,6 +58,20 @@ export interface SesSender {
   fromName?: string;
   /** The verified identity: fromEmail's domain, or fromEmail itself. */
   identity: string;
+}
+
+type WritableAttribute = (typeof def.writeAttributes)[number] | (typeof def.googleWriteAttributes)[number];
+
+/** CDK's name of each attribute the app client may write. */
+const MASK_NAME: Record<WritableAttribute, keyof StandardAttributesMask> = {
+  email: 'email',
+  given_name: 'givenName',
+  family_name: 'familyName',
+  picture: 'profilePicture',
+};
+
+function standardAttributesMask(attributes: readonly WritableAttribute[]): StandardAttributesMask {
+  return Object.fromEntries(attributes.map((name) => [MASK_NAME[name], true]));
 }
 
 export class PortalAuth extends Construct {
@@ -81,8 +100,8 @@ export class PortalAuth extends Construct {
       autoVerify: { email: true },
       // A new e-mail address takes effect only once its code is confirmed: until then the verified
       // one stays the sign-in name and what the ID token carries, so nobody can put an address they
-      // do not own on an account (the app client lets users write their attributes, as Google's
-      // attribute mapping needs; the portal itself never changes e-mail addresses).
+      // do not own on an account (the app client lets users write `email`, as sign-up and Google's
+      // attribute mapping need; the portal itself never changes e-mail addresses).
       keepOriginal: { email: true },
       standardAttributes: {
         email: { required: true, mutable: true },
@@ -121,7 +140,12 @@ export class PortalAuth extends Construct {
       featurePlan: FeaturePlan.ESSENTIALS,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
-      lambdaTriggers: { preSignUp: props.preSignUp, postConfirmation: props.postConfirmation, customMessage: props.customMessage },
+      lambdaTriggers: {
+        preSignUp: props.preSignUp,
+        postConfirmation: props.postConfirmation,
+        customMessage: props.customMessage,
+        preTokenGeneration: props.preTokenGeneration,
+      },
     });
     Validations.of(this.userPool).acknowledge(
       { id: 'AwsSolutions-COG1', reason: 'The product spec fixes the password rule: at least 6 characters, no class requirements.' },
@@ -181,6 +205,9 @@ export class PortalAuth extends Construct {
       accessTokenValidity: Duration.minutes(def.accessTokenValidityMinutes),
       idTokenValidity: Duration.minutes(def.idTokenValidityMinutes),
       refreshTokenValidity: Duration.days(def.refreshTokenValidityDays),
+      // Exactly what a user may write of their own: sign-up's attributes, and Google's mapped ones
+      // where Google signs in (shared/user-pool.ts). Without the list, any standard attribute.
+      writeAttributes: new ClientAttributes().withStandardAttributes(standardAttributesMask([...def.writeAttributes, ...(google ? def.googleWriteAttributes : [])])),
       supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO, ...(google ? [UserPoolClientIdentityProvider.GOOGLE] : [])],
       oAuth: {
         flows: { authorizationCodeGrant: true },

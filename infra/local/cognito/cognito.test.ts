@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
+import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent, PreSignUpTriggerEvent, PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import {
   AdminAddUserToGroupCommand,
   AdminConfirmSignUpCommand,
@@ -23,12 +23,14 @@ import {
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
   CreateUserPoolClientCommand,
+  DeleteUserAttributesCommand,
   DeleteUserCommand,
   DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
   ForgotPasswordCommand,
   GetTokensFromRefreshTokenCommand,
   GetUserCommand,
+  GlobalSignOutCommand,
   InitiateAuthCommand,
   ListGroupsCommand,
   ResendConfirmationCodeCommand,
@@ -78,8 +80,28 @@ async function customMessage(event: CustomMessageTriggerEvent) {
   return event;
 }
 
+const preTokenGenerations: PreTokenGenerationTriggerEvent[] = [];
+/** The one user whose ID tokens the Pre Token Generation trigger changes, and the one it refuses tokens. */
+const CUSTOMIZED = 'customized@example.com';
+const REFUSED_TOKENS = 'no-tokens@example.com';
+
+/** A Pre Token Generation trigger that changes one user's ID tokens only: every other user's stay as the pool makes them. */
+async function preTokenGeneration(event: PreTokenGenerationTriggerEvent) {
+  preTokenGenerations.push(structuredClone(event));
+  const address = event.request.userAttributes.email;
+  if (address === REFUSED_TOKENS) throw new Error('No tokens for this user');
+  if (address !== CUSTOMIZED) return event;
+  event.response.claimsOverrideDetails = {
+    // `sub` and `auth_time` are Cognito's own: no trigger changes them.
+    claimsToAddOrOverride: { given_name: 'From the profile', plan: 'gold', sub: 'not-the-sub', auth_time: '1', email: 'also-suppressed@example.com' },
+    claimsToSuppress: ['email', 'family_name'],
+    groupOverrideDetails: { groupsToOverride: ['readers'] },
+  };
+  return event;
+}
+
 const start = () =>
-  startLocalCognito({ dataDir, now, triggers: { preSignUp, postConfirmation, customMessage }, onEmail: (mail) => mails.push(mail) });
+  startLocalCognito({ dataDir, now, triggers: { preSignUp, postConfirmation, customMessage, preTokenGeneration }, onEmail: (mail) => mails.push(mail) });
 
 let cognito: LocalCognito;
 let sdk: CognitoIdentityProviderClient;
@@ -708,6 +730,28 @@ describe('local Cognito: as strict as the real user pool', () => {
       ).toEqual({ name: 'UsernameExistsException', message: 'An account with the given email already exists.' });
     });
 
+    test('ForgotPassword for a user on a temporary password: the simulated delivery, nothing sent, no code resets it', async () => {
+      await sdk.send(
+        new AdminCreateUserCommand({
+          UserPoolId: cognito.userPoolId,
+          Username: 'invited@example.com',
+          TemporaryPassword: 'invite-pw1',
+          MessageAction: 'SUPPRESS',
+          UserAttributes: [
+            { Name: 'email', Value: 'invited@example.com' },
+            { Name: 'email_verified', Value: 'true' },
+          ],
+        }),
+      );
+      const sent = mails.length;
+      const out = await sdk.send(new ForgotPasswordCommand({ ClientId: cognito.clientId, Username: 'invited@example.com' }));
+      expect(out.CodeDeliveryDetails).toEqual({ AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'i***@e***' });
+      expect(mails).toHaveLength(sent);
+      const confirm = sdk.send(new ConfirmForgotPasswordCommand({ ClientId: cognito.clientId, Username: 'invited@example.com', ConfirmationCode: '123456', Password: 'chosen-pw1' }));
+      expect(await failureOf(confirm)).toEqual(mismatch);
+      expect((await signIn('invited@example.com', 'invite-pw1')).ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+    });
+
     test('the behaviour is the app client\'s: a LEGACY client still names unknown users', async () => {
       const { UserPoolClient } = await sdk.send(
         new CreateUserPoolClientCommand({
@@ -722,6 +766,11 @@ describe('local Cognito: as strict as the real user pool', () => {
       const legacySignIn = srpSignIn(sdk, { userPoolId: cognito.userPoolId, clientId: legacy }, 'ghost@example.com', 'whatever1');
       expect(await failureOf(legacySignIn)).toEqual({ name: 'UserNotFoundException', message: 'User does not exist.' });
       expect((await failureOf(sdk.send(new ForgotPasswordCommand({ ClientId: legacy, Username: 'ghost@example.com' })))).name).toBe('UserNotFoundException');
+      // and says why a user on a temporary password gets no reset code
+      expect(await failureOf(sdk.send(new ForgotPasswordCommand({ ClientId: legacy, Username: 'invited@example.com' })))).toEqual({
+        name: 'NotAuthorizedException',
+        message: 'User password cannot be reset in the current state.',
+      });
     });
   });
 
@@ -994,5 +1043,237 @@ describe('local Cognito: as strict as the real user pool', () => {
     );
     expect(mails.filter((m) => m.to === 'mallory@example.com')).toEqual([]);
     expect(mails).toHaveLength(sent + 1);
+  });
+});
+
+describe('sessions', () => {
+  const secondPassed = async (since: number) => {
+    while (Math.floor(Date.now() / 1000) <= since) await new Promise((resolve) => setTimeout(resolve, 50));
+  };
+
+  test('auth_time is the second of the sign-in, in the access and the ID token, and every refresh keeps it', async () => {
+    await confirmedUser('timed@example.com', 'timed-pw1');
+    const before = Math.floor(Date.now() / 1000);
+    const r = (await signIn('timed@example.com', 'timed-pw1')).AuthenticationResult!;
+    const after = Math.floor(Date.now() / 1000);
+    const authTime = claims(r.AccessToken).auth_time;
+    expect(typeof authTime).toBe('number');
+    expect(authTime).toBeGreaterThanOrEqual(before);
+    expect(authTime).toBeLessThanOrEqual(after);
+    expect(claims(r.IdToken).auth_time).toBe(authTime);
+
+    // A refresh a second later or more: new tokens, the sign-in's auth_time.
+    await secondPassed(authTime as number);
+    const viaGetTokens = (await sdk.send(new GetTokensFromRefreshTokenCommand({ ClientId: cognito.clientId, RefreshToken: r.RefreshToken! }))).AuthenticationResult!;
+    const viaInitiate = (
+      await sdk.send(new InitiateAuthCommand({ ClientId: cognito.clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: r.RefreshToken! } }))
+    ).AuthenticationResult!;
+    for (const token of [viaGetTokens.AccessToken, viaGetTokens.IdToken, viaInitiate.AccessToken, viaInitiate.IdToken]) {
+      expect(claims(token).auth_time).toBe(authTime);
+      expect(claims(token).iat).toBeGreaterThan(authTime as number);
+    }
+    // A new sign-in is a new session, with its own time.
+    const again = (await signIn('timed@example.com', 'timed-pw1')).AuthenticationResult!;
+    expect(claims(again.AccessToken).auth_time).toBeGreaterThan(authTime as number);
+  });
+
+  test('GlobalSignOut revokes every refresh token of the user, not only its own session\'s', async () => {
+    await confirmedUser('everywhere@example.com', 'everywhere-pw1');
+    const sessions = [await signIn('everywhere@example.com', 'everywhere-pw1'), await signIn('everywhere@example.com', 'everywhere-pw1')].map((s) => s.AuthenticationResult!);
+    await confirmedUser('elsewhere@example.com', 'elsewhere-pw1');
+    const other = (await signIn('elsewhere@example.com', 'elsewhere-pw1')).AuthenticationResult!;
+    await sdk.send(new GlobalSignOutCommand({ AccessToken: sessions[0]!.AccessToken! }));
+    for (const session of sessions) {
+      expect(await failureOf(sdk.send(new GetTokensFromRefreshTokenCommand({ ClientId: cognito.clientId, RefreshToken: session.RefreshToken! })))).toEqual({
+        name: 'NotAuthorizedException',
+        message: 'Refresh Token has been revoked',
+      });
+      const viaInitiate = sdk.send(
+        new InitiateAuthCommand({ ClientId: cognito.clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: session.RefreshToken! } }),
+      );
+      expect((await failureOf(viaInitiate)).name).toBe('NotAuthorizedException');
+      expect(await failureOf(sdk.send(new GetUserCommand({ AccessToken: session.AccessToken! })))).toEqual({ name: 'NotAuthorizedException', message: 'Access Token has been revoked' });
+    }
+    // Another user's session goes on; a new sign-in works.
+    expect((await sdk.send(new GetTokensFromRefreshTokenCommand({ ClientId: cognito.clientId, RefreshToken: other.RefreshToken! }))).AuthenticationResult).toBeTruthy();
+    expect((await signIn('everywhere@example.com', 'everywhere-pw1')).AuthenticationResult?.AccessToken).toBeTruthy();
+  });
+
+  test('ConfirmForgotPassword runs PostConfirmation with PostConfirmation_ConfirmForgotPassword, after the new password is set', async () => {
+    await confirmedUser('reset-me@example.com', 'reset-pw1');
+    const { Username: userSub } = await sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'reset-me@example.com' }));
+    await sdk.send(new ForgotPasswordCommand({ ClientId: cognito.clientId, Username: 'reset-me@example.com' }));
+    const code = mails.filter((m) => m.to === 'reset-me@example.com').at(-1)?.code;
+    const before = postConfirmations.length;
+    await sdk.send(
+      new ConfirmForgotPasswordCommand({ ClientId: cognito.clientId, Username: 'reset-me@example.com', ConfirmationCode: code!, Password: 'reset-pw2', ClientMetadata: { from: 'test' } }),
+    );
+    expect(postConfirmations).toHaveLength(before + 1);
+    expect(postConfirmations.at(-1)).toEqual({
+      version: '1',
+      region: 'us-east-1',
+      userPoolId: cognito.userPoolId,
+      userName: userSub,
+      callerContext: { awsSdkVersion: expect.any(String), clientId: cognito.clientId },
+      triggerSource: 'PostConfirmation_ConfirmForgotPassword',
+      request: {
+        userAttributes: { sub: userSub, email: 'reset-me@example.com', email_verified: 'true', 'cognito:user_status': 'CONFIRMED' },
+        clientMetadata: { from: 'test' },
+      },
+      response: {},
+    });
+    expect((await signIn('reset-me@example.com', 'reset-pw2')).AuthenticationResult).toBeTruthy();
+  });
+});
+
+describe('the Pre Token Generation trigger, before every issue of tokens', () => {
+  test('its V1 event, and its answer applied to the ID token: claims set, suppressed, groups replaced in both tokens; Cognito\'s own claims untouched', async () => {
+    await confirmedUser(CUSTOMIZED, 'custom-pw1');
+    await sdk.send(
+      new AdminUpdateUserAttributesCommand({ UserPoolId: cognito.userPoolId, Username: CUSTOMIZED, UserAttributes: [{ Name: 'family_name', Value: 'Hidden' }] }),
+    );
+    const { Username: userSub } = await sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: CUSTOMIZED }));
+    const before = preTokenGenerations.length;
+    const r = (await signIn(CUSTOMIZED, 'custom-pw1')).AuthenticationResult!;
+    expect(preTokenGenerations.slice(before)).toEqual([
+      {
+        version: '1',
+        region: 'us-east-1',
+        userPoolId: cognito.userPoolId,
+        userName: userSub,
+        callerContext: { awsSdkVersion: expect.any(String), clientId: cognito.clientId },
+        triggerSource: 'TokenGeneration_Authentication',
+        request: {
+          userAttributes: { sub: userSub, email: CUSTOMIZED, email_verified: 'true', family_name: 'Hidden', 'cognito:user_status': 'CONFIRMED' },
+          groupConfiguration: { groupsToOverride: [], iamRolesToOverride: [] },
+        },
+        response: { claimsOverrideDetails: {} },
+      },
+    ]);
+    const id = claims(r.IdToken);
+    expect(id).toMatchObject({ given_name: 'From the profile', plan: 'gold', sub: userSub, 'cognito:groups': ['readers'], token_use: 'id' });
+    expect(typeof id.auth_time).toBe('number');
+    expect(id.auth_time).not.toBe(1);
+    expect(id.email).toBeUndefined();
+    expect(id.family_name).toBeUndefined();
+    // V1 changes the ID token; the access token keeps its claims, but for the groups.
+    const access = claims(r.AccessToken);
+    expect(access).toMatchObject({ sub: userSub, 'cognito:groups': ['readers'] });
+    expect(access.given_name).toBeUndefined();
+    expect(access.plan).toBeUndefined();
+
+    // A refresh runs it too, with its own source.
+    const refreshed = (await sdk.send(new GetTokensFromRefreshTokenCommand({ ClientId: cognito.clientId, RefreshToken: r.RefreshToken! }))).AuthenticationResult!;
+    expect(preTokenGenerations.at(-1)?.triggerSource).toBe('TokenGeneration_RefreshTokens');
+    expect(claims(refreshed.IdToken)).toMatchObject({ given_name: 'From the profile', plan: 'gold' });
+  });
+
+  test('a new password after a temporary one: TokenGeneration_NewPasswordChallenge; a throw: UserLambdaValidationException and no tokens', async () => {
+    await sdk.send(
+      new AdminCreateUserCommand({
+        UserPoolId: cognito.userPoolId,
+        Username: 'temporary@example.com',
+        TemporaryPassword: 'temp-pw1',
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [{ Name: 'email', Value: 'temporary@example.com' }],
+      }),
+    );
+    const challenge = await signIn('temporary@example.com', 'temp-pw1');
+    await sdk.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: cognito.clientId,
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        Session: challenge.Session,
+        ChallengeResponses: { USERNAME: 'temporary@example.com', NEW_PASSWORD: 'chosen-pw1' },
+      }),
+    );
+    expect(preTokenGenerations.at(-1)).toMatchObject({ triggerSource: 'TokenGeneration_NewPasswordChallenge', request: { userAttributes: { email: 'temporary@example.com' } } });
+
+    await confirmedUser(REFUSED_TOKENS, 'refused-pw1');
+    expect(await failureOf(signIn(REFUSED_TOKENS, 'refused-pw1'))).toEqual({
+      name: 'UserLambdaValidationException',
+      message: 'PreTokenGeneration failed with error No tokens for this user.',
+    });
+  });
+});
+
+describe('what users may write of their own attributes: the app client\'s WriteAttributes', () => {
+  const unauthorized = { name: 'NotAuthorizedException', message: 'A client attempted to write unauthorized attribute' };
+
+  test('the client lets users write the sign-up form\'s attributes only (no Google here: no picture)', async () => {
+    const { UserPoolClient } = await sdk.send(new DescribeUserPoolClientCommand({ UserPoolId: cognito.userPoolId, ClientId: cognito.clientId }));
+    expect(UserPoolClient?.WriteAttributes).toEqual([...userPoolDefinition.writeAttributes]);
+  });
+
+  test('UpdateUserAttributes: a 3,000-character name, a `name` formula, a phone number, another\'s e-mail as preferred_username: refused, nothing changes', async () => {
+    await confirmedUser('writer@example.com', 'writer-pw1');
+    await confirmedUser('victim@example.com', 'victim-pw1');
+    const token = (await signIn('writer@example.com', 'writer-pw1')).AuthenticationResult!.AccessToken!;
+    const update = (UserAttributes: { Name: string; Value: string }[]) => sdk.send(new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes }));
+    expect(await failureOf(update([{ Name: 'given_name', Value: 'A'.repeat(3_000) }]))).toEqual({
+      name: 'InvalidParameterException',
+      message: "1 validation error detected: Value at 'userAttributes.1.member.value' failed to satisfy constraint: Member must have length less than or equal to 2048",
+    });
+    for (const attribute of [
+      { Name: 'name', Value: '=HYPERLINK("https://evil.example","Click")' },
+      { Name: 'phone_number', Value: '+15555550100' },
+      { Name: 'preferred_username', Value: 'victim@example.com' },
+      { Name: 'email_verified', Value: 'true' },
+    ]) {
+      expect(await failureOf(update([attribute]))).toEqual(unauthorized);
+      // with a writable one beside it: the whole request is refused
+      expect(await failureOf(update([{ Name: 'given_name', Value: 'Writer' }, attribute]))).toEqual(unauthorized);
+    }
+    const me = await sdk.send(new GetUserCommand({ AccessToken: token }));
+    expect(me.UserAttributes?.map((a) => a.Name).sort()).toEqual(['email', 'email_verified', 'sub']);
+    // the sign-up form's names are the user's to write
+    await update([{ Name: 'given_name', Value: 'Writer' }]);
+    expect((await sdk.send(new GetUserCommand({ AccessToken: token }))).UserAttributes).toContainEqual({ Name: 'given_name', Value: 'Writer' });
+  });
+
+  test('DeleteUserAttributes: only writable attributes', async () => {
+    await confirmedUser('deleter@example.com', 'deleter-pw1');
+    await sdk.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: cognito.userPoolId,
+        Username: 'deleter@example.com',
+        UserAttributes: [
+          { Name: 'name', Value: 'Set By An Admin' },
+          { Name: 'given_name', Value: 'Del' },
+        ],
+      }),
+    );
+    const token = (await signIn('deleter@example.com', 'deleter-pw1')).AuthenticationResult!.AccessToken!;
+    expect(await failureOf(sdk.send(new DeleteUserAttributesCommand({ AccessToken: token, UserAttributeNames: ['name'] })))).toEqual(unauthorized);
+    await sdk.send(new DeleteUserAttributesCommand({ AccessToken: token, UserAttributeNames: ['given_name'] }));
+    const names = (await sdk.send(new GetUserCommand({ AccessToken: token }))).UserAttributes?.map((a) => a.Name);
+    expect(names).toContain('name');
+    expect(names).not.toContain('given_name');
+  });
+
+  test('SignUp: the same check on its attributes, before any user is made', async () => {
+    for (const attribute of [
+      { Name: 'name', Value: '=1+1' },
+      { Name: 'phone_number', Value: '+15555550100' },
+      { Name: 'email_verified', Value: 'true' },
+    ]) {
+      const attempt = sdk.send(
+        new SignUpCommand({ ClientId: cognito.clientId, Username: 'overreach@example.com', Password: 'overreach-pw1', UserAttributes: [{ Name: 'given_name', Value: 'O' }, attribute] }),
+      );
+      expect(await failureOf(attempt)).toEqual(unauthorized);
+    }
+    expect((await failureOf(sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'overreach@example.com' })))).name).toBe('UserNotFoundException');
+    await sdk.send(
+      new SignUpCommand({
+        ClientId: cognito.clientId,
+        Username: 'overreach@example.com',
+        Password: 'overreach-pw1',
+        UserAttributes: [
+          { Name: 'email', Value: 'overreach@example.com' },
+          { Name: 'given_name', Value: 'Over' },
+          { Name: 'family_name', Value: 'Reach' },
+        ],
+      }),
+    );
   });
 });

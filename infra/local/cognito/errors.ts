@@ -13,6 +13,8 @@ export const codeMismatch = () => cognitoError('CodeMismatchException', 'Invalid
 export const incorrectPassword = () => notAuthorized('Incorrect username or password.');
 export const userDisabled = () => notAuthorized('User is disabled.');
 export const passwordAttemptsExceeded = () => notAuthorized('Password attempts exceeded');
+/** ForgotPassword for a user whose state has no password to reset (a client that does not prevent existence errors hears it). */
+export const cannotResetPassword = () => notAuthorized('User password cannot be reset in the current state.');
 export const attemptLimitExceeded = () => cognitoError('LimitExceededException', 'Attempt limit exceeded, please try after some time.');
 export const emailTaken = () => cognitoError('AliasExistsException', 'An account with the given email already exists.');
 export const emailUsernameExists = () => cognitoError('UsernameExistsException', 'An account with the given email already exists.');

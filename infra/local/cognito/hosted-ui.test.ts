@@ -9,15 +9,28 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PostConfirmationTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
-import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import type { PostConfirmationTriggerEvent, PreSignUpTriggerEvent, PreTokenGenerationTriggerEvent } from 'aws-lambda';
+import {
+  AdminDeleteUserCommand,
+  AdminGetUserCommand,
+  ChangePasswordCommand,
+  CognitoIdentityProviderClient,
+  ConfirmForgotPasswordCommand,
+  CreateUserPoolClientCommand,
+  DescribeUserPoolClientCommand,
+  ForgotPasswordCommand,
+  SignUpCommand,
+  UpdateUserPoolClientCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { failureOf } from '../../../lambdas/integration/support/failure';
 import { userPoolDefinition } from '../../../shared/user-pool';
 import { DEMO_GOOGLE_ACCOUNTS } from '../google/demo-accounts';
 import { type GoogleStandIn, startGoogleStandIn } from '../google/stand-in';
 import { walkGoogleSignIn } from '../google/sign-in-walk';
 import { freePort } from '../ports';
+import { maskEmail } from './delivery';
 import { hostedUiCertificate, type HostedUiCertificate } from './hosted-ui-tls';
-import { type RunningLocalCognito, startLocalCognito } from './index';
+import { type CapturedEmail, type RunningLocalCognito, startLocalCognito } from './index';
 import { srpSignIn } from './srp-client';
 
 jest.setTimeout(30_000);
@@ -26,6 +39,8 @@ const APP = 'http://localhost:3999/';
 const dataDir = mkdtempSync(join(tmpdir(), 'hosted-ui-test-'));
 const preSignUps: PreSignUpTriggerEvent[] = [];
 const postConfirmations: PostConfirmationTriggerEvent[] = [];
+const preTokenGenerations: PreTokenGenerationTriggerEvent[] = [];
+const mails: CapturedEmail[] = [];
 let clockNow = Date.now();
 let google: GoogleStandIn;
 let cognito: RunningLocalCognito;
@@ -49,7 +64,9 @@ beforeAll(async () => {
         return event;
       },
       postConfirmation: async (event) => (postConfirmations.push(event), event),
+      preTokenGeneration: async (event) => (preTokenGenerations.push(structuredClone(event)), event),
     },
+    onEmail: (mail) => mails.push(mail),
     hostedUi: { google: { issuer: google.issuer, ...client }, callbackUrls: [APP], logoutUrls: [APP], tls, port },
   });
   sdk = new CognitoIdentityProviderClient({ region: cognito.region, endpoint: cognito.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
@@ -251,5 +268,112 @@ describe('the hosted UI with Google', () => {
   it("names the hosted UI's endpoints in the pool's OpenID configuration", async () => {
     const config = (await (await fetch(`${cognito.issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
     expect(config).toMatchObject({ authorization_endpoint: `${origin()}/oauth2/authorize`, token_endpoint: `${origin()}/oauth2/token`, end_session_endpoint: `${origin()}/logout` });
+  });
+});
+
+describe('a Google user signs in at Google only', () => {
+  const incorrect = { name: 'NotAuthorizedException', message: 'Incorrect username or password.' };
+
+  /** A Google sign-in through the hosted UI, to its tokens. */
+  const googleTokens = async (googleSub: string) => {
+    const { landed, pkce } = await signInAs(googleSub);
+    const tokens = await redeem(landed.searchParams.get('code') ?? '', pkce.verifier);
+    expect(tokens.status).toBe(200);
+    return tokens.json;
+  };
+
+  it('cannot be turned into a password user: ForgotPassword mails no code, no code resets it, ChangePassword refuses, no password signs it in', async () => {
+    const tokens = await googleTokens(grace.sub);
+    const username = `Google_${grace.sub}`;
+    const sent = mails.length;
+    // By its user name or its address, in any case: answered as a name nobody has, nothing sent.
+    for (const name of [username, grace.email, grace.email.toUpperCase()]) {
+      const out = await sdk.send(new ForgotPasswordCommand({ ClientId: cognito.clientId, Username: name }));
+      expect(out.CodeDeliveryDetails).toEqual({ AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: maskEmail(name) });
+    }
+    expect(mails.slice(sent)).toEqual([]);
+    // Any code: the mismatch of an unknown name.
+    for (const code of ['000000', '123456', '999999']) {
+      const confirm = sdk.send(new ConfirmForgotPasswordCommand({ ClientId: cognito.clientId, Username: username, ConfirmationCode: code, Password: 'taken-over-1' }));
+      expect(await failureOf(confirm)).toEqual({ name: 'CodeMismatchException', message: 'Invalid verification code provided, please try again.' });
+    }
+    // Its own token cannot put a password on it either.
+    const change = sdk.send(new ChangePasswordCommand({ AccessToken: String(tokens.access_token), PreviousPassword: 'anything-1', ProposedPassword: 'taken-over-1' }));
+    expect(await failureOf(change)).toEqual(incorrect);
+    for (const name of [username, grace.email]) await expect(srpSignIn(sdk, cognito, name, 'taken-over-1')).rejects.toMatchObject(incorrect);
+    expect((await sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: username }))).UserStatus).toBe('EXTERNAL_PROVIDER');
+    // And Google still signs it in.
+    expect(claimsOf((await googleTokens(grace.sub)).id_token)['cognito:username']).toBe(username);
+  });
+
+  it('a client that does not prevent existence errors hears why: the password cannot be reset in this state', async () => {
+    const { UserPoolClient } = await sdk.send(
+      new CreateUserPoolClientCommand({ UserPoolId: cognito.userPoolId, ClientName: 'legacy-for-google-test', PreventUserExistenceErrors: 'LEGACY' }),
+    );
+    const legacy = UserPoolClient!.ClientId!;
+    const username = `Google_${grace.sub}`;
+    const cannot = { name: 'NotAuthorizedException', message: 'User password cannot be reset in the current state.' };
+    expect(await failureOf(sdk.send(new ForgotPasswordCommand({ ClientId: legacy, Username: username })))).toEqual(cannot);
+    const confirm = sdk.send(new ConfirmForgotPasswordCommand({ ClientId: legacy, Username: username, ConfirmationCode: '123456', Password: 'taken-over-1' }));
+    expect(await failureOf(confirm)).toEqual(cannot);
+  });
+
+  it("signs up an e-mail account with a Google user's address alike in any case: a user of its own, as Cognito makes one", async () => {
+    await googleTokens(grace.sub);
+    const googleUser = await sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: `Google_${grace.sub}` }));
+    for (const address of [grace.email, grace.email.toUpperCase()]) {
+      const out = await sdk.send(
+        new SignUpCommand({
+          ClientId: cognito.clientId,
+          Username: address,
+          Password: 'own-password-1',
+          UserAttributes: [
+            { Name: 'email', Value: address },
+            { Name: 'given_name', Value: 'Grace' },
+            { Name: 'family_name', Value: 'Hopper' },
+          ],
+        }),
+      );
+      expect(out.UserConfirmed).toBe(false);
+      expect(out.UserSub).not.toBe(googleUser.UserAttributes?.find((a) => a.Name === 'sub')?.Value);
+      const made = await sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: address }));
+      expect([made.Username, made.UserStatus]).toEqual([out.UserSub, 'UNCONFIRMED']);
+      await sdk.send(new AdminDeleteUserCommand({ UserPoolId: cognito.userPoolId, Username: address }));
+      // No address finds the Google user; it is as it was.
+      expect((await failureOf(sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: address })))).name).toBe('UserNotFoundException');
+      const after = await sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: `Google_${grace.sub}` }));
+      expect([after.UserStatus, after.UserAttributes]).toEqual([googleUser.UserStatus, googleUser.UserAttributes]);
+    }
+  });
+
+  it("writes Google's mapped attributes with the client's write permission: the client lets users write `picture` too, and a sign-in fails when one it maps is not writable", async () => {
+    const writable = [...userPoolDefinition.writeAttributes, ...userPoolDefinition.googleWriteAttributes];
+    const described = await sdk.send(new DescribeUserPoolClientCommand({ UserPoolId: cognito.userPoolId, ClientId: cognito.clientId }));
+    expect(described.UserPoolClient?.WriteAttributes).toEqual(writable);
+    const update = (WriteAttributes: string[]) => sdk.send(new UpdateUserPoolClientCommand({ UserPoolId: cognito.userPoolId, ClientId: cognito.clientId, WriteAttributes }));
+    await update(writable.filter((name) => name !== 'given_name'));
+    try {
+      const { landed } = await signInAs(alan.sub);
+      expect(Object.fromEntries(landed.searchParams)).toEqual({ error: 'server_error', error_description: 'The sign-in with Google could not be completed.', state: 'app-state' });
+    } finally {
+      await update(writable);
+    }
+    expect((await googleTokens(alan.sub)).access_token).toBeTruthy();
+  });
+
+  it('runs the Pre Token Generation trigger at the code exchange (TokenGeneration_HostedAuth) and at each refresh; auth_time stays the sign-in\'s', async () => {
+    const before = preTokenGenerations.length;
+    const tokens = await googleTokens(alan.sub);
+    expect(preTokenGenerations.slice(before).map((e) => [e.triggerSource, e.userName])).toEqual([['TokenGeneration_HostedAuth', `Google_${alan.sub}`]]);
+    expect(preTokenGenerations.at(-1)?.request.userAttributes).toMatchObject({ email: alan.email, 'cognito:user_status': 'EXTERNAL_PROVIDER' });
+    const authTime = claimsOf(tokens.access_token).auth_time;
+    expect(claimsOf(tokens.id_token).auth_time).toBe(authTime);
+    while (Math.floor(Date.now() / 1000) <= Number(authTime)) await new Promise((resolve) => setTimeout(resolve, 50));
+    const refreshed = await hosted('/oauth2/token', { method: 'POST', form: { grant_type: 'refresh_token', client_id: cognito.clientId, refresh_token: String(tokens.refresh_token) } });
+    expect(preTokenGenerations.at(-1)?.triggerSource).toBe('TokenGeneration_RefreshTokens');
+    for (const token of [refreshed.json.access_token, refreshed.json.id_token]) {
+      expect(claimsOf(token).auth_time).toBe(authTime);
+      expect(Number(claimsOf(token).iat)).toBeGreaterThan(Number(authTime));
+    }
   });
 });

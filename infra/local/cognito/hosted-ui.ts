@@ -23,6 +23,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { userPoolDefinition as def } from '../../../shared/user-pool';
 import { attributesToRecord, type AppClient, type User } from './cognito-local-internals';
+import { assertClientMayWrite } from './operations/attributes';
 import { appClient } from './operations/checks';
 import type { OperationContext } from './operations/context';
 import { refreshTokens } from './operations/sessions';
@@ -225,6 +226,10 @@ export function createHostedUi(env: OperationContext, options: HostedUiOptions, 
     if (!/^[\w-]{1,255}$/.test(googleSub)) throw new Error('Google ID token without a usable sub');
     const username = `Google_${googleSub}`;
     const attributes = mapped(claims);
+    // Cognito writes the mapped attributes with the app client's write permission, and fails the
+    // sign-in when one is missing from it (`email_verified` excepted: shared/user-pool.ts).
+    const { client } = await appClient(env, clientId);
+    assertClientMayWrite(client, attributes.map((a) => a.Name).filter((name) => name !== 'email_verified'));
     const now = env.clock.get();
     const existing = await env.pool.getUserByUsername(env.ctx, username);
     if (existing && existing.Username === username) {
@@ -302,7 +307,8 @@ export function createHostedUi(env: OperationContext, options: HostedUiOptions, 
       if (issued.codeChallenge !== undefined && s256(form.get('code_verifier') ?? '') !== issued.codeChallenge) return fail('invalid_grant');
       const user = await env.pool.getUserByUsername(env.ctx, issued.username);
       if (!user || user.Username !== issued.username || !user.Enabled) return fail('invalid_grant');
-      const tokens = env.issueTokens(user, await env.pool.listUserGroupMembership(env.ctx, user), client, undefined, issued.scopes.join(' '));
+      const groups = await env.pool.listUserGroupMembership(env.ctx, user);
+      const tokens = await env.issueTokens(user, groups, client, { source: 'TokenGeneration_HostedAuth', scope: issued.scopes.join(' ') });
       await env.pool.storeRefreshToken(env.ctx, tokens.RefreshToken, user);
       return json(res, 200, { id_token: tokens.IdToken, access_token: tokens.AccessToken, refresh_token: tokens.RefreshToken, expires_in: tokens.ExpiresIn, token_type: 'Bearer' }, cors);
     }

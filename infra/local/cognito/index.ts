@@ -47,9 +47,9 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<R
 
   const triggers = createTriggers({ region, triggers: options.triggers, logger });
   const messages = createMessages({ region, logger, triggers, onEmail: options.onEmail });
-  const { issueTokens, tokenGenerator } = createTokenIssuer(key, issuerOf);
+  const { issueTokens, tokenGenerator } = createTokenIssuer(key, issuerOf, triggers.preTokenGeneration);
   const services = createServices({ clock, cognito, messages, tokenGenerator, triggers: triggers.cognitoLocal });
-  const { userPoolId, clientId, pool } = await provisionUserPool(services, ctx, region);
+  const { userPoolId, clientId, pool } = await provisionUserPool(services, ctx, region, options.hostedUi !== undefined);
 
   const now = options.now ?? Date.now;
   const env: OperationContext = {

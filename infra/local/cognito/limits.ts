@@ -6,7 +6,15 @@
  * as a fresh user pool would have none; that only ever affects this machine.
  */
 
-/** Sign-in lockout, as Cognito documents it ("User sign-in lockout" in the developer guide). */
+/**
+ * Sign-in lockout, as Cognito documents it ("User sign-in lockout" in the developer guide). One
+ * count per user for wrong passwords and wrong sign-in codes alike: "after five unsuccessful
+ * attempts to present an MFA code, Amazon Cognito begins the exponential-timeout lockout process"
+ * of a password ("Adding MFA to a user pool"), which the same rule ends (a sign-in that succeeds
+ * after the lockout, or 15 quiet minutes). A right password is not a sign-in while a code is still
+ * asked for, so it resets nothing: only tokens do (signInSucceeded). Where Cognito might keep the
+ * two counts apart, one count is the stricter reading, never the looser.
+ */
 export const SIGN_IN_FREE_FAILURES = 5;
 /** After n >= 5 failures the lockout is 2^(n-5) seconds ... */
 const SIGN_IN_FIRST_LOCKOUT_MS = 1_000;
@@ -59,7 +67,10 @@ export function createAttemptLimits(now: () => number) {
       return t < state.lockedUntil;
     },
 
-    /** A wrong password (attempts refused during a lockout are not failures: Cognito does not count them). */
+    /**
+     * A wrong password or sign-in code (attempts refused during a lockout are not failures:
+     * Cognito does not count them).
+     */
     signInFailed(key: string): void {
       const t = now();
       const state = signIns.get(key) ?? { failures: 0, lockedUntil: 0, lastAttempt: t };
@@ -72,6 +83,7 @@ export function createAttemptLimits(now: () => number) {
       signIns.set(key, state);
     },
 
+    /** A sign-in that ended in tokens. */
     signInSucceeded(key: string): void {
       signIns.delete(key);
     },

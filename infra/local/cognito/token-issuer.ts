@@ -1,12 +1,17 @@
 /**
  * The tokens this pool issues, with the claims real Cognito puts in them (cognito-local's own
  * generator signs with a key shipped in the package and leaves out `origin_jti`, `event_id` and
- * the profile attributes the product reads), signed with the data folder's RS256 key (tokens.ts).
+ * the profile attributes the product reads), signed with the data folder's RS256 key (tokens.ts),
+ * after the pool's Pre Token Generation trigger, which runs before every issue as in Cognito
+ * (token-customization.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { userPoolDefinition as def } from '../../../shared/user-pool';
 import { attributesToRecord, type AppClient, type TokenGenerator, type User } from './cognito-local-internals';
+import { customizedGroups, customizedIdClaims, type ClaimsOverride, type TokenRequest, type TokenSource } from './token-customization';
 import { signJwt, type SigningKey } from './tokens';
+
+export type { TokenSource } from './token-customization';
 
 export interface IssuedTokens {
   AccessToken: string;
@@ -25,11 +30,23 @@ export interface RefreshedSession {
   scope?: string;
 }
 
-/**
- * `scope` is the access token's, as the hosted UI's code flow asked for it; the API-based flows
- * (InitiateAuth...) give `aws.cognito.signin.user.admin` alone, as Cognito does.
- */
-export type IssueTokens = (user: User, groups: readonly string[], client: AppClient, refresh?: RefreshedSession, scope?: string) => IssuedTokens;
+export interface IssueOptions {
+  /** Why: the trigger's source (a sign-in, a new password, a refresh, the hosted UI). */
+  source: TokenSource;
+  /** Set for a refresh: what the session keeps. */
+  refresh?: RefreshedSession;
+  /**
+   * The access token's scope, as the hosted UI's code flow asked for it; the API-based flows
+   * (InitiateAuth...) give `aws.cognito.signin.user.admin` alone, as Cognito does.
+   */
+  scope?: string;
+  clientMetadata?: Record<string, string> | undefined;
+}
+
+export type IssueTokens = (user: User, groups: readonly string[], client: AppClient, options: IssueOptions) => Promise<IssuedTokens>;
+
+/** The Pre Token Generation trigger's changes for one issue, or null when the pool has none. */
+export type CustomizeTokens = (request: TokenRequest) => Promise<ClaimsOverride | null>;
 
 const UNIT_SECONDS: Record<string, number> = { seconds: 1, minutes: 60, hours: 3600, days: 86400 };
 
@@ -60,9 +77,11 @@ function profileClaims(attrs: Record<string, string>): Record<string, unknown> {
   return profile;
 }
 
-export function createTokenIssuer(key: SigningKey, issuerOf: (userPoolId: string) => string) {
-  const issueTokens: IssueTokens = (user, groups, client, refresh, asked) => {
-    const scope = refresh?.scope ?? asked ?? def.apiScope;
+export function createTokenIssuer(key: SigningKey, issuerOf: (userPoolId: string) => string, customize: CustomizeTokens) {
+  /** The three tokens, once the trigger has had its say. */
+  function signTokens(user: User, groups: readonly string[], client: AppClient, options: IssueOptions, override: ClaimsOverride | null): IssuedTokens {
+    const { refresh } = options;
+    const scope = refresh?.scope ?? options.scope ?? def.apiScope;
     const now = Math.floor(Date.now() / 1000);
     const units = client.TokenValidityUnits ?? {};
     const accessTtl = seconds(client.AccessTokenValidity, units.AccessToken ?? 'hours', 3600);
@@ -70,11 +89,13 @@ export function createTokenIssuer(key: SigningKey, issuerOf: (userPoolId: string
     const refreshTtl = seconds(client.RefreshTokenValidity, units.RefreshToken ?? 'days', 30 * 86400);
     const iss = issuerOf(client.UserPoolId);
     const originJti = refresh?.originJti ?? randomUUID();
+    // The time of the sign-in that opened the session, in every token of it: a refresh keeps it.
     const authTime = refresh?.authTime ?? now;
     const eventId = randomUUID();
     const attrs = attributesToRecord(user.Attributes);
     const sub = attrs.sub ?? user.Username;
-    const groupClaim = groups.length ? { 'cognito:groups': [...groups] } : {};
+    const tokenGroups = customizedGroups(groups, override);
+    const groupClaim = tokenGroups.length ? { 'cognito:groups': [...tokenGroups] } : {};
 
     const accessToken = signJwt(key, {
       sub,
@@ -92,11 +113,11 @@ export function createTokenIssuer(key: SigningKey, issuerOf: (userPoolId: string
       username: user.Username,
     });
 
+    const idClaims = customizedIdClaims({ sub, ...groupClaim, email_verified: false, ...profileClaims(attrs) }, override);
     const idToken = signJwt(key, {
+      ...idClaims,
       sub,
       ...groupClaim,
-      email_verified: false,
-      ...profileClaims(attrs),
       iss,
       'cognito:username': user.Username,
       origin_jti: originJti,
@@ -126,11 +147,16 @@ export function createTokenIssuer(key: SigningKey, issuerOf: (userPoolId: string
         jti: randomUUID(),
       });
     return { AccessToken: accessToken, IdToken: idToken, RefreshToken: refreshToken, ExpiresIn: accessTtl, TokenType: 'Bearer' };
+  }
+
+  const issueTokens: IssueTokens = async (user, groups, client, options) => {
+    const override = await customize({ user, groups, clientId: client.ClientId, userPoolId: client.UserPoolId, source: options.source, clientMetadata: options.clientMetadata });
+    return signTokens(user, groups, client, options, override);
   };
 
   /** For cognito-local's targets (AdminInitiateAuth and the flows it still runs). */
   const tokenGenerator: TokenGenerator = {
-    generate: async (_ctx, user, groups, client) => issueTokens(user, groups, client),
+    generate: async (_ctx, user, groups, client, clientMetadata) => issueTokens(user, groups, client, { source: 'TokenGeneration_Authentication', clientMetadata }),
   };
 
   return { issueTokens, tokenGenerator };

@@ -3,13 +3,15 @@
  * `options.triggers` receive the events real Cognito sends, and a throw reaches the caller as the
  * UserLambdaValidationException Cognito answers. cognito-local's own Lambda service is replaced
  * by the `Triggers` here, which enables only PostConfirmation: PreSignUp is called by the SignUp
- * operation (operations/sign-up.ts) and CustomMessage by messages.ts, with the events Cognito sends.
+ * operation (operations/sign-up.ts), CustomMessage by messages.ts and PreTokenGeneration by the
+ * token issuer (token-issuer.ts), with the events Cognito sends.
  */
 import type { PostConfirmationTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
 import type { Logger } from 'pino';
 import { attributesToRecord, type Triggers } from './cognito-local-internals';
 import { cognitoError, messageOf } from './errors';
 import { clientMetadataOf, type CognitoRequest } from './request';
+import { overrideOf, preTokenGenerationEvent, type ClaimsOverride, type TokenRequest } from './token-customization';
 import type { LocalCognitoTriggers } from './types';
 
 type PostConfirmationParams = Parameters<Triggers['postConfirmation']>[1];
@@ -90,6 +92,15 @@ export function createTriggers(options: { region: string; triggers: LocalCognito
     };
   }
 
+  /** Before every issue of tokens: the trigger's changes to them, or null when the pool has no such trigger. */
+  async function preTokenGeneration(request: TokenRequest): Promise<ClaimsOverride | null> {
+    const fn = configured.preTokenGeneration;
+    if (!fn) return null;
+    const event = preTokenGenerationEvent(request, { region, callerContext: callerContext(request.clientId) });
+    const out = await callTrigger('PreTokenGeneration', fn, event);
+    return overrideOf(out.response);
+  }
+
   /**
    * For cognito-local's targets, which call a trigger only when `enabled` says so: PostConfirmation
    * runs there; PreSignUp is enabled per request by the SignUp operation, which supplies it.
@@ -111,6 +122,7 @@ export function createTriggers(options: { region: string; triggers: LocalCognito
     postConfirmation,
     preSignUp,
     preSignUpConfigured: !!configured.preSignUp,
+    preTokenGeneration,
     customMessage: configured.customMessage,
     cognitoLocal: cognitoLocalTriggers,
   };

@@ -1,5 +1,5 @@
 /** The local Cognito's public contract: what the stack, the gateway, the admin tool and tests use. */
-import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
+import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent, PreSignUpTriggerEvent, PreTokenGenerationTriggerEvent } from 'aws-lambda';
 
 export interface CapturedEmail {
   to: string;
@@ -32,6 +32,8 @@ export interface LocalCognitoTriggers {
   preSignUp?: (event: PreSignUpTriggerEvent) => Promise<PreSignUpTriggerEvent>;
   postConfirmation?: (event: PostConfirmationTriggerEvent) => Promise<PostConfirmationTriggerEvent>;
   customMessage?: (event: CustomMessageTriggerEvent) => Promise<CustomMessageTriggerEvent>;
+  /** Called before every issue of tokens (sign-in, new password, refresh, hosted UI); a throw refuses them. */
+  preTokenGeneration?: (event: PreTokenGenerationTriggerEvent) => Promise<PreTokenGenerationTriggerEvent>;
 }
 
 export interface LocalCognitoOptions {

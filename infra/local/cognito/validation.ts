@@ -1,7 +1,8 @@
 /**
  * The request constraints Cognito's API model puts on a password member, checked before the
- * pool's password policy, with the message its request validation gives (the value itself is
- * never echoed: the member is sensitive).
+ * pool's password policy, and on a list of user attributes (AttributeType: a value of at most
+ * 2048 characters), with the message its request validation gives (the value itself is never
+ * echoed: both members are sensitive).
  */
 export const PASSWORD_MAX_LENGTH = 256;
 
@@ -21,6 +22,23 @@ export function passwordConstraintError(value: string, member: string): string |
   if ([...value].length > PASSWORD_MAX_LENGTH) {
     problems.push(`Value at '${member}' failed to satisfy constraint: Member must have length less than or equal to ${PASSWORD_MAX_LENGTH}`);
   }
+  if (problems.length === 0) return null;
+  const count = problems.length === 1 ? '1 validation error detected' : `${problems.length} validation errors detected`;
+  return `${count}: ${problems.join('; ')}`;
+}
+
+/** AttributeType's Value: "Length Constraints: Maximum length of 2048." */
+export const ATTRIBUTE_VALUE_MAX_LENGTH = 2048;
+
+/** The message for `attributes` (a request's UserAttributes, member `member`), or null when every value fits. */
+export function attributeConstraintError(attributes: unknown, member: string): string | null {
+  if (!Array.isArray(attributes)) return null;
+  const entries: unknown[] = attributes;
+  const problems = entries.flatMap((a, i) => {
+    const value = typeof a === 'object' && a !== null && 'Value' in a ? a.Value : undefined;
+    if (typeof value !== 'string' || [...value].length <= ATTRIBUTE_VALUE_MAX_LENGTH) return [];
+    return [`Value at '${member}.${i + 1}.member.value' failed to satisfy constraint: Member must have length less than or equal to ${ATTRIBUTE_VALUE_MAX_LENGTH}`];
+  });
   if (problems.length === 0) return null;
   const count = problems.length === 1 ? '1 validation error detected' : `${problems.length} validation errors detected`;
   return `${count}: ${problems.join('; ')}`;

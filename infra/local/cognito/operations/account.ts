@@ -1,27 +1,24 @@
 /**
- * Passwords and attributes as Cognito guards them: the API's constraints and the pool's policy on
+ * Passwords as Cognito guards them: the API's constraints and the pool's policy on
  * every new password, user-existence error prevention, the attempt limits of reset codes and of
- * code sending, masked destinations, and an e-mail address only one user may have; and what a
- * user may change of their own attributes (checks.ts assertSelfServiceAttributes).
+ * code sending, masked destinations, and no password reset for a federated user (it signs in at
+ * its provider) or one on a temporary password. (Attributes: attributes.ts.)
  */
-import { attributeValue } from '../cognito-local-internals';
+import { attributeValue, type User } from '../cognito-local-internals';
 import { emailDelivery, masked } from '../delivery';
-import { attemptLimitExceeded, codeOf, cognitoError, invalidParameter, userDisabled, userNotFound } from '../errors';
-import {
-  appClient,
-  assertCode,
-  assertCodeNotLocked,
-  assertEmailFree,
-  assertPassword,
-  assertSelfServiceAttributes,
-  limitKey,
-  poolNamed,
-  preventsExistenceErrors,
-  userNamed,
-  userUnlessPrevented,
-} from './checks';
+import { attemptLimitExceeded, cannotResetPassword, codeOf, cognitoError, incorrectPassword, invalidParameter, userDisabled } from '../errors';
+import { isFederated } from '../users';
+import { appClient, assertCode, assertCodeNotLocked, assertPassword, limitKey, preventsExistenceErrors, userUnlessPrevented } from './checks';
 import type { OperationContext, Operations } from './context';
 import { checkAccessToken } from './sessions';
+
+/**
+ * Whether ForgotPassword may reset this user's password. Not a federated user's (it signs in at
+ * its provider and has none here), nor one still on an administrator's temporary password
+ * (FORCE_CHANGE_PASSWORD: it sets its own at its first sign-in): Cognito answers both "User
+ * password cannot be reset in the current state." (NotAuthorizedException).
+ */
+const passwordResettable = (user: User) => !isFederated(user) && user.UserStatus !== 'FORCE_CHANGE_PASSWORD';
 
 export function accountOperations(env: OperationContext): Operations {
   return {
@@ -30,6 +27,13 @@ export function accountOperations(env: OperationContext): Operations {
       const prevent = preventsExistenceErrors(found.client);
       const user = await userUnlessPrevented(env, found, req.Username);
       if (!env.limits.sendAllowed('ForgotPassword', limitKey(user, req.Username))) throw attemptLimitExceeded();
+      // A user with no password of its own to reset (see passwordResettable): with existence
+      // errors prevented it is answered exactly as a name nobody has (a delivery to the name
+      // asked, nothing sent).
+      if (user && !passwordResettable(user)) {
+        if (!prevent) throw cannotResetPassword();
+        return { CodeDeliveryDetails: emailDelivery(String(req.Username ?? '')) };
+      }
       const email = user ? attributeValue('email', user.Attributes) : undefined;
       const verified = !!user && attributeValue('email_verified', user.Attributes) === 'true';
       // With existence errors prevented, Cognito answers a simulated delivery for a user who
@@ -44,21 +48,36 @@ export function accountOperations(env: OperationContext): Operations {
       return masked(await env.callTarget('ForgotPassword', req));
     },
 
+    /**
+     * The code is judged here; cognito-local's then sets the password, makes the user CONFIRMED and
+     * runs the PostConfirmation trigger with PostConfirmation_ConfirmForgotPassword, as Cognito does.
+     */
     async ConfirmForgotPassword(req) {
       const found = await appClient(env, req.ClientId);
       assertPassword(env, req.Password, 'password');
       const user = await userUnlessPrevented(env, found, req.Username);
+      if (user && !passwordResettable(user) && !preventsExistenceErrors(found.client)) throw cannotResetPassword();
       const key = limitKey(user, req.Username);
       assertCodeNotLocked(env, key);
-      assertCode(env, key, user, req.ConfirmationCode);
+      // No code resets such a user's password: it fails, and counts, as for an unknown name.
+      assertCode(env, key, user && passwordResettable(user) ? user : null, req.ConfirmationCode);
       return env.callTarget('ConfirmForgotPassword', req);
     },
 
     async ChangePassword(req) {
       assertPassword(env, req.ProposedPassword, 'proposedPassword');
+      const { user } = await checkAccessToken(env, req.AccessToken);
+      // A federated user (its tokens come from the hosted UI) has no previous password to prove;
+      // it is refused as a wrong one is, so no password can be put on it this way.
+      if (isFederated(user)) throw incorrectPassword();
       return env.callTarget('ChangePassword', req);
     },
 
+    /**
+     * As Cognito documents it, this sets a federated user's password too, and its status becomes
+     * CONFIRMED (a password user from then on): an administrator's act, signed with IAM
+     * credentials, which no app client can make.
+     */
     async AdminSetUserPassword(req) {
       assertPassword(env, req.Password, 'password');
       return env.callTarget('AdminSetUserPassword', req);
@@ -72,21 +91,6 @@ export function accountOperations(env: OperationContext): Operations {
         if (codeOf(e) === 'UsernameExistsException') throw cognitoError('UsernameExistsException', 'User account already exists');
         throw e;
       }
-    },
-
-    async UpdateUserAttributes(req) {
-      await checkAccessToken(env, req.AccessToken);
-      // (so no e-mail change reaches assertEmailFree here: see AdminUpdateUserAttributes)
-      assertSelfServiceAttributes(req.UserAttributes);
-      return env.callTarget('UpdateUserAttributes', req);
-    },
-
-    async AdminUpdateUserAttributes(req) {
-      const pool = await poolNamed(env, req.UserPoolId);
-      const user = await userNamed(env, pool, req.Username);
-      if (!user) throw userNotFound();
-      await assertEmailFree(env, pool, user, req.UserAttributes);
-      return env.callTarget('AdminUpdateUserAttributes', req);
     },
   };
 }

@@ -1,13 +1,11 @@
 /**
  * The checks real Cognito makes that cognito-local does not: the app client and its settings,
- * the API's password constraints and the pool's policy, unique e-mail addresses, user-existence
- * error prevention and the attempt limits of codes.
+ * the API's password constraints and the pool's policy, user-existence error prevention and the
+ * attempt limits of codes. (Attributes: attributes.ts.)
  */
-import { checkNames } from '../../../../shared/forms';
 import { userPoolDefinition as def } from '../../../../shared/user-pool';
 import type { AppClient, User, UserPoolService } from '../cognito-local-internals';
-import { attemptLimitExceeded, codeMismatch, cognitoError, emailTaken, invalidParameter, usernameClientNotFound } from '../errors';
-import { signsInWithEmail } from '../users';
+import { attemptLimitExceeded, codeMismatch, cognitoError, invalidParameter, usernameClientNotFound } from '../errors';
 import { passwordConstraintError } from '../validation';
 import type { ClientAndPool, OperationContext } from './context';
 
@@ -75,44 +73,4 @@ export function assertPassword(env: OperationContext, password: unknown, member:
     : policy?.RequireSymbols && !/[^A-Za-z0-9]/.test(password) ? 'Password must have symbol characters'
     : null;
   if (problem) throw cognitoError('InvalidPasswordException', `Password did not conform with policy: ${problem}`);
-}
-
-/** A request's UserAttributes as name and value pairs (entries of any other shape left out). */
-function requestedAttributes(attributes: unknown): { name: unknown; value: unknown }[] {
-  if (!Array.isArray(attributes)) return [];
-  const entries: unknown[] = attributes;
-  return entries.flatMap((a) => (typeof a === 'object' && a !== null && 'Name' in a ? [{ name: a.Name, value: 'Value' in a ? a.Value : undefined }] : []));
-}
-
-/** The e-mail a request's UserAttributes set, if any. */
-const requestedEmail = (attributes: unknown): unknown => requestedAttributes(attributes).find((a) => a.name === 'email')?.value;
-
-/** The name attributes the PreSignUp trigger checks (lambdas/triggers/pre-sign-up.ts). */
-const NAME_ATTRIBUTES = new Set(['given_name', 'family_name', 'name']);
-
-/**
- * What a user may change of their own attributes (UpdateUserAttributes), beyond cognito-local's
- * schema checks. Both are this product's rules, not Cognito's (in AWS the pool's `email` is
- * mutable and no trigger sees an update):
- *  - not `email`: the portal shows it read-only (it is the sign-in name, and the books' contact),
- *    refused with the wording Cognito gives an immutable attribute;
- *  - names with control or text-direction characters, refused as the PreSignUp trigger refuses
- *    them at sign-up (the same check, shared/forms.ts).
- */
-export function assertSelfServiceAttributes(attributes: unknown): void {
-  const requested = requestedAttributes(attributes);
-  if (requested.some((a) => a.name === 'email')) {
-    throw invalidParameter('user.email: Attribute cannot be updated. (the e-mail address is the sign-in name and is read-only)');
-  }
-  const names = requested.filter((a) => NAME_ATTRIBUTES.has(String(a.name))).map((a) => (typeof a.value === 'string' ? a.value : undefined));
-  const unsafe = checkNames(...names);
-  if (unsafe) throw invalidParameter(unsafe);
-}
-
-/** UpdateUserAttributes and AdminUpdateUserAttributes: an e-mail is one user's only (it is the sign-in name). */
-export async function assertEmailFree(env: OperationContext, pool: UserPoolService, user: User, attributes: unknown): Promise<void> {
-  const wanted = requestedEmail(attributes);
-  if (typeof wanted !== 'string') return;
-  const users = await pool.listUsers(env.ctx);
-  if (users.some((u) => u.Username !== user.Username && signsInWithEmail(u, wanted))) throw emailTaken();
 }

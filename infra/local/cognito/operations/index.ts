@@ -8,6 +8,7 @@
  */
 import type { CognitoRequest, CognitoResponse } from '../request';
 import { accountOperations } from './account';
+import { attributeOperations } from './attributes';
 import type { OperationContext, Operation } from './context';
 import { checkAccessToken } from './sessions';
 import { signInOperations } from './sign-in';
@@ -34,6 +35,7 @@ export function createOperations(env: OperationContext): Dispatch {
       ...signUpOperations(env),
       ...signInOperations(env, twoFactor),
       ...accountOperations(env),
+      ...attributeOperations(env),
       ...signOutOperations(env),
       ...twoFactor.operations,
     }),

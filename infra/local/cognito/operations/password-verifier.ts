@@ -42,7 +42,7 @@ interface VerifierChallenge {
 }
 
 /** What a right password leads to (sign-in.ts): the user's state, a second factor, or tokens. */
-export type PasswordAccepted = (user: User, client: AppClient, pool: UserPoolService, key: string) => Promise<CognitoResponse>;
+export type PasswordAccepted = (user: User, client: AppClient, pool: UserPoolService, req: CognitoRequest) => Promise<CognitoResponse>;
 
 export interface PasswordVerifier {
   initiate(client: AppClient, pool: UserPoolService, req: CognitoRequest): Promise<CognitoResponse>;
@@ -73,7 +73,7 @@ export function createPasswordVerifier(env: OperationContext, accepted: Password
   const standInId = standInUserIds(env.key);
 
   /** The answer judged: the lockout first, then the signature against the password the verifier was made from. */
-  async function judge(challenge: VerifierChallenge, client: AppClient, pool: UserPoolService, claim: { timestamp: string; signature: string }) {
+  async function judge(challenge: VerifierChallenge, client: AppClient, pool: UserPoolService, req: CognitoRequest, claim: { timestamp: string; signature: string }) {
     // Refused during a lockout even with the right password.
     if (env.limits.signInLocked(challenge.limitKey)) throw passwordAttemptsExceeded();
     const secretBlock = bytesOfBase64(challenge.srp.secretBlock) ?? new Uint8Array();
@@ -85,7 +85,7 @@ export function createPasswordVerifier(env: OperationContext, accepted: Password
       env.limits.signInFailed(challenge.limitKey);
       throw incorrectPassword();
     }
-    return accepted(user, client, pool, challenge.limitKey);
+    return accepted(user, client, pool, req);
   }
 
   return {
@@ -121,7 +121,7 @@ export function createPasswordVerifier(env: OperationContext, accepted: Password
       // The challenge's own user, by the id it gave or the name it was asked for.
       if (responses.USERNAME !== challenge.userIdForSrp && responses.USERNAME !== challenge.askedName) throw incorrectPassword();
       session.used = true;
-      return judge(challenge, client, pool, { timestamp, signature: String(responses.PASSWORD_CLAIM_SIGNATURE) });
+      return judge(challenge, client, pool, req, { timestamp, signature: String(responses.PASSWORD_CLAIM_SIGNATURE) });
     },
   };
 }

@@ -22,8 +22,11 @@ export async function checkAccessToken(env: OperationContext, token: unknown) {
   return { payload, user };
 }
 
-/** New access and ID tokens for a refresh token, which stays the same (as in Cognito without rotation). */
-export async function refreshTokens(env: OperationContext, token: unknown, client: AppClient, pool: UserPoolService): Promise<IssuedTokens> {
+/**
+ * New access and ID tokens for a refresh token, which stays the same (as in Cognito without
+ * rotation), as does the session's `auth_time`: the time of the sign-in that opened it.
+ */
+export async function refreshTokens(env: OperationContext, token: unknown, client: AppClient, pool: UserPoolService, clientMetadata?: Record<string, string>): Promise<IssuedTokens> {
   if (typeof token !== 'string' || !token) throw cognitoError('InvalidParameterException', 'Missing required parameter REFRESH_TOKEN');
   const result = verifyJwt(env.key, token, String(decodeJwt(token)?.iss));
   if (!result.ok) throw notAuthorized(result.reason === 'expired' ? 'Refresh Token has expired' : 'Invalid Refresh Token');
@@ -34,7 +37,8 @@ export async function refreshTokens(env: OperationContext, token: unknown, clien
   if (!user.Enabled) throw userDisabled();
   const groups = await pool.listUserGroupMembership(env.ctx, user);
   const scope = typeof payload.scope === 'string' ? { scope: payload.scope } : {};
-  return env.issueTokens(user, groups, client, { token, originJti: String(payload.origin_jti), authTime: Number(payload.auth_time), ...scope });
+  const refresh = { token, originJti: String(payload.origin_jti), authTime: Number(payload.auth_time), ...scope };
+  return env.issueTokens(user, groups, client, { source: 'TokenGeneration_RefreshTokens', refresh, clientMetadata });
 }
 
 function refreshOrigins(user: User): string[] {

@@ -9,9 +9,10 @@
  */
 import { UnsupportedError, attributesAppend, attributesToRecord, type AppClient, type User, type UserPoolService } from '../cognito-local-internals';
 import { cognitoError, incorrectPassword, invalidParameter, invalidSession, userDisabled } from '../errors';
-import { recordOf, type CognitoRequest, type CognitoResponse } from '../request';
+import { clientMetadataOf, recordOf, type CognitoRequest, type CognitoResponse } from '../request';
+import type { TokenSource } from '../token-issuer';
 import { softwareTokenMfaEnabled } from '../users';
-import { appClient, assertPassword, flowAllowed } from './checks';
+import { appClient, assertPassword, flowAllowed, limitKey } from './checks';
 import { createChallengeSessions } from './challenge-sessions';
 import type { OperationContext, Operations } from './context';
 import { PASSWORD_VERIFIER, createPasswordVerifier, type PasswordAccepted } from './password-verifier';
@@ -22,14 +23,20 @@ const REFRESH_FLOWS = new Set(['REFRESH_TOKEN_AUTH', 'REFRESH_TOKEN']);
 const NEW_PASSWORD_REQUIRED = 'NEW_PASSWORD_REQUIRED';
 
 /** The refresh flows of (Admin)InitiateAuth answer without the refresh token they were given. */
-async function refreshFlow(env: OperationContext, token: unknown, client: AppClient, pool: UserPoolService): Promise<CognitoResponse> {
-  const { RefreshToken: _same, ...rest } = await refreshTokens(env, token, client, pool);
+async function refreshFlow(env: OperationContext, req: CognitoRequest, client: AppClient, pool: UserPoolService): Promise<CognitoResponse> {
+  const token = recordOf(req.AuthParameters).REFRESH_TOKEN;
+  const { RefreshToken: _same, ...rest } = await refreshTokens(env, token, client, pool, clientMetadataOf(req.ClientMetadata));
   return { ChallengeParameters: {}, AuthenticationResult: rest };
 }
 
-/** Tokens for `user`, its refresh token stored so that refresh and sign-out find it. */
-async function signedIn(env: OperationContext, user: User, client: AppClient, pool: UserPoolService): Promise<CognitoResponse> {
-  const tokens = env.issueTokens(user, await pool.listUserGroupMembership(env.ctx, user), client);
+/**
+ * Tokens for `user`, its refresh token stored so that refresh and sign-out find it: the sign-in
+ * succeeded, so its lockout count starts afresh.
+ */
+async function signedIn(env: OperationContext, user: User, client: AppClient, pool: UserPoolService, source: TokenSource, req: CognitoRequest): Promise<CognitoResponse> {
+  const groups = await pool.listUserGroupMembership(env.ctx, user);
+  const tokens = await env.issueTokens(user, groups, client, { source, clientMetadata: clientMetadataOf(req.ClientMetadata) });
+  env.limits.signInSucceeded(limitKey(user, user.Username));
   await pool.storeRefreshToken(env.ctx, tokens.RefreshToken, user);
   return { ChallengeParameters: {}, AuthenticationResult: tokens };
 }
@@ -70,7 +77,7 @@ function newPasswordStep(env: OperationContext) {
         UserLastModifiedDate: env.clock.get(),
       };
       await pool.saveUser(env.ctx, updated);
-      return signedIn(env, updated, client, pool);
+      return signedIn(env, updated, client, pool, 'TokenGeneration_NewPasswordChallenge', req);
     },
   };
 }
@@ -78,17 +85,20 @@ function newPasswordStep(env: OperationContext) {
 export function signInOperations(env: OperationContext, twoFactor: TwoFactor): Operations {
   const newPassword = newPasswordStep(env);
 
-  /** After the right password: an unconfirmed user hears UserNotConfirmedException only now, as in Cognito. */
-  const passwordAccepted: PasswordAccepted = async (user, client, pool, key) => {
+  /**
+   * After the right password: an unconfirmed user hears UserNotConfirmedException only now, as in
+   * Cognito. The lockout count is left as it is until tokens are issued: a right password followed
+   * by wrong codes must not buy the codes a fresh count.
+   */
+  const passwordAccepted: PasswordAccepted = async (user, client, pool, req) => {
     if (!user.Enabled) throw userDisabled();
     if (user.UserStatus === 'UNCONFIRMED') throw cognitoError('UserNotConfirmedException', 'User is not confirmed.');
     if (user.UserStatus === 'RESET_REQUIRED') throw cognitoError('PasswordResetRequiredException', 'Password reset required for the user');
-    env.limits.signInSucceeded(key);
     if (user.UserStatus === 'FORCE_CHANGE_PASSWORD') return newPassword.challenge(user, client);
     if (user.UserStatus !== 'CONFIRMED') throw incorrectPassword();
     // The second factor, instead of tokens.
     if (softwareTokenMfaEnabled(user)) return twoFactor.challenge(user, client);
-    return signedIn(env, user, client, pool);
+    return signedIn(env, user, client, pool, 'TokenGeneration_Authentication', req);
   };
   const verifier = createPasswordVerifier(env, passwordAccepted);
 
@@ -97,7 +107,7 @@ export function signInOperations(env: OperationContext, twoFactor: TwoFactor): O
       const { client, pool } = await appClient(env, req.ClientId);
       if (req.AuthFlow === 'USER_SRP_AUTH') return verifier.initiate(client, pool, req);
       if (typeof req.AuthFlow === 'string' && REFRESH_FLOWS.has(req.AuthFlow)) {
-        return refreshFlow(env, recordOf(req.AuthParameters).REFRESH_TOKEN, client, pool);
+        return refreshFlow(env, req, client, pool);
       }
       // USER_PASSWORD_AUTH among them: the product's client does not allow the password to be sent.
       throw invalidParameter(`${String(req.AuthFlow)} flow not enabled for this client`);
@@ -109,13 +119,13 @@ export function signInOperations(env: OperationContext, twoFactor: TwoFactor): O
       const { client, pool } = await appClient(env, req.ClientId);
       const flow = req.AuthFlow === 'ADMIN_NO_SRP_AUTH' ? 'ADMIN_USER_PASSWORD_AUTH' : String(req.AuthFlow);
       if (!flowAllowed(client, flow)) throw invalidParameter('Auth flow not enabled for this client');
-      if (REFRESH_FLOWS.has(flow)) return refreshFlow(env, recordOf(req.AuthParameters).REFRESH_TOKEN, client, pool);
+      if (REFRESH_FLOWS.has(flow)) return refreshFlow(env, req, client, pool);
       return env.callTarget('AdminInitiateAuth', req);
     },
 
     async GetTokensFromRefreshToken(req) {
       const { client, pool } = await appClient(env, req.ClientId);
-      return { AuthenticationResult: await refreshTokens(env, req.RefreshToken, client, pool) };
+      return { AuthenticationResult: await refreshTokens(env, req.RefreshToken, client, pool, clientMetadataOf(req.ClientMetadata)) };
     },
 
     async RespondToAuthChallenge(req) {

@@ -1,13 +1,15 @@
 /**
  * SignUp, ConfirmSignUp and ResendConfirmationCode as Cognito runs them: the password policy, the
- * PreSignUp trigger with the request's validationData, user-existence error prevention, the
- * attempt limits, masked code destinations, and ResendConfirmationCode, which cognito-local lacks.
+ * app client's write attributes (attributes.ts), the PreSignUp trigger with the request's
+ * validationData, user-existence error prevention, the attempt limits, masked code destinations,
+ * and ResendConfirmationCode, which cognito-local lacks.
  */
 import { attributeValue, attributesAppend, otp, type Services, type User } from '../cognito-local-internals';
 import { emailDelivery, masked } from '../delivery';
 import { attemptLimitExceeded, emailUsernameExists, invalidParameter, notAuthorized } from '../errors';
 import { clientMetadataOf, type CognitoRequest, type CognitoResponse } from '../request';
 import { cognitoLocalRoute } from '../services';
+import { assertWritableAttributes } from './attributes';
 import { appClient, assertCode, assertCodeNotLocked, assertPassword, limitKey, userUnlessPrevented } from './checks';
 import type { OperationContext, Operations } from './context';
 
@@ -39,8 +41,9 @@ async function signUpWithTrigger(env: OperationContext, req: CognitoRequest): Pr
 export function signUpOperations(env: OperationContext): Operations {
   return {
     async SignUp(req) {
-      const { pool } = await appClient(env, req.ClientId);
+      const { client, pool } = await appClient(env, req.ClientId);
       assertPassword(env, req.Password, 'password');
+      assertWritableAttributes(client, req.UserAttributes, 'userAttributes');
       // Cognito answers this even with user-existence errors prevented: that setting covers
       // sign-in, confirmation, reset and resend, not sign-up.
       if (typeof req.Username === 'string' && (await pool.getUserByUsername(env.ctx, req.Username))) throw emailUsernameExists();

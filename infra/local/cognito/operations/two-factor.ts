@@ -18,7 +18,8 @@
  *
  * Challenge sessions live in memory: a restart ends them, as 3 minutes would. A session is good
  * for AUTH_SESSION_MS on the operations' clock (`env.now`, which tests move), for one success,
- * and for CODE_TRIES wrong codes.
+ * and for CODE_TRIES wrong codes. Each wrong code also counts towards the user's sign-in lockout
+ * (limits.ts), across sessions: new challenges do not buy new guesses.
  */
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
@@ -28,14 +29,16 @@ import {
   invalidParameter,
   invalidSession,
   mfaCodeMismatch,
+  passwordAttemptsExceeded,
   poolSoftwareTokenOff,
   sessionExpired,
   sessionUsed,
   softwareTokenNotFound,
   userDisabled,
 } from '../errors';
-import { recordOf, type CognitoRequest, type CognitoResponse } from '../request';
+import { clientMetadataOf, recordOf, type CognitoRequest, type CognitoResponse } from '../request';
 import { SOFTWARE_TOKEN_MFA, pendingSecretOf, softwareTokenOf, type StoredUser } from '../users';
+import { limitKey } from './checks';
 import type { OperationContext, Operations } from './context';
 import { checkAccessToken } from './sessions';
 
@@ -224,14 +227,21 @@ export function createTwoFactor(env: OperationContext): TwoFactor {
       if (!token) throw softwareTokenNotFound();
       const code = responses.SOFTWARE_TOKEN_MFA_CODE;
       if (code === undefined || code === '') throw invalidParameter('Missing required parameter SOFTWARE_TOKEN_MFA_CODE');
+      // The user's sign-in lockout (limits.ts): a wrong code counts as a wrong password does, in
+      // every challenge, and during a lockout even the right code is refused, uncounted.
+      const key = limitKey(user, user.Username);
+      if (env.limits.signInLocked(key)) throw passwordAttemptsExceeded();
       const step = matchingStep(token.Secret, code);
       if (step === null || step <= (token.LastUsedStep ?? -Infinity)) {
         session.wrongCodes += 1;
+        env.limits.signInFailed(key);
         throw mfaCodeMismatch();
       }
       session.used = true;
       const updated: StoredUser = { ...user, SoftwareToken: { ...token, LastUsedStep: step } };
-      const tokens = env.issueTokens(updated, await pool.listUserGroupMembership(env.ctx, updated), client);
+      const groups = await pool.listUserGroupMembership(env.ctx, updated);
+      const tokens = await env.issueTokens(updated, groups, client, { source: 'TokenGeneration_Authentication', clientMetadata: clientMetadataOf(req.ClientMetadata) });
+      env.limits.signInSucceeded(key);
       await pool.storeRefreshToken(env.ctx, tokens.RefreshToken, updated);
       return { ChallengeParameters: {}, AuthenticationResult: tokens };
     },
