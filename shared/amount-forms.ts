@@ -6,6 +6,7 @@
 import { DAY_MS } from './growth';
 import { apiMessages, type Notice, validation } from './messages';
 import { type AmountRules, type Cents, formatUsd, parseDollarText } from './money';
+import { MIN_WITHDRAWAL_REQUEST_CENTS, withdrawalLimitMessages } from './withdrawal-rules';
 
 /** Deposits may be recorded late (a transfer that arrived last week), but not absurdly late. */
 export const MAX_BACKDATE_MS = 366 * DAY_MS;
@@ -26,9 +27,12 @@ function formAmount(text: string, notice: Notice, rules: AmountRules = {}): Form
   return parsed.ok ? { ok: true, cents: parsed.cents } : { ok: false, notice };
 }
 
-/** The client's withdrawal dialog: a positive amount no larger than the eligible profit. */
+/** The client's withdrawal dialog: a valid amount, at least the minimum request, no larger than the eligible profit. */
 export function checkWithdrawalRequestAmount(text: string, totalEligibleProfitCents: Cents): FormAmount {
   const amount = formAmount(text, validation.invalidWithdrawalAmount);
+  if (amount.ok && amount.cents < MIN_WITHDRAWAL_REQUEST_CENTS) {
+    return { ok: false, notice: withdrawalLimitMessages.belowMinimum };
+  }
   if (amount.ok && amount.cents > totalEligibleProfitCents) {
     return { ok: false, notice: validation.amountTooHigh(formatUsd(totalEligibleProfitCents)) };
   }

@@ -31,6 +31,40 @@ describe('CSV', () => {
     expect(parseCsv(csv)[1]).toEqual([cell]);
   });
 
+  it.each([
+    ['Example;=1+1;=cmd|\' /C calc\'!A0', `"Example;'=1+1;'=cmd|' /C calc'!A0"`],
+    ['a,+1', `"a,'+1"`],
+    ['a\t@SUM(A1)', `"a\t'@SUM(A1)"`],
+    ['a; -2', `"a;' -2"`],
+    ['a;"=2', `"a;'""=2"`],
+    ['line\r\n=2', `"line\r\n'=2"`],
+    ['\uff1dcmd', `'\uff1dcmd`],
+    ["O'Brien; Anne-Marie, José", `"O'Brien; Anne-Marie, José"`],
+  ])('defuses what follows every separator and quotes the field: %j', (text, field) => {
+    expect(toCsv(['x'], [[text]])).toBe(`x\r\n${field}\r\n`);
+  });
+
+  /** Typed text made of what CSV injection is made of: separators, quotes, spaces, formula signs. */
+  const hostileText = fc.string({ unit: fc.constantFrom('a', ' ', '"', "'", ',', ';', '\t', '\r', '\n', '=', '+', '-', '@', '\uff1d', '\u00a0'), maxLength: 12 });
+
+  it('leaves no piece a formula, however a reader splits the file (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(hostileText, { minLength: 3, maxLength: 3 }), { minLength: 1, maxLength: 5 }), (rows) => {
+        const csv = toCsv(['a', 'b', 'c'], rows);
+        // Every cell any reader could see: split on `,` (RFC 4180), `;` (a European Excel), tab
+        // and line breaks, honouring no quote; a reader may then trim white space and quotes.
+        for (const piece of csv.split(/[,;\t\r\n]/)) {
+          expect(piece.replace(/^[\s"]*/, '')).not.toMatch(/^[=+\-@\uff1d\uff0b\uff0d\uff20]/);
+        }
+        // A reader that honours the quotes gets each field back, changed only by the `'`s added.
+        const parsed = parseCsv(csv).slice(1);
+        expect(parsed).toEqual(rows.map((r) => r.map(safeText)));
+        expect(parsed.map((r) => r.map((cell) => cell.replaceAll("'", '')))).toEqual(rows.map((r) => r.map((text) => text.replaceAll("'", ''))));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('writes amounts with 2 decimals, negatives too, never defused', () => {
     expect(parseCsv(toCsv(['x'], [[{ amountCents: -5 }], [{ amountCents: 123456 }], [{ amountCents: 0 }]]))).toEqual([['x'], ['-0.05'], ['1234.56'], ['0.00']]);
   });

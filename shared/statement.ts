@@ -1,20 +1,43 @@
 /**
  * Statements as CSV (RFC 4180): a header row, every field quoted when it must be, CRLF line
  * ends, ISO dates, amounts with 2 decimals. Text a client or admin typed (notes, names) is
- * defused against CSV injection: a cell starting with = + - @ (or a tab or return) gets a
- * leading apostrophe, so a spreadsheet shows it as text instead of running it.
+ * defused against CSV injection (safeText), so a spreadsheet shows it as text instead of running it.
  */
 import type { HistoryPoint } from './history';
 import { type Cents, assertCents } from './money';
+import { FORMULA_SIGN } from './text';
 
 export type Cell = string | { amountCents: Cents } | { percent: number };
 
-const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** Quoted: a field holding any reader's separator (`,` `;` tab), a quote or a line break, or edge spaces. */
+const NEEDS_QUOTES = /[",;\t\r\n]|^\s|\s$/;
+/** Where a reader may start a new cell inside a field: after any separator a locale uses, or a line break. */
+const AFTER_CELL_BREAK = /(?<=[,;\t\r\n])/;
+/** A piece a trimming reader sees as a formula: a formula sign, maybe behind white space or quotes. */
+const FORMULA_BEHIND_TRIM = new RegExp(`^[\\s"]*${FORMULA_SIGN.source}`);
+/** A field a reader sees as a formula (OWASP): a formula sign, or a tab or return some readers strip first. */
+const FORMULA_START = new RegExp(`^(?:[\\t\\r]|${FORMULA_SIGN.source})`);
 
-/** Plain text from a person: never read as a formula. */
+/**
+ * Plain text from a person, defused so that no reader runs any of it as a formula.
+ *
+ * Which cells a spreadsheet sees depends on the separator IT splits on, which is the reader's
+ * locale, not the file's: where the list separator is `;` (much of Europe) Excel splits each line
+ * on `;` and honours a quote only at the start of a cell, so the line `a,"Doe;=1+1",3` is read as
+ * the cells `a,"Doe` and `=1+1",3` (a formula) however well the field was quoted; a tab-splitting
+ * reader does the same at tabs, and a line break inside a field may start a new row. So every
+ * place where any reader could start a cell is checked: the field's start and what follows each
+ * `,` `;` tab, CR or LF inside it. A piece that starts with a formula sign (= + - @ or their
+ * full-width forms), even behind spaces or quotes a reader may trim, gets a `'` in front: it then
+ * starts with `'`, which every spreadsheet shows as text. The field's own start also gets one for
+ * a leading tab or return (OWASP's rule: some readers strip them before looking). Quoting
+ * (quote) is then as RFC 4180 asks.
+ */
 export function safeText(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return text
+    .split(AFTER_CELL_BREAK)
+    .map((piece, i) => ((i === 0 && FORMULA_START.test(piece)) || FORMULA_BEHIND_TRIM.test(piece) ? `'${piece}` : piece))
+    .join('');
 }
 
 function amount(cents: Cents): string {

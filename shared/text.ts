@@ -14,3 +14,11 @@ const BIDI_OVERRIDES = /[\u202a-\u202e\u2066-\u2069]/;
 export function hasUnsafeCharacters(text: string, { allowTabAndNewline = false } = {}): boolean {
   return (allowTabAndNewline ? CONTROL_EXCEPT_TAB_AND_NEWLINE : CONTROL).test(text) || BIDI_OVERRIDES.test(text);
 }
+
+/**
+ * What makes a spreadsheet read a cell as a formula when it starts one: OWASP's CSV-injection
+ * signs = + - @, and the full-width forms that Excel also takes in East Asian locales. (OWASP
+ * also lists a leading tab or return, which some readers strip before looking: the CSV writer
+ * adds those, shared/statement.ts.)
+ */
+export const FORMULA_SIGN = /[=+\-@\uff1d\uff0b\uff0d\uff20]/;

@@ -2,12 +2,14 @@ import fc from 'fast-check';
 import { DAY_MS } from './growth';
 import { apiMessages, validation } from './messages';
 import { checkAdminWithdrawalAmount, checkBalanceAmount, checkDepositAmount, checkDepositDate, checkWithdrawalRequestAmount } from './amount-forms';
-import { checkSignInForm, checkSignUpForm } from './forms';
+import { checkNameFields, checkNames, checkSignInForm, checkSignUpForm } from './forms';
+import { withdrawalLimitMessages } from './withdrawal-rules';
 import {
   adminWithdrawalBody,
   balanceBody,
   createPortfolioBody,
   depositBody,
+  namesBody,
   parseBody,
   parseIsoTimestamp,
   rejectBody,
@@ -84,9 +86,18 @@ describe('request bodies', () => {
   });
 
   it('client withdrawal request', () => {
-    expect(parseBody(withdrawalRequestBody, { userId: 'u1', userEmail: 'a@example.com', amount: 10 })).toEqual({
+    expect(parseBody(withdrawalRequestBody, { userId: 'u1', userEmail: 'a@example.com', amount: 100 })).toEqual({
       ok: true,
-      value: { userId: 'u1', userEmail: 'a@example.com', amount: 1000 },
+      value: { userId: 'u1', userEmail: 'a@example.com', amount: 10_000 },
+    });
+    // The minimum request: $100.00 is taken, a cent less is not.
+    expect(parseBody(withdrawalRequestBody, { userId: 'u1', userEmail: 'a@example.com', amount: 99.99 })).toEqual({
+      ok: false,
+      message: 'The minimum withdrawal request is $100.00',
+    });
+    expect(parseBody(withdrawalRequestBody, { userId: 'u1', userEmail: 'a@example.com', amount: 0.01 })).toEqual({
+      ok: false,
+      message: withdrawalLimitMessages.belowMinimum.description,
     });
     expect(parseBody(withdrawalRequestBody, { userId: 'u1', userEmail: 'a@example.com', amount: 0 })).toEqual({
       ok: false,
@@ -157,16 +168,36 @@ describe('form checks', () => {
     expect(checkSignUpForm(good)).toBeNull();
     expect(checkSignUpForm({ ...good, confirmPassword: 'secret2' })).toBe(validation.passwordMismatch);
     expect(checkSignUpForm({ ...good, password: 'abc', confirmPassword: 'abc' })).toBe(validation.passwordTooShort);
-    expect(checkSignUpForm({ ...good, firstName: ' ' })?.description).toBe(apiMessages.firstNameRequired);
-    expect(checkSignUpForm({ ...good, lastName: '' })?.description).toBe(apiMessages.lastNameRequired);
+    expect(checkNameFields(' ', 'Lovelace')).toEqual({ firstName: apiMessages.firstNameRequired, lastName: null });
+    expect(checkNameFields('Ada', '')).toEqual({ firstName: null, lastName: apiMessages.lastNameRequired });
     expect(checkSignUpForm({ ...good, email: '' })?.description).toBe(apiMessages.emailRequired);
   });
 
   it('sign-up: names without control or text-direction characters', () => {
-    const form = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: 'secret1', confirmPassword: 'secret1' };
-    expect(checkSignUpForm({ ...form, firstName: 'A\u202Eda' })?.description).toBe(apiMessages.nameUnsafeCharacters);
-    expect(checkSignUpForm({ ...form, lastName: 'Love\u0000lace' })?.description).toBe(apiMessages.nameUnsafeCharacters);
-    expect(checkSignUpForm({ ...form, firstName: 'Zoë', lastName: 'Ångström' })).toBeNull();
+    expect(checkNameFields('A\u202Eda', 'Lovelace')?.firstName).toBe(apiMessages.nameUnsafeCharacters);
+    expect(checkNameFields('Ada', 'Love\u0000lace')?.lastName).toBe(apiMessages.nameUnsafeCharacters);
+    expect(checkNameFields('Zoë', 'Ångström')).toBeNull();
+  });
+
+  it.each(['Example;=1+1;=cmd|\' /C calc\'!A0', 'Doe;Smith', 'Tab\tName', '=cmd', '+1', '-Ann', '@home', '  =cmd', '\uff1dcmd'])(
+    'names: refuses %j, where a spreadsheet would see a cell break or a formula',
+    (name) => {
+      const expected = name.includes('\t') ? apiMessages.nameUnsafeCharacters : apiMessages.nameFormulaCharacters;
+      expect(checkNames('Ada', name)).toBe(expected);
+      expect(checkNameFields('Ada', name)).toEqual({ firstName: null, lastName: expected });
+      expect(parseBody(namesBody, { firstName: name, lastName: 'Doe' })).toEqual({ ok: false, message: expected });
+    },
+  );
+
+  it.each(["O'Brien", 'Anne-Marie', 'José', 'Zoë', 'Smith-Jones', 'de la Cruz', 'Nguyễn', "D'Angelo-Smith"])('names: takes %j', (name) => {
+    expect(checkNames(name, name)).toBeNull();
+    expect(checkNameFields(name, name)).toBeNull();
+    expect(parseBody(namesBody, { firstName: name, lastName: name })).toEqual({ ok: true, value: { firstName: name, lastName: name } });
+  });
+
+  it('names: each field says its own problem', () => {
+    expect(checkNameFields(' ', '=x')).toEqual({ firstName: apiMessages.firstNameRequired, lastName: apiMessages.nameFormulaCharacters });
+    expect(checkNameFields('A\u202Eda', '')).toEqual({ firstName: apiMessages.nameUnsafeCharacters, lastName: apiMessages.lastNameRequired });
   });
 
   it('sign-up: a password Cognito will take (no spaces at either end, at most 256)', () => {
@@ -185,13 +216,17 @@ describe('form checks', () => {
     expect(checkSignInForm({ email: 'a@b.co', password: '' })).not.toBeNull();
   });
 
-  it('client withdrawal amount: valid, invalid, too high', () => {
-    expect(checkWithdrawalRequestAmount('10.00', 1000)).toEqual({ ok: true, cents: 1000 });
-    expect(checkWithdrawalRequestAmount('0', 1000)).toEqual({ ok: false, notice: validation.invalidWithdrawalAmount });
-    expect(checkWithdrawalRequestAmount('abc', 1000)).toEqual({ ok: false, notice: validation.invalidWithdrawalAmount });
-    expect(checkWithdrawalRequestAmount('10.01', 1000)).toEqual({
+  it('client withdrawal amount: valid, invalid, below the minimum, too high', () => {
+    expect(checkWithdrawalRequestAmount('100.00', 100_000)).toEqual({ ok: true, cents: 10_000 });
+    expect(checkWithdrawalRequestAmount('0', 100_000)).toEqual({ ok: false, notice: validation.invalidWithdrawalAmount });
+    expect(checkWithdrawalRequestAmount('abc', 100_000)).toEqual({ ok: false, notice: validation.invalidWithdrawalAmount });
+    expect(checkWithdrawalRequestAmount('99.99', 100_000)).toEqual({
       ok: false,
-      notice: { title: 'Amount Too High', description: 'You can only withdraw up to $10.00 in eligible profit' },
+      notice: { title: 'Amount Too Low', description: 'The minimum withdrawal request is $100.00' },
+    });
+    expect(checkWithdrawalRequestAmount('1000.01', 100_000)).toEqual({
+      ok: false,
+      notice: { title: 'Amount Too High', description: 'You can only withdraw up to $1,000.00 in eligible profit' },
     });
   });
 

@@ -10,8 +10,10 @@ import * as z from 'zod/mini';
 import { parseIsoTimestamp } from './iso-date';
 import { apiMessages, validation } from './messages';
 import { type AmountRules, type Cents, parseDollarNumber } from './money';
+import { MIN_WITHDRAWAL_REQUEST_CENTS, withdrawalLimitMessages } from './withdrawal-rules';
 import type { OptionalEmail } from './email-preferences';
-import { checkNames } from './forms';
+import { checkName } from './forms';
+import { passwordChangeBody, twoFactorCodeBody } from './account-security-bodies';
 import { hasUnsafeCharacters } from './text';
 
 export const NOTE_MAX_LENGTH = 500;
@@ -74,11 +76,14 @@ export const createPortfolioBody = z.strictObject({
   initialBalance: z.optional(z.literal(0, { error: apiMessages.initialBalanceMustBeZero })),
 });
 
-/** POST /api/withdrawals/request (a client asking for a profit withdrawal). */
+/** POST /api/withdrawals/request (a client asking for a profit withdrawal): at least the minimum request. */
 export const withdrawalRequestBody = z.strictObject({
   userId: userIdField,
   userEmail: emailField,
-  amount: amountField(validation.invalidWithdrawalAmount.description),
+  amount: z.pipe(
+    amountField(validation.invalidWithdrawalAmount.description),
+    z.number().check(z.minimum(MIN_WITHDRAWAL_REQUEST_CENTS, { error: withdrawalLimitMessages.belowMinimum.description })),
+  ),
 });
 
 /** POST /api/admin/clients/{id}/deposit */
@@ -99,7 +104,7 @@ export const balanceBody = z.strictObject({
   balance: amountField(validation.invalidBalance.description, { allowZero: true }),
 });
 
-/** A first or last name as sign-up takes it: required, at most 256 characters, no control or direction characters. */
+/** A first or last name as sign-up takes it: required, at most 256 characters, and what checkName allows. */
 function nameField(required: string) {
   return z
     .string({ error: required })
@@ -107,7 +112,10 @@ function nameField(required: string) {
       z.trim(),
       z.minLength(1, { error: required }),
       z.maxLength(256, { error: apiMessages.nameTooLong }),
-      z.refine((name) => checkNames(name) === null, { error: apiMessages.nameUnsafeCharacters }),
+      z.superRefine((name, ctx) => {
+        const problem = checkName(name);
+        if (problem) ctx.issues.push({ code: 'custom', message: problem, input: name });
+      }),
     );
 }
 
@@ -211,6 +219,8 @@ export const bodySchemas = {
   reject: rejectBody,
   names: namesBody,
   emailPreferences: emailPreferencesBody,
+  twoFactorCode: twoFactorCodeBody,
+  passwordChange: passwordChangeBody,
 };
 
 /** Each route's query schema, by name. Unknown query parameters are dropped, as a browser may add some. */

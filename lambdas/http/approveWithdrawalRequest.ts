@@ -1,6 +1,6 @@
 /**
- * An admin approves a pending request: the withdrawal entry, the lower balance and the
- * request's new status are one transaction. 409 if the balance no longer covers it or the
+ * An admin approves a pending request: the withdrawal entry, the lower balance, the request's new
+ * status and the client's count of waiting requests are one transaction. 409 if the balance no longer covers it or the
  * request was decided meanwhile.
  */
 import { apiMessages } from '../../shared/messages';
@@ -10,7 +10,7 @@ import { httpHandler } from '../lib/http';
 import { toTransactionDto } from '../lib/ledger';
 import { recordEntry } from '../lib/money-moves';
 import { actorEmail } from '../lib/profiles';
-import { decided, decisionUpdate, getRequest, toRequestDto } from '../lib/withdrawal-requests';
+import { afterDecision, decided, decisionUpdate, getRequest, toRequestDto } from '../lib/withdrawal-requests';
 
 export const handler = httpHandler('approveWithdrawalRequest', async ({ caller, params, now }) => {
   const request = await getRequest(params.id);
@@ -29,6 +29,8 @@ export const handler = httpHandler('approveWithdrawalRequest', async ({ caller, 
       if (request.amountCents > profile.balanceCents) throw new Conflict(apiMessages.insufficientBalance);
     },
     extraWrites: () => [{ Update: decisionUpdate(request, decision) }],
+    // The client has one request fewer waiting (the cap on pending requests), in the same transaction.
+    extraProfileSet: afterDecision,
     onExtraConditionFailed: () => {
       throw new Conflict(apiMessages.requestAlreadyDecided);
     },

@@ -47,7 +47,8 @@ async function fakeDynamo(command: Command): Promise<unknown> {
     const condition: string | undefined = input.ConditionExpression;
     let ok = true;
     if (condition?.startsWith('attribute_not_exists(PK) OR')) {
-      ok = !existing || existing.status === 'failed' || (existing.status === 'sending' && (existing.claimedAt as number) < values[':stale']);
+      const sameRecord = condition.includes('deliveryId = :delivery') && existing?.deliveryId === values[':delivery'];
+      ok = !existing || existing.status === 'failed' || (existing.status === 'sending' && ((existing.claimedAt as number) < values[':stale'] || sameRecord));
     } else if (condition === 'claimToken = :token') {
       ok = existing?.claimToken === values[':token'];
     } else if (condition) throw new Error(`unexpected condition ${condition}`);
@@ -205,8 +206,23 @@ it('waits on a fresh claim held by another sender, and takes over a stale one', 
   const key = sentMarkerKeys.marker(`entry:${SUB}:mi9x2k3h5a1b2c3d4e5f6a7b8`, CLIENT_EMAIL);
   rows.set(keyOf(key), { ...key, status: 'sending', claimToken: 'other', claimedAt: Date.now() - 1_000 });
   expect((await handler(eventOf(r))).batchItemFailures).toHaveLength(1);
+  rows.set(keyOf(key), { ...key, status: 'sending', claimToken: 'other', claimedAt: Date.now() - 1_000, deliveryId: 'another-record' });
+  expect((await handler(eventOf(r))).batchItemFailures).toHaveLength(1);
   expect(sent).toEqual([]);
   rows.set(keyOf(key), { ...key, status: 'sending', claimToken: 'other', claimedAt: Date.now() - CLAIM_STALE_MS - 1_000 });
+  expect(await handler(eventOf(r))).toEqual({ batchItemFailures: [] });
+  expect(sent).toHaveLength(1);
+});
+
+it('sends again at once what a claim for the same record left unfinished (its invocation died mid-send): never lost, at worst twice', async () => {
+  const r = deposit();
+  const key = sentMarkerKeys.marker(`entry:${SUB}:mi9x2k3h5a1b2c3d4e5f6a7b8`, CLIENT_EMAIL);
+  // Lambda delivers the record again only once the invocation that claimed for it has ended.
+  rows.set(keyOf(key), { ...key, status: 'sending', claimToken: 'died', claimedAt: Date.now() - 1_000, deliveryId: r.eventID });
+  expect(await handler(eventOf(r))).toEqual({ batchItemFailures: [] });
+  expect(sent.map((m) => m.subject)).toEqual(['Deposit of $1,234.56 recorded']);
+  expect(rows.get(keyOf(key))).toMatchObject({ status: 'sent', deliveryId: r.eventID });
+  // Once sent, the same record coming yet again sends nothing.
   expect(await handler(eventOf(r))).toEqual({ batchItemFailures: [] });
   expect(sent).toHaveLength(1);
 });

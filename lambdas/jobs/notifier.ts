@@ -5,9 +5,16 @@
  *
  * Records are handled in order. The first record that cannot be finished (a failed send, a
  * failed read) is reported in batchItemFailures and the rest of the batch is left alone: Lambda
- * retries from that record, and what it had already sent is found claimed and not sent again.
+ * retries from that record, and what it had already sent is found claimed and not sent again. A
+ * record delivered again after its invocation died mid-send sends that one e-mail again, rather
+ * than never (sent-marker.ts).
  * The money move behind a record is already stored when the record exists: a failed e-mail never
  * undoes or delays it.
+ *
+ * New withdrawal requests are told to the admins merged, one e-mail per admin for the records
+ * handled in a batch, sent at its end (notifications/admin-requests.ts, which also says how each
+ * request stays sent once however a retry cuts the batch). If that e-mail fails, the batch is
+ * reported failed from the first record it told of.
  */
 import { type AttributeValue as SdkAttributeValue } from '@aws-sdk/client-dynamodb';
 import { ListUsersInGroupCommand, type UserType } from '@aws-sdk/client-cognito-identity-provider';
@@ -21,6 +28,7 @@ import { currentMailer, type Mailer } from '../lib/mailer';
 import { getProfile } from '../lib/profiles';
 import { cognitoClient } from '../lib/runtime';
 import { notificationsFor } from '../notifications/events';
+import { type AdminRequest, type HeldRequest, isAdminRequest, sendAdminRequests } from '../notifications/admin-requests';
 import type { Notification } from '../notifications/notification';
 import { renderNotification } from '../notifications/render';
 import { claimSend, markSent, releaseClaim } from '../notifications/sent-marker';
@@ -37,34 +45,57 @@ const plain = (image: Image) => (image ? unmarshall(image as Record<string, SdkA
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   const mailer = currentMailer();
   if (!mailer) return { batchItemFailures: [] };
-  for (const record of event.Records) {
+  const records = event.Records;
+  /** The admins' new requests of the records handled, with the index of the record that told of each. */
+  const held: (HeldRequest & { record: number })[] = [];
+  let failed = records.length;
+  for (const [i, record] of records.entries()) {
     try {
-      await notifyRecord(record, mailer);
+      const requests = await notifyRecord(record, mailer);
+      held.push(...requests.map((n) => ({ n, record: i, ...(record.eventID ? { deliveryId: record.eventID } : {}) })));
     } catch (error) {
-      const itemIdentifier = record.dynamodb?.SequenceNumber ?? '';
-      logger.error('notification not sent; the record will be retried', { error: error as Error, eventID: record.eventID, sequenceNumber: itemIdentifier });
+      logNotSent(error, record);
       // Lambda retries from here; the later records of the batch come again after it.
-      return { batchItemFailures: [{ itemIdentifier }] };
+      failed = i;
+      break;
     }
   }
-  return { batchItemFailures: [] };
+  const [first] = held;
+  if (first) {
+    try {
+      await sendAdminRequests(held, await addresseesOf(first.n), mailer, config.siteUrl);
+    } catch (error) {
+      logNotSent(error, records[first.record] as DynamoDBRecord);
+      failed = Math.min(failed, first.record);
+    }
+  }
+  const failedRecord = records[failed];
+  return { batchItemFailures: failedRecord ? [{ itemIdentifier: failedRecord.dynamodb?.SequenceNumber ?? '' }] : [] };
 }
 
-async function notifyRecord(record: DynamoDBRecord, mailer: Mailer): Promise<void> {
+function logNotSent(error: unknown, record: DynamoDBRecord): void {
+  const sequenceNumber = record.dynamodb?.SequenceNumber ?? '';
+  logger.error('notification not sent; the record will be retried', { error: error as Error, eventID: record.eventID, sequenceNumber });
+}
+
+/** Sends a record's e-mails, but for the admins' new requests: answered, for the end of the batch. */
+async function notifyRecord(record: DynamoDBRecord, mailer: Mailer): Promise<AdminRequest[]> {
   const notifications = notificationsFor({
     eventName: record.eventName,
     oldImage: plain(record.dynamodb?.OldImage),
     newImage: plain(record.dynamodb?.NewImage),
   });
   for (const n of notifications) {
-    for (const addressee of await addresseesOf(n)) await sendOnce(n, addressee, mailer);
+    if (isAdminRequest(n)) continue;
+    for (const addressee of await addresseesOf(n)) await sendOnce(n, addressee, mailer, record.eventID);
   }
+  return notifications.filter(isAdminRequest);
 }
 
-async function sendOnce(n: Notification, to: Addressee, mailer: Mailer): Promise<void> {
+async function sendOnce(n: Notification, to: Addressee, mailer: Mailer, deliveryId: string | undefined): Promise<void> {
   // Rendered first: an e-mail that cannot be written fails before anything is claimed.
   const email = renderNotification(n, { siteUrl: config.siteUrl, recipientFirstName: to.firstName });
-  const outcome = await claimSend({ notificationId: n.id, address: to.email, kind: n.kind, now: Date.now() });
+  const outcome = await claimSend({ notificationId: n.id, address: to.email, kind: n.kind, now: Date.now(), ...(deliveryId ? { deliveryId } : {}) });
   if (!outcome.claimed) {
     if (outcome.because === 'sent') return;
     throw new Error(`notification ${n.id} is claimed for this recipient by another invocation`);

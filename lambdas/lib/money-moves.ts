@@ -36,6 +36,8 @@ export interface RecordEntryInput<A, S extends EntrySpec | null = EntrySpec> {
   check?: (profile: Profile, spec: EntrySpec) => void;
   /** More writes for the same transaction (e.g. marking a request approved). */
   extraWrites?: (profile: Profile, entry: EntryItem) => TransactItem[];
+  /** More profile attributes to set in the same transaction (e.g. one request fewer waiting). */
+  extraProfileSet?: (profile: Profile) => Record<string, unknown>;
   onExtraConditionFailed?: () => never;
   answer: (recorded: Recorded<null extends S ? EntryItem | null : EntryItem>) => A;
   idempotency?: Idempotency;
@@ -71,6 +73,7 @@ export function recordEntry<A, S extends EntrySpec | null = EntrySpec>(input: Re
       const extras = input.extraWrites?.(profile, entry) ?? [];
       return {
         profileSet: {
+          ...input.extraProfileSet?.(profile),
           balanceCents: next.balanceCents,
           netCents: next.netCents,
           // A replay gives G(L) anew; an entry after L leaves it as it was.

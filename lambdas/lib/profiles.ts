@@ -42,6 +42,8 @@ export interface Profile {
    * one is on. Written only by setEmailPreferences, read by the notifier.
    */
   notifications?: Partial<EmailPreferences>;
+  /** The client's withdrawal requests waiting for a decision (withdrawal-requests.ts pendingCountOf); absent on older profiles. */
+  pendingRequests?: number;
   deleted?: boolean;
 }
 

@@ -1,13 +1,14 @@
 /** Clients' profit-withdrawal requests and the eligibility they are checked against (design.md section 4). */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, requestIds } from './table';
 import type { EligibilityDto, WithdrawalRequestDto, WithdrawalRequestStatus } from '../../shared/api';
 import { type Eligibility, withdrawalEligibility } from '../../shared/eligibility';
 import { centsToDollars } from '../../shared/money';
 import { ddb, table } from './db';
 import { RequestAlreadyDecided } from './domain-errors';
-import { loadLedger, queryClientItems } from './ledger';
+import { type EntryItem, loadLedger, queryClientItems } from './ledger';
 import type { TransactItem } from './db';
+import { transactOnProfile } from './profile-transaction';
 import { balanceStateOf, type Profile } from './profiles';
 import { queryAll } from './query';
 
@@ -79,9 +80,7 @@ export async function listPendingRequests(): Promise<WithdrawalRequestDto[]> {
   return items.map((item) => toRequestDto(item, { forAdmin: true }));
 }
 
-/** What the client may still request, from the ledger and the requests as they are now. */
-export async function eligibilityOf(profile: Profile, now: number, consistent = false): Promise<Eligibility> {
-  const [ledger, requests] = await Promise.all([loadLedger(profile.sub, consistent), loadRequests(profile.sub, consistent)]);
+function eligibilityFrom(profile: Profile, ledger: EntryItem[], requests: RequestItem[], now: number): Eligibility {
   return withdrawalEligibility({
     deposits: ledger.filter((e) => e.type === 'deposit').map((e) => ({ id: e.entryId, amountCents: e.amountCents, at: Date.parse(e.at) })),
     requestedCents: requests.filter((r) => r.status !== 'rejected').map((r) => r.amountCents),
@@ -89,6 +88,37 @@ export async function eligibilityOf(profile: Profile, now: number, consistent = 
     lastUpdate: balanceStateOf(profile).lastUpdate,
     now,
   });
+}
+
+/** What the client may still request, from the ledger and the requests as they are now. */
+export async function eligibilityOf(profile: Profile, now: number, consistent = false): Promise<Eligibility> {
+  const [ledger, requests] = await Promise.all([loadLedger(profile.sub, consistent), loadRequests(profile.sub, consistent)]);
+  return eligibilityFrom(profile, ledger, requests, now);
+}
+
+/**
+ * How many of the client's requests wait for a decision. The count is kept on the profile
+ * (`pendingRequests`), so the cap (shared/withdrawal-rules.ts) is checked and raised in the new
+ * request's own transaction; every write of it goes through transactOnProfile, conditioned on
+ * the profile's version, so of two concurrent requests that both saw room for one more, the
+ * second fails its condition and plans again from the count the first left. It goes down in the
+ * transaction that decides a request (approve, reject: afterDecision). A profile from before the
+ * count has no attribute: its count is that of its pending requests, read with it, and a decision
+ * leaves it absent, so it is exact from the next request on without a migration.
+ */
+export function pendingCountOf(profile: Profile, requests: readonly RequestItem[]): number {
+  return profile.pendingRequests ?? requests.filter((r) => r.status === 'pending').length;
+}
+
+/** The profile attributes a decision sets: one request fewer waiting (none for a profile from before the count). */
+export function afterDecision(profile: Profile): Partial<Pick<Profile, 'pendingRequests'>> {
+  return profile.pendingRequests === undefined ? {} : { pendingRequests: Math.max(0, profile.pendingRequests - 1) };
+}
+
+/** What a new request is checked against, read consistently: the eligibility, and the requests waiting for a decision. */
+export async function requestChecks(profile: Profile, now: number): Promise<{ eligibility: Eligibility; pending: number }> {
+  const [ledger, requests] = await Promise.all([loadLedger(profile.sub, true), loadRequests(profile.sub, true)]);
+  return { eligibility: eligibilityFrom(profile, ledger, requests, now), pending: pendingCountOf(profile, requests) };
 }
 
 export function toEligibilityDto(e: Eligibility): EligibilityDto {
@@ -145,16 +175,22 @@ export function decided(item: RequestItem, decision: Decision): RequestItem {
 }
 
 /**
- * Rejects a pending request (an approval's decisionUpdate joins the transaction of its withdrawal
- * instead). RequestAlreadyDecided when someone decided it first; answers the request as decided.
+ * Rejects a pending request, in one transaction with the client's count of waiting requests (an
+ * approval's decisionUpdate joins the transaction of its withdrawal instead). RequestAlreadyDecided
+ * when someone decided it first; answers the request as decided.
  */
 export async function rejectRequest(item: RequestItem, rejection: { by: string; now: number; reason: string }): Promise<RequestItem> {
   const decision: Decision = { status: 'rejected', ...rejection };
-  try {
-    await ddb().send(new UpdateCommand(decisionUpdate(item, decision)));
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') throw new RequestAlreadyDecided(item.requestId);
-    throw error;
-  }
-  return decided(item, decision);
+  return transactOnProfile(
+    item.sub,
+    async (profile) => ({
+      profileSet: afterDecision(profile),
+      writes: [{ Update: decisionUpdate(item, decision) }],
+      onWriteConditionFailed: () => {
+        throw new RequestAlreadyDecided(item.requestId);
+      },
+      answer: decided(item, decision),
+    }),
+    { now: rejection.now },
+  );
 }

@@ -1,8 +1,10 @@
 /**
- * Cognito pre-sign-up: refuses names that carry control or text-direction characters, before
- * the account exists (names are copied into the client's profile on confirmation and shown to
- * administrators). Cognito answers the sign-up with UserLambdaValidationException and this
- * message; the local Cognito calls the same handler.
+ * Cognito pre-sign-up: refuses names the product refuses everywhere (shared/forms.ts checkName:
+ * control or text-direction characters, a `;`, or a formula sign at the start), before the
+ * account exists: names are copied into the client's profile on confirmation, shown to
+ * administrators and written into their balances export, which spreadsheets open. Cognito
+ * answers the sign-up with UserLambdaValidationException (a 400) and this message; the local
+ * Cognito calls the same handler.
  */
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { checkNames } from '../../shared/forms';

@@ -149,7 +149,7 @@ journey('client withdrawal: the dialog\'s checks, a request, the admin approves 
   expect(await submit.isDisabled()).toBe(true);
   const amount = dialog.getByLabel('Amount');
   expect(await amount.getAttribute('step')).toBe('0.01');
-  expect(await amount.getAttribute('min')).toBe('0');
+  expect(await amount.getAttribute('min')).toBe('100');
 
   await amount.fill(String(Math.floor(centsOf(profitText) / 100) + 1)); // whole dollars: always above, never a float artefact
   expect(await submit.isDisabled()).toBe(false);
@@ -193,10 +193,10 @@ journey('client withdrawal rejected: alice sees the status and the admin\'s reas
   const reason = `Documents missing ${Date.now()}`;
   await openDashboard(page, ALICE);
   const before = await balanceCents(page);
-  await requestWithdrawal(page, '50');
+  await requestWithdrawal(page, '150');
 
   await as('admin rejects', async (admin) => {
-    const row = await pendingRequest(admin, '$50.00');
+    const row = await pendingRequest(admin, '$150.00');
     await row.getByRole('button', { name: 'Reject' }).click();
     await row.getByLabel('Reason').fill(reason);
     await row.getByRole('button', { name: 'Confirm Rejection' }).click();
@@ -206,7 +206,7 @@ journey('client withdrawal rejected: alice sees the status and the admin\'s reas
 
   await as('alice after the rejection', async (alice) => {
     await openDashboard(alice, ALICE);
-    const request = myRequest(alice, '$50.00');
+    const request = myRequest(alice, '$150.00');
     await request.filter({ hasText: 'Rejected' }).waitFor();
     expect(await request.innerText()).toContain(`Reason: ${reason}`);
     expect(await balanceCents(alice)).toBe(before);

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EligibilityDto, TransactionDto, WithdrawalRequestDto } from '../../../shared/api';
+import { withdrawalLimitMessages } from '../../../shared/withdrawal-rules';
 import { adminUser, alice, apiError, fakeAuth, fixtureApi, type Handler, renderApp } from '../test/harness';
 
 const portfolio = (over: Partial<{ balance: number; weeklyGain: number; weeklyGainAmount: number }> = {}) => ({
@@ -222,19 +223,26 @@ describe('dashboard: profit withdrawal', () => {
     return { dialog, input: within(dialog).getByLabelText('Amount'), submit: within(dialog).getByRole('button', { name: 'Submit Request' }) };
   }
 
-  it('keeps Submit Request disabled while the amount is empty, and refuses invalid and too-high amounts', async () => {
+  it('keeps Submit Request disabled while the amount is empty, and refuses invalid, too-low and too-high amounts', async () => {
     const fixtures = api({ 'GET /api/withdrawals/alice-sub/eligible': { data: eligible } });
     renderApp('/dashboard', { backend: fakeAuth(alice), api: fixtures });
-    const { input, submit } = await openDialog();
+    const { dialog, input, submit } = await openDialog();
     expect(input).toHaveAttribute('type', 'number');
     expect(input).toHaveAttribute('step', '0.01');
-    expect(input).toHaveAttribute('min', '0');
+    expect(input).toHaveAttribute('min', '100');
+    // The dialog says the minimum and the cap before anything is sent.
+    expect(within(dialog).getByText('The minimum request is $100.00. You can have up to 3 requests waiting for a decision at once.')).toBeInTheDocument();
     expect(submit).toBeDisabled();
     await userEvent.type(input, '0');
     expect(submit).toBeEnabled();
     await userEvent.click(submit);
     expect(await screen.findByText('Invalid Amount')).toBeInTheDocument();
     expect(screen.getByText('Please enter a valid withdrawal amount')).toBeInTheDocument();
+    await userEvent.clear(input);
+    await userEvent.type(input, '99.99');
+    await userEvent.click(submit);
+    expect(await screen.findByText('Amount Too Low')).toBeInTheDocument();
+    expect(screen.getByText('The minimum withdrawal request is $100.00')).toBeInTheDocument();
     await userEvent.clear(input);
     await userEvent.type(input, '300');
     await userEvent.click(submit);
@@ -280,7 +288,7 @@ describe('dashboard: profit withdrawal', () => {
   });
 
   it("shows the server's error, or the connection message", async () => {
-    let error: Error = apiError(409, 'You can only withdraw up to $10.00 in eligible profit');
+    let error: Error = apiError(409, withdrawalLimitMessages.tooManyPending);
     renderApp('/dashboard', {
       backend: fakeAuth(alice),
       api: api({
@@ -291,10 +299,10 @@ describe('dashboard: profit withdrawal', () => {
       }),
     });
     const { input, submit } = await openDialog();
-    await userEvent.type(input, '50');
+    await userEvent.type(input, '150');
     await userEvent.click(submit);
     expect(await screen.findByText('Request Failed')).toBeInTheDocument();
-    expect(screen.getByText('You can only withdraw up to $10.00 in eligible profit')).toBeInTheDocument();
+    expect(screen.getByText('You already have 3 withdrawal requests waiting for a decision. Please wait until one of them is decided before requesting again.')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     error = new TypeError('Failed to fetch');
     await userEvent.click(submit);

@@ -72,6 +72,28 @@ describe('sign-up page', () => {
     expect(backend.signUp).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['Last name', 'Example;=1+1;=cmd|\' /C calc\'!A0', 'Names cannot contain ";" or start with =, +, - or @'],
+    ['First name', '=cmd', 'Names cannot contain ";" or start with =, +, - or @'],
+    ['First name', 'Al\u202Eice', 'Names cannot contain control or text-direction characters'],
+  ] as const)('shows a refused name at its field and sends nothing: %s %j', async (field, name, message) => {
+    const backend = fakeAuth(null);
+    renderApp('/signup', { backend, api: fixtureApi({}) });
+    await screen.findByLabelText('First name');
+    await fillForm({ [field]: name });
+    const input = screen.getByLabelText(field);
+    await waitFor(() => expect(input).toHaveAccessibleErrorMessage(message));
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(backend.signUp).not.toHaveBeenCalled();
+    // Corrected, the field is no longer marked and the form goes.
+    await userEvent.clear(input);
+    await userEvent.type(input, "O'Brien-José");
+    expect(input).not.toHaveAttribute('aria-invalid');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(backend.signUp).toHaveBeenCalledTimes(1));
+  });
+
   it('refuses a malformed e-mail address', async () => {
     const backend = fakeAuth(null);
     renderApp('/signup', { backend, api: fixtureApi({}) });

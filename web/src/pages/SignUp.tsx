@@ -13,7 +13,7 @@ import { Text } from '@chakra-ui/react/text';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { errors, successToasts, toastTitles } from '../../../shared/messages';
-import { checkSignUpForm } from '../../../shared/forms';
+import { checkNameFields, checkSignUpForm, type NameFieldErrors } from '../../../shared/forms';
 import { ApiError } from '../api/client';
 import { send } from '../api/calls';
 import { useApi } from '../api/provider';
@@ -43,6 +43,8 @@ export default function SignUp() {
   const [email, setEmail] = useState(linkEmail);
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
+  /** A name's problem, shown at its field (the words the API and the pre-sign-up trigger answer with). */
+  const [nameErrors, setNameErrors] = useState<NameFieldErrors | null>(null);
   const [showPassword, setShowPassword] = useState(false);
   const [code, setCode] = useState(linkCode);
   const { busy, run } = useAuthStep('signUp', toastTitles.signUpFailed);
@@ -109,7 +111,10 @@ export default function SignUp() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = checkSignUpForm({ firstName, lastName, email, password, confirmPassword });
+    const badNames = checkNameFields(firstName, lastName);
+    setNameErrors(badNames);
+    if (badNames) return;
+    const problem = checkSignUpForm({ email, password, confirmPassword });
     if (problem) return notify('error', problem.title, problem.description);
     if (!looksLikeEmail(email)) return notify('error', toastTitles.signUpFailed, errors.signUp.invalidEmail);
     await run(async () => {
@@ -163,13 +168,29 @@ export default function SignUp() {
       <OrDivider />
       <AuthForm onSubmit={onSubmit} submitText="Create Account" busyText="Creating account..." busy={busy}>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <Field.Root>
+          <Field.Root invalid={!!nameErrors?.firstName}>
             <Field.Label>First name</Field.Label>
-            <Input autoComplete="given-name" value={firstName} onChange={(e) => setFirstName(e.currentTarget.value)} />
+            <Input
+              autoComplete="given-name"
+              value={firstName}
+              onChange={(e) => {
+                setFirstName(e.currentTarget.value);
+                setNameErrors((errors) => errors && { ...errors, firstName: null });
+              }}
+            />
+            <Field.ErrorText>{nameErrors?.firstName}</Field.ErrorText>
           </Field.Root>
-          <Field.Root>
+          <Field.Root invalid={!!nameErrors?.lastName}>
             <Field.Label>Last name</Field.Label>
-            <Input autoComplete="family-name" value={lastName} onChange={(e) => setLastName(e.currentTarget.value)} />
+            <Input
+              autoComplete="family-name"
+              value={lastName}
+              onChange={(e) => {
+                setLastName(e.currentTarget.value);
+                setNameErrors((errors) => errors && { ...errors, lastName: null });
+              }}
+            />
+            <Field.ErrorText>{nameErrors?.lastName}</Field.ErrorText>
           </Field.Root>
         </SimpleGrid>
         <EmailField value={email} onChange={setEmail} />

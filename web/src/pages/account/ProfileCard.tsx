@@ -6,8 +6,8 @@ import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { type FormEvent, useState } from 'react';
-import { checkNames } from '../../../../shared/forms';
-import { apiMessages, successToasts, toastTitles } from '../../../../shared/messages';
+import { checkNameFields, type NameFieldErrors } from '../../../../shared/forms';
+import { successToasts, toastTitles } from '../../../../shared/messages';
 import { ApiError } from '../../api/client';
 import { useSend } from '../../api/hooks';
 import { type User, useAuth } from '../../auth/session';
@@ -16,18 +16,13 @@ import { SectionCard } from '../../components/section-card';
 import { notify } from '../../components/toaster';
 import { accountErrorMessage } from './errors';
 
-/** The problem with the names, as the sign-up form and the pre-sign-up trigger see them, or null. */
-function namesProblem(firstName: string, lastName: string): string | null {
-  if (firstName.trim() === '') return apiMessages.firstNameRequired;
-  if (lastName.trim() === '') return apiMessages.lastNameRequired;
-  return checkNames(firstName, lastName);
-}
-
 export function ProfileCard({ user }: { user: User }) {
   const { reload } = useAuth();
   const send = useSend();
   const [firstName, setFirstName] = useState(user.firstName);
   const [lastName, setLastName] = useState(user.lastName);
+  /** A name's problem, shown at its field, as the sign-up form and the pre-sign-up trigger see it. */
+  const [nameErrors, setNameErrors] = useState<NameFieldErrors | null>(null);
   // The API's refusal in its own words (it checks the names as sign-up does); Cognito's otherwise.
   const { busy, run } = useAuthStep((error) => (error instanceof ApiError && error.serverMessage) || accountErrorMessage(error), toastTitles.profileUpdateFailed);
   // Cognito copies a federated user's names from the provider at every sign-in: an edit here
@@ -37,8 +32,9 @@ export function ProfileCard({ user }: { user: User }) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = namesProblem(firstName, lastName);
-    if (problem) return notify('error', toastTitles.profileUpdateFailed, problem);
+    const badNames = checkNameFields(firstName, lastName);
+    setNameErrors(badNames);
+    if (badNames) return;
     await run(async () => {
       // Through the API, which renames in Cognito and in the portfolio admins see.
       await send({ route: 'updateMyNames', params: { userId: user.sub }, body: { firstName: firstName.trim(), lastName: lastName.trim() } });
@@ -53,13 +49,29 @@ export function ProfileCard({ user }: { user: User }) {
       <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Profile">
         <Stack gap="4">
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <Field.Root readOnly={managed}>
+            <Field.Root readOnly={managed} invalid={!!nameErrors?.firstName}>
               <Field.Label>First name</Field.Label>
-              <Input autoComplete="given-name" value={firstName} onChange={(e) => setFirstName(e.currentTarget.value)} />
+              <Input
+                autoComplete="given-name"
+                value={firstName}
+                onChange={(e) => {
+                  setFirstName(e.currentTarget.value);
+                  setNameErrors((errors) => errors && { ...errors, firstName: null });
+                }}
+              />
+              <Field.ErrorText>{nameErrors?.firstName}</Field.ErrorText>
             </Field.Root>
-            <Field.Root readOnly={managed}>
+            <Field.Root readOnly={managed} invalid={!!nameErrors?.lastName}>
               <Field.Label>Last name</Field.Label>
-              <Input autoComplete="family-name" value={lastName} onChange={(e) => setLastName(e.currentTarget.value)} />
+              <Input
+                autoComplete="family-name"
+                value={lastName}
+                onChange={(e) => {
+                  setLastName(e.currentTarget.value);
+                  setNameErrors((errors) => errors && { ...errors, lastName: null });
+                }}
+              />
+              <Field.ErrorText>{nameErrors?.lastName}</Field.ErrorText>
             </Field.Root>
           </SimpleGrid>
           <Field.Root readOnly>

@@ -15,11 +15,15 @@ import { useSWRConfig } from 'swr';
 import { successToasts, toastMessages, toastTitles } from '../../../../shared/messages';
 import { checkWithdrawalRequestAmount } from '../../../../shared/amount-forms';
 import { type Cents, centsToDollars, dollarsToCents } from '../../../../shared/money';
+import { MAX_PENDING_WITHDRAWAL_REQUESTS, MIN_WITHDRAWAL_REQUEST_CENTS } from '../../../../shared/withdrawal-rules';
 import { keyOf } from '../../api/calls';
 import { useApiMutation } from '../../api/hooks';
 import type { User } from '../../auth/session';
 import { notify } from '../../components/toaster';
 import { usd } from '../../format';
+
+/** The minimum request, as the amount field takes it (dollars). */
+const MIN_DOLLARS = centsToDollars(MIN_WITHDRAWAL_REQUEST_CENTS);
 
 export default function RequestDialog({
   user,
@@ -87,7 +91,10 @@ export default function RequestDialog({
                   </Dialog.Description>
                   <Field.Root>
                     <Field.Label>Amount</Field.Label>
-                    <Input type="number" step="0.01" min="0" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} />
+                    <Input type="number" step="0.01" min={MIN_DOLLARS} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} />
+                    <Field.HelperText>
+                      The minimum request is {usd(MIN_DOLLARS)}. You can have up to {MAX_PENDING_WITHDRAWAL_REQUESTS} requests waiting for a decision at once.
+                    </Field.HelperText>
                   </Field.Root>
                 </Stack>
               </Dialog.Body>
