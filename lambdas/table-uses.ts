@@ -3,9 +3,27 @@
  * shared/api.ts). The CDK stack grants exactly these; the local stack refuses anything else,
  * as IAM would. No imports of runtime code: the stack loads this file at synth.
  */
-import type { TableUse } from '../shared/api';
+import { type RouteDef, type TableUse, usesAdminPower } from '../shared/api';
 
-/** Creates the profile (conditional Put, with one more client on the admin totals: UpdateItem), reads it back when it already exists. */
+/**
+ * The admin check's own (lib/admin-sessions.ts), on every route where admin power counts: it
+ * reads the caller's security record (GetItem) and, for a moment Cognito shows but the record
+ * lacks, records it with its notice in one transaction (UpdateItem, PutItem).
+ */
+export const ADMIN_CHECK_TABLE_USE: TableUse = { actions: ['GetItem', 'UpdateItem', 'PutItem'] };
+
+/** What a route's function may do on the table: its handler's declared use, and the admin check's where it runs. */
+export function routeTableUse(route: Pick<RouteDef, 'table' | 'auth' | 'adminMayRead'>): TableUse {
+  if (!usesAdminPower(route)) return route.table;
+  const actions = [...new Set([...route.table.actions, ...ADMIN_CHECK_TABLE_USE.actions])];
+  return { ...route.table, actions };
+}
+
+/**
+ * Creates the profile (conditional Put, with one more client on the admin totals: UpdateItem),
+ * reads it back when it already exists; after a password reset, records it in the security
+ * record with its notice (UpdateItem, PutItem).
+ */
 export const POST_CONFIRMATION_TABLE_USE: TableUse = { actions: ['GetItem', 'PutItem', 'UpdateItem'] };
 
 /**
@@ -19,6 +37,9 @@ export const WEEKLY_GROWTH_TABLE_USE: TableUse = { actions: ['GetItem', 'Query',
  * PutItem; GetItem to see why a claim was refused). Admins come from Cognito, not the table.
  */
 export const NOTIFIER_TABLE_USE: TableUse = { actions: ['GetItem', 'PutItem'] };
+
+/** Pre token generation reads the client's profile (its names) at every issue of tokens. */
+export const PRE_TOKEN_GENERATION_TABLE_USE: TableUse = { actions: ['GetItem'] };
 
 /** Pre sign-up and custom message never touch the table. */
 export const NO_TABLE_USE: TableUse = { actions: [] };

@@ -148,6 +148,13 @@ export const answerSchemas = {
   }),
   /** A CSV download: the answer is the file's text. */
   csv: z.string(),
+  /**
+   * A new authenticator secret (base32), not yet in force: the app is given it (as text or a QR
+   * code of its otpauth URI), and one of its codes confirms it (POST /api/me/two-factor/verify).
+   */
+  twoFactorSetup: z.strictObject({ secretCode: z.string() }),
+  /** Done, and every session of the user has ended, this one's too: the user signs in again. */
+  signedOut: z.strictObject({ success, signedOut: z.literal(true) }),
 };
 
 export type AnswerName = keyof typeof answerSchemas;

@@ -29,14 +29,17 @@ describe('the route table', () => {
     for (const r of routes) expect(r.auth === 'admin').toBe(r.path.startsWith('/api/admin/'));
   });
 
-  it('names the owner of every client route: one of its path parameters, or the body userId of a POST', () => {
+  it("names the owner of every client route: one of its path parameters, the body userId of a POST, or the caller's own account under /api/me/", () => {
     for (const r of routes as readonly RouteDef[]) {
       if (r.auth === 'admin') {
         expect({ route: r.name, owner: r.owner }).toEqual({ route: r.name, owner: undefined });
         continue;
       }
       const params = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-      if (r.owner === 'body.userId') expect({ route: r.name, method: r.method, params }).toEqual({ route: r.name, method: 'POST', params: [] });
+      // A route of the caller's own account names no client at all, so none can be named wrongly.
+      expect({ route: r.name, self: r.owner === 'self' }).toEqual({ route: r.name, self: r.path.startsWith('/api/me/') });
+      if (r.owner === 'self') expect({ route: r.name, params, adminMayRead: r.adminMayRead }).toEqual({ route: r.name, params: [], adminMayRead: undefined });
+      else if (r.owner === 'body.userId') expect({ route: r.name, method: r.method, params }).toEqual({ route: r.name, method: 'POST', params: [] });
       else expect({ route: r.name, owner: (OWNER_PATH_PARAMS as readonly string[]).includes(r.owner ?? '') && params.includes(r.owner) }).toEqual({ route: r.name, owner: true });
     }
   });

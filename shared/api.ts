@@ -69,12 +69,26 @@ export interface RouteDef {
   /**
    * Client routes: what names the client the request is about, which must be the caller (admins
    * may read any where `adminMayRead`). A path parameter, or the body's `userId`. The handler
-   * wrapper checks it; handlers never do.
+   * wrapper checks it; handlers never do. `self`: the route names nobody and acts on the account
+   * whose access token calls it (`/api/me/...`), so no one can name another.
    */
-  owner?: (typeof OWNER_PATH_PARAMS)[number] | 'body.userId';
+  owner?: (typeof OWNER_PATH_PARAMS)[number] | 'body.userId' | 'self';
   /** Cognito user-pool actions the handler needs (its function is granted exactly these). */
   cognitoActions?: readonly ('AdminGetUser' | 'AdminDeleteUser' | 'AdminUserGlobalSignOut' | 'AdminUpdateUserAttributes')[];
+  /**
+   * Cognito operations the handler calls with the caller's own access token. IAM grants nothing
+   * for them (Cognito authorizes them by the token); the user pool's firewall refuses the ones
+   * that change a password or the second factor unless they come from the API's functions
+   * (infra/aws/user-pool-firewall.ts), so a browser reaches them only through these routes.
+   */
+  cognitoUserCalls?: readonly CognitoUserCall[];
 }
+
+/** The user-token Cognito operations the API makes on a caller's behalf (RouteDef.cognitoUserCalls). */
+export type CognitoUserCall = 'GetUser' | 'AssociateSoftwareToken' | 'VerifySoftwareToken' | 'SetUserMFAPreference' | 'ChangePassword';
+
+/** Routes where an admin claim counts: admin routes, and client routes admins may read. Admin power is confirmed on these only. */
+export const usesAdminPower = (route: Pick<RouteDef, 'auth' | 'adminMayRead'>): boolean => route.auth === 'admin' || route.adminMayRead === true;
 
 export const routes = [
   { name: 'getPortfolio', method: 'GET', path: '/api/portfolios/{userId}', answer: 'portfolio', auth: 'client', owner: 'userId', table: { actions: ['GetItem'] }, adminMayRead: true },
@@ -111,6 +125,12 @@ export const routes = [
   // The whole book as CSV (issue 18): an export the exporter function writes to S3, then a short-lived link to it.
   { name: 'startBalancesExport', method: 'POST', path: '/api/admin/statements/balances/exports', answer: 'balancesExport', auth: 'admin', table: { actions: ['PutItem'] }, exports: 'start' },
   { name: 'getBalancesExport', method: 'GET', path: '/api/admin/statements/balances/exports/{id}', answer: 'balancesExport', auth: 'admin', table: { actions: ['GetItem'] }, exports: 'link', idNames: 'balances export' },
+  // The caller's own sign-in (lambdas/lib/account-security.ts): the second factor's life and the
+  // password, behind the API so each change is recorded, ends the other sessions and is e-mailed.
+  { name: 'setUpTwoFactor', method: 'POST', path: '/api/me/two-factor/setup', answer: 'twoFactorSetup', auth: 'client', owner: 'self', table: { actions: ['UpdateItem'] }, cognitoUserCalls: ['GetUser', 'AssociateSoftwareToken'] },
+  { name: 'verifyTwoFactor', method: 'POST', path: '/api/me/two-factor/verify', body: 'twoFactorCode', answer: 'signedOut', auth: 'client', owner: 'self', table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] }, cognitoActions: ['AdminUserGlobalSignOut'], cognitoUserCalls: ['VerifySoftwareToken', 'SetUserMFAPreference'] },
+  { name: 'disableTwoFactor', method: 'POST', path: '/api/me/two-factor/disable', answer: 'done', auth: 'client', owner: 'self', table: { actions: ['UpdateItem', 'PutItem'] }, cognitoUserCalls: ['GetUser', 'SetUserMFAPreference'] },
+  { name: 'changeMyPassword', method: 'POST', path: '/api/me/password', body: 'passwordChange', answer: 'signedOut', auth: 'client', owner: 'self', table: { actions: ['UpdateItem', 'PutItem'] }, cognitoActions: ['AdminUserGlobalSignOut'], cognitoUserCalls: ['ChangePassword'] },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof routes)[number]['name'];

@@ -36,6 +36,7 @@ export const apiMessages = {
   noteUnsafeCharacters: 'Note cannot contain control or text-direction characters',
   reasonUnsafeCharacters: 'Reason cannot contain control or text-direction characters',
   nameUnsafeCharacters: 'Names cannot contain control or text-direction characters',
+  nameFormulaCharacters: 'Names cannot contain ";" or start with =, +, - or @',
   nameTooLong: 'Names must be at most 256 characters',
   reasonRequired: 'Please give a reason for the rejection',
   reasonTooLong: 'Reason must be at most 500 characters',
@@ -50,6 +51,13 @@ export const apiMessages = {
   adminOnly: 'Administrator access required',
   /** An admin route asked by an administrator who has not set up an authenticator app (issue 15). */
   twoFactorRequired: 'Administrators must set up two-factor sign-in before using the admin console',
+  /** An admin's session began before two-factor sign-in or admin access did (lambdas/lib/admin-epoch.ts). */
+  adminSignInAgain: 'Please sign in again, with the code from your authenticator app, to use the admin console',
+  twoFactorAlreadyOn: 'Two-factor sign-in is already on. Turn it off first to set up a new authenticator app.',
+  twoFactorAlreadyOff: 'Two-factor sign-in is already off',
+  twoFactorSetupNotStarted: 'No authenticator app is waiting to be confirmed. Please start the set-up again.',
+  twoFactorSetupChanged: 'The set-up changed while it was being confirmed. Please start again.',
+  freshSignInRequired: 'Please confirm it is you with your password and a current code first',
   unauthorized: 'Authentication required',
   notThroughSite: 'Requests must come through the site',
   clientNotFound: 'Client not found',
@@ -126,6 +134,7 @@ export const toastTitles = {
   profileUpdateFailed: 'Update failed',
   passwordChangeFailed: 'Password change failed',
   twoFactorFailed: 'Two-factor sign-in not changed',
+  signInAgain: 'Sign in again',
   emailPreferencesFailed: 'E-mail preferences not saved',
 } as const;
 
@@ -157,6 +166,7 @@ export const successToasts = {
   passwordChanged: 'Password changed successfully',
   twoFactorOn: 'Two-factor sign-in is on',
   signInWithCode: 'Every session has ended. Sign in again with a code from your authenticator app.',
+  signInWithNewPassword: 'Every session has ended. Sign in again with your new password.',
   twoFactorOff: 'Two-factor sign-in is off',
   signedOutEverywhere: 'Signed out of all devices',
   emailPreferencesSaved: 'E-mail preferences saved',

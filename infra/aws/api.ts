@@ -14,9 +14,10 @@ import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { type RouteDef, type RouteName, routes } from '../../shared/api';
+import { type RouteDef, type RouteName, routes, usesAdminPower } from '../../shared/api';
+import { routeTableUse } from '../../lambdas/table-uses';
 import { userPoolDefinition } from '../../shared/user-pool';
 import { logsKey } from './logs-key';
 import { PortalFunction } from './portal-function';
@@ -27,6 +28,8 @@ export interface RoutesProps {
   client: IUserPoolClient;
   /** What the balances export routes start and link (shared/api.ts `exports`). */
   exports: BalancesExports;
+  /** What the user pool's firewall lets through (user-pool-firewall.ts): given to the routes that call Cognito with a user's token. */
+  cognitoBackendSecret: ISecret;
 }
 
 /** Per-stage limits: generous for people, a ceiling for scripts gone wrong. */
@@ -56,6 +59,11 @@ export const ROUTE_THROTTLES: Partial<Record<RouteName, { rateLimit: number; bur
   approveWithdrawalRequest: { rateLimit: 25, burstLimit: 50 },
   rejectWithdrawalRequest: { rateLimit: 25, burstLimit: 50 },
   deleteClient: { rateLimit: 5, burstLimit: 10 },
+  // The caller's own sign-in: a person does each a few times a year; Cognito's own quotas are per pool.
+  setUpTwoFactor: { rateLimit: 5, burstLimit: 10 },
+  verifyTwoFactor: { rateLimit: 5, burstLimit: 10 },
+  disableTwoFactor: { rateLimit: 5, burstLimit: 10 },
+  changeMyPassword: { rateLimit: 5, burstLimit: 10 },
 };
 
 /** CloudFront sends it to the API; handlers refuse requests without it (lambdas/lib/origin.ts). */
@@ -64,14 +72,16 @@ export { ORIGIN_HEADER } from '../../lambdas/lib/origin';
 /**
  * What a handler asks Cognito before it honours an admin claim (cached a minute): is the caller
  * still enabled and still in the admins group, and do they have a second factor (AdminGetUser's
- * UserMFASettingList and UserStatus: no further action needed). The token's groups claim alone
- * would let a demoted or disabled admin act until the token expires.
+ * UserMFASettingList and UserStatus). The token's groups claim alone would let a demoted or
+ * disabled admin act until the token expires. And, once, for an admin whose moments the security
+ * record lacks (made in the Cognito console), every session of theirs ends (AdminUserGlobalSignOut:
+ * lambdas/lib/admin-sessions.ts).
  */
-export const ADMIN_CHECK_COGNITO_ACTIONS = ['AdminGetUser', 'AdminListGroupsForUser'] as const;
+export const ADMIN_CHECK_COGNITO_ACTIONS = ['AdminGetUser', 'AdminListGroupsForUser', 'AdminUserGlobalSignOut'] as const;
 
 /** Admin routes, and client routes an admin may read for any client: both confirm the claim. */
 export function checksAdmin(route: RouteDef): boolean {
-  return route.auth === 'admin' || route.adminMayRead === true;
+  return usesAdminPower(route);
 }
 
 /** The Cognito actions a route's function is granted: its own, plus the admin check where it runs. */
@@ -141,10 +151,13 @@ export class PortalApi extends Construct {
         entry: `lambdas/http/${route.name}.ts`,
         description: `${route.method} ${route.path}`,
         table: props.table,
-        tableUse: route.table,
+        // The handler's own use, and the admin check's where it runs (lambdas/table-uses.ts).
+        tableUse: routeTableUse(route),
         environment: {
           ORIGIN_VERIFY: this.originSecret.secretValue.unsafeUnwrap(),
           ...(cognitoActions.length > 0 ? { USER_POOL_ID: props.userPool.userPoolId } : {}),
+          // Calls with the caller's token need no IAM grant, only the firewall's pass.
+          ...(route.cognitoUserCalls?.length ? { COGNITO_BACKEND_SECRET: props.cognitoBackendSecret.secretValue.unsafeUnwrap() } : {}),
         },
         timeout: Duration.seconds(route.name === 'deleteClient' ? 30 : 10),
       });

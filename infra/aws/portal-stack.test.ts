@@ -103,20 +103,20 @@ describe('the API, generated from the shared route table', () => {
       const [id] = functionOf(`${route.method} ${route.path}`);
       const actions = actionsOf(id);
       expect(actions.some((a) => a === '*' || a === 'dynamodb:*')).toBe(false);
-      // Client routes: only their own Cognito actions. Admin routes, and client routes an admin
-      // may read, also confirm the caller is still an enabled admin: exactly those two more.
+      // Client routes: only their own Cognito actions (calls made with the caller's token need
+      // none). Admin routes, and client routes an admin may read, also run the admin check.
       const cognito = actions.filter((a) => a.startsWith('cognito-idp:')).sort();
       const own = 'cognitoActions' in route ? route.cognitoActions.map((a) => `cognito-idp:${a}`) : [];
       const checksAdmin = route.auth === 'admin' || ('adminMayRead' in route && route.adminMayRead === true);
-      const check = checksAdmin ? ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'] : [];
-      expect(cognito).toEqual([...new Set([...own, ...check])].sort());
+      const check = checksAdmin ? ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:AdminUserGlobalSignOut'] : [];
+      expect({ route: route.name, cognito }).toEqual({ route: route.name, cognito: [...new Set([...own, ...check])].sort() });
     }
   });
 
   it('lets every admin route ask Cognito whether its caller is still an enabled admin, with two-factor sign-in', () => {
-    // AdminGetUser also answers UserMFASettingList (TOTP) and UserStatus (Google): the two-factor
-    // requirement on admins needs no Cognito action beyond these two.
-    expect([...ADMIN_CHECK_COGNITO_ACTIONS].sort()).toEqual(['AdminGetUser', 'AdminListGroupsForUser']);
+    // AdminGetUser also answers UserMFASettingList (TOTP) and UserStatus (Google); the sign-out
+    // ends the sessions of an admin whose moments the security record lacks (admin-sessions.ts).
+    expect([...ADMIN_CHECK_COGNITO_ACTIONS].sort()).toEqual(['AdminGetUser', 'AdminListGroupsForUser', 'AdminUserGlobalSignOut']);
     const [poolId] = onlyOf('AWS::Cognito::UserPool');
     const adminRoutes = routes.filter((r) => r.auth === 'admin');
     expect(adminRoutes.length).toBeGreaterThan(0);
@@ -135,6 +135,29 @@ describe('the API, generated from the shared route table', () => {
       expect(new Set(actions).size).toBe(actions.length);
       expect(actionsOf(id)).toEqual(expect.arrayContaining(['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser']));
     }
+  });
+
+  it("gives the firewall's pass to exactly the routes that call Cognito with the caller's token", () => {
+    const [secretId] = resources('AWS::SecretsManager::Secret').find(([, s]) => String(s.Properties.Description).includes("user pool's WAF")) ?? [];
+    expect(secretId).toBeDefined();
+    for (const route of routes) {
+      const [, fn] = functionOf(`${route.method} ${route.path}`);
+      const pass = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.COGNITO_BACKEND_SECRET;
+      const callsAsUser = 'cognitoUserCalls' in route && route.cognitoUserCalls.length > 0;
+      expect({ route: route.name, pass: pass === undefined ? 'none' : JSON.stringify(pass).includes(String(secretId)) }).toEqual({ route: route.name, pass: callsAsUser ? true : 'none' });
+    }
+    for (const name of ['setUpTwoFactor', 'verifyTwoFactor', 'disableTwoFactor', 'changeMyPassword'] as const) expect(routeByName(name).cognitoUserCalls?.length).toBeGreaterThan(0);
+  });
+
+  it('lets the post-confirmation trigger end the sessions of a user who reset the password: that one action, on this pool, in a policy the function does not wait on', () => {
+    const [poolId] = onlyOf('AWS::Cognito::UserPool');
+    const [fnId, fn] = functionOf('Cognito post-confirmation: creates the client profile and portfolio; after a password reset, ends every session');
+    expect(actionsOf(fnId).filter((a) => a.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminUserGlobalSignOut']);
+    const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const [policyId, policy] = resources('AWS::IAM::Policy').find(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('AdminUserGlobalSignOut') && (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId)) ?? [];
+    expect((policy?.Properties.PolicyDocument as { Statement: { Resource: unknown }[] }).Statement[0]?.Resource).toEqual({ 'Fn::GetAtt': [poolId, 'Arn'] });
+    // The pool depends on the function: a function depending on this policy would be a cycle.
+    expect(fn.DependsOn ?? []).not.toContain(policyId);
   });
 
   it('runs every function on arm64, the current Node runtime, JSON logs', () => {
@@ -166,11 +189,12 @@ describe('the balances exports', () => {
   it('lets the exporter write exports only, the start route invoke the exporter only, the link route read exports only', () => {
     expect(nonLogActions(exporterId).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'kms:Decrypt', 'kms:GenerateDataKey', 's3:AbortMultipartUpload', 's3:PutObject']);
     const [startId, start] = functionOf(`POST ${routeByName('startBalancesExport').path}`);
-    expect(nonLogActions(startId).sort()).toEqual(['dynamodb:PutItem', 'lambda:InvokeFunction']);
+    // (and what the admin check of every admin route uses: its caller's security record, lambdas/table-uses.ts)
+    expect(nonLogActions(startId).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'lambda:InvokeFunction']);
     expect(JSON.stringify(statementsOf(startId).find((st) => st.Action === 'lambda:InvokeFunction')?.Resource)).toBe(JSON.stringify({ 'Fn::GetAtt': [exporterId, 'Arn'] }));
     expect((start.Properties.Environment as { Variables: Record<string, unknown> }).Variables.BALANCES_EXPORTER).toEqual({ Ref: exporterId });
     const [linkId, link] = functionOf(`GET ${routeByName('getBalancesExport').path}`);
-    expect(nonLogActions(linkId).sort()).toEqual(['dynamodb:GetItem', 'kms:Decrypt', 's3:GetObject']);
+    expect(nonLogActions(linkId).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'kms:Decrypt', 's3:GetObject']);
     expect((link.Properties.Environment as { Variables: Record<string, unknown> }).Variables.EXPORTS_BUCKET).toEqual({ Ref: bucketId });
   });
 });
@@ -220,7 +244,7 @@ describe('Cognito', () => {
         AutoVerifiedAttributes: ['email'],
         DeletionProtection: 'ACTIVE',
         Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 6, RequireLowercase: false, RequireNumbers: false }) },
-        LambdaConfig: { PreSignUp: Match.anyValue(), PostConfirmation: Match.anyValue(), CustomMessage: Match.anyValue() },
+        LambdaConfig: { PreSignUp: Match.anyValue(), PostConfirmation: Match.anyValue(), CustomMessage: Match.anyValue(), PreTokenGeneration: Match.anyValue() },
       }),
     });
     template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admins' });
@@ -251,6 +275,32 @@ describe('Cognito', () => {
       FunctionName: { 'Fn::GetAtt': [preSignUpId, 'Arn'] },
       Principal: 'cognito-idp.amazonaws.com',
     });
+  });
+
+  it("puts the profile's names in every ID token: the PreTokenGeneration trigger, which may only read the table", () => {
+    const [triggerId] = functionOf("Cognito pre token generation: the ID token carries the client profile's names");
+    const [, pool] = onlyOf('AWS::Cognito::UserPool');
+    expect((pool.Properties.LambdaConfig as Record<string, unknown>).PreTokenGeneration).toEqual({ 'Fn::GetAtt': [triggerId, 'Arn'] });
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: { 'Fn::GetAtt': [triggerId, 'Arn'] },
+      Principal: 'cognito-idp.amazonaws.com',
+    });
+    expect(actionsOf(triggerId).filter((a) => !/^(logs|xray):/.test(a))).toEqual(['dynamodb:GetItem']);
+  });
+
+  it("lets users write only the sign-up form's attributes, and Google's mapped ones where Google signs in", () => {
+    const [, client] = onlyOf('AWS::Cognito::UserPoolClient');
+    expect(client.Properties.WriteAttributes).toEqual([...userPoolDefinition.writeAttributes].sort());
+    expect(client.Properties.WriteAttributes).toEqual(['email', 'family_name', 'given_name']);
+    const google = synth({ google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' } }).template;
+    const [, googleClient] = Object.entries(google.findResources('AWS::Cognito::UserPoolClient'))[0] as [string, Resource];
+    expect(googleClient.Properties.WriteAttributes).toEqual(['email', 'family_name', 'given_name', 'picture']);
+    // Every attribute Google maps is writable, but email_verified, which no user may write.
+    const [, provider] = Object.entries(google.findResources('AWS::Cognito::UserPoolIdentityProvider'))[0] as [string, Resource];
+    const mapped = Object.keys(provider.Properties.AttributeMapping as Record<string, string>).filter((name) => name !== 'email_verified');
+    expect(googleClient.Properties.WriteAttributes).toEqual(expect.arrayContaining(mapped));
+    expect(googleClient.Properties.WriteAttributes).not.toContain('email_verified');
   });
 
   it('issues 15-minute access and ID tokens, revocable', () => {
@@ -349,8 +399,27 @@ describe('the user pool firewall', () => {
     expect(deleteUser?.Priority).toBe(Math.min(...rules().map((r) => r.Priority)));
   });
 
+  it("blocks password and two-factor changes, in any letter case, unless they carry the secret only the API's functions are given", () => {
+    const rule = rules().find((r) => r.Action?.Block !== undefined && JSON.stringify(r.Statement).includes('AssociateSoftwareToken'));
+    expect(rule).toBeDefined();
+    const statements = flatten(rule?.Statement ?? {});
+    for (const op of ['ChangePassword', 'AssociateSoftwareToken', 'VerifySoftwareToken', 'SetUserMFAPreference']) {
+      expect(statements).toContainEqual(targetMatch(`AWSCognitoIdentityProviderService.${op}`, 'NONE'));
+      expect(statements).toContainEqual(targetMatch(`awscognitoidentityproviderservice.${op.toLowerCase()}`, 'LOWERCASE'));
+    }
+    // The one way through: the header, holding exactly the firewall's own secret.
+    const [matchTargets, notFromApi] = (rule?.Statement.AndStatement as { Statements: Statement[] }).Statements;
+    expect(Object.keys(matchTargets ?? {})).toEqual(['OrStatement']);
+    const pass = ((notFromApi?.NotStatement as Statement).Statement as Statement).ByteMatchStatement as Statement;
+    expect(pass).toMatchObject({ FieldToMatch: { SingleHeader: { Name: 'x-aurum-backend' } }, PositionalConstraint: 'EXACTLY', TextTransformations: [{ Priority: 0, Type: 'NONE' }] });
+    const [secretId] = resources('AWS::SecretsManager::Secret').find(([, s]) => String(s.Properties.Description).includes("user pool's WAF")) ?? [];
+    expect(JSON.stringify(pass.SearchString)).toContain(`{"Ref":"${String(secretId)}"}`);
+    // Before the rules that only count or rate requests.
+    expect(rule?.Priority).toBeLessThan(Math.min(...rules().filter((r) => r !== rule && r.Priority > 0).map((r) => r.Priority)));
+  });
+
   it('blocks an IP that makes over 100 sign-in attempts in 5 minutes', () => {
-    const rate = rules().find((r) => 'RateBasedStatement' in r.Statement);
+    const rate = rules().find((r) => r.Name === 'SignInRatePerIp');
     expect(rate?.Action).toEqual({ Block: {} });
     const statement = rate?.Statement.RateBasedStatement as Statement;
     expect(statement).toMatchObject({ Limit: 100, EvaluationWindowSec: 300, AggregateKeyType: 'IP' });
@@ -360,6 +429,14 @@ describe('the user pool firewall', () => {
     }
     // The hosted UI's password form counts too.
     expect(JSON.stringify(scopeDown)).toContain('"SearchString":"/login"');
+  });
+
+  it('blocks an IP that answers over 20 sign-in challenges (SRP proofs, codes) in 5 minutes', () => {
+    const rate = rules().find((r) => r.Name === 'ChallengeAnswerRatePerIp');
+    expect(rate?.Action).toEqual({ Block: {} });
+    const statement = rate?.Statement.RateBasedStatement as Statement;
+    expect(statement).toMatchObject({ Limit: 20, EvaluationWindowSec: 300, AggregateKeyType: 'IP' });
+    expect(flatten(statement.ScopeDownStatement as Statement)).toContainEqual(targetMatch('awscognitoidentityproviderservice.respondtoauthchallenge', 'LOWERCASE'));
   });
 
   it('blocks addresses on the AWS IP reputation list', () => {

@@ -7,13 +7,14 @@
  *   POST /api/admin/statements/balances/exports ─ exporter Lambda (async) ─ S3 (KMS), presigned links
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { PortalAlarms } from './alarms';
 import { PortalApi } from './api';
 import { PortalAuth } from './auth';
 import { BalancesExports } from './exports';
 import { PortalTable, TableBackup } from './data';
-import { POST_CONFIRMATION_TABLE_USE } from '../../lambdas/table-uses';
+import { POST_CONFIRMATION_TABLE_USE, PRE_TOKEN_GENERATION_TABLE_USE } from '../../lambdas/table-uses';
 import { MONEY_LOG_RETENTION, PortalFunction } from './portal-function';
 import { PortalSite } from './site';
 import type { StageConfig } from './stage-config';
@@ -39,7 +40,7 @@ export class PortalStack extends Stack {
     // the pool: so the API's bare resource comes first, CloudFront next, then Cognito.
     const postConfirmation = new PortalFunction(this, 'PostConfirmation', {
       entry: 'lambdas/triggers/post-confirmation.ts',
-      description: 'Cognito post-confirmation: creates the client profile and portfolio',
+      description: 'Cognito post-confirmation: creates the client profile and portfolio; after a password reset, ends every session',
       table,
       tableUse: POST_CONFIRMATION_TABLE_USE,
       logRetention: MONEY_LOG_RETENTION,
@@ -47,6 +48,12 @@ export class PortalStack extends Stack {
     const preSignUp = new PortalFunction(this, 'PreSignUp', {
       entry: 'lambdas/triggers/pre-sign-up.ts',
       description: 'Cognito pre sign-up: refuses names with control or bidirectional-override characters',
+    });
+    const preTokenGeneration = new PortalFunction(this, 'PreTokenGeneration', {
+      entry: 'lambdas/triggers/pre-token-generation.ts',
+      description: "Cognito pre token generation: the ID token carries the client profile's names",
+      table,
+      tableUse: PRE_TOKEN_GENERATION_TABLE_USE,
     });
     const customMessage = new PortalFunction(this, 'CustomMessage', {
       entry: 'lambdas/triggers/custom-message.ts',
@@ -62,6 +69,7 @@ export class PortalStack extends Stack {
       preSignUp,
       postConfirmation,
       customMessage,
+      preTokenGeneration,
       siteUrl,
       localhostCallbacks: config.localhostCallbacks ?? false,
       google: config.google,
@@ -70,7 +78,14 @@ export class PortalStack extends Stack {
       stage: config.stage,
     });
     const exports = new BalancesExports(this, 'Exports', { table, accessLogs: site.logs });
-    api.addRoutes({ table, userPool: auth.userPool, client: auth.client, exports });
+    api.addRoutes({ table, userPool: auth.userPool, client: auth.client, exports, cognitoBackendSecret: auth.firewall.backendSecret });
+    // After a password reset the trigger ends every session of the user. A policy of its own, not
+    // the role's default one: the function must not wait on it, since the pool waits on the function.
+    postConfirmation.role?.attachInlinePolicy(
+      new Policy(this, 'PostConfirmationSignOut', {
+        statements: [new PolicyStatement({ actions: ['cognito-idp:AdminUserGlobalSignOut'], resources: [auth.userPool.userPoolArn] })],
+      }),
+    );
     const growth = new WeeklyGrowth(this, 'WeeklyGrowth', { table, stage: config.stage });
     const notifications = new Notifications(this, 'Notifications', { table, userPool: auth.userPool, siteUrl, ses: config.ses, stage: config.stage });
     const backup = new TableBackup(this, 'Backup', { table, stage: config.stage });
@@ -86,7 +101,7 @@ export class PortalStack extends Stack {
     const alarms = new PortalAlarms(this, 'Alarms', {
       api: api.httpApi,
       table,
-      functions: { ...Object.fromEntries(api.functions), preSignUp, postConfirmation, customMessage, weeklyGrowth: growth.job, notifier: notifications.notifier, balancesExporter: exports.exporter },
+      functions: { ...Object.fromEntries(api.functions), preSignUp, postConfirmation, customMessage, preTokenGeneration, weeklyGrowth: growth.job, notifier: notifications.notifier, balancesExporter: exports.exporter },
       weeklyGrowth: growth,
       notifications,
       email: config.alarmEmail,

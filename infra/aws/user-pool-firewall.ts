@@ -3,9 +3,12 @@
  * unauthenticated and token-authorized operations (not for the IAM-signed Admin* calls our
  * Lambdas make), on the Essentials feature plan.
  */
+import { Validations } from 'aws-cdk-lib';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { COGNITO_BACKEND_HEADER } from '../../lambdas/lib/cognito-backend-header';
 import { wafVisibility } from './waf-visibility';
 
 /** The header that names the operation of a Cognito JSON API request. */
@@ -14,6 +17,14 @@ const SERVICE = 'AWSCognitoIdentityProviderService';
 
 /** Self-service account deletion: a client account ends only through the admins' Delete Client. */
 export const DELETE_USER_TARGET = `${SERVICE}.DeleteUser`;
+
+/**
+ * A password change and the second factor's life: only through the API's /api/me routes, which
+ * record the change, end the other sessions and e-mail the user. Cognito would take them from any
+ * holder of an access token (a stolen one could quietly switch codes off by associating a new
+ * secret), so they are refused unless they come from the API's functions.
+ */
+export const ACCOUNT_CHANGE_TARGETS = ['ChangePassword', 'AssociateSoftwareToken', 'VerifySoftwareToken', 'SetUserMFAPreference'].map((op) => `${SERVICE}.${op}`);
 
 /** Operations that try a password or a code, or send mail: what a guesser or a spammer repeats. */
 export const SIGN_IN_TARGETS = [
@@ -31,6 +42,13 @@ export const HOSTED_UI_FORM_PATHS = ['/login', '/signup', '/forgotpassword', '/c
 
 /** Sign-in attempts one IP may make per window before it is blocked until its rate falls. */
 export const SIGN_IN_RATE = { limit: 100, windowSeconds: 300 };
+
+/**
+ * Challenge answers (the SRP proof, then a code) one IP may send per window: a sign-in answers one
+ * or two, so 20 is about ten sign-ins. Cognito locks a user after five wrong codes; this stops one
+ * source guessing codes across many users.
+ */
+export const CHALLENGE_ANSWER_RATE = { limit: 20, windowSeconds: 300 };
 
 /** The target header equals `value`; under LOWERCASE too, so a changed case cannot slip past. */
 function targetIs(value: string, transformation: 'NONE' | 'LOWERCASE'): CfnWebACL.StatementProperty {
@@ -55,15 +73,38 @@ function hostedUiFormPost(path: string): CfnWebACL.StatementProperty {
   };
 }
 
+/** The API's functions' pass: the header carries the secret exactly (the header's name is matched in any case). */
+function fromTheApi(secret: string): CfnWebACL.StatementProperty {
+  return {
+    byteMatchStatement: {
+      fieldToMatch: { singleHeader: { Name: COGNITO_BACKEND_HEADER } },
+      positionalConstraint: 'EXACTLY',
+      searchString: secret,
+      textTransformations: [{ priority: 0, type: 'NONE' }],
+    },
+  };
+}
+
 export interface UserPoolFirewallProps {
   userPool: IUserPool;
 }
 
 export class UserPoolFirewall extends Construct {
   readonly webAcl: CfnWebACL;
+  /** The value of COGNITO_BACKEND_HEADER that lets the API's functions make the account changes (ACCOUNT_CHANGE_TARGETS). */
+  readonly backendSecret: Secret;
 
   constructor(scope: Construct, id: string, props: UserPoolFirewallProps) {
     super(scope, id);
+    this.backendSecret = new Secret(this, 'BackendSecret', {
+      description: "Aurum portal: the header the API's functions send to Cognito, which the user pool's WAF requires of password and two-factor changes",
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    Validations.of(this.backendSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: "Read by CloudFormation at deploy time into the user pool's WAF and the API's functions together; rotated by a deploy (docs/operations.md), not by a rotation Lambda.",
+    });
+    const backendSecret = this.backendSecret.secretValue.unsafeUnwrap();
     this.webAcl = new CfnWebACL(this, 'Acl', {
       scope: 'REGIONAL',
       description: 'Aurum client portal: the Cognito user pool',
@@ -81,10 +122,26 @@ export class UserPoolFirewall extends Construct {
           visibilityConfig: wafVisibility('aurum-user-pool-self-delete'),
         },
         {
+          // A browser (or anyone with a user's access token) changes a password or the second
+          // factor only through the API, whose functions send the secret header.
+          name: 'BlockAccountChangesOutsideTheApi',
+          priority: 1,
+          action: { block: {} },
+          statement: {
+            andStatement: {
+              statements: [
+                { orStatement: { statements: ACCOUNT_CHANGE_TARGETS.flatMap((t) => [targetIs(t, 'NONE'), targetIs(t, 'LOWERCASE')]) } },
+                { notStatement: { statement: fromTheApi(backendSecret) } },
+              ],
+            },
+          },
+          visibilityConfig: wafVisibility('aurum-user-pool-account-changes'),
+        },
+        {
           // Cognito's own lockout is per user; this stops one source spraying passwords over
           // many e-mails, probing reset codes, or sending mail through sign-up and resend.
           name: 'SignInRatePerIp',
-          priority: 1,
+          priority: 2,
           action: { block: {} },
           statement: {
             rateBasedStatement: {
@@ -99,9 +156,23 @@ export class UserPoolFirewall extends Construct {
           visibilityConfig: wafVisibility('aurum-user-pool-sign-in-rate'),
         },
         {
+          name: 'ChallengeAnswerRatePerIp',
+          priority: 3,
+          action: { block: {} },
+          statement: {
+            rateBasedStatement: {
+              limit: CHALLENGE_ANSWER_RATE.limit,
+              evaluationWindowSec: CHALLENGE_ANSWER_RATE.windowSeconds,
+              aggregateKeyType: 'IP',
+              scopeDownStatement: targetIs(`${SERVICE}.RespondToAuthChallenge`, 'LOWERCASE'),
+            },
+          },
+          visibilityConfig: wafVisibility('aurum-user-pool-challenge-rate'),
+        },
+        {
           // Known bots, scanners and addresses seen in attacks: free beyond the rule's fee.
           name: 'AwsIpReputation',
-          priority: 2,
+          priority: 4,
           overrideAction: { none: {} },
           statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: 'AWSManagedRulesAmazonIpReputationList' } },
           visibilityConfig: wafVisibility('aurum-user-pool-ip-reputation'),

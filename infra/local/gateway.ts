@@ -7,6 +7,7 @@
  *   /__local/mailbox  the e-mails Cognito and the notifier would have sent to one address (local only);
  *                     /__local/mailbox/latest shows the newest one as a mail app would
  *   /__local/run/weekly-growth   runs the weekly job's state machine now (local only)
+ *                     (every /__local/ helper answers only same-origin callers: local-helper-guard.ts)
  *   anything else     the built SPA, when there is one
  * It answers only requests addressed to its own loopback host and port (a DNS-rebinding page
  * could otherwise read the mailbox), and every answer carries the security headers CloudFront
@@ -17,6 +18,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { ORIGIN_HEADER } from '../../lambdas/lib/origin';
+import { routeTableUse } from '../../lambdas/table-uses';
 import { matchPath, type RouteDef, routes, type TableUse } from '../../shared/api';
 import { siteConfig } from '../../shared/site-config';
 import { userPoolDefinition } from '../../shared/user-pool';
@@ -24,6 +26,7 @@ import type { LocalCognito } from './cognito';
 import { parseCognitoTarget } from './cognito/target';
 import { allowedHosts, hostAllowed } from './loopback-host';
 import { escapeHtml } from '../../lambdas/notifications/email-format';
+import { localHelperRefusal } from './local-helper-guard';
 import type { Mail, Mailbox } from './mailbox';
 import { runAs } from './table-permissions';
 import { localSecurityHeaders } from './web-server';
@@ -42,7 +45,7 @@ export interface GatewayOptions {
   runWeeklyGrowth: (now: number) => Promise<unknown>;
   /** Added to every API request as CloudFront adds it in AWS (a viewer's own copy is replaced). */
   originSecret: string;
-  /** The table actions a route's handler may issue (as its IAM role allows in AWS); default its declaration. */
+  /** The table actions a route's function may issue (as its IAM role allows in AWS); default its grant (lambdas/table-uses.ts). */
   tableUseOf?: (route: RouteDef) => TableUse;
   /** Serves everything that is not API, Cognito or local (the SPA). */
   staticFiles?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
@@ -54,7 +57,10 @@ const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
 /**
  * What a browser may ask Cognito for; user management stays with the Admin APIs of the backend.
  * Not DeleteUser: a client account ends only through the admins' Delete Client (in AWS the user
- * pool's WAF blocks it), or the client's money would be left without a login.
+ * pool's WAF blocks it), or the client's money would be left without a login. Not the password
+ * and second-factor changes (ChangePassword, AssociateSoftwareToken, VerifySoftwareToken,
+ * SetUserMFAPreference): they go through the API's /api/me routes, which record them, end the
+ * other sessions and e-mail the user (in AWS the user pool's WAF blocks them too).
  */
 const BROWSER_COGNITO_OPERATIONS = new Set([
   'SignUp',
@@ -68,14 +74,9 @@ const BROWSER_COGNITO_OPERATIONS = new Set([
   'GlobalSignOut',
   'RevokeToken',
   'GetTokensFromRefreshToken',
-  'ChangePassword',
   'UpdateUserAttributes',
   'VerifyUserAttribute',
   'GetUserAttributeVerificationCode',
-  // Two-factor sign-in set up from the account page (each takes the user's own access token).
-  'AssociateSoftwareToken',
-  'VerifySoftwareToken',
-  'SetUserMFAPreference',
 ]);
 
 
@@ -225,7 +226,7 @@ export function createGateway(options: GatewayOptions) {
       isBase64Encoded: false,
       stageVariables: undefined,
     };
-    const result = await runAs(found.route.name, (options.tableUseOf ?? ((r: RouteDef) => r.table))(found.route), () => handler(event));
+    const result = await runAs(found.route.name, (options.tableUseOf ?? routeTableUse)(found.route), () => handler(event));
     res.writeHead(result.statusCode ?? 200, (result.headers ?? {}) as Record<string, string>);
     // As API Gateway does: a base64 answer goes out as the bytes it encodes.
     res.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
@@ -259,6 +260,9 @@ export function createGateway(options: GatewayOptions) {
   }
 
   async function local(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    // Before anything is read or run: a helper called from another site does nothing.
+    const refused = localHelperRefusal(req);
+    if (refused) return send(res, refused.status, { error: refused.error });
     if (url.pathname === '/__local/mailbox' && req.method === 'GET') {
       // One address at a time: a list of every code and reset link is a key to every account.
       const to = url.searchParams.get('to')?.trim();

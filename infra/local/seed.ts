@@ -6,11 +6,13 @@
  */
 import {
   AdminAddUserToGroupCommand,
+  AdminGetUserCommand,
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { TOTP } from 'otpauth';
+import { changeSecurityRecord } from '../../lambdas/lib/security-record';
 import { userPoolDefinition } from '../../shared/user-pool';
 import { addCalendarMonthsUtc } from '../../shared/eligibility';
 import { DAY_MS } from '../../shared/growth';
@@ -62,6 +64,20 @@ export interface SeedContext {
   now: number;
 }
 
+/**
+ * The demo admin's security record, as if `npm run admin -- add` and the account page's set-up had
+ * run: admin and two-factor from the start of the seed's second, before any session exists (no
+ * one signs in until the stack is ready), so the first sign-in with a code opens the console.
+ * Demo data only: no e-mail is sent about it.
+ */
+async function recordDemoAdmin(client: CognitoIdentityProviderClient, ctx: SeedContext): Promise<void> {
+  const user = await client.send(new AdminGetUserCommand({ UserPoolId: ctx.cognito.userPoolId, Username: DEMO_ADMIN }));
+  const sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+  if (!sub) throw new Error(`no sub for ${DEMO_ADMIN}`);
+  const since = Math.floor(ctx.now / 1000) * 1000;
+  await changeSecurityRecord(sub, { set: { adminSince: since, totpEnabledAt: since } }, since);
+}
+
 export async function seedDemoData(ctx: SeedContext): Promise<void> {
   const client = new CognitoIdentityProviderClient({
     region: ctx.cognito.region,
@@ -92,6 +108,7 @@ export async function seedDemoData(ctx: SeedContext): Promise<void> {
     // As if the admin had added the app (AssociateSoftwareToken, VerifySoftwareToken) and turned
     // codes on (SetUserMFAPreference), with a secret fixed so the README can give it.
     await ctx.cognito.setUpSoftwareTokenMfa(DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET);
+    await recordDemoAdmin(client, ctx);
   } finally {
     client.destroy();
   }

@@ -13,10 +13,11 @@ import { logger } from '../../lambdas/lib/logger';
 import { recordEntry } from '../../lambdas/lib/money-moves';
 import { configureRuntime, settingsFromEnvironment } from '../../lambdas/lib/runtime';
 import { TABLE_NAME_DEFAULT } from '../../lambdas/lib/table';
-import { BALANCES_EXPORTER_TABLE_USE, NO_TABLE_USE, NOTIFIER_TABLE_USE, POST_CONFIRMATION_TABLE_USE, WEEKLY_GROWTH_TABLE_USE } from '../../lambdas/table-uses';
+import { BALANCES_EXPORTER_TABLE_USE, NO_TABLE_USE, NOTIFIER_TABLE_USE, POST_CONFIRMATION_TABLE_USE, PRE_TOKEN_GENERATION_TABLE_USE, WEEKLY_GROWTH_TABLE_USE, routeTableUse } from '../../lambdas/table-uses';
 import { handler as customMessage } from '../../lambdas/triggers/custom-message';
 import { handler as postConfirmation } from '../../lambdas/triggers/post-confirmation';
 import { handler as preSignUp } from '../../lambdas/triggers/pre-sign-up';
+import { handler as preTokenGeneration } from '../../lambdas/triggers/pre-token-generation';
 import { routes } from '../../shared/api';
 import { startLocalCognito } from './cognito';
 import { hostedUiCertificate } from './cognito/hosted-ui-tls';
@@ -139,6 +140,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           preSignUp: (event) => runAs('PreSignUp', NO_TABLE_USE, () => preSignUp(event)),
           postConfirmation: (event) => runAs('PostConfirmation', POST_CONFIRMATION_TABLE_USE, () => postConfirmation(event)),
           customMessage: (event) => runAs('CustomMessage', NO_TABLE_USE, () => customMessage(event)),
+          preTokenGeneration: (event) => runAs('PreTokenGeneration', PRE_TOKEN_GENERATION_TABLE_USE, () => preTokenGeneration(event)),
         },
         onEmail: (mail) => mailbox.add(mail),
         ...(hostedUi ? { hostedUi } : {}),
@@ -182,6 +184,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         publishMetrics: false,
         exportsBucket: LOCAL_EXPORTS_BUCKET,
         s3Endpoint: objects.endpoint,
+        // As the CDK stack gives the routes that call Cognito with a user's token (the user pool's firewall's pass).
+        cognitoBackendSecret: randomBytes(32).toString('base64url'),
       },
       {
         // The handlers' DynamoDB client, held to each function's declared table use as IAM holds it in AWS.
@@ -235,7 +239,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         }),
       originSecret,
       // Tests prove the enforcement is live by taking a route's table access away (never widening it).
-      tableUseOf: (route) => (deniedTable.has(route.name) ? NO_TABLE_USE : route.table),
+      tableUseOf: (route) => (deniedTable.has(route.name) ? NO_TABLE_USE : routeTableUse(route)),
       staticFiles: web === 'none' ? undefined : staticFiles(join(process.cwd(), 'web', 'dist'), localSecurityHeaders(cognito.hostedUi?.origin)),
     });
     // An older data folder's clients join the admin list's indexes (as the runbook's migration does
@@ -275,8 +279,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       JSON.stringify({ pid: process.pid, url, cognito, dynamoEndpoint: dynamo.endpoint, s3Endpoint: objects.endpoint, tableName }, null, 2),
     );
     stops.unshift(async () => rmSync(stackFile(dataDir), { force: true }));
-    // The notifier on the table's stream, as Lambda's event source mapping runs it. Started after
-    // the seed (from LATEST), so the demo data e-mails nobody; stopped before DynamoDB Local.
+    // The notifier on the table's stream, as Lambda's event source mapping runs it, its position
+    // kept in the data folder as the mapping keeps its checkpoint: a restart, even after a crash,
+    // resumes after the last handled record. A fresh folder's stream is read from its start, the
+    // seed's deposits included (the mapping exists with the table, as in a deploy), and their
+    // e-mails are out before the port opens. Stopped before DynamoDB Local.
     const poller = await startStreamPoller({
       endpoint: dynamo.endpoint,
       credentials: localCredentials(),
@@ -284,8 +291,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       tableName,
       handler: (event) => runAs('Notifier', NOTIFIER_TABLE_USE, () => notifier(event)),
       onFailure: failuresToFile(join(dataDir, 'stream-failures.jsonl')),
+      positionsFile: join(dataDir, 'stream-positions.json'),
     });
     stops.push(() => poller.stop());
+    if (fresh) await poller.drained();
     await gateway.listen();
     stops.push(() => gateway.close());
     return { url, port, dataDir, cognito, dynamoEndpoint: dynamo.endpoint, s3Endpoint: objects.endpoint, tableName, stop: stopAll };

@@ -1,5 +1,5 @@
 /**
- * Where a one-off tool (infra/tools/migrate-*.ts, init-*.ts) works: the local table of a data
+ * Where a one-off tool (infra/tools/migrate-*.ts, init-*.ts, admin.ts) works: the local table of a data
  * folder (default .local; DynamoDB Local is started if `npm start` is not running), or a table in
  * AWS (`--table <name> --region <region>`, with the operator's AWS credentials), never a mix.
  */
@@ -10,6 +10,44 @@ import { configureRuntime } from '../../lambdas/lib/runtime';
 import { TABLE_NAME_DEFAULT } from '../../lambdas/lib/table';
 import { localCredentials, startLocalDynamo } from '../local/dynamo';
 import { stackFile } from '../local/stack';
+
+/** Where a tool works: an AWS table (`table` with its `region`), or the local one of `dataDir` (default DATA_DIR or .local). */
+export interface TableTarget {
+  table?: string;
+  region?: string;
+  dataDir?: string;
+}
+
+/** The table a tool reaches, with what a client needs to reach it (a local endpoint and its credentials, or none in AWS). */
+export interface OpenTable {
+  tableName: string;
+  region: string;
+  endpoint?: string;
+  credentials?: ReturnType<typeof localCredentials>;
+}
+
+/**
+ * Runs `run` with the target's table: an AWS table as named, the table of a running `npm start`
+ * for the data folder, or the data folder's DynamoDB Local started for the run (and stopped after).
+ */
+export async function withTableAt<T>(target: TableTarget, run: (open: OpenTable) => Promise<T>): Promise<T> {
+  if (target.table) {
+    if (!target.region) throw new Error('an AWS table needs its region');
+    return run({ tableName: target.table, region: target.region });
+  }
+  const dataDir = resolve(target.dataDir ?? process.env.DATA_DIR ?? '.local');
+  if (existsSync(stackFile(dataDir))) {
+    const { dynamoEndpoint, tableName } = JSON.parse(readFileSync(stackFile(dataDir), 'utf8')) as { dynamoEndpoint: string; tableName: string };
+    return run({ tableName, region: 'us-east-1', endpoint: dynamoEndpoint, credentials: localCredentials() });
+  }
+  if (!existsSync(join(dataDir, 'dynamodb'))) throw new Error(`no local table in ${dataDir}: run npm start once first`);
+  const dynamo = await startLocalDynamo({ dataDir });
+  try {
+    return await run({ tableName: TABLE_NAME_DEFAULT, region: 'us-east-1', endpoint: dynamo.endpoint, credentials: localCredentials() });
+  } finally {
+    await dynamo.stop();
+  }
+}
 
 /** Runs `work` against the table the command line names; exits with the usage on bad arguments. */
 export async function withToolTable<T>(tool: string, work: () => Promise<T>): Promise<T> {
@@ -30,34 +68,12 @@ export async function withToolTable<T>(tool: string, work: () => Promise<T>): Pr
     console.error(usage);
     process.exit(2);
   }
-
-  /** Points the data-access code (lambdas/lib/runtime.ts) at the table: a local one, or AWS with the operator's credentials. */
-  function target(tableName: string, region: string, localEndpoint?: string): void {
-    configureRuntime(localEndpoint ? { tableName, region, dynamoEndpoint: localEndpoint, credentials: localCredentials() } : { tableName, region });
-  }
-
-  async function withTable(run: () => Promise<T>): Promise<T> {
-    // The usage check has made sure an AWS table comes with its region.
-    if (values.table && region) {
-      target(values.table, region);
-      return run();
-    }
-    const dataDir = resolve(values['data-dir'] ?? process.env.DATA_DIR ?? '.local');
-    if (existsSync(stackFile(dataDir))) {
-      const { dynamoEndpoint, tableName } = JSON.parse(readFileSync(stackFile(dataDir), 'utf8')) as { dynamoEndpoint: string; tableName: string };
-      target(tableName, 'us-east-1', dynamoEndpoint);
-      return run();
-    }
-    if (!existsSync(join(dataDir, 'dynamodb'))) throw new Error(`no local table in ${dataDir}: run npm start once first`);
-    const dynamo = await startLocalDynamo({ dataDir });
-    try {
-      target(TABLE_NAME_DEFAULT, 'us-east-1', dynamo.endpoint);
-      return await run();
-    } finally {
-      await dynamo.stop();
-    }
-  }
-  return withTable(work);
+  const target = values.table === undefined ? { dataDir: values['data-dir'] } : { table: values.table, region };
+  return withTableAt(target, ({ tableName, region: at, endpoint, credentials }) => {
+    // Points the data-access code (lambdas/lib/runtime.ts) at the table: a local one, or AWS with the operator's credentials.
+    configureRuntime(endpoint ? { tableName, region: at, dynamoEndpoint: endpoint, credentials } : { tableName, region: at });
+    return work();
+  });
 }
 
 /**

@@ -5,7 +5,8 @@
 import { createSign, generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { routes } from '../../shared/api';
+import { type RouteDef, routes } from '../../shared/api';
+import { keys } from '../lib/table';
 import { claimsOf, type Session } from './support/client';
 import { useTestStack } from './support/use-stack';
 
@@ -29,7 +30,7 @@ function sign(payload: Record<string, unknown>, privateKeyPem: string, kid: stri
 
 const bodies: Record<string, unknown> = {
   createPortfolio: { userId: 'x', initialBalance: 0 },
-  requestWithdrawal: { userId: 'x', userEmail: 'x@example.com', amount: 1 },
+  requestWithdrawal: { userId: 'x', userEmail: 'x@example.com', amount: 100 },
   addDeposit: { amount: 1, note: '' },
   processWithdrawal: { amount: 1, note: '' },
   updateBalance: { balance: 1 },
@@ -72,12 +73,25 @@ describe('401: no valid access token', () => {
 });
 
 describe('403: not yours, not admin', () => {
-  const clientRoutes = routes.filter((r) => r.auth === 'client');
+  // Routes of the caller's own account name no client at all: the next test shows they act on the caller alone.
+  const clientRoutes = routes.filter((r) => r.auth === 'client' && (r as RouteDef).owner !== 'self');
   it.each(clientRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s with another client as owner', async (_, route) => {
     const body = route.name === 'createPortfolio' || route.name === 'requestWithdrawal' ? { ...(bodies[route.name] as object), userId: alice.sub } : undefined;
     const res = await t.client.callAny(route.name, { token: bob.accessToken, params: ids(alice.sub), body });
     expect(res.status).toBe(403);
     expect(res.body).toHaveProperty('error', 'You can only access your own portfolio');
+  });
+
+  it("the caller's own account (/api/me/...): no path or body names anyone else, so a call changes the caller's record alone", async () => {
+    const aliceBefore = await t.table.item(keys.security(alice.sub));
+    const res = await t.client.call('setUpTwoFactor', { token: bob.accessToken });
+    expect(res.status).toBe(200);
+    expect(await t.table.item(keys.security(bob.sub))).toMatchObject({ pendingAssociationAt: expect.any(Number) });
+    expect(await t.table.item(keys.security(alice.sub))).toEqual(aliceBefore);
+    // Naming a client there is no route at all.
+    expect((await t.client.api('POST', `/api/me/${alice.sub}/two-factor/setup`, { token: bob.accessToken })).status).toBe(404);
+    const smuggled = await t.client.api('POST', '/api/me/password', { token: bob.accessToken, body: { previousPassword: 'x', proposedPassword: 'Newpass-1', userId: alice.sub } });
+    expect(smuggled).toMatchObject({ status: 400, body: { error: 'Unknown field: userId' } });
   });
 
   const adminRoutes = routes.filter((r) => r.auth === 'admin');
@@ -92,7 +106,7 @@ describe('403: not yours, not admin', () => {
     expect((await t.client.call('listTransactions', { token: admin.accessToken, params: { uid: alice.sub } })).status).toBe(200);
     const res = await t.client.call('requestWithdrawal', {
       token: admin.accessToken,
-      body: { userId: alice.sub, userEmail: alice.email, amount: 1 },
+      body: { userId: alice.sub, userEmail: alice.email, amount: 100 },
     });
     expect(res.status).toBe(403);
   });

@@ -24,6 +24,9 @@ const writes = (): { route: RouteName; token: string }[] => [
   { route: 'updateBalance', token: admin.accessToken },
   { route: 'requestWithdrawal', token: zoe.accessToken },
   { route: 'createPortfolio', token: zoe.accessToken },
+  // The caller's own sign-in: a refusal records nothing in zoe's security record and e-mails nothing.
+  { route: 'changeMyPassword', token: zoe.accessToken },
+  { route: 'verifyTwoFactor', token: zoe.accessToken },
 ];
 
 /** A raw request to zoe's deposit route: for bodies that are not JSON, or not sent as JSON. */
@@ -43,7 +46,19 @@ describe('random bodies (property)', () => {
   // Anything JSON can carry, and objects with the real field names holding the wrong things.
   const wrongValue = fc.oneof(fc.string(), fc.double(), fc.constant(null), fc.boolean(), fc.array(fc.integer()), fc.object(), fc.integer({ min: -1e6, max: 0 }));
   const nearMiss = fc.record(
-    { amount: wrongValue, note: wrongValue, timestamp: wrongValue, balance: wrongValue, userId: wrongValue, userEmail: wrongValue, initialBalance: wrongValue, extra: wrongValue },
+    {
+      amount: wrongValue,
+      note: wrongValue,
+      timestamp: wrongValue,
+      balance: wrongValue,
+      userId: wrongValue,
+      userEmail: wrongValue,
+      initialBalance: wrongValue,
+      previousPassword: wrongValue,
+      proposedPassword: wrongValue,
+      code: wrongValue,
+      extra: wrongValue,
+    },
     { requiredKeys: [] },
   );
   const body = fc.oneof(fc.jsonValue(), nearMiss);

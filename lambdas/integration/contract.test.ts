@@ -7,7 +7,7 @@
 import { type AnswerOf, type RouteName, routes } from '../../shared/api';
 import { addCalendarMonthsUtc } from '../../shared/eligibility';
 import { DAY_MS } from '../../shared/growth';
-import { type CallInput, checkAnswer, type Session } from './support/client';
+import { type CallInput, checkAnswer, freshTotpCode, PASSWORD, type Session } from './support/client';
 import { useTestStack } from './support/use-stack';
 
 const t = useTestStack({ seed: false });
@@ -34,9 +34,12 @@ let toApprove: string;
 let toReject: string;
 /** The export startBalancesExport starts, which getBalancesExport then reads. */
 let exportId = '';
+/** A client who sets up two-factor sign-in, turns it off and changes the password (each change ends its sessions). */
+let sam: Session;
+let samSecret = '';
 
 beforeAll(async () => {
-  [admin, cora, doomed] = [await t.client.newAdmin(), await t.client.newClient('cora'), await t.client.newClient('doomed')];
+  [admin, cora, doomed, sam] = [await t.client.newAdmin(), await t.client.newClient('cora'), await t.client.newClient('doomed'), await t.client.newClient('sam')];
   const deposit = async (amount: number, note: string, at: number) => {
     const res = await t.client.call('addDeposit', { token: admin.accessToken, params: { id: cora.sub }, body: { amount, note, timestamp: iso(at) } });
     expect(res.status).toBe(200);
@@ -51,7 +54,7 @@ beforeAll(async () => {
     expect(res.status).toBe(201);
     return res.body.request.id;
   };
-  [toApprove, toReject] = [await ask(10), await ask(20)];
+  [toApprove, toReject] = [await ask(100), await ask(200)];
 });
 
 /**
@@ -84,7 +87,7 @@ const successfulCalls: { [N in RouteName]: () => Promise<AnswerOf<N>> } = {
       params: { userId: cora.sub },
       body: { 'deposit-recorded': false, 'withdrawal-processed': true, 'balance-edited': true, 'admin-weekly-growth-summary': true },
     }),
-  requestWithdrawal: () => succeed('requestWithdrawal', { token: cora.accessToken, body: { userId: cora.sub, userEmail: cora.email, amount: 5 } }),
+  requestWithdrawal: () => succeed('requestWithdrawal', { token: cora.accessToken, body: { userId: cora.sub, userEmail: cora.email, amount: 150 } }),
   addDeposit: () => succeed('addDeposit', { token: admin.accessToken, params: { id: cora.sub }, body: { amount: 100, note: 'top-up' } }),
   processWithdrawal: () => succeed('processWithdrawal', { token: admin.accessToken, params: { id: cora.sub }, body: { amount: 50, note: 'cash' } }),
   approveWithdrawalRequest: () => succeed('approveWithdrawalRequest', { token: admin.accessToken, params: { id: toApprove } }),
@@ -97,6 +100,15 @@ const successfulCalls: { [N in RouteName]: () => Promise<AnswerOf<N>> } = {
     return started;
   },
   getBalancesExport: () => succeed('getBalancesExport', { token: admin.accessToken, params: { id: exportId } }),
+  // The caller's own sign-in, in its order: set up, confirm (every session ends), turn off with a fresh sign-in, a new password.
+  setUpTwoFactor: async () => {
+    const answer = await succeed('setUpTwoFactor', { token: sam.accessToken });
+    samSecret = answer.secretCode;
+    return answer;
+  },
+  verifyTwoFactor: async () => succeed('verifyTwoFactor', { token: sam.accessToken, body: { code: await freshTotpCode(samSecret) } }),
+  disableTwoFactor: async () => succeed('disableTwoFactor', { token: (await t.client.signInWithTotp(sam.email, samSecret)).accessToken }),
+  changeMyPassword: async () => succeed('changeMyPassword', { token: (await t.client.signIn(sam.email)).accessToken, body: { previousPassword: PASSWORD, proposedPassword: 'Renewed-pass1' } }),
 };
 
 describe('every route answers what the contract declares', () => {

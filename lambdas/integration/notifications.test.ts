@@ -118,10 +118,10 @@ describe('notifications (seeded stack)', () => {
       return res.body.request.id;
     };
 
-    const toApprove = await ask(1);
-    await expectExactly(client.email, 'Withdrawal request of $1.00 received');
+    const toApprove = await ask(100);
+    await expectExactly(client.email, 'Withdrawal request of $100.00 received');
     for (const address of adminAddresses()) {
-      const [mail] = await expectExactly(address, 'New withdrawal request for $1.00');
+      const [mail] = await expectExactly(address, 'New withdrawal request for $100.00');
       expect(mail?.body).toContain(client.email);
     }
     expect((await t.client.call('approveWithdrawalRequest', { token: admin.accessToken, params: { id: toApprove } })).status).toBe(200);
@@ -129,8 +129,8 @@ describe('notifications (seeded stack)', () => {
     // The approval's withdrawal entry carries the request: no second e-mail about the same money.
     expect(storedMails(client.email).filter((m) => m.subject.startsWith('Withdrawal of'))).toEqual([]);
 
-    const toReject = await ask(2);
-    await expectExactly(client.email, 'Withdrawal request of $2.00 received');
+    const toReject = await ask(200);
+    await expectExactly(client.email, 'Withdrawal request of $200.00 received');
     const reason = 'Please call us about this one';
     expect((await t.client.call('rejectWithdrawalRequest', { token: admin.accessToken, params: { id: toReject }, body: { reason } })).status).toBe(200);
     const [rejection] = await expectExactly(client.email, 'Your withdrawal request was rejected');
@@ -166,9 +166,9 @@ describe('e-mail preferences (seeded stack)', () => {
     await expectExactly(client.email, 'Withdrawal of $10.00 processed');
     expect(storedMails(client.email).filter((m) => m.subject.startsWith('Deposit'))).toEqual([]);
 
-    const request = await t.client.call('requestWithdrawal', { token: client.accessToken, body: { userId: client.sub, userEmail: client.email, amount: 1 } });
+    const request = await t.client.call('requestWithdrawal', { token: client.accessToken, body: { userId: client.sub, userEmail: client.email, amount: 100 } });
     expect(request.status).toBe(201);
-    await expectExactly(client.email, 'Withdrawal request of $1.00 received');
+    await expectExactly(client.email, 'Withdrawal request of $100.00 received');
   });
 
   it('refuses a malformed or foreign change and keeps what was stored', async () => {

@@ -82,7 +82,7 @@ it('grows due portfolios by the rule, once a week, catching up missed weeks', as
 });
 
 it('refuses a bad "now"', async () => {
-  const res = await fetch(`${t.stack.url}/__local/run/weekly-growth`, { method: 'POST', body: '{"now": "soon"}' });
+  const res = await fetch(`${t.stack.url}/__local/run/weekly-growth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"now": "soon"}' });
   expect(res.status).toBe(400);
   expect(await res.json()).toEqual({ error: '"now" must be an ISO date-time' });
 });

@@ -61,7 +61,7 @@ describe('the second factor Cognito knows', () => {
 
   it('maps a membership to the standing the API acts on', () => {
     expect(adminStandingOf({ member: true, secondFactor: 'authenticatorApp' })).toBe('admin');
-    expect(adminStandingOf({ member: true, secondFactor: 'federated' })).toBe('admin');
+    expect(adminStandingOf({ member: true, secondFactor: 'federated' })).toBe('federatedAdmin');
     expect(adminStandingOf({ member: true, secondFactor: 'none' })).toBe('adminWithoutTwoFactor');
     expect(adminStandingOf({ member: false, secondFactor: 'authenticatorApp' })).toBe('notAdmin');
     expect(adminStandingOf({ member: false, secondFactor: 'none' })).toBe('notAdmin');
@@ -96,7 +96,7 @@ describe('the standing each admin gets from the API’s lookup', () => {
   it.each<[string, FakeUser, AdminStanding]>([
     ['an admin with an authenticator app is an admin', { groups: ['admins'], mfa: ['SOFTWARE_TOKEN_MFA'] }, 'admin'],
     ['an admin without one is not, until they set it up', { groups: ['admins'] }, 'adminWithoutTwoFactor'],
-    ['a Google (federated) admin is an admin: their second factor is Google’s', { groups: ['admins'], status: 'EXTERNAL_PROVIDER' }, 'admin'],
+    ['a Google (federated) admin is an admin: their second factor is Google’s', { groups: ['admins'], status: 'EXTERNAL_PROVIDER' }, 'federatedAdmin'],
     ['an admin removed from admins is not one', { groups: [], mfa: ['SOFTWARE_TOKEN_MFA'] }, 'notAdmin'],
     ['a disabled admin is not one', { groups: ['admins'], mfa: ['SOFTWARE_TOKEN_MFA'], enabled: false }, 'notAdmin'],
   ])('%s', async (name, user, standing) => {

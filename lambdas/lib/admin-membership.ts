@@ -5,28 +5,32 @@
  * itself, remembered per user for at most `config.adminRecheckMs` (60 s) so a busy console
  * costs two Cognito reads a minute, not two per request.
  *
- * The same two reads say whether the admin has a second factor (issue 15): an admin's password
- * alone must not move money, so an admin without one has no admin power. The pool's MFA is only
- * OPTIONAL (clients may skip it), which is why the API, not Cognito, requires it of admins.
+ * The same two reads say whether the admin has a second factor: an admin's password alone must
+ * not move money, so an admin without one has no admin power. The pool's MFA is only OPTIONAL
+ * (clients may skip it), which is why the API, not Cognito, requires it of admins. Whether the
+ * calling session itself passed that factor is asked per token, never remembered
+ * (admin-sessions.ts).
  */
 import { userPoolDefinition } from '../../shared/user-pool';
 import { type CurrentMembership, currentMembership } from './cognito';
 import { config } from './config';
 
 /**
- * - `admin`: in `admins`, enabled, and signs in with a second factor: an authenticator app, or
- *   Google's own for a federated user (Cognito cannot put TOTP on one; see secondFactorOf).
+ * - `admin`: in `admins`, enabled, and signs in with a second factor: an authenticator app.
+ * - `federatedAdmin`: the same for a Google user, whose second factor is Google's own (Cognito
+ *   cannot put TOTP on one; see secondFactorOf).
  * - `adminWithoutTwoFactor`: in `admins` and enabled, but a password alone: no admin power until
  *   they set up an authenticator app (the API answers twoFactorRequired).
  * - `notAdmin`: not in `admins`, disabled, or gone.
  */
-export type AdminStanding = 'admin' | 'adminWithoutTwoFactor' | 'notAdmin';
+export type AdminStanding = 'admin' | 'federatedAdmin' | 'adminWithoutTwoFactor' | 'notAdmin';
 
 export type MembershipLookup = (username: string) => Promise<AdminStanding>;
 
 export function adminStandingOf(membership: CurrentMembership): AdminStanding {
   if (!membership.member) return 'notAdmin';
-  return membership.secondFactor === 'none' ? 'adminWithoutTwoFactor' : 'admin';
+  if (membership.secondFactor === 'none') return 'adminWithoutTwoFactor';
+  return membership.secondFactor === 'federated' ? 'federatedAdmin' : 'admin';
 }
 
 /** A warm Lambda serves few admins; the bound only stops a flood of tokens from growing memory. */

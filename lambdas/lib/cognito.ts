@@ -62,7 +62,14 @@ export async function currentMembership(username: string, group: string): Promis
   }
 }
 
-/** Signs the user out everywhere (refresh tokens revoked), then deletes it. A user already gone counts as done. */
+/**
+ * Ends every session of the user: Cognito revokes their refresh tokens (and refuses the access
+ * tokens already issued, for its own API). `userPoolId` for a trigger, which is told its pool.
+ */
+export async function signOutEverywhere(username: string, userPoolId: string = config.userPoolId): Promise<void> {
+  await cognitoClient().send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: username }));
+}
+
 /** The user's names in Cognito, where the ID token (and so the web's header) reads them. */
 export async function setCognitoNames(username: string, firstName: string, lastName: string): Promise<void> {
   await cognitoClient().send(
@@ -77,6 +84,7 @@ export async function setCognitoNames(username: string, firstName: string, lastN
   );
 }
 
+/** Signs the user out everywhere (refresh tokens revoked), then deletes it. A user already gone counts as done. */
 export async function deleteCognitoUser(username: string): Promise<void> {
   for (const command of [
     new AdminUserGlobalSignOutCommand({ UserPoolId: config.userPoolId, Username: username }),

@@ -4,7 +4,7 @@
  */
 export class HttpError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415,
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
     message: string,
   ) {
     super(message);
@@ -30,6 +30,12 @@ export class Forbidden extends HttpError {
 export class NotFound extends HttpError {
   constructor(message: string) {
     super(404, message);
+  }
+}
+/** Too many attempts: Cognito's own limits on passwords and codes. */
+export class TooManyAttempts extends HttpError {
+  constructor(message: string) {
+    super(429, message);
   }
 }
 /** A business rule refused the change (not enough balance or eligible profit, already decided). */

@@ -5,7 +5,8 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { AdminGetUserCommand, AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { httpHandler } from './http';
-import { cognitoClient, configureRuntime, resetRuntime } from './runtime';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { cognitoClient, configureRuntime, documentClient, resetRuntime } from './runtime';
 import { apiMessages } from '../../shared/messages';
 
 const eventAs = (sub: string, extra: Partial<APIGatewayProxyEventV2WithJWTAuthorizer> = {}) =>
@@ -29,6 +30,12 @@ describe('the owner of a client route, as the route table names it', () => {
     expect(handle).toHaveBeenCalledTimes(1);
   });
 
+  it("the caller's own account (`self`): nobody else can be named, so the caller's own token reaches the handler", async () => {
+    const handler = httpHandler('setUpTwoFactor', handle);
+    expect((await handler(eventAs('alice'))).statusCode).toBe(200);
+    expect(handle).toHaveBeenCalledTimes(1);
+  });
+
   it("the body's userId: another client is refused before the handler runs", async () => {
     const handler = httpHandler('createPortfolio', handle);
     const body = (userId: string) => JSON.stringify({ userId, initialBalance: 0 });
@@ -39,7 +46,7 @@ describe('the owner of a client route, as the route table names it', () => {
   });
 });
 
-describe('admins, as Cognito says now: two-factor sign-in required (issue 15)', () => {
+describe('admins, as Cognito says now: two-factor sign-in required', () => {
   // The wrapper's real lookup (admin-membership.ts) against a fake Cognito: what each admin is now.
   const users: Record<string, { groups: string[]; mfa?: string[]; status?: string }> = {
     'with-app': { groups: ['admins'], mfa: ['SOFTWARE_TOKEN_MFA'] },
@@ -51,7 +58,10 @@ describe('admins, as Cognito says now: two-factor sign-in required (issue 15)', 
   const adminEvent = (username: string, extra: Partial<APIGatewayProxyEventV2WithJWTAuthorizer> = {}) =>
     ({
       headers: {},
-      requestContext: { requestId: 'r', authorizer: { jwt: { claims: { sub: `${username}-sub`, username, 'cognito:groups': '[admins]' }, scopes: [] } } },
+      requestContext: {
+        requestId: 'r',
+        authorizer: { jwt: { claims: { sub: `${username}-sub`, username, 'cognito:groups': '[admins]', auth_time: String(Math.floor(Date.now() / 1000)) }, scopes: [] } },
+      },
       ...extra,
     }) as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
   const answerOf = async (result: Promise<{ statusCode?: number; body?: unknown }>) => {
@@ -71,6 +81,12 @@ describe('admins, as Cognito says now: two-factor sign-in required (issue 15)', 
       throw new Error('unexpected command');
     };
     jest.spyOn(cognitoClient(), 'send').mockImplementation(send as never);
+    // Every admin's security record: admin and two-factor since long before these sessions signed in.
+    const read = async (command: unknown): Promise<unknown> => {
+      if (command instanceof GetCommand) return { Item: { ...command.input.Key, version: 1, adminSince: 1_000, totpEnabledAt: 1_000 } };
+      throw new Error('unexpected table command');
+    };
+    jest.spyOn(documentClient(), 'send').mockImplementation(read as never);
   });
   afterEach(() => {
     jest.restoreAllMocks();
@@ -107,7 +123,7 @@ describe('the Idempotency-Key', () => {
   it('reaches an idempotent route scoped to it, so one key on two routes names two operations', async () => {
     const handle = jest.fn(async (_req: { idempotencyScope: string | undefined }) => ({ body: {} as never }));
     const handler = httpHandler('requestWithdrawal', handle);
-    const body = JSON.stringify({ userId: 'alice', userEmail: 'alice@example.com', amount: 10 });
+    const body = JSON.stringify({ userId: 'alice', userEmail: 'alice@example.com', amount: 100 });
     const answer = await handler(eventAs('alice', { body, headers: { 'content-type': 'application/json', 'idempotency-key': 'k-1' } }));
     expect(answer.statusCode).toBe(200);
     expect(handle.mock.calls[0]?.[0].idempotencyScope).toBe('requestWithdrawal:k-1');

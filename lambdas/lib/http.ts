@@ -126,12 +126,14 @@ export function httpHandler<N extends RouteName>(name: N, handle: (req: Request<
     logger.appendKeys({ correlationId: event.requestContext?.requestId, route: name });
     try {
       if (!cameThroughFront(config.originSecret, header(event, ORIGIN_HEADER))) throw new HttpError(403, apiMessages.notThroughSite);
-      const caller = await confirmedCaller(event, route);
-      if (route.auth === 'admin') requireAdmin(caller);
+      // An id no item can have is a 404 before anything is read, the admin check's reads included.
       const params = (event.pathParameters ?? {}) as Record<string, string>;
       checkPathIds(route, params);
-      // Another client's path is refused before its body is read; a body's userId once it is.
-      if (route.owner && route.owner !== 'body.userId') requireOwner(caller, params[route.owner] ?? '');
+      const caller = await confirmedCaller(event, route);
+      if (route.auth === 'admin') requireAdmin(caller);
+      // Another client's path is refused before its body is read; a body's userId once it is. A
+      // route of the caller's own account (`self`) names nobody else to refuse.
+      if (route.owner && route.owner !== 'body.userId' && route.owner !== 'self') requireOwner(caller, params[route.owner] ?? '');
       const schemas = await schemasOf(route);
       let body: unknown;
       if (schemas.body) {

@@ -14,6 +14,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { S3Client } from '@aws-sdk/client-s3';
 import { LambdaClient } from '@aws-sdk/client-lambda';
+import { sendBackendHeader } from './cognito-backend-header';
 import { TABLE_NAME_DEFAULT } from './table';
 
 export interface RuntimeSettings {
@@ -59,6 +60,11 @@ export interface RuntimeSettings {
   readonly s3Endpoint?: string;
   /** The function that writes a balances export (BALANCES_EXPORTER), invoked asynchronously by the route that starts one. */
   readonly exporterFunction?: string;
+  /**
+   * What the user pool's firewall lets through (COGNITO_BACKEND_SECRET): on the routes that call
+   * Cognito with the caller's token (cognito-backend-header.ts). Unset locally, where no firewall runs.
+   */
+  readonly cognitoBackendSecret?: string;
 }
 
 /** One e-mail as the notifier sends it. */
@@ -116,6 +122,7 @@ function resolved(given: Partial<RuntimeSettings>): RuntimeSettings {
     exportsBucket: given.exportsBucket || undefined,
     s3Endpoint: given.s3Endpoint || undefined,
     exporterFunction: given.exporterFunction || undefined,
+    cognitoBackendSecret: given.cognitoBackendSecret || undefined,
   });
 }
 
@@ -136,6 +143,7 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): R
     weeklyGrowthPageSize: env.WEEKLY_GROWTH_PAGE_SIZE === undefined ? undefined : Number(env.WEEKLY_GROWTH_PAGE_SIZE),
     exportsBucket: env.EXPORTS_BUCKET,
     exporterFunction: env.BALANCES_EXPORTER,
+    cognitoBackendSecret: env.COGNITO_BACKEND_SECRET,
   });
 }
 
@@ -204,8 +212,9 @@ export function documentClient(): DynamoDBDocumentClient {
 export function cognitoClient(): CognitoIdentityProviderClient {
   const s = current();
   if (!s.cognito) {
-    const { region, cognitoEndpoint, credentials } = s.settings;
+    const { region, cognitoEndpoint, credentials, cognitoBackendSecret } = s.settings;
     s.cognito = new CognitoIdentityProviderClient({ region, endpoint: cognitoEndpoint, credentials });
+    if (cognitoBackendSecret) sendBackendHeader(s.cognito, cognitoBackendSecret);
   }
   return s.cognito;
 }

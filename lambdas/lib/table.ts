@@ -13,6 +13,11 @@
  *   CLIENT#<sub>   ENTRY#<atIso>#<entryId>      ledger entry (deposit, withdrawal, adjustment); deposits on GSI2
  *   CLIENT#<sub>   REQUEST#<requestKey>         withdrawal request; pending ones on GSI3
  *   CLIENT#<sub>   IDEMPOTENCY#<key>            the first answer to a money-moving POST with an Idempotency-Key
+ *   CLIENT#<sub>   SECURITY                     the user's security record (security-record.ts): when they became an
+ *                                                administrator, when two-factor sign-in went on or off, an authenticator
+ *                                                waiting to be confirmed, the last password change
+ *   CLIENT#<sub>   NOTICE#<atIso>#<noticeId>    one change of that record the user is e-mailed about
+ *                                                (notifications/security-notice.ts): its INSERT is the event; expires
  *   NOTIFIED#<id>  TO#<address>                 the notifier's claim on one e-mail (notifications/sent-marker.ts), expires
  *   JOBRUN#weekly-growth  RUN#<week ISO>#<id>   one weekly run's figures (notifications/job-run-item.ts), written once,
  *                                                its INSERT the admins' summary e-mail; expires
@@ -37,6 +42,7 @@
  *   portfolios due for the weekly job   Query GSI1 per shard, GSI1SK < <(now − 1 week) ISO>~ (only due ones are read)
  *   deposits by eligibility date        (withdrawal alerts) Query GSI2 PK=ELIG#<yyyy-mm> (one per month the range touches), GSI2SK between dates
  *   pending withdrawal requests         Query GSI3 PK=REQUESTS#pending (oldest first)
+ *   a user's security record            GetItem PK=CLIENT#sub, SK=SECURITY (every use of admin power)
  *   (no reader)                         weekly runs are read only off the stream, by the notifier
  *   a balances export                   GetItem PK=EXPORT#balances, SK=EXPORT#<id>
  *   every client in e-mail order        (the exporter) Query GSI4 in each shard, page by page, merged
@@ -122,6 +128,10 @@ export const keys = {
   pendingIndex: (createdAt: number, requestId: string) => ({ GSI3PK: keys.pendingRequestsPk, GSI3SK: `${iso(createdAt)}#${requestId}` }),
 
   idempotency: (sub: string, key: string) => ({ PK: keys.clientPk(sub), SK: `IDEMPOTENCY#${key}` }),
+
+  security: (sub: string) => ({ PK: keys.clientPk(sub), SK: 'SECURITY' }),
+  noticePrefix: 'NOTICE#',
+  notice: (sub: string, at: number, noticeId: string) => ({ PK: keys.clientPk(sub), SK: `NOTICE#${iso(at)}#${noticeId}` }),
 } as const;
 
 export const totalsKeys = {

@@ -5,6 +5,7 @@
  *   INSERT  request, pending      request received (client) and new request (admins)
  *   MODIFY  request, pending →    approved / rejected (client)
  *   INSERT  weekly growth run     weekly summary (admins)
+ *   INSERT  security notice       its sign-in changed (the user: security-notice.ts)
  *
  * Everything else is not news: profile writes (balances, names, the weekly growth), tombstones,
  * idempotency records, any REMOVE (a deleted client, a TTL expiry), a MODIFY that does not decide
@@ -13,7 +14,9 @@
  */
 import { signedCents } from '../../shared/growth';
 import { type Notification, notification } from './notification';
+import { readSecurityNotice } from './security-notice';
 import {
+  clientSubOf,
   type EntryView,
   readEntry,
   readRequest,
@@ -52,6 +55,11 @@ function fromInsert(image: StoredImage): Notification[] {
     case 'weekly-growth-run': {
       const run = readWeeklyGrowthRun(image);
       return run ? [notification('admin-weekly-growth-summary', `jobrun:weekly-growth:${run.runId}`, { kind: 'admins' }, run)] : [];
+    }
+    case 'security-notice': {
+      const sub = clientSubOf(image.PK);
+      const notice = sub === null ? null : readSecurityNotice(image, sub);
+      return notice ? [notification('security-notice', `security:${notice.sub}:${notice.noticeId}`, { kind: 'client', sub: notice.sub }, { event: notice.event, at: notice.at })] : [];
     }
     case 'other':
       return [];

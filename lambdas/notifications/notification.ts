@@ -7,6 +7,7 @@
  * admin's e-mail (entries' adminEmail, requests' decidedBy) nor anything of another client.
  */
 import type { Cents } from '../../shared/money';
+import type { SecurityNoticeData } from './security-notice';
 
 /**
  * A client, named by sub. Ledger entries do not carry the client's address, so the notifier
@@ -94,6 +95,8 @@ export interface NotificationDataByKind {
   'withdrawal-request-rejected': RequestRejectedData;
   'admin-new-withdrawal-request': AdminRequestData;
   'admin-weekly-growth-summary': WeeklyGrowthSummaryData;
+  /** A change to the user's own sign-in (security-notice.ts). */
+  'security-notice': SecurityNoticeData;
 }
 
 export type NotificationKind = keyof NotificationDataByKind;
@@ -112,6 +115,7 @@ export const notificationPolicies = {
   'withdrawal-request-rejected': { audience: 'client', optional: false },
   'admin-new-withdrawal-request': { audience: 'admins', optional: false },
   'admin-weekly-growth-summary': { audience: 'admins', optional: true },
+  'security-notice': { audience: 'client', optional: false },
 } as const satisfies Record<NotificationKind, { audience: Recipient['kind']; optional: boolean }>;
 
 type Policy<K extends NotificationKind> = (typeof notificationPolicies)[K];

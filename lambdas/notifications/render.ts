@@ -7,6 +7,7 @@ import { formatUsd } from '../../shared/money';
 import { formatUtcDate, formatUtcDateTime } from './email-format';
 import { type EmailContent, type EmailFact, FIRM_NAME, layoutEmail, type RenderedEmail } from './email-layout';
 import type { Notification, NotificationOf } from './notification';
+import { securityNoticeContent } from './security-notice';
 
 export type { RenderedEmail };
 
@@ -192,7 +193,34 @@ function contentOf(n: Notification, parts: Parts): EmailContent {
       return adminNewRequest(n, parts);
     case 'admin-weekly-growth-summary':
       return adminWeeklySummary(n, parts);
+    case 'security-notice':
+      return securityNoticeContent(n.data, parts);
   }
+}
+
+/**
+ * The new requests an administrator is told of together (the notifier merges those of one stream
+ * batch, so a burst of requests is one e-mail, not one each): a single one is its own e-mail,
+ * several are listed in one, oldest first.
+ */
+export function renderAdminRequests(requests: readonly NotificationOf<'admin-new-withdrawal-request'>[], context: RenderContext): RenderedEmail {
+  const [first] = requests;
+  if (!first) throw new Error('no requests to tell the admins of');
+  if (requests.length === 1) return renderNotification(first, context);
+  const site = siteOrigin(context.siteUrl);
+  const listed = [...requests].sort((a, b) => a.data.requestedAt.localeCompare(b.data.requestedAt) || a.data.requestId.localeCompare(b.data.requestId));
+  const totalCents = listed.reduce((sum, { data }) => sum + data.amountCents, 0);
+  return layoutEmail({
+    subject: `${count(listed.length, 'new withdrawal request')} for ${formatUsd(totalCents)}`,
+    greeting: 'Hello,',
+    paragraphs: [`Clients have requested ${count(listed.length, 'profit withdrawal')}. They are waiting for a decision in the admin console.`],
+    facts: listed.map(({ data }) => ({
+      label: data.clientEmail,
+      value: `${formatUsd(data.amountCents)}, requested ${formatUtcDateTime(data.requestedAt)}\nRequest ${data.requestId}`,
+    })),
+    action: { label: 'Review requests', url: `${site}/admin` },
+    footer: adminFooter,
+  });
 }
 
 export function renderNotification(n: Notification, context: RenderContext): RenderedEmail {

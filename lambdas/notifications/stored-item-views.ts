@@ -40,7 +40,7 @@ export function clientSubOf(pk: unknown): string | null {
   return sub === '' ? null : sub;
 }
 
-export type StoredItemKind = 'entry' | 'request' | 'weekly-growth-run' | 'other';
+export type StoredItemKind = 'entry' | 'request' | 'weekly-growth-run' | 'security-notice' | 'other';
 
 /** What an image is, by its key alone (profiles, tombstones, idempotency records are 'other'). */
 export function storedItemKindOf(image: StoredImage): StoredItemKind {
@@ -49,6 +49,7 @@ export function storedItemKindOf(image: StoredImage): StoredItemKind {
   if (clientSubOf(pk) !== null) {
     if (sk.startsWith(keys.entryPrefix)) return 'entry';
     if (sk.startsWith(keys.requestPrefix)) return 'request';
+    if (sk.startsWith(keys.noticePrefix)) return 'security-notice';
     return 'other';
   }
   return pk === jobRunKeys.weeklyGrowthPk && sk.startsWith(jobRunKeys.runPrefix) ? 'weekly-growth-run' : 'other';

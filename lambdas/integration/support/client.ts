@@ -9,17 +9,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  AdminAddUserToGroupCommand,
-  AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   type AuthenticationResultType,
   ConfirmSignUpCommand,
   RespondToAuthChallengeCommand,
-  SetUserMFAPreferenceCommand,
   SignUpCommand,
-  VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { srpSignIn, type SrpSignInResult } from '../../../infra/local/cognito/srp-client';
+import { type AdminChanged, changeAdmin } from '../../../infra/tools/admin-change';
 import { DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET } from '../../../infra/local/seed';
 import { answerSchemas } from '../../../shared/answers';
 import {
@@ -149,6 +148,8 @@ export class Client {
   readonly cognito: CognitoIdentityProviderClient;
   /** Admin calls go straight to cognito-local, as an operator's would to Cognito. */
   readonly cognitoAdmin: CognitoIdentityProviderClient;
+  /** The stack's table, as `npm run admin` reaches it (admin-change.ts). */
+  private readonly table: DynamoDBDocumentClient;
   /**
    * The authenticator secrets this client knows, by lower-case e-mail: the seeded demo admin's,
    * and each one `setUpTotp` or `signInWithTotp` used. `signIn` answers their code challenge.
@@ -159,11 +160,21 @@ export class Client {
     const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
     this.cognito = new CognitoIdentityProviderClient({ region: stack.cognito.region, endpoint: `${stack.url}/cognito`, credentials });
     this.cognitoAdmin = new CognitoIdentityProviderClient({ region: stack.cognito.region, endpoint: stack.cognito.endpoint, credentials });
+    this.table = DynamoDBDocumentClient.from(new DynamoDBClient({ region: stack.cognito.region, endpoint: stack.dynamoEndpoint, credentials }));
   }
 
   destroy(): void {
     this.cognito.destroy();
     this.cognitoAdmin.destroy();
+    this.table.destroy();
+  }
+
+  /**
+   * What `npm run admin -- add|remove <email>` does (infra/tools/admin-change.ts, run here in the
+   * test's process): the group, the moment recorded and e-mailed, every session of the user ended.
+   */
+  async changeAdmin(action: 'add' | 'remove', email: string): Promise<AdminChanged> {
+    return changeAdmin({ cognito: this.cognitoAdmin, userPoolId: this.stack.cognito.userPoolId, table: this.table, tableName: this.stack.tableName }, action, email);
   }
 
   async mailbox(to: string): Promise<{ to: string; subject: string; code: string | null; link: string | null; sentAt: string }[]> {
@@ -198,21 +209,19 @@ export class Client {
   }
 
   /**
-   * Two-factor sign-in set up as the account page does it: a new authenticator secret, verified
-   * with a code, turned on and preferred. Answers the secret; this client's `signIn` answers the
-   * user's challenges from now on. (Straight to cognito-local: the gateway does not forward
-   * AssociateSoftwareToken, VerifySoftwareToken or SetUserMFAPreference yet.)
+   * Two-factor sign-in set up as the account page does it, through the API: a new authenticator
+   * secret (POST /api/me/two-factor/setup), confirmed with a code (.../verify), which puts it in
+   * force and ends every session of the user, `session`'s too. Answers the secret; this client's
+   * `signIn` answers the user's challenges from now on.
    */
   async setUpTotp(session: Session): Promise<string> {
-    const { SecretCode } = await this.cognitoAdmin.send(new AssociateSoftwareTokenCommand({ AccessToken: session.accessToken }));
-    if (!SecretCode) throw new Error('AssociateSoftwareToken answered no SecretCode');
-    const UserCode = await freshTotpCode(SecretCode);
-    await this.cognitoAdmin.send(new VerifySoftwareTokenCommand({ AccessToken: session.accessToken, UserCode }));
-    await this.cognitoAdmin.send(
-      new SetUserMFAPreferenceCommand({ AccessToken: session.accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }),
-    );
-    this.totpSecrets.set(session.email.toLowerCase(), SecretCode);
-    return SecretCode;
+    const setUp = await this.call('setUpTwoFactor', { token: session.accessToken });
+    if (setUp.status !== 200) throw new Error(`setUpTwoFactor answered ${setUp.status}: ${JSON.stringify(setUp.body)}`);
+    const secret = setUp.body.secretCode;
+    const verified = await this.call('verifyTwoFactor', { token: session.accessToken, body: { code: await freshTotpCode(secret) } });
+    if (verified.status !== 200) throw new Error(`verifyTwoFactor answered ${verified.status}: ${JSON.stringify(verified.body)}`);
+    this.totpSecrets.set(session.email.toLowerCase(), secret);
+    return secret;
   }
 
   private initiateAuth(email: string, password: string): Promise<SrpSignInResult> {
@@ -264,16 +273,17 @@ export class Client {
   }
 
   /**
-   * A new administrator, signed in: a confirmed client added to `admins`, with two-factor sign-in
-   * set up, since the API gives admin power only to an admin who has it (`{ twoFactor: false }`
-   * makes one who has not). This client's `signIn` answers its code challenges; its secret is
-   * `totpSecretOf(email)`.
+   * A new administrator, signed in, as the firm makes one: a confirmed client added with `npm run
+   * admin -- add`, who then sets up two-factor sign-in on the account page, since the API gives
+   * admin power only to an admin who has it, from a sign-in made since (`{ twoFactor: false }`
+   * makes one who has not). Each step ends every session, so the answer is a sign-in made after
+   * both. This client's `signIn` answers its code challenges; its secret is `totpSecretOf(email)`.
    */
   async newAdmin(options: { twoFactor?: boolean } = {}): Promise<Session> {
-    const session = await this.newClient('admin');
-    await this.cognitoAdmin.send(new AdminAddUserToGroupCommand({ UserPoolId: this.stack.cognito.userPoolId, Username: session.email, GroupName: 'admins' }));
-    if (options.twoFactor !== false) await this.setUpTotp(session);
-    return this.signIn(session.email); // the new token carries the group
+    const { email } = await this.newClient('admin');
+    await this.changeAdmin('add', email);
+    if (options.twoFactor !== false) await this.setUpTotp(await this.signIn(email));
+    return this.signIn(email); // the new token carries the group
   }
 
   /** The authenticator secret this client set up or signed in with for `email`, if any. */

@@ -19,7 +19,12 @@ export class TableReader {
   }
 
   async profile(sub: string): Promise<Record<string, unknown> | undefined> {
-    const { Item } = await this.doc.send(new GetCommand({ TableName: this.stack.tableName, Key: keys.profile(sub), ConsistentRead: true }));
+    return this.item(keys.profile(sub));
+  }
+
+  /** Any item by its key, as stored now. */
+  async item(key: { PK: string; SK: string }): Promise<Record<string, unknown> | undefined> {
+    const { Item } = await this.doc.send(new GetCommand({ TableName: this.stack.tableName, Key: key, ConsistentRead: true }));
     return Item;
   }
 

@@ -38,14 +38,20 @@ function idempotencyKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
 }
 
+/** Who sends a call when it is not the signed-in session: a sign-in made just now for it (RequestOptions.accessToken). */
+export interface SendAs {
+  accessToken: string;
+}
+
 /** Sends a call. Routes that honour an Idempotency-Key get a fresh one per call (a new click is a new operation). */
-export async function send<N extends RouteName>(api: Api, call: RouteCall<N>): Promise<AnswerOf<N>> {
+export async function send<N extends RouteName>(api: Api, call: RouteCall<N>, as?: SendAs): Promise<AnswerOf<N>> {
   const route = routeByName(call.route);
   const answer = await api(keyOf(call), {
     method: route.method,
     body: call.body,
     headers: route.idempotent ? { 'Idempotency-Key': idempotencyKey() } : undefined,
     responseType: route.answer === 'csv' ? 'text' : 'json',
+    ...(as ? { accessToken: as.accessToken } : {}),
   });
   // The one place an answer gets its type: the route table declares it, and the integration tests
   // check every real answer against the same declaration (shared/answers.ts).
@@ -53,9 +59,9 @@ export async function send<N extends RouteName>(api: Api, call: RouteCall<N>): P
 }
 
 /** A caller bound to the signed-in user's API. */
-export type Send = <N extends RouteName>(call: RouteCall<N>) => Promise<AnswerOf<N>>;
+export type Send = <N extends RouteName>(call: RouteCall<N>, as?: SendAs) => Promise<AnswerOf<N>>;
 
 export const sender =
   (api: Api): Send =>
-  (call) =>
-    send(api, call);
+  (call, as) =>
+    send(api, call, as);

@@ -32,6 +32,11 @@ export interface RequestOptions {
   responseType?: 'json' | 'text';
   body?: unknown;
   headers?: Record<string, string>;
+  /**
+   * Sends as this token instead of the session's: a sign-in made just now for one change (turning
+   * two-factor off). A 401 then is final: that token is not refreshed.
+   */
+  accessToken?: string;
 }
 
 /** The transport: what a path answers, untyped (./calls gives each route's answer its type). */
@@ -41,7 +46,7 @@ export type Api = (path: string, options?: RequestOptions) => Promise<unknown>;
 export function createApi(auth: Pick<Auth, 'accessToken'>, fetchImpl: typeof fetch = (...args) => fetch(...args)): Api {
   return async function api(path: string, options: RequestOptions = {}): Promise<unknown> {
     const send = async (forceRefresh: boolean) => {
-      const token = await auth.accessToken(forceRefresh);
+      const token = options.accessToken ?? (await auth.accessToken(forceRefresh));
       if (!token) throw new ApiError(401, '', 'Unauthorized');
       return fetchImpl(path, {
         method: options.method ?? 'GET',
@@ -56,7 +61,7 @@ export function createApi(auth: Pick<Auth, 'accessToken'>, fetchImpl: typeof fet
       });
     };
     let res = await send(false);
-    if (res.status === 401) res = await send(true);
+    if (res.status === 401 && options.accessToken === undefined) res = await send(true);
     const text = await res.text();
     if (!res.ok) throw new ApiError(res.status, text, res.statusText);
     if (options.responseType === 'text') return text;

@@ -3,7 +3,7 @@
 import { bytesOfBase64, poolNameOf } from '../../../shared/cognito-srp';
 // The local Cognito's half of SRP (a test may reach infra/): it judges the page's proof of the password.
 import { canonicalTimestamp, challengeNumbers, clientPublicValue, serverChallenge, signatureMatches, type ServerSrp } from '../../../infra/local/cognito/srp-server';
-import { changePassword, type CognitoSession, finishTotpSetup, globalSignOut, mfaStatus, startTotpSetup, turnOffTotp } from './account-calls';
+import { type CognitoSession, freshSignIn, globalSignOut, mfaStatus, revokeRefreshToken } from './account-calls';
 import { userFromClaims } from './session';
 
 const session: CognitoSession = { endpoint: 'https://cognito.test/', userPoolId: 'us-east-1_Pool1', clientId: 'client-1', accessToken: 'access-1', username: 'sub-1' };
@@ -84,38 +84,20 @@ describe('the account page calls to Cognito', () => {
     expect(sent[0]).toEqual({ target: 'GetUser', body: { AccessToken: 'access-1' } });
   });
 
-  it('sets up an app: the secret and the otpauth URI the QR code carries, then the code and the preference', async () => {
-    const sent = fakeCognito({ AssociateSoftwareToken: [[200, { SecretCode: 'ABCDEFGH' }]], VerifySoftwareToken: [[200, { Status: 'SUCCESS' }]] });
-    await expect(startTotpSetup(session, 'Aurum', 'al+ice@example.com')).resolves.toEqual({
-      secret: 'ABCDEFGH',
-      uri: 'otpauth://totp/Aurum:al%2Bice%40example.com?secret=ABCDEFGH&issuer=Aurum',
-    });
-    await finishTotpSetup(session, '123456');
-    expect(sent.map((s) => s.target)).toEqual(['AssociateSoftwareToken', 'VerifySoftwareToken', 'SetUserMFAPreference']);
-    expect(sent[1]!.body).toEqual({ AccessToken: 'access-1', UserCode: '123456' });
-    expect(sent[2]!.body).toEqual({ AccessToken: 'access-1', SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } });
+  it('makes no password or two-factor change at Cognito: those go through the API', async () => {
+    const module = await import('./account-calls');
+    expect(Object.keys(module).sort()).toEqual(['cognitoAccount', 'freshSignIn', 'globalSignOut', 'mfaStatus', 'revokeRefreshToken']);
+    expect(Object.keys(module.cognitoAccount).sort()).toEqual(['freshSignIn', 'mfaStatus', 'signOutEverywhere']);
   });
 
-  it('passes on a wrong code under Cognito\'s exception name, and enables nothing', async () => {
-    const sent = fakeCognito({
-      VerifySoftwareToken: [
-        [400, { __type: 'EnableSoftwareTokenMFAException', message: 'Code mismatch and fail enable Software Token MFA' }],
-        [200, { Status: 'ERROR' }],
-      ],
-    });
-    await expect(finishTotpSetup(session, '000000')).rejects.toMatchObject({ name: 'EnableSoftwareTokenMFAException', message: 'Code mismatch and fail enable Software Token MFA' });
-    await expect(finishTotpSetup(session, '000000')).rejects.toMatchObject({ name: 'EnableSoftwareTokenMFAException' });
-    expect(sent.map((s) => s.target)).toEqual(['VerifySoftwareToken', 'VerifySoftwareToken']);
-  });
-
-  it('turns the factor off only after an SRP sign-in with the password and the code, whose session it revokes', async () => {
+  it('signs in afresh over SRP with the password and the code, answering the new tokens (the password goes nowhere)', async () => {
     const cognito = srpCognito('Passw0rd!');
     const sent = fakeCognito({
       InitiateAuth: [cognito.initiate],
-      RespondToAuthChallenge: [cognito.verify, [200, { AuthenticationResult: { AccessToken: 'a', RefreshToken: 'refresh-2' } }]],
+      RespondToAuthChallenge: [cognito.verify, [200, { AuthenticationResult: { AccessToken: 'fresh-access', RefreshToken: 'refresh-2' } }]],
     });
-    await turnOffTotp(session, 'Passw0rd!', '123456');
-    expect(sent.map((s) => s.target)).toEqual(['InitiateAuth', 'RespondToAuthChallenge', 'RespondToAuthChallenge', 'RevokeToken', 'SetUserMFAPreference']);
+    await expect(freshSignIn(session, 'Passw0rd!', '123456')).resolves.toEqual({ accessToken: 'fresh-access', refreshToken: 'refresh-2' });
+    expect(sent.map((s) => s.target)).toEqual(['InitiateAuth', 'RespondToAuthChallenge', 'RespondToAuthChallenge']);
     expect(sent[0]!.body).toEqual({ AuthFlow: 'USER_SRP_AUTH', ClientId: 'client-1', AuthParameters: { USERNAME: 'sub-1', SRP_A: expect.stringMatching(/^[0-9a-f]+$/) } });
     expect(sent[1]!.body).toEqual({
       ClientId: 'client-1',
@@ -127,38 +109,33 @@ describe('the account page calls to Cognito', () => {
         TIMESTAMP: expect.stringMatching(/^(Sun|Mon|Tue|Wed|Thu|Fri|Sat) [A-Z][a-z]{2} [1-9]\d? \d\d:\d\d:\d\d UTC \d{4}$/),
       },
     });
-    expect(sent.slice(2)).toEqual([
-      {
-        target: 'RespondToAuthChallenge',
-        body: { ClientId: 'client-1', ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: 'challenge-1', ChallengeResponses: { USERNAME: 'sub-1', SOFTWARE_TOKEN_MFA_CODE: '123456' } },
-      },
-      { target: 'RevokeToken', body: { ClientId: 'client-1', Token: 'refresh-2' } },
-      { target: 'SetUserMFAPreference', body: { AccessToken: 'access-1', SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } } },
-    ]);
-    // The password itself went nowhere.
+    expect(sent[2]).toEqual({
+      target: 'RespondToAuthChallenge',
+      body: { ClientId: 'client-1', ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: 'challenge-1', ChallengeResponses: { USERNAME: 'sub-1', SOFTWARE_TOKEN_MFA_CODE: '123456' } },
+    });
     expect(JSON.stringify(sent)).not.toContain('Passw0rd!');
   });
 
-  it('leaves the factor on when the password or the code is wrong', async () => {
+  it('opens no session when the password or the code is wrong', async () => {
     let cognito = srpCognito('Passw0rd!');
     let sent = fakeCognito({ InitiateAuth: [cognito.initiate], RespondToAuthChallenge: [cognito.verify] });
-    await expect(turnOffTotp(session, 'Passw0rd?', '123456')).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    await expect(freshSignIn(session, 'Passw0rd?', '123456')).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
     expect(sent.map((s) => s.target)).toEqual(['InitiateAuth', 'RespondToAuthChallenge']);
     cognito = srpCognito('Passw0rd!');
     sent = fakeCognito({
       InitiateAuth: [cognito.initiate],
       RespondToAuthChallenge: [cognito.verify, [400, { __type: 'com.amazonaws#CodeMismatchException', message: 'Invalid code received for user' }]],
     });
-    await expect(turnOffTotp(session, 'Passw0rd!', '000000')).rejects.toMatchObject({ name: 'CodeMismatchException' });
+    await expect(freshSignIn(session, 'Passw0rd!', '000000')).rejects.toMatchObject({ name: 'CodeMismatchException' });
     expect(sent.map((s) => s.target)).toEqual(['InitiateAuth', 'RespondToAuthChallenge', 'RespondToAuthChallenge']);
   });
 
-  it('changes the password and signs out everywhere with the access token', async () => {
-    const sent = fakeCognito({});
-    await changePassword(session, 'old-pass', 'new-pass');
+  it('ends the fresh session by its refresh token (quietly, should Cognito refuse), and signs out everywhere with the access token', async () => {
+    const sent = fakeCognito({ RevokeToken: [[400, { __type: 'UnsupportedTokenTypeException', message: 'no' }]] });
+    await revokeRefreshToken(session, 'refresh-2');
     await globalSignOut(session);
     expect(sent).toEqual([
-      { target: 'ChangePassword', body: { AccessToken: 'access-1', PreviousPassword: 'old-pass', ProposedPassword: 'new-pass' } },
+      { target: 'RevokeToken', body: { ClientId: 'client-1', Token: 'refresh-2' } },
       { target: 'GlobalSignOut', body: { AccessToken: 'access-1' } },
     ]);
   });

@@ -1,10 +1,12 @@
 /**
  * The account page's calls to Cognito's user pool API, made with the signed-in user's access
- * token from Amplify's session. Only the account page imports this module: it is part of that
- * page's chunk.
+ * token from Amplify's session: reading the second factor, proving it is the user (a fresh
+ * sign-in with the password and a code) and signing out everywhere. Changing the password or the
+ * second factor goes through the API (/api/me/...), never to Cognito from here: the API records
+ * the change, ends the other sessions and e-mails the user, and the pool refuses those calls from
+ * browsers. Only the account page imports this module: it is part of that page's chunk.
  *
- * Why not Amplify's `setUpTOTP`, `verifyTOTPSetup`, `updateMFAPreference`, `fetchMFAPreference`,
- * `updatePassword`, `updateUserAttributes` and `signOut({ global: true })`: each is one such call,
+ * Why not Amplify's `fetchMFAPreference` and `signOut({ global: true })`: each is one such call,
  * but they come from the same `aws-amplify/auth` module as the sign-in page's `signIn`, so esbuild
  * bundles them with the first screen however they are imported (about 1.6 KB gzip of it).
  * And `signOut({ global: true })` swallows a failed GlobalSignOut and signs this device out
@@ -12,7 +14,6 @@
  */
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { passwordVerifierResponses, srpStart } from '../../../shared/cognito-srp';
-import { userPoolDefinition } from '../../../shared/user-pool';
 import { cognitoClient } from './amplify';
 import type { AccountBackend } from './session';
 
@@ -55,37 +56,11 @@ export async function mfaStatus(session: CognitoSession): Promise<{ totp: boolea
   return { totp: user.UserMFASettingList?.includes('SOFTWARE_TOKEN_MFA') ?? false };
 }
 
-/**
- * AssociateSoftwareToken: a new secret, not yet in force. Called only while the factor is off
- * (in AWS, associating a new secret while one is in force quietly stops Cognito asking for
- * codes until it is verified: aws-amplify/amplify-js#1226).
- */
-export async function startTotpSetup(session: CognitoSession, issuer: string, accountName: string): Promise<{ secret: string; uri: string }> {
-  const { SecretCode } = await userCall<{ SecretCode?: string }>(session, 'AssociateSoftwareToken');
-  if (!SecretCode) throw cognitoError('AssociateSoftwareTokenFailed', 'Cognito gave no secret');
-  // The key URI authenticator apps read: otpauth://totp/<issuer>:<account>?secret=&issuer=
-  const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(accountName)}`;
-  return { secret: SecretCode, uri: `otpauth://totp/${label}?secret=${SecretCode}&issuer=${encodeURIComponent(issuer)}` };
-}
-
-const setTotp = (session: CognitoSession, enabled: boolean) =>
-  userCall(session, 'SetUserMFAPreference', { SoftwareTokenMfaSettings: { Enabled: enabled, PreferredMfa: enabled } });
-
-/**
- * VerifySoftwareToken proves the app has the new secret (a wrong code is an exception; a Status
- * other than SUCCESS is taken as one too); only then is the factor enabled and preferred.
- */
-export async function finishTotpSetup(session: CognitoSession, code: string): Promise<void> {
-  const { Status } = await userCall<{ Status?: string }>(session, 'VerifySoftwareToken', { UserCode: code });
-  if (Status !== 'SUCCESS') throw cognitoError('EnableSoftwareTokenMFAException', 'Code mismatch and fail enable Software Token MFA');
-  await setTotp(session, true);
-}
-
 interface SignInStep {
   ChallengeName?: string;
   Session?: string;
   ChallengeParameters?: Record<string, string>;
-  AuthenticationResult?: { RefreshToken?: string };
+  AuthenticationResult?: { AccessToken?: string; RefreshToken?: string };
 }
 
 /**
@@ -109,17 +84,17 @@ async function passwordSignIn(session: CognitoSession, password: string): Promis
 }
 
 /**
- * Turns the factor off once the user has shown the password and a current code. Cognito has no
- * call that checks a code of the factor in force (VerifySoftwareToken checks a newly associated
- * secret, and the local Cognito refuses it without one), so the check is Cognito's own sign-in:
- * the password (over SRP), after which a user with the factor on gets the SOFTWARE_TOKEN_MFA
- * challenge, and RespondToAuthChallenge with the code. The session that
- * sign-in opens is not wanted: its refresh token is revoked at once.
+ * A sign-in with the password (over SRP) and a current code from the app, as the user shows them
+ * now, for a change that asks for proof it is them (turning the factor off: the API takes a token
+ * whose sign-in is minutes old). Cognito has no call that checks a code of the factor in force
+ * (VerifySoftwareToken checks a newly associated secret), so the check is Cognito's own sign-in:
+ * the password, after which a user with the factor on gets the SOFTWARE_TOKEN_MFA challenge, and
+ * RespondToAuthChallenge with the code. Answers the new session's tokens.
  */
-export async function turnOffTotp(session: CognitoSession, password: string, code: string): Promise<void> {
+export async function freshSignIn(session: CognitoSession, password: string, code: string): Promise<{ accessToken: string; refreshToken?: string }> {
   const { endpoint, clientId: ClientId, username } = session;
   const started = await passwordSignIn(session, password);
-  let refreshToken = started.AuthenticationResult?.RefreshToken;
+  let result = started.AuthenticationResult;
   // Without the challenge Cognito no longer asks for codes at sign-in: nothing to check the code against.
   if (started.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
     const done = await call<SignInStep>(endpoint, 'RespondToAuthChallenge', {
@@ -128,19 +103,18 @@ export async function turnOffTotp(session: CognitoSession, password: string, cod
       Session: started.Session,
       ChallengeResponses: { USERNAME: started.ChallengeParameters?.USER_ID_FOR_SRP ?? username, SOFTWARE_TOKEN_MFA_CODE: code },
     });
-    refreshToken = done.AuthenticationResult?.RefreshToken;
+    result = done.AuthenticationResult;
   } else if (!started.AuthenticationResult) {
     throw cognitoError('UnsupportedStep', `Unexpected sign-in step ${started.ChallengeName ?? 'none'}`);
   }
-  // Best effort: a refresh token left over lapses on its own (30 days), and global sign-out ends it.
-  if (refreshToken) await call(endpoint, 'RevokeToken', { ClientId, Token: refreshToken }).catch(() => undefined);
-  await setTotp(session, false);
+  if (!result?.AccessToken) throw cognitoError('UnsupportedStep', 'The sign-in gave no access token');
+  return { accessToken: result.AccessToken, ...(result.RefreshToken ? { refreshToken: result.RefreshToken } : {}) };
 }
 
-export async function changePassword(session: CognitoSession, oldPassword: string, newPassword: string): Promise<void> {
-  await userCall(session, 'ChangePassword', { PreviousPassword: oldPassword, ProposedPassword: newPassword });
+/** Ends the session a refresh token keeps (best effort: a refresh token left over lapses on its own, and a global sign-out ends it). */
+export async function revokeRefreshToken(session: CognitoSession, refreshToken: string): Promise<void> {
+  await call(session.endpoint, 'RevokeToken', { ClientId: session.clientId, Token: refreshToken }).catch(() => undefined);
 }
-
 
 /** GlobalSignOut: every refresh token of the user is revoked, this device's too. */
 export async function globalSignOut(session: CognitoSession): Promise<void> {
@@ -161,9 +135,10 @@ async function currentSession(): Promise<CognitoSession> {
 /** The account page's actions against Cognito, as the signed-in user. */
 export const cognitoAccount: AccountBackend = {
   mfaStatus: async () => mfaStatus(await currentSession()),
-  startTotpSetup: async (accountName) => startTotpSetup(await currentSession(), userPoolDefinition.mfa.totpIssuer, accountName),
-  finishTotpSetup: async (code) => finishTotpSetup(await currentSession(), code.trim()),
-  turnOffTotp: async (password, code) => turnOffTotp(await currentSession(), password, code.trim()),
-  changePassword: async (oldPassword, newPassword) => changePassword(await currentSession(), oldPassword, newPassword),
+  freshSignIn: async (password, code) => {
+    const session = await currentSession();
+    const { accessToken, refreshToken } = await freshSignIn(session, password, code.trim());
+    return { accessToken, end: async () => (refreshToken ? revokeRefreshToken(session, refreshToken) : undefined) };
+  },
   signOutEverywhere: async () => globalSignOut(await currentSession()),
 };

@@ -39,15 +39,20 @@ export interface TotpSetup {
 export interface AccountBackend {
   /** Whether the user's authenticator-app factor is enabled. */
   mfaStatus(): Promise<{ totp: boolean }>;
-  /** A new secret for the authenticator app, labelled with `accountName` (the e-mail) in the app. */
-  startTotpSetup(accountName: string): Promise<TotpSetup>;
-  /** Confirms the new secret with a code from the app, then makes it the preferred factor. */
-  finishTotpSetup(code: string): Promise<void>;
-  /** Checks the password and a current code from the app (as a sign-in would), then turns the factor off. */
-  turnOffTotp(password: string, code: string): Promise<void>;
-  changePassword(oldPassword: string, newPassword: string): Promise<void>;
+  /**
+   * A sign-in with the password and a current code from the app (as the sign-in page makes it),
+   * for a change the API lets only a fresh sign-in make: its access token, and `end` to close the
+   * session it opened once done.
+   */
+  freshSignIn(password: string, code: string): Promise<FreshSignIn>;
   /** Ends every session of the user (every device's refresh token); this device then signs out as usual. */
   signOutEverywhere(): Promise<void>;
+}
+
+/** A session opened just now, for one change (AccountBackend.freshSignIn). */
+export interface FreshSignIn {
+  accessToken: string;
+  end(): Promise<void>;
 }
 
 export interface AuthBackend {

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiMessages, successToasts, toastTitles } from '../../../shared/messages';
+import { ApiError } from '../api/client';
 import {
+  accountApi,
   adminUser,
   alice,
   apiError,
@@ -12,9 +14,11 @@ import {
   type FakeUser,
   fakeAuth,
   fixtureApi,
+  freshTokenOf,
   type Handler,
   renderApp,
 } from '../test/harness';
+import { totpSetupOf } from './account/totp-setup';
 
 const allOn = { 'deposit-recorded': true, 'withdrawal-processed': true, 'balance-edited': true, 'admin-weekly-growth-summary': true };
 
@@ -28,7 +32,7 @@ const portfolioFixtures = {
 
 function setup(user: FakeUser, handlers: Record<string, Handler | unknown> = {}, path = '/account') {
   const backend = fakeAuth(user);
-  const api = fixtureApi({ ...portfolioFixtures, ...handlers });
+  const api = fixtureApi({ ...portfolioFixtures, ...accountApi(backend), ...handlers });
   renderApp(path, { backend, api });
   return { backend, api };
 }
@@ -90,6 +94,19 @@ describe('account page', () => {
     expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
 
+  it('shows a name a spreadsheet would run at its field, and saves nothing', async () => {
+    const { api } = setup(alice);
+    const profile = await card('Profile');
+    const last = profile.getByLabelText('Last name');
+    await userEvent.clear(last);
+    await userEvent.type(last, "Example;=1+1;=cmd|' /C calc'!A0");
+    await userEvent.click(profile.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(last).toHaveAccessibleErrorMessage(apiMessages.nameFormulaCharacters));
+    expect(last).toHaveAttribute('aria-invalid', 'true');
+    expect(profile.getByLabelText('First name')).not.toHaveAttribute('aria-invalid');
+    expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
   describe('password', () => {
     async function fill(current: string, next: string, confirm: string) {
       const password = await card('Password');
@@ -106,42 +123,55 @@ describe('account page', () => {
       [FAKE_PASSWORD, 'short', 'short', 'Password should be at least 6 characters long.'],
       [FAKE_PASSWORD, ' spaced ', ' spaced ', 'Password cannot begin or end with a space'],
     ])('checks the form as sign-up does (current %j, new %j, confirm %j)', async (current, next, confirm, shown) => {
-      const { backend } = setup(alice);
+      const { api } = setup(alice);
       await fill(current, next, confirm);
       expect(await screen.findByText(shown)).toBeInTheDocument();
-      expect(backend.account.changePassword).not.toHaveBeenCalled();
+      expect(api.calls.filter((c) => c.path === '/api/me/password')).toEqual([]);
     });
 
-    it('changes the password and empties the form', async () => {
-      const { backend } = setup(alice);
-      const password = await fill(FAKE_PASSWORD, 'newpass1', 'newpass1');
-      expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
-      expect(backend.account.changePassword).toHaveBeenCalledWith(FAKE_PASSWORD, 'newpass1');
-      expect(password.getByLabelText('Current password')).toHaveValue('');
-      expect(password.getByLabelText('New password')).toHaveValue('');
+    it('changes the password through the API; every session has ended, so it says so and goes to sign-in', async () => {
+      const { api, backend } = setup(alice);
+      await fill(FAKE_PASSWORD, 'newpass1', 'newpass1');
+      expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+      expect(screen.getByText(successToasts.passwordChanged)).toBeInTheDocument();
+      expect(screen.getByText(successToasts.signInWithNewPassword)).toBeInTheDocument();
+      expect(api.calls.filter((c) => c.path === '/api/me/password')).toEqual([
+        { method: 'POST', path: '/api/me/password', body: { previousPassword: FAKE_PASSWORD, proposedPassword: 'newpass1' } },
+      ]);
+      // This device forgets its tokens; the API ended every session already.
+      expect(backend.signOut).toHaveBeenCalledTimes(1);
+      expect(backend.account.signOutEverywhere).not.toHaveBeenCalled();
     });
 
-    it('says so when the current password is wrong, and when Cognito is throttling', async () => {
-      const { backend } = setup(alice);
-      await fill('not-it', 'newpass1', 'newpass1');
+    it('says so when the current password is wrong, and when too many attempts were made, keeping the form', async () => {
+      setup(alice, { 'POST /api/me/password': () => Promise.reject(apiError(400, 'Your current password is incorrect')) });
+      const password = await fill('not-it', 'newpass1', 'newpass1');
       expect(await screen.findByText('Your current password is incorrect')).toBeInTheDocument();
       expect(screen.getByText('Password change failed')).toBeInTheDocument();
-      backend.account.changePassword = jest.fn(async () => Promise.reject(cognitoError('LimitExceededException', 'Attempt limit exceeded, please try after some time.')));
-      const password = await card('Password');
-      await userEvent.click(password.getByRole('button', { name: 'Change password' }));
+      expect(password.getByLabelText('New password')).toHaveValue('newpass1');
+      expect(screen.getByRole('heading', { level: 1, name: 'Account' })).toBeInTheDocument();
+    });
+
+    it('shows the API’s own refusal (throttled), and the end of the session on a 401', async () => {
+      let answer = apiError(429, 'Too many failed attempts. Please try again later');
+      setup(alice, { 'POST /api/me/password': () => Promise.reject(answer) });
+      const password = await fill(FAKE_PASSWORD, 'newpass1', 'newpass1');
       expect(await screen.findByText('Too many failed attempts. Please try again later')).toBeInTheDocument();
+      answer = new ApiError(401, '{"message":"Unauthorized"}', 'Unauthorized');
+      await userEvent.click(password.getByRole('button', { name: 'Change password' }));
+      expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
     });
   });
 
   describe('two-factor sign-in', () => {
-    it('sets up an authenticator app: QR code, the key in groups of four, then a code to confirm; then every session ends', async () => {
-      const { backend } = setup(alice);
+    it('sets up an authenticator app through the API: QR code, the key in groups of four, then a code to confirm; then every session ends', async () => {
+      const { api, backend } = setup(alice);
       const twoFactor = await card('Two-factor sign-in');
       expect(await twoFactor.findByText('Off')).toBeInTheDocument();
       await userEvent.click(twoFactor.getByRole('button', { name: 'Set up' }));
-      expect(backend.account.startTotpSetup).toHaveBeenCalledWith(alice.email);
       const qr = await twoFactor.findByRole('img', { name: 'QR code for your authenticator app' });
-      // The QR code is drawn from the otpauth URI, as an SVG image.
+      expect(api.calls.filter((c) => c.path.startsWith('/api/me/'))).toEqual([{ method: 'POST', path: '/api/me/two-factor/setup', body: undefined }]);
+      // The QR code is drawn from the otpauth URI (the e-mail as the account, Aurum as the issuer), as an SVG image.
       expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
       expect(twoFactor.getByTestId('totp-key')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
       expect(FAKE_TOTP_SECRET.match(/.{4}/g)?.join(' ')).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
@@ -155,25 +185,38 @@ describe('account page', () => {
       await userEvent.type(twoFactor.getByLabelText('6-digit code from the app'), FAKE_TOTP_CODE);
       await userEvent.click(twoFactor.getByRole('button', { name: 'Confirm' }));
       expect(await screen.findByText('Two-factor sign-in is on')).toBeInTheDocument();
-      expect(backend.account.finishTotpSetup).toHaveBeenLastCalledWith(FAKE_TOTP_CODE);
-      // A session opened with the password alone (perhaps not by the user) must not carry on.
-      expect(backend.account.signOutEverywhere).toHaveBeenCalledTimes(1);
+      expect(api.calls.filter((c) => c.path === '/api/me/two-factor/verify').map((c) => c.body)).toEqual([{ code: '999999' }, { code: FAKE_TOTP_CODE }]);
+      // The API ended every session (one opened with the password alone must not carry on): this device forgets its tokens.
+      expect(backend.signOut).toHaveBeenCalledTimes(1);
+      expect(backend.account.signOutEverywhere).not.toHaveBeenCalled();
       expect(screen.getByText(successToasts.signInWithCode)).toBeInTheDocument();
       expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
     });
 
+    it('builds the otpauth URI from the API’s secret, with the e-mail as the account', () => {
+      expect(totpSetupOf('ABCDEFGH', 'Aurum', 'al+ice@example.com')).toEqual({ secret: 'ABCDEFGH', uri: 'otpauth://totp/Aurum:al%2Bice%40example.com?secret=ABCDEFGH&issuer=Aurum' });
+    });
+
+    it('says why when the API will not set up another app while one is on', async () => {
+      setup(alice, { 'POST /api/me/two-factor/setup': () => Promise.reject(apiError(409, apiMessages.twoFactorAlreadyOn)) });
+      const twoFactor = await card('Two-factor sign-in');
+      await userEvent.click(await twoFactor.findByRole('button', { name: 'Set up' }));
+      expect(await screen.findByText(apiMessages.twoFactorAlreadyOn)).toBeInTheDocument();
+      expect(twoFactor.queryByTestId('totp-key')).not.toBeInTheDocument();
+    });
+
     it('cancels a setup without changing anything', async () => {
-      const { backend } = setup(alice);
+      const { api } = setup(alice);
       const twoFactor = await card('Two-factor sign-in');
       await userEvent.click(await twoFactor.findByRole('button', { name: 'Set up' }));
       await twoFactor.findByRole('img', { name: 'QR code for your authenticator app' });
       await userEvent.click(twoFactor.getByRole('button', { name: 'Cancel' }));
       expect(twoFactor.getByRole('button', { name: 'Set up' })).toBeInTheDocument();
-      expect(backend.account.finishTotpSetup).not.toHaveBeenCalled();
+      expect(api.calls.filter((c) => c.path === '/api/me/two-factor/verify')).toEqual([]);
     });
 
-    it('turns it off with the password and a current code', async () => {
-      const { backend } = setup({ ...alice, totp: true });
+    it('turns it off with the password and a current code: a fresh sign-in, whose token the API takes, then ended', async () => {
+      const { api, backend } = setup({ ...alice, totp: true });
       const twoFactor = await card('Two-factor sign-in');
       expect(await twoFactor.findByText('On')).toBeInTheDocument();
       await userEvent.click(twoFactor.getByRole('button', { name: 'Turn off' }));
@@ -186,12 +229,32 @@ describe('account page', () => {
       expect(await screen.findByText('Invalid code. Please try again.')).toBeInTheDocument();
       expect(await twoFactor.findByText('On')).toBeInTheDocument();
 
+      expect(api.calls.filter((c) => c.path === '/api/me/two-factor/disable')).toEqual([]);
+
       await userEvent.type(twoFactor.getByLabelText('6-digit code from the app'), FAKE_TOTP_CODE);
       await userEvent.click(twoFactor.getByRole('button', { name: 'Turn off' }));
       expect(await screen.findByText('Two-factor sign-in is off')).toBeInTheDocument();
-      expect(backend.account.turnOffTotp).toHaveBeenLastCalledWith(FAKE_PASSWORD, FAKE_TOTP_CODE);
+      expect(backend.account.freshSignIn).toHaveBeenLastCalledWith(FAKE_PASSWORD, FAKE_TOTP_CODE);
+      expect(api.calls.filter((c) => c.path === '/api/me/two-factor/disable')).toEqual([
+        { method: 'POST', path: '/api/me/two-factor/disable', body: undefined, accessToken: freshTokenOf(alice) },
+      ]);
+      const fresh = (await (backend.account.freshSignIn as jest.Mock).mock.results.at(-1)?.value) as { end: jest.Mock };
+      expect(fresh.end).toHaveBeenCalledTimes(1);
       expect(await twoFactor.findByText('Off')).toBeInTheDocument();
       expect(twoFactor.getByRole('button', { name: 'Set up' })).toBeInTheDocument();
+    });
+
+    it('ends the fresh session even when the API refuses, and says why', async () => {
+      const { backend } = setup({ ...alice, totp: true }, { 'POST /api/me/two-factor/disable': () => Promise.reject(apiError(403, apiMessages.freshSignInRequired)) });
+      const twoFactor = await card('Two-factor sign-in');
+      await userEvent.click(await twoFactor.findByRole('button', { name: 'Turn off' }));
+      await userEvent.type(twoFactor.getByLabelText('Current password'), FAKE_PASSWORD);
+      await userEvent.type(twoFactor.getByLabelText('6-digit code from the app'), FAKE_TOTP_CODE);
+      await userEvent.click(twoFactor.getByRole('button', { name: 'Turn off' }));
+      expect(await screen.findByText(apiMessages.freshSignInRequired)).toBeInTheDocument();
+      const fresh = (await (backend.account.freshSignIn as jest.Mock).mock.results.at(-1)?.value) as { end: jest.Mock };
+      expect(fresh.end).toHaveBeenCalledTimes(1);
+      expect(twoFactor.getByText('On')).toBeInTheDocument();
     });
 
     it('says when the status cannot be loaded, and tries again', async () => {
@@ -323,7 +386,17 @@ describe('administrators without two-factor sign-in', () => {
     refuse = false; // the API now finds the factor on
     await userEvent.click(twoFactor.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
-    expect(backend.account.signOutEverywhere).toHaveBeenCalledTimes(1);
+    expect(backend.signOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('an admin whose session began before the second factor (or the admin access) is signed out of the console, to sign in again with a code', async () => {
+    const { api, backend } = setup(adminUser, { 'GET /api/admin/clients': () => Promise.reject(apiError(403, apiMessages.adminSignInAgain)) }, '/admin');
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(await screen.findByText(apiMessages.adminSignInAgain)).toBeInTheDocument();
+    expect(screen.getByText(toastTitles.signInAgain)).toBeInTheDocument();
+    expect(backend.signOut).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Client Portfolios')).not.toBeInTheDocument();
+    expect(api.calls.filter((c) => c.path.startsWith('/api/admin/')).map((c) => c.path)).toEqual(['/api/admin/clients']);
   });
 
   it('a non-admin refused for any other reason still goes to the dashboard', async () => {

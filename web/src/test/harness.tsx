@@ -9,6 +9,7 @@ import { App } from '../App';
 import { ApiError, type Api, type RequestOptions } from '../api/client';
 import type { AccountBackend, AuthBackend } from '../auth/session';
 import type { AppConfig } from '../config';
+import { apiMessages, errors } from '../../../shared/messages';
 
 export const testConfig: AppConfig = { region: 'us-east-1', userPoolId: 'us-east-1_test', userPoolClientId: 'client', googleSignIn: false, oauthDomain: null };
 
@@ -86,21 +87,12 @@ export function fakeAuth(signedIn: FakeUser | null, overrides: Partial<AuthBacke
     onSignedIn: jest.fn(() => () => undefined),
     account: {
       mfaStatus: jest.fn(async () => ({ totp: signedInUser().totp === true })),
-      startTotpSetup: jest.fn(async (accountName: string) => ({
-        secret: FAKE_TOTP_SECRET,
-        uri: `otpauth://totp/Aurum:${accountName}?secret=${FAKE_TOTP_SECRET}&issuer=Aurum`,
-      })),
-      finishTotpSetup: jest.fn(async (code: string) => {
-        if (code !== FAKE_TOTP_CODE) throw cognitoError('EnableSoftwareTokenMFAException', 'Code mismatch and fail enable Software Token MFA');
-        current = { ...signedInUser(), totp: true };
-      }),
       // As the real backend checks them: a sign-in with the password, then the code at its challenge.
-      turnOffTotp: jest.fn(async (password: string, code: string) => {
+      freshSignIn: jest.fn(async (password: string, code: string) => {
         checkPassword(password);
         if (code !== FAKE_TOTP_CODE) throw cognitoError('CodeMismatchException', 'Invalid code received for user');
-        current = { ...signedInUser(), totp: false };
+        return { accessToken: freshTokenOf(signedInUser()), end: jest.fn(async () => undefined) };
       }),
-      changePassword: jest.fn(async (oldPassword: string) => checkPassword(oldPassword)),
       // Every session ends; the page then signs this device out as usual (`signOut`).
       signOutEverywhere: jest.fn(async () => undefined),
     },
@@ -109,26 +101,64 @@ export function fakeAuth(signedIn: FakeUser | null, overrides: Partial<AuthBacke
   return backend;
 }
 
-export type Handler = (body: unknown, path: string) => unknown;
+/** The access token of a sign-in made just now (AccountBackend.freshSignIn), as the fake gives it. */
+export const freshTokenOf = (user: FakeUser) => `fresh-token-of-${user.sub}`;
+
+export type Handler = (body: unknown, path: string, options?: RequestOptions) => unknown;
 
 /**
  * An API answering `"METHOD /path"` keys (with or without the query) from handlers; a handler may
  * throw `apiError(...)`. Unknown calls fail the test loudly.
  */
 export function fixtureApi(handlers: Record<string, Handler | unknown>) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
+  const calls: { method: string; path: string; body: unknown; accessToken?: string }[] = [];
   const api: Api = async <T,>(path: string, options: RequestOptions = {}) => {
     const method = options.method ?? 'GET';
-    calls.push({ method, path, body: options.body });
+    calls.push({ method, path, body: options.body, ...(options.accessToken ? { accessToken: options.accessToken } : {}) });
     // An exact path with its query first; else the path's handler, which reads the query itself.
     const exact = `${method} ${path}`;
     const key = exact in handlers ? exact : `${method} ${path.split('?')[0]}`;
     if (!(key in handlers)) throw new Error(`no fixture for ${exact}`);
     const handler = handlers[key];
     await Promise.resolve();
-    return (typeof handler === 'function' ? (handler as Handler)(options.body, path) : handler) as T;
+    return (typeof handler === 'function' ? (handler as Handler)(options.body, path, options) : handler) as T;
   };
   return Object.assign(api, { calls });
+}
+
+/**
+ * The API's routes of the caller's own sign-in (POST /api/me/...) as the API answers them for the
+ * fake backend's user: a secret to set up, the fake app's code to confirm it, a fresh sign-in's
+ * token to turn it off, the fake password to change it. Each changes the fake user as the API
+ * would (through Cognito); confirming and changing the password end every session.
+ */
+export function accountApi(backend: ReturnType<typeof fakeAuth>): Record<string, Handler> {
+  const me = () => {
+    const user = backend.user();
+    if (!user) throw apiError(401, errors.account.sessionEnded);
+    return user;
+  };
+  return {
+    'POST /api/me/two-factor/setup': () => {
+      if (me().totp) throw apiError(409, apiMessages.twoFactorAlreadyOn);
+      return { secretCode: FAKE_TOTP_SECRET };
+    },
+    'POST /api/me/two-factor/verify': (body) => {
+      if ((body as { code?: string }).code !== FAKE_TOTP_CODE) throw apiError(400, errors.twoFactor.wrongCode);
+      backend.setUser({ ...me(), totp: true });
+      return { success: true, signedOut: true };
+    },
+    'POST /api/me/two-factor/disable': (_body, _path, options) => {
+      if (options?.accessToken !== freshTokenOf(me())) throw apiError(403, apiMessages.freshSignInRequired);
+      backend.setUser({ ...me(), totp: false });
+      return { success: true };
+    },
+    'POST /api/me/password': (body) => {
+      if ((body as { previousPassword?: string }).previousPassword !== FAKE_PASSWORD) throw apiError(400, errors.account.wrongCurrentPassword);
+      me();
+      return { success: true, signedOut: true };
+    },
+  };
 }
 
 export function apiError(status: number, error: string): ApiError {

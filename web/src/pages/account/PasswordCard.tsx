@@ -1,16 +1,21 @@
-/** The account page's password change: the current password, then the new one twice, under the sign-up rules. */
+/**
+ * The account page's password change: the current password, then the new one twice, under the
+ * sign-up rules. Through the API (POST /api/me/password), which ends every session once it is
+ * changed, this one too: the user signs in again with the new password.
+ */
 import { Button } from '@chakra-ui/react/button';
 import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
 import { Stack } from '@chakra-ui/react/stack';
 import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { checkNewPassword } from '../../../../shared/forms';
 import { errors, type Notice, successToasts, toastTitles, validation } from '../../../../shared/messages';
-import type { User } from '../../auth/session';
+import { useSend } from '../../api/hooks';
+import { type User, useAuth } from '../../auth/session';
 import { useAuthStep } from '../../auth/use-auth-step';
 import { SectionCard } from '../../components/section-card';
 import { notify } from '../../components/toaster';
-import { useAccountBackend } from './account-backend';
 import { accountErrorMessage } from './errors';
 
 /** The checks sign-up makes of a new password, in its order (mismatch, then the rules), after the current one is given. */
@@ -30,7 +35,9 @@ function PasswordField({ label, autoComplete, value, onChange }: { label: string
 }
 
 export function PasswordCard({ user }: { user: User }) {
-  const account = useAccountBackend();
+  const send = useSend();
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -41,11 +48,12 @@ export function PasswordCard({ user }: { user: User }) {
     const problem = passwordProblem(current, next, confirm);
     if (problem) return notify('error', problem.title, problem.description);
     await run(async () => {
-      await account.changePassword(current, next);
-      setCurrent('');
-      setNext('');
-      setConfirm('');
-      notify('success', successToasts.passwordChanged);
+      await send({ route: 'changeMyPassword', body: { previousPassword: current, proposedPassword: next } });
+      // Every session has ended, this one too: this device forgets its tokens.
+      await signOut();
+      notify('success', successToasts.passwordChanged, successToasts.signInWithNewPassword);
+      navigate('/', { replace: true });
+      return 'leaving';
     });
   };
 

@@ -1,6 +1,8 @@
 /**
  * The account page's two-factor sign-in: its status, setting up an authenticator app (QR code,
  * the key as text, a code to confirm) and turning it off (the password and a current code first).
+ * The changes go through the API (POST /api/me/two-factor/...), which records them, e-mails the
+ * user and, once a factor is confirmed, ends every session.
  */
 import { Badge } from '../../components/badge';
 import { Button } from '@chakra-ui/react/button';
@@ -12,7 +14,9 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type SWRResponse, useSWRConfig } from 'swr';
 import { errors, successToasts, toastTitles } from '../../../../shared/messages';
+import { userPoolDefinition } from '../../../../shared/user-pool';
 import { keyOf } from '../../api/calls';
+import { useSend } from '../../api/hooks';
 import { totpCode } from '../../auth/errors';
 import { type TotpSetup, type User, useAuth } from '../../auth/session';
 import { useAuthStep } from '../../auth/use-auth-step';
@@ -23,6 +27,7 @@ import { notify } from '../../components/toaster';
 import { TotpSetupDetails } from './TotpSetupDetails';
 import { useAccountBackend } from './account-backend';
 import { accountErrorMessage } from './errors';
+import { totpSetupOf } from './totp-setup';
 
 type Mode = { kind: 'idle' } | { kind: 'setUp'; setup: TotpSetup } | { kind: 'turnOff' };
 
@@ -75,6 +80,7 @@ function CodeForm({ label, withPassword, submitText, busyText, danger, busy, onS
 
 export function TwoFactorCard({ user, status }: { user: User; status: SWRResponse<{ totp: boolean }> }) {
   const account = useAccountBackend();
+  const send = useSend();
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
@@ -95,28 +101,34 @@ export function TwoFactorCard({ user, status }: { user: User; status: SWRRespons
 
   const setUp = () =>
     start.run(async () => {
-      setMode({ kind: 'setUp', setup: await account.startTotpSetup(user.email) });
+      const { secretCode } = await send({ route: 'setUpTwoFactor' });
+      setMode({ kind: 'setUp', setup: totpSetupOf(secretCode, userPoolDefinition.mfa.totpIssuer, user.email) });
     });
 
   /**
-   * Once the factor is on, every session ends, this one too: a session opened with the password
-   * alone before (perhaps by someone who had it) must not carry on, and for an admin it would
-   * gain the console. The user signs in again, with a code.
+   * Once the factor is on, the API has ended every session, this one too: a session opened with
+   * the password alone before (perhaps by someone who had it) must not carry on, and for an admin
+   * it would gain the console. This device forgets its tokens and the user signs in again, with a code.
    */
   const finishSetUp = (code: string) =>
     confirm.run(async () => {
-      await account.finishTotpSetup(code);
+      await send({ route: 'verifyTwoFactor', body: { code } });
       await changed(true);
-      await account.signOutEverywhere();
       await signOut();
       notify('success', successToasts.twoFactorOn, successToasts.signInWithCode);
       navigate('/', { replace: true });
       return 'leaving';
     });
 
+  /** The API turns the factor off only for a sign-in of the last minutes: one made here, with the password and a code, then ended. */
   const turnOff = (code: string, password: string) =>
     confirm.run(async () => {
-      await account.turnOffTotp(password, code);
+      const fresh = await account.freshSignIn(password, code);
+      try {
+        await send({ route: 'disableTwoFactor' }, { accessToken: fresh.accessToken });
+      } finally {
+        await fresh.end();
+      }
       await changed(false);
       notify('success', successToasts.twoFactorOff);
     });

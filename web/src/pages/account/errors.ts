@@ -1,8 +1,11 @@
-/** Cognito's refusals of the account page's changes (names, password, two-factor) in the product's words. */
+/** Refusals of the account page's changes (the API's, and Cognito's for a fresh sign-in) in the product's words. */
 import { errors } from '../../../../shared/messages';
+import { ApiError } from '../../api/client';
 import { errorName, throttled, wrongCode } from '../../auth/errors';
 
 export function accountErrorMessage(error: unknown): string {
+  // The API says why in its own words; a 401 without them is the authorizer's: the session is over.
+  if (error instanceof ApiError) return error.serverMessage ?? (error.status === 401 ? errors.account.sessionEnded : errors.generic);
   const name = errorName(error);
   const message = (error as { message?: string } | null)?.message ?? '';
   if (wrongCode(name)) return errors.twoFactor.wrongCode;

@@ -2,24 +2,47 @@
  * The admin pages (spec section 2). Admin status is established by the admin client list
  * (spec section 6): while it loads a spinner, on any failure the user goes to /dashboard, so
  * a non-admin never sees admin data. An administrator the API refuses for want of two-factor
- * sign-in goes to /account instead, which says why and offers to set it up.
+ * sign-in goes to /account instead, which says why and offers to set it up; one whose session
+ * began before their two-factor sign-in or admin access did is signed out, to sign in again
+ * with a code.
  */
-import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
-import { apiMessages } from '../../../../shared/messages';
+import { useEffect, useRef } from 'react';
+import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { apiMessages, toastTitles } from '../../../../shared/messages';
 import { ApiError } from '../../api/client';
 import { useRoute } from '../../api/hooks';
+import { useAuth } from '../../auth/session';
 import { PageSpinner } from '../../components/page-spinner';
+import { notify } from '../../components/toaster';
 import type { AccountState } from '../account/notice';
 import NotFound from '../NotFound';
 
-const needsTwoFactor = (error: unknown) => error instanceof ApiError && error.status === 403 && error.serverMessage === apiMessages.twoFactorRequired;
+const refusedWith = (error: unknown, message: string) => error instanceof ApiError && error.status === 403 && error.serverMessage === message;
 import AdminDashboard from './AdminDashboard';
 import WithdrawalAlerts from './WithdrawalAlerts';
+
+/** This session may not use the console (it predates the admin's second factor): sign out here, and say to sign in again with a code. */
+function SignInAgain() {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  // Once: signing out changes the auth state this effect reads.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void signOut().finally(() => {
+      notify('error', toastTitles.signInAgain, apiMessages.adminSignInAgain);
+      navigate('/', { replace: true });
+    });
+  }, [signOut, navigate]);
+  return <PageSpinner label="Signing out..." />;
+}
 
 function RequireAdmin() {
   const { data, error } = useRoute({ route: 'listClients' });
   const { pathname } = useLocation();
-  if (error && needsTwoFactor(error)) return <Navigate to="/account" replace state={{ reason: 'twoFactorRequired' } satisfies AccountState} />;
+  if (error && refusedWith(error, apiMessages.adminSignInAgain)) return <SignInAgain />;
+  if (error && refusedWith(error, apiMessages.twoFactorRequired)) return <Navigate to="/account" replace state={{ reason: 'twoFactorRequired' } satisfies AccountState} />;
   if (error) return <Navigate to="/dashboard" replace />;
   if (!data) return <PageSpinner label={pathname.startsWith('/admin/withdrawal-alerts') ? 'Loading alerts...' : 'Loading admin panel...'} />;
   return <Outlet />;

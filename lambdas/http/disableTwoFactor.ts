@@ -1,0 +1,9 @@
+import { turnOffAuthenticator } from '../lib/account-security';
+import { bearerTokenOf } from '../lib/auth';
+import { httpHandler } from '../lib/http';
+
+/** POST /api/me/two-factor/disable: with a token from a sign-in of the last few minutes (password and code), the factor goes out of force. */
+export const handler = httpHandler('disableTwoFactor', async ({ event, caller, now }) => {
+  await turnOffAuthenticator({ ...caller, accessToken: bearerTokenOf(event) }, now);
+  return { body: { success: true } };
+});

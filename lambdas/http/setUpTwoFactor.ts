@@ -1,0 +1,9 @@
+import { setUpAuthenticator } from '../lib/account-security';
+import { bearerTokenOf } from '../lib/auth';
+import { httpHandler } from '../lib/http';
+
+/** POST /api/me/two-factor/setup: a new authenticator secret for the caller, to confirm with a code (409 while one is in force). */
+export const handler = httpHandler('setUpTwoFactor', async ({ event, caller, now }) => {
+  const secretCode = await setUpAuthenticator({ ...caller, accessToken: bearerTokenOf(event) }, now);
+  return { body: { secretCode } };
+});

@@ -1,0 +1,22 @@
+/**
+ * The header that tells the user pool's firewall a Cognito call comes from the API's functions.
+ * The firewall (infra/aws/user-pool-firewall.ts) refuses the operations that change a password
+ * or the second factor unless it carries the stack's secret: those changes go through the API's
+ * routes, which record them, end the other sessions and e-mail the user. Cognito evaluates the
+ * firewall for every call made with a user's token, the API's too, hence the header.
+ */
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+
+export const COGNITO_BACKEND_HEADER = 'x-aurum-backend';
+
+/** Adds the header with `secret` to every request the client sends. */
+export function sendBackendHeader(client: CognitoIdentityProviderClient, secret: string): void {
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      const request = args.request as { headers?: Record<string, string> };
+      if (request.headers) request.headers[COGNITO_BACKEND_HEADER] = secret;
+      return next(args);
+    },
+    { step: 'build', name: 'aurumBackendHeader' },
+  );
+}
