@@ -215,7 +215,10 @@ export function printReport(report: BuildReport, log: (line: string) => void = c
 export async function buildWeb(): Promise<BuildReport> {
   rmSync(DIST, { recursive: true, force: true });
   mkdirSync(ASSETS, { recursive: true });
-  const result = await build(options);
+  // Through a context, as watchWeb builds: esbuild's minifier names symbols differently in a
+  // context than in a one-off build(), and the two commands must write the same bytes.
+  const ctx = await context(options);
+  const result = await ctx.rebuild().finally(() => ctx.dispose());
   if (!result.metafile) throw new Error("esbuild gave no metafile");
   return writeDocuments(result.metafile, await loadPrerenderer());
 }
