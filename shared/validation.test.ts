@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { DAY_MS } from './growth';
 import { apiMessages, validation } from './messages';
 import { checkAdminWithdrawalAmount, checkBalanceAmount, checkDepositAmount, checkDepositDate, checkWithdrawalRequestAmount } from './amount-forms';
-import { checkNameFields, checkNames, checkSignInForm, checkSignUpForm } from './forms';
+import { checkSignInForm, checkSignUpForm } from './forms';
+import { checkNameFields, checkNames } from './names';
 import { withdrawalLimitMessages } from './withdrawal-rules';
 import {
   adminWithdrawalBody,

@@ -12,7 +12,7 @@ import { apiMessages, validation } from './messages';
 import { type AmountRules, type Cents, parseDollarNumber } from './money';
 import { MIN_WITHDRAWAL_REQUEST_CENTS, withdrawalLimitMessages } from './withdrawal-rules';
 import type { OptionalEmail } from './email-preferences';
-import { checkName } from './forms';
+import { checkName } from './names';
 import { passwordChangeBody, twoFactorCodeBody } from './account-security-bodies';
 import { hasUnsafeCharacters } from './text';
 

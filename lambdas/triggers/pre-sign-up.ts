@@ -7,7 +7,7 @@
  * Cognito calls the same handler.
  */
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
-import { checkNames } from '../../shared/forms';
+import { checkNames } from '../../shared/names';
 
 export const handler = async (event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> => {
   const attrs = event.request.userAttributes;

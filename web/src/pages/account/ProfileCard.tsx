@@ -6,7 +6,7 @@ import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { type FormEvent, useState } from 'react';
-import { checkNameFields, type NameFieldErrors } from '../../../../shared/forms';
+import { checkNameFields, type NameFieldErrors } from '../../../../shared/names';
 import { successToasts, toastTitles } from '../../../../shared/messages';
 import { ApiError } from '../../api/client';
 import { useSend } from '../../api/hooks';
