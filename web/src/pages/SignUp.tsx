@@ -7,7 +7,6 @@ import { Button } from '@chakra-ui/react/button';
 import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
 import { InputGroup } from '@chakra-ui/react/input-group';
-import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
@@ -26,6 +25,7 @@ import { CodeField } from '../components/code-field';
 import { PageSpinner } from '../components/page-spinner';
 import { notify } from '../components/toaster';
 import { GoogleButton } from '../components/google-button';
+import { NameFields } from '../components/name-fields';
 
 type Step = 'form' | 'verify';
 
@@ -168,32 +168,7 @@ export default function SignUp() {
       <GoogleButton label="Sign up with Google" />
       <OrDivider />
       <AuthForm onSubmit={onSubmit} submitText="Create Account" busyText="Creating account..." busy={busy}>
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <Field.Root invalid={!!nameErrors?.firstName}>
-            <Field.Label>First name</Field.Label>
-            <Input
-              autoComplete="given-name"
-              value={firstName}
-              onChange={(e) => {
-                setFirstName(e.currentTarget.value);
-                setNameErrors((errors) => errors && { ...errors, firstName: null });
-              }}
-            />
-            <Field.ErrorText>{nameErrors?.firstName}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!nameErrors?.lastName}>
-            <Field.Label>Last name</Field.Label>
-            <Input
-              autoComplete="family-name"
-              value={lastName}
-              onChange={(e) => {
-                setLastName(e.currentTarget.value);
-                setNameErrors((errors) => errors && { ...errors, lastName: null });
-              }}
-            />
-            <Field.ErrorText>{nameErrors?.lastName}</Field.ErrorText>
-          </Field.Root>
-        </SimpleGrid>
+        <NameFields firstName={firstName} lastName={lastName} setFirstName={setFirstName} setLastName={setLastName} errors={nameErrors} setErrors={setNameErrors} />
         <EmailField value={email} onChange={setEmail} />
         <Field.Root>
           <Field.Label>Password</Field.Label>

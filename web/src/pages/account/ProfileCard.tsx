@@ -2,7 +2,6 @@
 import { Button } from '@chakra-ui/react/button';
 import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
-import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { type FormEvent, useState } from 'react';
@@ -12,6 +11,7 @@ import { ApiError } from '../../api/client';
 import { useSend } from '../../api/hooks';
 import { type User, useAuth } from '../../auth/session';
 import { useAuthStep } from '../../auth/use-auth-step';
+import { NameFields } from '../../components/name-fields';
 import { SectionCard } from '../../components/section-card';
 import { notify } from '../../components/toaster';
 import { accountErrorMessage } from './errors';
@@ -48,32 +48,7 @@ export function ProfileCard({ user }: { user: User }) {
     <SectionCard title="Profile">
       <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Profile">
         <Stack gap="4">
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <Field.Root readOnly={managed} invalid={!!nameErrors?.firstName}>
-              <Field.Label>First name</Field.Label>
-              <Input
-                autoComplete="given-name"
-                value={firstName}
-                onChange={(e) => {
-                  setFirstName(e.currentTarget.value);
-                  setNameErrors((errors) => errors && { ...errors, firstName: null });
-                }}
-              />
-              <Field.ErrorText>{nameErrors?.firstName}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root readOnly={managed} invalid={!!nameErrors?.lastName}>
-              <Field.Label>Last name</Field.Label>
-              <Input
-                autoComplete="family-name"
-                value={lastName}
-                onChange={(e) => {
-                  setLastName(e.currentTarget.value);
-                  setNameErrors((errors) => errors && { ...errors, lastName: null });
-                }}
-              />
-              <Field.ErrorText>{nameErrors?.lastName}</Field.ErrorText>
-            </Field.Root>
-          </SimpleGrid>
+          <NameFields firstName={firstName} lastName={lastName} setFirstName={setFirstName} setLastName={setLastName} errors={nameErrors} setErrors={setNameErrors} readOnly={managed} />
           <Field.Root readOnly>
             <Field.Label>Email</Field.Label>
             <Input type="email" value={user.email} variant="subtle" />
