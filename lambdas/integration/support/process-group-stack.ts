@@ -8,7 +8,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { TestStack } from './stack';
+import { readyUrl, type TestStack } from './stack';
 
 const root = resolve(__dirname, '../../..');
 const START_DEADLINE_MS = 90_000;
@@ -27,24 +27,7 @@ export async function startGroupStack(dataDir: string, env: Record<string, strin
   });
   const pgid = child.pid ?? 0;
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  let output = '';
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`stack did not start in ${START_DEADLINE_MS / 1000} s:\n${output}`)), START_DEADLINE_MS);
-    const onData = (d: Buffer) => {
-      output += d.toString();
-      const match = /ready at (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolveUrl(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`stack exited (${code}):\n${output}`));
-    });
-  });
+  const url = await readyUrl(child, START_DEADLINE_MS);
   const described = JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')) as Omit<TestStack, 'stop' | 'crash' | 'dataDir' | 'url' | 'pid'>;
   return {
     ...described,

@@ -40,25 +40,8 @@ export async function startTestStack(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`stack did not start in 60 s:\n${output}`)), 60_000);
-    const onData = (d: Buffer) => {
-      output += d.toString();
-      const match = /ready at (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolveUrl(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`stack exited (${code}):\n${output}`));
-    });
-  });
+  const url = await readyUrl(child, 60_000);
   const described = JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')) as Omit<TestStack, 'stop' | 'dataDir' | 'url'>;
   return {
     ...described,
@@ -77,4 +60,29 @@ export async function startTestStack(
       await exited;
     },
   };
+}
+
+/**
+ * The URL a starting stack prints once it is ready ("ready at http://..."), or a failure with
+ * everything it printed when it exits first or takes longer than `deadlineMs`.
+ */
+export function readyUrl(child: ChildProcess, deadlineMs: number): Promise<string> {
+  let output = '';
+  return new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`stack did not start in ${deadlineMs / 1000} s:\n${output}`)), deadlineMs);
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      const match = /ready at (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolveUrl(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`stack exited (${code}):\n${output}`));
+    });
+  });
 }
