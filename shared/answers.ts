@@ -7,6 +7,7 @@
  */
 import * as z from 'zod/mini';
 import type { OptionalEmail } from './email-preferences';
+import { activityKinds } from './activity-kinds';
 
 const isoDate = z.iso.datetime();
 const dollars = z.number();
@@ -33,6 +34,8 @@ export const transactionDto = z.strictObject({
   note: z.optional(z.string()),
   /** Shown to admins only. */
   adminEmail: z.optional(z.string()),
+  /** The second administrator who approved it (a move above the four-eyes threshold); admins only. */
+  approvedBy: z.optional(z.string()),
 });
 
 export const eligibleDepositDto = z.strictObject({
@@ -53,7 +56,8 @@ export const clientDto = z.strictObject({
   id: z.string(),
   email: z.string(),
   displayName: z.string(),
-  portfolio: z.strictObject({ balance: dollars, weeklyGain: z.number(), lastUpdate: isoDate }),
+  /** `weeklyGainAmount`: the dollars the last weekly update credited (this week's change). */
+  portfolio: z.strictObject({ balance: dollars, weeklyGain: z.number(), weeklyGainAmount: dollars, lastUpdate: isoDate }),
   nextWithdrawalDate: z.optional(isoDate),
 });
 
@@ -93,7 +97,72 @@ export const withdrawalRequestDto = z.strictObject({
   reason: z.optional(z.string()),
 });
 
+/** What a pending action does once approved (shared/four-eyes.ts). */
+export const pendingActionKind = z.enum(['deposit', 'withdrawal', 'balance', 'approveRequest']);
+export const pendingActionStatus = z.enum(['pending', 'approved', 'rejected']);
+
+/**
+ * A money move above the four-eyes threshold, waiting for a second administrator. `amount` is
+ * the deposit, withdrawal or request amount, or for a balance edit the balance asked for;
+ * `change` the signed effect on the balance as it stood when proposed (`balanceAtProposal`).
+ */
+export const pendingActionDto = z.strictObject({
+  id: z.string(),
+  kind: pendingActionKind,
+  status: pendingActionStatus,
+  clientId: z.string(),
+  clientEmail: z.string(),
+  clientName: z.string(),
+  amount: dollars,
+  change: dollars,
+  balanceAtProposal: dollars,
+  note: z.optional(z.string()),
+  /** A deposit's date, when the proposer gave one. */
+  depositDate: z.optional(isoDate),
+  /** The withdrawal request an `approveRequest` action decides. */
+  requestId: z.optional(z.string()),
+  proposedBy: z.string(),
+  proposedAt: isoDate,
+  decidedBy: z.optional(z.string()),
+  decidedAt: z.optional(isoDate),
+  reason: z.optional(z.string()),
+});
+
+/** Every kind of act the activity log records (shared/activity-kinds.ts). */
+export const activityKind = z.enum(activityKinds);
+
+/**
+ * One administrative act as the log keeps it: who, when, on whom, and what it did to money
+ * (`amount`, the balance before and after). `actionKind` says what a proposed, approved or
+ * rejected pending action moves.
+ */
+export const activityEntryDto = z.strictObject({
+  id: z.string(),
+  at: isoDate,
+  kind: activityKind,
+  /** The administrator's e-mail; for the admin command, the AWS caller's ARN or the OS user. */
+  actor: z.string(),
+  clientId: z.optional(z.string()),
+  clientEmail: z.optional(z.string()),
+  amount: z.optional(dollars),
+  balanceBefore: z.optional(dollars),
+  balanceAfter: z.optional(dollars),
+  actionKind: z.optional(pendingActionKind),
+  actionId: z.optional(z.string()),
+  /** On an approval given or refused: who had proposed the move. */
+  proposedBy: z.optional(z.string()),
+  requestId: z.optional(z.string()),
+  reason: z.optional(z.string()),
+  note: z.optional(z.string()),
+});
+
 const success = z.literal(true);
+
+/** A move above the four-eyes threshold: nothing moved yet, the action waits for another administrator (HTTP 202). */
+const actionProposed = z.strictObject({ success, pending: z.literal(true), action: pendingActionDto });
+const moneyMoved = z.strictObject({ success, newBalance: dollars, transaction: transactionDto });
+const balanceSet = z.strictObject({ success, newBalance: dollars });
+const requestApproved = z.strictObject({ success, newBalance: dollars, request: withdrawalRequestDto, transaction: transactionDto });
 
 /** Each route's answer, by the name its route-table entry gives. */
 export const answerSchemas = {
@@ -125,14 +194,20 @@ export const answerSchemas = {
     url: z.optional(z.string()),
     linkExpiresAt: z.optional(isoDate),
   }),
-  /** A deposit or withdrawal recorded. */
-  moneyMoved: z.strictObject({ success, newBalance: dollars, transaction: transactionDto }),
-  /** A balance edit: no transaction when the balance already was that. */
-  balanceSet: z.strictObject({ success, newBalance: dollars }),
+  /** A deposit or withdrawal recorded, or proposed for a second administrator's approval. */
+  moneyMoved: z.union([moneyMoved, actionProposed]),
+  /** A balance edit (no transaction when the balance already was that), or its proposal. */
+  balanceSet: z.union([balanceSet, actionProposed]),
   done: z.strictObject({ success }),
   alerts: z.strictObject({ data: z.array(alertGroupDto) }),
   withdrawalRequests: z.array(withdrawalRequestDto),
-  requestApproved: z.strictObject({ success, newBalance: dollars, request: withdrawalRequestDto, transaction: transactionDto }),
+  requestApproved: z.union([requestApproved, actionProposed]),
+  pendingActions: z.array(pendingActionDto),
+  /** A pending action approved and applied: the action as decided, the new balance and the ledger entry (none for a balance already at its target). */
+  actionApproved: z.strictObject({ success, action: pendingActionDto, newBalance: dollars, transaction: z.optional(transactionDto) }),
+  actionRejected: z.strictObject({ success, action: pendingActionDto }),
+  /** A page of the activity log, newest first; `nextCursor` asks for the page after it, absent on the last. */
+  activityPage: z.strictObject({ entries: z.array(activityEntryDto), nextCursor: z.optional(z.string()) }),
   requestRejected: z.strictObject({ success, request: withdrawalRequestDto }),
   history: z.strictObject({ data: z.array(historyPointDto) }),
   /** The client's names as now stored (Cognito and the portfolio). */
@@ -172,4 +247,9 @@ export type WithdrawalRequestStatus = z.output<typeof withdrawalRequestStatus>;
 export type WithdrawalRequestDto = z.output<typeof withdrawalRequestDto>;
 export type PortfolioAnswer = z.output<typeof answerSchemas.portfolio>;
 export type MoneyMovedAnswer = z.output<typeof answerSchemas.moneyMoved>;
+export type PendingActionKind = z.output<typeof pendingActionKind>;
+export type PendingActionDto = z.output<typeof pendingActionDto>;
+export type ActivityKind = z.output<typeof activityKind>;
+export type ActivityEntryDto = z.output<typeof activityEntryDto>;
+export type ActionProposedAnswer = z.output<typeof actionProposed>;
 export type HistoryAnswer = z.output<typeof answerSchemas.history>;

@@ -60,7 +60,7 @@ export interface RouteDef {
    */
   adminMayRead?: boolean;
   /** What a path `{id}` names, for the 404 of an id that cannot exist; a client unless said. */
-  idNames?: 'withdrawal request' | 'balances export';
+  idNames?: 'withdrawal request' | 'balances export' | 'pending action';
   /**
    * The balances exports' part in AWS: `start` invokes the exporter function (asynchronously),
    * `link` signs download links to the exports bucket (so its function may read the bucket).
@@ -104,13 +104,13 @@ export const routes = [
   { name: 'processWithdrawal', method: 'POST', path: '/api/admin/clients/{id}/withdrawal', body: 'adminWithdrawal', answer: 'moneyMoved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
   { name: 'updateBalance', method: 'PUT', path: '/api/admin/clients/{id}/balance', body: 'balance', answer: 'balanceSet', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] } },
   { name: 'listClientTransactions', method: 'GET', path: '/api/admin/clients/{id}/transactions', answer: 'transactions', auth: 'admin', table: { actions: ['GetItem', 'Query'] } },
-  { name: 'deleteClient', method: 'DELETE', path: '/api/admin/clients/{id}', answer: 'done', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'BatchWriteItem'] }, cognitoActions: ['AdminUserGlobalSignOut', 'AdminDeleteUser'] },
+  { name: 'deleteClient', method: 'DELETE', path: '/api/admin/clients/{id}', answer: 'done', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem', 'BatchWriteItem'] }, cognitoActions: ['AdminUserGlobalSignOut', 'AdminDeleteUser'] },
   { name: 'listWithdrawalAlerts', method: 'GET', path: '/api/admin/withdrawal-alerts', answer: 'alerts', auth: 'admin', table: { actions: ['GetItem'], indexes: ['GSI2'] } },
   // Beyond spec section 7: the life of a client's withdrawal request (design.md section 4).
   { name: 'listMyWithdrawalRequests', method: 'GET', path: '/api/portfolios/{uid}/withdrawal-requests', answer: 'withdrawalRequests', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
   { name: 'listPendingWithdrawalRequests', method: 'GET', path: '/api/admin/withdrawal-requests', query: 'requestStatus', answer: 'withdrawalRequests', auth: 'admin', table: { actions: [], indexes: ['GSI3'] } },
   { name: 'approveWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/approve', answer: 'requestApproved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idNames: 'withdrawal request' },
-  { name: 'rejectWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/reject', body: 'reject', answer: 'requestRejected', auth: 'admin', table: { actions: ['GetItem', 'UpdateItem'] }, idNames: 'withdrawal request' },
+  { name: 'rejectWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/reject', body: 'reject', answer: 'requestRejected', auth: 'admin', table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] }, idNames: 'withdrawal request' },
   // Balance history and statements (CSV).
   { name: 'getHistory', method: 'GET', path: '/api/portfolios/{uid}/history', answer: 'history', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
   { name: 'getStatement', method: 'GET', path: '/api/portfolios/{uid}/statement', query: 'statementPeriod', answer: 'csv', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
@@ -130,6 +130,12 @@ export const routes = [
   { name: 'setUpTwoFactor', method: 'POST', path: '/api/me/two-factor/setup', answer: 'twoFactorSetup', auth: 'client', owner: 'self', table: { actions: ['UpdateItem'] }, cognitoUserCalls: ['GetUser', 'AssociateSoftwareToken'] },
   { name: 'verifyTwoFactor', method: 'POST', path: '/api/me/two-factor/verify', body: 'twoFactorCode', answer: 'signedOut', auth: 'client', owner: 'self', table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] }, cognitoActions: ['AdminUserGlobalSignOut'], cognitoUserCalls: ['VerifySoftwareToken', 'SetUserMFAPreference'] },
   { name: 'disableTwoFactor', method: 'POST', path: '/api/me/two-factor/disable', answer: 'done', auth: 'client', owner: 'self', table: { actions: ['UpdateItem', 'PutItem'] }, cognitoUserCalls: ['GetUser', 'SetUserMFAPreference'] },
+  // Four eyes (shared/four-eyes.ts): a move above the stage's threshold waits for a second administrator.
+  { name: 'listPendingActions', method: 'GET', path: '/api/admin/pending-actions', answer: 'pendingActions', auth: 'admin', table: { actions: [], indexes: ['GSI3'] } },
+  { name: 'approvePendingAction', method: 'POST', path: '/api/admin/pending-actions/{id}/approve', answer: 'actionApproved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idNames: 'pending action' },
+  { name: 'rejectPendingAction', method: 'POST', path: '/api/admin/pending-actions/{id}/reject', body: 'reject', answer: 'actionRejected', auth: 'admin', table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] }, idNames: 'pending action' },
+  // The activity log (lambdas/lib/activity-log.ts): every administrative act, newest first, filtered.
+  { name: 'listActivity', method: 'GET', path: '/api/admin/activity', query: 'activity', answer: 'activityPage', auth: 'admin', table: { actions: ['Query'] } },
   { name: 'changeMyPassword', method: 'POST', path: '/api/me/password', body: 'passwordChange', answer: 'signedOut', auth: 'client', owner: 'self', table: { actions: ['UpdateItem', 'PutItem'] }, cognitoActions: ['AdminUserGlobalSignOut'], cognitoUserCalls: ['ChangePassword'] },
 ] as const satisfies readonly RouteDef[];
 

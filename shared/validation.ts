@@ -15,6 +15,7 @@ import type { OptionalEmail } from './email-preferences';
 import { checkName } from './names';
 import { passwordChangeBody, twoFactorCodeBody } from './account-security-bodies';
 import { hasUnsafeCharacters } from './text';
+import { activityKinds } from './activity-kinds';
 
 export const NOTE_MAX_LENGTH = 500;
 
@@ -209,6 +210,38 @@ export const clientListQuery = z.pipe(
   }),
 );
 
+/** Entries in a page of the activity log. */
+export const ACTIVITY_PAGE_DEFAULT = 50;
+export const ACTIVITY_PAGE_MAX = 200;
+
+/**
+ * ?limit&cursor&actor&client&kind&from&to of the activity log: the administrator by e-mail
+ * (lower-cased, exact), the client by id, one kind of act, and a period of dates (UTC days).
+ */
+export const activityQuery = z.pipe(
+  z.object({
+    limit: z.pipe(
+      z.optional(z.string({ error: apiMessages.invalidActivityLimit })),
+      convertOr(apiMessages.invalidActivityLimit, (text: string | undefined): number | null => {
+        if (text === undefined || text === '') return ACTIVITY_PAGE_DEFAULT;
+        if (!/^\d{1,3}$/.test(text)) return null;
+        const limit = Number(text);
+        return limit >= 1 && limit <= ACTIVITY_PAGE_MAX ? limit : null;
+      }),
+    ),
+    cursor: z.optional(z.string({ error: apiMessages.invalidListCursor }).check(z.regex(/^[\w-]{1,2048}$/, { error: apiMessages.invalidListCursor }))),
+    actor: z.optional(z.string({ error: apiMessages.invalidActivityActor }).check(z.maxLength(SEARCH_MAX_LENGTH, { error: apiMessages.invalidActivityActor }))),
+    client: z.optional(z.string({ error: apiMessages.invalidActivityClient }).check(z.regex(/^[A-Za-z0-9_.-]{1,128}$/, { error: apiMessages.invalidActivityClient }))),
+    kind: z.optional(z.enum(activityKinds, { error: apiMessages.invalidActivityKind })),
+    from: periodBound(false),
+    to: periodBound(true),
+  }),
+  z.transform(({ actor, ...rest }) => {
+    const needle = actor?.trim().toLowerCase();
+    return { ...rest, ...(needle ? { actor: needle } : {}) };
+  }),
+).check(z.refine(({ from, to }) => from === undefined || to === undefined || from <= to, { error: apiMessages.invalidPeriod }));
+
 /** Each route's body schema, by the name its route-table entry gives (shared/api.ts). */
 export const bodySchemas = {
   createPortfolio: createPortfolioBody,
@@ -228,6 +261,7 @@ export const querySchemas = {
   statementPeriod: statementPeriodQuery,
   requestStatus: requestStatusQuery,
   clientList: clientListQuery,
+  activity: activityQuery,
 };
 
 export type BodyName = keyof typeof bodySchemas;

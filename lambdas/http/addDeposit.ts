@@ -1,25 +1,26 @@
 import { centsToDollars } from '../../shared/money';
 import { checkDepositDate } from '../../shared/validation';
+import { runMove } from '../lib/admin-moves';
 import { BadRequest } from '../lib/errors';
 import { httpHandler } from '../lib/http';
 import { toTransactionDto } from '../lib/ledger';
-import { recordEntry } from '../lib/money-moves';
 import { actorEmail } from '../lib/profiles';
 
+/** An admin records a deposit; above the four-eyes threshold it waits for a second administrator (202). */
 export const handler = httpHandler('addDeposit', async ({ caller, params, body, now, idempotencyScope }) => {
   const sub = params.id;
   const at = body.timestamp ?? now;
   const dateProblem = checkDepositDate(at, now);
   if (dateProblem) throw new BadRequest(dateProblem);
-  return recordEntry({
-    sub,
-    now,
-    note: body.note,
-    adminEmail: await actorEmail(caller),
-    entryFor: () => ({ type: 'deposit', amountCents: body.amount, at: Math.min(at, now) }),
-    answer: ({ newBalanceCents, entry }) => ({
-      body: { success: true, newBalance: centsToDollars(newBalanceCents), transaction: toTransactionDto(entry, { forAdmin: true }) },
-    }),
-    idempotency: idempotencyScope ? { key: idempotencyScope, request: { sub, ...body } } : undefined,
-  });
+  return runMove(
+    { kind: 'deposit', sub, amountCents: body.amount, at, note: body.note },
+    {
+      actor: { sub: caller.sub, email: await actorEmail(caller) },
+      now,
+      idempotency: idempotencyScope ? { key: idempotencyScope, request: { sub, ...body } } : undefined,
+      answer: ({ newBalanceCents, entry }) => ({
+        body: { success: true, newBalance: centsToDollars(newBalanceCents), transaction: toTransactionDto(entry!, { forAdmin: true }) },
+      }),
+    },
+  );
 });

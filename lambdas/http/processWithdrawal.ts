@@ -1,26 +1,24 @@
-import { apiMessages } from '../../shared/messages';
 import { centsToDollars } from '../../shared/money';
-import { Conflict } from '../lib/errors';
+import { runMove } from '../lib/admin-moves';
 import { httpHandler } from '../lib/http';
 import { toTransactionDto } from '../lib/ledger';
-import { recordEntry } from '../lib/money-moves';
 import { actorEmail } from '../lib/profiles';
 
-/** An admin pays money out. It may not exceed the balance (409, nothing written). */
+/**
+ * An admin pays money out. It may not exceed the balance (409, nothing written); above the
+ * four-eyes threshold it waits for a second administrator (202).
+ */
 export const handler = httpHandler('processWithdrawal', async ({ caller, params, body, now, idempotencyScope }) => {
   const sub = params.id;
-  return recordEntry({
-    sub,
-    now,
-    note: body.note,
-    adminEmail: await actorEmail(caller),
-    entryFor: () => ({ type: 'withdrawal', amountCents: body.amount, at: now }),
-    check: (profile) => {
-      if (body.amount > profile.balanceCents) throw new Conflict(apiMessages.insufficientBalance);
+  return runMove(
+    { kind: 'withdrawal', sub, amountCents: body.amount, note: body.note },
+    {
+      actor: { sub: caller.sub, email: await actorEmail(caller) },
+      now,
+      idempotency: idempotencyScope ? { key: idempotencyScope, request: { sub, ...body } } : undefined,
+      answer: ({ newBalanceCents, entry }) => ({
+        body: { success: true, newBalance: centsToDollars(newBalanceCents), transaction: toTransactionDto(entry!, { forAdmin: true }) },
+      }),
     },
-    answer: ({ newBalanceCents, entry }) => ({
-      body: { success: true, newBalance: centsToDollars(newBalanceCents), transaction: toTransactionDto(entry, { forAdmin: true }) },
-    }),
-    idempotency: idempotencyScope ? { key: idempotencyScope, request: { sub, ...body } } : undefined,
-  });
+  );
 });

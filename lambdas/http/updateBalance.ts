@@ -1,24 +1,20 @@
-import { adjustmentTo } from '../../shared/growth';
 import { centsToDollars } from '../../shared/money';
+import { runMove } from '../lib/admin-moves';
 import { httpHandler } from '../lib/http';
-import { recordEntry } from '../lib/money-moves';
-import { actorEmail, balanceStateOf } from '../lib/profiles';
+import { actorEmail } from '../lib/profiles';
 
 /**
  * An admin sets the balance. The ledger stays the truth: the change is recorded as an
- * adjustment entry (none when the balance already is that).
+ * adjustment entry (none when the balance already is that). A change larger than the four-eyes
+ * threshold waits for a second administrator (202).
  */
-export const handler = httpHandler('updateBalance', async ({ caller, params, body, now }) => {
-  const sub = params.id;
-  return recordEntry({
-    sub,
-    now,
-    note: 'Balance edited',
-    adminEmail: await actorEmail(caller),
-    entryFor: (profile) => {
-      const adjustment = adjustmentTo(balanceStateOf(profile), body.balance, now);
-      return adjustment && { type: 'adjustment', ...adjustment };
+export const handler = httpHandler('updateBalance', async ({ caller, params, body, now }) =>
+  runMove(
+    { kind: 'balance', sub: params.id, targetCents: body.balance },
+    {
+      actor: { sub: caller.sub, email: await actorEmail(caller) },
+      now,
+      answer: ({ newBalanceCents }) => ({ body: { success: true, newBalance: centsToDollars(newBalanceCents) } }),
     },
-    answer: ({ newBalanceCents }) => ({ body: { success: true, newBalance: centsToDollars(newBalanceCents) } }),
-  });
-});
+  ),
+);

@@ -181,7 +181,12 @@ describe('5. an id that cannot exist is a 404 before any read, never a 500', () 
     const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : { amount: 1, reason: 'no' };
     const res = await t.client.callAny(route.name, { token, params: { userId: long, uid: long, id: long }, body });
     expect(res.status).toBe(404);
-    const notFound = { 'withdrawal request': apiMessages.requestNotFound, 'balances export': apiMessages.exportNotFound, client: apiMessages.clientNotFound };
+    const notFound = {
+      'withdrawal request': apiMessages.requestNotFound,
+      'balances export': apiMessages.exportNotFound,
+      'pending action': apiMessages.actionNotFound,
+      client: apiMessages.clientNotFound,
+    };
     expect(res.body).toHaveProperty('error', notFound[(route as RouteDef).idNames ?? 'client']);
   });
 

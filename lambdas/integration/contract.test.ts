@@ -32,6 +32,9 @@ let cora: Session;
 let doomed: Session;
 let toApprove: string;
 let toReject: string;
+let checker: Session;
+let actionToApprove: string;
+let actionToReject: string;
 /** The export startBalancesExport starts, which getBalancesExport then reads. */
 let exportId = '';
 /** A client who sets up two-factor sign-in, turns it off and changes the password (each change ends its sessions). */
@@ -55,6 +58,14 @@ beforeAll(async () => {
     return res.body.request.id;
   };
   [toApprove, toReject] = [await ask(100), await ask(200)];
+  // Two moves above the four-eyes threshold, for a second administrator to approve and reject.
+  checker = await t.client.newAdmin();
+  const propose = async () => {
+    const res = await t.client.call('addDeposit', { token: admin.accessToken, params: { id: cora.sub }, body: { amount: 20_000, note: 'large wire' } });
+    expect(res.status).toBe(202);
+    return (res.body as { action: { id: string } }).action.id;
+  };
+  [actionToApprove, actionToReject] = [await propose(), await propose()];
 });
 
 /**
@@ -78,6 +89,8 @@ const successfulCalls: { [N in RouteName]: () => Promise<AnswerOf<N>> } = {
   listPendingWithdrawalRequests: () => succeed('listPendingWithdrawalRequests', { token: admin.accessToken, query: { status: 'pending' } }),
   getClientHistory: () => succeed('getClientHistory', { token: admin.accessToken, params: { id: cora.sub } }),
   getClientStatement: () => succeed('getClientStatement', { token: admin.accessToken, params: { id: cora.sub } }),
+  listPendingActions: () => succeed('listPendingActions', { token: admin.accessToken }),
+  listActivity: () => succeed('listActivity', { token: admin.accessToken, query: { limit: '10' } }),
   // Writes.
   createPortfolio: () => succeed('createPortfolio', { token: cora.accessToken, body: { userId: cora.sub, initialBalance: 0 } }),
   updateMyNames: () => succeed('updateMyNames', { token: cora.accessToken, params: { userId: cora.sub }, body: { firstName: 'Cora', lastName: 'Renamed' } }),
@@ -93,6 +106,8 @@ const successfulCalls: { [N in RouteName]: () => Promise<AnswerOf<N>> } = {
   approveWithdrawalRequest: () => succeed('approveWithdrawalRequest', { token: admin.accessToken, params: { id: toApprove } }),
   rejectWithdrawalRequest: () => succeed('rejectWithdrawalRequest', { token: admin.accessToken, params: { id: toReject }, body: { reason: 'Not this month' } }),
   updateBalance: () => succeed('updateBalance', { token: admin.accessToken, params: { id: cora.sub }, body: { balance: 20_000 } }),
+  approvePendingAction: () => succeed('approvePendingAction', { token: checker.accessToken, params: { id: actionToApprove } }),
+  rejectPendingAction: () => succeed('rejectPendingAction', { token: checker.accessToken, params: { id: actionToReject }, body: { reason: 'Duplicate' } }),
   deleteClient: () => succeed('deleteClient', { token: admin.accessToken, params: { id: doomed.sub } }),
   startBalancesExport: async () => {
     const started = await succeed('startBalancesExport', { token: admin.accessToken });

@@ -12,12 +12,13 @@
 import { Readable } from 'node:stream';
 import { InvokeCommand } from '@aws-sdk/client-lambda';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { AnswerOf } from '../../shared/api';
 import { BALANCES_HEADER, balancesLine, csvHeaderLine } from '../../shared/statement';
 import { config } from './config';
+import { activityPut } from './activity-log';
 import { ddb, table } from './db';
 import { ExportNotFound } from './domain-errors';
 import { newId } from './ids';
@@ -54,15 +55,25 @@ interface ExportItem {
 
 const objectKeyOf = (exportId: string) => `balances/${exportId}.csv`;
 
-/** Records an export and starts the exporter on it; answers at once, with the export running. */
-export async function startBalancesExport(requestedBy: string, now: number): Promise<BalancesExport> {
+/**
+ * Records an export, with its activity entry in the same transaction, and starts the exporter on
+ * it; answers at once, with the export running.
+ */
+export async function startBalancesExport(requestedBy: { sub: string; email: string }, now: number): Promise<BalancesExport> {
   const exportId = newId(now);
-  const item: ExportItem = { exportId, status: 'running', startedAt: new Date(now).toISOString(), requestedBy };
+  const item: ExportItem = { exportId, status: 'running', startedAt: new Date(now).toISOString(), requestedBy: requestedBy.sub };
   await ddb().send(
-    new PutCommand({
-      TableName: table(),
-      Item: { ...exportKeys.balances(exportId), ...item, expiresAt: Math.floor(now / 1000) + EXPORT_TTL_SECONDS },
-      ConditionExpression: 'attribute_not_exists(PK)',
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: table(),
+            Item: { ...exportKeys.balances(exportId), ...item, expiresAt: Math.floor(now / 1000) + EXPORT_TTL_SECONDS },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        activityPut({ kind: 'export-started', actor: requestedBy.email, at: now, note: 'Balances of every client (CSV)' }),
+      ],
     }),
   );
   const local = startExporterHook();

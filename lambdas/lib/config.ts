@@ -51,6 +51,12 @@ export const config = {
   get originSecret(): string | undefined {
     return runtimeSettings().originSecret;
   },
+  /** Throws only when read: the money-moving functions have it, and a missing one must never mean "no limit". */
+  get fourEyesThresholdCents(): number {
+    const cents = runtimeSettings().fourEyesThresholdCents;
+    if (cents === undefined) throw new Error('FOUR_EYES_THRESHOLD_CENTS is not set');
+    return cents;
+  },
   /** The site's public origin, for links in e-mails. */
   get siteUrl(): string {
     return runtimeSettings().siteUrl;

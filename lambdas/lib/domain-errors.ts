@@ -4,7 +4,7 @@
  * The message here is for logs only; it never reaches a caller.
  */
 
-export type DomainErrorKind = 'clientNotFound' | 'requestAlreadyDecided' | 'idempotencyKeyReused' | 'portfolioBusy' | 'listCursorInvalid' | 'exportNotFound';
+export type DomainErrorKind = 'clientNotFound' | 'requestAlreadyDecided' | 'idempotencyKeyReused' | 'portfolioBusy' | 'listCursorInvalid' | 'exportNotFound' | 'requestNoLongerCovered';
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
@@ -63,5 +63,13 @@ export class ExportNotFound extends DomainError {
   readonly kind = 'exportNotFound';
   constructor(readonly exportId: string) {
     super(`no balances export ${exportId}`);
+  }
+}
+
+/** A request's approval the client's eligible profit no longer covers (a balance edit since lowered it). */
+export class RequestNoLongerCovered extends DomainError {
+  readonly kind = 'requestNoLongerCovered';
+  constructor(readonly requestId: string) {
+    super(`withdrawal request ${requestId} exceeds the eligible profit`);
   }
 }

@@ -25,6 +25,7 @@ const DOMAIN_ANSWERS: Record<DomainErrorKind, [HttpError['statusCode'], string]>
   portfolioBusy: [409, apiMessages.conflictRetry],
   listCursorInvalid: [400, apiMessages.invalidListCursor],
   exportNotFound: [404, apiMessages.exportNotFound],
+  requestNoLongerCovered: [409, apiMessages.requestNoLongerCovered],
 };
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -89,6 +90,7 @@ const ID_NOT_FOUND: Record<NonNullable<RouteDef['idNames']> | 'client', string> 
   client: apiMessages.clientNotFound,
   'withdrawal request': apiMessages.requestNotFound,
   'balances export': apiMessages.exportNotFound,
+  'pending action': apiMessages.actionNotFound,
 };
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,128}$/;

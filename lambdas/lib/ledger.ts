@@ -18,6 +18,8 @@ export interface EntryItem {
   at: string;
   note?: string;
   adminEmail: string;
+  /** The second administrator who approved a move above the four-eyes threshold. */
+  approvedBy?: string;
   recordedAt: string;
   /** Balance right after this entry was written (what its answer said). */
   balanceAfterCents: number;
@@ -35,6 +37,7 @@ export function newEntryItem(input: {
   at: number;
   note: string;
   adminEmail: string;
+  approvedBy?: string;
   now: number;
   balanceAfterCents: number;
   requestId?: string;
@@ -50,6 +53,7 @@ export function newEntryItem(input: {
     at: new Date(input.at).toISOString(),
     ...(input.note ? { note: input.note } : {}),
     adminEmail: input.adminEmail,
+    ...(input.approvedBy ? { approvedBy: input.approvedBy } : {}),
     recordedAt: new Date(input.now).toISOString(),
     balanceAfterCents: input.balanceAfterCents,
     ...(input.requestId ? { requestId: input.requestId } : {}),
@@ -97,7 +101,7 @@ export function toTransactionDto(item: EntryItem, { forAdmin }: { forAdmin: bool
     direction: signed < 0 ? 'out' : 'in',
     timestamp: item.at,
     ...(item.note ? { note: item.note } : {}),
-    ...(forAdmin ? { adminEmail: item.adminEmail } : {}),
+    ...(forAdmin ? { adminEmail: item.adminEmail, ...(item.approvedBy ? { approvedBy: item.approvedBy } : {}) } : {}),
   };
 }
 

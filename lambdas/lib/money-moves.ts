@@ -5,10 +5,11 @@
 import { withUpcomingEligibility } from '../../shared/eligibility';
 import { type EntryType, applyEntry, type LedgerEntry, replayLedger, isBackdated } from '../../shared/growth';
 import type { Cents } from '../../shared/money';
+import { type ActivityAct, activityPut } from './activity-log';
 import { table, type TransactItem } from './db';
 import { newId } from './ids';
 import { type EntryItem, loadLedger, newEntryItem, toLedgerEntry } from './ledger';
-import { type Idempotency, transactOnProfile } from './profile-transaction';
+import { type Idempotency, type Plan, transactOnProfile } from './profile-transaction';
 import { balanceStateOf, type Profile } from './profiles';
 
 export interface EntrySpec {
@@ -34,11 +35,24 @@ export interface RecordEntryInput<A, S extends EntrySpec | null = EntrySpec> {
   entryFor: (profile: Profile) => S;
   /** Refuses the change (by throwing) given the profile as it is now. */
   check?: (profile: Profile, spec: EntrySpec) => void;
-  /** More writes for the same transaction (e.g. marking a request approved). */
-  extraWrites?: (profile: Profile, entry: EntryItem) => TransactItem[];
+  /** More writes for the same transaction (e.g. marking a request approved); `entry` is null when nothing is recorded. */
+  extraWrites?: (profile: Profile, entry: EntryItem | null) => TransactItem[];
   /** More profile attributes to set in the same transaction (e.g. one request fewer waiting). */
   extraProfileSet?: (profile: Profile) => Record<string, unknown>;
-  onExtraConditionFailed?: () => never;
+  /** One of `extraWrites` (by its index) failed its condition. */
+  onExtraConditionFailed?: (extraIndex: number) => never;
+  /**
+   * The activity log's entry for this act, written in the same transaction: given the balance
+   * before and after (after equals before when nothing is recorded).
+   */
+  activity: (profile: Profile, balanceAfterCents: Cents) => ActivityAct;
+  /**
+   * The four-eyes rule: a plan proposing the move instead of applying it, or null to apply it.
+   * Asked after `check`, so a move that could never apply is refused rather than proposed.
+   */
+  propose?: (profile: Profile, spec: EntrySpec) => Plan<A> | null;
+  /** The second administrator who approved the move; the entry names both. */
+  approvedBy?: string;
   answer: (recorded: Recorded<null extends S ? EntryItem | null : EntryItem>) => A;
   idempotency?: Idempotency;
   /** The withdrawal request the entry pays out, kept on it (notifications tell of the approval instead). */
@@ -50,9 +64,10 @@ export function recordEntry<A, S extends EntrySpec | null = EntrySpec>(input: Re
     input.sub,
     async (profile) => {
       const spec: EntrySpec | null = input.entryFor(profile);
-      // Only reached when `entryFor` may give null, so `answer` was typed to take a null entry.
-      if (!spec) return { answer: input.answer({ profile, newBalanceCents: profile.balanceCents, entry: null as never }) };
+      if (!spec) return nothingToRecord(input, profile);
       input.check?.(profile, spec);
+      const proposal = input.propose?.(profile, spec);
+      if (proposal) return proposal;
       const entryId = newId(input.now);
       const domainEntry: LedgerEntry = { id: entryId, ...spec };
       const state = balanceStateOf(profile);
@@ -66,6 +81,7 @@ export function recordEntry<A, S extends EntrySpec | null = EntrySpec>(input: Re
         ...spec,
         note: input.note,
         adminEmail: input.adminEmail,
+        approvedBy: input.approvedBy,
         now: input.now,
         balanceAfterCents: next.balanceCents,
         requestId: input.requestId,
@@ -81,14 +97,33 @@ export function recordEntry<A, S extends EntrySpec | null = EntrySpec>(input: Re
           // A deposit adds its eligibility date to the profile's list (the dates already reached drop out).
           ...(spec.type === 'deposit' ? { upcomingEligibleAt: withUpcomingEligibility(profile.upcomingEligibleAt ?? [], spec.at, input.now) } : {}),
         },
-        writes: [{ Put: { TableName: table(), Item: entry, ConditionExpression: 'attribute_not_exists(PK)' } }, ...extras],
+        writes: [
+          { Put: { TableName: table(), Item: entry, ConditionExpression: 'attribute_not_exists(PK)' } },
+          ...extras,
+          activityPut(input.activity(profile, next.balanceCents)),
+        ],
         onWriteConditionFailed: (index) => {
-          if (index > 0 && input.onExtraConditionFailed) input.onExtraConditionFailed();
-          throw new Error('ledger entry id collision');
+          if (index > 0 && index <= extras.length && input.onExtraConditionFailed) input.onExtraConditionFailed(index - 1);
+          throw new Error('ledger entry or activity id collision');
         },
         answer: input.answer({ profile, newBalanceCents: next.balanceCents, entry }),
       };
     },
     { now: input.now, idempotency: input.idempotency },
   );
+}
+
+/** The balance already is what was asked: no entry, but the extra writes and the act's record still go in. */
+function nothingToRecord<A, S extends EntrySpec | null>(input: RecordEntryInput<A, S>, profile: Profile): Plan<A> {
+  const extras = input.extraWrites?.(profile, null) ?? [];
+  return {
+    profileSet: input.extraProfileSet?.(profile),
+    writes: [...extras, activityPut(input.activity(profile, profile.balanceCents))],
+    onWriteConditionFailed: (index) => {
+      if (index < extras.length && input.onExtraConditionFailed) input.onExtraConditionFailed(index);
+      throw new Error('activity id collision');
+    },
+    // Only reached when `entryFor` may give null, so `answer` was typed to take a null entry.
+    answer: input.answer({ profile, newBalanceCents: profile.balanceCents, entry: null as never }),
+  };
 }

@@ -65,6 +65,12 @@ export interface RuntimeSettings {
    * Cognito with the caller's token (cognito-backend-header.ts). Unset locally, where no firewall runs.
    */
   readonly cognitoBackendSecret?: string;
+  /**
+   * The four-eyes threshold in cents (FOUR_EYES_THRESHOLD_CENTS, shared/four-eyes.ts): a money
+   * move larger than this waits for a second administrator. Every stage sets its own; a function
+   * without it (one that moves no money) throws if it ever reads it.
+   */
+  readonly fourEyesThresholdCents?: number;
 }
 
 /** One e-mail as the notifier sends it. */
@@ -123,6 +129,7 @@ function resolved(given: Partial<RuntimeSettings>): RuntimeSettings {
     s3Endpoint: given.s3Endpoint || undefined,
     exporterFunction: given.exporterFunction || undefined,
     cognitoBackendSecret: given.cognitoBackendSecret || undefined,
+    fourEyesThresholdCents: Number.isSafeInteger(given.fourEyesThresholdCents) && Number(given.fourEyesThresholdCents) >= 0 ? given.fourEyesThresholdCents : undefined,
   });
 }
 
@@ -144,6 +151,7 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): R
     exportsBucket: env.EXPORTS_BUCKET,
     exporterFunction: env.BALANCES_EXPORTER,
     cognitoBackendSecret: env.COGNITO_BACKEND_SECRET,
+    fourEyesThresholdCents: env.FOUR_EYES_THRESHOLD_CENTS === undefined || env.FOUR_EYES_THRESHOLD_CENTS === '' ? undefined : Number(env.FOUR_EYES_THRESHOLD_CENTS),
   });
 }
 

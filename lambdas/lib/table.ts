@@ -23,6 +23,10 @@
  *                                                its INSERT the admins' summary e-mail; expires
  *   EXPORT#balances  EXPORT#<id>                 one balances export (balances-export.ts): running, ready (its S3 key
  *                                                and row count) or failed; expires after a day, as its file does
+ *   ACTIVITY#<yyyy-mm>  <atIso>#<id>         one administrative act (activity-log.ts), written in the act's own
+ *                                                transaction; never updated or deleted (IAM denies both)
+ *   ACTION#<id>    ACTION                       a money move above the four-eyes threshold (pending-actions.ts):
+ *                                                pending, then approved or rejected by another admin; pending ones on GSI3
  *   TOTALS#clients#<nn> BUCKET#<name>            a share of the admin console's totals (client-totals.ts): every write
  *                                                that changes a client's count, balance or weekly gain ADDs its
  *                                                difference to one bucket in the same transaction; 16 partitions,
@@ -42,6 +46,9 @@
  *   portfolios due for the weekly job   Query GSI1 per shard, GSI1SK < <(now − 1 week) ISO>~ (only due ones are read)
  *   deposits by eligibility date        (withdrawal alerts) Query GSI2 PK=ELIG#<yyyy-mm> (one per month the range touches), GSI2SK between dates
  *   pending withdrawal requests         Query GSI3 PK=REQUESTS#pending (oldest first)
+ *   pending actions                     Query GSI3 PK=ACTIONS#pending (oldest first)
+ *   the activity log, newest first      Query PK=ACTIVITY#<month> for each month of the period, newest first,
+ *                                       the filters (administrator, client, kind) as a FilterExpression
  *   a user's security record            GetItem PK=CLIENT#sub, SK=SECURITY (every use of admin power)
  *   (no reader)                         weekly runs are read only off the stream, by the notifier
  *   a balances export                   GetItem PK=EXPORT#balances, SK=EXPORT#<id>
@@ -170,6 +177,36 @@ export function keyTextBefore(a: string, b: string): boolean {
   return a < b;
 }
 const SURROGATE = /[\uD800-\uDFFF]/;
+
+/**
+ * The activity log: one partition per month of acts (a month of a firm's administrative acts is
+ * a few thousand items at most), each act once, newest last. Never updated or deleted: the API's
+ * functions are denied both on these keys (infra/aws/portal-function.ts).
+ */
+export const activityKeys = {
+  prefix: 'ACTIVITY#',
+  month: (at: number) => `ACTIVITY#${iso(at).slice(0, 7)}`,
+  entry: (at: number, id: string) => ({ PK: activityKeys.month(at), SK: `${iso(at)}#${id}` }),
+  /** The month partitions from `to` back to `from`, newest first. */
+  monthsNewestFirst: (from: number, to: number): string[] => {
+    const months: string[] = [];
+    const d = new Date(Date.UTC(new Date(to).getUTCFullYear(), new Date(to).getUTCMonth(), 1));
+    const first = Date.UTC(new Date(from).getUTCFullYear(), new Date(from).getUTCMonth(), 1);
+    while (d.getTime() >= first) {
+      months.push(activityKeys.month(d.getTime()));
+      d.setUTCMonth(d.getUTCMonth() - 1);
+    }
+    return months;
+  },
+  sortKeyAt: (at: number) => iso(at),
+} as const;
+
+/** A money move waiting for a second administrator (pending-actions.ts); pending ones on GSI3. */
+export const actionKeys = {
+  item: (actionId: string) => ({ PK: `ACTION#${actionId}`, SK: 'ACTION' }),
+  pendingPk: 'ACTIONS#pending',
+  pendingIndex: (proposedAt: number, actionId: string) => ({ GSI3PK: actionKeys.pendingPk, GSI3SK: `${iso(proposedAt)}#${actionId}` }),
+} as const;
 
 export const exportKeys = {
   balances: (exportId: string) => ({ PK: 'EXPORT#balances', SK: `EXPORT#${exportId}` }),

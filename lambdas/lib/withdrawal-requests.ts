@@ -4,12 +4,13 @@ import { keys, requestIds } from './table';
 import type { EligibilityDto, WithdrawalRequestDto, WithdrawalRequestStatus } from '../../shared/api';
 import { type Eligibility, withdrawalEligibility } from '../../shared/eligibility';
 import { centsToDollars } from '../../shared/money';
+import { activityPut } from './activity-log';
 import { ddb, table } from './db';
-import { RequestAlreadyDecided } from './domain-errors';
+import { RequestAlreadyDecided, RequestNoLongerCovered } from './domain-errors';
 import { type EntryItem, loadLedger, queryClientItems } from './ledger';
 import type { TransactItem } from './db';
 import { transactOnProfile } from './profile-transaction';
-import { balanceStateOf, type Profile } from './profiles';
+import { balanceStateOf, type Profile, requireProfile } from './profiles';
 import { queryAll } from './query';
 
 export interface RequestItem {
@@ -21,6 +22,8 @@ export interface RequestItem {
   amountCents: number;
   status: WithdrawalRequestStatus;
   createdAt: string;
+  /** A pending action (pending-actions.ts) awaiting a second administrator's approval of this request. */
+  awaitingActionId?: string;
   decidedAt?: string;
   decidedBy?: string;
   reason?: string;
@@ -90,6 +93,17 @@ function eligibilityFrom(profile: Profile, ledger: EntryItem[], requests: Reques
   });
 }
 
+/**
+ * Refuses (409) the approval of a request the client's eligible profit no longer covers: other
+ * requests count as reserved, this one does not. A balance edit since the request can lower it.
+ */
+export async function requestStillCovered(request: RequestItem, now: number): Promise<void> {
+  const profile = await requireProfile(request.sub, true);
+  const [ledger, requests] = await Promise.all([loadLedger(request.sub, true), loadRequests(request.sub, true)]);
+  const others = requests.filter((r) => r.requestId !== request.requestId);
+  if (eligibilityFrom(profile, ledger, others, now).totalEligibleProfitCents < request.amountCents) throw new RequestNoLongerCovered(request.requestId);
+}
+
 /** What the client may still request, from the ledger and the requests as they are now. */
 export async function eligibilityOf(profile: Profile, now: number, consistent = false): Promise<Eligibility> {
   const [ledger, requests] = await Promise.all([loadLedger(profile.sub, consistent), loadRequests(profile.sub, consistent)]);
@@ -151,13 +165,23 @@ export interface Decision {
   reason?: string;
 }
 
+/**
+ * Which second approval a decision may meet: `none` (a decision at once: refused while a pending
+ * action awaits approval of the request), `any` (a rejection, allowed even then: the action's
+ * approval then finds the request decided), or the id of the pending action being approved.
+ */
+export type AwaitingRule = 'none' | 'any' | { actionId: string };
+
 /** The write that decides a request; it fails its condition if someone decided it first. */
-export function decisionUpdate(item: RequestItem, decision: Decision) {
+export function decisionUpdate(item: RequestItem, decision: Decision, awaiting: AwaitingRule = 'none') {
+  const actionId = typeof awaiting === 'object' ? awaiting.actionId : undefined;
+  const awaitingCondition =
+    awaiting === 'any' ? '' : actionId ? ' AND (attribute_not_exists(awaitingActionId) OR awaitingActionId = :action)' : ' AND attribute_not_exists(awaitingActionId)';
   return {
     TableName: table(),
     Key: { PK: item.PK, SK: item.SK },
     UpdateExpression: `SET #status = :status, decidedAt = :at, decidedBy = :by${decision.reason ? ', reason = :reason' : ''} REMOVE GSI3PK, GSI3SK`,
-    ConditionExpression: '#status = :pending',
+    ConditionExpression: `#status = :pending${awaitingCondition}`,
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
       ':status': decision.status,
@@ -165,6 +189,7 @@ export function decisionUpdate(item: RequestItem, decision: Decision) {
       ':by': decision.by,
       ':pending': 'pending',
       ...(decision.reason ? { ':reason': decision.reason } : {}),
+      ...(actionId ? { ':action': actionId } : {}),
     },
   };
 }
@@ -175,9 +200,9 @@ export function decided(item: RequestItem, decision: Decision): RequestItem {
 }
 
 /**
- * Rejects a pending request, in one transaction with the client's count of waiting requests (an
- * approval's decisionUpdate joins the transaction of its withdrawal instead). RequestAlreadyDecided
- * when someone decided it first; answers the request as decided.
+ * Rejects a pending request, in one transaction with the client's count of waiting requests and
+ * the activity log's entry (an approval's decisionUpdate joins the transaction of its withdrawal
+ * instead). RequestAlreadyDecided when someone decided it first; answers the request as decided.
  */
 export async function rejectRequest(item: RequestItem, rejection: { by: string; now: number; reason: string }): Promise<RequestItem> {
   const decision: Decision = { status: 'rejected', ...rejection };
@@ -185,7 +210,19 @@ export async function rejectRequest(item: RequestItem, rejection: { by: string; 
     item.sub,
     async (profile) => ({
       profileSet: afterDecision(profile),
-      writes: [{ Update: decisionUpdate(item, decision) }],
+      writes: [
+        { Update: decisionUpdate(item, decision, 'any') },
+        activityPut({
+          kind: 'request-rejected',
+          actor: rejection.by,
+          at: rejection.now,
+          clientId: item.sub,
+          clientEmail: profile.email,
+          amountCents: item.amountCents,
+          requestId: item.requestId,
+          reason: rejection.reason,
+        }),
+      ],
       onWriteConditionFailed: () => {
         throw new RequestAlreadyDecided(item.requestId);
       },

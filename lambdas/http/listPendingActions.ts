@@ -1,0 +1,5 @@
+import { httpHandler } from '../lib/http';
+import { listPendingActionItems, toActionDto } from '../lib/pending-actions';
+
+/** The approvals queue: every pending action, oldest first. */
+export const handler = httpHandler('listPendingActions', async () => ({ body: (await listPendingActionItems()).map(toActionDto) }));
