@@ -16,6 +16,8 @@ export const stages: Record<string, StageSettings> = {
     stackName: 'AurumPortal-dev',
     authDomainPrefix: 'aurum-dev-111111111111',
     localhostCallbacks: true,
+    // A money move above this waits for a second administrator (shared/four-eyes.ts).
+    fourEyesThresholdDollars: 10_000,
   },
   prod: {
     account: '222222222222',
@@ -23,6 +25,8 @@ export const stages: Record<string, StageSettings> = {
     stackName: 'AurumPortal-prod',
     authDomainPrefix: 'aurum-prod-222222222222',
     alarmEmail: 'ops@aurum.example',
+    // A money move above this waits for a second administrator (shared/four-eyes.ts).
+    fourEyesThresholdDollars: 25_000,
     // Both, or neither: the Google OAuth client and the Secrets Manager secret with its secret.
     // google: { clientId: '<id>.apps.googleusercontent.com', clientSecretName: 'aurum/prod/google-client-secret' },
     // A verified SES identity (docs/operations.md, "Verify SES"): the pool's e-mails go through it.

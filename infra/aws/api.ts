@@ -30,6 +30,8 @@ export interface RoutesProps {
   exports: BalancesExports;
   /** What the user pool's firewall lets through (user-pool-firewall.ts): given to the routes that call Cognito with a user's token. */
   cognitoBackendSecret: ISecret;
+  /** The stage's four-eyes threshold (stage-config.ts), given to every admin route as FOUR_EYES_THRESHOLD_CENTS. */
+  fourEyesThresholdDollars: number;
 }
 
 /** Per-stage limits: generous for people, a ceiling for scripts gone wrong. */
@@ -88,6 +90,14 @@ export function checksAdmin(route: RouteDef): boolean {
 export function cognitoActionsOf(route: RouteDef): string[] {
   const check = checksAdmin(route) ? ADMIN_CHECK_COGNITO_ACTIONS : [];
   return [...new Set([...check, ...(route.cognitoActions ?? [])])];
+}
+
+/**
+ * What an admin route's function knows of the four-eyes rule: the threshold in cents, so a move
+ * above it waits for a second administrator. The other routes move no money and get none.
+ */
+export function fourEyesEnvironment(route: Pick<RouteDef, 'auth'>, thresholdDollars: number): Record<string, string> {
+  return route.auth === 'admin' ? { FOUR_EYES_THRESHOLD_CENTS: String(thresholdDollars * 100) } : {};
 }
 
 /** HTTP API $context variables, one JSON line per request (no bodies, no tokens). */
@@ -158,6 +168,7 @@ export class PortalApi extends Construct {
           ...(cognitoActions.length > 0 ? { USER_POOL_ID: props.userPool.userPoolId } : {}),
           // Calls with the caller's token need no IAM grant, only the firewall's pass.
           ...(route.cognitoUserCalls?.length ? { COGNITO_BACKEND_SECRET: props.cognitoBackendSecret.secretValue.unsafeUnwrap() } : {}),
+          ...fourEyesEnvironment(route, props.fourEyesThresholdDollars),
         },
         timeout: Duration.seconds(route.name === 'deleteClient' ? 30 : 10),
       });

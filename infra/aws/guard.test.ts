@@ -14,6 +14,7 @@ const { portal, edge } = buildStage(app, {
   region: 'eu-west-1',
   stackName: 'GuardTest',
   authDomainPrefix: 'aurum-guard-666666666666',
+  fourEyesThresholdDollars: 10_000,
   google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' },
   ses: { fromEmail: 'no-reply@aurum.example', identity: 'aurum.example' },
   alarmEmail: 'ops@aurum.example',

@@ -13,7 +13,7 @@ import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-la
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { jobRunKeys, keys } from '../../lambdas/lib/table';
+import { actionKeys, jobRunKeys, keys } from '../../lambdas/lib/table';
 import { NOTIFIER_TABLE_USE } from '../../lambdas/table-uses';
 import { acknowledgeGuard } from './guard-rules';
 import { PortalFunction } from './portal-function';
@@ -102,12 +102,12 @@ export class Notifications extends Construct {
         retryAttempts: NOTIFIER_RETRY_ATTEMPTS,
         maxRecordAge: NOTIFIER_MAX_RECORD_AGE,
         onFailure: new SqsDlq(this.deadLetters),
-        // Only writes to clients' items (entries, requests) and job runs can be news: no invocation
+        // Only writes to clients' items (entries, requests), pending actions and job runs can be news: no invocation
         // for expiries (idempotency records, tombstones) nor for the notifier's own sent-markers.
         filters: [
           FilterCriteria.filter({
             eventName: FilterRule.or('INSERT', 'MODIFY'),
-            dynamodb: { Keys: { PK: { S: [...FilterRule.beginsWith(keys.clientPk('')), ...FilterRule.beginsWith(jobRunKeys.weeklyGrowthPk)] } } },
+            dynamodb: { Keys: { PK: { S: [...FilterRule.beginsWith(keys.clientPk('')), ...FilterRule.beginsWith(actionKeys.item('').PK), ...FilterRule.beginsWith(jobRunKeys.weeklyGrowthPk)] } } },
           }),
         ],
       }),

@@ -19,26 +19,28 @@ import { API_THROTTLE, ORIGIN_HEADER, ROUTE_THROTTLES } from './api';
 import { BACKUP_RETENTION } from './data';
 import { projectContext } from './project-context';
 import { filesUnder, FUNCTIONS_BESIDE_ROUTES, type Resource, type Statement, synthStage, templateReader } from './template-reader';
+import { WRITE_ONCE_DENIED_ACTIONS } from './write-once-items';
+import { activityKeys } from '../../lambdas/lib/table';
 import { API_RATE_PER_IP, HEAVY_API_PATHS, HEAVY_API_RATE_PER_IP, SITE_MANAGED_RULE_GROUPS } from './site-firewall';
 import { EDGE_REGION } from './stage';
 import { resolveStage, type StageConfig, type StageSettings } from './stage-config';
 import { WEEKLY_JOB_TIMEOUT } from './weekly-growth';
 
-const BASE: StageConfig = { stage: 'ops', account: '333333333333', region: 'eu-west-1', stackName: 'OpsTest', authDomainPrefix: 'aurum-ops-333333333333' };
+const BASE: StageConfig = { stage: 'ops', account: '333333333333', region: 'eu-west-1', stackName: 'OpsTest', authDomainPrefix: 'aurum-ops-333333333333', fourEyesThresholdDollars: 12_345 };
 
 const main = synthStage(BASE);
 const template = main.template;
-const { all, functionDescribed, statementsOf } = templateReader(template);
+const { all, functionDescribed, statementsOf, statementsOfRole } = templateReader(template);
 const ofType = (type: string, t: Template = template) => templateReader(t).ofType(type);
 
 const [tableId] = ofType('AWS::DynamoDB::Table')[0] ?? [];
 const tableArn = { 'Fn::GetAtt': [tableId, 'Arn'] };
 const indexArn = (name: string) => ({ 'Fn::Join': ['', [tableArn, `/index/${name}`]] });
 
-/** The DynamoDB grants of a function, as "action on resource" lines. */
+/** The DynamoDB grants (Allow) of a function, as "action on resource" lines. */
 function dynamoGrants(functionId: string): string[] {
   return statementsOf(functionId)
-    .filter((s) => [s.Action].flat().some((a) => a.startsWith('dynamodb:')))
+    .filter((s) => s.Effect === 'Allow' && [s.Action].flat().some((a) => a.startsWith('dynamodb:')))
     .flatMap((s) => [s.Action].flat().flatMap((a) => [s.Resource].flat().map((r) => `${a} on ${JSON.stringify(r)}`)))
     .sort();
 }
@@ -51,7 +53,7 @@ function expectedGrants(use: RouteDef['table']): string[] {
 }
 
 describe('stage settings', () => {
-  const valid: StageSettings = { account: '444444444444', region: 'eu-central-1', stackName: 'AurumPortal-qa', authDomainPrefix: 'aurum-qa-444444444444' };
+  const valid: StageSettings = { account: '444444444444', region: 'eu-central-1', stackName: 'AurumPortal-qa', authDomainPrefix: 'aurum-qa-444444444444', fourEyesThresholdDollars: 10_000 };
 
   it('every committed stage is valid, and no two share a stack or a hosted-UI domain', () => {
     const resolved = Object.keys(stages).map((name) => resolveStage(name, stages));
@@ -79,6 +81,12 @@ describe('stage settings', () => {
     ['an SES sender outside its identity', { ses: { fromEmail: 'a@other.example', identity: 'aurum.example' } }, 'ses.identity: identity must be fromEmail itself or its domain'],
     ['an unknown setting (a typo)', { alarmMail: 'ops@x.example' }, 'Unrecognized key'],
     ['a missing stack name', { stackName: undefined }, 'stackName'],
+    ['no four-eyes threshold', { fourEyesThresholdDollars: undefined }, 'fourEyesThresholdDollars: must be set: the four-eyes threshold in whole dollars'],
+    ['a four-eyes threshold of zero', { fourEyesThresholdDollars: 0 }, 'fourEyesThresholdDollars: must be more than 0'],
+    ['a negative four-eyes threshold', { fourEyesThresholdDollars: -10_000 }, 'fourEyesThresholdDollars: must be more than 0'],
+    ['a four-eyes threshold in cents', { fourEyesThresholdDollars: 10_000.5 }, 'fourEyesThresholdDollars: must be whole dollars'],
+    ['a four-eyes threshold as text', { fourEyesThresholdDollars: '10000' as never }, 'fourEyesThresholdDollars: must be a number of whole dollars'],
+    ['a four-eyes threshold beyond counting in cents', { fourEyesThresholdDollars: Number.MAX_SAFE_INTEGER }, 'fourEyesThresholdDollars: is too large to count in cents'],
   ])('refuses %s, naming the field', (_, change, message) => {
     const settings = { ...valid, ...change } as StageSettings;
     expect(() => resolveStage('qa', { qa: settings })).toThrow(message);
@@ -127,6 +135,16 @@ describe('two stages in one account and region', () => {
       return value === undefined ? [] : [`${r.Type} ${JSON.stringify(value)}`];
     });
   }
+
+  it("gives each stage's admin routes that stage's own four-eyes threshold", () => {
+    const deposit = routeByName('addDeposit');
+    const thresholds = pair.map(({ template: t, config }) => {
+      const [, fn] = templateReader(t).functionDescribed(`${deposit.method} ${deposit.path}`);
+      return { stage: config.stage, cents: (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.FOUR_EYES_THRESHOLD_CENTS };
+    });
+    expect(thresholds).toEqual(pair.map(({ config }) => ({ stage: config.stage, cents: String(config.fourEyesThresholdDollars * 100) })));
+    expect(new Set(thresholds.map((t) => t.cents)).size).toBe(2);
+  });
 
   it('pins each stack to its stage account and region', () => {
     for (const { portal, edge, config } of pair) {
@@ -205,9 +223,64 @@ describe('IAM exactly as the code says', () => {
   });
 
   it('grants no Scan, no DeleteItem and no table wildcard to any role of the product', () => {
-    const actions = ofType('AWS::IAM::Policy').flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement.flatMap((s) => [s.Action].flat()));
+    const actions = ofType('AWS::IAM::Policy').flatMap(([, p]) =>
+      (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement.filter((s) => s.Effect === 'Allow').flatMap((s) => [s.Action].flat()),
+    );
     expect(actions.filter((a) => /^dynamodb:(Scan|DeleteItem|\*)$/.test(a))).toEqual([]);
     expect(JSON.stringify(ofType('AWS::IAM::Policy'))).not.toContain('/index/*');
+  });
+});
+
+describe('the activity log, written once', () => {
+  const sortedActions = (s: Statement) => ({ ...s, Action: [s.Action].flat().sort() });
+  const denied = WRITE_ONCE_DENIED_ACTIONS.map((a) => `dynamodb:${a}`).sort();
+  const WRITES = /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|PartiQL\w+|\*)$/;
+  const writesTableItems = (s: Statement) => s.Effect === 'Allow' && [s.Action].flat().some((a) => WRITES.test(a));
+
+  it('denies every role that may write the table any update, delete or batch write on its items, even a batch that mixes keys or a request without one', () => {
+    const writers = ofType('AWS::IAM::Role').filter(([id]) => statementsOfRole(id).some(writesTableItems));
+    // The routes that write, the post-confirmation trigger, the weekly job, the notifier and the exporter.
+    const writingRoutes = (routes as readonly RouteDef[]).filter((r) => writesTable(routeTableUse(r)));
+    expect(writers).toHaveLength(writingRoutes.length + 4);
+    for (const [roleId] of writers) {
+      const denials = statementsOfRole(roleId).filter((s) => s.Effect === 'Deny').map(sortedActions);
+      expect({ roleId, denials }).toEqual({
+        roleId,
+        denials: expect.arrayContaining([
+          { Effect: 'Deny', Action: denied, Resource: tableArn, Condition: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': 'ACTIVITY#*' } } },
+          { Effect: 'Deny', Action: denied, Resource: tableArn, Condition: { Null: { 'dynamodb:LeadingKeys': 'true' } } },
+        ]),
+      });
+    }
+    expect(denied).toEqual(expect.arrayContaining(['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']));
+    // The pattern is the activity log's own partition keys.
+    expect(activityKeys.entry(Date.UTC(2031, 11, 31), 'a1').PK).toMatch(/^ACTIVITY#/);
+  });
+
+  it('grants DynamoDB to no role through a managed policy, where the Deny would not reach', () => {
+    const managed = ofType('AWS::IAM::Role').flatMap(([, r]) => ((r.Properties.ManagedPolicyArns ?? []) as unknown[]).map((arn) => JSON.stringify(arn)));
+    expect(managed.filter((arn) => /dynamo/i.test(arn))).toEqual([]);
+  });
+});
+
+describe('the four-eyes threshold', () => {
+  const thresholdOf = (fn: Resource) => (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.FOUR_EYES_THRESHOLD_CENTS;
+
+  it("gives every admin route's function the stage's threshold in cents, and no other function any", () => {
+    const admin = (routes as readonly RouteDef[]).filter((r) => r.auth === 'admin').map((r) => r.name);
+    expect(admin).toEqual(expect.arrayContaining(['addDeposit', 'processWithdrawal', 'updateBalance', 'approveWithdrawalRequest', 'approvePendingAction']));
+    for (const route of routes as readonly RouteDef[]) {
+      const [, fn] = functionDescribed(`${route.method} ${route.path}`);
+      expect({ route: route.name, cents: thresholdOf(fn) }).toEqual({ route: route.name, cents: route.auth === 'admin' ? '1234500' : undefined });
+    }
+    const routeFunctions = new Set(routes.map((r) => `${r.method} ${r.path}`));
+    const others = ofType('AWS::Lambda::Function').filter(([, fn]) => !routeFunctions.has(String(fn.Properties.Description)));
+    expect(others.length).toBeGreaterThanOrEqual(FUNCTIONS_BESIDE_ROUTES);
+    for (const [, fn] of others) expect(thresholdOf(fn)).toBeUndefined();
+  });
+
+  it('is set by every committed stage', () => {
+    for (const name of Object.keys(stages)) expect(resolveStage(name, stages).fourEyesThresholdDollars).toBeGreaterThan(0);
   });
 });
 

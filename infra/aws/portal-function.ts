@@ -6,7 +6,7 @@
  */
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Effect, PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -14,6 +14,7 @@ import { Construct } from 'constructs';
 import { resolve } from 'node:path';
 import type { TableUse } from '../../shared/api';
 import { logsKey } from './logs-key';
+import { WRITE_ONCE_DENIED_ACTIONS, WRITE_ONCE_KEY_PREFIX } from './write-once-items';
 
 export const ROOT = resolve(process.cwd());
 
@@ -94,12 +95,35 @@ export class PortalFunction extends NodejsFunction {
   }
 }
 
-/** The table's actions on the table's ARN; Query on the named indexes' ARNs only. */
+/** The table's actions on the table's ARN; Query on the named indexes' ARNs only; never a change to a write-once item. */
 function grantTableUse(fn: NodejsFunction, table: ITable, use: TableUse): void {
+  if (use.actions.length === 0 && (use.indexes ?? []).length === 0) return;
+  for (const statement of writeOnceDenials(table)) fn.addToRolePolicy(statement);
   if (use.actions.length > 0) {
     fn.addToRolePolicy(new PolicyStatement({ actions: use.actions.map((a) => `dynamodb:${a}`), resources: [table.tableArn] }));
   }
   if (use.indexes && use.indexes.length > 0) {
     fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: use.indexes.map((name) => `${table.tableArn}/index/${name}`) }));
   }
+}
+
+/**
+ * The explicit Deny that keeps the write-once items (write-once-items.ts) as written, whatever a
+ * function is granted. dynamodb:LeadingKeys holds every partition key a request touches (all of a
+ * batch's), so ForAnyValue denies a request when any one of them is such an item: ForAllValues
+ * would let a batch through that mixes one with any other key. ForAnyValue is false when the key
+ * is absent, so a second Deny refuses these actions on a request that carries no partition key.
+ */
+function writeOnceDenials(table: ITable): PolicyStatement[] {
+  const deny = (condition: Record<string, Record<string, string>>) =>
+    new PolicyStatement({
+      effect: Effect.DENY,
+      actions: WRITE_ONCE_DENIED_ACTIONS.map((a) => `dynamodb:${a}`),
+      resources: [table.tableArn],
+      conditions: condition,
+    });
+  return [
+    deny({ 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': `${WRITE_ONCE_KEY_PREFIX}*` } }),
+    deny({ Null: { 'dynamodb:LeadingKeys': 'true' } }),
+  ];
 }

@@ -30,6 +30,7 @@ export const TEST_STAGE: StageConfig = {
   region: 'eu-west-1',
   stackName: 'Test',
   authDomainPrefix: 'aurum-test-111111111111',
+  fourEyesThresholdDollars: 10_000,
 };
 
 function synth(config: Partial<StageConfig> = {}, webDist?: string) {
@@ -40,8 +41,8 @@ function synth(config: Partial<StageConfig> = {}, webDist?: string) {
 const { stack, template } = synth();
 const { ofType: resources, functionDescribed: functionOf, statementsOf } = templateReader(template);
 
-/** Every IAM action granted to a function's role, by its inline and attached policies. */
-const actionsOf = (functionId: string): string[] => statementsOf(functionId).flatMap((s) => [s.Action].flat());
+/** Every IAM action granted (allowed) to a function's role, by its inline and attached policies. */
+const actionsOf = (functionId: string): string[] => statementsOf(functionId).filter((s) => s.Effect === 'Allow').flatMap((s) => [s.Action].flat());
 
 /** The one resource of a type, with its logical id. */
 function onlyOf(type: string): [string, Resource] {

@@ -78,7 +78,14 @@ export class PortalStack extends Stack {
       stage: config.stage,
     });
     const exports = new BalancesExports(this, 'Exports', { table, accessLogs: site.logs });
-    api.addRoutes({ table, userPool: auth.userPool, client: auth.client, exports, cognitoBackendSecret: auth.firewall.backendSecret });
+    api.addRoutes({
+      table,
+      userPool: auth.userPool,
+      client: auth.client,
+      exports,
+      cognitoBackendSecret: auth.firewall.backendSecret,
+      fourEyesThresholdDollars: config.fourEyesThresholdDollars,
+    });
     // After a password reset the trigger ends every session of the user. A policy of its own, not
     // the role's default one: the function must not wait on it, since the pool waits on the function.
     postConfirmation.role?.attachInlinePolicy(

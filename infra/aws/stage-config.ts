@@ -47,6 +47,15 @@ const settingsSchema = z
       .optional(),
     /** Also accept http://localhost:3000 as an OAuth callback (development stages only). */
     localhostCallbacks: z.boolean().optional(),
+    /**
+     * The four-eyes threshold in whole dollars (shared/four-eyes.ts): a money move larger than
+     * this waits for a second administrator. Required, so no stage ever runs without the rule.
+     */
+    fourEyesThresholdDollars: z
+      .number({ error: (issue) => (issue.input === undefined ? 'must be set: the four-eyes threshold in whole dollars' : 'must be a number of whole dollars') })
+      .int('must be whole dollars')
+      .positive('must be more than 0')
+      .refine((dollars) => Number.isSafeInteger(dollars * 100), 'is too large to count in cents'),
   })
   .strict();
 

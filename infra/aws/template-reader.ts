@@ -15,7 +15,7 @@ import type { StageConfig } from './stage-config';
 export const FUNCTIONS_BESIDE_ROUTES = 7;
 
 export type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: string[]; DeletionPolicy?: string; UpdateReplacePolicy?: string };
-export type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
+export type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: Record<string, Record<string, unknown>> };
 
 /** A stage as `cdk deploy` synthesizes it (cdk.json's context), without bundling the Lambdas. */
 export function synthStage(config: StageConfig, webDist?: string) {
@@ -38,7 +38,11 @@ export function templateReader(template: Template) {
   /** Every statement of the policies attached to a function's role, inline ones included. */
   function statementsOf(functionId: string): Statement[] {
     const fn = all()[functionId] as Resource;
-    const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    return statementsOfRole((fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0]);
+  }
+
+  /** Every statement of the policies attached to a role, inline ones included. */
+  function statementsOfRole(roleId: string): Statement[] {
     const role = all()[roleId] as Resource;
     const inline = ((role.Properties.Policies ?? []) as { PolicyDocument: { Statement: Statement[] } }[]).flatMap((p) => p.PolicyDocument.Statement);
     const attached = ofType('AWS::IAM::Policy')
@@ -47,7 +51,7 @@ export function templateReader(template: Template) {
     return [...inline, ...attached];
   }
 
-  return { all, ofType, functionDescribed, statementsOf };
+  return { all, ofType, functionDescribed, statementsOf, statementsOfRole };
 }
 
 /** The files under a directory (a staged asset), as paths relative to it; none when it is absent. */

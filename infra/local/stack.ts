@@ -26,8 +26,9 @@ import { migrateClientListKeys } from '../../lambdas/lib/migrate-client-list-key
 import { type ApiHandler, createGateway } from './gateway';
 import { Mailbox } from './mailbox';
 import { startObjectStore } from './object-store';
+import { localFourEyesThresholdCents } from './four-eyes-threshold';
 import { freePort, keptPort } from './ports';
-import { seedDemoData } from './seed';
+import { DEMO_ADMIN, seedDemoData } from './seed';
 import { failuresToFile, startStreamPoller } from './stream-poller';
 import { enforceTablePermissions, runAs } from './table-permissions';
 import { runWeeklyGrowthLocally } from './weekly-growth-run';
@@ -86,6 +87,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const port = options.port || (await freePort());
   const url = `http://localhost:${port}`;
   const tableName = options.tableName ?? TABLE_NAME_DEFAULT;
+  // Read before anything starts: a malformed FOUR_EYES_THRESHOLD_DOLLARS stops the start at once.
+  const fourEyesThresholdCents = localFourEyesThresholdCents();
 
   const dynamo = await startLocalDynamo({ dataDir });
   const stops: (() => Promise<void>)[] = [() => dynamo.stop()];
@@ -186,6 +189,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         s3Endpoint: objects.endpoint,
         // As the CDK stack gives the routes that call Cognito with a user's token (the user pool's firewall's pass).
         cognitoBackendSecret: randomBytes(32).toString('base64url'),
+        // As the CDK stack gives the admin routes the stage's four-eyes threshold (FOUR_EYES_THRESHOLD_DOLLARS, or $10,000).
+        fourEyesThresholdCents,
       },
       {
         // The handlers' DynamoDB client, held to each function's declared table use as IAM holds it in AWS.
@@ -263,8 +268,20 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
             sub: profile.sub,
             now,
             note,
-            adminEmail: 'admin@example.com',
+            adminEmail: DEMO_ADMIN,
             entryFor: () => ({ type: 'deposit', amountCents, at }),
+            // The demo's deposits read in the activity log as the demo admin's, like the ledger says.
+            activity: (before, balanceAfterCents) => ({
+              kind: 'deposit',
+              actor: DEMO_ADMIN,
+              at: now,
+              clientId: before.sub,
+              clientEmail: before.email,
+              amountCents,
+              balanceBeforeCents: before.balanceCents,
+              balanceAfterCents,
+              note,
+            }),
             answer: () => ({ body: null }),
           });
         },

@@ -1,20 +1,40 @@
-/** IAM on DynamoDB Local: a function may issue only its declared table actions, as in AWS. */
+/**
+ * IAM on DynamoDB Local: a function may issue only its declared table actions, as in AWS, and no
+ * function may change or erase an item of the activity log, as every role's explicit Deny says.
+ */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../lambdas/lib/db';
 import { configureRuntime, resetRuntime } from '../../lambdas/lib/runtime';
+import { activityKeys, keys } from '../../lambdas/lib/table';
+import { routeTableUse } from '../../lambdas/table-uses';
+import { routeByName, routes, type TableUse } from '../../shared/api';
 import { checkTableRequest, enforceTablePermissions, permissionsNeeded, runAs } from './table-permissions';
 
 describe('what IAM checks for a request', () => {
   it('authorizes a transaction by its items, and a query on an index by the index', () => {
     expect(permissionsNeeded('TransactWriteItems', { TransactItems: [{ Put: {} }, { Update: {} }, { ConditionCheck: {} }, { Delete: {} }] })).toEqual([
-      { action: 'PutItem' },
-      { action: 'UpdateItem' },
-      { action: 'ConditionCheckItem' },
-      { action: 'DeleteItem' },
+      { action: 'PutItem', leadingKeys: [] },
+      { action: 'UpdateItem', leadingKeys: [] },
+      { action: 'ConditionCheckItem', leadingKeys: [] },
+      { action: 'DeleteItem', leadingKeys: [] },
     ]);
-    expect(permissionsNeeded('Query', { IndexName: 'GSI2' })).toEqual([{ action: 'Query', index: 'GSI2' }]);
-    expect(permissionsNeeded('Query', {})).toEqual([{ action: 'Query', index: undefined }]);
+    expect(permissionsNeeded('Query', { IndexName: 'GSI2' })).toEqual([{ action: 'Query', index: 'GSI2', leadingKeys: [] }]);
+    expect(permissionsNeeded('Query', {})).toEqual([{ action: 'Query', index: undefined, leadingKeys: [] }]);
+  });
+
+  it('reads the partition keys a request touches (dynamodb:LeadingKeys), marshalled or not', () => {
+    expect(permissionsNeeded('UpdateItem', { Key: { PK: { S: 'ACTIVITY#2031-12' }, SK: { S: 'x' } } })).toEqual([{ action: 'UpdateItem', leadingKeys: ['ACTIVITY#2031-12'] }]);
+    expect(permissionsNeeded('PutItem', { Item: { PK: 'CLIENT#a', SK: 'PROFILE' } })).toEqual([{ action: 'PutItem', leadingKeys: ['CLIENT#a'] }]);
+    expect(
+      permissionsNeeded('BatchWriteItem', {
+        RequestItems: { t: [{ DeleteRequest: { Key: { PK: { S: 'CLIENT#a' } } } }, { PutRequest: { Item: { PK: { S: 'ACTIVITY#2031-12' } } } }] },
+      }),
+    ).toEqual([{ action: 'BatchWriteItem', leadingKeys: ['CLIENT#a', 'ACTIVITY#2031-12'] }]);
+    expect(permissionsNeeded('TransactWriteItems', { TransactItems: [{ Put: { Item: { PK: { S: 'ACTIVITY#m' } } } }, { Delete: { Key: { PK: { S: 'CLIENT#a' } } } }] })).toEqual([
+      { action: 'PutItem', leadingKeys: ['ACTIVITY#m'] },
+      { action: 'DeleteItem', leadingKeys: ['CLIENT#a'] },
+    ]);
   });
 });
 
@@ -38,7 +58,7 @@ describe('a running function', () => {
     await expect(
       runAs('someRoute', use, async () => {
         checkTableRequest('GetItem', {});
-        checkTableRequest('TransactWriteItems', { TransactItems: [{ Update: {} }] });
+        checkTableRequest('TransactWriteItems', { TransactItems: [{ Update: { Key: { PK: { S: 'CLIENT#a' } } } }] });
         checkTableRequest('Query', { IndexName: 'GSI1' });
       }),
     ).resolves.toBeUndefined();
@@ -46,6 +66,52 @@ describe('a running function', () => {
 
   it('checks nothing outside any function (seeding, tests)', () => {
     expect(() => checkTableRequest('Scan', {})).not.toThrow();
+  });
+});
+
+describe('an activity-log item, written once', () => {
+  /** A function granted every write, DeleteItem too (which no function of the product is), so only the Deny can refuse. */
+  const everyWrite = { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'] } as unknown as TableUse;
+  const entry = { PK: { S: activityKeys.entry(Date.UTC(2031, 11, 31), 'a1').PK }, SK: { S: 'x' } };
+  const client = { PK: { S: keys.profile('a').PK }, SK: { S: 'PROFILE' } };
+  const check = (operation: string, input: Record<string, unknown>) => runAs('anyFunction', everyWrite, async () => checkTableRequest(operation, { TableName: 't', ...input }));
+
+  it.each([
+    ['an update', 'UpdateItem', { Key: entry }],
+    ['a delete', 'DeleteItem', { Key: entry }],
+    ['an update inside a transaction', 'TransactWriteItems', { TransactItems: [{ Put: { Item: client } }, { Update: { Key: entry } }] }],
+    ['a delete inside a transaction', 'TransactWriteItems', { TransactItems: [{ Delete: { Key: entry } }] }],
+    ['a batch put over it', 'BatchWriteItem', { RequestItems: { t: [{ PutRequest: { Item: entry } }] } }],
+    ['a batch delete of it, among other keys', 'BatchWriteItem', { RequestItems: { t: [{ DeleteRequest: { Key: client } }, { DeleteRequest: { Key: entry } }] } }],
+    ['an update naming no key', 'UpdateItem', {}],
+    ['a batch naming no key', 'BatchWriteItem', { RequestItems: {} }],
+  ])('refuses %s with an explicit deny, whatever the function is granted', async (_, operation, input) => {
+    await expect(check(operation, input)).rejects.toMatchObject({
+      name: 'AccessDeniedException',
+      message: expect.stringMatching(/^User: local\/anyFunction is not authorized to perform: dynamodb:\w+ on resource: table\/.+ with an explicit deny in an identity-based policy$/),
+    });
+  });
+
+  it('may still be written new, and read; other items may still be changed and erased', async () => {
+    await expect(check('TransactWriteItems', { TransactItems: [{ Put: { Item: entry, ConditionExpression: 'attribute_not_exists(PK)' } }, { Update: { Key: client } }] })).resolves.toBeUndefined();
+    await expect(check('PutItem', { Item: entry })).resolves.toBeUndefined();
+    await expect(check('GetItem', { Key: entry })).resolves.toBeUndefined();
+    await expect(check('UpdateItem', { Key: client })).resolves.toBeUndefined();
+    await expect(check('DeleteItem', { Key: client })).resolves.toBeUndefined();
+    await expect(check('BatchWriteItem', { RequestItems: { t: [{ DeleteRequest: { Key: client } }] } })).resolves.toBeUndefined();
+  });
+
+  it("refuses every route that writes, as the route table grants it, an update or a batch write of one", async () => {
+    const writers = routes.filter((route) => routeTableUse(route).actions.some((a) => a === 'UpdateItem' || a === 'BatchWriteItem'));
+    expect(writers.map((r) => r.name)).toEqual(expect.arrayContaining(['addDeposit', 'approvePendingAction', 'deleteClient']));
+    for (const route of writers) {
+      const use = routeTableUse(route);
+      const action = use.actions.includes('BatchWriteItem') ? 'BatchWriteItem' : 'UpdateItem';
+      const input = action === 'BatchWriteItem' ? { RequestItems: { t: [{ DeleteRequest: { Key: client } }, { DeleteRequest: { Key: entry } }] } } : { Key: entry };
+      const refused = await runAs(route.name, use, async () => checkTableRequest(action, { TableName: 't', ...input })).catch((e: Error) => e.message);
+      expect({ route: route.name, refused }).toEqual({ route: route.name, refused: expect.stringContaining('with an explicit deny') });
+    }
+    expect(routeTableUse(routeByName('deleteClient')).actions).toContain('BatchWriteItem');
   });
 });
 
@@ -67,6 +133,23 @@ describe('on a real client', () => {
   it('sends a declared one on its way', async () => {
     const error = await runAs('getPortfolio', onlyGet, () => client.send(new GetCommand({ TableName: 't', Key: { pk: 'a' } }))).catch((e: Error) => e);
     expect((error as Error).name).not.toBe('AccessDeniedException');
+  });
+
+  it('refuses a change to an activity-log item before sending it, reading the key as marshalled', async () => {
+    const writes = { actions: ['UpdateItem', 'DeleteItem', 'BatchWriteItem', 'PutItem'] } as unknown as TableUse;
+    const entry = activityKeys.entry(Date.UTC(2031, 11, 31), 'a1');
+    const refused = (send: () => Promise<unknown>) => runAs('addDeposit', writes, send).catch((e: Error) => e);
+    for (const send of [
+      () => client.send(new UpdateCommand({ TableName: 't', Key: entry, UpdateExpression: 'SET amountCents = :a', ExpressionAttributeValues: { ':a': 1 } })),
+      () => client.send(new DeleteCommand({ TableName: 't', Key: entry })),
+      () => client.send(new BatchWriteCommand({ RequestItems: { t: [{ PutRequest: { Item: { ...entry, kind: 'forged' } } }] } })),
+      () => client.send(new TransactWriteCommand({ TransactItems: [{ Update: { TableName: 't', Key: entry, UpdateExpression: 'REMOVE reason' } }] })),
+    ]) {
+      expect(await refused(send)).toMatchObject({ name: 'AccessDeniedException', message: expect.stringContaining('explicit deny') });
+    }
+    // The same update of another item leaves the client (and fails to connect).
+    const other = await refused(() => client.send(new UpdateCommand({ TableName: 't', Key: keys.profile('a'), UpdateExpression: 'SET x = :a', ExpressionAttributeValues: { ':a': 1 } })));
+    expect((other as Error).name).not.toBe('AccessDeniedException');
   });
 });
 

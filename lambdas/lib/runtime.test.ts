@@ -40,6 +40,7 @@ describe('settings from the environment', () => {
       SITE_URL: 'https://portal.example.com/',
       NOTIFY_FROM: 'Aurum <no-reply@aurum.example>',
       NOTIFY_CONFIGURATION_SET: '',
+      FOUR_EYES_THRESHOLD_CENTS: '2500000',
     };
     expect(settingsFromEnvironment(env)).toEqual({
       tableName: 'aurum-qa',
@@ -55,7 +56,22 @@ describe('settings from the environment', () => {
       notifyConfigurationSet: undefined,
       weeklyGrowthPageSize: 200,
       publishMetrics: true,
+      fourEyesThresholdCents: 2_500_000,
     });
+  });
+
+  it.each<[string | undefined, number | undefined]>([
+    ['1000000', 1_000_000],
+    ['0', 0],
+    [undefined, undefined],
+    ['', undefined],
+    ['12.5', undefined],
+    ['-100', undefined],
+    ['lots', undefined],
+    ['99999999999999999999', undefined],
+  ])('take FOUR_EYES_THRESHOLD_CENTS=%p as %p: whole cents or nothing, never a guess', (cents, threshold) => {
+    const env = cents === undefined ? {} : { FOUR_EYES_THRESHOLD_CENTS: cents };
+    expect(settingsFromEnvironment(env).fourEyesThresholdCents).toBe(threshold);
   });
 
   it.each([
@@ -91,6 +107,16 @@ describe('explicit settings', () => {
     configureRuntime({ ...local, adminRecheckMs: 600_000, siteUrl: 'http://localhost:4000/' });
     expect(runtimeSettings()).toMatchObject({ tableName: 't', adminRecheckMs: 60_000, siteUrl: 'http://localhost:4000', userPoolId: undefined });
     expect(config.siteUrl).toBe('http://localhost:4000');
+  });
+
+  it('make config.fourEyesThresholdCents throw when read without one: a missing threshold must never mean no limit', () => {
+    configureRuntime(local);
+    expect(() => config.tableName).not.toThrow();
+    expect(() => config.fourEyesThresholdCents).toThrow('FOUR_EYES_THRESHOLD_CENTS is not set');
+    configureRuntime({ ...local, fourEyesThresholdCents: 1_000_000 });
+    expect(config.fourEyesThresholdCents).toBe(1_000_000);
+    configureRuntime({ ...local, fourEyesThresholdCents: 10.5 });
+    expect(() => config.fourEyesThresholdCents).toThrow('FOUR_EYES_THRESHOLD_CENTS is not set');
   });
 
   it('make config.userPoolId throw only when read without one', () => {
@@ -145,7 +171,18 @@ describe('explicit settings', () => {
 
 describe('loading the handler modules', () => {
   /** What the runtime reads from the environment (AWS_REGION is left out: Powertools reads it too). */
-  const RUNTIME_VARIABLES = ['TABLE_NAME', 'DYNAMODB_ENDPOINT', 'COGNITO_ENDPOINT', 'USER_POOL_ID', 'ADMIN_RECHECK_SECONDS', 'ORIGIN_VERIFY', 'SITE_URL', 'NOTIFY_FROM', 'NOTIFY_CONFIGURATION_SET'];
+  const RUNTIME_VARIABLES = [
+    'TABLE_NAME',
+    'DYNAMODB_ENDPOINT',
+    'COGNITO_ENDPOINT',
+    'USER_POOL_ID',
+    'ADMIN_RECHECK_SECONDS',
+    'ORIGIN_VERIFY',
+    'SITE_URL',
+    'NOTIFY_FROM',
+    'NOTIFY_CONFIGURATION_SET',
+    'FOUR_EYES_THRESHOLD_CENTS',
+  ];
   const saved = process.env;
   afterEach(() => {
     process.env = saved;
