@@ -11,33 +11,29 @@
  * The money move behind a record is already stored when the record exists: a failed e-mail never
  * undoes or delays it.
  *
+ * Who each e-mail goes to is read when it is sent (notifier-addressees.ts): a pending action's
+ * request for approval goes to every admin but its proposer, its outcome to the proposer and to
+ * the admin who decided, each only while still an admin.
+ *
  * New withdrawal requests are told to the admins merged, one e-mail per admin for the records
  * handled in a batch, sent at its end (notifications/admin-requests.ts, which also says how each
  * request stays sent once however a retry cuts the batch). If that e-mail fails, the batch is
  * reported failed from the first record it told of.
  */
 import { type AttributeValue as SdkAttributeValue } from '@aws-sdk/client-dynamodb';
-import { ListUsersInGroupCommand, type UserType } from '@aws-sdk/client-cognito-identity-provider';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { emailWanted } from '../../shared/email-preferences';
-import { userPoolDefinition } from '../../shared/user-pool';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { currentMailer, type Mailer } from '../lib/mailer';
-import { getProfile } from '../lib/profiles';
-import { cognitoClient } from '../lib/runtime';
 import { notificationsFor } from '../notifications/events';
 import { type AdminRequest, type HeldRequest, isAdminRequest, sendAdminRequests } from '../notifications/admin-requests';
 import type { Notification } from '../notifications/notification';
 import { renderNotification } from '../notifications/render';
 import { claimSend, markSent, releaseClaim } from '../notifications/sent-marker';
+import { type Addressee, addresseesOf, withClientName } from './notifier-addressees';
 
-/** One address a notification goes to, and what the greeting needs. */
-export interface Addressee {
-  email: string;
-  firstName?: string;
-}
+export type { Addressee };
 
 type Image = Record<string, AttributeValue> | undefined;
 const plain = (image: Image) => (image ? unmarshall(image as Record<string, SdkAttributeValue>) : undefined);
@@ -89,7 +85,8 @@ async function notifyRecord(record: DynamoDBRecord, mailer: Mailer): Promise<Adm
     if (isAdminRequest(n)) continue;
     for (const addressee of await addresseesOf(n)) await sendOnce(n, addressee, mailer, record.eventID);
   }
-  return notifications.filter(isAdminRequest);
+  // Named before they are held: the merged e-mail is written at the end of the batch.
+  return Promise.all(notifications.filter(isAdminRequest).map(withClientName));
 }
 
 async function sendOnce(n: Notification, to: Addressee, mailer: Mailer, deliveryId: string | undefined): Promise<void> {
@@ -113,42 +110,4 @@ async function sendOnce(n: Notification, to: Addressee, mailer: Mailer, delivery
   await markSent(outcome.claimed, Date.now()).catch((error: unknown) =>
     logger.error('notification sent but not marked sent', { error: error as Error, notificationId: n.id }),
   );
-}
-
-/** Who receives a notification now: nobody for a deleted client or one who turned this kind off. */
-async function addresseesOf(n: Notification): Promise<Addressee[]> {
-  const prefersNot = (profile: { notifications?: Partial<Record<string, boolean>> } | null) => n.optional && !emailWanted(profile?.notifications, n.kind);
-  if (n.recipient.kind === 'client') {
-    const profile = await getProfile(n.recipient.sub, true);
-    if (!profile || profile.deleted || prefersNot(profile)) return [];
-    const email = profile.email || n.recipient.email;
-    return email ? [{ email: email.toLowerCase(), firstName: profile.firstName || undefined }] : [];
-  }
-  const admins = await listAdmins();
-  const addressees: Addressee[] = [];
-  for (const admin of admins) {
-    // An admin is a user like any other: its profile (if it has one) holds its preferences.
-    if (n.optional && admin.sub && prefersNot(await getProfile(admin.sub, true))) continue;
-    addressees.push({ email: admin.email, firstName: admin.firstName });
-  }
-  return addressees;
-}
-
-/** The enabled members of the admin group that have an address, each address once. */
-export async function listAdmins(): Promise<(Addressee & { sub?: string })[]> {
-  const users: UserType[] = [];
-  let next: string | undefined;
-  do {
-    const page = await cognitoClient().send(new ListUsersInGroupCommand({ UserPoolId: config.userPoolId, GroupName: userPoolDefinition.adminGroup, Limit: 60, NextToken: next }));
-    users.push(...(page.Users ?? []));
-    next = page.NextToken;
-  } while (next);
-  const byEmail = new Map<string, Addressee & { sub?: string }>();
-  for (const user of users) {
-    if (user.Enabled === false) continue;
-    const attr = (name: string) => user.Attributes?.find((a) => a.Name === name)?.Value || undefined;
-    const email = attr('email')?.toLowerCase();
-    if (email && !byEmail.has(email)) byEmail.set(email, { email, firstName: attr('given_name'), sub: attr('sub') });
-  }
-  return [...byEmail.values()];
 }

@@ -1,4 +1,4 @@
-import { escapeHtml, formatUtcDate, formatUtcDateTime } from './email-format';
+import { escapeHtml, formatClient, formatCount, formatSignedUsd, formatUtcDate, formatUtcDateTime } from './email-format';
 
 describe('UTC dates', () => {
   it('writes a time as day, month, year, 24-hour time and says UTC', () => {
@@ -23,5 +23,28 @@ describe('escapeHtml', () => {
 
   it('leaves other text, accents and emoji alone', () => {
     expect(escapeHtml('Zoë Ørsted 💰 $1,234.56')).toBe('Zoë Ørsted 💰 $1,234.56');
+  });
+});
+
+describe('counts, amounts and clients', () => {
+  it('counts in English: one is singular, every other number plural, with grouping', () => {
+    expect(formatCount(1, 'request')).toBe('1 request');
+    expect(formatCount(2, 'request')).toBe('2 requests');
+    expect(formatCount(0, 'portfolio')).toBe('0 portfolios');
+    expect(formatCount(1_204, 'portfolio')).toBe('1,204 portfolios');
+    expect(formatCount(3, 'new withdrawal request')).toBe('3 new withdrawal requests');
+    expect(formatCount(2, 'person', 'people')).toBe('2 people');
+  });
+
+  it('writes a change of balance as the site writes amounts, always signed', () => {
+    expect(formatSignedUsd(131_527_012)).toBe('+$1,315,270.12');
+    expect(formatSignedUsd(-4_000)).toBe('-$40.00');
+    expect(formatSignedUsd(0)).toBe('+$0.00');
+  });
+
+  it('names a client by name and address, or by address alone', () => {
+    expect(formatClient('Jane Doe', 'jane@example.com')).toBe('Jane Doe (jane@example.com)');
+    expect(formatClient('  ', 'jane@example.com')).toBe('jane@example.com');
+    expect(formatClient(undefined, 'jane@example.com')).toBe('jane@example.com');
   });
 });

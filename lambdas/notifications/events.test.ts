@@ -5,19 +5,24 @@ import { keys } from '../lib/table';
 import { notificationsFor } from './events';
 import type { Notification } from './notification';
 import {
+  ACTION_ID,
   ADMIN_EMAIL,
+  APPROVER,
   approved,
   asImage,
   balanceEditItem,
   CLIENT_EMAIL,
+  decidedActionItem,
   entryItem,
   idempotencyItem,
   insert,
   modify,
   NOW,
   OTHER_SUB,
+  pendingActionItem,
   pendingRequest,
   profileItem,
+  PROPOSER,
   rejected,
   remove,
   REQUEST_ID,
@@ -116,7 +121,7 @@ describe('withdrawal requests', () => {
         kind: 'admin-new-withdrawal-request',
         recipient: { kind: 'admins' },
         optional: false,
-        data: { requestId: REQUEST_ID, amountCents: 123_456, requestedAt: AT, clientEmail: CLIENT_EMAIL },
+        data: { requestId: REQUEST_ID, amountCents: 123_456, requestedAt: AT, clientSub: SUB, clientEmail: CLIENT_EMAIL },
       },
     ]);
   });
@@ -190,6 +195,103 @@ describe('the weekly growth run', () => {
     const { totalValueCents: _, ...partial } = weeklyRunItem();
     expect(notificationsFor(insert(partial))).toEqual([]);
     expect(notificationsFor(insert({ ...weeklyRunItem(), SK: 'RUN#another' }))).toEqual([]);
+  });
+});
+
+describe('pending actions (four eyes)', () => {
+  const proposedData = {
+    actionKind: 'deposit',
+    clientName: 'Jane Doe',
+    clientEmail: CLIENT_EMAIL,
+    amountCents: 2_500_000,
+    changeCents: 2_500_000,
+    balanceAtProposalCents: 100_000,
+    note: 'Wire from Chase',
+    depositAt: new Date(NOW - 86_400_000).toISOString(),
+    proposedBy: PROPOSER.email,
+    proposedAt: AT,
+  };
+
+  it('its INSERT: approval needed, for every admin but the proposer, always', () => {
+    expect(notificationsFor(insert(pendingActionItem()))).toEqual([
+      {
+        id: `action:${ACTION_ID}:proposed`,
+        kind: 'admin-action-proposed',
+        recipient: { kind: 'admins', except: { sub: PROPOSER.sub, email: PROPOSER.email } },
+        optional: false,
+        data: proposedData,
+      },
+    ]);
+  });
+
+  it('a request approval carries no request id, a move without note or date neither', () => {
+    const item = pendingActionItem({ kind: 'approveRequest', requestId: `${SUB}.mi9x2k3h5req0000000000001`, note: undefined, depositAt: undefined, changeCents: -2_500_000 });
+    const [n] = notificationsFor(insert(item));
+    expect(n?.data).toEqual({ ...proposedData, actionKind: 'approveRequest', changeCents: -2_500_000, note: undefined, depositAt: undefined });
+    expect(n?.data).not.toHaveProperty('note');
+    expect(n?.data).not.toHaveProperty('depositAt');
+    expect(JSON.stringify(n?.data)).not.toContain(SUB);
+  });
+
+  it('approved (pending → approved): the outcome to the proposer, a confirmation to the approver', () => {
+    const item = pendingActionItem();
+    const decided = { ...proposedData, status: 'approved', decidedBy: APPROVER.email, decidedAt: DECIDED_AT };
+    expect(notificationsFor(modify(item, decidedActionItem(item, 'approved')))).toEqual([
+      {
+        id: `action:${ACTION_ID}:approved:proposer`,
+        kind: 'admin-action-decided',
+        recipient: { kind: 'admin', sub: PROPOSER.sub, email: PROPOSER.email },
+        optional: false,
+        data: decided,
+      },
+      {
+        id: `action:${ACTION_ID}:approved:decider`,
+        kind: 'admin-action-decision-confirmed',
+        recipient: { kind: 'admin', sub: APPROVER.sub, email: APPROVER.email },
+        optional: false,
+        data: decided,
+      },
+    ]);
+  });
+
+  it('rejected (pending → rejected): both e-mails carry the reason', () => {
+    const item = pendingActionItem();
+    const found = notificationsFor(modify(item, decidedActionItem(item, 'rejected', 'Call the client first')));
+    expect(found.map((n) => [n.id, n.kind])).toEqual([
+      [`action:${ACTION_ID}:rejected:proposer`, 'admin-action-decided'],
+      [`action:${ACTION_ID}:rejected:decider`, 'admin-action-decision-confirmed'],
+    ]);
+    for (const n of found) expect(n.data).toMatchObject({ status: 'rejected', reason: 'Call the client first', decidedBy: APPROVER.email });
+  });
+
+  it('a MODIFY that decides nothing, or an action written already decided, yields nothing', () => {
+    const item = pendingActionItem();
+    const done = decidedActionItem(item, 'approved');
+    expect(notificationsFor(modify(item, item))).toEqual([]);
+    expect(notificationsFor(modify(done, done))).toEqual([]);
+    expect(notificationsFor(modify(done, decidedActionItem(item, 'rejected', 'x')))).toEqual([]);
+    expect(notificationsFor(modify(item, { ...done, actionId: 'another', PK: 'ACTION#another' }))).toEqual([]);
+    expect(notificationsFor(insert(done))).toEqual([]);
+    expect(notificationsFor(remove(item))).toEqual([]);
+  });
+
+  it('an action that is not whole, or not keyed by its own id, yields nothing', () => {
+    const item = pendingActionItem();
+    const { proposedBySub: _, ...noSub } = item;
+    expect(notificationsFor(insert(noSub))).toEqual([]);
+    expect(notificationsFor(insert({ ...item, PK: 'ACTION#another' }))).toEqual([]);
+    expect(notificationsFor(insert({ ...item, kind: 'gift' }))).toEqual([]);
+    expect(notificationsFor(insert({ ...item, amountCents: '25000' }))).toEqual([]);
+    expect(notificationsFor(insert({ ...item, decidedBy: APPROVER.email }))).toEqual([]);
+    const { decidedBySub: _d, ...noDecider } = decidedActionItem(item, 'approved');
+    expect(notificationsFor(modify(item, noDecider))).toEqual([]);
+  });
+
+  it('a record delivered again yields the same ids', () => {
+    const item = pendingActionItem();
+    const change = modify(item, decidedActionItem(item, 'approved'));
+    expect(notificationsFor(change)).toEqual(notificationsFor(change));
+    expect(notificationsFor(insert(item))).toEqual(notificationsFor(insert(item)));
   });
 });
 

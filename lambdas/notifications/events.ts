@@ -6,19 +6,23 @@
  *   MODIFY  request, pending →    approved / rejected (client)
  *   INSERT  weekly growth run     weekly summary (admins)
  *   INSERT  security notice       its sign-in changed (the user: security-notice.ts)
+ *   INSERT  pending action        awaits approval (every admin but its proposer)
+ *   MODIFY  pending action →      approved / rejected (its proposer, and a confirmation to who decided)
  *
  * Everything else is not news: profile writes (balances, names, the weekly growth), tombstones,
  * idempotency records, any REMOVE (a deleted client, a TTL expiry), a MODIFY that does not decide
- * a request. Ids are built from the item alone, so a record the stream delivers again yields the
+ * a request or an action. Ids are built from the item alone, so a record the stream delivers again yields the
  * same ids and the notifier, which sends each id once, sends nothing new.
  */
 import { signedCents } from '../../shared/growth';
-import { type Notification, notification } from './notification';
+import { type Notification, notification, type PendingActionData } from './notification';
 import { readSecurityNotice } from './security-notice';
 import {
   clientSubOf,
   type EntryView,
+  type PendingActionView,
   readEntry,
+  readPendingAction,
   readRequest,
   readWeeklyGrowthRun,
   type RequestView,
@@ -34,7 +38,7 @@ export interface ItemChange {
   newImage?: StoredImage;
 }
 
-/** The e-mails one stream record stands for (none for most: only money moves, requests and job runs tell anyone). */
+/** The e-mails one stream record stands for (none for most: only money moves, requests, actions and job runs tell anyone). */
 export function notificationsFor(change: ItemChange): Notification[] {
   const { eventName, oldImage, newImage } = change;
   if (eventName === 'INSERT' && newImage) return fromInsert(newImage);
@@ -60,6 +64,10 @@ function fromInsert(image: StoredImage): Notification[] {
       const sub = clientSubOf(image.PK);
       const notice = sub === null ? null : readSecurityNotice(image, sub);
       return notice ? [notification('security-notice', `security:${notice.sub}:${notice.noticeId}`, { kind: 'client', sub: notice.sub }, { event: notice.event, at: notice.at })] : [];
+    }
+    case 'pending-action': {
+      const action = readPendingAction(image);
+      return action?.status === 'pending' ? [proposed(action)] : [];
     }
     case 'other':
       return [];
@@ -98,12 +106,22 @@ function fromNewRequest(request: RequestView): Notification[] {
   const received = { requestId: request.requestId, amountCents: request.amountCents, requestedAt: request.createdAt };
   return [
     notification('withdrawal-request-received', `request:${request.requestId}:received`, { kind: 'client', sub: request.sub, email: request.userEmail }, received),
-    notification('admin-new-withdrawal-request', `request:${request.requestId}:admins`, { kind: 'admins' }, { ...received, clientEmail: request.userEmail }),
+    notification('admin-new-withdrawal-request', `request:${request.requestId}:admins`, { kind: 'admins' }, { ...received, clientSub: request.sub, clientEmail: request.userEmail }),
   ];
 }
 
 function fromModify(oldImage: StoredImage, newImage: StoredImage): Notification[] {
-  if (storedItemKindOf(newImage) !== 'request') return [];
+  switch (storedItemKindOf(newImage)) {
+    case 'request':
+      return fromRequestDecision(oldImage, newImage);
+    case 'pending-action':
+      return fromActionDecision(oldImage, newImage);
+    default:
+      return [];
+  }
+}
+
+function fromRequestDecision(oldImage: StoredImage, newImage: StoredImage): Notification[] {
   const before = readRequest(oldImage);
   const after = readRequest(newImage);
   // Only a decision is news: pending before, decided now, and the same request on both sides.
@@ -115,4 +133,46 @@ function fromModify(oldImage: StoredImage, newImage: StoredImage): Notification[
   return after.status === 'approved'
     ? [notification('withdrawal-request-approved', id, recipient, decided)]
     : [notification('withdrawal-request-rejected', id, recipient, { ...decided, ...(after.reason ? { reason: after.reason } : {}) })];
+}
+
+/** What the administrators read of an action: the move and who proposed it, no ids. */
+function actionData(action: PendingActionView): PendingActionData {
+  return {
+    actionKind: action.kind,
+    clientName: action.clientName,
+    clientEmail: action.clientEmail,
+    amountCents: action.amountCents,
+    changeCents: action.changeCents,
+    balanceAtProposalCents: action.balanceAtProposalCents,
+    ...(action.note ? { note: action.note } : {}),
+    ...(action.depositAt === undefined ? {} : { depositAt: new Date(action.depositAt).toISOString() }),
+    proposedBy: action.proposedBy,
+    proposedAt: action.proposedAt,
+  };
+}
+
+/** Four eyes: the proposer may not approve, so is not asked to. */
+function proposed(action: PendingActionView): Notification {
+  const except = { sub: action.proposedBySub, email: action.proposedBy };
+  return notification('admin-action-proposed', `action:${action.actionId}:proposed`, { kind: 'admins', except }, actionData(action));
+}
+
+function fromActionDecision(oldImage: StoredImage, newImage: StoredImage): Notification[] {
+  const before = readPendingAction(oldImage);
+  const after = readPendingAction(newImage);
+  // Only a decision is news: pending before, decided now, the same action on both sides.
+  if (!before || !after || before.actionId !== after.actionId || before.status !== 'pending' || after.status === 'pending') return [];
+  if (!after.decidedBy || !after.decidedBySub || !after.decidedAt) return [];
+  const decided = {
+    ...actionData(after),
+    status: after.status,
+    decidedBy: after.decidedBy,
+    decidedAt: after.decidedAt,
+    ...(after.reason ? { reason: after.reason } : {}),
+  };
+  const id = `action:${after.actionId}:${after.status}`;
+  return [
+    notification('admin-action-decided', `${id}:proposer`, { kind: 'admin', sub: after.proposedBySub, email: after.proposedBy }, decided),
+    notification('admin-action-decision-confirmed', `${id}:decider`, { kind: 'admin', sub: after.decidedBySub, email: after.decidedBy }, decided),
+  ];
 }

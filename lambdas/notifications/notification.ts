@@ -1,11 +1,12 @@
 /**
- * The e-mail notifications the portal sends (issue 16): what each one is about, who receives it,
+ * The e-mail notifications the portal sends: what each one is about, who receives it,
  * whether the recipient may turn it off, and the figures it shows. events.ts derives them from
  * the table's stream; render.ts turns each into an e-mail. Nothing here talks to AWS.
  *
  * Data is plain and already chosen for its reader: a client's notification never carries an
  * admin's e-mail (entries' adminEmail, requests' decidedBy) nor anything of another client.
  */
+import type { PendingActionKind } from '../../shared/answers';
 import type { Cents } from '../../shared/money';
 import type { SecurityNoticeData } from './security-notice';
 
@@ -24,9 +25,22 @@ export interface ClientRecipient {
 /** Every administrator: the notifier lists them (and, for optional kinds, each one's preference). */
 export interface AdminsRecipient {
   kind: 'admins';
+  /** An administrator left out, matched by sub or by address: the one who proposed what the others must approve. */
+  except?: { sub: string; email: string };
 }
 
-export type Recipient = ClientRecipient | AdminsRecipient;
+/**
+ * One administrator, named as the item names them (sub and address). The notifier sends only to
+ * a current, enabled member of the admin group, at the address Cognito holds: what a pending
+ * action says of a client's money never goes to someone whose admin access has ended.
+ */
+export interface AdminRecipient {
+  kind: 'admin';
+  sub: string;
+  email: string;
+}
+
+export type Recipient = ClientRecipient | AdminsRecipient | AdminRecipient;
 
 /** A ledger entry as its client may see it: no adminEmail. Times are ISO strings. */
 export interface MoneyMovedData {
@@ -63,7 +77,39 @@ export interface RequestRejectedData extends RequestApprovedData {
 
 /** For administrators: whose request it is, so they can find it in /admin. */
 export interface AdminRequestData extends RequestReceivedData {
+  /** Whose profile names the client: the notifier adds `clientName` from it, the e-mail never shows it. */
+  clientSub: string;
   clientEmail: string;
+  /** The client's first and last name, when the profile has them. */
+  clientName?: string;
+}
+
+/**
+ * A money move above the four-eyes threshold, as its administrators read it (lib/pending-actions.ts):
+ * no ids, only what names the move. Times are ISO strings.
+ */
+export interface PendingActionData {
+  actionKind: PendingActionKind;
+  clientName: string;
+  clientEmail: string;
+  /** The deposit, withdrawal or request amount; for a balance edit, the balance asked for. */
+  amountCents: Cents;
+  /** The signed change of the balance as it stood when proposed. */
+  changeCents: Cents;
+  balanceAtProposalCents: Cents;
+  note?: string;
+  /** A deposit's date, as the proposer gave it. */
+  depositAt?: string;
+  proposedBy: string;
+  proposedAt: string;
+}
+
+/** The same move once a second administrator decided it. */
+export interface ActionDecidedData extends PendingActionData {
+  status: 'approved' | 'rejected';
+  decidedBy: string;
+  decidedAt: string;
+  reason?: string;
 }
 
 /** What a weekly growth run did: the job computes them, its run item stores them, the summary shows them. */
@@ -97,6 +143,12 @@ export interface NotificationDataByKind {
   'admin-weekly-growth-summary': WeeklyGrowthSummaryData;
   /** A change to the user's own sign-in (security-notice.ts). */
   'security-notice': SecurityNoticeData;
+  /** To every administrator but its proposer: a move awaits their approval. */
+  'admin-action-proposed': PendingActionData;
+  /** To the proposer: what another administrator decided. */
+  'admin-action-decided': ActionDecidedData;
+  /** To the administrator who decided: what their decision did. */
+  'admin-action-decision-confirmed': ActionDecidedData;
 }
 
 export type NotificationKind = keyof NotificationDataByKind;
@@ -105,6 +157,8 @@ export type NotificationKind = keyof NotificationDataByKind;
  * Who each kind goes to and whether it may be turned off. Money moved by an admin is optional
  * (the client sees it in the portal anyway); what happens to the client's own request is always
  * sent, since the client is waiting on it; a new request always reaches the admins, who must act.
+ * A pending action's e-mails are part of the four-eyes control itself (someone must approve, the
+ * proposer must learn the outcome), so none of them may be turned off.
  */
 export const notificationPolicies = {
   'deposit-recorded': { audience: 'client', optional: true },
@@ -116,11 +170,20 @@ export const notificationPolicies = {
   'admin-new-withdrawal-request': { audience: 'admins', optional: false },
   'admin-weekly-growth-summary': { audience: 'admins', optional: true },
   'security-notice': { audience: 'client', optional: false },
+  'admin-action-proposed': { audience: 'admins', optional: false },
+  'admin-action-decided': { audience: 'admin', optional: false },
+  'admin-action-decision-confirmed': { audience: 'admin', optional: false },
 } as const satisfies Record<NotificationKind, { audience: Recipient['kind']; optional: boolean }>;
 
 type Policy<K extends NotificationKind> = (typeof notificationPolicies)[K];
 
-export type RecipientOf<K extends NotificationKind> = Policy<K>['audience'] extends 'client' ? ClientRecipient : AdminsRecipient;
+interface RecipientByAudience {
+  client: ClientRecipient;
+  admins: AdminsRecipient;
+  admin: AdminRecipient;
+}
+
+export type RecipientOf<K extends NotificationKind> = RecipientByAudience[Policy<K>['audience']];
 
 export interface NotificationOf<K extends NotificationKind> {
   /** Stable across re-deliveries of the same stream record: the notifier sends each id once. */

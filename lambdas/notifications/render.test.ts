@@ -5,16 +5,18 @@
 import fc from 'fast-check';
 import { notificationsFor } from './events';
 import { notification, type Notification, type NotificationKind } from './notification';
-import { renderNotification } from './render';
+import { renderAdminRequests, renderNotification } from './render';
 import {
   ADMIN_EMAIL,
   approved,
   balanceEditItem,
   CLIENT_EMAIL,
+  decidedActionItem,
   entryItem,
   insert,
   modify,
   NOW,
+  pendingActionItem,
   pendingRequest,
   rejected,
   REQUEST_ID,
@@ -41,6 +43,9 @@ const derived = {
   approved: () => only(notificationsFor(modify(request, approved(request))), 'withdrawal-request-approved'),
   rejected: (reason = 'Profit not yet eligible') => only(notificationsFor(modify(request, rejected(request, reason))), 'withdrawal-request-rejected'),
   weekly: (failed = 1) => only(notificationsFor(insert(weeklyRunItem({ failed }))), 'admin-weekly-growth-summary'),
+  actionProposed: () => only(notificationsFor(insert(pendingActionItem())), 'admin-action-proposed'),
+  actionDecided: () => only(notificationsFor(modify(pendingActionItem(), decidedActionItem(pendingActionItem(), 'approved'))), 'admin-action-decided'),
+  actionConfirmed: () => only(notificationsFor(modify(pendingActionItem(), decidedActionItem(pendingActionItem(), 'rejected', 'No'))), 'admin-action-decision-confirmed'),
 };
 
 describe('each kind', () => {
@@ -112,6 +117,25 @@ describe('each kind', () => {
     expect(mail.text).toContain(`Client: ${CLIENT_EMAIL}`);
     expect(mail.text).toContain(`Review requests: ${SITE}/admin`);
     expect(mail.html).toContain(`href="${SITE}/admin"`);
+    expect(mail.text).not.toContain('Request:');
+  });
+
+  it('new request for the admins names the client when the notifier found the name', () => {
+    const n = derived.adminRequest();
+    if (n.kind !== 'admin-new-withdrawal-request') throw new Error(n.kind);
+    const mail = renderNotification({ ...n, data: { ...n.data, clientName: 'Jane Doe' } }, context);
+    expect(mail.text).toContain(`Jane Doe (${CLIENT_EMAIL}) has requested a profit withdrawal of $1,234.56.`);
+    expect(mail.text).toContain(`Client: Jane Doe (${CLIENT_EMAIL})`);
+  });
+
+  it('several new requests: one e-mail listing each client, amount and date, counted in words', () => {
+    const n = derived.adminRequest();
+    if (n.kind !== 'admin-new-withdrawal-request') throw new Error(n.kind);
+    const later = { ...n, id: 'other', data: { ...n.data, requestId: `${n.data.requestId}2`, amountCents: 100, requestedAt: new Date(NOW + 60_000).toISOString(), clientName: 'Jane Doe' } };
+    const mail = renderAdminRequests([later, n], context);
+    expect(mail.subject).toBe('2 new withdrawal requests for $1,235.56');
+    expect(mail.text).toContain('Clients have requested 2 profit withdrawals.');
+    expect(mail.text).toContain(`${CLIENT_EMAIL}: $1,234.56, requested 24 Nov 2026, 14:05 UTC\nJane Doe (${CLIENT_EMAIL}): $1.00, requested 24 Nov 2026, 14:06 UTC\n`);
   });
 
   it('weekly summary: counts, totals, failures first in the subject', () => {
@@ -124,6 +148,7 @@ describe('each kind', () => {
     expect(mail.text).toContain('Total value of portfolios grown: $987,654,321.00');
     expect(mail.text).toContain('Total growth this run: +$1,315,270.12');
     expect(mail.text).toContain('Finished: 23 Nov 2026, 00:01 UTC');
+    expect(mail.text).not.toContain('Run:');
     expect(mail.text).toContain('retried automatically');
     expect(mail.text).toContain(`${SITE}/admin`);
     const clean = renderNotification(derived.weekly(0), context);
@@ -141,8 +166,11 @@ describe('each kind', () => {
       derived.rejected(),
       derived.adminRequest(),
       derived.weekly(),
+      derived.actionProposed(),
+      derived.actionDecided(),
+      derived.actionConfirmed(),
     ];
-    expect(new Set(all.map((n) => n.kind)).size).toBe(8);
+    expect(new Set(all.map((n) => n.kind)).size).toBe(11);
     for (const n of all) {
       const mail = renderNotification(n, context);
       expect(mail.subject).not.toMatch(/[\r\n]/);

@@ -1,10 +1,11 @@
 /**
- * Each notification's e-mail: subject, plain text and HTML (issue 16). Amounts are written as
+ * Each notification's e-mail: subject, plain text and HTML. Amounts are written as
  * the site writes them (shared/money formatUsd: "$1,234.56"), times in UTC and said to be.
  * Kinds only say what to tell; email-layout.ts writes the markup and escapes every value.
  */
 import { formatUsd } from '../../shared/money';
-import { formatUtcDate, formatUtcDateTime } from './email-format';
+import { actionDecidedContent, actionDecisionConfirmedContent, actionProposedContent } from './action-emails';
+import { formatClient, formatCount, formatSignedUsd, formatUtcDate, formatUtcDateTime } from './email-format';
 import { type EmailContent, type EmailFact, FIRM_NAME, layoutEmail, type RenderedEmail } from './email-layout';
 import type { Notification, NotificationOf } from './notification';
 import { securityNoticeContent } from './security-notice';
@@ -22,8 +23,6 @@ export interface RenderContext {
 export const PAYOUT_DELAY_TEXT = 'expected in 2-3 business days';
 
 const COUNT = new Intl.NumberFormat('en-US');
-const count = (n: number, noun: string) => `${COUNT.format(n)} ${noun}${n === 1 ? '' : 's'}`;
-const signedUsd = (cents: number) => `${cents >= 0 ? '+' : ''}${formatUsd(cents)}`;
 
 /** A link may only be to our own site over HTTP(S): a bad setting must not become a javascript: link. */
 function siteOrigin(siteUrl: string): string {
@@ -139,12 +138,13 @@ const requestRejected: Renderer<'withdrawal-request-rejected'> = ({ data }, { si
 const adminNewRequest: Renderer<'admin-new-withdrawal-request'> = ({ data }, { site, greeting }) => ({
   subject: `New withdrawal request for ${formatUsd(data.amountCents)}`,
   greeting,
-  paragraphs: ['A client has requested a profit withdrawal. It is waiting for a decision in the admin console.'],
+  paragraphs: [
+    `${formatClient(data.clientName, data.clientEmail)} has requested a profit withdrawal of ${formatUsd(data.amountCents)}. It is waiting for a decision in the admin console.`,
+  ],
   facts: [
-    { label: 'Client', value: data.clientEmail },
+    { label: 'Client', value: formatClient(data.clientName, data.clientEmail) },
     { label: 'Amount', value: formatUsd(data.amountCents) },
     { label: 'Requested', value: formatUtcDateTime(data.requestedAt) },
-    { label: 'Request', value: data.requestId },
   ],
   action: { label: 'Review requests', url: `${site}/admin` },
   footer: adminFooter,
@@ -154,7 +154,7 @@ const adminWeeklySummary: Renderer<'admin-weekly-growth-summary'> = ({ data }, {
   const week = formatUtcDate(data.scheduledFor);
   return {
     // Failures lead the subject: they are what an administrator must look at.
-    subject: data.failed > 0 ? `Weekly growth for ${week}: ${count(data.failed, 'portfolio')} failed` : `Weekly growth for ${week}: ${count(data.grown, 'portfolio')} grown`,
+    subject: data.failed > 0 ? `Weekly growth for ${week}: ${formatCount(data.failed, 'portfolio')} failed` : `Weekly growth for ${week}: ${formatCount(data.grown, 'portfolio')} grown`,
     greeting,
     paragraphs: [
       `The weekly growth run for ${week} has finished.`,
@@ -166,9 +166,8 @@ const adminWeeklySummary: Renderer<'admin-weekly-growth-summary'> = ({ data }, {
       { label: 'Skipped (already grown, or deleted)', value: COUNT.format(data.skipped) },
       { label: 'Failed', value: COUNT.format(data.failed) },
       { label: 'Total value of portfolios grown', value: formatUsd(data.totalValueCents) },
-      { label: 'Total growth this run', value: signedUsd(data.totalGainCents) },
+      { label: 'Total growth this run', value: formatSignedUsd(data.totalGainCents) },
       { label: 'Finished', value: formatUtcDateTime(data.finishedAt) },
-      { label: 'Run', value: data.runId },
     ],
     action: { label: 'Open the admin console', url: `${site}/admin` },
     footer: optionalAdminFooter,
@@ -195,6 +194,12 @@ function contentOf(n: Notification, parts: Parts): EmailContent {
       return adminWeeklySummary(n, parts);
     case 'security-notice':
       return securityNoticeContent(n.data, parts);
+    case 'admin-action-proposed':
+      return actionProposedContent(n.data, parts);
+    case 'admin-action-decided':
+      return actionDecidedContent(n.data, parts);
+    case 'admin-action-decision-confirmed':
+      return actionDecisionConfirmedContent(n.data, parts);
   }
 }
 
@@ -211,19 +216,23 @@ export function renderAdminRequests(requests: readonly NotificationOf<'admin-new
   const listed = [...requests].sort((a, b) => a.data.requestedAt.localeCompare(b.data.requestedAt) || a.data.requestId.localeCompare(b.data.requestId));
   const totalCents = listed.reduce((sum, { data }) => sum + data.amountCents, 0);
   return layoutEmail({
-    subject: `${count(listed.length, 'new withdrawal request')} for ${formatUsd(totalCents)}`,
+    subject: `${formatCount(listed.length, 'new withdrawal request')} for ${formatUsd(totalCents)}`,
     greeting: 'Hello,',
-    paragraphs: [`Clients have requested ${count(listed.length, 'profit withdrawal')}. They are waiting for a decision in the admin console.`],
+    paragraphs: [`Clients have requested ${formatCount(listed.length, 'profit withdrawal')}. They are waiting for a decision in the admin console.`],
     facts: listed.map(({ data }) => ({
-      label: data.clientEmail,
-      value: `${formatUsd(data.amountCents)}, requested ${formatUtcDateTime(data.requestedAt)}\nRequest ${data.requestId}`,
+      label: formatClient(data.clientName, data.clientEmail),
+      value: `${formatUsd(data.amountCents)}, requested ${formatUtcDateTime(data.requestedAt)}`,
     })),
     action: { label: 'Review requests', url: `${site}/admin` },
     footer: adminFooter,
   });
 }
 
+/**
+ * The e-mail of one notification. A reader is greeted by name when the e-mail is theirs alone (a
+ * client's, or one administrator's); one told to every administrator reads the same for each.
+ */
 export function renderNotification(n: Notification, context: RenderContext): RenderedEmail {
-  const name = n.recipient.kind === 'client' ? context.recipientFirstName?.trim() : undefined;
+  const name = n.recipient.kind === 'admins' ? undefined : context.recipientFirstName?.trim();
   return layoutEmail(contentOf(n, { site: siteOrigin(context.siteUrl), greeting: name ? `Hello ${name},` : 'Hello,' }));
 }

@@ -8,9 +8,11 @@
  * told about another's money.
  */
 import type { WithdrawalRequestStatus } from '../../shared/api';
+import { pendingActionKind, pendingActionStatus } from '../../shared/answers';
 import type { EntryType } from '../../shared/growth';
 import type { EntryItem } from '../lib/ledger';
-import { jobRunKeys, keys, requestIds } from '../lib/table';
+import type { PendingActionItem } from '../lib/pending-actions';
+import { actionKeys, jobRunKeys, keys, requestIds } from '../lib/table';
 import type { RequestItem } from '../lib/withdrawal-requests';
 import type { WeeklyGrowthRunItem } from './job-run-item';
 
@@ -20,6 +22,7 @@ export type StoredImage = Readonly<Record<string, unknown>>;
 export type EntryView = Pick<EntryItem, 'sub' | 'entryId' | 'type' | 'amountCents' | 'at' | 'note' | 'balanceAfterCents' | 'requestId'>;
 export type RequestView = Pick<RequestItem, 'sub' | 'requestId' | 'userEmail' | 'amountCents' | 'status' | 'createdAt' | 'decidedAt' | 'reason'>;
 export type WeeklyGrowthRunView = Omit<WeeklyGrowthRunItem, 'PK' | 'SK' | 'itemType' | 'expiresAt'>;
+export type PendingActionView = Omit<PendingActionItem, 'PK' | 'SK' | 'GSI3PK' | 'GSI3SK' | 'requestId'>;
 
 const ENTRY_TYPES: readonly EntryType[] = ['deposit', 'withdrawal', 'adjustment'];
 const REQUEST_STATUSES: readonly WithdrawalRequestStatus[] = ['pending', 'approved', 'rejected'];
@@ -40,7 +43,7 @@ export function clientSubOf(pk: unknown): string | null {
   return sub === '' ? null : sub;
 }
 
-export type StoredItemKind = 'entry' | 'request' | 'weekly-growth-run' | 'security-notice' | 'other';
+export type StoredItemKind = 'entry' | 'request' | 'weekly-growth-run' | 'security-notice' | 'pending-action' | 'other';
 
 /** What an image is, by its key alone (profiles, tombstones, idempotency records are 'other'). */
 export function storedItemKindOf(image: StoredImage): StoredItemKind {
@@ -52,6 +55,7 @@ export function storedItemKindOf(image: StoredImage): StoredItemKind {
     if (sk.startsWith(keys.noticePrefix)) return 'security-notice';
     return 'other';
   }
+  if (isText(pk) && pk.startsWith(actionKeys.item('').PK) && sk === actionKeys.item('').SK) return 'pending-action';
   return pk === jobRunKeys.weeklyGrowthPk && sk.startsWith(jobRunKeys.runPrefix) ? 'weekly-growth-run' : 'other';
 }
 
@@ -94,4 +98,41 @@ export function readWeeklyGrowthRun(image: StoredImage): WeeklyGrowthRunView | n
   if (!isIsoTime(scheduledFor) || !isIsoTime(startedAt) || !isIsoTime(finishedAt)) return null;
   if (!isCount(due) || !isCount(grown) || !isCount(skipped) || !isCount(failed) || !isCount(totalValueCents) || !isCents(totalGainCents)) return null;
   return { runId, scheduledFor, startedAt, finishedAt, due, grown, skipped, failed, totalValueCents, totalGainCents };
+}
+
+/** The decision's fields: all absent while pending, all present (and a known status) once decided. */
+function decisionOf(image: StoredImage): Pick<PendingActionView, 'status' | 'decidedBy' | 'decidedBySub' | 'decidedAt' | 'reason'> | null {
+  const { status, decidedBy, decidedBySub, decidedAt, reason } = image;
+  if (!oneOf(pendingActionStatus.options, status) || !isOptionalText(reason)) return null;
+  if (status === 'pending') return decidedBy === undefined && decidedAt === undefined ? { status } : null;
+  // Who decided: an administrator's address and sub, both present or the item is not whole.
+  if (!isText(decidedBy) || !isText(decidedBySub) || !isIsoTime(decidedAt)) return null;
+  return { status, decidedBy, decidedBySub, decidedAt, ...(reason ? { reason } : {}) };
+}
+
+export function readPendingAction(image: StoredImage): PendingActionView | null {
+  const { actionId, kind, clientId, clientEmail, clientName, amountCents, changeCents, balanceAtProposalCents, note, depositAt, proposedBy, proposedBySub, proposedAt } = image;
+  if (!isText(actionId) || image.PK !== actionKeys.item(actionId).PK || image.SK !== actionKeys.item(actionId).SK) return null;
+  if (!oneOf(pendingActionKind.options, kind) || !isText(clientId) || !isText(clientEmail) || typeof clientName !== 'string') return null;
+  if (!isCount(amountCents) || !isCents(changeCents) || !isCount(balanceAtProposalCents) || !isOptionalText(note)) return null;
+  if (depositAt !== undefined && !isCents(depositAt)) return null;
+  if (!isText(proposedBy) || !isText(proposedBySub) || !isIsoTime(proposedAt)) return null;
+  const decision = decisionOf(image);
+  if (!decision) return null;
+  return {
+    actionId,
+    kind,
+    clientId,
+    clientEmail,
+    clientName,
+    amountCents,
+    changeCents,
+    balanceAtProposalCents,
+    ...(note ? { note } : {}),
+    ...(depositAt === undefined ? {} : { depositAt }),
+    proposedBy,
+    proposedBySub,
+    proposedAt,
+    ...decision,
+  };
 }

@@ -6,6 +6,7 @@
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { adjustmentTo, type BalanceState, type EntryType } from '../../../shared/growth';
 import { newEntryItem } from '../../lib/ledger';
+import { type ActionProposal, decidedAction, newActionItem, type PendingActionItem } from '../../lib/pending-actions';
 import { newProfileItem } from '../../lib/profiles';
 import { keys, requestIds } from '../../lib/table';
 import { decided, newRequestItem, type RequestItem } from '../../lib/withdrawal-requests';
@@ -105,3 +106,35 @@ export const weeklyRun = (overrides: Partial<WeeklyGrowthRun> = {}): WeeklyGrowt
 });
 
 export const weeklyRunItem = (overrides: Partial<WeeklyGrowthRun> = {}) => newWeeklyGrowthRunItem(weeklyRun(overrides), 'mi9x2k3h5run0000000000001');
+
+/** The administrators of a four-eyes move: Ann proposes, Bo decides. */
+export const PROPOSER = { email: 'ann.admin@aurum.example', sub: '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e' };
+export const APPROVER = { email: 'bo.admin@aurum.example', sub: '6a7b8c9d-0e1f-4a2b-9c3d-4e5f6a7b8c9d' };
+export const ACTION_ID = 'mi9x2k3h5act0000000000001';
+
+/** A move above the threshold as the money routes propose it (lib/pending-actions.ts newActionItem). */
+export function pendingActionItem(overrides: Partial<ActionProposal> = {}): PendingActionItem {
+  return newActionItem(
+    {
+      actionId: ACTION_ID,
+      kind: 'deposit',
+      clientId: SUB,
+      clientEmail: CLIENT_EMAIL,
+      clientName: 'Jane Doe',
+      amountCents: 2_500_000,
+      changeCents: 2_500_000,
+      balanceAtProposalCents: 100_000,
+      note: 'Wire from Chase',
+      depositAt: NOW - 86_400_000,
+      proposedBy: PROPOSER.email,
+      proposedBySub: PROPOSER.sub,
+      ...overrides,
+    },
+    NOW,
+  );
+}
+
+/** The action after Bo's decision, as the approve and reject routes write it. */
+export function decidedActionItem(item: PendingActionItem, status: 'approved' | 'rejected', reason?: string): PendingActionItem {
+  return decidedAction(item, { status, by: APPROVER.email, bySub: APPROVER.sub, now: NOW + 3_600_000, ...(reason ? { reason } : {}) });
+}
