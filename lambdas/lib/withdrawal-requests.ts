@@ -99,6 +99,8 @@ function eligibilityFrom(profile: Profile, ledger: EntryItem[], requests: Reques
  */
 export async function requestStillCovered(request: RequestItem, now: number): Promise<void> {
   const profile = await requireProfile(request.sub, true);
+  // More than the balance: the transaction's own balance check refuses it, in its own words.
+  if (request.amountCents > profile.balanceCents) return;
   const [ledger, requests] = await Promise.all([loadLedger(request.sub, true), loadRequests(request.sub, true)]);
   const others = requests.filter((r) => r.requestId !== request.requestId);
   if (eligibilityFrom(profile, ledger, others, now).totalEligibleProfitCents < request.amountCents) throw new RequestNoLongerCovered(request.requestId);
