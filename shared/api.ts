@@ -74,7 +74,7 @@ export interface RouteDef {
    */
   owner?: (typeof OWNER_PATH_PARAMS)[number] | 'body.userId' | 'self';
   /** Cognito user-pool actions the handler needs (its function is granted exactly these). */
-  cognitoActions?: readonly ('AdminGetUser' | 'AdminDeleteUser' | 'AdminUserGlobalSignOut' | 'AdminUpdateUserAttributes')[];
+  cognitoActions?: readonly ('AdminGetUser' | 'AdminListGroupsForUser' | 'AdminDeleteUser' | 'AdminUserGlobalSignOut' | 'AdminUpdateUserAttributes')[];
   /**
    * Cognito operations the handler calls with the caller's own access token. IAM grants nothing
    * for them (Cognito authorizes them by the token); the user pool's firewall refuses the ones
@@ -92,7 +92,7 @@ export const usesAdminPower = (route: Pick<RouteDef, 'auth' | 'adminMayRead'>): 
 
 export const routes = [
   { name: 'getPortfolio', method: 'GET', path: '/api/portfolios/{userId}', answer: 'portfolio', auth: 'client', owner: 'userId', table: { actions: ['GetItem'] }, adminMayRead: true },
-  { name: 'createPortfolio', method: 'POST', path: '/api/portfolios/create', body: 'createPortfolio', answer: 'portfolio', auth: 'client', owner: 'body.userId', table: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, cognitoActions: ['AdminGetUser'] },
+  { name: 'createPortfolio', method: 'POST', path: '/api/portfolios/create', body: 'createPortfolio', answer: 'portfolio', auth: 'client', owner: 'body.userId', table: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, cognitoActions: ['AdminGetUser', 'AdminListGroupsForUser'] },
   { name: 'listTransactions', method: 'GET', path: '/api/portfolios/{uid}/transactions', answer: 'transactions', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
   { name: 'getEligibility', method: 'GET', path: '/api/withdrawals/{uid}/eligible', answer: 'eligibility', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
   { name: 'requestWithdrawal', method: 'POST', path: '/api/withdrawals/request', body: 'withdrawalRequest', answer: 'withdrawalRequested', auth: 'client', owner: 'body.userId', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },

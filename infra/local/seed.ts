@@ -1,8 +1,10 @@
 /**
- * Demo data for a fresh DATA_DIR: an admin and two clients (password `Passw0rd!`), signed up
- * and confirmed through Cognito like any user, the admin with two-factor sign-in already set up
- * (an authenticator app with the fixed secret below), and alice's deposits chosen so every
- * screen has something to show: one eligible now, one within 2 weeks of eligibility, one recent.
+ * Demo data for a fresh DATA_DIR: two admins and two clients (password `Passw0rd!`), signed up
+ * and confirmed through Cognito like any user, each admin with two-factor sign-in already set up
+ * (an authenticator app with a fixed secret below) and a staff account, neither listed nor counted
+ * as a client; and alice's deposits chosen so every screen has something to show: one eligible
+ * now, one within 2 weeks of eligibility, one recent. Two admins, so that a move above the
+ * four-eyes threshold can be proposed by one and approved by the other.
  */
 import {
   AdminAddUserToGroupCommand,
@@ -11,8 +13,11 @@ import {
   ConfirmSignUpCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TOTP } from 'otpauth';
-import { changeSecurityRecord } from '../../lambdas/lib/security-record';
+import { ddb, table } from '../../lambdas/lib/db';
+import { securityChange } from '../../lambdas/lib/security-record';
+import { listingChange } from '../../lambdas/lib/staff-accounts';
 import { userPoolDefinition } from '../../shared/user-pool';
 import { addCalendarMonthsUtc } from '../../shared/eligibility';
 import { DAY_MS } from '../../shared/growth';
@@ -37,6 +42,23 @@ export function demoAdminTotp(): { secret: string; uri: string } {
 /** The shell one-liner that prints the demo admin's current code (run in the project folder). */
 export const DEMO_ADMIN_CODE_COMMAND = `node -e "import('otpauth').then(({TOTP})=>console.log(new TOTP({secret:'${DEMO_ADMIN_TOTP_SECRET}'}).generate()))"`;
 
+/** The second demo admin, who approves what the first proposes above the four-eyes threshold. */
+export const DEMO_CHECKER = 'checker@example.com';
+/** Its authenticator secret (base32), published like the first admin's: local demo data only. */
+export const DEMO_CHECKER_TOTP_SECRET = 'AURUMDEMOCHECKERTOTPSECRETLOC234';
+
+/** The second demo admin's authenticator app, as demoAdminTotp gives the first's. */
+export function demoCheckerTotp(): { secret: string; uri: string } {
+  const totp = new TOTP({ issuer: userPoolDefinition.mfa.totpIssuer, label: DEMO_CHECKER, secret: DEMO_CHECKER_TOTP_SECRET });
+  return { secret: DEMO_CHECKER_TOTP_SECRET, uri: totp.toString() };
+}
+
+/** The demo admins by e-mail, with their authenticator secrets. */
+export const DEMO_ADMINS: readonly { email: string; totpSecret: string }[] = [
+  { email: DEMO_ADMIN, totpSecret: DEMO_ADMIN_TOTP_SECRET },
+  { email: DEMO_CHECKER, totpSecret: DEMO_CHECKER_TOTP_SECRET },
+];
+
 interface DemoUser {
   email: string;
   firstName: string;
@@ -45,6 +67,7 @@ interface DemoUser {
 
 const users: DemoUser[] = [
   { email: DEMO_ADMIN, firstName: 'Ada', lastName: 'Admin' },
+  { email: DEMO_CHECKER, firstName: 'Chris', lastName: 'Checker' },
   { email: 'alice@example.com', firstName: 'Alice', lastName: 'Example' },
   { email: 'bob@example.com', firstName: 'Bob', lastName: 'Example' },
 ];
@@ -65,17 +88,20 @@ export interface SeedContext {
 }
 
 /**
- * The demo admin's security record, as if `npm run admin -- add` and the account page's set-up had
- * run: admin and two-factor from the start of the seed's second, before any session exists (no
- * one signs in until the stack is ready), so the first sign-in with a code opens the console.
- * Demo data only: no e-mail is sent about it.
+ * A demo admin's security record and staff account, as if `npm run admin -- add` and the account
+ * page's set-up had run, in one transaction: admin and two-factor from the start of the seed's
+ * second, before any session exists (no one signs in until the stack is ready), so the first
+ * sign-in with a code opens the console; and the profile (a client's, made at sign-up, with no
+ * money) off the client list and the totals. Demo data only: no e-mail, no activity entry.
  */
-async function recordDemoAdmin(client: CognitoIdentityProviderClient, ctx: SeedContext): Promise<void> {
-  const user = await client.send(new AdminGetUserCommand({ UserPoolId: ctx.cognito.userPoolId, Username: DEMO_ADMIN }));
+async function recordDemoAdmin(client: CognitoIdentityProviderClient, ctx: SeedContext, email: string): Promise<void> {
+  const user = await client.send(new AdminGetUserCommand({ UserPoolId: ctx.cognito.userPoolId, Username: email }));
   const sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
-  if (!sub) throw new Error(`no sub for ${DEMO_ADMIN}`);
+  if (!sub) throw new Error(`no sub for ${email}`);
   const since = Math.floor(ctx.now / 1000) * 1000;
-  await changeSecurityRecord(sub, { set: { adminSince: since, totpEnabledAt: since } }, since);
+  const record = securityChange(table(), sub, { set: { adminSince: since, totpEnabledAt: since } }, since).TransactItems ?? [];
+  const staff = await listingChange({ doc: ddb(), tableName: table() }, sub, 'staff');
+  await ddb().send(new TransactWriteCommand({ TransactItems: [...record, ...staff] }));
 }
 
 export async function seedDemoData(ctx: SeedContext): Promise<void> {
@@ -102,13 +128,15 @@ export async function seedDemoData(ctx: SeedContext): Promise<void> {
       if (!code) throw new Error(`no confirmation code was sent to ${user.email}`);
       await client.send(new ConfirmSignUpCommand({ ClientId: ctx.cognito.clientId, Username: user.email, ConfirmationCode: code }));
     }
-    await client.send(
-      new AdminAddUserToGroupCommand({ UserPoolId: ctx.cognito.userPoolId, Username: DEMO_ADMIN, GroupName: userPoolDefinition.adminGroup }),
-    );
-    // As if the admin had added the app (AssociateSoftwareToken, VerifySoftwareToken) and turned
-    // codes on (SetUserMFAPreference), with a secret fixed so the README can give it.
-    await ctx.cognito.setUpSoftwareTokenMfa(DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET);
-    await recordDemoAdmin(client, ctx);
+    for (const admin of DEMO_ADMINS) {
+      await client.send(
+        new AdminAddUserToGroupCommand({ UserPoolId: ctx.cognito.userPoolId, Username: admin.email, GroupName: userPoolDefinition.adminGroup }),
+      );
+      // As if the admin had added the app (AssociateSoftwareToken, VerifySoftwareToken) and turned
+      // codes on (SetUserMFAPreference), with a secret fixed so the README can give it.
+      await ctx.cognito.setUpSoftwareTokenMfa(admin.email, admin.totpSecret);
+      await recordDemoAdmin(client, ctx, admin.email);
+    }
   } finally {
     client.destroy();
   }

@@ -1,23 +1,35 @@
 /**
- * What `npm run admin -- add|remove` does to one user, with the clients it is given (the CLI's,
- * or a test's against its own stack): the group change in Cognito, the moment recorded in the
- * user's security record with the e-mail that tells them (lambdas/lib/security-record.ts, the
- * same transaction the API writes), and every session of the user ended, so that admin power is
- * only ever used from a sign-in made after it was given (lambdas/lib/admin-epoch.ts).
+ * What `npm run admin -- add|remove|reset-two-factor` does to one user, with the clients it is
+ * given (the CLI's, or a test's against its own stack):
+ *  - add/remove: the group change in Cognito; then ONE transaction with the moment recorded in
+ *    the user's security record and the e-mail that tells them (lambdas/lib/security-record.ts,
+ *    as the API writes it), the act's entry in the activity log naming who ran the command, and
+ *    the profile's side (an administrator with no money is a staff account, not a client:
+ *    lambdas/lib/staff-accounts.ts); then every session of the user ended, so that admin power
+ *    is only ever used from a sign-in made after it was given (lambdas/lib/admin-epoch.ts);
+ *  - reset-two-factor (a user who lost their authenticator): the authenticator app turned off in
+ *    Cognito; then one transaction with the moment recorded as a self-disable records it, its
+ *    e-mail, and the activity entry; then every session ended.
  */
+import { userInfo } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   AdminAddUserToGroupCommand,
   AdminGetUserCommand,
   AdminRemoveUserFromGroupCommand,
+  AdminSetUserMFAPreferenceCommand,
   AdminUserGlobalSignOutCommand,
   type CognitoIdentityProviderClient,
   ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { type DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type ActivityAct, activityPut } from '../../lambdas/lib/activity-log';
 import { firstCountingSignIn } from '../../lambdas/lib/admin-epoch';
 import { type SecondFactor, secondFactorOf } from '../../lambdas/lib/cognito';
-import { securityChange } from '../../lambdas/lib/security-record';
+import { cancellationReasons, type TransactItem } from '../../lambdas/lib/db';
+import { type SecurityChange, securityChange } from '../../lambdas/lib/security-record';
+import { listingChange } from '../../lambdas/lib/staff-accounts';
+import type { ActivityKindName } from '../../shared/activity-kinds';
 import { userPoolDefinition } from '../../shared/user-pool';
 
 export interface AdminToolTargets {
@@ -25,7 +37,15 @@ export interface AdminToolTargets {
   userPoolId: string;
   table: DynamoDBDocumentClient;
   tableName: string;
+  /**
+   * Who runs the command, as the activity log names them: the AWS caller's ARN, or locally the
+   * OS user (localOperator, the default).
+   */
+  operator?: string;
 }
+
+/** The OS user running a command here, as the activity log names them. */
+export const localOperator = (): string => `local user ${userInfo().username}`;
 
 export interface AdminChanged {
   username: string;
@@ -65,7 +85,7 @@ export async function usernameOf(client: CognitoIdentityProviderClient, userPool
  */
 let clocks = 0;
 
-function cognitoClock(client: CognitoIdentityProviderClient): { last: () => number | undefined; stop: () => void } {
+async function withCognitoClock<T>(client: CognitoIdentityProviderClient, run: (momentAfterLastAnswer: () => number) => Promise<T>): Promise<T> {
   let last: number | undefined;
   // One name per change: two changes may run at once on one client (a test's).
   const name = `aurumCognitoClock${++clocks}`;
@@ -79,34 +99,120 @@ function cognitoClock(client: CognitoIdentityProviderClient): { last: () => numb
     },
     { step: 'deserialize', name },
   );
-  return { last: () => last, stop: () => void client.middlewareStack.remove(name) };
-}
-
-/** Adds the user to `admins` (`add`) or takes them out (`remove`); records and e-mails it, and ends every session of theirs. */
-export async function changeAdmin(targets: AdminToolTargets, action: 'add' | 'remove', emailOrUsername: string): Promise<AdminChanged> {
-  const clock = cognitoClock(targets.cognito);
+  // The end of the second Cognito last answered in: a sign-in stamped within it may have come first.
+  const momentAfterLastAnswer = () => Math.max(Date.now(), last === undefined ? 0 : last + 1000);
   try {
-    return await changeAdminAt(targets, action, emailOrUsername, clock.last);
+    return await run(momentAfterLastAnswer);
   } finally {
-    clock.stop();
+    client.middlewareStack.remove(name);
   }
 }
 
-async function changeAdminAt(targets: AdminToolTargets, action: 'add' | 'remove', emailOrUsername: string, cognitoNow: () => number | undefined): Promise<AdminChanged> {
-  const { cognito, userPoolId } = targets;
-  const username = await usernameOf(cognito, userPoolId, emailOrUsername);
-  const input = { UserPoolId: userPoolId, Username: username, GroupName: userPoolDefinition.adminGroup };
-  await cognito.send(action === 'add' ? new AdminAddUserToGroupCommand(input) : new AdminRemoveUserFromGroupCommand(input));
-  // The end of the second Cognito answered in: a sign-in stamped within it may have come first.
-  const answeredAt = cognitoNow();
-  const moment = Math.max(Date.now(), answeredAt === undefined ? 0 : answeredAt + 1000);
-  const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
-  const sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+/** The user as Cognito has them now: who they are in the table (sub), their e-mail and second factor. */
+interface FoundUser {
+  username: string;
+  sub: string;
+  email: string;
+  factor: SecondFactor;
+}
+
+async function findUser(targets: AdminToolTargets, username: string): Promise<FoundUser> {
+  const user = await targets.cognito.send(new AdminGetUserCommand({ UserPoolId: targets.userPoolId, Username: username }));
+  const attribute = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value;
+  const sub = attribute('sub');
   if (!sub) throw new Error(`Cognito gave no sub for ${username}`);
-  const change = action === 'add' ? ({ set: { adminSince: moment }, notice: 'admin-granted' } as const) : ({ set: { adminRemovedAt: moment }, notice: 'admin-revoked' } as const);
-  await targets.table.send(new TransactWriteCommand(securityChange(targets.tableName, sub, change, moment)));
-  await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: username }));
-  // Done once a new sign-in counts (a moment, by this machine's clock; never long).
-  await sleep(Math.min(2000, Math.max(0, firstCountingSignIn(moment) - Date.now())));
-  return { username, factor: secondFactorOf(user) };
+  return { username, sub, email: attribute('email') ?? username, factor: secondFactorOf(user) };
+}
+
+/** An act of the command: its change to the security record, its kind in the activity log, and what it makes of the profile. */
+interface Act {
+  change: SecurityChange;
+  kind: ActivityKindName;
+  listing?: 'staff' | 'client';
+}
+
+/** The activity entry's Put, in the command's table (activityPut names the API's). */
+function activityIn(tableName: string, act: ActivityAct): TransactItem {
+  const { Put } = activityPut(act);
+  if (!Put) throw new Error('activityPut gave no Put');
+  return { Put: { ...Put, TableName: tableName } };
+}
+
+/** A profile changed between the read and the commit (a deposit), or another transaction conflicted: build it again. */
+const COMMIT_ATTEMPTS = 8;
+
+/**
+ * The act's writes in ONE transaction: the security record and its notice, the activity entry,
+ * and the profile's listing change as the profile is now. Built again when the transaction is
+ * cancelled, so the listing change is always made from the profile it is conditioned on.
+ */
+async function commitAct(targets: AdminToolTargets, user: FoundUser, act: Act, moment: number): Promise<void> {
+  const access = { doc: targets.table, tableName: targets.tableName };
+  const actor = targets.operator ?? localOperator();
+  for (let attempt = 1; ; attempt++) {
+    const items: TransactItem[] = [
+      ...(securityChange(targets.tableName, user.sub, act.change, moment).TransactItems ?? []),
+      activityIn(targets.tableName, { kind: act.kind, actor, at: moment, clientId: user.sub, clientEmail: user.email }),
+      ...(act.listing ? await listingChange(access, user.sub, act.listing) : []),
+    ];
+    try {
+      await targets.table.send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (error) {
+      if (cancellationReasons(error).length === 0 || attempt >= COMMIT_ATTEMPTS) throw error;
+    }
+  }
+}
+
+const signOut = (targets: AdminToolTargets, username: string) => targets.cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: targets.userPoolId, Username: username }));
+
+/**
+ * Adds the user to `admins` (`add`) or takes them out (`remove`); records, logs and e-mails it,
+ * and ends every session of theirs. An `add` makes a user with no money a staff account; a
+ * `remove` makes a staff account a client again.
+ */
+export async function changeAdmin(targets: AdminToolTargets, action: 'add' | 'remove', emailOrUsername: string): Promise<AdminChanged> {
+  return withCognitoClock(targets.cognito, async (momentAfterLastAnswer) => {
+    const username = await usernameOf(targets.cognito, targets.userPoolId, emailOrUsername);
+    const input = { UserPoolId: targets.userPoolId, Username: username, GroupName: userPoolDefinition.adminGroup };
+    await targets.cognito.send(action === 'add' ? new AdminAddUserToGroupCommand(input) : new AdminRemoveUserFromGroupCommand(input));
+    const moment = momentAfterLastAnswer();
+    const user = await findUser(targets, username);
+    const act: Act =
+      action === 'add'
+        ? { change: { set: { adminSince: moment }, notice: 'admin-granted' }, kind: 'admin-added', listing: 'staff' }
+        : { change: { set: { adminRemovedAt: moment }, notice: 'admin-revoked' }, kind: 'admin-removed', listing: 'client' };
+    await commitAct(targets, user, act, moment);
+    await signOut(targets, username);
+    // Done once a new sign-in counts (a moment, by this machine's clock; never long).
+    await sleep(Math.min(2000, Math.max(0, firstCountingSignIn(moment) - Date.now())));
+    return { username, factor: user.factor };
+  });
+}
+
+/** Why a user's second factor cannot be reset: they have none here to turn off. */
+function nothingToReset(emailOrUsername: string, factor: Exclude<SecondFactor, 'authenticatorApp'>): Error {
+  const why = factor === 'federated' ? "signs in with Google, whose second factor is Google's own" : 'has no authenticator app turned on';
+  return Object.assign(new Error(`${emailOrUsername} ${why}: nothing to reset`), { name: 'NothingToReset' });
+}
+
+/**
+ * Turns the user's authenticator app off (one who lost it), as their own turning it off would be
+ * recorded and e-mailed, logs it, and ends every session of theirs: they sign in with their
+ * password alone until they set up an app again, and an administrator has no admin power until then.
+ */
+export async function resetTwoFactor(targets: AdminToolTargets, emailOrUsername: string): Promise<{ username: string }> {
+  return withCognitoClock(targets.cognito, async (momentAfterLastAnswer) => {
+    const username = await usernameOf(targets.cognito, targets.userPoolId, emailOrUsername);
+    const user = await findUser(targets, username);
+    if (user.factor !== 'authenticatorApp') throw nothingToReset(emailOrUsername, user.factor);
+    await targets.cognito.send(
+      new AdminSetUserMFAPreferenceCommand({ UserPoolId: targets.userPoolId, Username: username, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }),
+    );
+    const moment = momentAfterLastAnswer();
+    const change: SecurityChange = { set: { totpDisabledAt: moment }, clear: ['pendingAssociationAt'], notice: 'two-factor-off' };
+    await commitAct(targets, user, { change, kind: 'two-factor-reset' }, moment);
+    await signOut(targets, username);
+    return { username };
+  });
 }

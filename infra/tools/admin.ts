@@ -1,8 +1,15 @@
 /**
- * `npm run admin -- add|remove <email>`: puts a user in or out of the `admins` group (a Google
- * user too, found by its e-mail; or name a user by its username), records the moment in the
- * user's security record, e-mails the user about it and ends every session of theirs
- * (admin-change.ts): admin power comes only from a sign-in made after it was given.
+ * The operator's command for one user (a Google user too, found by its e-mail; or name a user by
+ * its username), in admin-change.ts:
+ *   `npm run admin -- add <email>` / `remove <email>`: puts the user in or out of the `admins`
+ *   group, records the moment in their security record, e-mails them about it and ends every
+ *   session of theirs: admin power comes only from a sign-in made after it was given. An
+ *   administrator with no money is a staff account, neither listed nor counted as a client;
+ *   `remove` makes one a client again.
+ *   `npm run admin -- reset-two-factor <email>`: turns off the authenticator app of a user who
+ *   lost it, records and e-mails it as their own turning it off would be, and ends every session.
+ * Each writes one entry in the activity log, in the same transaction as the security record,
+ * naming who ran it: in AWS the caller's ARN (STS GetCallerIdentity), locally `local user <OS user>`.
  *   locally (default): the user pool and table of DATA_DIR (default .local), whether `npm start`
  *   runs or not (the e-mail goes out when the stack next reads its table's stream);
  *   in AWS: `--pool-id <id> --table <name> [--region <region>]`, with the operator's AWS credentials.
@@ -14,14 +21,18 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SecondFactor } from '../../lambdas/lib/cognito';
 import { startLocalCognito } from '../local/cognito';
 import { stackFile } from '../local/stack';
-import { changeAdmin } from './admin-change';
+import { type AdminToolTargets, changeAdmin, localOperator, resetTwoFactor } from './admin-change';
 import { type OpenTable, withTableAt } from './tool-table';
 
-const usage = 'usage: npm run admin -- add|remove <email> [--pool-id <id> --table <name> --region <region>] [--data-dir <folder>]';
+const usage = 'usage: npm run admin -- add|remove|reset-two-factor <email> [--pool-id <id> --table <name> --region <region>] [--data-dir <folder>]';
+const ACTIONS = ['add', 'remove', 'reset-two-factor'] as const;
+type Action = (typeof ACTIONS)[number];
+const isAction = (value: string | undefined): value is Action => (ACTIONS as readonly (string | undefined)[]).includes(value);
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -32,7 +43,7 @@ const region = values.region ?? process.env.AWS_REGION;
 const inAws = values['pool-id'] !== undefined;
 // In AWS the pool, its table and their region together; locally a data folder alone.
 const argsFit = inAws ? values.table !== undefined && region !== undefined && values['data-dir'] === undefined : values.table === undefined && values.region === undefined;
-if ((action !== 'add' && action !== 'remove') || !email || positionals.length !== 2 || !argsFit) {
+if (!isAction(action) || !email || positionals.length !== 2 || !argsFit) {
   console.error(usage);
   process.exit(2);
 }
@@ -72,23 +83,54 @@ function twoFactorNote(factor: SecondFactor): string {
   }
 }
 
+/** Who runs the command, as the activity log names them: the AWS caller's ARN, or the OS user here. */
+async function operatorName(): Promise<string> {
+  if (!inAws) return localOperator();
+  const sts = new STSClient({ region });
+  try {
+    const { Arn } = await sts.send(new GetCallerIdentityCommand({}));
+    if (!Arn) throw new Error('STS GetCallerIdentity gave no ARN');
+    return Arn;
+  } finally {
+    sts.destroy();
+  }
+}
+
+const ENDED = 'Every session of theirs has ended, and they have been e-mailed.';
+
+/** Runs the action on the user and says what became of them. */
+async function run(targets: AdminToolTargets, act: Action, who: string): Promise<string> {
+  switch (act) {
+    case 'add':
+      return `${who} is now an administrator. ${ENDED} ${twoFactorNote((await changeAdmin(targets, 'add', who)).factor)}`;
+    case 'remove':
+      await changeAdmin(targets, 'remove', who);
+      return `${who} is no longer an administrator. ${ENDED}`;
+    case 'reset-two-factor':
+      await resetTwoFactor(targets, who);
+      return `${who}'s authenticator app is turned off: they sign in with their password alone until they set one up again on the account page (/account), and an administrator has no admin power until then. ${ENDED}`;
+  }
+}
+
 const tableTarget = inAws ? { table: values.table, region } : { dataDir: values['data-dir'] };
 
 try {
-  const changed = await withPool((cognito, userPoolId) =>
+  // Known before anything changes: no act goes unattributed.
+  const operator = await operatorName();
+  const said = await withPool((cognito, userPoolId) =>
     withTableAt(tableTarget, async (open) => {
       const table = documentClientOf(open);
       try {
-        return await changeAdmin({ cognito, userPoolId, table, tableName: open.tableName }, action, email);
+        return await run({ cognito, userPoolId, table, tableName: open.tableName, operator }, action, email);
       } finally {
         table.destroy();
       }
     }),
   );
-  const ended = 'Every session of theirs has ended, and they have been e-mailed.';
-  console.log(action === 'add' ? `${email} is now an administrator. ${ended} ${twoFactorNote(changed.factor)}` : `${email} is no longer an administrator. ${ended}`);
+  console.log(said);
 } catch (error) {
   const e = error as Error;
-  console.error(e.name === 'UserNotFoundException' ? `no user ${email} in the pool` : e.name === 'AmbiguousEmail' ? e.message : `${e.name}: ${e.message}`);
+  const known = e.name === 'AmbiguousEmail' || e.name === 'NothingToReset';
+  console.error(e.name === 'UserNotFoundException' ? `no user ${email} in the pool` : known ? e.message : `${e.name}: ${e.message}`);
   process.exit(1);
 }

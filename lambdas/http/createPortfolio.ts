@@ -1,20 +1,30 @@
 /**
  * The web's sign-up flow calls this after the account is confirmed. The post-confirmation
  * trigger has normally created the portfolio already; this makes sure of it, idempotently.
- * A client can only create its own, empty, portfolio.
+ * A client can only create its own, empty, portfolio. An administrator's (one Cognito confirms
+ * now, not only their token) is a staff account: neither listed nor counted as a client
+ * (staff-accounts.ts).
  */
 import { apiMessages } from '../../shared/messages';
+import { adminStanding } from '../lib/admin-membership';
+import type { Caller } from '../lib/auth';
 import { cognitoUser } from '../lib/cognito';
 import { Forbidden } from '../lib/errors';
 import { httpHandler } from '../lib/http';
 import { createProfile, getProfile, requireProfile, toPortfolioDto } from '../lib/profiles';
+import { userPoolDefinition } from '../../shared/user-pool';
 
-export const handler = httpHandler('createPortfolio', async ({ caller, body, now }) => {
+/** Only a token that claims `admins` costs the Cognito check; whether it has a second factor yet does not matter here. */
+async function isConfirmedAdmin(caller: Caller): Promise<boolean> {
+  return caller.groups.includes(userPoolDefinition.adminGroup) && (await adminStanding(caller.username)) !== 'notAdmin';
+}
+
+export const handler = httpHandler('createPortfolio', async ({ caller, now }) => {
   const existing = await getProfile(caller.sub, true);
   if (existing?.deleted) throw new Forbidden(apiMessages.accountDeleted);
   if (!existing) {
     const user = await cognitoUser(caller.username);
-    const outcome = await createProfile({ sub: caller.sub, cognitoUsername: caller.username, ...user }, now);
+    const outcome = await createProfile({ sub: caller.sub, cognitoUsername: caller.username, ...user }, now, { staff: await isConfirmedAdmin(caller) });
     if (outcome === 'deleted') throw new Forbidden(apiMessages.accountDeleted);
   }
   const profile = await requireProfile(caller.sub, true);

@@ -31,7 +31,7 @@ async function run(now: number) {
 
 async function everyLedgerReplays() {
   const clients = await t.client.allClients(admin.accessToken);
-  expect(clients.length).toBeGreaterThanOrEqual(3);
+  expect(clients.length).toBeGreaterThanOrEqual(2);
   for (const c of clients) {
     const { stored, replayed } = await t.table.storedAndReplayed(c.id);
     expect(stored).toEqual(replayed);
@@ -51,7 +51,8 @@ it('grows due portfolios by the rule, once a week, catching up missed weeks', as
 
   const T1 = L0 + WEEK_MS + 60_000;
   const first = await run(T1);
-  expect(first).toMatchObject({ due: 3, updated: 3, failed: 0 });
+  // The demo's two clients (the demo admins are staff: no money, nothing to grow).
+  expect(first).toMatchObject({ due: 2, updated: 2, failed: 0 });
   const after1 = await portfolio();
   const ledger = await t.table.ledger(alice.sub);
   const expected = replayLedger(ledger, T1).balanceCents;
@@ -75,7 +76,7 @@ it('grows due portfolios by the rule, once a week, catching up missed weeks', as
 
   // Two missed weeks are caught up by one run.
   const T3 = T1 + 2 * WEEK_MS;
-  expect(await run(T3)).toMatchObject({ updated: 3, failed: 0 });
+  expect(await run(T3)).toMatchObject({ updated: 2, failed: 0 });
   expect(Math.round((await portfolio()).balance * 100)).toBe(replayLedger(ledger, T3).balanceCents);
 
   await everyLedgerReplays();
@@ -94,7 +95,7 @@ it('grows each portfolio once when two executions for the same week run at once'
   const [a, b] = await Promise.all([run(T), run(T)]);
   expect(a.failed + b.failed).toBe(0);
   // Every portfolio due was grown by one execution; the other found it changed or no longer due.
-  expect(a.updated + b.updated).toBe(3);
+  expect(a.updated + b.updated).toBe(2);
   const clients = await everyLedgerReplays();
   for (const c of clients) expect((await t.table.profile(c.id))?.lastUpdate).toBe(new Date(T).toISOString());
   const ledger = await t.table.ledger(alice.sub);

@@ -20,14 +20,11 @@ import { type EntrySpec, type Recorded, recordEntry, type RecordEntryInput } fro
 import { type PendingActionItem } from './pending-actions';
 import { type Idempotency } from './profile-transaction';
 import { balanceStateOf, type Profile } from './profiles';
+import type { Move } from './move';
 import { proposalPlan } from './proposals';
 import { afterDecision, decisionUpdate, type RequestItem, requestStillCovered } from './withdrawal-requests';
 
-export type Move =
-  | { kind: 'deposit'; sub: string; amountCents: Cents; at: number; note: string }
-  | { kind: 'withdrawal'; sub: string; amountCents: Cents; note: string }
-  | { kind: 'balance'; sub: string; targetCents: Cents }
-  | { kind: 'approveRequest'; request: RequestItem };
+export type { Move } from './move';
 
 export interface Admin {
   sub: string;

@@ -13,6 +13,10 @@
  *
  * The weekly gain is summed as shown (roundPercent: hundredths of a percent, an integer), so the
  * average equals the mean of the list's values exactly, as the spec defines it.
+ *
+ * They count what the admin list lists: clients. A staff account (an administrator's profile that
+ * never held money, staff-accounts.ts) is in neither; the writes that make a profile staff or a
+ * client again add its whole figures to a bucket, in their own transaction, like any other.
  */
 import { roundPercent } from '../../shared/money';
 import { table, type TransactItem } from './db';
@@ -36,7 +40,6 @@ export interface ClientTotals {
   balanceCents: number;
   weeklyGainHundredths: number;
 }
-
 
 const hundredths = (percent: number) => Math.round(roundPercent(percent) * 100);
 
@@ -62,11 +65,11 @@ export const apiBucket = (): Bucket => ({ partition: Math.floor(Math.random() * 
 /** The bucket a weekly job worker owns, in its shard's partition: no other writer uses it at the same time. */
 export const jobBucket = (shard: number, worker: number): Bucket => ({ partition: shard, name: `job-${worker}` });
 
-/** The transaction item that adds `delta` to `bucket`. */
-export function totalsUpdate(bucket: Bucket, delta: TotalsDelta): TransactItem {
+/** The transaction item that adds `delta` to `bucket` (of `tableName`: the operator's tools name theirs). */
+export function totalsUpdate(bucket: Bucket, delta: TotalsDelta, tableName: string = table()): TransactItem {
   return {
     Update: {
-      TableName: table(),
+      TableName: tableName,
       Key: totalsKeys.bucket(bucket.partition, bucket.name),
       UpdateExpression: 'ADD clients :c, balanceCents :b, weeklyGainHundredths :g',
       ExpressionAttributeValues: { ':c': delta.clients, ':b': delta.balanceCents, ':g': delta.weeklyGainHundredths },

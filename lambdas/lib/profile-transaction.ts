@@ -16,7 +16,7 @@ import { cancellationReasons, ddb, table, type TransactItem } from './db';
 import { IdempotencyKeyReused, PortfolioBusy } from './domain-errors';
 import { apiBucket, isNoChange, totalsDelta, totalsUpdate } from './client-totals';
 import { type Profile, requireProfile } from './profiles';
-
+import { clientListingOnWrite } from './staff-accounts';
 
 /** `A` is the answer the change gives (whatever its caller makes of it; kept as is with an Idempotency-Key). */
 export interface Plan<A> {
@@ -83,35 +83,34 @@ export async function transactOnProfile<A>(
     const profile = await requireProfile(sub, true);
     const p = await plan(profile);
     const writes = p.writes ?? [];
-    const newBalance = p.profileSet?.balanceCents;
-    // A new balance moves the client in the admin list's balance order (GSI5), in the same write.
-    const set = {
-      ...(p.profileSet ?? {}),
-      ...(typeof newBalance === 'number' ? keys.balanceOrder(sub, newBalance) : {}),
-      version: profile.version + 1,
-    };
+    const changed = p.profileSet ?? {};
+    // The change's side on the client list (a new balance moves the client in the balance order;
+    // money to a staff account makes it a client), in the same write.
+    const listing = clientListingOnWrite(profile, changed);
+    const set = { ...changed, ...listing.set, version: profile.version + 1 };
     const names = Object.keys(set);
+    const removals = listing.remove.map((name, i) => [`#r${i}`, name] as const);
     const items: TransactItem[] = [
       {
         Update: {
           TableName: table(),
           Key: keys.profile(sub),
-          UpdateExpression: `SET ${names.map((_, i) => `#a${i} = :a${i}`).join(', ')}`,
+          UpdateExpression: `SET ${names.map((_, i) => `#a${i} = :a${i}`).join(', ')}${removals.length > 0 ? ` REMOVE ${removals.map(([alias]) => alias).join(', ')}` : ''}`,
           ConditionExpression: 'version = :expected AND attribute_not_exists(deleted)',
-          ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#a${i}`, n])),
+          ExpressionAttributeNames: Object.fromEntries([...names.map((n, i) => [`#a${i}`, n]), ...removals]),
           ExpressionAttributeValues: { ...Object.fromEntries(names.map((n, i) => [`:a${i}`, set[n as keyof typeof set]])), ':expected': profile.version },
         },
       },
       ...writes,
     ];
-    // The admin console's totals change with the balance and the shown weekly gain, in this same transaction.
+    // The admin console's totals change with the balance and the shown weekly gain, and count a
+    // staff account that becomes a client, in this same transaction.
     const before = { balanceCents: profile.balanceCents, weeklyGainPercent: profile.weeklyGainPercent };
-    const changed = p.profileSet ?? {};
     const after = {
       balanceCents: typeof changed.balanceCents === 'number' ? changed.balanceCents : before.balanceCents,
       weeklyGainPercent: typeof changed.weeklyGainPercent === 'number' ? changed.weeklyGainPercent : before.weeklyGainPercent,
     };
-    const delta = totalsDelta(before, after);
+    const delta = totalsDelta(listing.countedBefore ? before : null, listing.countedAfter ? after : null);
     if (!isNoChange(delta)) items.push(totalsUpdate(apiBucket(), delta));
     if (idempotency) {
       items.push({

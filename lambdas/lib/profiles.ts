@@ -1,4 +1,5 @@
 /** Client profiles and portfolios: the PROFILE item of each client, and every write to it outside a transaction. */
+import { activityPut } from './activity-log';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './table';
 import type { ClientDto, PortfolioDto } from '../../shared/api';
@@ -44,6 +45,12 @@ export interface Profile {
   notifications?: Partial<EmailPreferences>;
   /** The client's withdrawal requests waiting for a decision (withdrawal-requests.ts pendingCountOf); absent on older profiles. */
   pendingRequests?: number;
+  /**
+   * A staff account (staff-accounts.ts): an administrator's profile that never held money. It is
+   * off the client indexes (no GSI1PK, GSI1SK, GSI4SK, GSI5SK: neither listed nor grown by the
+   * weekly job) and not counted in the admin console's totals. Absent on every client.
+   */
+  staff?: boolean;
   deleted?: boolean;
 }
 
@@ -76,16 +83,24 @@ export interface NewClient {
 }
 
 /**
- * Creates the profile and an empty portfolio once. Called by the post-confirmation trigger and
- * by POST /api/portfolios/create; a second call, or one for a deleted client, writes nothing.
+ * A client's place on the client indexes: every live client, by shard and lastUpdate (GSI1: the
+ * weekly job), by e-mail (GSI4) and by balance (GSI5). A staff account has none of them.
  */
-/** The PROFILE item of a client whose portfolio is in `state` (an empty one for a new client). */
-export function newProfileItem(client: NewClient, state: BalanceState, createdAt: number): Profile & Record<string, unknown> {
+export function clientIndexKeys(profile: Pick<Profile, 'sub' | 'email' | 'balanceCents'>, lastUpdate: number): Record<'GSI1PK' | 'GSI1SK' | 'GSI4SK' | 'GSI5SK', string> {
+  return { ...keys.clientsIndex(profile.sub, lastUpdate), ...keys.emailOrder(profile.sub, profile.email), ...keys.balanceOrder(profile.sub, profile.balanceCents) };
+}
+
+/** The client index keys by name, for the writes that take a profile off them. */
+export const CLIENT_INDEX_ATTRIBUTES = ['GSI1PK', 'GSI1SK', 'GSI4SK', 'GSI5SK'] as const;
+
+/**
+ * The PROFILE item of a client whose portfolio is in `state` (an empty one for a new client); with
+ * `staff`, of a staff account: off the client indexes.
+ */
+export function newProfileItem(client: NewClient, state: BalanceState, createdAt: number, staff = false): Profile & Record<string, unknown> {
   return {
     ...keys.profile(client.sub),
-    ...keys.clientsIndex(client.sub, state.lastUpdate),
-    ...keys.emailOrder(client.sub, client.email),
-    ...keys.balanceOrder(client.sub, state.balanceCents),
+    ...(staff ? { staff: true } : clientIndexKeys({ ...client, balanceCents: state.balanceCents }, state.lastUpdate)),
     ...client,
     email: client.email.toLowerCase(),
     balanceCents: state.balanceCents,
@@ -100,13 +115,19 @@ export function newProfileItem(client: NewClient, state: BalanceState, createdAt
   };
 }
 
-export async function createProfile(client: NewClient, now: number): Promise<'created' | 'exists' | 'deleted'> {
-  const item = newProfileItem(client, emptyBalance(now), now);
+/**
+ * Creates the profile and an empty portfolio once. Called by the post-confirmation trigger and
+ * by POST /api/portfolios/create; a second call, or one for a deleted client, writes nothing.
+ * With `staff` (an administrator's first sign-in), a staff account: neither listed nor counted.
+ */
+export async function createProfile(client: NewClient, now: number, options: { staff?: boolean } = {}): Promise<'created' | 'exists' | 'deleted'> {
+  const staff = options.staff === true;
+  const item = newProfileItem(client, emptyBalance(now), now, staff);
   for (let attempt = 1; ; attempt++) {
     try {
       // One more client on the admin console's totals, in the same transaction.
-      const counted = totalsUpdate(apiBucket(), totalsDelta(null, item));
-      await ddb().send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } }, counted] }));
+      const counted = staff ? [] : [totalsUpdate(apiBucket(), totalsDelta(null, item))];
+      await ddb().send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } }, ...counted] }));
       return 'created';
     } catch (error) {
       const reasons = cancellationReasons(error);
@@ -176,9 +197,9 @@ export async function setEmailPreferences(sub: string, preferences: EmailPrefere
  * index, and expires after TOMBSTONE_TTL_SECONDS. The client's still-valid tokens then can
  * neither read nor recreate anything. The client leaves the admin console's totals in the same
  * transaction, once: the tombstone is written on the version read, so of two deletions at once
- * only one counts, and the other finds the tombstone.
+ * only one counts, and the other finds the tombstone. A staff account was never counted.
  */
-export async function tombstoneProfile(listed: Profile, now: number): Promise<void> {
+export async function tombstoneProfile(listed: Profile, now: number, deletedBy: string): Promise<void> {
   let profile: Profile | null = listed;
   for (let attempt = 1; profile && !profile.deleted; attempt++) {
     try {
@@ -201,7 +222,9 @@ export async function tombstoneProfile(listed: Profile, now: number): Promise<vo
                 },
               },
             },
-            totalsUpdate(apiBucket(), totalsDelta(profile, null)),
+            totalsUpdate(apiBucket(), totalsDelta(profile.staff ? null : profile, null)),
+            // The deletion's record in the activity log, written once with the tombstone.
+            activityPut({ kind: 'client-deleted', actor: deletedBy, at: now, clientId: profile.sub, clientEmail: profile.email, balanceBeforeCents: profile.balanceCents }),
           ],
         }),
       );
@@ -217,15 +240,16 @@ export async function tombstoneProfile(listed: Profile, now: number): Promise<vo
 /**
  * The weekly job's write: the grown portfolio as `update` computed it from the profile as read,
  * and the eligibility dates still ahead. 'changed' when the profile changed meanwhile (another
- * write, or deleted): nothing was written, and the caller reads it again.
+ * write, or deleted): nothing was written, and the caller reads it again. A staff account (one
+ * made so after the job listed it) stays off the client indexes and out of the totals.
  */
 export async function writeWeeklyUpdate(profile: Profile, update: WeeklyUpdate, upcomingEligibleAt: string[], totalsBucket: Bucket): Promise<'written' | 'changed'> {
+  const listed = profile.staff !== true;
   const grown: TransactItem = {
     Update: {
       TableName: table(),
       Key: keys.profile(profile.sub),
-      UpdateExpression:
-        'SET balanceCents = :b, netCents = :n, grownUnrounded = :g, lastUpdate = :l, weeklyGainCents = :gc, weeklyGainPercent = :gp, GSI1SK = :sk, GSI5SK = :bk, upcomingEligibleAt = :u, version = :v1',
+      UpdateExpression: `SET balanceCents = :b, netCents = :n, grownUnrounded = :g, lastUpdate = :l, weeklyGainCents = :gc, weeklyGainPercent = :gp, ${listed ? 'GSI1SK = :sk, GSI5SK = :bk, ' : ''}upcomingEligibleAt = :u, version = :v1`,
       ConditionExpression: 'version = :v AND attribute_not_exists(deleted)',
       ExpressionAttributeValues: {
         ':b': update.next.balanceCents,
@@ -235,8 +259,9 @@ export async function writeWeeklyUpdate(profile: Profile, update: WeeklyUpdate, 
         ':l': new Date(update.next.lastUpdate).toISOString(),
         ':gc': update.gainCents,
         ':gp': update.gainPercent,
-        ':sk': keys.clientsIndex(profile.sub, update.next.lastUpdate).GSI1SK,
-        ':bk': keys.balanceOrder(profile.sub, update.next.balanceCents).GSI5SK,
+        ...(listed
+          ? { ':sk': keys.clientsIndex(profile.sub, update.next.lastUpdate).GSI1SK, ':bk': keys.balanceOrder(profile.sub, update.next.balanceCents).GSI5SK }
+          : {}),
         ':u': upcomingEligibleAt,
         ':v': profile.version,
         ':v1': profile.version + 1,
@@ -244,9 +269,9 @@ export async function writeWeeklyUpdate(profile: Profile, update: WeeklyUpdate, 
     },
   };
   // The admin console's totals move with the balance and the weekly gain, in the same transaction.
-  const totals = totalsUpdate(totalsBucket, totalsDelta(profile, { balanceCents: update.next.balanceCents, weeklyGainPercent: update.gainPercent }));
+  const totals = listed ? [totalsUpdate(totalsBucket, totalsDelta(profile, { balanceCents: update.next.balanceCents, weeklyGainPercent: update.gainPercent }))] : [];
   try {
-    await ddb().send(new TransactWriteCommand({ TransactItems: [grown, totals] }));
+    await ddb().send(new TransactWriteCommand({ TransactItems: [grown, ...totals] }));
     return 'written';
   } catch (error) {
     // Changed meanwhile, or a conflict (another execution's worker on the same bucket): read it again.
@@ -290,7 +315,8 @@ export async function setClientListKeys(profile: Pick<Profile, 'sub' | 'email' |
         TableName: table(),
         Key: keys.profile(profile.sub),
         UpdateExpression: 'SET GSI4SK = :e, GSI5SK = :b',
-        ConditionExpression: 'attribute_not_exists(deleted) AND email = :email AND balanceCents = :cents',
+        // A staff account stays off the client indexes.
+        ConditionExpression: 'attribute_not_exists(deleted) AND attribute_not_exists(staff) AND email = :email AND balanceCents = :cents',
         ExpressionAttributeValues: { ':e': listKeys.GSI4SK, ':b': listKeys.GSI5SK, ':email': profile.email, ':cents': profile.balanceCents },
       }),
     );
@@ -320,7 +346,12 @@ export function toClientDto(profile: Profile, nextWithdrawalDate: number | undef
     id: profile.sub,
     email: profile.email,
     displayName: displayName(profile),
-    portfolio: { balance: centsToDollars(profile.balanceCents), weeklyGain: roundPercent(profile.weeklyGainPercent), lastUpdate: profile.lastUpdate },
+    portfolio: {
+      balance: centsToDollars(profile.balanceCents),
+      weeklyGain: roundPercent(profile.weeklyGainPercent),
+      weeklyGainAmount: centsToDollars(profile.weeklyGainCents),
+      lastUpdate: profile.lastUpdate,
+    },
     ...(nextWithdrawalDate === undefined ? {} : { nextWithdrawalDate: new Date(nextWithdrawalDate).toISOString() }),
   };
 }

@@ -6,7 +6,7 @@
 import type { ActionProposedAnswer } from '../../shared/answers';
 import type { Cents } from '../../shared/money';
 import { activityPut } from './activity-log';
-import type { Move } from './admin-moves';
+import type { Move } from './move';
 import { table, type TransactItem } from './db';
 import type { Answer } from './http';
 import { newId } from './ids';

@@ -8,6 +8,7 @@
  */
 import type { CognitoRequest, CognitoResponse } from '../request';
 import { accountOperations } from './account';
+import { adminTwoFactorOperations } from './admin-two-factor';
 import { attributeOperations } from './attributes';
 import type { OperationContext, Operation } from './context';
 import { checkAccessToken } from './sessions';
@@ -38,6 +39,7 @@ export function createOperations(env: OperationContext): Dispatch {
       ...attributeOperations(env),
       ...signOutOperations(env),
       ...twoFactor.operations,
+      ...adminTwoFactorOperations(env),
     }),
   );
   return async (target, req) => {
