@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ClientDto, TransactionDto, WithdrawalRequestDto } from '../../../../shared/api';
 import { eligibleAt } from '../../../../shared/eligibility';
 import { formatDate as dateText } from '../../format';
+import type { PendingActionDto } from '../../api/admin-types';
 import { adminUser, alice, apiError, fakeAuth, fixtureApi, type Handler, renderApp } from '../../test/harness';
 
 const clients: ClientDto[] = [
@@ -10,12 +11,29 @@ const clients: ClientDto[] = [
     id: 'c1',
     email: 'alice@example.com',
     displayName: 'Alice Example',
-    portfolio: { balance: 1500.5, weeklyGain: 1.5, lastUpdate: '2025-03-03T00:00:00.000Z' },
+    portfolio: { balance: 1500.5, weeklyGain: 1.5, weeklyGainAmount: 22.17, lastUpdate: '2025-03-03T00:00:00.000Z' },
     nextWithdrawalDate: '2025-06-01T00:00:00.000Z',
   },
-  { id: 'c2', email: 'Bob@Example.com', displayName: 'Bob', portfolio: { balance: 250, weeklyGain: -0.5, lastUpdate: '2025-03-03T00:00:00.000Z' } },
-  { id: 'c3', email: 'carol@test.org', displayName: 'Carol', portfolio: { balance: 4000, weeklyGain: 2, lastUpdate: '2025-03-03T00:00:00.000Z' } },
+  { id: 'c2', email: 'Bob@Example.com', displayName: 'Bob', portfolio: { balance: 250, weeklyGain: -0.5, weeklyGainAmount: -1.26, lastUpdate: '2025-03-03T00:00:00.000Z' } },
+  { id: 'c3', email: 'carol@test.org', displayName: 'Carol', portfolio: { balance: 4000, weeklyGain: 2, weeklyGainAmount: 78.43, lastUpdate: '2025-03-03T00:00:00.000Z' } },
 ];
+
+/** A deposit above the four-eyes threshold, proposed by another administrator. */
+const pendingAction: PendingActionDto = {
+  id: 'a1',
+  kind: 'deposit',
+  status: 'pending',
+  clientId: 'c1',
+  clientEmail: 'alice@example.com',
+  clientName: 'Alice Example',
+  amount: 25_000,
+  change: 25_000,
+  balanceAtProposal: 1500.5,
+  proposedBy: 'other-admin@example.com',
+  proposedAt: '2025-03-01T10:00:00.000Z',
+};
+/** The server's 202 for a move above the threshold: nothing moved, the action waits. */
+const proposed = (action: Partial<PendingActionDto>) => ({ success: true, pending: true, action: { ...pendingAction, ...action } });
 
 const pending: WithdrawalRequestDto[] = [
   { id: 'r1', userId: 'c1', userEmail: 'alice@example.com', amount: 120, status: 'pending', createdAt: '2025-03-01T10:00:00.000Z' },
@@ -61,6 +79,7 @@ function setup(handlers: Record<string, Handler | unknown> = {}, list: ClientDto
     'GET /api/admin/clients': listHandler(),
     'GET /api/admin/client-totals': () => Promise.resolve(serverTotals()),
     'GET /api/admin/withdrawal-requests?status=pending': [],
+    'GET /api/admin/pending-actions': [],
     ...handlers,
   });
   const backend = fakeAuth(adminUser);
@@ -68,8 +87,19 @@ function setup(handlers: Record<string, Handler | unknown> = {}, list: ClientDto
   return { api, backend };
 }
 
-const row = async (email: string) => within(await screen.findByRole('listitem', { name: email }));
-const names = () => screen.getAllByRole('listitem').map((li) => li.getAttribute('aria-label')).filter((n) => n && n.includes('@') && !n.startsWith('Withdrawal'));
+/** A client's row of the table, by the client's e-mail (also while a dialog hides the page from assistive technology). */
+const row = async (email: string) => within(await screen.findByRole('row', { name: email, hidden: true }));
+/** The e-mails of the rows shown, in order (the header row has no name). */
+const names = () => screen.queryAllByRole('row').map((r) => r.getAttribute('aria-label')).filter((n): n is string => Boolean(n));
+
+/** Opens a row's menu and picks `item`; answers the dialog it opens, if any. */
+async function choose(email: string, item: string) {
+  await userEvent.click((await row(email)).getByRole('button', { name: /^Actions for / }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: item }));
+}
+const dialog = async (name: string) => within(await screen.findByRole('dialog', { name }));
+/** The value a dialog's review gives for `term`. */
+const fact = (d: ReturnType<typeof within>, term: string) => d.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('admin guard', () => {
   it('shows the spinner while the client list loads', async () => {
@@ -97,27 +127,69 @@ describe('admin guard', () => {
 });
 
 describe('admin dashboard', () => {
-  it('shows the header and the summary figures', async () => {
-    setup();
+  it('shows the header, the navigation, the totals saying what they count, and the client table', async () => {
+    setup({ 'GET /api/admin/pending-actions': [pendingAction] });
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Client Management')).toBeInTheDocument();
     expect(screen.getByText('Administrator')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Withdrawal Alerts' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    const nav = within(screen.getByRole('navigation', { name: 'Administration' }));
+    expect(nav.getByRole('link', { name: 'Clients' })).toHaveAttribute('aria-current', 'page');
+    expect(nav.getByRole('link', { name: 'Activity' })).toHaveAttribute('href', '/admin/activity');
+    expect(nav.getByRole('link', { name: 'Withdrawal Alerts' })).toHaveAttribute('href', '/admin/withdrawal-alerts');
+    // The count of actions waiting for a second administrator, said in words to a screen reader.
+    expect(await nav.findByRole('link', { name: 'Approvals , 1 action waiting' })).toHaveAttribute('href', '/admin/approvals');
     // The cards show the server's totals, not a sum of the rows.
     expect(await screen.findByText('$5,750.50')).toBeInTheDocument();
-    expect(screen.getByText('Total Clients').parentElement).toHaveTextContent('3');
-    expect(screen.getByText('Active portfolios')).toBeInTheDocument();
-    expect(screen.getByText('Assets under management')).toBeInTheDocument();
-    expect(screen.getByText('+1.00%')).toBeInTheDocument();
-    expect(screen.getByText('Portfolio performance')).toBeInTheDocument();
+    expect(screen.getByText('Clients', { selector: 'dt' }).parentElement).toHaveTextContent('3');
+    expect(screen.getByText('Total balances').parentElement).toHaveTextContent('$5,750.50');
+    expect(screen.getByText('Average weekly gain').parentElement).toHaveTextContent('+1.00%');
+    expect(screen.getByText('Client accounts (administrators not counted)')).toBeInTheDocument();
+
+    const table = within(screen.getByRole('table', { name: 'Clients' }));
+    expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Client↑', 'Balance↕', 'This week', 'Next eligible', 'Actions']);
     const a = await row('alice@example.com');
-    expect(a.getByText('$1,500.50')).toBeInTheDocument();
-    expect(a.getByText('+1.50% this week')).toBeInTheDocument();
-    expect(a.getByText(/Last updated/)).toBeInTheDocument();
-    expect(a.getByText(/Next withdrawal/)).toBeInTheDocument();
-    expect((await row('Bob@Example.com')).getByText('-0.50% this week')).toBeInTheDocument();
-    expect((await row('Bob@Example.com')).queryByText(/Next withdrawal/)).not.toBeInTheDocument();
+    expect(a.getByText('Alice Example')).toBeInTheDocument();
+    expect(a.getByText('alice@example.com')).toBeInTheDocument();
+    expect(a.getByTestId('balance')).toHaveTextContent('$1,500.50');
+    expect(a.getByText('+$22.17')).toBeInTheDocument();
+    expect(a.getByText('+1.50%')).toBeInTheDocument();
+    expect(a.getByText(dateText('2025-06-01T00:00:00.000Z'))).toBeInTheDocument();
+    const b = await row('Bob@Example.com');
+    expect(b.getByText('-$1.26')).toBeInTheDocument();
+    expect(b.getByText('-0.50%')).toBeInTheDocument();
+    expect(b.getByText('—')).toBeInTheDocument();
+  });
+
+  it('names a client without a display name by the e-mail, once', async () => {
+    setup({}, [{ ...(clients[1] as ClientDto), displayName: '' }]);
+    const b = await row('Bob@Example.com');
+    expect(b.getAllByText('Bob@Example.com')).toHaveLength(1);
+    expect(b.getByRole('button', { name: 'Actions for Bob@Example.com' })).toBeInTheDocument();
+  });
+
+  it("keeps each row's actions in a menu named after the client, which the keyboard can work", async () => {
+    setup();
+    const a = await row('alice@example.com');
+    const button = a.getByRole('button', { name: 'Actions for Alice Example (alice@example.com)' });
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await userEvent.click(button);
+    const menu = await screen.findByRole('menu', { name: 'Actions for Alice Example (alice@example.com)' });
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Deposit', 'Withdraw', 'Edit balance', 'Transactions', 'Activity', 'Delete client']);
+    expect(within(menu).getByRole('menuitem', { name: 'Deposit' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(within(menu).getByRole('menuitem', { name: 'Delete client' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'Deposit' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+    // A click elsewhere closes it too.
+    await userEvent.click(button);
+    await screen.findByRole('menu');
+    await userEvent.click(screen.getByRole('heading', { name: 'Admin Dashboard' }));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
   it('searches case-insensitively and says when nothing matches', async () => {
@@ -136,17 +208,35 @@ describe('admin dashboard', () => {
     expect(screen.getByText('No pending withdrawal requests')).toBeInTheDocument();
   });
 
-  it('sorts by balance and resets to the API order', async () => {
+  it("sorts by the server's orders from the column headers: balance either way, back to e-mail", async () => {
     setup();
     await screen.findByRole('heading', { name: 'Admin Dashboard' });
-    expect(screen.queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Highest First' }));
+    const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(`^${name}`) });
+    expect(header('Client')).toHaveAttribute('aria-sort', 'ascending');
+    expect(header('Balance')).toHaveAttribute('aria-sort', 'none');
+    await userEvent.click(screen.getByRole('button', { name: 'Balance' }));
     await waitFor(() => expect(names()).toEqual(['carol@test.org', 'alice@example.com', 'Bob@Example.com']));
-    await userEvent.click(screen.getByRole('button', { name: 'Lowest First' }));
+    expect(header('Balance')).toHaveAttribute('aria-sort', 'descending');
+    expect(header('Client')).toHaveAttribute('aria-sort', 'none');
+    await userEvent.click(screen.getByRole('button', { name: 'Balance' }));
     await waitFor(() => expect(names()).toEqual(['Bob@Example.com', 'alice@example.com', 'carol@test.org']));
-    await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(header('Balance')).toHaveAttribute('aria-sort', 'ascending');
+    await userEvent.click(screen.getByRole('button', { name: 'Client' }));
     await waitFor(() => expect(names()).toEqual(['alice@example.com', 'Bob@Example.com', 'carol@test.org']));
-    expect(screen.queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
+    expect(header('Client')).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  it('opens on a search a link asks for (/admin?search=...)', async () => {
+    server = [...clients];
+    const api = fixtureApi({
+      'GET /api/admin/clients': listHandler(),
+      'GET /api/admin/client-totals': () => Promise.resolve(serverTotals()),
+      'GET /api/admin/withdrawal-requests?status=pending': [],
+      'GET /api/admin/pending-actions': [],
+    });
+    renderApp('/admin?search=carol%40test.org', { backend: fakeAuth(adminUser), api });
+    await waitFor(() => expect(names()).toEqual(['carol@test.org']));
+    expect(screen.getByLabelText('Search clients by email...')).toHaveValue('carol@test.org');
   });
 
   const many = (n: number): ClientDto[] =>
@@ -155,13 +245,13 @@ describe('admin dashboard', () => {
       email: `client${String(i).padStart(3, '0')}@example.com`,
       displayName: `Client ${i}`,
       // The richest client sits on the last page of the server's order, the poorest on the first.
-      portfolio: { balance: i === 110 ? 99_000 : 1000 + i, weeklyGain: 1, lastUpdate: '2025-03-03T00:00:00.000Z' },
+      portfolio: { balance: i === 110 ? 99_000 : 1000 + i, weeklyGain: 1, weeklyGainAmount: 10, lastUpdate: '2025-03-03T00:00:00.000Z' },
     }));
 
   it('shows the list a page at a time from the server, which sorts and searches every client', async () => {
     const { api } = setup({}, many(120));
     await screen.findByRole('heading', { name: 'Admin Dashboard' });
-    await waitFor(() => expect(screen.getByText('Total Clients').parentElement).toHaveTextContent('120'));
+    await waitFor(() => expect(screen.getByText('Clients', { selector: 'dt' }).parentElement).toHaveTextContent('120'));
     expect(names()).toHaveLength(50);
     expect(names()[0]).toBe('client000@example.com');
     const pager = within(screen.getByRole('navigation', { name: 'Client list pages' }));
@@ -182,7 +272,7 @@ describe('admin dashboard', () => {
     expect(listCalls().map((c) => c.path)).toEqual(['/api/admin/clients', '/api/admin/clients?cursor=50', '/api/admin/clients?cursor=100']);
 
     // Sorting goes back to the first page, ranked by the server over every client.
-    await userEvent.click(screen.getByRole('button', { name: 'Highest First' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Balance' }));
     await waitFor(() => expect(names()[0]).toBe('client110@example.com'));
     expect(screen.getByText('Showing 1–50 of 120 clients')).toBeInTheDocument();
 
@@ -235,7 +325,7 @@ describe('admin dashboard', () => {
     await userEvent.clear(screen.getByLabelText('Search clients by email...'));
     await userEvent.type(screen.getByLabelText('Search clients by email...'), '1');
     expect(await screen.findByText('Searching clients...')).toBeInTheDocument();
-    expect(screen.queryAllByRole('listitem', { name: /@example\.com$/ })).toHaveLength(0);
+    expect(screen.queryAllByRole('row', { name: /@example\.com$/ })).toHaveLength(0);
     release();
     await waitFor(() => expect(names()).toHaveLength(39));
     expect(names().every((email) => email?.includes('1'))).toBe(true);
@@ -252,135 +342,176 @@ describe('admin dashboard', () => {
     setup({ 'GET /api/admin/clients': (body: unknown, path: string) => (fail && path.includes('sort=') ? Promise.reject(apiError(500, 'boom')) : ok(body, path)) });
     await screen.findByRole('heading', { name: 'Admin Dashboard' });
     fail = true;
-    await userEvent.click(screen.getByRole('button', { name: 'Highest First' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Balance' }));
     expect(await screen.findByText('Failed to load clients data')).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(names()).toEqual(['carol@test.org', 'alice@example.com', 'Bob@Example.com']));
   });
 
-  it('keeps one editor open per row', async () => {
-    setup();
-    const a = await row('alice@example.com');
-    await userEvent.click(a.getByRole('button', { name: 'Edit Balance' }));
-    expect(a.getByLabelText('New balance')).toBeInTheDocument();
-    await userEvent.click(a.getByRole('button', { name: 'Add Deposit' }));
-    expect(a.queryByLabelText('New balance')).not.toBeInTheDocument();
-    expect(a.getByLabelText('Date')).toBeInTheDocument();
-    await userEvent.click(a.getByRole('button', { name: 'Process Withdrawal' }));
-    expect(a.queryByLabelText('Date')).not.toBeInTheDocument();
-    expect(a.getByRole('button', { name: 'Withdraw' })).toBeInTheDocument();
-    await userEvent.click(a.getByRole('button', { name: 'Cancel' }));
-    expect(a.queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument();
-  });
-
-  it('edits a balance: validation, then success', async () => {
+  it('edits a balance: the field says what is wrong, the review shows before and after, then it is confirmed', async () => {
     const { api } = setup({
       'PUT /api/admin/clients/c2/balance': () => {
         serverSets('c2', 999.99);
-        return Promise.resolve({ success: true });
+        return Promise.resolve({ success: true, newBalance: 999.99 });
       },
     });
-    const b = await row('Bob@Example.com');
-    await userEvent.click(b.getByRole('button', { name: 'Edit Balance' }));
-    const input = b.getByLabelText('New balance');
+    await choose('Bob@Example.com', 'Edit balance');
+    const d = await dialog('Edit balance');
+    expect(d.getByText('Bob')).toBeInTheDocument();
+    expect(d.getByText('Bob@Example.com')).toBeInTheDocument();
+    const input = d.getByLabelText('New balance');
+    expect(input).toHaveValue(250);
     await userEvent.clear(input);
-    await userEvent.click(b.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Please enter a valid positive number')).toBeInTheDocument();
-    expect(screen.getByText('Invalid Amount')).toBeInTheDocument();
+    await userEvent.click(d.getByRole('button', { name: 'Review' }));
+    expect(await d.findByText('Please enter a valid positive number')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
     await userEvent.type(input, '999.99');
-    await userEvent.click(b.getByRole('button', { name: 'Save' }));
+    await userEvent.click(d.getByRole('button', { name: 'Review' }));
+    expect(fact(d, 'New balance')).toBe('$999.99');
+    expect(fact(d, 'Change')).toBe('+$749.99');
+    expect(fact(d, 'Balance before')).toBe('$250.00');
+    expect(fact(d, 'Balance after')).toBe('$999.99 (estimate)');
+    // Nothing is sent before the confirmation.
+    expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
+    await userEvent.click(d.getByRole('button', { name: 'Confirm balance edit' }));
     expect(await screen.findByText('Balance updated successfully')).toBeInTheDocument();
-    expect(b.getByText('$999.99')).toBeInTheDocument();
-    expect(b.queryByLabelText('New balance')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect((await row('Bob@Example.com')).getByTestId('balance')).toHaveTextContent('$999.99');
     expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ balance: 999.99 });
     // The totals are read again after the change.
     expect(await screen.findByText('$6,500.49')).toBeInTheDocument();
   });
 
-  it('says the balance update failed when the request fails without a server error', async () => {
+  it('says at the dialog that the balance update failed when the request fails without a server error', async () => {
     setup({ 'PUT /api/admin/clients/c2/balance': () => Promise.reject(new Error('offline')) });
-    const b = await row('Bob@Example.com');
-    await userEvent.click(b.getByRole('button', { name: 'Edit Balance' }));
-    await userEvent.click(b.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Failed to update balance')).toBeInTheDocument();
-    expect(screen.getByText('Error')).toBeInTheDocument();
+    await choose('Bob@Example.com', 'Edit balance');
+    const d = await dialog('Edit balance');
+    await userEvent.click(d.getByRole('button', { name: 'Review' }));
+    await userEvent.click(d.getByRole('button', { name: 'Confirm balance edit' }));
+    expect(await d.findByRole('alert')).toHaveTextContent('Failed to update balance');
+    expect(d.getByRole('button', { name: 'Confirm balance edit' })).toBeEnabled();
   });
 
-  it('adds a deposit: validation, then newBalance and the toast', async () => {
+  it('adds a deposit: checked, reviewed with the balance before and after, confirmed, then the new balance and the toast', async () => {
     const { api } = setup({ 'POST /api/admin/clients/c1/deposit': { success: true, newBalance: 1600.5 } });
-    const a = await row('alice@example.com');
-    await userEvent.click(a.getByRole('button', { name: 'Add Deposit' }));
-    const amount = a.getByLabelText('Amount');
+    await choose('alice@example.com', 'Deposit');
+    const d = await dialog('Add deposit');
+    expect(d.getByText('Alice Example')).toBeInTheDocument();
+    expect(d.getByText('alice@example.com')).toBeInTheDocument();
+    const amount = d.getByLabelText('Amount');
     expect(amount).toHaveAttribute('type', 'number');
     expect(amount).toHaveAttribute('step', '0.01');
     expect(amount).toHaveAttribute('min', '0');
-    expect((a.getByLabelText('Date') as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect((d.getByLabelText('Date') as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await userEvent.type(amount, '0');
-    await userEvent.click(a.getByRole('button', { name: 'Add' }));
-    expect(await screen.findByText('Please enter a valid positive deposit amount')).toBeInTheDocument();
+    await userEvent.click(d.getByRole('button', { name: 'Review' }));
+    expect(await d.findByText('Please enter a valid positive deposit amount')).toBeInTheDocument();
     await userEvent.clear(amount);
     await userEvent.type(amount, '100');
-    await userEvent.type(a.getByLabelText('Note'), '  March transfer  ');
-    await userEvent.click(a.getByRole('button', { name: 'Add' }));
+    await userEvent.type(d.getByLabelText('Note'), '  March transfer  ');
+    await userEvent.click(d.getByRole('button', { name: 'Review' }));
+    expect(fact(d, 'Amount')).toBe('$100.00');
+    expect(fact(d, 'Note')).toBe('March transfer');
+    expect(fact(d, 'Balance before')).toBe('$1,500.50');
+    expect(fact(d, 'Balance after')).toBe('$1,600.50 (estimate)');
+    expect(d.getByText(/the server checks the balance again/)).toBeInTheDocument();
+    // Back returns to the fields as typed.
+    await userEvent.click(d.getByRole('button', { name: 'Back' }));
+    expect(d.getByLabelText('Amount')).toHaveValue(100);
+    await userEvent.click(d.getByRole('button', { name: 'Review' }));
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(d.getByRole('button', { name: 'Confirm deposit' }));
     expect(await screen.findByText('Deposit of $100.00 added successfully')).toBeInTheDocument();
-    expect(a.getByText('$1,600.50')).toBeInTheDocument();
-    expect(a.queryByLabelText('Amount')).not.toBeInTheDocument();
+    const a = await row('alice@example.com');
+    expect(a.getByTestId('balance')).toHaveTextContent('$1,600.50');
     const call = api.calls.find((c) => c.method === 'POST');
     expect(call?.body).toMatchObject({ amount: 100, note: 'March transfer' });
     const depositAt = Date.parse((call?.body as { timestamp: string }).timestamp);
     expect(depositAt).not.toBeNaN();
     // The listed date (2025-06-01) has passed: the new deposit's date is now the next one.
-    expect(a.getByText(`Next withdrawal: ${dateText(new Date(eligibleAt(depositAt)).toISOString())}`)).toBeInTheDocument();
+    expect(a.getByText(dateText(new Date(eligibleAt(depositAt)).toISOString()))).toBeInTheDocument();
+  });
+
+  it('says a deposit above the threshold was sent for approval, and shows no new balance', async () => {
+    let actions: PendingActionDto[] = [];
+    setup({
+      'POST /api/admin/clients/c1/deposit': () => {
+        actions = [{ ...pendingAction, proposedBy: adminUser.email }];
+        return proposed({ proposedBy: adminUser.email });
+      },
+      'GET /api/admin/pending-actions': () => actions,
+    });
+    await choose('alice@example.com', 'Deposit');
+    const d = await dialog('Add deposit');
+    await userEvent.type(d.getByLabelText('Amount'), '25000');
+    await userEvent.click(d.getByRole('button', { name: 'Review' }));
+    expect(fact(d, 'Balance after')).toBe('$26,500.50 (estimate)');
+    await userEvent.click(d.getByRole('button', { name: 'Confirm deposit' }));
+    expect(await d.findByText('Sent for approval: another administrator must approve this deposit of $25,000.00.')).toBeInTheDocument();
+    expect(d.getByText('The balance stays $1,500.50 until then.')).toBeInTheDocument();
+    expect(screen.queryByText(/added successfully/)).not.toBeInTheDocument();
+    await userEvent.click(d.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect((await row('alice@example.com')).getByTestId('balance')).toHaveTextContent('$1,500.50');
+    // The navigation's count of waiting actions follows.
+    expect(await screen.findByRole('link', { name: 'Approvals , 1 action waiting' })).toBeInTheDocument();
   });
 
   it('shows the next withdrawal date a first deposit brings, and none for one already eligible', async () => {
     setup({ 'POST /api/admin/clients/c2/deposit': { success: true, newBalance: 350 } });
-    const b = await row('Bob@Example.com');
+    const nextDate = async () => (await screen.findByRole('row', { name: 'Bob@Example.com', hidden: true })).querySelectorAll('td')[3]?.textContent;
     const deposit = async (date: string) => {
-      await userEvent.click(b.getByRole('button', { name: 'Add Deposit' }));
-      await userEvent.type(b.getByLabelText('Amount'), '50');
+      await choose('Bob@Example.com', 'Deposit');
+      const d = await dialog('Add deposit');
+      await userEvent.type(d.getByLabelText('Amount'), '50');
       if (date) {
-        await userEvent.clear(b.getByLabelText('Date'));
-        await userEvent.type(b.getByLabelText('Date'), date);
+        await userEvent.clear(d.getByLabelText('Date'));
+        await userEvent.type(d.getByLabelText('Date'), date);
       }
-      await userEvent.click(b.getByRole('button', { name: 'Add' }));
-      await waitFor(() => expect(b.queryByLabelText('Amount')).not.toBeInTheDocument());
+      await userEvent.click(d.getByRole('button', { name: 'Review' }));
+      await userEvent.click(d.getByRole('button', { name: 'Confirm deposit' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     };
+    expect(await nextDate()).toBe('—');
     // Seven months back: eligible already, so nothing ahead.
     const past = new Date(Date.now() - 213 * 24 * 3600 * 1000);
     await deposit(`${past.getFullYear()}-${String(past.getMonth() + 1).padStart(2, '0')}-${String(past.getDate()).padStart(2, '0')}`);
-    expect(b.queryByText(/Next withdrawal/)).not.toBeInTheDocument();
+    expect(await nextDate()).toBe('—');
     await deposit('');
-    expect(b.getByText(/Next withdrawal/)).toBeInTheDocument();
+    expect(await nextDate()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
   });
 
-  it('processes a withdrawal, and a 409 changes nothing', async () => {
+  it('processes a withdrawal; a 409 is said at the dialog and changes nothing', async () => {
     let fail = true;
     const { api } = setup({
       'POST /api/admin/clients/c2/withdrawal': () =>
         fail ? Promise.reject(apiError(409, 'Insufficient balance for this withdrawal')) : { success: true, newBalance: 200 },
     });
-    const b = await row('Bob@Example.com');
-    await userEvent.click(b.getByRole('button', { name: 'Process Withdrawal' }));
-    await userEvent.click(b.getByRole('button', { name: 'Withdraw' }));
-    expect(await screen.findByText('Please enter a valid positive withdrawal amount')).toBeInTheDocument();
-    await userEvent.type(b.getByLabelText('Amount'), '5000');
-    await userEvent.click(b.getByRole('button', { name: 'Withdraw' }));
-    expect(await screen.findByText('Insufficient balance for this withdrawal')).toBeInTheDocument();
-    expect(screen.getByText('Error')).toBeInTheDocument();
-    expect(b.getByText('$250.00')).toBeInTheDocument();
-    expect(b.getByLabelText('Amount')).toBeInTheDocument();
+    await choose('Bob@Example.com', 'Withdraw');
+    const d = await dialog('Process withdrawal');
+    await userEvent.click(d.getByRole('button', { name: 'Review' }));
+    expect(await d.findByText('Please enter a valid positive withdrawal amount')).toBeInTheDocument();
+    await userEvent.type(d.getByLabelText('Amount'), '5000');
+    await userEvent.click(d.getByRole('button', { name: 'Review' }));
+    expect(fact(d, 'Balance after')).toBe('-$4,750.00 (estimate)');
+    expect(d.getByText(/more than the balance shown/)).toBeInTheDocument();
+    await userEvent.click(d.getByRole('button', { name: 'Confirm withdrawal' }));
+    expect(await d.findByRole('alert')).toHaveTextContent('Insufficient balance for this withdrawal');
+    expect((await row('Bob@Example.com')).getByTestId('balance')).toHaveTextContent('$250.00');
     fail = false;
-    await userEvent.clear(b.getByLabelText('Amount'));
-    await userEvent.type(b.getByLabelText('Amount'), '50');
-    await userEvent.click(b.getByRole('button', { name: 'Withdraw' }));
+    await userEvent.click(d.getByRole('button', { name: 'Back' }));
+    expect(d.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.clear(d.getByLabelText('Amount'));
+    await userEvent.type(d.getByLabelText('Amount'), '50');
+    await userEvent.click(d.getByRole('button', { name: 'Review' }));
+    await userEvent.click(d.getByRole('button', { name: 'Confirm withdrawal' }));
     expect(await screen.findByText('Withdrawal of $50.00 processed successfully')).toBeInTheDocument();
-    expect(b.getByText('$200.00')).toBeInTheDocument();
+    expect((await row('Bob@Example.com')).getByTestId('balance')).toHaveTextContent('$200.00');
     expect(api.calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({ amount: 50, note: '' });
   });
 
-  it('shows the history: loading, entries with the admin, and reloads after a deposit', async () => {
+  it('shows the transactions: loading, entries with the admin, and reads them again after a deposit', async () => {
     let release: (v: TransactionDto[]) => void = () => undefined;
     let answer: TransactionDto[] | null = null;
     const tx: TransactionDto = {
@@ -390,22 +521,27 @@ describe('admin dashboard', () => {
       'GET /api/admin/clients/c1/transactions': () => answer ?? new Promise<TransactionDto[]>((r) => (release = r)),
       'POST /api/admin/clients/c1/deposit': { success: true, newBalance: 1550.5 },
     });
-    const a = await row('alice@example.com');
-    await userEvent.click(a.getByRole('button', { name: 'View Transaction History' }));
-    expect(a.getByText('Loading transactions...')).toBeInTheDocument();
+    await choose('alice@example.com', 'Transactions');
+    const d = await dialog('Transactions');
+    expect(d.getByText('Loading transactions...')).toBeInTheDocument();
     release([tx]);
-    expect(await a.findByText('by admin@example.com')).toBeInTheDocument();
-    expect(a.getByText('+$100.00')).toBeInTheDocument();
-    expect(a.getByText('deposit')).toBeInTheDocument();
-    expect(a.getByText('Wire')).toBeInTheDocument();
+    expect(await d.findByText('by admin@example.com')).toBeInTheDocument();
+    expect(d.getByText('+$100.00')).toBeInTheDocument();
+    expect(d.getByText('deposit')).toBeInTheDocument();
+    expect(d.getByText('Wire')).toBeInTheDocument();
+    await userEvent.click(d.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
     answer = [{ ...tx, id: 't2', amount: 50, note: 'Second' }, tx];
-    await userEvent.click(a.getByRole('button', { name: 'Add Deposit' }));
-    await userEvent.type(a.getByLabelText('Amount'), '50');
-    await userEvent.click(a.getByRole('button', { name: 'Add' }));
-    expect(await a.findByText('Second')).toBeInTheDocument();
+    await choose('alice@example.com', 'Deposit');
+    const deposit = await dialog('Add deposit');
+    await userEvent.type(deposit.getByLabelText('Amount'), '50');
+    await userEvent.click(deposit.getByRole('button', { name: 'Review' }));
+    await userEvent.click(deposit.getByRole('button', { name: 'Confirm deposit' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await choose('alice@example.com', 'Transactions');
+    expect(await (await dialog('Transactions')).findByText('Second')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.path.endsWith('/transactions'))).toHaveLength(2);
-    await userEvent.click(a.getByRole('button', { name: 'View Transaction History' }));
-    expect(a.queryByText('Second')).not.toBeInTheDocument();
   });
 
   it('shows the empty history and the load failure', async () => {
@@ -413,79 +549,133 @@ describe('admin dashboard', () => {
       'GET /api/admin/clients/c1/transactions': [],
       'GET /api/admin/clients/c2/transactions': () => Promise.reject(apiError(500, 'boom')),
     });
-    const a = await row('alice@example.com');
-    await userEvent.click(a.getByRole('button', { name: 'View Transaction History' }));
-    expect(await a.findByText('No transactions found')).toBeInTheDocument();
-    expect(a.getByText('Deposits and withdrawals will appear here')).toBeInTheDocument();
-    const b = await row('Bob@Example.com');
-    await userEvent.click(b.getByRole('button', { name: 'View Transaction History' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load transaction history');
+    await choose('alice@example.com', 'Transactions');
+    const d = await dialog('Transactions');
+    expect(await d.findByText('No transactions found')).toBeInTheDocument();
+    expect(d.getByText('Deposits and withdrawals will appear here')).toBeInTheDocument();
+    await userEvent.click(d.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await choose('Bob@Example.com', 'Transactions');
+    expect(await (await dialog('Transactions')).findByText('Transaction history could not be loaded.')).toBeInTheDocument();
   });
 
-  it('deletes a client after confirmation', async () => {
+  it("opens the activity log filtered by the client from the row's menu", async () => {
+    setup({ 'GET /api/admin/activity': { entries: [] } });
+    await choose('alice@example.com', 'Activity');
+    expect(await screen.findByRole('heading', { name: 'Activity' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Client id')).toHaveValue('c1');
+  });
+
+  it("deletes a client only once the client's e-mail is typed", async () => {
     const { api } = setup({
       'DELETE /api/admin/clients/c2': () => {
         server = server.filter((c) => c.id !== 'c2');
         return Promise.resolve({ success: true });
       },
     });
-    const b = await row('Bob@Example.com');
-    await userEvent.click(b.getByRole('button', { name: 'Delete Client' }));
-    const dialog = await screen.findByRole('alertdialog');
-    expect(dialog).toHaveTextContent('Are you sure you want to delete client Bob@Example.com? This action cannot be undone.');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await choose('Bob@Example.com', 'Delete client');
+    let d = within(await screen.findByRole('alertdialog', { name: 'Delete client' }));
+    expect(d.getByText('Are you sure you want to delete client Bob@Example.com? This action cannot be undone.')).toBeInTheDocument();
+    expect(d.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    await userEvent.type(d.getByLabelText("Type the client's e-mail to confirm"), 'bob@example');
+    expect(d.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    await userEvent.click(d.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
-    await userEvent.click(b.getByRole('button', { name: 'Delete Client' }));
-    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+
+    // Opened again, it starts empty; the e-mail typed in any case confirms.
+    await choose('Bob@Example.com', 'Delete client');
+    d = within(await screen.findByRole('alertdialog', { name: 'Delete client' }));
+    expect(d.getByLabelText("Type the client's e-mail to confirm")).toHaveValue('');
+    await userEvent.type(d.getByLabelText("Type the client's e-mail to confirm"), ' bob@example.com ');
+    await userEvent.click(d.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Client deleted successfully')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Bob@Example.com' })).not.toBeInTheDocument());
-    await waitFor(() => expect(screen.getByText('Total Clients').parentElement).toHaveTextContent('2'));
+    await waitFor(() => expect(screen.queryByRole('row', { name: 'Bob@Example.com' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('Clients', { selector: 'dt' }).parentElement).toHaveTextContent('2'));
   });
 
-  it('reports a failed deletion with the server error', async () => {
+  it('reports a failed deletion with the server error at the dialog', async () => {
     setup({ 'DELETE /api/admin/clients/c2': () => Promise.reject(apiError(400, 'You cannot delete your own account')) });
-    const b = await row('Bob@Example.com');
-    await userEvent.click(b.getByRole('button', { name: 'Delete Client' }));
-    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('You cannot delete your own account')).toBeInTheDocument();
-    expect(screen.getByRole('listitem', { name: 'Bob@Example.com', hidden: true })).toBeInTheDocument();
+    await choose('Bob@Example.com', 'Delete client');
+    const d = within(await screen.findByRole('alertdialog', { name: 'Delete client' }));
+    await userEvent.type(d.getByLabelText("Type the client's e-mail to confirm"), 'Bob@Example.com');
+    await userEvent.click(d.getByRole('button', { name: 'Delete' }));
+    expect(await d.findByRole('alert')).toHaveTextContent('You cannot delete your own account');
+    expect(screen.getByRole('row', { name: 'Bob@Example.com', hidden: true })).toBeInTheDocument();
   });
 
-  it('approves a pending request and refreshes the balance', async () => {
-    setup({
-      'GET /api/admin/withdrawal-requests?status=pending': pending,
-      'POST /api/admin/withdrawal-requests/r1/approve': { success: true, newBalance: 1380.5 },
-    });
-    const r = within(await screen.findByRole('listitem', { name: 'Withdrawal request of alice@example.com' }));
+  /** A request three days and an hour old, with alice's balance and eligible profit as the server reads them. */
+  const requestFixtures = (more: Record<string, Handler | unknown> = {}) => ({
+    'GET /api/admin/withdrawal-requests?status=pending': [{ ...(pending[0] as WithdrawalRequestDto), createdAt: new Date(Date.now() - (3 * 24 + 1) * 3600 * 1000).toISOString() }],
+    'GET /api/portfolios/c1': { success: true, portfolio: { userId: 'c1', balance: 1500.5, weeklyGain: 1.5, weeklyGainAmount: 22.17, lastUpdate: '2025-03-03T00:00:00.000Z' } },
+    'GET /api/withdrawals/c1/eligible': { data: { totalEligibleProfit: 300, showRequestButton: true, eligibleDeposits: [] } },
+    ...more,
+  });
+  const request = async () => within(await screen.findByRole('listitem', { name: 'Withdrawal request of alice@example.com' }));
+
+  it("approves a pending request after a look at the client's balance, the eligible profit and the request's age", async () => {
+    const { api } = setup(requestFixtures({ 'POST /api/admin/withdrawal-requests/r1/approve': { success: true, newBalance: 1380.5 } }));
+    const r = await request();
     expect(r.getByText('$120.00')).toBeInTheDocument();
-    expect(r.getByText(/Requested/)).toBeInTheDocument();
+    expect(r.getByText(/\(3 days ago\)$/)).toBeInTheDocument();
     await userEvent.click(r.getByRole('button', { name: 'Approve' }));
+    const d = await dialog('Approve withdrawal request');
+    await waitFor(() => expect(fact(d, "Client's balance")).toBe('$1,500.50'));
+    expect(fact(d, 'Client')).toBe('alice@example.com');
+    expect(fact(d, 'Amount')).toBe('$120.00');
+    expect(fact(d, 'Eligible profit')).toBe('$300.00');
+    expect(fact(d, 'Requested')).toMatch(/\(3 days ago\)$/);
+    expect(fact(d, 'Balance after')).toBe('$1,380.50 (estimate)');
+    expect(api.calls.some((c) => c.path.endsWith('/approve'))).toBe(false);
+    await userEvent.click(d.getByRole('button', { name: 'Confirm approval' }));
     expect(await screen.findByText('Withdrawal approved')).toBeInTheDocument();
-    expect((await row('alice@example.com')).getByText('$1,380.50')).toBeInTheDocument();
+    expect((await row('alice@example.com')).getByTestId('balance')).toHaveTextContent('$1,380.50');
     expect(screen.getByText('No pending withdrawal requests')).toBeInTheDocument();
   });
 
-  it('shows the server error when approval conflicts', async () => {
-    setup({
-      'GET /api/admin/withdrawal-requests?status=pending': pending,
-      'POST /api/admin/withdrawal-requests/r1/approve': () => Promise.reject(apiError(409, 'Insufficient balance for this withdrawal')),
-    });
-    const r = within(await screen.findByRole('listitem', { name: 'Withdrawal request of alice@example.com' }));
-    await userEvent.click(r.getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText('Insufficient balance for this withdrawal')).toBeInTheDocument();
-    expect((await row('alice@example.com')).getByText('$1,500.50')).toBeInTheDocument();
+  it('shows the server error at the dialog when an approval conflicts', async () => {
+    setup(requestFixtures({ 'POST /api/admin/withdrawal-requests/r1/approve': () => Promise.reject(apiError(409, 'Insufficient balance for this withdrawal')) }));
+    await userEvent.click((await request()).getByRole('button', { name: 'Approve' }));
+    const d = await dialog('Approve withdrawal request');
+    await userEvent.click(d.getByRole('button', { name: 'Confirm approval' }));
+    expect(await d.findByRole('alert')).toHaveTextContent('Insufficient balance for this withdrawal');
+    expect((await row('alice@example.com')).getByTestId('balance')).toHaveTextContent('$1,500.50');
   });
 
-  it('rejects a pending request with a required reason', async () => {
+  it('says a request approval above the threshold was sent for approval, and the request then waits for it', async () => {
+    let actions: PendingActionDto[] = [];
+    const held = { ...pendingAction, kind: 'approveRequest' as const, amount: 120, change: -120, requestId: 'r1', proposedBy: adminUser.email };
+    setup(
+      requestFixtures({
+        'POST /api/admin/withdrawal-requests/r1/approve': () => {
+          actions = [held];
+          return proposed(held);
+        },
+        'GET /api/admin/pending-actions': () => actions,
+      }),
+    );
+    await userEvent.click((await request()).getByRole('button', { name: 'Approve' }));
+    const d = await dialog('Approve withdrawal request');
+    await userEvent.click(d.getByRole('button', { name: 'Confirm approval' }));
+    expect(await d.findByText('Sent for approval: another administrator must approve this withdrawal request of $120.00.')).toBeInTheDocument();
+    await userEvent.click(d.getByRole('button', { name: 'Close' }));
+    const r = await request();
+    expect(await r.findByRole('link', { name: 'Awaiting a second approval' })).toHaveAttribute('href', '/admin/approvals');
+    expect(r.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect((await row('alice@example.com')).getByTestId('balance')).toHaveTextContent('$1,500.50');
+  });
+
+  it('rejects a pending request with a required reason, said at the field', async () => {
     const { api } = setup({
       'GET /api/admin/withdrawal-requests?status=pending': pending,
       'POST /api/admin/withdrawal-requests/r1/reject': { success: true },
     });
-    const r = within(await screen.findByRole('listitem', { name: 'Withdrawal request of alice@example.com' }));
+    const r = await request();
     await userEvent.click(r.getByRole('button', { name: 'Reject' }));
     await userEvent.click(r.getByRole('button', { name: 'Confirm Rejection' }));
-    expect(await screen.findByText('Please give a reason for the rejection')).toBeInTheDocument();
+    expect(await r.findByText('Please give a reason for the rejection')).toBeInTheDocument();
+    expect(r.getByLabelText(/Reason/)).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls.some((c) => c.path.endsWith('/reject'))).toBe(false);
     await userEvent.type(r.getByLabelText(/Reason/), 'Not enough documentation');
     await userEvent.click(r.getByRole('button', { name: 'Confirm Rejection' }));
     expect(await screen.findByText('Withdrawal rejected')).toBeInTheDocument();

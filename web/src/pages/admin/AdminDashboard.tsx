@@ -1,31 +1,28 @@
-/** /admin: the client list with its summary, inline money editors and pending withdrawal requests (spec section 2). */
-import { Badge } from '../../components/badge';
-import { Button } from '@chakra-ui/react/button';
-import { Dialog } from '@chakra-ui/react/dialog';
-import { dialogSlotRecipe } from '@chakra-ui/react/theme';
+/** /admin: the totals, the withdrawal requests waiting for a decision, and the client table with its row actions (spec section 2). */
 import { Flex } from '@chakra-ui/react/flex';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Heading } from '@chakra-ui/react/heading';
 import { Input } from '@chakra-ui/react/input';
-import { Portal } from '@chakra-ui/react/portal';
-import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useCallback, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
 import type { ClientDto } from '../../../../shared/api';
-import { successToasts, toastMessages, validation } from '../../../../shared/messages';
+import { toastMessages } from '../../../../shared/messages';
 import { withUpcomingEligibility } from '../../../../shared/eligibility';
 import { dollarsToCents } from '../../../../shared/money';
 import { keyOf } from '../../api/calls';
-import { useApiMutation, useRoute } from '../../api/hooks';
+import { useRoute } from '../../api/hooks';
 import { EmptyState, LoadFailed } from '../../components/load-states';
-import { PageShell } from '../../components/page-shell';
 import { StatCard } from '../../components/stat-card';
 import { formatSignedPercent, formatUsd, gainColor } from '../../format';
+import { AdminPage } from './AdminPage';
+import { ClientDialog, type OpenDialog } from './ClientDialogs';
 import { ClientPager } from './ClientPager';
+import { ClientTable, type RowAction } from './ClientTable';
 import { ExportBalancesButton } from './ExportBalancesButton';
-import { type Sort, useClientPages } from './client-pages';
-import { ClientRow } from './ClientRow';
+import { useClientPages } from './client-pages';
 import { PendingRequests } from './PendingRequests';
 
 /**
@@ -39,91 +36,67 @@ function afterMoneyMove(client: ClientDto, balance: number, depositAt: number | 
   return { ...moved, nextWithdrawalDate: next };
 }
 
-/** The header's own buttons on this page. */
-function HeaderActions() {
-  const navigate = useNavigate();
-  return (
-    <>
-      <Button size="sm" variant="outline" onClick={() => navigate('/admin/withdrawal-alerts')}>
-        Withdrawal Alerts
-      </Button>
-      <ExportBalancesButton />
-    </>
-  );
-}
-
-function DeleteDialog({ client, onClose, onDeleted }: { client: ClientDto | null; onClose: () => void; onDeleted: (id: string) => void }) {
-  // The text stays while the dialog animates out.
-  const last = useRef<ClientDto | null>(null);
-  if (client) last.current = client;
-  const shown = client ?? last.current;
-  const deletion = useApiMutation(client && keyOf({ route: 'deleteClient', params: { id: client.id } }), (send, id: string) => send({ route: 'deleteClient', params: { id } }), {
-    failure: toastMessages.deleteClientFailed,
-    success: successToasts.clientDeleted,
-    onSuccess: (_, id) => {
-      onDeleted(id);
-      onClose();
-    },
-  });
-  const busy = deletion.busy;
-  return (
-    <Dialog.Root recipe={dialogSlotRecipe} role="alertdialog" open={client !== null} onOpenChange={(e) => !e.open && !busy && onClose()} placement="center" lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Delete Client</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{shown ? validation.deleteConfirmation(shown.email) : ''}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={busy}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" onClick={() => client && void deletion.run(client.id)} loading={busy}>
-                Delete
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
-
 /** A totals card while its figure loads (or could not be read): nothing shown that is not true. */
 const TOTAL_PENDING = '—';
 
-export default function AdminDashboard() {
-  const list = useClientPages();
-  const listTop = useRef<HTMLHeadingElement>(null);
-  const [deleting, setDeleting] = useState<ClientDto | null>(null);
+function Totals() {
+  const { data } = useRoute({ route: 'getClientTotals' });
+  const averageGain = data?.averageWeeklyGain ?? 0;
+  return (
+    <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+      <StatCard label="Clients" value={data ? data.totalClients : TOTAL_PENDING} hint="Client accounts (administrators not counted)" />
+      <StatCard label="Total balances" value={data ? formatUsd(dollarsToCents(data.totalPortfolioValue)) : TOTAL_PENDING} hint="Sum of every client's balance" />
+      <StatCard
+        label="Average weekly gain"
+        value={data ? formatSignedPercent(averageGain) : TOTAL_PENDING}
+        valueColor={data ? gainColor(averageGain) : undefined}
+        hint="Mean of the clients' last weekly update"
+      />
+    </SimpleGrid>
+  );
+}
 
-  // The totals cards come from the server's aggregate (never from adding up every client), read again after each change.
-  const totals = useRoute({ route: 'getClientTotals' });
-  const refreshTotals = totals.mutate;
+/** The page's dialog and what it changes: one at a time, opened from a row's menu. */
+function useClientDialogs(list: ReturnType<typeof useClientPages>) {
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const opened = useRef(0);
+  const refreshTotals = useCallback(() => void mutate(keyOf({ route: 'getClientTotals' })), [mutate]);
   const { updateClient, removeClient } = list;
-  // Stable, so the memoized rows skip rendering when only the search or the page changes.
-  const setBalance = useCallback(
+  const onAction = useCallback(
+    (action: RowAction, client: ClientDto) => {
+      if (action === 'activity') return navigate(`/admin/activity?client=${encodeURIComponent(client.id)}`);
+      setDialog({ action, client, open: true, key: ++opened.current });
+    },
+    [navigate],
+  );
+  const onMoved = useCallback(
     (id: string, balance: number, depositAt?: number) => {
       updateClient(id, (c) => afterMoneyMove(c, balance, depositAt));
-      void refreshTotals();
+      refreshTotals();
     },
     [updateClient, refreshTotals],
   );
   const onDeleted = useCallback(
     (id: string) => {
       removeClient(id);
-      void refreshTotals();
+      refreshTotals();
     },
     [removeClient, refreshTotals],
   );
-  const figures = totals.data;
-  const averageGain = figures?.averageWeeklyGain ?? 0;
+  const onProposed = useCallback(() => void mutate(keyOf({ route: 'listPendingActions' })), [mutate]);
+  const onClose = useCallback(() => setDialog((d) => d && { ...d, open: false }), []);
+  return { dialog, onAction, onMoved, onDeleted, onProposed, onClose };
+}
 
-  const sortBy = (next: Sort) => list.setSort(next);
+export default function AdminDashboard() {
+  const [params] = useSearchParams();
+  const list = useClientPages(params.get('search') ?? '');
+  const listTop = useRef<HTMLHeadingElement>(null);
+  const dialogs = useClientDialogs(list);
+  const totals = useRoute({ route: 'getClientTotals' });
+
   const turn = (go: () => void) => {
     go();
     listTop.current?.scrollIntoView?.({ block: 'start' });
@@ -133,29 +106,9 @@ export default function AdminDashboard() {
   const searching = list.applied !== '';
 
   return (
-    <PageShell
-      eyebrow="Client Management"
-      title="Admin Dashboard"
-      badge={
-        <Badge colorPalette="yellow" variant="solid">
-          Administrator
-        </Badge>
-      }
-      actions={<HeaderActions />}
-      signOutLabel="Logout"
-    >
-      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-        <StatCard label="Total Clients" value={figures ? figures.totalClients : TOTAL_PENDING} hint="Active portfolios" />
-        <StatCard label="Total Portfolio Value" value={figures ? formatUsd(dollarsToCents(figures.totalPortfolioValue)) : TOTAL_PENDING} hint="Assets under management" />
-        <StatCard
-          label="Average Weekly Gain"
-          value={figures ? formatSignedPercent(averageGain) : TOTAL_PENDING}
-          valueColor={figures ? gainColor(averageGain) : undefined}
-          hint="Portfolio performance"
-        />
-      </SimpleGrid>
-
-      <PendingRequests onBalance={setBalance} />
+    <AdminPage eyebrow="Client Management" title="Admin Dashboard" actions={<ExportBalancesButton />}>
+      <Totals />
+      <PendingRequests onBalance={dialogs.onMoved} onProposed={dialogs.onProposed} />
 
       <Stack as="section" gap="4" aria-labelledby="client-portfolios-title">
         <Heading as="h2" size="lg" id="client-portfolios-title" ref={listTop}>
@@ -163,7 +116,6 @@ export default function AdminDashboard() {
         </Heading>
         <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'center' }}>
           <Input
-            // Grows along the row on wide screens; in the phone's column a flex basis of 0 would flatten it.
             flex={{ md: '1' }}
             type="search"
             placeholder="Search clients by email..."
@@ -171,19 +123,6 @@ export default function AdminDashboard() {
             value={list.search}
             onChange={(e) => list.setSearch(e.currentTarget.value)}
           />
-          <HStack gap="2" wrap="wrap">
-            <Button size="sm" variant={list.sort === 'desc' ? 'solid' : 'outline'} aria-pressed={list.sort === 'desc'} onClick={() => sortBy('desc')}>
-              Highest First
-            </Button>
-            <Button size="sm" variant={list.sort === 'asc' ? 'solid' : 'outline'} aria-pressed={list.sort === 'asc'} onClick={() => sortBy('asc')}>
-              Lowest First
-            </Button>
-            {list.sort !== 'none' && (
-              <Button size="sm" variant="ghost" onClick={() => sortBy('none')}>
-                Reset
-              </Button>
-            )}
-          </HStack>
         </Flex>
         <ListState loading={list.refreshing} searching={searching} />
         {list.error && !list.refreshing ? (
@@ -192,24 +131,22 @@ export default function AdminDashboard() {
           <EmptyState title={searching ? 'No clients found matching your search.' : 'No clients available.'} />
         ) : (
           <>
-            <Stack as="ul" gap="3" listStyleType="none" aria-label="Clients" aria-busy={list.refreshing}>
-              {clients.map((c) => (
-                <ClientRow key={c.id} client={c} onBalance={setBalance} onDelete={setDeleting} />
-              ))}
-            </Stack>
+            <ClientTable clients={clients} sort={list.sort} onSort={list.setSort} busy={list.refreshing} onAction={dialogs.onAction} />
             <ClientPager
               page={list.page}
               shown={clients.length}
               hasNext={list.hasNext}
-              total={searching ? undefined : figures?.totalClients}
+              total={searching ? undefined : totals.data?.totalClients}
               onPrevious={() => turn(list.previous)}
               onNext={() => turn(list.next)}
             />
           </>
         )}
       </Stack>
-      <DeleteDialog client={deleting} onClose={() => setDeleting(null)} onDeleted={onDeleted} />
-    </PageShell>
+      {dialogs.dialog && (
+        <ClientDialog key={dialogs.dialog.key} dialog={dialogs.dialog} onClose={dialogs.onClose} onMoved={dialogs.onMoved} onProposed={dialogs.onProposed} onDeleted={dialogs.onDeleted} />
+      )}
+    </AdminPage>
   );
 }
 
@@ -221,4 +158,3 @@ function ListState({ loading, searching }: { loading: boolean; searching: boolea
     </Text>
   );
 }
-

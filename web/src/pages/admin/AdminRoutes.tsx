@@ -18,7 +18,9 @@ import type { AccountState } from '../account/notice';
 import NotFound from '../NotFound';
 
 const refusedWith = (error: unknown, message: string) => error instanceof ApiError && error.status === 403 && error.serverMessage === message;
+import ActivityPage from './ActivityPage';
 import AdminDashboard from './AdminDashboard';
+import ApprovalsPage from './ApprovalsPage';
 import WithdrawalAlerts from './WithdrawalAlerts';
 
 /** This session may not use the console (it predates the admin's second factor): sign out here, and say to sign in again with a code. */
@@ -54,6 +56,8 @@ export default function AdminRoutes() {
       <Route element={<RequireAdmin />}>
         <Route index element={<AdminDashboard />} />
         <Route path="withdrawal-alerts" element={<WithdrawalAlerts />} />
+        <Route path="approvals" element={<ApprovalsPage />} />
+        <Route path="activity" element={<ActivityPage />} />
       </Route>
       <Route path="*" element={<NotFound />} />
     </Routes>

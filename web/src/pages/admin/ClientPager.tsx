@@ -8,6 +8,7 @@ import { Flex } from '@chakra-ui/react/flex';
 import { HStack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { formatCount } from '../../format';
+import { plural } from './words';
 
 /** Clients on a page: the server's default page (shared/validation.ts CLIENT_PAGE_DEFAULT). */
 export const CLIENTS_PER_PAGE = 50;
@@ -27,7 +28,7 @@ export function ClientPager(props: { page: number; shown: number; hasNext: boole
     <Flex as="nav" aria-label="Client list pages" gap="3" wrap="wrap" align="center" justify="space-between">
       <Text color="fg.muted" aria-live="polite">
         {shown === 0 ? 'No clients on this page' : `Showing ${formatCount(from)}–${formatCount(to)}`}
-        {total === undefined ? '' : ` of ${formatCount(total)} clients`}
+        {total === undefined ? '' : ` of ${plural(total, 'client')}`}
       </Text>
       <HStack gap="2">
         <Button size="sm" variant="outline" disabled={page === 0} onClick={props.onPrevious}>

@@ -6,103 +6,118 @@ import { Heading } from '@chakra-ui/react/heading';
 import { Input } from '@chakra-ui/react/input';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { type FormEvent, useState } from 'react';
-import { useSWRConfig } from 'swr';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import type { WithdrawalRequestDto } from '../../../../shared/api';
-import { apiMessages, toastTitles } from '../../../../shared/messages';
+import { apiMessages } from '../../../../shared/messages';
+import type { PendingActionDto } from '../../api/admin-types';
 import { keyOf } from '../../api/calls';
 import { useApiMutation, useRoute } from '../../api/hooks';
 import { EmptyState, LoadingLine } from '../../components/load-states';
-import { notify } from '../../components/toaster';
 import { formatDate, usd } from '../../format';
+import { usePendingActions } from './AdminNav';
+import { ApproveRequestDialog } from './ApproveRequestDialog';
+import { approveButtonColors } from './buttons';
 import { ClientTitle } from './common';
+import { ago } from './words';
 
-const approveFailed = 'Failed to approve withdrawal';
 const rejectFailed = 'Failed to reject withdrawal';
 
-function RequestRow({ request, onDecided, onBalance }: {
-  request: WithdrawalRequestDto;
-  onDecided: (id: string) => void;
-  onBalance: (userId: string, balance: number) => void;
-}) {
-  const { mutate } = useSWRConfig();
-  const [rejecting, setRejecting] = useState(false);
+function RejectForm({ request, onDecided, onCancel }: { request: WithdrawalRequestDto; onDecided: (id: string) => void; onCancel: () => void }) {
   const [reason, setReason] = useState('');
-
-  const approve = { route: 'approveWithdrawalRequest', params: { id: request.id } } as const;
-  const approval = useApiMutation(keyOf(approve), (send) => send(approve), {
-    failure: approveFailed,
-    success: 'Withdrawal approved',
-    onSuccess: (answer) => {
-      onBalance(request.userId, answer.newBalance);
-      onDecided(request.id);
-      void mutate(keyOf({ route: 'listClientTransactions', params: { id: request.userId } }));
-    },
-  });
+  const [missing, setMissing] = useState(false);
   const rejection = useApiMutation(
     keyOf({ route: 'rejectWithdrawalRequest', params: { id: request.id } }),
     (send, text: string) => send({ route: 'rejectWithdrawalRequest', params: { id: request.id }, body: { reason: text } }),
-    {
-    failure: rejectFailed,
-    success: 'Withdrawal rejected',
-      onSuccess: () => onDecided(request.id),
-    },
+    { failure: rejectFailed, success: 'Withdrawal rejected', onSuccess: () => onDecided(request.id) },
   );
-  const busy = approval.busy || rejection.busy;
-
   const reject = (e: FormEvent) => {
     e.preventDefault();
     const text = reason.trim();
-    if (!text) return notify('error', toastTitles.error, apiMessages.reasonRequired);
-    void rejection.run(text);
+    setMissing(!text);
+    if (text) void rejection.run(text);
   };
-
   return (
-    <Stack as="li" gap="3" borderWidth="1px" rounded="lg" p="4" aria-label={`Withdrawal request of ${request.userEmail}`}>
-      <Flex gap="3" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ md: 'center' }}>
-        <ClientTitle email={request.userEmail} lines={[`Requested: ${formatDate(request.createdAt)}`]} />
-        <HStack gap="3" wrap="wrap">
-          <Text fontWeight="bold">{usd(request.amount)}</Text>
-          <Button size="xs" colorPalette="green" onClick={() => void approval.run()} loading={approval.busy} disabled={busy}>
-            Approve
+    <form noValidate onSubmit={reject} aria-label={`Reject request of ${request.userEmail}`}>
+      <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-start' }}>
+        <Field.Root required invalid={missing} flex="1">
+          <Field.Label fontSize="sm">Reason</Field.Label>
+          <Input size="sm" value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} />
+          {missing && <Field.ErrorText color="red.fg">{apiMessages.reasonRequired}</Field.ErrorText>}
+        </Field.Root>
+        <HStack gap="2" mt={{ md: '6' }}>
+          <Button type="submit" size="sm" colorPalette="red" loading={rejection.busy}>
+            Confirm Rejection
           </Button>
-          <Button size="xs" variant="outline" colorPalette="red" onClick={() => setRejecting((r) => !r)} aria-expanded={rejecting} disabled={busy}>
-            Reject
+          <Button type="button" size="sm" variant="outline" onClick={onCancel} disabled={rejection.busy}>
+            Cancel
           </Button>
         </HStack>
       </Flex>
-      {rejecting && (
-        <form noValidate onSubmit={reject} aria-label={`Reject request of ${request.userEmail}`}>
-          <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }}>
-            <Field.Root required flex="1">
-              <Field.Label fontSize="sm">Reason</Field.Label>
-              <Input size="sm" value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} />
-            </Field.Root>
-            <HStack gap="2">
-              <Button type="submit" size="sm" colorPalette="red" loading={rejection.busy}>
-                Confirm Rejection
+    </form>
+  );
+}
+
+function RequestRow({ request, awaiting, onDecided, onApprove }: {
+  request: WithdrawalRequestDto;
+  /** A second administrator must approve this request's approval (a pending action holds it). */
+  awaiting: boolean;
+  onDecided: (id: string) => void;
+  onApprove: (request: WithdrawalRequestDto) => void;
+}) {
+  const [rejecting, setRejecting] = useState(false);
+  return (
+    <Stack as="li" gap="3" borderWidth="1px" rounded="lg" p="4" aria-label={`Withdrawal request of ${request.userEmail}`}>
+      <Flex gap="3" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ md: 'center' }}>
+        <ClientTitle email={request.userEmail} lines={[`Requested ${formatDate(request.createdAt)} (${ago(request.createdAt)})`]} />
+        <HStack gap="3" wrap="wrap">
+          <Text fontWeight="bold">{usd(request.amount)}</Text>
+          {awaiting ? (
+            <Button asChild size="xs" variant="outline">
+              <RouterLink to="/admin/approvals">Awaiting a second approval</RouterLink>
+            </Button>
+          ) : (
+            <>
+              <Button size="xs" {...approveButtonColors} onClick={() => onApprove(request)}>
+                Approve
               </Button>
-              <Button type="button" size="sm" variant="outline" onClick={() => setRejecting(false)} disabled={busy}>
-                Cancel
+              <Button size="xs" variant="outline" colorPalette="red" onClick={() => setRejecting((r) => !r)} aria-expanded={rejecting}>
+                Reject
               </Button>
-            </HStack>
-          </Flex>
-        </form>
-      )}
+            </>
+          )}
+        </HStack>
+      </Flex>
+      {rejecting && <RejectForm request={request} onDecided={onDecided} onCancel={() => setRejecting(false)} />}
     </Stack>
   );
 }
 
-export function PendingRequests({ onBalance }: { onBalance: (userId: string, balance: number) => void }) {
+/** The approval dialog of one request; `open` false while it animates out. */
+interface Approving {
+  request: WithdrawalRequestDto;
+  open: boolean;
+  key: number;
+}
+
+export function PendingRequests({ onBalance, onProposed }: { onBalance: (userId: string, balance: number) => void; onProposed: (action: PendingActionDto) => void }) {
   const { data, error, mutate } = useRoute({ route: 'listPendingWithdrawalRequests', query: { status: 'pending' } });
+  const actions = usePendingActions().data;
+  const [approving, setApproving] = useState<Approving | null>(null);
+  const opened = useRef(0);
   const onDecided = (id: string) => void mutate((list) => list?.filter((r) => r.id !== id), { revalidate: false });
+  const onApproved = (request: WithdrawalRequestDto, newBalance: number) => {
+    onBalance(request.userId, newBalance);
+    onDecided(request.id);
+  };
+  const awaiting = new Set(actions?.filter((a) => a.kind === 'approveRequest' && a.requestId).map((a) => a.requestId));
   return (
     <Stack as="section" gap="3" aria-labelledby="pending-requests-title">
       <Heading as="h2" size="lg" id="pending-requests-title">
         Pending Withdrawal Requests
       </Heading>
       {error ? (
-        <Text color="fg.error">Failed to load withdrawal requests</Text>
+        <Text color="red.fg">Failed to load withdrawal requests</Text>
       ) : !data ? (
         <LoadingLine label="Loading withdrawal requests..." />
       ) : data.length === 0 ? (
@@ -110,9 +125,19 @@ export function PendingRequests({ onBalance }: { onBalance: (userId: string, bal
       ) : (
         <Stack as="ul" gap="3" listStyleType="none">
           {data.map((r) => (
-            <RequestRow key={r.id} request={r} onDecided={onDecided} onBalance={onBalance} />
+            <RequestRow key={r.id} request={r} awaiting={awaiting.has(r.id)} onDecided={onDecided} onApprove={(request) => setApproving({ request, open: true, key: ++opened.current })} />
           ))}
         </Stack>
+      )}
+      {approving && (
+        <ApproveRequestDialog
+          key={approving.key}
+          request={approving.request}
+          open={approving.open}
+          onClose={() => setApproving((a) => a && { ...a, open: false })}
+          onApproved={onApproved}
+          onProposed={onProposed}
+        />
       )}
     </Stack>
   );

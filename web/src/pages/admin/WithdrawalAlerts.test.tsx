@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AlertGroupDto, ClientDto } from '../../../../shared/api';
+import { eligibleAt } from '../../../../shared/eligibility';
+import { formatDate } from '../../format';
 import { adminUser, alice, apiError, fakeAuth, fixtureApi, type Handler, renderApp } from '../../test/harness';
 
 const clients: ClientDto[] = [
-  { id: 'c1', email: 'alice@example.com', displayName: 'Alice', portfolio: { balance: 100, weeklyGain: 1, lastUpdate: '2025-03-03T00:00:00.000Z' } },
+  { id: 'c1', email: 'alice@example.com', displayName: 'Alice', portfolio: { balance: 100, weeklyGain: 1, weeklyGainAmount: 1, lastUpdate: '2025-03-03T00:00:00.000Z' } },
 ];
 
 const groups: AlertGroupDto[] = [
@@ -25,9 +27,11 @@ const groups: AlertGroupDto[] = [
 
 function setup(alerts: Handler | unknown) {
   const api = fixtureApi({
-    'GET /api/admin/clients': clients,
+    'GET /api/admin/clients': { clients },
     'GET /api/admin/withdrawal-requests?status=pending': [],
     'GET /api/admin/withdrawal-alerts': alerts,
+    'GET /api/admin/pending-actions': [],
+    'GET /api/admin/client-totals': { totalClients: 1, totalPortfolioValue: 100, averageWeeklyGain: 1 },
   });
   renderApp('/admin/withdrawal-alerts', { backend: fakeAuth(adminUser), api });
   return api;
@@ -49,24 +53,41 @@ describe('withdrawal alerts page', () => {
     expect(screen.getByText('Clients Approaching Eligibility').parentElement).toHaveTextContent('0');
   });
 
-  it('lists the clients and their deposits', async () => {
+  it('lists the clients and their deposits: each eligibility date and time left said once, with links to the client', async () => {
     setup({ data: groups });
     expect(await screen.findByText('Upcoming Withdrawal Eligibility')).toBeInTheDocument();
     expect(await screen.findByRole('listitem', { name: 'alice@example.com' })).toBeInTheDocument();
     expect(screen.getByText('Clients Approaching Eligibility').parentElement).toHaveTextContent('2');
     expect(screen.getByText('Within 2 weeks of 6-month mark')).toBeInTheDocument();
     expect(screen.getByText('Deposits Approaching Eligibility').parentElement).toHaveTextContent('3');
-    const a = within(screen.getByRole('listitem', { name: 'alice@example.com' }));
-    expect(a.getByText('2 deposit(s) approaching eligibility')).toBeInTheDocument();
-    expect(a.getByText('0 days until eligible')).toBeInTheDocument();
-    expect(a.getByText('Eligible Now')).toBeInTheDocument();
-    expect(a.getByText('5 days remaining')).toBeInTheDocument();
+    const eligibleOn = (timestamp: string) => formatDate(eligibleAt(Date.parse(timestamp)));
+
+    const alice = screen.getByRole('listitem', { name: 'alice@example.com' });
+    const a = within(alice);
+    expect(a.getByText('2 deposits approaching eligibility')).toBeInTheDocument();
+    expect(a.getByText(`First eligible ${eligibleOn('2024-09-01T00:00:00.000Z')}`)).toBeInTheDocument();
+    expect(a.getByText('Eligible now')).toBeInTheDocument();
+    expect(a.getByText('In 5 days')).toBeInTheDocument();
+    expect(a.getByText(`Deposited ${formatDate('2024-09-06T00:00:00.000Z')} · eligible ${eligibleOn('2024-09-06T00:00:00.000Z')}`)).toBeInTheDocument();
     expect(a.getByText('$2,500.25')).toBeInTheDocument();
-    expect(a.getAllByText(/Deposited/)).toHaveLength(2);
+    // The time left is said once per deposit, never again for the client.
+    expect(alice).not.toHaveTextContent(/days until eligible|days remaining|deposit\(s\)/);
+    expect(a.getByRole('link', { name: 'Show in client list: alice@example.com' })).toHaveAttribute('href', '/admin?search=alice%40example.com');
+    expect(a.getByRole('link', { name: 'Activity of alice@example.com' })).toHaveAttribute('href', '/admin/activity?client=c1');
+
     const b = within(screen.getByRole('listitem', { name: 'bob@example.com' }));
-    expect(b.getByText('1 deposit(s) approaching eligibility')).toBeInTheDocument();
-    expect(b.getByText('1 days until eligible')).toBeInTheDocument();
-    expect(b.getByText('1 day remaining')).toBeInTheDocument();
+    expect(b.getByText('1 deposit approaching eligibility')).toBeInTheDocument();
+    expect(b.getByText('In 1 day')).toBeInTheDocument();
+    // One deposit: its own line has the date, the client's lines do not repeat it.
+    expect(b.queryByText(/First eligible/)).not.toBeInTheDocument();
+  });
+
+  it("opens the client list searched for the alert's client", async () => {
+    setup({ data: groups });
+    await userEvent.click(await screen.findByRole('link', { name: 'Show in client list: alice@example.com' }));
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Search clients by email...')).toHaveValue('alice@example.com');
+    expect(await screen.findByRole('row', { name: 'alice@example.com' })).toBeInTheDocument();
   });
 
   it('reports a load failure', async () => {
@@ -75,9 +96,11 @@ describe('withdrawal alerts page', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Error');
   });
 
-  it('goes back to the admin dashboard', async () => {
+  it('goes back to the client list from the navigation', async () => {
     setup({ data: [] });
-    await userEvent.click(await screen.findByRole('button', { name: 'Back to Admin' }));
+    const nav = within(await screen.findByRole('navigation', { name: 'Administration' }));
+    expect(nav.getByRole('link', { name: 'Withdrawal Alerts' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(nav.getByRole('link', { name: 'Clients' }));
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
   });
 
@@ -95,7 +118,7 @@ describe('withdrawal alerts page', () => {
     renderApp('/admin/withdrawal-alerts', { backend: fakeAuth(adminUser), api });
     await waitFor(() => expect(release).not.toBeNull());
     expect(screen.getByText('Loading alerts...')).toBeInTheDocument();
-    release!(clients);
+    release!({ clients });
     expect(await screen.findByText('No clients approaching withdrawal eligibility')).toBeInTheDocument();
   });
 });

@@ -4,32 +4,48 @@ import { Button } from '@chakra-ui/react/button';
 import { Flex } from '@chakra-ui/react/flex';
 import { Heading } from '@chakra-ui/react/heading';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
-import { Stack } from '@chakra-ui/react/stack';
+import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import type { AlertGroupDto } from '../../../../shared/api';
 import { toastMessages, toastTitles } from '../../../../shared/messages';
 import { useRoute } from '../../api/hooks';
 import { EmptyState, LoadingLine } from '../../components/load-states';
-import { PageShell } from '../../components/page-shell';
 import { StatCard } from '../../components/stat-card';
 import { notify } from '../../components/toaster';
+import { eligibleAt } from '../../../../shared/eligibility';
 import { formatDate, usd } from '../../format';
+import { AdminPage } from './AdminPage';
 import { ClientTitle } from './common';
+import { plural } from './words';
 
-const daysLeft = (n: number) => (n === 0 ? 'Eligible Now' : `${n} ${n === 1 ? 'day' : 'days'} remaining`);
+/** When a deposit may be withdrawn from, said once: "Eligible now", "In 1 day", "In 5 days". */
+const whenEligible = (days: number) => (days === 0 ? 'Eligible now' : `In ${plural(days, 'day')}`);
 
 function Group({ group }: { group: AlertGroupDto }) {
-  const soonest = Math.min(...group.deposits.map((d) => d.daysUntilEligible));
   const count = group.deposits.length;
+  const soonest = group.deposits.reduce((first, d) => (d.daysUntilEligible < first.daysUntilEligible ? d : first));
+  const eligibleOn = (timestamp: string) => formatDate(eligibleAt(Date.parse(timestamp)));
   return (
     <Stack as="li" gap="3" borderWidth="1px" rounded="lg" p="4" aria-label={group.userEmail}>
       <Flex gap="2" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ md: 'center' }}>
-        <ClientTitle email={group.userEmail} lines={[`${count} deposit(s) approaching eligibility`]} />
-        <Badge colorPalette={soonest === 0 ? 'green' : 'orange'} alignSelf={{ base: 'flex-start', md: 'center' }}>
-          {soonest} days until eligible
-        </Badge>
+        <ClientTitle
+          email={group.userEmail}
+          lines={[`${plural(count, 'deposit')} approaching eligibility`, count > 1 && `First eligible ${eligibleOn(soonest.timestamp)}`]}
+        />
+        <HStack gap="2" wrap="wrap">
+          <Button asChild size="xs" variant="outline">
+            <RouterLink to={`/admin?search=${encodeURIComponent(group.userEmail)}`} aria-label={`Show in client list: ${group.userEmail}`}>
+              Show in client list
+            </RouterLink>
+          </Button>
+          <Button asChild size="xs" variant="outline">
+            <RouterLink to={`/admin/activity?client=${encodeURIComponent(group.userId)}`} aria-label={`Activity of ${group.userEmail}`}>
+              Activity
+            </RouterLink>
+          </Button>
+        </HStack>
       </Flex>
       <Stack as="ul" gap="2" listStyleType="none">
         {group.deposits.map((d) => (
@@ -37,11 +53,11 @@ function Group({ group }: { group: AlertGroupDto }) {
             <Stack gap="0">
               <Text fontWeight="medium">{usd(d.amount)}</Text>
               <Text fontSize="xs" color="fg.muted">
-                Deposited: {formatDate(d.timestamp)}
+                Deposited {formatDate(d.timestamp)} · eligible {eligibleOn(d.timestamp)}
               </Text>
             </Stack>
             <Badge colorPalette={d.daysUntilEligible === 0 ? 'green' : 'yellow'} alignSelf={{ base: 'flex-start', sm: 'center' }}>
-              {daysLeft(d.daysUntilEligible)}
+              {whenEligible(d.daysUntilEligible)}
             </Badge>
           </Flex>
         ))}
@@ -51,7 +67,6 @@ function Group({ group }: { group: AlertGroupDto }) {
 }
 
 export default function WithdrawalAlerts() {
-  const navigate = useNavigate();
   const { data, error } = useRoute({ route: 'listWithdrawalAlerts' }, { refreshInterval: 30_000 });
   useEffect(() => {
     if (error) notify('error', toastTitles.error, toastMessages.loadAlertsFailed);
@@ -61,7 +76,7 @@ export default function WithdrawalAlerts() {
 
   let section;
   if (!data && !error) section = <LoadingLine label="Loading withdrawal alerts..." />;
-  else if (!data) section = <Text color="fg.error">{toastMessages.loadAlertsFailed}</Text>;
+  else if (!data) section = <Text color="red.fg">{toastMessages.loadAlertsFailed}</Text>;
   else if (groups.length === 0)
     section = (
       <EmptyState
@@ -79,15 +94,7 @@ export default function WithdrawalAlerts() {
     );
 
   return (
-    <PageShell
-      title="Withdrawal Alerts"
-      subtitle="Clients approaching withdrawal eligibility"
-      actions={
-        <Button size="sm" variant="outline" onClick={() => navigate('/admin')}>
-          Back to Admin
-        </Button>
-      }
-    >
+    <AdminPage title="Withdrawal Alerts" subtitle="Clients approaching withdrawal eligibility">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <StatCard label="Clients Approaching Eligibility" value={data ? groups.length : '-'} hint="Within 2 weeks of 6-month mark" />
         <StatCard label="Deposits Approaching Eligibility" value={data ? depositCount : '-'} hint="Deposits within the alert window" />
@@ -98,6 +105,6 @@ export default function WithdrawalAlerts() {
         </Heading>
         {section}
       </Stack>
-    </PageShell>
+    </AdminPage>
   );
 }

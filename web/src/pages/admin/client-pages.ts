@@ -67,9 +67,10 @@ interface Paging {
   cursors: (string | undefined)[];
 }
 
-export function useClientPages() {
+/** `initialSearch`: the search a link to the list asks for (/admin?search=...). */
+export function useClientPages(initialSearch = '') {
   const send = useSend();
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(initialSearch);
   const [sort, setSort] = useState<Sort>('none');
   const typed = search.trim();
   const settled = useDebounced(typed, SEARCH_DEBOUNCE_MS);

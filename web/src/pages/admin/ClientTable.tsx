@@ -1,0 +1,107 @@
+/**
+ * The client list as a table: who (name over e-mail), balance, this week's change and the next
+ * date a withdrawal may be made, sorted by the server (e-mail, or balance either way), with each
+ * row's actions behind its menu. On a phone the table scrolls sideways inside its card.
+ */
+import { Button } from '@chakra-ui/react/button';
+import { Table } from '@chakra-ui/react/table';
+import { Text } from '@chakra-ui/react/text';
+import { tableSlotRecipe } from '@chakra-ui/react/theme';
+import { memo } from 'react';
+import type { ClientDto } from '../../../../shared/api';
+import { formatDate, formatSignedPercent, gainColor, signedUsd, usd } from '../../format';
+import type { Sort } from './client-pages';
+import type { MoveKind } from './money-move';
+import { RowMenu } from './RowMenu';
+import { clientName } from './words';
+
+/** What a row's menu asks the page to open. */
+export type RowAction = MoveKind | 'transactions' | 'activity' | 'delete';
+
+type Direction = 'ascending' | 'descending' | 'none';
+
+function SortHeader({ label, direction, onClick, textAlign }: { label: string; direction: Direction; onClick: () => void; textAlign?: 'end' }) {
+  return (
+    <Table.ColumnHeader aria-sort={direction} textAlign={textAlign}>
+      <Button variant="ghost" size="xs" onClick={onClick} fontWeight="semibold" mx="-2">
+        {label}
+        <span aria-hidden="true">{direction === 'ascending' ? '↑' : direction === 'descending' ? '↓' : '↕'}</span>
+      </Button>
+    </Table.ColumnHeader>
+  );
+}
+
+const ClientTableRow = memo(function ClientTableRow({ client, onAction }: { client: ClientDto; onAction: (action: RowAction, client: ClientDto) => void }) {
+  const name = clientName(client);
+  const { balance, weeklyGain, weeklyGainAmount } = client.portfolio;
+  const act = (action: RowAction) => () => onAction(action, client);
+  return (
+    <Table.Row aria-label={client.email}>
+      <Table.Cell minW="48" maxW="72">
+        <Text fontWeight="semibold" wordBreak="break-word">
+          {name}
+        </Text>
+        {name !== client.email && (
+          <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
+            {client.email}
+          </Text>
+        )}
+      </Table.Cell>
+      <Table.Cell textAlign="end" fontWeight="semibold" whiteSpace="nowrap" data-testid="balance">
+        {usd(balance)}
+      </Table.Cell>
+      <Table.Cell textAlign="end" whiteSpace="nowrap" color={gainColor(weeklyGainAmount)}>
+        <Text>{signedUsd(weeklyGainAmount)}</Text>
+        <Text fontSize="xs">{formatSignedPercent(weeklyGain)}</Text>
+      </Table.Cell>
+      <Table.Cell whiteSpace="nowrap">{client.nextWithdrawalDate ? formatDate(client.nextWithdrawalDate) : '—'}</Table.Cell>
+      <Table.Cell textAlign="end">
+        <RowMenu
+          label="Actions"
+          accessibleName={`Actions for ${name === client.email ? name : `${name} (${client.email})`}`}
+          actions={[
+            { label: 'Deposit', onSelect: act('deposit') },
+            { label: 'Withdraw', onSelect: act('withdrawal') },
+            { label: 'Edit balance', onSelect: act('balance') },
+            { label: 'Transactions', onSelect: act('transactions') },
+            { label: 'Activity', onSelect: act('activity') },
+            { label: 'Delete client', onSelect: act('delete'), danger: true },
+          ]}
+        />
+      </Table.Cell>
+    </Table.Row>
+  );
+});
+
+export function ClientTable({ clients, sort, onSort, busy, onAction }: {
+  clients: ClientDto[];
+  sort: Sort;
+  onSort: (sort: Sort) => void;
+  busy: boolean;
+  /** Stable, so a row whose client is unchanged does not render again. */
+  onAction: (action: RowAction, client: ClientDto) => void;
+}) {
+  const balanceDirection: Direction = sort === 'desc' ? 'descending' : sort === 'asc' ? 'ascending' : 'none';
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md" bg="bg.panel">
+      <Table.Root recipe={tableSlotRecipe} size="sm" aria-label="Clients" aria-busy={busy}>
+        <Table.Header>
+          <Table.Row>
+            <SortHeader label="Client" direction={sort === 'none' ? 'ascending' : 'none'} onClick={() => onSort('none')} />
+            <SortHeader label="Balance" direction={balanceDirection} onClick={() => onSort(sort === 'desc' ? 'asc' : 'desc')} textAlign="end" />
+            <Table.ColumnHeader textAlign="end">This week</Table.ColumnHeader>
+            <Table.ColumnHeader>Next eligible</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">
+              <Text srOnly>Actions</Text>
+            </Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {clients.map((c) => (
+            <ClientTableRow key={c.id} client={c} onAction={onAction} />
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

@@ -1,0 +1,28 @@
+/** The admin pages' words for counts and ages: "1 deposit", "2 deposits", "requested 3 days ago". */
+import { formatCount } from '../../format';
+
+/** A count with its noun, singular for exactly one: "1 day", "2 days", "1,204 clients". */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/** How long ago `when` was, in the largest whole unit: "just now", "5 minutes ago", "1 hour ago", "3 days ago". */
+export function ago(when: string | number, now: number = Date.now()): string {
+  const at = typeof when === 'number' ? when : Date.parse(when);
+  if (Number.isNaN(at)) return 'at an unknown time';
+  const elapsed = Math.max(0, now - at);
+  if (elapsed >= DAY_MS) return `${plural(Math.floor(elapsed / DAY_MS), 'day')} ago`;
+  if (elapsed >= HOUR_MS) return `${plural(Math.floor(elapsed / HOUR_MS), 'hour')} ago`;
+  if (elapsed >= MINUTE_MS) return `${plural(Math.floor(elapsed / MINUTE_MS), 'minute')} ago`;
+  return 'just now';
+}
+
+/** A client as the console names them: the display name, or the e-mail when there is none. */
+export const clientName = (client: { displayName?: string; email: string }): string => client.displayName?.trim() || client.email;
+
+/** Typed as the client's e-mail, ignoring case and the spaces around it (e-mails are stored lower-cased). */
+export const confirmsEmail = (typed: string, email: string): boolean => typed.trim().toLowerCase() === email.toLowerCase();
