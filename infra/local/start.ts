@@ -1,5 +1,5 @@
 /** `npm start`: the local stack in the foreground until Ctrl-C (or SIGTERM). */
-import { DEMO_ADMIN, DEMO_ADMIN_CODE_COMMAND, DEMO_PASSWORD, demoAdminTotp } from './seed';
+import { DEMO_ADMIN, DEMO_ADMIN_CODE_COMMAND, DEMO_CHECKER, DEMO_PASSWORD, demoAdminTotp, demoCheckerTotp } from './seed';
 import { startStack } from './stack';
 import { DEMO_GOOGLE_ACCOUNTS } from './google/demo-accounts';
 
@@ -28,6 +28,7 @@ if (seed) {
       `           secret  ${totp.secret}`,
       `           app     ${totp.uri}`,
       `           code    ${DEMO_ADMIN_CODE_COMMAND}`,
+      `  checker  ${DEMO_CHECKER}, the second admin who approves moves over the four-eyes threshold: secret ${demoCheckerTotp().secret}`,
     ].join('\n'),
   );
 }
