@@ -170,6 +170,19 @@ export const statementPeriodQuery = z
 /** ?status=pending: the only list of requests the admins' queue serves. */
 export const requestStatusQuery = z.object({ status: z.optional(z.literal('pending', { error: apiMessages.unsupportedStatus })) });
 
+/** ?limit of a paged list: whole numbers from 1 to `max` (at most 3 digits), `fallback` when absent. */
+function pageLimit(fallback: number, max: number, message: string) {
+  return z.pipe(
+    z.optional(z.string({ error: message })),
+    convertOr(message, (text: string | undefined): number | null => {
+      if (text === undefined || text === '') return fallback;
+      if (!/^\d{1,3}$/.test(text)) return null;
+      const limit = Number(text);
+      return limit >= 1 && limit <= max ? limit : null;
+    }),
+  );
+}
+
 /** Clients in a page of the admin list: the spec's list shows pages of 50; a caller may ask for up to 100. */
 export const CLIENT_PAGE_DEFAULT = 50;
 export const CLIENT_PAGE_MAX = 100;
@@ -186,15 +199,7 @@ export type ClientOrder = 'email' | 'balance-desc' | 'balance-asc';
  */
 export const clientListQuery = z.pipe(
   z.object({
-    limit: z.pipe(
-      z.optional(z.string({ error: apiMessages.invalidListLimit })),
-      convertOr(apiMessages.invalidListLimit, (text: string | undefined): number | null => {
-        if (text === undefined || text === '') return CLIENT_PAGE_DEFAULT;
-        if (!/^\d{1,3}$/.test(text)) return null;
-        const limit = Number(text);
-        return limit >= 1 && limit <= CLIENT_PAGE_MAX ? limit : null;
-      }),
-    ),
+    limit: pageLimit(CLIENT_PAGE_DEFAULT, CLIENT_PAGE_MAX, apiMessages.invalidListLimit),
     cursor: z.optional(z.string({ error: apiMessages.invalidListCursor }).check(z.regex(/^[\w-]{1,2048}$/, { error: apiMessages.invalidListCursor }))),
     sort: z.optional(z.enum(['balance-desc', 'balance-asc'], { error: apiMessages.invalidListSort })),
     search: z.optional(z.string({ error: apiMessages.searchTooLong }).check(z.maxLength(SEARCH_MAX_LENGTH, { error: apiMessages.searchTooLong }))),
@@ -220,15 +225,7 @@ export const ACTIVITY_PAGE_MAX = 200;
  */
 export const activityQuery = z.pipe(
   z.object({
-    limit: z.pipe(
-      z.optional(z.string({ error: apiMessages.invalidActivityLimit })),
-      convertOr(apiMessages.invalidActivityLimit, (text: string | undefined): number | null => {
-        if (text === undefined || text === '') return ACTIVITY_PAGE_DEFAULT;
-        if (!/^\d{1,3}$/.test(text)) return null;
-        const limit = Number(text);
-        return limit >= 1 && limit <= ACTIVITY_PAGE_MAX ? limit : null;
-      }),
-    ),
+    limit: pageLimit(ACTIVITY_PAGE_DEFAULT, ACTIVITY_PAGE_MAX, apiMessages.invalidActivityLimit),
     cursor: z.optional(z.string({ error: apiMessages.invalidListCursor }).check(z.regex(/^[\w-]{1,2048}$/, { error: apiMessages.invalidListCursor }))),
     actor: z.optional(z.string({ error: apiMessages.invalidActivityActor }).check(z.maxLength(SEARCH_MAX_LENGTH, { error: apiMessages.invalidActivityActor }))),
     client: z.optional(z.string({ error: apiMessages.invalidActivityClient }).check(z.regex(/^[A-Za-z0-9_.-]{1,128}$/, { error: apiMessages.invalidActivityClient }))),

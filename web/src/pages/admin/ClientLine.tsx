@@ -3,7 +3,8 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { clientName } from './words';
 
-export function ClientLine({ client }: { client: { displayName?: string; email: string } }) {
+/** `emailSize`: the table's rows set the e-mail smaller than a dialog does. */
+export function ClientLine({ client, emailSize = 'sm' }: { client: { displayName?: string; email: string }; emailSize?: 'sm' | 'xs' }) {
   const name = clientName(client);
   return (
     <Stack gap="0" minW="0">
@@ -11,7 +12,7 @@ export function ClientLine({ client }: { client: { displayName?: string; email: 
         {name}
       </Text>
       {name !== client.email && (
-        <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
+        <Text fontSize={emailSize} color="fg.muted" wordBreak="break-all">
           {client.email}
         </Text>
       )}

@@ -13,6 +13,7 @@ import { formatDate, formatSignedPercent, gainColor, signedUsd, usd } from '../.
 import type { Sort } from './client-pages';
 import type { MoveKind } from './money-move';
 import { RowMenu } from './RowMenu';
+import { ClientLine } from './ClientLine';
 import { clientName } from './words';
 
 /** What a row's menu asks the page to open. */
@@ -38,14 +39,7 @@ const ClientTableRow = memo(function ClientTableRow({ client, onAction }: { clie
   return (
     <Table.Row aria-label={client.email}>
       <Table.Cell minW="48" maxW="72">
-        <Text fontWeight="semibold" wordBreak="break-word">
-          {name}
-        </Text>
-        {name !== client.email && (
-          <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
-            {client.email}
-          </Text>
-        )}
+        <ClientLine client={client} emailSize="xs" />
       </Table.Cell>
       <Table.Cell textAlign="end" fontWeight="semibold" whiteSpace="nowrap" data-testid="balance">
         {usd(balance)}
