@@ -7,6 +7,8 @@ import { DEMO_ADMIN } from '../../infra/local/seed';
 import { DAY_MS } from '../../shared/growth';
 import { apiMessages } from '../../shared/messages';
 import type { PendingActionDto } from '../../shared/answers';
+import { newId } from '../lib/ids';
+import { newRequestItem } from '../lib/withdrawal-requests';
 import type { Session } from './support/client';
 import { useTestStack } from './support/use-stack';
 
@@ -154,6 +156,26 @@ describe('approval by a second administrator', () => {
     const mine = await t.client.call('listMyWithdrawalRequests', { token: client.accessToken, params: { uid: client.sub } });
     expect(mine.body.find((r) => r.id === requestId)).toMatchObject({ status: 'approved' });
     expect((await t.table.profile(client.sub))?.pendingRequests).toBe(0);
+  });
+
+  it('re-checks the eligible profit at approval: a request it no longer covers is refused, writing nothing', async () => {
+    const client = await t.client.newClient('request-uncovered');
+    const big = proposed(await deposit(maker, client, 60_000, { timestamp: new Date(Date.now() - 200 * DAY_MS).toISOString() }));
+    expect((await approve(checker, big.id)).status).toBe(200);
+    const asked = await t.client.call('requestWithdrawal', { token: client.accessToken, body: { userId: client.sub, userEmail: client.email, amount: 500 } });
+    expect(asked.status).toBe(201);
+    // Another request already paid out all the profit left and a cent more (as a restore or a
+    // migration could leave it): this one is no longer covered.
+    const eligible = (await t.client.call('getEligibility', { token: client.accessToken, params: { uid: client.sub } })).body.data.totalEligibleProfit;
+    const now = Date.now();
+    const paid = { ...newRequestItem(client.sub, newId(now), client.email, Math.round(eligible * 100) + 1, now), status: 'approved' };
+    delete (paid as Partial<typeof paid>).GSI3PK;
+    delete (paid as Partial<typeof paid>).GSI3SK;
+    await t.table.putItems([paid]);
+    const before = await t.table.items(client.sub);
+    const res = await t.client.call('approveWithdrawalRequest', { token: maker.accessToken, params: { id: asked.body.request.id } });
+    expect(res).toMatchObject({ status: 409, body: { error: apiMessages.requestNoLongerCovered } });
+    expect(await t.table.items(client.sub)).toEqual(before);
   });
 
   it('frees a request whose approval was refused, so it can be decided again', async () => {

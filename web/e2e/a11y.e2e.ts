@@ -7,8 +7,26 @@ import type { Page } from 'playwright-core';
 import { seriousViolations } from './support/axe';
 import { expect as expectPage } from './support/expect';
 import { DEMO_PASSWORD, journey, signIn, useE2E } from './support/e2e';
+import { DEMO_ADMIN, DEMO_CHECKER, DEMO_CHECKER_TOTP_SECRET } from '../../infra/local/seed';
 
 const e2e = useE2E();
+
+/**
+ * What an auditor's console shows on a working day, made through the API: a client's withdrawal
+ * request, a deposit above the approval threshold proposed by the other administrator (this one
+ * may approve it) and one proposed by this one (waiting for another).
+ */
+async function somethingWaiting(): Promise<void> {
+  const alice = await e2e.client.signIn('alice@example.com');
+  const asked = await e2e.client.call('requestWithdrawal', { token: alice.accessToken, body: { userId: alice.sub, userEmail: alice.email, amount: 100 } });
+  expect(asked.status).toBe(201);
+  const bob = (await e2e.client.allClients((await e2e.client.signIn(DEMO_ADMIN)).accessToken)).find((c) => c.email === 'bob@example.com');
+  if (!bob) throw new Error('bob@example.com is not listed');
+  for (const proposer of [await e2e.client.signInWithTotp(DEMO_CHECKER, DEMO_CHECKER_TOTP_SECRET), await e2e.client.signIn(DEMO_ADMIN)]) {
+    const proposed = await e2e.client.call('addDeposit', { token: proposer.accessToken, params: { id: bob.id }, body: { amount: 25_000, note: `proposed by ${proposer.email}` } });
+    expect(proposed.status).toBe(202);
+  }
+}
 
 async function audit(page: Page, screens: { path?: string; ready: string }[]) {
   const found: Record<string, string[]> = {};
@@ -85,16 +103,36 @@ for (const colorScheme of ['light', 'dark'] as const) {
   );
 
   journey(
-    `the admin screens have no serious accessibility violations (${colorScheme})`,
+    `the admin screens have no serious accessibility violations, with requests and actions waiting (${colorScheme})`,
     e2e,
     async ({ page }) => {
+      await somethingWaiting();
       await signIn(page, e2e, 'admin@example.com');
       await page.waitForURL(/\/admin$/);
+      // A client's withdrawal request with its Approve button, and a row of the table.
+      await page.getByRole('listitem', { name: 'Withdrawal request of alice@example.com' }).getByRole('button', { name: 'Approve' }).first().waitFor();
       await audit(page, [{ ready: 'alice@example.com' }]);
-      await page.getByRole('listitem', { name: 'alice@example.com' }).getByRole('button', { name: 'Add Deposit' }).click();
-      await audit(page, [{ ready: 'Cancel' }, { path: '/admin/withdrawal-alerts', ready: 'Upcoming Withdrawal Eligibility' }]);
+      await page.getByRole('button', { name: /^Actions for .*\(bob@example\.com\)$/ }).click();
+      await page.getByRole('menu').waitFor();
+      await audit(page, [{ ready: 'Edit balance' }]);
+      await page.getByRole('menuitem', { name: 'Deposit', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Add deposit' }).waitFor();
+      await audit(page, [{ ready: 'Cancel' }]);
+      await page.getByRole('dialog', { name: 'Add deposit' }).getByLabel('Amount').fill('100');
+      await page.getByRole('button', { name: 'Review' }).click();
+      await audit(page, [{ ready: 'Confirm deposit' }]);
+      await page.getByRole('button', { name: 'Back' }).click();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      // The checker's action shows its Approve and Reject buttons to this administrator.
+      await audit(page, [{ path: '/admin/approvals', ready: 'Waiting for another administrator' }]);
+      await page.getByRole('button', { name: 'Approve', exact: true }).first().waitFor();
+      await audit(page, [
+        { path: '/admin/activity', ready: 'Showing' }, // the entries, the proposals among them
+        { path: '/admin/withdrawal-alerts', ready: 'Upcoming Withdrawal Eligibility' },
+      ]);
     },
     { colorScheme },
+    180_000, // many screens, each audited
   );
 }
 
@@ -113,7 +151,9 @@ journey(
     await page.waitForURL(/\/admin$/);
     await expectPage(page).toShowText('alice@example.com');
     expect(await sideways()).toBe(0);
-    await page.getByRole('listitem', { name: 'alice@example.com' }).getByRole('button', { name: 'Add Deposit' }).click();
+    await page.getByRole('button', { name: /^Actions for .*\(alice@example\.com\)$/ }).click();
+    await page.getByRole('menuitem', { name: 'Deposit', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Add deposit' }).waitFor();
     expect(await sideways()).toBe(0);
   },
   { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },

@@ -2,56 +2,28 @@
  * The admin's journeys in a real Chromium against the real local stack: the summary cards, search
  * and sort, deposits, a refused withdrawal, a balance edit and a deletion (spec sections 2, 5, 8).
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect as expectPage } from './support/expect';
+import { centsOf, chooseRowAction, clientRow, clientRows, eventually, factsOf, rowBalance, shownBalances, shownEmails, usd } from './support/admin';
+import { apiMessages, validation } from '../../shared/messages';
 import { answerOf, answers, type E2E, journey, signIn, useE2E } from './support/e2e';
 
 const e2e = useE2E();
 
 const ADMIN = 'admin@example.com';
+const CHECKER = 'checker@example.com';
 const ALICE = 'alice@example.com';
 const BOB = 'bob@example.com';
-
-/** Cents as the spec shows money: USD, US format, 2 decimals. */
-const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-/** "$12,345.67" as cents. */
-const centsOf = (text: string) => Math.round(Number(text.replace(/[$,\s]/g, '')) * 100);
-
-/** Polls until `check` passes (it throws otherwise), then returns its value. */
-async function eventually<T>(check: () => Promise<T>, timeout = 10_000): Promise<T> {
-  const until = Date.now() + timeout;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
 
 async function signInAsAdmin(page: Page, e2e: E2E): Promise<void> {
   await signIn(page, e2e, ADMIN);
   await page.waitForURL(/\/admin$/);
-  await clientRow(page, ALICE).waitFor(); // the list has loaded
+  await clientRow(page, ALICE).waitFor(); // the table has loaded
 }
 
-/** The client rows, in the order shown (the history panels' own list items excluded). */
-const rows = (page: Page) => page.getByRole('list', { name: 'Clients' }).locator(':scope > li');
-const clientRow = (page: Page, email: string) => page.getByRole('listitem', { name: email, exact: true });
-const rowBalance = async (row: Locator) => (await row.getByTestId('balance').innerText()).trim();
-
-async function shownEmails(page: Page): Promise<string[]> {
-  const labels = await rows(page).evaluateAll((items) => items.map((li) => li.getAttribute('aria-label') ?? ''));
-  return labels;
-}
-
-async function shownBalances(page: Page): Promise<number[]> {
-  return Promise.all((await rows(page).all()).map(async (row) => centsOf(await rowBalance(row))));
-}
-
-/** A summary card's text: label, figure, hint. */
-const card = (page: Page, label: string) => page.getByText(label, { exact: true }).locator('xpath=..');
+/** A summary card's text (label, figure, hint), found by its hint. */
+const card = (page: Page, hint: string) => page.getByText(hint, { exact: true }).locator('xpath=..');
+const cardLines = async (page: Page, hint: string) => (await card(page, hint).innerText()).split('\n').map((s) => s.trim()).filter(Boolean);
 
 /** One API session for the file: each sign-in spends an authenticator code, and the pool takes two per 30 s. */
 let adminSession: Promise<string> | undefined;
@@ -67,39 +39,40 @@ async function balanceFromApi(email: string): Promise<number> {
   return Math.round(row.portfolio.balance * 100);
 }
 
-/** The toast whose text includes `text`, as its whole text. */
-async function toastText(page: Page, role: 'alert' | 'status', text: string): Promise<string> {
-  const toast = page.getByRole(role).filter({ hasText: text }).first();
-  await toast.waitFor();
-  return toast.innerText();
-}
-
-journey('admin: lands on /admin, the summary cards add up the client rows', e2e, async ({ page }) => {
+journey('admin: lands on /admin, the summary cards add up the client rows; staff accounts are not clients', e2e, async ({ page }) => {
   await signInAsAdmin(page, e2e);
   await expectPage(page).toShowText('Admin Dashboard');
   await expectPage(page).toShowText('Client Management');
   await expectPage(page).toShowText('Administrator');
-  await expectPage(page).toShowText('Active portfolios');
-  await expectPage(page).toShowText('Assets under management');
+  const nav = page.getByRole('navigation', { name: 'Administration' });
+  for (const link of ['Clients', 'Approvals', 'Activity', 'Withdrawal Alerts']) await nav.getByRole('link', { name: link }).waitFor();
+  expect(await nav.getByRole('link', { name: 'Clients' }).getAttribute('aria-current')).toBe('page');
 
   const list = await e2e.client.allClients(await adminToken());
   const emails = await shownEmails(page);
   expect([...emails].sort()).toEqual(list.map((c) => c.email).sort());
   expect(emails).toEqual(expect.arrayContaining([ALICE, BOB]));
+  expect(emails).not.toContain(ADMIN); // administrators with no money are staff, not clients
+  expect(emails).not.toContain(CHECKER);
 
-  const totalClients = (await card(page, 'Total Clients').innerText()).split('\n').map((s) => s.trim()).filter(Boolean);
-  expect(totalClients).toEqual(['Total Clients', String(emails.length), 'Active portfolios']);
+  await eventually(async () =>
+    expect(await cardLines(page, 'Client accounts (administrators not counted)')).toEqual(['Clients', String(emails.length), 'Client accounts (administrators not counted)']),
+  );
 
   const balances = await shownBalances(page);
   const sum = balances.reduce((a, b) => a + b, 0);
   expect(sum).toBe(list.reduce((a, c) => a + Math.round(c.portfolio.balance * 100), 0));
   expect(sum).toBeGreaterThan(0);
-  const totalValue = (await card(page, 'Total Portfolio Value').innerText()).split('\n').map((s) => s.trim()).filter(Boolean);
-  expect(totalValue).toEqual(['Total Portfolio Value', usd(sum), 'Assets under management']);
+  expect(await cardLines(page, "Sum of every client's balance")).toEqual(['Total balances', usd(sum), "Sum of every client's balance"]);
+  expect((await cardLines(page, "Mean of the clients' last weekly update"))[0]).toBe('Average weekly gain');
 });
 
-journey('admin: search by e-mail ignores case; sort by balance both ways, Reset restores the order', e2e, async ({ page }) => {
+journey('admin: search by e-mail ignores case; sort by balance both ways, the Client header restores the order', e2e, async ({ page }) => {
+  // A third client, whose balance sits between nobody's: the seed has two clients (the admins are staff).
+  const third = await e2e.client.newClient('sorted');
+  expect((await e2e.client.call('addDeposit', { token: await adminToken(), params: { id: third.sub }, body: { amount: 300 } })).status).toBe(200);
   await signInAsAdmin(page, e2e);
+  await clientRow(page, third.email).waitFor();
   const search = page.getByRole('searchbox', { name: 'Search clients by email...' });
   const unsorted = await shownEmails(page);
   expect(unsorted.length).toBeGreaterThanOrEqual(3);
@@ -108,57 +81,83 @@ journey('admin: search by e-mail ignores case; sort by balance both ways, Reset 
   await eventually(async () => expect(await shownEmails(page)).toEqual([ALICE]));
   await search.fill('no-such-client-xyz');
   await expectPage(page).toShowText('No clients found matching your search.');
-  expect(await rows(page).count()).toBe(0);
+  expect(await clientRows(page).count()).toBe(0);
   await search.fill('');
   await eventually(async () => expect(await shownEmails(page)).toEqual(unsorted));
 
-  const reset = page.getByRole('button', { name: 'Reset', exact: true });
-  expect(await reset.count()).toBe(0);
+  const balanceHeader = page.getByRole('columnheader', { name: 'Balance' });
+  const clientHeader = page.getByRole('columnheader', { name: 'Client', exact: true });
+  expect(await balanceHeader.getAttribute('aria-sort')).toBe('none');
+  expect(await clientHeader.getAttribute('aria-sort')).toBe('ascending');
 
-  await page.getByRole('button', { name: 'Highest First' }).click();
-  await reset.waitFor();
+  await balanceHeader.getByRole('button', { name: 'Balance' }).click();
   // The server sorts: the rows follow once its page comes.
   await eventually(async () => {
+    expect(await balanceHeader.getAttribute('aria-sort')).toBe('descending');
     const sorted = await shownBalances(page);
     expect(sorted).toEqual([...sorted].sort((a, b) => b - a));
   });
   const desc = await shownBalances(page);
   expect([...(await shownEmails(page))].sort()).toEqual([...unsorted].sort());
+  expect(await clientHeader.getAttribute('aria-sort')).toBe('none');
 
-  await page.getByRole('button', { name: 'Lowest First' }).click();
+  await balanceHeader.getByRole('button', { name: 'Balance' }).click();
   await eventually(async () => {
-    const asc = await shownBalances(page);
-    expect(asc).toEqual([...desc].reverse());
+    expect(await balanceHeader.getAttribute('aria-sort')).toBe('ascending');
+    expect(await shownBalances(page)).toEqual([...desc].reverse());
   });
   const asc = await shownBalances(page);
   expect(asc).toEqual([...asc].sort((a, b) => a - b));
-  expect(await reset.isVisible()).toBe(true);
 
-  await reset.click();
-  await reset.waitFor({ state: 'detached' });
-  await eventually(async () => expect(await shownEmails(page)).toEqual(unsorted));
+  await clientHeader.getByRole('button', { name: 'Client', exact: true }).click();
+  await eventually(async () => {
+    expect(await balanceHeader.getAttribute('aria-sort')).toBe('none');
+    expect(await shownEmails(page)).toEqual(unsorted);
+  });
 });
 
-journey('admin: a deposit with a note to bob: the toast, the new balance, the history entry', e2e, async ({ page }) => {
+journey('admin: a deposit with a note to bob: the review, the toast, the new balance, the history entry', e2e, async ({ page }) => {
   await signInAsAdmin(page, e2e);
   const row = clientRow(page, BOB);
-  await row.getByRole('button', { name: 'Add Deposit' }).click();
-  await row.getByLabel('Amount').fill('1234.56');
-  await row.getByLabel('Note').fill('E2E wire transfer');
+  const before = centsOf(await rowBalance(row));
+  await chooseRowAction(page, BOB, 'Deposit');
+  const dialog = page.getByRole('dialog', { name: 'Add deposit' });
+  await dialog.getByText(BOB).waitFor(); // the dialog names the client
+
+  // A bad amount is said at the field, and nothing is reviewed.
+  await dialog.getByRole('button', { name: 'Review' }).click();
+  await dialog.getByText(validation.invalidDepositAmount.description).waitFor();
+  expect(await dialog.getByLabel('Amount').getAttribute('aria-invalid')).toBe('true');
+  expect(await dialog.getByRole('button', { name: 'Confirm deposit' }).count()).toBe(0);
+
+  await dialog.getByLabel('Amount').fill('1234.56');
+  await dialog.getByLabel('Note').fill('E2E wire transfer');
+  await dialog.getByRole('button', { name: 'Review' }).click();
+  await dialog.getByRole('button', { name: 'Confirm deposit' }).waitFor();
+  const facts = await factsOf(dialog);
+  expect(facts).toMatchObject({
+    Amount: '$1,234.56',
+    Note: 'E2E wire transfer',
+    'Balance before': usd(before),
+    'Balance after': `${usd(before + 123_456)} (estimate)`,
+  });
+
   const answered = page.waitForResponse(answers('addDeposit'));
-  await row.getByRole('button', { name: 'Add', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Confirm deposit' }).click();
   const response = await answered;
   expect(response.status()).toBe(200);
   const answer = await answerOf('addDeposit', response);
+  if ('pending' in answer) throw new Error('a deposit below the threshold was sent for approval');
 
   await expectPage(page).toShowText('Deposit of $1,234.56 added successfully');
-  const newBalance = usd(Math.round(answer.newBalance * 100));
-  await eventually(async () => expect(await rowBalance(row)).toBe(newBalance));
-  expect(await balanceFromApi(BOB)).toBe(Math.round(answer.newBalance * 100));
-  expect(await row.getByRole('button', { name: 'Add', exact: true }).count()).toBe(0); // the editor closed
+  await dialog.waitFor({ state: 'detached' }); // the dialog closed
+  const newBalance = Math.round(answer.newBalance * 100);
+  expect(newBalance).toBe(before + 123_456);
+  await eventually(async () => expect(await rowBalance(row)).toBe(usd(newBalance)));
+  expect(await balanceFromApi(BOB)).toBe(newBalance);
 
-  await row.getByRole('button', { name: 'View Transaction History' }).click();
-  const history = page.getByRole('region', { name: `Transaction history of ${BOB}` });
+  await chooseRowAction(page, BOB, 'Transactions');
+  const history = page.getByRole('dialog', { name: 'Transactions' }).getByRole('list', { name: 'Transactions' });
   const entry = history.getByRole('listitem').filter({ hasText: 'E2E wire transfer' });
   await entry.waitFor();
   const text = await entry.innerText();
@@ -167,35 +166,61 @@ journey('admin: a deposit with a note to bob: the toast, the new balance, the hi
   expect(text).toContain(`by ${ADMIN}`);
 });
 
-journey('admin: a withdrawal above the balance is refused with the server\'s message, the balance unchanged', e2e, async ({ page }) => {
+journey('admin: a withdrawal above the balance is warned of, then refused with the server\'s message, the balance unchanged', e2e, async ({ page }) => {
+  // A client of its own with $50.00: a withdrawal above its balance and below the approval threshold.
+  const small = await e2e.client.newClient('small');
+  expect((await e2e.client.call('addDeposit', { token: await adminToken(), params: { id: small.sub }, body: { amount: 50 } })).status).toBe(200);
   await signInAsAdmin(page, e2e);
-  const row = clientRow(page, BOB);
+  const row = clientRow(page, small.email);
   const before = await rowBalance(row);
-  const beforeApi = await balanceFromApi(BOB);
-  expect(centsOf(before)).toBe(beforeApi);
+  expect(before).toBe('$50.00');
+  const beforeApi = await balanceFromApi(small.email);
+  expect(beforeApi).toBe(5_000);
 
-  await row.getByRole('button', { name: 'Process Withdrawal' }).click();
-  await row.getByLabel('Amount').fill('99999999');
-  await row.getByLabel('Note').fill('too much');
-  await row.getByRole('button', { name: 'Withdraw', exact: true }).click();
-  const toast = await toastText(page, 'alert', 'Insufficient balance for this withdrawal');
-  expect(toast.split('\n').map((s) => s.trim()).filter(Boolean)).toEqual(['Error', 'Insufficient balance for this withdrawal']);
+  await chooseRowAction(page, small.email, 'Withdraw');
+  const dialog = page.getByRole('dialog', { name: 'Process withdrawal' });
+  await dialog.getByLabel('Amount').fill('100');
+  await dialog.getByLabel('Note').fill('too much');
+  await dialog.getByRole('button', { name: 'Review' }).click();
+  await dialog.getByText('This is more than the balance shown').waitFor();
+  expect(await factsOf(dialog)).toMatchObject({ Amount: '$100.00', 'Balance before': '$50.00', 'Balance after': '-$50.00 (estimate)' });
+  const answered = page.waitForResponse(answers('processWithdrawal'));
+  await dialog.getByRole('button', { name: 'Confirm withdrawal' }).click();
+  expect((await answered).status()).toBe(409); // the balance does not cover it: a conflict with the ledger's state
+  // The refusal is said in the dialog, beside the button that sent it.
+  const refusal = dialog.getByRole('alert');
+  await refusal.waitFor();
+  expect((await refusal.innerText()).trim()).toBe(apiMessages.insufficientBalance);
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
 
   expect(await rowBalance(row)).toBe(before);
-  expect(await balanceFromApi(BOB)).toBe(beforeApi);
+  expect(await balanceFromApi(small.email)).toBe(beforeApi);
   await page.reload();
-  await clientRow(page, BOB).waitFor();
-  expect(await rowBalance(clientRow(page, BOB))).toBe(before);
+  await clientRow(page, small.email).waitFor();
+  expect(await rowBalance(clientRow(page, small.email))).toBe(before);
 });
 
-journey('admin: edit a balance', e2e, async ({ page }) => {
+journey('admin: edit a balance, reviewed with the change', e2e, async ({ page }) => {
   await signInAsAdmin(page, e2e);
   const row = clientRow(page, BOB);
-  await row.getByRole('button', { name: 'Edit Balance' }).click();
-  const input = row.getByLabel('New balance');
-  expect(centsOf(await input.inputValue())).toBe(centsOf(await rowBalance(row))); // prefilled with the balance
+  const before = centsOf(await rowBalance(row));
+  await chooseRowAction(page, BOB, 'Edit balance');
+  const dialog = page.getByRole('dialog', { name: 'Edit balance' });
+  const input = dialog.getByLabel('New balance');
+  expect(centsOf(await input.inputValue())).toBe(before); // prefilled with the balance
   await input.fill('4321.09');
-  await row.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'Review' }).click();
+  await dialog.getByRole('button', { name: 'Confirm balance edit' }).waitFor();
+  const change = 432_109 - before;
+  expect(await factsOf(dialog)).toMatchObject({
+    'New balance': '$4,321.09',
+    Change: `${change < 0 ? '-' : '+'}${usd(Math.abs(change))}`,
+    'Balance before': usd(before),
+    'Balance after': '$4,321.09 (estimate)',
+  });
+  await dialog.getByRole('button', { name: 'Confirm balance edit' }).click();
   await expectPage(page).toShowText('Balance updated successfully');
   await eventually(async () => expect(await rowBalance(row)).toBe('$4,321.09'));
   expect(await balanceFromApi(BOB)).toBe(432_109);
@@ -205,17 +230,22 @@ journey('admin: edit a balance', e2e, async ({ page }) => {
   expect(own.body.portfolio.balance).toBe(4321.09);
 });
 
-journey('admin: delete a client after the confirmation; the row is gone, also after a reload', e2e, async ({ page }) => {
+journey('admin: delete a client after typing the e-mail; the row is gone, also after a reload', e2e, async ({ page }) => {
   const doomed = await e2e.client.newClient('doomed');
   await signInAsAdmin(page, e2e);
   const row = clientRow(page, doomed.email);
-  await row.getByRole('button', { name: 'Delete Client' }).click();
-  const dialog = page.getByRole('alertdialog');
+  await chooseRowAction(page, doomed.email, 'Delete client');
+  const dialog = page.getByRole('alertdialog', { name: 'Delete client' });
   await dialog.waitFor();
   expect((await dialog.innerText()).replace(/\s+/g, ' ')).toContain(
     `Are you sure you want to delete client ${doomed.email}? This action cannot be undone.`,
   );
-  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  const remove = dialog.getByRole('button', { name: 'Delete', exact: true });
+  expect(await remove.isDisabled()).toBe(true); // not before the e-mail is typed
+  await dialog.getByLabel("Type the client's e-mail to confirm").fill('someone-else@example.com');
+  expect(await remove.isDisabled()).toBe(true);
+  await dialog.getByLabel("Type the client's e-mail to confirm").fill(doomed.email.toUpperCase());
+  await remove.click();
   await expectPage(page).toShowText('Client deleted successfully');
   await row.waitFor({ state: 'detached' });
   await dialog.waitFor({ state: 'detached' });

@@ -96,7 +96,8 @@ async function pendingRequest(page: Page, amount: string) {
 journey('withdrawal alerts: alice\'s deposit 5 days out, then a deposit that came due today', e2e, async ({ page }) => {
   await signIn(page, e2e, ADMIN);
   await page.waitForURL(/\/admin$/);
-  await page.getByRole('button', { name: 'Withdrawal Alerts' }).click();
+  const nav = page.getByRole('navigation', { name: 'Administration' });
+  await nav.getByRole('link', { name: 'Withdrawal Alerts' }).click();
   await page.waitForURL(/\/admin\/withdrawal-alerts$/);
   await expectPage(page).toShowText('Clients approaching withdrawal eligibility');
   await expectPage(page).toShowText('Upcoming Withdrawal Eligibility');
@@ -104,11 +105,13 @@ journey('withdrawal alerts: alice\'s deposit 5 days out, then a deposit that cam
   const alice = page.getByRole('listitem', { name: ALICE, exact: true });
   const topUp = alice.getByRole('listitem').filter({ hasText: '$10,000.00' });
   await topUp.waitFor();
-  expect(await topUp.innerText()).toContain('5 days remaining');
+  expect(await topUp.innerText()).toContain('In 5 days');
   expect(await topUp.innerText()).toContain('Deposited');
+  expect(await topUp.innerText()).toContain('eligible '); // the date it comes due
   const aliceText = await alice.innerText();
-  expect(aliceText).toContain('1 deposit(s) approaching eligibility');
-  expect(aliceText).toContain('5 days until eligible');
+  expect(aliceText).toContain('1 deposit approaching eligibility');
+  expect(aliceText).not.toContain('deposit(s)');
+  expect(await alice.getByRole('link', { name: `Show in client list: ${ALICE}` }).getAttribute('href')).toBe(`/admin?search=${encodeURIComponent(ALICE)}`);
   expect(aliceText).not.toContain('$25,000.00'); // eligible for a month already: out of the window
   expect(aliceText).not.toContain('$5,000.00'); // far from eligible
 
@@ -126,11 +129,15 @@ journey('withdrawal alerts: alice\'s deposit 5 days out, then a deposit that cam
   const group = page.getByRole('listitem', { name: due.email, exact: true });
   const dueDeposit = group.getByRole('listitem').filter({ hasText: '$777.77' });
   await dueDeposit.waitFor();
-  expect(await dueDeposit.innerText()).toContain('Eligible Now');
-  expect(await group.innerText()).toContain('0 days until eligible');
-  expect(await topUp.innerText()).toContain('5 days remaining');
+  expect(await dueDeposit.innerText()).toContain('Eligible now');
+  expect(await group.innerText()).toContain('1 deposit approaching eligibility');
+  expect(await topUp.innerText()).toContain('In 5 days');
+  expect(await group.getByRole('link', { name: `Activity of ${due.email}` }).getAttribute('href')).toBe(`/admin/activity?client=${encodeURIComponent(due.sub)}`);
 
-  await page.getByRole('button', { name: 'Back to Admin' }).click();
+  await alice.getByRole('link', { name: `Show in client list: ${ALICE}` }).click();
+  await page.waitForURL(/\/admin\?search=/);
+  await page.getByRole('row', { name: ALICE, exact: true }).waitFor();
+  await nav.getByRole('link', { name: 'Clients' }).click();
   await page.waitForURL(/\/admin$/);
 });
 
@@ -172,7 +179,13 @@ journey('client withdrawal: the dialog\'s checks, a request, the admin approves 
     await expectPage(admin).toShowText(ALICE);
     const row = await pendingRequest(admin, '$100.00');
     await row.getByRole('button', { name: 'Approve' }).click();
+    // The approval is confirmed after a look at the request and the client's figures.
+    const dialog = admin.getByRole('dialog', { name: 'Approve withdrawal request' });
+    await dialog.getByText('Eligible profit').waitFor();
+    await dialog.getByText('$100.00').first().waitFor();
+    await dialog.getByRole('button', { name: 'Confirm approval' }).click();
     await expectPage(admin).toShowText('Withdrawal approved');
+    await dialog.waitFor({ state: 'detached' });
     await row.waitFor({ state: 'detached' });
   });
 
