@@ -44,7 +44,10 @@ function Row({ entry }: { entry: ActivityEntryDto }) {
 
 export function ActivityTable({ entries, busy }: { entries: ActivityEntryDto[]; busy: boolean }) {
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md" bg="bg.panel">
+    // Scrolls itself (the slot recipe styles only what is inside Table.Root) and contains its
+    // visually hidden labels (position: relative, or they widen the page); focusable and named
+    // so keyboard users reach a table wider than the screen.
+    <Table.ScrollArea overflowX="auto" maxW="full" position="relative" borderWidth="1px" rounded="md" bg="bg.panel" tabIndex={0} role="region" aria-label="Activity entries, scrollable">
       <Table.Root recipe={tableSlotRecipe} size="sm" aria-label="Activity" aria-busy={busy}>
         <Table.Header>
           <Table.Row>

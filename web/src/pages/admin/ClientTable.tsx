@@ -38,17 +38,23 @@ const ClientTableRow = memo(function ClientTableRow({ client, onAction }: { clie
   const act = (action: RowAction) => () => onAction(action, client);
   return (
     <Table.Row aria-label={client.email}>
-      <Table.Cell minW="48" maxW="72">
+      <Table.Cell minW={{ base: '0', md: '48' }} maxW="72">
         <ClientLine client={client} emailSize="xs" />
       </Table.Cell>
-      <Table.Cell textAlign="end" fontWeight="semibold" whiteSpace="nowrap" data-testid="balance">
-        {usd(balance)}
+      <Table.Cell textAlign="end" whiteSpace="nowrap">
+        <Text fontWeight="semibold" data-testid="balance">
+          {usd(balance)}
+        </Text>
+        {/* A phone has no room for the week's column: its change goes under the balance. */}
+        <Text hideFrom="md" fontSize="xs" color={gainColor(weeklyGainAmount)}>
+          {signedUsd(weeklyGainAmount)} this week
+        </Text>
       </Table.Cell>
-      <Table.Cell textAlign="end" whiteSpace="nowrap" color={gainColor(weeklyGainAmount)}>
+      <Table.Cell hideBelow="md" textAlign="end" whiteSpace="nowrap" color={gainColor(weeklyGainAmount)}>
         <Text>{signedUsd(weeklyGainAmount)}</Text>
         <Text fontSize="xs">{formatSignedPercent(weeklyGain)}</Text>
       </Table.Cell>
-      <Table.Cell whiteSpace="nowrap">{client.nextWithdrawalDate ? formatDate(client.nextWithdrawalDate) : '—'}</Table.Cell>
+      <Table.Cell hideBelow="md" whiteSpace="nowrap">{client.nextWithdrawalDate ? formatDate(client.nextWithdrawalDate) : '—'}</Table.Cell>
       <Table.Cell textAlign="end">
         <RowMenu
           label="Actions"
@@ -77,14 +83,19 @@ export function ClientTable({ clients, sort, onSort, busy, onAction }: {
 }) {
   const balanceDirection: Direction = sort === 'desc' ? 'descending' : sort === 'asc' ? 'ascending' : 'none';
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md" bg="bg.panel">
+    // Scrolls itself (the slot recipe styles only what is inside Table.Root) and contains its
+    // visually hidden labels (position: relative, or they widen the page); focusable and named
+    // so keyboard users reach a table wider than the screen.
+    <Table.ScrollArea overflowX="auto" maxW="full" position="relative" borderWidth="1px" rounded="md" bg="bg.panel" tabIndex={0} role="region" aria-label="Clients, scrollable">
       <Table.Root recipe={tableSlotRecipe} size="sm" aria-label="Clients" aria-busy={busy}>
         <Table.Header>
           <Table.Row>
             <SortHeader label="Client" direction={sort === 'none' ? 'ascending' : 'none'} onClick={() => onSort('none')} />
             <SortHeader label="Balance" direction={balanceDirection} onClick={() => onSort(sort === 'desc' ? 'asc' : 'desc')} textAlign="end" />
-            <Table.ColumnHeader textAlign="end">This week</Table.ColumnHeader>
-            <Table.ColumnHeader>Next eligible</Table.ColumnHeader>
+            <Table.ColumnHeader hideBelow="md" textAlign="end">
+              This week
+            </Table.ColumnHeader>
+            <Table.ColumnHeader hideBelow="md">Next eligible</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">
               <Text srOnly>Actions</Text>
             </Table.ColumnHeader>
