@@ -181,7 +181,7 @@ journey('client withdrawal: the dialog\'s checks, a request, the admin approves 
     await row.getByRole('button', { name: 'Approve' }).click();
     // The approval is confirmed after a look at the request and the client's figures.
     const dialog = admin.getByRole('dialog', { name: 'Approve withdrawal request' });
-    await dialog.getByText('Eligible profit').waitFor();
+    await dialog.getByText('Eligible profit', { exact: true }).waitFor();
     await dialog.getByText('$100.00').first().waitFor();
     await dialog.getByRole('button', { name: 'Confirm approval' }).click();
     await expectPage(admin).toShowText('Withdrawal approved');
