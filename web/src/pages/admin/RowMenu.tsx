@@ -30,11 +30,17 @@ function placeList(trigger: HTMLElement, list: HTMLElement): { top: number; righ
   return { top, right: Math.max(GAP_PX, window.innerWidth - at.right) };
 }
 
-function useCloseOnOutsidePointer(open: boolean, inside: (target: Node) => boolean, close: () => void) {
+/**
+ * Closes the list on a pointer outside it; keeps it under its button when anything scrolls or
+ * the window resizes. (Closing on scroll lost menus just opened: a click also scrolls the
+ * button's scrolling table or the page to bring it into view, and that scroll can land after
+ * the list has opened.)
+ */
+function useOutsidePointerAndMoves(open: boolean, inside: (target: Node) => boolean, close: () => void, follow: () => void) {
   useEffect(() => {
     if (!open) return;
     const onPointer = (e: PointerEvent) => e.target instanceof Node && !inside(e.target) && close();
-    const onMove = () => close();
+    const onMove = () => follow();
     document.addEventListener('pointerdown', onPointer);
     window.addEventListener('resize', onMove);
     window.addEventListener('scroll', onMove, true);
@@ -43,7 +49,7 @@ function useCloseOnOutsidePointer(open: boolean, inside: (target: Node) => boole
       window.removeEventListener('resize', onMove);
       window.removeEventListener('scroll', onMove, true);
     };
-  }, [open, inside, close]);
+  }, [open, inside, close, follow]);
 }
 
 export function RowMenu({ label, accessibleName, actions }: { label: string; accessibleName: string; actions: MenuAction[] }) {
@@ -55,7 +61,10 @@ export function RowMenu({ label, accessibleName, actions }: { label: string; acc
   const items = () => Array.from(list.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
   const close = useRef(() => setOpen(false)).current;
   const inside = useRef((target: Node) => Boolean(list.current?.contains(target) || trigger.current?.contains(target))).current;
-  useCloseOnOutsidePointer(Boolean(open), inside, close);
+  const follow = useRef(() => {
+    if (trigger.current && list.current) setPlace(placeList(trigger.current, list.current));
+  }).current;
+  useOutsidePointerAndMoves(Boolean(open), inside, close, follow);
 
   useLayoutEffect(() => {
     if (!open || !trigger.current || !list.current) return setPlace(null);
