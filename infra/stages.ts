@@ -18,6 +18,8 @@ export const stages: Record<string, StageSettings> = {
     localhostCallbacks: true,
     // A money move above this waits for a second administrator (shared/four-eyes.ts).
     fourEyesThresholdDollars: 10_000,
+    // Shown to a client with nothing deposited yet. Demo data: this stage moves no real money.
+    fundingInstructions: ['Aurum Demo Bank', 'Account: Aurum Client Money (demo)', 'IBAN: XX00 DEMO 0000 0000 00', 'Reference: your e-mail address'],
   },
   prod: {
     account: '222222222222',
@@ -29,6 +31,8 @@ export const stages: Record<string, StageSettings> = {
     fourEyesThresholdDollars: 25_000,
     // Both, or neither: the Google OAuth client and the Secrets Manager secret with its secret.
     // google: { clientId: '<id>.apps.googleusercontent.com', clientSecretName: 'aurum/prod/google-client-secret' },
+    // How a client funds the account, shown on a new client's empty dashboard: at most 8 lines of 120 characters.
+    // fundingInstructions: ['<bank>', 'Account holder: <name>', 'IBAN: <iban>', 'BIC: <bic>', 'Reference: your e-mail address'],
     // A verified SES identity (docs/operations.md, "Verify SES"): the pool's e-mails go through it.
     // ses: { fromEmail: 'no-reply@aurum.example', fromName: 'Aurum', identity: 'aurum.example' },
   },

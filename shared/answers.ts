@@ -82,7 +82,8 @@ export const historyPointDto = z.strictObject({
   amount: dollars,
 });
 
-export const withdrawalRequestStatus = z.enum(['pending', 'approved', 'rejected']);
+/** `cancelled`: the client withdrew it before an administrator decided. */
+export const withdrawalRequestStatus = z.enum(['pending', 'approved', 'rejected', 'cancelled']);
 
 export const withdrawalRequestDto = z.strictObject({
   id: z.string(),
@@ -209,6 +210,8 @@ export const answerSchemas = {
   /** A page of the activity log, newest first; `nextCursor` asks for the page after it, absent on the last. */
   activityPage: z.strictObject({ entries: z.array(activityEntryDto), nextCursor: z.optional(z.string()) }),
   requestRejected: z.strictObject({ success, request: withdrawalRequestDto }),
+  /** The client's own pending request, withdrawn: its reserved profit is free again. */
+  requestCancelled: z.strictObject({ success, request: withdrawalRequestDto }),
   history: z.strictObject({ data: z.array(historyPointDto) }),
   /** The client's names as now stored (Cognito and the portfolio). */
   names: z.strictObject({ success, firstName: z.string(), lastName: z.string() }),

@@ -108,6 +108,8 @@ export const routes = [
   { name: 'listWithdrawalAlerts', method: 'GET', path: '/api/admin/withdrawal-alerts', answer: 'alerts', auth: 'admin', table: { actions: ['GetItem'], indexes: ['GSI2'] } },
   // Beyond spec section 7: the life of a client's withdrawal request (design.md section 4).
   { name: 'listMyWithdrawalRequests', method: 'GET', path: '/api/portfolios/{uid}/withdrawal-requests', answer: 'withdrawalRequests', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
+  // The client withdraws its own pending request; of a cancel and an admin's decision at once, exactly one wins.
+  { name: 'cancelWithdrawalRequest', method: 'POST', path: '/api/portfolios/{uid}/withdrawal-requests/{id}/cancel', answer: 'requestCancelled', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] }, idNames: 'withdrawal request' },
   { name: 'listPendingWithdrawalRequests', method: 'GET', path: '/api/admin/withdrawal-requests', query: 'requestStatus', answer: 'withdrawalRequests', auth: 'admin', table: { actions: [], indexes: ['GSI3'] } },
   { name: 'approveWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/approve', answer: 'requestApproved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idNames: 'withdrawal request' },
   { name: 'rejectWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/reject', body: 'reject', answer: 'requestRejected', auth: 'admin', table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] }, idNames: 'withdrawal request' },

@@ -64,6 +64,11 @@ describe('stage settings', () => {
     expect(new Set(domains).size).toBe(domains.length);
   });
 
+  it('takes funding instructions as a few short lines, trimmed', () => {
+    const lines = [' Example Bank ', 'x'.repeat(120), ...Array.from({ length: 6 }, (_, i) => `Line ${i + 3}`)];
+    expect(resolveStage('qa', { qa: { ...valid, fundingInstructions: lines } }).fundingInstructions).toEqual(['Example Bank', ...lines.slice(1)]);
+  });
+
   it('is chosen by name, with a clear error when none or an unknown one is given', () => {
     expect(resolveStage('qa', { qa: valid })).toEqual({ ...valid, stage: 'qa' });
     expect(() => resolveStage(undefined, { qa: valid })).toThrow('Choose a stage: -c stage=<name> or AURUM_STAGE=<name> (one of: qa).');
@@ -87,6 +92,11 @@ describe('stage settings', () => {
     ['a four-eyes threshold in cents', { fourEyesThresholdDollars: 10_000.5 }, 'fourEyesThresholdDollars: must be whole dollars'],
     ['a four-eyes threshold as text', { fourEyesThresholdDollars: '10000' as never }, 'fourEyesThresholdDollars: must be a number of whole dollars'],
     ['a four-eyes threshold beyond counting in cents', { fourEyesThresholdDollars: Number.MAX_SAFE_INTEGER }, 'fourEyesThresholdDollars: is too large to count in cents'],
+    ['funding instructions as one text', { fundingInstructions: 'Example Bank' as never }, 'fundingInstructions: '],
+    ['more than 8 funding lines', { fundingInstructions: Array.from({ length: 9 }, (_, i) => `Line ${i + 1}`) }, 'fundingInstructions: must be at most 8 lines'],
+    ['a funding line of 121 characters', { fundingInstructions: ['Example Bank', 'x'.repeat(121)] }, 'fundingInstructions.1: each line must be at most 120 characters'],
+    ['a blank funding line', { fundingInstructions: ['Example Bank', '   '] }, 'fundingInstructions.1: each line must have text'],
+    ['a funding line with a line break', { fundingInstructions: ['Example Bank\nIBAN: XX00'] }, 'fundingInstructions.0: each line must be one line of plain text'],
   ])('refuses %s, naming the field', (_, change, message) => {
     const settings = { ...valid, ...change } as StageSettings;
     expect(() => resolveStage('qa', { qa: settings })).toThrow(message);

@@ -581,7 +581,7 @@ describe('the site', () => {
     expect(root?.Properties.SystemMetadata).toEqual({ 'cache-control': REVALIDATE_CACHE_CONTROL });
   });
 
-  it('writes /config.json in the shared shape (shared/site-config.ts), exactly, as the web parses it', () => {
+  it("writes /config.json in the shared shape (shared/site-config.ts), exactly, as the web parses it, with the stage's funding instructions", () => {
     const written = deployedConfig(stack.node.root as App, template);
     const parsed = parseSiteConfig(written);
     // Nothing the shared shape does not know, nothing it fills in.
@@ -592,12 +592,15 @@ describe('the site', () => {
       userPoolClientId: expect.stringMatching(/^Ref:AuthUsersWeb[0-9A-F]{8}$/),
       oauthDomain: expect.stringMatching(/^Ref:AuthUsersHostedUi[0-9A-F]{8}\.auth\.eu-west-1\.amazoncognito\.com$/),
       googleSignIn: false,
+      // The stage gives none.
+      fundingInstructions: [],
     });
 
-    const google = synth({ google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' } });
+    const lines = ['Example Bank', 'Account holder: Aurum Client Money', 'IBAN: GB00 EXMP 0000 0000 0000 00', 'Reference: your e-mail address'];
+    const google = synth({ google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' }, fundingInstructions: lines });
     const withGoogle = deployedConfig(google.app, google.template);
     expect(parseSiteConfig(withGoogle)).toEqual(withGoogle);
-    expect(withGoogle).toMatchObject({ googleSignIn: true, oauthDomain: expect.stringContaining('.auth.eu-west-1.amazoncognito.com') });
+    expect(withGoogle).toMatchObject({ googleSignIn: true, oauthDomain: expect.stringContaining('.auth.eu-west-1.amazoncognito.com'), fundingInstructions: lines });
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The whole product in one stack (design.md section 1):
- *   CloudFront ─┬─ S3 (the SPA, /config.json written from this stack's outputs)
+ *   CloudFront ─┬─ S3 (the SPA, /config.json written from this stack's outputs and the stage's settings)
  *               └─ /api/* ─ HTTP API ─ Cognito JWT authorizer ─ one Lambda per route ─ DynamoDB
  *   Cognito user pool (e-mail + password, Google when configured, admins group, triggers, WAF)
  *   EventBridge, Monday 00:00 UTC ─ Step Functions (16 shards) ─ weekly growth Lambda ─ DynamoDB
@@ -103,6 +103,7 @@ export class PortalStack extends Stack {
       userPoolClientId: auth.client.userPoolClientId,
       oauthDomain: `${auth.domain.domainName}.auth.${this.region}.amazoncognito.com`,
       googleSignIn: auth.googleEnabled,
+      fundingInstructions: config.fundingInstructions ?? [],
     });
 
     const alarms = new PortalAlarms(this, 'Alarms', {

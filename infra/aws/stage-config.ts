@@ -8,6 +8,16 @@ import { z } from 'zod';
 const STAGE_NAME = /^[a-z][a-z0-9]{1,11}$/;
 const email = z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address');
 
+/** Funding instructions fit a phone's card: a few short lines. */
+export const FUNDING_LINES_MAX = 8;
+export const FUNDING_LINE_MAX_CHARS = 120;
+const fundingLine = z
+  .string()
+  .trim()
+  .min(1, 'each line must have text')
+  .max(FUNDING_LINE_MAX_CHARS, `each line must be at most ${FUNDING_LINE_MAX_CHARS} characters`)
+  .regex(/^[^\p{Cc}]*$/u, 'each line must be one line of plain text (no line breaks or control characters)');
+
 const settingsSchema = z
   .object({
     /** The AWS account and region this stage lives in: a deploy with other credentials fails. */
@@ -56,6 +66,11 @@ const settingsSchema = z
       .int('must be whole dollars')
       .positive('must be more than 0')
       .refine((dollars) => Number.isSafeInteger(dollars * 100), 'is too large to count in cents'),
+    /**
+     * How a client funds the account, shown on a new client's empty dashboard (config.json's
+     * fundingInstructions): bank, account holder, account number, the reference to give.
+     */
+    fundingInstructions: z.array(fundingLine).max(FUNDING_LINES_MAX, `must be at most ${FUNDING_LINES_MAX} lines`).optional(),
   })
   .strict();
 

@@ -3,7 +3,8 @@
  *   /api/*            verifies the access token as the HTTP API JWT authorizer does, builds the
  *                     same APIGatewayProxyEventV2 and calls the route's handler
  *   /cognito          cognito-local, for the calls a browser may make (no Admin* operations)
- *   /config.json      what the SPA needs to find Cognito (as the CDK stack writes it)
+ *   /config.json      what the SPA needs to find Cognito (as the CDK stack writes it), and the
+ *                     demo funding instructions (funding-instructions.ts)
  *   /__local/mailbox  the e-mails Cognito and the notifier would have sent to one address (local only);
  *                     /__local/mailbox/latest shows the newest one as a mail app would
  *   /__local/run/weekly-growth   runs the weekly job's state machine now (local only)
@@ -24,6 +25,7 @@ import { siteConfig } from '../../shared/site-config';
 import { userPoolDefinition } from '../../shared/user-pool';
 import type { LocalCognito } from './cognito';
 import { parseCognitoTarget } from './cognito/target';
+import { LOCAL_FUNDING_INSTRUCTIONS } from './funding-instructions';
 import { allowedHosts, hostAllowed } from './loopback-host';
 import { escapeHtml } from '../../lambdas/notifications/email-format';
 import { localHelperRefusal } from './local-helper-guard';
@@ -314,6 +316,7 @@ export function createGateway(options: GatewayOptions) {
       // Google through the local hosted UI, when the stack runs one (its TLS port on this machine).
       oauthDomain: cognito.hostedUi?.domain ?? null,
       googleSignIn: cognito.hostedUi !== undefined,
+      fundingInstructions: [...LOCAL_FUNDING_INSTRUCTIONS],
     });
   }
 

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { CLOUDFRONT_CODINGS, CLOUDFRONT_COMPRESS_BYTES, preferredEncoding } from '../../lambdas/lib/compression';
 import { parseSiteConfig } from '../../shared/site-config';
 import { isSpaRoute, LOCAL_SITE_ORIGINS, PRERENDERED_PAGES, securityHeaders, SPA_INDEX, SPA_ROUTE_EXAMPLES, spaDocument } from '../site-rules';
+import { LOCAL_FUNDING_INSTRUCTIONS } from './funding-instructions';
 import { createGateway } from './gateway';
 import { Mailbox } from './mailbox';
 import { LOCAL_SECURITY_HEADERS, staticFiles } from './web-server';
@@ -168,7 +169,17 @@ describe('the gateway', () => {
   it('writes /config.json in the shared shape (shared/site-config.ts), exactly, as the web parses it', async () => {
     const written = JSON.parse((await get('/config.json', 'identity', url)).body.toString()) as unknown;
     expect(parseSiteConfig(written)).toEqual(written);
-    expect(written).toEqual({ region: 'us-east-1', userPoolId: 'us-east-1_local', userPoolClientId: 'local-client', userPoolEndpoint: `${url}/cognito`, oauthDomain: null, googleSignIn: false });
+    expect(written).toEqual({
+      region: 'us-east-1',
+      userPoolId: 'us-east-1_local',
+      userPoolClientId: 'local-client',
+      userPoolEndpoint: `${url}/cognito`,
+      oauthDomain: null,
+      googleSignIn: false,
+      fundingInstructions: [...LOCAL_FUNDING_INSTRUCTIONS],
+    });
+    // Demo data, said to be: no real bank's details in a local stack.
+    expect(LOCAL_FUNDING_INSTRUCTIONS.join('\n')).toMatch(/demo/i);
   });
 
   it('sends exactly the shared security headers for local on every kind of answer', async () => {

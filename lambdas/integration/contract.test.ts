@@ -32,6 +32,8 @@ let cora: Session;
 let doomed: Session;
 let toApprove: string;
 let toReject: string;
+/** The request requestWithdrawal makes below, which cancelWithdrawalRequest then withdraws. */
+let toCancel = '';
 let checker: Session;
 let actionToApprove: string;
 let actionToReject: string;
@@ -100,7 +102,12 @@ const successfulCalls: { [N in RouteName]: () => Promise<AnswerOf<N>> } = {
       params: { userId: cora.sub },
       body: { 'deposit-recorded': false, 'withdrawal-processed': true, 'balance-edited': true, 'admin-weekly-growth-summary': true },
     }),
-  requestWithdrawal: () => succeed('requestWithdrawal', { token: cora.accessToken, body: { userId: cora.sub, userEmail: cora.email, amount: 150 } }),
+  requestWithdrawal: async () => {
+    const answer = await succeed('requestWithdrawal', { token: cora.accessToken, body: { userId: cora.sub, userEmail: cora.email, amount: 150 } });
+    toCancel = answer.request.id;
+    return answer;
+  },
+  cancelWithdrawalRequest: () => succeed('cancelWithdrawalRequest', { token: cora.accessToken, params: { uid: cora.sub, id: toCancel } }),
   addDeposit: () => succeed('addDeposit', { token: admin.accessToken, params: { id: cora.sub }, body: { amount: 100, note: 'top-up' } }),
   processWithdrawal: () => succeed('processWithdrawal', { token: admin.accessToken, params: { id: cora.sub }, body: { amount: 50, note: 'cash' } }),
   approveWithdrawalRequest: () => succeed('approveWithdrawalRequest', { token: admin.accessToken, params: { id: toApprove } }),

@@ -21,6 +21,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { srpSignIn } from '../../infra/local/cognito/srp-client';
+import { LOCAL_FUNDING_INSTRUCTIONS } from '../../infra/local/funding-instructions';
 import { DEMO_ADMIN_TOTP_SECRET } from '../../infra/local/seed';
 import { Client, claimsOf, freshTotpCode, PASSWORD } from './support/client';
 import { startTestStack, type TestStack } from './support/stack';
@@ -43,7 +44,7 @@ const attrs = (email: string) => [
   { Name: 'family_name', Value: 'Lee' },
 ];
 
-it('serves /config.json for the SPA, pointing at the same origin, and at the local hosted UI for Google', async () => {
+it('serves /config.json for the SPA, pointing at the same origin, at the local hosted UI for Google, with the demo funding instructions', async () => {
   const res = await fetch(`${stack.url}/config.json`);
   expect(await res.json()).toEqual({
     region: 'us-east-1',
@@ -52,6 +53,7 @@ it('serves /config.json for the SPA, pointing at the same origin, and at the loc
     userPoolEndpoint: `${stack.url}/cognito`,
     oauthDomain: expect.stringMatching(/^localhost:\d+$/),
     googleSignIn: true,
+    fundingInstructions: [...LOCAL_FUNDING_INSTRUCTIONS],
   });
 });
 

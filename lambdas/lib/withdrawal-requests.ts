@@ -4,7 +4,7 @@ import { keys, requestIds } from './table';
 import type { EligibilityDto, WithdrawalRequestDto, WithdrawalRequestStatus } from '../../shared/api';
 import { type Eligibility, withdrawalEligibility } from '../../shared/eligibility';
 import { centsToDollars } from '../../shared/money';
-import { activityPut } from './activity-log';
+import { type ActivityAct, activityPut } from './activity-log';
 import { ddb, table } from './db';
 import { RequestAlreadyDecided, RequestNoLongerCovered } from './domain-errors';
 import { type EntryItem, loadLedger, queryClientItems } from './ledger';
@@ -83,10 +83,13 @@ export async function listPendingRequests(): Promise<WithdrawalRequestDto[]> {
   return items.map((item) => toRequestDto(item, { forAdmin: true }));
 }
 
+/** The requests that hold eligible profit: waiting (reserved) or approved (paid out); a rejected or cancelled one frees it. */
+const holdsProfit = (r: RequestItem) => r.status === 'pending' || r.status === 'approved';
+
 function eligibilityFrom(profile: Profile, ledger: EntryItem[], requests: RequestItem[], now: number): Eligibility {
   return withdrawalEligibility({
     deposits: ledger.filter((e) => e.type === 'deposit').map((e) => ({ id: e.entryId, amountCents: e.amountCents, at: Date.parse(e.at) })),
-    requestedCents: requests.filter((r) => r.status !== 'rejected').map((r) => r.amountCents),
+    requestedCents: requests.filter(holdsProfit).map((r) => r.amountCents),
     balanceCents: profile.balanceCents,
     lastUpdate: balanceStateOf(profile).lastUpdate,
     now,
@@ -118,9 +121,10 @@ export async function eligibilityOf(profile: Profile, now: number, consistent = 
  * request's own transaction; every write of it goes through transactOnProfile, conditioned on
  * the profile's version, so of two concurrent requests that both saw room for one more, the
  * second fails its condition and plans again from the count the first left. It goes down in the
- * transaction that decides a request (approve, reject: afterDecision). A profile from before the
- * count has no attribute: its count is that of its pending requests, read with it, and a decision
- * leaves it absent, so it is exact from the next request on without a migration.
+ * transaction that decides a request (approve, reject, the client's cancel: afterDecision). A
+ * profile from before the count has no attribute: its count is that of its pending requests, read
+ * with it, and a decision leaves it absent, so it is exact from the next request on without a
+ * migration.
  */
 export function pendingCountOf(profile: Profile, requests: readonly RequestItem[]): number {
   return profile.pendingRequests ?? requests.filter((r) => r.status === 'pending').length;
@@ -160,8 +164,8 @@ export async function getRequest(requestId: string): Promise<RequestItem | null>
 }
 
 export interface Decision {
-  status: 'approved' | 'rejected';
-  /** The deciding admin's e-mail. */
+  status: 'approved' | 'rejected' | 'cancelled';
+  /** The deciding admin's e-mail; for a cancellation, the client's own. */
   by: string;
   now: number;
   reason?: string;
@@ -169,8 +173,9 @@ export interface Decision {
 
 /**
  * Which second approval a decision may meet: `none` (a decision at once: refused while a pending
- * action awaits approval of the request), `any` (a rejection, allowed even then: the action's
- * approval then finds the request decided), or the id of the pending action being approved.
+ * action awaits approval of the request), `any` (a rejection or the client's cancel, allowed even
+ * then: the action's approval then finds the request decided), or the id of the pending action
+ * being approved.
  */
 export type AwaitingRule = 'none' | 'any' | { actionId: string };
 
@@ -201,35 +206,48 @@ export function decided(item: RequestItem, decision: Decision): RequestItem {
   return { ...rest, status: decision.status, decidedAt: new Date(decision.now).toISOString(), decidedBy: decision.by, ...(decision.reason ? { reason: decision.reason } : {}) };
 }
 
+/** What a decision made alone writes to the activity log, beside the request's own fields. */
+type DecisionAct = Pick<ActivityAct, 'kind' | 'actor' | 'reason'>;
+
 /**
- * Rejects a pending request, in one transaction with the client's count of waiting requests and
+ * Decides a pending request in one transaction with the client's count of waiting requests and
  * the activity log's entry (an approval's decisionUpdate joins the transaction of its withdrawal
  * instead). RequestAlreadyDecided when someone decided it first; answers the request as decided.
  */
-export async function rejectRequest(item: RequestItem, rejection: { by: string; now: number; reason: string }): Promise<RequestItem> {
-  const decision: Decision = { status: 'rejected', ...rejection };
+async function decideAlone(item: RequestItem, now: number, decisionFor: (profile: Profile) => { decision: Decision; act: DecisionAct }): Promise<RequestItem> {
   return transactOnProfile(
     item.sub,
-    async (profile) => ({
-      profileSet: afterDecision(profile),
-      writes: [
-        { Update: decisionUpdate(item, decision, 'any') },
-        activityPut({
-          kind: 'request-rejected',
-          actor: rejection.by,
-          at: rejection.now,
-          clientId: item.sub,
-          clientEmail: profile.email,
-          amountCents: item.amountCents,
-          requestId: item.requestId,
-          reason: rejection.reason,
-        }),
-      ],
-      onWriteConditionFailed: () => {
-        throw new RequestAlreadyDecided(item.requestId);
-      },
-      answer: decided(item, decision),
-    }),
-    { now: rejection.now },
+    async (profile) => {
+      const { decision, act } = decisionFor(profile);
+      return {
+        profileSet: afterDecision(profile),
+        writes: [
+          { Update: decisionUpdate(item, decision, 'any') },
+          activityPut({ ...act, at: decision.now, clientId: item.sub, clientEmail: profile.email, amountCents: item.amountCents, requestId: item.requestId }),
+        ],
+        onWriteConditionFailed: () => {
+          throw new RequestAlreadyDecided(item.requestId);
+        },
+        answer: decided(item, decision),
+      };
+    },
+    { now },
   );
+}
+
+/** An admin rejects a pending request with a reason. */
+export async function rejectRequest(item: RequestItem, rejection: { by: string; now: number; reason: string }): Promise<RequestItem> {
+  const decision: Decision = { status: 'rejected', ...rejection };
+  return decideAlone(item, rejection.now, () => ({ decision, act: { kind: 'request-rejected', actor: rejection.by, reason: rejection.reason } }));
+}
+
+/**
+ * The client withdraws its own pending request; its reserved profit is free again. Allowed while a
+ * second administrator's approval awaits: that approval then finds the request decided (409).
+ */
+export async function cancelRequest(item: RequestItem, now: number): Promise<RequestItem> {
+  return decideAlone(item, now, (profile) => {
+    const by = profile.email || item.userEmail;
+    return { decision: { status: 'cancelled', by, now }, act: { kind: 'request-cancelled', actor: by } };
+  });
 }

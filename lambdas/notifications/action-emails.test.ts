@@ -39,10 +39,10 @@ describe('approval needed (to the other administrators)', () => {
     expect(mail.text).toContain('Amount: $25,000.00');
     expect(mail.text).toContain('Balance when proposed: $1,000.00');
     expect(mail.text).toContain('Balance after, as proposed: $26,000.00');
-    expect(mail.text).toContain('Deposit dated: 23 Nov 2026, 14:05 UTC');
+    expect(mail.text).toContain('Deposit dated: 23 November 2026, 14:05 UTC');
     expect(mail.text).toContain('Note: Wire from Chase');
     expect(mail.text).toContain(`Proposed by: ${PROPOSER.email}`);
-    expect(mail.text).toContain('Proposed: 24 Nov 2026, 14:05 UTC');
+    expect(mail.text).toContain('Proposed: 24 November 2026, 14:05 UTC');
     expect(mail.text).toContain(`Review approvals: ${SITE}/admin/approvals`);
     expect(mail.text).toContain('always sent');
     expect(mail.html).toContain(`href="${SITE}/admin/approvals"`);
@@ -81,10 +81,10 @@ describe('the outcome', () => {
     const { proposer, decider } = decidedMails('approved');
     expect(proposer.subject).toBe('Approved: your deposit of $25,000.00 for Jane Doe');
     expect(proposer.text).toMatch(/^Hello Ann,\n/);
-    expect(proposer.text).toContain(`${APPROVER.email} approved the deposit of $25,000.00 for Jane Doe (${CLIENT_EMAIL}) that you proposed on 24 Nov 2026, 14:05 UTC.`);
+    expect(proposer.text).toContain(`${APPROVER.email} approved the deposit of $25,000.00 for Jane Doe (${CLIENT_EMAIL}) that you proposed on 24 November 2026, 14:05 UTC.`);
     expect(proposer.text).toContain('It has been applied to the client\u2019s balance.');
     expect(proposer.text).toContain(`Approved by: ${APPROVER.email}`);
-    expect(proposer.text).toContain('Approved: 24 Nov 2026, 15:05 UTC');
+    expect(proposer.text).toContain('Approved: 24 November 2026, 15:05 UTC');
     expect(proposer.text).not.toContain('Reason:');
     expect(proposer.text).toContain(`${SITE}/admin/activity`);
 

@@ -13,8 +13,12 @@
  * and tell the admins again of every request it shares with the first. What remains is the claim's
  * own edge (sent-marker.ts): a sender that dies between sending and marking sent leaves claims that
  * are taken over, and the e-mail of the requests they held is sent again rather than never.
+ *
+ * A request its client has cancelled by the time the e-mail is written is left out of it (and
+ * the e-mail not sent if it held no other): nobody needs to look at it any more.
  */
 import { logger } from '../lib/logger';
+import { getRequest } from '../lib/withdrawal-requests';
 import type { Mailer } from '../lib/mailer';
 import type { Notification, NotificationOf } from './notification';
 import { renderAdminRequests } from './render';
@@ -43,9 +47,16 @@ function distinct(held: readonly HeldRequest[]): HeldRequest[] {
   return [...byId.values()];
 }
 
+/** The requests as they are now, less those their client cancelled; one no longer found is kept, as it was told of. */
+async function notCancelled(held: readonly HeldRequest[]): Promise<HeldRequest[]> {
+  const statuses = await Promise.all(held.map(async ({ n }) => (await getRequest(n.data.requestId))?.status));
+  return held.filter((_, i) => statuses[i] !== 'cancelled');
+}
+
 /** Tells every admin of the held requests, one e-mail each; throws when an admin's could not be sent (the caller retries the batch). */
 export async function sendAdminRequests(held: readonly HeldRequest[], admins: readonly Admin[], mailer: Mailer, siteUrl: string): Promise<void> {
-  const requests = distinct(held);
+  const requests = await notCancelled(distinct(held));
+  if (requests.length === 0) return;
   // Rendered first: an e-mail that cannot be written fails before anything is claimed.
   renderAdminRequests(requests.map((h) => h.n), { siteUrl });
   for (const admin of admins) await sendMergedOnce(requests, admin, mailer, siteUrl);

@@ -1,14 +1,14 @@
 import { escapeHtml, formatClient, formatCount, formatSignedUsd, formatUtcDate, formatUtcDateTime } from './email-format';
 
 describe('UTC dates', () => {
-  it('writes a time as day, month, year, 24-hour time and says UTC', () => {
-    expect(formatUtcDateTime('2026-11-24T14:05:59.999Z')).toBe('24 Nov 2026, 14:05 UTC');
-    expect(formatUtcDateTime(Date.parse('2027-01-03T00:00:00.000Z'))).toBe('3 Jan 2027, 00:00 UTC');
+  it('writes a time as day, month in full, year, 24-hour time and says UTC', () => {
+    expect(formatUtcDateTime('2026-11-24T14:05:59.999Z')).toBe('24 November 2026, 14:05 UTC');
+    expect(formatUtcDateTime(Date.parse('2027-01-03T00:00:00.000Z'))).toBe('3 January 2027, 00:00 UTC');
   });
 
   it('gives the UTC day, whatever the offset the time was written with', () => {
-    expect(formatUtcDateTime('2026-11-23T23:30:00-05:00')).toBe('24 Nov 2026, 04:30 UTC');
-    expect(formatUtcDate('2026-11-23T23:30:00-05:00')).toBe('24 Nov 2026');
+    expect(formatUtcDateTime('2026-11-23T23:30:00-05:00')).toBe('24 November 2026, 04:30 UTC');
+    expect(formatUtcDate('2026-11-23T23:30:00-05:00')).toBe('24 November 2026');
   });
 
   it('refuses what is not a time rather than writing "Invalid Date"', () => {

@@ -1,12 +1,14 @@
 /**
- * How e-mails write dates, counts, amounts and people, and escape text. An e-mail is read in any
- * time zone and cannot ask the reader's, so every time is given in UTC and says so. Month names
- * are spelled out here rather than through Intl, so the text is the same on every Node build.
+ * How e-mails write dates, counts, amounts and people, and escape text. One date format for every
+ * e-mail: the day with the month in full, "25 November 2026", read the same way everywhere (the
+ * screens write "Nov 25, 2026": web/src/format.ts). An e-mail is read in any time zone and cannot
+ * ask the reader's, so every time is given in UTC and says so: "25 November 2026, 15:53 UTC". Month
+ * names are spelled out here rather than through Intl, so the text is the same on every Node build.
  * Amounts are written as the site writes them (shared/money formatUsd: "$1,234.56").
  */
 import { type Cents, formatUsd } from '../../shared/money';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -16,13 +18,13 @@ function validDate(when: string | number): Date {
   return date;
 }
 
-/** "24 Nov 2026" (the UTC day). */
+/** "24 November 2026" (the UTC day). */
 export function formatUtcDate(when: string | number): string {
   const d = validDate(when);
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
-/** "24 Nov 2026, 14:05 UTC". */
+/** "24 November 2026, 14:05 UTC". */
 export function formatUtcDateTime(when: string | number): string {
   const d = validDate(when);
   return `${formatUtcDate(when)}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;

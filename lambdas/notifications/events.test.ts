@@ -11,6 +11,7 @@ import {
   approved,
   asImage,
   balanceEditItem,
+  cancelled,
   CLIENT_EMAIL,
   decidedActionItem,
   entryItem,
@@ -152,12 +153,27 @@ describe('withdrawal requests', () => {
     ]);
   });
 
+  it('cancellation by the client (pending → cancelled): cancelled for the client, always', () => {
+    const request = pendingRequest(80_000);
+    expect(notificationsFor(modify(request, cancelled(request)))).toEqual([
+      {
+        id: `request:${REQUEST_ID}:cancelled`,
+        kind: 'withdrawal-request-cancelled',
+        recipient: { kind: 'client', sub: SUB, email: CLIENT_EMAIL },
+        optional: false,
+        data: { requestId: REQUEST_ID, amountCents: 80_000, requestedAt: AT, decidedAt: DECIDED_AT },
+      },
+    ]);
+  });
+
   it('a MODIFY that decides nothing yields nothing', () => {
     const request = pendingRequest();
     const done = approved(request);
     expect(notificationsFor(modify(request, request))).toEqual([]);
     expect(notificationsFor(modify(done, done))).toEqual([]);
     expect(notificationsFor(modify(done, rejected(request, 'x')))).toEqual([]);
+    expect(notificationsFor(modify(cancelled(request), cancelled(request)))).toEqual([]);
+    expect(notificationsFor(modify(done, cancelled(request)))).toEqual([]);
     expect(notificationsFor(modify(request, { ...request, amountCents: 1 }))).toEqual([]);
   });
 
@@ -335,6 +351,7 @@ describe('privacy', () => {
       insert(request),
       modify(request, approved(request)),
       modify(request, rejected(request, 'r')),
+      modify(request, cancelled(request)),
     ]
       .flatMap(notificationsFor)
       .filter((n) => n.recipient.kind === 'client');
@@ -347,6 +364,7 @@ describe('privacy', () => {
       'deposit-recorded',
       'withdrawal-processed',
       'withdrawal-request-approved',
+      'withdrawal-request-cancelled',
       'withdrawal-request-received',
       'withdrawal-request-rejected',
     ]);

@@ -3,7 +3,7 @@
  *
  *   INSERT  ledger entry          deposit recorded / withdrawal processed / balance edited (client)
  *   INSERT  request, pending      request received (client) and new request (admins)
- *   MODIFY  request, pending →    approved / rejected (client)
+ *   MODIFY  request, pending →    approved / rejected / cancelled by the client (client)
  *   INSERT  weekly growth run     weekly summary (admins)
  *   INSERT  security notice       its sign-in changed (the user: security-notice.ts)
  *   INSERT  pending action        awaits approval (every admin but its proposer)
@@ -130,9 +130,15 @@ function fromRequestDecision(oldImage: StoredImage, newImage: StoredImage): Noti
   const recipient = { kind: 'client', sub: after.sub, email: after.userEmail } as const;
   const decided = { requestId: after.requestId, amountCents: after.amountCents, requestedAt: after.createdAt, decidedAt: after.decidedAt };
   const id = `request:${after.requestId}:${after.status}`;
-  return after.status === 'approved'
-    ? [notification('withdrawal-request-approved', id, recipient, decided)]
-    : [notification('withdrawal-request-rejected', id, recipient, { ...decided, ...(after.reason ? { reason: after.reason } : {}) })];
+  switch (after.status) {
+    case 'approved':
+      return [notification('withdrawal-request-approved', id, recipient, decided)];
+    case 'rejected':
+      return [notification('withdrawal-request-rejected', id, recipient, { ...decided, ...(after.reason ? { reason: after.reason } : {}) })];
+    case 'cancelled':
+      // The client's own act, confirmed as a request is: and if it was not them, they learn of it.
+      return [notification('withdrawal-request-cancelled', id, recipient, decided)];
+  }
 }
 
 /** What the administrators read of an action: the move and who proposed it, no ids. */

@@ -14,6 +14,7 @@ import {
   APPROVER,
   approved,
   balanceEditItem,
+  cancelled,
   decidedActionItem,
   entryItem,
   insert,
@@ -74,6 +75,7 @@ const recordsOf: Record<NotificationKind, () => Notification[]> = {
   'withdrawal-request-received': () => notificationsFor(insert(request)),
   'withdrawal-request-approved': () => notificationsFor(modify(request, approved(request))),
   'withdrawal-request-rejected': () => notificationsFor(modify(request, rejected(request, 'Not yet eligible'))),
+  'withdrawal-request-cancelled': () => notificationsFor(modify(request, cancelled(request))),
   'admin-new-withdrawal-request': () => notificationsFor(insert(request)).flatMap((n) => (n.kind === 'admin-new-withdrawal-request' ? [n, { ...n, data: { ...n.data, clientName: 'Jane Doe' } }] : [])),
   'admin-weekly-growth-summary': () => [RUN, weeklyRunItem({ failed: 0 })].flatMap((item) => notificationsFor(insert(item))),
   'security-notice': () => SECURITY_EVENTS.flatMap((event) => notificationsFor(insert(newSecurityNoticeItem(SUB, event, NOW, NOTICE_ID)))),
@@ -95,7 +97,7 @@ describe('the id patterns', () => {
   });
 
   it('and none of them catches what an e-mail does show: names, addresses, amounts, dates, the site', () => {
-    const shown = 'Jane Doe (jane.doe@example.com) bo.admin@aurum.example $1,315,270.12 +$0.00 24 Nov 2026, 14:05 UTC https://portal.aurum.example/admin/approvals';
+    const shown = 'Jane Doe (jane.doe@example.com) bo.admin@aurum.example $1,315,270.12 +$0.00 24 November 2026, 14:05 UTC https://portal.aurum.example/admin/approvals';
     for (const { pattern } of ID_PATTERNS) expect(shown).not.toMatch(pattern);
   });
 });

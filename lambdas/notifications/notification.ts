@@ -70,6 +70,9 @@ export interface RequestApprovedData extends RequestReceivedData {
   decidedAt: string;
 }
 
+/** The client withdrew the request: `decidedAt` is when. */
+export type RequestCancelledData = RequestApprovedData;
+
 export interface RequestRejectedData extends RequestApprovedData {
   /** Required by the API for a rejection; kept optional so an odd item still tells the client. */
   reason?: string;
@@ -139,6 +142,7 @@ export interface NotificationDataByKind {
   'withdrawal-request-received': RequestReceivedData;
   'withdrawal-request-approved': RequestApprovedData;
   'withdrawal-request-rejected': RequestRejectedData;
+  'withdrawal-request-cancelled': RequestCancelledData;
   'admin-new-withdrawal-request': AdminRequestData;
   'admin-weekly-growth-summary': WeeklyGrowthSummaryData;
   /** A change to the user's own sign-in (security-notice.ts). */
@@ -167,6 +171,7 @@ export const notificationPolicies = {
   'withdrawal-request-received': { audience: 'client', optional: false },
   'withdrawal-request-approved': { audience: 'client', optional: false },
   'withdrawal-request-rejected': { audience: 'client', optional: false },
+  'withdrawal-request-cancelled': { audience: 'client', optional: false },
   'admin-new-withdrawal-request': { audience: 'admins', optional: false },
   'admin-weekly-growth-summary': { audience: 'admins', optional: true },
   'security-notice': { audience: 'client', optional: false },

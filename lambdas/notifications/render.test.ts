@@ -10,6 +10,7 @@ import {
   ADMIN_EMAIL,
   approved,
   balanceEditItem,
+  cancelled,
   CLIENT_EMAIL,
   decidedActionItem,
   entryItem,
@@ -42,6 +43,7 @@ const derived = {
   adminRequest: () => only(notificationsFor(insert(request)), 'admin-new-withdrawal-request'),
   approved: () => only(notificationsFor(modify(request, approved(request))), 'withdrawal-request-approved'),
   rejected: (reason = 'Profit not yet eligible') => only(notificationsFor(modify(request, rejected(request, reason))), 'withdrawal-request-rejected'),
+  cancelled: () => only(notificationsFor(modify(request, cancelled(request))), 'withdrawal-request-cancelled'),
   weekly: (failed = 1) => only(notificationsFor(insert(weeklyRunItem({ failed }))), 'admin-weekly-growth-summary'),
   actionProposed: () => only(notificationsFor(insert(pendingActionItem())), 'admin-action-proposed'),
   actionDecided: () => only(notificationsFor(modify(pendingActionItem(), decidedActionItem(pendingActionItem(), 'approved'))), 'admin-action-decided'),
@@ -54,7 +56,7 @@ describe('each kind', () => {
     expect(mail.subject).toBe('Deposit of $1,234.56 recorded');
     expect(mail.text).toContain('Hello Jane,');
     expect(mail.text).toContain('A deposit of $1,234.56 has been recorded in your Aurum portfolio.');
-    expect(mail.text).toContain('Dated: 24 Nov 2026, 14:05 UTC');
+    expect(mail.text).toContain('Dated: 24 November 2026, 14:05 UTC');
     expect(mail.text).toContain('Note: Wire from Chase');
     expect(mail.text).toContain('Balance after this deposit: $12,234.56');
     expect(mail.text).toContain(`View your portfolio: ${SITE}/dashboard`);
@@ -68,7 +70,7 @@ describe('each kind', () => {
     const mail = renderNotification(derived.withdrawal(), context);
     expect(mail.subject).toBe('Withdrawal of $500.00 processed');
     expect(mail.text).toContain('A withdrawal of $500.00 has been processed from your Aurum portfolio.');
-    expect(mail.text).toContain('Date: 24 Nov 2026, 14:05 UTC');
+    expect(mail.text).toContain('Date: 24 November 2026, 14:05 UTC');
     expect(mail.text).toContain('Balance after this withdrawal: $734.56');
     expect(mail.text).not.toContain('Note:');
   });
@@ -85,7 +87,7 @@ describe('each kind', () => {
   it('request received', () => {
     const mail = renderNotification(derived.received(), context);
     expect(mail.subject).toBe('Withdrawal request of $1,234.56 received');
-    expect(mail.text).toContain('Requested: 24 Nov 2026, 14:05 UTC');
+    expect(mail.text).toContain('Requested: 24 November 2026, 14:05 UTC');
     expect(mail.text).toContain('always sent');
   });
 
@@ -93,7 +95,7 @@ describe('each kind', () => {
     const mail = renderNotification(derived.approved(), context);
     expect(mail.subject).toBe('Your withdrawal request was approved');
     expect(mail.text).toContain('Your request to withdraw $1,234.56 was approved. The money is expected in 2-3 business days.');
-    expect(mail.text).toContain('Approved: 24 Nov 2026, 15:05 UTC');
+    expect(mail.text).toContain('Approved: 24 November 2026, 15:05 UTC');
     expect(mail.html).toContain('expected in 2-3 business days');
   });
 
@@ -102,6 +104,15 @@ describe('each kind', () => {
     expect(mail.subject).toBe('Your withdrawal request was rejected');
     expect(mail.text).toContain('Reason: Profit not yet eligible');
     expect(mail.html).toContain('Profit not yet eligible');
+  });
+
+  it('request cancelled: what it means for the money, and what to do if it was not the client', () => {
+    const mail = renderNotification(derived.cancelled(), context);
+    expect(mail.subject).toBe('Your withdrawal request was cancelled');
+    expect(mail.text).toContain('You cancelled your request to withdraw $1,234.56. Nothing was paid out, and the profit it asked for is available to request again.');
+    expect(mail.text).toContain(`If you did not cancel it, someone may be signed in to your account: reset your password now at ${SITE}/forgot-password.`);
+    expect(mail.text).toContain('Cancelled: 24 November 2026, 15:05 UTC');
+    expect(mail.text).toContain('always sent');
   });
 
   it('a rejection without a reason says so', () => {
@@ -135,24 +146,24 @@ describe('each kind', () => {
     const mail = renderAdminRequests([later, n], context);
     expect(mail.subject).toBe('2 new withdrawal requests for $1,235.56');
     expect(mail.text).toContain('Clients have requested 2 profit withdrawals.');
-    expect(mail.text).toContain(`${CLIENT_EMAIL}: $1,234.56, requested 24 Nov 2026, 14:05 UTC\nJane Doe (${CLIENT_EMAIL}): $1.00, requested 24 Nov 2026, 14:06 UTC\n`);
+    expect(mail.text).toContain(`${CLIENT_EMAIL}: $1,234.56, requested 24 November 2026, 14:05 UTC\nJane Doe (${CLIENT_EMAIL}): $1.00, requested 24 November 2026, 14:06 UTC\n`);
   });
 
   it('weekly summary: counts, totals, failures first in the subject', () => {
     const mail = renderNotification(derived.weekly(), context);
-    expect(mail.subject).toBe('Weekly growth for 23 Nov 2026: 1 portfolio failed');
+    expect(mail.subject).toBe('Weekly growth for 23 November 2026: 1 portfolio failed');
     expect(mail.text).toContain('Portfolios due: 1,204');
     expect(mail.text).toContain('Grown: 1,200');
     expect(mail.text).toContain('Skipped (already grown, or deleted): 3');
     expect(mail.text).toContain('Failed: 1');
     expect(mail.text).toContain('Total value of portfolios grown: $987,654,321.00');
     expect(mail.text).toContain('Total growth this run: +$1,315,270.12');
-    expect(mail.text).toContain('Finished: 23 Nov 2026, 00:01 UTC');
+    expect(mail.text).toContain('Finished: 23 November 2026, 00:01 UTC');
     expect(mail.text).not.toContain('Run:');
     expect(mail.text).toContain('retried automatically');
     expect(mail.text).toContain(`${SITE}/admin`);
     const clean = renderNotification(derived.weekly(0), context);
-    expect(clean.subject).toBe('Weekly growth for 23 Nov 2026: 1,200 portfolios grown');
+    expect(clean.subject).toBe('Weekly growth for 23 November 2026: 1,200 portfolios grown');
     expect(clean.text).not.toContain('retried');
   });
 
@@ -164,13 +175,14 @@ describe('each kind', () => {
       derived.received(),
       derived.approved(),
       derived.rejected(),
+      derived.cancelled(),
       derived.adminRequest(),
       derived.weekly(),
       derived.actionProposed(),
       derived.actionDecided(),
       derived.actionConfirmed(),
     ];
-    expect(new Set(all.map((n) => n.kind)).size).toBe(11);
+    expect(new Set(all.map((n) => n.kind)).size).toBe(12);
     for (const n of all) {
       const mail = renderNotification(n, context);
       expect(mail.subject).not.toMatch(/[\r\n]/);
@@ -203,6 +215,7 @@ describe('no admin e-mail in a client\u2019s e-mail', () => {
     ['received', derived.received],
     ['approved', derived.approved],
     ['rejected', () => derived.rejected()],
+    ['cancelled', derived.cancelled],
   ])('%s', (_, make) => {
     const mail = renderNotification(make(), context);
     for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toContain(ADMIN_EMAIL);

@@ -135,6 +135,22 @@ const requestRejected: Renderer<'withdrawal-request-rejected'> = ({ data }, { si
   footer: requestFooter,
 });
 
+const requestCancelled: Renderer<'withdrawal-request-cancelled'> = ({ data }, { site, greeting }) => ({
+  subject: 'Your withdrawal request was cancelled',
+  greeting,
+  paragraphs: [
+    `You cancelled your request to withdraw ${formatUsd(data.amountCents)}. Nothing was paid out, and the profit it asked for is available to request again.`,
+    `If you did not cancel it, someone may be signed in to your account: reset your password now at ${site}/forgot-password.`,
+  ],
+  facts: [
+    { label: 'Amount', value: formatUsd(data.amountCents) },
+    { label: 'Requested', value: formatUtcDateTime(data.requestedAt) },
+    { label: 'Cancelled', value: formatUtcDateTime(data.decidedAt) },
+  ],
+  action: dashboard(site),
+  footer: requestFooter,
+});
+
 const adminNewRequest: Renderer<'admin-new-withdrawal-request'> = ({ data }, { site, greeting }) => ({
   subject: `New withdrawal request for ${formatUsd(data.amountCents)}`,
   greeting,
@@ -188,6 +204,8 @@ function contentOf(n: Notification, parts: Parts): EmailContent {
       return requestApproved(n, parts);
     case 'withdrawal-request-rejected':
       return requestRejected(n, parts);
+    case 'withdrawal-request-cancelled':
+      return requestCancelled(n, parts);
     case 'admin-new-withdrawal-request':
       return adminNewRequest(n, parts);
     case 'admin-weekly-growth-summary':

@@ -58,7 +58,7 @@ describe('the e-mail', () => {
     const email = render(event);
     expect(email.subject).toBe(subject);
     expect(email.text).toMatch(happened);
-    expect(email.text).toContain('24 Nov 2026, 14:05 UTC');
+    expect(email.text).toContain('24 November 2026, 14:05 UTC');
     expect(email.text).toMatch(/If (you did not|this wasn't|you did not expect)/);
     expect(email.text).toContain('so it is always sent');
     expect(email.text).toContain('Hello Jane,');

@@ -7,8 +7,7 @@
  * and each checks that its key, its `sub` and its id name the same client, so no client is ever
  * told about another's money.
  */
-import type { WithdrawalRequestStatus } from '../../shared/api';
-import { pendingActionKind, pendingActionStatus } from '../../shared/answers';
+import { pendingActionKind, pendingActionStatus, withdrawalRequestStatus } from '../../shared/answers';
 import type { EntryType } from '../../shared/growth';
 import type { EntryItem } from '../lib/ledger';
 import type { PendingActionItem } from '../lib/pending-actions';
@@ -25,7 +24,6 @@ export type WeeklyGrowthRunView = Omit<WeeklyGrowthRunItem, 'PK' | 'SK' | 'itemT
 export type PendingActionView = Omit<PendingActionItem, 'PK' | 'SK' | 'GSI3PK' | 'GSI3SK' | 'requestId'>;
 
 const ENTRY_TYPES: readonly EntryType[] = ['deposit', 'withdrawal', 'adjustment'];
-const REQUEST_STATUSES: readonly WithdrawalRequestStatus[] = ['pending', 'approved', 'rejected'];
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v !== '';
 const isCents = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
@@ -73,7 +71,7 @@ export function readEntry(image: StoredImage): EntryView | null {
 export function readRequest(image: StoredImage): RequestView | null {
   const sub = clientSubOf(image.PK);
   const { requestId, userEmail, amountCents, status, createdAt, decidedAt, reason } = image;
-  if (sub === null || image.sub !== sub || !isText(requestId) || !isText(userEmail) || !oneOf(REQUEST_STATUSES, status)) return null;
+  if (sub === null || image.sub !== sub || !isText(requestId) || !isText(userEmail) || !oneOf(withdrawalRequestStatus.options, status)) return null;
   if (!isCents(amountCents) || amountCents <= 0 || !isIsoTime(createdAt) || !isOptionalText(reason)) return null;
   if (decidedAt !== undefined && !isIsoTime(decidedAt)) return null;
   // The public id names the client too: it must be this partition's client and this item's key.

@@ -2,7 +2,15 @@ import { parseSiteConfig } from '../../shared/site-config';
 import { loadConfig, parseConfig } from './config';
 import { testConfig } from './test/harness';
 
-const written = { region: 'us-east-1', userPoolId: 'us-east-1_local', userPoolClientId: 'client', userPoolEndpoint: 'http://127.0.0.1:8080/cognito', oauthDomain: null, googleSignIn: false };
+const written = {
+  region: 'us-east-1',
+  userPoolId: 'us-east-1_local',
+  userPoolClientId: 'client',
+  userPoolEndpoint: 'http://127.0.0.1:8080/cognito',
+  oauthDomain: null,
+  googleSignIn: false,
+  fundingInstructions: ['Bank: Example Bank', 'Reference: your e-mail address'],
+};
 
 /** What loadConfig reads of an answer (jsdom has no Response). */
 const response = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, json: async () => body }) as unknown as Response;
@@ -23,8 +31,15 @@ it('loads /config.json uncached', async () => {
   expect(calls).toEqual([['/config.json', { cache: 'no-store' }]]);
 });
 
+it("reads the stage's funding instructions, and none from a config.json without them", async () => {
+  await expect(loadConfig(answering(200, written))).resolves.toMatchObject({ fundingInstructions: ['Bank: Example Bank', 'Reference: your e-mail address'] });
+  const { fundingInstructions: _, ...older } = written;
+  await expect(loadConfig(answering(200, older))).resolves.toMatchObject({ fundingInstructions: [] });
+});
+
 it('fails start-up on a missing or malformed config', async () => {
   await expect(loadConfig(answering(404, {}))).rejects.toThrow('config.json: 404');
   await expect(loadConfig(answering(200, { ...written, userPoolId: '' }))).rejects.toThrow('config.json: userPoolId is missing');
   await expect(loadConfig(answering(200, { ...written, googleSignIn: 'no' }))).rejects.toThrow('config.json: googleSignIn must be true or false');
+  await expect(loadConfig(answering(200, { ...written, fundingInstructions: [42] }))).rejects.toThrow('config.json: fundingInstructions must be lines of text');
 });

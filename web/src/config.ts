@@ -1,6 +1,7 @@
 /**
- * What the app needs to find Cognito, read from /config.json at start-up: written by the CDK
- * stack from its outputs in AWS and served by the local gateway, so one build runs anywhere.
+ * What the app needs to find Cognito, and the stage's funding instructions, read from
+ * /config.json at start-up: written by the CDK stack from its outputs and the stage's settings in
+ * AWS and served by the local gateway, so one build runs anywhere.
  * Its shape and its checks are shared with both writers (shared/site-config.ts).
  */
 import { parseSiteConfig, type SiteConfig } from '../../shared/site-config';

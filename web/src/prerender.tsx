@@ -36,7 +36,7 @@ const signedOut: AuthBackend = {
 const noApi = notAtBuildTime as unknown as Api;
 
 /** Only read when a button is pressed, which never happens at build time. */
-const buildTimeConfig: AppConfig = { region: 'prerender', userPoolId: 'prerender', userPoolClientId: 'prerender', googleSignIn: false, oauthDomain: null };
+const buildTimeConfig: AppConfig = { region: 'prerender', userPoolId: 'prerender', userPoolClientId: 'prerender', googleSignIn: false, oauthDomain: null, fundingInstructions: [] };
 
 export async function prerenderPage(path: string): Promise<string> {
   const { prelude } = await prerenderToNodeStream(

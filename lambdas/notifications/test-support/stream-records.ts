@@ -67,6 +67,8 @@ export const pendingRequest = (amountCents = 123_456, email = CLIENT_EMAIL): Req
 
 export const approved = (request: RequestItem, at = NOW + 3_600_000) => decided(request, { status: 'approved', by: ADMIN_EMAIL, now: at });
 export const rejected = (request: RequestItem, reason: string, at = NOW + 3_600_000) => decided(request, { status: 'rejected', by: ADMIN_EMAIL, now: at, reason });
+/** Withdrawn by its client, who is who `decidedBy` names. */
+export const cancelled = (request: RequestItem, at = NOW + 3_600_000) => decided(request, { status: 'cancelled', by: request.userEmail, now: at });
 
 export const profileItem = (firstName = 'Jane', lastName = 'Doe') =>
   newProfileItem(

@@ -11,7 +11,7 @@ import type { AccountBackend, AuthBackend } from '../auth/session';
 import type { AppConfig } from '../config';
 import { apiMessages, errors } from '../../../shared/messages';
 
-export const testConfig: AppConfig = { region: 'us-east-1', userPoolId: 'us-east-1_test', userPoolClientId: 'client', googleSignIn: false, oauthDomain: null };
+export const testConfig: AppConfig = { region: 'us-east-1', userPoolId: 'us-east-1_test', userPoolClientId: 'client', googleSignIn: false, oauthDomain: null, fundingInstructions: [] };
 
 export interface FakeUser {
   sub: string;
