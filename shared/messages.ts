@@ -1,16 +1,15 @@
 /**
  * The product's words, exactly as spec.md sections 5 and 8 write them. The web shows them and
- * the API answers with them; nothing else spells them out again.
+ * the API answers with them; nothing else spells them out again. The signed-out pages' words
+ * and sign-in's failures are in ./auth-messages, part of these, so the first screen loads them alone.
  */
 
-export interface Notice {
-  title: string;
-  description: string;
-}
+import { formMessages, type Notice, passwordChecks, signInErrors, signInToasts } from './auth-messages';
+
+export { formMessages, notices, type Notice } from './auth-messages';
 
 export const validation = {
-  passwordMismatch: { title: 'Password mismatch', description: "Passwords don't match. Please check and try again." },
-  passwordTooShort: { title: 'Password too short', description: 'Password should be at least 6 characters long.' },
+  ...passwordChecks,
   invalidWithdrawalAmount: { title: 'Invalid Amount', description: 'Please enter a valid withdrawal amount' },
   amountTooHigh: (maxFormatted: string): Notice => ({
     title: 'Amount Too High',
@@ -25,13 +24,7 @@ export const validation = {
 
 /** Messages the spec does not give, written in its voice for rules design.md adds. */
 export const apiMessages = {
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  emailRequired: 'Email is required',
-  passwordRequired: 'Password is required',
-  passwordEdgeSpaces: 'Password cannot begin or end with a space',
-  passwordTooLong: 'Password must be at most 256 characters',
-  invalidEmail: 'Invalid email address',
+  ...formMessages,
   noteTooLong: 'Note must be at most 500 characters',
   noteUnsafeCharacters: 'Note cannot contain control or text-direction characters',
   reasonUnsafeCharacters: 'Reason cannot contain control or text-direction characters',
@@ -93,16 +86,10 @@ export const apiMessages = {
 } as const;
 
 export const errors = {
-  signIn: {
-    userNotFound: 'No account found with this email address',
-    wrongPassword: 'Incorrect password',
-    invalidEmail: 'Invalid email address',
-    tooManyRequests: 'Too many failed attempts. Please try again later',
-    default: 'An error occurred during sign in',
-  },
+  ...signInErrors,
+  /** The spec's words for a Google pop-up; the portal signs in with Google by redirect (a cancel is notices.googleSignInCancelled). */
   google: {
-    unauthorizedDomain:
-      'This domain is not authorized for Google sign-in. Please use email/password sign-in instead, or contact support to authorize this domain.',
+    ...signInErrors.google,
     popupClosed: 'Sign-in cancelled. Please try again.',
     popupBlocked: 'Pop-up was blocked by your browser. Please allow pop-ups and try again.',
   },
@@ -110,19 +97,14 @@ export const errors = {
     emailInUse: 'An account already exists with this email address',
     invalidEmail: 'Invalid email address',
     weakPassword: 'Password should be at least 6 characters long',
+    codeRequired: 'Please enter the verification code from the email',
+    badCode: 'Invalid or expired verification code. Please try again.',
   },
   reset: {
     userNotFound: 'No account found with this email address',
     invalidEmail: 'Invalid email address',
-  },
-  /** The authenticator-app code: at sign-in, setting it up and turning it off (issue 15). */
-  twoFactor: {
-    codeRequired: 'Please enter the 6-digit code from your authenticator app',
-    wrongCode: 'Invalid code. Please try again.',
-    /** Cognito takes each code once: a code already used, or one from a window that has passed. */
-    usedCode: 'This code has expired or was already used. Please wait for the next code and try again.',
-    /** Too many wrong codes, or the few minutes Cognito allows after the password have passed. */
-    attemptEnded: 'Your sign-in attempt has ended. Please sign in again.',
+    codeRequired: 'Please enter the reset code from the email',
+    badCode: 'Invalid or expired reset code. Please try again.',
   },
   account: {
     wrongCurrentPassword: 'Your current password is incorrect',
@@ -130,6 +112,15 @@ export const errors = {
     sessionEnded: 'Your session has ended. Please sign in again.',
   },
   generic: 'An unexpected error occurred. Please try again.',
+} as const;
+
+/** A new password's rules, listed under its field before it is typed (shared/forms.ts passwordRules). */
+export const passwordRuleTexts = {
+  minLength: (n: number) => `At least ${n} characters`,
+  noEdgeSpaces: 'No space at the start or end',
+  /** Said after each rule to a screen reader, which does not see its tick. */
+  met: 'met',
+  unmet: 'not met yet',
 } as const;
 
 export const toastTitles = {
@@ -162,7 +153,7 @@ export const toastMessages = {
 } as const;
 
 export const successToasts = {
-  welcomeBack: 'Welcome back!',
+  ...signInToasts,
   accountCreated: 'Account created successfully!',
   resetEmailSent: 'Reset email sent',
   portfolioRefreshed: 'Portfolio refreshed',

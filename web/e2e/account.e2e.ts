@@ -13,12 +13,9 @@ const e2e = useE2E();
 
 const CODE_STEP = 'Enter the 6-digit code from your authenticator app';
 
-/** From a signed-in page, /account through the header link. */
+/** From a signed-in page, /account through the header link (the sign-in's toast lies at the foot of the page, clear of it). */
 async function openAccount(page: Page): Promise<void> {
-  // From the keyboard: the sign-in's toast may lie over the header's right end for its 5 s (and
-  // stays while the pointer rests on it), where a pointer click would land on the toast.
-  await page.getByRole('link', { name: 'Account', exact: true }).focus();
-  await page.keyboard.press('Enter');
+  await page.getByRole('link', { name: 'Account', exact: true }).click();
   await page.waitForURL(/\/account$/);
   await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
 }
@@ -190,19 +187,26 @@ journey('names: changed on /account, the dashboard greets with the new first nam
   expect(await page.getByText('Welcome, Test').count()).toBe(0);
 });
 
-journey('two-factor: setting up shows the key as a QR code too, beside the key as text', e2e, async ({ page }) => {
+journey('two-factor on a phone: the otpauth: link and the key come first, the QR code (for another device) after them', e2e, async ({ page }) => {
   const { email } = await e2e.client.newClient('qr');
   await signIn(page, e2e, email);
   await page.waitForURL(/\/dashboard$/);
-  await openAccount(page);
+  await page.goto(e2e.url('/account'));
   await page.getByRole('button', { name: 'Set up', exact: true }).click();
-  await page.getByTestId('totp-key').waitFor();
+  const key = page.getByTestId('totp-key');
+  await key.waitFor();
   await page.getByText('Drawing the QR code...').waitFor({ state: 'hidden' });
   expect(await page.getByText('The QR code could not be drawn. Type the key instead.').count()).toBe(0);
   const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
   await qr.waitFor();
   expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;/);
-});
+  const link = page.getByRole('link', { name: 'Open in authenticator app' });
+  const secret = (await key.innerText()).replace(/\s/g, '');
+  expect(await link.getAttribute('href')).toBe(`otpauth://totp/Aurum:${encodeURIComponent(email)}?secret=${secret}&issuer=Aurum`);
+  const top = async (l: typeof qr) => (await l.boundingBox())?.y ?? Number.NaN;
+  expect(await top(link)).toBeLessThan(await top(key));
+  expect(await top(key)).toBeLessThan(await top(qr));
+}, { viewport: { width: 390, height: 844 } });
 
 journey('e-mail notifications: a client turns deposit e-mails off; a deposit then sends none, a withdrawal still does', e2e, async ({ page }) => {
   const client = await e2e.client.newClient('quiet');

@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { DEMO_GOOGLE_ACCOUNTS } from '../../infra/local/google/demo-accounts';
 import { runTool } from '../../lambdas/integration/support/tool';
+import { notices } from '../../shared/messages';
 import { expect as expectPage } from './support/expect';
 import { answers, holdScripts, journey, useE2E } from './support/e2e';
 
@@ -32,7 +33,7 @@ journey('"Continue with Google" on / lands a new client on an empty dashboard, a
   const firstId = new URL((await first).url()).pathname;
   expect((await first).status()).toBe(200);
 
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByRole('button', { name: /^sign out$/i }).click();
   await page.waitForURL(/\/$/);
   const second = portfolioCall(page);
   await withGoogle(page, 'Continue with Google', grace);
@@ -48,11 +49,15 @@ journey('"Sign up with Google" on /signup lands a new client on an empty dashboa
   expect((await page.getByTestId('balance').innerText()).trim()).toBe('$0.00');
 });
 
-journey('cancelling at Google comes back to the sign-in page with the spec\'s message, signed out', e2e, async ({ page }) => {
+journey('cancelling at Google comes back to the sign-in page, signed out, saying so calmly (no failure)', e2e, async ({ page }) => {
   await page.goto(e2e.url('/'));
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expectPage(page).toShowText('Sign-in cancelled. Please try again.');
+  await expectPage(page).toShowText(notices.googleSignInCancelled);
+  // A status under the button, not an alert, and no toast.
+  expect(await page.getByRole('status').filter({ hasText: notices.googleSignInCancelled }).count()).toBe(1);
+  expect(await page.getByRole('alert').count()).toBe(0);
+  expect(await page.locator('[data-scope="toast"][data-part="root"]').count()).toBe(0);
   expect(new URL(page.url()).pathname).toBe('/');
   await page.getByRole('button', { name: 'Continue with Google' }).waitFor();
 });
@@ -61,7 +66,7 @@ journey('a Google user made an administrator with `npm run admin -- add` lands o
   await page.goto(e2e.url('/'));
   await withGoogle(page, 'Continue with Google', katherine);
   await page.waitForURL(/\/dashboard$/);
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByRole('button', { name: /^sign out$/i }).click();
   await page.waitForURL(/\/$/);
   const made = await runTool('admin.ts', ['add', katherine.email, '--data-dir', e2e.stack.dataDir]);
   expect(made.code).toBe(0);

@@ -1,7 +1,9 @@
 /**
- * Every money, number and date the web shows, in one place: US format, like the spec's amounts.
- * The API speaks dollars; they become whole cents through shared/money before they are shown,
- * so no float ever reaches the screen.
+ * Every money, number, count and date the web shows, in one place: US format, like the spec's
+ * amounts. The API speaks dollars; they become whole cents through shared/money before they are
+ * shown, so no float ever reaches the screen. One date format on every screen: "Nov 25, 2026",
+ * and "Nov 25, 2026, 3:53 PM" with the time (the e-mails have theirs:
+ * lambdas/notifications/email-format.ts).
  */
 import { dollarsToCents, formatSignedPercent, formatUsd } from '../../shared/money';
 
@@ -23,6 +25,16 @@ const COUNT = new Intl.NumberFormat('en-US');
 
 /** A count: "10,000". */
 export const formatCount = (n: number): string => COUNT.format(n);
+
+const PLURAL = new Intl.PluralRules('en-US');
+
+/**
+ * A count of things as English says it, by Intl.PluralRules: "1 withdrawal", "0 withdrawals",
+ * "1,204 withdrawals". `plural` for a word that does not just add an "s" ("1 entry", "2 entries").
+ */
+export function pluralize(n: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(n)} ${PLURAL.select(n) === 'one' ? singular : plural}`;
+}
 
 /** Green for a gain (including none), red for a loss. */
 export const gainColor = (value: number): string => (value >= 0 ? 'green.fg' : 'red.fg');
@@ -47,10 +59,10 @@ export function formatDate(when: string | number, timeZone?: 'UTC'): string {
   return (timeZone === 'UTC' ? UTC_DAY : LOCAL_DAY).format(date);
 }
 
-/** "Mar 10, 2025 2:05 PM" in the viewer's time zone; "—" for no date. */
+/** "Mar 10, 2025, 2:05 PM" in the viewer's time zone; "—" for no date. */
 export function formatDateTime(when: string | number): string {
   const date = validDate(when);
-  return date ? `${LOCAL_DAY.format(date)} ${LOCAL_TIME.format(date)}` : '—';
+  return date ? `${LOCAL_DAY.format(date)}, ${LOCAL_TIME.format(date)}` : '—';
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,8 +1,13 @@
-/** Cognito's error names (Amplify passes them through as `name`) in the spec's words (section 8). */
-import { errors } from '../../../shared/messages';
+/**
+ * Cognito's error names (Amplify passes them through as `name`) in the spec's words (section 8), at
+ * the field they concern: sign-in's here, on the first screen; sign-up's and the reset's in
+ * ./form-errors, with their pages; the account page's in its chunk (pages/account/errors.ts).
+ */
+import { signInErrors as errors } from '../../../shared/auth-messages';
+import type { Problems } from './use-auth-step';
 
-/** `totp`: the sign-in's code step. (The account page has its own words, in its chunk: pages/account/errors.ts.) */
-export type Flow = 'signIn' | 'signUp' | 'reset' | 'totp';
+/** `totp`: the sign-in's code step. */
+export type Flow = 'signIn' | 'totp';
 
 export const errorName = (error: unknown) => (error as { name?: string } | null)?.name ?? '';
 
@@ -21,50 +26,48 @@ export function totpAttemptEnded(error: unknown): boolean {
 export const wrongCode = (name: string) => name === 'CodeMismatchException' || name === 'EnableSoftwareTokenMFAException';
 export const throttled = (name: string) => name === 'TooManyRequestsException' || name === 'LimitExceededException';
 
-/** A Cognito trigger's refusal ("PreSignUp failed with error <ours>.") carries our own words: show them. */
-function triggerMessage(name: string, message: string): string | null {
-  if (name !== 'UserLambdaValidationException') return null;
-  return /failed with error (.+?)\.?$/.exec(message)?.[1] ?? null;
-}
+export const messageOf = (error: unknown) => (error as { message?: string } | null)?.message ?? '';
+export const invalidEmail = (name: string, message: string) => name === 'InvalidEmail' || (name === 'InvalidParameterException' && /email|username/i.test(message));
+/** Cognito's word for a locked-out sign-in is a NotAuthorized too. */
+const attemptsExceeded = (message: string) => /attempts exceeded|too many/i.test(message);
 
 export function authErrorMessage(flow: Flow, error: unknown): string {
   const name = errorName(error);
-  const message = (error as { message?: string } | null)?.message ?? '';
-  const invalidEmail = name === 'InvalidParameterException' && /email|username/i.test(message);
+  const message = messageOf(error);
   if (flow === 'signIn') {
     if (name === 'UserNotFoundException') return errors.signIn.userNotFound;
-    if (name === 'NotAuthorizedException' && /attempts exceeded|too many/i.test(message)) return errors.signIn.tooManyRequests;
+    if (name === 'NotAuthorizedException' && attemptsExceeded(message)) return errors.signIn.tooManyRequests;
     if (name === 'NotAuthorizedException') return errors.signIn.wrongPassword;
     if (name === 'TooManyRequestsException' || name === 'LimitExceededException') return errors.signIn.tooManyRequests;
-    if (invalidEmail || name === 'InvalidEmail') return errors.signIn.invalidEmail;
+    if (invalidEmail(name, message)) return errors.signIn.invalidEmail;
     return errors.signIn.default;
   }
-  if (flow === 'totp') {
-    if (wrongCode(name)) return errors.twoFactor.wrongCode;
-    if (name === 'ExpiredCodeException') return errors.twoFactor.usedCode;
-    if (totpAttemptEnded(error)) return errors.twoFactor.attemptEnded;
-    if (throttled(name)) return errors.signIn.tooManyRequests;
-    return errors.signIn.default;
-  }
-  if (flow === 'signUp') {
-    const fromTrigger = triggerMessage(name, message);
-    if (fromTrigger) return fromTrigger;
-    if (name === 'UsernameExistsException') return errors.signUp.emailInUse;
-    if (name === 'InvalidPasswordException') return errors.signUp.weakPassword;
-    if (invalidEmail || name === 'InvalidEmail') return errors.signUp.invalidEmail;
-    if (name === 'CodeMismatchException' || name === 'ExpiredCodeException') return 'Invalid or expired verification code. Please try again.';
-    return errors.generic;
-  }
-  if (name === 'UserNotFoundException') return errors.reset.userNotFound;
-  if (invalidEmail || name === 'InvalidEmail') return errors.reset.invalidEmail;
-  if (name === 'CodeMismatchException' || name === 'ExpiredCodeException') return 'Invalid or expired reset code. Please try again.';
-  if (name === 'InvalidPasswordException') return errors.signUp.weakPassword;
-  if (name === 'LimitExceededException' || name === 'TooManyRequestsException') return errors.signIn.tooManyRequests;
-  return errors.generic;
+  if (wrongCode(name)) return errors.twoFactor.wrongCode;
+  if (name === 'ExpiredCodeException') return errors.twoFactor.usedCode;
+  if (totpAttemptEnded(error)) return errors.twoFactor.attemptEnded;
+  if (throttled(name)) return errors.signIn.tooManyRequests;
+  return errors.signIn.default;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const looksLikeEmail = (value: string) => EMAIL.test(value.trim());
+/** The field of a sign-in, sign-up or reset form a failure concerns: the e-mail, the password, the code, or none (`form`). */
+export type AuthField = 'email' | 'password' | 'code';
+
+/** The field a failure concerns; `signIn`: a refused password (at sign-in, where Cognito refuses the pair). */
+export function fieldOf(error: unknown, signIn = false): AuthField | 'form' {
+  const name = errorName(error);
+  const message = messageOf(error);
+  if (name === 'UserNotFoundException' || name === 'UsernameExistsException' || invalidEmail(name, message)) return 'email';
+  if (name === 'InvalidPasswordException') return 'password';
+  if (wrongCode(name) || name === 'ExpiredCodeException') return 'code';
+  // Cognito does not say which of the pair it refused: who is a client cannot be probed.
+  if (signIn && name === 'NotAuthorizedException' && !attemptsExceeded(message)) return 'password';
+  return 'form';
+}
+
+/** A failed sign-in step in the spec's words, at the field it concerns. */
+export function authProblems(flow: Flow, error: unknown): Problems<AuthField> {
+  return { [fieldOf(error, flow === 'signIn')]: authErrorMessage(flow, error) };
+}
 
 /** An authenticator app's 6-digit code as typed or pasted ("123 456"), or null when it is not one. */
 export function totpCode(text: string): string | null {

@@ -3,7 +3,7 @@
  * needs them, a signed-out visitor's session is answered without them, and a stored session
  * loads the session part alone.
  */
-import { type AmplifyLoaders, amplifyStateStored, isRedirectReturn, lazyAmplifyBackend } from './lazy-backend';
+import { type AmplifyLoaders, amplifyStateStored, isRedirectReturn, lazyAmplifyBackend, redirectError } from './lazy-backend';
 import type { AuthBackend } from './session';
 import { testConfig } from '../test/harness';
 
@@ -145,4 +145,21 @@ it("hands a redirect's failure listeners to Amplify the same way: a Google sign-
   stopFailed?.();
   stopSignedIn();
   expect(failureListeners.size).toBe(0);
+});
+
+it("says a Google sign-in cancelled at Google by its OAuth error, which the redirect carries and Amplify does not pass on", async () => {
+  expect(redirectError('?error=access_denied&error_description=End-User+aborted+interaction&state=xyz')).toBe('access_denied');
+  expect(redirectError('?error=access_denied')).toBeNull(); // not the answer to a redirect of ours
+  expect(redirectError('?code=abc&state=xyz')).toBeNull();
+
+  window.history.replaceState(null, '', '/?error=access_denied&error_description=Access+denied&state=xyz');
+  const backend = backendFor();
+  // Amplify replaces the address before it reports the failure.
+  window.history.replaceState(null, '', '/');
+  const failed = jest.fn();
+  const stop = backend.onRedirectFailed?.(failed);
+  await backend.signInWithGoogle(); // Amplify loaded: the listener is handed to it
+  for (const listener of failureListeners) listener('Access denied');
+  expect(failed).toHaveBeenCalledWith('access_denied');
+  stop?.();
 });

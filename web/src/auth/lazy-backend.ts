@@ -29,6 +29,15 @@ export function isRedirectReturn(search: string = window.location.search): boole
   return params.has('state') && (params.has('code') || params.has('error'));
 }
 
+/**
+ * The OAuth error a redirect came back with (`access_denied` when the person pressed Cancel at
+ * Google), or null. Amplify passes on only its `error_description`, in whatever words the provider
+ * chose, and clears the address before anything else could read it.
+ */
+export function redirectError(search: string = window.location.search): string | null {
+  return isRedirectReturn(search) ? new URLSearchParams(search).get('error') : null;
+}
+
 export interface LazyBackend extends AuthBackend {
   /** Starts loading the sign-in part now (the user is about to need it); harmless to call again. */
   prepare(): void;
@@ -54,12 +63,16 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 
 export function lazyAmplifyBackend(config: AppConfig, chunks: AmplifyLoaders = amplifyChunks): LazyBackend {
   let session: AmplifySession | null = null;
+  // Read at start-up, before Amplify loads and replaces the address.
+  const oauthError = redirectError();
   // onSignedIn's and onRedirectFailed's listeners, attached to Amplify's when it loads (a sign-in
   // can only finish, or fail, through it).
   type Listener = { event: 'onSignedIn' | 'onRedirectFailed'; callback: (reason: string) => void; unsubscribe?: () => void };
   const listeners = new Set<Listener>();
+  // A failed redirect's reason: its OAuth error when it carried one (access_denied), else Amplify's words.
   const attach = (listener: Listener, to: AmplifySession) => {
-    listener.unsubscribe = listener.event === 'onSignedIn' ? to.onSignedIn(() => listener.callback('')) : to.onRedirectFailed(listener.callback);
+    listener.unsubscribe =
+      listener.event === 'onSignedIn' ? to.onSignedIn(() => listener.callback('')) : to.onRedirectFailed((reason) => listener.callback(oauthError ?? reason));
   };
   const loadSession = once(async () => {
     const amplify = await chunks.session();

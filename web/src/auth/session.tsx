@@ -3,9 +3,7 @@
  * the `AuthBackend` below, so tests give the provider a fake backend instead of Cognito.
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { errors, toastTitles } from '../../../shared/messages';
 import { userPoolDefinition } from '../../../shared/user-pool';
-import { notify } from '../components/toaster';
 
 export interface User {
   sub: string;
@@ -85,7 +83,8 @@ export interface AuthBackend {
   onSignedIn(callback: () => void): () => void;
   /**
    * Calls back when a Google redirect comes back without a sign-in: cancelled at Google, or
-   * refused by Cognito; returns an unsubscribe.
+   * refused by Cognito; returns an unsubscribe. The reason is the redirect's OAuth error
+   * (`access_denied`) when it carried one, else the words it came with.
    */
   onRedirectFailed?(callback: (reason: string) => void): () => void;
 }
@@ -130,6 +129,13 @@ export function userFromClaims(idClaims: Record<string, unknown>, accessClaims: 
 
 export type AuthStatus = 'loading' | 'signedOut' | 'signedIn';
 
+/**
+ * How a Google redirect came back without a sign-in: `cancelled` by the person (at Google, or by
+ * leaving the redirect unfinished), or `failed` (refused by Cognito, a disabled account, a stale
+ * redirect).
+ */
+export type RedirectFailure = 'cancelled' | 'failed';
+
 export interface Auth {
   status: AuthStatus;
   user: User | null;
@@ -139,19 +145,25 @@ export interface Auth {
   /** Reads the session again (after a sign-in); `forceRefresh` fetches new tokens, for claims just changed (the names). */
   reload(forceRefresh?: boolean): Promise<User | null>;
   signOut(): Promise<void>;
+  /** The last Google redirect's failure, for the Google button to say (until it is pressed again). */
+  redirectFailure: RedirectFailure | null;
+  clearRedirectFailure(): void;
 }
 
 const AuthContext = createContext<Auth | null>(null);
 
 /**
- * A Google sign-in the person stopped: denied or aborted at Google (the `error_description` the
- * hosted UI passes on), or the redirect left unfinished (Amplify's "User cancelled OAuth flow.").
+ * A Google sign-in the person stopped: the OAuth error `access_denied` (Cancel at Google; the lazy
+ * backend reads it off the redirect), Google's or the hosted UI's words for it when only those
+ * arrive ("End-User aborted interaction"), or the redirect left unfinished (Amplify's "User
+ * cancelled OAuth flow.").
  */
 const CANCELLED = /cancel|abort|denied/i;
 
 export function AuthProvider({ backend, children }: { backend: AuthBackend; children: ReactNode }) {
   const [status, setStatus] = useState<AuthStatus>(() => (backend.knownSignedOut?.() ? 'signedOut' : 'loading'));
   const [user, setUser] = useState<User | null>(null);
+  const [redirectFailure, setRedirectFailure] = useState<RedirectFailure | null>(null);
 
   const reload = useCallback(async (forceRefresh = false) => {
     let next: User | null = null;
@@ -170,9 +182,8 @@ export function AuthProvider({ backend, children }: { backend: AuthBackend; chil
     void reload();
     // The Google redirect result arrives on start-up, after Amplify has exchanged the code.
     const stopSignedIn = backend.onSignedIn(() => void reload());
-    // Or it says the sign-in did not happen: the spec's words for a cancelled Google sign-in, and
-    // its general sign-in failure for anything else (a refused or disabled account, a stale redirect).
-    const stopFailed = backend.onRedirectFailed?.((reason) => notify('error', toastTitles.signInFailed, CANCELLED.test(reason) ? errors.google.popupClosed : errors.signIn.default));
+    // Or it says the sign-in did not happen: the Google button says so, calmly when the person chose it.
+    const stopFailed = backend.onRedirectFailed?.((reason) => setRedirectFailure(CANCELLED.test(reason) ? 'cancelled' : 'failed'));
     return () => {
       stopSignedIn();
       stopFailed?.();
@@ -197,8 +208,10 @@ export function AuthProvider({ backend, children }: { backend: AuthBackend; chil
         setUser(null);
         setStatus('signedOut');
       },
+      redirectFailure,
+      clearRedirectFailure: () => setRedirectFailure(null),
     }),
-    [status, user, backend, reload],
+    [status, user, backend, reload, redirectFailure],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,32 +1,38 @@
 /**
- * One step of a sign-in, sign-up or reset form: busy while it runs, and a failure told once,
- * as the flow's toast in the spec's words. (The API's writes have the same in useApiMutation;
- * these steps call Cognito through Amplify, and the first screen does not load SWR's mutations.)
+ * One step of a sign-in, sign-up, reset or account form: busy while it runs, and what went wrong
+ * kept to be shown where it belongs: under the field it concerns, or over the form. (The API's
+ * writes have useApiMutation; these steps call Cognito through Amplify, and the first screen does
+ * not load SWR's mutations.)
  */
 import { useCallback, useState } from 'react';
-import { notify } from '../components/toaster';
-import { authErrorMessage, type Flow } from './errors';
 
 /** What a step that succeeded leaves: `leaving` keeps the form busy while the page changes, so its button does not flash back. */
 export type StepOutcome = 'leaving' | void;
 
-/** `flow`: the words of a sign-in, sign-up or reset flow, or a page's own mapping of the error to words. */
-export function useAuthStep(flow: Flow | ((error: unknown) => string), failureTitle: string) {
+/** What is wrong with a form: each field's problem by the field's name, and the form's own (`form`). */
+export type Problems<F extends string> = Partial<Record<F | 'form', string>>;
+
+/** `describe`: a failure in the product's words, at the field it concerns (auth/errors.ts authProblems, a page's own). */
+export function useAuthStep<F extends string>(describe: (error: unknown) => Problems<F>) {
   const [busy, setBusy] = useState(false);
-  /** Runs `step`; answers whether it succeeded (a failure has been told). */
+  const [problems, setProblems] = useState<Problems<F>>({});
+  /** Runs `step`; answers whether it succeeded (a failure is in `problems`). */
   const run = useCallback(
     async (step: () => Promise<StepOutcome>): Promise<boolean> => {
       setBusy(true);
+      setProblems({});
       try {
         if ((await step()) !== 'leaving') setBusy(false);
         return true;
       } catch (error) {
-        notify('error', failureTitle, typeof flow === 'function' ? flow(error) : authErrorMessage(flow, error));
+        setProblems(describe(error));
         setBusy(false);
         return false;
       }
     },
-    [flow, failureTitle],
+    [describe],
   );
-  return { busy, run };
+  /** Typing in a field answers its problem, and the form's (often about that field: a wrong password). */
+  const clear = useCallback((field: F) => setProblems((now) => (now[field] || now.form ? { ...now, [field]: undefined, form: undefined } : now)), []);
+  return { busy, run, problems, setProblems, clear };
 }

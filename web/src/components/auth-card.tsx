@@ -1,11 +1,8 @@
-import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
 import { Flex } from '@chakra-ui/react/flex';
 import { Heading } from '@chakra-ui/react/heading';
 import { Text } from '@chakra-ui/react/text';
-import { Field } from '@chakra-ui/react/field';
-import { Input } from '@chakra-ui/react/input';
 import { Link } from '@chakra-ui/react/link';
 import { Separator } from '@chakra-ui/react/separator';
 import { HStack, Stack } from '@chakra-ui/react/stack';
@@ -14,12 +11,15 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../auth/session';
 import { prepareToasts } from './toaster';
 import { ColorModeSelect } from './color-mode-menu';
+import { FieldInput, FormAlert, FormField } from './form-field';
 import { Logo } from './logo';
 
 /**
- * The frame of the signed-out pages: logo, title, subtitle, then the page's parts one under the
- * other. A visitor who starts on it (a field focused, a button pressed) is about to need the auth
- * code, which the first screen does not load: it starts loading then.
+ * The frame of the signed-out pages: the theme menu, then the card (logo, title, subtitle, the
+ * page's parts one under the other) in the rest of the screen. The menu takes its own row rather
+ * than lying over the page, so a card taller than a phone's screen starts under it. A visitor who
+ * starts on the card (a field focused, a button pressed) is about to need the auth code, which the
+ * first screen does not load: it starts loading then.
  */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   const { backend } = useAuth();
@@ -28,11 +28,11 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
     prepareToasts();
   };
   return (
-    <Flex as="main" minH="100vh" direction="column" align="center" justify="center" px="4" py="10" bg="bg.subtle">
-      <Box position="absolute" top="4" right="4">
+    <Flex as="main" minH="100dvh" direction="column" align="center" gap="4" p="4" pb="10" bg="bg.subtle">
+      <Flex alignSelf="stretch" justify="flex-end">
         <ColorModeSelect />
-      </Box>
-      <Card.Root width="full" maxW="md" onFocus={prepare} onPointerDown={prepare}>
+      </Flex>
+      <Card.Root width="full" maxW="md" my="auto" onFocus={prepare} onPointerDown={prepare}>
         <Card.Header textAlign="center" alignItems="center" gap="2">
           <Logo />
           <Heading as="h1" size="2xl">
@@ -48,17 +48,22 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
   );
 }
 
-/** A signed-out form: its fields, then the submit button, busy with `busyText` while the form is sent. */
-export function AuthForm({ onSubmit, submitText, busyText, busy, children }: {
+/**
+ * A signed-out form: its own problem if any (one no field owns), its fields, then the submit
+ * button, busy with `busyText` while the form is sent.
+ */
+export function AuthForm({ onSubmit, submitText, busyText, busy, problem, children }: {
   onSubmit: (event: FormEvent) => unknown;
   submitText: string;
   busyText: string;
   busy: boolean;
+  problem?: string;
   children: ReactNode;
 }) {
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate>
       <Stack gap="4">
+        {problem && <FormAlert>{problem}</FormAlert>}
         {children}
         <Button type="submit" colorPalette="yellow" loading={busy} loadingText={busyText}>
           {submitText}
@@ -81,13 +86,12 @@ export function OrDivider() {
   );
 }
 
-/** The labelled e-mail input every signed-out form starts with. */
-export function EmailField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+/** The labelled e-mail input every signed-out form starts with, its problem under it. */
+export function EmailField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
   return (
-    <Field.Root>
-      <Field.Label>Email</Field.Label>
-      <Input type="email" autoComplete="email" value={value} onChange={(e) => onChange(e.currentTarget.value)} placeholder="you@example.com" />
-    </Field.Root>
+    <FormField label="Email" error={error}>
+      <FieldInput type="email" autoComplete="email" value={value} onChange={(e) => onChange(e.currentTarget.value)} placeholder="you@example.com" />
+    </FormField>
   );
 }
 

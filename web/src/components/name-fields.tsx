@@ -3,11 +3,10 @@
  * it (shared/names.ts); typing in a field clears that field's problem. Sign-up and the account
  * page's profile both ask for names this way.
  */
-import { Field } from '@chakra-ui/react/field';
-import { Input } from '@chakra-ui/react/input';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import type { Dispatch, SetStateAction } from 'react';
 import type { NameFieldErrors } from '../../../shared/names';
+import { FieldInput, FormField } from './form-field';
 
 export interface NameFieldsProps {
   firstName: string;
@@ -16,11 +15,9 @@ export interface NameFieldsProps {
   setLastName: (value: string) => void;
   errors: NameFieldErrors | null;
   setErrors: Dispatch<SetStateAction<NameFieldErrors | null>>;
-  /** Names the user cannot change here (a Google user's come from Google). */
-  readOnly?: boolean;
 }
 
-export function NameFields({ firstName, lastName, setFirstName, setLastName, errors, setErrors, readOnly }: NameFieldsProps) {
+export function NameFields({ firstName, lastName, setFirstName, setLastName, errors, setErrors }: NameFieldsProps) {
   const fields = [
     { key: 'firstName', label: 'First name', autoComplete: 'given-name', value: firstName, set: setFirstName },
     { key: 'lastName', label: 'Last name', autoComplete: 'family-name', value: lastName, set: setLastName },
@@ -28,9 +25,8 @@ export function NameFields({ firstName, lastName, setFirstName, setLastName, err
   return (
     <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
       {fields.map(({ key, label, autoComplete, value, set }) => (
-        <Field.Root key={key} readOnly={readOnly} invalid={!!errors?.[key]}>
-          <Field.Label>{label}</Field.Label>
-          <Input
+        <FormField key={key} label={label} error={errors?.[key]}>
+          <FieldInput
             autoComplete={autoComplete}
             value={value}
             onChange={(e) => {
@@ -38,8 +34,7 @@ export function NameFields({ firstName, lastName, setFirstName, setLastName, err
               setErrors((current) => current && { ...current, [key]: null });
             }}
           />
-          <Field.ErrorText>{errors?.[key]}</Field.ErrorText>
-        </Field.Root>
+        </FormField>
       ))}
     </SimpleGrid>
   );

@@ -10,8 +10,12 @@ import { createToaster, Toast, Toaster as ChakraToaster } from '@chakra-ui/react
 
 export type ToastKind = 'success' | 'error' | 'info';
 
-/** One at a time, 5 s, viewport hotkey F8 (the spec's toasts). */
-export const toaster = createToaster({ placement: 'top-end', max: 1, duration: 5000, hotkey: ['F8'], pauseOnPageIdle: true });
+/**
+ * One at a time, 5 s, viewport hotkey F8 (the spec's toasts). At the bottom: the top right is
+ * where the header's actions are (account, theme, sign out), and a toast must never lie over
+ * them. At the end on a wide screen; across the width on a phone (the inset below).
+ */
+export const toaster = createToaster({ placement: 'bottom-end', max: 1, duration: 5000, hotkey: ['F8'], pauseOnPageIdle: true });
 
 /** In place of the one showing, if any: the newest news is the one that matters. */
 export function show(kind: ToastKind, title: string, description?: string): void {

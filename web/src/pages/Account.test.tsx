@@ -18,6 +18,7 @@ import {
   type Handler,
   renderApp,
 } from '../test/harness';
+import { expectFieldError } from '../test/field-errors';
 import { totpSetupOf } from './account/totp-setup';
 
 const allOn = { 'deposit-recorded': true, 'withdrawal-processed': true, 'balance-edited': true, 'admin-weekly-growth-summary': true };
@@ -118,15 +119,22 @@ describe('account page', () => {
     }
 
     it.each([
-      ['', 'newpass1', 'newpass1', 'Please enter your current password'],
-      [FAKE_PASSWORD, 'newpass1', 'newpass2', "Passwords don't match. Please check and try again."],
-      [FAKE_PASSWORD, 'short', 'short', 'Password should be at least 6 characters long.'],
-      [FAKE_PASSWORD, ' spaced ', ' spaced ', 'Password cannot begin or end with a space'],
-    ])('checks the form as sign-up does (current %j, new %j, confirm %j)', async (current, next, confirm, shown) => {
+      ['', 'newpass1', 'newpass1', 'Current password', 'Please enter your current password'],
+      [FAKE_PASSWORD, 'newpass1', 'newpass2', 'Confirm new password', "Passwords don't match. Please check and try again."],
+      [FAKE_PASSWORD, 'short', 'short', 'New password', 'Password should be at least 6 characters long.'],
+      [FAKE_PASSWORD, ' spaced ', ' spaced ', 'New password', 'Password cannot begin or end with a space'],
+    ])('checks the form as sign-up does, at the field (current %j, new %j, confirm %j)', async (current, next, confirm, field, shown) => {
       const { api } = setup(alice);
-      await fill(current, next, confirm);
-      expect(await screen.findByText(shown)).toBeInTheDocument();
+      const password = await fill(current, next, confirm);
+      await expectFieldError(field, shown, password);
       expect(api.calls.filter((c) => c.path === '/api/me/password')).toEqual([]);
+    });
+
+    it('lists the new password rules under it before anything is typed', async () => {
+      setup(alice);
+      const password = await card('Password');
+      expect(password.getByTestId('password-rules')).toHaveTextContent(/At least 6 characters.*No space at the start or end/);
+      expect(password.getByLabelText('New password')).toHaveAccessibleDescription(/At least 6 characters ?, not met yet/);
     });
 
     it('changes the password through the API; every session has ended, so it says so and goes to sign-in', async () => {
@@ -146,8 +154,8 @@ describe('account page', () => {
     it('says so when the current password is wrong, and when too many attempts were made, keeping the form', async () => {
       setup(alice, { 'POST /api/me/password': () => Promise.reject(apiError(400, 'Your current password is incorrect')) });
       const password = await fill('not-it', 'newpass1', 'newpass1');
-      expect(await screen.findByText('Your current password is incorrect')).toBeInTheDocument();
-      expect(screen.getByText('Password change failed')).toBeInTheDocument();
+      await expectFieldError('Current password', 'Your current password is incorrect', password);
+      expect(screen.queryByText('Password change failed')).not.toBeInTheDocument();
       expect(password.getByLabelText('New password')).toHaveValue('newpass1');
       expect(screen.getByRole('heading', { level: 1, name: 'Account' })).toBeInTheDocument();
     });
@@ -179,8 +187,8 @@ describe('account page', () => {
       // A wrong code is refused and may be tried again.
       await userEvent.type(twoFactor.getByLabelText('6-digit code from the app'), '999999');
       await userEvent.click(twoFactor.getByRole('button', { name: 'Confirm' }));
-      expect(await screen.findByText('Invalid code. Please try again.')).toBeInTheDocument();
-      expect(twoFactor.getByLabelText('6-digit code from the app')).toHaveValue('');
+      const codeField = await expectFieldError('6-digit code from the app', 'Invalid code. Please try again.', twoFactor);
+      expect(codeField).toHaveValue('');
 
       await userEvent.type(twoFactor.getByLabelText('6-digit code from the app'), FAKE_TOTP_CODE);
       await userEvent.click(twoFactor.getByRole('button', { name: 'Confirm' }));
@@ -191,6 +199,19 @@ describe('account page', () => {
       expect(backend.account.signOutEverywhere).not.toHaveBeenCalled();
       expect(screen.getByText(successToasts.signInWithCode)).toBeInTheDocument();
       expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    });
+
+    it('offers the otpauth: link and the key (to copy) first, the QR code to scan from another device after them', async () => {
+      setup(alice);
+      const twoFactor = await card('Two-factor sign-in');
+      await userEvent.click(await twoFactor.findByRole('button', { name: 'Set up' }));
+      const link = await twoFactor.findByRole('link', { name: 'Open in authenticator app' });
+      expect(link).toHaveAttribute('href', totpSetupOf(FAKE_TOTP_SECRET, 'Aurum', alice.email).uri);
+      const key = twoFactor.getByTestId('totp-key');
+      const qr = await twoFactor.findByRole('img', { name: 'QR code for your authenticator app' });
+      const before = (a: Node, b: Node) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+      expect(before(link, key)).toBe(true);
+      expect(before(key, qr)).toBe(true);
     });
 
     it('builds the otpauth URI from the API’s secret, with the e-mail as the account', () => {
@@ -222,11 +243,13 @@ describe('account page', () => {
       await userEvent.click(twoFactor.getByRole('button', { name: 'Turn off' }));
       // Nothing is sent without both.
       await userEvent.click(twoFactor.getByRole('button', { name: 'Turn off' }));
-      expect(await screen.findByText('Please enter your current password')).toBeInTheDocument();
+      await expectFieldError('Current password', 'Please enter your current password', twoFactor);
+      await expectFieldError('6-digit code from the app', 'Please enter the 6-digit code from your authenticator app', twoFactor);
       await userEvent.type(twoFactor.getByLabelText('Current password'), FAKE_PASSWORD);
       await userEvent.type(twoFactor.getByLabelText('6-digit code from the app'), '111111');
       await userEvent.click(twoFactor.getByRole('button', { name: 'Turn off' }));
-      expect(await screen.findByText('Invalid code. Please try again.')).toBeInTheDocument();
+      await expectFieldError('6-digit code from the app', 'Invalid code. Please try again.', twoFactor);
+      expect(twoFactor.getByLabelText('Current password')).not.toHaveAttribute('aria-invalid');
       expect(await twoFactor.findByText('On')).toBeInTheDocument();
 
       expect(api.calls.filter((c) => c.path === '/api/me/two-factor/disable')).toEqual([]);
@@ -287,7 +310,7 @@ describe('account page', () => {
     backend.account.signOutEverywhere = jest.fn(async () => Promise.reject(cognitoError('NetworkError', 'Failed to fetch')));
     const sessions = await card('Sessions');
     await userEvent.click(sessions.getByRole('button', { name: 'Sign out of all devices' }));
-    expect(await screen.findByText('Sign-out failed')).toBeInTheDocument();
+    expect(await sessions.findByRole('alert')).toHaveTextContent('An unexpected error occurred. Please try again.');
     expect(screen.getByRole('heading', { level: 1, name: 'Account' })).toBeInTheDocument();
   });
 
@@ -297,9 +320,12 @@ describe('account page', () => {
     expect(screen.queryByRole('heading', { name: 'Password' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Two-factor sign-in' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
-    // The names come from Google at every sign-in: shown, not offered for editing.
+    // The names come from Google at every sign-in: shown as text, not as fields that cannot be edited.
     const profile = await card('Profile');
-    expect(profile.getByLabelText('First name')).toHaveAttribute('readonly');
+    expect(profile.getByTestId('profile-name')).toHaveTextContent('Alice Example');
+    expect(profile.getByText(/Google manages your name/)).toBeInTheDocument();
+    expect(profile.queryByLabelText('First name')).not.toBeInTheDocument();
+    expect(profile.queryByLabelText('Last name')).not.toBeInTheDocument();
     expect(profile.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out of all devices' })).toBeInTheDocument();
     expect(backend.account.mfaStatus).not.toHaveBeenCalled();

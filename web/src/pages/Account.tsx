@@ -1,6 +1,6 @@
 /**
- * `/account` (issue 15): the signed-in user's names, password, two-factor sign-in, e-mail
- * notifications (issue 16) and sessions.
+ * `/account`: the signed-in user's names, password, two-factor sign-in, e-mail notifications
+ * and sessions.
  * A lazy chunk of its own, as is the QR code library inside it (loaded only to set up an app).
  * Built from the app's own Chakra pieces rather than @aws-amplify/ui-react: its account
  * components would add ~116 KB gzip and a second look to restyle, for four small forms.
@@ -91,7 +91,6 @@ function AccountPage({ user }: { user: User }) {
       title="Account"
       subtitle={user.email}
       actions={<HeaderLinks user={user} />}
-      signOutLabel={user.isAdmin ? 'Logout' : 'Sign Out'}
       accountLink={false}
     >
       {reason === 'twoFactorRequired' && <TwoFactorRequiredNotice federated={provider !== null} />}

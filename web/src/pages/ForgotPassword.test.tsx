@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { expectFieldError } from '../test/field-errors';
 import { fakeAuth, fixtureApi, renderApp } from '../test/harness';
 
 const cognitoError = (name: string, message = name) => Object.assign(new Error(message), { name });
@@ -21,8 +22,8 @@ describe('forgot-password page', () => {
     const backend = fakeAuth(null);
     renderApp('/forgot-password', { backend, api: fixtureApi({}) });
     await send('nope');
-    expect(await screen.findByText('Reset failed')).toBeInTheDocument();
-    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    await expectFieldError('Email', 'Invalid email address');
+    expect(screen.queryByText('Reset failed')).not.toBeInTheDocument();
     expect(backend.sendResetCode).not.toHaveBeenCalled();
   });
 
@@ -30,17 +31,16 @@ describe('forgot-password page', () => {
     const backend = fakeAuth(null, { sendResetCode: jest.fn(async () => Promise.reject(cognitoError('UserNotFoundException'))) });
     renderApp('/forgot-password', { backend, api: fixtureApi({}) });
     await send('ghost@example.com');
-    expect(await screen.findByText('Reset failed')).toBeInTheDocument();
-    expect(screen.getByText('No account found with this email address')).toBeInTheDocument();
+    await expectFieldError('Email', 'No account found with this email address');
     expect(screen.queryByText('Check your email')).not.toBeInTheDocument();
   });
 
-  it('sends the code, then offers another e-mail or going back', async () => {
+  it('sends the code (the page says so, no toast), then offers another e-mail or going back', async () => {
     const backend = fakeAuth(null);
     renderApp('/forgot-password', { backend, api: fixtureApi({}) });
     await send('alice@example.com');
-    expect(await screen.findByText('Reset email sent')).toBeInTheDocument();
-    expect(screen.getByText('Check your email')).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent('Check your email');
+    expect(screen.queryByText('Reset email sent')).not.toBeInTheDocument();
     expect(screen.getByText('alice@example.com')).toBeInTheDocument();
     expect(backend.sendResetCode).toHaveBeenCalledWith('alice@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Try another email' }));
@@ -50,14 +50,20 @@ describe('forgot-password page', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
   });
 
-  it('finishes the reset with the code and a new password', async () => {
+  it('finishes the reset with the code and a new password, its rules shown under it and its problem at it', async () => {
     const backend = fakeAuth(null);
     renderApp('/forgot-password', { backend, api: fixtureApi({}) });
     await send('alice@example.com');
-    await userEvent.type(await screen.findByLabelText('Reset code'), '123456');
+    const code = await screen.findByLabelText('Reset code');
+    expect(screen.getByTestId('password-rules')).toHaveTextContent(/At least 6 characters/);
+    await userEvent.click(screen.getByRole('button', { name: 'Set New Password' }));
+    await expectFieldError('Reset code', 'Please enter the reset code from the email');
+    await expectFieldError('New password', 'Password should be at least 6 characters long.');
+    await userEvent.type(code, '123456');
     await userEvent.type(screen.getByLabelText('New password'), 'abc');
     await userEvent.click(screen.getByRole('button', { name: 'Set New Password' }));
-    expect(await screen.findByText('Password should be at least 6 characters long.')).toBeInTheDocument();
+    await expectFieldError('New password', 'Password should be at least 6 characters long.');
+    expect(screen.getByLabelText('Reset code')).not.toHaveAttribute('aria-invalid');
     expect(backend.confirmReset).not.toHaveBeenCalled();
     await userEvent.type(screen.getByLabelText('New password'), 'defgh');
     await userEvent.click(screen.getByRole('button', { name: 'Set New Password' }));
@@ -74,7 +80,7 @@ describe('forgot-password page', () => {
     expect(screen.getByText('alice@example.com')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('New password'), 'longenough');
     await userEvent.click(screen.getByRole('button', { name: 'Set New Password' }));
-    expect(await screen.findByText('Reset failed')).toBeInTheDocument();
+    await expectFieldError('Reset code', 'Invalid or expired reset code. Please try again.');
     await waitFor(() => expect(backend.confirmReset).toHaveBeenCalledWith('alice@example.com', '777888', 'longenough'));
   });
 });

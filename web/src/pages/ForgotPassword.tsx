@@ -1,56 +1,45 @@
 /**
  * `/forgot-password`: 'Reset Password'. Sends the reset code, then finishes the reset with it.
- * The e-mail's link (`?email=&code=`) opens the finishing form with both filled in.
+ * The e-mail's link (`?email=&code=`) opens the finishing form with both filled in. Each field
+ * says its problem under it; the new password's rules show under it before they can be broken.
  */
 import { Button } from '@chakra-ui/react/button';
-import { Field } from '@chakra-ui/react/field';
-import { Input } from '@chakra-ui/react/input';
 import { Separator } from '@chakra-ui/react/separator';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { apiMessages, errors, successToasts, toastTitles } from '../../../shared/messages';
-import { checkNewPassword } from '../../../shared/forms';
-import { looksLikeEmail } from '../auth/errors';
+import { errors } from '../../../shared/messages';
+import { emailProblem, newPasswordProblem } from '../../../shared/forms';
+import type { AuthField } from '../auth/errors';
+import { formProblems } from '../auth/form-errors';
 import { useAuthStep } from '../auth/use-auth-step';
 import { useAuth } from '../auth/session';
 import { AuthCard, AuthForm, EmailField, FooterLink } from '../components/auth-card';
 import { CodeField } from '../components/code-field';
+import { FieldInput, FormField } from '../components/form-field';
+import { PasswordRules } from '../components/password-rules';
 import { notify } from '../components/toaster';
 
 type Step = 'request' | 'sent' | 'finish';
 
-export default function ForgotPassword() {
+const resetProblems = (error: unknown) => formProblems('reset', error);
+
+type Reset = ReturnType<typeof useAuthStep<AuthField>>;
+
+/** The second step: the code from the e-mail and the new password (its rules under it), then sign-in. */
+function FinishStep({ email, sent, initialCode, reset, onAnother }: { email: string; sent: boolean; initialCode: string; reset: Reset; onAnother: () => void }) {
   const { backend } = useAuth();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const linkEmail = params.get('email') ?? '';
-  const linkCode = params.get('code') ?? '';
-
-  const [step, setStep] = useState<Step>(linkEmail && linkCode ? 'finish' : 'request');
-  const [email, setEmail] = useState(linkEmail);
-  const [code, setCode] = useState(linkCode);
+  const [code, setCode] = useState(initialCode);
   const [newPassword, setNewPassword] = useState('');
-  const { busy, run } = useAuthStep('reset', toastTitles.resetFailed);
-
-  const onSend = async (event: FormEvent) => {
-    event.preventDefault();
-    if (email.trim() === '') return notify('error', toastTitles.resetFailed, apiMessages.emailRequired);
-    if (!looksLikeEmail(email)) return notify('error', toastTitles.resetFailed, errors.reset.invalidEmail);
-    await run(async () => {
-      await backend.sendResetCode(email.trim());
-      setEmail(email.trim());
-      notify('success', successToasts.resetEmailSent);
-      setStep('sent');
-    });
-  };
+  const { busy, run, problems, setProblems, clear } = reset;
 
   const onFinish = async (event: FormEvent) => {
     event.preventDefault();
-    if (code.trim() === '') return notify('error', toastTitles.resetFailed, 'Please enter the reset code from the email');
-    const weak = checkNewPassword(newPassword);
-    if (weak) return notify('error', weak.title, weak.description);
+    const missingCode = code.trim() === '' ? errors.reset.codeRequired : undefined;
+    const weak = newPasswordProblem(newPassword);
+    if (missingCode || weak) return setProblems({ ...(missingCode ? { code: missingCode } : {}), ...(weak ? { password: weak } : {}) });
     await run(async () => {
       await backend.confirmReset(email, code, newPassword);
       notify('success', 'Password updated', 'Please sign in with your new password.');
@@ -59,27 +48,10 @@ export default function ForgotPassword() {
     });
   };
 
-  const tryAnother = () => {
-    setStep('request');
-    setCode('');
-    setNewPassword('');
-  };
-
-  if (step === 'request') {
-    return (
-      <AuthCard title="Reset Password">
-        <AuthForm onSubmit={onSend} submitText="Send Reset Link" busyText="Sending..." busy={busy}>
-          <EmailField value={email} onChange={setEmail} />
-        </AuthForm>
-        <FooterLink prompt="Remembered it?" to="/" label="Back to Sign In" />
-      </AuthCard>
-    );
-  }
-
   return (
     <AuthCard title="Reset Password">
-      {step === 'sent' ? (
-        <Stack gap="1" textAlign="center">
+      {sent ? (
+        <Stack gap="1" textAlign="center" role="status">
           <Text fontWeight="semibold" fontSize="lg">
             Check your email
           </Text>
@@ -93,22 +65,82 @@ export default function ForgotPassword() {
           Choose a new password for <strong>{email}</strong>.
         </Text>
       )}
-      <AuthForm onSubmit={onFinish} submitText="Set New Password" busyText="Saving..." busy={busy}>
-        <CodeField label="Reset code" value={code} onChange={setCode} />
-        <Field.Root>
-          <Field.Label>New password</Field.Label>
-          <Input type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.currentTarget.value)} />
-        </Field.Root>
+      <AuthForm onSubmit={onFinish} submitText="Set New Password" busyText="Saving..." busy={busy} problem={problems.form ?? problems.email}>
+        <CodeField
+          label="Reset code"
+          value={code}
+          onChange={(value) => {
+            setCode(value);
+            clear('code');
+          }}
+          error={problems.code}
+        />
+        <FormField label="New password" error={problems.password} hint={<PasswordRules password={newPassword} />}>
+          <FieldInput
+            type="password"
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={(e) => {
+              setNewPassword(e.currentTarget.value);
+              clear('password');
+            }}
+          />
+        </FormField>
       </AuthForm>
       <Separator />
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-        <Button variant="outline" flex="1" onClick={tryAnother}>
+        <Button variant="outline" flex="1" onClick={onAnother}>
           Try another email
         </Button>
         <Button variant="outline" flex="1" onClick={() => navigate('/')}>
           Back to Sign In
         </Button>
       </Stack>
+    </AuthCard>
+  );
+}
+
+export default function ForgotPassword() {
+  const { backend } = useAuth();
+  const [params] = useSearchParams();
+  const linkEmail = params.get('email') ?? '';
+  const linkCode = params.get('code') ?? '';
+
+  const [step, setStep] = useState<Step>(linkEmail && linkCode ? 'finish' : 'request');
+  const [email, setEmail] = useState(linkEmail);
+  const reset = useAuthStep<AuthField>(resetProblems);
+  const { busy, run, problems, setProblems, clear } = reset;
+
+  const onSend = async (event: FormEvent) => {
+    event.preventDefault();
+    const unfit = emailProblem(email);
+    if (unfit) return setProblems({ email: unfit });
+    await run(async () => {
+      await backend.sendResetCode(email.trim());
+      setEmail(email.trim());
+      setStep('sent'); // the page says it was sent, and where
+    });
+  };
+
+  const tryAnother = () => {
+    setStep('request');
+    setProblems({});
+  };
+
+  if (step !== 'request') return <FinishStep email={email} sent={step === 'sent'} initialCode={step === 'finish' ? linkCode : ''} reset={reset} onAnother={tryAnother} />;
+  return (
+    <AuthCard title="Reset Password">
+      <AuthForm onSubmit={onSend} submitText="Send Reset Link" busyText="Sending..." busy={busy} problem={problems.form}>
+        <EmailField
+          value={email}
+          onChange={(value) => {
+            setEmail(value);
+            clear('email');
+          }}
+          error={problems.email}
+        />
+      </AuthForm>
+      <FooterLink prompt="Remembered it?" to="/" label="Back to Sign In" />
     </AuthCard>
   );
 }

@@ -6,6 +6,7 @@ import { Text } from '@chakra-ui/react/text';
 import { codeRecipe } from '@chakra-ui/react/theme';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 
+/** Any address the portal has no page at: what was asked for, and the way back. */
 export default function NotFound() {
   const { pathname } = useLocation();
   return (
@@ -14,7 +15,7 @@ export default function NotFound() {
         404 Page Not Found
       </Heading>
       <Text color="fg.muted" mb="4">
-        No route matches <Code recipe={codeRecipe}>{pathname}</Code>. Check the address, or add a route for it in <Code recipe={codeRecipe}>web/src/App.tsx</Code>.
+        There is no page at <Code recipe={codeRecipe}>{pathname}</Code>. Check the address, or start again from sign-in.
       </Text>
       <Link asChild color="yellow.fg">
         <RouterLink to="/">Back to sign in</RouterLink>

@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { expectFieldError } from '../test/field-errors';
 import { adminUser, alice, cognitoError, FAKE_TOTP_CODE, type FakeUser, fakeAuth, fixtureApi, renderApp } from '../test/harness';
 
 /** What a client's dashboard and the admin console read when they open after a sign-in. */
@@ -24,39 +25,68 @@ describe('sign-in page', () => {
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
   });
 
-  it('requires e-mail and password', async () => {
+  it('says a missing or malformed e-mail and a missing password at their fields, before sending anything, and no toast', async () => {
     const backend = fakeAuth(null);
     renderApp('/', { backend, api: fixtureApi({}) });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Sign-in failed')).toBeInTheDocument();
-    expect(screen.getByText('Email is required')).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('Email'), 'alice@example.com');
+    await expectFieldError('Email', 'Email is required');
+    await expectFieldError('Password', 'Password is required');
+    expect(screen.queryByText('Sign-in failed')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Email'), 'alice@');
+    // Typing answers the field's problem; the other keeps its own.
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Password is required')).toBeInTheDocument();
+    await expectFieldError('Email', 'Invalid email address');
     expect(backend.signIn).not.toHaveBeenCalled();
   });
 
   it.each([
-    ['UserNotFoundException', 'User does not exist.', 'No account found with this email address'],
-    ['NotAuthorizedException', 'Incorrect username or password.', 'Incorrect password'],
-    ['NotAuthorizedException', 'Password attempts exceeded', 'Too many failed attempts. Please try again later'],
-    ['SomethingElse', 'boom', 'An error occurred during sign in'],
-  ])('maps %s (%s) to the spec message', async (name, message, shown) => {
+    ['UserNotFoundException', 'User does not exist.', 'Email', 'No account found with this email address'],
+    ['NotAuthorizedException', 'Incorrect username or password.', 'Password', 'Incorrect password'],
+  ])('says %s (%s) at the field it concerns', async (name, message, field, shown) => {
     const backend = fakeAuth(null, { signIn: jest.fn(async () => Promise.reject(Object.assign(new Error(message), { name }))) });
     renderApp('/', { backend, api: fixtureApi({}) });
     await userEvent.type(await screen.findByLabelText('Email'), 'alice@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText(shown)).toBeInTheDocument();
+    await expectFieldError(field, shown);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Sign-in failed')).not.toBeInTheDocument();
+    // Typing in the field answers it.
+    await userEvent.type(screen.getByLabelText(field), 'x');
+    expect(screen.queryByText(shown)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['NotAuthorizedException', 'Password attempts exceeded', 'Too many failed attempts. Please try again later'],
+    ['SomethingElse', 'boom', 'An error occurred during sign in'],
+  ])('says %s (%s), which no field owns, over the form', async (name, message, shown) => {
+    const backend = fakeAuth(null, { signIn: jest.fn(async () => Promise.reject(Object.assign(new Error(message), { name }))) });
+    renderApp('/', { backend, api: fixtureApi({}) });
+    await userEvent.type(await screen.findByLabelText('Email'), 'alice@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(shown);
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
   });
 
   it('says the domain is not authorised for Google when the deploy has no Google provider', async () => {
     renderApp('/', { backend: fakeAuth(null), api: fixtureApi({}) });
     await userEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));
-    expect(await screen.findByText(/This domain is not authorized for Google sign-in/)).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/This domain is not authorized for Google sign-in/);
   });
 
-  it('says the Google sign-in was cancelled when the redirect comes back without one', async () => {
+  it("shows Google's mark on its button", async () => {
+    renderApp('/', { backend: fakeAuth(null), api: fixtureApi({}) });
+    const button = await screen.findByRole('button', { name: 'Continue with Google' });
+    const mark = button.querySelector('svg');
+    expect(mark).toHaveAttribute('aria-hidden', 'true');
+    // The four colours of the "G".
+    expect([...(mark?.querySelectorAll('path') ?? [])].map((p) => p.getAttribute('fill'))).toEqual(['#EA4335', '#4285F4', '#FBBC05', '#34A853']);
+  });
+
+  it('says calmly that a Google sign-in was cancelled (not as a failure), and a failed one as a failure', async () => {
     const failures = new Set<(reason: string) => void>();
     const backend = fakeAuth(null, {
       onRedirectFailed: (callback: (reason: string) => void) => {
@@ -67,12 +97,22 @@ describe('sign-in page', () => {
     renderApp('/', { backend, api: fixtureApi({}) });
     await screen.findByRole('button', { name: 'Continue with Google' });
     expect(failures.size).toBe(1);
-    // Cancelled at Google (the hosted UI passes Google's words on) or left unfinished (Amplify's).
-    for (const failed of failures) failed('End-User aborted interaction');
-    expect(await screen.findByText('Sign-in cancelled. Please try again.')).toBeInTheDocument();
+    // Cancel at Google (the redirect's OAuth error), Google's words for it, or the redirect left unfinished (Amplify's).
+    for (const reason of ['access_denied', 'End-User aborted interaction', 'User cancelled OAuth flow.']) {
+      act(() => {
+        for (const failed of failures) failed(reason);
+      });
+      const notice = await screen.findByRole('status');
+      expect(notice).toHaveTextContent('Google sign-in was cancelled.');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.queryByText('Sign-in failed')).not.toBeInTheDocument();
+    }
     // Anything else is a failed sign-in, not a cancel.
-    for (const failed of failures) failed('User is disabled.');
-    expect(await screen.findByText('An error occurred during sign in')).toBeInTheDocument();
+    act(() => {
+      for (const failed of failures) failed('User is disabled.');
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred during sign in');
+    expect(screen.queryByText('Google sign-in was cancelled.')).not.toBeInTheDocument();
   });
 
   it('welcomes back and sends a client to /dashboard, an admin to /admin', async () => {
@@ -151,7 +191,7 @@ describe('sign-in code step (two-factor)', () => {
     renderApp('/', { backend, api });
     await userEvent.type(await passPassword(alice.email), '12345');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('Please enter the 6-digit code from your authenticator app')).toBeInTheDocument();
+    await expectFieldError('Authentication code', 'Please enter the 6-digit code from your authenticator app');
     expect(backend.confirmTotp).not.toHaveBeenCalled();
   });
 
@@ -161,8 +201,8 @@ describe('sign-in code step (two-factor)', () => {
     const field = await passPassword(alice.email);
     await userEvent.type(field, '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('Invalid code. Please try again.')).toBeInTheDocument();
-    expect(screen.getByText('Sign-in failed')).toBeInTheDocument();
+    await expectFieldError('Authentication code', 'Invalid code. Please try again.');
+    expect(screen.queryByText('Sign-in failed')).not.toBeInTheDocument();
     // Still on the code step, the field emptied for the next code.
     expect(screen.getByLabelText('Authentication code')).toHaveValue('');
     await userEvent.type(screen.getByLabelText('Authentication code'), FAKE_TOTP_CODE);
@@ -189,7 +229,7 @@ describe('sign-in code step (two-factor)', () => {
     renderApp('/', { backend, api });
     await userEvent.type(await passPassword(alice.email), FAKE_TOTP_CODE);
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('Your sign-in attempt has ended. Please sign in again.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your sign-in attempt has ended. Please sign in again.');
     expect(await screen.findByLabelText('Password')).toHaveValue('');
     expect(screen.getByLabelText('Email')).toHaveValue(alice.email);
     expect(screen.queryByLabelText('Authentication code')).not.toBeInTheDocument();

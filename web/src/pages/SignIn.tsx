@@ -1,109 +1,156 @@
 /**
  * `/`: 'Welcome Back'. E-mail and password, or Google; links to reset and to sign-up. A user with
- * two-factor sign-in then gives the authenticator app's code on the same card.
+ * two-factor sign-in then gives the authenticator app's code on the same card. What is wrong is
+ * said at the field it concerns (a wrong password under the password), or over the form.
  */
 import { Button } from '@chakra-ui/react/button';
-import { Field } from '@chakra-ui/react/field';
-import { Input } from '@chakra-ui/react/input';
 import { Link } from '@chakra-ui/react/link';
-import { HStack } from '@chakra-ui/react/stack';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { errors, successToasts, toastTitles } from '../../../shared/messages';
-import { checkSignInForm } from '../../../shared/forms';
-import { looksLikeEmail, totpAttemptEnded, totpCode } from '../auth/errors';
+import { signInErrors as errors, signInToasts } from '../../../shared/auth-messages';
+import { signInFieldErrors } from '../../../shared/forms';
+import { type AuthField, authProblems, totpAttemptEnded, totpCode } from '../auth/errors';
 import { useAuthStep } from '../auth/use-auth-step';
 import { useAuth } from '../auth/session';
 import { AuthCard, AuthForm, EmailField, FooterLink, OrDivider } from '../components/auth-card';
 import { CodeField } from '../components/code-field';
+import { FieldInput, FormField } from '../components/form-field';
 import { GoogleButton } from '../components/google-button';
 import { notify } from '../components/toaster';
 
-export default function SignIn() {
-  const { backend, reload } = useAuth();
-  const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const { busy, run } = useAuthStep('signIn', toastTitles.signInFailed);
-  /** 'code': the password was right and Cognito wants the authenticator app's code. */
-  const [step, setStep] = useState<'password' | 'code'>('password');
+const signInProblems = (error: unknown) => authProblems('signIn', error);
+const codeProblems = (error: unknown) => authProblems('totp', error);
+
+type Step = ReturnType<typeof useAuthStep<AuthField>>;
+
+/** The code step: the authenticator app's code, after a right password; back to the password when Cognito has ended the attempt. */
+function CodeStep({ signedIn, onEnded, onBack }: { signedIn: () => Promise<'leaving'>; onEnded: () => void; onBack: () => void }) {
+  const { backend } = useAuth();
   const [code, setCode] = useState('');
-  const codeStep = useAuthStep('totp', toastTitles.signInFailed);
-
-  const signedIn = async () => {
-    notify('success', successToasts.welcomeBack);
-    await reload(); // the route guard then sends admins to /admin, everyone else to /dashboard
-    return 'leaving' as const;
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = checkSignInForm({ email, password });
-    if (problem) return notify('error', problem.title, problem.description);
-    if (!looksLikeEmail(email)) return notify('error', toastTitles.signInFailed, errors.signIn.invalidEmail);
-    await run(async () => {
-      const outcome = await backend.signIn(email, password);
-      if (outcome === 'confirmSignUp') {
-        navigate(`/signup?email=${encodeURIComponent(email.trim())}&step=confirm`);
-        return 'leaving';
-      }
-      if (outcome === 'totpCode') {
-        setPassword(''); // Cognito holds the attempt now; a new one starts from the password
-        setCode('');
-        setStep('code');
-        return;
-      }
-      return signedIn();
-    });
-  };
+  const { busy, run, problems, setProblems, clear } = useAuthStep<AuthField>(codeProblems);
 
   const onCode = async (event: FormEvent) => {
     event.preventDefault();
     const digits = totpCode(code);
-    if (!digits) return notify('error', toastTitles.signInFailed, errors.twoFactor.codeRequired);
-    await codeStep.run(async () => {
+    if (!digits) return setProblems({ code: errors.twoFactor.codeRequired });
+    await run(async () => {
       try {
         await backend.confirmTotp(digits);
       } catch (error) {
         // A wrong or reused code may be tried again; an attempt Cognito has ended needs the password again.
         setCode('');
-        if (totpAttemptEnded(error)) setStep('password');
+        if (totpAttemptEnded(error)) onEnded();
         throw error;
       }
       return signedIn();
     });
   };
 
-  if (step === 'code') {
-    return (
-      <AuthCard title="Welcome Back" subtitle="Enter the 6-digit code from your authenticator app">
-        <AuthForm onSubmit={onCode} submitText="Verify" busyText="Verifying..." busy={codeStep.busy}>
-          <CodeField label="Authentication code" value={code} onChange={setCode} autoFocus />
-        </AuthForm>
-        <Button variant="ghost" onClick={() => setStep('password')} disabled={codeStep.busy}>
-          Back to sign in
-        </Button>
-      </AuthCard>
-    );
-  }
+  return (
+    <AuthCard title="Welcome Back" subtitle="Enter the 6-digit code from your authenticator app">
+      <AuthForm onSubmit={onCode} submitText="Verify" busyText="Verifying..." busy={busy} problem={problems.form}>
+        <CodeField
+          label="Authentication code"
+          value={code}
+          onChange={(value) => {
+            setCode(value);
+            clear('code');
+          }}
+          error={problems.code}
+          autoFocus
+        />
+      </AuthForm>
+      <Button variant="ghost" onClick={onBack} disabled={busy}>
+        Back to sign in
+      </Button>
+    </AuthCard>
+  );
+}
 
+/** The e-mail and password (or Google); `onCode` when Cognito then wants the app's code. */
+function PasswordStep({ email, setEmail, step, signedIn, onCode }: {
+  email: string;
+  setEmail: (value: string) => void;
+  step: Step;
+  signedIn: () => Promise<'leaving'>;
+  onCode: () => void;
+}) {
+  const { backend } = useAuth();
+  const navigate = useNavigate();
+  // Cognito holds the attempt once it asks for the code; a new one starts from the password, so it is not kept.
+  const [password, setPassword] = useState('');
+  const { busy, run, problems, setProblems, clear } = step;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const unfit = signInFieldErrors({ email, password });
+    if (unfit) return setProblems(unfit);
+    await run(async () => {
+      const outcome = await backend.signIn(email, password);
+      if (outcome === 'confirmSignUp') {
+        navigate(`/signup?email=${encodeURIComponent(email.trim())}&step=confirm`);
+        return 'leaving';
+      }
+      if (outcome === 'totpCode') return onCode();
+      return signedIn();
+    });
+  };
+
+  const forgot = (
+    <Link asChild fontSize="sm" color="yellow.fg">
+      <RouterLink to="/forgot-password">Forgot password?</RouterLink>
+    </Link>
+  );
   return (
     <AuthCard title="Welcome Back" subtitle="Access your gold trading portfolio">
       <GoogleButton label="Continue with Google" />
       <OrDivider />
-      <AuthForm onSubmit={onSubmit} submitText="Sign In" busyText="Signing in..." busy={busy}>
-        <EmailField value={email} onChange={setEmail} />
-        <Field.Root>
-          <HStack justify="space-between" width="full">
-            <Field.Label>Password</Field.Label>
-            <Link asChild fontSize="sm" color="yellow.fg">
-              <RouterLink to="/forgot-password">Forgot password?</RouterLink>
-            </Link>
-          </HStack>
-          <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
-        </Field.Root>
+      <AuthForm onSubmit={onSubmit} submitText="Sign In" busyText="Signing in..." busy={busy} problem={problems.form}>
+        <EmailField
+          value={email}
+          onChange={(value) => {
+            setEmail(value);
+            clear('email');
+          }}
+          error={problems.email}
+        />
+        <FormField label="Password" error={problems.password} labelEnd={forgot}>
+          <FieldInput
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => {
+              setPassword(e.currentTarget.value);
+              clear('password');
+            }}
+          />
+        </FormField>
       </AuthForm>
       <FooterLink prompt="New to Aurum?" to="/signup" label="Create Account" />
     </AuthCard>
   );
+}
+
+export default function SignIn() {
+  const { reload } = useAuth();
+  const [email, setEmail] = useState('');
+  /** 'code': the password was right and Cognito wants the authenticator app's code. */
+  const [step, setStep] = useState<'password' | 'code'>('password');
+  const passwordStep = useAuthStep<AuthField>(signInProblems);
+  const { setProblems } = passwordStep;
+
+  const signedIn = useCallback(async () => {
+    notify('success', signInToasts.welcomeBack);
+    await reload(); // the route guard then sends admins to /admin, everyone else to /dashboard
+    return 'leaving' as const;
+  }, [reload]);
+
+  if (step === 'code') {
+    const ended = () => {
+      setProblems({ form: errors.twoFactor.attemptEnded });
+      setStep('password');
+    };
+    return <CodeStep signedIn={signedIn} onEnded={ended} onBack={() => setStep('password')} />;
+  }
+  return <PasswordStep email={email} setEmail={setEmail} step={passwordStep} signedIn={signedIn} onCode={() => setStep('code')} />;
 }

@@ -1,6 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { expectFieldError } from '../test/field-errors';
 import { alice, apiError, fakeAuth, fixtureApi, renderApp } from '../test/harness';
+
+/** The password rules under the field: each rule's text and whether it is ticked. */
+const rulesShown = () =>
+  [...screen.getByTestId('password-rules').querySelectorAll('li')].map((li) => [li.textContent?.replace(/, (met|not met yet)$/, ''), li.getAttribute('data-met') === 'true']);
 
 const dashboardApi = (extra: Record<string, unknown> = {}) =>
   fixtureApi({
@@ -39,23 +44,47 @@ describe('sign-up page', () => {
     expect(password).toHaveAttribute('type', 'password');
   });
 
-  it('refuses mismatched passwords', async () => {
+  it('shows the password rules before anything is typed, each ticked as the password meets it, and describes the field with them', async () => {
+    renderApp('/signup', { backend: fakeAuth(null), api: fixtureApi({}) });
+    const password = await screen.findByLabelText('Password');
+    expect(rulesShown()).toEqual([
+      ['At least 6 characters', false],
+      ['No space at the start or end', false],
+    ]);
+    expect(password).toHaveAccessibleDescription(/^At least 6 characters ?, not met yet No space at the start or end ?, not met yet$/);
+    await userEvent.type(password, ' abc');
+    expect(rulesShown()).toEqual([
+      ['At least 6 characters', false],
+      ['No space at the start or end', false],
+    ]);
+    await userEvent.clear(password);
+    await userEvent.type(password, 'abcdef');
+    expect(rulesShown()).toEqual([
+      ['At least 6 characters', true],
+      ['No space at the start or end', true],
+    ]);
+    expect(password).toHaveAccessibleDescription(/^At least 6 characters ?, met No space at the start or end ?, met$/);
+  });
+
+  it('says mismatched passwords under the confirmation, and no toast', async () => {
     const backend = fakeAuth(null);
     renderApp('/signup', { backend, api: fixtureApi({}) });
     await screen.findByLabelText('First name');
     await fillForm({ 'Confirm password': 'different' });
-    expect(await screen.findByText('Password mismatch')).toBeInTheDocument();
-    expect(screen.getByText("Passwords don't match. Please check and try again.")).toBeInTheDocument();
+    await expectFieldError('Confirm password', "Passwords don't match. Please check and try again.");
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Password mismatch')).not.toBeInTheDocument();
     expect(backend.signUp).not.toHaveBeenCalled();
   });
 
-  it('refuses a password shorter than 6 characters', async () => {
+  it('says a password shorter than 6 characters under it, with its rules', async () => {
     const backend = fakeAuth(null);
     renderApp('/signup', { backend, api: fixtureApi({}) });
     await screen.findByLabelText('First name');
     await fillForm({ Password: 'abc', 'Confirm password': 'abc' });
-    expect(await screen.findByText('Password too short')).toBeInTheDocument();
-    expect(screen.getByText('Password should be at least 6 characters long.')).toBeInTheDocument();
+    const field = await expectFieldError('Password', 'Password should be at least 6 characters long.');
+    expect(field).toHaveAccessibleDescription(/At least 6 characters ?, not met yet/);
+    expect(screen.queryByText('Password too short')).not.toBeInTheDocument();
     expect(backend.signUp).not.toHaveBeenCalled();
   });
 
@@ -68,7 +97,7 @@ describe('sign-up page', () => {
     renderApp('/signup', { backend, api: fixtureApi({}) });
     await screen.findByLabelText('First name');
     await fillForm({ [field]: '' });
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    await expectFieldError(field, message);
     expect(backend.signUp).not.toHaveBeenCalled();
   });
 
@@ -99,18 +128,31 @@ describe('sign-up page', () => {
     renderApp('/signup', { backend, api: fixtureApi({}) });
     await screen.findByLabelText('First name');
     await fillForm({ Email: 'not-an-email' });
-    expect(await screen.findByText('Sign-up failed')).toBeInTheDocument();
-    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    await expectFieldError('Email', 'Invalid email address');
+    expect(screen.queryByText('Sign-up failed')).not.toBeInTheDocument();
     expect(backend.signUp).not.toHaveBeenCalled();
   });
 
-  it('shows the spec message when the e-mail is taken', async () => {
-    const backend = fakeAuth(null, { signUp: jest.fn(async () => Promise.reject(Object.assign(new Error('exists'), { name: 'UsernameExistsException' }))) });
+  it('says the spec message under the e-mail when it is taken', async () => {
+    const backend = fakeAuth(null, { signUp: jest.fn(async () => Promise.reject(Object.assign(new Error('User already exists'), { name: 'UsernameExistsException' }))) });
     renderApp('/signup', { backend, api: fixtureApi({}) });
     await screen.findByLabelText('First name');
     await fillForm();
-    expect(await screen.findByText('Sign-up failed')).toBeInTheDocument();
-    expect(screen.getByText('An account already exists with this email address')).toBeInTheDocument();
+    await expectFieldError('Email', 'An account already exists with this email address');
+    expect(screen.queryByText('Sign-up failed')).not.toBeInTheDocument();
+  });
+
+  it('says a password Cognito refuses under it, and a refusal of the names over the form', async () => {
+    const signUp = jest
+      .fn()
+      .mockRejectedValueOnce(Object.assign(new Error('Password did not conform with policy'), { name: 'InvalidPasswordException' }))
+      .mockRejectedValueOnce(Object.assign(new Error('PreSignUp failed with error Names must be at most 256 characters.'), { name: 'UserLambdaValidationException' }));
+    renderApp('/signup', { backend: fakeAuth(null, { signUp }), api: fixtureApi({}) });
+    await screen.findByLabelText('First name');
+    await fillForm();
+    await expectFieldError('Password', 'Password should be at least 6 characters long');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Names must be at most 256 characters');
   });
 
   it('signs up, verifies the code, creates the portfolio and opens the dashboard', async () => {
@@ -139,7 +181,7 @@ describe('sign-up page', () => {
     renderApp('/signup?email=alice%40example.com&step=confirm', { backend, api: fixtureApi({}) });
     await userEvent.type(await screen.findByLabelText('Verification code'), '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('Sign-up failed')).toBeInTheDocument();
+    await expectFieldError('Verification code', 'Invalid or expired verification code. Please try again.');
     expect(screen.getByText('Check your email')).toBeInTheDocument();
   });
 

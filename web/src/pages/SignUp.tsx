@@ -1,66 +1,139 @@
 /**
  * `/signup`: 'Create Account'. The form, then the e-mail verification step on the same page.
  * The verification e-mail's link (`?email=&code=`) confirms straight away; sign-in of an
- * unconfirmed user lands here with `?email=&step=confirm`.
+ * unconfirmed user lands here with `?email=&step=confirm`. Each field says its problem under it,
+ * and the password's rules show under it before they can be broken.
  */
 import { Button } from '@chakra-ui/react/button';
-import { Field } from '@chakra-ui/react/field';
-import { Input } from '@chakra-ui/react/input';
 import { InputGroup } from '@chakra-ui/react/input-group';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { errors, successToasts, toastTitles } from '../../../shared/messages';
-import { checkSignUpForm } from '../../../shared/forms';
+import { signUpFieldErrors } from '../../../shared/forms';
 import { checkNameFields, type NameFieldErrors } from '../../../shared/names';
 import { ApiError } from '../api/client';
 import { send } from '../api/calls';
 import { useApi } from '../api/provider';
-import { looksLikeEmail } from '../auth/errors';
-import { useAuthStep } from '../auth/use-auth-step';
+import type { AuthField } from '../auth/errors';
+import { formErrorMessage, formProblems } from '../auth/form-errors';
+import { type Problems, useAuthStep } from '../auth/use-auth-step';
 import { useAuth } from '../auth/session';
 import { AuthCard, AuthForm, EmailField, FooterLink, OrDivider } from '../components/auth-card';
 import { CodeField } from '../components/code-field';
+import { FieldInput, FormField } from '../components/form-field';
 import { PageSpinner } from '../components/page-spinner';
+import { PasswordRules } from '../components/password-rules';
 import { notify } from '../components/toaster';
 import { GoogleButton } from '../components/google-button';
 import { NameFields } from '../components/name-fields';
 
 type Step = 'form' | 'verify';
+type SignUpField = AuthField | 'confirmPassword';
 
-export default function SignUp() {
-  const { status, backend, reload } = useAuth();
-  const api = useApi();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const linkEmail = params.get('email') ?? '';
-  const linkCode = params.get('code') ?? '';
-  const opensOnVerify = linkEmail !== '' && (linkCode !== '' || params.get('step') === 'confirm');
+const signUpProblems = (error: unknown): Problems<SignUpField> => formProblems('signUp', error);
+/** A resend's failure concerns no field on the code step. */
+const resendProblems = (error: unknown): Problems<SignUpField> => ({ form: formErrorMessage('signUp', error) });
 
-  const [step, setStep] = useState<Step>(opensOnVerify ? 'verify' : 'form');
+/** The password (shown or hidden, its rules under it) and its confirmation. */
+function PasswordFields({ password, confirm, onPassword, onConfirm, problems }: {
+  password: string;
+  confirm: string;
+  onPassword: (value: string) => void;
+  onConfirm: (value: string) => void;
+  problems: Problems<SignUpField>;
+}) {
+  const [shown, setShown] = useState(false);
+  const type = shown ? 'text' : 'password';
+  return (
+    <>
+      <FormField label="Password" error={problems.password} hint={<PasswordRules password={password} />}>
+        <InputGroup
+          endElement={
+            <Button size="xs" variant="ghost" me="-2" onClick={() => setShown((v) => !v)} aria-label={shown ? 'Hide password' : 'Show password'} aria-pressed={shown}>
+              {shown ? 'Hide' : 'Show'}
+            </Button>
+          }
+        >
+          <FieldInput type={type} autoComplete="new-password" value={password} onChange={(e) => onPassword(e.currentTarget.value)} />
+        </InputGroup>
+      </FormField>
+      <FormField label="Confirm password" error={problems.confirmPassword}>
+        <FieldInput type={type} autoComplete="new-password" value={confirm} onChange={(e) => onConfirm(e.currentTarget.value)} />
+      </FormField>
+    </>
+  );
+}
+
+/** The form: names, e-mail, password; `onSent` with the address once Cognito has the sign-up (and wants its code). */
+function SignUpForm({ email, setEmail, onSent, onDone }: { email: string; setEmail: (v: string) => void; onSent: () => void; onDone: () => Promise<void> }) {
+  const { backend } = useAuth();
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
-  const [email, setEmail] = useState(linkEmail);
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   /** A name's problem, shown at its field (the words the API and the pre-sign-up trigger answer with). */
   const [nameErrors, setNameErrors] = useState<NameFieldErrors | null>(null);
-  const [showPassword, setShowPassword] = useState(false);
-  const [code, setCode] = useState(linkCode);
-  const { busy, run } = useAuthStep('signUp', toastTitles.signUpFailed);
-  const resend = useAuthStep('signUp', toastTitles.signUpFailed);
-  /** Set while the confirmed account is being signed in and given its portfolio: no redirect meanwhile. */
-  const [finishing, setFinishing] = useState(false);
+  const { busy, run, problems, setProblems, clear } = useAuthStep<SignUpField>(signUpProblems);
 
-  const finish = useCallback(
-    async (signedIn: boolean) => {
-      if (!signedIn) {
-        notify('success', successToasts.accountCreated, 'Please sign in.');
-        navigate('/', { replace: true });
-        return;
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const badNames = checkNameFields(firstName, lastName);
+    const unfit = signUpFieldErrors({ email, password, confirmPassword });
+    setNameErrors(badNames);
+    setProblems(unfit ?? {});
+    if (badNames || unfit) return;
+    await run(async () => {
+      const outcome = await backend.signUp({ email: email.trim(), password, firstName: firstName.trim(), lastName: lastName.trim() });
+      if (outcome === 'done') {
+        await onDone();
+        return 'leaving';
       }
-      const user = await reload();
+      setEmail(email.trim());
+      onSent();
+    });
+  };
+
+  return (
+    <AuthForm onSubmit={onSubmit} submitText="Create Account" busyText="Creating account..." busy={busy} problem={problems.form}>
+      <NameFields firstName={firstName} lastName={lastName} setFirstName={setFirstName} setLastName={setLastName} errors={nameErrors} setErrors={setNameErrors} />
+      <EmailField
+        value={email}
+        onChange={(value) => {
+          setEmail(value);
+          clear('email');
+        }}
+        error={problems.email}
+      />
+      <PasswordFields
+        password={password}
+        confirm={confirmPassword}
+        onPassword={(value) => {
+          setPassword(value);
+          clear('password');
+        }}
+        onConfirm={(value) => {
+          setConfirmPassword(value);
+          clear('confirmPassword');
+        }}
+        problems={problems}
+      />
+    </AuthForm>
+  );
+}
+
+/**
+ * The end of a sign-up: a confirmed account that is signed in gets its portfolio and the
+ * dashboard; one confirmed elsewhere (a link opened in another browser) goes to sign-in.
+ */
+function useFinishSignUp() {
+  const { reload } = useAuth();
+  const api = useApi();
+  const navigate = useNavigate();
+  return useCallback(
+    async (signedIn: boolean) => {
+      const user = signedIn ? await reload() : null;
       if (!user) {
         notify('success', successToasts.accountCreated, 'Please sign in.');
         navigate('/', { replace: true });
@@ -81,22 +154,76 @@ export default function SignUp() {
     },
     [api, navigate, reload],
   );
+}
 
+type Verify = ReturnType<typeof useAuthStep<SignUpField>>;
+
+/** The code step: the code from the e-mail (typed, or from its link), and another code on request. */
+function VerifyStep({ email, code, setCode, verify, onVerify }: { email: string; code: string; setCode: (v: string) => void; verify: Verify; onVerify: (e: FormEvent) => void }) {
+  const { backend } = useAuth();
+  const resend = useAuthStep<SignUpField>(resendProblems);
+  const onResend = () =>
+    resend.run(async () => {
+      await backend.resendCode(email);
+      notify('success', 'Code sent', `A new verification code was sent to ${email}`);
+    });
+  return (
+    <AuthCard title="Create Account" subtitle="Join the firm">
+      <Stack gap="1" textAlign="center">
+        <Text fontWeight="semibold" fontSize="lg">
+          Check your email
+        </Text>
+        <Text color="fg.muted">
+          We sent a verification code to <strong>{email}</strong>.
+        </Text>
+      </Stack>
+      <AuthForm onSubmit={onVerify} submitText="Verify" busyText="Verifying..." busy={verify.busy} problem={verify.problems.form ?? verify.problems.email ?? resend.problems.form}>
+        <CodeField
+          label="Verification code"
+          value={code}
+          onChange={(value) => {
+            setCode(value);
+            verify.clear('code');
+          }}
+          error={verify.problems.code}
+        />
+      </AuthForm>
+      <Button variant="ghost" onClick={() => void onResend()} loading={resend.busy} disabled={verify.busy}>
+        Resend code
+      </Button>
+      <FooterLink prompt="Already confirmed?" to="/" label="Sign in" />
+    </AuthCard>
+  );
+}
+
+export default function SignUp() {
+  const { status, backend } = useAuth();
+  const [params] = useSearchParams();
+  const linkEmail = params.get('email') ?? '';
+  const linkCode = params.get('code') ?? '';
+  const opensOnVerify = linkEmail !== '' && (linkCode !== '' || params.get('step') === 'confirm');
+
+  const [step, setStep] = useState<Step>(opensOnVerify ? 'verify' : 'form');
+  const [email, setEmail] = useState(linkEmail);
+  const [code, setCode] = useState(linkCode);
+  const verify = useAuthStep<SignUpField>(signUpProblems);
+  /** Set while the confirmed account is being signed in and given its portfolio: no redirect meanwhile. */
+  const [finishing, setFinishing] = useState(false);
+  const finish = useFinishSignUp();
+
+  const { run: runVerify, setProblems: setVerifyProblems } = verify;
   const confirm = useCallback(
     async (address: string, confirmationCode: string) => {
-      if (confirmationCode.trim() === '') {
-        notify('error', toastTitles.signUpFailed, 'Please enter the verification code from the email');
-        return;
-      }
+      if (confirmationCode.trim() === '') return setVerifyProblems({ code: errors.signUp.codeRequired });
       setFinishing(true);
-      const confirmed = await run(async () => {
+      const confirmed = await runVerify(async () => {
         const { signedIn } = await backend.confirmSignUp(address, confirmationCode);
         await finish(signedIn);
         return 'leaving';
       });
       if (!confirmed) setFinishing(false);
     },
-    [backend, finish, run],
+    [backend, finish, runVerify, setVerifyProblems],
   );
 
   // The e-mail's link carries the code: confirm at once (once, even under StrictMode).
@@ -110,90 +237,23 @@ export default function SignUp() {
   if (status === 'loading') return <PageSpinner label="Loading your account..." />;
   if (status === 'signedIn' && !finishing && !linkCode) return <Navigate to="/dashboard" replace />;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const badNames = checkNameFields(firstName, lastName);
-    setNameErrors(badNames);
-    if (badNames) return;
-    const problem = checkSignUpForm({ email, password, confirmPassword });
-    if (problem) return notify('error', problem.title, problem.description);
-    if (!looksLikeEmail(email)) return notify('error', toastTitles.signUpFailed, errors.signUp.invalidEmail);
-    await run(async () => {
-      const outcome = await backend.signUp({ email: email.trim(), password, firstName: firstName.trim(), lastName: lastName.trim() });
-      if (outcome === 'done') {
-        setFinishing(true);
-        await finish(false);
-        return 'leaving';
-      }
-      setEmail(email.trim());
-      setStep('verify');
-    });
-  };
-
-  const onVerify = (event: FormEvent) => {
-    event.preventDefault();
-    void confirm(email, code);
-  };
-
-  const onResend = () =>
-    resend.run(async () => {
-      await backend.resendCode(email);
-      notify('success', 'Code sent', `A new verification code was sent to ${email}`);
-    });
-
   if (step === 'verify') {
-    return (
-      <AuthCard title="Create Account" subtitle="Join the firm">
-        <Stack gap="1" textAlign="center">
-          <Text fontWeight="semibold" fontSize="lg">
-            Check your email
-          </Text>
-          <Text color="fg.muted">
-            We sent a verification code to <strong>{email}</strong>.
-          </Text>
-        </Stack>
-        <AuthForm onSubmit={onVerify} submitText="Verify" busyText="Verifying..." busy={busy}>
-          <CodeField label="Verification code" value={code} onChange={setCode} />
-        </AuthForm>
-        <Button variant="ghost" onClick={() => void onResend()} loading={resend.busy} disabled={busy}>
-          Resend code
-        </Button>
-        <FooterLink prompt="Already confirmed?" to="/" label="Sign in" />
-      </AuthCard>
-    );
+    const onVerify = (event: FormEvent) => {
+      event.preventDefault();
+      void confirm(email, code);
+    };
+    return <VerifyStep email={email} code={code} setCode={setCode} verify={verify} onVerify={onVerify} />;
   }
 
+  const done = async () => {
+    setFinishing(true);
+    await finish(false);
+  };
   return (
     <AuthCard title="Create Account" subtitle="Join the firm">
       <GoogleButton label="Sign up with Google" />
       <OrDivider />
-      <AuthForm onSubmit={onSubmit} submitText="Create Account" busyText="Creating account..." busy={busy}>
-        <NameFields firstName={firstName} lastName={lastName} setFirstName={setFirstName} setLastName={setLastName} errors={nameErrors} setErrors={setNameErrors} />
-        <EmailField value={email} onChange={setEmail} />
-        <Field.Root>
-          <Field.Label>Password</Field.Label>
-          <InputGroup
-            endElement={
-              <Button
-                size="xs"
-                variant="ghost"
-                me="-2"
-                onClick={() => setShowPassword((v) => !v)}
-                aria-label={showPassword ? 'Hide password' : 'Show password'}
-                aria-pressed={showPassword}
-              >
-                {showPassword ? 'Hide' : 'Show'}
-              </Button>
-            }
-          >
-            <Input type={showPassword ? 'text' : 'password'} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
-          </InputGroup>
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>Confirm password</Field.Label>
-          <Input type={showPassword ? 'text' : 'password'} autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.currentTarget.value)} />
-        </Field.Root>
-      </AuthForm>
+      <SignUpForm email={email} setEmail={setEmail} onSent={() => setStep('verify')} onDone={done} />
       <FooterLink prompt="Already have an account?" to="/" label="Sign in" />
     </AuthCard>
   );

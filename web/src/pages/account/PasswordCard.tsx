@@ -1,36 +1,48 @@
 /**
  * The account page's password change: the current password, then the new one twice, under the
- * sign-up rules. Through the API (POST /api/me/password), which ends every session once it is
- * changed, this one too: the user signs in again with the new password.
+ * sign-up rules (listed under the new one before they can be broken). Through the API (POST
+ * /api/me/password), which ends every session once it is changed, this one too: the user signs
+ * in again with the new password. Each problem shows under the field it concerns.
  */
 import { Button } from '@chakra-ui/react/button';
-import { Field } from '@chakra-ui/react/field';
-import { Input } from '@chakra-ui/react/input';
 import { Stack } from '@chakra-ui/react/stack';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { checkNewPassword } from '../../../../shared/forms';
-import { errors, type Notice, successToasts, toastTitles, validation } from '../../../../shared/messages';
+import { newPasswordProblem } from '../../../../shared/forms';
+import { errors, successToasts, validation } from '../../../../shared/messages';
 import { useSend } from '../../api/hooks';
 import { type User, useAuth } from '../../auth/session';
-import { useAuthStep } from '../../auth/use-auth-step';
+import { type Problems, useAuthStep } from '../../auth/use-auth-step';
+import { FieldInput, FormAlert, FormField } from '../../components/form-field';
+import { PasswordRules } from '../../components/password-rules';
 import { SectionCard } from '../../components/section-card';
 import { notify } from '../../components/toaster';
-import { accountErrorMessage } from './errors';
+import { type AccountField, accountProblems } from './errors';
 
-/** The checks sign-up makes of a new password, in its order (mismatch, then the rules), after the current one is given. */
-function passwordProblem(current: string, next: string, confirm: string): Notice | null {
-  if (current === '') return { title: toastTitles.passwordChangeFailed, description: errors.account.currentPasswordRequired };
-  if (next !== confirm) return validation.passwordMismatch;
-  return checkNewPassword(next);
+type PasswordField = AccountField | 'confirm';
+
+/** The checks sign-up makes of a new password (the rules, then the match), after the current one is given: each at its field. */
+function passwordProblems(current: string, next: string, confirm: string): Problems<PasswordField> | null {
+  const weak = newPasswordProblem(next);
+  const found: Problems<PasswordField> = {
+    ...(current === '' ? { currentPassword: errors.account.currentPasswordRequired } : {}),
+    ...(weak ? { newPassword: weak } : next !== confirm ? { confirm: validation.passwordMismatch.description } : {}),
+  };
+  return Object.keys(found).length > 0 ? found : null;
 }
 
-function PasswordField({ label, autoComplete, value, onChange }: { label: string; autoComplete: string; value: string; onChange: (value: string) => void }) {
+function PasswordField({ label, autoComplete, value, onChange, error, hint }: {
+  label: string;
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: ReactNode;
+}) {
   return (
-    <Field.Root>
-      <Field.Label>{label}</Field.Label>
-      <Input type="password" autoComplete={autoComplete} value={value} onChange={(e) => onChange(e.currentTarget.value)} />
-    </Field.Root>
+    <FormField label={label} error={error} hint={hint}>
+      <FieldInput type="password" autoComplete={autoComplete} value={value} onChange={(e) => onChange(e.currentTarget.value)} />
+    </FormField>
   );
 }
 
@@ -41,12 +53,17 @@ export function PasswordCard({ user }: { user: User }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const { busy, run } = useAuthStep(accountErrorMessage, toastTitles.passwordChangeFailed);
+  const { busy, run, problems, setProblems, clear } = useAuthStep<PasswordField>(accountProblems);
+  /** A field's setter that also answers the field's problem. */
+  const typing = (field: PasswordField, set: (value: string) => void) => (value: string) => {
+    set(value);
+    clear(field);
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = passwordProblem(current, next, confirm);
-    if (problem) return notify('error', problem.title, problem.description);
+    const unfit = passwordProblems(current, next, confirm);
+    if (unfit) return setProblems(unfit);
     await run(async () => {
       await send({ route: 'changeMyPassword', body: { previousPassword: current, proposedPassword: next } });
       // Every session has ended, this one too: this device forgets its tokens.
@@ -61,11 +78,19 @@ export function PasswordCard({ user }: { user: User }) {
     <SectionCard title="Password">
       <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Change password">
         <Stack gap="4">
+          {problems.form && <FormAlert>{problems.form}</FormAlert>}
           {/* For password managers: the account whose password this is. */}
           <input type="email" autoComplete="username" value={user.email} readOnly hidden />
-          <PasswordField label="Current password" autoComplete="current-password" value={current} onChange={setCurrent} />
-          <PasswordField label="New password" autoComplete="new-password" value={next} onChange={setNext} />
-          <PasswordField label="Confirm new password" autoComplete="new-password" value={confirm} onChange={setConfirm} />
+          <PasswordField label="Current password" autoComplete="current-password" value={current} onChange={typing('currentPassword', setCurrent)} error={problems.currentPassword} />
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            value={next}
+            onChange={typing('newPassword', setNext)}
+            error={problems.newPassword}
+            hint={<PasswordRules password={next} />}
+          />
+          <PasswordField label="Confirm new password" autoComplete="new-password" value={confirm} onChange={typing('confirm', setConfirm)} error={problems.confirm} />
           <Button type="submit" colorPalette="yellow" alignSelf="flex-start" loading={busy} loadingText="Changing password...">
             Change password
           </Button>

@@ -3,20 +3,24 @@ import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useNavigate } from 'react-router-dom';
-import { successToasts, toastTitles } from '../../../../shared/messages';
+import { successToasts } from '../../../../shared/messages';
 import { userPoolDefinition } from '../../../../shared/user-pool';
 import { useAuth } from '../../auth/session';
 import { useAuthStep } from '../../auth/use-auth-step';
+import { pluralize } from '../../format';
+import { FormAlert } from '../../components/form-field';
 import { SectionCard } from '../../components/section-card';
 import { notify } from '../../components/toaster';
 import { useAccountBackend } from './account-backend';
 import { accountErrorMessage } from './errors';
 
+const sessionsProblems = (error: unknown) => ({ form: accountErrorMessage(error) });
+
 export function SessionsCard() {
   const { signOut } = useAuth();
   const account = useAccountBackend();
   const navigate = useNavigate();
-  const { busy, run } = useAuthStep(accountErrorMessage, toastTitles.signOutFailed);
+  const { busy, run, problems } = useAuthStep(sessionsProblems);
 
   const signOutEverywhere = () =>
     run(async () => {
@@ -33,8 +37,9 @@ export function SessionsCard() {
         <Text>Ends your session on every browser and device where you are signed in, this one included.</Text>
         {/* Cognito revokes the refresh tokens at once; an access token already issued lives out its time. */}
         <Text color="fg.muted" fontSize="sm">
-          A page already open elsewhere may keep working for up to {userPoolDefinition.accessTokenValidityMinutes} minutes.
+          A page already open elsewhere may keep working for up to {pluralize(userPoolDefinition.accessTokenValidityMinutes, 'minute')}.
         </Text>
+        {problems.form && <FormAlert>{problems.form}</FormAlert>}
         <Button variant="outline" colorPalette="red" onClick={() => void signOutEverywhere()} loading={busy} loadingText="Signing out...">
           Sign out of all devices
         </Button>

@@ -1,11 +1,13 @@
 /**
- * A new authenticator-app secret, two ways: a QR code to scan, and the key as text to type (on
- * the phone that shows this page, there is nothing to scan).
+ * A new authenticator-app secret, three ways: a link that opens the authenticator app on this
+ * device with the key (otpauth:), the key as text to copy or type, and a QR code to scan from
+ * another device. The first two come first: on the phone that shows this page there is nothing
+ * to scan, and the QR code follows them (beside them on a wider screen).
  */
-import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Center } from '@chakra-ui/react/center';
 import { Flex } from '@chakra-ui/react/flex';
+import { HStack } from '@chakra-ui/react/stack';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useEffect, useState } from 'react';
@@ -61,7 +63,7 @@ function CopyKeyButton({ secret }: { secret: string }) {
       () => setCopied(false),
     );
   return (
-    <Button size="xs" variant="outline" onClick={() => void copy()} alignSelf="flex-start">
+    <Button size="sm" variant="outline" onClick={() => void copy()}>
       {copied ? 'Copied' : 'Copy key'}
     </Button>
   );
@@ -69,22 +71,33 @@ function CopyKeyButton({ secret }: { secret: string }) {
 
 export function TotpSetupDetails({ setup }: { setup: TotpSetup }) {
   return (
-    <Flex gap="4" direction={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', sm: 'flex-start' }}>
-      <QrCodeImage uri={setup.uri} />
-      <Stack gap="2" minW="0">
-        <Text>1. Scan the QR code with your authenticator app.</Text>
-        <Text color="fg.muted" fontSize="sm">
-          Or, where you cannot scan, enter this key in the app:
-        </Text>
-        <Box>
-          {/* userSelect all: one click selects the whole key, spaces and all (apps ignore them). */}
-          <Text as="span" fontFamily="mono" fontSize="md" bg="bg.muted" rounded="sm" px="2" py="1" userSelect="all" wordBreak="break-word" data-testid="totp-key">
-            {groupKey(setup.secret)}
+    <Stack gap="4">
+      <Text>1. Add Aurum to your authenticator app.</Text>
+      <Flex gap="4" direction={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', sm: 'flex-start' }}>
+        <Stack gap="3" minW="0" flex="1">
+          {/* An app that handles otpauth: links opens with the key filled in: the way on a phone. */}
+          <Button asChild colorPalette="yellow" variant="outline" alignSelf="flex-start">
+            <a href={setup.uri}>Open in authenticator app</a>
+          </Button>
+          <Text color="fg.muted" fontSize="sm">
+            Or enter this key in the app:
           </Text>
-        </Box>
-        <CopyKeyButton secret={setup.secret} />
-        <Text>2. Enter the 6-digit code the app shows. Every session then ends, this one too: sign in again with a code.</Text>
-      </Stack>
-    </Flex>
+          <HStack gap="2" wrap="wrap">
+            {/* userSelect all: one click selects the whole key, spaces and all (apps ignore them). */}
+            <Text as="span" fontFamily="mono" fontSize="md" bg="bg.muted" rounded="sm" px="2" py="1" userSelect="all" wordBreak="break-word" data-testid="totp-key">
+              {groupKey(setup.secret)}
+            </Text>
+            <CopyKeyButton secret={setup.secret} />
+          </HStack>
+        </Stack>
+        <Stack gap="2" align={{ base: 'flex-start', sm: 'center' }}>
+          <Text color="fg.muted" fontSize="sm">
+            Or scan it from another device:
+          </Text>
+          <QrCodeImage uri={setup.uri} />
+        </Stack>
+      </Flex>
+      <Text>2. Enter the 6-digit code the app shows. Every session then ends, this one too: sign in again with a code.</Text>
+    </Stack>
   );
 }

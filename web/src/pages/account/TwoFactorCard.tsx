@@ -6,65 +6,89 @@
  */
 import { Badge } from '../../components/badge';
 import { Button } from '@chakra-ui/react/button';
-import { Field } from '@chakra-ui/react/field';
-import { Input } from '@chakra-ui/react/input';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type SWRResponse, useSWRConfig } from 'swr';
-import { errors, successToasts, toastTitles } from '../../../../shared/messages';
+import { errors, successToasts } from '../../../../shared/messages';
 import { userPoolDefinition } from '../../../../shared/user-pool';
 import { keyOf } from '../../api/calls';
 import { useSend } from '../../api/hooks';
 import { totpCode } from '../../auth/errors';
 import { type TotpSetup, type User, useAuth } from '../../auth/session';
-import { useAuthStep } from '../../auth/use-auth-step';
+import { type Problems, useAuthStep } from '../../auth/use-auth-step';
 import { CodeField } from '../../components/code-field';
+import { FieldInput, FormAlert, FormField } from '../../components/form-field';
 import { LoadFailed, LoadingLine } from '../../components/load-states';
 import { SectionCard } from '../../components/section-card';
 import { notify } from '../../components/toaster';
 import { TotpSetupDetails } from './TotpSetupDetails';
 import { useAccountBackend } from './account-backend';
-import { accountErrorMessage } from './errors';
+import { type AccountField, accountErrorMessage, accountProblems } from './errors';
 import { totpSetupOf } from './totp-setup';
 
 type Mode = { kind: 'idle' } | { kind: 'setUp'; setup: TotpSetup } | { kind: 'turnOff' };
 
+/** Starting the set-up concerns no field: its refusal shows over the card's button. */
+const startProblems = (error: unknown) => ({ form: accountErrorMessage(error) });
+
 /**
  * A code from the app (and, to turn the factor off, the password) and the button that sends
- * them, with a way back.
+ * them, with a way back. Each problem shows under its field, the form's own over it.
  */
-function CodeForm({ label, withPassword, submitText, busyText, danger, busy, onSubmit, onCancel }: {
+function CodeForm({ label, withPassword, submitText, busyText, danger, step, onSubmit, onCancel }: {
   label: string;
   withPassword?: boolean;
   submitText: string;
   busyText: string;
   danger?: boolean;
-  busy: boolean;
+  step: { busy: boolean; problems: Problems<AccountField>; setProblems: (p: Problems<AccountField>) => void; clear: (f: AccountField) => void };
   onSubmit: (code: string, password: string) => Promise<boolean>;
   onCancel: () => void;
 }) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
+  const { busy, problems } = step;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (withPassword && password === '') return notify('error', toastTitles.twoFactorFailed, errors.account.currentPasswordRequired);
     const digits = totpCode(code);
-    if (!digits) return notify('error', toastTitles.twoFactorFailed, errors.twoFactor.codeRequired);
+    const unfit: Problems<AccountField> = {
+      ...(withPassword && password === '' ? { currentPassword: errors.account.currentPasswordRequired } : {}),
+      ...(digits ? {} : { code: errors.twoFactor.codeRequired }),
+    };
+    if (!digits || unfit.currentPassword) return step.setProblems(unfit);
     // A refused code is cleared for the next one the app shows.
     if (!(await onSubmit(digits, password))) setCode('');
   };
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack gap="3">
+        {problems.form && <FormAlert>{problems.form}</FormAlert>}
         {withPassword && (
-          <Field.Root>
-            <Field.Label>Current password</Field.Label>
-            <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoFocus />
-          </Field.Root>
+          <FormField label="Current password" error={problems.currentPassword}>
+            <FieldInput
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => {
+                setPassword(e.currentTarget.value);
+                step.clear('currentPassword');
+              }}
+              autoFocus
+            />
+          </FormField>
         )}
-        <CodeField label={label} value={code} onChange={setCode} autoFocus={!withPassword} />
+        <CodeField
+          label={label}
+          value={code}
+          onChange={(value) => {
+            setCode(value);
+            step.clear('code');
+          }}
+          error={problems.code}
+          autoFocus={!withPassword}
+        />
         <HStack gap="2">
           <Button type="submit" colorPalette={danger ? 'red' : 'yellow'} loading={busy} loadingText={busyText}>
             {submitText}
@@ -78,16 +102,21 @@ function CodeForm({ label, withPassword, submitText, busyText, danger, busy, onS
   );
 }
 
-export function TwoFactorCard({ user, status }: { user: User; status: SWRResponse<{ totp: boolean }> }) {
+/** The card's changes: setting up an app (started, then confirmed with a code) and turning it off. */
+function useTwoFactorActions(user: User, status: SWRResponse<{ totp: boolean }>) {
   const account = useAccountBackend();
   const send = useSend();
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
-  const start = useAuthStep(accountErrorMessage, toastTitles.twoFactorFailed);
-  const confirm = useAuthStep(accountErrorMessage, toastTitles.twoFactorFailed);
-  const on = status.data?.totp === true;
+  const start = useAuthStep(startProblems);
+  const confirm = useAuthStep<AccountField>(accountProblems);
+  /** Another panel of the card, without what the last one said was wrong. */
+  const show = (next: Mode) => {
+    confirm.setProblems({});
+    setMode(next);
+  };
 
   /**
    * The new status, here and for the admin console: its guard keeps the client list (or the
@@ -102,7 +131,7 @@ export function TwoFactorCard({ user, status }: { user: User; status: SWRRespons
   const setUp = () =>
     start.run(async () => {
       const { secretCode } = await send({ route: 'setUpTwoFactor' });
-      setMode({ kind: 'setUp', setup: totpSetupOf(secretCode, userPoolDefinition.mfa.totpIssuer, user.email) });
+      show({ kind: 'setUp', setup: totpSetupOf(secretCode, userPoolDefinition.mfa.totpIssuer, user.email) });
     });
 
   /**
@@ -133,27 +162,23 @@ export function TwoFactorCard({ user, status }: { user: User; status: SWRRespons
       notify('success', successToasts.twoFactorOff);
     });
 
-  let body;
-  if (status.error && !status.data) {
-    body = <LoadFailed message="Could not load your two-factor sign-in status." onRetry={() => void status.mutate()} />;
-  } else if (!status.data) {
-    body = <LoadingLine label="Loading two-factor sign-in..." />;
-  } else if (mode.kind === 'setUp') {
-    body = (
+  return { mode, show, start, confirm, setUp, finishSetUp, turnOff };
+}
+
+/** What the card shows once its status is known: the panel of the change under way, else the status and its action. */
+function TwoFactorPanel({ user, on, actions }: { user: User; on: boolean; actions: ReturnType<typeof useTwoFactorActions> }) {
+  const { mode, show, start, confirm } = actions;
+  const idle = () => show({ kind: 'idle' });
+  if (mode.kind === 'setUp') {
+    return (
       <Stack gap="4">
         <TotpSetupDetails setup={mode.setup} />
-        <CodeForm
-          label="6-digit code from the app"
-          submitText="Confirm"
-          busyText="Confirming..."
-          busy={confirm.busy}
-          onSubmit={finishSetUp}
-          onCancel={() => setMode({ kind: 'idle' })}
-        />
+        <CodeForm label="6-digit code from the app" submitText="Confirm" busyText="Confirming..." step={confirm} onSubmit={actions.finishSetUp} onCancel={idle} />
       </Stack>
     );
-  } else if (mode.kind === 'turnOff') {
-    body = (
+  }
+  if (mode.kind === 'turnOff') {
+    return (
       <Stack gap="4">
         <Text>To turn two-factor sign-in off, confirm it is you: your password and a current code from your authenticator app.</Text>
         {user.isAdmin && (
@@ -161,40 +186,41 @@ export function TwoFactorCard({ user, status }: { user: User; status: SWRRespons
             Administrators need two-factor sign-in to use the admin console.
           </Text>
         )}
-        <CodeForm
-          label="6-digit code from the app"
-          withPassword
-          submitText="Turn off"
-          busyText="Turning off..."
-          danger
-          busy={confirm.busy}
-          onSubmit={turnOff}
-          onCancel={() => setMode({ kind: 'idle' })}
-        />
+        <CodeForm label="6-digit code from the app" withPassword submitText="Turn off" busyText="Turning off..." danger step={confirm} onSubmit={actions.turnOff} onCancel={idle} />
       </Stack>
     );
-  } else if (on) {
-    body = (
+  }
+  if (on) {
+    return (
       <Stack gap="3" align="flex-start">
         <Text>Each sign-in asks for a 6-digit code from your authenticator app after your password.</Text>
-        <Button variant="outline" onClick={() => setMode({ kind: 'turnOff' })}>
+        <Button variant="outline" onClick={() => show({ kind: 'turnOff' })}>
           Turn off
         </Button>
       </Stack>
     );
-  } else {
-    body = (
-      <Stack gap="3" align="flex-start">
-        <Text>
-          Protect your account with a second step at sign-in: a 6-digit code from an authenticator app on your phone (Google Authenticator, Microsoft
-          Authenticator, 1Password and the like).
-        </Text>
-        <Button colorPalette="yellow" onClick={() => void setUp()} loading={start.busy} loadingText="Setting up...">
-          Set up
-        </Button>
-      </Stack>
-    );
   }
+  return (
+    <Stack gap="3" align="flex-start">
+      <Text>
+        Protect your account with a second step at sign-in: a 6-digit code from an authenticator app on your phone (Google Authenticator, Microsoft
+        Authenticator, 1Password and the like).
+      </Text>
+      {start.problems.form && <FormAlert>{start.problems.form}</FormAlert>}
+      <Button colorPalette="yellow" onClick={() => void actions.setUp()} loading={start.busy} loadingText="Setting up...">
+        Set up
+      </Button>
+    </Stack>
+  );
+}
+
+export function TwoFactorCard({ user, status }: { user: User; status: SWRResponse<{ totp: boolean }> }) {
+  const actions = useTwoFactorActions(user, status);
+  const on = status.data?.totp === true;
+  let body;
+  if (status.error && !status.data) body = <LoadFailed message="Could not load your two-factor sign-in status." onRetry={() => void status.mutate()} />;
+  else if (!status.data) body = <LoadingLine label="Loading two-factor sign-in..." />;
+  else body = <TwoFactorPanel user={user} on={on} actions={actions} />;
 
   return (
     <SectionCard

@@ -1,0 +1,12 @@
+/** How a form's problem at a field reads to a test, as to a screen reader: the field marked invalid and described by it. */
+import { screen, waitFor } from '@testing-library/react';
+
+/** The field labelled `label` (within `scope`, else the page) is marked invalid and described by `message`, shown under it. */
+export async function expectFieldError(label: string, message: string, scope: Pick<typeof screen, 'getByLabelText'> = screen): Promise<HTMLElement> {
+  const field = scope.getByLabelText(label);
+  await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+  expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
+  expect(field).toHaveAccessibleErrorMessage(message);
+  return field;
+}
+
