@@ -64,7 +64,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'Show' }).click();
       await audit(page, [{ ready: 'Initial investment' }]);
       await page.getByRole('button', { name: 'Request Withdrawal' }).click();
-      await audit(page, [{ ready: 'Submit Request' }]);
+      await audit(page, [{ ready: 'Review' }]);
     },
     { colorScheme },
   );
@@ -145,7 +145,9 @@ journey(
     await page.waitForURL(/\/dashboard$/);
     await expectPage(page).toShowText('Profit Withdrawal Available');
     expect(await sideways()).toBe(0);
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    // A phone's header keeps Sign out in its menu.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(e2e.url('/'));
     await signIn(page, e2e, 'admin@example.com');
     await page.waitForURL(/\/admin$/);

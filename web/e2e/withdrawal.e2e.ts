@@ -58,11 +58,12 @@ const balanceCents = async (page: Page) => centsOf(await page.getByTestId('balan
 const myRequest = (page: Page, amount: string) =>
   page.getByRole('list', { name: 'Withdrawal requests' }).getByRole('listitem').filter({ hasText: amount });
 
-/** Asks for a withdrawal of `amount` from the dashboard's dialog. */
+/** Asks for a withdrawal of `amount` from the dashboard's dialog: the amount, its review, the request. */
 async function requestWithdrawal(page: Page, amount: string): Promise<void> {
   await page.getByRole('button', { name: 'Request Withdrawal' }).click();
   const dialog = page.getByRole('dialog', { name: 'Request Withdrawal' });
   await dialog.getByLabel('Amount').fill(amount);
+  await dialog.getByRole('button', { name: 'Review' }).click();
   await dialog.getByRole('button', { name: 'Submit Request' }).click();
   await expectPage(page).toShowText('Request Submitted');
   await dialog.waitFor({ state: 'detached' });
@@ -152,21 +153,21 @@ journey('client withdrawal: the dialog\'s checks, a request, the admin approves 
   await page.getByRole('button', { name: 'Request Withdrawal' }).click();
   const dialog = page.getByRole('dialog', { name: 'Request Withdrawal' });
   await dialog.waitFor();
-  const submit = dialog.getByRole('button', { name: 'Submit Request' });
-  expect(await submit.isDisabled()).toBe(true);
+  const review = dialog.getByRole('button', { name: 'Review' });
+  expect(await review.isDisabled()).toBe(true);
   const amount = dialog.getByLabel('Amount');
-  expect(await amount.getAttribute('step')).toBe('0.01');
-  expect(await amount.getAttribute('min')).toBe('100');
+  expect(await amount.getAttribute('inputmode')).toBe('decimal');
 
   await amount.fill(String(Math.floor(centsOf(profitText) / 100) + 1)); // whole dollars: always above, never a float artefact
-  expect(await submit.isDisabled()).toBe(false);
-  await submit.click();
-  await expectPage(page).toShowText('Amount Too High');
-  await expectPage(page).toShowText(`You can only withdraw up to ${profitText} in eligible profit`);
+  expect(await review.isDisabled()).toBe(false);
+  await review.click();
+  // Said under the field, which is marked invalid.
+  await dialog.getByText(`You can only withdraw up to ${profitText} in eligible profit`).waitFor();
+  expect(await amount.getAttribute('aria-invalid')).toBe('true');
   expect(await dialog.isVisible()).toBe(true);
 
   await amount.fill('');
-  expect(await submit.isDisabled()).toBe(true);
+  expect(await review.isDisabled()).toBe(true);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await dialog.waitFor({ state: 'detached' });
 

@@ -2,11 +2,11 @@ import { NativeSelect } from '@chakra-ui/react/native-select';
 import { useState } from 'react';
 import { type ColorModeChoice, saveChoice, storedChoice } from '../theme/color-mode';
 
-/** Light / dark / system; the choice is stored and applied at once. */
-export function ColorModeSelect() {
+/** Light / dark / system; the choice is stored and applied at once. `lg` is a finger's target (the phone menu's). */
+export function ColorModeSelect({ size = 'sm' }: { size?: 'sm' | 'lg' }) {
   const [choice, setChoice] = useState<ColorModeChoice>(storedChoice);
   return (
-    <NativeSelect.Root size="sm" width="auto">
+    <NativeSelect.Root size={size} width={size === 'lg' ? 'full' : 'auto'}>
       <NativeSelect.Field
         aria-label="Theme"
         value={choice}

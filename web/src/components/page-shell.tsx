@@ -1,6 +1,7 @@
 /**
  * The frame of the signed-in pages: the header (logo, the page's own actions, the account link,
- * the theme and sign-out) and the main column under the page's title.
+ * the theme and "Sign out") and the main column under the page's title. On a phone the header is
+ * one row: the logo and one menu button holding the rest.
  */
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
@@ -15,10 +16,12 @@ import { errors, toastTitles } from '../../../shared/messages';
 import { useApiMutation } from '../api/hooks';
 import { useAuth } from '../auth/session';
 import { ColorModeSelect } from './color-mode-menu';
+import { HeaderMenu } from './header-menu';
 import { Logo } from './logo';
+import { usePhoneLayout } from './use-phone-layout';
 
 /** Signs out and goes to sign-in; says so when it fails. */
-function SignOutButton({ label }: { label: string }) {
+function SignOutButton() {
   const auth = useAuth();
   const navigate = useNavigate();
   const signOut = useApiMutation('sign-out', () => auth.signOut(), {
@@ -28,8 +31,32 @@ function SignOutButton({ label }: { label: string }) {
   });
   return (
     <Button size="sm" variant="outline" onClick={() => void signOut.run()} loading={signOut.busy}>
-      {label}
+      Sign out
     </Button>
+  );
+}
+
+/** The header's controls after the page's own: the account page's link, the theme and sign-out. */
+function AccountControls({ accountLink, phone }: { accountLink: boolean; phone: boolean }) {
+  return (
+    <>
+      {accountLink && (
+        <Button asChild size="sm" variant="outline">
+          <RouterLink to="/account">Account</RouterLink>
+        </Button>
+      )}
+      {phone ? (
+        <HStack gap="3">
+          <Text fontSize="sm" color="fg.muted" aria-hidden="true">
+            Theme
+          </Text>
+          <ColorModeSelect size="lg" />
+        </HStack>
+      ) : (
+        <ColorModeSelect />
+      )}
+      <SignOutButton />
+    </>
   );
 }
 
@@ -41,7 +68,7 @@ export function PageShell({
   subtitle,
   badge,
   actions,
-  signOutLabel,
+  menuIcon,
   accountLink = true,
   children,
 }: {
@@ -52,38 +79,40 @@ export function PageShell({
   subtitle?: ReactNode;
   /** Beside the logo (the admin's 'Administrator'). */
   badge?: ReactNode;
-  /** The page's own header buttons, before the theme menu. */
+  /** The page's own header controls: in the header's row on a wide screen, first in the menu on a phone. */
   actions?: ReactNode;
-  /** The sign-out button's words; no button without them. */
-  signOutLabel?: string;
-  /** The link to /account beside sign-out; the account page itself goes without. */
+  /** What the phone's menu button shows (the user's avatar). */
+  menuIcon?: ReactNode;
+  /** The link to /account; the account page itself goes without. */
   accountLink?: boolean;
   children: ReactNode;
 }) {
+  const phone = usePhoneLayout();
   return (
     <Box minH="100vh" bg="bg.subtle">
-      <Box as="header" borderBottomWidth="1px" bg="bg.panel">
-        <Container maxW="6xl" py="3" px={gutter}>
-          <Flex align="center" justify="space-between" gap="3" wrap="wrap">
-            <HStack gap="3">
+      <Box as="header" borderBottomWidth="1px" bg="bg.panel" position="relative">
+        <Container maxW="6xl" py={{ base: '2', md: '3' }} px={gutter}>
+          <Flex align="center" justify="space-between" gap="3" wrap={phone ? 'nowrap' : 'wrap'}>
+            <HStack gap="3" minW="0">
               <Logo />
               {badge}
             </HStack>
-            <HStack gap={{ base: '2', md: '3' }} wrap="wrap" justify="flex-end">
-              {actions}
-              {signOutLabel && accountLink && (
-                <Button asChild size="sm" variant="outline">
-                  <RouterLink to="/account">Account</RouterLink>
-                </Button>
-              )}
-              <ColorModeSelect />
-              {signOutLabel && <SignOutButton label={signOutLabel} />}
-            </HStack>
+            {phone ? (
+              <HeaderMenu icon={menuIcon}>
+                {actions}
+                <AccountControls accountLink={accountLink} phone />
+              </HeaderMenu>
+            ) : (
+              <HStack gap="3" wrap="wrap" justify="flex-end">
+                {actions}
+                <AccountControls accountLink={accountLink} phone={false} />
+              </HStack>
+            )}
           </Flex>
         </Container>
       </Box>
       <Container as="main" maxW="6xl" py={{ base: '4', md: '8' }} px={gutter}>
-        <Stack gap="6">
+        <Stack gap={{ base: '4', md: '6' }}>
           <Stack gap="1">
             {eyebrow && <Text color="fg.muted">{eyebrow}</Text>}
             <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>

@@ -15,9 +15,11 @@ export function SectionCard({ title, action, bodyId, children, footer }: {
   /** After the body, outside it (a dialog the card opens). */
   footer?: ReactNode;
 }) {
+  const hasBody = children != null && children !== false;
   return (
     <Card.Root>
-      <Card.Header>
+      {/* Alone, the header takes the body's bottom padding: its button does not touch the border. */}
+      <Card.Header pb={hasBody ? undefined : 'var(--card-padding)'}>
         <HStack justify="space-between" gap="3">
           <Heading as="h2" size="md">
             {title}
@@ -25,7 +27,7 @@ export function SectionCard({ title, action, bodyId, children, footer }: {
           {action}
         </HStack>
       </Card.Header>
-      {children != null && children !== false && <Card.Body id={bodyId}>{children}</Card.Body>}
+      {hasBody && <Card.Body id={bodyId}>{children}</Card.Body>}
       {footer}
     </Card.Root>
   );

@@ -1,6 +1,7 @@
 /**
- * A client's deposits, withdrawals and adjustments, as the client's Transaction History card and
- * the admin's history panel both show them: the same signs, colours and badges.
+ * A client's deposits, withdrawals and adjustments as recorded, with who recorded them: the
+ * admin's history panel. (The client's own history card lists the balance history's lines, with
+ * the weekly growth between them: pages/dashboard/HistoryCard.tsx.)
  */
 import { Badge } from './badge';
 import { Box } from '@chakra-ui/react/box';

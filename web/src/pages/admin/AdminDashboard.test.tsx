@@ -132,7 +132,7 @@ describe('admin dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Client Management')).toBeInTheDocument();
     expect(screen.getByText('Administrator')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
     const nav = within(screen.getByRole('navigation', { name: 'Administration' }));
     expect(nav.getByRole('link', { name: 'Clients' })).toHaveAttribute('aria-current', 'page');
     expect(nav.getByRole('link', { name: 'Activity' })).toHaveAttribute('href', '/admin/activity');
@@ -727,7 +727,7 @@ describe('admin dashboard', () => {
 
   it('logs out to the sign-in page', async () => {
     const { backend } = setup();
-    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
     expect(backend.signOut).toHaveBeenCalled();
   });

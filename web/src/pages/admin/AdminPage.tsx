@@ -16,7 +16,6 @@ export function AdminPage({ title, eyebrow, subtitle, actions, children }: { tit
         </Badge>
       }
       actions={actions}
-      signOutLabel="Logout"
     >
       <AdminNav />
       {children}

@@ -1,7 +1,44 @@
-/** 'Transaction History': collapsed at first; the first opening loads it. */
+/**
+ * 'Transaction History': collapsed at first; the first opening reads the transactions (for their
+ * notes). It lists deposits, withdrawals, adjustments and the weekly growth credits between
+ * them, newest first, each with the balance after it (ledger-lines.ts; drawn in history-views.tsx).
+ */
 import { Button } from '@chakra-ui/react/button';
+import { lazy, Suspense, useEffect } from 'react';
+import { toastMessages, toastTitles } from '../../../../shared/messages';
+import { useRoute } from '../../api/hooks';
+import { EmptyState, LoadFailed } from '../../components/load-states';
 import { SectionCard } from '../../components/section-card';
-import { TransactionHistory } from '../../components/transaction-list';
+import { LoadingLines } from '../../components/skeleton';
+import { notify } from '../../components/toaster';
+
+const LedgerList = lazy(() => import('./history-views').then((m) => ({ default: m.LedgerList })));
+
+const loading = <LoadingLines label="Loading transactions..." />;
+
+function ClientHistory({ userId }: { userId: string }) {
+  const uid = { uid: userId };
+  const history = useRoute({ route: 'getHistory', params: uid });
+  const transactions = useRoute({ route: 'listTransactions', params: uid });
+  const error = history.error ?? transactions.error;
+  useEffect(() => {
+    // After the commit: the toaster flushes synchronously, which React refuses during a render.
+    if (error) notify('error', toastTitles.error, toastMessages.loadTransactionsFailed);
+  }, [error]);
+  const retry = () => {
+    if (history.error) void history.mutate();
+    if (transactions.error) void transactions.mutate();
+  };
+  if (error) return <LoadFailed message="Transaction history could not be loaded." onRetry={retry} />;
+  if (!history.data || !transactions.data) return loading;
+  // A line per point of the history: none, no lines.
+  if (history.data.data.length === 0) return <EmptyState title="No transactions found" hint="Deposits and withdrawals will appear here" />;
+  return (
+    <Suspense fallback={loading}>
+      <LedgerList points={history.data.data} transactions={transactions.data} />
+    </Suspense>
+  );
+}
 
 export function HistoryCard({ userId, open, onToggle }: { userId: string; open: boolean; onToggle: () => void }) {
   return (
@@ -14,7 +51,7 @@ export function HistoryCard({ userId, open, onToggle }: { userId: string; open: 
         </Button>
       }
     >
-      {open && <TransactionHistory call={{ route: 'listTransactions', params: { uid: userId } }} audience="client" />}
+      {open && <ClientHistory userId={userId} />}
     </SectionCard>
   );
 }

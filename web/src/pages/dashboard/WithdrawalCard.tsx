@@ -1,20 +1,54 @@
-/** 'Profit Withdrawal Available': the eligible profit, its deposits, and the request dialog. */
+/**
+ * 'Profit Withdrawal Available': the eligible profit, what pending requests hold of it, the
+ * request button right under them (in a phone's first screen), then the deposits the profit comes
+ * from (EligibleDeposits.tsx, in the withdrawal flows' chunk).
+ */
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
-import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { lazy, Suspense, useState } from 'react';
+import { dollarsToCents, formatUsd } from '../../../../shared/money';
 import { useRoute } from '../../api/hooks';
 import type { User } from '../../auth/session';
-import { Badge } from '../../components/badge';
-import { LoadFailed, LoadingLine } from '../../components/load-states';
+import { LoadFailed } from '../../components/load-states';
 import { SectionCard } from '../../components/section-card';
-import { formatDate, usd } from '../../format';
+import { Bone, Loading } from '../../components/skeleton';
+import { usd } from '../../format';
 
-const loadRequestDialog = () => import('./RequestDialog');
-const RequestDialog = lazy(loadRequestDialog);
-/** Fetched as the pointer or the focus reaches the button, so it is usually there by the click. */
-const prefetchRequestDialog = () => void loadRequestDialog().catch(() => undefined);
+/** The request dialog and the cancel confirmation (withdrawal-flows.ts), loaded on the way to them. */
+export const loadWithdrawalFlows = () => import('./withdrawal-flows');
+/** Fetched as the pointer or the focus reaches a button, so it is usually there by the click. */
+const prefetchWithdrawalFlows = () => void loadWithdrawalFlows().catch(() => undefined);
+const RequestDialog = lazy(() => loadWithdrawalFlows().then((m) => ({ default: m.RequestDialog })));
+/** Under the button, so their arrival moves nothing above it. */
+const EligibleDeposits = lazy(() => loadWithdrawalFlows().then((m) => ({ default: m.EligibleDeposits })));
+
+/** "$500.00 reserved for your pending request": what the client's waiting requests hold back. */
+function Reserved({ userId }: { userId: string }) {
+  const { data } = useRoute({ route: 'listMyWithdrawalRequests', params: { uid: userId } });
+  const pending = (data ?? []).filter((r) => r.status === 'pending');
+  if (pending.length === 0) return null;
+  const cents = pending.reduce((sum, r) => sum + dollarsToCents(r.amount), 0);
+  const which = pending.length === 1 ? 'your pending request' : `your ${pending.length} pending requests`;
+  return (
+    <Text fontSize="sm" color="fg.muted" data-testid="reserved">
+      {formatUsd(cents)} reserved for {which}
+    </Text>
+  );
+}
+
+function EligibilityLoading() {
+  return (
+    <Loading label="Loading withdrawal eligibility...">
+      <Stack gap="3">
+        <Bone h="9" w="40%" />
+        <Bone h="4" w="30%" />
+        <Bone h="10" w={{ base: 'full', sm: '44' }} rounded="md" />
+      </Stack>
+    </Loading>
+  );
+}
 
 export function WithdrawalCard({ user }: { user: User }) {
   const { data, error, isLoading, mutate } = useRoute({ route: 'getEligibility', params: { uid: user.sub } });
@@ -23,6 +57,47 @@ export function WithdrawalCard({ user }: { user: User }) {
   // there, the button says it is opening.
   const [asked, setAsked] = useState(false);
   const eligibility = data?.data;
+  let body;
+  if (isLoading) body = <EligibilityLoading />;
+  else if (error || !eligibility) body = <LoadFailed message="Unable to load withdrawal eligibility." onRetry={() => void mutate()} />;
+  else
+    body = (
+      <Stack gap="4">
+        <Box>
+          {/* Green for profit there is; none is no gain to celebrate. */}
+          <Text fontSize="3xl" fontWeight="bold" color={eligibility.totalEligibleProfit > 0 ? 'green.fg' : 'fg'} data-testid="eligible-profit">
+            {usd(eligibility.totalEligibleProfit)}
+          </Text>
+          <Text color="fg.muted" fontSize="sm">
+            Total eligible profit
+          </Text>
+          <Reserved userId={user.sub} />
+        </Box>
+        {eligibility.showRequestButton ? (
+          <Button
+            colorPalette="yellow"
+            alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+            onPointerEnter={prefetchWithdrawalFlows}
+            onFocus={prefetchWithdrawalFlows}
+            onClick={() => {
+              setAsked(true);
+              setOpen(true);
+            }}
+          >
+            Request Withdrawal
+          </Button>
+        ) : (
+          <Text color="fg.muted" fontSize="sm">
+            Deposits become eligible for profit withdrawal 6 months after they are made.
+          </Text>
+        )}
+        {eligibility.eligibleDeposits.length > 0 && (
+          <Suspense fallback={null}>
+            <EligibleDeposits deposits={eligibility.eligibleDeposits} />
+          </Suspense>
+        )}
+      </Stack>
+    );
 
   return (
     <SectionCard
@@ -36,58 +111,7 @@ export function WithdrawalCard({ user }: { user: User }) {
         )
       }
     >
-      {isLoading ? (
-        <LoadingLine label="Loading withdrawal eligibility..." />
-      ) : error || !eligibility ? (
-        <LoadFailed message="Unable to load withdrawal eligibility." onRetry={() => void mutate()} />
-      ) : (
-        <Stack gap="4">
-          <Box>
-            <Text fontSize="3xl" fontWeight="bold" color="green.fg" data-testid="eligible-profit">
-              {usd(eligibility.totalEligibleProfit)}
-            </Text>
-            <Text color="fg.muted" fontSize="sm">
-              Total eligible profit
-            </Text>
-          </Box>
-          {eligibility.eligibleDeposits.length > 0 && (
-            <Stack as="ul" gap="2" listStyleType="none" aria-label="Eligible deposits">
-              {eligibility.eligibleDeposits.map((d) => (
-                <Box as="li" key={d.id} borderWidth="1px" borderRadius="md" p="3">
-                  <HStack justify="space-between" wrap="wrap" gap="2">
-                    <Text fontWeight="semibold">{usd(d.amount)}</Text>
-                    <Badge colorPalette="green">
-                      {d.monthsSinceDeposit} {d.monthsSinceDeposit === 1 ? 'month' : 'months'}
-                    </Badge>
-                  </HStack>
-                  <HStack justify="space-between" wrap="wrap" gap="2" fontSize="sm" color="fg.muted">
-                    <Text>Deposited {formatDate(d.timestamp)}</Text>
-                    <Text>Profit {usd(d.profit)}</Text>
-                  </HStack>
-                </Box>
-              ))}
-            </Stack>
-          )}
-          {eligibility.showRequestButton ? (
-            <Button
-              colorPalette="yellow"
-              alignSelf={{ base: 'stretch', sm: 'flex-start' }}
-              onPointerEnter={prefetchRequestDialog}
-              onFocus={prefetchRequestDialog}
-              onClick={() => {
-                setAsked(true);
-                setOpen(true);
-              }}
-            >
-              Request Withdrawal
-            </Button>
-          ) : (
-            <Text color="fg.muted" fontSize="sm">
-              Deposits become eligible for profit withdrawal 6 months after they are made.
-            </Text>
-          )}
-        </Stack>
-      )}
+      {body}
     </SectionCard>
   );
 }

@@ -1,0 +1,118 @@
+/**
+ * What the dashboard draws from the balance history, in one lazy chunk with recharts: the chart
+ * with its ranges and the change over the chosen one, and the history card's lines. Loaded when
+ * the chart card shows, which is before the history card can open: the lines come with it. Drawn
+ * with Box and Text alone (as the chart always was), so the chunk reaches no more of the first
+ * screen's modules than the chart did and the first screen's chunks stay as they are.
+ */
+import { Box } from '@chakra-ui/react/box';
+import { chakra } from '@chakra-ui/react/styled-system';
+import { Text } from '@chakra-ui/react/text';
+import { useState } from 'react';
+import type { HistoryPointDto, TransactionDto } from '../../../../shared/api';
+import { formatSignedPercent, formatUsd } from '../../../../shared/money';
+import { Badge } from '../../components/badge';
+import { formatDate, formatDateTime, gainColor } from '../../format';
+import { BalanceChart } from './BalanceChart';
+import { HISTORY_KIND_LABELS, signedMovement } from './history-words';
+import { type LedgerLine, ledgerLines } from './ledger-lines';
+import { RANGE_NAMES, RANGE_SPANS, RANGES, type RangeName, type RangeView, rangeView } from './ranges';
+
+/** Chakra's small button, drawn with its style props: pressed is solid, the others outlined; a finger's height on a phone. */
+function RangeButton({ range, pressed, onPress }: { range: RangeName; pressed: boolean; onPress: () => void }) {
+  return (
+    <chakra.button
+      type="button"
+      aria-pressed={pressed}
+      title={RANGE_NAMES[range]}
+      onClick={onPress}
+      display="inline-flex"
+      alignItems="center"
+      justifyContent="center"
+      minW="12"
+      h={{ base: '11', md: '9' }}
+      px="3"
+      borderWidth="1px"
+      borderRadius="l2"
+      textStyle="sm"
+      fontWeight="medium"
+      cursor="button"
+      focusVisibleRing="outside"
+      {...(pressed ? { bg: 'colorPalette.solid', color: 'colorPalette.contrast', borderColor: 'transparent' } : { borderColor: 'border', _hover: { bg: 'colorPalette.subtle' } })}
+    >
+      {range}
+    </chakra.button>
+  );
+}
+
+/** "+$1,234.56 (+4.20%) over 3 months", and how much of it is weekly growth. */
+function RangeChange({ view, range }: { view: RangeView; range: RangeName }) {
+  const change = view.toCents - view.fromCents;
+  const percent = view.fromCents > 0 ? ` (${formatSignedPercent((change / view.fromCents) * 100)})` : '';
+  const span = view.since === null && range !== 'All' ? RANGE_SPANS[range] : `since ${formatDate(view.since ?? 0, 'UTC')}`;
+  return (
+    <Box>
+      <Text fontSize="lg" fontWeight="semibold" color={gainColor(change)} data-testid="range-change">
+        {change >= 0 ? '+' : '-'}
+        {formatUsd(Math.abs(change))}
+        {percent} {span}
+      </Text>
+      <Text fontSize="sm" color="fg.muted" data-testid="range-growth">
+        Weekly growth in this period {signedMovement(view.growthCents)} · balance now {formatUsd(view.toCents)}
+      </Text>
+    </Box>
+  );
+}
+
+export function RangedChart({ points, phone }: { points: HistoryPointDto[]; phone: boolean }) {
+  const [range, setRange] = useState<RangeName>('3M');
+  const view = rangeView(points, range, Date.now());
+  return (
+    <Box display="flex" flexDirection="column" gap="3">
+      <Box display="flex" justifyContent="space-between" alignItems="start" flexWrap="wrap" gap="3">
+        <RangeChange view={view} range={range} />
+        <Box role="group" aria-label="Chart range" display="flex" gap="1" flexWrap="wrap">
+          {RANGES.map((r) => (
+            <RangeButton key={r} range={r} pressed={r === range} onPress={() => setRange(r)} />
+          ))}
+        </Box>
+      </Box>
+      <BalanceChart rows={view.rows} phone={phone} />
+    </Box>
+  );
+}
+
+const PALETTES: Record<LedgerLine['kind'], string> = { deposit: 'green', withdrawal: 'red', adjustment: 'gray', growth: 'yellow' };
+
+const row = { display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: '2' } as const;
+
+function Line({ line }: { line: LedgerLine }) {
+  const incoming = line.amountCents >= 0;
+  return (
+    <Box as="li" borderWidth="1px" borderRadius="md" p="3" data-kind={line.kind}>
+      <Box {...row} alignItems="center">
+        <Badge colorPalette={PALETTES[line.kind]}>{HISTORY_KIND_LABELS[line.kind]}</Badge>
+        <Text fontWeight="semibold" color={incoming ? 'green.fg' : 'red.fg'} data-testid="line-amount">
+          {signedMovement(line.amountCents)}
+        </Text>
+      </Box>
+      <Box {...row} fontSize="sm" color="fg.muted">
+        {/* Growth is credited at the weekly update, a UTC day; entries keep their time. */}
+        <Text>{line.kind === 'growth' ? formatDate(line.t, 'UTC') : `${formatDateTime(line.t)} · ${incoming ? 'Added' : 'Processed'}`}</Text>
+        <Text data-testid="line-balance">Balance {formatUsd(line.balanceCents)}</Text>
+      </Box>
+      {line.note && <Text fontSize="sm">{line.note}</Text>}
+    </Box>
+  );
+}
+
+/** The history card's lines, from the history's points and the transactions' notes. */
+export function LedgerList({ points, transactions }: { points: HistoryPointDto[]; transactions: TransactionDto[] }) {
+  return (
+    <Box as="ul" display="flex" flexDirection="column" gap="2" listStyleType="none" aria-label="Transactions">
+      {ledgerLines(points, transactions).map((line) => (
+        <Line key={line.key} line={line} />
+      ))}
+    </Box>
+  );
+}
