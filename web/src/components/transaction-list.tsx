@@ -16,29 +16,20 @@ import { formatDateTime, movementUsd } from '../format';
 import { EmptyState, LoadFailed, LoadingLine } from './load-states';
 import { notify } from './toaster';
 
-/**
- * Who reads the list. A client sees 'Added' or 'Processed', never the admin's e-mail (spec
- * section 6); an admin sees 'by {email}' and the entry's type as the API names it.
- */
-export type Audience = 'client' | 'admin';
+const PALETTES: Record<TransactionType, string> = { deposit: 'green', withdrawal: 'red', adjustment: 'gray' };
 
-const TYPES: Record<TransactionType, { label: string; palette: string }> = {
-  deposit: { label: 'Deposit', palette: 'green' },
-  withdrawal: { label: 'Withdrawal', palette: 'red' },
-  adjustment: { label: 'Adjustment', palette: 'gray' },
-};
-
-function Entry({ transaction: t, audience }: { transaction: TransactionDto; audience: Audience }) {
+/** One entry as an administrator reads it: who recorded it and, above the four-eyes threshold, who approved it. */
+function Entry({ transaction: t }: { transaction: TransactionDto }) {
   const incoming = t.direction === 'in';
-  const type = TYPES[t.type];
-  const by = audience === 'admin' ? t.adminEmail && `by ${t.adminEmail}` : incoming ? 'Added' : 'Processed';
+  const by = [t.adminEmail && `by ${t.adminEmail}`, t.approvedBy && `approved by ${t.approvedBy}`].filter(Boolean).join(' · ');
   return (
     <Box as="li" borderWidth="1px" borderRadius="md" p="3">
       <HStack justify="space-between" wrap="wrap" gap="2">
         <Text fontWeight="semibold" color={incoming ? 'green.fg' : 'red.fg'}>
           {movementUsd(incoming ? t.amount : -t.amount)}
         </Text>
-        <Badge colorPalette={type.palette}>{audience === 'admin' ? t.type : type.label}</Badge>
+        {/* The entry's type as the API names it, as the spec shows it to administrators. */}
+        <Badge colorPalette={PALETTES[t.type]}>{t.type}</Badge>
       </HStack>
       <HStack justify="space-between" wrap="wrap" gap="2" fontSize="sm" color="fg.muted">
         <Text>{formatDateTime(t.timestamp)}</Text>
@@ -49,24 +40,24 @@ function Entry({ transaction: t, audience }: { transaction: TransactionDto; audi
   );
 }
 
-export function TransactionList({ transactions, audience }: { transactions: TransactionDto[]; audience: Audience }) {
+export function TransactionList({ transactions }: { transactions: TransactionDto[] }) {
   return (
     <Stack as="ul" gap="2" listStyleType="none" aria-label="Transactions">
       {transactions.map((t) => (
-        <Entry key={t.id} transaction={t} audience={audience} />
+        <Entry key={t.id} transaction={t} />
       ))}
     </Stack>
   );
 }
 
-/** A client's transactions: the client's own list, or the admin's view of one. */
-export type TransactionsCall = RouteCall<'listTransactions' | 'listClientTransactions'>;
+/** A client's transactions as the admin console reads them. */
+export type TransactionsCall = RouteCall<'listClientTransactions'>;
 
 /**
  * The transactions `call` answers, loaded when this mounts (the panel's first opening), with their
  * loading, failed and empty states; a failure is also the spec's 'Error' toast.
  */
-export function TransactionHistory({ call, audience }: { call: TransactionsCall; audience: Audience }) {
+export function TransactionHistory({ call }: { call: TransactionsCall }) {
   const { data, error, isLoading, mutate } = useRoute(call);
   useEffect(() => {
     // After the commit: the toaster flushes synchronously, which React refuses during a render.
@@ -75,5 +66,5 @@ export function TransactionHistory({ call, audience }: { call: TransactionsCall;
   if (isLoading || (!data && !error)) return <LoadingLine label="Loading transactions..." />;
   if (error || !data) return <LoadFailed message="Transaction history could not be loaded." onRetry={() => void mutate()} />;
   if (data.length === 0) return <EmptyState title="No transactions found" hint="Deposits and withdrawals will appear here" />;
-  return <TransactionList transactions={data} audience={audience} />;
+  return <TransactionList transactions={data} />;
 }

@@ -544,6 +544,16 @@ describe('admin dashboard', () => {
     expect(api.calls.filter((c) => c.path.endsWith('/transactions'))).toHaveLength(2);
   });
 
+  it('names both administrators on an entry a second administrator approved', async () => {
+    const tx: TransactionDto = {
+      id: 't1', type: 'deposit', amount: 25_000, direction: 'in', timestamp: '2025-03-01T10:00:00.000Z', adminEmail: 'admin@example.com', approvedBy: 'checker@example.com',
+    };
+    setup({ 'GET /api/admin/clients/c1/transactions': [tx] });
+    await choose('alice@example.com', 'Transactions');
+    const d = await dialog('Transactions');
+    expect(await d.findByText('by admin@example.com · approved by checker@example.com')).toBeInTheDocument();
+  });
+
   it('shows the empty history and the load failure', async () => {
     setup({
       'GET /api/admin/clients/c1/transactions': [],

@@ -23,7 +23,7 @@ export function TransactionsDialog({ client, open, onClose }: { client: ClientDt
   return (
     <AdminDialog open={open} onClose={onClose} title="Transactions" size="lg" footer={<Button onClick={onClose}>Close</Button>}>
       <ClientLine client={client} />
-      <TransactionHistory call={{ route: 'listClientTransactions', params: { id: client.id } }} audience="admin" />
+      <TransactionHistory call={{ route: 'listClientTransactions', params: { id: client.id } }} />
       <StatementDownload
         statement={(from, to) => ({ route: 'getClientStatement', params: { id: client.id }, query: { from, to } })}
         filePrefix={`aurum-statement-${client.email}`}
