@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { applyEntry, emptyBalance, type LedgerEntry, replayLedger, WEEK_MS, weeklyUpdate } from './growth';
-import { balanceHistory, updateTimes } from './history';
+import { balanceHistory, lastWeekGrowth, updateTimes } from './history';
 
 const MONDAY = Date.UTC(2026, 0, 5);
 const DAY = 24 * 3600 * 1000;
@@ -71,5 +71,32 @@ describe('balance history', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("the week's growth up to L", () => {
+  it("equals a weekly update's own gain when L is that update", () => {
+    const ledger: LedgerEntry[] = [{ id: 'a', type: 'deposit', amountCents: 1_000_000, at: MONDAY }];
+    const L = MONDAY + 5 * WEEK_MS;
+    const before = replayLedger(ledger, L - WEEK_MS);
+    const update = weeklyUpdate(before, ledger, L);
+    expect(update).not.toBeNull();
+    const week = lastWeekGrowth(ledger, L);
+    expect(week.gainCents).toBe(update?.gainCents);
+    expect(week.gainPercent).toBeCloseTo(update?.gainPercent ?? NaN, 10);
+  });
+
+  it("is the sum of the history's growth lines of that week after a backdated deposit", () => {
+    const L = MONDAY + 30 * WEEK_MS + 2 * DAY + 5 * 3600_000; // a Wednesday afternoon
+    const ledger: LedgerEntry[] = [{ id: 'a', type: 'deposit', amountCents: 2_500_000, at: L - 200 * DAY }];
+    const lines = balanceHistory(ledger, L).filter((p) => p.kind === 'growth' && p.at > L - WEEK_MS);
+    const week = lastWeekGrowth(ledger, L);
+    expect(week.gainCents).toBeGreaterThan(0);
+    expect(week.gainCents).toBe(lines.reduce((sum, p) => sum + p.amountCents, 0));
+  });
+
+  it('is nothing for money less than a week old', () => {
+    const L = MONDAY + 2 * WEEK_MS;
+    expect(lastWeekGrowth([{ id: 'a', type: 'deposit', amountCents: 100_000, at: L - 3 * DAY }], L)).toEqual({ gainCents: 0, gainPercent: 0 });
   });
 });

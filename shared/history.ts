@@ -63,3 +63,17 @@ export function balanceHistory(ledger: readonly LedgerEntry[], lastUpdate: numbe
   // The last point is the update at L, or an entry dated after it applied on top: the stored state either way.
   return points;
 }
+
+/**
+ * The growth credited over the week up to L, as the history shows it: the sum of its growth
+ * points dated in (L − 1 week, L]. A weekly update's own gain is exactly that (its point at L,
+ * the one before a week earlier); a backdated entry's replay stores it as the latest weekly gain,
+ * so the dashboard's "this week" is the sum of the growth lines of that week. Percent as the
+ * weekly job's: of the balance before the growth, 0 when that is not positive.
+ */
+export function lastWeekGrowth(ledger: readonly LedgerEntry[], lastUpdate: number): { gainCents: Cents; gainPercent: number } {
+  const points = balanceHistory(ledger.filter((entry) => entry.at <= lastUpdate), lastUpdate);
+  const gainCents = points.filter((p) => p.kind === 'growth' && p.at > lastUpdate - WEEK_MS && p.at <= lastUpdate).reduce((sum, p) => sum + p.amountCents, 0);
+  const base = replayLedger(ledger, lastUpdate).balanceCents - gainCents;
+  return { gainCents, gainPercent: base > 0 ? (gainCents / base) * 100 : 0 };
+}

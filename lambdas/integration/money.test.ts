@@ -95,6 +95,14 @@ describe('admin deposits, withdrawals and balance edits', () => {
     expect(expected).toBeGreaterThan(1_000_000);
     expect(Math.round(applied(res.body).newBalance * 100)).toBe(expected);
     await expectConsistent(dave.sub);
+    // The growth credited in the last week is this week's change, as the history's lines say it.
+    const portfolio = (await t.client.call('getPortfolio', { token: dave.accessToken, params: { userId: dave.sub } })).body.portfolio;
+    const history = (await t.client.call('getHistory', { token: dave.accessToken, params: { uid: dave.sub } })).body.data;
+    const L = Date.parse(portfolio.lastUpdate);
+    const week = history.filter((p) => p.kind === 'growth' && Date.parse(p.at) > L - 7 * DAY_MS && Date.parse(p.at) <= L);
+    expect(week.length).toBeGreaterThan(0);
+    expect(Math.round(portfolio.weeklyGainAmount * 100)).toBe(week.reduce((sum, p) => sum + Math.round(p.amount * 100), 0));
+    expect(portfolio.weeklyGainAmount).toBeGreaterThan(0);
   });
 
   it('refuses a deposit dated in the future or over a year back, writing nothing', async () => {

@@ -4,6 +4,7 @@
  */
 import { withUpcomingEligibility } from '../../shared/eligibility';
 import { type EntryType, applyEntry, type LedgerEntry, replayLedger, isBackdated } from '../../shared/growth';
+import { lastWeekGrowth } from '../../shared/history';
 import type { Cents } from '../../shared/money';
 import { type ActivityAct, activityPut } from './activity-log';
 import { table, type TransactItem } from './db';
@@ -72,9 +73,11 @@ export function recordEntry<A, S extends EntrySpec | null = EntrySpec>(input: Re
       const domainEntry: LedgerEntry = { id: entryId, ...spec };
       const state = balanceStateOf(profile);
       // A backdated entry changes growth already credited: the balance is a replay of the ledger with it.
-      const next = isBackdated(state, domainEntry)
-        ? replayLedger([...(await loadLedger(input.sub, true)).map(toLedgerEntry), domainEntry], state.lastUpdate)
-        : applyEntry(state, domainEntry);
+      const backdated = isBackdated(state, domainEntry);
+      const ledger = backdated ? [...(await loadLedger(input.sub, true)).map(toLedgerEntry), domainEntry] : [];
+      const next = backdated ? replayLedger(ledger, state.lastUpdate) : applyEntry(state, domainEntry);
+      // Growth the replay credits anew is this week's change too, as a weekly update's would be.
+      const weekly = backdated ? lastWeekGrowth(ledger, state.lastUpdate) : undefined;
       const entry = newEntryItem({
         sub: input.sub,
         entryId,
@@ -94,6 +97,7 @@ export function recordEntry<A, S extends EntrySpec | null = EntrySpec>(input: Re
           netCents: next.netCents,
           // A replay gives G(L) anew; an entry after L leaves it as it was.
           ...(next.grownUnrounded === undefined ? {} : { grownUnrounded: next.grownUnrounded }),
+          ...(weekly ? { weeklyGainCents: weekly.gainCents, weeklyGainPercent: weekly.gainPercent } : {}),
           // A deposit adds its eligibility date to the profile's list (the dates already reached drop out).
           ...(spec.type === 'deposit' ? { upcomingEligibleAt: withUpcomingEligibility(profile.upcomingEligibleAt ?? [], spec.at, input.now) } : {}),
         },
