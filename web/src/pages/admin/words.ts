@@ -1,10 +1,10 @@
-/** The admin pages' words for counts and ages: "1 deposit", "2 deposits", "requested 3 days ago". */
-import { formatCount } from '../../format';
+/**
+ * The admin pages' words for counts and ages: "1 deposit", "2 deposits", "requested 3 days ago".
+ * Counts are the web's one plural rule (format.ts pluralize, by Intl.PluralRules).
+ */
+import { pluralize } from '../../format';
 
-/** A count with its noun, singular for exactly one: "1 day", "2 days", "1,204 clients". */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
-}
+export const plural = pluralize;
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

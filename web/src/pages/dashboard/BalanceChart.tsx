@@ -8,11 +8,10 @@ import { Box } from '@chakra-ui/react/box';
 import { Text } from '@chakra-ui/react/text';
 import { Area, CartesianGrid, ComposedChart, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatUsd } from '../../../../shared/money';
-import { formatDate } from '../../format';
+import { formatDate, pluralize } from '../../format';
 import { moneyLabels, moneyTicks, timeLabel, timeTicks } from './chart-ticks';
 import { HISTORY_KIND_LABELS, signedMovement } from './history-words';
 import type { ChartRow } from './ranges';
-import { counted } from './words';
 
 /** The history's points are UTC days. */
 const day = (t: number) => formatDate(t, 'UTC');
@@ -46,7 +45,7 @@ function summaryOf(rows: readonly ChartRow[]): string {
   if (!first || !last) return 'No balance history yet.';
   const deposits = rows.filter((r) => r.kind === 'deposit').length;
   const withdrawals = rows.filter((r) => r.kind === 'withdrawal').length;
-  return `Balance from ${formatUsd(first.balanceCents)} on ${day(first.t)} to ${formatUsd(last.balanceCents)} on ${day(last.t)}: ${counted(deposits, 'deposit', 'deposits')}, ${counted(withdrawals, 'withdrawal', 'withdrawals')}.`;
+  return `Balance from ${formatUsd(first.balanceCents)} on ${day(first.t)} to ${formatUsd(last.balanceCents)} on ${day(last.t)}: ${pluralize(deposits, 'deposit', 'deposits')}, ${pluralize(withdrawals, 'withdrawal', 'withdrawals')}.`;
 }
 
 function HistoryTable({ rows }: { rows: readonly ChartRow[] }) {

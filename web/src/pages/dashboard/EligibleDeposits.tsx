@@ -4,8 +4,7 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import type { EligibilityDto } from '../../../../shared/api';
 import { Badge } from '../../components/badge';
-import { formatDate, usd } from '../../format';
-import { counted } from './words';
+import { formatDate, usd, pluralize } from '../../format';
 
 export function EligibleDeposits({ deposits }: { deposits: EligibilityDto['eligibleDeposits'] }) {
   return (
@@ -14,7 +13,7 @@ export function EligibleDeposits({ deposits }: { deposits: EligibilityDto['eligi
         <Box as="li" key={d.id} borderWidth="1px" borderRadius="md" p="3">
           <HStack justify="space-between" wrap="wrap" gap="2">
             <Text fontWeight="semibold">{usd(d.amount)}</Text>
-            <Badge colorPalette="green">{counted(d.monthsSinceDeposit, 'month', 'months')}</Badge>
+            <Badge colorPalette="green">{pluralize(d.monthsSinceDeposit, 'month', 'months')}</Badge>
           </HStack>
           <HStack justify="space-between" wrap="wrap" gap="2" fontSize="sm" color="fg.muted">
             <Text>Deposited {formatDate(d.timestamp)}</Text>

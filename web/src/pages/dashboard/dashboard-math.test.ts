@@ -8,7 +8,6 @@ import { moneyLabels, moneyTicks, timeLabel, timeTicks } from './chart-ticks';
 import { ledgerLines } from './ledger-lines';
 import { nextGrowthAt } from './next-growth';
 import { rangeStart, rangeView } from './ranges';
-import { counted } from './words';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -107,10 +106,4 @@ describe('history lines', () => {
       expect((lines[i + 1]?.balanceCents ?? 0) + (lines[i]?.amountCents ?? 0)).toBe(lines[i]?.balanceCents);
     }
   });
-});
-
-it('counts with the plural rules', () => {
-  expect(counted(1, 'deposit', 'deposits')).toBe('1 deposit');
-  expect(counted(0, 'deposit', 'deposits')).toBe('0 deposits');
-  expect(counted(1200, 'month', 'months')).toBe('1,200 months');
 });
