@@ -50,6 +50,24 @@ export const FieldInput = forwardRef<HTMLInputElement, InputProps>(function Fiel
   return <Input ref={ref} aria-describedby={describedBy || undefined} {...props} />;
 });
 
+/** A password field: its label, its problem under it, and a hint (the rules) or a link beside the label. */
+export function PasswordField({ label, autoComplete, value, onChange, error, hint, labelEnd, autoFocus }: {
+  label: string;
+  autoComplete: 'current-password' | 'new-password';
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: ReactNode;
+  labelEnd?: ReactNode;
+  autoFocus?: boolean;
+}) {
+  return (
+    <FormField label={label} error={error} hint={hint} labelEnd={labelEnd}>
+      <FieldInput type="password" autoComplete={autoComplete} value={value} onChange={(e) => onChange(e.currentTarget.value)} autoFocus={autoFocus} />
+    </FormField>
+  );
+}
+
 /**
  * A form's own problem (one no field owns: too many attempts, a refusal of the whole request), or
  * a calm word on what happened (`info`), at the top or foot of the form it concerns.

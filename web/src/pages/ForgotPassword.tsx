@@ -17,7 +17,7 @@ import { useAuthStep } from '../auth/use-auth-step';
 import { useAuth } from '../auth/session';
 import { AuthCard, AuthForm, EmailField, FooterLink } from '../components/auth-card';
 import { CodeField } from '../components/code-field';
-import { FieldInput, FormField } from '../components/form-field';
+import { PasswordField } from '../components/form-field';
 import { PasswordRules } from '../components/password-rules';
 import { notify } from '../components/toaster';
 
@@ -75,17 +75,17 @@ function FinishStep({ email, sent, initialCode, reset, onAnother }: { email: str
           }}
           error={problems.code}
         />
-        <FormField label="New password" error={problems.password} hint={<PasswordRules password={newPassword} />}>
-          <FieldInput
-            type="password"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={(e) => {
-              setNewPassword(e.currentTarget.value);
-              clear('password');
-            }}
-          />
-        </FormField>
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={(value) => {
+            setNewPassword(value);
+            clear('password');
+          }}
+          error={problems.password}
+          hint={<PasswordRules password={newPassword} />}
+        />
       </AuthForm>
       <Separator />
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3">

@@ -14,7 +14,7 @@ import { useAuthStep } from '../auth/use-auth-step';
 import { useAuth } from '../auth/session';
 import { AuthCard, AuthForm, EmailField, FooterLink, OrDivider } from '../components/auth-card';
 import { CodeField } from '../components/code-field';
-import { FieldInput, FormField } from '../components/form-field';
+import { PasswordField } from '../components/form-field';
 import { GoogleButton } from '../components/google-button';
 import { notify } from '../components/toaster';
 
@@ -114,17 +114,17 @@ function PasswordStep({ email, setEmail, step, signedIn, onCode }: {
           }}
           error={problems.email}
         />
-        <FormField label="Password" error={problems.password} labelEnd={forgot}>
-          <FieldInput
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => {
-              setPassword(e.currentTarget.value);
-              clear('password');
-            }}
-          />
-        </FormField>
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(value) => {
+            setPassword(value);
+            clear('password');
+          }}
+          error={problems.password}
+          labelEnd={forgot}
+        />
       </AuthForm>
       <FooterLink prompt="New to Aurum?" to="/signup" label="Create Account" />
     </AuthCard>

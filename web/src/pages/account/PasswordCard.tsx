@@ -13,7 +13,7 @@ import { errors, successToasts, validation } from '../../../../shared/messages';
 import { useSend } from '../../api/hooks';
 import { type User, useAuth } from '../../auth/session';
 import { type Problems, useAuthStep } from '../../auth/use-auth-step';
-import { FieldInput, FormAlert, FormField } from '../../components/form-field';
+import { FormAlert, PasswordField } from '../../components/form-field';
 import { PasswordRules } from '../../components/password-rules';
 import { SectionCard } from '../../components/section-card';
 import { notify } from '../../components/toaster';
@@ -29,21 +29,6 @@ function passwordProblems(current: string, next: string, confirm: string): Probl
     ...(weak ? { newPassword: weak } : next !== confirm ? { confirm: validation.passwordMismatch.description } : {}),
   };
   return Object.keys(found).length > 0 ? found : null;
-}
-
-function PasswordField({ label, autoComplete, value, onChange, error, hint }: {
-  label: string;
-  autoComplete: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  hint?: ReactNode;
-}) {
-  return (
-    <FormField label={label} error={error} hint={hint}>
-      <FieldInput type="password" autoComplete={autoComplete} value={value} onChange={(e) => onChange(e.currentTarget.value)} />
-    </FormField>
-  );
 }
 
 export function PasswordCard({ user }: { user: User }) {

@@ -19,7 +19,7 @@ import { totpCode } from '../../auth/errors';
 import { type TotpSetup, type User, useAuth } from '../../auth/session';
 import { type Problems, useAuthStep } from '../../auth/use-auth-step';
 import { CodeField } from '../../components/code-field';
-import { FieldInput, FormAlert, FormField } from '../../components/form-field';
+import { FormAlert, PasswordField } from '../../components/form-field';
 import { LoadFailed, LoadingLine } from '../../components/load-states';
 import { SectionCard } from '../../components/section-card';
 import { notify } from '../../components/toaster';
@@ -66,18 +66,17 @@ function CodeForm({ label, withPassword, submitText, busyText, danger, step, onS
       <Stack gap="3">
         {problems.form && <FormAlert>{problems.form}</FormAlert>}
         {withPassword && (
-          <FormField label="Current password" error={problems.currentPassword}>
-            <FieldInput
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => {
-                setPassword(e.currentTarget.value);
-                step.clear('currentPassword');
-              }}
-              autoFocus
-            />
-          </FormField>
+          <PasswordField
+            label="Current password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(value) => {
+              setPassword(value);
+              step.clear('currentPassword');
+            }}
+            error={problems.currentPassword}
+            autoFocus
+          />
         )}
         <CodeField
           label={label}
