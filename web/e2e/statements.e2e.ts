@@ -10,6 +10,8 @@ journey('a client sees the balance chart and downloads a statement that reads ba
   await signIn(page, e2e, 'alice@example.com');
   await page.waitForURL(/\/dashboard$/);
   await expectPage(page).toShowText('Balance History');
+  // The whole history starts at alice's first deposit.
+  await page.getByRole('button', { name: 'All', exact: true }).click();
   await expectPage(page).toShowText('Balance from $25,000.00');
   expect(await page.locator('.recharts-surface').count()).toBeGreaterThan(0);
   const balance = (await page.getByTestId('balance').innerText()).trim();
