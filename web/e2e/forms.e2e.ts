@@ -5,6 +5,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { errors, notices } from '../../shared/messages';
+import { eventually } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { expect as expectPage } from './support/expect';
 import { journey, signIn, useE2E } from './support/e2e';
@@ -66,7 +67,8 @@ for (const [device, options] of [['desktop', {}], ['phone', PHONE]] as const) {
     // Under the password, in view, before the password is typed.
     const password = page.getByLabel('Password', { exact: true });
     expect((await boxOf(rules)).y).toBeGreaterThan((await boxOf(password)).y);
-    expect(await descriptionOf(password)).toContain('At least 6 characters');
+    // The field wires its description once the page's scripts have taken over the served HTML.
+    await eventually(async () => expect(await descriptionOf(password)).toContain('At least 6 characters'));
 
     await password.fill('gold');
     expect(await met()).toEqual(['At least 6 characters, not met yet', 'No space at the start or end, met']);
