@@ -34,5 +34,10 @@ export function useAuthStep<F extends string>(describe: (error: unknown) => Prob
   );
   /** Typing in a field answers its problem, and the form's (often about that field: a wrong password). */
   const clear = useCallback((field: F) => setProblems((now) => (now[field] || now.form ? { ...now, [field]: undefined, form: undefined } : now)), []);
-  return { busy, run, problems, setProblems, clear };
+  /** A field's change handler: keeps the value and clears the field's problem. */
+  const edit = useCallback((field: F, set: (value: string) => void) => (value: string) => {
+    set(value);
+    clear(field);
+  }, [clear]);
+  return { busy, run, problems, setProblems, clear, edit };
 }

@@ -33,7 +33,7 @@ function FinishStep({ email, sent, initialCode, reset, onAnother }: { email: str
   const navigate = useNavigate();
   const [code, setCode] = useState(initialCode);
   const [newPassword, setNewPassword] = useState('');
-  const { busy, run, problems, setProblems, clear } = reset;
+  const { busy, run, problems, setProblems, edit } = reset;
 
   const onFinish = async (event: FormEvent) => {
     event.preventDefault();
@@ -69,20 +69,14 @@ function FinishStep({ email, sent, initialCode, reset, onAnother }: { email: str
         <CodeField
           label="Reset code"
           value={code}
-          onChange={(value) => {
-            setCode(value);
-            clear('code');
-          }}
+          onChange={edit('code', setCode)}
           error={problems.code}
         />
         <PasswordField
           label="New password"
           autoComplete="new-password"
           value={newPassword}
-          onChange={(value) => {
-            setNewPassword(value);
-            clear('password');
-          }}
+          onChange={edit('password', setNewPassword)}
           error={problems.password}
           hint={<PasswordRules password={newPassword} />}
         />
@@ -109,7 +103,7 @@ export default function ForgotPassword() {
   const [step, setStep] = useState<Step>(linkEmail && linkCode ? 'finish' : 'request');
   const [email, setEmail] = useState(linkEmail);
   const reset = useAuthStep<AuthField>(resetProblems);
-  const { busy, run, problems, setProblems, clear } = reset;
+  const { busy, run, problems, setProblems, edit } = reset;
 
   const onSend = async (event: FormEvent) => {
     event.preventDefault();
@@ -133,10 +127,7 @@ export default function ForgotPassword() {
       <AuthForm onSubmit={onSend} submitText="Send Reset Link" busyText="Sending..." busy={busy} problem={problems.form}>
         <EmailField
           value={email}
-          onChange={(value) => {
-            setEmail(value);
-            clear('email');
-          }}
+          onChange={edit('email', setEmail)}
           error={problems.email}
         />
       </AuthForm>

@@ -27,7 +27,7 @@ type Step = ReturnType<typeof useAuthStep<AuthField>>;
 function CodeStep({ signedIn, onEnded, onBack }: { signedIn: () => Promise<'leaving'>; onEnded: () => void; onBack: () => void }) {
   const { backend } = useAuth();
   const [code, setCode] = useState('');
-  const { busy, run, problems, setProblems, clear } = useAuthStep<AuthField>(codeProblems);
+  const { busy, run, problems, setProblems, edit } = useAuthStep<AuthField>(codeProblems);
 
   const onCode = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,10 +52,7 @@ function CodeStep({ signedIn, onEnded, onBack }: { signedIn: () => Promise<'leav
         <CodeField
           label="Authentication code"
           value={code}
-          onChange={(value) => {
-            setCode(value);
-            clear('code');
-          }}
+          onChange={edit('code', setCode)}
           error={problems.code}
           autoFocus
         />
@@ -79,7 +76,7 @@ function PasswordStep({ email, setEmail, step, signedIn, onCode }: {
   const navigate = useNavigate();
   // Cognito holds the attempt once it asks for the code; a new one starts from the password, so it is not kept.
   const [password, setPassword] = useState('');
-  const { busy, run, problems, setProblems, clear } = step;
+  const { busy, run, problems, setProblems, edit } = step;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -108,20 +105,14 @@ function PasswordStep({ email, setEmail, step, signedIn, onCode }: {
       <AuthForm onSubmit={onSubmit} submitText="Sign In" busyText="Signing in..." busy={busy} problem={problems.form}>
         <EmailField
           value={email}
-          onChange={(value) => {
-            setEmail(value);
-            clear('email');
-          }}
+          onChange={edit('email', setEmail)}
           error={problems.email}
         />
         <PasswordField
           label="Password"
           autoComplete="current-password"
           value={password}
-          onChange={(value) => {
-            setPassword(value);
-            clear('password');
-          }}
+          onChange={edit('password', setPassword)}
           error={problems.password}
           labelEnd={forgot}
         />

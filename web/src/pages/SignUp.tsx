@@ -75,7 +75,7 @@ function SignUpForm({ email, setEmail, onSent, onDone }: { email: string; setEma
   const [confirmPassword, setConfirmPassword] = useState('');
   /** A name's problem, shown at its field (the words the API and the pre-sign-up trigger answer with). */
   const [nameErrors, setNameErrors] = useState<NameFieldErrors | null>(null);
-  const { busy, run, problems, setProblems, clear } = useAuthStep<SignUpField>(signUpProblems);
+  const { busy, run, problems, setProblems, edit } = useAuthStep<SignUpField>(signUpProblems);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -100,23 +100,14 @@ function SignUpForm({ email, setEmail, onSent, onDone }: { email: string; setEma
       <NameFields firstName={firstName} lastName={lastName} setFirstName={setFirstName} setLastName={setLastName} errors={nameErrors} setErrors={setNameErrors} />
       <EmailField
         value={email}
-        onChange={(value) => {
-          setEmail(value);
-          clear('email');
-        }}
+        onChange={edit('email', setEmail)}
         error={problems.email}
       />
       <PasswordFields
         password={password}
         confirm={confirmPassword}
-        onPassword={(value) => {
-          setPassword(value);
-          clear('password');
-        }}
-        onConfirm={(value) => {
-          setConfirmPassword(value);
-          clear('confirmPassword');
-        }}
+        onPassword={edit('password', setPassword)}
+        onConfirm={edit('confirmPassword', setConfirmPassword)}
         problems={problems}
       />
     </AuthForm>
@@ -181,10 +172,7 @@ function VerifyStep({ email, code, setCode, verify, onVerify }: { email: string;
         <CodeField
           label="Verification code"
           value={code}
-          onChange={(value) => {
-            setCode(value);
-            verify.clear('code');
-          }}
+          onChange={verify.edit('code', setCode)}
           error={verify.problems.code}
         />
       </AuthForm>

@@ -43,7 +43,7 @@ function CodeForm({ label, withPassword, submitText, busyText, danger, step, onS
   submitText: string;
   busyText: string;
   danger?: boolean;
-  step: { busy: boolean; problems: Problems<AccountField>; setProblems: (p: Problems<AccountField>) => void; clear: (f: AccountField) => void };
+  step: { busy: boolean; problems: Problems<AccountField>; setProblems: (p: Problems<AccountField>) => void; edit: (f: AccountField, set: (value: string) => void) => (value: string) => void };
   onSubmit: (code: string, password: string) => Promise<boolean>;
   onCancel: () => void;
 }) {
@@ -70,10 +70,7 @@ function CodeForm({ label, withPassword, submitText, busyText, danger, step, onS
             label="Current password"
             autoComplete="current-password"
             value={password}
-            onChange={(value) => {
-              setPassword(value);
-              step.clear('currentPassword');
-            }}
+            onChange={step.edit('currentPassword', setPassword)}
             error={problems.currentPassword}
             autoFocus
           />
@@ -81,10 +78,7 @@ function CodeForm({ label, withPassword, submitText, busyText, danger, step, onS
         <CodeField
           label={label}
           value={code}
-          onChange={(value) => {
-            setCode(value);
-            step.clear('code');
-          }}
+          onChange={step.edit('code', setCode)}
           error={problems.code}
           autoFocus={!withPassword}
         />
