@@ -115,6 +115,24 @@ function withSoftwareTokenMfa(user: User, enabled: boolean, preferred: boolean):
   };
 }
 
+/**
+ * What a SetUserMFAPreference or AdminSetUserMFAPreference request changes on `user`, or null when
+ * it leaves the authenticator app alone; refused as Cognito refuses it.
+ */
+export function mfaPreferenceChange(user: StoredUser, req: CognitoRequest): Pick<User, 'UserMFASettingList' | 'PreferredMfaSetting'> | null {
+  // This pool sends no SMS and no e-mail codes: those can only be left off.
+  for (const [member, type] of [['SMSMfaSettings', 'SMS_MFA'], ['EmailMfaSettings', 'EMAIL_OTP']] as const) {
+    if (recordOf(req[member]).Enabled === true) throw invalidParameter(`User does not have delivery config set to turn on ${type}`);
+  }
+  if (req.SoftwareTokenMfaSettings === undefined) return null;
+  const settings = recordOf(req.SoftwareTokenMfaSettings);
+  const enabled = settings.Enabled === true;
+  // Associated and not verified: Cognito refuses turning it on and off alike (amplify-js#3844).
+  if (pendingSecretOf(user)) throw invalidParameter('User has not verified software token mfa');
+  if (enabled && !softwareTokenOf(user)) throw invalidParameter(`User does not have delivery config set to turn on ${SOFTWARE_TOKEN_MFA}`);
+  return withSoftwareTokenMfa(user, enabled, settings.PreferredMfa === true);
+}
+
 /** A new, unguessable challenge session string (Cognito's are opaque, 20 to 2048 characters). */
 export const newSessionId = () => randomBytes(64).toString('base64url');
 
@@ -181,17 +199,9 @@ export function createTwoFactor(env: OperationContext): TwoFactor {
 
     async SetUserMFAPreference(req) {
       const { user } = await checkAccessToken(env, req.AccessToken);
-      // This pool sends no SMS and no e-mail codes: those can only be left off.
-      for (const [member, type] of [['SMSMfaSettings', 'SMS_MFA'], ['EmailMfaSettings', 'EMAIL_OTP']] as const) {
-        if (recordOf(req[member]).Enabled === true) throw invalidParameter(`User does not have delivery config set to turn on ${type}`);
-      }
-      if (req.SoftwareTokenMfaSettings === undefined) return {};
-      const settings = recordOf(req.SoftwareTokenMfaSettings);
-      const enabled = settings.Enabled === true;
-      // Associated and not verified: Cognito refuses turning it on and off alike (amplify-js#3844).
-      if (pendingSecretOf(user)) throw invalidParameter('User has not verified software token mfa');
-      if (enabled && !softwareTokenOf(user)) throw invalidParameter(`User does not have delivery config set to turn on ${SOFTWARE_TOKEN_MFA}`);
-      const updated: User = { ...user, ...withSoftwareTokenMfa(user, enabled, settings.PreferredMfa === true), UserLastModifiedDate: env.clock.get() };
+      const change = mfaPreferenceChange(user, req);
+      if (!change) return {};
+      const updated: User = { ...user, ...change, UserLastModifiedDate: env.clock.get() };
       await env.pool.saveUser(env.ctx, updated);
       return {};
     },
