@@ -16,7 +16,7 @@
  *
  * A manual run starts an execution with `{"time": "<ISO>"}`: the week computed is that moment's.
  */
-import { CLIENT_SHARDS } from '../lambdas/lib/table';
+import { CLIENT_SHARDS } from '../lambdas/lib/data/table';
 
 /** The definition substitution (DefinitionSubstitutions) that names the job function. */
 export const FUNCTION_ARN_SUBSTITUTION = 'WeeklyGrowthFunctionArn';

@@ -180,7 +180,7 @@ export const answerSchemas = {
   /**
    * The admin console's three totals (spec: Total Clients, Total Portfolio Value, Average Weekly
    * Gain: the mean of the clients' weeklyGain as the list shows them, 2 decimals), from the
-   * aggregate every write keeps (lambdas/lib/client-totals.ts), not from reading every client.
+   * aggregate every write keeps (lambdas/lib/data/client-totals.ts), not from reading every client.
    */
   clientTotals: z.strictObject({ totalClients: z.int(), totalPortfolioValue: dollars, averageWeeklyGain: z.number() }),
   /**

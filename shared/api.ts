@@ -127,7 +127,7 @@ export const routes = [
   // The whole book as CSV (issue 18): an export the exporter function writes to S3, then a short-lived link to it.
   { name: 'startBalancesExport', method: 'POST', path: '/api/admin/statements/balances/exports', answer: 'balancesExport', auth: 'admin', table: { actions: ['PutItem'] }, exports: 'start' },
   { name: 'getBalancesExport', method: 'GET', path: '/api/admin/statements/balances/exports/{id}', answer: 'balancesExport', auth: 'admin', table: { actions: ['GetItem'] }, exports: 'link', idNames: 'balances export' },
-  // The caller's own sign-in (lambdas/lib/account-security.ts): the second factor's life and the
+  // The caller's own sign-in (lambdas/lib/cognito/account-security.ts): the second factor's life and the
   // password, behind the API so each change is recorded, ends the other sessions and is e-mailed.
   { name: 'setUpTwoFactor', method: 'POST', path: '/api/me/two-factor/setup', answer: 'twoFactorSetup', auth: 'client', owner: 'self', table: { actions: ['UpdateItem'] }, cognitoUserCalls: ['GetUser', 'AssociateSoftwareToken'] },
   { name: 'verifyTwoFactor', method: 'POST', path: '/api/me/two-factor/verify', body: 'twoFactorCode', answer: 'signedOut', auth: 'client', owner: 'self', table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] }, cognitoActions: ['AdminUserGlobalSignOut'], cognitoUserCalls: ['VerifySoftwareToken', 'SetUserMFAPreference'] },
@@ -136,7 +136,7 @@ export const routes = [
   { name: 'listPendingActions', method: 'GET', path: '/api/admin/pending-actions', answer: 'pendingActions', auth: 'admin', table: { actions: [], indexes: ['GSI3'] } },
   { name: 'approvePendingAction', method: 'POST', path: '/api/admin/pending-actions/{id}/approve', answer: 'actionApproved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idNames: 'pending action' },
   { name: 'rejectPendingAction', method: 'POST', path: '/api/admin/pending-actions/{id}/reject', body: 'reject', answer: 'actionRejected', auth: 'admin', table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] }, idNames: 'pending action' },
-  // The activity log (lambdas/lib/activity-log.ts): every administrative act, newest first, filtered.
+  // The activity log (lambdas/lib/data/activity-log.ts): every administrative act, newest first, filtered.
   { name: 'listActivity', method: 'GET', path: '/api/admin/activity', query: 'activity', answer: 'activityPage', auth: 'admin', table: { actions: ['Query'] } },
   { name: 'changeMyPassword', method: 'POST', path: '/api/me/password', body: 'passwordChange', answer: 'signedOut', auth: 'client', owner: 'self', table: { actions: ['UpdateItem', 'PutItem'] }, cognitoActions: ['AdminUserGlobalSignOut'], cognitoUserCalls: ['ChangePassword'] },
 ] as const satisfies readonly RouteDef[];

@@ -3,7 +3,7 @@
  * their queue, so a client must not be able to flood either: a request is for at least
  * MIN_WITHDRAWAL_REQUEST_CENTS, and a client has at most MAX_PENDING_WITHDRAWAL_REQUESTS waiting
  * for a decision at once. The API enforces both (validation.ts for the amount; the cap inside the
- * request's own transaction, lambdas/lib/withdrawal-requests.ts); the web's dialog checks the
+ * request's own transaction, lambdas/lib/data/withdrawal-requests.ts); the web's dialog checks the
  * amount before sending and states both.
  */
 import type { Notice } from './messages';

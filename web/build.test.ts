@@ -8,9 +8,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { HEAD_SCRIPT_HASH, PRERENDERED_PAGES, SPA_INDEX } from '../infra/site-rules';
+import { HEAD_SCRIPT_HASH, PRERENDERED_PAGES, SPA_INDEX } from '../shared/site/site-rules';
 import { BUDGET_KB, type BuildReport, buildWeb, DIST, pruneAssets, watchWeb } from './build';
-import { HEAD_SCRIPT } from './head-script';
+import { HEAD_SCRIPT } from '../shared/site/head-script';
 
 let report: BuildReport;
 beforeAll(async () => {

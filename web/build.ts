@@ -10,10 +10,10 @@ import { join, relative, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { type BuildOptions, build, context, type Metafile } from 'esbuild';
 import { createRequire } from 'node:module';
-import { PRERENDERED_PAGES, SPA_INDEX } from '../infra/site-rules';
+import { PRERENDERED_PAGES, SPA_INDEX } from '../shared/site/site-rules';
 import { chakraTreeShaking } from './chakra-tree-shaking';
 import { directImports } from './direct-imports';
-import { HEAD_SCRIPT } from './head-script';
+import { HEAD_SCRIPT } from '../shared/site/head-script';
 
 export const WEB_ROOT = resolve(process.cwd(), 'web');
 export const DIST = join(WEB_ROOT, 'dist');
@@ -120,7 +120,7 @@ async function writeDocuments(meta: Metafile, prerender: (path: string) => Promi
   const template = readFileSync(join(WEB_ROOT, 'index.html'), 'utf8').replace('<!-- head-script -->', () => `<script>${HEAD_SCRIPT}</script>`);
   /**
    * The shell loads its scripts at once (nothing shows without them); a prerendered page lists
-   * them for the head script to request after the first paint (web/head-script.ts).
+   * them for the head script to request after the first paint (shared/site/head-script.ts).
    */
   const documentWith = (preloaded: string[], root: string) => {
     const others = preloaded.filter((f) => f !== main);

@@ -68,8 +68,8 @@ export const ROUTE_THROTTLES: Partial<Record<RouteName, { rateLimit: number; bur
   changeMyPassword: { rateLimit: 5, burstLimit: 10 },
 };
 
-/** CloudFront sends it to the API; handlers refuse requests without it (lambdas/lib/origin.ts). */
-export { ORIGIN_HEADER } from '../../lambdas/lib/origin';
+/** CloudFront sends it to the API; handlers refuse requests without it (lambdas/lib/http/origin.ts). */
+export { ORIGIN_HEADER } from '../../lambdas/lib/http/origin';
 
 /**
  * What a handler asks Cognito before it honours an admin claim (cached a minute): is the caller
@@ -77,7 +77,7 @@ export { ORIGIN_HEADER } from '../../lambdas/lib/origin';
  * UserMFASettingList and UserStatus). The token's groups claim alone would let a demoted or
  * disabled admin act until the token expires. And, once, for an admin whose moments the security
  * record lacks (made in the Cognito console), every session of theirs ends (AdminUserGlobalSignOut:
- * lambdas/lib/admin-sessions.ts).
+ * lambdas/lib/http/admin-sessions.ts).
  */
 export const ADMIN_CHECK_COGNITO_ACTIONS = ['AdminGetUser', 'AdminListGroupsForUser', 'AdminUserGlobalSignOut'] as const;
 

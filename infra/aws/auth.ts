@@ -119,7 +119,7 @@ export class PortalAuth extends Construct {
       userVerification: { emailStyle: VerificationEmailStyle.CODE },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       // Two-factor sign-in by authenticator app (TOTP) only: OPTIONAL for the pool, because clients
-      // may keep password sign-in, and required of admins by the API (lambdas/lib/admin-membership.ts),
+      // may keep password sign-in, and required of admins by the API (lambdas/lib/http/admin-membership.ts),
       // which refuses an admin without it. No SMS: it would need an SNS role and a spend limit, and
       // is the weaker factor. The web answers the SOFTWARE_TOKEN_MFA challenge with
       // RespondToAuthChallenge and sets the app up with Associate/VerifySoftwareToken, all with the

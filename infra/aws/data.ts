@@ -4,7 +4,7 @@ import { BackupPlan, BackupPlanRule, BackupResource, BackupVault } from 'aws-cdk
 import { AttributeType, BillingMode, type ITable, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Schedule } from 'aws-cdk-lib/aws-events';
 import { Construct } from 'constructs';
-import { tableDefinition } from '../../lambdas/lib/table';
+import { tableDefinition } from '../../lambdas/lib/data/table';
 
 export class PortalTable extends Table {
   constructor(scope: Construct, id: string) {

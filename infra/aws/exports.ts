@@ -1,5 +1,5 @@
 /**
- * The balances exports (lambdas/lib/balances-export.ts): a private bucket the exporter function
+ * The balances exports (lambdas/lib/money/balances-export.ts): a private bucket the exporter function
  * writes each export's CSV to, under a key of its own, where the files live a day. Its routes
  * get only their part: the one that starts an export may invoke the exporter; the one that links
  * a file may read the exports (a presigned link is only as good as its signer's rights).

@@ -3,7 +3,7 @@
  * mapping (partial-batch failures, retries, bisection, a dead-letter destination), the alarm on
  * the dead letters, and sending from the stage's SES identity only.
  */
-import { actionKeys, jobRunKeys, keys } from '../../lambdas/lib/table';
+import { actionKeys, jobRunKeys, keys } from '../../lambdas/lib/data/table';
 import { sentMarkerKeys } from '../../lambdas/notifications/sent-marker';
 import { NOTIFIER_TABLE_USE } from '../../lambdas/table-uses';
 import { NOTIFIER_MAX_RECORD_AGE, NOTIFIER_RETRY_ATTEMPTS } from './notifications';

@@ -13,7 +13,7 @@ import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-la
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { actionKeys, jobRunKeys, keys } from '../../lambdas/lib/table';
+import { actionKeys, jobRunKeys, keys } from '../../lambdas/lib/data/table';
 import { NOTIFIER_TABLE_USE } from '../../lambdas/table-uses';
 import { acknowledgeGuard } from './guard-rules';
 import { PortalFunction } from './portal-function';

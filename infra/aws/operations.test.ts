@@ -20,7 +20,7 @@ import { BACKUP_RETENTION } from './data';
 import { projectContext } from './project-context';
 import { filesUnder, FUNCTIONS_BESIDE_ROUTES, type Resource, type Statement, synthStage, templateReader } from './template-reader';
 import { WRITE_ONCE_DENIED_ACTIONS } from './write-once-items';
-import { activityKeys } from '../../lambdas/lib/table';
+import { activityKeys } from '../../lambdas/lib/data/table';
 import { API_RATE_PER_IP, HEAVY_API_PATHS, HEAVY_API_RATE_PER_IP, SITE_MANAGED_RULE_GROUPS } from './site-firewall';
 import { EDGE_REGION } from './stage';
 import { resolveStage, type StageConfig, type StageSettings } from './stage-config';

@@ -29,9 +29,9 @@ import { BlockPublicAccess, Bucket, BucketEncryption, CfnBucket, ObjectOwnership
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { rules } from 'cdk-nag';
-import { ORIGIN_HEADER } from '../../lambdas/lib/origin';
+import { ORIGIN_HEADER } from '../../lambdas/lib/http/origin';
 import { siteConfig, type SiteConfig } from '../../shared/site-config';
-import { awsSiteOrigins, HASHED_ASSETS_DIR, IMMUTABLE_CACHE_CONTROL, PRERENDERED_PAGES, REVALIDATE_CACHE_CONTROL, securityHeaderRules, SPA_INDEX, SPA_ROUTE } from '../site-rules';
+import { awsSiteOrigins, HASHED_ASSETS_DIR, IMMUTABLE_CACHE_CONTROL, PRERENDERED_PAGES, REVALIDATE_CACHE_CONTROL, securityHeaderRules, SPA_INDEX, SPA_ROUTE } from '../../shared/site/site-rules';
 import { acknowledgeGuard } from './guard-rules';
 import { SiteFirewall } from './site-firewall';
 import { Construct } from 'constructs';
@@ -39,7 +39,7 @@ import { Construct } from 'constructs';
 /**
  * Deep links of the SPA get their document (viewer request, bucket behaviour only): a prerendered
  * page's own, else the app's shell, by the shared rule's own regular expression and table
- * (infra/site-rules.ts), which the local server applies too.
+ * (shared/site/site-rules.ts), which the local server applies too.
  */
 export const SPA_REWRITE_CODE = spaRewriteCode(SPA_ROUTE, SPA_INDEX, PRERENDERED_PAGES);
 

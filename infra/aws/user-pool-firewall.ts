@@ -8,7 +8,7 @@ import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { COGNITO_BACKEND_HEADER } from '../../lambdas/lib/cognito-backend-header';
+import { COGNITO_BACKEND_HEADER } from '../../lambdas/lib/cognito/cognito-backend-header';
 import { wafVisibility } from './waf-visibility';
 
 /** The header that names the operation of a Cognito JSON API request. */

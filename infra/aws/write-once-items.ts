@@ -1,5 +1,5 @@
 /**
- * Items the product writes once and never changes: the activity log (lambdas/lib/activity-log.ts),
+ * Items the product writes once and never changes: the activity log (lambdas/lib/data/activity-log.ts),
  * an auditor's record of every administrative act. Every function with table access is denied,
  * by an explicit IAM Deny (portal-function.ts), the actions that change or erase an item in place
  * on these keys; the local stack refuses the same (infra/local/table-permissions.ts). A new entry
@@ -7,7 +7,7 @@
  *
  * No CDK here: the local stack reads this file too.
  */
-import { activityKeys } from '../../lambdas/lib/table';
+import { activityKeys } from '../../lambdas/lib/data/table';
 
 /** The partition keys (dynamodb:LeadingKeys) of the write-once items. */
 export const WRITE_ONCE_KEY_PREFIX = activityKeys.prefix;

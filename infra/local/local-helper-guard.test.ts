@@ -1,4 +1,4 @@
-/** The rule of the local helpers (local-helper-guard.ts), case by case; the gateway's use of it is replayed in lambdas/integration/local-helpers.test.ts. */
+/** The rule of the local helpers (local-helper-guard.ts), case by case; the gateway's use of it is replayed in tests/integration/local-helpers.test.ts. */
 import type { IncomingMessage } from 'node:http';
 import { localHelperRefusal } from './local-helper-guard';
 

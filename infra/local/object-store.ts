@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { decodeAwsChunked, type DecodedPayload } from './aws-chunked';
 import { checksumElement, checksumHeader, checksumHeaders, checksumOf, declaredChecksum, declaredTrailers, type ObjectChecksum, verifyChecksum, verifyContentMd5 } from './checksums';
-import { closeNow, listen } from './loopback-server';
+import { closeNow, listen } from './http/listen';
 import { type MultipartUploads, multipartUploads } from './multipart';
 import { etagOf, openObject, writeObject } from './object-files';
 import { freePort } from './ports';

@@ -15,9 +15,9 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TOTP } from 'otpauth';
-import { ddb, table } from '../../lambdas/lib/db';
-import { securityChange } from '../../lambdas/lib/security-record';
-import { listingChange } from '../../lambdas/lib/staff-accounts';
+import { ddb, table } from '../../lambdas/lib/runtime/db';
+import { securityChange } from '../../lambdas/lib/data/security-record';
+import { listingChange } from '../../lambdas/lib/data/staff-accounts';
 import { userPoolDefinition } from '../../shared/user-pool';
 import { addCalendarMonthsUtc } from '../../shared/eligibility';
 import { DAY_MS } from '../../shared/growth';

@@ -4,9 +4,9 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb } from '../../lambdas/lib/db';
-import { configureRuntime, resetRuntime } from '../../lambdas/lib/runtime';
-import { activityKeys, keys } from '../../lambdas/lib/table';
+import { ddb } from '../../lambdas/lib/runtime/db';
+import { configureRuntime, resetRuntime } from '../../lambdas/lib/runtime/runtime';
+import { activityKeys, keys } from '../../lambdas/lib/data/table';
 import { routeTableUse } from '../../lambdas/table-uses';
 import { routeByName, routes, type TableUse } from '../../shared/api';
 import { checkTableRequest, enforceTablePermissions, permissionsNeeded, runAs } from './table-permissions';

@@ -9,7 +9,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { tableDefinition } from '../../lambdas/lib/table';
+import { tableDefinition } from '../../lambdas/lib/data/table';
 import type { TableUse } from '../../shared/api';
 import { touchesWriteOnce, WRITE_ONCE_DENIED_ACTIONS } from '../aws/write-once-items';
 

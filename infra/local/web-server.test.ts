@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import { CLOUDFRONT_CODINGS, CLOUDFRONT_COMPRESS_BYTES, preferredEncoding } from '../../lambdas/lib/compression';
+import { CLOUDFRONT_CODINGS, CLOUDFRONT_COMPRESS_BYTES, preferredEncoding } from '../../lambdas/lib/http/compression';
 import { parseSiteConfig } from '../../shared/site-config';
-import { isSpaRoute, LOCAL_SITE_ORIGINS, PRERENDERED_PAGES, securityHeaders, SPA_INDEX, SPA_ROUTE_EXAMPLES, spaDocument } from '../site-rules';
+import { isSpaRoute, LOCAL_SITE_ORIGINS, PRERENDERED_PAGES, securityHeaders, SPA_INDEX, SPA_ROUTE_EXAMPLES, spaDocument } from '../../shared/site/site-rules';
 import { LOCAL_FUNDING_INSTRUCTIONS } from './funding-instructions';
 import { createGateway } from './gateway';
 import { Mailbox } from './mailbox';
@@ -88,7 +88,7 @@ it('leaves files under 1,000 bytes as they are', async () => {
   expect(small.body.toString()).toBe(documents[SPA_INDEX]);
 });
 
-it("compresses from CloudFront's threshold, shared with lambdas/lib/compression.ts", async () => {
+it("compresses from CloudFront's threshold, shared with lambdas/lib/http/compression.ts", async () => {
   expect(CLOUDFRONT_COMPRESS_BYTES.from).toBe(1000);
   expect((await get('/at-threshold.txt', 'gzip')).headers['content-encoding']).toBe('gzip');
   expect((await get('/under-threshold.txt', 'gzip')).headers['content-encoding']).toBeUndefined();

@@ -1,6 +1,6 @@
 /**
  * The built SPA, served by the local gateway the way CloudFront serves it in AWS, by the same
- * rules (infra/site-rules.ts, lambdas/lib/compression.ts): a route of the app gets its document,
+ * rules (shared/site/site-rules.ts, lambdas/lib/http/compression.ts): a route of the app gets its document,
  * hashed assets are immutable, index.html and config are revalidated, text files are compressed
  * as CloudFront compresses them, and the same security headers go with every answer.
  */
@@ -8,8 +8,8 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { CLOUDFRONT_CODINGS, cloudFrontCompressesSize, type ContentCoding, preferredEncoding } from '../../lambdas/lib/compression';
-import { HASHED_ASSETS_DIR, IMMUTABLE_CACHE_CONTROL, isSpaRoute, LOCAL_SITE_ORIGINS, localSiteOrigins, REVALIDATE_CACHE_CONTROL, securityHeaders, spaDocument } from '../site-rules';
+import { CLOUDFRONT_CODINGS, cloudFrontCompressesSize, type ContentCoding, preferredEncoding } from '../../lambdas/lib/http/compression';
+import { HASHED_ASSETS_DIR, IMMUTABLE_CACHE_CONTROL, isSpaRoute, LOCAL_SITE_ORIGINS, localSiteOrigins, REVALIDATE_CACHE_CONTROL, securityHeaders, spaDocument } from '../../shared/site/site-rules';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -2,13 +2,13 @@
  * The weekly growth flow as the local stack runs it: the deployed definition, run by
  * aws-local-stepfunctions, with a double in place of the job's handler (the job itself runs
  * through this runner in lambdas/jobs/weekly-growth.test.ts, and against DynamoDB Local in
- * lambdas/integration/weekly-growth.test.ts). Covered: the shard Map with each shard's input and
+ * tests/integration/weekly-growth.test.ts). Covered: the shard Map with each shard's input and
  * its concurrency, the cursor loop, and a failing step retried as the definition says and then,
  * the definition catching nothing, failing the execution with the step's error.
  */
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';
 import type { ShardStep, ShardStepDone, WeeklyGrowthStep, WeeklyGrowthSummary } from '../../lambdas/jobs/weekly-growth';
-import { CLIENT_SHARDS } from '../../lambdas/lib/table';
+import { CLIENT_SHARDS } from '../../lambdas/lib/data/table';
 import { weeklyGrowthDefinition, weeklyGrowthFlow } from '../weekly-growth-flow';
 import { statesOf } from './lambda-invoke-tasks';
 import { ExecutionFailed, LOCAL_JOB_FUNCTION, localWeeklyGrowthDefinition, runWeeklyGrowthLocally } from './weekly-growth-run';

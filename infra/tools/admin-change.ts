@@ -2,11 +2,11 @@
  * What `npm run admin -- add|remove|reset-two-factor` does to one user, with the clients it is
  * given (the CLI's, or a test's against its own stack):
  *  - add/remove: the group change in Cognito; then ONE transaction with the moment recorded in
- *    the user's security record and the e-mail that tells them (lambdas/lib/security-record.ts,
+ *    the user's security record and the e-mail that tells them (lambdas/lib/data/security-record.ts,
  *    as the API writes it), the act's entry in the activity log naming who ran the command, and
  *    the profile's side (an administrator with no money is a staff account, not a client:
- *    lambdas/lib/staff-accounts.ts); then every session of the user ended, so that admin power
- *    is only ever used from a sign-in made after it was given (lambdas/lib/admin-epoch.ts);
+ *    lambdas/lib/data/staff-accounts.ts); then every session of the user ended, so that admin power
+ *    is only ever used from a sign-in made after it was given (lambdas/lib/http/admin-epoch.ts);
  *  - reset-two-factor (a user who lost their authenticator): the authenticator app turned off in
  *    Cognito; then one transaction with the moment recorded as a self-disable records it, its
  *    e-mail, and the activity entry; then every session ended.
@@ -23,12 +23,12 @@ import {
   ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { type DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { type ActivityAct, activityPut } from '../../lambdas/lib/activity-log';
-import { firstCountingSignIn } from '../../lambdas/lib/admin-epoch';
-import { type SecondFactor, secondFactorOf } from '../../lambdas/lib/cognito';
-import { cancellationReasons, type TransactItem } from '../../lambdas/lib/db';
-import { type SecurityChange, securityChange } from '../../lambdas/lib/security-record';
-import { listingChange } from '../../lambdas/lib/staff-accounts';
+import { type ActivityAct, activityPut } from '../../lambdas/lib/data/activity-log';
+import { firstCountingSignIn } from '../../lambdas/lib/http/admin-epoch';
+import { type SecondFactor, secondFactorOf } from '../../lambdas/lib/cognito/cognito';
+import { cancellationReasons, type TransactItem } from '../../lambdas/lib/runtime/db';
+import { type SecurityChange, securityChange } from '../../lambdas/lib/data/security-record';
+import { listingChange } from '../../lambdas/lib/data/staff-accounts';
 import type { ActivityKindName } from '../../shared/activity-kinds';
 import { userPoolDefinition } from '../../shared/user-pool';
 

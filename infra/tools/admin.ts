@@ -14,7 +14,7 @@
  *   runs or not (the e-mail goes out when the stack next reads its table's stream);
  *   in AWS: `--pool-id <id> --table <name> [--region <region>]`, with the operator's AWS credentials.
  * An administrator also needs two-factor sign-in before the API lets them act
- * (lambdas/lib/admin-membership.ts): `add` says whether the new one already has it.
+ * (lambdas/lib/http/admin-membership.ts): `add` says whether the new one already has it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -23,7 +23,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { SecondFactor } from '../../lambdas/lib/cognito';
+import type { SecondFactor } from '../../lambdas/lib/cognito/cognito';
 import { startLocalCognito } from '../local/cognito';
 import { stackFile } from '../local/stack';
 import { type AdminToolTargets, changeAdmin, localOperator, resetTwoFactor } from './admin-change';

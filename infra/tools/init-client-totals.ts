@@ -1,14 +1,14 @@
 /**
  * `npx tsx infra/tools/init-client-totals.ts`: starts the admin console's totals on a table whose
- * clients existed before the totals were kept (lambdas/lib/init-client-totals.ts): it adds up every
+ * clients existed before the totals were kept (lambdas/lib/migrations/init-client-totals.ts): it adds up every
  * live client and writes the difference from the buckets as the `base` bucket, once.
  *   locally (default): the table of DATA_DIR (default .local), whether `npm start` runs or not;
  *   in AWS: `--table <name> [--region <region>]`, with the operator's AWS credentials.
  * Run it right after deploying the version that keeps the totals, in a quiet minute. Run again,
  * it writes nothing and says whether the totals still equal the sum of every client.
  */
-import type { ClientTotals } from '../../lambdas/lib/client-totals';
-import { initClientTotals } from '../../lambdas/lib/init-client-totals';
+import type { ClientTotals } from '../../lambdas/lib/data/client-totals';
+import { initClientTotals } from '../../lambdas/lib/migrations/init-client-totals';
 import { withToolTable } from './tool-table';
 
 const show = (t: ClientTotals) => `${t.clients} clients, ${(t.balanceCents / 100).toFixed(2)} dollars, Σ weekly gain ${(t.weeklyGainHundredths / 100).toFixed(2)}%`;

@@ -6,8 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { configureRuntime } from '../../lambdas/lib/runtime';
-import { TABLE_NAME_DEFAULT } from '../../lambdas/lib/table';
+import { configureRuntime } from '../../lambdas/lib/runtime/runtime';
+import { TABLE_NAME_DEFAULT } from '../../lambdas/lib/data/table';
 import { localCredentials, startLocalDynamo } from '../local/dynamo';
 import { stackFile } from '../local/stack';
 
@@ -70,7 +70,7 @@ export async function withToolTable<T>(tool: string, work: () => Promise<T>): Pr
   }
   const target = values.table === undefined ? { dataDir: values['data-dir'] } : { table: values.table, region };
   return withTableAt(target, ({ tableName, region: at, endpoint, credentials }) => {
-    // Points the data-access code (lambdas/lib/runtime.ts) at the table: a local one, or AWS with the operator's credentials.
+    // Points the data-access code (lambdas/lib/runtime/runtime.ts) at the table: a local one, or AWS with the operator's credentials.
     configureRuntime(endpoint ? { tableName, region: at, dynamoEndpoint: endpoint, credentials } : { tableName, region: at });
     return work();
   });

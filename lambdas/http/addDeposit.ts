@@ -1,10 +1,10 @@
 import { centsToDollars } from '../../shared/money';
 import { checkDepositDate } from '../../shared/validation';
-import { runMove } from '../lib/admin-moves';
-import { BadRequest } from '../lib/errors';
-import { httpHandler } from '../lib/http';
-import { toTransactionDto } from '../lib/ledger';
-import { actorEmail } from '../lib/profiles';
+import { runMove } from '../lib/money/admin-moves';
+import { BadRequest } from '../lib/http/errors';
+import { httpHandler } from '../lib/http/http';
+import { toTransactionDto } from '../lib/data/ledger';
+import { actorEmail } from '../lib/data/profiles';
 
 /** An admin records a deposit; above the four-eyes threshold it waits for a second administrator (202). */
 export const handler = httpHandler('addDeposit', async ({ caller, params, body, now, idempotencyScope }) => {

@@ -7,13 +7,13 @@
  */
 import { apiMessages } from '../../shared/messages';
 import { centsToDollars } from '../../shared/money';
-import { type Move, runMove } from '../lib/admin-moves';
-import { Conflict, Forbidden, NotFound } from '../lib/errors';
-import { httpHandler } from '../lib/http';
-import { toTransactionDto } from '../lib/ledger';
-import { type ActionDecision, actionDecisionWrite, decidedAction, getAction, type PendingActionItem, toActionDto } from '../lib/pending-actions';
-import { actorEmail } from '../lib/profiles';
-import { getRequest } from '../lib/withdrawal-requests';
+import { type Move, runMove } from '../lib/money/admin-moves';
+import { Conflict, Forbidden, NotFound } from '../lib/http/errors';
+import { httpHandler } from '../lib/http/http';
+import { toTransactionDto } from '../lib/data/ledger';
+import { type ActionDecision, actionDecisionWrite, decidedAction, getAction, type PendingActionItem, toActionDto } from '../lib/data/pending-actions';
+import { actorEmail } from '../lib/data/profiles';
+import { getRequest } from '../lib/data/withdrawal-requests';
 
 async function moveOf(action: PendingActionItem): Promise<Move> {
   switch (action.kind) {

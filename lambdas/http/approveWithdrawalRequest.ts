@@ -6,12 +6,12 @@
  */
 import { apiMessages } from '../../shared/messages';
 import { centsToDollars } from '../../shared/money';
-import { runMove } from '../lib/admin-moves';
-import { Conflict, NotFound } from '../lib/errors';
-import { httpHandler } from '../lib/http';
-import { toTransactionDto } from '../lib/ledger';
-import { actorEmail } from '../lib/profiles';
-import { decided, getRequest, toRequestDto } from '../lib/withdrawal-requests';
+import { runMove } from '../lib/money/admin-moves';
+import { Conflict, NotFound } from '../lib/http/errors';
+import { httpHandler } from '../lib/http/http';
+import { toTransactionDto } from '../lib/data/ledger';
+import { actorEmail } from '../lib/data/profiles';
+import { decided, getRequest, toRequestDto } from '../lib/data/withdrawal-requests';
 
 export const handler = httpHandler('approveWithdrawalRequest', async ({ caller, params, now }) => {
   const request = await getRequest(params.id);

@@ -5,10 +5,10 @@
  * write conditioned on the request still pending, so the other gets a 409.
  */
 import { apiMessages } from '../../shared/messages';
-import { Conflict, NotFound } from '../lib/errors';
-import { httpHandler } from '../lib/http';
-import { requestIds } from '../lib/table';
-import { cancelRequest, getRequest, toRequestDto } from '../lib/withdrawal-requests';
+import { Conflict, NotFound } from '../lib/http/errors';
+import { httpHandler } from '../lib/http/http';
+import { requestIds } from '../lib/data/table';
+import { cancelRequest, getRequest, toRequestDto } from '../lib/data/withdrawal-requests';
 
 export const handler = httpHandler('cancelWithdrawalRequest', async ({ params, now }) => {
   // The id names its client: another client's request answers as one that does not exist, unread.

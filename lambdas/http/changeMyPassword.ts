@@ -1,6 +1,6 @@
-import { changePassword } from '../lib/account-security';
-import { bearerTokenOf } from '../lib/auth';
-import { httpHandler } from '../lib/http';
+import { changePassword } from '../lib/cognito/account-security';
+import { bearerTokenOf } from '../lib/http/auth';
+import { httpHandler } from '../lib/http/http';
 
 /** POST /api/me/password: Cognito checks the password in force and takes the new one; every session of the caller ends. Neither password is logged. */
 export const handler = httpHandler('changeMyPassword', async ({ event, caller, body, now }) => {

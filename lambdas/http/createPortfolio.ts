@@ -6,12 +6,12 @@
  * (staff-accounts.ts).
  */
 import { apiMessages } from '../../shared/messages';
-import { adminStanding } from '../lib/admin-membership';
-import type { Caller } from '../lib/auth';
-import { cognitoUser } from '../lib/cognito';
-import { Forbidden } from '../lib/errors';
-import { httpHandler } from '../lib/http';
-import { createProfile, getProfile, requireProfile, toPortfolioDto } from '../lib/profiles';
+import { adminStanding } from '../lib/http/admin-membership';
+import type { Caller } from '../lib/http/auth';
+import { cognitoUser } from '../lib/cognito/cognito';
+import { Forbidden } from '../lib/http/errors';
+import { httpHandler } from '../lib/http/http';
+import { createProfile, getProfile, requireProfile, toPortfolioDto } from '../lib/data/profiles';
 import { userPoolDefinition } from '../../shared/user-pool';
 
 /** Only a token that claims `admins` costs the Cognito check; whether it has a second factor yet does not matter here. */

@@ -5,11 +5,11 @@
  * partial failure finishes the job.
  */
 import { apiMessages } from '../../shared/messages';
-import { removeEverythingButProfile } from '../lib/client-items';
-import { deleteCognitoUser } from '../lib/cognito';
-import { BadRequest, NotFound } from '../lib/errors';
-import { httpHandler } from '../lib/http';
-import { actorEmail, getProfile, tombstoneProfile } from '../lib/profiles';
+import { removeEverythingButProfile } from '../lib/data/client-items';
+import { deleteCognitoUser } from '../lib/cognito/cognito';
+import { BadRequest, NotFound } from '../lib/http/errors';
+import { httpHandler } from '../lib/http/http';
+import { actorEmail, getProfile, tombstoneProfile } from '../lib/data/profiles';
 
 export const handler = httpHandler('deleteClient', async ({ caller, params, now }) => {
   const sub = params.id;

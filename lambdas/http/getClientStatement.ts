@@ -1,4 +1,4 @@
-import { httpHandler } from '../lib/http';
-import { statementAnswer } from '../lib/statements';
+import { httpHandler } from '../lib/http/http';
+import { statementAnswer } from '../lib/data/statements';
 
 export const handler = httpHandler('getClientStatement', async ({ params, query, now }) => statementAnswer(params.id, query, now));

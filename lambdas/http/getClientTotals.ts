@@ -1,7 +1,7 @@
 /** The admin console's totals cards, from the aggregate every write keeps (lib/client-totals.ts). */
 import { centsToDollars } from '../../shared/money';
-import { readClientTotals } from '../lib/client-totals';
-import { httpHandler } from '../lib/http';
+import { readClientTotals } from '../lib/data/client-totals';
+import { httpHandler } from '../lib/http/http';
 
 export const handler = httpHandler('getClientTotals', async () => {
   const totals = await readClientTotals();

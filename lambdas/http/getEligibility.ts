@@ -1,6 +1,6 @@
-import { httpHandler } from '../lib/http';
-import { requireProfile } from '../lib/profiles';
-import { eligibilityOf, toEligibilityDto } from '../lib/withdrawal-requests';
+import { httpHandler } from '../lib/http/http';
+import { requireProfile } from '../lib/data/profiles';
+import { eligibilityOf, toEligibilityDto } from '../lib/data/withdrawal-requests';
 
 export const handler = httpHandler('getEligibility', async ({ caller, params, now }) => {
   const uid = params.uid;

@@ -1,5 +1,5 @@
-import { httpHandler } from '../lib/http';
-import { historyAnswer } from '../lib/statements';
+import { httpHandler } from '../lib/http/http';
+import { historyAnswer } from '../lib/data/statements';
 
 /** The client's balance after every weekly update and every ledger entry. */
 export const handler = httpHandler('getHistory', async ({ params }) => historyAnswer(params.uid));

@@ -1,5 +1,5 @@
-import { httpHandler } from '../lib/http';
-import { requireProfile, toPortfolioDto } from '../lib/profiles';
+import { httpHandler } from '../lib/http/http';
+import { requireProfile, toPortfolioDto } from '../lib/data/profiles';
 
 export const handler = httpHandler('getPortfolio', async ({ caller, params }) => {
   const userId = params.userId;

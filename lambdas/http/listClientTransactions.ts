@@ -1,6 +1,6 @@
-import { httpHandler } from '../lib/http';
-import { listTransactions } from '../lib/ledger';
-import { requireProfile } from '../lib/profiles';
+import { httpHandler } from '../lib/http/http';
+import { listTransactions } from '../lib/data/ledger';
+import { requireProfile } from '../lib/data/profiles';
 
 export const handler = httpHandler('listClientTransactions', async ({ params }) => {
   const sub = params.id;

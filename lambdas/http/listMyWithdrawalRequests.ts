@@ -1,6 +1,6 @@
-import { httpHandler } from '../lib/http';
-import { requireProfile } from '../lib/profiles';
-import { listRequests } from '../lib/withdrawal-requests';
+import { httpHandler } from '../lib/http/http';
+import { requireProfile } from '../lib/data/profiles';
+import { listRequests } from '../lib/data/withdrawal-requests';
 
 /** A client's own withdrawal requests with their status, newest first. */
 export const handler = httpHandler('listMyWithdrawalRequests', async ({ caller, params }) => {

@@ -1,6 +1,6 @@
-import { httpHandler } from '../lib/http';
-import { listTransactions } from '../lib/ledger';
-import { requireProfile } from '../lib/profiles';
+import { httpHandler } from '../lib/http/http';
+import { listTransactions } from '../lib/data/ledger';
+import { requireProfile } from '../lib/data/profiles';
 
 /** A client's own transactions, newest first; the recording admin's e-mail only for admins (spec section 6). */
 export const handler = httpHandler('listTransactions', async ({ caller, params }) => {

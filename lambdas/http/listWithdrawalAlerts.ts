@@ -2,9 +2,9 @@
 import type { AlertGroupDto } from '../../shared/api';
 import { alertWindowRange, daysUntilEligible, eligibleAt } from '../../shared/eligibility';
 import { centsToDollars } from '../../shared/money';
-import { httpHandler } from '../lib/http';
-import { depositsEligibleBetween } from '../lib/indexes';
-import { getProfile } from '../lib/profiles';
+import { httpHandler } from '../lib/http/http';
+import { depositsEligibleBetween } from '../lib/data/indexes';
+import { getProfile } from '../lib/data/profiles';
 
 export const handler = httpHandler('listWithdrawalAlerts', async ({ now }) => {
   const { fromExclusive, toInclusive } = alertWindowRange(now);

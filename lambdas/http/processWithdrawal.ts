@@ -1,8 +1,8 @@
 import { centsToDollars } from '../../shared/money';
-import { runMove } from '../lib/admin-moves';
-import { httpHandler } from '../lib/http';
-import { toTransactionDto } from '../lib/ledger';
-import { actorEmail } from '../lib/profiles';
+import { runMove } from '../lib/money/admin-moves';
+import { httpHandler } from '../lib/http/http';
+import { toTransactionDto } from '../lib/data/ledger';
+import { actorEmail } from '../lib/data/profiles';
 
 /**
  * An admin pays money out. It may not exceed the balance (409, nothing written); above the

@@ -6,14 +6,14 @@
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { apiMessages } from '../../shared/messages';
-import { activityPut } from '../lib/activity-log';
-import { cancellationReasons, ddb } from '../lib/db';
-import { Conflict, NotFound } from '../lib/errors';
-import { httpHandler } from '../lib/http';
-import { type ActionDecision, actionDecisionWrite, decidedAction, getAction, toActionDto } from '../lib/pending-actions';
-import { actorEmail } from '../lib/profiles';
-import { requestAwaitingClear } from '../lib/proposals';
-import { keys, requestIds } from '../lib/table';
+import { activityPut } from '../lib/data/activity-log';
+import { cancellationReasons, ddb } from '../lib/runtime/db';
+import { Conflict, NotFound } from '../lib/http/errors';
+import { httpHandler } from '../lib/http/http';
+import { type ActionDecision, actionDecisionWrite, decidedAction, getAction, toActionDto } from '../lib/data/pending-actions';
+import { actorEmail } from '../lib/data/profiles';
+import { requestAwaitingClear } from '../lib/money/proposals';
+import { keys, requestIds } from '../lib/data/table';
 
 export const handler = httpHandler('rejectPendingAction', async ({ caller, params, body, now }) => {
   const action = await getAction(params.id);

@@ -1,8 +1,8 @@
 import { apiMessages } from '../../shared/messages';
-import { NotFound } from '../lib/errors';
-import { httpHandler } from '../lib/http';
-import { actorEmail } from '../lib/profiles';
-import { getRequest, rejectRequest, toRequestDto } from '../lib/withdrawal-requests';
+import { NotFound } from '../lib/http/errors';
+import { httpHandler } from '../lib/http/http';
+import { actorEmail } from '../lib/data/profiles';
+import { getRequest, rejectRequest, toRequestDto } from '../lib/data/withdrawal-requests';
 
 /** An admin rejects a pending request with a reason; the profit becomes available again. */
 export const handler = httpHandler('rejectWithdrawalRequest', async ({ caller, params, body, now }) => {

@@ -8,11 +8,11 @@
 import { apiMessages, validation } from '../../shared/messages';
 import { formatUsd } from '../../shared/money';
 import { MAX_PENDING_WITHDRAWAL_REQUESTS, withdrawalLimitMessages } from '../../shared/withdrawal-rules';
-import { BadRequest, Conflict } from '../lib/errors';
-import { httpHandler } from '../lib/http';
-import { newId } from '../lib/ids';
-import { transactOnProfile } from '../lib/profile-transaction';
-import { newRequestItem, newRequestWrite, requestChecks, toRequestDto } from '../lib/withdrawal-requests';
+import { BadRequest, Conflict } from '../lib/http/errors';
+import { httpHandler } from '../lib/http/http';
+import { newId } from '../lib/data/ids';
+import { transactOnProfile } from '../lib/data/profile-transaction';
+import { newRequestItem, newRequestWrite, requestChecks, toRequestDto } from '../lib/data/withdrawal-requests';
 
 export const handler = httpHandler('requestWithdrawal', async ({ caller, body, now, idempotencyScope }) => {
   return transactOnProfile(

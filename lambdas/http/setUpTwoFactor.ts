@@ -1,6 +1,6 @@
-import { setUpAuthenticator } from '../lib/account-security';
-import { bearerTokenOf } from '../lib/auth';
-import { httpHandler } from '../lib/http';
+import { setUpAuthenticator } from '../lib/cognito/account-security';
+import { bearerTokenOf } from '../lib/http/auth';
+import { httpHandler } from '../lib/http/http';
 
 /** POST /api/me/two-factor/setup: a new authenticator secret for the caller, to confirm with a code (409 while one is in force). */
 export const handler = httpHandler('setUpTwoFactor', async ({ event, caller, now }) => {

@@ -1,7 +1,7 @@
 import { apiMessages } from '../../shared/messages';
-import { NotFound } from '../lib/errors';
-import { httpHandler } from '../lib/http';
-import { setEmailPreferences } from '../lib/profiles';
+import { NotFound } from '../lib/http/errors';
+import { httpHandler } from '../lib/http/http';
+import { setEmailPreferences } from '../lib/data/profiles';
 
 /**
  * A user turns optional e-mails on or off (the whole set: setting it again is harmless). The

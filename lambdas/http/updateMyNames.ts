@@ -1,8 +1,8 @@
 import { apiMessages } from '../../shared/messages';
-import { setCognitoNames } from '../lib/cognito';
-import { NotFound } from '../lib/errors';
-import { httpHandler } from '../lib/http';
-import { requireProfile, setProfileNames } from '../lib/profiles';
+import { setCognitoNames } from '../lib/cognito/cognito';
+import { NotFound } from '../lib/http/errors';
+import { httpHandler } from '../lib/http/http';
+import { requireProfile, setProfileNames } from '../lib/data/profiles';
 
 /**
  * A client renames itself (the account page). Cognito first: it is where the names are checked

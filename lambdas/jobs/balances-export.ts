@@ -2,8 +2,8 @@
  * The balances exporter: invoked asynchronously with `{ exportId }` by POST
  * /api/admin/statements/balances/exports, it writes that export's CSV to S3 (lib/balances-export.ts).
  */
-import { runBalancesExport } from '../lib/balances-export';
-import { logger } from '../lib/logger';
+import { runBalancesExport } from '../lib/money/balances-export';
+import { logger } from '../lib/runtime/logger';
 
 export async function handler(event: { exportId?: unknown }): Promise<void> {
   if (typeof event.exportId !== 'string') {

@@ -4,9 +4,9 @@
  * reaches the proposer and, as a confirmation, the administrator who decided; each e-mail once,
  * however often its record comes; and only to people who are administrators when it is sent.
  */
-import { logger } from '../lib/logger';
-import { resetRuntime } from '../lib/runtime';
-import { keys } from '../lib/table';
+import { logger } from '../lib/runtime/logger';
+import { resetRuntime } from '../lib/runtime/runtime';
+import { keys } from '../lib/data/table';
 import { sentMarkerKeys } from '../notifications/sent-marker';
 import { eventOf, type FakeAdmin, NotifierFakes, SITE_URL, streamRecord } from '../notifications/test-support/notifier-fakes';
 import {

@@ -7,10 +7,10 @@
 import { ListUsersInGroupCommand, type UserType } from '@aws-sdk/client-cognito-identity-provider';
 import { emailWanted } from '../../shared/email-preferences';
 import { userPoolDefinition } from '../../shared/user-pool';
-import { config } from '../lib/config';
-import { logger } from '../lib/logger';
-import { displayName, getProfile } from '../lib/profiles';
-import { cognitoClient } from '../lib/runtime';
+import { config } from '../lib/runtime/config';
+import { logger } from '../lib/runtime/logger';
+import { displayName, getProfile } from '../lib/data/profiles';
+import { cognitoClient } from '../lib/runtime/runtime';
 import type { AdminRequest } from '../notifications/admin-requests';
 import type { AdminRecipient, AdminsRecipient, Notification } from '../notifications/notification';
 

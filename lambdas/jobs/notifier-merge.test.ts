@@ -7,11 +7,11 @@
  */
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { logger } from '../lib/logger';
-import type { OutgoingMail } from '../lib/mailer';
-import { cognitoClient, configureRuntime, documentClient, resetRuntime } from '../lib/runtime';
-import { keys } from '../lib/table';
-import { newRequestItem } from '../lib/withdrawal-requests';
+import { logger } from '../lib/runtime/logger';
+import type { OutgoingMail } from '../lib/runtime/mailer';
+import { cognitoClient, configureRuntime, documentClient, resetRuntime } from '../lib/runtime/runtime';
+import { keys } from '../lib/data/table';
+import { newRequestItem } from '../lib/data/withdrawal-requests';
 import { CLIENT_EMAIL, entryItem, NOW, profileItem, SUB } from '../notifications/test-support/stream-records';
 import { handler } from './notifier';
 

@@ -6,9 +6,9 @@
  */
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { logger } from '../lib/logger';
-import type { OutgoingMail } from '../lib/mailer';
-import { cognitoClient, configureRuntime, documentClient, resetRuntime } from '../lib/runtime';
+import { logger } from '../lib/runtime/logger';
+import type { OutgoingMail } from '../lib/runtime/mailer';
+import { cognitoClient, configureRuntime, documentClient, resetRuntime } from '../lib/runtime/runtime';
 import { CLAIM_STALE_MS, sentMarkerKeys } from '../notifications/sent-marker';
 import {
   approved,

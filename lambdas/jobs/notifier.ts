@@ -23,9 +23,9 @@
 import { type AttributeValue as SdkAttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { config } from '../lib/config';
-import { logger } from '../lib/logger';
-import { currentMailer, type Mailer } from '../lib/mailer';
+import { config } from '../lib/runtime/config';
+import { logger } from '../lib/runtime/logger';
+import { currentMailer, type Mailer } from '../lib/runtime/mailer';
 import { notificationsFor } from '../notifications/events';
 import { type AdminRequest, type HeldRequest, isAdminRequest, sendAdminRequests } from '../notifications/admin-requests';
 import type { Notification } from '../notifications/notification';

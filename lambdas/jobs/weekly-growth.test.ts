@@ -6,9 +6,9 @@
  * faked at the client's `send`.
  */
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../lib/table';
+import { keys } from '../lib/data/table';
 import { DAY_MS, replayLedger, WEEK_MS } from '../../shared/growth';
-import type { Profile } from '../lib/profiles';
+import type { Profile } from '../lib/data/profiles';
 import {
   WEEKLY_GROWTH_COMPLETED_METRIC,
   weeklyGrowthDimensions,
@@ -18,7 +18,7 @@ import {
 } from './weekly-growth-metrics';
 
 type Job = typeof import('./weekly-growth');
-type Db = typeof import('../lib/db');
+type Db = typeof import('../lib/runtime/db');
 type Runner = typeof import('../../infra/local/weekly-growth-run');
 
 /** Monday 2026-11-23 00:00 UTC, as EventBridge's scheduled event gives it. */
@@ -187,7 +187,7 @@ beforeAll(async () => {
   process.env.POWERTOOLS_SERVICE_NAME = 'some-other-service';
   process.env.AURUM_STAGE = 'prod';
   job = await import('./weekly-growth');
-  db = await import('../lib/db');
+  db = await import('../lib/runtime/db');
   runner = await import('../../infra/local/weekly-growth-run');
 });
 
@@ -342,7 +342,7 @@ it('writes nothing, and warns of nothing, in dev mode (POWERTOOLS_DEV=true, as a
   try {
     await jest.isolateModulesAsync(async () => {
       const devRunner: Runner = await import('../../infra/local/weekly-growth-run');
-      const devDb: Db = await import('../lib/db');
+      const devDb: Db = await import('../lib/runtime/db');
       fakeDynamo(devDb, { listed: [due] });
       // Dev mode makes Powertools use the global console, which Jest captures.
       const log = jest.spyOn(console, 'log');
@@ -391,7 +391,7 @@ describe("a shard's steps", () => {
   it('run as the state machine loops them: every due portfolio grown once, in as many steps as pages', async () => {
     // The page size is a runtime setting, read from the environment when the runtime is next used.
     process.env.WEEKLY_GROWTH_PAGE_SIZE = '2';
-    const runtime = await import('../lib/runtime');
+    const runtime = await import('../lib/runtime/runtime');
     runtime.resetRuntime();
     fakeDynamo(db, { listed: dueClients() });
     try {

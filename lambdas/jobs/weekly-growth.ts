@@ -17,16 +17,16 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { type LedgerEntry, WEEK_MS, type WeeklyUpdate, weeklyUpdate, weeklyUpdateFrom } from '../../shared/growth';
 import { stillUpcoming } from '../../shared/eligibility';
 import type { Context } from 'aws-lambda';
-import { forEachLimited } from '../lib/for-each-limited';
-import { dueProfilesPage } from '../lib/indexes';
-import { CLIENT_SHARDS } from '../lib/table';
-import { loadEntriesAfter, loadLedger, toLedgerEntry, upcomingEligibilityOf } from '../lib/ledger';
-import { logger } from '../lib/logger';
-import { CHANGED, passOverProfile } from '../lib/profile-pass';
-import { balanceStateOf, type Profile, writeWeeklyUpdate } from '../lib/profiles';
-import { type Bucket, jobBucket } from '../lib/client-totals';
-import { recordWeeklyGrowthRun } from '../lib/job-runs';
-import { runtimeSettings } from '../lib/runtime';
+import { forEachLimited } from '../lib/data/for-each-limited';
+import { dueProfilesPage } from '../lib/data/indexes';
+import { CLIENT_SHARDS } from '../lib/data/table';
+import { loadEntriesAfter, loadLedger, toLedgerEntry, upcomingEligibilityOf } from '../lib/data/ledger';
+import { logger } from '../lib/runtime/logger';
+import { CHANGED, passOverProfile } from '../lib/data/profile-pass';
+import { balanceStateOf, type Profile, writeWeeklyUpdate } from '../lib/data/profiles';
+import { type Bucket, jobBucket } from '../lib/data/client-totals';
+import { recordWeeklyGrowthRun } from '../lib/data/job-runs';
+import { runtimeSettings } from '../lib/runtime/runtime';
 import type { WeeklyGrowthRunFigures } from '../notifications/notification';
 import { STAGE_ENV, WEEKLY_GROWTH_METRICS, WEEKLY_GROWTH_NAMESPACE, WEEKLY_GROWTH_SERVICE } from './weekly-growth-metrics';
 
@@ -213,7 +213,7 @@ function addUp(shards: readonly ShardStepDone[]): RunTotals {
 }
 
 /**
- * The run's end: its summary, and its record (lambdas/lib/job-runs.ts), whose arrival on the
+ * The run's end: its summary, and its record (lambdas/lib/data/job-runs.ts), whose arrival on the
  * table's stream sends the administrators their weekly summary. A run that found nothing due
  * leaves no record: a repeated execution for the same week tells nobody anything. Recording is
  * best effort: the portfolios are grown either way, and a run must not fail for its summary.

@@ -4,9 +4,9 @@
  * (test-support/notifier-fakes.ts).
  */
 import { handler } from '../jobs/notifier';
-import { logger } from '../lib/logger';
-import { resetRuntime } from '../lib/runtime';
-import { newRequestItem } from '../lib/withdrawal-requests';
+import { logger } from '../lib/runtime/logger';
+import { resetRuntime } from '../lib/runtime/runtime';
+import { newRequestItem } from '../lib/data/withdrawal-requests';
 import { eventOf, type FakeAdmin, NotifierFakes, streamRecord } from './test-support/notifier-fakes';
 import { cancelled, CLIENT_EMAIL, NOW, pendingRequest, profileItem, SUB } from './test-support/stream-records';
 

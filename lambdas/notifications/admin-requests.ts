@@ -17,9 +17,9 @@
  * A request its client has cancelled by the time the e-mail is written is left out of it (and
  * the e-mail not sent if it held no other): nobody needs to look at it any more.
  */
-import { logger } from '../lib/logger';
-import { getRequest } from '../lib/withdrawal-requests';
-import type { Mailer } from '../lib/mailer';
+import { logger } from '../lib/runtime/logger';
+import { getRequest } from '../lib/data/withdrawal-requests';
+import type { Mailer } from '../lib/runtime/mailer';
 import type { Notification, NotificationOf } from './notification';
 import { renderAdminRequests } from './render';
 import { type Claim, claimSend, markSent, releaseClaim } from './sent-marker';

@@ -1,7 +1,7 @@
 /**
  * Which notifications a stream record stands for, from the items the portal really writes.
  */
-import { keys } from '../lib/table';
+import { keys } from '../lib/data/table';
 import { notificationsFor } from './events';
 import type { Notification } from './notification';
 import {

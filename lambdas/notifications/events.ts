@@ -16,7 +16,7 @@
  */
 import { signedCents } from '../../shared/growth';
 import { type Notification, notification, type PendingActionData } from './notification';
-import { readSecurityNotice } from './security-notice';
+import { readSecurityNotice } from '../lib/data/security-notice';
 import {
   clientSubOf,
   type EntryView,

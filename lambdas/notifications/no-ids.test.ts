@@ -4,11 +4,11 @@
  * any ISO time such ids are built from. A reader is told the client, the amount and the date, and
  * links to the console's pages. Every kind is rendered, from the items the portal writes.
  */
-import { newId } from '../lib/ids';
+import { newId } from '../lib/data/ids';
 import { renderAdminRequests, type RenderedEmail, renderNotification } from './render';
 import { notificationsFor } from './events';
 import type { Notification, NotificationKind, NotificationOf } from './notification';
-import { newSecurityNoticeItem, SECURITY_EVENTS } from './security-notice';
+import { newSecurityNoticeItem, SECURITY_EVENTS } from '../lib/data/security-notice';
 import {
   ACTION_ID,
   APPROVER,

@@ -8,7 +8,7 @@
  */
 import type { PendingActionKind } from '../../shared/answers';
 import type { Cents } from '../../shared/money';
-import type { SecurityNoticeData } from './security-notice';
+import type { SecurityNoticeData } from '../lib/data/security-notice';
 
 /**
  * A client, named by sub. Ledger entries do not carry the client's address, so the notifier

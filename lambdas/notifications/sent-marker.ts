@@ -18,8 +18,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, table } from '../lib/db';
-import { tableDefinition } from '../lib/table';
+import { ddb, table } from '../lib/runtime/db';
+import { tableDefinition } from '../lib/data/table';
 
 export const sentMarkerKeys = {
   pkPrefix: 'NOTIFIED#',

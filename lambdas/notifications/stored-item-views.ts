@@ -9,11 +9,11 @@
  */
 import { pendingActionKind, pendingActionStatus, withdrawalRequestStatus } from '../../shared/answers';
 import type { EntryType } from '../../shared/growth';
-import type { EntryItem } from '../lib/ledger';
-import type { PendingActionItem } from '../lib/pending-actions';
-import { actionKeys, jobRunKeys, keys, requestIds } from '../lib/table';
-import type { RequestItem } from '../lib/withdrawal-requests';
-import type { WeeklyGrowthRunItem } from './job-run-item';
+import type { EntryItem } from '../lib/data/ledger';
+import type { PendingActionItem } from '../lib/data/pending-actions';
+import { actionKeys, jobRunKeys, keys, requestIds } from '../lib/data/table';
+import type { RequestItem } from '../lib/data/withdrawal-requests';
+import type { WeeklyGrowthRunItem } from '../lib/data/job-run-item';
 
 /** One OldImage or NewImage, as @aws-sdk/util-dynamodb's unmarshall gives it. */
 export type StoredImage = Readonly<Record<string, unknown>>;

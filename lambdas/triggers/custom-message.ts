@@ -3,7 +3,7 @@
  * and a link back to the site that completes the step (design.md section 7).
  */
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import { config } from '../lib/config';
+import { config } from '../lib/runtime/config';
 
 function page(title: string, lines: string[]): string {
   return `<html><body style="font-family:sans-serif"><h2>${title}</h2>${lines.map((l) => `<p>${l}</p>`).join('')}</body></html>`;

@@ -10,11 +10,11 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { firstCountingSignIn } from '../lib/admin-epoch';
-import { signOutEverywhere } from '../lib/cognito';
-import { logger } from '../lib/logger';
-import { createProfile } from '../lib/profiles';
-import { changeSecurityRecord } from '../lib/security-record';
+import { firstCountingSignIn } from '../lib/http/admin-epoch';
+import { signOutEverywhere } from '../lib/cognito/cognito';
+import { logger } from '../lib/runtime/logger';
+import { createProfile } from '../lib/data/profiles';
+import { changeSecurityRecord } from '../lib/data/security-record';
 
 async function confirmedSignUp(event: PostConfirmationTriggerEvent): Promise<void> {
   const attrs = event.request.userAttributes;

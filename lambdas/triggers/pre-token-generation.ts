@@ -8,7 +8,7 @@
  * is yet to be made) keeps Cognito's claims: only its owner sees them.
  */
 import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
-import { getProfile } from '../lib/profiles';
+import { getProfile } from '../lib/data/profiles';
 
 export const handler = async (event: PreTokenGenerationTriggerEvent): Promise<PreTokenGenerationTriggerEvent> => {
   const sub = event.request.userAttributes.sub;

@@ -11,9 +11,9 @@ declare global {
   interface Window {
     /** Set once the app is in charge of the page; until then the head script holds forms sent. */
     aurumReady?: boolean;
-    /** The form sent before the app was ready (web/head-script.ts). */
+    /** The form sent before the app was ready (shared/site/head-script.ts). */
     aurumHeldSubmit?: EventTarget | null;
-    /** The `data-held-click` of a button clicked before the app was ready (web/head-script.ts). */
+    /** The `data-held-click` of a button clicked before the app was ready (shared/site/head-script.ts). */
     aurumHeldClick?: string | null;
   }
 }
@@ -58,7 +58,7 @@ function takeOver(typed: ReadonlyMap<HTMLInputElement, string>): void {
  * A signed-out page arrives prerendered (web/src/prerender.tsx): the app takes it over where it
  * stands (hydration, in a transition so the work yields to the visitor's typing and taps), as
  * long as it would render the same thing, signed out. A visitor whose session may be stored gets
- * a fresh render instead: the head script (web/head-script.ts) kept the prerendered page hidden
+ * a fresh render instead: the head script (shared/site/head-script.ts) kept the prerendered page hidden
  * for them, since they are most likely on their way to the dashboard.
  */
 function start(config: AppConfig, App: (props: AppProps) => ReactElement): void {

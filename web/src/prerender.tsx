@@ -2,7 +2,7 @@
  * The signed-out pages as HTML, rendered at build time (web/build.ts) by the same components the
  * browser runs, so their text and layout show before any script has loaded; the browser then
  * hydrates them (main.tsx). Which routes, and the document each is served as: PRERENDERED_PAGES
- * in infra/site-rules.ts. Rendered signed out, with Chakra's styles inline (emotion moves them
+ * in shared/site/site-rules.ts. Rendered signed out, with Chakra's styles inline (emotion moves them
  * into <head> when the app starts), and waiting for the lazy pages (sign-up, reset) to load.
  */
 import { PassThrough } from 'node:stream';

@@ -45,7 +45,7 @@ import { type CapturedEmail, type LocalCognito, startLocalCognito } from './inde
 import { parseCognitoTarget } from './target';
 import { srpSignIn } from './srp-client';
 import { createConfirmedUser } from './test-support';
-import { failureOf } from '../../../lambdas/integration/support/failure';
+import { failureOf } from '../../../tests/integration/support/failure';
 
 jest.setTimeout(30_000);
 

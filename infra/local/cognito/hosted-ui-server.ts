@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:https';
 import { allowedHosts, hostAllowed } from '../loopback-host';
-import { closeNow, listen } from '../loopback-server';
+import { closeNow, listen } from '../http/listen';
 import type { createHostedUi } from './hosted-ui';
 
 export interface RunningHostedUi {

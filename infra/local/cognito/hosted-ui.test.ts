@@ -22,7 +22,7 @@ import {
   SignUpCommand,
   UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { failureOf } from '../../../lambdas/integration/support/failure';
+import { failureOf } from '../../../tests/integration/support/failure';
 import { userPoolDefinition } from '../../../shared/user-pool';
 import { DEMO_GOOGLE_ACCOUNTS } from '../google/demo-accounts';
 import { type GoogleStandIn, startGoogleStandIn } from '../google/stand-in';

@@ -4,7 +4,7 @@
  * tests sign in. Every rule of a password sign-in holds over SRP: user-existence errors prevented,
  * the lockout, the user's state learnt only after the right password, the second factor; and the
  * challenge itself is held to what Cognito checks (A, the secret block, the TIMESTAMP).
- * (That the server half matches Amplify's own client: lambdas/integration/srp-sign-in.test.ts.)
+ * (That the server half matches Amplify's own client: tests/integration/srp-sign-in.test.ts.)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,8 +37,8 @@ import {
   srpTimestamp,
   type SrpClientSecret,
 } from '../../../shared/cognito-srp';
-import { failureOf } from '../../../lambdas/integration/support/failure';
-import { freshTotpCode } from '../../../lambdas/integration/support/totp';
+import { failureOf } from '../../../tests/integration/support/failure';
+import { freshTotpCode } from '../../../tests/integration/support/totp';
 import { type RunningLocalCognito, startLocalCognito } from './index';
 import { AUTH_SESSION_MS } from './operations/two-factor';
 import { srpSignIn } from './srp-client';

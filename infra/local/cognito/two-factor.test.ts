@@ -20,8 +20,8 @@ import {
   UpdateUserAttributesCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { failureOf } from '../../../lambdas/integration/support/failure';
-import { freshTotpCode, totpCode, wrongTotpCode } from '../../../lambdas/integration/support/totp';
+import { failureOf } from '../../../tests/integration/support/failure';
+import { freshTotpCode, totpCode, wrongTotpCode } from '../../../tests/integration/support/totp';
 import { type RunningLocalCognito, startLocalCognito } from './index';
 import { AUTH_SESSION_MS } from './operations/two-factor';
 import { srpSignIn } from './srp-client';

@@ -11,7 +11,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import Provider, { type Configuration, interactionPolicy } from 'oidc-provider';
 import { allowedHosts, hostAllowed } from '../loopback-host';
-import { closeNow, listen } from '../loopback-server';
+import { closeNow, listen } from '../http/listen';
 import { freePort } from '../ports';
 import { DEMO_GOOGLE_ACCOUNTS, type DemoGoogleAccount } from './demo-accounts';
 import { memoryAdapter } from './memory-adapter';

@@ -5,8 +5,8 @@
  */
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import type { OutgoingMail } from '../../lib/mailer';
-import { cognitoClient, configureRuntime, documentClient } from '../../lib/runtime';
+import type { OutgoingMail } from '../../lib/runtime/mailer';
+import { cognitoClient, configureRuntime, documentClient } from '../../lib/runtime/runtime';
 
 type Item = Record<string, unknown>;
 // The fakes read whatever a command carries, as the real services do.

@@ -5,13 +5,13 @@
  */
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { adjustmentTo, type BalanceState, type EntryType } from '../../../shared/growth';
-import { newEntryItem } from '../../lib/ledger';
-import { type ActionProposal, decidedAction, newActionItem, type PendingActionItem } from '../../lib/pending-actions';
-import { newProfileItem } from '../../lib/profiles';
-import { keys, requestIds } from '../../lib/table';
-import { decided, newRequestItem, type RequestItem } from '../../lib/withdrawal-requests';
+import { newEntryItem } from '../../lib/data/ledger';
+import { type ActionProposal, decidedAction, newActionItem, type PendingActionItem } from '../../lib/data/pending-actions';
+import { newProfileItem } from '../../lib/data/profiles';
+import { keys, requestIds } from '../../lib/data/table';
+import { decided, newRequestItem, type RequestItem } from '../../lib/data/withdrawal-requests';
 import type { ItemChange } from '../events';
-import { newWeeklyGrowthRunItem, type WeeklyGrowthRun } from '../job-run-item';
+import { newWeeklyGrowthRunItem, type WeeklyGrowthRun } from '../../lib/data/job-run-item';
 import type { StoredImage } from '../stored-item-views';
 
 export const SUB = '3f9c2a1e-7b4d-4e8a-9c1f-0a2b3c4d5e6f';

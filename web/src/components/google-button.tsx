@@ -53,7 +53,7 @@ export function GoogleButton({ label }: { label: string }) {
   const outcome: Outcome | null = failure ? { tone: 'error', text: failure } : redirectFailure && REDIRECT_OUTCOMES[redirectFailure];
   return (
     <Stack gap="3">
-      {/* A click before the app has taken over the prerendered page is held and replayed (web/head-script.ts). */}
+      {/* A click before the app has taken over the prerendered page is held and replayed (shared/site/head-script.ts). */}
       <Button
         variant="outline"
         width="full"

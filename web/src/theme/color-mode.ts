@@ -1,6 +1,6 @@
 /**
  * Light, dark or system (the default), stored under a product-specific key. The same rule runs
- * before first paint by the head script (web/head-script.ts), so there is no flash.
+ * before first paint by the head script (shared/site/head-script.ts), so there is no flash.
  */
 export type ColorModeChoice = 'light' | 'dark' | 'system';
 export const COLOR_MODE_KEY = 'aurum-portal:color-mode';

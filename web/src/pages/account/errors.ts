@@ -27,7 +27,7 @@ export function accountErrorMessage(error: unknown): string {
 /** The account forms' fields a refusal can concern. */
 export type AccountField = 'currentPassword' | 'newPassword' | 'code';
 
-/** The API answers in the product's words (lambdas/lib/cognito-user-calls.ts): each names the field it is about. */
+/** The API answers in the product's words (lambdas/lib/cognito/cognito-user-calls.ts): each names the field it is about. */
 const FIELD_OF_WORDS: ReadonlyMap<string, AccountField> = new Map([
   [errors.account.wrongCurrentPassword, 'currentPassword'],
   [errors.account.currentPasswordRequired, 'currentPassword'],

@@ -1,0 +1,99 @@
+/**
+ * Cognito, for the routes that manage users (create portfolio, delete client) and for confirming
+ * that an administrator still is one (and has a second factor), through the runtime's one client (created on first use).
+ */
+import {
+  AdminUpdateUserAttributesCommand,
+  AdminDeleteUserCommand,
+  AdminGetUserCommand,
+  AdminListGroupsForUserCommand,
+  type AdminGetUserCommandOutput,
+  AdminUserGlobalSignOutCommand,
+  UserStatusType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { config } from '../runtime/config';
+import { cognitoClient } from '../runtime/runtime';
+
+export async function cognitoUser(username: string): Promise<{ email: string; firstName: string; lastName: string }> {
+  const user = await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: username }));
+  const attr = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value ?? '';
+  return { email: attr('email'), firstName: attr('given_name'), lastName: attr('family_name') };
+}
+
+const isUserNotFound = (error: unknown) => (error as Error).name === 'UserNotFoundException';
+
+/**
+ * The second factor Cognito knows for a user.
+ * - `authenticatorApp`: TOTP is enabled (`UserMFASettingList` holds SOFTWARE_TOKEN_MFA), so Cognito
+ *   asks for a code at every password sign-in.
+ * - `federated`: a Google user. Cognito cannot put TOTP on a federated user, who has no password
+ *   here and signs in only through Google: their second factor is Google's (2-Step Verification,
+ *   which the firm's Google Workspace must require of admins; docs/operations.md). Only the status
+ *   says so: an `identities` attribute alone would also be there on a native user linked to a
+ *   provider, who still signs in with a password.
+ * - `none`: a password alone.
+ */
+export type SecondFactor = 'authenticatorApp' | 'federated' | 'none';
+
+export function secondFactorOf(user: Pick<AdminGetUserCommandOutput, 'UserStatus' | 'UserMFASettingList'>): SecondFactor {
+  if (user.UserStatus === UserStatusType.EXTERNAL_PROVIDER) return 'federated';
+  return (user.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA') ? 'authenticatorApp' : 'none';
+}
+
+/** What Cognito says of a user now (not when its token was issued). */
+export interface CurrentMembership {
+  /** The user exists, is enabled and belongs to the group. */
+  member: boolean;
+  secondFactor: SecondFactor;
+}
+
+/** Two reads, whatever the answer: AdminGetUser (enabled, status, MFA) and AdminListGroupsForUser. */
+export async function currentMembership(username: string, group: string): Promise<CurrentMembership> {
+  try {
+    const [user, groups] = await Promise.all([
+      cognitoClient().send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: username })),
+      cognitoClient().send(new AdminListGroupsForUserCommand({ UserPoolId: config.userPoolId, Username: username, Limit: 60 })),
+    ]);
+    const member = user.Enabled === true && (groups.Groups ?? []).some((g) => g.GroupName === group);
+    return { member, secondFactor: secondFactorOf(user) };
+  } catch (error) {
+    if (isUserNotFound(error)) return { member: false, secondFactor: 'none' };
+    throw error;
+  }
+}
+
+/**
+ * Ends every session of the user: Cognito revokes their refresh tokens (and refuses the access
+ * tokens already issued, for its own API). `userPoolId` for a trigger, which is told its pool.
+ */
+export async function signOutEverywhere(username: string, userPoolId: string = config.userPoolId): Promise<void> {
+  await cognitoClient().send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: username }));
+}
+
+/** The user's names in Cognito, where the ID token (and so the web's header) reads them. */
+export async function setCognitoNames(username: string, firstName: string, lastName: string): Promise<void> {
+  await cognitoClient().send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: config.userPoolId,
+      Username: username,
+      UserAttributes: [
+        { Name: 'given_name', Value: firstName },
+        { Name: 'family_name', Value: lastName },
+      ],
+    }),
+  );
+}
+
+/** Signs the user out everywhere (refresh tokens revoked), then deletes it. A user already gone counts as done. */
+export async function deleteCognitoUser(username: string): Promise<void> {
+  for (const command of [
+    new AdminUserGlobalSignOutCommand({ UserPoolId: config.userPoolId, Username: username }),
+    new AdminDeleteUserCommand({ UserPoolId: config.userPoolId, Username: username }),
+  ]) {
+    try {
+      await cognitoClient().send(command as AdminDeleteUserCommand);
+    } catch (error) {
+      if (!isUserNotFound(error)) throw error;
+    }
+  }
+}

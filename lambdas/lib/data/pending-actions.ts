@@ -1,0 +1,139 @@
+/**
+ * Pending actions: money moves above the four-eyes threshold (shared/four-eyes.ts), kept until a
+ * different administrator approves or rejects them. An action is one item; while pending it is
+ * on GSI3 (the approvals queue, oldest first), and its decision is a conditional write, so of two
+ * administrators deciding at once exactly one wins.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { PendingActionDto, PendingActionKind } from '../../../shared/answers';
+import { type Cents, centsToDollars } from '../../../shared/money';
+import { ddb, table, type TransactItem } from '../runtime/db';
+import { queryAll } from './query';
+import { actionKeys } from './table';
+
+export interface PendingActionItem {
+  PK: string;
+  SK: string;
+  actionId: string;
+  kind: PendingActionKind;
+  status: 'pending' | 'approved' | 'rejected';
+  clientId: string;
+  clientEmail: string;
+  clientName: string;
+  /** The deposit, withdrawal or request amount; for a balance edit, the balance asked for. */
+  amountCents: Cents;
+  /** The signed change of the balance as it stood when proposed. */
+  changeCents: Cents;
+  balanceAtProposalCents: Cents;
+  note?: string;
+  /** A deposit's date (epoch ms), as the proposer gave it. */
+  depositAt?: number;
+  requestId?: string;
+  proposedBy: string;
+  proposedBySub: string;
+  proposedAt: string;
+  decidedBy?: string;
+  decidedBySub?: string;
+  decidedAt?: string;
+  reason?: string;
+  GSI3PK?: string;
+  GSI3SK?: string;
+}
+
+export type ActionProposal = Omit<PendingActionItem, 'PK' | 'SK' | 'status' | 'proposedAt' | 'GSI3PK' | 'GSI3SK' | `decided${string}` | 'reason'>;
+
+export function newActionItem(proposal: ActionProposal, now: number): PendingActionItem {
+  return {
+    ...actionKeys.item(proposal.actionId),
+    ...actionKeys.pendingIndex(now, proposal.actionId),
+    ...proposal,
+    ...(proposal.note ? {} : { note: undefined }),
+    status: 'pending',
+    proposedAt: new Date(now).toISOString(),
+  };
+}
+
+export function newActionWrite(item: PendingActionItem): TransactItem {
+  const defined = Object.fromEntries(Object.entries(item).filter(([, value]) => value !== undefined));
+  return { Put: { TableName: table(), Item: defined, ConditionExpression: 'attribute_not_exists(PK)' } };
+}
+
+export async function getAction(actionId: string): Promise<PendingActionItem | null> {
+  const { Item } = await ddb().send(new GetCommand({ TableName: table(), Key: actionKeys.item(actionId), ConsistentRead: true }));
+  return (Item as PendingActionItem | undefined) ?? null;
+}
+
+/** The approvals queue, oldest first. */
+export function listPendingActionItems(): Promise<PendingActionItem[]> {
+  return queryAll<PendingActionItem>({
+    IndexName: 'GSI3',
+    KeyConditionExpression: 'GSI3PK = :pk',
+    ExpressionAttributeValues: { ':pk': actionKeys.pendingPk },
+  });
+}
+
+export interface ActionDecision {
+  status: 'approved' | 'rejected';
+  by: string;
+  bySub: string;
+  now: number;
+  reason?: string;
+}
+
+/** The write that decides an action; it fails its condition if another administrator decided it first. */
+export function actionDecisionWrite(item: PendingActionItem, decision: ActionDecision): TransactItem {
+  return {
+    Update: {
+      TableName: table(),
+      Key: actionKeys.item(item.actionId),
+      UpdateExpression: `SET #status = :status, decidedAt = :at, decidedBy = :by, decidedBySub = :bySub${decision.reason ? ', reason = :reason' : ''} REMOVE GSI3PK, GSI3SK`,
+      ConditionExpression: '#status = :pending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':status': decision.status,
+        ':at': new Date(decision.now).toISOString(),
+        ':by': decision.by,
+        ':bySub': decision.bySub,
+        ':pending': 'pending',
+        ...(decision.reason ? { ':reason': decision.reason } : {}),
+      },
+    },
+  };
+}
+
+export function decidedAction(item: PendingActionItem, decision: ActionDecision): PendingActionItem {
+  const { GSI3PK: _pk, GSI3SK: _sk, ...rest } = item;
+  return {
+    ...rest,
+    status: decision.status,
+    decidedAt: new Date(decision.now).toISOString(),
+    decidedBy: decision.by,
+    decidedBySub: decision.bySub,
+    ...(decision.reason ? { reason: decision.reason } : {}),
+  };
+}
+
+export function toActionDto(item: PendingActionItem): PendingActionDto {
+  const optional = {
+    note: item.note || undefined,
+    depositDate: item.depositAt === undefined ? undefined : new Date(item.depositAt).toISOString(),
+    requestId: item.requestId,
+    decidedBy: item.decidedBy,
+    decidedAt: item.decidedAt,
+    reason: item.reason,
+  };
+  return {
+    id: item.actionId,
+    kind: item.kind,
+    status: item.status,
+    clientId: item.clientId,
+    clientEmail: item.clientEmail,
+    clientName: item.clientName,
+    amount: centsToDollars(item.amountCents),
+    change: centsToDollars(item.changeCents),
+    balanceAtProposal: centsToDollars(item.balanceAtProposalCents),
+    proposedBy: item.proposedBy,
+    proposedAt: item.proposedAt,
+    ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)),
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * A user's security record (CLIENT#<sub> / SECURITY): the moments that decide which of their
+ * sessions may use admin power (admin-epoch.ts), kept by whoever causes them: the two-factor and
+ * password routes, `npm run admin`, the post-confirmation trigger after a password reset, and the
+ * admin check itself for a moment made outside the product (the Cognito console).
+ *
+ * Moments are epoch milliseconds. `version` grows with every change, so a writer that decided on
+ * what it read (the admin check, the two-factor confirmation) changes it only if nothing else did.
+ *
+ * A change and the notice that e-mails the user about it (lambdas/lib/data/security-notice.ts) are
+ * one transaction: the e-mail goes out exactly when the record changed. The transaction is built
+ * by `securityChange` alone, a pure function, so the operator's tool (infra/tools/admin.ts) sends
+ * the very same write with its own client.
+ */
+import { GetCommand, type TransactWriteCommandInput, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { newSecurityNoticeItem, type SecurityEvent } from './security-notice';
+import { cancellationReasons, ddb, table } from '../runtime/db';
+import { keys } from './table';
+
+export const MOMENTS = ['adminSince', 'adminRemovedAt', 'totpEnabledAt', 'totpDisabledAt', 'pendingAssociationAt', 'passwordChangedAt'] as const;
+export type Moment = (typeof MOMENTS)[number];
+
+export interface SecurityMoments {
+  /** Added to `admins` (by `npm run admin -- add`, or first seen so by the admin check). */
+  adminSince?: number;
+  adminRemovedAt?: number;
+  /** An authenticator app confirmed and put in force. */
+  totpEnabledAt?: number;
+  totpDisabledAt?: number;
+  /** A new authenticator secret handed out and not yet confirmed: no second factor while it waits. */
+  pendingAssociationAt?: number;
+  passwordChangedAt?: number;
+}
+
+export interface SecurityRecord extends SecurityMoments {
+  /** 0 for a user who has none yet. */
+  version: number;
+}
+
+export interface SecurityChange {
+  /** Moments to set (to the given epoch ms). */
+  set?: Partial<Record<Moment, number>>;
+  /** Moments to forget. */
+  clear?: readonly Moment[];
+  /** What to e-mail the user about, if anything. */
+  notice?: SecurityEvent;
+  /** Only if the record is still at this version (0: there is none yet). */
+  ifVersion?: number;
+}
+
+/** The transaction of one change: the record's update and, when there is one, its notice's Put. */
+export function securityChange(tableName: string, sub: string, change: SecurityChange, now: number): TransactWriteCommandInput {
+  const set = Object.entries(change.set ?? {}) as [Moment, number][];
+  const names: Record<string, string> = { '#sub': 'sub', '#type': 'itemType', '#version': 'version' };
+  const values: Record<string, unknown> = { ':sub': sub, ':type': 'security', ':one': 1 };
+  const assignments = ['#sub = :sub', '#type = :type'];
+  set.forEach(([moment, at], i) => {
+    names[`#s${i}`] = moment;
+    values[`:s${i}`] = at;
+    assignments.push(`#s${i} = :s${i}`);
+  });
+  const removals = (change.clear ?? []).map((moment, i) => {
+    names[`#c${i}`] = moment;
+    return `#c${i}`;
+  });
+  let condition: string | undefined;
+  if (change.ifVersion !== undefined) {
+    condition = change.ifVersion === 0 ? 'attribute_not_exists(PK)' : '#version = :expected';
+    if (change.ifVersion !== 0) values[':expected'] = change.ifVersion;
+  }
+  const update = {
+    TableName: tableName,
+    Key: keys.security(sub),
+    UpdateExpression: `SET ${assignments.join(', ')}${removals.length ? ` REMOVE ${removals.join(', ')}` : ''} ADD #version :one`,
+    ExpressionAttributeValues: values,
+    ExpressionAttributeNames: names,
+    ...(condition ? { ConditionExpression: condition } : {}),
+  };
+  const notice = change.notice ? [{ Put: { TableName: tableName, Item: newSecurityNoticeItem(sub, change.notice, now), ConditionExpression: 'attribute_not_exists(PK)' } }] : [];
+  return { TransactItems: [{ Update: update }, ...notice] };
+}
+
+/** The record as stored now (strongly consistent: it decides admin power), or an empty one. */
+export async function getSecurityRecord(sub: string): Promise<SecurityRecord> {
+  const { Item } = await ddb().send(new GetCommand({ TableName: table(), Key: keys.security(sub), ConsistentRead: true }));
+  if (!Item) return { version: 0 };
+  const record: SecurityRecord = { version: typeof Item.version === 'number' ? Item.version : 0 };
+  for (const moment of MOMENTS) {
+    const at: unknown = Item[moment];
+    if (typeof at === 'number' && Number.isFinite(at)) record[moment] = at;
+  }
+  return record;
+}
+
+/**
+ * Applies a change. Answers `changed`, or `raced` when `ifVersion` no longer held (something else
+ * changed the record since it was read: nothing was written).
+ */
+export async function changeSecurityRecord(sub: string, change: SecurityChange, now: number): Promise<'changed' | 'raced'> {
+  try {
+    await ddb().send(new TransactWriteCommand(securityChange(table(), sub, change, now)));
+    return 'changed';
+  } catch (error) {
+    if (change.ifVersion !== undefined && cancellationReasons(error)[0] === 'ConditionalCheckFailed') return 'raced';
+    throw error;
+  }
+}

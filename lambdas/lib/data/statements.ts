@@ -1,0 +1,43 @@
+/** A client's balance history and statement, from its ledger (shared/history.ts, shared/statement.ts). */
+import type { HistoryAnswer, QueryOf } from '../../../shared/api';
+import { balanceHistory } from '../../../shared/history';
+import { apiMessages } from '../../../shared/messages';
+import { centsToDollars } from '../../../shared/money';
+import { statementCsv } from '../../../shared/statement';
+import { BadRequest } from '../http/errors';
+import type { Answer } from '../http/http';
+import { loadLedger, toLedgerEntry } from './ledger';
+import { balanceStateOf, requireProfile } from './profiles';
+
+type StatementPeriod = QueryOf<'getStatement'>;
+
+async function historyOf(sub: string) {
+  const profile = await requireProfile(sub);
+  const items = await loadLedger(sub);
+  const points = balanceHistory(items.map(toLedgerEntry), balanceStateOf(profile).lastUpdate);
+  return { profile, items, points };
+}
+
+export async function historyAnswer(sub: string): Promise<Answer<HistoryAnswer>> {
+  const { points } = await historyOf(sub);
+  return {
+    body: {
+      data: points.map((p) => ({ at: new Date(p.at).toISOString(), kind: p.kind, balance: centsToDollars(p.balanceCents), amount: centsToDollars(p.amountCents) })),
+    },
+  };
+}
+
+/**
+ * The client's statement over `period` (already checked by the route's query schema) as CSV.
+ * Defaults: from the first entry to now; a period that ends before it starts is refused.
+ */
+export async function statementAnswer(sub: string, period: StatementPeriod, now: number): Promise<Answer<string>> {
+  const { profile, items, points } = await historyOf(sub);
+  const from = period.from ?? points[0]?.at ?? now;
+  const to = period.to ?? now;
+  if (from > to) throw new BadRequest(apiMessages.invalidPeriod);
+  const notes = new Map(items.filter((i) => i.note).map((i) => [i.entryId, i.note as string]));
+  const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+  const who = profile.email.replace(/[^\w.@-]+/g, '_');
+  return { body: statementCsv({ points, notes, from, to }), filename: `aurum-statement-${who}-${day(from)}-to-${day(to)}.csv` };
+}

@@ -1,0 +1,53 @@
+/**
+ * The one-off migration that gives every live profile written before `upcomingEligibleAt`
+ * existed its list, so no request path has to rebuild it (infra/tools/migrate-upcoming-eligible.ts
+ * runs it, locally or in AWS).
+ *
+ * Each list is computed from the client's ledger as the weekly job and (before this migration)
+ * the deposit path computed it, and written only if the profile still lacks it, is not deleted,
+ * and is at the version its ledger was read at. So it is idempotent and safe to re-run (or to run
+ * while the API serves): a profile that has a list is never touched, and one that changed
+ * meanwhile is read again.
+ */
+import { forEachLimited } from '../data/for-each-limited';
+import { listProfiles } from '../data/indexes';
+import { upcomingEligibilityOf } from '../data/ledger';
+import { CHANGED, passOverProfile } from '../data/profile-pass';
+import { type Profile, setMissingUpcomingEligibleAt } from '../data/profiles';
+
+export interface UpcomingEligibleMigration {
+  /** Live profiles listed. */
+  live: number;
+  /** Of those, listed without the list. */
+  lacking: number;
+  /** Given their list by this run. */
+  migrated: number;
+  /** Found with a list (written meanwhile) or deleted when read again: left alone. */
+  skipped: number;
+  /** Still changing after every attempt: run again. */
+  failed: number;
+}
+
+const MAX_ATTEMPTS = 5;
+const CONCURRENCY = 16;
+
+type Outcome = 'migrated' | 'skipped' | 'failed';
+
+async function migrateOne(listed: Profile, now: number): Promise<Outcome> {
+  return passOverProfile<Outcome>(listed, MAX_ATTEMPTS, async (profile, ledger) => {
+    if (profile.upcomingEligibleAt) return 'skipped';
+    // Changed since it was read (a deposit, the weekly job, a deletion): read it again.
+    return (await setMissingUpcomingEligibleAt(profile, upcomingEligibilityOf(ledger, now))) === 'written' ? 'migrated' : CHANGED;
+  });
+}
+
+/** Runs the migration at `now` over every live profile (GSI1; tombstones are on no index). */
+export async function migrateUpcomingEligible(now: number): Promise<UpcomingEligibleMigration> {
+  const profiles = await listProfiles();
+  const lacking = profiles.filter((p) => !p.upcomingEligibleAt);
+  const counts: Record<Outcome, number> = { migrated: 0, skipped: 0, failed: 0 };
+  await forEachLimited(lacking, CONCURRENCY, async (profile) => {
+    counts[await migrateOne(profile, now)] += 1;
+  });
+  return { live: profiles.length, lacking: lacking.length, ...counts };
+}

@@ -1,0 +1,109 @@
+/**
+ * The layering the codebase promises: no import cycles anywhere, and nothing that runs in a
+ * Lambda or the browser imports infra/ (the CDK app and the local stack depend on the runtime
+ * code, never the other way round). Relative imports only: packages cannot form our cycles.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+const ROOT = resolve(__dirname, '..');
+const SOURCE_DIRS = ['shared', 'lambdas', 'web', 'tests', 'bench', 'infra'];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'dist' ? [] : sourceFiles(path);
+    return /\.(ts|tsx)$/.test(e.name) && !e.name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"`](\.{1,2}\/[^'"`]+)['"`]\s*\)/g;
+
+/** The files a module imports by relative path, resolved as TypeScript does. */
+function importsOf(file: string): string[] {
+  const found: string[] = [];
+  for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+    const spec = m[1] ?? m[2];
+    if (!spec || spec.includes('${')) continue;
+    const base = resolve(dirname(file), spec.replace(/\.js$/, ''));
+    const target = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((p) => existsSync(p) && statSync(p).isFile());
+    if (target && /\.(ts|tsx)$/.test(target)) found.push(target);
+  }
+  return found;
+}
+
+const files = SOURCE_DIRS.flatMap((d) => sourceFiles(join(ROOT, d)));
+const graph = new Map(files.map((f) => [f, importsOf(f)]));
+const rel = (f: string) => relative(ROOT, f);
+
+it('reads the whole codebase', () => {
+  expect(files.length).toBeGreaterThan(150);
+  expect(graph.get(join(ROOT, 'web/src/App.tsx'))?.map(rel)).toContain('web/src/config-context.tsx');
+});
+
+it('has no import cycle', () => {
+  const cycles: string[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const stack: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, 'visiting');
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === 'visiting') cycles.push([...stack.slice(stack.indexOf(next)), next].map(rel).join(' -> '));
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const file of files) if (!state.has(file)) visit(file);
+  expect(cycles).toEqual([]);
+});
+
+it('keeps infra/ out of everything that runs in a Lambda or a browser', () => {
+  const offenders = files
+    // Tests may drive the local stack (its demo accounts, its start): they run on a developer's machine.
+    .filter((f) => /^(lambdas|web|shared)\//.test(rel(f)) && !/^(lambdas\/integration|web\/e2e)\/|\.test\.tsx?$/.test(rel(f)))
+    .flatMap((f) => (graph.get(f) ?? []).filter((t) => rel(t).startsWith('infra/')).map((t) => `${rel(f)} -> ${rel(t)}`));
+  expect(offenders).toEqual([]);
+});
+
+it('keeps shared/ pure: it imports nothing from lambdas/ or web/', () => {
+  const offenders = files
+    .filter((f) => rel(f).startsWith('shared/'))
+    .flatMap((f) => (graph.get(f) ?? []).filter((t) => /^(lambdas|web|infra)\//.test(rel(t))).map((t) => `${rel(f)} -> ${rel(t)}`));
+  expect(offenders).toEqual([]);
+});
+
+/** The files a module loads at run time: its relative imports, less `import type` / `export type`. */
+function valueImportsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8').replace(/(?:^|\n)\s*(?:import|export)\s+type\s[^;]*?from\s+['"][^'"]+['"]/g, '');
+  return importsOf(file).filter((target) => {
+    const spec = relative(dirname(file), target).replace(/\.tsx?$/, '');
+    const name = spec.split('/').pop() ?? '';
+    return new RegExp(`from\\s+['"][^'"]*\\b${name}['"]|import\\(\\s*['"][^'"]*\\b${name}['"]`).test(text);
+  });
+}
+
+it('keeps zod out of the browser: nothing the web app loads at run time imports it (the contract reaches the web as types)', () => {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const next of valueImportsOf(file)) visit(next);
+  };
+  visit(join(ROOT, 'web/src/main.tsx'));
+  expect([...seen].map(rel)).toContain('web/src/api/calls.ts');
+  const offenders = [...seen].filter((f) => /from\s+['"]zod(\/mini)?['"]/.test(readFileSync(f, 'utf8').replace(/import\s+type\s[^;]*;/g, ''))).map(rel);
+  expect(offenders).toEqual([]);
+});
+
+it("lets no screen write an API path or say what an answer is: only the contract's client (web/src/api) does", () => {
+  const offenders = files
+    // web/src/auth talks to Cognito (its own fetches), never to the API.
+    .filter((f) => rel(f).startsWith('web/src/') && !/^web\/src\/(api|auth)\//.test(rel(f)) && !/\.test\.tsx?$|\/test\//.test(rel(f)))
+    .flatMap((f) => {
+      const text = readFileSync(f, 'utf8');
+      return [/['"`]\/api\//.test(text) && 'an /api/ path', /\bapi<|\bfetch\(/.test(text) && 'a raw API call'].filter(Boolean).map((what) => `${rel(f)}: ${what}`);
+    });
+  expect(offenders).toEqual([]);
+});

@@ -1,0 +1,102 @@
+/**
+ * The activity log cannot be changed or erased, end to end on DynamoDB Local: the handlers'
+ * client, configured as the local stack configures it (its table-permission check on every
+ * DynamoDB client, infra/local/stack.ts), each route run with the table use the route table
+ * grants it, as in AWS. A route may add an entry (a conditional Put in its act's transaction) but
+ * no update, delete or batch write touches one, and the entry stays as written. In AWS the same
+ * is every role's explicit Deny (infra/aws/portal-function.ts, checked in infra/aws/operations.test.ts).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ensureTable, type LocalDynamo, localCredentials, startLocalDynamo } from '../../infra/local/dynamo';
+import { enforceTablePermissions, runAs } from '../../infra/local/table-permissions';
+import { routeByName, type RouteName } from '../../shared/api';
+import { activityPut } from '../../lambdas/lib/data/activity-log';
+import { ddb } from '../../lambdas/lib/runtime/db';
+import { configureRuntime, resetRuntime } from '../../lambdas/lib/runtime/runtime';
+import { keys } from '../../lambdas/lib/data/table';
+import { routeTableUse } from '../../lambdas/table-uses';
+
+const TABLE = 'activity-immutable';
+let dataDir: string;
+let dynamo: LocalDynamo;
+/** The test's own view of the table, outside any function (as seeding is): unchecked. */
+let reader: DynamoDBDocumentClient;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'aurum-activity-'));
+  dynamo = await startLocalDynamo({ dataDir, inMemory: true });
+  await ensureTable(dynamo.client, TABLE);
+  reader = DynamoDBDocumentClient.from(dynamo.client);
+  configureRuntime({ tableName: TABLE, region: 'us-east-1', dynamoEndpoint: dynamo.endpoint, credentials: localCredentials() }, { onDynamoClient: enforceTablePermissions });
+});
+afterAll(async () => {
+  resetRuntime();
+  await dynamo?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Runs `work` as the route's function, with exactly the table use its role is granted. */
+const asRoute = <T>(name: RouteName, work: () => Promise<T>) => runAs(name, routeTableUse(routeByName(name)), work);
+
+const stored = async (key: { PK: string; SK: string }) => (await reader.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }))).Item;
+
+/** An act's entry, written as the act writes it: a Put in its own transaction, beside the act's other writes. */
+async function logDeposit(sub: string): Promise<{ PK: string; SK: string }> {
+  await reader.send(new PutCommand({ TableName: TABLE, Item: { ...keys.profile(sub), email: `${sub}@example.com` } }));
+  const put = activityPut({ kind: 'deposit', actor: 'admin@example.com', at: Date.now(), clientId: sub, amountCents: 500_000, note: 'wire' });
+  const item = put.Put?.Item as { PK: string; SK: string };
+  await asRoute('addDeposit', () =>
+    ddb().send(
+      new TransactWriteCommand({
+        TransactItems: [put, { Update: { TableName: TABLE, Key: keys.profile(sub), UpdateExpression: 'SET touched = :t', ExpressionAttributeValues: { ':t': true } } }],
+      }),
+    ),
+  );
+  return { PK: item.PK, SK: item.SK };
+}
+
+it('lets a money route add an entry in its act’s transaction, and change its other items', async () => {
+  const key = await logDeposit('c1');
+  expect(await stored(key)).toMatchObject({ kind: 'deposit', actor: 'admin@example.com', amountCents: 500_000 });
+  expect(await stored(keys.profile('c1'))).toMatchObject({ touched: true });
+});
+
+it('refuses a money route any update of an entry, alone or inside a transaction, and the entry stays as written', async () => {
+  const key = await logDeposit('c2');
+  const before = await stored(key);
+  const forge = { UpdateExpression: 'SET amountCents = :a', ExpressionAttributeValues: { ':a': 1 } };
+  for (const name of ['addDeposit', 'updateBalance', 'approvePendingAction'] as const) {
+    await expect(asRoute(name, () => ddb().send(new UpdateCommand({ TableName: TABLE, Key: key, ...forge })))).rejects.toMatchObject({ name: 'AccessDeniedException' });
+    await expect(
+      asRoute(name, () => ddb().send(new TransactWriteCommand({ TransactItems: [{ Update: { TableName: TABLE, Key: key, ...forge } }] }))),
+    ).rejects.toMatchObject({ name: 'AccessDeniedException' });
+  }
+  expect(await stored(key)).toEqual(before);
+});
+
+it('refuses a delete of an entry, and the route that erases a client a batch that takes an entry with it', async () => {
+  const key = await logDeposit('c3');
+  const before = await stored(key);
+  await expect(asRoute('deleteClient', () => ddb().send(new DeleteCommand({ TableName: TABLE, Key: key })))).rejects.toMatchObject({ name: 'AccessDeniedException' });
+  const batch = (requests: Record<string, unknown>[]) => asRoute('deleteClient', () => ddb().send(new BatchWriteCommand({ RequestItems: { [TABLE]: requests } })));
+  await expect(batch([{ DeleteRequest: { Key: keys.profile('c3') } }, { DeleteRequest: { Key: key } }])).rejects.toMatchObject({
+    name: 'AccessDeniedException',
+    message: expect.stringContaining('explicit deny'),
+  });
+  await expect(batch([{ PutRequest: { Item: { ...key, kind: 'deposit', actor: 'someone-else@example.com' } } }])).rejects.toMatchObject({ name: 'AccessDeniedException' });
+  expect(await stored(key)).toEqual(before);
+  // The same route's batch of the client's own items goes through.
+  await batch([{ DeleteRequest: { Key: keys.profile('c3') } }]);
+  expect(await stored(keys.profile('c3'))).toBeUndefined();
+});
+
+it('refuses a second entry under the same key: a new one never overwrites an old one', async () => {
+  const key = await logDeposit('c4');
+  const before = await stored(key);
+  const again = { Put: { TableName: TABLE, Item: { ...before, actor: 'someone-else@example.com' }, ConditionExpression: 'attribute_not_exists(PK)' } };
+  await expect(asRoute('addDeposit', () => ddb().send(new TransactWriteCommand({ TransactItems: [again] })))).rejects.toMatchObject({ name: 'TransactionCanceledException' });
+  expect(await stored(key)).toEqual(before);
+});

@@ -1,0 +1,114 @@
+/** Direct reads of a test stack's table, to check what the API wrote (and that refusals wrote nothing). */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys, totalsKeys } from '../../../lambdas/lib/data/table';
+import { type LedgerEntry, replayLedger } from '../../../shared/growth';
+import type { TestStack } from './stack';
+
+export class TableReader {
+  private readonly doc: DynamoDBDocumentClient;
+
+  constructor(private readonly stack: TestStack) {
+    this.doc = DynamoDBDocumentClient.from(
+      new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+    );
+  }
+
+  destroy(): void {
+    this.doc.destroy();
+  }
+
+  async profile(sub: string): Promise<Record<string, unknown> | undefined> {
+    return this.item(keys.profile(sub));
+  }
+
+  /** Any item by its key, as stored now. */
+  async item(key: { PK: string; SK: string }): Promise<Record<string, unknown> | undefined> {
+    const { Item } = await this.doc.send(new GetCommand({ TableName: this.stack.tableName, Key: key, ConsistentRead: true }));
+    return Item;
+  }
+
+  /** Writes items as they are (25 a request), for tests that need many clients without signing each up. */
+  async putItems(items: readonly Record<string, unknown>[]): Promise<void> {
+    for (let i = 0; i < items.length; i += 25) {
+      let requests: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
+        [this.stack.tableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })),
+      };
+      while (requests && Object.keys(requests).length > 0) {
+        const { UnprocessedItems } = await this.doc.send(new BatchWriteCommand({ RequestItems: requests }));
+        requests = UnprocessedItems as typeof requests;
+      }
+    }
+  }
+
+  /** Removes an attribute from a profile, as on an item written before the attribute existed. */
+  async forgetProfileAttribute(sub: string, name: string): Promise<void> {
+    await this.doc.send(
+      new UpdateCommand({ TableName: this.stack.tableName, Key: keys.profile(sub), UpdateExpression: 'REMOVE #n', ExpressionAttributeNames: { '#n': name } }),
+    );
+  }
+
+  /** Zeroes every bucket of the admin totals, as on a table whose clients existed before the totals were kept. */
+  async forgetTotals(): Promise<void> {
+    const partitions = await Promise.all(
+      totalsKeys.allPartitions().map((pk) => this.doc.send(new QueryCommand({ TableName: this.stack.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk } }))),
+    );
+    for (const bucket of partitions.flatMap((p) => p.Items ?? [])) {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.stack.tableName,
+          Key: { PK: bucket.PK, SK: bucket.SK },
+          UpdateExpression: 'SET clients = :z, balanceCents = :z, weeklyGainHundredths = :z',
+          ExpressionAttributeValues: { ':z': 0 },
+        }),
+      );
+    }
+  }
+
+  async items(sub: string, prefix = ''): Promise<Record<string, unknown>[]> {
+    const out: Record<string, unknown>[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(
+        new QueryCommand({
+          TableName: this.stack.tableName,
+          KeyConditionExpression: prefix ? 'PK = :pk AND begins_with(SK, :p)' : 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.clientPk(sub), ...(prefix ? { ':p': prefix } : {}) },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      out.push(...(page.Items ?? []));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return out;
+  }
+
+  async ledger(sub: string): Promise<LedgerEntry[]> {
+    return (await this.items(sub, 'ENTRY#')).map((i) => ({
+      id: String(i.entryId),
+      type: i.type as LedgerEntry['type'],
+      amountCents: Number(i.amountCents),
+      at: Date.parse(String(i.at)),
+    }));
+  }
+
+  /**
+   * The stored B, net and L, next to a replay of the stored ledger at L; and G(L), the unrounded
+   * grown sum the weekly job grows from: 'as replayed' on both sides when the stored one is the
+   * replay's within a billionth (the same sum added in another order differs in its last bits).
+   */
+  async storedAndReplayed(sub: string) {
+    const profile = await this.profile(sub);
+    if (!profile) throw new Error(`no profile ${sub}`);
+    const lastUpdate = Date.parse(String(profile.lastUpdate));
+    const replay = replayLedger(await this.ledger(sub), lastUpdate);
+    const storedG = profile.grownUnrounded === undefined ? undefined : Number(profile.grownUnrounded);
+    const replayG = replay.grownUnrounded ?? 0;
+    const same = storedG !== undefined && Math.abs(storedG - replayG) <= 1e-9 * Math.max(1, Math.abs(replayG));
+    return {
+      stored: { balanceCents: Number(profile.balanceCents), netCents: Number(profile.netCents), lastUpdate, grown: same ? 'as replayed' : storedG },
+      replayed: { balanceCents: replay.balanceCents, netCents: replay.netCents, lastUpdate, grown: same ? 'as replayed' : replayG },
+    };
+  }
+}
