@@ -17,7 +17,7 @@ import { freshTotpCode } from '../tests/integration/support/totp';
 const ROWS = 'ul[aria-label="Clients"] > li';
 const LIGHTHOUSE_PORT = 9333;
 
-/** The pages a visitor sees signed out, prerendered at build time (issue 17's targets: >= 95 on mobile). */
+/** The pages a visitor sees signed out, prerendered at build time (the targets: >= 95 on mobile). */
 const SIGNED_OUT_PAGES = ['/', '/signup', '/forgot-password'] as const;
 
 /** One page measured `reps` times on one preset, reported as three rows (score, LCP, TBT) of medians with every run. */
@@ -71,7 +71,7 @@ export async function measureLighthouse(baseUrl: string, reps: number, row: AddR
     // The signed-out pages (prerendered): each on the mobile preset, sign-in on the desktop one too.
     const runsToMake = [...SIGNED_OUT_PAGES.map((path) => ({ preset: 'mobile' as const, path })), { preset: 'desktop' as const, path: '/' }];
     for (const { preset, path } of runsToMake) {
-      // Issue 17's targets on the mobile preset; desktop stays at 100.
+      // The targets on the mobile preset; desktop stays at 100.
       const mobile = preset === 'mobile';
       const about = `Lighthouse ${preset} preset (simulated throttling${mobile ? ': slow 4G, 4× CPU' : ''}); target ${mobile ? '>= 95, CLS 0' : '100'}`;
       const notes = mobile ? { lcpNote: 'target ≤ 1,500 ms', tbtNote: 'target ≤ 150 ms' } : { lcpNote: 'good is ≤ 2,500 ms', tbtNote: 'good is ≤ 200 ms' };

@@ -1,5 +1,5 @@
 /**
- * The money form checks of spec.md section 5 (amounts, deposit dates), with the same amount parser
+ * The money form checks of docs/product.md, "Form rules" (amounts, deposit dates), with the same amount parser
  * and words as the API's schemas (validation.ts), without zod, so the web can run them before it
  * sends anything at no download cost.
  */

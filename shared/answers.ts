@@ -1,5 +1,5 @@
 /**
- * What every route answers (spec.md section 7, design.md section 6), as zod schemas: the route
+ * What every route answers (docs/architecture.md, "The route table"), as zod schemas: the route
  * table names one per route, handlers are typed by it, and the integration tests check each
  * real answer against it. Amounts are dollars (JSON numbers); dates are ISO 8601 strings.
  *

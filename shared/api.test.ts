@@ -3,7 +3,7 @@ import { buildPath, matchPath, routeUrl, OWNER_PATH_PARAMS, type RouteDef, route
 import { bodySchemas, querySchemas } from './validation';
 
 describe('the route table', () => {
-  it('holds every call of spec section 7, once', () => {
+  it('holds every call of the product, once', () => {
     const calls = routes.map((r) => `${r.method} ${r.path}`);
     expect(calls).toEqual(
       expect.arrayContaining([

@@ -1,5 +1,5 @@
 /**
- * The API contract (spec.md section 7, design.md section 6): the one route table that the CDK
+ * The API contract (docs/architecture.md, "The route table"): the one route table that the CDK
  * stack, the local gateway and the web are generated from, and the shapes of every answer.
  * Amounts in the API are dollars (JSON numbers, at most 2 decimals); dates are ISO 8601 strings.
  */
@@ -96,9 +96,9 @@ export const routes = [
   { name: 'listTransactions', method: 'GET', path: '/api/portfolios/{uid}/transactions', answer: 'transactions', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
   { name: 'getEligibility', method: 'GET', path: '/api/withdrawals/{uid}/eligible', answer: 'eligibility', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
   { name: 'requestWithdrawal', method: 'POST', path: '/api/withdrawals/request', body: 'withdrawalRequest', answer: 'withdrawalRequested', auth: 'client', owner: 'body.userId', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
-  // A page of clients (issue 18): ?limit&cursor&sort&search, answered from the client shards' ordered indexes.
+  // A page of clients: ?limit&cursor&sort&search, answered from the client shards' ordered indexes.
   { name: 'listClients', method: 'GET', path: '/api/admin/clients', query: 'clientList', answer: 'clientsPage', auth: 'admin', table: { actions: [], indexes: ['GSI4', 'GSI5'] } },
-  // Beyond spec section 7 (issue 18): the totals cards from an aggregate, at any number of clients.
+  // The totals cards from an aggregate, at any number of clients.
   { name: 'getClientTotals', method: 'GET', path: '/api/admin/client-totals', answer: 'clientTotals', auth: 'admin', table: { actions: ['Query'] } },
   { name: 'addDeposit', method: 'POST', path: '/api/admin/clients/{id}/deposit', body: 'deposit', answer: 'moneyMoved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
   { name: 'processWithdrawal', method: 'POST', path: '/api/admin/clients/{id}/withdrawal', body: 'adminWithdrawal', answer: 'moneyMoved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
@@ -106,7 +106,7 @@ export const routes = [
   { name: 'listClientTransactions', method: 'GET', path: '/api/admin/clients/{id}/transactions', answer: 'transactions', auth: 'admin', table: { actions: ['GetItem', 'Query'] } },
   { name: 'deleteClient', method: 'DELETE', path: '/api/admin/clients/{id}', answer: 'done', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem', 'BatchWriteItem'] }, cognitoActions: ['AdminUserGlobalSignOut', 'AdminDeleteUser'] },
   { name: 'listWithdrawalAlerts', method: 'GET', path: '/api/admin/withdrawal-alerts', answer: 'alerts', auth: 'admin', table: { actions: ['GetItem'], indexes: ['GSI2'] } },
-  // Beyond spec section 7: the life of a client's withdrawal request (design.md section 4).
+  // The life of a client's withdrawal request (docs/product.md, "Withdrawals").
   { name: 'listMyWithdrawalRequests', method: 'GET', path: '/api/portfolios/{uid}/withdrawal-requests', answer: 'withdrawalRequests', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
   // The client withdraws its own pending request; of a cancel and an admin's decision at once, exactly one wins.
   { name: 'cancelWithdrawalRequest', method: 'POST', path: '/api/portfolios/{uid}/withdrawal-requests/{id}/cancel', answer: 'requestCancelled', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] }, idNames: 'withdrawal request' },
@@ -121,10 +121,10 @@ export const routes = [
   // The account page: a client's own names, kept the same in Cognito (the ID token) and the
   // portfolio (what admins see). Not through Cognito's UpdateUserAttributes: the portfolio would go stale.
   { name: 'updateMyNames', method: 'PUT', path: '/api/portfolios/{userId}/names', body: 'names', answer: 'names', auth: 'client', owner: 'userId', table: { actions: ['GetItem', 'UpdateItem'] }, cognitoActions: ['AdminUpdateUserAttributes'] },
-  // The account page's e-mail switches (issue 16): the notifier reads them off the profile.
+  // The account page's e-mail switches: the notifier reads them off the profile.
   { name: 'getMyEmailPreferences', method: 'GET', path: '/api/portfolios/{userId}/email-preferences', answer: 'emailPreferences', auth: 'client', owner: 'userId', table: { actions: ['GetItem'] } },
   { name: 'updateMyEmailPreferences', method: 'PUT', path: '/api/portfolios/{userId}/email-preferences', body: 'emailPreferences', answer: 'emailPreferences', auth: 'client', owner: 'userId', table: { actions: ['UpdateItem'] } },
-  // The whole book as CSV (issue 18): an export the exporter function writes to S3, then a short-lived link to it.
+  // The whole book as CSV: an export the exporter function writes to S3, then a short-lived link to it.
   { name: 'startBalancesExport', method: 'POST', path: '/api/admin/statements/balances/exports', answer: 'balancesExport', auth: 'admin', table: { actions: ['PutItem'] }, exports: 'start' },
   { name: 'getBalancesExport', method: 'GET', path: '/api/admin/statements/balances/exports/{id}', answer: 'balancesExport', auth: 'admin', table: { actions: ['GetItem'] }, exports: 'link', idNames: 'balances export' },
   // The caller's own sign-in (lambdas/lib/cognito/account-security.ts): the second factor's life and the

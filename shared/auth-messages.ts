@@ -21,7 +21,7 @@ export const formMessages = {
   invalidEmail: 'Invalid email address',
 } as const;
 
-/** The spec's password checks (part of validation). */
+/** The password checks (part of validation). */
 export const passwordChecks = {
   passwordMismatch: { title: 'Password mismatch', description: "Passwords don't match. Please check and try again." },
   passwordTooShort: { title: 'Password too short', description: 'Password should be at least 6 characters long.' },

@@ -76,7 +76,7 @@ describe('monthsSinceDeposit', () => {
   });
 });
 
-describe('withdrawal eligibility (design.md section 4)', () => {
+describe('withdrawal eligibility', () => {
   const now = at('2026-11-22');
   const L = at('2026-11-16'); // the last Monday update
   const old = { id: 'old', amountCents: 10_000_000, at: L - 52 * WEEK_MS }; // held a year at L: profit $100,000

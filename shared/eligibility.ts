@@ -1,5 +1,5 @@
 /**
- * Profit-withdrawal eligibility and the admins' alert window (design.md section 4).
+ * Profit-withdrawal eligibility and the admins' alert window (docs/product.md, "Withdrawals").
  * All calendar arithmetic is in UTC.
  */
 import { DAY_MS, fullWeeksBetween, growthFactor } from './growth';

@@ -1,5 +1,5 @@
 /**
- * The e-mails a user may turn off on the account page (issue 16), and what the page calls them.
+ * The e-mails a user may turn off on the account page, and what the page calls them.
  * Decisions on a client's own withdrawal requests, and new requests for the admins, are always
  * sent: someone is waiting on them. lambdas/notifications/notification.ts marks exactly these
  * kinds optional (its test holds the two together).

@@ -1,5 +1,5 @@
 /**
- * The account form checks of spec.md section 5 (sign-in, sign-up, passwords, names). They use the
+ * The account form checks of docs/product.md, "Form rules" (sign-in, sign-up, passwords, names). They use the
  * same words as the API's schemas (validation.ts), without zod, so the web can run them before it
  * sends anything at no download cost. The money forms' checks are in ./amount-forms, apart: the
  * sign-in page loads this module and needs nothing of money, nor any word but sign-in's

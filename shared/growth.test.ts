@@ -40,7 +40,7 @@ describe('the weekly rate', () => {
   });
 });
 
-describe('reference values (design.md section 3)', () => {
+describe('reference values (docs/product.md, "Weekly growth")', () => {
   it('$100,000.00 held 52 full weeks is exactly $200,000.00', () => {
     const ledger = [entry('a', 'deposit', 10_000_000, T0)];
     expect(formatUsd(replayLedger(ledger, T0 + 52 * WEEK_MS).balanceCents)).toBe('$200,000.00');

@@ -1,5 +1,5 @@
 /**
- * Weekly compounding (design.md section 3).
+ * Weekly compounding (docs/product.md, "Weekly growth").
  *
  * The ledger is the truth; the portfolio stores a balance B at a time L that can always be
  * recomputed from it:
@@ -190,7 +190,7 @@ function updateTo(state: BalanceState, next: BalanceState): WeeklyUpdate {
   return { next, gainCents, gainPercent };
 }
 
-/** The balance one week earlier, as the spec defines it for display: B / r (rounded once). */
+/** The balance one week earlier, as the dashboard shows it: B / r (rounded once). */
 export function previousWeekBalance(balanceCents: Cents): Cents {
   return roundHalfEven(balanceCents / WEEKLY_RATE);
 }

@@ -1,5 +1,5 @@
 /**
- * The product's words, exactly as spec.md sections 5 and 8 write them. The web shows them and
+ * The product's words, exactly as docs/product.md ("Form rules", "Words on screen") gives them. The web shows them and
  * the API answers with them; nothing else spells them out again. The signed-out pages' words
  * and sign-in's failures are in ./auth-messages, part of these, so the first screen loads them alone.
  */
@@ -22,7 +22,7 @@ export const validation = {
   deleteConfirmation: (email: string) => `Are you sure you want to delete client ${email}? This action cannot be undone.`,
 } as const;
 
-/** Messages the spec does not give, written in its voice for rules design.md adds. */
+/** Messages for the rules beyond the original screens, written in the same voice. */
 export const apiMessages = {
   ...formMessages,
   noteTooLong: 'Note must be at most 500 characters',
@@ -42,7 +42,7 @@ export const apiMessages = {
   insufficientBalance: 'Insufficient balance for this withdrawal',
   notYours: 'You can only access your own portfolio',
   adminOnly: 'Administrator access required',
-  /** An admin route asked by an administrator who has not set up an authenticator app (issue 15). */
+  /** An admin route asked by an administrator who has not set up an authenticator app. */
   twoFactorRequired: 'Administrators must set up two-factor sign-in before using the admin console',
   /** An admin's session began before two-factor sign-in or admin access did (lambdas/lib/http/admin-epoch.ts). */
   adminSignInAgain: 'Please sign in again, with the code from your authenticator app, to use the admin console',
@@ -87,7 +87,7 @@ export const apiMessages = {
 
 export const errors = {
   ...signInErrors,
-  /** The spec's words for a Google pop-up; the portal signs in with Google by redirect (a cancel is notices.googleSignInCancelled). */
+  /** The product's words for a Google pop-up; the portal signs in with Google by redirect (a cancel is notices.googleSignInCancelled). */
   google: {
     ...signInErrors.google,
     popupClosed: 'Sign-in cancelled. Please try again.',

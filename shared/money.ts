@@ -9,7 +9,7 @@
 /** Integer number of US cents. */
 export type Cents = number;
 
-/** The largest amount a single entry may carry: $1,000,000,000 (design.md section 3). */
+/** The largest amount a single entry may carry: $1,000,000,000 (docs/product.md, "Money"). */
 export const MAX_ENTRY_CENTS: Cents = 100_000_000_000;
 
 /** Rounds to the nearest integer, ties to even (banker's rounding), so rounding errors do not drift one way. */

@@ -30,7 +30,7 @@ export const userPoolDefinition = {
   refreshTokenValidityDays: 30,
   /**
    * An unknown e-mail and a wrong password answer alike, and so do reset and resend requests:
-   * who is a client of the firm cannot be probed (design.md sections 7 and 8).
+   * who is a client of the firm cannot be probed (docs/decisions, enumeration protection).
    */
   preventUserExistenceErrors: true,
   /**

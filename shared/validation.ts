@@ -1,5 +1,5 @@
 /**
- * Request bodies (spec.md section 7) as zod schemas: the lambdas parse every body with these.
+ * Request bodies as zod schemas: the lambdas parse every body with these.
  * Amounts go through the same parser, and refusals carry the same words, as the web's form
  * checks in forms.ts and amount-forms.ts (kept apart so the browser does not download zod).
  */
@@ -183,7 +183,7 @@ function pageLimit(fallback: number, max: number, message: string) {
   );
 }
 
-/** Clients in a page of the admin list: the spec's list shows pages of 50; a caller may ask for up to 100. */
+/** Clients in a page of the admin list: the list shows pages of 50; a caller may ask for up to 100. */
 export const CLIENT_PAGE_DEFAULT = 50;
 export const CLIENT_PAGE_MAX = 100;
 /** The longest e-mail address (RFC 5321): a longer search cannot match. */
@@ -193,7 +193,7 @@ export const SEARCH_MAX_LENGTH = 254;
 export type ClientOrder = 'email' | 'balance-desc' | 'balance-asc';
 
 /**
- * ?limit&cursor&sort&search of the admin client list. The search is the spec's: a
+ * ?limit&cursor&sort&search of the admin client list. The search is the product's: a
  * case-insensitive substring of the e-mail (lower-cased here, as e-mails are stored). The cursor
  * is the server's own text, checked by the server against the sort and search it was made for.
  */

@@ -16,7 +16,7 @@ export const MIN_WITHDRAWAL_REQUEST_CENTS: Cents = 10_000;
 export const MAX_PENDING_WITHDRAWAL_REQUESTS = 3;
 
 /**
- * The limits' words, in the voice of the spec's amount messages. They live beside the limits, not
+ * The limits' words, in the voice of the amount messages. They live beside the limits, not
  * in messages.ts: the first screen loads messages.ts whole, within its gzip budget (web/build.ts),
  * and only the dashboard's dialog and the API ever say these.
  */

@@ -1,5 +1,5 @@
 /**
- * The Cognito user pool of design.md section 7: e-mail as the username, the spec's password
+ * The Cognito user pool (docs/product.md, "Sign-in and roles"): e-mail as the username, the product's password
  * rule, e-mail verification, optional two-factor sign-in by authenticator app, the admins group, the triggers, an app client for the SPA
  * (which lets users write only the attributes sign-up and Google's mapping write), the
  * hosted-UI domain, Google when the deploy is given its client, and a WAF web ACL in front.
@@ -199,7 +199,7 @@ export class PortalAuth extends Construct {
         custom: false,
         adminUserPassword: false,
       },
-      // Who is a client of the firm cannot be probed through sign-in, reset or resend (design.md sections 7 and 8).
+      // Who is a client of the firm cannot be probed through sign-in, reset or resend (docs/decisions, enumeration protection).
       preventUserExistenceErrors: def.preventUserExistenceErrors,
       enableTokenRevocation: true,
       accessTokenValidity: Duration.minutes(def.accessTokenValidityMinutes),

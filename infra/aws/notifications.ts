@@ -1,5 +1,5 @@
 /**
- * E-mail notifications (issue 16) as an outbox: the money transactions write their ledger entries
+ * E-mail notifications as an outbox: the money transactions write their ledger entries
  * and requests as always; the table's stream feeds the notifier, which renders and sends. A send
  * that fails is retried from the stream and never touches the money move; what still fails after
  * the retries is kept in a dead-letter queue (alarmed on in alarms.ts).

@@ -236,7 +236,7 @@ describe('the table', () => {
 });
 
 describe('Cognito', () => {
-  it('uses e-mail as the username, the spec password rule, the triggers, deletion protection', () => {
+  it('uses e-mail as the username, the product's password rule, the triggers, deletion protection', () => {
     template.hasResource('AWS::Cognito::UserPool', {
       DeletionPolicy: 'RetainExceptOnCreate',
       UpdateReplacePolicy: 'Retain',

@@ -1,5 +1,5 @@
 /**
- * The whole product in one stack (design.md section 1):
+ * The whole product in one stack (docs/architecture.md):
  *   CloudFront ─┬─ S3 (the SPA, /config.json written from this stack's outputs and the stage's settings)
  *               └─ /api/* ─ HTTP API ─ Cognito JWT authorizer ─ one Lambda per route ─ DynamoDB
  *   Cognito user pool (e-mail + password, Google when configured, admins group, triggers, WAF)

@@ -5,7 +5,7 @@
  * more, and a profile that has the list is never touched.
  *   locally (default): the table of DATA_DIR (default .local), whether `npm start` runs or not;
  *   in AWS: `--table <name> [--region <region>]`, with the operator's AWS credentials.
- * Run it before deploying the version whose code no longer rebuilds the list for such profiles.
+ * Run it on a table whose profiles predate the list: no request path rebuilds it for them.
  */
 import { migrateUpcomingEligible } from '../../lambdas/lib/migrations/migrate-upcoming-eligible';
 import { runMigration } from './tool-table';

@@ -1,5 +1,5 @@
 /**
- * The weekly growth job (design.md section 3): the task of the state machine EventBridge starts
+ * The weekly growth job (docs/product.md, "Weekly growth"): the task of the state machine EventBridge starts
  * every Monday 00:00 UTC (infra/weekly-growth-flow.ts). The machine runs the 16 client shards in
  * parallel, each as a loop of steps with a time budget that answer a cursor while the shard has
  * more, then a last step adds the shards up. So the run's wall time is the slowest shard's, and

@@ -1,6 +1,6 @@
 /**
  * Cognito custom message: the verification and password-reset e-mails carry the code for typing
- * and a link back to the site that completes the step (design.md section 7).
+ * and a link back to the site that completes the step (docs/product.md, "Sign-in and roles").
  */
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { config } from '../lib/runtime/config';

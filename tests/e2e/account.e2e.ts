@@ -1,5 +1,5 @@
 /**
- * The account page's journeys in a real Chromium against the real local stack (issue 15):
+ * The account page's journeys in a real Chromium against the real local stack:
  * two-factor sign-in set up and used, an admin sent to set it up, a password change, signing out
  * of every device, new names. Each journey has a fresh user of its own.
  */

@@ -1,6 +1,6 @@
 /**
  * The admin's journeys in a real Chromium against the real local stack: the summary cards, search
- * and sort, deposits, a refused withdrawal, a balance edit and a deletion (spec sections 2, 5, 8).
+ * and sort, deposits, a refused withdrawal, a balance edit and a deletion.
  */
 import type { Page } from 'playwright-core';
 import { expect as expectPage } from './support/expect';

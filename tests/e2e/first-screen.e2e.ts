@@ -1,5 +1,5 @@
 /**
- * The first screen (issue 17) in a real Chromium: the signed-out pages arrive prerendered, show
+ * The first screen in a real Chromium: the signed-out pages arrive prerendered, show
  * without any script, and are taken over by the app without losing what the visitor did; a
  * visitor whose session is stored never sees the sign-in page on the way to their dashboard.
  */

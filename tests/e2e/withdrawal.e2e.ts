@@ -1,6 +1,6 @@
 /**
  * Profit withdrawals in a real Chromium against the real local stack: the admin's withdrawal
- * alerts, and a client's request approved or rejected by the admin (spec sections 2, 5, 8).
+ * alerts, and a client's request approved or rejected by the admin.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The security review's attacks (issue 12), replayed against the real local stack. Each one must
+ * A security review's attacks, replayed against the real local stack. Each one must
  * get a clear refusal and change nothing; a test here fails if its hole comes back.
  */
 import { request } from 'node:http';

@@ -83,7 +83,7 @@ describe('random bodies (property)', () => {
   });
 });
 
-describe("each amount in the spec's words", () => {
+describe("each amount in the product's words", () => {
   it.each([
     ['deposit', 'addDeposit', { amount: 0 }, 'Please enter a valid positive deposit amount'],
     ['admin withdrawal', 'processWithdrawal', { amount: -5 }, 'Please enter a valid positive withdrawal amount'],

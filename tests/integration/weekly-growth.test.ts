@@ -1,6 +1,6 @@
 /**
  * The weekly job against DynamoDB Local, run as its state machine (the deployed definition, run
- * locally): due portfolios grow exactly by design.md's rule, a second run in the same week changes
+ * locally): due portfolios grow exactly by the product's rule, a second run in the same week changes
  * nothing, missed weeks are caught up, two executions at once grow each portfolio once, and
  * afterwards a replay of every ledger equals the stored balance. Steps here list one portfolio
  * a page with no time to spare, so every shard with something due goes through the cursor loop

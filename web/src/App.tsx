@@ -1,5 +1,5 @@
 /**
- * Routes and guards of spec section 2. The admin pages are a lazy chunk a client never loads.
+ * Routes and guards (docs/product.md, "Clients and administrators"). The admin pages are a lazy chunk a client never loads.
  */
 import { ChakraProvider } from '@chakra-ui/react/styled-system';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Every money, number, count and date the web shows, in one place: US format, like the spec's
+ * Every money, number, count and date the web shows, in one place: US format, like the product's
  * amounts. The API speaks dollars; they become whole cents through shared/money before they are
  * shown, so no float ever reaches the screen. One date format on every screen: "Nov 25, 2026",
  * and "Nov 25, 2026, 3:53 PM" with the time (the e-mails have theirs:

@@ -12,7 +12,7 @@
  * means anything.
  *
  * The weekly gain is summed as shown (roundPercent: hundredths of a percent, an integer), so the
- * average equals the mean of the list's values exactly, as the spec defines it.
+ * average equals the mean of the list's values exactly, as the console shows it.
  *
  * They count what the admin list lists: clients. A staff account (an administrator's profile that
  * never held money, staff-accounts.ts) is in neither; the writes that make a profile staff or a

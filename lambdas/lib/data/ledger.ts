@@ -105,7 +105,7 @@ export function toTransactionDto(item: EntryItem, { forAdmin }: { forAdmin: bool
   };
 }
 
-/** The transaction list of the spec: newest first. */
+/** The transaction list as the pages show it: newest first. */
 export async function listTransactions(sub: string, forAdmin: boolean): Promise<TransactionDto[]> {
   const items = await loadLedger(sub);
   return items.reverse().map((item) => toTransactionDto(item, { forAdmin }));

@@ -27,9 +27,9 @@ export interface Profile {
   /**
    * When this client's deposits become eligible (ISO, ascending), those still ahead at the last
    * deposit or weekly update: written on creation, with every deposit and by the weekly job, so
-   * the admin list needs no read of any ledger. Profiles written before it existed were given it
-   * by infra/tools/migrate-upcoming-eligible.ts; no code path rebuilds it for them any more (one
-   * without it reads as no date ahead until the weekly job rewrites it from its ledger).
+   * the admin list needs no read of any ledger. A profile without it (written before the field
+   * existed, and not yet given it by infra/tools/migrate-upcoming-eligible.ts) reads as no date
+   * ahead until the weekly job rewrites it from its ledger; no request path rebuilds it.
    */
   upcomingEligibleAt?: string[];
   /**

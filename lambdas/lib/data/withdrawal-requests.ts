@@ -1,4 +1,4 @@
-/** Clients' profit-withdrawal requests and the eligibility they are checked against (design.md section 4). */
+/** Clients' profit-withdrawal requests and the eligibility they are checked against (docs/product.md, "Withdrawals"). */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, requestIds } from './table';
 import type { EligibilityDto, WithdrawalRequestDto, WithdrawalRequestStatus } from '../../../shared/api';
@@ -31,7 +31,7 @@ export interface RequestItem {
   GSI3SK?: string;
 }
 
-/** Who decided a request is an admin's e-mail: shown to admins only (spec section 6). */
+/** Who decided a request is an admin's e-mail: shown to admins only. */
 export function toRequestDto(item: RequestItem, { forAdmin }: { forAdmin: boolean }): WithdrawalRequestDto {
   return {
     id: item.requestId,

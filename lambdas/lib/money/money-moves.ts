@@ -1,5 +1,5 @@
 /**
- * Recording a ledger entry and the new balance together (design.md section 3): a deposit,
+ * Recording a ledger entry and the new balance together (docs/product.md, "Money"): a deposit,
  * withdrawal or adjustment changes B in the same transaction that writes its entry.
  */
 import { withUpcomingEligibility } from '../../../shared/eligibility';

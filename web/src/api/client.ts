@@ -1,6 +1,6 @@
 /**
  * Calls to the API with the signed-in user's access token. A non-OK answer becomes an ApiError
- * whose message is "<status>: <body text or status text>" (spec section 7), and which carries the
+ * whose message is "<status>: <body text or status text>" (docs/architecture.md, "The route table"), and which carries the
  * server's `error` field when there is one, for the screens to show.
  */
 import type { Auth } from '../auth/session';

@@ -1,5 +1,5 @@
 /**
- * The data the signed-in pages read, through SWR (with the spec's defaults), and the
+ * The data the signed-in pages read, through SWR (with the product's defaults), and the
  * writes they make, through SWR's `useSWRMutation` with the busy state and the toasts said once.
  */
 import { useMemo } from 'react';
@@ -13,7 +13,7 @@ import { ApiError } from './client';
 import { useApi } from './provider';
 
 /**
- * The spec's way with data: read when a page opens or on Refresh, no refetch on focus, no
+ * The product's way with data: read when a page opens or on Refresh, no refetch on focus, no
  * retries. Given to each read rather than by an SWRConfig above the routes, so the first
  * screen, which reads nothing, does not load SWR.
  */
@@ -47,7 +47,7 @@ export function errorText(error: unknown, fallback: string): string {
 
 /** What a write says when it is done, and what the screen does with its answer. */
 export interface MutationOutcome<Arg, Data> {
-  /** The error toast's title: 'Error' (spec section 8) unless the screen has its own. */
+  /** The error toast's title: 'Error' unless the screen has its own. */
   errorTitle?: string;
   /** The error toast's words when the server gave none. */
   failure: string;

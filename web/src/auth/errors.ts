@@ -1,5 +1,5 @@
 /**
- * Cognito's error names (Amplify passes them through as `name`) in the spec's words (section 8), at
+ * Cognito's error names (Amplify passes them through as `name`) in the product's words (docs/product.md, "Words on screen"), at
  * the field they concern: sign-in's here, on the first screen; sign-up's and the reset's in
  * ./form-errors, with their pages; the account page's in its chunk (pages/account/errors.ts).
  */
@@ -64,7 +64,7 @@ export function fieldOf(error: unknown, signIn = false): AuthField | 'form' {
   return 'form';
 }
 
-/** A failed sign-in step in the spec's words, at the field it concerns. */
+/** A failed sign-in step in the product's words, at the field it concerns. */
 export function authProblems(flow: Flow, error: unknown): Problems<AuthField> {
   return { [fieldOf(error, flow === 'signIn')]: authErrorMessage(flow, error) };
 }

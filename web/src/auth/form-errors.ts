@@ -1,5 +1,5 @@
 /**
- * Sign-up's and the password reset's failures (Cognito's error names) in the spec's words, at the
+ * Sign-up's and the password reset's failures (Cognito's error names) in the product's words, at the
  * field they concern. Apart from ./errors (sign-in's), with the pages that use them: the first
  * screen carries none of it.
  */
@@ -37,7 +37,7 @@ export function formErrorMessage(flow: FormFlow, error: unknown): string {
   return errors.generic;
 }
 
-/** A failed sign-up or reset step in the spec's words, at the field it concerns. */
+/** A failed sign-up or reset step in the product's words, at the field it concerns. */
 export function formProblems(flow: FormFlow, error: unknown): Problems<AuthField> {
   return { [fieldOf(error)]: formErrorMessage(flow, error) };
 }

@@ -1,7 +1,7 @@
 /**
  * "Continue with Google" (sign-in) and "Sign up with Google": Google's button as its branding
  * guidelines draw it (the four-colour "G" on a white button with a grey outline, a dark one in dark
- * mode), and under it what became of the last try: the spec's message when it cannot work, a calm
+ * mode), and under it what became of the last try: the product's message when it cannot work, a calm
  * word when the person cancelled at Google.
  */
 import { Button } from '@chakra-ui/react/button';
@@ -39,7 +39,7 @@ export function GoogleButton({ label }: { label: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const onClick = async () => {
     clearRedirectFailure();
-    // Without a Google provider in this deploy (and locally) the spec's message says so.
+    // Without a Google provider in this deploy (and locally) the product's message says so.
     if (!config.googleSignIn || !config.oauthDomain) return setFailure(errors.google.unauthorizedDomain);
     setFailure(null);
     setBusy(true);

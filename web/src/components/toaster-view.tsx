@@ -11,7 +11,7 @@ import { createToaster, Toast, Toaster as ChakraToaster } from '@chakra-ui/react
 export type ToastKind = 'success' | 'error' | 'info';
 
 /**
- * One at a time, 5 s, viewport hotkey F8 (the spec's toasts). At the bottom: the top right is
+ * One at a time, 5 s, viewport hotkey F8 (the product's toasts). At the bottom: the top right is
  * where the header's actions are (account, theme, sign out), and a toast must never lie over
  * them. At the end on a wide screen; across the width on a phone (the inset below).
  */

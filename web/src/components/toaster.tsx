@@ -1,5 +1,5 @@
 /**
- * Toasts as the spec has them (one at a time, 5 s, F8), through `notify`. What shows them
+ * Toasts (one at a time, 5 s, F8), through `notify`. What shows them
  * (components/toaster-view.tsx: Chakra's toast machine and recipe) loads with the first toast, or
  * ahead of it when a visitor starts on a form (`prepareToasts`): the first screen does without it.
  */

@@ -28,7 +28,7 @@ function Entry({ transaction: t }: { transaction: TransactionDto }) {
         <Text fontWeight="semibold" color={incoming ? 'green.fg' : 'red.fg'}>
           {movementUsd(incoming ? t.amount : -t.amount)}
         </Text>
-        {/* The entry's type as the API names it, as the spec shows it to administrators. */}
+        {/* The entry's type as the API names it, as administrators see it. */}
         <Badge colorPalette={PALETTES[t.type]}>{t.type}</Badge>
       </HStack>
       <HStack justify="space-between" wrap="wrap" gap="2" fontSize="sm" color="fg.muted">
@@ -55,7 +55,7 @@ export type TransactionsCall = RouteCall<'listClientTransactions'>;
 
 /**
  * The transactions `call` answers, loaded when this mounts (the panel's first opening), with their
- * loading, failed and empty states; a failure is also the spec's 'Error' toast.
+ * loading, failed and empty states; a failure is also the 'Error' toast.
  */
 export function TransactionHistory({ call }: { call: TransactionsCall }) {
   const { data, error, isLoading, mutate } = useRoute(call);

@@ -2,7 +2,7 @@
  * `/dashboard`: 'Portfolio Dashboard'. The client's balance with this week's change, the eligible
  * profit and the request button (together in a phone's first screen), the withdrawal requests,
  * the balance chart and the history. A client with no deposit yet is told how to fund the
- * account. No fallback portfolio (design.md section 8).
+ * account. No fallback portfolio: nothing shown that isn't true.
  */
 import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';

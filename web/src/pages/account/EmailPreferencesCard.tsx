@@ -1,5 +1,5 @@
 /**
- * The account page's e-mail switches (issue 16): which optional e-mails the notifier sends this
+ * The account page's e-mail switches: which optional e-mails the notifier sends this
  * user. Saved with a button, all at once, so nothing changes by a stray tap; an edit that failed
  * to save stays on screen, with the reason, for another try.
  */

@@ -1,4 +1,4 @@
-/** /admin: the totals, the withdrawal requests waiting for a decision, and the client table with its row actions (spec section 2). */
+/** /admin: the totals, the withdrawal requests waiting for a decision, and the client table with its row actions. */
 import { Flex } from '@chakra-ui/react/flex';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Heading } from '@chakra-ui/react/heading';

@@ -1,6 +1,6 @@
 /**
- * The admin pages (spec section 2). Admin status is established by the admin client list
- * (spec section 6): while it loads a spinner, on any failure the user goes to /dashboard, so
+ * The admin pages. Admin status is established by the admin client list
+ * (docs/product.md, "Sign-in and roles"): while it loads a spinner, on any failure the user goes to /dashboard, so
  * a non-admin never sees admin data. An administrator the API refuses for want of two-factor
  * sign-in goes to /account instead, which says why and offers to set it up; one whose session
  * began before their two-factor sign-in or admin access did is signed out, to sign in again

@@ -1,4 +1,4 @@
-/** Clients' profit-withdrawal requests waiting for a decision (design.md section 4). */
+/** Clients' profit-withdrawal requests waiting for a decision (docs/product.md, "Withdrawals"). */
 import { Button } from '@chakra-ui/react/button';
 import { Field } from '@chakra-ui/react/field';
 import { Flex } from '@chakra-ui/react/flex';

@@ -1,4 +1,4 @@
-/** /admin/withdrawal-alerts: clients whose deposits reach the 6-month mark within 2 weeks (spec section 2). */
+/** /admin/withdrawal-alerts: clients whose deposits reach the 6-month mark within 2 weeks. */
 import { Badge } from '../../components/badge';
 import { Button } from '@chakra-ui/react/button';
 import { Flex } from '@chakra-ui/react/flex';

@@ -1,5 +1,5 @@
 /**
- * 'Withdrawal Requests': the client's requests (design.md section 4), listed by RequestsList.tsx
+ * 'Withdrawal Requests': the client's requests (docs/product.md, "Withdrawals"), listed by RequestsList.tsx
  * in the withdrawal flows' chunk, fetched as the page renders.
  */
 import { lazy, Suspense } from 'react';
