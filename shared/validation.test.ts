@@ -17,7 +17,7 @@ import {
   withdrawalRequestBody,
 } from './validation';
 
-describe('the form rules' messages, word for word', () => {
+describe('the form rules and their messages, word for word', () => {
   it('has them exactly', () => {
     expect(validation.passwordMismatch).toEqual({ title: 'Password mismatch', description: "Passwords don't match. Please check and try again." });
     expect(validation.passwordTooShort).toEqual({ title: 'Password too short', description: 'Password should be at least 6 characters long.' });
@@ -165,7 +165,7 @@ describe('deposit dates', () => {
 describe('form checks', () => {
   const good = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: 'secret1', confirmPassword: 'secret1' };
 
-  it('sign-up: mismatch, then length, in the product's words', () => {
+  it('sign-up: mismatch, then length, in the product words', () => {
     expect(checkSignUpForm(good)).toBeNull();
     expect(checkSignUpForm({ ...good, confirmPassword: 'secret2' })).toBe(validation.passwordMismatch);
     expect(checkSignUpForm({ ...good, password: 'abc', confirmPassword: 'abc' })).toBe(validation.passwordTooShort);

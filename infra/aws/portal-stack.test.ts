@@ -236,7 +236,7 @@ describe('the table', () => {
 });
 
 describe('Cognito', () => {
-  it('uses e-mail as the username, the product's password rule, the triggers, deletion protection', () => {
+  it('uses e-mail as the username, the password rule, the triggers, deletion protection', () => {
     template.hasResource('AWS::Cognito::UserPool', {
       DeletionPolicy: 'RetainExceptOnCreate',
       UpdateReplacePolicy: 'Retain',
@@ -304,7 +304,7 @@ describe('Cognito', () => {
     expect(googleClient.Properties.WriteAttributes).not.toContain('email_verified');
   });
 
-  it('issues 15-minute access and ID tokens, revocable', () => {
+  it('gives 15-minute access and ID tokens, revocable', () => {
     // The API's JWT authorizer never checks revocation: a token's life is how long a removed user keeps access.
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       AccessTokenValidity: 15,

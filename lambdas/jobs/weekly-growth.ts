@@ -27,7 +27,7 @@ import { balanceStateOf, type Profile, writeWeeklyUpdate } from '../lib/data/pro
 import { type Bucket, jobBucket } from '../lib/data/client-totals';
 import { recordWeeklyGrowthRun } from '../lib/data/job-runs';
 import { runtimeSettings } from '../lib/runtime/runtime';
-import type { WeeklyGrowthRunFigures } from '../notifications/notification';
+import type { WeeklyGrowthRunFigures } from '../lib/data/job-run-item';
 import { STAGE_ENV, WEEKLY_GROWTH_METRICS, WEEKLY_GROWTH_NAMESPACE, WEEKLY_GROWTH_SERVICE } from './weekly-growth-metrics';
 
 /** The run's answer: its totals (value and gain in cents, of the portfolios it grew), and its duration. */

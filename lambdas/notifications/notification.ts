@@ -8,6 +8,7 @@
  */
 import type { PendingActionKind } from '../../shared/answers';
 import type { Cents } from '../../shared/money';
+import type { WeeklyGrowthSummaryData } from '../lib/data/job-run-item';
 import type { SecurityNoticeData } from '../lib/data/security-notice';
 
 /**
@@ -113,26 +114,6 @@ export interface ActionDecidedData extends PendingActionData {
   decidedBy: string;
   decidedAt: string;
   reason?: string;
-}
-
-/** What a weekly growth run did: the job computes them, its run item stores them, the summary shows them. */
-export interface WeeklyGrowthRunFigures {
-  due: number;
-  /** The job summary's `updated`. */
-  grown: number;
-  skipped: number;
-  failed: number;
-  /** Sum of the balances, after this run, of the portfolios it grew. */
-  totalValueCents: Cents;
-  /** Sum of what those portfolios gained this run. */
-  totalGainCents: Cents;
-}
-
-export interface WeeklyGrowthSummaryData extends WeeklyGrowthRunFigures {
-  runId: string;
-  /** The Monday the run computed for (ISO). */
-  scheduledFor: string;
-  finishedAt: string;
 }
 
 export interface NotificationDataByKind {

@@ -8,7 +8,7 @@ import { actionDecidedContent, actionDecisionConfirmedContent, actionProposedCon
 import { formatClient, formatCount, formatSignedUsd, formatUtcDate, formatUtcDateTime } from './email-format';
 import { type EmailContent, type EmailFact, FIRM_NAME, layoutEmail, type RenderedEmail } from './email-layout';
 import type { Notification, NotificationOf } from './notification';
-import { securityNoticeContent } from '../lib/data/security-notice';
+import { securityNoticeContent } from './security-notice-email';
 
 export type { RenderedEmail };
 

@@ -66,7 +66,7 @@ it('answers the demo users', async () => {
   expect(claimsOf(admin.accessToken)['cognito:groups']).toEqual(['admins']);
 });
 
-it('signs up through the gateway with the product's errors named as Cognito names them', async () => {
+it('signs up through the gateway with the errors named as Cognito names them', async () => {
   const email = 'kim@example.com';
   const clientId = stack.cognito.clientId;
   await expect(client.cognito.send(new SignUpCommand({ ClientId: clientId, Username: email, Password: '12345', UserAttributes: attrs(email) }))).rejects.toMatchObject({

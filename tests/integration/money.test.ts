@@ -216,7 +216,7 @@ describe('withdrawal requests', () => {
     return { gus, profit, tenth };
   }
 
-  it('refuses more than the eligible profit, in the product's words, writing nothing', async () => {
+  it('refuses more than the eligible profit, in the product words, writing nothing', async () => {
     const { gus, profit } = await newGus();
     const res = await request(gus, profit + 0.01);
     expect(res.status).toBe(409);

@@ -13,7 +13,27 @@
  */
 import { newId } from './ids';
 import { jobRunKeys } from './table';
-import type { WeeklyGrowthRunFigures, WeeklyGrowthSummaryData } from '../../notifications/notification';
+import type { Cents } from '../../../shared/money';
+
+/** What a weekly growth run did: the job computes them, its run item stores them, the summary shows them. */
+export interface WeeklyGrowthRunFigures {
+  due: number;
+  /** The job summary's `updated`. */
+  grown: number;
+  skipped: number;
+  failed: number;
+  /** Sum of the balances, after this run, of the portfolios it grew. */
+  totalValueCents: Cents;
+  /** Sum of what those portfolios gained this run. */
+  totalGainCents: Cents;
+}
+
+export interface WeeklyGrowthSummaryData extends WeeklyGrowthRunFigures {
+  runId: string;
+  /** The Monday the run computed for (ISO). */
+  scheduledFor: string;
+  finishedAt: string;
+}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -14,7 +14,7 @@ const landingPages = {
 };
 
 describe('sign-in page', () => {
-  it('shows the product's texts and links', async () => {
+  it('shows the texts and links', async () => {
     renderApp('/', { backend: fakeAuth(null), api: fixtureApi({}) });
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
     expect(screen.getByText('Access your gold trading portfolio')).toBeInTheDocument();

@@ -25,7 +25,7 @@ async function fillForm(values: Partial<Record<'First name' | 'Last name' | 'Ema
 }
 
 describe('sign-up page', () => {
-  it('shows the product's texts, fields and links', async () => {
+  it('shows the texts, fields and links', async () => {
     renderApp('/signup', { backend: fakeAuth(null), api: fixtureApi({}) });
     expect(await screen.findByRole('heading', { name: 'Create Account' })).toBeInTheDocument();
     expect(screen.getByText('Join the firm')).toBeInTheDocument();
@@ -133,7 +133,7 @@ describe('sign-up page', () => {
     expect(backend.signUp).not.toHaveBeenCalled();
   });
 
-  it('says the product's message under the e-mail when it is taken', async () => {
+  it('says the taken-address message under the e-mail when it is taken', async () => {
     const backend = fakeAuth(null, { signUp: jest.fn(async () => Promise.reject(Object.assign(new Error('User already exists'), { name: 'UsernameExistsException' }))) });
     renderApp('/signup', { backend, api: fixtureApi({}) });
     await screen.findByLabelText('First name');

@@ -2,12 +2,12 @@
  * Security notices: from the item the security record's change writes to the e-mail the user
  * gets, always, once per notice, saying what happened, when, and what to do if it was not them.
  */
-import { securityChange } from './security-record';
-import { notificationsFor } from '../../notifications/events';
-import { notificationPolicies } from '../../notifications/notification';
-import { renderNotification } from '../../notifications/render';
-import { newSecurityNoticeItem, SECURITY_EVENTS } from './security-notice';
-import { insert, modify, NOW, OTHER_SUB, remove, SUB } from '../../notifications/test-support/stream-records';
+import { securityChange } from '../lib/data/security-record';
+import { notificationsFor } from './events';
+import { notificationPolicies } from './notification';
+import { renderNotification } from './render';
+import { newSecurityNoticeItem, SECURITY_EVENTS } from '../lib/data/security-notice';
+import { insert, modify, NOW, OTHER_SUB, remove, SUB } from './test-support/stream-records';
 
 const SITE = 'https://portal.aurum.example';
 
