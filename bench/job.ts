@@ -262,7 +262,7 @@ export function shardRows(size: number, parallel: JobRun[], oneAtATime: JobRun, 
     `2. weekly growth job, ${n} portfolios: one shard at a time`,
     fmt(oneAtATime.rate, 0),
     'portfolios/s',
-    `${fmt(oneAtATime.seconds, 1)} s; 16 at once: ${fmt(rate, 0)}/s (${fmt(rate / oneAtATime.rate, 2)}×). Locally every shard shares one DynamoDB Local and 2 cores; in AWS each shard is its own Lambda and partition (README's model)`,
+    `${fmt(oneAtATime.seconds, 1)} s; 16 at once: ${fmt(rate, 0)}/s (${fmt(rate / oneAtATime.rate, 2)}×). Locally every shard shares one DynamoDB Local and 2 cores; in AWS each shard is its own Lambda and partition (docs/scale.md)`,
   );
 }
 

@@ -30,7 +30,7 @@ export const userPoolDefinition = {
   refreshTokenValidityDays: 30,
   /**
    * An unknown e-mail and a wrong password answer alike, and so do reset and resend requests:
-   * who is a client of the firm cannot be probed (docs/decisions, enumeration protection).
+   * who is a client of the firm cannot be probed (docs/decisions/0004-enumeration-protection.md).
    */
   preventUserExistenceErrors: true,
   /**

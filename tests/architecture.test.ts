@@ -59,11 +59,35 @@ it('has no import cycle', () => {
   expect(cycles).toEqual([]);
 });
 
-it('keeps infra/ out of everything that runs in a Lambda or a browser', () => {
-  const offenders = files
-    // Tests may drive the local stack (its demo accounts, its start): they run on a developer's machine.
-    .filter((f) => /^(lambdas|web|shared)\//.test(rel(f)) && !/^(lambdas\/integration|web\/e2e)\/|\.test\.tsx?$/.test(rel(f)))
-    .flatMap((f) => (graph.get(f) ?? []).filter((t) => rel(t).startsWith('infra/')).map((t) => `${rel(f)} -> ${rel(t)}`));
+/**
+ * The floors, lowest first, and what each may import besides itself. Tests (test files, test
+ * support) and tools stand above every floor: they may import anything, and nothing of the product
+ * imports them.
+ */
+const FLOORS: readonly (readonly [floor: string, mayImport: readonly string[]])[] = [
+  ['shared/', []],
+  ['lambdas/lib/', ['shared/']],
+  ['lambdas/table-uses.ts', ['shared/']],
+  ['lambdas/notifications/', ['shared/', 'lambdas/lib/']],
+  ['lambdas/', ['shared/', 'lambdas/lib/', 'lambdas/notifications/']],
+  ['web/', ['shared/']],
+  ['infra/weekly-growth-flow.ts', ['shared/', 'lambdas/']],
+  ['infra/aws/', ['shared/', 'lambdas/', 'infra/weekly-growth-flow.ts', 'infra/stages.ts']],
+  ['infra/stages.ts', ['infra/aws/']],
+  ['infra/local/', ['shared/', 'lambdas/', 'web/', 'infra/aws/', 'infra/weekly-growth-flow.ts']],
+  ['infra/tools/', ['shared/', 'lambdas/', 'infra/local/']],
+];
+const isTestOrTool = (path: string) => /^(tests|bench)\/|\.test\.tsx?$|\/test-support\/|^web\/src\/test\//.test(path);
+const floorOf = (path: string) => FLOORS.find(([floor]) => path.startsWith(floor));
+
+it('keeps every arrow pointing down a floor: nothing of the product imports a test, a tool or a floor above it', () => {
+  const product = files.map(rel).filter((f) => !isTestOrTool(f));
+  expect(product.filter((f) => !floorOf(f))).toEqual([]);
+  const offenders = product.flatMap((f) => {
+    const [floor, mayImport] = floorOf(f) ?? ['', []];
+    const allowed = (t: string) => !isTestOrTool(t) && [floor, ...mayImport].some((p) => t.startsWith(p));
+    return (graph.get(join(ROOT, f)) ?? []).map(rel).filter((t) => !allowed(t)).map((t) => `${f} -> ${t}`);
+  });
   expect(offenders).toEqual([]);
 });
 

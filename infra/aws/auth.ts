@@ -199,7 +199,7 @@ export class PortalAuth extends Construct {
         custom: false,
         adminUserPassword: false,
       },
-      // Who is a client of the firm cannot be probed through sign-in, reset or resend (docs/decisions, enumeration protection).
+      // Who is a client of the firm cannot be probed through sign-in, reset or resend (docs/decisions/0004-enumeration-protection.md).
       preventUserExistenceErrors: def.preventUserExistenceErrors,
       enableTokenRevocation: true,
       accessTokenValidity: Duration.minutes(def.accessTokenValidityMinutes),

@@ -1,5 +1,5 @@
 /**
- * Cognito pre-sign-up: refuses names the product refuses everywhere (shared/forms.ts checkName:
+ * Cognito pre-sign-up: refuses names the product refuses everywhere (shared/names.ts checkName:
  * control or text-direction characters, a `;`, or a formula sign at the start), before the
  * account exists: names are copied into the client's profile on confirmation, shown to
  * administrators and written into their balances export, which spreadsheets open. Cognito

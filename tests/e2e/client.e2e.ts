@@ -51,7 +51,7 @@ journey('sign-in errors: empty fields; an unknown e-mail and a wrong password lo
   await expectPage(page).toShowText('Email is required');
   expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
 
-  // User-existence errors are prevented (docs/decisions, enumeration protection): who is a client cannot be probed.
+  // User-existence errors are prevented (docs/decisions/0004-enumeration-protection.md): who is a client cannot be probed.
   await signIn(page, e2e, 'nobody@example.com');
   await expectPage(page).toShowText('Incorrect password');
   expect(await page.getByText('No account found with this email address').count()).toBe(0);
