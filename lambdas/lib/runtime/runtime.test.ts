@@ -222,7 +222,7 @@ describe('loading the handler modules', () => {
         return { ...actual, CognitoIdentityProviderClient: CountedClient };
       });
 
-      for (const route of routes) await import(`../http/${route.name}`);
+      for (const route of routes) await import(`../../http/${route.name}`);
       await import('../../triggers/pre-sign-up');
       await import('../../triggers/post-confirmation');
       await import('../../triggers/custom-message');
