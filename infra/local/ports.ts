@@ -1,3 +1,8 @@
+/**
+ * Choosing the local servers' ports: a free one, or the one a data folder had before. Probing is
+ * a job of its own: it opens a bare socket and closes it at once, where http/listen.ts starts and
+ * stops the servers themselves.
+ */
 import { createServer } from 'node:net';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 

@@ -1,4 +1,4 @@
-/** Starting and stopping the local stack's own servers (the S3 stand-in, the Google stand-in, the hosted UI). */
+/** Starting and stopping the local stack's own servers (the gateway, the S3 stand-in, the Google stand-in, the hosted UI). */
 import type { AddressInfo, Server } from 'node:net';
 
 /** Listens on `port` (0: one the OS picks) at `host`; answers the port bound, or rejects (EADDRINUSE...). */

@@ -1,0 +1,30 @@
+/**
+ * /config.json: what the SPA needs to find Cognito, as the CDK stack writes it (shared/site-config.ts),
+ * and the demo funding instructions (funding-instructions.ts).
+ */
+import { siteConfig } from '../../../shared/site-config';
+import { LOCAL_FUNDING_INSTRUCTIONS } from '../funding-instructions';
+import { send } from './send';
+import type { CognitoTarget, GatewayRoute } from './types';
+
+/** `host` is one of allowedHosts (checked before any route), so the SPA is sent back to this gateway. */
+function configJson(cognito: CognitoTarget, host: string) {
+  const origin = `http://${host}`;
+  return siteConfig({
+    region: cognito.region,
+    userPoolId: cognito.userPoolId,
+    userPoolClientId: cognito.clientId,
+    userPoolEndpoint: `${origin}/cognito`,
+    // Google through the local hosted UI, when the stack runs one (its TLS port on this machine).
+    oauthDomain: cognito.hostedUi?.domain ?? null,
+    googleSignIn: cognito.hostedUi !== undefined,
+    fundingInstructions: [...LOCAL_FUNDING_INSTRUCTIONS],
+  });
+}
+
+export function configJsonRoute(cognito: CognitoTarget): GatewayRoute {
+  return {
+    matches: (pathname) => pathname === '/config.json',
+    handle: async (req, res) => send(res, 200, configJson(cognito, String(req.headers.host))),
+  };
+}

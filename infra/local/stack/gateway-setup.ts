@@ -1,0 +1,41 @@
+/**
+ * The gateway as the stack sets it up: the routes' handlers, the weekly job's state machine run
+ * here (each step as the job's Lambda, with its table use), the built SPA when there is one, and
+ * the tests' switch that takes a route's table access away (LOCAL_IAM_DENY=<route>,...) to prove
+ * the enforcement is live (never widening it).
+ */
+import { join } from 'node:path';
+import { NO_TABLE_USE, routeTableUse, WEEKLY_GROWTH_TABLE_USE } from '../../../lambdas/table-uses';
+import { type ApiHandler, type CognitoTarget, createGateway } from '../gateway';
+import type { Mailbox } from '../mailbox';
+import { runAs } from '../table-permissions';
+import { localSecurityHeaders, staticFiles } from '../web-server';
+import { runWeeklyGrowthLocally } from '../weekly-growth-run';
+
+export interface GatewaySetUp {
+  port: number;
+  cognito: CognitoTarget;
+  handlers: ReadonlyMap<string, ApiHandler>;
+  mailbox: Mailbox;
+  originSecret: string;
+  /** Whether the gateway serves web/dist. */
+  serveWeb: boolean;
+}
+
+export function setUpGateway(setUp: GatewaySetUp): ReturnType<typeof createGateway> {
+  const deniedTable = new Set((process.env.LOCAL_IAM_DENY ?? '').split(',').filter(Boolean));
+  return createGateway({
+    port: setUp.port,
+    cognito: setUp.cognito,
+    handlers: setUp.handlers,
+    mailbox: setUp.mailbox,
+    runWeeklyGrowth: (now) =>
+      runWeeklyGrowthLocally(now, {
+        around: (work) => runAs('WeeklyGrowth', WEEKLY_GROWTH_TABLE_USE, work),
+        ...(process.env.LOCAL_WEEKLY_STEP_BUDGET_MS ? { stepBudgetMs: Number(process.env.LOCAL_WEEKLY_STEP_BUDGET_MS) } : {}),
+      }),
+    originSecret: setUp.originSecret,
+    tableUseOf: (route) => (deniedTable.has(route.name) ? NO_TABLE_USE : routeTableUse(route)),
+    staticFiles: setUp.serveWeb ? staticFiles(join(process.cwd(), 'web', 'dist'), localSecurityHeaders(setUp.cognito.hostedUi?.origin)) : undefined,
+  });
+}

@@ -1,0 +1,79 @@
+/**
+ * What the CDK stack gives each function in its environment, given to the handlers here
+ * explicitly (configureRuntime), with the local stand-ins for what AWS would do for them: the
+ * mailbox for SES, an in-process run for an asynchronous Lambda invocation, and the table
+ * permissions for IAM.
+ */
+import { randomBytes } from 'node:crypto';
+import { handler as balancesExporter } from '../../../lambdas/jobs/balances-export';
+import { configureRuntime, settingsFromEnvironment } from '../../../lambdas/lib/runtime/runtime';
+import { BALANCES_EXPORTER_TABLE_USE } from '../../../lambdas/table-uses';
+import type { LocalCognito } from '../cognito';
+import { localCredentials } from '../dynamo';
+import type { Mailbox } from '../mailbox';
+import { enforceTablePermissions, runAs } from '../table-permissions';
+import { LOCAL_EXPORTS_BUCKET } from './local-names';
+
+export interface HandlerSettings {
+  tableName: string;
+  cognito: Pick<LocalCognito, 'region' | 'endpoint' | 'userPoolId'>;
+  dynamoEndpoint: string;
+  s3Endpoint: string;
+  /** The header the gateway adds to every API request, as CloudFront does in AWS. */
+  originSecret: string;
+  siteUrl: string;
+  fourEyesThresholdCents: number;
+  mailbox: Mailbox;
+}
+
+/**
+ * Notifications (lambdas/jobs/notifier.ts) land in the mailbox instead of going through SES.
+ * LOCAL_MAIL_FAIL_TIMES=n makes the first n sends fail, as SES may: tests prove the retries.
+ */
+function localMailer(mailbox: Mailbox) {
+  let mailFailuresLeft = Number(process.env.LOCAL_MAIL_FAIL_TIMES ?? 0) || 0;
+  return async (mail: { to: string; subject: string; text: string; html: string }) => {
+    if (mailFailuresLeft > 0) {
+      mailFailuresLeft--;
+      throw new Error('local mailer: failing as LOCAL_MAIL_FAIL_TIMES asks');
+    }
+    mailbox.add({ to: mail.to, subject: mail.subject, body: mail.text, html: mail.html, code: null, sentAt: new Date().toISOString() });
+  };
+}
+
+export function configureHandlers(settings: HandlerSettings): void {
+  configureRuntime(
+    {
+      tableName: settings.tableName,
+      region: settings.cognito.region,
+      dynamoEndpoint: settings.dynamoEndpoint,
+      cognitoEndpoint: settings.cognito.endpoint,
+      userPoolId: settings.cognito.userPoolId,
+      credentials: localCredentials(),
+      originSecret: settings.originSecret,
+      siteUrl: settings.siteUrl,
+      // The one setting a developer or a test may choose for the stack (ADMIN_RECHECK_SECONDS).
+      adminRecheckMs: settingsFromEnvironment().adminRecheckMs,
+      // And the weekly job's page size (WEEKLY_GROWTH_PAGE_SIZE), which tests make small; its metrics have nowhere to go here.
+      weeklyGrowthPageSize: settingsFromEnvironment().weeklyGrowthPageSize,
+      publishMetrics: false,
+      exportsBucket: LOCAL_EXPORTS_BUCKET,
+      s3Endpoint: settings.s3Endpoint,
+      // As the CDK stack gives the routes that call Cognito with a user's token (the user pool's firewall's pass).
+      cognitoBackendSecret: randomBytes(32).toString('base64url'),
+      // As the CDK stack gives the admin routes the stage's four-eyes threshold (FOUR_EYES_THRESHOLD_DOLLARS, or $10,000).
+      fourEyesThresholdCents: settings.fourEyesThresholdCents,
+    },
+    {
+      // The handlers' DynamoDB client, held to each function's declared table use as IAM holds it in AWS.
+      onDynamoClient: enforceTablePermissions,
+      // The notifier sends through the local mailer (in AWS: SES, from NOTIFY_FROM).
+      mailer: localMailer(settings.mailbox),
+      // An export's writer runs beside the request that started it, as Lambda's asynchronous invocation runs it in AWS.
+      startExporter: (exportId) =>
+        void runAs('BalancesExporter', BALANCES_EXPORTER_TABLE_USE, () => balancesExporter({ exportId })).catch((error: unknown) =>
+          console.error(`balances export ${exportId} failed:`, error),
+        ),
+    },
+  );
+}
