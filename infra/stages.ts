@@ -10,6 +10,8 @@
 import type { StageSettings } from './aws/stage-config';
 
 export const stages: Record<string, StageSettings> = {
+  // Both stages are samples (deployable: false): `npm run deploy` refuses them until their
+  // account, alarm address and sender are the firm's own and they say deployable: true.
   dev: {
     account: '111111111111',
     region: 'eu-west-1',
@@ -27,6 +29,8 @@ export const stages: Record<string, StageSettings> = {
     stackName: 'AurumPortal-prod',
     authDomainPrefix: 'aurum-prod-222222222222',
     alarmEmail: 'ops@aurum.example',
+    // Holds clients' money: its stacks cannot be deleted until termination protection is turned off.
+    production: true,
     // A money move above this waits for a second administrator (shared/four-eyes.ts).
     fourEyesThresholdDollars: 25_000,
     // Both, or neither: the Google OAuth client and the Secrets Manager secret with its secret.

@@ -6,9 +6,12 @@ import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { stages } from '../stages';
 import { buildStage } from './stage';
-import { resolveStage } from './stage-config';
+import { refuseUndeployable, resolveStage } from './stage-config';
 
 const app = new App();
 const chosen: unknown = app.node.tryGetContext('stage') ?? process.env.AURUM_STAGE;
-buildStage(app, resolveStage(typeof chosen === 'string' ? chosen.trim() : undefined, stages));
+const config = resolveStage(typeof chosen === 'string' ? chosen.trim() : undefined, stages);
+// `npm run deploy` says it is deploying: a synth or a diff of a sample stage is fine, its deploy is not.
+if (String(app.node.tryGetContext('deploy')) === 'true') refuseUndeployable(config);
+buildStage(app, config);
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -1,5 +1,5 @@
 /** The single table, from the shared definition the local stack also creates, and its backups. */
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { BackupPlan, BackupPlanRule, BackupResource, BackupVault } from 'aws-cdk-lib/aws-backup';
 import { AttributeType, BillingMode, type ITable, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Schedule } from 'aws-cdk-lib/aws-events';
@@ -55,6 +55,17 @@ function withheldIndexes(scope: Construct): string[] {
 export const BACKUP_RETENTION = Duration.days(365);
 
 /**
+ * A vault kept after its stack is deleted must not block the next stack of the stage, so its name
+ * carries the stack's own id (20 of its hex digits), new with every create: a stage deleted and
+ * made again gets a new vault beside the kept one.
+ */
+function vaultName(stage: string): string {
+  const stackUuid = Fn.select(2, Fn.split('/', Aws.STACK_ID));
+  const parts = Fn.split('-', stackUuid);
+  return Fn.join('', [`aurum-${stage}-`, Fn.select(0, parts), Fn.select(4, parts)]);
+}
+
+/**
  * AWS Backup for the table: a daily backup kept a year in a vault of its own, which is kept
  * when the stack is deleted (the backups outlive the stage).
  */
@@ -64,7 +75,7 @@ export class TableBackup extends Construct {
 
   constructor(scope: Construct, id: string, props: { table: ITable; stage: string }) {
     super(scope, id);
-    this.vault = new BackupVault(this, 'Vault', { removalPolicy: RemovalPolicy.RETAIN });
+    this.vault = new BackupVault(this, 'Vault', { backupVaultName: vaultName(props.stage), removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE });
     this.plan = new BackupPlan(this, 'Plan', {
       backupPlanName: `aurum-${props.stage}-table`,
       backupVault: this.vault,

@@ -23,7 +23,7 @@ import { WRITE_ONCE_DENIED_ACTIONS } from './write-once-items';
 import { activityKeys } from '../../lambdas/lib/data/table';
 import { API_RATE_PER_IP, HEAVY_API_PATHS, HEAVY_API_RATE_PER_IP, SITE_MANAGED_RULE_GROUPS } from './site-firewall';
 import { EDGE_REGION } from './stage';
-import { resolveStage, type StageConfig, type StageSettings } from './stage-config';
+import { refuseUndeployable, resolveStage, type StageConfig, type StageSettings } from './stage-config';
 import { WEEKLY_JOB_TIMEOUT } from './weekly-growth';
 
 const BASE: StageConfig = { stage: 'ops', account: '333333333333', region: 'eu-west-1', stackName: 'OpsTest', authDomainPrefix: 'aurum-ops-333333333333', fourEyesThresholdDollars: 12_345 };
@@ -62,6 +62,39 @@ describe('stage settings', () => {
     expect(new Set(stackKeys).size).toBe(stackKeys.length);
     const domains = resolved.map((s) => s.authDomainPrefix);
     expect(new Set(domains).size).toBe(domains.length);
+  });
+
+  describe('a deployable stage', () => {
+    const real: StageSettings = { ...valid, account: '604512398761', alarmEmail: 'ops@aurum-capital.com', deployable: true };
+
+    it('takes real values', () => {
+      expect(resolveStage('qa', { qa: real })).toMatchObject({ deployable: true, account: '604512398761' });
+    });
+
+    it.each<[string, Partial<StageSettings>, string]>([
+      ['a sample account id (one digit repeated)', { account: '111111111111' }, 'account: is a sample account id'],
+      ["a sample account id of AWS's documentation", { account: '123456789012' }, 'account: is a sample account id'],
+      ['no alarm address', { alarmEmail: undefined }, 'alarmEmail: must be set on a deployable stage'],
+      ['an alarm address at example.com', { alarmEmail: 'ops@example.com' }, 'alarmEmail: is a reserved example address'],
+      ['an alarm address under .example', { alarmEmail: 'ops@aurum.example' }, 'alarmEmail: is a reserved example address'],
+      ['an SES sender under .test', { ses: { fromEmail: 'no-reply@aurum.test', identity: 'aurum.test' } }, 'ses.fromEmail: is a reserved example address'],
+      ['an SES identity at example.org', { ses: { fromEmail: 'no-reply@mail.example.org', identity: 'mail.example.org' } }, 'ses.identity: is a reserved example domain'],
+    ])('refuses %s, naming the field', (_, change, message) => {
+      expect(() => resolveStage('qa', { qa: { ...real, ...change } })).toThrow(message);
+    });
+
+    it('reports every placeholder at once: the committed prod stage marked deployable names its account and its alarm address', () => {
+      const attempt = () => resolveStage('prod', { prod: { ...stages.prod, deployable: true } as StageSettings });
+      expect(attempt).toThrow(/account: is a sample account id[\s\S]*alarmEmail: is a reserved example address/);
+    });
+
+    it('is the only kind `npm run deploy` takes: the committed samples are refused, by name', () => {
+      for (const name of Object.keys(stages)) {
+        expect(() => refuseUndeployable(resolveStage(name, stages))).toThrow(`Stage '${name}' in infra/stages.ts is not deployable`);
+      }
+      expect(() => refuseUndeployable(resolveStage('qa', { qa: real }))).not.toThrow();
+      expect(readFileSync(resolve(__dirname, '../../package.json'), 'utf8')).toMatch(/"deploy": "[^"]*cdk deploy[^"]*-c deploy=true"/);
+    });
   });
 
   it('takes funding instructions as a few short lines, trimmed', () => {
@@ -156,6 +189,31 @@ describe('two stages in one account and region', () => {
     expect(new Set(thresholds.map((t) => t.cents)).size).toBe(2);
   });
 
+  it('protects the stacks of a production stage from deletion, and only those', () => {
+    const protectedStacks = pair.flatMap(({ portal, edge }) => [portal, edge]).map((s) => [s?.stackName, s?.terminationProtection]);
+    expect(protectedStacks).toEqual([
+      ['AurumPortal-dev', false],
+      ['AurumPortal-dev-Edge', false],
+      ['AurumPortal-prod', true],
+      ['AurumPortal-prod-Edge', true],
+    ]);
+  });
+
+  it('keeps what it keeps except after a failed create, and keeps nothing under a name the next create would take', () => {
+    for (const { template: t, edgeTemplate } of pair) {
+      const resources = Object.entries({ ...(t.toJSON().Resources as Record<string, Resource>), ...((edgeTemplate as Template).toJSON().Resources as Record<string, Resource>) });
+      const policies = resources.map(([, r]) => (r as Resource & { DeletionPolicy?: string }).DeletionPolicy ?? 'Delete');
+      expect(policies).not.toContain('Retain');
+      expect(policies.filter((p) => p === 'RetainExceptOnCreate').length).toBeGreaterThanOrEqual(6);
+      const kept = resources.filter(([, r]) => (r as Resource & { DeletionPolicy?: string }).DeletionPolicy === 'RetainExceptOnCreate');
+      const [, vault] = kept.find(([, r]) => r.Type === 'AWS::Backup::BackupVault') ?? [];
+      // The vault's name carries the stack's id, which every create makes anew.
+      expect(JSON.stringify(vault?.Properties.BackupVaultName)).toContain('AWS::StackId');
+      const fixedNames = kept.flatMap(([id, r]) => Object.entries(r.Properties ?? {}).filter(([key, value]) => /^(TableName|BucketName|BackupVaultName|LogGroupName|AliasName|Name)$/.test(key) && typeof value === 'string').map(([key]) => `${id}.${key}`));
+      expect(fixedNames).toEqual([]);
+    }
+  });
+
   it('pins each stack to its stage account and region', () => {
     for (const { portal, edge, config } of pair) {
       expect([portal.account, portal.region]).toEqual([config.account, config.region]);
@@ -184,6 +242,18 @@ describe('two stages in one account and region', () => {
 });
 
 describe('data guarded against replacement', () => {
+  it("names in the runbook's recovery from ROLLBACK_FAILED exactly the resources whose deletion protection stops a rollback", () => {
+    const runbook = readFileSync(resolve(__dirname, '../../docs/operations.md'), 'utf8');
+    const recovery = runbook.slice(runbook.indexOf('**If the rollback ends in `ROLLBACK_FAILED`**'), runbook.indexOf('4. Run the deploy again.'));
+    const named = [...recovery.matchAll(/`([A-Za-z]+[0-9A-F]{8})`/g)].map((m) => m[1]).sort();
+    const protectedIds = Object.entries(all())
+      .filter(([, r]) => r.Properties?.DeletionProtectionEnabled === true || r.Properties?.DeletionProtection === 'ACTIVE')
+      .map(([id]) => id)
+      .sort();
+    expect(protectedIds).toHaveLength(2);
+    expect(named).toEqual(protectedIds);
+  });
+
   it('the committed stack policy denies replacing or deleting exactly the table, the user pool and the backup vault', () => {
     const policy = JSON.parse(readFileSync(resolve(__dirname, 'stack-policy.json'), 'utf8')) as { Statement: (Statement & { Principal: string })[] };
     const deny = policy.Statement.find((s) => s.Effect === 'Deny');
@@ -201,7 +271,7 @@ describe('data guarded against replacement', () => {
 
   it('keeps the vault, and backs the table up daily for at least a year beside point-in-time recovery', () => {
     const [, vault] = ofType('AWS::Backup::BackupVault')[0] ?? [];
-    expect(vault).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    expect(vault).toMatchObject({ DeletionPolicy: 'RetainExceptOnCreate', UpdateReplacePolicy: 'Retain' });
     const [, plan] = ofType('AWS::Backup::BackupPlan')[0] ?? [];
     const rules = (plan?.Properties.BackupPlan as { BackupPlanRule: { Lifecycle: { DeleteAfterDays: number }; ScheduleExpression: string }[] }).BackupPlanRule;
     expect(rules).toHaveLength(1);

@@ -6,6 +6,13 @@
 import { z } from 'zod';
 
 const STAGE_NAME = /^[a-z][a-z0-9]{1,11}$/;
+
+/** Domains reserved for examples and tests (RFC 2606, RFC 6761): no mail is ever delivered there. */
+const RESERVED_DOMAIN = /(?:^|\.)(?:example|test|invalid|localhost|example\.(?:com|net|org))$/i;
+/** Account ids of AWS's documentation, and any id of one digit repeated (this repository's samples). */
+const SAMPLE_ACCOUNTS = new Set(['123456789012', '111122223333', '444455556666', '777788889999', '012345678901', '210987654321']);
+export const isSampleAccount = (id: string) => SAMPLE_ACCOUNTS.has(id) || /^(\d)\1{11}$/.test(id);
+const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);
 const email = z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address');
 
 /** Funding instructions fit a phone's card: a few short lines. */
@@ -18,8 +25,7 @@ const fundingLine = z
   .max(FUNDING_LINE_MAX_CHARS, `each line must be at most ${FUNDING_LINE_MAX_CHARS} characters`)
   .regex(/^[^\p{Cc}]*$/u, 'each line must be one line of plain text (no line breaks or control characters)');
 
-const settingsSchema = z
-  .object({
+const baseShape = z.object({
     /** The AWS account and region this stage lives in: a deploy with other credentials fails. */
     account: z.string().regex(/^\d{12}$/, 'must be a 12-digit AWS account id'),
     region: z.string().regex(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, 'must be an AWS region such as eu-west-1'),
@@ -71,8 +77,34 @@ const settingsSchema = z
      * fundingInstructions): bank, account holder, account number, the reference to give.
      */
     fundingInstructions: z.array(fundingLine).max(FUNDING_LINES_MAX, `must be at most ${FUNDING_LINES_MAX} lines`).optional(),
+    /**
+     * Whether this stage may be deployed: its values are the firm's own, not samples. A deployable
+     * stage refuses sample account ids and reserved example domains, and must name an alarm
+     * address; `npm run deploy` refuses a stage that is not deployable.
+     */
+    deployable: z.boolean().optional(),
+    /** Holds clients' money: termination protection on every stack of the stage. */
+    production: z.boolean().optional(),
   })
   .strict();
+
+const settingsSchema = baseShape.superRefine((settings, ctx) => {
+  if (settings.deployable) for (const [path, message] of placeholdersOf(settings)) ctx.addIssue({ code: 'custom', path, message });
+});
+
+type Problem = [path: (string | number)[], message: string];
+
+/** The values of a stage that are samples, each with its field: a deployable stage may hold none. */
+function placeholdersOf(settings: z.output<typeof baseShape>): Problem[] {
+  const reserved = (address: string) => RESERVED_DOMAIN.test(domainOf(address));
+  const problems: Problem[] = [];
+  if (isSampleAccount(settings.account)) problems.push([['account'], 'is a sample account id: a deployable stage names its real account']);
+  if (settings.alarmEmail === undefined) problems.push([['alarmEmail'], 'must be set on a deployable stage: alarms need someone to reach']);
+  else if (reserved(settings.alarmEmail)) problems.push([['alarmEmail'], 'is a reserved example address: no alarm would ever arrive']);
+  if (settings.ses && reserved(settings.ses.fromEmail)) problems.push([['ses', 'fromEmail'], 'is a reserved example address']);
+  if (settings.ses && RESERVED_DOMAIN.test(settings.ses.identity)) problems.push([['ses', 'identity'], 'is a reserved example domain']);
+  return problems;
+}
 
 export type StageSettings = z.input<typeof settingsSchema>;
 
@@ -97,4 +129,16 @@ export function resolveStage(stage: string | undefined, stages: Record<string, S
     throw new Error(`Stage '${stage}' in infra/stages.ts is not valid:\n  authDomainPrefix: must contain the stage name '${stage}'`);
   }
   return { ...parsed.data, stage };
+}
+
+/**
+ * What a deploy requires of its stage (`npm run deploy` sets the `deploy` context): that it is
+ * marked deployable, which resolveStage has already held to real values.
+ */
+export function refuseUndeployable(config: StageConfig): void {
+  if (!config.deployable) {
+    throw new Error(
+      `Stage '${config.stage}' in infra/stages.ts is not deployable: its values are samples. Give it the firm's own account, alarm address and sender, then set deployable: true.`,
+    );
+  }
 }

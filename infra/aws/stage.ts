@@ -6,6 +6,7 @@
 import { type App, Aspects } from 'aws-cdk-lib';
 import { EdgeStack } from './edge-stack';
 import { ControlTowerBaseline } from './guard-rules';
+import { KeepExceptAfterFailedCreate } from './keep-except-failed-create';
 import { PortalStack } from './portal-stack';
 import type { StageConfig } from './stage-config';
 
@@ -27,6 +28,7 @@ export function buildStage(app: App, config: StageConfig, options: { webDist?: s
         crossRegionReferences: true,
         description: `Aurum client portal (${config.stage}): CloudFront web ACL`,
         tags,
+        terminationProtection: config.production === true,
         metricPrefix: `aurum-${config.stage}`,
       })
     : undefined;
@@ -35,10 +37,15 @@ export function buildStage(app: App, config: StageConfig, options: { webDist?: s
     crossRegionReferences: crossRegion,
     description: `Aurum client portal (${config.stage}): SPA, API, Cognito, DynamoDB, weekly growth`,
     tags,
+    terminationProtection: config.production === true,
     config,
     webDist: options.webDist,
     siteWebAclArn: edge?.firewall.webAcl.attrArn,
   });
-  for (const stack of [portal, edge]) if (stack) Aspects.of(stack).add(new ControlTowerBaseline());
+  for (const stack of [portal, edge]) {
+    if (!stack) continue;
+    Aspects.of(stack).add(new ControlTowerBaseline());
+    Aspects.of(stack).add(new KeepExceptAfterFailedCreate());
+  }
   return { portal, edge };
 }
