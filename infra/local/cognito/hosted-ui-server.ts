@@ -6,7 +6,7 @@
 import { createServer } from 'node:https';
 import { allowedHosts, hostAllowed } from '../loopback-host';
 import { closeNow, listen } from '../http/listen';
-import type { createHostedUi } from './hosted-ui';
+import type { HostedUiHandler } from './hosted-ui';
 
 export interface RunningHostedUi {
   /** `https://localhost:<port>`. */
@@ -18,7 +18,7 @@ export async function startHostedUiServer(options: {
   host: string;
   port: number;
   tls: { key: string; cert: string };
-  handler: (origin: () => string) => ReturnType<typeof createHostedUi>;
+  handler: (origin: () => string) => HostedUiHandler;
 }): Promise<RunningHostedUi> {
   let origin = '';
   let hosts: ReadonlySet<string> = new Set();

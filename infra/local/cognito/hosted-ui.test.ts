@@ -5,16 +5,13 @@
  * the refresh grant, the sign-out redirect, and a cancel at Google.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PostConfirmationTriggerEvent, PreSignUpTriggerEvent, PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import {
   AdminDeleteUserCommand,
   AdminGetUserCommand,
   ChangePasswordCommand,
-  CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
   CreateUserPoolClientCommand,
   DescribeUserPoolClientCommand,
@@ -30,37 +27,31 @@ import { walkGoogleSignIn } from '../google/sign-in-walk';
 import { freePort } from '../ports';
 import { maskEmail } from './delivery';
 import { hostedUiCertificate, type HostedUiCertificate } from './hosted-ui-tls';
-import { type CapturedEmail, type RunningLocalCognito, startLocalCognito } from './index';
-import { srpSignIn } from './srp-client';
+import type { CapturedEmail } from './index';
+import { useLocalCognito } from './test-support';
 
 jest.setTimeout(30_000);
 
 const APP = 'http://localhost:3999/';
-const dataDir = mkdtempSync(join(tmpdir(), 'hosted-ui-test-'));
 const preSignUps: PreSignUpTriggerEvent[] = [];
 const postConfirmations: PostConfirmationTriggerEvent[] = [];
 const preTokenGenerations: PreTokenGenerationTriggerEvent[] = [];
 const mails: CapturedEmail[] = [];
-let clockNow = Date.now();
 let google: GoogleStandIn;
-let cognito: RunningLocalCognito;
 let tls: HostedUiCertificate;
-let sdk: CognitoIdentityProviderClient;
-const [grace, alan] = DEMO_GOOGLE_ACCOUNTS as [(typeof DEMO_GOOGLE_ACCOUNTS)[number], (typeof DEMO_GOOGLE_ACCOUNTS)[number]];
+const [grace, alan, katherine] = DEMO_GOOGLE_ACCOUNTS as [(typeof DEMO_GOOGLE_ACCOUNTS)[number], (typeof DEMO_GOOGLE_ACCOUNTS)[number], (typeof DEMO_GOOGLE_ACCOUNTS)[number]];
 
-beforeAll(async () => {
+const t = useLocalCognito(async (root) => {
   const port = await freePort();
   const client = { clientId: 'hosted-ui-test', clientSecret: randomBytes(16).toString('hex') };
   google = await startGoogleStandIn({ ...client, redirectUri: `https://localhost:${port}/oauth2/idpresponse` });
-  tls = await hostedUiCertificate(join(dataDir, 'tls'));
-  cognito = await startLocalCognito({
-    dataDir: join(dataDir, 'cognito'),
-    now: () => clockNow,
+  tls = await hostedUiCertificate(join(root, 'tls'));
+  return {
     triggers: {
       // A slow trigger for the third account: two first sign-ins of it overlap where the user is made.
       preSignUp: async (event) => {
         preSignUps.push(event);
-        if (event.userName.endsWith(DEMO_GOOGLE_ACCOUNTS[2]?.sub ?? '-')) await new Promise((resolve) => setTimeout(resolve, 300));
+        if (event.userName.endsWith(katherine.sub)) await new Promise((resolve) => setTimeout(resolve, 300));
         return event;
       },
       postConfirmation: async (event) => (postConfirmations.push(event), event),
@@ -68,18 +59,18 @@ beforeAll(async () => {
     },
     onEmail: (mail) => mails.push(mail),
     hostedUi: { google: { issuer: google.issuer, ...client }, callbackUrls: [APP], logoutUrls: [APP], tls, port },
-  });
-  sdk = new CognitoIdentityProviderClient({ region: cognito.region, endpoint: cognito.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  };
 });
 
 afterAll(async () => {
-  sdk?.destroy();
-  await cognito?.stop();
   await google?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
-const origin = () => cognito.hostedUi?.origin ?? '';
+beforeEach(() => {
+  for (const record of [preSignUps, postConfirmations, preTokenGenerations, mails]) record.length = 0;
+});
+
+const origin = () => t.cognito.hostedUi?.origin ?? '';
 const verifierAndChallenge = () => {
   const verifier = randomBytes(32).toString('base64url');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
@@ -87,7 +78,7 @@ const verifierAndChallenge = () => {
 
 function authorizeUrl(params: Record<string, string>): string {
   const url = new URL(`${origin()}/oauth2/authorize`);
-  const defaults = { response_type: 'code', client_id: cognito.clientId, redirect_uri: APP, identity_provider: 'Google', scope: `openid email profile ${userPoolDefinition.apiScope}`, state: 'app-state' };
+  const defaults = { response_type: 'code', client_id: t.cognito.clientId, redirect_uri: APP, identity_provider: 'Google', scope: `openid email profile ${userPoolDefinition.apiScope}`, state: 'app-state' };
   for (const [k, v] of Object.entries({ ...defaults, ...params })) url.searchParams.set(k, v);
   return url.toString();
 }
@@ -125,12 +116,29 @@ const signInAs = async (googleSub: string, pkce = verifierAndChallenge()) => {
 };
 
 const redeem = (code: string, verifier: string, extra: Record<string, string> = {}) =>
-  hosted('/oauth2/token', { method: 'POST', form: { grant_type: 'authorization_code', client_id: cognito.clientId, code, redirect_uri: APP, code_verifier: verifier, ...extra }, origin: 'http://localhost:3999' });
+  hosted('/oauth2/token', { method: 'POST', form: { grant_type: 'authorization_code', client_id: t.cognito.clientId, code, redirect_uri: APP, code_verifier: verifier, ...extra }, origin: 'http://localhost:3999' });
 
 const claimsOf = (jwt: unknown) => JSON.parse(Buffer.from(String(jwt).split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 
+/** A Google sign-in through the hosted UI, to its tokens. */
+const googleTokens = async (googleSub: string) => {
+  const { landed, pkce } = await signInAs(googleSub);
+  const tokens = await redeem(landed.searchParams.get('code') ?? '', pkce.verifier);
+  expect(tokens.status).toBe(200);
+  return tokens.json;
+};
+
+/** No federated user for this Google account (yet): its next sign-in is a first one. */
+async function withoutGoogleUser(googleSub: string): Promise<void> {
+  const deleted = t.sdk.send(new AdminDeleteUserCommand({ UserPoolId: t.cognito.userPoolId, Username: `Google_${googleSub}` }));
+  await deleted.catch((error: unknown) => {
+    if ((error as Error).name !== 'UserNotFoundException') throw error;
+  });
+}
+
 describe('the hosted UI with Google', () => {
   it('signs a first-time Google user in: the federated user, its triggers, and tokens with the API scope', async () => {
+    await withoutGoogleUser(grace.sub);
     const { landed, pkce } = await signInAs(grace.sub);
     expect(landed.origin + landed.pathname).toBe(APP);
     expect(landed.searchParams.get('state')).toBe('app-state');
@@ -144,7 +152,7 @@ describe('the hosted UI with Google', () => {
     const access = claimsOf(tokens.json.access_token);
     const id = claimsOf(tokens.json.id_token);
     expect(String(access.scope).split(' ')).toEqual(expect.arrayContaining(['openid', userPoolDefinition.apiScope]));
-    expect(access).toMatchObject({ token_use: 'access', client_id: cognito.clientId, username: `Google_${grace.sub}` });
+    expect(access).toMatchObject({ token_use: 'access', client_id: t.cognito.clientId, username: `Google_${grace.sub}` });
     expect(id).toMatchObject({
       'cognito:username': `Google_${grace.sub}`,
       email: grace.email,
@@ -159,7 +167,7 @@ describe('the hosted UI with Google', () => {
     expect(postConfirmations.map((e) => [e.triggerSource, e.userName, e.request.userAttributes.email, e.request.userAttributes.sub])).toEqual([
       ['PostConfirmation_ConfirmSignUp', `Google_${grace.sub}`, grace.email, id.sub],
     ]);
-    const user = await sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: `Google_${grace.sub}` }));
+    const user = await t.sdk.send(new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: `Google_${grace.sub}` }));
     expect(user.UserStatus).toBe('EXTERNAL_PROVIDER');
 
     // A second sign-in is the same user, and runs no sign-up trigger again.
@@ -169,16 +177,16 @@ describe('the hosted UI with Google', () => {
     expect(postConfirmations).toHaveLength(1);
 
     // Refresh: new access and ID tokens for the same user, no new refresh token.
-    const refreshed = await hosted('/oauth2/token', { method: 'POST', form: { grant_type: 'refresh_token', client_id: cognito.clientId, refresh_token: String(tokens.json.refresh_token) } });
+    const refreshed = await hosted('/oauth2/token', { method: 'POST', form: { grant_type: 'refresh_token', client_id: t.cognito.clientId, refresh_token: String(tokens.json.refresh_token) } });
     expect(refreshed.status).toBe(200);
     expect(refreshed.json.refresh_token).toBeUndefined();
     expect(claimsOf(refreshed.json.id_token).sub).toBe(id.sub);
     // The refreshed access token keeps the scopes of the sign-in.
     expect(claimsOf(refreshed.json.access_token).scope).toBe(access.scope);
-    expect((await hosted('/oauth2/token', { method: 'POST', form: { grant_type: 'refresh_token', client_id: cognito.clientId, refresh_token: 'not-a-token' } })).json).toEqual({ error: 'invalid_grant' });
+    expect((await hosted('/oauth2/token', { method: 'POST', form: { grant_type: 'refresh_token', client_id: t.cognito.clientId, refresh_token: 'not-a-token' } })).json).toEqual({ error: 'invalid_grant' });
 
     // No password opens a Google user's account.
-    await expect(srpSignIn(sdk, cognito, `Google_${grace.sub}`, 'any-password')).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    await expect(t.signIn(`Google_${grace.sub}`, 'any-password')).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
   });
 
   it('redeems a code once, for its client, redirect URI and PKCE verifier, within 5 minutes', async () => {
@@ -194,17 +202,17 @@ describe('the hosted UI with Google', () => {
     expect(await redeem(wrongRedirect.landed.searchParams.get('code') ?? '', wrongRedirect.pkce.verifier, { redirect_uri: 'http://localhost:3999/other' })).toMatchObject({ json: { error: 'invalid_grant' } });
 
     const late = await signInAs(alan.sub);
-    clockNow += 5 * 60_000 + 1_000;
+    t.advance(5 * 60_000 + 1_000);
     expect(await redeem(late.landed.searchParams.get('code') ?? '', late.pkce.verifier)).toMatchObject({ status: 400, json: { error: 'invalid_grant' } });
 
     expect(await redeem('x', 'y', { client_id: 'nope' })).toMatchObject({ status: 400, json: { error: 'invalid_client' } });
-    expect(await hosted('/oauth2/token', { method: 'POST', form: { grant_type: 'password', client_id: cognito.clientId } })).toMatchObject({ json: { error: 'unsupported_grant_type' } });
+    expect(await hosted('/oauth2/token', { method: 'POST', form: { grant_type: 'password', client_id: t.cognito.clientId } })).toMatchObject({ json: { error: 'unsupported_grant_type' } });
   });
 
   it('refuses a redirect URI not on the client, and sends other errors back to the app', async () => {
     const mismatch = await hosted(new URL(authorizeUrl({ redirect_uri: 'https://evil.example/' })).pathname + new URL(authorizeUrl({ redirect_uri: 'https://evil.example/' })).search);
     expect(mismatch.status).toBe(302);
-    expect(mismatch.location).toBe(`${origin()}/error?error=redirect_mismatch&client_id=${cognito.clientId}`);
+    expect(mismatch.location).toBe(`${origin()}/error?error=redirect_mismatch&client_id=${t.cognito.clientId}`);
     const unknownClient = new URL(authorizeUrl({ client_id: 'nope' }));
     expect((await hosted(unknownClient.pathname + unknownClient.search)).location).toMatch(/\/error\?error=redirect_mismatch/);
     for (const [params, error] of [
@@ -229,13 +237,11 @@ describe('the hosted UI with Google', () => {
   });
 
   it('makes one user of two first sign-ins of an account at once', async () => {
-    const [katherine] = DEMO_GOOGLE_ACCOUNTS.slice(2);
-    if (!katherine) throw new Error('no third demo account');
-    const before = postConfirmations.length;
+    await withoutGoogleUser(katherine.sub);
     const both = await Promise.all([signInAs(katherine.sub), signInAs(katherine.sub)]);
     const subs = await Promise.all(both.map(async ({ landed, pkce }) => claimsOf((await redeem(landed.searchParams.get('code') ?? '', pkce.verifier)).json.id_token).sub));
     expect(subs[0]).toBe(subs[1]);
-    expect(postConfirmations.length - before).toBe(1);
+    expect(postConfirmations).toHaveLength(1);
   });
 
   it("grants every scope the client allows when none is asked for, as Cognito does", async () => {
@@ -261,12 +267,12 @@ describe('the hosted UI with Google', () => {
   });
 
   it('signs out back to a sign-out URL of the client only', async () => {
-    expect((await hosted(`/logout?client_id=${cognito.clientId}&logout_uri=${encodeURIComponent(APP)}`)).location).toBe(APP);
-    expect((await hosted(`/logout?client_id=${cognito.clientId}&logout_uri=${encodeURIComponent('https://evil.example/')}`)).location).toMatch(/\/error\?error=redirect_mismatch/);
+    expect((await hosted(`/logout?client_id=${t.cognito.clientId}&logout_uri=${encodeURIComponent(APP)}`)).location).toBe(APP);
+    expect((await hosted(`/logout?client_id=${t.cognito.clientId}&logout_uri=${encodeURIComponent('https://evil.example/')}`)).location).toMatch(/\/error\?error=redirect_mismatch/);
   });
 
   it("names the hosted UI's endpoints in the pool's OpenID configuration", async () => {
-    const config = (await (await fetch(`${cognito.issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+    const config = (await (await fetch(`${t.cognito.issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
     expect(config).toMatchObject({ authorization_endpoint: `${origin()}/oauth2/authorize`, token_endpoint: `${origin()}/oauth2/token`, end_session_endpoint: `${origin()}/logout` });
   });
 });
@@ -274,57 +280,50 @@ describe('the hosted UI with Google', () => {
 describe('a Google user signs in at Google only', () => {
   const incorrect = { name: 'NotAuthorizedException', message: 'Incorrect username or password.' };
 
-  /** A Google sign-in through the hosted UI, to its tokens. */
-  const googleTokens = async (googleSub: string) => {
-    const { landed, pkce } = await signInAs(googleSub);
-    const tokens = await redeem(landed.searchParams.get('code') ?? '', pkce.verifier);
-    expect(tokens.status).toBe(200);
-    return tokens.json;
-  };
-
   it('cannot be turned into a password user: ForgotPassword mails no code, no code resets it, ChangePassword refuses, no password signs it in', async () => {
     const tokens = await googleTokens(grace.sub);
     const username = `Google_${grace.sub}`;
     const sent = mails.length;
     // By its user name or its address, in any case: answered as a name nobody has, nothing sent.
     for (const name of [username, grace.email, grace.email.toUpperCase()]) {
-      const out = await sdk.send(new ForgotPasswordCommand({ ClientId: cognito.clientId, Username: name }));
+      const out = await t.sdk.send(new ForgotPasswordCommand({ ClientId: t.cognito.clientId, Username: name }));
       expect(out.CodeDeliveryDetails).toEqual({ AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: maskEmail(name) });
     }
     expect(mails.slice(sent)).toEqual([]);
     // Any code: the mismatch of an unknown name.
     for (const code of ['000000', '123456', '999999']) {
-      const confirm = sdk.send(new ConfirmForgotPasswordCommand({ ClientId: cognito.clientId, Username: username, ConfirmationCode: code, Password: 'taken-over-1' }));
+      const confirm = t.sdk.send(new ConfirmForgotPasswordCommand({ ClientId: t.cognito.clientId, Username: username, ConfirmationCode: code, Password: 'taken-over-1' }));
       expect(await failureOf(confirm)).toEqual({ name: 'CodeMismatchException', message: 'Invalid verification code provided, please try again.' });
     }
     // Its own token cannot put a password on it either.
-    const change = sdk.send(new ChangePasswordCommand({ AccessToken: String(tokens.access_token), PreviousPassword: 'anything-1', ProposedPassword: 'taken-over-1' }));
+    const change = t.sdk.send(new ChangePasswordCommand({ AccessToken: String(tokens.access_token), PreviousPassword: 'anything-1', ProposedPassword: 'taken-over-1' }));
     expect(await failureOf(change)).toEqual(incorrect);
-    for (const name of [username, grace.email]) await expect(srpSignIn(sdk, cognito, name, 'taken-over-1')).rejects.toMatchObject(incorrect);
-    expect((await sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: username }))).UserStatus).toBe('EXTERNAL_PROVIDER');
+    for (const name of [username, grace.email]) await expect(t.signIn(name, 'taken-over-1')).rejects.toMatchObject(incorrect);
+    expect((await t.sdk.send(new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: username }))).UserStatus).toBe('EXTERNAL_PROVIDER');
     // And Google still signs it in.
     expect(claimsOf((await googleTokens(grace.sub)).id_token)['cognito:username']).toBe(username);
   });
 
   it('a client that does not prevent existence errors hears why: the password cannot be reset in this state', async () => {
-    const { UserPoolClient } = await sdk.send(
-      new CreateUserPoolClientCommand({ UserPoolId: cognito.userPoolId, ClientName: 'legacy-for-google-test', PreventUserExistenceErrors: 'LEGACY' }),
+    await googleTokens(grace.sub);
+    const { UserPoolClient } = await t.sdk.send(
+      new CreateUserPoolClientCommand({ UserPoolId: t.cognito.userPoolId, ClientName: 'legacy-for-google-test', PreventUserExistenceErrors: 'LEGACY' }),
     );
     const legacy = UserPoolClient!.ClientId!;
     const username = `Google_${grace.sub}`;
     const cannot = { name: 'NotAuthorizedException', message: 'User password cannot be reset in the current state.' };
-    expect(await failureOf(sdk.send(new ForgotPasswordCommand({ ClientId: legacy, Username: username })))).toEqual(cannot);
-    const confirm = sdk.send(new ConfirmForgotPasswordCommand({ ClientId: legacy, Username: username, ConfirmationCode: '123456', Password: 'taken-over-1' }));
+    expect(await failureOf(t.sdk.send(new ForgotPasswordCommand({ ClientId: legacy, Username: username })))).toEqual(cannot);
+    const confirm = t.sdk.send(new ConfirmForgotPasswordCommand({ ClientId: legacy, Username: username, ConfirmationCode: '123456', Password: 'taken-over-1' }));
     expect(await failureOf(confirm)).toEqual(cannot);
   });
 
   it("signs up an e-mail account with a Google user's address alike in any case: a user of its own, as Cognito makes one", async () => {
     await googleTokens(grace.sub);
-    const googleUser = await sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: `Google_${grace.sub}` }));
+    const googleUser = await t.sdk.send(new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: `Google_${grace.sub}` }));
     for (const address of [grace.email, grace.email.toUpperCase()]) {
-      const out = await sdk.send(
+      const out = await t.sdk.send(
         new SignUpCommand({
-          ClientId: cognito.clientId,
+          ClientId: t.cognito.clientId,
           Username: address,
           Password: 'own-password-1',
           UserAttributes: [
@@ -336,21 +335,21 @@ describe('a Google user signs in at Google only', () => {
       );
       expect(out.UserConfirmed).toBe(false);
       expect(out.UserSub).not.toBe(googleUser.UserAttributes?.find((a) => a.Name === 'sub')?.Value);
-      const made = await sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: address }));
+      const made = await t.sdk.send(new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: address }));
       expect([made.Username, made.UserStatus]).toEqual([out.UserSub, 'UNCONFIRMED']);
-      await sdk.send(new AdminDeleteUserCommand({ UserPoolId: cognito.userPoolId, Username: address }));
+      await t.sdk.send(new AdminDeleteUserCommand({ UserPoolId: t.cognito.userPoolId, Username: address }));
       // No address finds the Google user; it is as it was.
-      expect((await failureOf(sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: address })))).name).toBe('UserNotFoundException');
-      const after = await sdk.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: `Google_${grace.sub}` }));
+      expect((await failureOf(t.sdk.send(new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: address })))).name).toBe('UserNotFoundException');
+      const after = await t.sdk.send(new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: `Google_${grace.sub}` }));
       expect([after.UserStatus, after.UserAttributes]).toEqual([googleUser.UserStatus, googleUser.UserAttributes]);
     }
   });
 
   it("writes Google's mapped attributes with the client's write permission: the client lets users write `picture` too, and a sign-in fails when one it maps is not writable", async () => {
     const writable = [...userPoolDefinition.writeAttributes, ...userPoolDefinition.googleWriteAttributes];
-    const described = await sdk.send(new DescribeUserPoolClientCommand({ UserPoolId: cognito.userPoolId, ClientId: cognito.clientId }));
+    const described = await t.sdk.send(new DescribeUserPoolClientCommand({ UserPoolId: t.cognito.userPoolId, ClientId: t.cognito.clientId }));
     expect(described.UserPoolClient?.WriteAttributes).toEqual(writable);
-    const update = (WriteAttributes: string[]) => sdk.send(new UpdateUserPoolClientCommand({ UserPoolId: cognito.userPoolId, ClientId: cognito.clientId, WriteAttributes }));
+    const update = (WriteAttributes: string[]) => t.sdk.send(new UpdateUserPoolClientCommand({ UserPoolId: t.cognito.userPoolId, ClientId: t.cognito.clientId, WriteAttributes }));
     await update(writable.filter((name) => name !== 'given_name'));
     try {
       const { landed } = await signInAs(alan.sub);
@@ -369,7 +368,7 @@ describe('a Google user signs in at Google only', () => {
     const authTime = claimsOf(tokens.access_token).auth_time;
     expect(claimsOf(tokens.id_token).auth_time).toBe(authTime);
     while (Math.floor(Date.now() / 1000) <= Number(authTime)) await new Promise((resolve) => setTimeout(resolve, 50));
-    const refreshed = await hosted('/oauth2/token', { method: 'POST', form: { grant_type: 'refresh_token', client_id: cognito.clientId, refresh_token: String(tokens.refresh_token) } });
+    const refreshed = await hosted('/oauth2/token', { method: 'POST', form: { grant_type: 'refresh_token', client_id: t.cognito.clientId, refresh_token: String(tokens.refresh_token) } });
     expect(preTokenGenerations.at(-1)?.triggerSource).toBe('TokenGeneration_RefreshTokens');
     for (const token of [refreshed.json.access_token, refreshed.json.id_token]) {
       expect(claimsOf(token).auth_time).toBe(authTime);

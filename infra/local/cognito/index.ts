@@ -1,5 +1,6 @@
 /**
- * cognito-local, run in this process, as the local stand-in for the product's Cognito user pool.
+ * cognito-local, run in this process, as the local stand-in for the product's Cognito user pool
+ * (README.md: what it emulates, what it does not, and the module map).
  *
  * cognito-local's services (JSON database, user pools, app clients, groups) and its targets
  * (SignUp, InitiateAuth, ...) do the work; the modules here replace the parts that differ from
@@ -10,9 +11,9 @@
  *  - operations/: real Cognito's checks and errors in front of its targets, and the operations
  *    it lacks (password sign-in over SRP: operations/password-verifier.ts with srp-server.ts;
  *    two-factor sign-in with an authenticator app: operations/two-factor.ts);
- *  - server.ts: the HTTP layer;
- *  - hosted-ui.ts, hosted-ui-server.ts, hosted-ui-tls.ts: the hosted UI ("Continue with Google")
- *    over TLS, in front of the stack's Google stand-in (infra/local/google/), when asked for;
+ *  - server.ts and server-*.ts: the HTTP layer;
+ *  - hosted-ui.ts and hosted-ui-*.ts: the hosted UI ("Continue with Google") over TLS, in front
+ *    of the stack's Google stand-in (infra/local/google/), when asked for;
  *  - cognito-local-internals.ts: the only module that imports cognito-local's private modules.
  */
 import pino from 'pino';
@@ -46,7 +47,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<R
   let hostedUiOrigin: string | undefined;
 
   const triggers = createTriggers({ region, triggers: options.triggers, logger });
-  const messages = createMessages({ region, logger, triggers, onEmail: options.onEmail });
+  const messages = createMessages({ logger, triggers, onEmail: options.onEmail });
   const { issueTokens, tokenGenerator } = createTokenIssuer(key, issuerOf, triggers.preTokenGeneration);
   const services = createServices({ clock, cognito, messages, tokenGenerator, triggers: triggers.cognitoLocal });
   const { userPoolId, clientId, pool } = await provisionUserPool(services, ctx, region, options.hostedUi !== undefined);

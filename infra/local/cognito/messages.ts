@@ -4,16 +4,11 @@
  * console, so tests and the local stack can read the codes. SMS is never sent: the pool verifies
  * e-mail only.
  */
-import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import type { Logger } from 'pino';
-import { attributeValue, attributesToRecord, type Messages } from './cognito-local-internals';
+import { attributeValue, type Messages } from './cognito-local-internals';
+import { CODE_PARAMETER, USERNAME_PARAMETER, customMessageEvent } from './trigger-events';
 import type { LocalTriggers } from './triggers';
 import type { CapturedEmail } from './types';
-
-
-const CODE_PARAMETER = '{####}';
-const USERNAME_PARAMETER = '{username}';
-const LINK_PARAMETER = '{##Click Here##}';
 
 const verificationCode = { subject: 'Your verification code', body: `Your verification code is ${CODE_PARAMETER}. ` };
 
@@ -31,8 +26,8 @@ const DEFAULT_MESSAGES: Record<string, { subject: string; body: string }> = {
 };
 const FALLBACK_MESSAGE = { subject: 'Your verification code', body: `Your code is ${CODE_PARAMETER}. ` };
 
-export function createMessages(options: { region: string; logger: Logger; triggers: LocalTriggers; onEmail: ((mail: CapturedEmail) => void) | undefined }): Messages {
-  const { region, logger, triggers, onEmail } = options;
+export function createMessages(options: { logger: Logger; triggers: LocalTriggers; onEmail: ((mail: CapturedEmail) => void) | undefined }): Messages {
+  const { logger, triggers, onEmail } = options;
 
   return {
     async deliver(_ctx, source, clientId, userPoolId, user, code, clientMetadata, delivery) {
@@ -41,22 +36,7 @@ export function createMessages(options: { region: string; logger: Logger; trigge
       let body = template.body;
       const fn = triggers.customMessage;
       if (fn) {
-        const event = {
-          version: '1',
-          region,
-          userPoolId,
-          userName: user.Username,
-          callerContext: triggers.callerContext(clientId),
-          triggerSource: `CustomMessage_${source}`,
-          request: {
-            userAttributes: attributesToRecord(user.Attributes),
-            codeParameter: CODE_PARAMETER,
-            linkParameter: LINK_PARAMETER,
-            usernameParameter: source === 'AdminCreateUser' ? USERNAME_PARAMETER : null,
-            ...(clientMetadata ? { clientMetadata } : {}),
-          },
-          response: { smsMessage: null, emailMessage: null, emailSubject: null },
-        } as CustomMessageTriggerEvent;
+        const event = customMessageEvent(triggers.region, { source, clientId, userPoolId, user, clientMetadata });
         const out = await triggers.callTrigger('CustomMessage', fn, event);
         if (out.response?.emailMessage) body = out.response.emailMessage;
         if (out.response?.emailSubject) subject = out.response.emailSubject;

@@ -4,7 +4,7 @@
  * Cognito fails in some less readable way, and says what to re-check.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { recordOf } from './request';
 
 type Internals = typeof import('./cognito-local-internals');
@@ -26,18 +26,23 @@ try {
 }
 
 const INTERNALS_FILE = 'cognito-local-internals.ts';
-const PRIVATE_IMPORT = /from '(cognito-local\/lib\/[^']+)'/g;
+const REPOSITORY = join(__dirname, '../../..');
+/** The folders of the repository that hold its TypeScript (tests included). */
+const SOURCE_FOLDERS = ['infra', 'lambdas', 'shared', 'tests', 'bench', 'web'];
+const SKIPPED_FOLDERS = new Set(['node_modules', 'cdk.out', 'dist', '.local']);
+/** An import, export-from, dynamic import or require of one of cognito-local's private modules. */
+const PRIVATE_IMPORT = /(?:\bfrom|\bimport|\brequire)\s*\(?\s*'(cognito-local\/lib\/[^']+)'/g;
 
 function importedPaths(file: string): string[] {
-  return [...readFileSync(join(__dirname, file), 'utf8').matchAll(PRIVATE_IMPORT)].map((m) => m[1] ?? '');
+  return [...readFileSync(file, 'utf8').matchAll(PRIVATE_IMPORT)].map((m) => m[1] ?? '');
 }
 
-/** Every .ts file of this folder and its subfolders, tests excepted, relative to it. */
-function sourceFiles(dir = ''): string[] {
-  return readdirSync(join(__dirname, dir), { withFileTypes: true }).flatMap((entry) => {
-    const path = dir ? `${dir}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+/** Every .ts and .tsx file below `dir` (absolute paths). */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return SKIPPED_FOLDERS.has(entry.name) ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }
 
@@ -53,7 +58,7 @@ function kindOf(value: unknown): string {
   return typeof value;
 }
 
-const paths = [...new Set(importedPaths(INTERNALS_FILE))].sort();
+const paths = [...new Set(importedPaths(join(__dirname, INTERNALS_FILE)))].sort();
 
 test('cognito-local-internals.ts loads', () => {
   if (loadError !== undefined) throw new Error(`${INTERNALS_FILE} does not load: ${String(loadError)}. ${UPGRADE_HINT}`);
@@ -75,8 +80,11 @@ test('package.json pins cognito-local to that exact version', () => {
   }
 });
 
-test('cognito-local is imported only through cognito-local-internals.ts', () => {
-  const elsewhere = sourceFiles().filter((file) => file !== INTERNALS_FILE && importedPaths(file).length > 0);
+test('cognito-local\'s private modules are imported only by cognito-local-internals.ts, anywhere in the repository', () => {
+  const internals = join(__dirname, INTERNALS_FILE);
+  const elsewhere = SOURCE_FOLDERS.flatMap((folder) => sourceFiles(join(REPOSITORY, folder)))
+    .filter((file) => file !== internals && importedPaths(file).length > 0)
+    .map((file) => relative(REPOSITORY, file));
   expect(elsewhere).toEqual([]);
 });
 

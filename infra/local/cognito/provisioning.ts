@@ -1,8 +1,8 @@
 /**
  * The data folder and what lives in it: cognito-local's JSON database, the token signing key,
  * and the product's user pool, app client and administrators' group, created on first start and
- * brought back to shared/user-pool.ts's settings on every later one, so a data folder from an
- * older version of the product keeps working.
+ * brought back to shared/user-pool.ts's settings on every later one, so a data folder made
+ * under other settings signs in as the product's pool does.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';

@@ -2,9 +2,9 @@
  * The one rule for an `x-amz-target` header, shared by the local Cognito and the local gateway in
  * front of it: exactly `AWSCognitoIdentityProviderService.<Operation>`, the operation in letters
  * only. Anything else (a third segment, another service's prefix, spaces, a repeated header that
- * Node joined with ", ") names no operation: taking "the second segment" of it let
- * `AWSCognitoIdentityProviderService.AdminSetUserPassword.SignUp` run AdminSetUserPassword behind
- * a check that looked at the last one.
+ * Node joined with ", ") names no operation: were "the second segment" taken,
+ * `AWSCognitoIdentityProviderService.AdminSetUserPassword.SignUp` would run AdminSetUserPassword
+ * behind a check that looked at the last one.
  */
 const COGNITO_TARGET = /^AWSCognitoIdentityProviderService\.([A-Za-z]+)$/;
 

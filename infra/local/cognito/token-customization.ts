@@ -13,6 +13,7 @@
  */
 import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import { attributesToRecord, type User } from './cognito-local-internals';
+import type { EventHeader } from './trigger-events';
 
 /** Why tokens are issued, as the event's triggerSource names it. */
 export type TokenSource = PreTokenGenerationTriggerEvent['triggerSource'];
@@ -41,15 +42,10 @@ export interface TokenRequest {
 }
 
 /** The event Cognito sends: the user's attributes with its status, as they would enter the ID token, and its groups. */
-export function preTokenGenerationEvent(request: TokenRequest, common: { region: string; callerContext: { awsSdkVersion: string; clientId: string } }): PreTokenGenerationTriggerEvent {
-  const { user, groups, source, clientMetadata } = request;
+export function preTokenGenerationEvent(request: TokenRequest, header: EventHeader<TokenSource>): PreTokenGenerationTriggerEvent {
+  const { user, groups, clientMetadata } = request;
   return {
-    version: '1',
-    region: common.region,
-    userPoolId: request.userPoolId,
-    userName: user.Username,
-    callerContext: common.callerContext,
-    triggerSource: source,
+    ...header,
     request: {
       userAttributes: { ...attributesToRecord(user.Attributes), 'cognito:user_status': String(user.UserStatus) },
       groupConfiguration: { groupsToOverride: [...groups], iamRolesToOverride: [] },

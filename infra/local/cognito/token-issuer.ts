@@ -77,81 +77,106 @@ function profileClaims(attrs: Record<string, string>): Record<string, unknown> {
   return profile;
 }
 
-export function createTokenIssuer(key: SigningKey, issuerOf: (userPoolId: string) => string, customize: CustomizeTokens) {
-  /** The three tokens, once the trigger has had its say. */
-  function signTokens(user: User, groups: readonly string[], client: AppClient, options: IssueOptions, override: ClaimsOverride | null): IssuedTokens {
-    const { refresh } = options;
-    const scope = refresh?.scope ?? options.scope ?? def.apiScope;
-    const now = Math.floor(Date.now() / 1000);
-    const units = client.TokenValidityUnits ?? {};
-    const accessTtl = seconds(client.AccessTokenValidity, units.AccessToken ?? 'hours', 3600);
-    const idTtl = seconds(client.IdTokenValidity, units.IdToken ?? 'hours', 3600);
-    const refreshTtl = seconds(client.RefreshTokenValidity, units.RefreshToken ?? 'days', 30 * 86400);
-    const iss = issuerOf(client.UserPoolId);
-    const originJti = refresh?.originJti ?? randomUUID();
+/** What every token of one issue shares. */
+interface IssueBasics {
+  sub: string;
+  iss: string;
+  originJti: string;
+  eventId: string;
+  authTime: number;
+  now: number;
+  groupClaim: { 'cognito:groups'?: string[] };
+}
+
+/** How long each token of `client` lasts, in seconds (the client's validity in its units, or Cognito's defaults). */
+function lifetimes(client: AppClient) {
+  const units = client.TokenValidityUnits ?? {};
+  return {
+    access: seconds(client.AccessTokenValidity, units.AccessToken ?? 'hours', 3600),
+    id: seconds(client.IdTokenValidity, units.IdToken ?? 'hours', 3600),
+    refresh: seconds(client.RefreshTokenValidity, units.RefreshToken ?? 'days', 30 * 86400),
+  };
+}
+
+/** The three tokens, once the trigger has had its say. */
+function signTokens(key: SigningKey, iss: string, user: User, groups: readonly string[], client: AppClient, options: IssueOptions, override: ClaimsOverride | null): IssuedTokens {
+  const { refresh } = options;
+  const scope = refresh?.scope ?? options.scope ?? def.apiScope;
+  const now = Math.floor(Date.now() / 1000);
+  const ttl = lifetimes(client);
+  const attrs = attributesToRecord(user.Attributes);
+  const tokenGroups = customizedGroups(groups, override);
+  const basics: IssueBasics = {
+    sub: attrs.sub ?? user.Username,
+    iss,
+    originJti: refresh?.originJti ?? randomUUID(),
+    eventId: randomUUID(),
     // The time of the sign-in that opened the session, in every token of it: a refresh keeps it.
-    const authTime = refresh?.authTime ?? now;
-    const eventId = randomUUID();
-    const attrs = attributesToRecord(user.Attributes);
-    const sub = attrs.sub ?? user.Username;
-    const tokenGroups = customizedGroups(groups, override);
-    const groupClaim = tokenGroups.length ? { 'cognito:groups': [...tokenGroups] } : {};
+    authTime: refresh?.authTime ?? now,
+    now,
+    groupClaim: tokenGroups.length ? { 'cognito:groups': [...tokenGroups] } : {},
+  };
+  const { sub, originJti, eventId, authTime, groupClaim } = basics;
 
-    const accessToken = signJwt(key, {
-      sub,
-      ...groupClaim,
-      iss,
-      client_id: client.ClientId,
-      origin_jti: originJti,
-      event_id: eventId,
-      token_use: 'access',
-      scope,
-      auth_time: authTime,
-      exp: now + accessTtl,
-      iat: now,
-      jti: randomUUID(),
-      username: user.Username,
-    });
+  const accessToken = signJwt(key, {
+    sub,
+    ...groupClaim,
+    iss,
+    client_id: client.ClientId,
+    origin_jti: originJti,
+    event_id: eventId,
+    token_use: 'access',
+    scope,
+    auth_time: authTime,
+    exp: now + ttl.access,
+    iat: now,
+    jti: randomUUID(),
+    username: user.Username,
+  });
 
-    const idClaims = customizedIdClaims({ sub, ...groupClaim, email_verified: false, ...profileClaims(attrs) }, override);
-    const idToken = signJwt(key, {
-      ...idClaims,
-      sub,
-      ...groupClaim,
-      iss,
-      'cognito:username': user.Username,
-      origin_jti: originJti,
-      aud: client.ClientId,
-      event_id: eventId,
-      token_use: 'id',
-      auth_time: authTime,
-      exp: now + idTtl,
-      iat: now,
-      jti: randomUUID(),
-    });
+  const idClaims = customizedIdClaims({ sub, ...groupClaim, email_verified: false, ...profileClaims(attrs) }, override);
+  const idToken = signJwt(key, {
+    ...idClaims,
+    sub,
+    ...groupClaim,
+    iss,
+    'cognito:username': user.Username,
+    origin_jti: originJti,
+    aud: client.ClientId,
+    event_id: eventId,
+    token_use: 'id',
+    auth_time: authTime,
+    exp: now + ttl.id,
+    iat: now,
+    jti: randomUUID(),
+  });
 
-    // Real refresh tokens are opaque; this one is a signed JWT so its client and expiry can be checked.
-    const refreshToken =
-      refresh?.token ??
-      signJwt(key, {
-        token_use: 'refresh',
-        iss,
-        sub,
-        username: user.Username,
-        client_id: client.ClientId,
-        origin_jti: originJti,
-        auth_time: authTime,
-        ...(scope === def.apiScope ? {} : { scope }),
-        iat: now,
-        exp: now + refreshTtl,
-        jti: randomUUID(),
-      });
-    return { AccessToken: accessToken, IdToken: idToken, RefreshToken: refreshToken, ExpiresIn: accessTtl, TokenType: 'Bearer' };
-  }
+  const refreshToken = refresh?.token ?? signRefreshToken(key, basics, { username: user.Username, clientId: client.ClientId, scope, ttl: ttl.refresh });
+  return { AccessToken: accessToken, IdToken: idToken, RefreshToken: refreshToken, ExpiresIn: ttl.access, TokenType: 'Bearer' };
+}
 
+/** Real refresh tokens are opaque; this one is a signed JWT so its client and expiry can be checked. */
+function signRefreshToken(key: SigningKey, basics: IssueBasics, of: { username: string; clientId: string; scope: string; ttl: number }): string {
+  const { sub, iss, originJti, authTime, now } = basics;
+  return signJwt(key, {
+    token_use: 'refresh',
+    iss,
+    sub,
+    username: of.username,
+    client_id: of.clientId,
+    origin_jti: originJti,
+    auth_time: authTime,
+    ...(of.scope === def.apiScope ? {} : { scope: of.scope }),
+    iat: now,
+    exp: now + of.ttl,
+    jti: randomUUID(),
+  });
+}
+
+export function createTokenIssuer(key: SigningKey, issuerOf: (userPoolId: string) => string, customize: CustomizeTokens) {
   const issueTokens: IssueTokens = async (user, groups, client, options) => {
     const override = await customize({ user, groups, clientId: client.ClientId, userPoolId: client.UserPoolId, source: options.source, clientMetadata: options.clientMetadata });
-    return signTokens(user, groups, client, options, override);
+    return signTokens(key, issuerOf(client.UserPoolId), user, groups, client, options, override);
   };
 
   /** For cognito-local's targets (AdminInitiateAuth and the flows it still runs). */

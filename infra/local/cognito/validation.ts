@@ -12,6 +12,13 @@ export const PASSWORD_MAX_LENGTH = 256;
  */
 const PASSWORD_PATTERN = /^[\S]+.*[\S]+$/;
 
+/** The request validation's message for `problems` ("1 validation error detected: ..."), or null when there are none. */
+export function validationMessage(problems: readonly string[]): string | null {
+  if (problems.length === 0) return null;
+  const count = problems.length === 1 ? '1 validation error detected' : `${problems.length} validation errors detected`;
+  return `${count}: ${problems.join('; ')}`;
+}
+
 /** The InvalidParameterException message for `value` in member `member`, or null when it is valid. */
 export function passwordConstraintError(value: string, member: string): string | null {
   const problems: string[] = [];
@@ -22,9 +29,7 @@ export function passwordConstraintError(value: string, member: string): string |
   if ([...value].length > PASSWORD_MAX_LENGTH) {
     problems.push(`Value at '${member}' failed to satisfy constraint: Member must have length less than or equal to ${PASSWORD_MAX_LENGTH}`);
   }
-  if (problems.length === 0) return null;
-  const count = problems.length === 1 ? '1 validation error detected' : `${problems.length} validation errors detected`;
-  return `${count}: ${problems.join('; ')}`;
+  return validationMessage(problems);
 }
 
 /** AttributeType's Value: "Length Constraints: Maximum length of 2048." */
@@ -39,7 +44,5 @@ export function attributeConstraintError(attributes: unknown, member: string): s
     if (typeof value !== 'string' || [...value].length <= ATTRIBUTE_VALUE_MAX_LENGTH) return [];
     return [`Value at '${member}.${i + 1}.member.value' failed to satisfy constraint: Member must have length less than or equal to ${ATTRIBUTE_VALUE_MAX_LENGTH}`];
   });
-  if (problems.length === 0) return null;
-  const count = problems.length === 1 ? '1 validation error detected' : `${problems.length} validation errors detected`;
-  return `${count}: ${problems.join('; ')}`;
+  return validationMessage(problems);
 }

@@ -6,7 +6,7 @@
  */
 import { attributeValue, type User } from '../cognito-local-internals';
 import { emailDelivery, masked } from '../delivery';
-import { attemptLimitExceeded, cannotResetPassword, codeOf, cognitoError, incorrectPassword, invalidParameter, userDisabled } from '../errors';
+import { codeOf, cognitoError, invalidParameter, refusal } from '../errors';
 import { isFederated } from '../users';
 import { appClient, assertCode, assertCodeNotLocked, assertPassword, limitKey, preventsExistenceErrors, userUnlessPrevented } from './checks';
 import type { OperationContext, Operations } from './context';
@@ -26,12 +26,12 @@ export function accountOperations(env: OperationContext): Operations {
       const found = await appClient(env, req.ClientId);
       const prevent = preventsExistenceErrors(found.client);
       const user = await userUnlessPrevented(env, found, req.Username);
-      if (!env.limits.sendAllowed('ForgotPassword', limitKey(user, req.Username))) throw attemptLimitExceeded();
+      if (!env.limits.sendAllowed('ForgotPassword', limitKey(user, req.Username))) throw refusal('attemptLimitExceeded');
       // A user with no password of its own to reset (see passwordResettable): with existence
       // errors prevented it is answered exactly as a name nobody has (a delivery to the name
       // asked, nothing sent).
       if (user && !passwordResettable(user)) {
-        if (!prevent) throw cannotResetPassword();
+        if (!prevent) throw refusal('cannotResetPassword');
         return { CodeDeliveryDetails: emailDelivery(String(req.Username ?? '')) };
       }
       const email = user ? attributeValue('email', user.Attributes) : undefined;
@@ -41,7 +41,7 @@ export function accountOperations(env: OperationContext): Operations {
       // nothing: which of those a name is cannot be learnt here. (No user at all gets here only
       // when they are prevented.)
       if (!user || (prevent && (!user.Enabled || !verified))) return { CodeDeliveryDetails: emailDelivery(email ?? String(req.Username ?? '')) };
-      if (!user.Enabled) throw userDisabled();
+      if (!user.Enabled) throw refusal('userDisabled');
       if (!verified) {
         throw invalidParameter('Cannot reset password for the user as there is no registered/verified email or phone_number');
       }
@@ -56,7 +56,7 @@ export function accountOperations(env: OperationContext): Operations {
       const found = await appClient(env, req.ClientId);
       assertPassword(env, req.Password, 'password');
       const user = await userUnlessPrevented(env, found, req.Username);
-      if (user && !passwordResettable(user) && !preventsExistenceErrors(found.client)) throw cannotResetPassword();
+      if (user && !passwordResettable(user) && !preventsExistenceErrors(found.client)) throw refusal('cannotResetPassword');
       const key = limitKey(user, req.Username);
       assertCodeNotLocked(env, key);
       // No code resets such a user's password: it fails, and counts, as for an unknown name.
@@ -69,7 +69,7 @@ export function accountOperations(env: OperationContext): Operations {
       const { user } = await checkAccessToken(env, req.AccessToken);
       // A federated user (its tokens come from the hosted UI) has no previous password to prove;
       // it is refused as a wrong one is, so no password can be put on it this way.
-      if (isFederated(user)) throw incorrectPassword();
+      if (isFederated(user)) throw refusal('incorrectPassword');
       return env.callTarget('ChangePassword', req);
     },
 

@@ -5,7 +5,7 @@
  * does here (two-factor.ts): this pool has only software token MFA, which turns on only with a
  * verified app, and an association not yet verified refuses either change.
  */
-import { userNotFound } from '../errors';
+import { refusal } from '../errors';
 import type { StoredUser } from '../users';
 import { poolNamed, userNamed } from './checks';
 import type { OperationContext, Operations } from './context';
@@ -16,7 +16,7 @@ export function adminTwoFactorOperations(env: OperationContext): Operations {
     async AdminSetUserMFAPreference(req) {
       const pool = await poolNamed(env, req.UserPoolId);
       const user: StoredUser | null = await userNamed(env, pool, req.Username);
-      if (!user) throw userNotFound();
+      if (!user) throw refusal('userNotFound');
       const change = mfaPreferenceChange(user, req);
       if (!change) return {};
       const updated: StoredUser = { ...user, ...change, UserLastModifiedDate: env.clock.get() };

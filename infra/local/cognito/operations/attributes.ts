@@ -10,7 +10,7 @@
  * One rule here is this product's and not Cognito's (assertEmailUnchanged).
  */
 import type { AppClient, User, UserPoolService } from '../cognito-local-internals';
-import { emailTaken, invalidParameter, notAuthorized, userNotFound } from '../errors';
+import { invalidParameter, notAuthorized, refusal } from '../errors';
 import { signsInWithEmail } from '../users';
 import { attributeConstraintError } from '../validation';
 import { appClient, poolNamed, userNamed } from './checks';
@@ -67,7 +67,7 @@ async function assertEmailFree(env: OperationContext, pool: UserPoolService, use
   const wanted = requestedEmail(attributes);
   if (typeof wanted !== 'string') return;
   const users = await pool.listUsers(env.ctx);
-  if (users.some((u) => u.Username !== user.Username && signsInWithEmail(u, wanted))) throw emailTaken();
+  if (users.some((u) => u.Username !== user.Username && signsInWithEmail(u, wanted))) throw refusal('emailTaken');
 }
 
 /** The app client an access token was issued to. */
@@ -96,7 +96,7 @@ export function attributeOperations(env: OperationContext): Operations {
     async AdminUpdateUserAttributes(req) {
       const pool = await poolNamed(env, req.UserPoolId);
       const user = await userNamed(env, pool, req.Username);
-      if (!user) throw userNotFound();
+      if (!user) throw refusal('userNotFound');
       await assertEmailFree(env, pool, user, req.UserAttributes);
       return env.callTarget('AdminUpdateUserAttributes', req);
     },

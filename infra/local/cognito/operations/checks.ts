@@ -5,7 +5,7 @@
  */
 import { userPoolDefinition as def } from '../../../../shared/user-pool';
 import type { AppClient, User, UserPoolService } from '../cognito-local-internals';
-import { attemptLimitExceeded, codeMismatch, cognitoError, invalidParameter, usernameClientNotFound } from '../errors';
+import { cognitoError, invalidParameter, refusal } from '../errors';
 import { passwordConstraintError } from '../validation';
 import type { ClientAndPool, OperationContext } from './context';
 
@@ -28,7 +28,7 @@ export const preventsExistenceErrors = (client: AppClient) => client.PreventUser
 /** The user `name` names; an unknown one is an error only where the client does not prevent existence errors. */
 export async function userUnlessPrevented(env: OperationContext, { client, pool }: ClientAndPool, name: unknown): Promise<User | null> {
   const user = await userNamed(env, pool, name);
-  if (!user && !preventsExistenceErrors(client)) throw usernameClientNotFound();
+  if (!user && !preventsExistenceErrors(client)) throw refusal('usernameClientNotFound');
   return user;
 }
 
@@ -45,13 +45,13 @@ export function flowAllowed(client: AppClient, flow: string): boolean {
  * its code is looked at, and a wrong code (or none to match, as for an unknown user) counts.
  */
 export function assertCodeNotLocked(env: OperationContext, key: string): void {
-  if (env.limits.codeLocked(key)) throw attemptLimitExceeded();
+  if (env.limits.codeLocked(key)) throw refusal('attemptLimitExceeded');
 }
 
 export function assertCode(env: OperationContext, key: string, user: User | null, code: unknown): asserts user is User {
   if (!user?.ConfirmationCode || user.ConfirmationCode !== code) {
     env.limits.codeFailed(key);
-    throw codeMismatch();
+    throw refusal('codeMismatch');
   }
   env.limits.codeSucceeded(key);
 }

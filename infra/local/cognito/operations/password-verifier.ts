@@ -18,7 +18,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { base64OfBytes, bytesOfBase64, poolNameOf, randomBytes } from '../../../../shared/cognito-srp';
 import type { AppClient, User, UserPoolService } from '../cognito-local-internals';
-import { incorrectPassword, invalidParameter, passwordAttemptsExceeded, userNotFound } from '../errors';
+import { invalidParameter, refusal } from '../errors';
 import { recordOf, type CognitoRequest, type CognitoResponse } from '../request';
 import { canonicalTimestamp, challengeNumbers, clientPublicValue, serverChallenge, signatureMatches, type ServerSrp } from '../srp-server';
 import type { SigningKey } from '../tokens';
@@ -75,7 +75,7 @@ export function createPasswordVerifier(env: OperationContext, accepted: Password
   /** The answer judged: the lockout first, then the signature against the password the verifier was made from. */
   async function judge(challenge: VerifierChallenge, client: AppClient, pool: UserPoolService, req: CognitoRequest, claim: { timestamp: string; signature: string }) {
     // Refused during a lockout even with the right password.
-    if (env.limits.signInLocked(challenge.limitKey)) throw passwordAttemptsExceeded();
+    if (env.limits.signInLocked(challenge.limitKey)) throw refusal('passwordAttemptsExceeded');
     const secretBlock = bytesOfBase64(challenge.srp.secretBlock) ?? new Uint8Array();
     const right = await signatureMatches(challenge.srp, challenge.A, { poolName, userId: challenge.userIdForSrp, secretBlock, ...claim });
     const user = challenge.account ? await pool.getUserByUsername(env.ctx, challenge.account.username) : null;
@@ -83,7 +83,7 @@ export function createPasswordVerifier(env: OperationContext, accepted: Password
     const account = passwordAccountOf(user);
     if (!right || !user || account?.password !== challenge.account?.password) {
       env.limits.signInFailed(challenge.limitKey);
-      throw incorrectPassword();
+      throw refusal('incorrectPassword');
     }
     return accepted(user, client, pool, req);
   }
@@ -98,7 +98,7 @@ export function createPasswordVerifier(env: OperationContext, accepted: Password
       if (A === null) throw invalidParameter('Invalid SRP_A value');
       const askedName = String(params.USERNAME);
       const user = await pool.getUserByUsername(env.ctx, askedName);
-      if (!user && !preventsExistenceErrors(client)) throw userNotFound();
+      if (!user && !preventsExistenceErrors(client)) throw refusal('userNotFound');
       const account = passwordAccountOf(user);
       const userIdForSrp = user?.Username ?? standInId(askedName);
       const srp = await serverChallenge(poolName, userIdForSrp, account?.password ?? base64OfBytes(randomBytes(32)));
@@ -116,10 +116,10 @@ export function createPasswordVerifier(env: OperationContext, accepted: Password
       }
       const timestamp = canonicalTimestamp(responses.TIMESTAMP);
       if (!timestamp) throw invalidParameter('TIMESTAMP format should be EEE MMM d HH:mm:ss z yyyy in english.');
-      const session = challenges.live(responses.PASSWORD_CLAIM_SECRET_BLOCK, client.ClientId, incorrectPassword);
+      const session = challenges.live(responses.PASSWORD_CLAIM_SECRET_BLOCK, client.ClientId, 'incorrectPassword');
       const challenge = session.data;
       // The challenge's own user, by the id it gave or the name it was asked for.
-      if (responses.USERNAME !== challenge.userIdForSrp && responses.USERNAME !== challenge.askedName) throw incorrectPassword();
+      if (responses.USERNAME !== challenge.userIdForSrp && responses.USERNAME !== challenge.askedName) throw refusal('incorrectPassword');
       session.used = true;
       return judge(challenge, client, pool, req, { timestamp, signature: String(responses.PASSWORD_CLAIM_SIGNATURE) });
     },

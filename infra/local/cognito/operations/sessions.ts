@@ -4,7 +4,7 @@
  * same client, and a sign-out revokes every token of the user. cognito-local checks none of this.
  */
 import type { AppClient, User, UserPoolService } from '../cognito-local-internals';
-import { cognitoError, notAuthorized, userDisabled, userNotFound } from '../errors';
+import { cognitoError, notAuthorized, refusal } from '../errors';
 import type { IssuedTokens } from '../token-issuer';
 import { decodeJwt, verifyJwt } from '../tokens';
 import { revokedOrigins, type StoredUser } from '../users';
@@ -16,9 +16,9 @@ export async function checkAccessToken(env: OperationContext, token: unknown) {
   const payload = result.payload;
   if (payload.token_use !== 'access') throw notAuthorized('Invalid Access Token');
   const user = await env.pool.getUserByUsername(env.ctx, String(payload.username));
-  if (!user) throw userNotFound();
+  if (!user) throw refusal('userNotFound');
   if (typeof payload.origin_jti === 'string' && revokedOrigins(user).includes(payload.origin_jti)) throw notAuthorized('Access Token has been revoked');
-  if (!user.Enabled) throw userDisabled();
+  if (!user.Enabled) throw refusal('userDisabled');
   return { payload, user };
 }
 
@@ -34,7 +34,7 @@ export async function refreshTokens(env: OperationContext, token: unknown, clien
   if (payload.token_use !== 'refresh' || payload.client_id !== client.ClientId) throw notAuthorized('Invalid Refresh Token');
   const user = await pool.getUserByRefreshToken(env.ctx, token);
   if (!user) throw notAuthorized('Refresh Token has been revoked');
-  if (!user.Enabled) throw userDisabled();
+  if (!user.Enabled) throw refusal('userDisabled');
   const groups = await pool.listUserGroupMembership(env.ctx, user);
   const scope = typeof payload.scope === 'string' ? { scope: payload.scope } : {};
   const refresh = { token, originJti: String(payload.origin_jti), authTime: Number(payload.auth_time), ...scope };

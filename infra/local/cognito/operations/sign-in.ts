@@ -8,16 +8,16 @@
  * otplib, forgets the refresh token, and takes any Session for a new password).
  */
 import { UnsupportedError, attributesAppend, attributesToRecord, type AppClient, type User, type UserPoolService } from '../cognito-local-internals';
-import { cognitoError, incorrectPassword, invalidParameter, invalidSession, userDisabled } from '../errors';
+import { cognitoError, invalidParameter, refusal } from '../errors';
 import { clientMetadataOf, recordOf, type CognitoRequest, type CognitoResponse } from '../request';
 import type { TokenSource } from '../token-issuer';
 import { softwareTokenMfaEnabled } from '../users';
 import { appClient, assertPassword, flowAllowed, limitKey } from './checks';
-import { createChallengeSessions } from './challenge-sessions';
+import { createChallengeSessions, newSessionId } from './challenge-sessions';
 import type { OperationContext, Operations } from './context';
 import { PASSWORD_VERIFIER, createPasswordVerifier, type PasswordAccepted } from './password-verifier';
 import { refreshTokens } from './sessions';
-import { newSessionId, type TwoFactor } from './two-factor';
+import type { TwoFactorChallenge } from './two-factor-challenge';
 
 const REFRESH_FLOWS = new Set(['REFRESH_TOKEN_AUTH', 'REFRESH_TOKEN']);
 const NEW_PASSWORD_REQUIRED = 'NEW_PASSWORD_REQUIRED';
@@ -61,7 +61,7 @@ function newPasswordStep(env: OperationContext) {
       if (!req.Session) throw invalidParameter('Missing required parameter Session');
       const session = sessions.live(req.Session, client.ClientId);
       const user = await pool.getUserByUsername(env.ctx, String(responses.USERNAME));
-      if (!user || user.Username !== session.data.username || user.UserStatus !== 'FORCE_CHANGE_PASSWORD') throw invalidSession();
+      if (!user || user.Username !== session.data.username || user.UserStatus !== 'FORCE_CHANGE_PASSWORD') throw refusal('invalidSession');
       // A password the policy refuses leaves the session open for another.
       const password = responses.NEW_PASSWORD;
       assertPassword(env, password, 'password');
@@ -82,7 +82,7 @@ function newPasswordStep(env: OperationContext) {
   };
 }
 
-export function signInOperations(env: OperationContext, twoFactor: TwoFactor): Operations {
+export function signInOperations(env: OperationContext, twoFactor: TwoFactorChallenge): Operations {
   const newPassword = newPasswordStep(env);
 
   /**
@@ -91,11 +91,11 @@ export function signInOperations(env: OperationContext, twoFactor: TwoFactor): O
    * by wrong codes must not buy the codes a fresh count.
    */
   const passwordAccepted: PasswordAccepted = async (user, client, pool, req) => {
-    if (!user.Enabled) throw userDisabled();
+    if (!user.Enabled) throw refusal('userDisabled');
     if (user.UserStatus === 'UNCONFIRMED') throw cognitoError('UserNotConfirmedException', 'User is not confirmed.');
     if (user.UserStatus === 'RESET_REQUIRED') throw cognitoError('PasswordResetRequiredException', 'Password reset required for the user');
     if (user.UserStatus === 'FORCE_CHANGE_PASSWORD') return newPassword.challenge(user, client);
-    if (user.UserStatus !== 'CONFIRMED') throw incorrectPassword();
+    if (user.UserStatus !== 'CONFIRMED') throw refusal('incorrectPassword');
     // The second factor, instead of tokens.
     if (softwareTokenMfaEnabled(user)) return twoFactor.challenge(user, client);
     return signedIn(env, user, client, pool, 'TokenGeneration_Authentication', req);

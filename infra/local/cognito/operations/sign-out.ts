@@ -4,7 +4,7 @@
  * their origins are recorded on the user (users.ts) and checked with every access token.
  */
 import { decodeJwt } from '../tokens';
-import { userNotFound } from '../errors';
+import { refusal } from '../errors';
 import { revokedOrigins, type StoredUser } from '../users';
 import { appClient, poolNamed, userNamed } from './checks';
 import type { OperationContext, Operations } from './context';
@@ -15,7 +15,7 @@ export function signOutOperations(env: OperationContext): Operations {
     async AdminUserGlobalSignOut(req) {
       const pool = await poolNamed(env, req.UserPoolId);
       const user = await userNamed(env, pool, req.Username);
-      if (!user) throw userNotFound();
+      if (!user) throw refusal('userNotFound');
       await revokeAll(env, pool, user);
       return {};
     },

@@ -6,7 +6,7 @@
  */
 import { attributeValue, attributesAppend, otp, type Services, type User } from '../cognito-local-internals';
 import { emailDelivery, masked } from '../delivery';
-import { attemptLimitExceeded, emailUsernameExists, invalidParameter, notAuthorized } from '../errors';
+import { invalidParameter, notAuthorized, refusal } from '../errors';
 import { clientMetadataOf, type CognitoRequest, type CognitoResponse } from '../request';
 import { cognitoLocalRoute } from '../services';
 import { assertWritableAttributes } from './attributes';
@@ -46,7 +46,7 @@ export function signUpOperations(env: OperationContext): Operations {
       assertWritableAttributes(client, req.UserAttributes, 'userAttributes');
       // Cognito answers this even with user-existence errors prevented: that setting covers
       // sign-in, confirmation, reset and resend, not sign-up.
-      if (typeof req.Username === 'string' && (await pool.getUserByUsername(env.ctx, req.Username))) throw emailUsernameExists();
+      if (typeof req.Username === 'string' && (await pool.getUserByUsername(env.ctx, req.Username))) throw refusal('emailUsernameExists');
       return signUpWithTrigger(env, req);
     },
 
@@ -82,7 +82,7 @@ export function signUpOperations(env: OperationContext): Operations {
       const found = await appClient(env, req.ClientId);
       const { client, pool } = found;
       const user = await userUnlessPrevented(env, found, req.Username);
-      if (!env.limits.sendAllowed('ResendConfirmationCode', limitKey(user, req.Username))) throw attemptLimitExceeded();
+      if (!env.limits.sendAllowed('ResendConfirmationCode', limitKey(user, req.Username))) throw refusal('attemptLimitExceeded');
       if (!user) return { CodeDeliveryDetails: emailDelivery(String(req.Username ?? '')) };
       // Cognito says this of a confirmed user whatever the client's existence-error setting.
       if (user.UserStatus !== 'UNCONFIRMED') throw invalidParameter('User is already confirmed.');
