@@ -38,7 +38,7 @@ if (stack.cognito.hostedUi) {
     [
       `"Continue with Google" signs in through a local stand-in for Google: pick ${DEMO_GOOGLE_ACCOUNTS.map((a) => a.email).join(', ')}`,
       `  (or Cancel). Its hosted UI is ${stack.cognito.hostedUi.origin}, with a certificate of this data folder's own:`,
-      `  the first time, your browser warns about it; choose to proceed to localhost (see README, "Google sign-in locally").`,
+      `  the first time, your browser warns about it; choose to proceed to localhost (see docs/local-stack.md, "Google sign-in locally").`,
     ].join('\n'),
   );
 }

@@ -3,7 +3,7 @@
  * `https://<oauth domain>/oauth2/...`), so the local stack serves it over TLS with a self-signed
  * certificate for localhost, made once per data folder and kept there: a browser that was told to
  * trust it keeps trusting it across restarts. The end-to-end browser trusts exactly this key (its
- * SPKI hash); a developer's browser asks once (README).
+ * SPKI hash); a developer's browser asks once (docs/local-stack.md, "Google sign-in locally").
  */
 import { createHash, X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
