@@ -1,0 +1,87 @@
+/**
+ * Who in GitHub may act on a stage, and as what: the names of the two roles each stage gives
+ * GitHub Actions, the token subjects each role trusts, the CDK bootstrap roles the deploy role
+ * may assume and the stacks the diff role may read. The pipeline stack (pipeline-stack.ts) builds
+ * the roles from these, and the workflows find them through pipeline-stage-env.ts, so a role's
+ * name is written once.
+ */
+import { EDGE_REGION } from './stage';
+import type { StageConfig } from './stage-config';
+
+/** GitHub's OpenID Connect issuer, and the audience aws-actions/configure-aws-credentials asks for. */
+export const GITHUB_OIDC_HOST = 'token.actions.githubusercontent.com';
+export const GITHUB_OIDC_AUDIENCE = 'sts.amazonaws.com';
+
+/** The qualifier of `cdk bootstrap`'s default template: the bootstrap roles carry it in their names. */
+export const CDK_QUALIFIER = 'hnb659fds';
+
+export type RoleKind = 'diff' | 'deploy';
+
+/**
+ * How each stage is deployed from GitHub: dev from every push to main, prod from a job of the
+ * `prod` environment (a `v*` tag, once its reviewers approve). A stage missing here gets no
+ * GitHub roles: the pipeline app refuses it.
+ */
+export const DEPLOY_TRIGGERS: Record<string, { branch: string } | { environment: string }> = {
+  dev: { branch: 'main' },
+  prod: { environment: 'prod' },
+};
+
+/** owner/name as GitHub allows them: an owner of 1-39 letters, digits or inner hyphens; a name of letters, digits, '.', '_', '-'. */
+const GITHUB_REPO = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}\/(?!\.{1,2}$)[A-Za-z0-9._-]{1,100}$/;
+
+/** Checks the `githubRepo` context: the roles trust this one repository and no other. */
+export function parseGithubRepo(value: unknown): string {
+  const usage = 'Name the GitHub repository whose workflows may use the roles: -c githubRepo=<owner>/<name>';
+  if (value === undefined || value === null || value === '') throw new Error(`${usage}.`);
+  if (typeof value !== 'string' || !GITHUB_REPO.test(value.trim())) throw new Error(`githubRepo '${String(value)}' is not <owner>/<name>. ${usage} (e.g. acme/aurum-portal).`);
+  return value.trim();
+}
+
+/** The token subjects (`sub`) a stage's role trusts: pull requests for the diff, the deploying ref or environment for the deploy. */
+export function trustedSubjects(stage: string, repo: string, kind: RoleKind): string[] {
+  if (kind === 'diff') return [`repo:${repo}:pull_request`];
+  const trigger = DEPLOY_TRIGGERS[stage];
+  if (!trigger) throw new Error(`Stage '${stage}' has no deploy trigger: add it to DEPLOY_TRIGGERS in infra/aws/pipeline-access.ts (one of: ${Object.keys(DEPLOY_TRIGGERS).join(', ')}).`);
+  return 'branch' in trigger ? [`repo:${repo}:ref:refs/heads/${trigger.branch}`] : [`repo:${repo}:environment:${trigger.environment}`];
+}
+
+/** The role's name, fixed so a workflow can name it from infra/stages.ts alone. */
+export const roleName = (stage: string, kind: RoleKind) => `aurum-${stage}-github-${kind}`;
+
+/** The ARN partition of a region (GovCloud and China have their own). */
+export function partitionOf(region: string): string {
+  if (region.startsWith('us-gov-')) return 'aws-us-gov';
+  if (region.startsWith('cn-')) return 'aws-cn';
+  return 'aws';
+}
+
+export const roleArn = (config: StageConfig, kind: RoleKind) => `arn:${partitionOf(config.region)}:iam::${config.account}:role/${roleName(config.stage, kind)}`;
+
+/** The regions a stage deploys to: its own and, outside us-east-1, the edge stack's (stage.ts). */
+export const stageRegions = (config: StageConfig) => [...new Set([config.region, EDGE_REGION])];
+
+/** The bootstrap roles `cdk deploy` assumes: CloudFormation's deploy, asset upload, lookups. No image publishing: no image assets. */
+const DEPLOY_BOOTSTRAP_ROLES = ['deploy', 'file-publishing', 'lookup'];
+
+/** What the deploy role may assume: those bootstrap roles, in each of the stage's regions. */
+export function bootstrapRoleArns(config: StageConfig): string[] {
+  const partition = partitionOf(config.region);
+  return stageRegions(config).flatMap((region) =>
+    DEPLOY_BOOTSTRAP_ROLES.map((role) => `arn:${partition}:iam::${config.account}:role/cdk-${CDK_QUALIFIER}-${role}-role-${config.account}-${region}`),
+  );
+}
+
+/** The stage's CloudFormation stacks, region by region: the diff role reads their templates. */
+export function stageStackArns(config: StageConfig): string[] {
+  const partition = partitionOf(config.region);
+  const stack = (region: string, name: string) => `arn:${partition}:cloudformation:${region}:${config.account}:stack/${name}/*`;
+  const stacks = [stack(config.region, config.stackName)];
+  if (config.region !== EDGE_REGION) stacks.push(stack(EDGE_REGION, `${config.stackName}-Edge`));
+  return stacks;
+}
+
+/** What a workflow needs to assume a stage's role, as GITHUB_OUTPUT lines (pipeline-stage-env.ts). */
+export function stageOutputs(config: StageConfig, kind: RoleKind): string {
+  return [`account=${config.account}`, `region=${config.region}`, `role=${roleArn(config, kind)}`].join('\n');
+}
