@@ -33,6 +33,10 @@ export const stages: Record<string, StageSettings> = {
     production: true,
     // A money move above this waits for a second administrator (shared/four-eyes.ts).
     fourEyesThresholdDollars: 25_000,
+    // Monthly backups are kept this many years (1-10): the firm's record-keeping period, set by its compliance officer.
+    backupYears: 7,
+    // A copy of every backup in a second account's locked vault (docs/operations.md, "Backups and restore").
+    // backupCopy: { vaultArn: 'arn:aws:backup:eu-west-1:<second account>:backup-vault:aurum-prod-copies' },
     // Both, or neither: the Google OAuth client and the Secrets Manager secret with its secret.
     // google: { clientId: '<id>.apps.googleusercontent.com', clientSecretName: 'aurum/prod/google-client-secret' },
     // How a client funds the account, shown on a new client's empty dashboard: at most 8 lines of 120 characters.

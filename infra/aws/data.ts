@@ -1,10 +1,12 @@
 /** The single table, from the shared definition the local stack also creates, and its backups. */
-import { Aws, Duration, Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
-import { BackupPlan, BackupPlanRule, BackupResource, BackupVault } from 'aws-cdk-lib/aws-backup';
+import { Aws, Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { BackupPlan, BackupResource, BackupVault } from 'aws-cdk-lib/aws-backup';
 import { AttributeType, BillingMode, type ITable, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
-import { Schedule } from 'aws-cdk-lib/aws-events';
+import type { Role } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../../lambdas/lib/data/table';
+import { restoreRole } from './backup-restore';
+import { DEFAULT_BACKUP_YEARS, tableBackupRules } from './backup-rules';
 
 export class PortalTable extends Table {
   constructor(scope: Construct, id: string) {
@@ -51,9 +53,6 @@ function withheldIndexes(scope: Construct): string[] {
   return names;
 }
 
-/** A ledger of money needs backups beyond point-in-time recovery's 35 days. */
-export const BACKUP_RETENTION = Duration.days(365);
-
 /**
  * A vault kept after its stack is deleted must not block the next stack of the stage, so its name
  * carries the stack's own id (20 of its hex digits), new with every create: a stage deleted and
@@ -65,34 +64,40 @@ function vaultName(stage: string): string {
   return Fn.join('', [`aurum-${stage}-`, Fn.select(0, parts), Fn.select(4, parts)]);
 }
 
+export interface TableBackupProps {
+  table: ITable;
+  stage: string;
+  /** Years the monthly backups are kept (the stage's `backupYears`); DEFAULT_BACKUP_YEARS when unset. */
+  years?: number;
+  /** A vault in a second account (the stage's `backupCopy`) that receives a copy of every backup. */
+  copyVaultArn?: string;
+}
+
 /**
- * AWS Backup for the table: a daily backup kept a year in a vault of its own, which is kept
- * when the stack is deleted (the backups outlive the stage).
+ * AWS Backup for the table: daily and monthly backups (infra/aws/backup-rules.ts) in a vault of
+ * its own, which is kept when the stack is deleted (the backups outlive the stage), copied to a
+ * second account's vault when the stage names one, and the role AWS Backup takes to restore them
+ * into a new table (infra/aws/backup-restore.ts).
  */
 export class TableBackup extends Construct {
   readonly plan: BackupPlan;
   readonly vault: BackupVault;
+  readonly restoreRole: Role;
 
-  constructor(scope: Construct, id: string, props: { table: ITable; stage: string }) {
+  constructor(scope: Construct, id: string, props: TableBackupProps) {
     super(scope, id);
     this.vault = new BackupVault(this, 'Vault', { backupVaultName: vaultName(props.stage), removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE });
+    const copyTo = props.copyVaultArn ? BackupVault.fromBackupVaultArn(this, 'CopyVault', props.copyVaultArn) : undefined;
     this.plan = new BackupPlan(this, 'Plan', {
       backupPlanName: `aurum-${props.stage}-table`,
       backupVault: this.vault,
-      backupPlanRules: [
-        new BackupPlanRule({
-          ruleName: 'Daily',
-          scheduleExpression: Schedule.cron({ hour: '3', minute: '0' }),
-          startWindow: Duration.hours(1),
-          completionWindow: Duration.hours(4),
-          deleteAfter: BACKUP_RETENTION,
-        }),
-      ],
+      backupPlanRules: tableBackupRules({ years: props.years ?? DEFAULT_BACKUP_YEARS, copyTo }),
     });
     const selection = this.plan.addSelection('Table', { resources: [BackupResource.fromDynamoDbTable(props.table)] });
     Validations.of(selection).acknowledge({
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup]',
       reason: "AWS Backup's own service-role policy, the one AWS documents for backup selections.",
     });
+    this.restoreRole = restoreRole(this, 'RestoreRole', props.table);
   }
 }

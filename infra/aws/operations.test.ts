@@ -16,7 +16,8 @@ import { buildPath, type RouteDef, routeByName, type RouteName, routes, writesTa
 import { stages } from '../stages';
 import { WEEKLY_SILENCE } from './alarms';
 import { API_THROTTLE, ORIGIN_HEADER, ROUTE_THROTTLES } from './api';
-import { BACKUP_RETENTION } from './data';
+import { RESTORED_TABLE_INFIX } from './backup-restore';
+import { DAILY_BACKUP_RETENTION, DEFAULT_BACKUP_YEARS, monthlyBackupRetention } from './backup-rules';
 import { projectContext } from './project-context';
 import { filesUnder, FUNCTIONS_BESIDE_ROUTES, type Resource, type Statement, synthStage, templateReader } from './template-reader';
 import { WRITE_ONCE_DENIED_ACTIONS } from './write-once-items';
@@ -269,17 +270,22 @@ describe('data guarded against replacement', () => {
     expect(policy.Statement.find((s) => s.Effect === 'Allow')).toMatchObject({ Action: 'Update:*', Resource: '*' });
   });
 
-  it('keeps the vault, and backs the table up daily for at least a year beside point-in-time recovery', () => {
+  it('keeps the vault, and backs the table up daily for 35 days and monthly for 7 years (by default) beside point-in-time recovery', () => {
     const [, vault] = ofType('AWS::Backup::BackupVault')[0] ?? [];
     expect(vault).toMatchObject({ DeletionPolicy: 'RetainExceptOnCreate', UpdateReplacePolicy: 'Retain' });
     const [, plan] = ofType('AWS::Backup::BackupPlan')[0] ?? [];
-    const rules = (plan?.Properties.BackupPlan as { BackupPlanRule: { Lifecycle: { DeleteAfterDays: number }; ScheduleExpression: string }[] }).BackupPlanRule;
-    expect(rules).toHaveLength(1);
-    expect(rules[0]?.Lifecycle.DeleteAfterDays).toBeGreaterThanOrEqual(365);
-    expect(rules[0]?.Lifecycle.DeleteAfterDays).toBe(BACKUP_RETENTION.toDays());
-    expect(rules[0]?.ScheduleExpression).toMatch(/^cron\(0 3 \* \* \? \*\)$/);
+    const rules = (plan?.Properties.BackupPlan as { BackupPlanRule: { RuleName: string; Lifecycle: { DeleteAfterDays: number }; ScheduleExpression: string }[] }).BackupPlanRule;
+    expect(rules.map((r) => [r.RuleName, r.ScheduleExpression, r.Lifecycle.DeleteAfterDays])).toEqual([
+      ['Daily', 'cron(0 3 * * ? *)', 35],
+      ['Monthly', 'cron(0 3 1 * ? *)', 2557],
+    ]);
+    expect([DAILY_BACKUP_RETENTION.toDays(), monthlyBackupRetention(DEFAULT_BACKUP_YEARS).toDays()]).toEqual([35, 2557]);
+    // Seven years of days with their leap days (at most two in any seven years).
+    expect(2557).toBe(7 * 365 + 2);
     const [, selection] = ofType('AWS::Backup::BackupSelection')[0] ?? [];
     expect(JSON.stringify(selection?.Properties)).toContain(JSON.stringify(tableArn));
+    const [, table] = ofType('AWS::DynamoDB::Table')[0] ?? [];
+    expect(table?.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
   });
 });
 
@@ -318,7 +324,9 @@ describe('the activity log, written once', () => {
   const writesTableItems = (s: Statement) => s.Effect === 'Allow' && [s.Action].flat().some((a) => WRITES.test(a));
 
   it('denies every role that may write the table any update, delete or batch write on its items, even a batch that mixes keys or a request without one', () => {
-    const writers = ofType('AWS::IAM::Role').filter(([id]) => statementsOfRole(id).some(writesTableItems));
+    // The restore role writes only the new tables it restores into, never this one (infra/aws/backups.test.ts).
+    const restoresOnly = (id: string) => statementsOfRole(id).every((s) => [s.Resource].flat().every((r) => [RESTORED_TABLE_INFIX, '/backup/'].some((part) => JSON.stringify(r).includes(part))));
+    const writers = ofType('AWS::IAM::Role').filter(([id]) => statementsOfRole(id).some(writesTableItems) && !restoresOnly(id));
     // The routes that write, the post-confirmation trigger, the weekly job, the notifier and the exporter.
     const writingRoutes = (routes as readonly RouteDef[]).filter((r) => writesTable(routeTableUse(r)));
     expect(writers).toHaveLength(writingRoutes.length + 4);

@@ -12,6 +12,7 @@ import { Construct } from 'constructs';
 import { PortalAlarms } from './alarms';
 import { PortalApi } from './api';
 import { PortalAuth } from './auth';
+import { BackupJobAlarms } from './backup-alarms';
 import { BalancesExports } from './exports';
 import { PortalTable, TableBackup } from './data';
 import { POST_CONFIRMATION_TABLE_USE, PRE_TOKEN_GENERATION_TABLE_USE } from '../../lambdas/table-uses';
@@ -95,7 +96,7 @@ export class PortalStack extends Stack {
     );
     const growth = new WeeklyGrowth(this, 'WeeklyGrowth', { table, stage: config.stage });
     const notifications = new Notifications(this, 'Notifications', { table, userPool: auth.userPool, siteUrl, ses: config.ses, stage: config.stage });
-    const backup = new TableBackup(this, 'Backup', { table, stage: config.stage });
+    const backup = new TableBackup(this, 'Backup', { table, stage: config.stage, years: config.backupYears, copyVaultArn: config.backupCopy?.vaultArn });
 
     site.deployWeb(props.webDist ?? 'web/dist', {
       region: this.region,
@@ -115,6 +116,7 @@ export class PortalStack extends Stack {
       email: config.alarmEmail,
       stage: config.stage,
     });
+    new BackupJobAlarms(this, 'BackupAlarms', { vault: backup.vault, topic: alarms.topic });
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
     new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
@@ -130,6 +132,7 @@ export class PortalStack extends Stack {
     new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
     new CfnOutput(this, 'NotifierDeadLetterQueueUrl', { value: notifications.deadLetters.queueUrl });
     new CfnOutput(this, 'BackupVaultName', { value: backup.vault.backupVaultName });
+    new CfnOutput(this, 'RestoreRoleArn', { value: backup.restoreRole.roleArn });
     new CfnOutput(this, 'OriginSecretArn', { value: api.originSecret.secretArn });
   }
 }

@@ -15,6 +15,12 @@ export const isSampleAccount = (id: string) => SAMPLE_ACCOUNTS.has(id) || /^(\d)
 const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);
 const email = z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address');
 
+/** A backup vault's ARN; its groups are the region, the account and the vault's name. */
+const VAULT_ARN = /^arn:aws(?:-[a-z]+)*:backup:([a-z]{2}(?:-gov)?-[a-z]+-\d):(\d{12}):backup-vault:([A-Za-z0-9_-]{2,50})$/;
+/** Years the monthly backups may be kept: at least one, at most ten (beyond every usual regime). */
+export const BACKUP_YEARS = { min: 1, max: 10, message: 'must be a whole number of years from 1 to 10' };
+const accountOfVault = (arn: string | undefined) => (arn ? VAULT_ARN.exec(arn)?.[2] : undefined);
+
 /** Funding instructions fit a phone's card: a few short lines. */
 export const FUNDING_LINES_MAX = 8;
 export const FUNDING_LINE_MAX_CHARS = 120;
@@ -85,14 +91,34 @@ const baseShape = z.object({
     deployable: z.boolean().optional(),
     /** Holds clients' money: termination protection on every stack of the stage. */
     production: z.boolean().optional(),
+    /**
+     * How many years the monthly backups are kept: the firm's record-keeping period, which its
+     * compliance officer sets (docs/operations.md, "Backups and restore"). 7 when unset.
+     */
+    backupYears: z.number({ error: BACKUP_YEARS.message }).int(BACKUP_YEARS.message).min(BACKUP_YEARS.min, BACKUP_YEARS.message).max(BACKUP_YEARS.max, BACKUP_YEARS.message).optional(),
+    /**
+     * A backup vault in a second AWS account, locked there (Vault Lock), that receives a copy of
+     * every backup: what the stage account's own credentials can never delete.
+     */
+    backupCopy: z
+      .object({ vaultArn: z.string().regex(VAULT_ARN, 'must be a backup vault ARN: arn:aws:backup:<region>:<account>:backup-vault:<name>') })
+      .strict()
+      .optional(),
   })
   .strict();
 
 const settingsSchema = baseShape.superRefine((settings, ctx) => {
-  if (settings.deployable) for (const [path, message] of placeholdersOf(settings)) ctx.addIssue({ code: 'custom', path, message });
+  const problems = [...backupCopyProblems(settings), ...(settings.deployable ? placeholdersOf(settings) : [])];
+  for (const [path, message] of problems) ctx.addIssue({ code: 'custom', path, message });
 });
 
 type Problem = [path: (string | number)[], message: string];
+
+/** A copy is kept against the loss of the stage's account: one in that same account is not. */
+function backupCopyProblems(settings: z.output<typeof baseShape>): Problem[] {
+  if (accountOfVault(settings.backupCopy?.vaultArn) !== settings.account) return [];
+  return [[['backupCopy', 'vaultArn'], `must be a vault in another account than the stage's own (${settings.account}): a copy beside the original is lost with it`]];
+}
 
 /** The values of a stage that are samples, each with its field: a deployable stage may hold none. */
 function placeholdersOf(settings: z.output<typeof baseShape>): Problem[] {
@@ -103,6 +129,8 @@ function placeholdersOf(settings: z.output<typeof baseShape>): Problem[] {
   else if (reserved(settings.alarmEmail)) problems.push([['alarmEmail'], 'is a reserved example address: no alarm would ever arrive']);
   if (settings.ses && reserved(settings.ses.fromEmail)) problems.push([['ses', 'fromEmail'], 'is a reserved example address']);
   if (settings.ses && RESERVED_DOMAIN.test(settings.ses.identity)) problems.push([['ses', 'identity'], 'is a reserved example domain']);
+  const copyAccount = accountOfVault(settings.backupCopy?.vaultArn);
+  if (copyAccount && isSampleAccount(copyAccount)) problems.push([['backupCopy', 'vaultArn'], 'is in a sample account: a deployable stage copies to its real second account']);
   return problems;
 }
 

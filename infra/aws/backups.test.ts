@@ -1,0 +1,193 @@
+/**
+ * Backups an auditor accepts, on both committed stages and on one that copies to a second
+ * account: retention sized as the runbook says (35 days daily, the firm's years monthly), an
+ * e-mail for every backup or copy that did not happen, a restore role that writes no table but
+ * the one it restores, and a restore procedure in docs/operations.md that uses exactly what the
+ * template makes (as far as synth can tell: the restore itself runs in AWS, in the rehearsal).
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { stages } from '../stages';
+import { RESTORED_TABLE_INFIX } from './backup-restore';
+import { DAILY_BACKUP_RETENTION, DEFAULT_BACKUP_YEARS, monthlyBackupRetention } from './backup-rules';
+import { type Resource, type Statement, synthStage, templateReader } from './template-reader';
+import { BACKUP_YEARS, refuseUndeployable, resolveStage, type StageConfig, type StageSettings } from './stage-config';
+
+const COPY_VAULT = 'arn:aws:backup:eu-west-1:444444444444:backup-vault:aurum-ops-copies';
+const WITH_COPY: StageConfig = {
+  stage: 'ops',
+  account: '333333333333',
+  region: 'eu-west-1',
+  stackName: 'OpsTest',
+  authDomainPrefix: 'aurum-ops-333333333333',
+  fourEyesThresholdDollars: 12_345,
+  backupYears: 5,
+  backupCopy: { vaultArn: COPY_VAULT },
+};
+
+const synthesized = [...Object.keys(stages).map((name) => resolveStage(name, stages)), WITH_COPY].map((config) => ({ config, ...synthStage(config) }));
+const withCopy = synthesized.find((s) => s.config.backupCopy) as (typeof synthesized)[number];
+const cases = synthesized.map((s) => [s.config.backupCopy ? `a stage with a copy (${s.config.stage})` : `the committed stage ${s.config.stage}`, s] as const);
+
+type PlanRule = { RuleName: string; ScheduleExpression: string; StartWindowMinutes: number; Lifecycle: { DeleteAfterDays: number }; CopyActions?: unknown };
+
+/** The one resource of a type in a template. */
+function only(t: Template, type: string): [string, Resource] {
+  const found = templateReader(t).ofType(type);
+  expect(found.map(([id]) => id)).toHaveLength(1);
+  return found[0] as [string, Resource];
+}
+
+const getAtt = (id: string, attribute: string) => ({ 'Fn::GetAtt': [id, attribute] });
+
+/** The runbook's "Backups and restore" section, up to the next section. */
+function backupsRunbook(): string {
+  const runbook = readFileSync(resolve(__dirname, '../../docs/operations.md'), 'utf8');
+  const start = runbook.indexOf('## Backups and restore\n');
+  expect(start).toBeGreaterThanOrEqual(0);
+  return runbook.slice(start, runbook.indexOf('\n## ', start + 1));
+}
+
+describe('backups an auditor accepts', () => {
+  it('covers both committed stages and a stage with a copy; prod writes its years out', () => {
+    expect(cases.map(([name]) => name)).toEqual(['the committed stage dev', 'the committed stage prod', 'a stage with a copy (ops)']);
+    expect(resolveStage('prod', stages).backupYears).toBe(7);
+  });
+
+  it.each(cases)('%s: keeps daily backups 35 days and monthly ones its years, both in one window, copied only to the vault it names', (_, { config, template }) => {
+    const years = config.backupYears ?? DEFAULT_BACKUP_YEARS;
+    const monthlyDays = monthlyBackupRetention(years).toDays();
+    // Never a day early: every leap day the years can hold is counted.
+    expect(monthlyDays).toBeGreaterThanOrEqual(years * 365 + Math.ceil(years / 4));
+    const copies = (days: number) => (config.backupCopy ? [{ DestinationBackupVaultArn: config.backupCopy.vaultArn, Lifecycle: { DeleteAfterDays: days } }] : undefined);
+    const rules = (only(template, 'AWS::Backup::BackupPlan')[1].Properties.BackupPlan as { BackupPlanRule: PlanRule[] }).BackupPlanRule;
+    expect(rules.map((r) => ({ name: r.RuleName, schedule: r.ScheduleExpression, window: r.StartWindowMinutes, days: r.Lifecycle.DeleteAfterDays, copies: r.CopyActions }))).toEqual([
+      { name: 'Daily', schedule: 'cron(0 3 * * ? *)', window: 60, days: 35, copies: copies(35) },
+      { name: 'Monthly', schedule: 'cron(0 3 1 * ? *)', window: 60, days: monthlyDays, copies: copies(monthlyDays) },
+    ]);
+  });
+
+  it.each(cases)('%s: e-mails every failed, aborted or expired backup job of its own vault, and every failed copy, through the alarm topic', (_, { config, template }) => {
+    const { ofType } = templateReader(template);
+    const [vaultId] = only(template, 'AWS::Backup::BackupVault');
+    const [topicId, topic] = only(template, 'AWS::SNS::Topic');
+    const vaultArn = getAtt(vaultId, 'BackupVaultArn');
+    const rules = ofType('AWS::Events::Rule').filter(([, r]) => JSON.stringify(r.Properties.EventPattern ?? {}).includes('aws.backup'));
+    expect(rules.map(([, r]) => r.Properties.EventPattern)).toEqual([
+      { source: ['aws.backup'], 'detail-type': ['Backup Job State Change'], detail: { state: ['FAILED', 'ABORTED', 'EXPIRED'], backupVaultArn: [vaultArn] } },
+      { source: ['aws.backup'], 'detail-type': ['Copy Job State Change'], detail: { state: ['FAILED'], sourceBackupVaultArn: [vaultArn] } },
+    ]);
+    for (const [, rule] of rules) expect(rule.Properties.Targets).toEqual([{ Arn: { Ref: topicId }, Id: 'Target0' }]);
+
+    // The topic takes these rules' events only, and its key lets EventBridge encrypt them.
+    const [, policy] = ofType('AWS::SNS::TopicPolicy').find(([, p]) => JSON.stringify(p.Properties.Topics) === JSON.stringify([{ Ref: topicId }])) ?? [];
+    const fromThisAccount = { 'aws:SourceAccount': config.account };
+    expect((policy?.Properties.PolicyDocument as { Statement: Statement[] }).Statement).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Allow',
+        Principal: { Service: 'events.amazonaws.com' },
+        Action: 'sns:Publish',
+        Resource: { Ref: topicId },
+        Condition: { StringEquals: fromThisAccount, ArnEquals: { 'aws:SourceArn': rules.map(([id]) => getAtt(id, 'Arn')) } },
+      }),
+    );
+    const [keyId] = (topic.Properties.KmsMasterKeyId as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'];
+    const key = templateReader(template).all()[keyId] as Resource;
+    expect((key.Properties.KeyPolicy as { Statement: Statement[] }).Statement).toContainEqual(
+      expect.objectContaining({ Effect: 'Allow', Principal: { Service: 'events.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'], Condition: { StringEquals: fromThisAccount } }),
+    );
+  });
+
+  it.each(cases)('%s: outputs the role AWS Backup restores with, which may write only the tables restored from the live one', (_, { template }) => {
+    const { all, statementsOfRole } = templateReader(template);
+    const [tableId] = only(template, 'AWS::DynamoDB::Table');
+    const tableArn = getAtt(tableId, 'Arn');
+    const [roleId] = (template.toJSON().Outputs.RestoreRoleArn.Value as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'];
+    const role = all()[roleId] as Resource;
+    expect(role.Properties.AssumeRolePolicyDocument).toEqual({ Version: '2012-10-17', Statement: [{ Action: 'sts:AssumeRole', Effect: 'Allow', Principal: { Service: 'backup.amazonaws.com' } }] });
+    expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+    const restored = { 'Fn::Join': ['', [tableArn, `${RESTORED_TABLE_INFIX}*`]] };
+    const backups = { 'Fn::Join': ['', [tableArn, '/backup/*']] };
+    const grants = statementsOfRole(roleId).flatMap((s) => [s.Action].flat().map((action) => ({ effect: s.Effect, action, resource: s.Resource })));
+    const restoreActions = ['RestoreTableFromAwsBackup', 'RestoreTableFromBackup', 'DescribeTable', 'Scan', 'Query', 'GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'];
+    expect(grants).toEqual(
+      expect.arrayContaining([...restoreActions.map((a) => ({ effect: 'Allow', action: `dynamodb:${a}`, resource: restored })), { effect: 'Allow', action: 'dynamodb:RestoreTableFromBackup', resource: backups }]),
+    );
+    expect(grants).toHaveLength(restoreActions.length + 1);
+  });
+
+  it("runs the runbook's restores with the template's restore role and outputs, into tables that role may restore, and deletes only those", () => {
+    const section = backupsRunbook();
+    const { template } = withCopy;
+    // Every output the section reads exists: `VAR=$(aws cloudformation describe-stacks ... OutputKey=='Name' ...)`.
+    const reads = new Map([...section.matchAll(/^(\w+)=\$\(aws cloudformation describe-stacks [^\n]*OutputKey=='(\w+)'/gm)].map((m) => [m[1], m[2]]));
+    expect([...reads.values()].sort()).toEqual(['BackupVaultName', 'RestoreRoleArn', 'TableName']);
+    for (const name of reads.values()) template.hasOutput(name ?? '?', {});
+    const variableOf = (output: string) => [...reads].find(([, name]) => name === output)?.[0];
+
+    // Every restore job runs as the role the template makes for restores (the previous test: only restored tables).
+    const jobs = [...section.matchAll(/aws backup start-restore-job [^\n]*/g)].map((m) => m[0]);
+    expect(jobs.length).toBeGreaterThanOrEqual(1);
+    for (const job of jobs) expect(job).toContain(`--iam-role-arn "$${variableOf('RestoreRoleArn')}"`);
+    const [roleId] = (template.toJSON().Outputs.RestoreRoleArn.Value as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'];
+    expect(templateReader(template).all()[roleId]?.Type).toBe('AWS::IAM::Role');
+
+    // Every table the section restores into or deletes is named as that role's tables are.
+    const restoredPrefix = `$${variableOf('TableName')}${RESTORED_TABLE_INFIX}`;
+    const targets = [...section.matchAll(/(?:targetTableName=|--target-table-name |delete-table --table-name )"([^"]+)"/g)].map((m) => m[1]);
+    expect(targets.length).toBeGreaterThanOrEqual(3);
+    for (const target of targets) expect(target?.startsWith(restoredPrefix)).toBe(true);
+  });
+
+  it("has the runbook lock the second account's vault so that it takes every copy the plan makes, from the stage's account, once DynamoDB's advanced backups are on", () => {
+    const section = backupsRunbook();
+    const lock = /put-backup-vault-lock-configuration [^\n]*--min-retention-days (\d+) --max-retention-days (\d+) --changeable-for-days (\d+)/.exec(section);
+    const [min, max, grace] = (lock?.slice(1) ?? []).map(Number);
+    // A copy kept outside [min, max] is refused: the daily copies and the monthly ones of the longest years a stage may ask.
+    expect(min).toBeLessThanOrEqual(DAILY_BACKUP_RETENTION.toDays());
+    expect(max).toBeGreaterThanOrEqual(monthlyBackupRetention(BACKUP_YEARS.max).toDays());
+    // Compliance mode (no one may lift the lock once the grace time is over) takes at least 3 days of it.
+    expect(grace).toBeGreaterThanOrEqual(3);
+    expect(section).toContain(`"Principal":{"AWS":"arn:aws:iam::'"$ACCOUNT"':root"},"Action":"backup:CopyIntoBackupVault"`);
+    expect(section).toContain('aws backup update-region-settings --resource-type-management-preference DynamoDB=true');
+    expect(section).toContain('aws backup update-global-settings --global-settings isCrossAccountBackupEnabled=true');
+  });
+
+  it('cdk-nag finds nothing unacknowledged in a stage that copies to a second account', () => {
+    const result = new AwsSolutionsChecks(withCopy.portal).validateScope(withCopy.portal);
+    expect(result.violations.map((v) => `${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
+  });
+});
+
+describe('backup settings of a stage', () => {
+  const qa: StageSettings = { account: '444444444444', region: 'eu-central-1', stackName: 'AurumPortal-qa', authDomainPrefix: 'aurum-qa-444444444444', fourEyesThresholdDollars: 10_000 };
+  const otherAccountVault = 'arn:aws:backup:eu-central-1:604512398761:backup-vault:aurum-qa-copies';
+
+  it('takes whole years from 1 to 10, and a vault of another account', () => {
+    expect(resolveStage('qa', { qa: { ...qa, backupYears: 1 } }).backupYears).toBe(1);
+    expect(resolveStage('qa', { qa: { ...qa, backupYears: 10, backupCopy: { vaultArn: otherAccountVault } } })).toMatchObject({ backupYears: 10, backupCopy: { vaultArn: otherAccountVault } });
+    expect(resolveStage('qa', { qa }).backupYears).toBeUndefined();
+  });
+
+  it.each<[string, Partial<StageSettings> & Record<string, unknown>, string]>([
+    ['no years', { backupYears: 0 }, 'backupYears: must be a whole number of years from 1 to 10'],
+    ['eleven years', { backupYears: 11 }, 'backupYears: must be a whole number of years from 1 to 10'],
+    ['half a year', { backupYears: 6.5 }, 'backupYears: must be a whole number of years from 1 to 10'],
+    ['years as text', { backupYears: '7' as never }, 'backupYears: must be a whole number of years from 1 to 10'],
+    ['a copy vault by name', { backupCopy: { vaultArn: 'aurum-qa-copies' } }, 'backupCopy.vaultArn: must be a backup vault ARN'],
+    ['a copy to a bucket', { backupCopy: { vaultArn: 'arn:aws:s3:::aurum-qa-copies' } }, 'backupCopy.vaultArn: must be a backup vault ARN'],
+    ["a copy vault in the stage's own account", { backupCopy: { vaultArn: 'arn:aws:backup:eu-west-1:444444444444:backup-vault:aurum-qa-copies' } }, "backupCopy.vaultArn: must be a vault in another account than the stage's own (444444444444)"],
+    ['a copy setting with a typo', { backupCopy: { vaultArn: otherAccountVault, lock: true } as never }, 'Unrecognized key'],
+  ])('refuses %s, naming the field', (_, change, message) => {
+    expect(() => resolveStage('qa', { qa: { ...qa, ...change } as StageSettings })).toThrow(message);
+  });
+
+  it('refuses, on a deployable stage, a copy vault in a sample account', () => {
+    const real: StageSettings = { ...qa, account: '604512398761', authDomainPrefix: 'aurum-qa-604512398761', alarmEmail: 'ops@aurum-capital.com', deployable: true };
+    const sample = 'arn:aws:backup:eu-central-1:111122223333:backup-vault:aurum-qa-copies';
+    expect(() => resolveStage('qa', { qa: { ...real, backupCopy: { vaultArn: sample } } })).toThrow('backupCopy.vaultArn: is in a sample account');
+    expect(() => refuseUndeployable(resolveStage('qa', { qa: { ...real, backupCopy: { vaultArn: 'arn:aws:backup:eu-central-1:506723894512:backup-vault:aurum-qa-copies' } } }))).not.toThrow();
+  });
+});
