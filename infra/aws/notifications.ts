@@ -4,18 +4,18 @@
  * that fails is retried from the stream and never touches the money move; what still fails after
  * the retries is kept in a dead-letter queue (alarmed on in alarms.ts).
  */
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { ConfigurationSet } from 'aws-cdk-lib/aws-ses';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { actionKeys, jobRunKeys, keys } from '../../lambdas/lib/data/table';
 import { NOTIFIER_TABLE_USE } from '../../lambdas/table-uses';
-import { acknowledgeGuard } from './guard-rules';
+import { deadLetterQueue } from './dead-letters';
 import { PortalFunction } from './portal-function';
 import type { SesSender } from './auth';
 
@@ -42,13 +42,7 @@ export class Notifications extends Construct {
 
   constructor(scope: Construct, id: string, props: NotificationsProps) {
     super(scope, id);
-    this.deadLetters = new Queue(this, 'DeadLetters', {
-      retentionPeriod: Duration.days(14),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
-    Validations.of(this.deadLetters).acknowledge({ id: 'AwsSolutions-SQS3', reason: "This queue is itself the notifier's dead-letter destination." });
-    acknowledgeGuard(this.deadLetters, { control: 'CT.SQS.PR.1', reason: "This queue is itself the notifier's dead-letter destination." });
+    this.deadLetters = deadLetterQueue(this, "This queue is itself the notifier's dead-letter destination.");
 
     // Named in plain text where it is used (the environment, the policy), so the template reads as it is.
     const configurationSetName = `aurum-${props.stage}-notifications`;

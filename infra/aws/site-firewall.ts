@@ -3,9 +3,10 @@
  * everything, and a per-IP rate limit on the API. CloudFront's web ACLs live in us-east-1
  * whatever the stack's region (infra/aws/stage.ts places it).
  */
-import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import type { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { wafVisibility } from './waf-visibility';
+import { allowingWebAcl, awsManagedRule, byteMatch, ratePerIp } from './waf-rules';
 
 /** API requests one IP may make per window before it is blocked until its rate falls. */
 export const API_RATE_PER_IP = { limit: 1000, windowSeconds: 300 };
@@ -32,61 +33,23 @@ export class SiteFirewall extends Construct {
   constructor(scope: Construct, id: string, props: { metricPrefix: string }) {
     super(scope, id);
     const visibility = (name: string) => wafVisibility(`${props.metricPrefix}-${name}`);
-    this.webAcl = new CfnWebACL(this, 'Acl', {
-      scope: 'CLOUDFRONT',
-      description: 'Aurum client portal: CloudFront, the site and the API',
-      defaultAction: { allow: {} },
-      visibilityConfig: visibility('site'),
-      rules: [
-        ...SITE_MANAGED_RULE_GROUPS.map((name, priority) => ({
-          name,
-          priority,
-          overrideAction: { none: {} },
-          statement: { managedRuleGroupStatement: { vendorName: 'AWS', name } },
-          visibilityConfig: visibility(name),
-        })),
-        {
-          name: 'ApiRatePerIp',
-          priority: SITE_MANAGED_RULE_GROUPS.length,
-          action: { block: {} },
-          statement: {
-            rateBasedStatement: {
-              limit: API_RATE_PER_IP.limit,
-              evaluationWindowSec: API_RATE_PER_IP.windowSeconds,
-              aggregateKeyType: 'IP',
-              scopeDownStatement: {
-                byteMatchStatement: {
-                  fieldToMatch: { uriPath: {} },
-                  positionalConstraint: 'STARTS_WITH',
-                  searchString: '/api/',
-                  textTransformations: [{ priority: 0, type: 'NONE' }],
-                },
-              },
-            },
-          },
-          visibilityConfig: visibility('api-rate'),
-        },
-        {
-          name: 'HeavyApiRatePerIp',
-          priority: SITE_MANAGED_RULE_GROUPS.length + 1,
-          action: { block: {} },
-          statement: {
-            rateBasedStatement: {
-              limit: HEAVY_API_RATE_PER_IP.limit,
-              evaluationWindowSec: HEAVY_API_RATE_PER_IP.windowSeconds,
-              aggregateKeyType: 'IP',
-              scopeDownStatement: {
-                orStatement: {
-                  statements: HEAVY_API_PATHS.map(({ match, path }) => ({
-                    byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint: match, searchString: path, textTransformations: [{ priority: 0, type: 'NONE' }] },
-                  })),
-                },
-              },
-            },
-          },
-          visibilityConfig: visibility('heavy-api-rate'),
-        },
-      ],
-    });
+    const rules: CfnWebACL.RuleProperty[] = [
+      ...SITE_MANAGED_RULE_GROUPS.map((name, priority) => awsManagedRule(name, name, priority, `${props.metricPrefix}-${name}`)),
+      {
+        name: 'ApiRatePerIp',
+        priority: SITE_MANAGED_RULE_GROUPS.length,
+        action: { block: {} },
+        statement: ratePerIp(API_RATE_PER_IP, byteMatch({ uriPath: {} }, 'STARTS_WITH', '/api/')),
+        visibilityConfig: visibility('api-rate'),
+      },
+      {
+        name: 'HeavyApiRatePerIp',
+        priority: SITE_MANAGED_RULE_GROUPS.length + 1,
+        action: { block: {} },
+        statement: ratePerIp(HEAVY_API_RATE_PER_IP, { orStatement: { statements: HEAVY_API_PATHS.map(({ match, path }) => byteMatch({ uriPath: {} }, match, path)) } }),
+        visibilityConfig: visibility('heavy-api-rate'),
+      },
+    ];
+    this.webAcl = allowingWebAcl(this, { scope: 'CLOUDFRONT', description: 'Aurum client portal: CloudFront, the site and the API', metricName: `${props.metricPrefix}-site`, rules });
   }
 }

@@ -3,13 +3,14 @@
  * unauthenticated and token-authorized operations (not for the IAM-signed Admin* calls our
  * Lambdas make), on the Essentials feature plan.
  */
-import { Validations } from 'aws-cdk-lib';
-import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
+import { type CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { COGNITO_BACKEND_HEADER } from '../../lambdas/lib/cognito/cognito-backend-header';
+import { deployTimeSecret } from './deploy-time-secret';
 import { wafVisibility } from './waf-visibility';
+import { allowingWebAcl, awsManagedRule, byteMatch, ratePerIp } from './waf-rules';
 
 /** The header that names the operation of a Cognito JSON API request. */
 export const TARGET_HEADER = 'x-amz-target';
@@ -52,37 +53,16 @@ export const CHALLENGE_ANSWER_RATE = { limit: 20, windowSeconds: 300 };
 
 /** The target header equals `value`; under LOWERCASE too, so a changed case cannot slip past. */
 function targetIs(value: string, transformation: 'NONE' | 'LOWERCASE'): CfnWebACL.StatementProperty {
-  return {
-    byteMatchStatement: {
-      fieldToMatch: { singleHeader: { Name: TARGET_HEADER } },
-      positionalConstraint: 'EXACTLY',
-      searchString: transformation === 'LOWERCASE' ? value.toLowerCase() : value,
-      textTransformations: [{ priority: 0, type: transformation }],
-    },
-  };
+  return byteMatch({ singleHeader: { Name: TARGET_HEADER } }, 'EXACTLY', transformation === 'LOWERCASE' ? value.toLowerCase() : value, transformation);
 }
 
 function hostedUiFormPost(path: string): CfnWebACL.StatementProperty {
-  return {
-    andStatement: {
-      statements: [
-        { byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: 'EXACTLY', searchString: 'POST', textTransformations: [{ priority: 0, type: 'NONE' }] } },
-        { byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint: 'STARTS_WITH', searchString: path, textTransformations: [{ priority: 0, type: 'LOWERCASE' }] } },
-      ],
-    },
-  };
+  return { andStatement: { statements: [byteMatch({ method: {} }, 'EXACTLY', 'POST'), byteMatch({ uriPath: {} }, 'STARTS_WITH', path, 'LOWERCASE')] } };
 }
 
 /** The API's functions' pass: the header carries the secret exactly (the header's name is matched in any case). */
 function fromTheApi(secret: string): CfnWebACL.StatementProperty {
-  return {
-    byteMatchStatement: {
-      fieldToMatch: { singleHeader: { Name: COGNITO_BACKEND_HEADER } },
-      positionalConstraint: 'EXACTLY',
-      searchString: secret,
-      textTransformations: [{ priority: 0, type: 'NONE' }],
-    },
-  };
+  return byteMatch({ singleHeader: { Name: COGNITO_BACKEND_HEADER } }, 'EXACTLY', secret);
 }
 
 export interface UserPoolFirewallProps {
@@ -96,20 +76,15 @@ export class UserPoolFirewall extends Construct {
 
   constructor(scope: Construct, id: string, props: UserPoolFirewallProps) {
     super(scope, id);
-    this.backendSecret = new Secret(this, 'BackendSecret', {
+    this.backendSecret = deployTimeSecret(this, 'BackendSecret', {
       description: "Aurum portal: the header the API's functions send to Cognito, which the user pool's WAF requires of password and two-factor changes",
-      generateSecretString: { passwordLength: 48, excludePunctuation: true },
-    });
-    Validations.of(this.backendSecret).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason: "Read by CloudFormation at deploy time into the user pool's WAF and the API's functions together; rotated by a deploy (docs/operations.md), not by a rotation Lambda.",
+      readBy: "the user pool's WAF and the API's functions",
     });
     const backendSecret = this.backendSecret.secretValue.unsafeUnwrap();
-    this.webAcl = new CfnWebACL(this, 'Acl', {
+    this.webAcl = allowingWebAcl(this, {
       scope: 'REGIONAL',
       description: 'Aurum client portal: the Cognito user pool',
-      defaultAction: { allow: {} },
-      visibilityConfig: wafVisibility('aurum-user-pool'),
+      metricName: 'aurum-user-pool',
       rules: [
         {
           // The app client's tokens carry aws.cognito.signin.user.admin (the API needs it), and
@@ -143,40 +118,18 @@ export class UserPoolFirewall extends Construct {
           name: 'SignInRatePerIp',
           priority: 2,
           action: { block: {} },
-          statement: {
-            rateBasedStatement: {
-              limit: SIGN_IN_RATE.limit,
-              evaluationWindowSec: SIGN_IN_RATE.windowSeconds,
-              aggregateKeyType: 'IP',
-              scopeDownStatement: {
-                orStatement: { statements: [...SIGN_IN_TARGETS.map((t) => targetIs(t, 'LOWERCASE')), ...HOSTED_UI_FORM_PATHS.map(hostedUiFormPost)] },
-              },
-            },
-          },
+          statement: ratePerIp(SIGN_IN_RATE, { orStatement: { statements: [...SIGN_IN_TARGETS.map((t) => targetIs(t, 'LOWERCASE')), ...HOSTED_UI_FORM_PATHS.map(hostedUiFormPost)] } }),
           visibilityConfig: wafVisibility('aurum-user-pool-sign-in-rate'),
         },
         {
           name: 'ChallengeAnswerRatePerIp',
           priority: 3,
           action: { block: {} },
-          statement: {
-            rateBasedStatement: {
-              limit: CHALLENGE_ANSWER_RATE.limit,
-              evaluationWindowSec: CHALLENGE_ANSWER_RATE.windowSeconds,
-              aggregateKeyType: 'IP',
-              scopeDownStatement: targetIs(`${SERVICE}.RespondToAuthChallenge`, 'LOWERCASE'),
-            },
-          },
+          statement: ratePerIp(CHALLENGE_ANSWER_RATE, targetIs(`${SERVICE}.RespondToAuthChallenge`, 'LOWERCASE')),
           visibilityConfig: wafVisibility('aurum-user-pool-challenge-rate'),
         },
-        {
-          // Known bots, scanners and addresses seen in attacks: free beyond the rule's fee.
-          name: 'AwsIpReputation',
-          priority: 4,
-          overrideAction: { none: {} },
-          statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: 'AWSManagedRulesAmazonIpReputationList' } },
-          visibilityConfig: wafVisibility('aurum-user-pool-ip-reputation'),
-        },
+        // Known bots, scanners and addresses seen in attacks: free beyond the rule's fee.
+        awsManagedRule('AwsIpReputation', 'AWSManagedRulesAmazonIpReputationList', 4, 'aurum-user-pool-ip-reputation'),
       ],
     });
 

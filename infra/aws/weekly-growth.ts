@@ -12,13 +12,13 @@ import { EventField, Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-eve
 import { SfnStateMachine } from 'aws-cdk-lib/aws-events-targets';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { DefinitionBody, LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { STAGE_ENV } from '../../lambdas/jobs/weekly-growth-metrics';
 import { WEEKLY_GROWTH_TABLE_USE } from '../../lambdas/table-uses';
 import { FUNCTION_ARN_SUBSTITUTION, WEEKLY_GROWTH_STEP_TIMEOUT_MS, weeklyGrowthDefinition } from '../weekly-growth-flow';
-import { acknowledgeGuard } from './guard-rules';
+import { deadLetterQueue } from './dead-letters';
 import { logsKey } from './logs-key';
 import { MONEY_LOG_RETENTION, PortalFunction } from './portal-function';
 
@@ -34,13 +34,7 @@ export class WeeklyGrowth extends Construct {
 
   constructor(scope: Construct, id: string, props: { table: ITable; stage: string }) {
     super(scope, id);
-    this.deadLetters = new Queue(this, 'DeadLetters', {
-      retentionPeriod: Duration.days(14),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
-    Validations.of(this.deadLetters).acknowledge({ id: 'AwsSolutions-SQS3', reason: 'This queue is itself the dead-letter queue of the weekly job.' });
-    acknowledgeGuard(this.deadLetters, { control: 'CT.SQS.PR.1', reason: 'This queue is itself the dead-letter queue of the weekly job.' });
+    this.deadLetters = deadLetterQueue(this, 'This queue is itself the dead-letter queue of the weekly job.');
     this.job = new PortalFunction(this, 'Job', {
       entry: 'lambdas/jobs/weekly-growth.ts',
       description: 'Weekly growth: grows every due portfolio from its ledger',

@@ -94,30 +94,34 @@ export function actionProposedContent(data: PendingActionData, { site, greeting 
   };
 }
 
-/** To the proposer: what the other administrator decided. */
-export function actionDecidedContent(data: ActionDecidedData, { site, greeting }: Parts): EmailContent {
-  const move = moveOf(data);
-  const verb = data.status === 'approved' ? 'approved' : 'rejected';
+/**
+ * A decided move's e-mail to one administrator: `tell` words the subject and the first sentence
+ * from the move and the decision's verb; then what the decision did, and the move's figures.
+ */
+function decisionContent(data: ActionDecidedData, { site, greeting }: Parts, tell: (move: string, verb: string) => { subject: string; said: string }): EmailContent {
+  const { subject, said } = tell(moveOf(data), data.status === 'approved' ? 'approved' : 'rejected');
   return {
-    subject: `${data.status === 'approved' ? 'Approved' : 'Rejected'}: your ${move} for ${clientShort(data)}`,
+    subject,
     greeting,
-    paragraphs: [`${data.decidedBy} ${verb} the ${move} for ${clientFull(data)} that you proposed on ${formatUtcDateTime(data.proposedAt)}.`, outcome(data)],
+    paragraphs: [said, outcome(data)],
     facts: [...moveFacts(data), ...decisionFacts(data)],
     action: { label: 'Open the activity log', url: consolePages.activity(site) },
     footer: FOOTER,
   };
 }
 
+/** To the proposer: what the other administrator decided. */
+export function actionDecidedContent(data: ActionDecidedData, parts: Parts): EmailContent {
+  return decisionContent(data, parts, (move, verb) => ({
+    subject: `${data.status === 'approved' ? 'Approved' : 'Rejected'}: your ${move} for ${clientShort(data)}`,
+    said: `${data.decidedBy} ${verb} the ${move} for ${clientFull(data)} that you proposed on ${formatUtcDateTime(data.proposedAt)}.`,
+  }));
+}
+
 /** To the administrator who decided: a record of what their decision did. */
-export function actionDecisionConfirmedContent(data: ActionDecidedData, { site, greeting }: Parts): EmailContent {
-  const move = moveOf(data);
-  const verb = data.status === 'approved' ? 'approved' : 'rejected';
-  return {
+export function actionDecisionConfirmedContent(data: ActionDecidedData, parts: Parts): EmailContent {
+  return decisionContent(data, parts, (move, verb) => ({
     subject: `Confirmed: you ${verb} a ${move} for ${clientShort(data)}`,
-    greeting,
-    paragraphs: [`You ${verb} the ${move} for ${clientFull(data)} proposed by ${data.proposedBy}.`, outcome(data)],
-    facts: [...moveFacts(data), ...decisionFacts(data)],
-    action: { label: 'Open the activity log', url: consolePages.activity(site) },
-    footer: FOOTER,
-  };
+    said: `You ${verb} the ${move} for ${clientFull(data)} proposed by ${data.proposedBy}.`,
+  }));
 }

@@ -146,20 +146,17 @@ export type NotificationKind = keyof NotificationDataByKind;
  * proposer must learn the outcome), so none of them may be turned off.
  */
 export const notificationPolicies = {
-  'deposit-recorded': { audience: 'client', optional: true },
-  'withdrawal-processed': { audience: 'client', optional: true },
-  'balance-edited': { audience: 'client', optional: true },
-  'withdrawal-request-received': { audience: 'client', optional: false },
-  'withdrawal-request-approved': { audience: 'client', optional: false },
-  'withdrawal-request-rejected': { audience: 'client', optional: false },
-  'withdrawal-request-cancelled': { audience: 'client', optional: false },
-  'admin-new-withdrawal-request': { audience: 'admins', optional: false },
-  'admin-weekly-growth-summary': { audience: 'admins', optional: true },
-  'security-notice': { audience: 'client', optional: false },
-  'admin-action-proposed': { audience: 'admins', optional: false },
-  'admin-action-decided': { audience: 'admin', optional: false },
-  'admin-action-decision-confirmed': { audience: 'admin', optional: false },
-} as const satisfies Record<NotificationKind, { audience: Recipient['kind']; optional: boolean }>;
+  ...policyOf(['deposit-recorded', 'withdrawal-processed', 'balance-edited'], 'client', true),
+  ...policyOf(['withdrawal-request-received', 'withdrawal-request-approved', 'withdrawal-request-rejected', 'withdrawal-request-cancelled', 'security-notice'], 'client', false),
+  ...policyOf(['admin-new-withdrawal-request', 'admin-action-proposed'], 'admins', false),
+  ...policyOf(['admin-weekly-growth-summary'], 'admins', true),
+  ...policyOf(['admin-action-decided', 'admin-action-decision-confirmed'], 'admin', false),
+} satisfies Record<NotificationKind, { audience: Recipient['kind']; optional: boolean }>;
+
+/** The same policy for each of `kinds`. */
+function policyOf<const K extends NotificationKind, A extends Recipient['kind'], O extends boolean>(kinds: readonly K[], audience: A, optional: O): Record<K, { audience: A; optional: O }> {
+  return Object.fromEntries(kinds.map((kind) => [kind, { audience, optional }])) as Record<K, { audience: A; optional: O }>;
+}
 
 type Policy<K extends NotificationKind> = (typeof notificationPolicies)[K];
 

@@ -7,7 +7,7 @@ import { formatUsd } from '../../shared/money';
 import { actionDecidedContent, actionDecisionConfirmedContent, actionProposedContent } from './action-emails';
 import { formatClient, formatCount, formatSignedUsd, formatUtcDate, formatUtcDateTime } from './email-format';
 import { type EmailContent, type EmailFact, FIRM_NAME, layoutEmail, type RenderedEmail } from './email-layout';
-import type { Notification, NotificationOf } from './notification';
+import type { MoneyMovedData, Notification, NotificationOf, RequestReceivedData } from './notification';
 import { securityNoticeContent } from './security-notice-email';
 
 export type { RenderedEmail };
@@ -49,107 +49,36 @@ type Renderer<K extends Notification['kind']> = (n: NotificationOf<K>, parts: Pa
 const dashboard = (site: string) => ({ label: 'View your portfolio', url: `${site}/dashboard` });
 const noteFact = (note: string | undefined): EmailFact[] => (note ? [{ label: 'Note', value: note }] : []);
 
-const depositRecorded: Renderer<'deposit-recorded'> = ({ data }, { site, greeting }) => ({
-  subject: `Deposit of ${formatUsd(data.amountCents)} recorded`,
+/** A client's e-mail: greeted by name, under `footer`, with the link to the dashboard. */
+const clientEmail = ({ site, greeting }: Parts, footer: string[], content: Pick<EmailContent, 'subject' | 'paragraphs' | 'facts'>): EmailContent => ({
+  ...content,
   greeting,
-  paragraphs: [`A deposit of ${formatUsd(data.amountCents)} has been recorded in your ${FIRM_NAME} portfolio.`],
-  facts: [
-    { label: 'Amount', value: formatUsd(data.amountCents) },
-    { label: 'Dated', value: formatUtcDateTime(data.at) },
-    ...noteFact(data.note),
-    { label: 'Balance after this deposit', value: formatUsd(data.balanceAfterCents) },
-  ],
   action: dashboard(site),
-  footer: optionalClientFooter(site),
+  footer,
 });
 
-const withdrawalProcessed: Renderer<'withdrawal-processed'> = ({ data }, { site, greeting }) => ({
-  subject: `Withdrawal of ${formatUsd(data.amountCents)} processed`,
-  greeting,
-  paragraphs: [`A withdrawal of ${formatUsd(data.amountCents)} has been processed from your ${FIRM_NAME} portfolio.`],
-  facts: [
-    { label: 'Amount', value: formatUsd(data.amountCents) },
-    { label: 'Date', value: formatUtcDateTime(data.at) },
-    ...noteFact(data.note),
-    { label: 'Balance after this withdrawal', value: formatUsd(data.balanceAfterCents) },
-  ],
-  action: dashboard(site),
-  footer: optionalClientFooter(site),
-});
+/** A deposit or withdrawal an administrator recorded: what, when, with its note, and the balance it left. */
+function moneyMoved(data: MoneyMovedData, parts: Parts, words: { noun: 'deposit' | 'withdrawal'; done: string; where: 'in' | 'from'; dateLabel: string }): EmailContent {
+  const amount = formatUsd(data.amountCents);
+  const noun = `${words.noun.charAt(0).toUpperCase()}${words.noun.slice(1)}`;
+  return clientEmail(parts, optionalClientFooter(parts.site), {
+    subject: `${noun} of ${amount} ${words.done}`,
+    paragraphs: [`A ${words.noun} of ${amount} has been ${words.done} ${words.where} your ${FIRM_NAME} portfolio.`],
+    facts: [
+      { label: 'Amount', value: amount },
+      { label: words.dateLabel, value: formatUtcDateTime(data.at) },
+      ...noteFact(data.note),
+      { label: `Balance after this ${words.noun}`, value: formatUsd(data.balanceAfterCents) },
+    ],
+  });
+}
 
-const balanceEdited: Renderer<'balance-edited'> = ({ data }, { site, greeting }) => ({
-  subject: 'Your balance was updated',
-  greeting,
-  paragraphs: [`Your ${FIRM_NAME} portfolio balance was changed from ${formatUsd(data.oldBalanceCents)} to ${formatUsd(data.newBalanceCents)}.`],
-  facts: [
-    { label: 'Previous balance', value: formatUsd(data.oldBalanceCents) },
-    { label: 'New balance', value: formatUsd(data.newBalanceCents) },
-    { label: 'Changed', value: formatUtcDateTime(data.at) },
-  ],
-  action: dashboard(site),
-  footer: optionalClientFooter(site),
-});
-
-const requestReceived: Renderer<'withdrawal-request-received'> = ({ data }, { site, greeting }) => ({
-  subject: `Withdrawal request of ${formatUsd(data.amountCents)} received`,
-  greeting,
-  paragraphs: [
-    `We have received your request to withdraw ${formatUsd(data.amountCents)} of profit.`,
-    'We will review it and e-mail you when it has been decided.',
-  ],
-  facts: [
-    { label: 'Amount', value: formatUsd(data.amountCents) },
-    { label: 'Requested', value: formatUtcDateTime(data.requestedAt) },
-  ],
-  action: dashboard(site),
-  footer: requestFooter,
-});
-
-const requestApproved: Renderer<'withdrawal-request-approved'> = ({ data }, { site, greeting }) => ({
-  subject: 'Your withdrawal request was approved',
-  greeting,
-  paragraphs: [`Your request to withdraw ${formatUsd(data.amountCents)} was approved. The money is ${PAYOUT_DELAY_TEXT}.`],
-  facts: [
-    { label: 'Amount', value: formatUsd(data.amountCents) },
-    { label: 'Requested', value: formatUtcDateTime(data.requestedAt) },
-    { label: 'Approved', value: formatUtcDateTime(data.decidedAt) },
-  ],
-  action: dashboard(site),
-  footer: requestFooter,
-});
-
-const requestRejected: Renderer<'withdrawal-request-rejected'> = ({ data }, { site, greeting }) => ({
-  subject: 'Your withdrawal request was rejected',
-  greeting,
-  paragraphs: [
-    `Your request to withdraw ${formatUsd(data.amountCents)} was not approved.`,
-    'The profit it asked for is available to request again.',
-  ],
-  facts: [
-    { label: 'Amount', value: formatUsd(data.amountCents) },
-    { label: 'Requested', value: formatUtcDateTime(data.requestedAt) },
-    { label: 'Rejected', value: formatUtcDateTime(data.decidedAt) },
-    { label: 'Reason', value: data.reason ?? 'No reason was given.' },
-  ],
-  action: dashboard(site),
-  footer: requestFooter,
-});
-
-const requestCancelled: Renderer<'withdrawal-request-cancelled'> = ({ data }, { site, greeting }) => ({
-  subject: 'Your withdrawal request was cancelled',
-  greeting,
-  paragraphs: [
-    `You cancelled your request to withdraw ${formatUsd(data.amountCents)}. Nothing was paid out, and the profit it asked for is available to request again.`,
-    `If you did not cancel it, someone may be signed in to your account: reset your password now at ${site}/forgot-password.`,
-  ],
-  facts: [
-    { label: 'Amount', value: formatUsd(data.amountCents) },
-    { label: 'Requested', value: formatUtcDateTime(data.requestedAt) },
-    { label: 'Cancelled', value: formatUtcDateTime(data.decidedAt) },
-  ],
-  action: dashboard(site),
-  footer: requestFooter,
-});
+/** A client's withdrawal request: its amount and when it was made, then what became of it (`decided`). */
+const requestFacts = (data: RequestReceivedData, ...decided: EmailFact[]): EmailFact[] => [
+  { label: 'Amount', value: formatUsd(data.amountCents) },
+  { label: 'Requested', value: formatUtcDateTime(data.requestedAt) },
+  ...decided,
+];
 
 const adminNewRequest: Renderer<'admin-new-withdrawal-request'> = ({ data }, { site, greeting }) => ({
   subject: `New withdrawal request for ${formatUsd(data.amountCents)}`,
@@ -190,35 +119,57 @@ const adminWeeklySummary: Renderer<'admin-weekly-growth-summary'> = ({ data }, {
   };
 };
 
-function contentOf(n: Notification, parts: Parts): EmailContent {
-  switch (n.kind) {
-    case 'deposit-recorded':
-      return depositRecorded(n, parts);
-    case 'withdrawal-processed':
-      return withdrawalProcessed(n, parts);
-    case 'balance-edited':
-      return balanceEdited(n, parts);
-    case 'withdrawal-request-received':
-      return requestReceived(n, parts);
-    case 'withdrawal-request-approved':
-      return requestApproved(n, parts);
-    case 'withdrawal-request-rejected':
-      return requestRejected(n, parts);
-    case 'withdrawal-request-cancelled':
-      return requestCancelled(n, parts);
-    case 'admin-new-withdrawal-request':
-      return adminNewRequest(n, parts);
-    case 'admin-weekly-growth-summary':
-      return adminWeeklySummary(n, parts);
-    case 'security-notice':
-      return securityNoticeContent(n.data, parts);
-    case 'admin-action-proposed':
-      return actionProposedContent(n.data, parts);
-    case 'admin-action-decided':
-      return actionDecidedContent(n.data, parts);
-    case 'admin-action-decision-confirmed':
-      return actionDecisionConfirmedContent(n.data, parts);
-  }
+/** Each kind's e-mail. */
+const RENDERERS: { [K in Notification['kind']]: Renderer<K> } = {
+  'deposit-recorded': ({ data }, parts) => moneyMoved(data, parts, { noun: 'deposit', done: 'recorded', where: 'in', dateLabel: 'Dated' }),
+  'withdrawal-processed': ({ data }, parts) => moneyMoved(data, parts, { noun: 'withdrawal', done: 'processed', where: 'from', dateLabel: 'Date' }),
+  'balance-edited': ({ data }, parts) =>
+    clientEmail(parts, optionalClientFooter(parts.site), {
+      subject: 'Your balance was updated',
+      paragraphs: [`Your ${FIRM_NAME} portfolio balance was changed from ${formatUsd(data.oldBalanceCents)} to ${formatUsd(data.newBalanceCents)}.`],
+      facts: [
+        { label: 'Previous balance', value: formatUsd(data.oldBalanceCents) },
+        { label: 'New balance', value: formatUsd(data.newBalanceCents) },
+        { label: 'Changed', value: formatUtcDateTime(data.at) },
+      ],
+    }),
+  'withdrawal-request-received': ({ data }, parts) =>
+    clientEmail(parts, requestFooter, {
+      subject: `Withdrawal request of ${formatUsd(data.amountCents)} received`,
+      paragraphs: [`We have received your request to withdraw ${formatUsd(data.amountCents)} of profit.`, 'We will review it and e-mail you when it has been decided.'],
+      facts: requestFacts(data),
+    }),
+  'withdrawal-request-approved': ({ data }, parts) =>
+    clientEmail(parts, requestFooter, {
+      subject: 'Your withdrawal request was approved',
+      paragraphs: [`Your request to withdraw ${formatUsd(data.amountCents)} was approved. The money is ${PAYOUT_DELAY_TEXT}.`],
+      facts: requestFacts(data, { label: 'Approved', value: formatUtcDateTime(data.decidedAt) }),
+    }),
+  'withdrawal-request-rejected': ({ data }, parts) =>
+    clientEmail(parts, requestFooter, {
+      subject: 'Your withdrawal request was rejected',
+      paragraphs: [`Your request to withdraw ${formatUsd(data.amountCents)} was not approved.`, 'The profit it asked for is available to request again.'],
+      facts: requestFacts(data, { label: 'Rejected', value: formatUtcDateTime(data.decidedAt) }, { label: 'Reason', value: data.reason ?? 'No reason was given.' }),
+    }),
+  'withdrawal-request-cancelled': ({ data }, parts) =>
+    clientEmail(parts, requestFooter, {
+      subject: 'Your withdrawal request was cancelled',
+      paragraphs: [
+        `You cancelled your request to withdraw ${formatUsd(data.amountCents)}. Nothing was paid out, and the profit it asked for is available to request again.`,
+        `If you did not cancel it, someone may be signed in to your account: reset your password now at ${parts.site}/forgot-password.`,
+      ],
+      facts: requestFacts(data, { label: 'Cancelled', value: formatUtcDateTime(data.decidedAt) }),
+    }),
+  'admin-new-withdrawal-request': adminNewRequest,
+  'admin-weekly-growth-summary': adminWeeklySummary,
+  'security-notice': ({ data }, parts) => securityNoticeContent(data, parts),
+  'admin-action-proposed': ({ data }, parts) => actionProposedContent(data, parts),
+  'admin-action-decided': ({ data }, parts) => actionDecidedContent(data, parts),
+  'admin-action-decision-confirmed': ({ data }, parts) => actionDecisionConfirmedContent(data, parts),
+};
+
+function contentOf<K extends Notification['kind']>(n: NotificationOf<K>, parts: Parts): EmailContent {
+  return (RENDERERS[n.kind] as Renderer<K>)(n, parts);
 }
 
 /**

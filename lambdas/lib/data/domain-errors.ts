@@ -15,61 +15,42 @@ export abstract class DomainError extends Error {
   }
 }
 
-/** No live client by that id: never created, or deleted (a tombstone). */
-export class ClientNotFound extends DomainError {
-  readonly kind = 'clientNotFound';
-  constructor(readonly sub: string) {
-    super(`no live client ${sub}`);
-  }
+/**
+ * A DomainError class of `kind`, named `name` (as logs show it), whose message for the logs
+ * `describe` words from what its constructor is given.
+ */
+function domainError<A extends unknown[]>(name: string, kind: DomainErrorKind, describe: (...args: A) => string) {
+  const refusal = class extends DomainError {
+    readonly kind = kind;
+    constructor(...args: A) {
+      super(describe(...args));
+    }
+  };
+  Object.defineProperty(refusal, 'name', { value: name });
+  return refusal;
 }
+
+/** No live client by that id: never created, or deleted (a tombstone). */
+export const ClientNotFound = domainError('ClientNotFound', 'clientNotFound', (sub: string) => `no live client ${sub}`);
 
 /** The withdrawal request was approved or rejected by someone else first. */
-export class RequestAlreadyDecided extends DomainError {
-  readonly kind = 'requestAlreadyDecided';
-  constructor(readonly requestId: string) {
-    super(`withdrawal request ${requestId} is already decided`);
-  }
-}
+export const RequestAlreadyDecided = domainError('RequestAlreadyDecided', 'requestAlreadyDecided', (requestId: string) => `withdrawal request ${requestId} is already decided`);
 
 /** An idempotency key already recorded the answer to a different request. */
-export class IdempotencyKeyReused extends DomainError {
-  readonly kind = 'idempotencyKeyReused';
-  constructor(readonly sub: string) {
-    super(`idempotency key of client ${sub} reused with a different request`);
-  }
-}
+export const IdempotencyKeyReused = domainError('IdempotencyKeyReused', 'idempotencyKeyReused', (sub: string) => `idempotency key of client ${sub} reused with a different request`);
 
 /** The portfolio kept changing under a change: every attempt lost its optimistic-concurrency race. */
-export class PortfolioBusy extends DomainError {
-  readonly kind = 'portfolioBusy';
-  constructor(
-    readonly sub: string,
-    readonly attempts: number,
-  ) {
-    super(`portfolio of client ${sub} changed during each of ${attempts} attempts`);
-  }
-}
+export const PortfolioBusy = domainError(
+  'PortfolioBusy',
+  'portfolioBusy',
+  (sub: string, attempts: number) => `portfolio of client ${sub} changed during each of ${attempts} attempts`,
+);
 
 /** A list cursor that is not one this server made for the same order and search. */
-export class ListCursorInvalid extends DomainError {
-  readonly kind = 'listCursorInvalid';
-  constructor() {
-    super('list cursor refused');
-  }
-}
+export const ListCursorInvalid = domainError('ListCursorInvalid', 'listCursorInvalid', () => 'list cursor refused');
 
 /** No balances export by that id (never started, or expired a day after it was). */
-export class ExportNotFound extends DomainError {
-  readonly kind = 'exportNotFound';
-  constructor(readonly exportId: string) {
-    super(`no balances export ${exportId}`);
-  }
-}
+export const ExportNotFound = domainError('ExportNotFound', 'exportNotFound', (exportId: string) => `no balances export ${exportId}`);
 
 /** A request's approval the client's eligible profit no longer covers (a balance edit since lowered it). */
-export class RequestNoLongerCovered extends DomainError {
-  readonly kind = 'requestNoLongerCovered';
-  constructor(readonly requestId: string) {
-    super(`withdrawal request ${requestId} exceeds the eligible profit`);
-  }
-}
+export const RequestNoLongerCovered = domainError('RequestNoLongerCovered', 'requestNoLongerCovered', (requestId: string) => `withdrawal request ${requestId} exceeds the eligible profit`);

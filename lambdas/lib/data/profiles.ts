@@ -146,27 +146,35 @@ const WRITE_ATTEMPTS = 8;
 
 const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 
+/** What a profile's conditional update sets, and on what condition. */
+interface ProfileUpdate {
+  UpdateExpression: string;
+  ConditionExpression: string;
+  ExpressionAttributeValues: Record<string, unknown>;
+}
+
+/** Updates the profile's item if its condition holds; whether it did (false: nothing written). */
+async function updateProfileIf(sub: string, update: ProfileUpdate): Promise<boolean> {
+  try {
+    await ddb().send(new UpdateCommand({ TableName: table(), Key: keys.profile(sub), ...update }));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The condition of a write to a live client's profile: it exists and is no tombstone. */
+const LIVE = 'attribute_exists(PK) AND attribute_not_exists(deleted)';
+
 /**
  * A live client's names. Names are not money: the version (which money transactions condition
  * on) is left alone, so a rename never makes a concurrent deposit plan again. 'gone' when the
  * profile does not exist or was deleted.
  */
 export async function setProfileNames(sub: string, firstName: string, lastName: string): Promise<'set' | 'gone'> {
-  try {
-    await ddb().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.profile(sub),
-        UpdateExpression: 'SET firstName = :first, lastName = :last',
-        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deleted)',
-        ExpressionAttributeValues: { ':first': firstName, ':last': lastName },
-      }),
-    );
-    return 'set';
-  } catch (error) {
-    if (isConditionFailure(error)) return 'gone';
-    throw error;
-  }
+  const set = await updateProfileIf(sub, { UpdateExpression: 'SET firstName = :first, lastName = :last', ConditionExpression: LIVE, ExpressionAttributeValues: { ':first': firstName, ':last': lastName } });
+  return set ? 'set' : 'gone';
 }
 
 /**
@@ -175,21 +183,8 @@ export async function setProfileNames(sub: string, firstName: string, lastName: 
  * does not exist or was deleted.
  */
 export async function setEmailPreferences(sub: string, preferences: EmailPreferences): Promise<'set' | 'gone'> {
-  try {
-    await ddb().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.profile(sub),
-        UpdateExpression: 'SET notifications = :preferences',
-        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deleted)',
-        ExpressionAttributeValues: { ':preferences': preferences },
-      }),
-    );
-    return 'set';
-  } catch (error) {
-    if (isConditionFailure(error)) return 'gone';
-    throw error;
-  }
+  const set = await updateProfileIf(sub, { UpdateExpression: 'SET notifications = :preferences', ConditionExpression: LIVE, ExpressionAttributeValues: { ':preferences': preferences } });
+  return set ? 'set' : 'gone';
 }
 
 /**
@@ -286,21 +281,12 @@ export async function writeWeeklyUpdate(profile: Profile, update: WeeklyUpdate, 
  * changed since it was read ('changed': nothing written; read it again).
  */
 export async function setMissingUpcomingEligibleAt(profile: Pick<Profile, 'sub' | 'version'>, upcomingEligibleAt: string[]): Promise<'written' | 'changed'> {
-  try {
-    await ddb().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.profile(profile.sub),
-        UpdateExpression: 'SET upcomingEligibleAt = :u, version = :v1',
-        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(upcomingEligibleAt) AND attribute_not_exists(deleted) AND version = :v',
-        ExpressionAttributeValues: { ':u': upcomingEligibleAt, ':v': profile.version, ':v1': profile.version + 1 },
-      }),
-    );
-    return 'written';
-  } catch (error) {
-    if (isConditionFailure(error)) return 'changed';
-    throw error;
-  }
+  const written = await updateProfileIf(profile.sub, {
+    UpdateExpression: 'SET upcomingEligibleAt = :u, version = :v1',
+    ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(upcomingEligibleAt) AND attribute_not_exists(deleted) AND version = :v',
+    ExpressionAttributeValues: { ':u': upcomingEligibleAt, ':v': profile.version, ':v1': profile.version + 1 },
+  });
+  return written ? 'written' : 'changed';
 }
 
 /**
@@ -309,22 +295,13 @@ export async function setMissingUpcomingEligibleAt(profile: Pick<Profile, 'sub' 
  * written; read it again). Not money: the version stays.
  */
 export async function setClientListKeys(profile: Pick<Profile, 'sub' | 'email' | 'balanceCents'>, listKeys: { GSI4SK: string; GSI5SK: string }): Promise<'written' | 'changed'> {
-  try {
-    await ddb().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.profile(profile.sub),
-        UpdateExpression: 'SET GSI4SK = :e, GSI5SK = :b',
-        // A staff account stays off the client indexes.
-        ConditionExpression: 'attribute_not_exists(deleted) AND attribute_not_exists(staff) AND email = :email AND balanceCents = :cents',
-        ExpressionAttributeValues: { ':e': listKeys.GSI4SK, ':b': listKeys.GSI5SK, ':email': profile.email, ':cents': profile.balanceCents },
-      }),
-    );
-    return 'written';
-  } catch (error) {
-    if (isConditionFailure(error)) return 'changed';
-    throw error;
-  }
+  const written = await updateProfileIf(profile.sub, {
+    UpdateExpression: 'SET GSI4SK = :e, GSI5SK = :b',
+    // A staff account stays off the client indexes.
+    ConditionExpression: 'attribute_not_exists(deleted) AND attribute_not_exists(staff) AND email = :email AND balanceCents = :cents',
+    ExpressionAttributeValues: { ':e': listKeys.GSI4SK, ':b': listKeys.GSI5SK, ':email': profile.email, ':cents': profile.balanceCents },
+  });
+  return written ? 'written' : 'changed';
 }
 
 export function displayName(profile: Pick<Profile, 'firstName' | 'lastName'>): string {

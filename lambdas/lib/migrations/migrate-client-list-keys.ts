@@ -9,45 +9,29 @@
  * writes GSI5SK itself, and the profile is read again. Shards are read a page at a time, so
  * the migration holds one page of profiles, not the book.
  */
-import { forEachLimited } from '../data/for-each-limited';
-import { CHANGED, passOverProfile } from '../data/profile-pass';
+import { CHANGED } from '../data/profile-pass';
 import { type Profile, setClientListKeys } from '../data/profiles';
 import { queryPages } from '../data/query';
 import { keys } from '../data/table';
+import { type MigrationStep, migrateProfiles, type ProfileMigrationCounts } from './profile-migration';
 
-export interface ClientListKeysMigration {
+/** `skipped`: deleted when read again. */
+export interface ClientListKeysMigration extends ProfileMigrationCounts {
   /** Live profiles read. */
   live: number;
-  /** Given their keys by this run. */
-  migrated: number;
-  /** Deleted when read again: left alone. */
-  skipped: number;
-  /** Still changing after every attempt: run again. */
-  failed: number;
 }
-
-const MAX_ATTEMPTS = 5;
-const CONCURRENCY = 16;
-
-type Outcome = 'migrated' | 'current' | 'skipped' | 'failed';
 
 type Keyed = Profile & { GSI4SK?: string; GSI5SK?: string };
 
 const keysOf = (p: Profile) => ({ ...keys.emailOrder(p.sub, p.email), ...keys.balanceOrder(p.sub, p.balanceCents) });
 
-async function migrateOne(listed: Keyed): Promise<Outcome> {
-  return passOverProfile<Outcome, null>(
-    listed,
-    MAX_ATTEMPTS,
-    async (profile) => {
-      const wanted = keysOf(profile);
-      const had = profile as Keyed;
-      if (had.GSI4SK === wanted.GSI4SK && had.GSI5SK === wanted.GSI5SK) return 'current';
-      // Changed since it was read (a money move, a deletion): read it again.
-      return (await setClientListKeys(profile, wanted)) === 'written' ? 'migrated' : CHANGED;
-    },
-    async () => null,
-  );
+/** Gives the profile its keys, unless it has them; reads nothing more of it. */
+async function migrateOne(profile: Profile): Promise<MigrationStep> {
+  const wanted = keysOf(profile);
+  const had = profile as Keyed;
+  if (had.GSI4SK === wanted.GSI4SK && had.GSI5SK === wanted.GSI5SK) return 'current';
+  // Changed since it was read (a money move, a deletion): read it again.
+  return (await setClientListKeys(profile, wanted)) === 'written' ? 'migrated' : CHANGED;
 }
 
 /** Runs the migration over every live profile (GSI1, shard by shard, page by page). */
@@ -56,10 +40,7 @@ export async function migrateClientListKeys(): Promise<ClientListKeysMigration> 
   for (const pk of keys.allClientShards()) {
     for await (const page of queryPages<Keyed>({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': pk } })) {
       counts.live += page.length;
-      await forEachLimited(page, CONCURRENCY, async (profile) => {
-        const outcome = await migrateOne(profile);
-        if (outcome !== 'current') counts[outcome] += 1;
-      });
+      await migrateProfiles(page, counts, migrateOne, async () => null);
     }
   }
   return counts;

@@ -9,45 +9,33 @@
  * while the API serves): a profile that has a list is never touched, and one that changed
  * meanwhile is read again.
  */
-import { forEachLimited } from '../data/for-each-limited';
+import type { LedgerEntry } from '../../../shared/growth';
 import { listProfiles } from '../data/indexes';
 import { upcomingEligibilityOf } from '../data/ledger';
-import { CHANGED, passOverProfile } from '../data/profile-pass';
+import { CHANGED } from '../data/profile-pass';
 import { type Profile, setMissingUpcomingEligibleAt } from '../data/profiles';
+import { type MigrationStep, migrateProfiles, type ProfileMigrationCounts } from './profile-migration';
 
-export interface UpcomingEligibleMigration {
+/** `skipped`: found with a list (written meanwhile) or deleted when read again. */
+export interface UpcomingEligibleMigration extends ProfileMigrationCounts {
   /** Live profiles listed. */
   live: number;
   /** Of those, listed without the list. */
   lacking: number;
-  /** Given their list by this run. */
-  migrated: number;
-  /** Found with a list (written meanwhile) or deleted when read again: left alone. */
-  skipped: number;
-  /** Still changing after every attempt: run again. */
-  failed: number;
 }
 
-const MAX_ATTEMPTS = 5;
-const CONCURRENCY = 16;
-
-type Outcome = 'migrated' | 'skipped' | 'failed';
-
-async function migrateOne(listed: Profile, now: number): Promise<Outcome> {
-  return passOverProfile<Outcome>(listed, MAX_ATTEMPTS, async (profile, ledger) => {
-    if (profile.upcomingEligibleAt) return 'skipped';
-    // Changed since it was read (a deposit, the weekly job, a deletion): read it again.
-    return (await setMissingUpcomingEligibleAt(profile, upcomingEligibilityOf(ledger, now))) === 'written' ? 'migrated' : CHANGED;
-  });
-}
+/** Gives the profile the list its ledger makes at `now`, unless it has one. */
+const migrateOne = (now: number) => async (profile: Profile, ledger: LedgerEntry[]): Promise<MigrationStep> => {
+  if (profile.upcomingEligibleAt) return 'skipped';
+  // Changed since it was read (a deposit, the weekly job, a deletion): read it again.
+  return (await setMissingUpcomingEligibleAt(profile, upcomingEligibilityOf(ledger, now))) === 'written' ? 'migrated' : CHANGED;
+};
 
 /** Runs the migration at `now` over every live profile (GSI1; tombstones are on no index). */
 export async function migrateUpcomingEligible(now: number): Promise<UpcomingEligibleMigration> {
   const profiles = await listProfiles();
   const lacking = profiles.filter((p) => !p.upcomingEligibleAt);
-  const counts: Record<Outcome, number> = { migrated: 0, skipped: 0, failed: 0 };
-  await forEachLimited(lacking, CONCURRENCY, async (profile) => {
-    counts[await migrateOne(profile, now)] += 1;
-  });
+  const counts = { migrated: 0, skipped: 0, failed: 0 };
+  await migrateProfiles(lacking, counts, migrateOne(now));
   return { live: profiles.length, lacking: lacking.length, ...counts };
 }

@@ -83,27 +83,20 @@ export function proposalPlan(input: ProposalInput): Plan<Answer<ActionProposedAn
 
 /** Marks a request as awaiting a second approval; fails if it was decided, or another approval already awaits. */
 export function requestAwaitingWrite(request: RequestItem, actionId: string): TransactItem {
-  return {
-    Update: {
-      TableName: table(),
-      Key: { PK: request.PK, SK: request.SK },
-      UpdateExpression: 'SET awaitingActionId = :action',
-      ConditionExpression: '#status = :pending AND attribute_not_exists(awaitingActionId)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':action': actionId, ':pending': 'pending' },
-    },
-  };
+  return requestUpdate(request, {
+    UpdateExpression: 'SET awaitingActionId = :action',
+    ConditionExpression: '#status = :pending AND attribute_not_exists(awaitingActionId)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':action': actionId, ':pending': 'pending' },
+  });
 }
 
 /** Frees a request whose awaited approval was refused, so it can be decided again. */
 export function requestAwaitingClear(request: { PK: string; SK: string }, actionId: string): TransactItem {
-  return {
-    Update: {
-      TableName: table(),
-      Key: { PK: request.PK, SK: request.SK },
-      UpdateExpression: 'REMOVE awaitingActionId',
-      ConditionExpression: 'awaitingActionId = :action',
-      ExpressionAttributeValues: { ':action': actionId },
-    },
-  };
+  return requestUpdate(request, { UpdateExpression: 'REMOVE awaitingActionId', ConditionExpression: 'awaitingActionId = :action', ExpressionAttributeValues: { ':action': actionId } });
+}
+
+/** A conditional update of a request's item, in a transaction. */
+function requestUpdate(request: { PK: string; SK: string }, update: Omit<NonNullable<TransactItem['Update']>, 'TableName' | 'Key'>): TransactItem {
+  return { Update: { TableName: table(), Key: { PK: request.PK, SK: request.SK }, ...update } };
 }

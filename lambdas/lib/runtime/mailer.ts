@@ -5,7 +5,6 @@
  *   - none: notifications are off (logged once per configuration), and nothing is sent.
  */
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { config } from './config';
 import { logger } from './logger';
 import { mailerHook, type OutgoingMail, runtimeSettings, sesClient } from './runtime';
 
@@ -20,9 +19,9 @@ let warnedFor: object | undefined;
 export function currentMailer(): Mailer | null {
   const hook = mailerHook();
   if (hook) return hook;
-  const from = config.notifyFrom;
-  if (from) return (mail) => sendWithSes(from, mail);
   const settings = runtimeSettings();
+  const from = settings.notifyFrom;
+  if (from) return (mail) => sendWithSes(from, mail, settings.notifyConfigurationSet);
   if (warnedFor !== settings) {
     warnedFor = settings;
     logger.warn('notifications are off: no SES identity (NOTIFY_FROM is not set)');
@@ -30,7 +29,7 @@ export function currentMailer(): Mailer | null {
   return null;
 }
 
-async function sendWithSes(from: string, mail: OutgoingMail): Promise<void> {
+async function sendWithSes(from: string, mail: OutgoingMail, configurationSet: string | undefined): Promise<void> {
   await sesClient().send(
     new SendEmailCommand({
       FromEmailAddress: from,
@@ -41,7 +40,7 @@ async function sendWithSes(from: string, mail: OutgoingMail): Promise<void> {
           Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
         },
       },
-      ...(config.notifyConfigurationSet ? { ConfigurationSetName: config.notifyConfigurationSet } : {}),
+      ...(configurationSet ? { ConfigurationSetName: configurationSet } : {}),
     }),
   );
 }

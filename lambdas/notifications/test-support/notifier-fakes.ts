@@ -26,21 +26,28 @@ const conditionFailed = () => Object.assign(new Error('The conditional request f
 
 export class NotifierFakes {
   readonly rows = new Map<string, Item>();
-  readonly sent: OutgoingMail[] = [];
+  sent: OutgoingMail[] = [];
   admins: FakeAdmin[] = [];
   /** Whether the mailer refuses an e-mail (as SES may). */
   refuse: (mail: OutgoingMail) => boolean = () => false;
+  /** How many admins one page of the group lists (all of them when unset), to prove the paging. */
+  adminsPerPage?: number;
 
-  /** Configures the runtime with these fakes; call in beforeEach, restore mocks and reset the runtime after. */
-  install(): void {
+  /**
+   * Configures the runtime with these fakes, without a mailer when `mailer` is false (notifications
+   * off); call in beforeEach, restore mocks and reset the runtime after.
+   */
+  install(options: { mailer?: boolean } = {}): void {
     configureRuntime(
       { tableName: 't', region: 'us-east-1', userPoolId: 'us-east-1_pool', siteUrl: SITE_URL, credentials: { accessKeyId: 'x', secretAccessKey: 'y' } },
-      {
-        mailer: async (mail) => {
-          if (this.refuse(mail)) throw new Error('SES is down');
-          this.sent.push(mail);
-        },
-      },
+      options.mailer === false
+        ? {}
+        : {
+            mailer: async (mail) => {
+              if (this.refuse(mail)) throw new Error('SES is down');
+              this.sent.push(mail);
+            },
+          },
     );
     jest.spyOn(documentClient(), 'send').mockImplementation(((command: Command) => this.dynamo(command)) as never);
     jest.spyOn(cognitoClient(), 'send').mockImplementation(((command: Command) => this.cognito(command)) as never);
@@ -80,8 +87,10 @@ export class NotifierFakes {
 
   private async cognito(command: Command): Promise<unknown> {
     if (command.constructor.name !== 'ListUsersInGroupCommand') throw new Error(`unexpected command ${command.constructor.name}`);
+    const from = Number(command.input.NextToken ?? 0);
+    const to = this.adminsPerPage === undefined ? this.admins.length : from + this.adminsPerPage;
     return {
-      Users: this.admins.map((admin) => ({
+      Users: this.admins.slice(from, to).map((admin) => ({
         Username: admin.sub,
         Enabled: admin.enabled,
         Attributes: [
@@ -90,6 +99,7 @@ export class NotifierFakes {
           ...(admin.firstName ? [{ Name: 'given_name', Value: admin.firstName }] : []),
         ],
       })),
+      NextToken: to < this.admins.length ? String(to) : undefined,
     };
   }
 }

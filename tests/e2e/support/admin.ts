@@ -6,18 +6,8 @@ export const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'c
 /** "$12,345.67" as cents. */
 export const centsOf = (text: string) => Math.round(Number(text.replace(/[$,\s]/g, '')) * 100);
 
-/** Polls until `check` passes (it throws otherwise), then returns its value. */
-export async function eventually<T>(check: () => Promise<T>, timeout = 10_000): Promise<T> {
-  const until = Date.now() + timeout;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
+// The journeys import it with the console's helpers; it is the suites' one poll (integration/support/eventually.ts).
+export { eventually } from '../../integration/support/eventually';
 
 /** The client table's rows, in the order shown (each named by the client's e-mail). */
 export const clientRows = (page: Page) => page.getByRole('table', { name: 'Clients' }).locator('tbody > tr');

@@ -4,31 +4,25 @@
  * loads the session part alone.
  */
 import { type AmplifyLoaders, amplifyStateStored, isRedirectReturn, lazyAmplifyBackend, redirectError } from './lazy-backend';
-import type { AuthBackend } from './session';
-import { testConfig } from '../test/harness';
+import { alice, fakeAuth, testConfig } from '../test/harness';
 
 const hubListeners = new Set<() => void>();
 const failureListeners = new Set<(reason: string) => void>();
-const fake: AuthBackend & Required<Pick<AuthBackend, 'onRedirectFailed'>> = {
-  session: jest.fn(async () => ({ accessToken: 'token', idClaims: {}, accessClaims: { sub: 'alice' } })),
-  signIn: jest.fn(async () => 'signedIn' as const),
-  signUp: jest.fn(async () => 'done' as const),
-  confirmSignUp: jest.fn(async () => ({ signedIn: true })),
-  resendCode: jest.fn(async () => undefined),
-  sendResetCode: jest.fn(async () => undefined),
-  confirmReset: jest.fn(async () => undefined),
-  signInWithGoogle: jest.fn(async () => undefined),
-  signOut: jest.fn(async () => undefined),
-  confirmTotp: jest.fn(async () => undefined),
-  onSignedIn: (callback) => {
-    hubListeners.add(callback);
-    return () => hubListeners.delete(callback);
-  },
-  onRedirectFailed: (callback) => {
+/** What Amplify's chunks hold: a backend signed in as Alice, whose listeners are kept here as Amplify's Hub keeps them. */
+const amplifyBackend = () => ({
+  ...fakeAuth(alice, {
+    onSignedIn: (callback) => {
+      hubListeners.add(callback);
+      return () => hubListeners.delete(callback);
+    },
+  }),
+  onRedirectFailed: (callback: (reason: string) => void) => {
     failureListeners.add(callback);
     return () => failureListeners.delete(callback);
   },
-};
+});
+let fake = amplifyBackend();
+const TOKEN = `token-of-${alice.sub}`;
 const configureAmplify = jest.fn();
 const chunks = {
   session: jest.fn(async () => ({ configureAmplify, amplifySession: fake })),
@@ -42,6 +36,9 @@ beforeEach(() => {
   localStorage.clear();
   window.history.replaceState(null, '', '/');
   jest.clearAllMocks();
+  hubListeners.clear();
+  failureListeners.clear();
+  fake = amplifyBackend();
 });
 
 it('reads what Amplify keeps for this app client only, and a redirect\'s answer from the URL', () => {
@@ -72,7 +69,7 @@ it('answers a signed-out session, and a sign-out, without loading Amplify', asyn
 it('loads and configures the session part alone, once, when a session may be stored', async () => {
   localStorage.setItem(`${PREFIX}alice.refreshToken`, 'r');
   const backend = backendFor();
-  expect(await backend.session(true)).toMatchObject({ accessToken: 'token' });
+  expect(await backend.session(true)).toMatchObject({ accessToken: TOKEN });
   expect(fake.session).toHaveBeenCalledWith(true);
   await backend.session();
   expect(configureAmplify).toHaveBeenCalledTimes(1);
@@ -110,7 +107,7 @@ it('loads Amplify for a sign-in, and once prepared ahead of it', async () => {
   expect(configureAmplify).toHaveBeenCalledTimes(1);
   expect(chunks.signIn).toHaveBeenCalledTimes(1);
   // Signed in through Amplify: the session is now read from it, with nothing yet stored by the fake.
-  expect(await backend.session()).toMatchObject({ accessToken: 'token' });
+  expect(await backend.session()).toMatchObject({ accessToken: TOKEN });
 });
 
 it('hands sign-in listeners to Amplify when it loads, and removes them', async () => {

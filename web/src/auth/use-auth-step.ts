@@ -39,5 +39,10 @@ export function useAuthStep<F extends string>(describe: (error: unknown) => Prob
     set(value);
     clear(field);
   }, [clear]);
-  return { busy, run, problems, setProblems, clear, edit };
+  /** A field's props from this step: its value, its change handler (edit) and its problem. */
+  const fieldProps = useCallback(
+    (field: F, value: string, set: (value: string) => void) => ({ value, onChange: edit(field, set), error: problems[field] }),
+    [edit, problems],
+  );
+  return { busy, run, problems, setProblems, clear, edit, fieldProps };
 }

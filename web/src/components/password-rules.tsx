@@ -7,6 +7,7 @@ import { HStack } from '@chakra-ui/react/stack';
 import { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/forms';
 import { passwordRuleTexts } from '../../../shared/messages';
+import { PasswordField } from './form-field';
 
 export interface PasswordRule {
   text: string;
@@ -52,4 +53,9 @@ export function PasswordRules({ password }: { password: string }) {
       ))}
     </Box>
   );
+}
+
+/** A new password's field, offered to password managers as one, with its rules under it. */
+export function NewPasswordField({ label, value, onChange, error }: { label: string; value: string; onChange: (value: string) => void; error?: string }) {
+  return <PasswordField label={label} autoComplete="new-password" value={value} onChange={onChange} error={error} hint={<PasswordRules password={value} />} />;
 }

@@ -141,7 +141,8 @@ describe('account page', () => {
       const { api, backend } = setup(alice);
       await fill(FAKE_PASSWORD, 'newpass1', 'newpass1');
       expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
-      expect(screen.getByText(successToasts.passwordChanged)).toBeInTheDocument();
+      // The toast follows the sign-out that changed the page: it may come a moment after.
+      expect(await screen.findByText(successToasts.passwordChanged)).toBeInTheDocument();
       expect(screen.getByText(successToasts.signInWithNewPassword)).toBeInTheDocument();
       expect(api.calls.filter((c) => c.path === '/api/me/password')).toEqual([
         { method: 'POST', path: '/api/me/password', body: { previousPassword: FAKE_PASSWORD, proposedPassword: 'newpass1' } },
@@ -301,7 +302,8 @@ describe('account page', () => {
     const sessions = await card('Sessions');
     await userEvent.click(sessions.getByRole('button', { name: 'Sign out of all devices' }));
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
-    expect(screen.getByText('Signed out of all devices')).toBeInTheDocument();
+    // The toast follows the sign-out that changed the page: it may come a moment after.
+    expect(await screen.findByText('Signed out of all devices')).toBeInTheDocument();
     expect(backend.account.signOutEverywhere).toHaveBeenCalledTimes(1);
   });
 

@@ -17,8 +17,7 @@ import { useAuthStep } from '../auth/use-auth-step';
 import { useAuth } from '../auth/session';
 import { AuthCard, AuthForm, EmailField, FooterLink } from '../components/auth-card';
 import { CodeField } from '../components/code-field';
-import { PasswordField } from '../components/form-field';
-import { PasswordRules } from '../components/password-rules';
+import { NewPasswordField } from '../components/password-rules';
 import { notify } from '../components/toaster';
 
 type Step = 'request' | 'sent' | 'finish';
@@ -33,7 +32,7 @@ function FinishStep({ email, sent, initialCode, reset, onAnother }: { email: str
   const navigate = useNavigate();
   const [code, setCode] = useState(initialCode);
   const [newPassword, setNewPassword] = useState('');
-  const { busy, run, problems, setProblems, edit } = reset;
+  const { busy, run, problems, setProblems, fieldProps } = reset;
 
   const onFinish = async (event: FormEvent) => {
     event.preventDefault();
@@ -66,20 +65,8 @@ function FinishStep({ email, sent, initialCode, reset, onAnother }: { email: str
         </Text>
       )}
       <AuthForm onSubmit={onFinish} submitText="Set New Password" busyText="Saving..." busy={busy} problem={problems.form ?? problems.email}>
-        <CodeField
-          label="Reset code"
-          value={code}
-          onChange={edit('code', setCode)}
-          error={problems.code}
-        />
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          value={newPassword}
-          onChange={edit('password', setNewPassword)}
-          error={problems.password}
-          hint={<PasswordRules password={newPassword} />}
-        />
+        <CodeField label="Reset code" {...fieldProps('code', code, setCode)} />
+        <NewPasswordField label="New password" {...fieldProps('password', newPassword, setNewPassword)} />
       </AuthForm>
       <Separator />
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
@@ -103,7 +90,7 @@ export default function ForgotPassword() {
   const [step, setStep] = useState<Step>(linkEmail && linkCode ? 'finish' : 'request');
   const [email, setEmail] = useState(linkEmail);
   const reset = useAuthStep<AuthField>(resetProblems);
-  const { busy, run, problems, setProblems, edit } = reset;
+  const { busy, run, problems, setProblems, fieldProps } = reset;
 
   const onSend = async (event: FormEvent) => {
     event.preventDefault();
@@ -125,11 +112,7 @@ export default function ForgotPassword() {
   return (
     <AuthCard title="Reset Password">
       <AuthForm onSubmit={onSend} submitText="Send Reset Link" busyText="Sending..." busy={busy} problem={problems.form}>
-        <EmailField
-          value={email}
-          onChange={edit('email', setEmail)}
-          error={problems.email}
-        />
+        <EmailField {...fieldProps('email', email, setEmail)} />
       </AuthForm>
       <FooterLink prompt="Remembered it?" to="/" label="Back to Sign In" />
     </AuthCard>

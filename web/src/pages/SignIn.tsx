@@ -27,7 +27,7 @@ type Step = ReturnType<typeof useAuthStep<AuthField>>;
 function CodeStep({ signedIn, onEnded, onBack }: { signedIn: () => Promise<'leaving'>; onEnded: () => void; onBack: () => void }) {
   const { backend } = useAuth();
   const [code, setCode] = useState('');
-  const { busy, run, problems, setProblems, edit } = useAuthStep<AuthField>(codeProblems);
+  const { busy, run, problems, setProblems, fieldProps } = useAuthStep<AuthField>(codeProblems);
 
   const onCode = async (event: FormEvent) => {
     event.preventDefault();
@@ -49,13 +49,7 @@ function CodeStep({ signedIn, onEnded, onBack }: { signedIn: () => Promise<'leav
   return (
     <AuthCard title="Welcome Back" subtitle="Enter the 6-digit code from your authenticator app">
       <AuthForm onSubmit={onCode} submitText="Verify" busyText="Verifying..." busy={busy} problem={problems.form}>
-        <CodeField
-          label="Authentication code"
-          value={code}
-          onChange={edit('code', setCode)}
-          error={problems.code}
-          autoFocus
-        />
+        <CodeField label="Authentication code" {...fieldProps('code', code, setCode)} autoFocus />
       </AuthForm>
       <Button variant="ghost" onClick={onBack} disabled={busy}>
         Back to sign in
@@ -76,7 +70,7 @@ function PasswordStep({ email, setEmail, step, signedIn, onCode }: {
   const navigate = useNavigate();
   // Cognito holds the attempt once it asks for the code; a new one starts from the password, so it is not kept.
   const [password, setPassword] = useState('');
-  const { busy, run, problems, setProblems, edit } = step;
+  const { busy, run, problems, setProblems, fieldProps } = step;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -103,19 +97,8 @@ function PasswordStep({ email, setEmail, step, signedIn, onCode }: {
       <GoogleButton label="Continue with Google" />
       <OrDivider />
       <AuthForm onSubmit={onSubmit} submitText="Sign In" busyText="Signing in..." busy={busy} problem={problems.form}>
-        <EmailField
-          value={email}
-          onChange={edit('email', setEmail)}
-          error={problems.email}
-        />
-        <PasswordField
-          label="Password"
-          autoComplete="current-password"
-          value={password}
-          onChange={edit('password', setPassword)}
-          error={problems.password}
-          labelEnd={forgot}
-        />
+        <EmailField {...fieldProps('email', email, setEmail)} />
+        <PasswordField label="Password" autoComplete="current-password" {...fieldProps('password', password, setPassword)} labelEnd={forgot} />
       </AuthForm>
       <FooterLink prompt="New to Aurum?" to="/signup" label="Create Account" />
     </AuthCard>

@@ -75,7 +75,7 @@ function SignUpForm({ email, setEmail, onSent, onDone }: { email: string; setEma
   const [confirmPassword, setConfirmPassword] = useState('');
   /** A name's problem, shown at its field (the words the API and the pre-sign-up trigger answer with). */
   const [nameErrors, setNameErrors] = useState<NameFieldErrors | null>(null);
-  const { busy, run, problems, setProblems, edit } = useAuthStep<SignUpField>(signUpProblems);
+  const { busy, run, problems, setProblems, edit, fieldProps } = useAuthStep<SignUpField>(signUpProblems);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -98,11 +98,7 @@ function SignUpForm({ email, setEmail, onSent, onDone }: { email: string; setEma
   return (
     <AuthForm onSubmit={onSubmit} submitText="Create Account" busyText="Creating account..." busy={busy} problem={problems.form}>
       <NameFields firstName={firstName} lastName={lastName} setFirstName={setFirstName} setLastName={setLastName} errors={nameErrors} setErrors={setNameErrors} />
-      <EmailField
-        value={email}
-        onChange={edit('email', setEmail)}
-        error={problems.email}
-      />
+      <EmailField {...fieldProps('email', email, setEmail)} />
       <PasswordFields
         password={password}
         confirm={confirmPassword}
@@ -169,12 +165,7 @@ function VerifyStep({ email, code, setCode, verify, onVerify }: { email: string;
         </Text>
       </Stack>
       <AuthForm onSubmit={onVerify} submitText="Verify" busyText="Verifying..." busy={verify.busy} problem={verify.problems.form ?? verify.problems.email ?? resend.problems.form}>
-        <CodeField
-          label="Verification code"
-          value={code}
-          onChange={verify.edit('code', setCode)}
-          error={verify.problems.code}
-        />
+        <CodeField label="Verification code" {...verify.fieldProps('code', code, setCode)} />
       </AuthForm>
       <Button variant="ghost" onClick={() => void onResend()} loading={resend.busy} disabled={verify.busy}>
         Resend code

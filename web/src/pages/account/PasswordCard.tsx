@@ -6,7 +6,7 @@
  */
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { newPasswordProblem } from '../../../../shared/forms';
 import { errors, successToasts, validation } from '../../../../shared/messages';
@@ -14,7 +14,7 @@ import { useSend } from '../../api/hooks';
 import { type User, useAuth } from '../../auth/session';
 import { type Problems, useAuthStep } from '../../auth/use-auth-step';
 import { FormAlert, PasswordField } from '../../components/form-field';
-import { PasswordRules } from '../../components/password-rules';
+import { NewPasswordField } from '../../components/password-rules';
 import { SectionCard } from '../../components/section-card';
 import { notify } from '../../components/toaster';
 import { type AccountField, accountProblems } from './errors';
@@ -38,12 +38,7 @@ export function PasswordCard({ user }: { user: User }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const { busy, run, problems, setProblems, clear } = useAuthStep<PasswordField>(accountProblems);
-  /** A field's setter that also answers the field's problem. */
-  const typing = (field: PasswordField, set: (value: string) => void) => (value: string) => {
-    set(value);
-    clear(field);
-  };
+  const { busy, run, problems, setProblems, fieldProps } = useAuthStep<PasswordField>(accountProblems);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -66,16 +61,9 @@ export function PasswordCard({ user }: { user: User }) {
           {problems.form && <FormAlert>{problems.form}</FormAlert>}
           {/* For password managers: the account whose password this is. */}
           <input type="email" autoComplete="username" value={user.email} readOnly hidden />
-          <PasswordField label="Current password" autoComplete="current-password" value={current} onChange={typing('currentPassword', setCurrent)} error={problems.currentPassword} />
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            value={next}
-            onChange={typing('newPassword', setNext)}
-            error={problems.newPassword}
-            hint={<PasswordRules password={next} />}
-          />
-          <PasswordField label="Confirm new password" autoComplete="new-password" value={confirm} onChange={typing('confirm', setConfirm)} error={problems.confirm} />
+          <PasswordField label="Current password" autoComplete="current-password" {...fieldProps('currentPassword', current, setCurrent)} />
+          <NewPasswordField label="New password" {...fieldProps('newPassword', next, setNext)} />
+          <PasswordField label="Confirm new password" autoComplete="new-password" {...fieldProps('confirm', confirm, setConfirm)} />
           <Button type="submit" colorPalette="yellow" alignSelf="flex-start" loading={busy} loadingText="Changing password...">
             Change password
           </Button>

@@ -43,7 +43,7 @@ function CodeForm({ label, withPassword, submitText, busyText, danger, step, onS
   submitText: string;
   busyText: string;
   danger?: boolean;
-  step: { busy: boolean; problems: Problems<AccountField>; setProblems: (p: Problems<AccountField>) => void; edit: (f: AccountField, set: (value: string) => void) => (value: string) => void };
+  step: Pick<ReturnType<typeof useAuthStep<AccountField>>, 'busy' | 'problems' | 'setProblems' | 'fieldProps'>;
   onSubmit: (code: string, password: string) => Promise<boolean>;
   onCancel: () => void;
 }) {
@@ -66,22 +66,9 @@ function CodeForm({ label, withPassword, submitText, busyText, danger, step, onS
       <Stack gap="3">
         {problems.form && <FormAlert>{problems.form}</FormAlert>}
         {withPassword && (
-          <PasswordField
-            label="Current password"
-            autoComplete="current-password"
-            value={password}
-            onChange={step.edit('currentPassword', setPassword)}
-            error={problems.currentPassword}
-            autoFocus
-          />
+          <PasswordField label="Current password" autoComplete="current-password" {...step.fieldProps('currentPassword', password, setPassword)} autoFocus />
         )}
-        <CodeField
-          label={label}
-          value={code}
-          onChange={step.edit('code', setCode)}
-          error={problems.code}
-          autoFocus={!withPassword}
-        />
+        <CodeField label={label} {...step.fieldProps('code', code, setCode)} autoFocus={!withPassword} />
         <HStack gap="2">
           <Button type="submit" colorPalette={danger ? 'red' : 'yellow'} loading={busy} loadingText={busyText}>
             {submitText}

@@ -4,6 +4,7 @@ import type { ClientDto, TransactionDto, WithdrawalRequestDto } from '../../../.
 import { eligibleAt } from '../../../../shared/eligibility';
 import { formatDate as dateText } from '../../format';
 import type { PendingActionDto } from '../../api/admin-types';
+import { othersDeposit } from '../../test/admin-fixtures';
 import { adminUser, alice, apiError, fakeAuth, fixtureApi, type Handler, renderApp } from '../../test/harness';
 
 const clients: ClientDto[] = [
@@ -18,22 +19,8 @@ const clients: ClientDto[] = [
   { id: 'c3', email: 'carol@test.org', displayName: 'Carol', portfolio: { balance: 4000, weeklyGain: 2, weeklyGainAmount: 78.43, lastUpdate: '2025-03-03T00:00:00.000Z' } },
 ];
 
-/** A deposit above the four-eyes threshold, proposed by another administrator. */
-const pendingAction: PendingActionDto = {
-  id: 'a1',
-  kind: 'deposit',
-  status: 'pending',
-  clientId: 'c1',
-  clientEmail: 'alice@example.com',
-  clientName: 'Alice Example',
-  amount: 25_000,
-  change: 25_000,
-  balanceAtProposal: 1500.5,
-  proposedBy: 'other-admin@example.com',
-  proposedAt: '2025-03-01T10:00:00.000Z',
-};
 /** The server's 202 for a move above the threshold: nothing moved, the action waits. */
-const proposed = (action: Partial<PendingActionDto>) => ({ success: true, pending: true, action: { ...pendingAction, ...action } });
+const proposed = (action: Partial<PendingActionDto>) => ({ success: true, pending: true, action: { ...othersDeposit, ...action } });
 
 const pending: WithdrawalRequestDto[] = [
   { id: 'r1', userId: 'c1', userEmail: 'alice@example.com', amount: 120, status: 'pending', createdAt: '2025-03-01T10:00:00.000Z' },
@@ -128,7 +115,7 @@ describe('admin guard', () => {
 
 describe('admin dashboard', () => {
   it('shows the header, the navigation, the totals saying what they count, and the client table', async () => {
-    setup({ 'GET /api/admin/pending-actions': [pendingAction] });
+    setup({ 'GET /api/admin/pending-actions': [othersDeposit] });
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Client Management')).toBeInTheDocument();
     expect(screen.getByText('Administrator')).toBeInTheDocument();
@@ -437,7 +424,7 @@ describe('admin dashboard', () => {
     let actions: PendingActionDto[] = [];
     setup({
       'POST /api/admin/clients/c1/deposit': () => {
-        actions = [{ ...pendingAction, proposedBy: adminUser.email }];
+        actions = [{ ...othersDeposit, proposedBy: adminUser.email }];
         return proposed({ proposedBy: adminUser.email });
       },
       'GET /api/admin/pending-actions': () => actions,
@@ -654,7 +641,7 @@ describe('admin dashboard', () => {
 
   it('says a request approval above the threshold was sent for approval, and the request then waits for it', async () => {
     let actions: PendingActionDto[] = [];
-    const held = { ...pendingAction, kind: 'approveRequest' as const, amount: 120, change: -120, requestId: 'r1', proposedBy: adminUser.email };
+    const held = { ...othersDeposit, kind: 'approveRequest' as const, amount: 120, change: -120, requestId: 'r1', proposedBy: adminUser.email };
     setup(
       requestFixtures({
         'POST /api/admin/withdrawal-requests/r1/approve': () => {

@@ -3,14 +3,14 @@
  * of the write the dialog sent. It cannot be closed while that write runs.
  */
 import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
-import { Portal } from '@chakra-ui/react/portal';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import type { ReactNode } from 'react';
+import { DialogFrame } from '../../components/dialog-frame';
 
-export function AdminDialog({ open, onClose, title, busy = false, error, alert = false, size = 'md', footer, children }: {
+interface AdminDialogProps {
   open: boolean;
   onClose: () => void;
   title: string;
@@ -22,44 +22,48 @@ export function AdminDialog({ open, onClose, title, busy = false, error, alert =
   size?: 'md' | 'lg';
   footer: ReactNode;
   children: ReactNode;
-}) {
+}
+
+export function AdminDialog({ open, onClose, title, busy = false, error, alert = false, size = 'md', footer, children }: AdminDialogProps) {
   return (
-    <Dialog.Root
-      recipe={dialogSlotRecipe}
-      role={alert ? 'alertdialog' : 'dialog'}
-      open={open}
-      onOpenChange={(e) => !e.open && !busy && onClose()}
-      placement="center"
-      size={size}
-      scrollBehavior="inside"
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">{children}</Stack>
-            </Dialog.Body>
-            <Dialog.Footer flexDirection="column" alignItems="stretch" gap="3">
-              {error && (
-                <Text role="alert" color="red.fg" fontSize="sm">
-                  {error}
-                </Text>
-              )}
-              <Box display="flex" gap="3" justifyContent="flex-end" flexWrap="wrap">
-                {footer}
-              </Box>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame role={alert ? 'alertdialog' : 'dialog'} open={open} onOpenChange={(next) => !next && onClose()} busy={busy} size={size} scrollBehavior="inside">
+      <Dialog.Header>
+        <Dialog.Title>{title}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4">{children}</Stack>
+      </Dialog.Body>
+      <Dialog.Footer flexDirection="column" alignItems="stretch" gap="3">
+        {error && (
+          <Text role="alert" color="red.fg" fontSize="sm">
+            {error}
+          </Text>
+        )}
+        <Box display="flex" gap="3" justifyContent="flex-end" flexWrap="wrap">
+          {footer}
+        </Box>
+      </Dialog.Footer>
+    </DialogFrame>
   );
+}
+
+/**
+ * An admin dialog that sends one write (useDialogAction): held open while it runs, its failure
+ * said in the dialog, and a footer of Cancel (held too) then `confirm`, the button that sends it.
+ */
+export function WriteDialog({ write, confirm, ...dialog }: Omit<AdminDialogProps, 'busy' | 'error' | 'footer'> & {
+  write: { busy: boolean; error: string | null };
+  confirm: ReactNode;
+}) {
+  const footer = (
+    <>
+      <Button variant="outline" onClick={dialog.onClose} disabled={write.busy}>
+        Cancel
+      </Button>
+      {confirm}
+    </>
+  );
+  return <AdminDialog {...dialog} busy={write.busy} error={write.error} footer={footer} />;
 }
 
 /** Label and value pairs: what a dialog asks the administrator to check before confirming. */

@@ -3,20 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { apiMessages } from '../../../../shared/messages';
 import type { PendingActionDto } from '../../api/admin-types';
 import { formatDateTime } from '../../format';
+import { othersDeposit } from '../../test/admin-fixtures';
 import { adminUser, apiError, fakeAuth, fixtureApi, type Handler, renderApp } from '../../test/harness';
 
 const deposit: PendingActionDto = {
-  id: 'a1',
-  kind: 'deposit',
-  status: 'pending',
-  clientId: 'c1',
-  clientEmail: 'alice@example.com',
-  clientName: 'Alice Example',
-  amount: 25_000,
-  change: 25_000,
-  balanceAtProposal: 1500.5,
+  ...othersDeposit,
   note: 'Wire from the bank',
-  proposedBy: 'other-admin@example.com',
   proposedAt: new Date(Date.now() - (2 * 24 + 3) * 3600 * 1000).toISOString(),
 };
 /** The signed-in administrator's own proposal (the e-mail as another case of it). */

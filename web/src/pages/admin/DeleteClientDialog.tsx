@@ -10,7 +10,7 @@ import { useState } from 'react';
 import type { ClientDto } from '../../../../shared/api';
 import { successToasts, toastMessages, validation } from '../../../../shared/messages';
 import { notify } from '../../components/toaster';
-import { AdminDialog } from './AdminDialog';
+import { WriteDialog } from './AdminDialog';
 import { ClientLine } from './ClientLine';
 import { useDialogAction } from './dialog-action';
 import { confirmsEmail } from './words';
@@ -26,22 +26,16 @@ export function DeleteClientDialog({ client, open, onClose, onDeleted }: { clien
     onClose();
   };
   return (
-    <AdminDialog
+    <WriteDialog
       alert
       open={open}
       onClose={onClose}
       title="Delete client"
-      busy={deletion.busy}
-      error={deletion.error}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={deletion.busy}>
-            Cancel
-          </Button>
-          <Button colorPalette="red" onClick={() => void remove()} disabled={!confirmed} loading={deletion.busy}>
-            Delete
-          </Button>
-        </>
+      write={deletion}
+      confirm={
+        <Button colorPalette="red" onClick={() => void remove()} disabled={!confirmed} loading={deletion.busy}>
+          Delete
+        </Button>
       }
     >
       <ClientLine client={client} />
@@ -50,6 +44,6 @@ export function DeleteClientDialog({ client, open, onClose, onDeleted }: { clien
         <Field.Label>Type the client's e-mail to confirm</Field.Label>
         <Input value={typed} onChange={(e) => setTyped(e.currentTarget.value)} autoComplete="off" spellCheck={false} placeholder={client.email} />
       </Field.Root>
-    </AdminDialog>
+    </WriteDialog>
   );
 }

@@ -3,9 +3,6 @@
  * is sent), then a review of what will happen, then the request. In the withdrawal flows' chunk
  * (withdrawal-flows.ts), loaded as the client reaches for "Request Withdrawal".
  */
-import { Dialog } from '@chakra-ui/react/dialog';
-import { Portal } from '@chakra-ui/react/portal';
-import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { type FormEvent, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { successToasts, toastMessages } from '../../../../shared/messages';
@@ -14,6 +11,7 @@ import { type Cents, centsToDollars, dollarsToCents } from '../../../../shared/m
 import { keyOf } from '../../api/calls';
 import { errorText, useSend } from '../../api/hooks';
 import type { User } from '../../auth/session';
+import { DialogFrame } from '../../components/dialog-frame';
 import { notify } from '../../components/toaster';
 import { AmountStep, ReviewStep } from './request-steps';
 
@@ -98,24 +96,8 @@ export default function RequestDialog({
 }) {
   const [busy, setBusy] = useState(false);
   return (
-    <Dialog.Root
-      recipe={dialogSlotRecipe}
-      open={open}
-      onOpenChange={(d) => {
-        if (!busy) onOpenChange(d.open);
-      }}
-      placement="center"
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <RequestForm user={user} totalEligibleProfit={totalEligibleProfit} onDone={() => onOpenChange(false)} onBusy={setBusy} />
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame open={open} onOpenChange={onOpenChange} busy={busy}>
+      <RequestForm user={user} totalEligibleProfit={totalEligibleProfit} onDone={() => onOpenChange(false)} onBusy={setBusy} />
+    </DialogFrame>
   );
 }

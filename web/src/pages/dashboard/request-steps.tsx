@@ -13,9 +13,45 @@ import { type Cents, formatUsd } from '../../../../shared/money';
 import { MAX_PENDING_WITHDRAWAL_REQUESTS, MIN_WITHDRAWAL_REQUEST_CENTS } from '../../../../shared/withdrawal-rules';
 import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
+import type { ReactNode } from 'react';
 
 /** Cents as the field takes them: "1250.00". */
 const fieldText = (cents: Cents) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+/** A step's frame: the title, what the step says first, its content, and its two buttons (one back, one that submits the form). */
+function RequestStep({ gap, description, back, onBack, submit, ready = true, submitting = false, children }: {
+  gap: string;
+  description: ReactNode;
+  back: string;
+  onBack: () => void;
+  submit: string;
+  /** Whether the form may be submitted yet. */
+  ready?: boolean;
+  submitting?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Dialog.Header>
+        <Dialog.Title>Request Withdrawal</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap={gap}>
+          <Dialog.Description>{description}</Dialog.Description>
+          {children}
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onBack} disabled={submitting}>
+          {back}
+        </Button>
+        <Button type="submit" colorPalette="yellow" disabled={!ready} loading={submitting} loadingText="Submitting...">
+          {submit}
+        </Button>
+      </Dialog.Footer>
+    </>
+  );
+}
 
 export function AmountStep({ amount, error, eligibleCents, onAmount, onCancel }: {
   amount: string;
@@ -24,46 +60,29 @@ export function AmountStep({ amount, error, eligibleCents, onAmount, onCancel }:
   onAmount: (text: string) => void;
   onCancel: () => void;
 }) {
+  const description = `You can withdraw up to ${formatUsd(eligibleCents)} in eligible profit. The minimum request is ${formatUsd(MIN_WITHDRAWAL_REQUEST_CENTS)}.`;
   return (
-    <>
-      <Dialog.Header>
-        <Dialog.Title>Request Withdrawal</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>
-        <Stack gap="3">
-          <Dialog.Description>
-            You can withdraw up to {formatUsd(eligibleCents)} in eligible profit. The minimum request is {formatUsd(MIN_WITHDRAWAL_REQUEST_CENTS)}.
-          </Dialog.Description>
-          {/*
-            Ark describes the input by the hint alone (the error through aria-errormessage, which
-            fewer screen readers read): described here by both. Not components/form-field.tsx,
-            which does the same: this chunk reaching it splits the first screen's chunks (+0.2 KB
-            gzip on /).
-          */}
-          <Field.Root invalid={error !== null} ids={{ errorText: 'amount-error', helperText: 'amount-hint' }}>
-            <Field.Label>Amount</Field.Label>
-            <HStack w="full" gap="2">
-              <InputGroup flex="1" startElement="$">
-                <Input type="text" inputMode="decimal" autoComplete="off" placeholder="0.00" value={amount} onChange={(e) => onAmount(e.currentTarget.value)} aria-describedby={error ? 'amount-error amount-hint' : 'amount-hint'} />
-              </InputGroup>
-              <Button variant="outline" title="Withdraw all your eligible profit" onClick={() => onAmount(fieldText(eligibleCents))}>
-                Max
-              </Button>
-            </HStack>
-            <Field.HelperText>You can have up to {MAX_PENDING_WITHDRAWAL_REQUESTS} requests waiting for a decision at once.</Field.HelperText>
-            <Field.ErrorText color="red.fg">{error}</Field.ErrorText>
-          </Field.Root>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" colorPalette="yellow" disabled={amount.trim() === ''}>
-          Review
-        </Button>
-      </Dialog.Footer>
-    </>
+    <RequestStep gap="3" description={description} back="Cancel" onBack={onCancel} submit="Review" ready={amount.trim() !== ''}>
+      {/*
+        Ark describes the input by the hint alone (the error through aria-errormessage, which
+        fewer screen readers read): described here by both. Not components/form-field.tsx,
+        which does the same: this chunk reaching it splits the first screen's chunks (+0.2 KB
+        gzip on /).
+      */}
+      <Field.Root invalid={error !== null} ids={{ errorText: 'amount-error', helperText: 'amount-hint' }}>
+        <Field.Label>Amount</Field.Label>
+        <HStack w="full" gap="2">
+          <InputGroup flex="1" startElement="$">
+            <Input type="text" inputMode="decimal" autoComplete="off" placeholder="0.00" value={amount} onChange={(e) => onAmount(e.currentTarget.value)} aria-describedby={error ? 'amount-error amount-hint' : 'amount-hint'} />
+          </InputGroup>
+          <Button variant="outline" title="Withdraw all your eligible profit" onClick={() => onAmount(fieldText(eligibleCents))}>
+            Max
+          </Button>
+        </HStack>
+        <Field.HelperText>You can have up to {MAX_PENDING_WITHDRAWAL_REQUESTS} requests waiting for a decision at once.</Field.HelperText>
+        <Field.ErrorText color="red.fg">{error}</Field.ErrorText>
+      </Field.Root>
+    </RequestStep>
   );
 }
 
@@ -80,37 +99,21 @@ function Fact({ term, children }: { term: string; children: string }) {
 
 export function ReviewStep({ cents, problem, submitting, onBack }: { cents: Cents; problem: string | null; submitting: boolean; onBack: () => void }) {
   return (
-    <>
-      <Dialog.Header>
-        <Dialog.Title>Request Withdrawal</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>
-        <Stack gap="4">
-          <Dialog.Description>Check your request before you send it.</Dialog.Description>
-          <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="2" data-testid="request-review">
-            <Fact term="Amount">{formatUsd(cents)}</Fact>
-            <Fact term="To">The bank account on file</Fact>
-            <Fact term="Decision">An administrator reviews it; you are e-mailed when it is decided.</Fact>
-            <Fact term="Payment">Once approved, processing takes 2-3 business days.</Fact>
-          </Box>
-          <Text fontSize="sm" color="fg.muted">
-            Until it is decided, {formatUsd(cents)} of your eligible profit is reserved for it. You can cancel it while it waits.
-          </Text>
-          {problem && (
-            <Text role="alert" color="red.fg">
-              {problem}
-            </Text>
-          )}
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onBack} disabled={submitting}>
-          Back
-        </Button>
-        <Button type="submit" colorPalette="yellow" loading={submitting} loadingText="Submitting...">
-          Submit Request
-        </Button>
-      </Dialog.Footer>
-    </>
+    <RequestStep gap="4" description="Check your request before you send it." back="Back" onBack={onBack} submit="Submit Request" submitting={submitting}>
+      <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="2" data-testid="request-review">
+        <Fact term="Amount">{formatUsd(cents)}</Fact>
+        <Fact term="To">The bank account on file</Fact>
+        <Fact term="Decision">An administrator reviews it; you are e-mailed when it is decided.</Fact>
+        <Fact term="Payment">Once approved, processing takes 2-3 business days.</Fact>
+      </Box>
+      <Text fontSize="sm" color="fg.muted">
+        Until it is decided, {formatUsd(cents)} of your eligible profit is reserved for it. You can cancel it while it waits.
+      </Text>
+      {problem && (
+        <Text role="alert" color="red.fg">
+          {problem}
+        </Text>
+      )}
+    </RequestStep>
   );
 }
