@@ -5,7 +5,7 @@
  * handlers that answer only requests carrying CloudFront's origin secret.
  */
 import type { BalancesExports } from './exports';
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { CfnStage, HttpApi, type HttpStage, HttpMethod, HttpRoute, HttpRouteKey, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -14,13 +14,15 @@ import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { type RouteDef, type RouteName, routes, usesAdminPower } from '../../shared/api';
 import { routeTableUse } from '../../lambdas/table-uses';
 import { userPoolDefinition } from '../../shared/user-pool';
+import { deployTimeSecret } from './deploy-time-secret';
 import { logsKey } from './logs-key';
 import { PortalFunction } from './portal-function';
+import { grantOriginSecretRead, originSecret } from './origin-secret';
 
 export interface RoutesProps {
   table: ITable;
@@ -132,14 +134,7 @@ export class PortalApi extends Construct {
       description: 'Aurum client portal API (reached through CloudFront at /api/*)',
       createDefaultStage: false,
     });
-    this.originSecret = new Secret(this, 'OriginSecret', {
-      description: 'Aurum portal: the header CloudFront adds to API requests; handlers refuse requests without it',
-      generateSecretString: { passwordLength: 48, excludePunctuation: true },
-    });
-    Validations.of(this.originSecret).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason: 'Read by CloudFormation at deploy time into CloudFront and the handlers together; rotated by a deploy (docs/operations.md), not by a rotation Lambda.',
-    });
+    this.originSecret = originSecret(this);
     this.stage = this.httpApi.addStage('Stage', {
       stageName: '$default',
       autoDeploy: true,
@@ -164,7 +159,8 @@ export class PortalApi extends Construct {
         // The handler's own use, and the admin check's where it runs (lambdas/table-uses.ts).
         tableUse: routeTableUse(route),
         environment: {
-          ORIGIN_VERIFY: this.originSecret.secretValue.unsafeUnwrap(),
+          // The secret's name, not its value: handlers read the value at run time (lambdas/lib/http/origin-secrets.ts).
+          ORIGIN_SECRET_ARN: this.originSecret.secretArn,
           ...(cognitoActions.length > 0 ? { USER_POOL_ID: props.userPool.userPoolId } : {}),
           // Calls with the caller's token need no IAM grant, only the firewall's pass.
           ...(route.cognitoUserCalls?.length ? { COGNITO_BACKEND_SECRET: props.cognitoBackendSecret.secretValue.unsafeUnwrap() } : {}),
@@ -175,6 +171,7 @@ export class PortalApi extends Construct {
       if (cognitoActions.length > 0) {
         fn.addToRolePolicy(new PolicyStatement({ actions: cognitoActions.map((a) => `cognito-idp:${a}`), resources: [props.userPool.userPoolArn] }));
       }
+      grantOriginSecretRead(this.originSecret, fn);
       if (route.exports === 'start') props.exports.allowStart(fn);
       if (route.exports === 'link') props.exports.allowLink(fn);
       this.functions.set(route.name, fn);

@@ -420,16 +420,34 @@ describe('CloudFront WAF and the API behind it', () => {
   });
 
   it('CloudFront sends the origin secret to the API, and every route function requires that same secret', () => {
-    const [secretId] = ofType('AWS::SecretsManager::Secret')[0] ?? [];
+    const [secretId] = ofType('AWS::SecretsManager::Secret').find(([id]) => id.includes('OriginSecret')) ?? [];
     const secretRef = { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] };
     const [, cdn] = ofType('AWS::CloudFront::Distribution')[0] ?? [];
     const origins = (cdn?.Properties.DistributionConfig as { Origins: { CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[] }).Origins;
     const apiOrigin = origins.find((o) => o.CustomOriginConfig);
     expect(apiOrigin?.OriginCustomHeaders).toEqual([{ HeaderName: ORIGIN_HEADER, HeaderValue: secretRef }]);
     for (const route of routes) {
-      const [, fn] = functionDescribed(`${route.method} ${route.path}`);
-      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.ORIGIN_VERIFY).toEqual(secretRef);
+      const [fnId, fn] = functionDescribed(`${route.method} ${route.path}`);
+      // The secret's ARN, never its value: handlers read the value at run time.
+      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.ORIGIN_SECRET_ARN).toEqual({ Ref: secretId });
+      const reads = statementsOf(fnId).filter((st) => [st.Action].flat().includes('secretsmanager:GetSecretValue'));
+      expect(reads).toEqual([expect.objectContaining({ Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: { Ref: secretId } })]);
     }
+    // Its value is resolved into CloudFront's configuration and nowhere else in the template.
+    const resolutions = JSON.stringify(template.toJSON()).split(JSON.stringify(secretRef).slice(1, -1)).length - 1;
+    expect(resolutions).toBe(1);
+    const environments = JSON.stringify(ofType('AWS::Lambda::Function').map(([, f]) => f.Properties.Environment));
+    expect(environments).not.toContain(`{"Ref":"${secretId}"},":SecretString`);
+  });
+
+  it("rotates the origin secret by the runbook's steps: the secret, then CloudFront's header of that name, with no deploy", () => {
+    const runbook = readFileSync(resolve(__dirname, '../../docs/operations.md'), 'utf8');
+    const section = runbook.slice(runbook.indexOf('## Origin secret'), runbook.indexOf('## Backups and restore'));
+    const steps = ['secretsmanager put-secret-value --secret-id "$ORIGIN_SECRET_ARN"', `select(.HeaderName == "${ORIGIN_HEADER}")`, 'cloudfront update-distribution', 'cloudfront wait distribution-deployed'];
+    const at = steps.map((step) => section.indexOf(step));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(section).not.toMatch(/npm run deploy|cdk deploy/);
   });
 
   it('throttles the heavy routes below the stage default, per route', () => {

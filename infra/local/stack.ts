@@ -29,6 +29,7 @@ import { stopStrayStack, writeStackFile } from './stack/stack-file';
 import { StopList } from './stack/stop-list';
 import { startUserPool } from './stack/user-pool';
 import { watchWebBuild } from './stack/web-build';
+import { memorySecretStore } from '../../lambdas/lib/http/origin-secrets';
 
 export { LOCAL_EXPORTS_BUCKET } from './stack/local-names';
 export { stackFile } from './stack/stack-file';
@@ -96,15 +97,17 @@ async function startSteps(plan: StackPlan, stops: StopList): Promise<RunningStac
   const setup = await ensureTable(dynamo.client, tableName);
   const mailbox = new Mailbox(dataDir);
   const objects = stops.add(await startExportsBucket(dataDir));
-  // As in AWS, a handler answers only requests that came through the front door (the gateway).
+  // As in AWS, a handler answers only requests that came through the front door (the gateway),
+  // checked against a store of the stack's own as handlers in AWS check Secrets Manager.
   const originSecret = randomBytes(32).toString('base64url');
+  const originSecrets = memorySecretStore(originSecret).source;
   // Quiet unless the developer asks for more (Powertools reads POWERTOOLS_LOG_LEVEL itself).
   if (process.env.POWERTOOLS_LOG_LEVEL === undefined) logger.setLogLevel('WARN');
   // LOCAL_GOOGLE=off starts no Google sign-in, as a stage without a Google provider.
   const google = process.env.LOCAL_GOOGLE === 'off' ? undefined : stops.add(await startGoogleSignIn(dataDir, [`${url}/`, `http://127.0.0.1:${plan.port}/`]));
   const cognito = stops.add(await startUserPool(dataDir, mailbox, google?.hostedUi));
   // Nothing awaits I/O between the user pool's start and this call, so no trigger runs before it.
-  configureHandlers({ tableName, cognito, dynamoEndpoint: dynamo.endpoint, s3Endpoint: objects.endpoint, originSecret, siteUrl: url, fourEyesThresholdCents: plan.fourEyesThresholdCents, mailbox });
+  configureHandlers({ tableName, cognito, dynamoEndpoint: dynamo.endpoint, s3Endpoint: objects.endpoint, originSecrets, siteUrl: url, fourEyesThresholdCents: plan.fourEyesThresholdCents, mailbox });
   const handlers = await loadApiHandlers();
   const webBuild = plan.web === 'watch' ? stops.add(await watchWebBuild()) : undefined;
   const gateway = setUpGateway({ port: plan.port, cognito, handlers, mailbox, originSecret, serveWeb: plan.web !== 'none' });

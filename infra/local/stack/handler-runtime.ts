@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { handler as balancesExporter } from '../../../lambdas/jobs/balances-export';
+import type { SecretSource } from '../../../lambdas/lib/http/origin-secrets';
 import { configureRuntime, settingsFromEnvironment } from '../../../lambdas/lib/runtime/runtime';
 import { BALANCES_EXPORTER_TABLE_USE } from '../../../lambdas/table-uses';
 import type { LocalCognito } from '../cognito';
@@ -19,8 +20,8 @@ export interface HandlerSettings {
   cognito: Pick<LocalCognito, 'region' | 'endpoint' | 'userPoolId'>;
   dynamoEndpoint: string;
   s3Endpoint: string;
-  /** The header the gateway adds to every API request, as CloudFront does in AWS. */
-  originSecret: string;
+  /** Where the handlers read the header the gateway adds to every API request, as CloudFront does in AWS. */
+  originSecrets: SecretSource;
   siteUrl: string;
   fourEyesThresholdCents: number;
   mailbox: Mailbox;
@@ -50,7 +51,6 @@ export function configureHandlers(settings: HandlerSettings): void {
       cognitoEndpoint: settings.cognito.endpoint,
       userPoolId: settings.cognito.userPoolId,
       credentials: localCredentials(),
-      originSecret: settings.originSecret,
       siteUrl: settings.siteUrl,
       // The one setting a developer or a test may choose for the stack (ADMIN_RECHECK_SECONDS).
       adminRecheckMs: settingsFromEnvironment().adminRecheckMs,
@@ -67,6 +67,8 @@ export function configureHandlers(settings: HandlerSettings): void {
     {
       // The handlers' DynamoDB client, held to each function's declared table use as IAM holds it in AWS.
       onDynamoClient: enforceTablePermissions,
+      // The origin secret from the stack's own store, through the same gate as Secrets Manager's in AWS.
+      originSecrets: settings.originSecrets,
       // The notifier sends through the local mailer (in AWS: SES, from NOTIFY_FROM).
       mailer: localMailer(settings.mailbox),
       // An export's writer runs beside the request that started it, as Lambda's asynchronous invocation runs it in AWS.

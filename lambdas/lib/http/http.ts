@@ -127,7 +127,7 @@ export function httpHandler<N extends RouteName>(name: N, handle: (req: Request<
     if (context) logger.addContext(context);
     logger.appendKeys({ correlationId: event.requestContext?.requestId, route: name });
     try {
-      if (!cameThroughFront(config.originSecret, header(event, ORIGIN_HEADER))) throw new HttpError(403, apiMessages.notThroughSite);
+      if (!(await cameThroughFront(header(event, ORIGIN_HEADER)))) throw new HttpError(403, apiMessages.notThroughSite);
       // An id no item can have is a 404 before anything is read, the admin check's reads included.
       const params = (event.pathParameters ?? {}) as Record<string, string>;
       checkPathIds(route, params);

@@ -6,6 +6,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { httpHandler } from './http';
 import { cameThroughFront, ORIGIN_HEADER } from './origin';
 import { configureRuntime, resetRuntime, settingsFromEnvironment } from '../runtime/runtime';
+import { memorySecretStore, originGate } from './origin-secrets';
 
 const SECRET = 'front-door-secret-0123456789';
 
@@ -20,7 +21,7 @@ describe('requests that skip CloudFront', () => {
   const handle = jest.fn(async () => ({ body: [] }));
   const handler = httpHandler('listMyWithdrawalRequests', handle);
   beforeAll(() => {
-    configureRuntime({ ...settingsFromEnvironment(), originSecret: SECRET });
+    configureRuntime(settingsFromEnvironment(), { originSecrets: memorySecretStore(SECRET).source });
   });
   afterAll(() => {
     resetRuntime();
@@ -47,17 +48,18 @@ describe('requests that skip CloudFront', () => {
 });
 
 describe('cameThroughFront', () => {
-  it('checks nothing where no secret is configured outside Lambda (handlers called directly in unit tests)', () => {
-    expect(cameThroughFront(undefined, undefined, false)).toBe(true);
+  it('checks nothing where no secret is configured outside Lambda (handlers called directly in unit tests)', async () => {
+    expect(await cameThroughFront(undefined, undefined, false)).toBe(true);
   });
-  it('fails closed in Lambda when the secret is missing from its environment (a broken deploy)', () => {
-    expect(cameThroughFront(undefined, undefined, true)).toBe(false);
-    expect(cameThroughFront(undefined, 'anything', true)).toBe(false);
+  it('fails closed in Lambda when no secret is configured (a broken deploy)', async () => {
+    expect(await cameThroughFront(undefined, undefined, true)).toBe(false);
+    expect(await cameThroughFront('anything', undefined, true)).toBe(false);
   });
-  it('needs the exact secret', () => {
-    expect(cameThroughFront('abc', 'abc')).toBe(true);
-    expect(cameThroughFront('abc', 'abd')).toBe(false);
-    expect(cameThroughFront('abc', 'abcd')).toBe(false);
-    expect(cameThroughFront('abc', undefined)).toBe(false);
+  it('needs one of the accepted values exactly', async () => {
+    const gate = originGate(memorySecretStore('abc').source);
+    expect(await cameThroughFront('abc', gate, true)).toBe(true);
+    expect(await cameThroughFront('abd', gate, true)).toBe(false);
+    expect(await cameThroughFront('abcd', gate, true)).toBe(false);
+    expect(await cameThroughFront(undefined, gate, true)).toBe(false);
   });
 });

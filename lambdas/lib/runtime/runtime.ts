@@ -16,6 +16,8 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { sendBackendHeader } from '../cognito/cognito-backend-header';
 import { TABLE_NAME_DEFAULT } from '../data/table';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { originGate as makeOriginGate, type SecretSource, secretsManagerSource } from '../http/origin-secrets';
 
 export interface RuntimeSettings {
   readonly tableName: string;
@@ -37,7 +39,8 @@ export interface RuntimeSettings {
    * The secret CloudFront (or the local gateway) adds to every API request; absent only where
    * handlers are called directly (unit tests). The CDK stack sets it on every route.
    */
-  readonly originSecret?: string;
+  /** The Secrets Manager secret (ARN) holding the origin secret CloudFront sends: read at run time, never from the environment. */
+  readonly originSecretArn?: string;
   /** The site's public origin, without a trailing slash, for links in e-mails. */
   readonly siteUrl: string;
   /**
@@ -103,6 +106,8 @@ export interface RuntimeHooks {
    * invocation does in AWS: the local stack runs it in its own process. Absent in AWS.
    */
   startExporter?: (exportId: string) => void;
+  /** Where the origin secret's values come from instead of Secrets Manager: the local stack's store. */
+  originSecrets?: SecretSource;
 }
 
 const MAX_ADMIN_RECHECK_MS = 60_000;
@@ -119,7 +124,7 @@ function resolved(given: Partial<RuntimeSettings>): RuntimeSettings {
     userPoolId: given.userPoolId || undefined,
     credentials: given.credentials,
     adminRecheckMs: Number.isFinite(recheckMs) ? Math.min(Math.max(recheckMs, 0), MAX_ADMIN_RECHECK_MS) : MAX_ADMIN_RECHECK_MS,
-    originSecret: given.originSecret || undefined,
+    originSecretArn: given.originSecretArn || undefined,
     siteUrl: (given.siteUrl ?? 'http://localhost:3000').replace(/\/$/, ''),
     notifyFrom: given.notifyFrom || undefined,
     notifyConfigurationSet: given.notifyConfigurationSet || undefined,
@@ -143,7 +148,7 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): R
     cognitoEndpoint: env.COGNITO_ENDPOINT,
     userPoolId: env.USER_POOL_ID,
     adminRecheckMs: recheckSeconds === undefined ? undefined : Number(recheckSeconds) * 1000,
-    originSecret: env.ORIGIN_VERIFY,
+    originSecretArn: env.ORIGIN_SECRET_ARN,
     siteUrl: env.SITE_URL,
     notifyFrom: env.NOTIFY_FROM,
     notifyConfigurationSet: env.NOTIFY_CONFIGURATION_SET,
@@ -163,6 +168,9 @@ interface State {
   ses?: SESv2Client;
   s3?: S3Client;
   lambda?: LambdaClient;
+  secrets?: SecretsManagerClient;
+  /** The gate made from the origin secret's source, kept with its cache for the container's life. */
+  originGate?: (sent: string | undefined) => Promise<boolean>;
 }
 
 /** Undefined until first use: a Lambda reads its environment only then, not at module load. */
@@ -181,6 +189,7 @@ function releaseClients(): void {
   state?.ses?.destroy();
   state?.s3?.destroy();
   state?.lambda?.destroy();
+  state?.secrets?.destroy();
 }
 
 /**
@@ -203,38 +212,38 @@ export function runtimeSettings(): RuntimeSettings {
   return current().settings;
 }
 
+type ClientName = Exclude<keyof State, 'settings' | 'hooks' | 'originGate'>;
+
+/** The client kept as `name`, made from the settings (and hooks) on first use. */
+function kept<N extends ClientName>(name: N, make: (s: Pick<State, 'settings' | 'hooks'>) => NonNullable<State[N]>): NonNullable<State[N]> {
+  const s = current();
+  const client = s[name] ?? make(s);
+  s[name] = client;
+  return client;
+}
+
 /** The one DynamoDB client, created on first use. */
 export function documentClient(): DynamoDBDocumentClient {
-  const s = current();
-  if (!s.dynamo) {
-    const { region, dynamoEndpoint, credentials } = s.settings;
+  return kept('dynamo', ({ settings: { region, dynamoEndpoint, credentials }, hooks }) => {
     const base = new DynamoDBClient({ region, endpoint: dynamoEndpoint, credentials, retryMode: 'standard', maxAttempts: 4 });
     const document = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
-    s.hooks.onDynamoClient?.(document);
-    s.dynamo = { base, document };
-  }
-  return s.dynamo.document;
+    hooks.onDynamoClient?.(document);
+    return { base, document };
+  }).document;
 }
 
 /** The one Cognito client, created on first use. */
 export function cognitoClient(): CognitoIdentityProviderClient {
-  const s = current();
-  if (!s.cognito) {
-    const { region, cognitoEndpoint, credentials, cognitoBackendSecret } = s.settings;
-    s.cognito = new CognitoIdentityProviderClient({ region, endpoint: cognitoEndpoint, credentials });
-    if (cognitoBackendSecret) sendBackendHeader(s.cognito, cognitoBackendSecret);
-  }
-  return s.cognito;
+  return kept('cognito', ({ settings: { region, cognitoEndpoint, credentials, cognitoBackendSecret } }) => {
+    const client = new CognitoIdentityProviderClient({ region, endpoint: cognitoEndpoint, credentials });
+    if (cognitoBackendSecret) sendBackendHeader(client, cognitoBackendSecret);
+    return client;
+  });
 }
 
 /** The one SES client, created on first use (only where no mailer hook sends instead). */
 export function sesClient(): SESv2Client {
-  const s = current();
-  if (!s.ses) {
-    const { region, credentials } = s.settings;
-    s.ses = new SESv2Client({ region, credentials });
-  }
-  return s.ses;
+  return kept('ses', ({ settings: { region, credentials } }) => new SESv2Client({ region, credentials }));
 }
 
 /** The sender the runtime was configured with instead of SES (the local stack's), if any. */
@@ -244,26 +253,32 @@ export function mailerHook(): RuntimeHooks['mailer'] {
 
 /** The one S3 client, created on first use: path-style against the local stand-in. */
 export function s3Client(): S3Client {
-  const s = current();
-  if (!s.s3) {
-    const { region, s3Endpoint, credentials } = s.settings;
-    // The SDK's default checksums, as in AWS: the local stand-in checks them as S3 does.
-    s.s3 = new S3Client({ region, endpoint: s3Endpoint, forcePathStyle: s3Endpoint !== undefined, credentials });
-  }
-  return s.s3;
+  // The SDK's default checksums, as in AWS: the local stand-in checks them as S3 does.
+  return kept('s3', ({ settings: { region, s3Endpoint, credentials } }) => new S3Client({ region, endpoint: s3Endpoint, forcePathStyle: s3Endpoint !== undefined, credentials }));
 }
 
 /** The one Lambda client, created on first use (only where no startExporter hook runs the exporter instead). */
 export function lambdaClient(): LambdaClient {
-  const s = current();
-  if (!s.lambda) {
-    const { region, credentials } = s.settings;
-    s.lambda = new LambdaClient({ region, credentials });
-  }
-  return s.lambda;
+  return kept('lambda', ({ settings: { region, credentials } }) => new LambdaClient({ region, credentials }));
 }
 
 /** What runs the exporter in the local stack's process instead of Lambda, if anything. */
 export function startExporterHook(): RuntimeHooks['startExporter'] {
   return current().hooks.startExporter;
 }
+
+/**
+ * The check of CloudFront's origin header (lambdas/lib/http/origin-secrets.ts), made on first use
+ * from the local stack's store or the secret the stack names; undefined where neither is given
+ * (handlers called directly, in unit tests).
+ */
+export function originGate(): State['originGate'] {
+  const s = current();
+  if (s.originGate) return s.originGate;
+  const { hooks, settings } = s;
+  const secretsClient = () => kept('secrets', ({ settings: { region, credentials } }) => new SecretsManagerClient({ region, credentials }));
+  const source = hooks.originSecrets ?? (settings.originSecretArn ? secretsManagerSource(secretsClient(), settings.originSecretArn) : undefined);
+  s.originGate = source && makeOriginGate(source);
+  return s.originGate;
+}
+
