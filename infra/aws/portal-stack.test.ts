@@ -190,12 +190,13 @@ describe('the balances exports', () => {
   it('lets the exporter write exports only, the start route invoke the exporter only, the link route read exports only', () => {
     expect(nonLogActions(exporterId).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'kms:Decrypt', 'kms:GenerateDataKey', 's3:AbortMultipartUpload', 's3:PutObject']);
     const [startId, start] = functionOf(`POST ${routeByName('startBalancesExport').path}`);
-    // (and what the admin check of every admin route uses: its caller's security record, lambdas/table-uses.ts)
-    expect(nonLogActions(startId).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'lambda:InvokeFunction']);
+    // (and what every route uses: its caller's security record for the admin check, lambdas/table-uses.ts,
+    // and the origin secret it checks requests against, infra/aws/origin-secret.ts)
+    expect(nonLogActions(startId).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'lambda:InvokeFunction', 'secretsmanager:GetSecretValue']);
     expect(JSON.stringify(statementsOf(startId).find((st) => st.Action === 'lambda:InvokeFunction')?.Resource)).toBe(JSON.stringify({ 'Fn::GetAtt': [exporterId, 'Arn'] }));
     expect((start.Properties.Environment as { Variables: Record<string, unknown> }).Variables.BALANCES_EXPORTER).toEqual({ Ref: exporterId });
     const [linkId, link] = functionOf(`GET ${routeByName('getBalancesExport').path}`);
-    expect(nonLogActions(linkId).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'kms:Decrypt', 's3:GetObject']);
+    expect(nonLogActions(linkId).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'kms:Decrypt', 's3:GetObject', 'secretsmanager:GetSecretValue']);
     expect((link.Properties.Environment as { Variables: Record<string, unknown> }).Variables.EXPORTS_BUCKET).toEqual({ Ref: bucketId });
   });
 });
