@@ -2,7 +2,8 @@
  * The Cognito user pool (docs/product.md, "Sign-in and roles"): e-mail as the username, the product's password
  * rule, e-mail verification, optional two-factor sign-in by authenticator app, the admins group, the triggers, an app client for the SPA
  * (which lets users write only the attributes sign-up and Google's mapping write), the
- * hosted-UI domain, Google when the deploy is given its client, and a WAF web ACL in front.
+ * hosted-UI domain (Cognito's prefix domain, or auth.<name> under the stage's own domain), Google
+ * when the deploy is given its client, and a WAF web ACL in front.
  */
 import { Duration, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
 import {
@@ -24,8 +25,9 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { ConfigurationSet } from 'aws-cdk-lib/aws-ses';
-import { Construct } from 'constructs';
+import { Construct, type IDependable } from 'constructs';
 import { userPoolDefinition as def } from '../../shared/user-pool';
+import { addHostedUiRecord, type SiteDomain } from './custom-domain';
 import { UserPoolFirewall } from './user-pool-firewall';
 
 export interface GoogleSignIn {
@@ -41,16 +43,24 @@ export interface AuthProps {
   customMessage: IFunction;
   /** Puts the profile's names in every ID token (the profile is where names are checked). */
   preTokenGeneration: IFunction;
-  /** The site's origin (https://...cloudfront.net): OAuth callback and sign-out URLs. */
+  /** The site's origin (https://<domain> or https://...cloudfront.net): OAuth callback and sign-out URLs. */
   siteUrl: string;
   /** Also allow http://localhost:3000 as a callback, for development against this pool. */
   localhostCallbacks: boolean;
   google?: GoogleSignIn;
   /** The hosted-UI domain prefix: unique in the region across all of AWS, so it names the stage. */
   domainPrefix: string;
+  /** The stage's own domain: the hosted UI is served at its auth name instead of the prefix domain. */
+  customDomain?: HostedUiCustomDomain;
   /** When the stage names a verified SES identity, the pool's e-mails go through it. */
   ses?: SesSender;
   stage: string;
+}
+
+export interface HostedUiCustomDomain {
+  domain: SiteDomain;
+  /** The record of the auth name's parent (the site's A record): Cognito refuses a custom domain until it exists. */
+  parentRecord: IDependable;
 }
 
 export interface SesSender {
@@ -74,10 +84,25 @@ function standardAttributesMask(attributes: readonly WritableAttribute[]): Stand
   return Object.fromEntries(attributes.map((name) => [MASK_NAME[name], true]));
 }
 
+/**
+ * The hosted UI's domain: Cognito's prefix domain, or the stage's auth name with the site's
+ * certificate, its alias record, and the parent record it waits for.
+ */
+function hostedUiDomainOf(scope: Construct, userPool: UserPool, props: Pick<AuthProps, 'domainPrefix' | 'customDomain'>): UserPoolDomain {
+  const custom = props.customDomain;
+  if (!custom) return userPool.addDomain('HostedUi', { cognitoDomain: { domainPrefix: props.domainPrefix } });
+  const domain = userPool.addDomain('HostedUi', { customDomain: { domainName: custom.domain.authName, certificate: custom.domain.certificate } });
+  domain.node.addDependency(custom.parentRecord);
+  addHostedUiRecord(scope, custom.domain, domain);
+  return domain;
+}
+
 export class PortalAuth extends Construct {
   readonly userPool: UserPool;
   readonly client: UserPoolClient;
   readonly domain: UserPoolDomain;
+  /** The hosted UI's host name (no scheme): what config.json and the runbook name. */
+  readonly hostedUiDomain: string;
   readonly googleEnabled: boolean;
   readonly firewall: UserPoolFirewall;
   /** Set when the pool sends through SES: every message it sends is tracked under it. */
@@ -220,9 +245,8 @@ export class PortalAuth extends Construct {
     // Known first-deploy ordering bug: the client must wait for the provider it names.
     if (google) this.client.node.addDependency(google);
 
-    this.domain = this.userPool.addDomain('HostedUi', {
-      cognitoDomain: { domainPrefix: props.domainPrefix },
-    });
+    this.domain = hostedUiDomainOf(this, this.userPool, props);
+    this.hostedUiDomain = props.customDomain ? this.domain.domainName : `${this.domain.domainName}.auth.${Stack.of(this).region}.amazoncognito.com`;
   }
 
   /** The issuer of this pool's tokens. */

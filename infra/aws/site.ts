@@ -1,7 +1,8 @@
 /**
  * The site: a private bucket behind CloudFront (origin access control), `/api/*` routed to the
  * HTTP API uncached, deep links answered with index.html by a CloudFront Function on the bucket
- * behaviour only (so API errors stay JSON), security headers on everything.
+ * behaviour only (so API errors stay JSON), security headers on everything. With the stage's own
+ * domain, CloudFront answers on that name with its certificate and TLS 1.2 at least (custom-domain.ts).
  */
 import { existsSync } from 'node:fs';
 import { CfnResource, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
@@ -27,11 +28,14 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
+import type { ARecord } from 'aws-cdk-lib/aws-route53';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { rules } from 'cdk-nag';
 import { ORIGIN_HEADER } from '../../lambdas/lib/http/origin';
 import { siteConfig, type SiteConfig } from '../../shared/site-config';
 import { awsSiteOrigins, HASHED_ASSETS_DIR, IMMUTABLE_CACHE_CONTROL, PRERENDERED_PAGES, REVALIDATE_CACHE_CONTROL, securityHeaderRules, SPA_INDEX, SPA_ROUTE } from '../../shared/site/site-rules';
+import { addSiteRecords, distributionDomainProps, type SiteDomain } from './custom-domain';
 import { acknowledgeGuard } from './guard-rules';
 import { SiteFirewall } from './site-firewall';
 import { Construct } from 'constructs';
@@ -68,12 +72,17 @@ export interface SiteProps {
   originSecret: ISecret;
   /** CloudFront's web ACL, made in us-east-1 by the edge stack when this stack is elsewhere. */
   webAclArn?: string;
+  /** The stage's own domain; without it, CloudFront's *.cloudfront.net name and certificate. */
+  domain?: SiteDomain;
   stage: string;
 }
 
-/** The response headers policy's settings: the shared security headers with this region's Cognito origins. */
-export function securityHeadersBehavior(region: string): ResponseSecurityHeadersBehavior {
-  const wanted = securityHeaderRules(awsSiteOrigins(region));
+/**
+ * The response headers policy's settings: the shared security headers with this region's Cognito
+ * origins, the hosted UI being the stage's own auth name when it has one.
+ */
+export function securityHeadersBehavior(region: string, hostedUiName?: string): ResponseSecurityHeadersBehavior {
+  const wanted = securityHeaderRules(awsSiteOrigins(region, hostedUiName));
   const hsts = wanted.strictTransportSecurity;
   if (!hsts) throw new Error('CloudFront serves HTTPS: the shared rules must give Strict-Transport-Security');
   return {
@@ -97,6 +106,10 @@ export class PortalSite extends Construct {
   /** The access-log bucket (CloudFront's and the buckets' server access logs). */
   readonly logs: Bucket;
   readonly distribution: Distribution;
+  /** The site's origin (https://<name>, or CloudFront's https://...cloudfront.net): OAuth callbacks, links in e-mails. */
+  readonly url: string;
+  /** The site name's A record, with the stage's own domain: the parent record Cognito requires of auth.<name>. */
+  readonly aliasRecord?: ARecord;
 
   constructor(scope: Construct, id: string, props: SiteProps) {
     super(scope, id);
@@ -141,7 +154,7 @@ export class PortalSite extends Construct {
     for (const bucket of [logs, this.bucket]) (bucket.node.defaultChild as CfnBucket).notificationConfiguration = { eventBridgeConfiguration: { eventBridgeEnabled: true } };
 
     const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      securityHeadersBehavior: securityHeadersBehavior(region),
+      securityHeadersBehavior: securityHeadersBehavior(region, props.domain?.authName),
     });
 
     const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
@@ -160,6 +173,7 @@ export class PortalSite extends Construct {
       comment: `Aurum client portal (${props.stage})`,
       defaultRootObject: 'index.html',
       webAclId: webAclArn,
+      ...distributionDomainProps(props.domain),
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
       enableLogging: true,
@@ -187,22 +201,9 @@ export class PortalSite extends Construct {
         },
       },
     });
-    Validations.of(this.distribution).acknowledge(
-      { id: 'AwsSolutions-CFR1', reason: 'Clients may sign in from anywhere; no geo restriction is wanted.' },
-      {
-        id: 'AwsSolutions-CFR4',
-        reason: 'The default *.cloudfront.net certificate fixes the TLS policy; a custom domain with its own certificate would set TLSv1.2_2021.',
-      },
-    );
-    const defaultCertificate = 'The stage has no custom domain: CloudFront serves its *.cloudfront.net certificate, whose TLS policy and SNI CloudFront fixes.';
-    acknowledgeGuard(
-      this.distribution,
-      { control: 'CT.CLOUDFRONT.PR.4', reason: 'One origin per behaviour: failing over /api/* is not possible and the site bucket is regional S3 (99.99%); a replica bucket is not worth its cost here.' },
-      { control: 'CT.CLOUDFRONT.PR.6', reason: defaultCertificate },
-      { control: 'CT.CLOUDFRONT.PR.7', reason: defaultCertificate },
-      { control: 'CT.CLOUDFRONT.PR.9', reason: defaultCertificate },
-    );
-
+    acknowledgeDistribution(this.distribution, props.domain?.certificate);
+    this.url = `https://${props.domain?.name ?? this.distribution.distributionDomainName}`;
+    if (props.domain) this.aliasRecord = addSiteRecords(this, props.domain, this.distribution);
   }
 
   /**
@@ -238,6 +239,35 @@ export class PortalSite extends Construct {
     root.node.addDependency(assets);
     acknowledgeDeploymentProvider(this);
   }
+}
+
+/**
+ * What the distribution knowingly does not meet. Without the stage's own domain, CloudFront's
+ * *.cloudfront.net certificate fixes the TLS policy and SNI; with it, the site's certificate
+ * sets TLSv1.2_2021 and SNI, and those controls pass, though Control Tower's template rules
+ * cannot see the certificate when it is read from the edge stack.
+ */
+function acknowledgeDistribution(distribution: Distribution, certificate: ICertificate | undefined): void {
+  Validations.of(distribution).acknowledge(
+    { id: 'AwsSolutions-CFR1', reason: 'Clients may sign in from anywhere; no geo restriction is wanted.' },
+    ...(certificate
+      ? []
+      : [{ id: 'AwsSolutions-CFR4', reason: 'The default *.cloudfront.net certificate fixes the TLS policy; the stage setting domain gives the site its own certificate and TLSv1.2_2021.' }]),
+  );
+  acknowledgeGuard(distribution, {
+    control: 'CT.CLOUDFRONT.PR.4',
+    reason: 'One origin per behaviour: failing over /api/* is not possible and the site bucket is regional S3 (99.99%); a replica bucket is not worth its cost here.',
+  });
+  if (certificate && Stack.of(certificate) === Stack.of(distribution)) return;
+  const reason = certificate
+    ? "The site's ACM certificate is the edge stack's (us-east-1), read across regions with Fn::GetStackOutput, which the template rule cannot follow; SNI and TLSv1.2_2021 are set (infra/aws/custom-domain.test.ts)."
+    : 'The stage has no custom domain: CloudFront serves its *.cloudfront.net certificate, whose TLS policy and SNI CloudFront fixes.';
+  acknowledgeGuard(
+    distribution,
+    { control: 'CT.CLOUDFRONT.PR.6', reason },
+    { control: 'CT.CLOUDFRONT.PR.7', reason },
+    ...(certificate ? [] : [{ control: 'CT.CLOUDFRONT.PR.9', reason }]),
+  );
 }
 
 /**

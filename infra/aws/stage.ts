@@ -1,7 +1,8 @@
 /**
  * One stage as CloudFormation stacks: the portal stack in the stage's region and, when that is
- * not us-east-1, a small edge stack there for CloudFront's web ACL. Both are pinned to the
- * stage's account and region, so credentials for another account cannot deploy them.
+ * not us-east-1, a small edge stack there for CloudFront's web ACL and, with the stage's own
+ * domain, its certificate. Both are pinned to the stage's account and region, so credentials for
+ * another account cannot deploy them.
  */
 import { type App, Aspects } from 'aws-cdk-lib';
 import { EdgeStack } from './edge-stack';
@@ -26,10 +27,11 @@ export function buildStage(app: App, config: StageConfig, options: { webDist?: s
     ? new EdgeStack(app, `${config.stackName}-Edge`, {
         env: { account: config.account, region: EDGE_REGION },
         crossRegionReferences: true,
-        description: `Aurum client portal (${config.stage}): CloudFront web ACL`,
+        description: `Aurum client portal (${config.stage}): CloudFront web ACL${config.domain ? ' and certificate' : ''}`,
         tags,
         terminationProtection: config.production === true,
         metricPrefix: `aurum-${config.stage}`,
+        domain: config.domain,
       })
     : undefined;
   const portal = new PortalStack(app, config.stackName, {
@@ -41,6 +43,7 @@ export function buildStage(app: App, config: StageConfig, options: { webDist?: s
     config,
     webDist: options.webDist,
     siteWebAclArn: edge?.firewall.webAcl.attrArn,
+    siteCertificate: edge?.certificate,
   });
   for (const stack of [portal, edge]) {
     if (!stack) continue;

@@ -21,9 +21,14 @@ export interface SiteOrigins {
   https: boolean;
 }
 
-/** In AWS, Amplify talks to Cognito directly, and Google sign-in goes through the hosted UI. */
-export function awsSiteOrigins(region: string): SiteOrigins {
-  const hostedUi = `https://*.auth.${region}.amazoncognito.com`;
+/**
+ * In AWS, Amplify talks to Cognito directly, and Google sign-in goes through the hosted UI: at
+ * Cognito's prefix domain in the region, or at the stage's own auth name (a host name, no scheme)
+ * when the stage has a custom domain.
+ */
+export function awsSiteOrigins(region: string, hostedUiName?: string): SiteOrigins {
+  if (hostedUiName !== undefined && !/^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$/.test(hostedUiName)) throw new Error(`The hosted UI's name must be a host name, not ${hostedUiName}`);
+  const hostedUi = hostedUiName ? `https://${hostedUiName}` : `https://*.auth.${region}.amazoncognito.com`;
   return { connect: [`https://cognito-idp.${region}.amazonaws.com`, hostedUi], formAction: [hostedUi], https: true };
 }
 
