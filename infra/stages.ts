@@ -20,6 +20,8 @@ export const stages: Record<string, StageSettings> = {
     localhostCallbacks: true,
     // A money move above this waits for a second administrator (shared/four-eyes.ts).
     fourEyesThresholdDollars: 10_000,
+    // The month's AWS cost (its tagged resources) e-mailed to the alarm address at 80% and when forecast past it.
+    monthlyBudgetDollars: 75,
     // Shown to a client with nothing deposited yet. Demo data: this stage moves no real money.
     fundingInstructions: ['Aurum Demo Bank', 'Account: Aurum Client Money (demo)', 'IBAN: XX00 DEMO 0000 0000 00', 'Reference: your e-mail address'],
   },
@@ -33,6 +35,8 @@ export const stages: Record<string, StageSettings> = {
     production: true,
     // A money move above this waits for a second administrator (shared/four-eyes.ts).
     fourEyesThresholdDollars: 25_000,
+    // The month's AWS cost (its tagged resources) e-mailed to the alarm address at 80% and when forecast past it (docs/operations.md, "Cost").
+    monthlyBudgetDollars: 500,
     // Monthly backups are kept this many years (1-10): the firm's record-keeping period, set by its compliance officer.
     backupYears: 7,
     // A copy of every backup in a second account's locked vault (docs/operations.md, "Backups and restore").
@@ -43,5 +47,7 @@ export const stages: Record<string, StageSettings> = {
     // fundingInstructions: ['<bank>', 'Account holder: <name>', 'IBAN: <iban>', 'BIC: <bic>', 'Reference: your e-mail address'],
     // A verified SES identity (docs/operations.md, "Verify SES"): the pool's e-mails go through it.
     // ses: { fromEmail: 'no-reply@aurum.example', fromName: 'Aurum', identity: 'aurum.example' },
+    // The stage's own name in a Route 53 hosted zone of its account (docs/operations.md, "Custom domain"): the site at https://<name>, the hosted UI at auth.<name>.
+    // domain: { name: 'portal.<firm domain>', hostedZoneId: '<Z... id of the zone>', zoneName: '<firm domain>' },
   },
 };

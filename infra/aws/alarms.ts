@@ -27,7 +27,7 @@ import type { Notifications } from './notifications';
 export const WEEKLY_SILENCE = { period: Duration.hours(1), periods: 168 };
 
 /** Every DynamoDB operation the code issues (CloudWatch alarms take at most 10 metrics). */
-const TABLE_OPERATIONS = [Operation.GET_ITEM, Operation.QUERY, Operation.PUT_ITEM, Operation.UPDATE_ITEM, Operation.BATCH_WRITE_ITEM, Operation.TRANSACT_WRITE_ITEMS];
+export const TABLE_OPERATIONS = [Operation.GET_ITEM, Operation.QUERY, Operation.PUT_ITEM, Operation.UPDATE_ITEM, Operation.BATCH_WRITE_ITEM, Operation.TRANSACT_WRITE_ITEMS];
 
 /** Share of the job's timeout after which a run is alarmed on as about to hit the wall. */
 /** A weekly job step answers a cursor with a minute of its 5 left (80%): past 95%, one page took that minute. */

@@ -12,6 +12,7 @@ import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { Alias } from 'aws-cdk-lib/aws-lambda';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -22,6 +23,8 @@ import { userPoolDefinition } from '../../shared/user-pool';
 import { deployTimeSecret } from './deploy-time-secret';
 import { logsKey } from './logs-key';
 import { PortalFunction } from './portal-function';
+import { liveAlias, releasedByCanary } from './releases';
+import { API_STAGE_NAME } from './route-metrics';
 import { grantOriginSecretRead, originSecret } from './origin-secret';
 
 export interface RoutesProps {
@@ -121,6 +124,10 @@ const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
 export class PortalApi extends Construct {
   readonly httpApi: HttpApi;
   readonly functions: Map<string, PortalFunction> = new Map();
+  /** The `live` alias each canary route invokes (releases.ts), by route name. */
+  readonly liveAliases: Map<string, Alias> = new Map();
+  /** One JSON line per request: what the dashboard counts the 429s by route from. */
+  readonly accessLogs: LogGroup;
   /** The header value CloudFront adds and every handler requires. */
   readonly originSecret: Secret;
   private readonly stage: HttpStage;
@@ -128,7 +135,7 @@ export class PortalApi extends Construct {
   /** The API itself comes first (CloudFront needs its domain); the routes come once the user pool exists. */
   constructor(scope: Construct, id: string, props: { stage: string }) {
     super(scope, id);
-    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_YEAR, encryptionKey: logsKey(this) });
+    this.accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_YEAR, encryptionKey: logsKey(this) });
     this.httpApi = new HttpApi(this, 'Http', {
       apiName: `aurum-portal-${props.stage}`,
       description: 'Aurum client portal API (reached through CloudFront at /api/*)',
@@ -136,10 +143,12 @@ export class PortalApi extends Construct {
     });
     this.originSecret = originSecret(this);
     this.stage = this.httpApi.addStage('Stage', {
-      stageName: '$default',
+      stageName: API_STAGE_NAME,
       autoDeploy: true,
       throttle: API_THROTTLE,
-      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: ACCESS_LOG_FORMAT },
+      // Each route's own latency, 4xx and 5xx (route-metrics.ts): the dashboard and the canary releases read them.
+      detailedMetricsEnabled: true,
+      accessLogSettings: { destination: new LogGroupLogDestination(this.accessLogs), format: ACCESS_LOG_FORMAT },
     });
   }
 
@@ -148,7 +157,7 @@ export class PortalApi extends Construct {
     const authorizer = new HttpUserPoolAuthorizer('Cognito', props.userPool, { userPoolClients: [props.client] });
 
     // RouteSettings is untyped JSON in CloudFormation's schema: CDK passes its keys through as written.
-    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number; DetailedMetricsEnabled: boolean }> = {};
     const cfnStage = this.stage.node.defaultChild as CfnStage;
     for (const route of routes as readonly RouteDef[]) {
       const cognitoActions = cognitoActionsOf(route);
@@ -175,16 +184,20 @@ export class PortalApi extends Construct {
       if (route.exports === 'start') props.exports.allowStart(fn);
       if (route.exports === 'link') props.exports.allowLink(fn);
       this.functions.set(route.name, fn);
+      // A money route invokes its `live` alias, which CodeDeploy moves to a new version by canary.
+      const alias = releasedByCanary(route.name) ? liveAlias(fn) : undefined;
+      if (alias) this.liveAliases.set(route.name, alias);
       const httpRoute = new HttpRoute(this, `${route.name}Route`, {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
-        integration: new HttpLambdaIntegration(`${route.name}Integration`, fn),
+        integration: new HttpLambdaIntegration(`${route.name}Integration`, alias ?? fn),
         authorizer,
         authorizationScopes: [userPoolDefinition.apiScope],
       });
       const limits = ROUTE_THROTTLES[route.name as RouteName];
       if (limits) {
-        routeSettings[`${route.method} ${route.path}`] = { ThrottlingRateLimit: limits.rateLimit, ThrottlingBurstLimit: limits.burstLimit };
+        // A route's own settings replace the stage's defaults, detailed metrics included.
+        routeSettings[`${route.method} ${route.path}`] = { ThrottlingRateLimit: limits.rateLimit, ThrottlingBurstLimit: limits.burstLimit, DetailedMetricsEnabled: true };
         // The stage can only name routes that exist.
         this.stage.node.addDependency(httpRoute);
       }

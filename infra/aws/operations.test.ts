@@ -458,7 +458,7 @@ describe('CloudFront WAF and the API behind it', () => {
       return `${r.method} ${r.path}`;
     };
     for (const name of Object.keys(ROUTE_THROTTLES) as RouteName[]) {
-      expect(settings[keyOf(name)]).toEqual({ ThrottlingRateLimit: ROUTE_THROTTLES[name]?.rateLimit, ThrottlingBurstLimit: ROUTE_THROTTLES[name]?.burstLimit });
+      expect(settings[keyOf(name)]).toEqual({ ThrottlingRateLimit: ROUTE_THROTTLES[name]?.rateLimit, ThrottlingBurstLimit: ROUTE_THROTTLES[name]?.burstLimit, DetailedMetricsEnabled: true });
     }
     for (const heavy of ['listClients', 'startBalancesExport', 'getStatement', 'getClientStatement'] as RouteName[]) {
       expect(settings[keyOf(heavy)]?.ThrottlingRateLimit).toBeLessThanOrEqual(API_THROTTLE.rateLimit / 5);

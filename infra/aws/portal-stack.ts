@@ -5,17 +5,24 @@
  *   Cognito user pool (e-mail + password, Google when configured, admins group, triggers, WAF)
  *   EventBridge, Monday 00:00 UTC ─ Step Functions (16 shards) ─ weekly growth Lambda ─ DynamoDB
  *   POST /api/admin/statements/balances/exports ─ exporter Lambda (async) ─ S3 (KMS), presigned links
+ *   The money routes' functions behind a `live` alias that CodeDeploy moves by canary; a dashboard; a cost budget
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { PortalAlarms } from './alarms';
 import { PortalApi } from './api';
 import { PortalAuth } from './auth';
 import { BackupJobAlarms } from './backup-alarms';
+import { siteDomain } from './custom-domain';
+import { StageBudget } from './budget';
+import { PortalDashboard } from './dashboard';
+import { CanaryReleases } from './releases';
 import { BalancesExports } from './exports';
 import { PortalTable, TableBackup } from './data';
 import { POST_CONFIRMATION_TABLE_USE, PRE_TOKEN_GENERATION_TABLE_USE } from '../../lambdas/table-uses';
+import { routes } from '../../shared/api';
 import { MONEY_LOG_RETENTION, PortalFunction } from './portal-function';
 import { PortalSite } from './site';
 import type { StageConfig } from './stage-config';
@@ -29,6 +36,8 @@ export interface PortalStackProps extends StackProps {
   webDist?: string;
   /** CloudFront's web ACL when it lives in the edge stack (stacks outside us-east-1); else made here. */
   siteWebAclArn?: string;
+  /** The certificate of the stage's own domain when it lives in the edge stack (stacks outside us-east-1); else made here. */
+  siteCertificate?: ICertificate;
 }
 
 export class PortalStack extends Stack {
@@ -62,8 +71,9 @@ export class PortalStack extends Stack {
     });
 
     const api = new PortalApi(this, 'Api', { stage: config.stage });
-    const site = new PortalSite(this, 'Site', { api: api.httpApi, originSecret: api.originSecret, webAclArn: props.siteWebAclArn, stage: config.stage });
-    const siteUrl = `https://${site.distribution.distributionDomainName}`;
+    const domain = config.domain ? siteDomain(this, config.domain, props.siteCertificate) : undefined;
+    const site = new PortalSite(this, 'Site', { api: api.httpApi, originSecret: api.originSecret, webAclArn: props.siteWebAclArn, domain, stage: config.stage });
+    const siteUrl = site.url;
     customMessage.addEnvironment('SITE_URL', siteUrl);
 
     const auth = new PortalAuth(this, 'Auth', {
@@ -75,6 +85,7 @@ export class PortalStack extends Stack {
       localhostCallbacks: config.localhostCallbacks ?? false,
       google: config.google,
       domainPrefix: config.authDomainPrefix,
+      customDomain: domain && site.aliasRecord ? { domain, parentRecord: site.aliasRecord } : undefined,
       ses: config.ses,
       stage: config.stage,
     });
@@ -102,21 +113,25 @@ export class PortalStack extends Stack {
       region: this.region,
       userPoolId: auth.userPool.userPoolId,
       userPoolClientId: auth.client.userPoolClientId,
-      oauthDomain: `${auth.domain.domainName}.auth.${this.region}.amazoncognito.com`,
+      oauthDomain: auth.hostedUiDomain,
       googleSignIn: auth.googleEnabled,
       fundingInstructions: config.fundingInstructions ?? [],
     });
 
+    const functions = { ...Object.fromEntries(api.functions), preSignUp, postConfirmation, customMessage, preTokenGeneration, weeklyGrowth: growth.job, notifier: notifications.notifier, balancesExporter: exports.exporter };
     const alarms = new PortalAlarms(this, 'Alarms', {
       api: api.httpApi,
       table,
-      functions: { ...Object.fromEntries(api.functions), preSignUp, postConfirmation, customMessage, preTokenGeneration, weeklyGrowth: growth.job, notifier: notifications.notifier, balancesExporter: exports.exporter },
+      functions,
       weeklyGrowth: growth,
       notifications,
       email: config.alarmEmail,
       stage: config.stage,
     });
     new BackupJobAlarms(this, 'BackupAlarms', { vault: backup.vault, topic: alarms.topic });
+    new CanaryReleases(this, 'Releases', { api: api.httpApi, aliases: api.liveAliases, topic: alarms.topic });
+    const dashboard = new PortalDashboard(this, 'Dashboard', { stage: config.stage, api: api.httpApi, routes, functions, table, weeklyGrowth: growth, notifications, accessLogs: api.accessLogs });
+    new StageBudget(this, 'Budget', { stage: config.stage, monthlyDollars: config.monthlyBudgetDollars, email: config.alarmEmail });
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
     new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
@@ -124,7 +139,7 @@ export class PortalStack extends Stack {
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'Region', { value: this.region });
     // What the runbook (docs/operations.md) reads, so no operator has to find names in the console.
-    new CfnOutput(this, 'HostedUiDomain', { value: `${auth.domain.domainName}.auth.${this.region}.amazoncognito.com` });
+    new CfnOutput(this, 'HostedUiDomain', { value: auth.hostedUiDomain });
     new CfnOutput(this, 'WeeklyGrowthFunctionName', { value: growth.job.functionName });
     new CfnOutput(this, 'WeeklyGrowthStateMachineArn', { value: growth.stateMachine.stateMachineArn });
     new CfnOutput(this, 'WeeklyGrowthDeadLetterQueueUrl', { value: growth.deadLetters.queueUrl });
@@ -134,5 +149,7 @@ export class PortalStack extends Stack {
     new CfnOutput(this, 'BackupVaultName', { value: backup.vault.backupVaultName });
     new CfnOutput(this, 'RestoreRoleArn', { value: backup.restoreRole.roleArn });
     new CfnOutput(this, 'OriginSecretArn', { value: api.originSecret.secretArn });
+    new CfnOutput(this, 'DashboardName', { value: dashboard.dashboard.dashboardName });
+    new CfnOutput(this, 'DashboardUrl', { value: `https://${this.region}.console.aws.amazon.com/cloudwatch/home?region=${this.region}#dashboards/dashboard/${dashboard.dashboard.dashboardName}` });
   }
 }

@@ -21,6 +21,21 @@ const VAULT_ARN = /^arn:aws(?:-[a-z]+)*:backup:([a-z]{2}(?:-gov)?-[a-z]+-\d):(\d
 export const BACKUP_YEARS = { min: 1, max: 10, message: 'must be a whole number of years from 1 to 10' };
 const accountOfVault = (arn: string | undefined) => (arn ? VAULT_ARN.exec(arn)?.[2] : undefined);
 
+/** A DNS name as Route 53 and ACM take it: lowercase labels of letters, digits and inner hyphens, no trailing dot. */
+const DNS_LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const dnsName = z.string().regex(new RegExp(`^${DNS_LABEL}(?:\\.${DNS_LABEL})+$`), 'must be a lowercase DNS name such as portal.aurum-capital.com (no scheme, no trailing dot)');
+/** The longest name DNS allows. */
+const DNS_NAME_MAX = 253;
+
+/**
+ * The hosted UI's name under a stage's own domain: a subdomain of the site's name, so the site's
+ * alias record is the parent record Cognito requires of a custom domain.
+ */
+export const authDomainName = (siteName: string) => `auth.${siteName}`;
+
+/** What a stage's monthly budget must be. */
+const MONTHLY_BUDGET_MESSAGE = 'must be a whole number of dollars, more than 0';
+
 /** Funding instructions fit a phone's card: a few short lines. */
 export const FUNDING_LINES_MAX = 8;
 export const FUNDING_LINE_MAX_CHARS = 120;
@@ -84,6 +99,17 @@ const baseShape = z.object({
      */
     fundingInstructions: z.array(fundingLine).max(FUNDING_LINES_MAX, `must be at most ${FUNDING_LINES_MAX} lines`).optional(),
     /**
+     * The stage's monthly AWS cost budget in whole dollars (budget.ts): the alarm address hears
+     * when 80% of it is spent and when the month is forecast to pass it. 100 when unset, so a new
+     * stage has a budget from its first deploy.
+     */
+    monthlyBudgetDollars: z
+      .number({ error: MONTHLY_BUDGET_MESSAGE })
+      .int(MONTHLY_BUDGET_MESSAGE)
+      .positive(MONTHLY_BUDGET_MESSAGE)
+      .refine((dollars) => Number.isSafeInteger(dollars), MONTHLY_BUDGET_MESSAGE)
+      .optional(),
+    /**
      * Whether this stage may be deployed: its values are the firm's own, not samples. A deployable
      * stage refuses sample account ids and reserved example domains, and must name an alarm
      * address; `npm run deploy` refuses a stage that is not deployable.
@@ -104,11 +130,24 @@ const baseShape = z.object({
       .object({ vaultArn: z.string().regex(VAULT_ARN, 'must be a backup vault ARN: arn:aws:backup:<region>:<account>:backup-vault:<name>') })
       .strict()
       .optional(),
+    /**
+     * The stage's own domain in a Route 53 hosted zone of its account: the site is served at
+     * `name` and the hosted UI at `auth.<name>`, with a certificate of their own (custom-domain.ts).
+     * Without it, the site is CloudFront's `*.cloudfront.net` name and the hosted UI Cognito's prefix domain.
+     */
+    domain: z
+      .object({
+        name: dnsName,
+        hostedZoneId: z.string().regex(/^Z[0-9A-Z]{1,31}$/, 'must be a Route 53 hosted zone id such as Z0123456789ABCDEFGHIJ'),
+        zoneName: dnsName,
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 
 const settingsSchema = baseShape.superRefine((settings, ctx) => {
-  const problems = [...backupCopyProblems(settings), ...(settings.deployable ? placeholdersOf(settings) : [])];
+  const problems = [...backupCopyProblems(settings), ...domainProblems(settings), ...(settings.deployable ? placeholdersOf(settings) : [])];
   for (const [path, message] of problems) ctx.addIssue({ code: 'custom', path, message });
 });
 
@@ -118,6 +157,18 @@ type Problem = [path: (string | number)[], message: string];
 function backupCopyProblems(settings: z.output<typeof baseShape>): Problem[] {
   if (accountOfVault(settings.backupCopy?.vaultArn) !== settings.account) return [];
   return [[['backupCopy', 'vaultArn'], `must be a vault in another account than the stage's own (${settings.account}): a copy beside the original is lost with it`]];
+}
+
+/** The site's name lies in its hosted zone (the certificate is validated there), and the hosted UI's name is a DNS name too. */
+function domainProblems(settings: z.output<typeof baseShape>): Problem[] {
+  const domain = settings.domain;
+  if (!domain) return [];
+  const problems: Problem[] = [];
+  if (domain.name !== domain.zoneName && !domain.name.endsWith(`.${domain.zoneName}`)) {
+    problems.push([['domain', 'name'], `must be inside the hosted zone ${domain.zoneName} (that name itself or one under it)`]);
+  }
+  if (authDomainName(domain.name).length > DNS_NAME_MAX) problems.push([['domain', 'name'], `is too long: the hosted UI's ${authDomainName('<name>')} must fit in ${DNS_NAME_MAX} characters`]);
+  return problems;
 }
 
 /** The values of a stage that are samples, each with its field: a deployable stage may hold none. */
@@ -131,6 +182,7 @@ function placeholdersOf(settings: z.output<typeof baseShape>): Problem[] {
   if (settings.ses && RESERVED_DOMAIN.test(settings.ses.identity)) problems.push([['ses', 'identity'], 'is a reserved example domain']);
   const copyAccount = accountOfVault(settings.backupCopy?.vaultArn);
   if (copyAccount && isSampleAccount(copyAccount)) problems.push([['backupCopy', 'vaultArn'], 'is in a sample account: a deployable stage copies to its real second account']);
+  if (settings.domain && RESERVED_DOMAIN.test(settings.domain.zoneName)) problems.push([['domain', 'zoneName'], 'is a reserved example domain: no one could reach the site there']);
   return problems;
 }
 
