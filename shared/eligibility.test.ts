@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import {
   addCalendarMonthsUtc,
+  depositEligibleIn,
   alertWindowRange,
   daysUntilEligible,
   depositProfitCents,
@@ -180,5 +181,28 @@ describe('alert window and next withdrawal date', () => {
     const old = new Date(eligibleAt(now - 200 * DAY_MS)).toISOString(); // already eligible
     const ahead = new Date(eligibleAt(now - 3 * DAY_MS)).toISOString();
     expect(withUpcomingEligibility([old, ahead], now, now)).toEqual([ahead, new Date(eligibleAt(now)).toISOString()]);
+  });
+});
+
+describe('depositEligibleIn', () => {
+  it('finds a deposit exactly that many days from eligibility, on every day of four years', () => {
+    for (let i = 0; i < 4 * 366; i += 1) {
+      const now = Date.UTC(2026, 0, 1, i % 24, (i * 7) % 60) + i * DAY_MS;
+      const found = depositEligibleIn([5, 4, 6], now);
+      expect(found).toBeDefined();
+      expect(daysUntilEligible(eligibleAt(found?.at ?? 0), now)).toBe(found?.days);
+    }
+  });
+
+  it('is 5 days out where a deposit can be, as on 2026-11-28 (six months ago plus 5 days was 4 days out)', () => {
+    const now = Date.UTC(2026, 10, 28, 1, 20);
+    expect(daysUntilEligible(eligibleAt(addCalendarMonthsUtc(now, -6) + 5 * DAY_MS), now)).toBe(4);
+    expect(depositEligibleIn([5], now)?.days).toBe(5);
+  });
+
+  it('takes the next preferred day where none is 5 days out: no deposit is eligible on August 29-31 of 2026', () => {
+    const now = Date.UTC(2026, 7, 25, 0, 15);
+    expect(depositEligibleIn([5], now)).toBeUndefined();
+    expect(depositEligibleIn([5, 4], now)?.days).toBe(4);
   });
 });

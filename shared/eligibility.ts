@@ -33,6 +33,24 @@ export function daysUntilEligible(eligibleAtMs: number, now: number): number {
   return Math.max(0, Math.ceil((eligibleAtMs - now) / DAY_MS));
 }
 
+/**
+ * A deposit time that is `days` days from eligibility at `now` (as daysUntilEligible counts),
+ * the middle of that day's window, trying each of `preferred` in turn: months differ in length,
+ * so six months ago plus n days is not always n days from eligibility, and a few dates are
+ * reached by no deposit at all (August 29-31, six months after a February). For demo data and
+ * tests that want a deposit "n days out".
+ */
+export function depositEligibleIn(preferred: readonly number[], now: number): { at: number; days: number } | undefined {
+  const start = addCalendarMonthsUtc(now, -ELIGIBILITY_MONTHS);
+  const hours = Array.from({ length: 25 * 24 }, (_, hour) => start + (hour - 5 * 24) * 3_600_000);
+  for (const days of preferred) {
+    const fits = hours.filter((at) => daysUntilEligible(eligibleAt(at), now) === days);
+    const at = fits[Math.floor(fits.length / 2)];
+    if (at !== undefined) return { at, days };
+  }
+  return undefined;
+}
+
 export function isEligible(depositAt: number, now: number): boolean {
   return eligibleAt(depositAt) <= now;
 }

@@ -19,7 +19,7 @@ import { ddb, table } from '../../lambdas/lib/runtime/db';
 import { securityChange } from '../../lambdas/lib/data/security-record';
 import { listingChange } from '../../lambdas/lib/data/staff-accounts';
 import { userPoolDefinition } from '../../shared/user-pool';
-import { addCalendarMonthsUtc } from '../../shared/eligibility';
+import { addCalendarMonthsUtc, depositEligibleIn } from '../../shared/eligibility';
 import { DAY_MS } from '../../shared/growth';
 import type { Mailbox } from './mailbox';
 
@@ -142,7 +142,14 @@ export async function seedDemoData(ctx: SeedContext): Promise<void> {
   }
   const { now } = ctx;
   await ctx.deposit('alice@example.com', 2_500_000, addCalendarMonthsUtc(now, -7), 'Initial investment');
-  await ctx.deposit('alice@example.com', 1_000_000, addCalendarMonthsUtc(now, -6) + 5 * DAY_MS, 'Top-up');
+  await ctx.deposit('alice@example.com', 1_000_000, aliceTopUp(now).at, 'Top-up');
   await ctx.deposit('alice@example.com', 500_000, now - 10 * DAY_MS, 'Recent top-up');
   await ctx.deposit('bob@example.com', 1_250_000, now - 21 * DAY_MS, 'Initial investment');
+}
+
+/** Alice's top-up: 5 days from eligibility, or the nearest day a deposit can be on the few dates none is 5 days out. */
+export function aliceTopUp(now: number): { at: number; days: number } {
+  const found = depositEligibleIn([5, 4, 6, 3, 7], now);
+  if (!found) throw new Error('no deposit date is within 3 to 7 days of eligibility');
+  return found;
 }

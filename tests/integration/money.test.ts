@@ -4,7 +4,7 @@
  * and an Idempotency-Key records one deposit.
  */
 import type { BodyInputOf, TransactionDto } from '../../shared/api';
-import { addCalendarMonthsUtc, daysUntilEligible, eligibleAt } from '../../shared/eligibility';
+import { addCalendarMonthsUtc, depositEligibleIn, eligibleAt } from '../../shared/eligibility';
 import { DAY_MS, replayLedger } from '../../shared/growth';
 import { checkAnswer, pathOf, type Session } from './support/client';
 import { useTestStack } from './support/use-stack';
@@ -304,18 +304,8 @@ describe('withdrawal alerts and the client list', () => {
   it('shows a deposit 5 days from eligibility and one eligible now; lists next withdrawal dates', async () => {
     const hal = await t.client.newClient('hal');
     const sixMonthsAgo = addCalendarMonthsUtc(Date.now(), -6);
-    // A deposit 5 days from eligibility, found by the rule itself: months differ in length, so
-    // six months ago plus 5 days is not always 5 days before eligibility, and on a few days a year
-    // (eligibility dates no deposit reaches, such as August 29-31) the nearest reachable day serves.
-    const candidates = Array.from({ length: 20 * 24 }, (_, hour) => sixMonthsAgo + (hour - 5 * 24) * 3_600_000);
-    const at = Date.now();
-    const [soon, soonDays] = [5, 4, 6, 3, 7]
-      .map((days) => {
-        // The middle of that day's candidates: far from both of its edges while the test runs.
-        const fits = candidates.filter((c) => daysUntilEligible(eligibleAt(c), at) === days && daysUntilEligible(eligibleAt(c), at + 10 * 60_000) === days);
-        return [fits[Math.floor(fits.length / 2)], days] as const;
-      })
-      .find(([candidate]) => candidate !== undefined) as readonly [number, number];
+    // 5 days from eligibility by the rule itself, or the nearest day a deposit can be (shared/eligibility.ts).
+    const { at: soon, days: soonDays } = depositEligibleIn([5, 4, 6, 3, 7], Date.now()) ?? { at: 0, days: -1 };
     const today = sixMonthsAgo - 60_000; // became eligible a minute ago
     await deposit(hal.sub, { amount: 100, note: '', timestamp: new Date(soon).toISOString() });
     await deposit(hal.sub, { amount: 200, note: '', timestamp: new Date(today).toISOString() });
