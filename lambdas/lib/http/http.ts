@@ -9,7 +9,6 @@ import { apiMessages } from '../../../shared/messages';
 import { parseBody } from '../../../shared/parse-body';
 import { type Caller, confirmedCaller, requireAdmin, requireOwner } from './auth';
 import { compressResult } from './compression';
-import { config } from '../runtime/config';
 import { DomainError, type DomainErrorKind } from '../data/domain-errors';
 import { BadRequest, HttpError, NotFound } from './errors';
 import { logger } from '../runtime/logger';

@@ -14,9 +14,9 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { S3Client } from '@aws-sdk/client-s3';
 import { LambdaClient } from '@aws-sdk/client-lambda';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { sendBackendHeader } from '../cognito/cognito-backend-header';
 import { TABLE_NAME_DEFAULT } from '../data/table';
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { originGate as makeOriginGate, type SecretSource, secretsManagerSource } from '../http/origin-secrets';
 
 export interface RuntimeSettings {
@@ -35,10 +35,6 @@ export interface RuntimeSettings {
    * minute, so a removed admin is refused within one. Tests shorten it.
    */
   readonly adminRecheckMs: number;
-  /**
-   * The secret CloudFront (or the local gateway) adds to every API request; absent only where
-   * handlers are called directly (unit tests). The CDK stack sets it on every route.
-   */
   /** The Secrets Manager secret (ARN) holding the origin secret CloudFront sends: read at run time, never from the environment. */
   readonly originSecretArn?: string;
   /** The site's public origin, without a trailing slash, for links in e-mails. */
@@ -276,8 +272,9 @@ export function originGate(): State['originGate'] {
   const s = current();
   if (s.originGate) return s.originGate;
   const { hooks, settings } = s;
-  const secretsClient = () => kept('secrets', ({ settings: { region, credentials } }) => new SecretsManagerClient({ region, credentials }));
-  const source = hooks.originSecrets ?? (settings.originSecretArn ? secretsManagerSource(secretsClient(), settings.originSecretArn) : undefined);
+  const secretArn = settings.originSecretArn;
+  const client = () => kept('secrets', ({ settings: { region, credentials } }) => new SecretsManagerClient({ region, credentials }));
+  const source = hooks.originSecrets ?? (secretArn ? secretsManagerSource(client(), secretArn) : undefined);
   s.originGate = source && makeOriginGate(source);
   return s.originGate;
 }
