@@ -81,12 +81,12 @@ export function directImports(): Plugin {
         if (found.errors.length > 0) throw new Error(`cannot resolve ${spec} from ${file}`);
         return found.path;
       };
-      // `chain`: the modules being read above this one. A module re-exporting one of them (a cycle)
-      // gets nothing from it: waiting would never end, and what it would add is already above.
-      const exportsOf = (file: string, chain: readonly string[] = []): Promise<ExportMap> => {
-        if (chain.includes(file)) return Promise.resolve(new Map());
-        let map = maps.get(file);
-        if (!map) maps.set(file, (map = readExports(file, resolveFrom, (next) => exportsOf(next, [...chain, file]))));
+      // A barrel's map is kept for every importer; the modules under it are read afresh for each
+      // barrel, one after another, so what a cycle cuts off depends on that barrel alone and never on
+      // the order esbuild happens to load importers in: two builds of the same sources agree.
+      const exportsOf = (barrel: string): Promise<ExportMap> => {
+        let map = maps.get(barrel);
+        if (!map) maps.set(barrel, (map = exportsUnder(barrel, resolveFrom)));
         return map;
       };
 
@@ -128,6 +128,22 @@ export function directImports(): Plugin {
       });
     },
   };
+}
+
+/**
+ * A barrel's exports, reading the modules under it depth first. `chain`: the modules being read
+ * above this one. A module re-exporting one of them (a cycle) gets nothing from it: waiting would
+ * never end, and what it would add is already above.
+ */
+function exportsUnder(barrel: string, resolveFrom: (spec: string, file: string) => Promise<string>): Promise<ExportMap> {
+  const read = new Map<string, Promise<ExportMap>>();
+  const visit = (file: string, chain: readonly string[]): Promise<ExportMap> => {
+    if (chain.includes(file)) return Promise.resolve(new Map());
+    let map = read.get(file);
+    if (!map) read.set(file, (map = readExports(file, resolveFrom, (next) => visit(next, [...chain, file]))));
+    return map;
+  };
+  return visit(barrel, []);
 }
 
 /** Where each name a module exports is defined: the module itself, or the file it re-exports it from. */
