@@ -20,6 +20,8 @@ export const stages: Record<string, StageSettings> = {
     localhostCallbacks: true,
     // A money move above this waits for a second administrator (shared/four-eyes.ts).
     fourEyesThresholdDollars: 10_000,
+    // What one administrator applies alone in a rolling day; above it their moves wait for a second administrator.
+    adminDailyLimitDollars: 100_000,
     // The month's AWS cost (its tagged resources) e-mailed to the alarm address at 80% and when forecast past it.
     monthlyBudgetDollars: 75,
     // Shown to a client with nothing deposited yet. Demo data: this stage moves no real money.
@@ -35,6 +37,8 @@ export const stages: Record<string, StageSettings> = {
     production: true,
     // A money move above this waits for a second administrator (shared/four-eyes.ts).
     fourEyesThresholdDollars: 25_000,
+    // What one administrator applies alone in a rolling day; above it their moves wait for a second administrator.
+    adminDailyLimitDollars: 250_000,
     // The month's AWS cost (its tagged resources) e-mailed to the alarm address at 80% and when forecast past it (docs/operations.md, "Cost").
     monthlyBudgetDollars: 500,
     // Monthly backups are kept this many years (1-10): the firm's record-keeping period, set by its compliance officer.

@@ -8,6 +8,7 @@
 import * as z from 'zod/mini';
 import type { OptionalEmail } from './email-preferences';
 import { activityKinds } from './activity-kinds';
+import { APPROVAL_REASONS } from './four-eyes';
 
 const isoDate = z.iso.datetime();
 const dollars = z.number();
@@ -127,6 +128,12 @@ export const pendingActionDto = z.strictObject({
   decidedBy: z.optional(z.string()),
   decidedAt: z.optional(isoDate),
   reason: z.optional(z.string()),
+  /** What the client's balance moved in the day before the proposal, this move included. */
+  clientDaySum: z.optional(dollars),
+  /** What the proposer had applied without a second approval in that day, this move included. */
+  proposerDaySum: z.optional(dollars),
+  /** Which rule held the move: its size over the day, the proposer's daily limit, its date, or an administrator's own account. */
+  heldBecause: z.optional(z.enum(APPROVAL_REASONS)),
 });
 
 /** Every kind of act the activity log records (shared/activity-kinds.ts). */

@@ -74,7 +74,7 @@ export interface RouteDef {
    */
   owner?: (typeof OWNER_PATH_PARAMS)[number] | 'body.userId' | 'self';
   /** Cognito user-pool actions the handler needs (its function is granted exactly these). */
-  cognitoActions?: readonly ('AdminGetUser' | 'AdminListGroupsForUser' | 'AdminDeleteUser' | 'AdminUserGlobalSignOut' | 'AdminUpdateUserAttributes')[];
+  cognitoActions?: readonly ('AdminGetUser' | 'AdminListGroupsForUser' | 'AdminDeleteUser' | 'AdminUserGlobalSignOut' | 'AdminUpdateUserAttributes' | 'ListUsersInGroup')[];
   /**
    * Cognito operations the handler calls with the caller's own access token. IAM grants nothing
    * for them (Cognito authorizes them by the token); the user pool's firewall refuses the ones
@@ -100,9 +100,9 @@ export const routes = [
   { name: 'listClients', method: 'GET', path: '/api/admin/clients', query: 'clientList', answer: 'clientsPage', auth: 'admin', table: { actions: [], indexes: ['GSI4', 'GSI5'] } },
   // The totals cards from an aggregate, at any number of clients.
   { name: 'getClientTotals', method: 'GET', path: '/api/admin/client-totals', answer: 'clientTotals', auth: 'admin', table: { actions: ['Query'] } },
-  { name: 'addDeposit', method: 'POST', path: '/api/admin/clients/{id}/deposit', body: 'deposit', answer: 'moneyMoved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
-  { name: 'processWithdrawal', method: 'POST', path: '/api/admin/clients/{id}/withdrawal', body: 'adminWithdrawal', answer: 'moneyMoved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
-  { name: 'updateBalance', method: 'PUT', path: '/api/admin/clients/{id}/balance', body: 'balance', answer: 'balanceSet', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] } },
+  { name: 'addDeposit', method: 'POST', path: '/api/admin/clients/{id}/deposit', body: 'deposit', answer: 'moneyMoved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, cognitoActions: ['ListUsersInGroup'], idempotent: true },
+  { name: 'processWithdrawal', method: 'POST', path: '/api/admin/clients/{id}/withdrawal', body: 'adminWithdrawal', answer: 'moneyMoved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, cognitoActions: ['ListUsersInGroup'], idempotent: true },
+  { name: 'updateBalance', method: 'PUT', path: '/api/admin/clients/{id}/balance', body: 'balance', answer: 'balanceSet', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, cognitoActions: ['ListUsersInGroup'] },
   { name: 'listClientTransactions', method: 'GET', path: '/api/admin/clients/{id}/transactions', answer: 'transactions', auth: 'admin', table: { actions: ['GetItem', 'Query'] } },
   { name: 'deleteClient', method: 'DELETE', path: '/api/admin/clients/{id}', answer: 'done', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem', 'BatchWriteItem'] }, cognitoActions: ['AdminUserGlobalSignOut', 'AdminDeleteUser'] },
   { name: 'listWithdrawalAlerts', method: 'GET', path: '/api/admin/withdrawal-alerts', answer: 'alerts', auth: 'admin', table: { actions: ['GetItem'], indexes: ['GSI2'] } },
@@ -111,7 +111,7 @@ export const routes = [
   // The client withdraws its own pending request; of a cancel and an admin's decision at once, exactly one wins.
   { name: 'cancelWithdrawalRequest', method: 'POST', path: '/api/portfolios/{uid}/withdrawal-requests/{id}/cancel', answer: 'requestCancelled', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] }, idNames: 'withdrawal request' },
   { name: 'listPendingWithdrawalRequests', method: 'GET', path: '/api/admin/withdrawal-requests', query: 'requestStatus', answer: 'withdrawalRequests', auth: 'admin', table: { actions: [], indexes: ['GSI3'] } },
-  { name: 'approveWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/approve', answer: 'requestApproved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idNames: 'withdrawal request' },
+  { name: 'approveWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/approve', answer: 'requestApproved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, cognitoActions: ['ListUsersInGroup'], idNames: 'withdrawal request' },
   { name: 'rejectWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/reject', body: 'reject', answer: 'requestRejected', auth: 'admin', table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] }, idNames: 'withdrawal request' },
   // Balance history and statements (CSV).
   { name: 'getHistory', method: 'GET', path: '/api/portfolios/{uid}/history', answer: 'history', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },

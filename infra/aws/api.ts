@@ -37,6 +37,8 @@ export interface RoutesProps {
   cognitoBackendSecret: ISecret;
   /** The stage's four-eyes threshold (stage-config.ts), given to every admin route as FOUR_EYES_THRESHOLD_CENTS. */
   fourEyesThresholdDollars: number;
+  /** What one administrator applies alone in a day (stage-config.ts), given to every admin route as ADMIN_DAILY_LIMIT_CENTS. */
+  adminDailyLimitDollars: number;
 }
 
 /** Per-stage limits: generous for people, a ceiling for scripts gone wrong. */
@@ -98,11 +100,11 @@ export function cognitoActionsOf(route: RouteDef): string[] {
 }
 
 /**
- * What an admin route's function knows of the four-eyes rule: the threshold in cents, so a move
- * above it waits for a second administrator. The other routes move no money and get none.
+ * What an admin route's function knows of the four-eyes rule: the threshold and the daily limit
+ * of what one administrator applies alone, in cents, so a move above either waits for a second administrator. The other routes move no money and get none.
  */
-export function fourEyesEnvironment(route: Pick<RouteDef, 'auth'>, thresholdDollars: number): Record<string, string> {
-  return route.auth === 'admin' ? { FOUR_EYES_THRESHOLD_CENTS: String(thresholdDollars * 100) } : {};
+export function fourEyesEnvironment(route: Pick<RouteDef, 'auth'>, thresholdDollars: number, adminDailyLimitDollars: number): Record<string, string> {
+  return route.auth === 'admin' ? { FOUR_EYES_THRESHOLD_CENTS: String(thresholdDollars * 100), ADMIN_DAILY_LIMIT_CENTS: String(adminDailyLimitDollars * 100) } : {};
 }
 
 /** HTTP API $context variables, one JSON line per request (no bodies, no tokens). */
@@ -173,7 +175,7 @@ export class PortalApi extends Construct {
           ...(cognitoActions.length > 0 ? { USER_POOL_ID: props.userPool.userPoolId } : {}),
           // Calls with the caller's token need no IAM grant, only the firewall's pass.
           ...(route.cognitoUserCalls?.length ? { COGNITO_BACKEND_SECRET: props.cognitoBackendSecret.secretValue.unsafeUnwrap() } : {}),
-          ...fourEyesEnvironment(route, props.fourEyesThresholdDollars),
+          ...fourEyesEnvironment(route, props.fourEyesThresholdDollars, props.adminDailyLimitDollars),
         },
         timeout: Duration.seconds(route.name === 'deleteClient' ? 30 : 10),
       });

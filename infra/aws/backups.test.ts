@@ -23,6 +23,7 @@ const WITH_COPY: StageConfig = {
   stackName: 'OpsTest',
   authDomainPrefix: 'aurum-ops-333333333333',
   fourEyesThresholdDollars: 12_345,
+  adminDailyLimitDollars: 100_000,
   backupYears: 5,
   backupCopy: { vaultArn: COPY_VAULT },
 };
@@ -162,7 +163,7 @@ describe('backups an auditor accepts', () => {
 });
 
 describe('backup settings of a stage', () => {
-  const qa: StageSettings = { account: '444444444444', region: 'eu-central-1', stackName: 'AurumPortal-qa', authDomainPrefix: 'aurum-qa-444444444444', fourEyesThresholdDollars: 10_000 };
+  const qa: StageSettings = { account: '444444444444', region: 'eu-central-1', stackName: 'AurumPortal-qa', authDomainPrefix: 'aurum-qa-444444444444', fourEyesThresholdDollars: 10_000, adminDailyLimitDollars: 100_000 };
   const otherAccountVault = 'arn:aws:backup:eu-central-1:604512398761:backup-vault:aurum-qa-copies';
 
   it('takes whole years from 1 to 10, and a vault of another account', () => {

@@ -28,6 +28,7 @@ const BASE: StageConfig = {
   stackName: 'WebTest',
   authDomainPrefix: 'aurum-web-121212121212',
   fourEyesThresholdDollars: 10_000,
+  adminDailyLimitDollars: 100_000,
   google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' },
 };
 
@@ -198,7 +199,7 @@ describe('a stage with its own domain in us-east-1', () => {
 });
 
 describe('the domain setting', () => {
-  const qa: StageSettings = { account: '444444444444', region: 'eu-central-1', stackName: 'AurumPortal-qa', authDomainPrefix: 'aurum-qa-444444444444', fourEyesThresholdDollars: 10_000 };
+  const qa: StageSettings = { account: '444444444444', region: 'eu-central-1', stackName: 'AurumPortal-qa', authDomainPrefix: 'aurum-qa-444444444444', fourEyesThresholdDollars: 10_000, adminDailyLimitDollars: 100_000 };
 
   it('takes a name in the zone, or the zone itself', () => {
     expect(resolveStage('qa', { qa: { ...qa, domain: DOMAIN } }).domain).toEqual(DOMAIN);

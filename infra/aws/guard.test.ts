@@ -15,6 +15,7 @@ const { portal, edge } = buildStage(app, {
   stackName: 'GuardTest',
   authDomainPrefix: 'aurum-guard-666666666666',
   fourEyesThresholdDollars: 10_000,
+  adminDailyLimitDollars: 100_000,
   google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' },
   ses: { fromEmail: 'no-reply@aurum.example', identity: 'aurum.example' },
   alarmEmail: 'ops@aurum.example',

@@ -10,7 +10,7 @@ import { NOTIFIER_MAX_RECORD_AGE, NOTIFIER_RETRY_ATTEMPTS } from './notification
 import { type Statement, synthStage, templateReader } from './template-reader';
 import type { StageConfig } from './stage-config';
 
-const BASE: StageConfig = { stage: 'mail', account: '444444444444', region: 'eu-west-1', stackName: 'MailTest', authDomainPrefix: 'aurum-mail-444444444444', fourEyesThresholdDollars: 10_000 };
+const BASE: StageConfig = { stage: 'mail', account: '444444444444', region: 'eu-west-1', stackName: 'MailTest', authDomainPrefix: 'aurum-mail-444444444444', fourEyesThresholdDollars: 10_000, adminDailyLimitDollars: 100_000 };
 const DESCRIPTION = 'Notifier: e-mails clients and admins about money moves and withdrawal requests, from the table stream';
 
 const withSes = templateReader(synthStage({ ...BASE, ses: { fromEmail: 'portal@firm.example', fromName: 'Aurum', identity: 'firm.example' } }).template);

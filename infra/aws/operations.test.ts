@@ -27,7 +27,7 @@ import { EDGE_REGION } from './stage';
 import { refuseUndeployable, resolveStage, type StageConfig, type StageSettings } from './stage-config';
 import { WEEKLY_JOB_TIMEOUT } from './weekly-growth';
 
-const BASE: StageConfig = { stage: 'ops', account: '333333333333', region: 'eu-west-1', stackName: 'OpsTest', authDomainPrefix: 'aurum-ops-333333333333', fourEyesThresholdDollars: 12_345 };
+const BASE: StageConfig = { stage: 'ops', account: '333333333333', region: 'eu-west-1', stackName: 'OpsTest', authDomainPrefix: 'aurum-ops-333333333333', fourEyesThresholdDollars: 12_345, adminDailyLimitDollars: 100_000 };
 
 const main = synthStage(BASE);
 const template = main.template;
@@ -54,7 +54,7 @@ function expectedGrants(use: RouteDef['table']): string[] {
 }
 
 describe('stage settings', () => {
-  const valid: StageSettings = { account: '444444444444', region: 'eu-central-1', stackName: 'AurumPortal-qa', authDomainPrefix: 'aurum-qa-444444444444', fourEyesThresholdDollars: 10_000 };
+  const valid: StageSettings = { account: '444444444444', region: 'eu-central-1', stackName: 'AurumPortal-qa', authDomainPrefix: 'aurum-qa-444444444444', fourEyesThresholdDollars: 10_000, adminDailyLimitDollars: 100_000 };
 
   it('every committed stage is valid, and no two share a stack or a hosted-UI domain', () => {
     const resolved = Object.keys(stages).map((name) => resolveStage(name, stages));
@@ -126,6 +126,10 @@ describe('stage settings', () => {
     ['a four-eyes threshold in cents', { fourEyesThresholdDollars: 10_000.5 }, 'fourEyesThresholdDollars: must be whole dollars'],
     ['a four-eyes threshold as text', { fourEyesThresholdDollars: '10000' as never }, 'fourEyesThresholdDollars: must be a number of whole dollars'],
     ['a four-eyes threshold beyond counting in cents', { fourEyesThresholdDollars: Number.MAX_SAFE_INTEGER }, 'fourEyesThresholdDollars: is too large to count in cents'],
+    ['no daily limit of an administrator', { adminDailyLimitDollars: undefined }, "adminDailyLimitDollars: must be set: an administrator's daily limit in whole dollars"],
+    ['a daily limit of zero', { adminDailyLimitDollars: 0 }, 'adminDailyLimitDollars: must be more than 0'],
+    ['a daily limit in cents', { adminDailyLimitDollars: 100_000.5 }, 'adminDailyLimitDollars: must be whole dollars'],
+    ['a daily limit as text', { adminDailyLimitDollars: '100000' as never }, 'adminDailyLimitDollars: must be a number of whole dollars'],
     ['funding instructions as one text', { fundingInstructions: 'Example Bank' as never }, 'fundingInstructions: '],
     ['more than 8 funding lines', { fundingInstructions: Array.from({ length: 9 }, (_, i) => `Line ${i + 1}`) }, 'fundingInstructions: must be at most 8 lines'],
     ['a funding line of 121 characters', { fundingInstructions: ['Example Bank', 'x'.repeat(121)] }, 'fundingInstructions.1: each line must be at most 120 characters'],
@@ -367,8 +371,19 @@ describe('the four-eyes threshold', () => {
     for (const [, fn] of others) expect(thresholdOf(fn)).toBeUndefined();
   });
 
-  it('is set by every committed stage', () => {
-    for (const name of Object.keys(stages)) expect(resolveStage(name, stages).fourEyesThresholdDollars).toBeGreaterThan(0);
+  it("gives every admin route's function the stage's daily limit of an administrator in cents, and no route beside them any", () => {
+    const limitOf = (fn: Resource) => (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.ADMIN_DAILY_LIMIT_CENTS;
+    for (const route of routes as readonly RouteDef[]) {
+      const [, fn] = functionDescribed(`${route.method} ${route.path}`);
+      expect({ route: route.name, cents: limitOf(fn) }).toEqual({ route: route.name, cents: route.auth === 'admin' ? '10000000' : undefined });
+    }
+  });
+
+  it('is set by every committed stage, with a daily limit of an administrator', () => {
+    for (const name of Object.keys(stages)) {
+      expect(resolveStage(name, stages).fourEyesThresholdDollars).toBeGreaterThan(0);
+      expect(resolveStage(name, stages).adminDailyLimitDollars).toBeGreaterThan(0);
+    }
   });
 });
 

@@ -28,6 +28,7 @@ const stageNamed = (stage: string): StageConfig => ({
   stackName: `AurumPortal-${stage}`,
   authDomainPrefix: `aurum-${stage}-${ACCOUNT}`,
   fourEyesThresholdDollars: 10_000,
+  adminDailyLimitDollars: 100_000,
 });
 
 function synth(stage: string, oidcProvider: PipelineStackProps['oidcProvider'] = 'create') {

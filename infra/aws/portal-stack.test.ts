@@ -31,6 +31,7 @@ export const TEST_STAGE: StageConfig = {
   stackName: 'Test',
   authDomainPrefix: 'aurum-test-111111111111',
   fourEyesThresholdDollars: 10_000,
+  adminDailyLimitDollars: 100_000,
 };
 
 function synth(config: Partial<StageConfig> = {}, webDist?: string) {

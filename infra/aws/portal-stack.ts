@@ -97,6 +97,7 @@ export class PortalStack extends Stack {
       exports,
       cognitoBackendSecret: auth.firewall.backendSecret,
       fourEyesThresholdDollars: config.fourEyesThresholdDollars,
+      adminDailyLimitDollars: config.adminDailyLimitDollars,
     });
     // After a password reset the trigger ends every session of the user. A policy of its own, not
     // the role's default one: the function must not wait on it, since the pool waits on the function.

@@ -23,6 +23,7 @@ const BASE: StageConfig = {
   stackName: 'ReleasesTest',
   authDomainPrefix: 'aurum-rel-333333333333',
   fourEyesThresholdDollars: 10_000,
+  adminDailyLimitDollars: 100_000,
   alarmEmail: 'ops@aurum.example',
   monthlyBudgetDollars: 250,
 };

@@ -94,6 +94,15 @@ const baseShape = z.object({
       .positive('must be more than 0')
       .refine((dollars) => Number.isSafeInteger(dollars * 100), 'is too large to count in cents'),
     /**
+     * What one administrator may apply alone in a rolling day, in whole dollars (shared/four-eyes.ts):
+     * above it their moves wait for a second administrator. Required, as the threshold is.
+     */
+    adminDailyLimitDollars: z
+      .number({ error: (issue) => (issue.input === undefined ? "must be set: an administrator's daily limit in whole dollars" : 'must be a number of whole dollars') })
+      .int('must be whole dollars')
+      .positive('must be more than 0')
+      .refine((dollars) => Number.isSafeInteger(dollars * 100), 'is too large to count in cents'),
+    /**
      * How a client funds the account, shown on a new client's empty dashboard (config.json's
      * fundingInstructions): bank, account holder, account number, the reference to give.
      */

@@ -14,7 +14,7 @@ import { resolve } from 'node:path';
 import { logger } from '../../lambdas/lib/runtime/logger';
 import { TABLE_NAME_DEFAULT } from '../../lambdas/lib/data/table';
 import { ensureTable, startLocalDynamo } from './dynamo';
-import { localFourEyesThresholdCents } from './four-eyes-threshold';
+import { localAdminDailyLimitCents, localFourEyesThresholdCents } from './four-eyes-threshold';
 import { Mailbox } from './mailbox';
 import { freePort } from './ports';
 import { loadApiHandlers } from './stack/api-handlers';
@@ -63,6 +63,7 @@ interface StackPlan {
   url: string;
   tableName: string;
   fourEyesThresholdCents: number;
+  adminDailyLimitCents: number;
   seed: boolean;
   web: 'watch' | 'serve' | 'none';
 }
@@ -79,6 +80,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     tableName: options.tableName ?? TABLE_NAME_DEFAULT,
     // Read before anything starts: a malformed FOUR_EYES_THRESHOLD_DOLLARS stops the start at once.
     fourEyesThresholdCents: localFourEyesThresholdCents(),
+    adminDailyLimitCents: localAdminDailyLimitCents(),
     seed: options.seed !== false,
     web: options.web ?? 'none',
   };
@@ -107,7 +109,7 @@ async function startSteps(plan: StackPlan, stops: StopList): Promise<RunningStac
   const google = process.env.LOCAL_GOOGLE === 'off' ? undefined : stops.add(await startGoogleSignIn(dataDir, [`${url}/`, `http://127.0.0.1:${plan.port}/`]));
   const cognito = stops.add(await startUserPool(dataDir, mailbox, google?.hostedUi));
   // Nothing awaits I/O between the user pool's start and this call, so no trigger runs before it.
-  configureHandlers({ tableName, cognito, dynamoEndpoint: dynamo.endpoint, s3Endpoint: objects.endpoint, originSecrets, siteUrl: url, fourEyesThresholdCents: plan.fourEyesThresholdCents, mailbox });
+  configureHandlers({ tableName, cognito, dynamoEndpoint: dynamo.endpoint, s3Endpoint: objects.endpoint, originSecrets, siteUrl: url, fourEyesThresholdCents: plan.fourEyesThresholdCents, adminDailyLimitCents: plan.adminDailyLimitCents, mailbox });
   const handlers = await loadApiHandlers();
   const webBuild = plan.web === 'watch' ? stops.add(await watchWebBuild()) : undefined;
   const gateway = setUpGateway({ port: plan.port, cognito, handlers, mailbox, originSecret, serveWeb: plan.web !== 'none' });

@@ -1,12 +1,14 @@
 /**
  * A second administrator approves a pending action: the move is applied once, atomically, and
  * re-checked as a move made now (the client still there, the balance and, for a request, the
- * eligible profit still covering it). The action's decision is a conditional write in the same
+ * eligible profit still covering it, a deposit's date still in range, a balance edit's balance
+ * unchanged, nobody acting on their own account). The action's decision is a conditional write in the same
  * transaction, so of two approvers at once one applies it and the other gets a 409. The ledger
  * entry names the proposer and the approver.
  */
 import { apiMessages } from '../../shared/messages';
 import { centsToDollars } from '../../shared/money';
+import { samePerson } from '../lib/money/account-owners';
 import { type Move, runMove } from '../lib/money/admin-moves';
 import { Conflict, Forbidden, NotFound } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/http';
@@ -37,6 +39,8 @@ export const handler = httpHandler('approvePendingAction', async ({ caller, para
   if (action.status !== 'pending') throw new Conflict(apiMessages.actionAlreadyDecided);
   if (action.proposedBySub === caller.sub) throw new Forbidden(apiMessages.cannotApproveOwnAction);
   const approver = { sub: caller.sub, email: await actorEmail(caller) };
+  // The proposer under another sign-in of the same address is still the proposer.
+  if (samePerson(approver, { sub: action.proposedBySub, email: action.proposedBy })) throw new Forbidden(apiMessages.approverIsProposer);
   const decision: ActionDecision = { status: 'approved', by: approver.email, bySub: approver.sub, now };
   const answer = await runMove(await moveOf(action), {
     actor: { sub: action.proposedBySub, email: action.proposedBy },

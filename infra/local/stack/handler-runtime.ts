@@ -24,6 +24,7 @@ export interface HandlerSettings {
   originSecrets: SecretSource;
   siteUrl: string;
   fourEyesThresholdCents: number;
+  adminDailyLimitCents: number;
   mailbox: Mailbox;
 }
 
@@ -63,6 +64,8 @@ export function configureHandlers(settings: HandlerSettings): void {
       cognitoBackendSecret: randomBytes(32).toString('base64url'),
       // As the CDK stack gives the admin routes the stage's four-eyes threshold (FOUR_EYES_THRESHOLD_DOLLARS, or $10,000).
       fourEyesThresholdCents: settings.fourEyesThresholdCents,
+      // And the daily limit of what one administrator applies alone (ADMIN_DAILY_LIMIT_DOLLARS, or $100,000).
+      adminDailyLimitCents: settings.adminDailyLimitCents,
     },
     {
       // The handlers' DynamoDB client, held to each function's declared table use as IAM holds it in AWS.

@@ -9,6 +9,8 @@ import {
   AdminListGroupsForUserCommand,
   type AdminGetUserCommandOutput,
   AdminUserGlobalSignOutCommand,
+  ListUsersInGroupCommand,
+  type UserType,
   UserStatusType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { config } from '../runtime/config';
@@ -18,6 +20,19 @@ export async function cognitoUser(username: string): Promise<{ email: string; fi
   const user = await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: username }));
   const attr = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value ?? '';
   return { email: attr('email'), firstName: attr('given_name'), lastName: attr('family_name') };
+}
+
+/** Every member of a group, enabled or not, with its sub and e-mail as Cognito holds them. */
+export async function groupMembers(group: string): Promise<{ sub: string; email: string }[]> {
+  const users: UserType[] = [];
+  let next: string | undefined;
+  do {
+    const page = await cognitoClient().send(new ListUsersInGroupCommand({ UserPoolId: config.userPoolId, GroupName: group, Limit: 60, NextToken: next }));
+    users.push(...(page.Users ?? []));
+    next = page.NextToken;
+  } while (next);
+  const attr = (user: UserType, name: string) => user.Attributes?.find((a) => a.Name === name)?.Value ?? '';
+  return users.map((user) => ({ sub: attr(user, 'sub'), email: attr(user, 'email') }));
 }
 
 const isUserNotFound = (error: unknown) => (error as Error).name === 'UserNotFoundException';

@@ -6,6 +6,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { PendingActionDto, PendingActionKind } from '../../../shared/answers';
+import type { ApprovalReason } from '../../../shared/four-eyes';
 import { type Cents, centsToDollars } from '../../../shared/money';
 import { ddb, table, type TransactItem } from '../runtime/db';
 import { queryAll } from './query';
@@ -22,8 +23,14 @@ export interface PendingActionItem {
   clientName: string;
   /** The deposit, withdrawal or request amount; for a balance edit, the balance asked for. */
   amountCents: Cents;
-  /** The signed change of the balance as it stood when proposed. */
+  /** The signed change of the balance as it stood when proposed: its effect after the ledger's replay (a backdated deposit with its growth). */
   changeCents: Cents;
+  /** What the client's balance moved in the day before the proposal, this move included (absent on older actions). */
+  clientWindowCents?: Cents;
+  /** What the proposer had applied alone in that day, this move included (absent on older actions). */
+  proposerDayCents?: Cents;
+  /** Which rule held the move for a second approval (absent on older actions: the threshold). */
+  heldBecause?: ApprovalReason;
   balanceAtProposalCents: Cents;
   note?: string;
   /** A deposit's date (epoch ms), as the proposer gave it. */
@@ -121,6 +128,9 @@ export function toActionDto(item: PendingActionItem): PendingActionDto {
     decidedBy: item.decidedBy,
     decidedAt: item.decidedAt,
     reason: item.reason,
+    clientDaySum: item.clientWindowCents === undefined ? undefined : centsToDollars(item.clientWindowCents),
+    proposerDaySum: item.proposerDayCents === undefined ? undefined : centsToDollars(item.proposerDayCents),
+    heldBecause: item.heldBecause,
   };
   return {
     id: item.actionId,

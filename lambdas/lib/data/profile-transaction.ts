@@ -24,8 +24,11 @@ export interface Plan<A> {
   profileSet?: Record<string, unknown>;
   /** Other items written in the same transaction. */
   writes?: TransactItem[];
-  /** Called when one of `writes` fails its own condition (e.g. a request already decided). */
-  onWriteConditionFailed?: (index: number) => never;
+  /**
+   * Called when one of `writes` fails its own condition (e.g. a request already decided): it
+   * throws the refusal, or returns to have the change planned again from fresh data.
+   */
+  onWriteConditionFailed?: (index: number) => void;
   answer: A;
 }
 

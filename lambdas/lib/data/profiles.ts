@@ -9,6 +9,7 @@ import { apiBucket, type Bucket, totalsDelta, totalsUpdate } from './client-tota
 import { cancellationReasons, ddb, table, type TransactItem } from '../runtime/db';
 import { ClientNotFound } from './domain-errors';
 import type { EmailPreferences } from '../../../shared/email-preferences';
+import type { MovedCents } from '../../../shared/four-eyes';
 
 export interface Profile {
   sub: string;
@@ -51,6 +52,12 @@ export interface Profile {
    * weekly job) and not counted in the admin console's totals. Absent on every client.
    */
   staff?: boolean;
+  /**
+   * What moved the balance in the last day (shared/four-eyes.ts MovedCents): when each applied move
+   * was recorded and by how much, pruned to the window by every move. Written in the move's own
+   * transaction, under the version condition, so the day's sum cannot be outrun by concurrent moves.
+   */
+  recentMoves?: MovedCents[];
   deleted?: boolean;
 }
 

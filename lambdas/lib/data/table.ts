@@ -27,6 +27,8 @@
  *                                                transaction; never updated or deleted (IAM denies both)
  *   ACTION#<id>    ACTION                       a money move above the four-eyes threshold (pending-actions.ts):
  *                                                pending, then approved or rejected by another admin; pending ones on GSI3
+ *   ADMIN#<sub>    MOVES                        what one administrator applied alone in the last day (admin-day.ts):
+ *                                                {at, cents} of each move, pruned and versioned by every move they apply
  *   TOTALS#clients#<nn> BUCKET#<name>            a share of the admin console's totals (client-totals.ts): every write
  *                                                that changes a client's count, balance or weekly gain ADDs its
  *                                                difference to one bucket in the same transaction; 16 partitions,
@@ -137,6 +139,8 @@ export const keys = {
   idempotency: (sub: string, key: string) => ({ PK: keys.clientPk(sub), SK: `IDEMPOTENCY#${key}` }),
 
   security: (sub: string) => ({ PK: keys.clientPk(sub), SK: 'SECURITY' }),
+  /** Apart from the administrator's own client partition: closing that account must not reset their day. */
+  adminMoves: (sub: string) => ({ PK: `ADMIN#${sub}`, SK: 'MOVES' }),
   noticePrefix: 'NOTICE#',
   notice: (sub: string, at: number, noticeId: string) => ({ PK: keys.clientPk(sub), SK: `NOTICE#${iso(at)}#${noticeId}` }),
 } as const;

@@ -6,20 +6,23 @@
  * checked exactly as one applied at once.
  */
 import type { ActionProposedAnswer } from '../../../shared/answers';
-import { needsSecondApproval } from '../../../shared/four-eyes';
+import { secondApprovalReason, windowSum, withinWindow } from '../../../shared/four-eyes';
 import { adjustmentTo } from '../../../shared/growth';
 import { apiMessages } from '../../../shared/messages';
 import type { Cents } from '../../../shared/money';
 import type { ActivityAct } from '../data/activity-log';
 import { config } from '../runtime/config';
 import type { TransactItem } from '../runtime/db';
-import { Conflict } from '../http/errors';
+import { BadRequest, Conflict } from '../http/errors';
+import { checkDepositDate } from '../../../shared/validation';
+import { adminDaySum, adminDayWrite, getAdminDay } from '../data/admin-day';
+import { isAdministratorsAccount, refuseOwnAccount } from './account-owners';
 import type { Answer } from '../http/http';
 import type { EntryItem } from '../data/ledger';
-import { type EntrySpec, type Recorded, recordEntry, type RecordEntryInput } from './money-moves';
+import { type EntrySpec, type Gate, type Recorded, recordEntry, type RecordEntryInput } from './money-moves';
 import { type PendingActionItem } from '../data/pending-actions';
 import { type Idempotency } from '../data/profile-transaction';
-import { balanceStateOf, type Profile } from '../data/profiles';
+import { balanceStateOf, type Profile, requireProfile } from '../data/profiles';
 import type { Move } from './move';
 import { proposalPlan } from './proposals';
 import { afterDecision, decisionUpdate, type RequestItem, requestStillCovered } from '../data/withdrawal-requests';
@@ -60,20 +63,6 @@ function entryFor(move: Move, now: number): (profile: Profile) => EntrySpec | nu
   }
 }
 
-/** How much the move changes the balance by, signed: what the four-eyes threshold is measured on. */
-function changeOf(move: Move, profile: Profile): Cents {
-  switch (move.kind) {
-    case 'deposit':
-      return move.amountCents;
-    case 'withdrawal':
-      return -move.amountCents;
-    case 'approveRequest':
-      return -move.request.amountCents;
-    case 'balance':
-      return move.targetCents - profile.balanceCents;
-  }
-}
-
 const NOTES: Record<Move['kind'], (move: Move) => string> = {
   deposit: (move) => (move.kind === 'deposit' ? move.note : ''),
   withdrawal: (move) => (move.kind === 'withdrawal' ? move.note : ''),
@@ -83,12 +72,63 @@ const NOTES: Record<Move['kind'], (move: Move) => string> = {
 
 const ACTIVITY_KINDS = { deposit: 'deposit', withdrawal: 'withdrawal', balance: 'balance-edit', approveRequest: 'request-approved' } as const;
 
-/** Refuses a move the client's money cannot bear now (at the request and again at approval). */
-function checkFor(move: Move): ((profile: Profile, spec: EntrySpec) => void) | undefined {
-  if (move.kind === 'deposit' || move.kind === 'balance') return undefined;
+/**
+ * Refuses a move the client's money cannot bear now (at the request and again at approval), and
+ * a balance edit approved after the balance it was proposed against moved: its change would no
+ * longer be the one approved.
+ */
+function checkFor(move: Move, approval: MoveRun<unknown>['approval']): ((profile: Profile, spec: EntrySpec) => void) | undefined {
+  if (move.kind === 'deposit') return undefined;
+  if (move.kind === 'balance') {
+    if (!approval) return undefined;
+    return (profile) => {
+      if (profile.balanceCents !== approval.action.balanceAtProposalCents) throw new Conflict(apiMessages.balanceChangedSinceProposal);
+    };
+  }
   return (profile, spec) => {
     if (spec.amountCents > profile.balanceCents) throw new Conflict(apiMessages.insufficientBalance);
   };
+}
+
+/**
+ * The four-eyes rule on the move's effect now: the client's rolling day of moves with it, the
+ * administrator's day of moves applied alone with it, its date and whose account it is decide
+ * whether it waits for a second administrator. An approval applies it: it counts in the client's
+ * day (the balance moved) but in no one's day of moves applied alone.
+ */
+function gateFor<A>(move: Move, run: MoveRun<A>, adminAccount: boolean) {
+  return async (profile: Profile, changeCents: Cents): Promise<Gate<A | Answer<ActionProposedAnswer>>> => {
+    const moved = { at: run.now, cents: Math.abs(changeCents) };
+    const recentMoves = [...withinWindow(profile.recentMoves, run.now), moved];
+    if (run.approval) return { profileSet: { recentMoves }, writes: [] };
+    const day = await getAdminDay(run.actor.sub);
+    const sizes = {
+      clientWindowCents: windowSum(recentMoves, run.now),
+      adminDayCents: adminDaySum(day, run.now, moved.cents),
+      backdatedMs: move.kind === 'deposit' ? run.now - move.at : 0,
+      adminAccount,
+    };
+    const reason = secondApprovalReason(sizes, { thresholdCents: config.fourEyesThresholdCents, adminDailyLimitCents: config.adminDailyLimitCents });
+    if (reason) return { proposal: proposalPlan({ move, profile, changeCents, proposer: run.actor, now: run.now, sizes, reason }) };
+    return { profileSet: { recentMoves }, writes: [adminDayWrite(day, moved)] };
+  };
+}
+
+/**
+ * The rules on who may act, before anything is read in the transaction: nobody moves money on
+ * their own account, proposes it or approves it (the proposer is checked again at approval, as
+ * if proposing now), and a deposit's date is still in range. Answers whether the account is an
+ * administrator's own (always proposed).
+ */
+async function checkActors(move: Move, run: MoveRun<unknown>): Promise<boolean> {
+  const client = await requireProfile(subOf(move), true);
+  refuseOwnAccount(run.actor, client, move.kind);
+  if (run.approval) refuseOwnAccount(run.approval.approver, client, `approve ${move.kind}`, apiMessages.ownAccountApproval);
+  if (move.kind === 'deposit') {
+    const dateProblem = checkDepositDate(move.at, run.now);
+    if (dateProblem) throw run.approval ? new Conflict(apiMessages.approvalDateOutOfRange) : new BadRequest(dateProblem);
+  }
+  return run.approval ? false : isAdministratorsAccount(client);
 }
 
 function activityOf(move: Move, run: MoveRun<unknown>) {
@@ -118,6 +158,7 @@ export async function runMove<A>(move: Move, run: MoveRun<A>): Promise<A | Answe
   if (request && !approval && request.awaitingActionId) throw new Conflict(apiMessages.requestAwaitingApproval);
   // Reserved eligible profit can shrink after the request (a balance edit): checked again before anything is written.
   if (request) await requestStillCovered(request, run.now);
+  const adminAccount = await checkActors(move, run as MoveRun<unknown>);
   const requestDecision = (): TransactItem[] =>
     request
       ? [{ Update: decisionUpdate(request, { status: 'approved', by: approval?.approver.email ?? run.actor.email, now: run.now }, approval ? { actionId: approval.action.actionId } : 'none') }]
@@ -130,20 +171,14 @@ export async function runMove<A>(move: Move, run: MoveRun<A>): Promise<A | Answe
     approvedBy: run.approval?.approver.email,
     requestId: request?.requestId,
     entryFor: entryFor(move, run.now),
-    check: checkFor(move),
+    check: checkFor(move, approval),
     extraWrites: (profile, entry) => [...requestDecision(), ...(approval?.extraWrites?.(profile, entry) ?? [])],
     extraProfileSet: request ? afterDecision : undefined,
     onExtraConditionFailed: (index) => {
       throw new Conflict(request && index === 0 ? apiMessages.requestAlreadyDecided : apiMessages.actionAlreadyDecided);
     },
     activity: activityOf(move, run as MoveRun<unknown>),
-    propose: approval
-      ? undefined
-      : (profile) => {
-          const change = changeOf(move, profile);
-          if (!needsSecondApproval(change, config.fourEyesThresholdCents)) return null;
-          return proposalPlan({ move, profile, changeCents: change, proposer: run.actor, now: run.now });
-        },
+    gate: gateFor(move, run, adminAccount),
     answer: run.answer,
     idempotency: run.idempotency,
   });

@@ -48,10 +48,12 @@ export interface RecordEntryInput<A, S extends EntrySpec | null = EntrySpec> {
    */
   activity: (profile: Profile, balanceAfterCents: Cents) => ActivityAct;
   /**
-   * The four-eyes rule: a plan proposing the move instead of applying it, or null to apply it.
-   * Asked after `check`, so a move that could never apply is refused rather than proposed.
+   * The four-eyes rule, given the move's effect on the balance now (after the replay a backdated
+   * entry needs): a plan proposing the move instead of applying it, or what applying it writes
+   * besides the entry. Asked after `check`, so a move that could never apply is refused rather
+   * than proposed.
    */
-  propose?: (profile: Profile, spec: EntrySpec) => Plan<A> | null;
+  gate?: (profile: Profile, changeCents: Cents) => Promise<Gate<A>>;
   /** The second administrator who approved the move; the entry names both. */
   approvedBy?: string;
   answer: (recorded: Recorded<null extends S ? EntryItem | null : EntryItem>) => A;
@@ -60,6 +62,16 @@ export interface RecordEntryInput<A, S extends EntrySpec | null = EntrySpec> {
   requestId?: string;
 }
 
+/** What the four-eyes rule makes of a move: proposed instead, or applied with these writes too. */
+export type Gate<A> =
+  | { proposal: Plan<A> }
+  | {
+      /** Profile attributes set with the move (the client's day of moves). */
+      profileSet: Record<string, unknown>;
+      /** Items written with it (the administrator's day); one failing its condition means: plan again. */
+      writes: TransactItem[];
+    };
+
 export function recordEntry<A, S extends EntrySpec | null = EntrySpec>(input: RecordEntryInput<A, S>): Promise<A> {
   return transactOnProfile(
     input.sub,
@@ -67,8 +79,6 @@ export function recordEntry<A, S extends EntrySpec | null = EntrySpec>(input: Re
       const spec: EntrySpec | null = input.entryFor(profile);
       if (!spec) return nothingToRecord(input, profile);
       input.check?.(profile, spec);
-      const proposal = input.propose?.(profile, spec);
-      if (proposal) return proposal;
       const entryId = newId(input.now);
       const domainEntry: LedgerEntry = { id: entryId, ...spec };
       const state = balanceStateOf(profile);
@@ -76,6 +86,8 @@ export function recordEntry<A, S extends EntrySpec | null = EntrySpec>(input: Re
       const backdated = isBackdated(state, domainEntry);
       const ledger = backdated ? [...(await loadLedger(input.sub, true)).map(toLedgerEntry), domainEntry] : [];
       const next = backdated ? replayLedger(ledger, state.lastUpdate) : applyEntry(state, domainEntry);
+      const gate = (await input.gate?.(profile, next.balanceCents - profile.balanceCents)) ?? { profileSet: {}, writes: [] };
+      if ('proposal' in gate) return gate.proposal;
       // Growth the replay credits anew is this week's change too, as a weekly update's would be.
       const weekly = backdated ? lastWeekGrowth(ledger, state.lastUpdate) : undefined;
       const entry = newEntryItem({
@@ -93,6 +105,7 @@ export function recordEntry<A, S extends EntrySpec | null = EntrySpec>(input: Re
       return {
         profileSet: {
           ...input.extraProfileSet?.(profile),
+          ...gate.profileSet,
           balanceCents: next.balanceCents,
           netCents: next.netCents,
           // A replay gives G(L) anew; an entry after L leaves it as it was.
@@ -104,10 +117,13 @@ export function recordEntry<A, S extends EntrySpec | null = EntrySpec>(input: Re
         writes: [
           { Put: { TableName: table(), Item: entry, ConditionExpression: 'attribute_not_exists(PK)' } },
           ...extras,
+          ...gate.writes,
           activityPut(input.activity(profile, next.balanceCents)),
         ],
         onWriteConditionFailed: (index) => {
           if (index > 0 && index <= extras.length && input.onExtraConditionFailed) input.onExtraConditionFailed(index - 1);
+          // The administrator's day changed meanwhile (another of their moves): plan again from fresh data.
+          if (index > extras.length && index <= extras.length + gate.writes.length) return;
           throw new Error('ledger entry or activity id collision');
         },
         answer: input.answer({ profile, newBalanceCents: next.balanceCents, entry }),

@@ -4,6 +4,7 @@
  * move, and an Idempotency-Key covers the proposal as it covers a move), answered with 202.
  */
 import type { ActionProposedAnswer } from '../../../shared/answers';
+import type { ApprovalReason, MoveSizes } from '../../../shared/four-eyes';
 import type { Cents } from '../../../shared/money';
 import { activityPut } from '../data/activity-log';
 import type { Move } from './move';
@@ -22,6 +23,9 @@ export interface ProposalInput {
   changeCents: Cents;
   proposer: { sub: string; email: string };
   now: number;
+  /** The sums the rule measured, this move included: shown to the approver. */
+  sizes: Pick<MoveSizes, 'clientWindowCents' | 'adminDayCents'>;
+  reason: ApprovalReason;
 }
 
 function actionFields(move: Move): Pick<PendingActionItem, 'kind' | 'amountCents' | 'note' | 'depositAt' | 'requestId'> {
@@ -52,6 +56,9 @@ export function proposalPlan(input: ProposalInput): Plan<Answer<ActionProposedAn
       balanceAtProposalCents: profile.balanceCents,
       proposedBy: proposer.email,
       proposedBySub: proposer.sub,
+      clientWindowCents: input.sizes.clientWindowCents,
+      proposerDayCents: input.sizes.adminDayCents,
+      heldBecause: input.reason,
     },
     now,
   );

@@ -37,6 +37,10 @@ export const config = {
   get fourEyesThresholdCents(): number {
     return required(runtimeSettings().fourEyesThresholdCents, 'FOUR_EYES_THRESHOLD_CENTS');
   },
+  /** Read with the threshold on every money move: a missing limit must never mean "no limit" either. */
+  get adminDailyLimitCents(): number {
+    return required(runtimeSettings().adminDailyLimitCents, 'ADMIN_DAILY_LIMIT_CENTS');
+  },
   /** The site's public origin, for links in e-mails. */
   get siteUrl(): string {
     return runtimeSettings().siteUrl;

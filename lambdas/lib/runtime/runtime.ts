@@ -70,6 +70,12 @@ export interface RuntimeSettings {
    * without it (one that moves no money) throws if it ever reads it.
    */
   readonly fourEyesThresholdCents?: number;
+  /**
+   * What one administrator may apply alone in a rolling day, in cents (ADMIN_DAILY_LIMIT_CENTS,
+   * shared/four-eyes.ts): above it their moves wait for a second administrator. As required as
+   * the threshold wherever money moves.
+   */
+  readonly adminDailyLimitCents?: number;
 }
 
 /** One e-mail as the notifier sends it. */
@@ -131,6 +137,7 @@ function resolved(given: Partial<RuntimeSettings>): RuntimeSettings {
     exporterFunction: given.exporterFunction || undefined,
     cognitoBackendSecret: given.cognitoBackendSecret || undefined,
     fourEyesThresholdCents: Number.isSafeInteger(given.fourEyesThresholdCents) && Number(given.fourEyesThresholdCents) >= 0 ? given.fourEyesThresholdCents : undefined,
+    adminDailyLimitCents: Number.isSafeInteger(given.adminDailyLimitCents) && Number(given.adminDailyLimitCents) >= 0 ? given.adminDailyLimitCents : undefined,
   });
 }
 
@@ -153,6 +160,7 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): R
     exporterFunction: env.BALANCES_EXPORTER,
     cognitoBackendSecret: env.COGNITO_BACKEND_SECRET,
     fourEyesThresholdCents: env.FOUR_EYES_THRESHOLD_CENTS === undefined || env.FOUR_EYES_THRESHOLD_CENTS === '' ? undefined : Number(env.FOUR_EYES_THRESHOLD_CENTS),
+    adminDailyLimitCents: env.ADMIN_DAILY_LIMIT_CENTS === undefined || env.ADMIN_DAILY_LIMIT_CENTS === '' ? undefined : Number(env.ADMIN_DAILY_LIMIT_CENTS),
   });
 }
 
