@@ -13,7 +13,7 @@ export function needsSecondApproval(changeCents: Cents, thresholdCents: Cents): 
 /** The threshold a stage without its own setting would use: the local stack's default ($10,000). */
 export const LOCAL_FOUR_EYES_THRESHOLD_CENTS = 1_000_000;
 
-/** How far back the sums of moved money reach: a rolling day (docs/decisions/0013-a-rolling-day-of-moves.md). */
+/** How far back the sums of moved money reach: a rolling day (docs/decisions, "A rolling day of moves"). */
 export const MOVES_WINDOW_MS = 24 * 3600 * 1000;
 
 /** A deposit dated further back than this always waits for a second administrator, whatever its size. */
@@ -28,9 +28,13 @@ export interface MovedCents {
   cents: Cents;
 }
 
-/** The moves still inside the window at `now`: what is kept, so the list never grows past a day's moves. */
+/**
+ * The moves still inside the window at `now`: what is kept, so the list never grows past a day's
+ * moves. A move recorded after `now` counts too: a concurrent request that arrived a moment later
+ * committed first, and this one, planned again, must see it.
+ */
 export function withinWindow(moves: readonly MovedCents[] | undefined, now: number): MovedCents[] {
-  return (moves ?? []).filter((move) => move.at > now - MOVES_WINDOW_MS && move.at <= now);
+  return (moves ?? []).filter((move) => move.at > now - MOVES_WINDOW_MS);
 }
 
 /** What the moves inside the window at `now` add up to. */

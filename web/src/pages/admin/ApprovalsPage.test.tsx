@@ -68,6 +68,21 @@ describe('approvals page', () => {
     expect(own.getByRole('button', { name: 'Reject' })).toBeInTheDocument();
   });
 
+  it("shows the approver why a move was held and the two sums it was measured by: the client's 24 hours and the proposer's", async () => {
+    const split: PendingActionDto = { ...deposit, id: 'a3', clientEmail: 'carol@example.com', amount: 9_999.99, change: 9_999.99, clientDaySum: 19_999.98, proposerDaySum: 59_999.94, heldBecause: 'threshold' };
+    const backdated: PendingActionDto = { ...deposit, id: 'a4', clientEmail: 'dan@example.com', amount: 10_000, change: 20_012.5, clientDaySum: 20_012.5, proposerDaySum: 20_012.5, heldBecause: 'backdated' };
+    setup({}, [split, backdated]);
+    const held = await card('Deposit of $9,999.99 for carol@example.com');
+    expect(held.getByText("The client's moves in 24 hours pass the approval threshold")).toBeInTheDocument();
+    expect(held.getByText("Client's 24 hours with this move")).toBeInTheDocument();
+    expect(held.getByText('$19,999.98')).toBeInTheDocument();
+    expect(held.getByText('$59,999.94')).toBeInTheDocument();
+    // The change is the effect on the balance after the ledger's replay, not the amount typed.
+    const old = await card('Deposit of $10,000.00 for dan@example.com');
+    expect(old.getByText('+$20,012.50')).toBeInTheDocument();
+    expect(old.getByText('A deposit dated more than 31 days back')).toBeInTheDocument();
+  });
+
   it('says when nothing waits', async () => {
     setup({}, []);
     expect(await screen.findByText('No actions waiting for approval')).toBeInTheDocument();
