@@ -42,26 +42,22 @@ it('records every administrative act exactly once, in the same transaction as th
   };
   const client = await t.client.newClient('logged');
   const old = new Date(Date.now() - 200 * DAY_MS).toISOString();
+  // A day passes, as far as the client's rolling sum of moves knows: each act below is measured alone.
+  const aDayPasses = () => t.table.forgetProfileAttribute(client.sub, 'recentMoves');
 
-  await call('addDeposit', { token: admin.accessToken, params: { id: client.sub }, body: { amount: 9_000, note: 'first wire', timestamp: old } });
+  await call('addDeposit', { token: admin.accessToken, params: { id: client.sub }, body: { amount: 9_000, note: 'first wire', timestamp: new Date(Date.now() - 20 * DAY_MS).toISOString() } });
   expect(await loggedOnce('deposit', client)).toMatchObject({ actor: DEMO_ADMIN, clientEmail: client.email, amount: 9_000, balanceAfter: expect.any(Number), note: 'first wire' });
 
   await call('processWithdrawal', { token: admin.accessToken, params: { id: client.sub }, body: { amount: 100, note: 'fee' } });
   expect(await loggedOnce('withdrawal', client)).toMatchObject({ amount: 100 });
 
+  await aDayPasses();
   const before = (await t.table.profile(client.sub))?.balanceCents as number;
   await call('updateBalance', { token: admin.accessToken, params: { id: client.sub }, body: { balance: 12_000 } });
   expect(await loggedOnce('balance-edit', client)).toMatchObject({ balanceBefore: before / 100, balanceAfter: 12_000, amount: 12_000 });
 
-  const ask = () => t.client.call('requestWithdrawal', { token: client.accessToken, body: { userId: client.sub, userEmail: client.email, amount: 150 } });
-  const first = (await ask()).body.request.id;
-  await call('approveWithdrawalRequest', { token: admin.accessToken, params: { id: first } });
-  expect(await loggedOnce('request-approved', client)).toMatchObject({ requestId: first, amount: 150 });
-  const second = (await ask()).body.request.id;
-  await call('rejectWithdrawalRequest', { token: admin.accessToken, params: { id: second }, body: { reason: 'Call us first' } });
-  expect(await loggedOnce('request-rejected', client)).toMatchObject({ requestId: second, reason: 'Call us first' });
-
-  const proposal = await call('addDeposit', { token: admin.accessToken, params: { id: client.sub }, body: { amount: 20_000, note: 'big wire' } });
+  // Dated 200 days back, it waits for a second administrator and, approved, gives the profit the requests below draw on.
+  const proposal = await call('addDeposit', { token: admin.accessToken, params: { id: client.sub }, body: { amount: 20_000, note: 'big wire', timestamp: old } });
   const actionId = (proposal.body as { action: { id: string } }).action.id;
   expect(await loggedOnce('action-proposed', client)).toMatchObject({ actionId, actionKind: 'deposit', amount: 20_000, actor: DEMO_ADMIN });
   await call('approvePendingAction', { token: checker.accessToken, params: { id: actionId } });
@@ -70,6 +66,15 @@ it('records every administrative act exactly once, in the same transaction as th
   const refusedId = (refused.body as { action: { id: string } }).action.id;
   await call('rejectPendingAction', { token: checker.accessToken, params: { id: refusedId }, body: { reason: 'Wrong amount' } });
   expect(await loggedOnce('action-rejected', client)).toMatchObject({ actionId: refusedId, reason: 'Wrong amount', proposedBy: DEMO_ADMIN });
+
+  await aDayPasses();
+  const ask = () => t.client.call('requestWithdrawal', { token: client.accessToken, body: { userId: client.sub, userEmail: client.email, amount: 150 } });
+  const first = (await ask()).body.request.id;
+  await call('approveWithdrawalRequest', { token: admin.accessToken, params: { id: first } });
+  expect(await loggedOnce('request-approved', client)).toMatchObject({ requestId: first, amount: 150 });
+  const second = (await ask()).body.request.id;
+  await call('rejectWithdrawalRequest', { token: admin.accessToken, params: { id: second }, body: { reason: 'Call us first' } });
+  expect(await loggedOnce('request-rejected', client)).toMatchObject({ requestId: second, reason: 'Call us first' });
 
   const exportsBefore = (await activity({ kind: 'export-started' })).length;
   await call('startBalancesExport', { token: admin.accessToken });

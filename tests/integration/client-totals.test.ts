@@ -59,7 +59,7 @@ it('stays equal to the sum of every client through every kind of write', async (
   expect((await expectExact()).cents).toBe(Array.from({ length: 12 }, (_, i) => (100 + i) * 100).reduce((a, b) => a + b, 0));
 
   // A backdated deposit (replayed, grown), a withdrawal, a balance edit.
-  expect((await t.client.call('addDeposit', { token: admin.accessToken, params: { id: ann.sub }, body: { amount: 5000, note: '', timestamp: new Date(Date.now() - 40 * 86_400_000).toISOString() } })).status).toBe(200);
+  expect((await t.client.fund(admin, ann, 5000, { note: '', timestamp: new Date(Date.now() - 40 * 86_400_000).toISOString() })).status).toBe(200);
   expect((await t.client.call('processWithdrawal', { token: admin.accessToken, params: { id: ben.sub }, body: { amount: 50, note: '' } })).status).toBe(200);
   expect((await t.client.call('updateBalance', { token: admin.accessToken, params: { id: ben.sub }, body: { balance: 1234.56 } })).status).toBe(200);
   await expectExact();

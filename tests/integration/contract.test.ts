@@ -57,8 +57,9 @@ async function startedExport(): Promise<string> {
 
 beforeAll(async () => {
   [admin, cora, doomed] = [await t.client.newAdmin(), await t.client.newClient('cora'), await t.client.newClient('doomed')];
+  // Deposits dated more than 31 days back are approved by a second administrator too.
   const deposit = async (amount: number, note: string, at: number) => {
-    const res = await t.client.call('addDeposit', { token: admin.accessToken, params: { id: cora.sub }, body: { amount, note, timestamp: iso(at) } });
+    const res = await t.client.fund(admin, cora, amount, { note, timestamp: iso(at) });
     expect(res.status).toBe(200);
   };
   // Over 6 months old (eligible, with profit to withdraw), 5 days from eligibility (an alert and a

@@ -13,8 +13,10 @@ import { useTestStack } from './support/use-stack';
 /** A money move's answer when it applied at once (these amounts are all under the four-eyes threshold). */
 const applied = <B extends object>(body: B) => body as Exclude<B, { pending: true }>;
 // The ledger's rules are the subject here; the balance edits below move more than $10,000, so the
-// four-eyes threshold is set above them (four-eyes.test.ts covers the threshold itself).
-const t = useTestStack({ seed: false, env: { FOUR_EYES_THRESHOLD_DOLLARS: '1000000' } });
+// four-eyes threshold and the administrator's daily limit are set above them (four-eyes.test.ts
+// and insider-money.test.ts cover both). A deposit dated more than 31 days back still waits for a
+// second administrator: `fund` gets its approval.
+const t = useTestStack({ seed: false, env: { FOUR_EYES_THRESHOLD_DOLLARS: '1000000', ADMIN_DAILY_LIMIT_DOLLARS: '100000000' } });
 
 let admin: Session;
 
@@ -24,6 +26,7 @@ beforeAll(async () => {
 
 const deposit = (sub: string, body: BodyInputOf<'addDeposit'>, headers: Record<string, string> = {}) =>
   t.client.call('addDeposit', { token: admin.accessToken, params: { id: sub }, body, headers });
+const fund = (sub: string, body: BodyInputOf<'addDeposit'>) => t.client.fund(admin, { sub }, body.amount, { timestamp: body.timestamp, note: body.note ?? undefined });
 const withdraw = (sub: string, body: BodyInputOf<'processWithdrawal'>) => t.client.call('processWithdrawal', { token: admin.accessToken, params: { id: sub }, body });
 const balanceOf = async (session: Session) =>
   (await t.client.call('getPortfolio', { token: session.accessToken, params: { userId: session.sub } })).body.portfolio.balance;
@@ -88,7 +91,7 @@ describe('admin deposits, withdrawals and balance edits', () => {
   it('a backdated deposit is grown for its full weeks held, by a replay of the ledger', async () => {
     const dave = await t.client.newClient('dave');
     const at = Date.now() - 8 * 7 * DAY_MS - 3600_000;
-    const res = await deposit(dave.sub, { amount: 10000, note: '', timestamp: new Date(at).toISOString() });
+    const res = await fund(dave.sub, { amount: 10000, note: '', timestamp: new Date(at).toISOString() });
     expect(res.status).toBe(200);
     const { stored } = await t.table.storedAndReplayed(dave.sub);
     const expected = replayLedger([{ id: 'x', type: 'deposit', amountCents: 1_000_000, at }], stored.lastUpdate).balanceCents;
@@ -199,7 +202,7 @@ describe('withdrawal requests', () => {
    */
   async function newGus() {
     const gus = await t.client.newClient('gus');
-    await deposit(gus.sub, { amount: 10000, note: 'old', timestamp: new Date(Date.now() - 200 * DAY_MS).toISOString() });
+    await fund(gus.sub, { amount: 10000, note: 'old', timestamp: new Date(Date.now() - 200 * DAY_MS).toISOString() });
     await deposit(gus.sub, { amount: 5000, note: 'recent', timestamp: new Date(Date.now() - 10 * DAY_MS).toISOString() });
     const eligible = await eligibility(gus);
     const profit = eligible.body.data.totalEligibleProfit;
@@ -307,8 +310,8 @@ describe('withdrawal alerts and the client list', () => {
     // 5 days from eligibility by the rule itself, or the nearest day a deposit can be (shared/eligibility.ts).
     const { at: soon, days: soonDays } = depositEligibleIn([5, 4, 6, 3, 7], Date.now()) ?? { at: 0, days: -1 };
     const today = sixMonthsAgo - 60_000; // became eligible a minute ago
-    await deposit(hal.sub, { amount: 100, note: '', timestamp: new Date(soon).toISOString() });
-    await deposit(hal.sub, { amount: 200, note: '', timestamp: new Date(today).toISOString() });
+    await fund(hal.sub, { amount: 100, note: '', timestamp: new Date(soon).toISOString() });
+    await fund(hal.sub, { amount: 200, note: '', timestamp: new Date(today).toISOString() });
     await deposit(hal.sub, { amount: 300, note: '', timestamp: new Date().toISOString() });
     const alerts = await t.client.call('listWithdrawalAlerts', { token: admin.accessToken });
     expect(alerts.status).toBe(200);
@@ -337,7 +340,7 @@ describe('next withdrawal dates on the admin list', () => {
     const jay = await t.client.newClient('jay');
     const old = Date.now() - 200 * DAY_MS; // already eligible
     const first = Date.now() - 20 * DAY_MS;
-    await deposit(jay.sub, { amount: 100, note: '', timestamp: iso(old) });
+    await fund(jay.sub, { amount: 100, note: '', timestamp: iso(old) });
     await deposit(jay.sub, { amount: 100, note: '', timestamp: iso(first) });
     expect((await t.table.profile(jay.sub))?.upcomingEligibleAt).toEqual([iso(eligibleAt(first))]);
     expect(await nextOf(jay.sub)).toBe(iso(eligibleAt(first)));

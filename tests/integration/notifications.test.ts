@@ -111,7 +111,7 @@ describe('notifications (seeded stack)', () => {
   it('a withdrawal request tells the client and every admin; the decision tells the client once', async () => {
     const client = await t.client.newClient('requester');
     const sevenMonthsAgo = new Date(Date.now() - 213 * 86_400_000).toISOString();
-    expect((await depositTo(client, 1000, sevenMonthsAgo)).status).toBe(200);
+    expect((await t.client.fund(admin, client, 1000, { note: 'wire transfer', timestamp: sevenMonthsAgo })).status).toBe(200);
     const ask = async (amount: number) => {
       const res = await t.client.call('requestWithdrawal', { token: client.accessToken, body: { userId: client.sub, userEmail: client.email, amount } });
       expect(res.status).toBe(201);
@@ -160,7 +160,7 @@ describe('e-mail preferences (seeded stack)', () => {
     expect(await preferencesOf(client)).toEqual({ ...allOn, 'deposit-recorded': false });
 
     const sevenMonthsAgo = new Date(Date.now() - 213 * 86_400_000).toISOString();
-    expect((await t.client.call('addDeposit', { token: admin.accessToken, params: { id: client.sub }, body: { amount: 300, timestamp: sevenMonthsAgo } })).status).toBe(200);
+    expect((await t.client.fund(admin, client, 300, { timestamp: sevenMonthsAgo })).status).toBe(200);
     expect((await t.client.call('processWithdrawal', { token: admin.accessToken, params: { id: client.sub }, body: { amount: 10 } })).status).toBe(200);
     // The withdrawal's e-mail comes after the deposit's record on the same stream: once it is in, the deposit's would be too.
     await expectExactly(client.email, 'Withdrawal of $10.00 processed');

@@ -15,12 +15,8 @@ let cleo: Session;
 
 beforeAll(async () => {
   [admin, cleo] = [await t.client.newAdmin(), await t.client.newClient('cleo')];
-  const deposit = (amount: number, note: string, daysAgo: number) =>
-    t.client.call('addDeposit', {
-      token: admin.accessToken,
-      params: { id: cleo.sub },
-      body: { amount, note, timestamp: new Date(Date.now() - daysAgo * DAY_MS).toISOString() },
-    });
+  // A deposit dated more than 31 days back is approved by a second administrator too.
+  const deposit = (amount: number, note: string, daysAgo: number) => t.client.fund(admin, cleo, amount, { note, timestamp: new Date(Date.now() - daysAgo * DAY_MS).toISOString() });
   await deposit(5000, '=HYPERLINK("http://evil.example","click")', 60);
   await deposit(250.5, 'second, with "quotes"', 20);
   await t.client.call('processWithdrawal', { token: admin.accessToken, params: { id: cleo.sub }, body: { amount: 100, note: '' } });

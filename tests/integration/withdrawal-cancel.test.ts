@@ -49,7 +49,7 @@ async function clientWithProfit(parts = 1): Promise<Session> {
   const client = await t.client.newClient('canceller');
   const timestamp = new Date(Date.now() - 200 * DAY_MS).toISOString();
   for (let i = 0; i < parts; i++) {
-    expect((await t.client.call('addDeposit', { token: admin.accessToken, params: { id: client.sub }, body: { amount: 10_000, note: 'wire', timestamp } })).status).toBe(200);
+    expect((await t.client.fund(admin, client, 10_000, { note: 'wire', timestamp })).status).toBe(200);
   }
   return client;
 }

@@ -30,7 +30,7 @@ beforeAll(async () => {
 async function eligibleClient(prefix: string): Promise<Session> {
   const client = await t.client.newClient(prefix);
   const timestamp = new Date(Date.now() - 200 * DAY_MS).toISOString();
-  const deposit = await t.client.call('addDeposit', { token: admin.accessToken, params: { id: client.sub }, body: { amount: 10_000, note: 'old', timestamp } });
+  const deposit = await t.client.fund(admin, client, 10_000, { note: 'old', timestamp });
   expect(deposit.status).toBe(200);
   return client;
 }

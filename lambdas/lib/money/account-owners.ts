@@ -10,6 +10,7 @@ import { apiMessages } from '../../../shared/messages';
 import { groupMembers } from '../cognito/cognito';
 import { adminMomentOf } from '../http/admin-epoch';
 import { Forbidden } from '../http/errors';
+import { config } from '../runtime/config';
 import { logger } from '../runtime/logger';
 import { getSecurityRecord } from '../data/security-record';
 import type { Profile } from '../data/profiles';
@@ -39,6 +40,24 @@ export function refuseOwnAccount(admin: Person, client: Pick<Profile, 'sub' | 'e
 export async function isAdministratorsAccount(client: Pick<Profile, 'sub' | 'email' | 'staff'>): Promise<boolean> {
   if (client.staff === true) return true;
   if (adminMomentOf(await getSecurityRecord(client.sub)) !== undefined) return true;
-  const admins = await groupMembers(userPoolDefinition.adminGroup);
+  const admins = await administrators(Date.now());
   return admins.some((admin) => samePerson(admin, client));
+}
+
+let remembered: { at: number; members: Promise<Person[]> } | undefined;
+
+/**
+ * The members of `admins`, remembered as long as the admin check remembers a membership
+ * (config.adminRecheckMs, at most a minute): a burst of moves costs one Cognito listing, and an
+ * administrator added is known here within the minute a removed one keeps admin power.
+ */
+function administrators(now: number): Promise<Person[]> {
+  if (!remembered || now - remembered.at >= config.adminRecheckMs) {
+    const members = groupMembers(userPoolDefinition.adminGroup);
+    remembered = { at: now, members };
+    members.catch(() => {
+      if (remembered?.members === members) remembered = undefined;
+    });
+  }
+  return remembered.members;
 }

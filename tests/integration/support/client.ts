@@ -16,7 +16,8 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../../lambdas/lib/data/table';
 import { srpSignIn, type SrpSignInResult } from '../../../infra/local/cognito/srp-client';
 import { type AdminChanged, changeAdmin } from '../../../infra/tools/admin-change';
 import { DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET } from '../../../infra/local/seed';
@@ -144,6 +145,8 @@ export function claimsOf(token: string): Record<string, unknown> {
 }
 
 export class Client {
+  /** The second administrator `fund` asks for approvals, made at its first need. */
+  private fundingChecker?: Promise<Session>;
   /** Browser-side Cognito calls go through the gateway, as the SPA's do. */
   readonly cognito: CognitoIdentityProviderClient;
   /** Admin calls go straight to cognito-local, as an operator's would to Cognito. */
@@ -284,6 +287,31 @@ export class Client {
     await this.changeAdmin('add', email);
     if (options.twoFactor !== false) await this.setUpTotp(await this.signIn(email));
     return this.signIn(email); // the new token carries the group
+  }
+
+  /**
+   * Money put on a client as the firm puts it: `by`'s deposit and, when the four-eyes rule holds
+   * it (its size over the client's day, its date more than 31 days back), the approval of a second
+   * administrator made for this stack once. The answer is the deposit's, or the approval's with
+   * the same fields (status 200, the new balance and the entry). The client's rolling day then
+   * forgets it, as if it were made yesterday, so the test's own moves are measured alone. A test
+   * that tries the rule itself calls `addDeposit` instead.
+   */
+  async fund(by: Session, client: { sub: string }, amount: number, options: { timestamp?: string; note?: string } = {}) {
+    const body = { amount, note: options.note ?? 'wire', ...(options.timestamp ? { timestamp: options.timestamp } : {}) };
+    let res = await this.call('addDeposit', { token: by.accessToken, params: { id: client.sub }, body });
+    if (res.status === 202 && 'action' in res.body) {
+      this.fundingChecker ??= this.newAdmin();
+      const approved = await this.call('approvePendingAction', { token: (await this.fundingChecker).accessToken, params: { id: res.body.action.id } });
+      if (approved.status !== 200) throw new Error(`the funding deposit's approval failed: ${approved.status} ${JSON.stringify(approved.body)}`);
+      res = approved as unknown as typeof res;
+    }
+    if (res.status === 200) {
+      await this.table.send(
+        new UpdateCommand({ TableName: this.stack.tableName, Key: keys.profile(client.sub), UpdateExpression: 'REMOVE recentMoves', ConditionExpression: 'attribute_exists(PK)' }),
+      );
+    }
+    return res;
   }
 
   /** The authenticator secret this client set up or signed in with for `email`, if any. */
