@@ -210,24 +210,26 @@ journey('admin: edit a balance, reviewed with the change', e2e, async ({ page })
   const dialog = page.getByRole('dialog', { name: 'Edit balance' });
   const input = dialog.getByLabel('New balance');
   expect(centsOf(await input.inputValue())).toBe(before); // prefilled with the balance
-  await input.fill('4321.09');
+  // $1,000.00 down: with the day's deposit above, still within what one administrator applies to a client in 24 hours.
+  const target = before - 100_000;
+  await input.fill((target / 100).toFixed(2));
   await dialog.getByRole('button', { name: 'Review' }).click();
   await dialog.getByRole('button', { name: 'Confirm balance edit' }).waitFor();
-  const change = 432_109 - before;
+  const change = target - before;
   expect(await factsOf(dialog)).toMatchObject({
-    'New balance': '$4,321.09',
+    'New balance': usd(target),
     Change: `${change < 0 ? '-' : '+'}${usd(Math.abs(change))}`,
     'Balance before': usd(before),
-    'Balance after': '$4,321.09 (estimate)',
+    'Balance after': `${usd(target)} (estimate)`,
   });
   await dialog.getByRole('button', { name: 'Confirm balance edit' }).click();
   await expectPage(page).toShowText('Balance updated successfully');
-  await eventually(async () => expect(await rowBalance(row)).toBe('$4,321.09'));
-  expect(await balanceFromApi(BOB)).toBe(432_109);
+  await eventually(async () => expect(await rowBalance(row)).toBe(usd(target)));
+  expect(await balanceFromApi(BOB)).toBe(target);
 
   const bob = await e2e.client.signIn(BOB);
   const own = await e2e.client.call('getPortfolio', { token: bob.accessToken, params: { userId: bob.sub } });
-  expect(own.body.portfolio.balance).toBe(4321.09);
+  expect(own.body.portfolio.balance).toBe(target / 100);
 });
 
 journey('admin: delete a client after typing the e-mail; the row is gone, also after a reload', e2e, async ({ page }) => {

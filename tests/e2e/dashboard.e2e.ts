@@ -246,11 +246,8 @@ journey("the week's change on the balance card is the history's newest growth li
   const fresh = await e2e.client.newClient('weekly');
   expect((await e2e.client.call('createPortfolio', { token: fresh.accessToken, body: { userId: fresh.sub, initialBalance: 0 } })).status).toBe(200);
   const admin = await e2e.client.signIn(ADMIN);
-  const deposit = await e2e.client.call('addDeposit', {
-    token: admin.accessToken,
-    params: { id: fresh.sub },
-    body: { amount: 5000, note: 'ten weeks ago', timestamp: new Date(Date.now() - 10 * WEEK_MS).toISOString() },
-  });
+  // Dated more than 31 days back, the deposit is approved by a second administrator too.
+  const deposit = await e2e.client.fund(admin, fresh, 5000, { note: 'ten weeks ago', timestamp: new Date(Date.now() - 10 * WEEK_MS).toISOString() });
   expect(deposit.status).toBe(200);
   // Two weekly runs: the second grows the portfolio from a Monday, as every week after the first does.
   const first = mondayAfterAWeek(Date.now());
