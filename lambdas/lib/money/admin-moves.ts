@@ -148,17 +148,18 @@ function activityOf(move: Move, run: MoveRun<unknown>) {
 }
 
 /**
- * Applies the move, or (above the four-eyes threshold, unless it is itself an approval)
+ * Applies the move, or (when the four-eyes rule holds it, unless it is itself an approval)
  * proposes it as a pending action answered with 202. Every check runs in the transaction's plan,
  * on the profile as it is at commit.
  */
 export async function runMove<A>(move: Move, run: MoveRun<A>): Promise<A | Answer<ActionProposedAnswer>> {
   const request = move.kind === 'approveRequest' ? move.request : undefined;
   const approval = run.approval;
+  // Who acts comes first: a request of one's own account is refused whatever state it is in.
+  const adminAccount = await checkActors(move, run as MoveRun<unknown>);
   if (request && !approval && request.awaitingActionId) throw new Conflict(apiMessages.requestAwaitingApproval);
   // Reserved eligible profit can shrink after the request (a balance edit): checked again before anything is written.
   if (request) await requestStillCovered(request, run.now);
-  const adminAccount = await checkActors(move, run as MoveRun<unknown>);
   const requestDecision = (): TransactItem[] =>
     request
       ? [{ Update: decisionUpdate(request, { status: 'approved', by: approval?.approver.email ?? run.actor.email, now: run.now }, approval ? { actionId: approval.action.actionId } : 'none') }]
