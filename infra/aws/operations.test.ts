@@ -327,9 +327,9 @@ describe('the activity log, written once', () => {
     // The restore role writes only the new tables it restores into, never this one (infra/aws/backups.test.ts).
     const restoresOnly = (id: string) => statementsOfRole(id).every((s) => [s.Resource].flat().every((r) => [RESTORED_TABLE_INFIX, '/backup/'].some((part) => JSON.stringify(r).includes(part))));
     const writers = ofType('AWS::IAM::Role').filter(([id]) => statementsOfRole(id).some(writesTableItems) && !restoresOnly(id));
-    // The routes that write, the post-confirmation trigger, the weekly job, the notifier and the exporter.
+    // The routes that write, the post-confirmation trigger, the weekly job, the notifier, the exporter and the activity sealer.
     const writingRoutes = (routes as readonly RouteDef[]).filter((r) => writesTable(routeTableUse(r)));
-    expect(writers).toHaveLength(writingRoutes.length + 4);
+    expect(writers).toHaveLength(writingRoutes.length + 5);
     for (const [roleId] of writers) {
       const denials = statementsOfRole(roleId).filter((s) => s.Effect === 'Deny').map(sortedActions);
       expect({ roleId, denials }).toEqual({

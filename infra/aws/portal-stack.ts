@@ -11,6 +11,7 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
+import { ActivitySealer } from './activity-sealer';
 import { PortalAlarms } from './alarms';
 import { PortalApi } from './api';
 import { PortalAuth } from './auth';
@@ -107,6 +108,7 @@ export class PortalStack extends Stack {
     );
     const growth = new WeeklyGrowth(this, 'WeeklyGrowth', { table, stage: config.stage });
     const notifications = new Notifications(this, 'Notifications', { table, userPool: auth.userPool, siteUrl, ses: config.ses, stage: config.stage });
+    const activitySealer = new ActivitySealer(this, 'ActivitySeals', { table, stage: config.stage });
     const backup = new TableBackup(this, 'Backup', { table, stage: config.stage, years: config.backupYears, copyVaultArn: config.backupCopy?.vaultArn });
 
     site.deployWeb(props.webDist ?? 'web/dist', {
@@ -118,7 +120,7 @@ export class PortalStack extends Stack {
       fundingInstructions: config.fundingInstructions ?? [],
     });
 
-    const functions = { ...Object.fromEntries(api.functions), preSignUp, postConfirmation, customMessage, preTokenGeneration, weeklyGrowth: growth.job, notifier: notifications.notifier, balancesExporter: exports.exporter };
+    const functions = { ...Object.fromEntries(api.functions), preSignUp, postConfirmation, customMessage, preTokenGeneration, weeklyGrowth: growth.job, notifier: notifications.notifier, balancesExporter: exports.exporter, activitySealer: activitySealer.sealer };
     const alarms = new PortalAlarms(this, 'Alarms', {
       api: api.httpApi,
       table,
@@ -128,6 +130,7 @@ export class PortalStack extends Stack {
       email: config.alarmEmail,
       stage: config.stage,
     });
+    activitySealer.alarmOn(alarms.topic, config.stage);
     new BackupJobAlarms(this, 'BackupAlarms', { vault: backup.vault, topic: alarms.topic });
     new CanaryReleases(this, 'Releases', { api: api.httpApi, aliases: api.liveAliases, topic: alarms.topic });
     const dashboard = new PortalDashboard(this, 'Dashboard', { stage: config.stage, api: api.httpApi, routes, functions, table, weeklyGrowth: growth, notifications, accessLogs: api.accessLogs });
