@@ -470,7 +470,7 @@ describe('CloudFront WAF and the API behind it', () => {
 });
 
 describe('observability', () => {
-  const productFunctions = () => ofType('AWS::Lambda::Function').filter(([, r]) => /^(GET|POST|PUT|DELETE) \/api|^Cognito|^Weekly growth|^Notifier|^Writes a balances export/.test(String(r.Properties.Description)));
+  const productFunctions = () => ofType('AWS::Lambda::Function').filter(([, r]) => /^(GET|POST|PUT|DELETE) \/api|^Cognito|^Weekly growth|^Notifier|^Writes a balances export|^Activity sealer/.test(String(r.Properties.Description)));
 
   it('traces every function of the product with X-Ray', () => {
     expect(productFunctions().length).toBe(routes.length + FUNCTIONS_BESIDE_ROUTES);
