@@ -133,7 +133,7 @@ export class PortalStack extends Stack {
     activitySealer.alarmOn(alarms.topic, config.stage);
     new BackupJobAlarms(this, 'BackupAlarms', { vault: backup.vault, topic: alarms.topic });
     new CanaryReleases(this, 'Releases', { api: api.httpApi, aliases: api.liveAliases, topic: alarms.topic });
-    const dashboard = new PortalDashboard(this, 'Dashboard', { stage: config.stage, api: api.httpApi, routes, functions, table, weeklyGrowth: growth, notifications, accessLogs: api.accessLogs });
+    const dashboard = new PortalDashboard(this, 'Dashboard', { stage: config.stage, api: api.httpApi, routes, functions, table, weeklyGrowth: growth, notifications, activitySeals: activitySealer, accessLogs: api.accessLogs });
     new StageBudget(this, 'Budget', { stage: config.stage, monthlyDollars: config.monthlyBudgetDollars, email: config.alarmEmail });
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
