@@ -49,3 +49,10 @@ export const NO_TABLE_USE: TableUse = { actions: [] };
  * shard by shard) and marks the export ready or failed (conditional UpdateItem).
  */
 export const BALANCES_EXPORTER_TABLE_USE: TableUse = { actions: ['GetItem', 'UpdateItem'], indexes: ['GSI4'] };
+
+/**
+ * The activity sealer: reads its month's chain head (GetItem) and appends a seal, moving the head
+ * in the same transaction (conditional PutItem and UpdateItem); a tamper record is a conditional
+ * PutItem. All of it on the seal keys only (infra/aws/activity-seal-items.ts).
+ */
+export const ACTIVITY_SEALER_TABLE_USE: TableUse = { actions: ['GetItem', 'PutItem', 'UpdateItem'] };

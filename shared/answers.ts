@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import type { OptionalEmail } from './email-preferences';
 import { activityKinds } from './activity-kinds';
 import { APPROVAL_REASONS } from './four-eyes';
+import { activityProblems } from './activity-integrity';
 
 const isoDate = z.iso.datetime();
 const dollars = z.number();
@@ -173,6 +174,26 @@ const balanceSet = z.strictObject({ success, newBalance: dollars });
 const requestApproved = z.strictObject({ success, newBalance: dollars, request: withdrawalRequestDto, transaction: transactionDto });
 
 /** Each route's answer, by the name its route-table entry gives. */
+/** The first break a check of the activity log found (shared/activity-integrity.ts says what each problem is). */
+const activityBreakDto = z.strictObject({
+  problem: z.enum(activityProblems),
+  month: z.string(),
+  entryId: z.optional(z.string()),
+  at: z.optional(isoDate),
+  kind: z.optional(z.string()),
+  detail: z.string(),
+});
+
+/** The last check of the activity log's seals (`npm run admin -- verify-activity`); absent when never run. */
+const activityVerificationDto = z.strictObject({
+  at: isoDate,
+  by: z.string(),
+  months: z.array(z.string()),
+  entries: z.int(),
+  intact: z.boolean(),
+  firstBreak: z.optional(activityBreakDto),
+});
+
 export const answerSchemas = {
   portfolio: z.strictObject({ success, portfolio: portfolioDto }),
   transactions: z.array(transactionDto),
@@ -215,7 +236,7 @@ export const answerSchemas = {
   actionApproved: z.strictObject({ success, action: pendingActionDto, newBalance: dollars, transaction: z.optional(transactionDto) }),
   actionRejected: z.strictObject({ success, action: pendingActionDto }),
   /** A page of the activity log, newest first; `nextCursor` asks for the page after it, absent on the last. */
-  activityPage: z.strictObject({ entries: z.array(activityEntryDto), nextCursor: z.optional(z.string()) }),
+  activityPage: z.strictObject({ entries: z.array(activityEntryDto), nextCursor: z.optional(z.string()), verification: z.optional(activityVerificationDto) }),
   requestRejected: z.strictObject({ success, request: withdrawalRequestDto }),
   /** The client's own pending request, withdrawn: its reserved profit is free again. */
   requestCancelled: z.strictObject({ success, request: withdrawalRequestDto }),
@@ -263,3 +284,4 @@ export type ActivityKind = z.output<typeof activityKind>;
 export type ActivityEntryDto = z.output<typeof activityEntryDto>;
 export type ActionProposedAnswer = z.output<typeof actionProposed>;
 export type HistoryAnswer = z.output<typeof answerSchemas.history>;
+export type ActivityVerificationDto = z.output<typeof activityVerificationDto>;

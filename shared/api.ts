@@ -137,7 +137,7 @@ export const routes = [
   { name: 'approvePendingAction', method: 'POST', path: '/api/admin/pending-actions/{id}/approve', answer: 'actionApproved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idNames: 'pending action' },
   { name: 'rejectPendingAction', method: 'POST', path: '/api/admin/pending-actions/{id}/reject', body: 'reject', answer: 'actionRejected', auth: 'admin', table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] }, idNames: 'pending action' },
   // The activity log (lambdas/lib/data/activity-log.ts): every administrative act, newest first, filtered.
-  { name: 'listActivity', method: 'GET', path: '/api/admin/activity', query: 'activity', answer: 'activityPage', auth: 'admin', table: { actions: ['Query'] } },
+  { name: 'listActivity', method: 'GET', path: '/api/admin/activity', query: 'activity', answer: 'activityPage', auth: 'admin', table: { actions: ['Query', 'GetItem'] } },
   { name: 'changeMyPassword', method: 'POST', path: '/api/me/password', body: 'passwordChange', answer: 'signedOut', auth: 'client', owner: 'self', table: { actions: ['UpdateItem', 'PutItem'] }, cognitoActions: ['AdminUserGlobalSignOut'], cognitoUserCalls: ['ChangePassword'] },
 ] as const satisfies readonly RouteDef[];
 

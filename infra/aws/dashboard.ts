@@ -30,6 +30,8 @@ export interface DashboardProps {
   table: ITable;
   weeklyGrowth: { job: IFunction; stateMachine: IStateMachine; deadLetters: IQueue };
   notifications: { notifier: IFunction; deadLetters: IQueue };
+  /** The activity sealer's dead letters: records it could not seal. */
+  activitySeals?: { deadLetters: IQueue };
   /** The API's access logs (api.ts), one JSON line per request: where the 429s by route are counted. */
   accessLogs?: ILogGroup;
 }
@@ -169,6 +171,14 @@ function notifierRow(props: DashboardProps): IWidget[] {
   return [
     graph('Notifier lag: stream iterator age (ms)', [notifier.metric('IteratorAge', { statistic: 'Maximum', period: FIVE_MINUTES, label: 'oldest record' })], THIRD),
     graph('Notifier: invocations and errors', [notifier.metricInvocations({ statistic: 'Sum', period: FIVE_MINUTES }), notifier.metricErrors({ statistic: 'Sum', period: FIVE_MINUTES })], THIRD),
-    graph('Dead letters', [deadLettersOf(deadLetters, 'notifier'), deadLettersOf(props.weeklyGrowth.deadLetters, 'weekly growth')], THIRD),
+    graph(
+      'Dead letters',
+      [
+        deadLettersOf(deadLetters, 'notifier'),
+        deadLettersOf(props.weeklyGrowth.deadLetters, 'weekly growth'),
+        ...(props.activitySeals ? [deadLettersOf(props.activitySeals.deadLetters, 'activity sealer')] : []),
+      ],
+      THIRD,
+    ),
   ];
 }

@@ -331,9 +331,9 @@ describe('the activity log, written once', () => {
     // The restore role writes only the new tables it restores into, never this one (infra/aws/backups.test.ts).
     const restoresOnly = (id: string) => statementsOfRole(id).every((s) => [s.Resource].flat().every((r) => [RESTORED_TABLE_INFIX, '/backup/'].some((part) => JSON.stringify(r).includes(part))));
     const writers = ofType('AWS::IAM::Role').filter(([id]) => statementsOfRole(id).some(writesTableItems) && !restoresOnly(id));
-    // The routes that write, the post-confirmation trigger, the weekly job, the notifier and the exporter.
+    // The routes that write, the post-confirmation trigger, the weekly job, the notifier, the exporter and the activity sealer.
     const writingRoutes = (routes as readonly RouteDef[]).filter((r) => writesTable(routeTableUse(r)));
-    expect(writers).toHaveLength(writingRoutes.length + 4);
+    expect(writers).toHaveLength(writingRoutes.length + 5);
     for (const [roleId] of writers) {
       const denials = statementsOfRole(roleId).filter((s) => s.Effect === 'Deny').map(sortedActions);
       expect({ roleId, denials }).toEqual({
@@ -485,7 +485,7 @@ describe('CloudFront WAF and the API behind it', () => {
 });
 
 describe('observability', () => {
-  const productFunctions = () => ofType('AWS::Lambda::Function').filter(([, r]) => /^(GET|POST|PUT|DELETE) \/api|^Cognito|^Weekly growth|^Notifier|^Writes a balances export/.test(String(r.Properties.Description)));
+  const productFunctions = () => ofType('AWS::Lambda::Function').filter(([, r]) => /^(GET|POST|PUT|DELETE) \/api|^Cognito|^Weekly growth|^Notifier|^Writes a balances export|^Activity sealer/.test(String(r.Properties.Description)));
 
   it('traces every function of the product with X-Ray', () => {
     expect(productFunctions().length).toBe(routes.length + FUNCTIONS_BESIDE_ROUTES);

@@ -14,6 +14,7 @@ import { Construct } from 'constructs';
 import { resolve } from 'node:path';
 import type { TableUse } from '../../shared/api';
 import { logsKey } from './logs-key';
+import { SEAL_KEY_PREFIX, SEAL_WRITE_ACTIONS } from './activity-seal-items';
 import { WRITE_ONCE_DENIED_ACTIONS, WRITE_ONCE_KEY_PREFIX } from './write-once-items';
 
 export const ROOT = resolve(process.cwd());
@@ -31,6 +32,11 @@ export interface PortalFunctionProps {
   table?: ITable;
   /** Exactly the DynamoDB actions (and indexes queried) the code issues: nothing more is granted. */
   tableUse?: TableUse;
+  /**
+   * The activity sealer's: its table use is granted on the seal keys only, and it alone is not
+   * denied writing them (activity-seal-items.ts).
+   */
+  sealsOnly?: boolean;
   /** How long its logs are kept: a year by default (MONEY_LOG_RETENTION). */
   logRetention?: RetentionDays;
   timeout?: Duration;
@@ -87,7 +93,7 @@ export class PortalFunction extends NodejsFunction {
         forceDockerBundling: false,
       },
     });
-    if (props.table && props.tableUse) grantTableUse(this, props.table, props.tableUse);
+    if (props.table && props.tableUse) (props.sealsOnly ? grantSealsOnly : grantTableUse)(this, props.table, props.tableUse);
     Validations.of(role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason: 'X-Ray tracing: PutTraceSegments and PutTelemetryRecords have no resource-level permissions.',
@@ -99,12 +105,38 @@ export class PortalFunction extends NodejsFunction {
 function grantTableUse(fn: NodejsFunction, table: ITable, use: TableUse): void {
   if (use.actions.length === 0 && (use.indexes ?? []).length === 0) return;
   for (const statement of writeOnceDenials(table)) fn.addToRolePolicy(statement);
+  fn.addToRolePolicy(sealDenial(table));
   if (use.actions.length > 0) {
     fn.addToRolePolicy(new PolicyStatement({ actions: use.actions.map((a) => `dynamodb:${a}`), resources: [table.tableArn] }));
   }
   if (use.indexes && use.indexes.length > 0) {
     fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: use.indexes.map((name) => `${table.tableArn}/index/${name}`) }));
   }
+}
+
+/**
+ * The sealer's table use on the seal keys only: every partition key of a request must be one
+ * (ForAllValues, with the key present: ForAllValues alone is true of a request with none).
+ */
+function grantSealsOnly(fn: NodejsFunction, table: ITable, use: TableUse): void {
+  for (const statement of writeOnceDenials(table)) fn.addToRolePolicy(statement);
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: use.actions.map((a) => `dynamodb:${a}`),
+      resources: [table.tableArn],
+      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': `${SEAL_KEY_PREFIX}*` }, Null: { 'dynamodb:LeadingKeys': 'false' } },
+    }),
+  );
+}
+
+/** The explicit Deny that keeps every function but the sealer from writing a seal, its head, a tamper record or the last check. */
+function sealDenial(table: ITable): PolicyStatement {
+  return new PolicyStatement({
+    effect: Effect.DENY,
+    actions: SEAL_WRITE_ACTIONS.map((a) => `dynamodb:${a}`),
+    resources: [table.tableArn],
+    conditions: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': `${SEAL_KEY_PREFIX}*` } },
+  });
 }
 
 /**

@@ -11,6 +11,7 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
+import { ActivitySealer } from './activity-sealer';
 import { PortalAlarms } from './alarms';
 import { PortalApi } from './api';
 import { PortalAuth } from './auth';
@@ -108,6 +109,7 @@ export class PortalStack extends Stack {
     );
     const growth = new WeeklyGrowth(this, 'WeeklyGrowth', { table, stage: config.stage });
     const notifications = new Notifications(this, 'Notifications', { table, userPool: auth.userPool, siteUrl, ses: config.ses, stage: config.stage });
+    const activitySealer = new ActivitySealer(this, 'ActivitySeals', { table, stage: config.stage });
     const backup = new TableBackup(this, 'Backup', { table, stage: config.stage, years: config.backupYears, copyVaultArn: config.backupCopy?.vaultArn });
 
     site.deployWeb(props.webDist ?? 'web/dist', {
@@ -119,7 +121,7 @@ export class PortalStack extends Stack {
       fundingInstructions: config.fundingInstructions ?? [],
     });
 
-    const functions = { ...Object.fromEntries(api.functions), preSignUp, postConfirmation, customMessage, preTokenGeneration, weeklyGrowth: growth.job, notifier: notifications.notifier, balancesExporter: exports.exporter };
+    const functions = { ...Object.fromEntries(api.functions), preSignUp, postConfirmation, customMessage, preTokenGeneration, weeklyGrowth: growth.job, notifier: notifications.notifier, balancesExporter: exports.exporter, activitySealer: activitySealer.sealer };
     const alarms = new PortalAlarms(this, 'Alarms', {
       api: api.httpApi,
       table,
@@ -129,9 +131,10 @@ export class PortalStack extends Stack {
       email: config.alarmEmail,
       stage: config.stage,
     });
+    activitySealer.alarmOn(alarms.topic, config.stage);
     new BackupJobAlarms(this, 'BackupAlarms', { vault: backup.vault, topic: alarms.topic });
     new CanaryReleases(this, 'Releases', { api: api.httpApi, aliases: api.liveAliases, topic: alarms.topic });
-    const dashboard = new PortalDashboard(this, 'Dashboard', { stage: config.stage, api: api.httpApi, routes, functions, table, weeklyGrowth: growth, notifications, accessLogs: api.accessLogs });
+    const dashboard = new PortalDashboard(this, 'Dashboard', { stage: config.stage, api: api.httpApi, routes, functions, table, weeklyGrowth: growth, notifications, activitySeals: activitySealer, accessLogs: api.accessLogs });
     new StageBudget(this, 'Budget', { stage: config.stage, monthlyDollars: config.monthlyBudgetDollars, email: config.alarmEmail });
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });

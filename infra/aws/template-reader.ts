@@ -11,8 +11,8 @@ import { projectContext } from './project-context';
 import { buildStage } from './stage';
 import type { StageConfig } from './stage-config';
 
-/** The product's functions that serve no route: the four Cognito triggers, the weekly job, the notifier and the balances exporter. */
-export const FUNCTIONS_BESIDE_ROUTES = 7;
+/** The product's functions that serve no route: the four Cognito triggers, the weekly job, the notifier, the balances exporter and the activity sealer. */
+export const FUNCTIONS_BESIDE_ROUTES = 8;
 
 export type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: string[]; DeletionPolicy?: string; UpdateReplacePolicy?: string };
 export type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: Record<string, Record<string, unknown>> };

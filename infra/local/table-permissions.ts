@@ -5,12 +5,14 @@
  * one DynamoDB client refuses any other action with IAM's own AccessDeniedException: a handler
  * that starts issuing an undeclared action fails every local test, not the first deploy. It
  * refuses too what every role's explicit Deny refuses in AWS: changing or erasing an item of
- * the activity log (infra/aws/write-once-items.ts).
+ * the activity log (infra/aws/write-once-items.ts), and writing its seals for any function but the
+ * sealer, which may write nothing else (infra/aws/activity-seal-items.ts).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { tableDefinition } from '../../lambdas/lib/data/table';
 import type { TableUse } from '../../shared/api';
+import { ACTIVITY_SEALER_NAME, onlySeals, SEAL_WRITE_ACTIONS, touchesSeals } from '../aws/activity-seal-items';
 import { touchesWriteOnce, WRITE_ONCE_DENIED_ACTIONS } from '../aws/write-once-items';
 
 interface Running {
@@ -72,8 +74,10 @@ export function permissionsNeeded(operation: string, input: Input): Need[] {
   }
 }
 
-function allowed(use: TableUse, need: Need): boolean {
+function allowed(fnName: string, use: TableUse, need: Need): boolean {
   if (need.index !== undefined) return need.action === 'Query' && (use.indexes ?? []).includes(need.index as never);
+  // The sealer's grant carries a condition: the seal keys only.
+  if (fnName === ACTIVITY_SEALER_NAME && !onlySeals(need.leadingKeys)) return false;
   return (use.actions as readonly string[]).includes(need.action);
 }
 
@@ -81,7 +85,8 @@ function allowed(use: TableUse, need: Need): boolean {
  * The explicit Deny every function's role carries in AWS (infra/aws/portal-function.ts): no update,
  * delete or batch write of a write-once item (the activity log), nor of a request naming no key.
  */
-function deniedExplicitly(need: Need): boolean {
+function deniedExplicitly(fnName: string, need: Need): boolean {
+  if (fnName !== ACTIVITY_SEALER_NAME && (SEAL_WRITE_ACTIONS as readonly string[]).includes(need.action) && touchesSeals(need.leadingKeys)) return true;
   if (!(WRITE_ONCE_DENIED_ACTIONS as readonly string[]).includes(need.action)) return false;
   return need.leadingKeys.length === 0 || touchesWriteOnce(need.leadingKeys);
 }
@@ -100,8 +105,8 @@ export function checkTableRequest(operation: string, input: Input): void {
   const fn = running.getStore();
   if (!fn) return;
   for (const need of permissionsNeeded(operation, input)) {
-    if (deniedExplicitly(need)) throw refusal(fn.name, need, input, true);
-    if (!allowed(fn.use, need)) throw refusal(fn.name, need, input, false);
+    if (deniedExplicitly(fn.name, need)) throw refusal(fn.name, need, input, true);
+    if (!allowed(fn.name, fn.use, need)) throw refusal(fn.name, need, input, false);
   }
 }
 

@@ -13,6 +13,8 @@
  *   locally (default): the user pool and table of DATA_DIR (default .local), whether `npm start`
  *   runs or not (the e-mail goes out when the stack next reads its table's stream);
  *   in AWS: `--pool-id <id> --table <name> [--region <region>]`, with the operator's AWS credentials.
+ *   `npm run admin -- verify-activity [--month yyyy-mm | --all]`: checks the activity log against its
+ *   seals and names the first broken entry (verify-activity.ts).
  * An administrator also needs two-factor sign-in before the API lets them act
  * (lambdas/lib/http/admin-membership.ts): `add` says whether the new one already has it.
  */
@@ -28,6 +30,10 @@ import { startLocalCognito } from '../local/cognito';
 import { stackFile } from '../local/stack';
 import { type AdminToolTargets, changeAdmin, localOperator, resetTwoFactor } from './admin-change';
 import { type OpenTable, withTableAt } from './tool-table';
+import { verifyActivityCommand } from './verify-activity';
+
+// Not about one user: its own arguments (verify-activity.ts).
+if (process.argv[2] === 'verify-activity') process.exit(await verifyActivityCommand(process.argv.slice(3)));
 
 const usage = 'usage: npm run admin -- add|remove|reset-two-factor <email> [--pool-id <id> --table <name> --region <region>] [--data-dir <folder>]';
 const ACTIONS = ['add', 'remove', 'reset-two-factor'] as const;

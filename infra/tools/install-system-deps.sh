@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the project needs and a fresh Debian machine may lack: Node.js 24 (the Lambdas'
-# runtime, so tests and `npm start` run what AWS runs), a Java runtime (17 or newer) for DynamoDB
-# Local and Chromium for the end-to-end tests.
+# runtime, so tests and `npm start` run what AWS runs), a Java 17+ JDK for DynamoDB Local (its
+# javac compiles the launcher that keeps it on the loopback address: infra/local/dynamo-loopback.ts)
+# and Chromium for the end-to-end tests.
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 
@@ -33,8 +34,8 @@ missing=()
 java_major() {
   java -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -n 1
 }
-if ! command -v java >/dev/null 2>&1 || [ "$(java_major)" -lt 17 ]; then
-  missing+=(openjdk-17-jre-headless)
+if ! command -v java >/dev/null 2>&1 || ! command -v javac >/dev/null 2>&1 || [ "$(java_major)" -lt 17 ]; then
+  missing+=(openjdk-17-jdk-headless)
 fi
 
 # A headless browser for the end-to-end suite: CHROME_PATH, or a system Chromium, or Debian's.

@@ -25,6 +25,12 @@
  *                                                and row count) or failed; expires after a day, as its file does
  *   ACTIVITY#<yyyy-mm>  <atIso>#<id>         one administrative act (activity-log.ts), written in the act's own
  *                                                transaction; never updated or deleted (IAM denies both)
+ *   ACTIVITYSEAL#<yyyy-mm>  SEAL#<entry SK>   the seal of one activity entry (activity-seal.ts): its place (seq) in its
+ *                                                month's hash chain, the hash of the entry as the stream first showed it,
+ *                                                the previous seal's hash and its own; written only by the activity sealer
+ *   ACTIVITYSEAL#<yyyy-mm>  HEAD              the chain's last seq and hash, advanced by a conditional update
+ *   ACTIVITYSEAL#<yyyy-mm>  TAMPER#<entry SK>#<stream seq>  a change or removal of an entry the sealer saw on the stream
+ *   ACTIVITYSEAL#CHECK      LAST              the last run of `npm run admin -- verify-activity`: when, by whom, its result
  *   ACTION#<id>    ACTION                       a money move above the four-eyes threshold (pending-actions.ts):
  *                                                pending, then approved or rejected by another admin; pending ones on GSI3
  *   ADMIN#<sub>    MOVES                        what one administrator applied alone in the last day (admin-day.ts):
@@ -51,6 +57,8 @@
  *   pending actions                     Query GSI3 PK=ACTIONS#pending (oldest first)
  *   the activity log, newest first      Query PK=ACTIVITY#<month> for each month of the period, newest first,
  *                                       the filters (administrator, client, kind) as a FilterExpression
+ *   a month's seals and tamper records  Query PK=ACTIVITYSEAL#<month> (the sealer's head: GetItem; verification reads all)
+ *   the last verification               GetItem PK=ACTIVITYSEAL#CHECK, SK=LAST (the activity route answers it)
  *   a user's security record            GetItem PK=CLIENT#sub, SK=SECURITY (every use of admin power)
  *   (no reader)                         weekly runs are read only off the stream, by the notifier
  *   a balances export                   GetItem PK=EXPORT#balances, SK=EXPORT#<id>
@@ -203,6 +211,24 @@ export const activityKeys = {
     return months;
   },
   sortKeyAt: (at: number) => iso(at),
+} as const;
+
+/**
+ * The activity log's seals (activity-seal.ts): per month, a hash chain over the entries in the
+ * order the table's stream delivered them, written only by the activity sealer (every other
+ * function is denied writes on these keys: infra/aws/activity-seal-items.ts). A seal is keyed by
+ * its entry, so sealing an entry twice is one conditional Put refused.
+ */
+export const activitySealKeys = {
+  prefix: 'ACTIVITYSEAL#',
+  /** The seal partition of an activity month partition (`ACTIVITY#2026-11` → `ACTIVITYSEAL#2026-11`). */
+  monthOf: (activityPk: string) => `ACTIVITYSEAL#${activityPk.slice(activityKeys.prefix.length)}`,
+  head: (activityPk: string) => ({ PK: activitySealKeys.monthOf(activityPk), SK: 'HEAD' }),
+  seal: (activityPk: string, entrySk: string) => ({ PK: activitySealKeys.monthOf(activityPk), SK: `SEAL#${entrySk}` }),
+  sealPrefix: 'SEAL#',
+  tamper: (activityPk: string, entrySk: string, streamSeq: string) => ({ PK: activitySealKeys.monthOf(activityPk), SK: `TAMPER#${entrySk}#${streamSeq}` }),
+  tamperPrefix: 'TAMPER#',
+  lastCheck: { PK: 'ACTIVITYSEAL#CHECK', SK: 'LAST' },
 } as const;
 
 /** A money move waiting for a second administrator (pending-actions.ts); pending ones on GSI3. */

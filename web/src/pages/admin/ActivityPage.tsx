@@ -16,6 +16,7 @@ import { ActivityFilterForm } from './ActivityFilterForm';
 import { ActivityTable } from './ActivityTable';
 import { AdminPage } from './AdminPage';
 import { ExportActivityButton } from './ExportActivityButton';
+import { LogVerification } from './LogVerification';
 import { plural } from './words';
 
 export default function ActivityPage() {
@@ -34,6 +35,7 @@ export default function ActivityPage() {
 
   return (
     <AdminPage title="Activity" subtitle="Every administrative act, newest first">
+      <LogVerification verification={log.verification} />
       {/* A new address is a new set of filters: the form starts from it. */}
       <ActivityFilterForm key={query} applied={filters} onApply={apply} />
       <Flex gap="3" justify="space-between" align="center" wrap="wrap">

@@ -4,7 +4,7 @@
  * filters no longer shown is dropped.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ActivityEntryDto } from '../../api/admin-types';
+import type { ActivityEntryDto, ActivityVerificationDto } from '../../api/admin-types';
 import { errorText, useSend } from '../../api/hooks';
 import { type ActivityFilters, activityQuery } from './activity-query';
 
@@ -13,6 +13,8 @@ const LOAD_FAILED = 'Failed to load the activity log';
 interface Log {
   entries: ActivityEntryDto[];
   nextCursor?: string;
+  /** The log's last check: undefined until a page has come, null when it was never checked. */
+  verification?: ActivityVerificationDto | null;
   loading: boolean;
   error: string | null;
 }
@@ -31,7 +33,7 @@ export function useActivityLog(filters: ActivityFilters) {
       try {
         const page = await send({ route: 'listActivity', query: activityQuery(filters, { cursor }) });
         if (current.current !== asked) return;
-        setLog((l) => ({ entries: cursor ? [...l.entries, ...page.entries] : page.entries, nextCursor: page.nextCursor, loading: false, error: null }));
+        setLog((l) => ({ entries: cursor ? [...l.entries, ...page.entries] : page.entries, nextCursor: page.nextCursor, verification: page.verification ?? null, loading: false, error: null }));
       } catch (error) {
         if (current.current === asked) setLog((l) => ({ ...l, loading: false, error: errorText(error, LOAD_FAILED) }));
       }
@@ -42,7 +44,7 @@ export function useActivityLog(filters: ActivityFilters) {
 
   useEffect(() => {
     current.current = key;
-    setLog({ entries: [], loading: true, error: null });
+    setLog((l) => ({ entries: [], loading: true, error: null, verification: l.verification }));
     void read(undefined);
   }, [key, read]);
 
