@@ -134,7 +134,7 @@ describe("the account page's proof that it is the user (freshSignIn), for turnin
     expect(calls.map((c) => c.target)).toEqual(['InitiateAuth', 'RespondToAuthChallenge', 'RespondToAuthChallenge']);
     expect(JSON.parse(calls[0]?.body ?? '{}')).toMatchObject({ AuthFlow: 'USER_SRP_AUTH' });
     expect(calls.some((c) => c.body.includes(PASSWORD))).toBe(false);
-    expect((await t.client.call('disableTwoFactor', { token: fresh.accessToken })).status).toBe(200);
+    expect((await t.client.call('disableTwoFactor', { token: fresh.accessToken, body: { password: PASSWORD, code: await freshTotpCode(secret) } })).status).toBe(200);
     await revokeRefreshToken(session, fresh.refreshToken ?? '');
     expect(await t.client.refresh(fresh.refreshToken ?? '')).toEqual({ status: 400, type: 'NotAuthorizedException' });
     expect(await mfa()).toEqual([]);
