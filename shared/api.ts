@@ -84,8 +84,11 @@ export interface RouteDef {
   cognitoUserCalls?: readonly CognitoUserCall[];
 }
 
-/** The user-token Cognito operations the API makes on a caller's behalf (RouteDef.cognitoUserCalls). */
-export type CognitoUserCall = 'GetUser' | 'AssociateSoftwareToken' | 'VerifySoftwareToken' | 'SetUserMFAPreference' | 'ChangePassword';
+/**
+ * The Cognito operations the API makes on a caller's behalf with no IAM grant (RouteDef.cognitoUserCalls):
+ * with the caller's access token, or, to prove the password, the sign-in's public calls.
+ */
+export type CognitoUserCall = 'GetUser' | 'AssociateSoftwareToken' | 'VerifySoftwareToken' | 'SetUserMFAPreference' | 'ChangePassword' | 'InitiateAuth' | 'RespondToAuthChallenge' | 'RevokeToken';
 
 /** Routes where an admin claim counts: admin routes, and client routes admins may read. Admin power is confirmed on these only. */
 export const usesAdminPower = (route: Pick<RouteDef, 'auth' | 'adminMayRead'>): boolean => route.auth === 'admin' || route.adminMayRead === true;
@@ -129,9 +132,10 @@ export const routes = [
   { name: 'getBalancesExport', method: 'GET', path: '/api/admin/statements/balances/exports/{id}', answer: 'balancesExport', auth: 'admin', table: { actions: ['GetItem'] }, exports: 'link', idNames: 'balances export' },
   // The caller's own sign-in (lambdas/lib/cognito/account-security.ts): the second factor's life and the
   // password, behind the API so each change is recorded, ends the other sessions and is e-mailed.
-  { name: 'setUpTwoFactor', method: 'POST', path: '/api/me/two-factor/setup', answer: 'twoFactorSetup', auth: 'client', owner: 'self', table: { actions: ['UpdateItem'] }, cognitoUserCalls: ['GetUser', 'AssociateSoftwareToken'] },
+  // Setting up and turning off need a sign-in of the last minutes and the password (turning off, a code too), proven by a sign-in the function makes.
+  { name: 'setUpTwoFactor', method: 'POST', path: '/api/me/two-factor/setup', body: 'twoFactorSetup', answer: 'twoFactorSetup', auth: 'client', owner: 'self', table: { actions: ['UpdateItem'] }, cognitoUserCalls: ['GetUser', 'InitiateAuth', 'RespondToAuthChallenge', 'RevokeToken', 'AssociateSoftwareToken'] },
   { name: 'verifyTwoFactor', method: 'POST', path: '/api/me/two-factor/verify', body: 'twoFactorCode', answer: 'signedOut', auth: 'client', owner: 'self', table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] }, cognitoActions: ['AdminUserGlobalSignOut'], cognitoUserCalls: ['VerifySoftwareToken', 'SetUserMFAPreference'] },
-  { name: 'disableTwoFactor', method: 'POST', path: '/api/me/two-factor/disable', answer: 'done', auth: 'client', owner: 'self', table: { actions: ['UpdateItem', 'PutItem'] }, cognitoUserCalls: ['GetUser', 'SetUserMFAPreference'] },
+  { name: 'disableTwoFactor', method: 'POST', path: '/api/me/two-factor/disable', body: 'twoFactorDisable', answer: 'done', auth: 'client', owner: 'self', table: { actions: ['UpdateItem', 'PutItem'] }, cognitoUserCalls: ['GetUser', 'InitiateAuth', 'RespondToAuthChallenge', 'RevokeToken', 'SetUserMFAPreference'] },
   // Four eyes (shared/four-eyes.ts): a move above the stage's threshold waits for a second administrator.
   { name: 'listPendingActions', method: 'GET', path: '/api/admin/pending-actions', answer: 'pendingActions', auth: 'admin', table: { actions: [], indexes: ['GSI3'] } },
   { name: 'approvePendingAction', method: 'POST', path: '/api/admin/pending-actions/{id}/approve', answer: 'actionApproved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idNames: 'pending action' },

@@ -1,7 +1,7 @@
 /**
  * Cognito's Secure Remote Password sign-in (InitiateAuth USER_SRP_AUTH, then the PASSWORD_VERIFIER
- * challenge): the arithmetic both halves share, and the client's half. The account page re-checks
- * a password with it (web/src/auth/account-calls.ts), the tests and the bench sign in with it
+ * challenge): the arithmetic both halves share, and the client's half. The API re-checks a
+ * password with it (lambdas/lib/cognito/password-proof.ts), the tests and the bench sign in with it
  * (infra/local/cognito/srp-client.ts), and the local Cognito's server half
  * (infra/local/cognito/srp-server.ts) is built on the same functions, so the two halves cannot
  * drift apart; the integration test that signs in with Amplify's own `signIn` holds them both to

@@ -50,7 +50,10 @@ export const apiMessages = {
   twoFactorAlreadyOff: 'Two-factor sign-in is already off',
   twoFactorSetupNotStarted: 'No authenticator app is waiting to be confirmed. Please start the set-up again.',
   twoFactorSetupChanged: 'The set-up changed while it was being confirmed. Please start again.',
-  freshSignInRequired: 'Please confirm it is you with your password and a current code first',
+  /** A set-up confirmed by another session than the one that started it, or too late (lambdas/lib/cognito/account-security.ts). */
+  twoFactorSetupExpired: 'This set-up has expired or was started elsewhere. Please start the set-up again.',
+  /** The second factor's changes need a sign-in of the last 5 minutes (lambdas/lib/cognito/account-security.ts). */
+  freshSignInRequired: 'Sign in again to change two-factor sign-in',
   unauthorized: 'Authentication required',
   notThroughSite: 'Requests must come through the site',
   clientNotFound: 'Client not found',

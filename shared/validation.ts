@@ -13,7 +13,7 @@ import { type AmountRules, type Cents, parseDollarNumber } from './money';
 import { MIN_WITHDRAWAL_REQUEST_CENTS, withdrawalLimitMessages } from './withdrawal-rules';
 import type { OptionalEmail } from './email-preferences';
 import { checkName } from './names';
-import { passwordChangeBody, twoFactorCodeBody } from './account-security-bodies';
+import { passwordChangeBody, twoFactorCodeBody, twoFactorDisableBody, twoFactorSetupBody } from './account-security-bodies';
 import { hasUnsafeCharacters } from './text';
 import { activityKinds } from './activity-kinds';
 
@@ -249,7 +249,9 @@ export const bodySchemas = {
   reject: rejectBody,
   names: namesBody,
   emailPreferences: emailPreferencesBody,
+  twoFactorSetup: twoFactorSetupBody,
   twoFactorCode: twoFactorCodeBody,
+  twoFactorDisable: twoFactorDisableBody,
   passwordChange: passwordChangeBody,
 };
 

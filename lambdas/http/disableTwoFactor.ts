@@ -1,9 +1,8 @@
-import { turnOffAuthenticator } from '../lib/cognito/account-security';
-import { bearerTokenOf } from '../lib/http/auth';
+import { accountCallerOf, turnOffAuthenticator } from '../lib/cognito/account-security';
 import { httpHandler } from '../lib/http/http';
 
-/** POST /api/me/two-factor/disable: with a token from a sign-in of the last few minutes (password and code), the factor goes out of force. */
-export const handler = httpHandler('disableTwoFactor', async ({ event, caller, now }) => {
-  await turnOffAuthenticator({ ...caller, accessToken: bearerTokenOf(event) }, now);
+/** POST /api/me/two-factor/disable: for a sign-in of the last minutes, the password and a current code, the factor goes out of force. */
+export const handler = httpHandler('disableTwoFactor', async ({ event, caller, body, now }) => {
+  await turnOffAuthenticator(accountCallerOf(event, caller), { password: body.password, code: body.code }, now);
   return { body: { success: true } };
 });

@@ -1,9 +1,8 @@
-import { setUpAuthenticator } from '../lib/cognito/account-security';
-import { bearerTokenOf } from '../lib/http/auth';
+import { accountCallerOf, setUpAuthenticator } from '../lib/cognito/account-security';
 import { httpHandler } from '../lib/http/http';
 
-/** POST /api/me/two-factor/setup: a new authenticator secret for the caller, to confirm with a code (409 while one is in force). */
-export const handler = httpHandler('setUpTwoFactor', async ({ event, caller, now }) => {
-  const secretCode = await setUpAuthenticator({ ...caller, accessToken: bearerTokenOf(event) }, now);
+/** POST /api/me/two-factor/setup: for a sign-in of the last minutes and the password, a new authenticator secret to confirm with a code (409 while one is in force). */
+export const handler = httpHandler('setUpTwoFactor', async ({ event, caller, body, now }) => {
+  const secretCode = await setUpAuthenticator(accountCallerOf(event, caller), body.password, now);
   return { body: { secretCode } };
 });

@@ -41,12 +41,12 @@ const WORDING: Record<SecurityEvent, Wording> = {
     subject: 'Two-factor sign-in was turned on',
     happened: (when) => `Two-factor sign-in was turned on for your ${FIRM_NAME} account with a new authenticator app, on ${when}. Each sign-in now asks for a code from that app.`,
     sessions: 'Every session was signed out: sign in again with your password and a code.',
-    ifNotYou: (site) => `If you did not add an authenticator app, someone knows your password: ${resetNow(site)} and ask ${FIRM_NAME} to remove the app.`,
+    ifNotYou: (site) => `If you did not add an authenticator app, someone knows your password and signed in to your account: ${resetNow(site)}, then tell ${FIRM_NAME} at once so that the app is removed.`,
   },
   'two-factor-off': {
     subject: 'Two-factor sign-in was turned off',
     happened: (when) => `Two-factor sign-in was turned off for your ${FIRM_NAME} account on ${when}. Signing in now needs your password alone.`,
-    ifNotYou: (site) => `If you did not turn it off, ${resetNow(site)}, then turn two-factor sign-in on again on your account page.`,
+    ifNotYou: (site) => `If you did not turn it off, someone knows your password and a code from your app: ${resetNow(site)}, turn two-factor sign-in on again on your account page, and tell ${FIRM_NAME} at once.`,
   },
   'admin-granted': {
     subject: `You are now an ${FIRM_NAME} administrator`,

@@ -71,4 +71,8 @@ describe('the e-mail', () => {
   it('sends whoever did not make the change to the reset page', () => {
     for (const event of ['password-changed', 'two-factor-on', 'two-factor-off'] as const) expect(render(event).text).toContain(`${SITE}/forgot-password`);
   });
+
+  it('tells whoever did not change their second factor to report it to the firm', () => {
+    for (const event of ['two-factor-on', 'two-factor-off'] as const) expect(render(event).text).toMatch(/tell Aurum at once/);
+  });
 });

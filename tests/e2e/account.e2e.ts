@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { apiMessages, errors, successToasts } from '../../shared/messages';
 import { freshTotpCode, wrongTotpCode } from '../integration/support/totp';
 import { expect as expectPage } from './support/expect';
-import { journey, signIn, useE2E } from './support/e2e';
+import { DEMO_PASSWORD, journey, signIn, useE2E } from './support/e2e';
 
 const e2e = useE2E();
 
@@ -20,13 +20,20 @@ async function openAccount(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
 }
 
+/** On /account: "Set up", then the current password, which the API checks before it hands out a key. */
+async function startSetUp(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Set up', exact: true }).click();
+  await page.getByLabel('Current password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+}
+
 /**
- * On /account: "Set up", the key read off the page as a person would type it into an app, and a
- * code of it confirmed. Every session then ends (this one too): the page is back on sign-in.
- * Answers the key (base32, without the grouping spaces).
+ * On /account: "Set up" with the password, the key read off the page as a person would type it
+ * into an app, and a code of it confirmed. Every session then ends (this one too): the page is
+ * back on sign-in. Answers the key (base32, without the grouping spaces).
  */
 async function setUpTwoFactor(page: Page): Promise<string> {
-  await page.getByRole('button', { name: 'Set up', exact: true }).click();
+  await startSetUp(page);
   const shown = await page.getByTestId('totp-key').innerText();
   const secret = shown.replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
@@ -192,7 +199,7 @@ journey('two-factor on a phone: the otpauth: link and the key come first, the QR
   await signIn(page, e2e, email);
   await page.waitForURL(/\/dashboard$/);
   await page.goto(e2e.url('/account'));
-  await page.getByRole('button', { name: 'Set up', exact: true }).click();
+  await startSetUp(page);
   const key = page.getByTestId('totp-key');
   await key.waitFor();
   await page.getByText('Drawing the QR code...').waitFor({ state: 'hidden' });

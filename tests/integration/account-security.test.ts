@@ -198,7 +198,7 @@ describe('(d) a new authenticator while one is in force', () => {
   it('is refused by the API with 409, changing nothing: the code is still asked for, and the admin keeps the console', async () => {
     const admin = await t.client.newAdmin();
     const recordBefore = await securityRecord(admin);
-    const res = await t.client.call('setUpTwoFactor', { token: admin.accessToken });
+    const res = await t.client.call('setUpTwoFactor', { token: admin.accessToken, body: { password: PASSWORD } });
     expect([res.status, res.body]).toEqual([409, { error: apiMessages.twoFactorAlreadyOn }]);
     expect(await securityRecord(admin)).toEqual(recordBefore);
     expect((await srpSignIn(t.client.cognito, t.stack.cognito, admin.email, PASSWORD)).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
@@ -225,11 +225,11 @@ describe('(d) a new authenticator while one is in force', () => {
     const admin = await t.client.newAdmin(); // signed in with the code seconds ago: a fresh sign-in
     const secret = t.client.totpSecretOf(admin.email) ?? '';
     expect(await listClients(admin.accessToken)).toBe(200); // Cognito's answer is now remembered for a minute
-    expect((await t.client.call('disableTwoFactor', { token: admin.accessToken })).status).toBe(200);
+    expect((await t.client.call('disableTwoFactor', { token: admin.accessToken, body: { password: PASSWORD, code: await freshTotpCode(secret) } })).status).toBe(200);
     await expectOneMail(admin.email, 'Two-factor sign-in was turned off');
     expect(await listClients(admin.accessToken)).toEqual([403, { error: apiMessages.twoFactorRequired }]);
 
-    const setUp = await t.client.call('setUpTwoFactor', { token: admin.accessToken });
+    const setUp = await t.client.call('setUpTwoFactor', { token: admin.accessToken, body: { password: PASSWORD } });
     expect(setUp.status).toBe(200);
     expect(setUp.body.secretCode).not.toBe(secret);
     expect(await securityRecord(admin)).toMatchObject({ pendingAssociationAt: expect.any(Number) });
@@ -306,10 +306,10 @@ describe('(f) the other security e-mails', () => {
     const secret = await t.client.setUpTotp(user);
     await expectOneMail(user.email, 'Two-factor sign-in was turned on');
     const fresh = await t.client.signInWithTotp(user.email, secret);
-    expect((await t.client.call('disableTwoFactor', { token: fresh.accessToken })).status).toBe(200);
+    expect((await t.client.call('disableTwoFactor', { token: fresh.accessToken, body: { password: PASSWORD, code: await freshTotpCode(secret) } })).status).toBe(200);
     await expectOneMail(user.email, 'Two-factor sign-in was turned off');
     // Already off: refused, and nothing more is sent.
-    expect(await t.client.call('disableTwoFactor', { token: fresh.accessToken })).toMatchObject({ status: 409, body: { error: apiMessages.twoFactorAlreadyOff } });
+    expect(await t.client.call('disableTwoFactor', { token: fresh.accessToken, body: { password: PASSWORD, code: t.client.totpCode(secret) } })).toMatchObject({ status: 409, body: { error: apiMessages.twoFactorAlreadyOff } });
     await expectOneMail(user.email, 'Two-factor sign-in was turned off');
   });
 });

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RouteDef, routes } from '../../shared/api';
 import { keys } from '../../lambdas/lib/data/table';
-import { claimsOf, type Session } from './support/client';
+import { claimsOf, PASSWORD, type Session } from './support/client';
 import { useTestStack } from './support/use-stack';
 
 const t = useTestStack({ seed: false });
@@ -84,7 +84,7 @@ describe('403: not yours, not admin', () => {
 
   it("the caller's own account (/api/me/...): no path or body names anyone else, so a call changes the caller's record alone", async () => {
     const aliceBefore = await t.table.item(keys.security(alice.sub));
-    const res = await t.client.call('setUpTwoFactor', { token: bob.accessToken });
+    const res = await t.client.call('setUpTwoFactor', { token: bob.accessToken, body: { password: PASSWORD } });
     expect(res.status).toBe(200);
     expect(await t.table.item(keys.security(bob.sub))).toMatchObject({ pendingAssociationAt: expect.any(Number) });
     expect(await t.table.item(keys.security(alice.sub))).toEqual(aliceBefore);

@@ -26,7 +26,9 @@ const writes = (): { route: RouteName; token: string }[] => [
   { route: 'createPortfolio', token: zoe.accessToken },
   // The caller's own sign-in: a refusal records nothing in zoe's security record and e-mails nothing.
   { route: 'changeMyPassword', token: zoe.accessToken },
+  { route: 'setUpTwoFactor', token: zoe.accessToken },
   { route: 'verifyTwoFactor', token: zoe.accessToken },
+  { route: 'disableTwoFactor', token: zoe.accessToken },
 ];
 
 /** A raw request to zoe's deposit route: for bodies that are not JSON, or not sent as JSON. */
@@ -56,6 +58,7 @@ describe('random bodies (property)', () => {
       initialBalance: wrongValue,
       previousPassword: wrongValue,
       proposedPassword: wrongValue,
+      password: wrongValue,
       code: wrongValue,
       extra: wrongValue,
     },

@@ -128,10 +128,10 @@ const successfulCalls: { [N in RouteName]: () => Promise<AnswerOf<N>> } = {
   startBalancesExport: () => succeed('startBalancesExport', { token: admin.accessToken }),
   getBalancesExport: async () => succeed('getBalancesExport', { token: admin.accessToken, params: { id: await startedExport() } }),
   // The caller's own sign-in, each change on a client of its own (each ends the client's sessions).
-  setUpTwoFactor: async () => succeed('setUpTwoFactor', { token: (await t.client.newClient('two-factor')).accessToken }),
+  setUpTwoFactor: async () => succeed('setUpTwoFactor', { token: (await t.client.newClient('two-factor')).accessToken, body: { password: PASSWORD } }),
   verifyTwoFactor: async () => {
     const user = await t.client.newClient('two-factor');
-    const setUp = await t.client.call('setUpTwoFactor', { token: user.accessToken });
+    const setUp = await t.client.call('setUpTwoFactor', { token: user.accessToken, body: { password: PASSWORD } });
     expect(setUp.status).toBe(200);
     return succeed('verifyTwoFactor', { token: user.accessToken, body: { code: await freshTotpCode(setUp.body.secretCode) } });
   },
@@ -139,7 +139,8 @@ const successfulCalls: { [N in RouteName]: () => Promise<AnswerOf<N>> } = {
     const user = await t.client.newClient('two-factor');
     const secret = await t.client.setUpTotp(user);
     // Confirming ended every session: a sign-in made since, with a code.
-    return succeed('disableTwoFactor', { token: (await t.client.signInWithTotp(user.email, secret)).accessToken });
+    const token = (await t.client.signInWithTotp(user.email, secret)).accessToken;
+    return succeed('disableTwoFactor', { token, body: { password: PASSWORD, code: await freshTotpCode(secret) } });
   },
   changeMyPassword: async () =>
     succeed('changeMyPassword', { token: (await t.client.newClient('password')).accessToken, body: { previousPassword: PASSWORD, proposedPassword: 'Renewed-pass1' } }),

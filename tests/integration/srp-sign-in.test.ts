@@ -4,19 +4,16 @@
  *    it (web/src/auth/amplify.ts, from /config.json): the oracle that the local Cognito's half of
  *    SRP is the one Amplify's client expects, as Cognito's is. Every Cognito call it makes is
  *    recorded on its way out (not changed): it signs in with USER_SRP_AUTH and never sends the
- *    password;
- *  - the account page's own proof that it is the user (web/src/auth/account-calls.ts `freshSignIn`:
- *    the password over SRP and a code), whose SRP client half is shared/cognito-srp.ts, and whose
- *    token the API takes to turn two-factor sign-in off.
+ *    password.
+ * The API's own proof of a password (lambdas/lib/cognito/password-proof.ts, on the SRP client half
+ * of shared/cognito-srp.ts) is judged by tests/integration/two-factor-takeover.test.ts.
  */
-import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { Amplify } from 'aws-amplify';
 import { confirmSignIn, fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
 import { DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from '../../infra/local/seed';
 import { parseSiteConfig } from '../../shared/site-config';
-import { freshSignIn, revokeRefreshToken } from '../../web/src/auth/account-calls';
 import { configureAmplify } from '../../web/src/auth/amplify';
-import { claimsOf, freshTotpCode, PASSWORD } from './support/client';
+import { claimsOf, freshTotpCode } from './support/client';
 import { failureOf } from './support/failure';
 import { useTestStack } from './support/use-stack';
 
@@ -104,41 +101,5 @@ describe("Amplify's own signIn against the local Cognito", () => {
     });
     expect(cognitoCalls.take().map((c) => c.target)).toEqual(['InitiateAuth', 'RespondToAuthChallenge']);
     expect((await fetchAuthSession()).tokens).toBeUndefined();
-  });
-});
-
-describe("the account page's proof that it is the user (freshSignIn), for turning two-factor sign-in off", () => {
-  it('turns two-factor sign-in off only with the right password (over SRP) and a code, with the fresh token', async () => {
-    const carol = await t.client.newClient('carol');
-    const secret = await t.client.setUpTotp(carol);
-    const signedIn = await t.client.signIn(carol.email);
-    const session = {
-      endpoint: `${t.stack.url}/cognito`,
-      userPoolId: t.stack.cognito.userPoolId,
-      clientId: t.stack.cognito.clientId,
-      accessToken: signedIn.accessToken,
-      username: signedIn.sub,
-    };
-    const mfa = async () => (await t.client.cognito.send(new GetUserCommand({ AccessToken: signedIn.accessToken }))).UserMFASettingList ?? [];
-
-    // (the code is never asked for: the password fails first)
-    expect(await failureOf(freshSignIn(session, 'not-the-password', t.client.totpCode(secret)))).toEqual({
-      name: 'NotAuthorizedException',
-      message: 'Incorrect username or password.',
-    });
-    expect(await mfa()).toEqual(['SOFTWARE_TOKEN_MFA']);
-
-    cognitoCalls.take();
-    const fresh = await freshSignIn(session, PASSWORD, await freshTotpCode(secret));
-    const calls = cognitoCalls.take();
-    expect(calls.map((c) => c.target)).toEqual(['InitiateAuth', 'RespondToAuthChallenge', 'RespondToAuthChallenge']);
-    expect(JSON.parse(calls[0]?.body ?? '{}')).toMatchObject({ AuthFlow: 'USER_SRP_AUTH' });
-    expect(calls.some((c) => c.body.includes(PASSWORD))).toBe(false);
-    expect((await t.client.call('disableTwoFactor', { token: fresh.accessToken })).status).toBe(200);
-    await revokeRefreshToken(session, fresh.refreshToken ?? '');
-    expect(await t.client.refresh(fresh.refreshToken ?? '')).toEqual({ status: 400, type: 'NotAuthorizedException' });
-    expect(await mfa()).toEqual([]);
-    // The password alone signs in again.
-    expect((await t.client.signIn(carol.email)).accessToken).toBeTruthy();
   });
 });

@@ -57,7 +57,7 @@ describe('the seeded demo admin', () => {
 describe('two-factor sign-in, set up from the account page (through the API)', () => {
   it('set up, confirm (every session ends); then sign-in asks for a code, and the tokens it gives open the API', async () => {
     const carol = await t.client.newClient('carol');
-    const setUp = await t.client.call('setUpTwoFactor', { token: carol.accessToken });
+    const setUp = await t.client.call('setUpTwoFactor', { token: carol.accessToken, body: { password: PASSWORD } });
     const secret = setUp.body.secretCode;
     expect([setUp.status, secret]).toEqual([200, expect.stringMatching(/^[A-Z2-7]{32}$/)]);
 
@@ -107,12 +107,13 @@ describe('two-factor sign-in, set up from the account page (through the API)', (
     expect((await t.client.signInWithTotp(dan.email, secret)).accessToken).toBeTruthy();
   });
 
-  it('turned off (with a fresh sign-in: the password and a code), the password alone signs in again', async () => {
+  it('turned off (for a fresh sign-in, with the password and a code), the password alone signs in again', async () => {
     const erin = await t.client.newClient('erin');
     const secret = await t.client.setUpTotp(erin);
     expect((await passwordSignIn(erin.email)).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
     const fresh = await t.client.signInWithTotp(erin.email, secret);
-    expect(await t.client.call('disableTwoFactor', { token: fresh.accessToken })).toMatchObject({ status: 200, body: { success: true } });
+    const body = { password: PASSWORD, code: await freshTotpCode(secret) };
+    expect(await t.client.call('disableTwoFactor', { token: fresh.accessToken, body })).toMatchObject({ status: 200, body: { success: true } });
     const out = await passwordSignIn(erin.email);
     expect(out.ChallengeName).toBeUndefined();
     expect(out.AuthenticationResult?.AccessToken).toBeTruthy();

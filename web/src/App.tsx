@@ -43,11 +43,21 @@ function SignedInPage({ loading, children }: { loading: string; children: ReactN
   );
 }
 
-/** Signed-in users have no business on the sign-in pages: admins go to /admin from /, everyone else to /dashboard. */
+/** The page a visitor was sent to sign in from (RequireSignIn, or a change that asks for a new sign-in), if it is one of this site's. */
+function cameFrom(state: unknown): string | undefined {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/' ? from : undefined;
+}
+
+/**
+ * Signed-in users have no business on the sign-in pages: they go back to the page they were sent
+ * from, else admins to /admin from /, everyone else to /dashboard.
+ */
 function SignedOutOnly({ children, adminTarget }: { children: ReactNode; adminTarget?: string }) {
   const { status, user } = useAuth();
+  const location = useLocation();
   if (status === 'loading') return <PageSpinner label="Loading your account..." />;
-  if (status === 'signedIn') return <Navigate to={user?.isAdmin && adminTarget ? adminTarget : '/dashboard'} replace />;
+  if (status === 'signedIn') return <Navigate to={cameFrom(location.state) ?? (user?.isAdmin && adminTarget ? adminTarget : '/dashboard')} replace />;
   return <>{children}</>;
 }
 

@@ -7,53 +7,98 @@
  * Each works with the caller's access token and acts on the caller's account only. Bad input
  * (a wrong code, a wrong password, a second factor already on) is refused before anything is
  * written.
+ *
+ * An access token alone does not change the second factor: a stolen one would let its holder put
+ * their own app in force, and the owner's next sign-in would ask for a code only they have. So
+ * setting one up and turning it off need a sign-in of the last FRESH_SIGN_IN_MS and the password,
+ * turning it off a current code too, both checked by Cognito (password-proof.ts); and a waiting
+ * secret is confirmed only by the session it was handed out to, within PENDING_SET_UP_MS.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { apiMessages } from '../../../shared/messages';
 import { firstCountingSignIn, signedInWithin } from '../http/admin-epoch';
+import { bearerTokenOf, type Caller } from '../http/auth';
 import { signOutEverywhere } from './cognito';
 import { associateAuthenticator, authenticatorInForce, changeOwnPassword, confirmAuthenticator, setAuthenticatorInForce } from './cognito-user-calls';
-import { Conflict, Forbidden } from '../http/errors';
+import { type Proof, proveItIsThem, type SignInPool, signInPoolOf } from './password-proof';
+import { Conflict, Forbidden, Unauthorized } from '../http/errors';
 import { changeSecurityRecord, getSecurityRecord } from '../data/security-record';
 
-/** Who asks: their Cognito names and the access token they sent. */
+/** Who asks: their Cognito names, the access token they sent and what it says of its sign-in. */
 export interface AccountCaller {
   sub: string;
   username: string;
   accessToken: string;
   authTime?: number;
+  /** The session the token belongs to (`origin_jti`: the same for every token a sign-in's refreshes give). */
+  session: string;
+  /** Where the token came from: the pool and client a password is proven against. */
+  pool: SignInPool;
 }
 
-/** How recent a sign-in must be to turn the second factor off: the password and a code shown just now. */
+/** The account caller of a request whose token the authorizer verified. */
+export function accountCallerOf(event: APIGatewayProxyEventV2WithJWTAuthorizer, caller: Caller): AccountCaller {
+  const claims = event.requestContext?.authorizer?.jwt?.claims ?? {};
+  const session = claims.origin_jti;
+  if (typeof session !== 'string' || session === '') throw new Unauthorized(apiMessages.unauthorized);
+  const { sub, username, authTime } = caller;
+  return { sub, username, accessToken: bearerTokenOf(event), session, pool: signInPoolOf(claims), ...(authTime === undefined ? {} : { authTime }) };
+}
+
+/** How recent a sign-in must be to change the second factor. */
 export const FRESH_SIGN_IN_MS = 5 * 60_000;
 
+/** How long a secret handed out waits for its confirmation. */
+export const PENDING_SET_UP_MS = 10 * 60_000;
+
+/** A token whose sign-in is older than FRESH_SIGN_IN_MS (refreshes keep it) changes no second factor. */
+function requireFreshSignIn(caller: AccountCaller, now: number): void {
+  if (!signedInWithin(caller.authTime, now, FRESH_SIGN_IN_MS)) throw new Forbidden(apiMessages.freshSignInRequired);
+}
+
 /**
- * A new authenticator secret, while none is in force: associating one while a factor is in force
- * makes Cognito stop asking for codes until it is confirmed, though it still lists the factor.
- * The waiting secret is recorded after it is handed out (and, should that write be lost, before),
- * so whatever the order of two set-ups and a confirmation, a secret handed out after the factor
- * went on is on record, and counts as no second factor for admin power.
+ * A new authenticator secret, while none is in force, for a fresh sign-in that shows the
+ * password: associating one while a factor is in force makes Cognito stop asking for codes until
+ * it is confirmed, though it still lists the factor (so a new app replaces an old one by turning
+ * that off first, with its code). The waiting secret is recorded, with the session it goes to,
+ * after it is handed out (and, should that write be lost, before), so whatever the order of two
+ * set-ups and a confirmation, a secret handed out after the factor went on is on record, and
+ * counts as no second factor for admin power.
  */
-export async function setUpAuthenticator(caller: AccountCaller, now: number): Promise<string> {
+export async function setUpAuthenticator(caller: AccountCaller, password: string, now: number): Promise<string> {
+  requireFreshSignIn(caller, now);
   if (await authenticatorInForce(caller.accessToken)) throw new Conflict(apiMessages.twoFactorAlreadyOn);
-  await changeSecurityRecord(caller.sub, { set: { pendingAssociationAt: now } }, now);
+  await proveItIsThem(caller.pool, caller.username, { password });
+  const pending = (at: number) => ({ set: { pendingAssociationAt: at }, setText: { pendingAssociationSession: caller.session } });
+  await changeSecurityRecord(caller.sub, pending(now), now);
   const secret = await associateAuthenticator(caller.accessToken);
-  await changeSecurityRecord(caller.sub, { set: { pendingAssociationAt: Date.now() } }, now);
+  await changeSecurityRecord(caller.sub, pending(Date.now()), now);
   return secret;
 }
 
 /**
- * Confirms the waiting secret with a code and puts it in force. The record is changed only if no
- * other set-up came meanwhile, before the factor is put in force: a failure after it leaves the
- * factor off in Cognito, which gives no admin power. Then every session ends (one opened with the
+ * Confirms the waiting secret with a code and puts it in force, for the session it was handed
+ * out to and within PENDING_SET_UP_MS: a secret associated in any other way (or left waiting)
+ * is not the caller's to confirm. The record is changed only if no other set-up came meanwhile,
+ * before the factor is put in force: a failure after it leaves the factor off in Cognito, which
+ * gives no admin power. Then every session ends (one opened with the
  * password alone must not carry on, least of all an admin's), and the answer waits until a new
  * sign-in counts for admin power (within a second).
  */
 export async function confirmAuthenticatorSetUp(caller: AccountCaller, code: string, now: number): Promise<void> {
   const record = await getSecurityRecord(caller.sub);
   if (record.pendingAssociationAt === undefined) throw new Conflict(apiMessages.twoFactorSetupNotStarted);
+  if (record.pendingAssociationSession !== caller.session || now - record.pendingAssociationAt > PENDING_SET_UP_MS) {
+    throw new Conflict(apiMessages.twoFactorSetupExpired);
+  }
   await confirmAuthenticator(caller.accessToken, code);
-  const change = { set: { totpEnabledAt: now }, clear: ['pendingAssociationAt'] as const, notice: 'two-factor-on' as const, ifVersion: record.version };
+  const change = {
+    set: { totpEnabledAt: now },
+    clear: ['pendingAssociationAt', 'pendingAssociationSession'] as const,
+    notice: 'two-factor-on' as const,
+    ifVersion: record.version,
+  };
   if ((await changeSecurityRecord(caller.sub, change, now)) === 'raced') throw new Conflict(apiMessages.twoFactorSetupChanged);
   await setAuthenticatorInForce(caller.accessToken, true);
   await signOutEverywhere(caller.username);
@@ -61,21 +106,25 @@ export async function confirmAuthenticatorSetUp(caller: AccountCaller, code: str
 }
 
 /**
- * Takes the factor out of force, for a session that has just shown the password and a current
- * code (a sign-in within FRESH_SIGN_IN_MS): a stolen older token cannot turn it off.
+ * Takes the factor out of force, for a fresh sign-in that shows the password and a current code
+ * of the app (Cognito's sign-in checks both): neither a stolen older token nor a fresh one
+ * without them turns it off.
  */
-export async function turnOffAuthenticator(caller: AccountCaller, now: number): Promise<void> {
-  if (!signedInWithin(caller.authTime, now, FRESH_SIGN_IN_MS)) throw new Forbidden(apiMessages.freshSignInRequired);
+export async function turnOffAuthenticator(caller: AccountCaller, proof: Required<Proof>, now: number): Promise<void> {
+  requireFreshSignIn(caller, now);
   if (!(await authenticatorInForce(caller.accessToken))) throw new Conflict(apiMessages.twoFactorAlreadyOff);
+  // No code asked at sign-in: Cognito has the app out of force after all.
+  if (!(await proveItIsThem(caller.pool, caller.username, proof))) throw new Conflict(apiMessages.twoFactorAlreadyOff);
   await setAuthenticatorInForce(caller.accessToken, false);
-  await changeSecurityRecord(caller.sub, { set: { totpDisabledAt: now }, clear: ['pendingAssociationAt'], notice: 'two-factor-off' }, now);
+  const clear = ['pendingAssociationAt', 'pendingAssociationSession'] as const;
+  await changeSecurityRecord(caller.sub, { set: { totpDisabledAt: now }, clear, notice: 'two-factor-off' }, now);
 }
 
 /**
  * Cognito checks the password in force; then the change is recorded and e-mailed, every session
  * ends, and the answer waits until a new sign-in counts for admin power (admin-epoch.ts).
  */
-export async function changePassword(caller: AccountCaller, previousPassword: string, proposedPassword: string, now: number): Promise<void> {
+export async function changePassword(caller: Pick<AccountCaller, 'sub' | 'username' | 'accessToken'>, previousPassword: string, proposedPassword: string, now: number): Promise<void> {
   await changeOwnPassword(caller.accessToken, previousPassword, proposedPassword);
   await changeSecurityRecord(caller.sub, { set: { passwordChangedAt: now }, notice: 'password-changed' }, now);
   await signOutEverywhere(caller.username);

@@ -49,7 +49,8 @@ export function refusalOf(error: unknown): unknown {
   }
 }
 
-async function asCaller<T>(call: () => Promise<T>): Promise<T> {
+/** Runs a Cognito call, its refusal turned into the API's answer (refusalOf). */
+export async function asCaller<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {

@@ -19,6 +19,9 @@ import { keys } from './table';
 
 export const MOMENTS = ['adminSince', 'adminRemovedAt', 'totpEnabledAt', 'totpDisabledAt', 'pendingAssociationAt', 'passwordChangedAt'] as const;
 export type Moment = (typeof MOMENTS)[number];
+/** The record's text fields: the session a waiting secret was handed out to (its tokens' `origin_jti`). */
+export const TEXTS = ['pendingAssociationSession'] as const;
+export type TextField = (typeof TEXTS)[number];
 
 export interface SecurityMoments {
   /** Added to `admins` (by `npm run admin -- add`, or first seen so by the admin check). */
@@ -35,13 +38,17 @@ export interface SecurityMoments {
 export interface SecurityRecord extends SecurityMoments {
   /** 0 for a user who has none yet. */
   version: number;
+  /** The session (`origin_jti`) the waiting secret was handed out to: only it may confirm the secret. */
+  pendingAssociationSession?: string;
 }
 
 export interface SecurityChange {
   /** Moments to set (to the given epoch ms). */
   set?: Partial<Record<Moment, number>>;
-  /** Moments to forget. */
-  clear?: readonly Moment[];
+  /** Text fields to set. */
+  setText?: Partial<Record<TextField, string>>;
+  /** Moments or text fields to forget. */
+  clear?: readonly (Moment | TextField)[];
   /** What to e-mail the user about, if anything. */
   notice?: SecurityEvent;
   /** Only if the record is still at this version (0: there is none yet). */
@@ -50,7 +57,7 @@ export interface SecurityChange {
 
 /** The transaction of one change: the record's update and, when there is one, its notice's Put. */
 export function securityChange(tableName: string, sub: string, change: SecurityChange, now: number): TransactWriteCommandInput {
-  const set = Object.entries(change.set ?? {}) as [Moment, number][];
+  const set = [...Object.entries(change.set ?? {}), ...Object.entries(change.setText ?? {})] as [Moment | TextField, number | string][];
   const names: Record<string, string> = { '#sub': 'sub', '#type': 'itemType', '#version': 'version' };
   const values: Record<string, unknown> = { ':sub': sub, ':type': 'security', ':one': 1 };
   const assignments = ['#sub = :sub', '#type = :type'];
@@ -88,6 +95,10 @@ export async function getSecurityRecord(sub: string): Promise<SecurityRecord> {
   for (const moment of MOMENTS) {
     const at: unknown = Item[moment];
     if (typeof at === 'number' && Number.isFinite(at)) record[moment] = at;
+  }
+  for (const field of TEXTS) {
+    const text: unknown = Item[field];
+    if (typeof text === 'string' && text !== '') record[field] = text;
   }
   return record;
 }

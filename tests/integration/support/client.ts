@@ -213,12 +213,12 @@ export class Client {
 
   /**
    * Two-factor sign-in set up as the account page does it, through the API: a new authenticator
-   * secret (POST /api/me/two-factor/setup), confirmed with a code (.../verify), which puts it in
+   * secret (POST /api/me/two-factor/setup, for the fresh `session` and its password), confirmed with a code (.../verify), which puts it in
    * force and ends every session of the user, `session`'s too. Answers the secret; this client's
    * `signIn` answers the user's challenges from now on.
    */
-  async setUpTotp(session: Session): Promise<string> {
-    const setUp = await this.call('setUpTwoFactor', { token: session.accessToken });
+  async setUpTotp(session: Session, password = PASSWORD): Promise<string> {
+    const setUp = await this.call('setUpTwoFactor', { token: session.accessToken, body: { password } });
     if (setUp.status !== 200) throw new Error(`setUpTwoFactor answered ${setUp.status}: ${JSON.stringify(setUp.body)}`);
     const secret = setUp.body.secretCode;
     const verified = await this.call('verifyTwoFactor', { token: session.accessToken, body: { code: await freshTotpCode(secret) } });

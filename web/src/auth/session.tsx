@@ -37,20 +37,8 @@ export interface TotpSetup {
 export interface AccountBackend {
   /** Whether the user's authenticator-app factor is enabled. */
   mfaStatus(): Promise<{ totp: boolean }>;
-  /**
-   * A sign-in with the password and a current code from the app (as the sign-in page makes it),
-   * for a change the API lets only a fresh sign-in make: its access token, and `end` to close the
-   * session it opened once done.
-   */
-  freshSignIn(password: string, code: string): Promise<FreshSignIn>;
   /** Ends every session of the user (every device's refresh token); this device then signs out as usual. */
   signOutEverywhere(): Promise<void>;
-}
-
-/** A session opened just now, for one change (AccountBackend.freshSignIn). */
-export interface FreshSignIn {
-  accessToken: string;
-  end(): Promise<void>;
 }
 
 export interface AuthBackend {

@@ -14,7 +14,6 @@ import {
   type FakeUser,
   fakeAuth,
   fixtureApi,
-  freshTokenOf,
   type Handler,
   renderApp,
 } from '../test/harness';
@@ -36,6 +35,13 @@ function setup(user: FakeUser, handlers: Record<string, Handler | unknown> = {},
   const api = fixtureApi({ ...portfolioFixtures, ...accountApi(backend), ...handlers });
   renderApp(path, { backend, api });
   return { backend, api };
+}
+
+/** Starts setting up an app on the two-factor card: Set up, then the password. */
+async function startSetUp(twoFactor: ReturnType<typeof within>) {
+  await userEvent.click(await twoFactor.findByRole('button', { name: 'Set up' }));
+  await userEvent.type(await twoFactor.findByLabelText('Current password'), FAKE_PASSWORD);
+  await userEvent.click(twoFactor.getByRole('button', { name: 'Continue' }));
 }
 
 /** The card (a Chakra Card under its h2) titled `title`. */
@@ -178,8 +184,17 @@ describe('account page', () => {
       const twoFactor = await card('Two-factor sign-in');
       expect(await twoFactor.findByText('Off')).toBeInTheDocument();
       await userEvent.click(twoFactor.getByRole('button', { name: 'Set up' }));
+      // The password first: nothing is sent without it, and a wrong one shows at its field.
+      await userEvent.click(await twoFactor.findByRole('button', { name: 'Continue' }));
+      await expectFieldError('Current password', 'Please enter your current password', twoFactor);
+      await userEvent.type(twoFactor.getByLabelText('Current password'), 'not-it');
+      await userEvent.click(twoFactor.getByRole('button', { name: 'Continue' }));
+      await expectFieldError('Current password', 'Your current password is incorrect', twoFactor);
+      await userEvent.clear(twoFactor.getByLabelText('Current password'));
+      await userEvent.type(twoFactor.getByLabelText('Current password'), FAKE_PASSWORD);
+      await userEvent.click(twoFactor.getByRole('button', { name: 'Continue' }));
       const qr = await twoFactor.findByRole('img', { name: 'QR code for your authenticator app' });
-      expect(api.calls.filter((c) => c.path.startsWith('/api/me/'))).toEqual([{ method: 'POST', path: '/api/me/two-factor/setup', body: undefined }]);
+      expect(api.calls.filter((c) => c.path.startsWith('/api/me/')).map((c) => c.body)).toEqual([{ password: 'not-it' }, { password: FAKE_PASSWORD }]);
       // The QR code is drawn from the otpauth URI (the e-mail as the account, Aurum as the issuer), as an SVG image.
       expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
       expect(twoFactor.getByTestId('totp-key')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
@@ -205,7 +220,7 @@ describe('account page', () => {
     it('offers the otpauth: link and the key (to copy) first, the QR code to scan from another device after them', async () => {
       setup(alice);
       const twoFactor = await card('Two-factor sign-in');
-      await userEvent.click(await twoFactor.findByRole('button', { name: 'Set up' }));
+      await startSetUp(twoFactor);
       const link = await twoFactor.findByRole('link', { name: 'Open in authenticator app' });
       expect(link).toHaveAttribute('href', totpSetupOf(FAKE_TOTP_SECRET, 'Aurum', alice.email).uri);
       const key = twoFactor.getByTestId('totp-key');
@@ -222,7 +237,7 @@ describe('account page', () => {
     it('says why when the API will not set up another app while one is on', async () => {
       setup(alice, { 'POST /api/me/two-factor/setup': () => Promise.reject(apiError(409, apiMessages.twoFactorAlreadyOn)) });
       const twoFactor = await card('Two-factor sign-in');
-      await userEvent.click(await twoFactor.findByRole('button', { name: 'Set up' }));
+      await startSetUp(twoFactor);
       expect(await screen.findByText(apiMessages.twoFactorAlreadyOn)).toBeInTheDocument();
       expect(twoFactor.queryByTestId('totp-key')).not.toBeInTheDocument();
     });
@@ -230,15 +245,15 @@ describe('account page', () => {
     it('cancels a setup without changing anything', async () => {
       const { api } = setup(alice);
       const twoFactor = await card('Two-factor sign-in');
-      await userEvent.click(await twoFactor.findByRole('button', { name: 'Set up' }));
+      await startSetUp(twoFactor);
       await twoFactor.findByRole('img', { name: 'QR code for your authenticator app' });
       await userEvent.click(twoFactor.getByRole('button', { name: 'Cancel' }));
       expect(twoFactor.getByRole('button', { name: 'Set up' })).toBeInTheDocument();
       expect(api.calls.filter((c) => c.path === '/api/me/two-factor/verify')).toEqual([]);
     });
 
-    it('turns it off with the password and a current code: a fresh sign-in, whose token the API takes, then ended', async () => {
-      const { api, backend } = setup({ ...alice, totp: true });
+    it('turns it off with the password and a current code, which the API checks: each refusal at its field', async () => {
+      const { api } = setup({ ...alice, totp: true });
       const twoFactor = await card('Two-factor sign-in');
       expect(await twoFactor.findByText('On')).toBeInTheDocument();
       await userEvent.click(twoFactor.getByRole('button', { name: 'Turn off' }));
@@ -246,6 +261,8 @@ describe('account page', () => {
       await userEvent.click(twoFactor.getByRole('button', { name: 'Turn off' }));
       await expectFieldError('Current password', 'Please enter your current password', twoFactor);
       await expectFieldError('6-digit code from the app', 'Please enter the 6-digit code from your authenticator app', twoFactor);
+      expect(api.calls.filter((c) => c.path === '/api/me/two-factor/disable')).toEqual([]);
+
       await userEvent.type(twoFactor.getByLabelText('Current password'), FAKE_PASSWORD);
       await userEvent.type(twoFactor.getByLabelText('6-digit code from the app'), '111111');
       await userEvent.click(twoFactor.getByRole('button', { name: 'Turn off' }));
@@ -253,32 +270,52 @@ describe('account page', () => {
       expect(twoFactor.getByLabelText('Current password')).not.toHaveAttribute('aria-invalid');
       expect(await twoFactor.findByText('On')).toBeInTheDocument();
 
-      expect(api.calls.filter((c) => c.path === '/api/me/two-factor/disable')).toEqual([]);
+      await userEvent.clear(twoFactor.getByLabelText('Current password'));
+      await userEvent.type(twoFactor.getByLabelText('Current password'), 'not-it');
+      await userEvent.type(twoFactor.getByLabelText('6-digit code from the app'), FAKE_TOTP_CODE);
+      await userEvent.click(twoFactor.getByRole('button', { name: 'Turn off' }));
+      await expectFieldError('Current password', 'Your current password is incorrect', twoFactor);
 
+      await userEvent.clear(twoFactor.getByLabelText('Current password'));
+      await userEvent.type(twoFactor.getByLabelText('Current password'), FAKE_PASSWORD);
       await userEvent.type(twoFactor.getByLabelText('6-digit code from the app'), FAKE_TOTP_CODE);
       await userEvent.click(twoFactor.getByRole('button', { name: 'Turn off' }));
       expect(await screen.findByText('Two-factor sign-in is off')).toBeInTheDocument();
-      expect(backend.account.freshSignIn).toHaveBeenLastCalledWith(FAKE_PASSWORD, FAKE_TOTP_CODE);
-      expect(api.calls.filter((c) => c.path === '/api/me/two-factor/disable')).toEqual([
-        { method: 'POST', path: '/api/me/two-factor/disable', body: undefined, accessToken: freshTokenOf(alice) },
+      expect(api.calls.filter((c) => c.path === '/api/me/two-factor/disable').map((c) => c.body)).toEqual([
+        { password: FAKE_PASSWORD, code: '111111' },
+        { password: 'not-it', code: FAKE_TOTP_CODE },
+        { password: FAKE_PASSWORD, code: FAKE_TOTP_CODE },
       ]);
-      const fresh = (await (backend.account.freshSignIn as jest.Mock).mock.results.at(-1)?.value) as { end: jest.Mock };
-      expect(fresh.end).toHaveBeenCalledTimes(1);
       expect(await twoFactor.findByText('Off')).toBeInTheDocument();
       expect(twoFactor.getByRole('button', { name: 'Set up' })).toBeInTheDocument();
     });
 
-    it('ends the fresh session even when the API refuses, and says why', async () => {
-      const { backend } = setup({ ...alice, totp: true }, { 'POST /api/me/two-factor/disable': () => Promise.reject(apiError(403, apiMessages.freshSignInRequired)) });
+    it.each([
+      ['setting up', false],
+      ['turning off', true],
+    ])('offers a new sign-in, back to this page, when the API finds the sign-in too old for %s', async (_, on) => {
+      const user = { ...alice, totp: on, signedInLongAgo: true };
+      const { backend } = setup(user);
       const twoFactor = await card('Two-factor sign-in');
-      await userEvent.click(await twoFactor.findByRole('button', { name: 'Turn off' }));
-      await userEvent.type(twoFactor.getByLabelText('Current password'), FAKE_PASSWORD);
-      await userEvent.type(twoFactor.getByLabelText('6-digit code from the app'), FAKE_TOTP_CODE);
-      await userEvent.click(twoFactor.getByRole('button', { name: 'Turn off' }));
-      expect(await screen.findByText(apiMessages.freshSignInRequired)).toBeInTheDocument();
-      const fresh = (await (backend.account.freshSignIn as jest.Mock).mock.results.at(-1)?.value) as { end: jest.Mock };
-      expect(fresh.end).toHaveBeenCalledTimes(1);
-      expect(twoFactor.getByText('On')).toBeInTheDocument();
+      if (on) {
+        await userEvent.click(await twoFactor.findByRole('button', { name: 'Turn off' }));
+        await userEvent.type(twoFactor.getByLabelText('Current password'), FAKE_PASSWORD);
+        await userEvent.type(twoFactor.getByLabelText('6-digit code from the app'), FAKE_TOTP_CODE);
+        await userEvent.click(twoFactor.getByRole('button', { name: 'Turn off' }));
+      } else {
+        await startSetUp(twoFactor);
+      }
+      expect(await twoFactor.findByText(apiMessages.freshSignInRequired)).toBeInTheDocument();
+      expect(twoFactor.queryByLabelText('Current password')).not.toBeInTheDocument();
+      await userEvent.click(twoFactor.getByRole('button', { name: 'Sign in again' }));
+      expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+      expect(backend.signOut).toHaveBeenCalledTimes(1);
+      // Signed in again, the visitor is back on the account page (not the dashboard).
+      backend.setUser({ ...user, signedInLongAgo: false });
+      await userEvent.type(screen.getByLabelText('Email'), alice.email);
+      await userEvent.type(screen.getByLabelText('Password'), FAKE_PASSWORD);
+      await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeInTheDocument();
     });
 
     it('says when the status cannot be loaded, and tries again', async () => {
@@ -410,7 +447,7 @@ describe('administrators without two-factor sign-in', () => {
       'GET /api/admin/withdrawal-requests?status=pending': [],
     }, '/admin');
     const twoFactor = await card('Two-factor sign-in');
-    await userEvent.click(await twoFactor.findByRole('button', { name: 'Set up' }));
+    await startSetUp(twoFactor);
     await userEvent.type(await twoFactor.findByLabelText('6-digit code from the app'), FAKE_TOTP_CODE);
     refuse = false; // the API now finds the factor on
     await userEvent.click(twoFactor.getByRole('button', { name: 'Confirm' }));

@@ -23,6 +23,8 @@ export interface FakeUser {
   totp?: boolean;
   /** Signs in through this identity provider ('Google') rather than with a password. */
   provider?: string;
+  /** The session's sign-in is older than the API takes for a change of the second factor. */
+  signedInLongAgo?: boolean;
 }
 
 export const alice: FakeUser = { sub: 'alice-sub', email: 'alice@example.com', firstName: 'Alice', lastName: 'Example' };
@@ -31,7 +33,7 @@ export const adminUser: FakeUser = { sub: 'admin-sub', email: 'admin@example.com
 /** The code the fake authenticator app shows: the fake backend takes this one and refuses any other. */
 export const FAKE_TOTP_CODE = '123456';
 export const FAKE_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-/** Every fake user's password, where the fake checks one (changing it, turning two-factor off). */
+/** Every fake user's password, where the fake checks one (changing it, setting two-factor up or off). */
 export const FAKE_PASSWORD = 'Passw0rd!';
 
 /** An error as Amplify passes Cognito's on: `name` is Cognito's exception name. */
@@ -43,9 +45,6 @@ export const cognitoError = (name: string, message = name) => Object.assign(new 
  */
 export function fakeAuth(signedIn: FakeUser | null, overrides: Partial<AuthBackend> = {}) {
   let current = signedIn;
-  const checkPassword = (password: string) => {
-    if (password !== FAKE_PASSWORD) throw cognitoError('NotAuthorizedException', 'Incorrect username or password.');
-  };
   const signedInUser = () => {
     if (!current) throw cognitoError('UserUnAuthenticatedException', 'User needs to be authenticated to call this API.');
     return current;
@@ -87,12 +86,6 @@ export function fakeAuth(signedIn: FakeUser | null, overrides: Partial<AuthBacke
     onSignedIn: jest.fn(() => () => undefined),
     account: {
       mfaStatus: jest.fn(async () => ({ totp: signedInUser().totp === true })),
-      // As the real backend checks them: a sign-in with the password, then the code at its challenge.
-      freshSignIn: jest.fn(async (password: string, code: string) => {
-        checkPassword(password);
-        if (code !== FAKE_TOTP_CODE) throw cognitoError('CodeMismatchException', 'Invalid code received for user');
-        return { accessToken: freshTokenOf(signedInUser()), end: jest.fn(async () => undefined) };
-      }),
       // Every session ends; the page then signs this device out as usual (`signOut`).
       signOutEverywhere: jest.fn(async () => undefined),
     },
@@ -100,9 +93,6 @@ export function fakeAuth(signedIn: FakeUser | null, overrides: Partial<AuthBacke
   };
   return backend;
 }
-
-/** The access token of a sign-in made just now (AccountBackend.freshSignIn), as the fake gives it. */
-export const freshTokenOf = (user: FakeUser) => `fresh-token-of-${user.sub}`;
 
 export type Handler = (body: unknown, path: string, options?: RequestOptions) => unknown;
 
@@ -128,9 +118,10 @@ export function fixtureApi(handlers: Record<string, Handler | unknown>) {
 
 /**
  * The API's routes of the caller's own sign-in (POST /api/me/...) as the API answers them for the
- * fake backend's user: a secret to set up, the fake app's code to confirm it, a fresh sign-in's
- * token to turn it off, the fake password to change it. Each changes the fake user as the API
- * would (through Cognito); confirming and changing the password end every session.
+ * fake backend's user: the fake password for a secret to set up, the fake app's code to confirm
+ * it, both to turn it off (each of the two for a sign-in that is not `signedInLongAgo`), the fake
+ * password to change it. Each changes the fake user as the API would (through Cognito);
+ * confirming and changing the password end every session.
  */
 export function accountApi(backend: ReturnType<typeof fakeAuth>): Record<string, Handler> {
   const me = () => {
@@ -139,8 +130,10 @@ export function accountApi(backend: ReturnType<typeof fakeAuth>): Record<string,
     return user;
   };
   return {
-    'POST /api/me/two-factor/setup': () => {
+    'POST /api/me/two-factor/setup': (body) => {
+      if (me().signedInLongAgo) throw apiError(403, apiMessages.freshSignInRequired);
       if (me().totp) throw apiError(409, apiMessages.twoFactorAlreadyOn);
+      if ((body as { password?: string }).password !== FAKE_PASSWORD) throw apiError(400, errors.account.wrongCurrentPassword);
       return { secretCode: FAKE_TOTP_SECRET };
     },
     'POST /api/me/two-factor/verify': (body) => {
@@ -148,8 +141,12 @@ export function accountApi(backend: ReturnType<typeof fakeAuth>): Record<string,
       backend.setUser({ ...me(), totp: true });
       return { success: true, signedOut: true };
     },
-    'POST /api/me/two-factor/disable': (_body, _path, options) => {
-      if (options?.accessToken !== freshTokenOf(me())) throw apiError(403, apiMessages.freshSignInRequired);
+    'POST /api/me/two-factor/disable': (body) => {
+      if (me().signedInLongAgo) throw apiError(403, apiMessages.freshSignInRequired);
+      if (!me().totp) throw apiError(409, apiMessages.twoFactorAlreadyOff);
+      const { password, code } = body as { password?: string; code?: string };
+      if (password !== FAKE_PASSWORD) throw apiError(400, errors.account.wrongCurrentPassword);
+      if (code !== FAKE_TOTP_CODE) throw apiError(400, errors.twoFactor.wrongCode);
       backend.setUser({ ...me(), totp: false });
       return { success: true };
     },

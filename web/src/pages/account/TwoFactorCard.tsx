@@ -1,8 +1,10 @@
 /**
- * The account page's two-factor sign-in: its status, setting up an authenticator app (QR code,
- * the key as text, a code to confirm) and turning it off (the password and a current code first).
- * The changes go through the API (POST /api/me/two-factor/...), which records them, e-mails the
- * user and, once a factor is confirmed, ends every session.
+ * The account page's two-factor sign-in: its status, setting up an authenticator app (the
+ * password, then the QR code, the key as text and a code to confirm) and turning it off (the
+ * password and a current code). The changes go through the API (POST /api/me/two-factor/...),
+ * which checks the password and code with Cognito for a sign-in of the last 5 minutes (an older
+ * one is offered a new sign-in, back to this page), records them, e-mails the user and, once a
+ * factor is confirmed, ends every session.
  */
 import { Badge } from '../../components/badge';
 import { Button } from '@chakra-ui/react/button';
@@ -11,40 +13,48 @@ import { Text } from '@chakra-ui/react/text';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type SWRResponse, useSWRConfig } from 'swr';
-import { errors, successToasts } from '../../../../shared/messages';
+import { apiMessages, errors, successToasts } from '../../../../shared/messages';
 import { userPoolDefinition } from '../../../../shared/user-pool';
 import { keyOf } from '../../api/calls';
+import { ApiError } from '../../api/client';
 import { useSend } from '../../api/hooks';
 import { totpCode } from '../../auth/errors';
 import { type TotpSetup, type User, useAuth } from '../../auth/session';
-import { type Problems, useAuthStep } from '../../auth/use-auth-step';
+import { type Problems, type StepOutcome, useAuthStep } from '../../auth/use-auth-step';
 import { CodeField } from '../../components/code-field';
 import { FormAlert, PasswordField } from '../../components/form-field';
 import { LoadFailed, LoadingLine } from '../../components/load-states';
 import { SectionCard } from '../../components/section-card';
 import { notify } from '../../components/toaster';
 import { TotpSetupDetails } from './TotpSetupDetails';
-import { useAccountBackend } from './account-backend';
-import { type AccountField, accountErrorMessage, accountProblems } from './errors';
+import { type AccountField, accountProblems } from './errors';
 import { totpSetupOf } from './totp-setup';
 
-type Mode = { kind: 'idle' } | { kind: 'setUp'; setup: TotpSetup } | { kind: 'turnOff' };
+type Mode =
+  | { kind: 'idle' }
+  /** The password first: the API hands out a secret only for it. */
+  | { kind: 'confirmPassword' }
+  | { kind: 'setUp'; setup: TotpSetup }
+  | { kind: 'turnOff' }
+  /** The API takes changes only from a sign-in of the last minutes. */
+  | { kind: 'signInAgain' };
 
-/** Starting the set-up concerns no field: its refusal shows over the card's button. */
-const startProblems = (error: unknown) => ({ form: accountErrorMessage(error) });
+/** The API's refusal of a session whose sign-in is too old for a change of the second factor. */
+const signInTooOld = (error: unknown) => error instanceof ApiError && error.status === 403 && error.serverMessage === apiMessages.freshSignInRequired;
 
 /**
- * A code from the app (and, to turn the factor off, the password) and the button that sends
- * them, with a way back. Each problem shows under its field, the form's own over it.
+ * The proof a change asks for, and the button that sends it, with a way back: the password, a
+ * code from the app, or both. Each problem shows under its field, the form's own over it.
  */
-function CodeForm({ label, withPassword, submitText, busyText, danger, step, onSubmit, onCancel }: {
-  label: string;
+function ProofForm({ codeLabel, withPassword, submitText, busyText, danger, step, onSubmit, onCancel }: {
+  /** The code field's label; no code field without one. */
+  codeLabel?: string;
   withPassword?: boolean;
   submitText: string;
   busyText: string;
   danger?: boolean;
   step: Pick<ReturnType<typeof useAuthStep<AccountField>>, 'busy' | 'problems' | 'setProblems' | 'fieldProps'>;
-  onSubmit: (code: string, password: string) => Promise<boolean>;
+  onSubmit: (proof: { code: string; password: string }) => Promise<boolean>;
   onCancel: () => void;
 }) {
   const [password, setPassword] = useState('');
@@ -52,14 +62,14 @@ function CodeForm({ label, withPassword, submitText, busyText, danger, step, onS
   const { busy, problems } = step;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const digits = totpCode(code);
+    const digits = codeLabel ? totpCode(code) : '';
     const unfit: Problems<AccountField> = {
       ...(withPassword && password === '' ? { currentPassword: errors.account.currentPasswordRequired } : {}),
-      ...(digits ? {} : { code: errors.twoFactor.codeRequired }),
+      ...(codeLabel && !digits ? { code: errors.twoFactor.codeRequired } : {}),
     };
-    if (!digits || unfit.currentPassword) return step.setProblems(unfit);
+    if (unfit.code || unfit.currentPassword) return step.setProblems(unfit);
     // A refused code is cleared for the next one the app shows.
-    if (!(await onSubmit(digits, password))) setCode('');
+    if (!(await onSubmit({ code: digits ?? '', password })) && codeLabel) setCode('');
   };
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
@@ -68,7 +78,7 @@ function CodeForm({ label, withPassword, submitText, busyText, danger, step, onS
         {withPassword && (
           <PasswordField label="Current password" autoComplete="current-password" {...step.fieldProps('currentPassword', password, setPassword)} autoFocus />
         )}
-        <CodeField label={label} {...step.fieldProps('code', code, setCode)} autoFocus={!withPassword} />
+        {codeLabel && <CodeField label={codeLabel} {...step.fieldProps('code', code, setCode)} autoFocus={!withPassword} />}
         <HStack gap="2">
           <Button type="submit" colorPalette={danger ? 'red' : 'yellow'} loading={busy} loadingText={busyText}>
             {submitText}
@@ -82,21 +92,29 @@ function CodeForm({ label, withPassword, submitText, busyText, danger, step, onS
   );
 }
 
-/** The card's changes: setting up an app (started, then confirmed with a code) and turning it off. */
-function useTwoFactorActions(user: User, status: SWRResponse<{ totp: boolean }>) {
-  const account = useAccountBackend();
+/** The card's changes: setting up an app (the password, then a code to confirm it) and turning it off (the password and a code). */
+function useTwoFactorActions(status: SWRResponse<{ totp: boolean }>) {
   const send = useSend();
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
-  const start = useAuthStep(startProblems);
   const confirm = useAuthStep<AccountField>(accountProblems);
   /** Another panel of the card, without what the last one said was wrong. */
   const show = (next: Mode) => {
     confirm.setProblems({});
     setMode(next);
   };
+  /** A change the API refuses for an old sign-in offers a new one instead of an error. */
+  const attempt = (step: () => Promise<StepOutcome>) =>
+    confirm.run(async () => {
+      try {
+        return await step();
+      } catch (error) {
+        if (!signInTooOld(error)) throw error;
+        show({ kind: 'signInAgain' });
+      }
+    });
 
   /**
    * The new status, here and for the admin console: its guard keeps the client list (or the
@@ -108,9 +126,9 @@ function useTwoFactorActions(user: User, status: SWRResponse<{ totp: boolean }>)
     setMode({ kind: 'idle' });
   };
 
-  const setUp = () =>
-    start.run(async () => {
-      const { secretCode } = await send({ route: 'setUpTwoFactor' });
+  const setUp = (user: User, password: string) =>
+    attempt(async () => {
+      const { secretCode } = await send({ route: 'setUpTwoFactor', body: { password } });
       show({ kind: 'setUp', setup: totpSetupOf(secretCode, userPoolDefinition.mfa.totpIssuer, user.email) });
     });
 
@@ -120,7 +138,7 @@ function useTwoFactorActions(user: User, status: SWRResponse<{ totp: boolean }>)
    * it would gain the console. This device forgets its tokens and the user signs in again, with a code.
    */
   const finishSetUp = (code: string) =>
-    confirm.run(async () => {
+    attempt(async () => {
       await send({ route: 'verifyTwoFactor', body: { code } });
       await changed(true);
       await signOut();
@@ -129,31 +147,61 @@ function useTwoFactorActions(user: User, status: SWRResponse<{ totp: boolean }>)
       return 'leaving';
     });
 
-  /** The API turns the factor off only for a sign-in of the last minutes: one made here, with the password and a code, then ended. */
+  /** The API checks the password and the code with Cognito, for a sign-in of the last minutes. */
   const turnOff = (code: string, password: string) =>
-    confirm.run(async () => {
-      const fresh = await account.freshSignIn(password, code);
-      try {
-        await send({ route: 'disableTwoFactor' }, { accessToken: fresh.accessToken });
-      } finally {
-        await fresh.end();
-      }
+    attempt(async () => {
+      await send({ route: 'disableTwoFactor', body: { password, code } });
       await changed(false);
       notify('success', successToasts.twoFactorOff);
     });
 
-  return { mode, show, start, confirm, setUp, finishSetUp, turnOff };
+  /** A new sign-in, back on this page: the change can then be made. */
+  const signInAgain = () =>
+    confirm.run(async () => {
+      await signOut();
+      navigate('/', { replace: true, state: { from: '/account' } });
+      return 'leaving';
+    });
+
+  return { mode, show, confirm, setUp, finishSetUp, turnOff, signInAgain };
+}
+
+/** Why the change waits for a new sign-in, and the way to it. */
+function SignInAgainPanel({ actions }: { actions: ReturnType<typeof useTwoFactorActions> }) {
+  return (
+    <Stack gap="3" align="flex-start">
+      <FormAlert>{apiMessages.freshSignInRequired}</FormAlert>
+      <Text>Changing two-factor sign-in needs a sign-in of the last 5 minutes. You come back to this page after signing in.</Text>
+      <HStack gap="2">
+        <Button colorPalette="yellow" onClick={() => void actions.signInAgain()} loading={actions.confirm.busy} loadingText="Signing out...">
+          Sign in again
+        </Button>
+        <Button variant="ghost" onClick={() => actions.show({ kind: 'idle' })} disabled={actions.confirm.busy}>
+          Cancel
+        </Button>
+      </HStack>
+    </Stack>
+  );
 }
 
 /** What the card shows once its status is known: the panel of the change under way, else the status and its action. */
 function TwoFactorPanel({ user, on, actions }: { user: User; on: boolean; actions: ReturnType<typeof useTwoFactorActions> }) {
-  const { mode, show, start, confirm } = actions;
+  const { mode, show, confirm } = actions;
   const idle = () => show({ kind: 'idle' });
+  if (mode.kind === 'signInAgain') return <SignInAgainPanel actions={actions} />;
+  if (mode.kind === 'confirmPassword') {
+    return (
+      <Stack gap="4">
+        <Text>To set up an authenticator app, confirm it is you with your password.</Text>
+        <ProofForm withPassword submitText="Continue" busyText="Checking..." step={confirm} onSubmit={({ password }) => actions.setUp(user, password)} onCancel={idle} />
+      </Stack>
+    );
+  }
   if (mode.kind === 'setUp') {
     return (
       <Stack gap="4">
         <TotpSetupDetails setup={mode.setup} />
-        <CodeForm label="6-digit code from the app" submitText="Confirm" busyText="Confirming..." step={confirm} onSubmit={actions.finishSetUp} onCancel={idle} />
+        <ProofForm codeLabel="6-digit code from the app" submitText="Confirm" busyText="Confirming..." step={confirm} onSubmit={({ code }) => actions.finishSetUp(code)} onCancel={idle} />
       </Stack>
     );
   }
@@ -166,7 +214,16 @@ function TwoFactorPanel({ user, on, actions }: { user: User; on: boolean; action
             Administrators need two-factor sign-in to use the admin console.
           </Text>
         )}
-        <CodeForm label="6-digit code from the app" withPassword submitText="Turn off" busyText="Turning off..." danger step={confirm} onSubmit={actions.turnOff} onCancel={idle} />
+        <ProofForm
+          codeLabel="6-digit code from the app"
+          withPassword
+          submitText="Turn off"
+          busyText="Turning off..."
+          danger
+          step={confirm}
+          onSubmit={({ code, password }) => actions.turnOff(code, password)}
+          onCancel={idle}
+        />
       </Stack>
     );
   }
@@ -186,8 +243,7 @@ function TwoFactorPanel({ user, on, actions }: { user: User; on: boolean; action
         Protect your account with a second step at sign-in: a 6-digit code from an authenticator app on your phone (Google Authenticator, Microsoft
         Authenticator, 1Password and the like).
       </Text>
-      {start.problems.form && <FormAlert>{start.problems.form}</FormAlert>}
-      <Button colorPalette="yellow" onClick={() => void actions.setUp()} loading={start.busy} loadingText="Setting up...">
+      <Button colorPalette="yellow" onClick={() => show({ kind: 'confirmPassword' })}>
         Set up
       </Button>
     </Stack>
@@ -195,7 +251,7 @@ function TwoFactorPanel({ user, on, actions }: { user: User; on: boolean; action
 }
 
 export function TwoFactorCard({ user, status }: { user: User; status: SWRResponse<{ totp: boolean }> }) {
-  const actions = useTwoFactorActions(user, status);
+  const actions = useTwoFactorActions(status);
   const on = status.data?.totp === true;
   let body;
   if (status.error && !status.data) body = <LoadFailed message="Could not load your two-factor sign-in status." onRetry={() => void status.mutate()} />;
