@@ -9,11 +9,17 @@
  * next sign-in or refresh (admin-moments.ts); until then, and for every session that began before
  * it, the answer is: sign in again.
  */
-import { decideAdminPower, type AdminFactor } from './admin-epoch';
+import { userPoolDefinition } from '../../../shared/user-pool';
+import { currentMembership } from '../cognito/cognito';
 import { getSecurityRecord } from '../data/security-record';
+import { decideAdminPower, type AdminFactor } from './admin-epoch';
+import { adminStandingOf } from './admin-membership';
 
-/** What the session gets: admin power, none for want of a second factor, or none until it signs in again. */
-export type AdminSessionVerdict = 'admin' | 'noSecondFactor' | 'signInAgain';
+/**
+ * What the session gets: admin power, none for want of a second factor, none until it signs in
+ * again, or none at all (Cognito, asked afresh, no longer says admin).
+ */
+export type AdminSessionVerdict = 'admin' | 'noSecondFactor' | 'signInAgain' | 'notAdmin';
 
 export interface AdminSession {
   sub: string;
@@ -33,8 +39,15 @@ export const checkAdminSession: AdminSessionCheck = async (session, factor) => {
     case 'noSecondFactor':
       return 'noSecondFactor';
     case 'signInAgain':
-    // Unrecorded: the next sign-in records it (admin-moments.ts), and the one after that counts.
-    case 'record':
       return 'signInAgain';
+    case 'record': {
+      // Cognito's answer may be a minute old (admin-membership.ts): the user may have just been
+      // removed, which the record shows the same way. Asked afresh (a read), the refusal says why.
+      const standing = adminStandingOf(await currentMembership(session.username, userPoolDefinition.adminGroup));
+      if (standing === 'notAdmin') return 'notAdmin';
+      if (standing === 'adminWithoutTwoFactor') return 'noSecondFactor';
+      // Unrecorded: the next sign-in records it (admin-moments.ts), and the one after that counts.
+      return 'signInAgain';
+    }
   }
 };

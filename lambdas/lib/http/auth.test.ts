@@ -122,6 +122,13 @@ describe('admin power is confirmed with Cognito, not taken from the token', () =
     expect(() => requireOwner(onReadRoute, 'adm')).not.toThrow();
   });
 
+  it('refuses as no admin a session whose admin access the record shows removed, once Cognito asked afresh agrees', async () => {
+    const caller = await confirmedCaller(adminToken, adminRoute, lookupSaying('admin'), sessionSaying('notAdmin'));
+    expect(caller).toMatchObject({ isAdmin: false });
+    expect(caller.adminMustSignInAgain).toBeUndefined();
+    expect(() => requireAdmin(caller)).toThrow(apiMessages.adminOnly);
+  });
+
   it('counts a factor the record says is not in force (a new secret waiting, or turned off) as none, whatever Cognito remembered', async () => {
     const caller = await confirmedCaller(adminToken, adminRoute, lookupSaying('admin'), sessionSaying('noSecondFactor'));
     expect(caller).toMatchObject({ isAdmin: false, adminWithoutTwoFactor: true });
