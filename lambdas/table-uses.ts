@@ -6,11 +6,12 @@
 import { type RouteDef, type TableUse, usesAdminPower } from '../shared/api';
 
 /**
- * The admin check's own (lib/admin-sessions.ts), on every route where admin power counts: it
- * reads the caller's security record (GetItem) and, for a moment Cognito shows but the record
- * lacks, records it with its notice in one transaction (UpdateItem, PutItem).
+ * The admin check's own (lib/http/admin-sessions.ts), on every route where admin power counts: it
+ * reads the caller's security record (GetItem), nothing more. A moment the record lacks is
+ * recorded by the pre-token-generation trigger (lib/http/admin-moments.ts), so no route that
+ * reads holds a write for it.
  */
-export const ADMIN_CHECK_TABLE_USE: TableUse = { actions: ['GetItem', 'UpdateItem', 'PutItem'] };
+export const ADMIN_CHECK_TABLE_USE: TableUse = { actions: ['GetItem'] };
 
 /** What a route's function may do on the table: its handler's declared use, and the admin check's where it runs. */
 export function routeTableUse(route: Pick<RouteDef, 'table' | 'auth' | 'adminMayRead'>): TableUse {
@@ -38,8 +39,12 @@ export const WEEKLY_GROWTH_TABLE_USE: TableUse = { actions: ['GetItem', 'Query',
  */
 export const NOTIFIER_TABLE_USE: TableUse = { actions: ['GetItem', 'PutItem'] };
 
-/** Pre token generation reads the client's profile (its names) at every issue of tokens. */
-export const PRE_TOKEN_GENERATION_TABLE_USE: TableUse = { actions: ['GetItem'] };
+/**
+ * Pre token generation reads the client's profile (its names) at every issue of tokens, and an
+ * administrator's security record; a moment the record lacks it records with its notice and its
+ * activity entry in one transaction (UpdateItem, conditional PutItem).
+ */
+export const PRE_TOKEN_GENERATION_TABLE_USE: TableUse = { actions: ['GetItem', 'UpdateItem', 'PutItem'] };
 
 /** Pre sign-up and custom message never touch the table. */
 export const NO_TABLE_USE: TableUse = { actions: [] };

@@ -25,6 +25,12 @@ describe('the route table', () => {
     expect(new Set(routes.map((r) => r.name)).size).toBe(routes.length);
   });
 
+  it('lets no GET route declare a table write: a read route reads', () => {
+    const reads = (routes as readonly RouteDef[]).filter((r) => r.method === 'GET');
+    expect(reads.length).toBeGreaterThan(10);
+    for (const r of reads) expect({ route: r.name, writes: writesTable(r.table) }).toEqual({ route: r.name, writes: false });
+  });
+
   it('puts every /api/admin path behind admin auth, and only those', () => {
     for (const r of routes) expect(r.auth === 'admin').toBe(r.path.startsWith('/api/admin/'));
   });

@@ -6,6 +6,7 @@
  * (./auth-messages).
  */
 import { formMessages, type Notice, passwordChecks } from './auth-messages';
+import { isEmailAddress } from './email-address';
 
 export const MIN_PASSWORD_LENGTH = 6;
 /** Cognito's API limit on a password, and its pattern: no white space at either end. */
@@ -49,9 +50,11 @@ export function checkSignInForm(form: { email: string; password: string }): Noti
   return null;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** The shape of an e-mail address, checked before Cognito is asked (which checks it again). */
-export const looksLikeEmail = (value: string) => EMAIL.test(value.trim());
+/**
+ * The shape of an e-mail address (./email-address.ts), checked before Cognito is asked (the
+ * pre-sign-up trigger checks it again). The form sends the address trimmed.
+ */
+export const looksLikeEmail = (value: string) => isEmailAddress(value.trim());
 
 /** What is wrong with each field of a form, by field; a field without a problem is absent. */
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;

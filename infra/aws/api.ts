@@ -82,11 +82,10 @@ export { ORIGIN_HEADER } from '../../lambdas/lib/http/origin';
  * What a handler asks Cognito before it honours an admin claim (cached a minute): is the caller
  * still enabled and still in the admins group, and do they have a second factor (AdminGetUser's
  * UserMFASettingList and UserStatus). The token's groups claim alone would let a demoted or
- * disabled admin act until the token expires. And, once, for an admin whose moments the security
- * record lacks (made in the Cognito console), every session of theirs ends (AdminUserGlobalSignOut:
- * lambdas/lib/http/admin-sessions.ts).
+ * disabled admin act until the token expires. Reads only: a moment the security record lacks is
+ * recorded by the pre-token-generation trigger (lambdas/lib/http/admin-moments.ts).
  */
-export const ADMIN_CHECK_COGNITO_ACTIONS = ['AdminGetUser', 'AdminListGroupsForUser', 'AdminUserGlobalSignOut'] as const;
+export const ADMIN_CHECK_COGNITO_ACTIONS = ['AdminGetUser', 'AdminListGroupsForUser'] as const;
 
 /** Admin routes, and client routes an admin may read for any client: both confirm the claim. */
 export function checksAdmin(route: RouteDef): boolean {

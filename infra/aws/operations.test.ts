@@ -299,10 +299,22 @@ describe('IAM exactly as the code says', () => {
       const [id] = functionDescribed(`${route.method} ${route.path}`);
       expect({ route: route.name, grants: dynamoGrants(id) }).toEqual({ route: route.name, grants: expectedGrants(routeTableUse(route)) });
     }
-    // The admin check reads the caller's security record and may record a moment with its notice.
-    const adminRoute = routeByName('listClients');
-    expect(routeTableUse(adminRoute).actions).toEqual(expect.arrayContaining(['GetItem', 'UpdateItem', 'PutItem']));
+    // The admin check only reads the caller's security record.
+    expect(routeTableUse(routeByName('listClients')).actions).toEqual(['GetItem']);
     expect(routeTableUse(routeByName('getMyEmailPreferences'))).toEqual(routeByName('getMyEmailPreferences').table);
+  });
+
+  it('gives no GET route a DynamoDB write: a read route reads, the admin check included', () => {
+    const writes = /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|TransactWriteItems|PartiQLInsert|PartiQLUpdate|PartiQLDelete|ExecuteStatement|BatchExecuteStatement|ExecuteTransaction|\*)$/;
+    const reads = routes.filter((route) => route.method === 'GET');
+    expect(reads.length).toBeGreaterThan(10);
+    for (const route of reads) {
+      const [id] = functionDescribed(`${route.method} ${route.path}`);
+      const granted = statementsOf(id)
+        .filter((s) => s.Effect === 'Allow')
+        .flatMap((s) => [s.Action].flat());
+      expect({ route: route.name, writes: granted.filter((a) => writes.test(a)) }).toEqual({ route: route.name, writes: [] });
+    }
   });
 
   it('gives the triggers and the weekly job only what their code issues', () => {
@@ -331,9 +343,9 @@ describe('the activity log, written once', () => {
     // The restore role writes only the new tables it restores into, never this one (infra/aws/backups.test.ts).
     const restoresOnly = (id: string) => statementsOfRole(id).every((s) => [s.Resource].flat().every((r) => [RESTORED_TABLE_INFIX, '/backup/'].some((part) => JSON.stringify(r).includes(part))));
     const writers = ofType('AWS::IAM::Role').filter(([id]) => statementsOfRole(id).some(writesTableItems) && !restoresOnly(id));
-    // The routes that write, the post-confirmation trigger, the weekly job, the notifier, the exporter and the activity sealer.
+    // The routes that write, the post-confirmation and pre-token-generation triggers, the weekly job, the notifier, the exporter and the activity sealer.
     const writingRoutes = (routes as readonly RouteDef[]).filter((r) => writesTable(routeTableUse(r)));
-    expect(writers).toHaveLength(writingRoutes.length + 5);
+    expect(writers).toHaveLength(writingRoutes.length + 6);
     for (const [roleId] of writers) {
       const denials = statementsOfRole(roleId).filter((s) => s.Effect === 'Deny').map(sortedActions);
       expect({ roleId, denials }).toEqual({

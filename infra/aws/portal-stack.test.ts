@@ -110,15 +110,15 @@ describe('the API, generated from the shared route table', () => {
       const cognito = actions.filter((a) => a.startsWith('cognito-idp:')).sort();
       const own = 'cognitoActions' in route ? route.cognitoActions.map((a) => `cognito-idp:${a}`) : [];
       const checksAdmin = route.auth === 'admin' || ('adminMayRead' in route && route.adminMayRead === true);
-      const check = checksAdmin ? ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:AdminUserGlobalSignOut'] : [];
+      const check = checksAdmin ? ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'] : [];
       expect({ route: route.name, cognito }).toEqual({ route: route.name, cognito: [...new Set([...own, ...check])].sort() });
     }
   });
 
   it('lets every admin route ask Cognito whether its caller is still an enabled admin, with two-factor sign-in', () => {
-    // AdminGetUser also answers UserMFASettingList (TOTP) and UserStatus (Google); the sign-out
-    // ends the sessions of an admin whose moments the security record lacks (admin-sessions.ts).
-    expect([...ADMIN_CHECK_COGNITO_ACTIONS].sort()).toEqual(['AdminGetUser', 'AdminListGroupsForUser', 'AdminUserGlobalSignOut']);
+    // AdminGetUser also answers UserMFASettingList (TOTP) and UserStatus (Google). Reads only: a
+    // moment the security record lacks is the pre-token-generation trigger's to record.
+    expect([...ADMIN_CHECK_COGNITO_ACTIONS].sort()).toEqual(['AdminGetUser', 'AdminListGroupsForUser']);
     const [poolId] = onlyOf('AWS::Cognito::UserPool');
     const adminRoutes = routes.filter((r) => r.auth === 'admin');
     expect(adminRoutes.length).toBeGreaterThan(0);
@@ -193,11 +193,12 @@ describe('the balances exports', () => {
     const [startId, start] = functionOf(`POST ${routeByName('startBalancesExport').path}`);
     // (and what every route uses: its caller's security record for the admin check, lambdas/table-uses.ts,
     // and the origin secret it checks requests against, infra/aws/origin-secret.ts)
-    expect(nonLogActions(startId).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'lambda:InvokeFunction', 'secretsmanager:GetSecretValue']);
+    expect(nonLogActions(startId).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'lambda:InvokeFunction', 'secretsmanager:GetSecretValue']);
     expect(JSON.stringify(statementsOf(startId).find((st) => st.Action === 'lambda:InvokeFunction')?.Resource)).toBe(JSON.stringify({ 'Fn::GetAtt': [exporterId, 'Arn'] }));
     expect((start.Properties.Environment as { Variables: Record<string, unknown> }).Variables.BALANCES_EXPORTER).toEqual({ Ref: exporterId });
     const [linkId, link] = functionOf(`GET ${routeByName('getBalancesExport').path}`);
-    expect(nonLogActions(linkId).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'kms:Decrypt', 's3:GetObject', 'secretsmanager:GetSecretValue']);
+    // A read route: no table write, the admin check's included.
+    expect(nonLogActions(linkId).sort()).toEqual(['dynamodb:GetItem', 'kms:Decrypt', 's3:GetObject', 'secretsmanager:GetSecretValue']);
     expect((link.Properties.Environment as { Variables: Record<string, unknown> }).Variables.EXPORTS_BUCKET).toEqual({ Ref: bucketId });
   });
 });
@@ -280,16 +281,23 @@ describe('Cognito', () => {
     });
   });
 
-  it("puts the profile's names in every ID token: the PreTokenGeneration trigger, which may only read the table", () => {
-    const [triggerId] = functionOf("Cognito pre token generation: the ID token carries the client profile's names");
-    const [, pool] = onlyOf('AWS::Cognito::UserPool');
+  it("puts the profile's names in every ID token and records an admin made outside the product: the PreTokenGeneration trigger", () => {
+    const [poolId, pool] = onlyOf('AWS::Cognito::UserPool');
+    const [triggerId, fn] = functionOf("Cognito pre token generation: the ID token carries the client profile's names; an admin made outside the product is recorded");
     expect((pool.Properties.LambdaConfig as Record<string, unknown>).PreTokenGeneration).toEqual({ 'Fn::GetAtt': [triggerId, 'Arn'] });
     template.hasResourceProperties('AWS::Lambda::Permission', {
       Action: 'lambda:InvokeFunction',
       FunctionName: { 'Fn::GetAtt': [triggerId, 'Arn'] },
       Principal: 'cognito-idp.amazonaws.com',
     });
-    expect(actionsOf(triggerId).filter((a) => !/^(logs|xray):/.test(a))).toEqual(['dynamodb:GetItem']);
+    // The profile and the security record (GetItem); a missing moment, its notice and its activity entry (one transaction).
+    expect(actionsOf(triggerId).filter((a) => a.startsWith('dynamodb:')).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    // Whether Cognito says admin with a second factor: two reads on this pool, in a policy the function does not wait on.
+    expect(actionsOf(triggerId).filter((a) => a.startsWith('cognito-idp:')).sort()).toEqual(['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser']);
+    const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const [policyId, policy] = resources('AWS::IAM::Policy').find(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('AdminListGroupsForUser') && (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId)) ?? [];
+    expect((policy?.Properties.PolicyDocument as { Statement: { Resource: unknown }[] }).Statement[0]?.Resource).toEqual({ 'Fn::GetAtt': [poolId, 'Arn'] });
+    expect(fn.DependsOn ?? []).not.toContain(policyId);
   });
 
   it("lets users write only the sign-up form's attributes, and Google's mapped ones where Google signs in", () => {

@@ -62,7 +62,7 @@ export class PortalStack extends Stack {
     });
     const preTokenGeneration = new PortalFunction(this, 'PreTokenGeneration', {
       entry: 'lambdas/triggers/pre-token-generation.ts',
-      description: "Cognito pre token generation: the ID token carries the client profile's names",
+      description: "Cognito pre token generation: the ID token carries the client profile's names; an admin made outside the product is recorded",
       table,
       tableUse: PRE_TOKEN_GENERATION_TABLE_USE,
     });
@@ -105,6 +105,13 @@ export class PortalStack extends Stack {
     postConfirmation.role?.attachInlinePolicy(
       new Policy(this, 'PostConfirmationSignOut', {
         statements: [new PolicyStatement({ actions: ['cognito-idp:AdminUserGlobalSignOut'], resources: [auth.userPool.userPoolArn] })],
+      }),
+    );
+    // An administrator made in the console is recorded at their next issue of tokens: the trigger
+    // asks Cognito whether they are one, with a second factor (lambdas/lib/http/admin-moments.ts).
+    preTokenGeneration.role?.attachInlinePolicy(
+      new Policy(this, 'PreTokenGenerationAdminCheck', {
+        statements: [new PolicyStatement({ actions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'], resources: [auth.userPool.userPoolArn] })],
       }),
     );
     const growth = new WeeklyGrowth(this, 'WeeklyGrowth', { table, stage: config.stage });

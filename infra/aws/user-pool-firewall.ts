@@ -7,7 +7,7 @@ import { type CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { COGNITO_BACKEND_HEADER } from '../../lambdas/lib/cognito/cognito-backend-header';
+import { ACCOUNT_CHANGE_OPERATIONS, ALWAYS_REFUSED_OPERATIONS, COGNITO_BACKEND_HEADER } from '../../lambdas/lib/cognito/cognito-backend-header';
 import { deployTimeSecret } from './deploy-time-secret';
 import { wafVisibility } from './waf-visibility';
 import { allowingWebAcl, awsManagedRule, byteMatch, ratePerIp } from './waf-rules';
@@ -17,15 +17,13 @@ export const TARGET_HEADER = 'x-amz-target';
 const SERVICE = 'AWSCognitoIdentityProviderService';
 
 /** Self-service account deletion: a client account ends only through the admins' Delete Client. */
-export const DELETE_USER_TARGET = `${SERVICE}.DeleteUser`;
+export const DELETE_USER_TARGET = `${SERVICE}.${ALWAYS_REFUSED_OPERATIONS[0]}`;
 
 /**
- * A password change and the second factor's life: only through the API's /api/me routes, which
- * record the change, end the other sessions and e-mail the user. Cognito would take them from any
- * holder of an access token (a stolen one could quietly switch codes off by associating a new
- * secret), so they are refused unless they come from the API's functions.
+ * A password change and the second factor's life (ACCOUNT_CHANGE_OPERATIONS, the list the local
+ * Cognito's own port refuses by too): refused unless they come from the API's functions.
  */
-export const ACCOUNT_CHANGE_TARGETS = ['ChangePassword', 'AssociateSoftwareToken', 'VerifySoftwareToken', 'SetUserMFAPreference'].map((op) => `${SERVICE}.${op}`);
+export const ACCOUNT_CHANGE_TARGETS = ACCOUNT_CHANGE_OPERATIONS.map((op) => `${SERVICE}.${op}`);
 
 /** Operations that try a password or a code, or send mail: what a guesser or a spammer repeats. */
 export const SIGN_IN_TARGETS = [

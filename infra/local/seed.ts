@@ -6,6 +6,7 @@
  * now, one within 2 weeks of eligibility, one recent. Two admins, so that a move above the
  * four-eyes threshold can be proposed by one and approved by the other.
  */
+import { sendBackendHeader } from '../../lambdas/lib/cognito/cognito-backend-header';
 import {
   AdminAddUserToGroupCommand,
   AdminGetUserCommand,
@@ -78,6 +79,8 @@ export interface SeedContext {
     region: string;
     userPoolId: string;
     clientId: string;
+    /** What its own port wants where AWS wants an IAM signature (RunningLocalCognito). */
+    backendSecret: string;
     /** The local Cognito's in-process set-up of an authenticator app (RunningLocalCognito). */
     setUpSoftwareTokenMfa(username: string, secret: string): Promise<void>;
   };
@@ -110,6 +113,7 @@ export async function seedDemoData(ctx: SeedContext): Promise<void> {
     endpoint: ctx.cognito.endpoint,
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
+  sendBackendHeader(client, ctx.cognito.backendSecret);
   try {
     for (const user of users) {
       await client.send(

@@ -49,7 +49,8 @@ export interface RunningStack {
   url: string;
   port: number;
   dataDir: string;
-  cognito: { endpoint: string; region: string; userPoolId: string; clientId: string; issuer: string; jwksUri: string; hostedUi?: { origin: string; domain: string } };
+  /** `backendSecret`: what the pool's own port wants where AWS wants an IAM signature (infra/local/cognito/backend-gate.ts). */
+  cognito: { endpoint: string; region: string; userPoolId: string; clientId: string; issuer: string; jwksUri: string; backendSecret: string; hostedUi?: { origin: string; domain: string } };
   dynamoEndpoint: string;
   /** The S3 stand-in's URL (the exports bucket is LOCAL_EXPORTS_BUCKET). */
   s3Endpoint: string;

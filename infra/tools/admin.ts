@@ -18,6 +18,7 @@
  * An administrator also needs two-factor sign-in before the API lets them act
  * (lambdas/lib/http/admin-membership.ts): `add` says whether the new one already has it.
  */
+import { sendBackendHeader } from '../../lambdas/lib/cognito/cognito-backend-header';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -56,18 +57,25 @@ if (!isAction(action) || !email || positionals.length !== 2 || !argsFit) {
 
 type PoolRun<T> = (client: CognitoIdentityProviderClient, userPoolId: string) => Promise<T>;
 
+/** The local pool's client: its own port wants the stack's backend secret where AWS wants this tool's IAM signature. */
+function localPoolClient(cognito: { endpoint: string; region: string; backendSecret: string }, credentials: { accessKeyId: string; secretAccessKey: string }): CognitoIdentityProviderClient {
+  const client = new CognitoIdentityProviderClient({ region: cognito.region, endpoint: cognito.endpoint, credentials });
+  sendBackendHeader(client, cognito.backendSecret);
+  return client;
+}
+
 async function withPool<T>(run: PoolRun<T>): Promise<T> {
   if (values['pool-id']) return run(new CognitoIdentityProviderClient({ region }), values['pool-id']);
   const dataDir = resolve(values['data-dir'] ?? process.env.DATA_DIR ?? '.local');
   const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
   if (existsSync(stackFile(dataDir))) {
-    const { cognito } = JSON.parse(readFileSync(stackFile(dataDir), 'utf8')) as { cognito: { endpoint: string; region: string; userPoolId: string } };
-    return run(new CognitoIdentityProviderClient({ region: cognito.region, endpoint: cognito.endpoint, credentials }), cognito.userPoolId);
+    const { cognito } = JSON.parse(readFileSync(stackFile(dataDir), 'utf8')) as { cognito: { endpoint: string; region: string; userPoolId: string; backendSecret: string } };
+    return run(localPoolClient(cognito, credentials), cognito.userPoolId);
   }
   if (!existsSync(join(dataDir, 'cognito'))) throw new Error(`no local user pool in ${dataDir}: run npm start once first`);
   const cognito = await startLocalCognito({ dataDir: join(dataDir, 'cognito') });
   try {
-    return await run(new CognitoIdentityProviderClient({ region: cognito.region, endpoint: cognito.endpoint, credentials }), cognito.userPoolId);
+    return await run(localPoolClient(cognito, credentials), cognito.userPoolId);
   } finally {
     await cognito.stop();
   }

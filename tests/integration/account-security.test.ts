@@ -138,18 +138,21 @@ describe('(b) a session opened before the user became an admin', () => {
     expect(await listClients((await t.client.signInWithTotp(user.email, secret)).accessToken)).toBe(200);
   });
 
-  it('added in the Cognito console: the first admin request records the moment, ends every session, refuses, and e-mails the admin', async () => {
+  it('added in the Cognito console: the next issue of tokens records the moment and e-mails the admin; no session from before gets admin power', async () => {
     const user = await t.client.newClient('console');
     const secret = await t.client.setUpTotp(user);
     const withCode = await t.client.signInWithTotp(user.email, secret);
     await addToAdminsInConsole(user.email);
-    const refreshed = await refreshedAccessToken(withCode.refreshToken);
+    expect(await securityRecord(user)).not.toHaveProperty('adminSince');
+    // A read route records nothing: the session, refreshed or not, is refused until a new sign-in.
+    expect(await listClients(withCode.accessToken)).toEqual([403, { error: apiMessages.adminOnly }]);
     expect(await securityRecord(user)).not.toHaveProperty('adminSince');
 
-    expect(await listClients(refreshed)).toEqual(refusedSignInAgain);
+    // The refresh carries the group, and the trigger records the moment as it issues the tokens.
+    const refreshed = await refreshedAccessToken(withCode.refreshToken);
     expect(await securityRecord(user)).toMatchObject({ adminSince: expect.any(Number) });
-    expect(await t.client.refresh(withCode.refreshToken)).toEqual(REVOKED);
     expect(await listClients(refreshed)).toEqual(refusedSignInAgain);
+    expect(await listClients(await refreshedAccessToken(withCode.refreshToken))).toEqual(refusedSignInAgain);
     await expectOneMail(user.email, 'You are now an Aurum administrator');
     // Signed in again, with the code: the console opens.
     expect(await listClients((await t.client.signInWithTotp(user.email, secret)).accessToken)).toBe(200);

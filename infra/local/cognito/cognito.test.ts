@@ -3,6 +3,7 @@
  * the AWS SDK v3 exactly as the product drives the real user pool. Every test makes the users it
  * needs (uniqueAddress), and the trigger and e-mail records start empty for each.
  */
+import { COGNITO_BACKEND_HEADER } from '../../../lambdas/lib/cognito/cognito-backend-header';
 import { request } from 'node:http';
 import { createConnection } from 'node:net';
 import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent, PreSignUpTriggerEvent, PreTokenGenerationTriggerEvent } from 'aws-lambda';
@@ -605,7 +606,7 @@ describe('local Cognito: as strict as the real user pool', () => {
     test('an operation named after an Object.prototype member is no operation', async () => {
       for (const name of ['constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
         const res = await raw({
-          headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${name}` },
+          headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${name}`, [COGNITO_BACKEND_HEADER]: t.cognito.backendSecret },
           body: JSON.stringify({ echo: 'me' }),
         });
         expect(res.status).toBe(400);
@@ -617,7 +618,8 @@ describe('local Cognito: as strict as the real user pool', () => {
   describe('the port answers the local gateway and backend processes, never a browser', () => {
     const listGroups = (headers: Record<string, string> = {}) =>
       raw({
-        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.ListGroups', ...headers },
+        // A backend process: with the stack's secret (backend-gate.ts).
+        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.ListGroups', [COGNITO_BACKEND_HEADER]: t.cognito.backendSecret, ...headers },
         body: JSON.stringify({ UserPoolId: t.cognito.userPoolId }),
       });
 

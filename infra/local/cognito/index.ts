@@ -16,7 +16,9 @@
  *    of the stack's Google stand-in (infra/local/google/), when asked for;
  *  - cognito-local-internals.ts: the only module that imports cognito-local's private modules.
  */
+import { randomBytes } from 'node:crypto';
 import pino from 'pino';
+import { gateOf } from './backend-gate';
 import type { Context } from './cognito-local-internals';
 import { createAttemptLimits } from './limits';
 import { createMessages } from './messages';
@@ -70,7 +72,9 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<R
     callTarget: targetCaller(services, ctx),
   };
   const dispatch = createOperations(env);
+  const backendSecret = options.backendSecret ?? randomBytes(32).toString('base64url');
   const server = await startServer({
+    gate: gateOf(backendSecret),
     host,
     port: options.port ?? 0,
     logger,
@@ -110,6 +114,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<R
       await hostedUi?.stop();
       await server.stop();
     },
+    backendSecret,
     setUpSoftwareTokenMfa: (username, secret) => setUpSoftwareTokenMfa(env, username, secret),
   };
 }

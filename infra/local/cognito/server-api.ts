@@ -1,12 +1,12 @@
 /**
  * POST /, the Cognito API: the operation the `x-amz-target` header names (exactly one, target.ts),
- * the body as JSON, run by the operations (operations/), answered as Cognito answers
+ * refused as IAM and the user pool's firewall would refuse it (backend-gate.ts), the body as JSON, run by the operations (operations/), answered as Cognito answers
  * (server-replies.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { readBody } from '../http/read-body';
-import { cognitoError } from './errors';
+import type { CognitoError } from './cognito-local-internals';
 import type { Dispatch } from './operations';
 import { recordOf } from './request';
 import { replyError, send, sendError } from './server-replies';
@@ -14,16 +14,6 @@ import { parseCognitoTarget } from './target';
 
 /** The largest body read: what the local gateway forwards to this port at most (its Cognito proxy's limit). */
 const MAX_REQUEST_BYTES = 1024 * 1024;
-
-/**
- * In AWS a WAF web ACL on the user pool blocks the DeleteUser target for every caller: a client
- * account ends only through the administrators' Delete Client, which also removes its data.
- * Cognito answers a request its web ACL blocks with ForbiddenException, HTTP 403 (the API
- * reference lists it for DeleteUser: "thrown when WAF doesn't allow your request based on a web
- * ACL that's associated with your user pool"), before it looks at the token or the body.
- */
-const WAF_BLOCKED_TARGETS = new Set(['DeleteUser']);
-const wafBlocked = () => cognitoError('ForbiddenException', 'Request not allowed due to WAF block.');
 
 /** The request's JSON body (an empty body is `{}`), or undefined when it is not JSON. */
 function parsedBody(body: Buffer): unknown {
@@ -35,7 +25,10 @@ function parsedBody(body: Buffer): unknown {
   }
 }
 
-export function apiHandler(dispatch: Dispatch, logger: Logger) {
+/** The refusal of `operation` to this request before anything runs (backend-gate.ts), or null. */
+export type Gate = (operation: string, req: IncomingMessage) => CognitoError | null;
+
+export function apiHandler(dispatch: Dispatch, logger: Logger, gate: Gate) {
   return async function api(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readBody(req, MAX_REQUEST_BYTES);
     if (body === 'too-large') return sendError(res, 413, 'InvalidParameterException', 'Request too large');
@@ -45,8 +38,9 @@ export function apiHandler(dispatch: Dispatch, logger: Logger) {
       const shown = typeof header === 'string' ? header.slice(0, 200) : '';
       return sendError(res, 400, 'UnknownOperationException', `Invalid x-amz-target header "${shown}"`);
     }
-    // The web ACL looks at the target before Cognito sees the request.
-    if (WAF_BLOCKED_TARGETS.has(target)) return replyError(res, logger, target, wafBlocked());
+    // The web ACL and IAM look at the target and the caller before Cognito sees the request.
+    const refused = gate(target, req);
+    if (refused) return replyError(res, logger, target, refused);
     const input = parsedBody(body);
     if (input === undefined) return sendError(res, 400, 'SerializationException', 'Request body is not valid JSON');
     try {

@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import { closeNow, listen } from '../http/listen';
 import { allowedHosts, hostAllowed } from '../loopback-host';
 import type { Dispatch } from './operations';
-import { apiHandler } from './server-api';
+import { apiHandler, type Gate } from './server-api';
 import { sendJson } from './server-replies';
 import { sendWellKnown, wellKnownPath, type IssuerDocuments } from './server-well-known';
 
@@ -19,6 +19,8 @@ export interface ServerOptions extends IssuerDocuments {
   port: number;
   logger: Logger;
   dispatch: Dispatch;
+  /** Who may call what (backend-gate.ts). */
+  gate: Gate;
   /** cognito-local's express app, for /health and /oauth2/. */
   cognitoLocalApp: http.RequestListener;
 }
@@ -38,7 +40,7 @@ function withoutCors(res: http.ServerResponse): http.ServerResponse {
 
 /** Which handler answers a request that passed the Host check. */
 function router(options: ServerOptions): http.RequestListener {
-  const api = apiHandler(options.dispatch, options.logger);
+  const api = apiHandler(options.dispatch, options.logger, options.gate);
   return (req, res) => {
     // No CORS preflight answer: a browser's cross-origin call (every Cognito call, for its
     // x-amz-target header) is never sent. Browsers reach Cognito through the local gateway.

@@ -4,6 +4,7 @@
  * administrators' tools make them. Every test makes its own users (uniqueAddress), so each passes
  * alone and in any order.
  */
+import { sendBackendHeader } from '../../../lambdas/lib/cognito/cognito-backend-header';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,8 +32,12 @@ export interface LocalCognitoUnderTest {
   signIn(username: string, password: string): Promise<SrpSignInResult>;
 }
 
-const sdkFor = (cognito: RunningLocalCognito) =>
-  new CognitoIdentityProviderClient({ region: cognito.region, endpoint: cognito.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+/** The backend's client, as the product's functions and tools call the pool: with the stack's secret (backend-gate.ts). */
+const sdkFor = (cognito: RunningLocalCognito) => {
+  const sdk = new CognitoIdentityProviderClient({ region: cognito.region, endpoint: cognito.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+  sendBackendHeader(sdk, cognito.backendSecret);
+  return sdk;
+};
 
 /** Starts the emulator before the file's tests and stops it (and removes its folder) after them. */
 export function useLocalCognito(options: (root: string) => TestOptions | Promise<TestOptions> = () => ({})): LocalCognitoUnderTest {

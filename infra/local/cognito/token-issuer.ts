@@ -99,7 +99,7 @@ function lifetimes(client: AppClient) {
 }
 
 /** The three tokens, once the trigger has had its say. */
-function signTokens(key: SigningKey, iss: string, user: User, groups: readonly string[], client: AppClient, options: IssueOptions, override: ClaimsOverride | null): IssuedTokens {
+function signTokens(key: SigningKey, iss: string, user: User, groups: readonly string[], client: AppClient, options: IssueOptions, override: ClaimsOverride | null, signedInAt: number): IssuedTokens {
   const { refresh } = options;
   const scope = refresh?.scope ?? options.scope ?? def.apiScope;
   const now = Math.floor(Date.now() / 1000);
@@ -112,7 +112,7 @@ function signTokens(key: SigningKey, iss: string, user: User, groups: readonly s
     originJti: refresh?.originJti ?? randomUUID(),
     eventId: randomUUID(),
     // The time of the sign-in that opened the session, in every token of it: a refresh keeps it.
-    authTime: refresh?.authTime ?? now,
+    authTime: refresh?.authTime ?? signedInAt,
     now,
     groupClaim: tokenGroups.length ? { 'cognito:groups': [...tokenGroups] } : {},
   };
@@ -175,8 +175,11 @@ function signRefreshToken(key: SigningKey, basics: IssueBasics, of: { username: 
 
 export function createTokenIssuer(key: SigningKey, issuerOf: (userPoolId: string) => string, customize: CustomizeTokens) {
   const issueTokens: IssueTokens = async (user, groups, client, options) => {
+    // The sign-in happened before the trigger runs (as in Cognito): what the trigger records while
+    // it runs (lambdas/lib/http/admin-moments.ts) is later than this session's auth_time.
+    const signedInAt = Math.floor(Date.now() / 1000);
     const override = await customize({ user, groups, clientId: client.ClientId, userPoolId: client.UserPoolId, source: options.source, clientMetadata: options.clientMetadata });
-    return signTokens(key, issuerOf(client.UserPoolId), user, groups, client, options, override);
+    return signTokens(key, issuerOf(client.UserPoolId), user, groups, client, options, override, signedInAt);
   };
 
   /** For cognito-local's targets (AdminInitiateAuth and the flows it still runs). */

@@ -45,6 +45,12 @@ export interface LocalCognitoOptions {
   onEmail?: (mail: CapturedEmail) => void;
   quiet?: boolean;
   /**
+   * The stack's backend secret: what a caller sends in COGNITO_BACKEND_HEADER to be let through
+   * where AWS wants an IAM signature (the Admin* operations) or the firewall's pass (the password
+   * and two-factor changes). A random one when not given; `backendSecret` of the running emulator.
+   */
+  backendSecret?: string;
+  /**
    * The clock (epoch ms) of the attempt limits and lockouts (limits.ts) and of the 3-minute life
    * of sign-in challenge sessions (operations/two-factor.ts), so tests can move past a 15-minute
    * lockout or an expired session without waiting for it. Tokens keep the real clock (their
@@ -72,6 +78,8 @@ export interface LocalCognito {
 
 /** What startLocalCognito gives its caller in this process: the contract, and what only the local stack may do. */
 export interface RunningLocalCognito extends LocalCognito {
+  /** The backend secret its own port requires (LocalCognitoOptions.backendSecret). */
+  backendSecret: string;
   /**
    * Local only, never reachable over HTTP (the demo seed, tests): gives the user (user name or
    * e-mail) an authenticator app with this base32 secret, verified, turned on and preferred, as

@@ -4,12 +4,11 @@
  * mailbox for SES, an in-process run for an asynchronous Lambda invocation, and the table
  * permissions for IAM.
  */
-import { randomBytes } from 'node:crypto';
 import { handler as balancesExporter } from '../../../lambdas/jobs/balances-export';
 import type { SecretSource } from '../../../lambdas/lib/http/origin-secrets';
 import { configureRuntime, settingsFromEnvironment } from '../../../lambdas/lib/runtime/runtime';
 import { BALANCES_EXPORTER_TABLE_USE } from '../../../lambdas/table-uses';
-import type { LocalCognito } from '../cognito';
+import type { RunningLocalCognito } from '../cognito';
 import { localCredentials } from '../dynamo';
 import type { Mailbox } from '../mailbox';
 import { enforceTablePermissions, runAs } from '../table-permissions';
@@ -17,7 +16,7 @@ import { LOCAL_EXPORTS_BUCKET } from './local-names';
 
 export interface HandlerSettings {
   tableName: string;
-  cognito: Pick<LocalCognito, 'region' | 'endpoint' | 'userPoolId'>;
+  cognito: Pick<RunningLocalCognito, 'region' | 'endpoint' | 'userPoolId' | 'backendSecret'>;
   dynamoEndpoint: string;
   s3Endpoint: string;
   /** Where the handlers read the header the gateway adds to every API request, as CloudFront does in AWS. */
@@ -60,8 +59,10 @@ export function configureHandlers(settings: HandlerSettings): void {
       publishMetrics: false,
       exportsBucket: LOCAL_EXPORTS_BUCKET,
       s3Endpoint: settings.s3Endpoint,
-      // As the CDK stack gives the routes that call Cognito with a user's token (the user pool's firewall's pass).
-      cognitoBackendSecret: randomBytes(32).toString('base64url'),
+      // The user pool's firewall's pass, as the CDK stack gives the routes that call Cognito with a
+      // user's token; and, locally, what stands for the functions' IAM signature on the pool's
+      // Admin* operations (infra/local/cognito/backend-gate.ts).
+      cognitoBackendSecret: settings.cognito.backendSecret,
       // As the CDK stack gives the admin routes the stage's four-eyes threshold (FOUR_EYES_THRESHOLD_DOLLARS, or $10,000).
       fourEyesThresholdCents: settings.fourEyesThresholdCents,
       // And the daily limit of what one administrator applies alone (ADMIN_DAILY_LIMIT_DOLLARS, or $100,000).

@@ -26,6 +26,7 @@ export function stopStrayStack(dataDir: string): void {
 
 /** Writes this process's description of the stack; the answer removes it. */
 export function writeStackFile(dataDir: string, description: Record<string, unknown>): () => Promise<void> {
-  writeFileSync(stackFile(dataDir), JSON.stringify({ pid: process.pid, ...description }, null, 2));
+  // It holds the user pool's backend secret (what `npm run admin` calls the pool with): this user's only.
+  writeFileSync(stackFile(dataDir), JSON.stringify({ pid: process.pid, ...description }, null, 2), { mode: 0o600 });
   return async () => rmSync(stackFile(dataDir), { force: true });
 }

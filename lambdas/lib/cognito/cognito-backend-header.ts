@@ -9,6 +9,22 @@ import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-iden
 
 export const COGNITO_BACKEND_HEADER = 'x-aurum-backend';
 
+/**
+ * The operations the user pool's firewall refuses outright: self-service account deletion (a
+ * client account ends only through the admins' Delete Client, which keeps the books).
+ */
+export const ALWAYS_REFUSED_OPERATIONS = ['DeleteUser'] as const;
+
+/**
+ * A password change and the second factor's life: only through the API's /api/me routes, which
+ * record the change, end the other sessions and e-mail the user. Cognito would take them from any
+ * holder of an access token (a stolen one could quietly switch codes off by associating a new
+ * secret), so the firewall refuses them unless the backend header carries the stack's secret.
+ * The one list both the AWS firewall (infra/aws/user-pool-firewall.ts) and the local Cognito's own
+ * port (infra/local/cognito/server-api.ts) refuse by.
+ */
+export const ACCOUNT_CHANGE_OPERATIONS = ['ChangePassword', 'AssociateSoftwareToken', 'VerifySoftwareToken', 'SetUserMFAPreference'] as const;
+
 /** Adds the header with `secret` to every request the client sends. */
 export function sendBackendHeader(client: CognitoIdentityProviderClient, secret: string): void {
   client.middlewareStack.add(

@@ -62,12 +62,15 @@ export interface CurrentMembership {
   secondFactor: SecondFactor;
 }
 
-/** Two reads, whatever the answer: AdminGetUser (enabled, status, MFA) and AdminListGroupsForUser. */
-export async function currentMembership(username: string, group: string): Promise<CurrentMembership> {
+/**
+ * Two reads, whatever the answer: AdminGetUser (enabled, status, MFA) and AdminListGroupsForUser.
+ * `userPoolId` for a trigger, which is told its pool.
+ */
+export async function currentMembership(username: string, group: string, userPoolId: string = config.userPoolId): Promise<CurrentMembership> {
   try {
     const [user, groups] = await Promise.all([
-      cognitoClient().send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: username })),
-      cognitoClient().send(new AdminListGroupsForUserCommand({ UserPoolId: config.userPoolId, Username: username, Limit: 60 })),
+      cognitoClient().send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username })),
+      cognitoClient().send(new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: username, Limit: 60 })),
     ]);
     const member = user.Enabled === true && (groups.Groups ?? []).some((g) => g.GroupName === group);
     return { member, secondFactor: secondFactorOf(user) };

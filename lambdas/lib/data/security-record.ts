@@ -2,10 +2,11 @@
  * A user's security record (CLIENT#<sub> / SECURITY): the moments that decide which of their
  * sessions may use admin power (admin-epoch.ts), kept by whoever causes them: the two-factor and
  * password routes, `npm run admin`, the post-confirmation trigger after a password reset, and the
- * admin check itself for a moment made outside the product (the Cognito console).
+ * pre-token-generation trigger for a moment made outside the product (the Cognito console), found
+ * at the next sign-in or refresh (lambdas/lib/http/admin-moments.ts).
  *
  * Moments are epoch milliseconds. `version` grows with every change, so a writer that decided on
- * what it read (the admin check, the two-factor confirmation) changes it only if nothing else did.
+ * what it read (the sign-in's recording of admin moments, the two-factor confirmation) changes it only if nothing else did.
  *
  * A change and the notice that e-mails the user about it (lambdas/lib/data/security-notice.ts) are
  * one transaction: the e-mail goes out exactly when the record changed. The transaction is built
@@ -14,7 +15,7 @@
  */
 import { GetCommand, type TransactWriteCommandInput, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { newSecurityNoticeItem, type SecurityEvent } from './security-notice';
-import { cancellationReasons, ddb, table } from '../runtime/db';
+import { cancellationReasons, ddb, table, type TransactItem } from '../runtime/db';
 import { keys } from './table';
 
 export const MOMENTS = ['adminSince', 'adminRemovedAt', 'totpEnabledAt', 'totpDisabledAt', 'pendingAssociationAt', 'passwordChangedAt'] as const;
@@ -24,7 +25,7 @@ export const TEXTS = ['pendingAssociationSession'] as const;
 export type TextField = (typeof TEXTS)[number];
 
 export interface SecurityMoments {
-  /** Added to `admins` (by `npm run admin -- add`, or first seen so by the admin check). */
+  /** Added to `admins` (by `npm run admin -- add`, or first seen so at a sign-in or refresh). */
   adminSince?: number;
   adminRemovedAt?: number;
   /** An authenticator app confirmed and put in force. */
@@ -53,6 +54,8 @@ export interface SecurityChange {
   notice?: SecurityEvent;
   /** Only if the record is still at this version (0: there is none yet). */
   ifVersion?: number;
+  /** Other writes that stand or fall with the change (the activity entry of an administrator found at sign-in). */
+  with?: readonly TransactItem[];
 }
 
 /** The transaction of one change: the record's update and, when there is one, its notice's Put. */
@@ -84,7 +87,7 @@ export function securityChange(tableName: string, sub: string, change: SecurityC
     ...(condition ? { ConditionExpression: condition } : {}),
   };
   const notice = change.notice ? [{ Put: { TableName: tableName, Item: newSecurityNoticeItem(sub, change.notice, now), ConditionExpression: 'attribute_not_exists(PK)' } }] : [];
-  return { TransactItems: [{ Update: update }, ...notice] };
+  return { TransactItems: [{ Update: update }, ...notice, ...(change.with ?? [])] };
 }
 
 /** The record as stored now (strongly consistent: it decides admin power), or an empty one. */

@@ -7,6 +7,7 @@
  * `api` stays for what the typed input refuses on purpose (malformed bodies, wrong content
  * types, paths that are no route), with `pathOf` giving a real route's path.
  */
+import { sendBackendHeader } from '../../../lambdas/lib/cognito/cognito-backend-header';
 import { randomUUID } from 'node:crypto';
 import {
   CognitoIdentityProviderClient,
@@ -162,7 +163,9 @@ export class Client {
   constructor(readonly stack: TestStack) {
     const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
     this.cognito = new CognitoIdentityProviderClient({ region: stack.cognito.region, endpoint: `${stack.url}/cognito`, credentials });
+    // The backend's client: with the stack's secret, as the functions and `npm run admin` call the pool.
     this.cognitoAdmin = new CognitoIdentityProviderClient({ region: stack.cognito.region, endpoint: stack.cognito.endpoint, credentials });
+    sendBackendHeader(this.cognitoAdmin, stack.cognito.backendSecret);
     this.table = DynamoDBDocumentClient.from(new DynamoDBClient({ region: stack.cognito.region, endpoint: stack.dynamoEndpoint, credentials }));
   }
 

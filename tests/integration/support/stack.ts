@@ -10,7 +10,8 @@ import { join, resolve } from 'node:path';
 export interface TestStack {
   url: string;
   dataDir: string;
-  cognito: { endpoint: string; region: string; userPoolId: string; clientId: string; issuer: string; jwksUri: string };
+  /** `backendSecret`: what the pool's own port wants of a backend caller (infra/local/cognito/backend-gate.ts). */
+  cognito: { endpoint: string; region: string; userPoolId: string; clientId: string; issuer: string; jwksUri: string; backendSecret: string };
   dynamoEndpoint: string;
   s3Endpoint: string;
   tableName: string;

@@ -3,7 +3,7 @@
  * the field they concern: sign-in's here, on the first screen; sign-up's and the reset's in
  * ./form-errors, with their pages; the account page's in its chunk (pages/account/errors.ts).
  */
-import { signInErrors as errors } from '../../../shared/auth-messages';
+import { formMessages, signInErrors as errors } from '../../../shared/auth-messages';
 import type { Problems } from './use-auth-step';
 
 /** `totp`: the sign-in's code step. */
@@ -27,7 +27,12 @@ export const wrongCode = (name: string) => name === 'CodeMismatchException' || n
 export const throttled = (name: string) => name === 'TooManyRequestsException' || name === 'LimitExceededException';
 
 export const messageOf = (error: unknown) => (error as { message?: string } | null)?.message ?? '';
-export const invalidEmail = (name: string, message: string) => name === 'InvalidEmail' || (name === 'InvalidParameterException' && /email|username/i.test(message));
+/**
+ * Cognito's refusal of an address (InvalidParameterException naming the e-mail or user name), or
+ * the pre-sign-up trigger's (its message is the product's own words for it).
+ */
+export const invalidEmail = (name: string, message: string) =>
+  name === 'InvalidEmail' || (name === 'InvalidParameterException' && /email|username/i.test(message)) || (name === 'UserLambdaValidationException' && message.includes(formMessages.invalidEmail));
 /** Cognito's word for a locked-out sign-in is a NotAuthorized too. */
 const attemptsExceeded = (message: string) => /attempts exceeded|too many/i.test(message);
 

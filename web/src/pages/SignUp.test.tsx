@@ -133,6 +133,31 @@ describe('sign-up page', () => {
     expect(backend.signUp).not.toHaveBeenCalled();
   });
 
+  it.each(['<img>-a@example.com', '<img src=x>-a@example.com', 'a\r\nBcc: x@example.com', 'a b@example.com', 'eve@example.com>'])(
+    'refuses %j at the e-mail field and sends nothing',
+    async (address) => {
+      const backend = fakeAuth(null);
+      renderApp('/signup', { backend, api: fixtureApi({}) });
+      await screen.findByLabelText('First name');
+      // Pasted, as a crafted address would be: typing cannot put a line break into the field.
+      await userEvent.click(screen.getByLabelText('Email'));
+      await userEvent.paste(address);
+      await fillForm({ Email: '' });
+      await expectFieldError('Email', 'Invalid email address');
+      expect(backend.signUp).not.toHaveBeenCalled();
+    },
+  );
+
+  it("says the sign-up check's refusal of the address under the e-mail", async () => {
+    const refusal = Object.assign(new Error('PreSignUp failed with error Invalid email address.'), { name: 'UserLambdaValidationException' });
+    const backend = fakeAuth(null, { signUp: jest.fn(async () => Promise.reject(refusal)) });
+    renderApp('/signup', { backend, api: fixtureApi({}) });
+    await screen.findByLabelText('First name');
+    await fillForm();
+    await expectFieldError('Email', 'Invalid email address');
+    expect(screen.queryByText('Sign-up failed')).not.toBeInTheDocument();
+  });
+
   it('says the taken-address message under the e-mail when it is taken', async () => {
     const backend = fakeAuth(null, { signUp: jest.fn(async () => Promise.reject(Object.assign(new Error('User already exists'), { name: 'UsernameExistsException' }))) });
     renderApp('/signup', { backend, api: fixtureApi({}) });

@@ -4,6 +4,7 @@
  * validationData, user-existence error prevention, the attempt limits, masked code destinations,
  * and ResendConfirmationCode, which cognito-local lacks.
  */
+import { isEmailAddress, outsideCognitoUserNamePattern } from '../../../../shared/email-address';
 import { attributeValue, attributesAppend, otp, type Services, type User } from '../cognito-local-internals';
 import { emailDelivery, masked } from '../delivery';
 import { invalidParameter, notAuthorized, refusal } from '../errors';
@@ -38,9 +39,27 @@ async function signUpWithTrigger(env: OperationContext, req: CognitoRequest): Pr
   return autoConfirmed ? { ...out, CodeDeliveryDetails: undefined } : masked(out);
 }
 
+/**
+ * The address a sign-up names, as the user name and as its `email` attribute. Cognito's API model
+ * refuses a user name with white space or a control character (its pattern); the rest of the
+ * product's address rule (shared/email-address.ts: no angle brackets, quotes, commas...) stands
+ * for Cognito's own e-mail format check, which it does not publish. Either way nothing is stored
+ * and no code is mailed.
+ */
+function assertSignUpAddress(req: CognitoRequest): void {
+  const username = typeof req.Username === 'string' ? req.Username : '';
+  if (outsideCognitoUserNamePattern(username)) {
+    throw invalidParameter("1 validation error detected: Value at 'username' failed to satisfy constraint: Member must satisfy regular expression pattern: [\\p{L}\\p{M}\\p{S}\\p{N}\\p{P}]+");
+  }
+  const attributes = Array.isArray(req.UserAttributes) ? (req.UserAttributes as unknown[]) : [];
+  const emails = attributes.flatMap((a) => (typeof a === 'object' && a !== null && (a as { Name?: unknown }).Name === 'email' ? [String((a as { Value?: unknown }).Value ?? '')] : []));
+  if (![username, ...emails].every(isEmailAddress)) throw invalidParameter('Invalid email address format.');
+}
+
 export function signUpOperations(env: OperationContext): Operations {
   return {
     async SignUp(req) {
+      assertSignUpAddress(req);
       const { client, pool } = await appClient(env, req.ClientId);
       assertPassword(env, req.Password, 'password');
       assertWritableAttributes(client, req.UserAttributes, 'userAttributes');
