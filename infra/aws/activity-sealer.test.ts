@@ -9,7 +9,7 @@ import { SEAL_WRITE_ACTIONS } from './activity-seal-items';
 import { SEALER_DESCRIPTION } from './activity-sealer';
 import { synthStage, templateReader, type Statement } from './template-reader';
 
-const BASE = { stage: 'seals', account: '555555555555', region: 'eu-west-1', stackName: 'SealsTest', authDomainPrefix: 'aurum-seals-555555555555', fourEyesThresholdDollars: 10_000 };
+const BASE = { stage: 'seals', account: '555555555555', region: 'eu-west-1', stackName: 'SealsTest', authDomainPrefix: 'aurum-seals-555555555555', fourEyesThresholdDollars: 10_000, adminDailyLimitDollars: 100_000 };
 const { template } = synthStage(BASE);
 const { all, ofType, functionDescribed, statementsOf, statementsOfRole } = templateReader(template);
 const [tableId, table] = ofType('AWS::DynamoDB::Table')[0] ?? [];
