@@ -14,6 +14,7 @@ import { localCredentials } from '../dynamo';
 import type { Mailbox } from '../mailbox';
 import { enforceTablePermissions, runAs } from '../table-permissions';
 import { LOCAL_EXPORTS_BUCKET } from './local-names';
+import { RECORD_YEARS } from '../../../shared/record-keeping';
 
 export interface HandlerSettings {
   tableName: string;
@@ -63,6 +64,8 @@ export function configureHandlers(settings: HandlerSettings): void {
       cognitoBackendSecret: randomBytes(32).toString('base64url'),
       // As the CDK stack gives the admin routes the stage's four-eyes threshold (FOUR_EYES_THRESHOLD_DOLLARS, or $10,000).
       fourEyesThresholdCents: settings.fourEyesThresholdCents,
+      // As the CDK stack gives the function that closes accounts the stage's recordYears (RECORD_YEARS, or 7).
+      recordYears: settingsFromEnvironment().recordYears ?? RECORD_YEARS.default,
     },
     {
       // The handlers' DynamoDB client, held to each function's declared table use as IAM holds it in AWS.

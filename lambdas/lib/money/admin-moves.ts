@@ -17,7 +17,7 @@ import { Conflict } from '../http/errors';
 import type { Answer } from '../http/http';
 import type { EntryItem } from '../data/ledger';
 import { type EntrySpec, type Recorded, recordEntry, type RecordEntryInput } from './money-moves';
-import { type PendingActionItem } from '../data/pending-actions';
+import { type PendingActionItem, withActionDecided } from '../data/pending-actions';
 import { type Idempotency } from '../data/profile-transaction';
 import { balanceStateOf, type Profile } from '../data/profiles';
 import type { Move } from './move';
@@ -132,7 +132,8 @@ export async function runMove<A>(move: Move, run: MoveRun<A>): Promise<A | Answe
     entryFor: entryFor(move, run.now),
     check: checkFor(move),
     extraWrites: (profile, entry) => [...requestDecision(), ...(approval?.extraWrites?.(profile, entry) ?? [])],
-    extraProfileSet: request ? afterDecision : undefined,
+    // A request decided is one fewer waiting; an approved action one fewer pending.
+    extraProfileSet: (profile) => ({ ...(request ? afterDecision(profile) : {}), ...(approval ? withActionDecided(profile, approval.action) : {}) }),
     onExtraConditionFailed: (index) => {
       throw new Conflict(request && index === 0 ? apiMessages.requestAlreadyDecided : apiMessages.actionAlreadyDecided);
     },

@@ -37,6 +37,10 @@ export const config = {
   get fourEyesThresholdCents(): number {
     return required(runtimeSettings().fourEyesThresholdCents, 'FOUR_EYES_THRESHOLD_CENTS');
   },
+  /** The function that closes accounts has it; a missing one must never mean records kept for no time. */
+  get recordYears(): number {
+    return required(runtimeSettings().recordYears, 'RECORD_YEARS');
+  },
   /** The site's public origin, for links in e-mails. */
   get siteUrl(): string {
     return runtimeSettings().siteUrl;

@@ -17,6 +17,7 @@ import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { sendBackendHeader } from '../cognito/cognito-backend-header';
 import { TABLE_NAME_DEFAULT } from '../data/table';
+import { isRecordYears } from '../../../shared/record-keeping';
 import { originGate as makeOriginGate, type SecretSource, secretsManagerSource } from '../http/origin-secrets';
 
 export interface RuntimeSettings {
@@ -70,6 +71,11 @@ export interface RuntimeSettings {
    * without it (one that moves no money) throws if it ever reads it.
    */
   readonly fourEyesThresholdCents?: number;
+  /**
+   * How many years a closed account's records are kept (RECORD_YEARS, shared/record-keeping.ts):
+   * on the function that closes accounts. Anything but a whole number in range reads as unset.
+   */
+  readonly recordYears?: number;
 }
 
 /** One e-mail as the notifier sends it. */
@@ -131,6 +137,7 @@ function resolved(given: Partial<RuntimeSettings>): RuntimeSettings {
     exporterFunction: given.exporterFunction || undefined,
     cognitoBackendSecret: given.cognitoBackendSecret || undefined,
     fourEyesThresholdCents: Number.isSafeInteger(given.fourEyesThresholdCents) && Number(given.fourEyesThresholdCents) >= 0 ? given.fourEyesThresholdCents : undefined,
+    recordYears: isRecordYears(given.recordYears) ? given.recordYears : undefined,
   });
 }
 
@@ -153,6 +160,7 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): R
     exporterFunction: env.BALANCES_EXPORTER,
     cognitoBackendSecret: env.COGNITO_BACKEND_SECRET,
     fourEyesThresholdCents: env.FOUR_EYES_THRESHOLD_CENTS === undefined || env.FOUR_EYES_THRESHOLD_CENTS === '' ? undefined : Number(env.FOUR_EYES_THRESHOLD_CENTS),
+    recordYears: env.RECORD_YEARS === undefined || env.RECORD_YEARS === '' ? undefined : Number(env.RECORD_YEARS),
   });
 }
 
