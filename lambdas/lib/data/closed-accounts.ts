@@ -38,9 +38,8 @@ export interface Closer {
 /**
  * Refuses (AccountStillOpen) a profile that has a request or an action waiting (what to decide
  * first: a waiting withdrawal may be what empties it), or that holds money.
- * Requests are read from the client's own partition (consistent); actions counted on the profile,
- * and any on the approvals queue for this client that a proposal made before the count existed
- * left uncounted.
+ * Requests are read from the client's own partition (consistent); actions are counted on the
+ * profile, and the approvals queue is read too for an uncounted one (from a table older than the count).
  */
 async function refuseWhileOpen(profile: Profile): Promise<void> {
   if (pendingCountOf(profile, await loadRequests(profile.sub, true)) > 0) throw new AccountStillOpen(profile.sub, 'closeRefusedRequests');

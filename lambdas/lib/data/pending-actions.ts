@@ -41,7 +41,7 @@ export interface PendingActionItem {
   GSI3SK?: string;
   /**
    * Counted in its client's profile (`pendingActions`) by its proposal, so its decision counts it
-   * out again. Absent on an action proposed before the profile counted them: nothing to count out.
+   * out again. Absent: an uncounted action (from a table older than the count), nothing to count out.
    */
   countedOnProfile?: boolean;
 }
