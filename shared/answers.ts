@@ -61,6 +61,12 @@ export const clientDto = z.strictObject({
   /** `weeklyGainAmount`: the dollars the last weekly update credited (this week's change). */
   portfolio: z.strictObject({ balance: dollars, weeklyGain: z.number(), weeklyGainAmount: dollars, lastUpdate: isoDate }),
   nextWithdrawalDate: z.optional(isoDate),
+  /**
+   * A closed account (the closed list only): when and by which administrator it was closed, until
+   * when its records are kept, and whether every record was given that expiry yet (false: a
+   * closing cut short; closing it again finishes it).
+   */
+  closed: z.optional(z.strictObject({ at: isoDate, by: z.string(), recordsKeptUntil: z.optional(isoDate), recordsStamped: z.boolean() })),
 });
 
 export const alertDepositDto = z.strictObject({

@@ -74,7 +74,7 @@ export interface RouteDef {
    */
   owner?: (typeof OWNER_PATH_PARAMS)[number] | 'body.userId' | 'self';
   /** Cognito user-pool actions the handler needs (its function is granted exactly these). */
-  cognitoActions?: readonly ('AdminGetUser' | 'AdminListGroupsForUser' | 'AdminDeleteUser' | 'AdminUserGlobalSignOut' | 'AdminUpdateUserAttributes' | 'ListUsersInGroup')[];
+  cognitoActions?: readonly ('AdminGetUser' | 'AdminListGroupsForUser' | 'AdminDisableUser' | 'AdminUserGlobalSignOut' | 'AdminUpdateUserAttributes' | 'ListUsersInGroup')[];
   /**
    * Cognito operations the handler calls with the caller's own access token. IAM grants nothing
    * for them (Cognito authorizes them by the token); the user pool's firewall refuses the ones
@@ -100,14 +100,15 @@ export const routes = [
   { name: 'getEligibility', method: 'GET', path: '/api/withdrawals/{uid}/eligible', answer: 'eligibility', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
   { name: 'requestWithdrawal', method: 'POST', path: '/api/withdrawals/request', body: 'withdrawalRequest', answer: 'withdrawalRequested', auth: 'client', owner: 'body.userId', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
   // A page of clients: ?limit&cursor&sort&search, answered from the client shards' ordered indexes.
-  { name: 'listClients', method: 'GET', path: '/api/admin/clients', query: 'clientList', answer: 'clientsPage', auth: 'admin', table: { actions: [], indexes: ['GSI4', 'GSI5'] } },
+  { name: 'listClients', method: 'GET', path: '/api/admin/clients', query: 'clientList', answer: 'clientsPage', auth: 'admin', table: { actions: [], indexes: ['GSI4', 'GSI5', 'GSI3'] } },
   // The totals cards from an aggregate, at any number of clients.
   { name: 'getClientTotals', method: 'GET', path: '/api/admin/client-totals', answer: 'clientTotals', auth: 'admin', table: { actions: ['Query'] } },
   { name: 'addDeposit', method: 'POST', path: '/api/admin/clients/{id}/deposit', body: 'deposit', answer: 'moneyMoved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, cognitoActions: ['ListUsersInGroup'], idempotent: true },
   { name: 'processWithdrawal', method: 'POST', path: '/api/admin/clients/{id}/withdrawal', body: 'adminWithdrawal', answer: 'moneyMoved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, cognitoActions: ['ListUsersInGroup'], idempotent: true },
   { name: 'updateBalance', method: 'PUT', path: '/api/admin/clients/{id}/balance', body: 'balance', answer: 'balanceSet', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, cognitoActions: ['ListUsersInGroup'] },
   { name: 'listClientTransactions', method: 'GET', path: '/api/admin/clients/{id}/transactions', answer: 'transactions', auth: 'admin', table: { actions: ['GetItem', 'Query'] } },
-  { name: 'deleteClient', method: 'DELETE', path: '/api/admin/clients/{id}', answer: 'done', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem', 'BatchWriteItem'] }, cognitoActions: ['AdminUserGlobalSignOut', 'AdminDeleteUser'] },
+  // Closes the account (lambdas/lib/data/closed-accounts.ts): nothing is removed; the login ends.
+  { name: 'deleteClient', method: 'DELETE', path: '/api/admin/clients/{id}', answer: 'done', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'], indexes: ['GSI3'] }, cognitoActions: ['AdminUserGlobalSignOut', 'AdminDisableUser'] },
   { name: 'listWithdrawalAlerts', method: 'GET', path: '/api/admin/withdrawal-alerts', answer: 'alerts', auth: 'admin', table: { actions: ['GetItem'], indexes: ['GSI2'] } },
   // The life of a client's withdrawal request (docs/product.md, "Withdrawals").
   { name: 'listMyWithdrawalRequests', method: 'GET', path: '/api/portfolios/{uid}/withdrawal-requests', answer: 'withdrawalRequests', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },

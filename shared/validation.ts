@@ -203,11 +203,14 @@ export const clientListQuery = z.pipe(
     cursor: z.optional(z.string({ error: apiMessages.invalidListCursor }).check(z.regex(/^[\w-]{1,2048}$/, { error: apiMessages.invalidListCursor }))),
     sort: z.optional(z.enum(['balance-desc', 'balance-asc'], { error: apiMessages.invalidListSort })),
     search: z.optional(z.string({ error: apiMessages.searchTooLong }).check(z.maxLength(SEARCH_MAX_LENGTH, { error: apiMessages.searchTooLong }))),
-  }),
-  z.transform(({ limit, cursor, sort, search }) => {
+    /** closed: the closed accounts, newest closed first (no other order). */
+    status: z.optional(z.enum(['closed'], { error: apiMessages.invalidListStatus })),
+  }).check(z.refine((q) => !(q.status === 'closed' && q.sort), { error: apiMessages.closedListSort, path: ['sort'] })),
+  z.transform(({ limit, cursor, sort, search, status }) => {
     const needle = search?.trim().toLowerCase();
     return {
       limit,
+      ...(status === 'closed' ? { closed: true as const } : {}),
       order: (sort ?? 'email') as ClientOrder,
       ...(cursor ? { cursor } : {}),
       ...(needle ? { search: needle } : {}),

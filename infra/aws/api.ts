@@ -39,6 +39,8 @@ export interface RoutesProps {
   fourEyesThresholdDollars: number;
   /** What one administrator applies alone in a day (stage-config.ts), given to every admin route as ADMIN_DAILY_LIMIT_CENTS. */
   adminDailyLimitDollars: number;
+  /** The stage's recordYears (stage-config.ts), given to the route that closes accounts as RECORD_YEARS. */
+  recordYears: number;
 }
 
 /** Per-stage limits: generous for people, a ceiling for scripts gone wrong. */
@@ -104,6 +106,11 @@ export function cognitoActionsOf(route: RouteDef): string[] {
  */
 export function fourEyesEnvironment(route: Pick<RouteDef, 'auth'>, thresholdDollars: number, adminDailyLimitDollars: number): Record<string, string> {
   return route.auth === 'admin' ? { FOUR_EYES_THRESHOLD_CENTS: String(thresholdDollars * 100), ADMIN_DAILY_LIMIT_CENTS: String(adminDailyLimitDollars * 100) } : {};
+}
+
+/** What the route that closes accounts knows of record keeping: how many years the records are kept. */
+export function recordsEnvironment(route: Pick<RouteDef, 'name'>, recordYears: number): Record<string, string> {
+  return route.name === 'deleteClient' ? { RECORD_YEARS: String(recordYears) } : {};
 }
 
 /** HTTP API $context variables, one JSON line per request (no bodies, no tokens). */
@@ -175,6 +182,7 @@ export class PortalApi extends Construct {
           // Calls with the caller's token need no IAM grant, only the firewall's pass.
           ...(route.cognitoUserCalls?.length ? { COGNITO_BACKEND_SECRET: props.cognitoBackendSecret.secretValue.unsafeUnwrap() } : {}),
           ...fourEyesEnvironment(route, props.fourEyesThresholdDollars, props.adminDailyLimitDollars),
+          ...recordsEnvironment(route, props.recordYears),
         },
         timeout: Duration.seconds(route.name === 'deleteClient' ? 30 : 10),
       });

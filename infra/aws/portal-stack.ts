@@ -29,6 +29,7 @@ import { PortalSite } from './site';
 import type { StageConfig } from './stage-config';
 import { Notifications } from './notifications';
 import { WeeklyGrowth } from './weekly-growth';
+import { RECORD_YEARS } from '../../shared/record-keeping';
 
 export interface PortalStackProps extends StackProps {
   /** The stage's settings (infra/stages.ts, checked by infra/aws/stage-config.ts). */
@@ -99,6 +100,7 @@ export class PortalStack extends Stack {
       cognitoBackendSecret: auth.firewall.backendSecret,
       fourEyesThresholdDollars: config.fourEyesThresholdDollars,
       adminDailyLimitDollars: config.adminDailyLimitDollars,
+      recordYears: config.recordYears ?? RECORD_YEARS.default,
     });
     // After a password reset the trigger ends every session of the user. A policy of its own, not
     // the role's default one: the function must not wait on it, since the pool waits on the function.
@@ -117,7 +119,7 @@ export class PortalStack extends Stack {
     const growth = new WeeklyGrowth(this, 'WeeklyGrowth', { table, stage: config.stage });
     const notifications = new Notifications(this, 'Notifications', { table, userPool: auth.userPool, siteUrl, ses: config.ses, stage: config.stage });
     const activitySealer = new ActivitySealer(this, 'ActivitySeals', { table, stage: config.stage });
-    const backup = new TableBackup(this, 'Backup', { table, stage: config.stage, years: config.backupYears, copyVaultArn: config.backupCopy?.vaultArn });
+    const backup = new TableBackup(this, 'Backup', { table, stage: config.stage, years: config.backupYears ?? config.recordYears, copyVaultArn: config.backupCopy?.vaultArn });
 
     site.deployWeb(props.webDist ?? 'web/dist', {
       region: this.region,

@@ -4,6 +4,7 @@
  * anything reaches CloudFormation.
  */
 import { z } from 'zod';
+import { RECORD_YEARS } from '../../shared/record-keeping';
 
 const STAGE_NAME = /^[a-z][a-z0-9]{1,11}$/;
 
@@ -19,6 +20,7 @@ const email = z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail 
 const VAULT_ARN = /^arn:aws(?:-[a-z]+)*:backup:([a-z]{2}(?:-gov)?-[a-z]+-\d):(\d{12}):backup-vault:([A-Za-z0-9_-]{2,50})$/;
 /** Years the monthly backups may be kept: at least one, at most ten (beyond every usual regime). */
 export const BACKUP_YEARS = { min: 1, max: 10, message: 'must be a whole number of years from 1 to 10' };
+const RECORD_YEARS_MESSAGE = `must be a whole number of years from ${RECORD_YEARS.min} to ${RECORD_YEARS.max}`;
 const accountOfVault = (arn: string | undefined) => (arn ? VAULT_ARN.exec(arn)?.[2] : undefined);
 
 /** A DNS name as Route 53 and ACM take it: lowercase labels of letters, digits and inner hyphens, no trailing dot. */
@@ -127,8 +129,14 @@ const baseShape = z.object({
     /** Holds clients' money: termination protection on every stack of the stage. */
     production: z.boolean().optional(),
     /**
-     * How many years the monthly backups are kept: the firm's record-keeping period, which its
-     * compliance officer sets (docs/operations.md, "Backups and restore"). 7 when unset.
+     * How many years a closed account's records are kept before they expire (shared/record-keeping.ts):
+     * the firm's record-keeping period, which its compliance officer sets. 7 when unset; the
+     * monthly backups are kept as long unless backupYears says otherwise.
+     */
+    recordYears: z.number({ error: RECORD_YEARS_MESSAGE }).int(RECORD_YEARS_MESSAGE).min(RECORD_YEARS.min, RECORD_YEARS_MESSAGE).max(RECORD_YEARS.max, RECORD_YEARS_MESSAGE).optional(),
+    /**
+     * How many years the monthly backups are kept (docs/operations.md, "Backups and restore"):
+     * recordYears when unset: the backups hold a closed account's records as long as the table does.
      */
     backupYears: z.number({ error: BACKUP_YEARS.message }).int(BACKUP_YEARS.message).min(BACKUP_YEARS.min, BACKUP_YEARS.message).max(BACKUP_YEARS.max, BACKUP_YEARS.message).optional(),
     /**

@@ -1,23 +1,24 @@
 /**
- * Deleting a client: (1) the profile becomes a tombstone (with the act's activity entry), so the client's still-valid tokens can
- * neither read nor recreate anything; (2) the Cognito user is signed out everywhere and deleted;
- * (3) every other item of the client is removed. Each step is idempotent, so a retry after a
- * partial failure finishes the job.
+ * Closing a client's account (the route keeps its name and path): (1) the closing, one
+ * transaction refused while the account holds money or a request or action waits on it
+ * (closed-accounts.ts); nothing is removed; (2) the login ends: the Cognito user is signed out
+ * everywhere and disabled; (3) every record of the client is given the expiry the stage's
+ * recordYears sets. Each step is idempotent, so closing a closed account again finishes
+ * whatever a failure cut short, and answers as the first closing did.
  */
 import { apiMessages } from '../../shared/messages';
-import { removeEverythingButProfile } from '../lib/data/client-items';
-import { deleteCognitoUser } from '../lib/cognito/cognito';
-import { BadRequest, NotFound } from '../lib/http/errors';
+import { closeAccount, stampClosedRecords } from '../lib/data/closed-accounts';
+import { endLogin } from '../lib/cognito/cognito';
+import { BadRequest } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/http';
-import { actorEmail, getProfile, tombstoneProfile } from '../lib/data/profiles';
+import { actorEmail } from '../lib/data/profiles';
+import { config } from '../lib/runtime/config';
 
 export const handler = httpHandler('deleteClient', async ({ caller, params, now }) => {
   const sub = params.id;
   if (sub === caller.sub) throw new BadRequest(apiMessages.cannotDeleteSelf);
-  const profile = await getProfile(sub, true);
-  if (!profile) throw new NotFound(apiMessages.clientNotFound);
-  if (!profile.deleted) await tombstoneProfile(profile, now, await actorEmail(caller));
-  await deleteCognitoUser(profile.cognitoUsername);
-  await removeEverythingButProfile(sub);
+  const closed = await closeAccount(sub, { email: await actorEmail(caller), sub: caller.sub }, now, config.recordYears);
+  await endLogin(closed.cognitoUsername);
+  await stampClosedRecords(closed, now);
   return { body: { success: true } };
 });

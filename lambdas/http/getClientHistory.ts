@@ -1,4 +1,4 @@
 import { httpHandler } from '../lib/http/http';
 import { historyAnswer } from '../lib/data/statements';
 
-export const handler = httpHandler('getClientHistory', async ({ params }) => historyAnswer(params.id));
+export const handler = httpHandler('getClientHistory', async ({ caller, params }) => historyAnswer(params.id, caller));

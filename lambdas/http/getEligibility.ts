@@ -1,9 +1,9 @@
 import { httpHandler } from '../lib/http/http';
-import { requireProfile } from '../lib/data/profiles';
+import { readableProfile } from '../lib/data/profiles';
 import { eligibilityOf, toEligibilityDto } from '../lib/data/withdrawal-requests';
 
 export const handler = httpHandler('getEligibility', async ({ caller, params, now }) => {
   const uid = params.uid;
-  const profile = await requireProfile(uid);
+  const profile = await readableProfile(uid, caller);
   return { body: { data: toEligibilityDto(await eligibilityOf(profile, now)) } };
 });

@@ -2,4 +2,4 @@ import { httpHandler } from '../lib/http/http';
 import { historyAnswer } from '../lib/data/statements';
 
 /** The client's balance after every weekly update and every ledger entry. */
-export const handler = httpHandler('getHistory', async ({ params }) => historyAnswer(params.uid));
+export const handler = httpHandler('getHistory', async ({ caller, params }) => historyAnswer(params.uid, caller));

@@ -1,8 +1,8 @@
 import { httpHandler } from '../lib/http/http';
-import { requireProfile, toPortfolioDto } from '../lib/data/profiles';
+import { readableProfile, toPortfolioDto } from '../lib/data/profiles';
 
 export const handler = httpHandler('getPortfolio', async ({ caller, params }) => {
   const userId = params.userId;
-  const profile = await requireProfile(userId);
+  const profile = await readableProfile(userId, caller);
   return { body: { success: true, portfolio: toPortfolioDto(profile) } };
 });

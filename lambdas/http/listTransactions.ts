@@ -1,11 +1,11 @@
 import { httpHandler } from '../lib/http/http';
 import { listTransactions } from '../lib/data/ledger';
-import { requireProfile } from '../lib/data/profiles';
+import { readableProfile } from '../lib/data/profiles';
 
 /** A client's own transactions, newest first; the recording admin's e-mail only for admins (docs/product.md, "Sign-in and roles"). */
 export const handler = httpHandler('listTransactions', async ({ caller, params }) => {
   const uid = params.uid;
   // Both reads at once: an unknown client still gets its 404, a known one waits one round trip, not two.
-  const [, transactions] = await Promise.all([requireProfile(uid), listTransactions(uid, caller.isAdmin)]);
+  const [, transactions] = await Promise.all([readableProfile(uid, caller), listTransactions(uid, caller.isAdmin)]);
   return { body: transactions };
 });

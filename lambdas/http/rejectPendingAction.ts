@@ -10,7 +10,7 @@ import { activityPut } from '../lib/data/activity-log';
 import { cancellationReasons, ddb } from '../lib/runtime/db';
 import { Conflict, NotFound } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/http';
-import { type ActionDecision, actionDecisionWrite, decidedAction, getAction, toActionDto } from '../lib/data/pending-actions';
+import { type ActionDecision, actionCountedOutWrite, actionDecisionWrite, decidedAction, getAction, toActionDto } from '../lib/data/pending-actions';
 import { actorEmail } from '../lib/data/profiles';
 import { requestAwaitingClear } from '../lib/money/proposals';
 import { keys, requestIds } from '../lib/data/table';
@@ -41,6 +41,8 @@ export const handler = httpHandler('rejectPendingAction', async ({ caller, param
             reason: body.reason,
           }),
           ...(request ? [requestAwaitingClear(keys.request(request.sub, request.requestKey), action.actionId)] : []),
+          // One pending action fewer on the client's profile, which closing the account checks.
+          ...actionCountedOutWrite(action),
         ],
       }),
     );

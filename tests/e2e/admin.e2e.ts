@@ -232,29 +232,55 @@ journey('admin: edit a balance, reviewed with the change', e2e, async ({ page })
   expect(own.body.portfolio.balance).toBe(target / 100);
 });
 
-journey('admin: delete a client after typing the e-mail; the row is gone, also after a reload', e2e, async ({ page }) => {
+journey('admin: closing a client holding money is refused; once withdrawn to zero it closes, and its history stays under Closed', e2e, async ({ page }) => {
   const doomed = await e2e.client.newClient('doomed');
+  expect((await e2e.client.call('addDeposit', { token: await adminToken(), params: { id: doomed.sub }, body: { amount: 75, note: 'wire' } })).status).toBe(200);
   await signInAsAdmin(page, e2e);
   const row = clientRow(page, doomed.email);
-  await chooseRowAction(page, doomed.email, 'Delete client');
-  const dialog = page.getByRole('alertdialog', { name: 'Delete client' });
-  await dialog.waitFor();
-  expect((await dialog.innerText()).replace(/\s+/g, ' ')).toContain(
-    `Are you sure you want to delete client ${doomed.email}? This action cannot be undone.`,
-  );
-  const remove = dialog.getByRole('button', { name: 'Delete', exact: true });
-  expect(await remove.isDisabled()).toBe(true); // not before the e-mail is typed
-  await dialog.getByLabel("Type the client's e-mail to confirm").fill('someone-else@example.com');
-  expect(await remove.isDisabled()).toBe(true);
-  await dialog.getByLabel("Type the client's e-mail to confirm").fill(doomed.email.toUpperCase());
-  await remove.click();
-  await expectPage(page).toShowText('Client deleted successfully');
-  await row.waitFor({ state: 'detached' });
-  await dialog.waitFor({ state: 'detached' });
+  const closeFromMenu = async () => {
+    await chooseRowAction(page, doomed.email, 'Delete client');
+    const dialog = page.getByRole('alertdialog', { name: 'Delete client' });
+    await dialog.waitFor();
+    expect((await dialog.innerText()).replace(/\s+/g, ' ')).toContain(`Are you sure you want to delete client ${doomed.email}? This action cannot be undone.`);
+    const remove = dialog.getByRole('button', { name: 'Delete', exact: true });
+    expect(await remove.isDisabled()).toBe(true); // not before the e-mail is typed
+    await dialog.getByLabel("Type the client's e-mail to confirm").fill('someone-else@example.com');
+    expect(await remove.isDisabled()).toBe(true);
+    await dialog.getByLabel("Type the client's e-mail to confirm").fill(doomed.email.toUpperCase());
+    const answered = page.waitForResponse(answers('deleteClient'));
+    await remove.click();
+    return { dialog, status: (await answered).status() };
+  };
 
+  // $75.00 in the account: refused, said in the dialog, nothing changes.
+  const refused = await closeFromMenu();
+  expect(refused.status).toBe(409);
+  const refusal = refused.dialog.getByRole('alert');
+  await refusal.waitFor();
+  expect((await refusal.innerText()).trim()).toBe(apiMessages.closeRefusedBalance);
+  await refused.dialog.getByRole('button', { name: 'Cancel' }).click();
+  await refused.dialog.waitFor({ state: 'detached' });
+  expect(await rowBalance(row)).toBe('$75.00');
+
+  // The money leaves through a recorded withdrawal; then the account closes.
+  expect((await e2e.client.call('processWithdrawal', { token: await adminToken(), params: { id: doomed.sub }, body: { amount: 75, note: 'paid out' } })).status).toBe(200);
+  await page.reload();
+  const closing = await closeFromMenu();
+  expect(closing.status).toBe(200);
+  await expectPage(page).toShowText('Account closed. Its records are kept, read-only, under the Closed filter.');
+  await row.waitFor({ state: 'detached' });
   await page.reload();
   await clientRow(page, ALICE).waitFor();
   expect(await clientRow(page, doomed.email).count()).toBe(0);
-  const list = await e2e.client.allClients(await adminToken());
-  expect(list.some((c) => c.email === doomed.email)).toBe(false);
+
+  // Under Closed: who closed it, and its ledger, read-only.
+  await page.getByRole('button', { name: 'Closed', exact: true }).click();
+  const closedRow = clientRow(page, doomed.email);
+  await closedRow.waitFor();
+  expect(await closedRow.innerText()).toContain('Closed on');
+  await chooseRowAction(page, doomed.email, 'Transactions');
+  const history = page.getByRole('dialog', { name: 'Transactions' });
+  await history.getByText('paid out').waitFor();
+  await history.getByText('wire').waitFor();
+  expect(await history.getByRole('button', { name: 'Deposit' }).count()).toBe(0);
 });

@@ -82,8 +82,12 @@ it('records every administrative act exactly once, in the same transaction as th
   expect(exports).toHaveLength(exportsBefore + 1);
   expect(exports[0]).toMatchObject({ actor: DEMO_ADMIN });
 
-  await call('deleteClient', { token: admin.accessToken, params: { id: client.sub } });
-  expect(await loggedOnce('client-deleted', client)).toMatchObject({ actor: DEMO_ADMIN, clientEmail: client.email });
+  // The account is closed once its money has left through a recorded withdrawal (above the threshold: approved).
+  const balance = (await t.client.call('getPortfolio', { token: admin.accessToken, params: { userId: client.sub } })).body.portfolio.balance;
+  const payout = await call('processWithdrawal', { token: admin.accessToken, params: { id: client.sub }, body: { amount: balance, note: 'closing' } });
+  await call('approvePendingAction', { token: checker.accessToken, params: { id: (payout.body as { action: { id: string } }).action.id } });
+  expect((await call('deleteClient', { token: admin.accessToken, params: { id: client.sub } })).status).toBe(200);
+  expect(await loggedOnce('client-closed', client)).toMatchObject({ actor: DEMO_ADMIN, clientEmail: client.email, balanceBefore: 0 });
 
   const staffer = await t.client.newClient('staffer');
   await t.client.changeAdmin('add', staffer.email);

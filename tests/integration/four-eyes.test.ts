@@ -125,13 +125,6 @@ describe('approval by a second administrator', () => {
     expect((await reject(checker, action.id, 'No longer covered')).status).toBe(200);
   });
 
-  it('re-checks that the client is still there', async () => {
-    const client = await t.client.newClient('gone');
-    const action = proposed(await deposit(maker, client, 50_000));
-    expect((await t.client.call('deleteClient', { token: maker.accessToken, params: { id: client.sub } })).status).toBe(200);
-    expect(await approve(checker, action.id)).toMatchObject({ status: 404, body: { error: apiMessages.clientNotFound } });
-  });
-
   it('rejects with a reason: nothing moves, and the action cannot be approved afterwards', async () => {
     const client = await t.client.newClient('rejected');
     const action = proposed(await deposit(maker, client, 30_000));

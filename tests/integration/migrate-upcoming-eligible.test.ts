@@ -60,9 +60,12 @@ describe('the migration', () => {
     const current = await clientWithDeposits('current');
     const gone = await t.client.newClient('gone');
     await deposit(gone.sub, 20);
+    // Closed once its money left through a withdrawal.
+    const balance = (await t.client.call('getPortfolio', { token: admin.accessToken, params: { userId: gone.sub } })).body.portfolio.balance;
+    expect((await t.client.call('processWithdrawal', { token: admin.accessToken, params: { id: gone.sub }, body: { amount: balance, note: 'closing' } })).status).toBe(200);
     expect((await t.client.call('deleteClient', { params: { id: gone.sub }, token: admin.accessToken })).status).toBe(200);
 
-    // As written before the list existed (a tombstone without it too: it must stay as it is).
+    // As written before the list existed (a closed account without it too: it must stay as it is).
     for (const sub of [old.session.sub, noDeposits.sub, gone.sub]) await t.table.forgetProfileAttribute(sub, 'upcomingEligibleAt');
     const before = {
       old: await t.table.profile(old.session.sub),
@@ -103,7 +106,7 @@ describe('the migration', () => {
     expect(await setMissingUpcomingEligibleAt({ sub: session.sub, version: Number(changed?.version) }, [])).toBe('changed');
     expect(await t.table.profile(session.sub)).toEqual(changed);
 
-    // A deleted client's tombstone without the list: refused too.
+    // A closed account without the list: refused too.
     const gone = await t.client.newClient('tombstone');
     expect((await t.client.call('deleteClient', { params: { id: gone.sub }, token: admin.accessToken })).status).toBe(200);
     await t.table.forgetProfileAttribute(gone.sub, 'upcomingEligibleAt');

@@ -373,22 +373,26 @@ describe('large answers', () => {
   });
 });
 
-describe('deleting a client', () => {
-  it('removes the Cognito user and every item, keeps a tombstone, and a retry finishes', async () => {
+describe('closing a client account', () => {
+  it('keeps the books and the profile read-only, ends the login, and a retry is harmless', async () => {
     const ivy = await t.client.newClient('ivy');
     await deposit(ivy.sub, { amount: 50, note: '' });
-    const remove = () => t.client.call('deleteClient', { token: admin.accessToken, params: { id: ivy.sub } });
-    const res = await remove();
+    const close = () => t.client.call('deleteClient', { token: admin.accessToken, params: { id: ivy.sub } });
+    expect(await close()).toMatchObject({ status: 409 });
+    expect((await withdraw(ivy.sub, { amount: 50, note: 'paid out' })).status).toBe(200);
+    const res = await close();
     expect(res).toMatchObject({ status: 200, body: { success: true } });
-    expect((await t.table.items(ivy.sub)).map((i) => [i.SK, i.deleted])).toEqual([['PROFILE', true]]);
+    const kept = await t.table.items(ivy.sub);
+    expect(kept.map((i) => String(i.SK).split('#')[0])).toEqual(['ENTRY', 'ENTRY', 'PROFILE']);
+    expect(kept.find((i) => i.SK === 'PROFILE')).toMatchObject({ deleted: true, closedAt: expect.any(String), email: ivy.email });
     // the still-valid access token can neither read nor recreate anything
     expect((await t.client.call('getPortfolio', { token: ivy.accessToken, params: { userId: ivy.sub } })).status).toBe(404);
     const recreate = await t.client.call('createPortfolio', { token: ivy.accessToken, body: { userId: ivy.sub, initialBalance: 0 } });
-    expect(recreate).toMatchObject({ status: 403, body: { error: 'This account has been deleted' } });
-    await expect(t.client.signIn(ivy.email)).rejects.toMatchObject({ name: expect.stringMatching(/UserNotFoundException|NotAuthorizedException/) });
+    expect(recreate).toMatchObject({ status: 403, body: { error: 'This account has been closed' } });
+    await expect(t.client.signIn(ivy.email)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
     const list = await t.client.allClients(admin.accessToken);
     expect(list.some((c) => c.id === ivy.sub)).toBe(false);
-    expect((await remove()).status).toBe(200);
+    expect((await close()).status).toBe(200);
     expect((await deposit(ivy.sub, { amount: 1 })).status).toBe(404);
   });
 

@@ -13,6 +13,7 @@ import { localCredentials } from '../dynamo';
 import type { Mailbox } from '../mailbox';
 import { enforceTablePermissions, runAs } from '../table-permissions';
 import { LOCAL_EXPORTS_BUCKET } from './local-names';
+import { RECORD_YEARS } from '../../../shared/record-keeping';
 
 export interface HandlerSettings {
   tableName: string;
@@ -67,6 +68,8 @@ export function configureHandlers(settings: HandlerSettings): void {
       fourEyesThresholdCents: settings.fourEyesThresholdCents,
       // And the daily limit of what one administrator applies alone (ADMIN_DAILY_LIMIT_DOLLARS, or $100,000).
       adminDailyLimitCents: settings.adminDailyLimitCents,
+      // As the CDK stack gives the function that closes accounts the stage's recordYears (RECORD_YEARS, or 7).
+      recordYears: settingsFromEnvironment().recordYears ?? RECORD_YEARS.default,
     },
     {
       // The handlers' DynamoDB client, held to each function's declared table use as IAM holds it in AWS.

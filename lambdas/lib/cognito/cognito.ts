@@ -4,7 +4,7 @@
  */
 import {
   AdminUpdateUserAttributesCommand,
-  AdminDeleteUserCommand,
+  AdminDisableUserCommand,
   AdminGetUserCommand,
   AdminListGroupsForUserCommand,
   type AdminGetUserCommandOutput,
@@ -102,14 +102,22 @@ export async function setCognitoNames(username: string, firstName: string, lastN
   );
 }
 
-/** Signs the user out everywhere (refresh tokens revoked), then deletes it. A user already gone counts as done. */
-export async function deleteCognitoUser(username: string): Promise<void> {
+/**
+ * Ends the login of a closed account: signs the user out everywhere (refresh tokens revoked, and
+ * Cognito refuses its access tokens for its own API), then disables it. Disabled, not deleted:
+ * a deleted user's e-mail could sign up again as a new user with another sub, a second account
+ * beside the kept records, and the pool would lose the one tie between those records' sub and
+ * the sign-in that owned them. A disabled user can neither sign in, refresh, nor sign up again,
+ * and what its still-valid access token asks of the API is refused by the closed profile. A user
+ * already gone counts as done.
+ */
+export async function endLogin(username: string): Promise<void> {
   for (const command of [
     new AdminUserGlobalSignOutCommand({ UserPoolId: config.userPoolId, Username: username }),
-    new AdminDeleteUserCommand({ UserPoolId: config.userPoolId, Username: username }),
+    new AdminDisableUserCommand({ UserPoolId: config.userPoolId, Username: username }),
   ]) {
     try {
-      await cognitoClient().send(command as AdminDeleteUserCommand);
+      await cognitoClient().send(command as AdminDisableUserCommand);
     } catch (error) {
       if (!isUserNotFound(error)) throw error;
     }

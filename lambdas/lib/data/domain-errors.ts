@@ -4,7 +4,7 @@
  * The message here is for logs only; it never reaches a caller.
  */
 
-export type DomainErrorKind = 'clientNotFound' | 'requestAlreadyDecided' | 'idempotencyKeyReused' | 'portfolioBusy' | 'listCursorInvalid' | 'exportNotFound' | 'requestNoLongerCovered';
+export type DomainErrorKind = 'clientNotFound' | 'requestAlreadyDecided' | 'idempotencyKeyReused' | 'portfolioBusy' | 'listCursorInvalid' | 'exportNotFound' | 'requestNoLongerCovered' | 'closeRefusedBalance' | 'closeRefusedRequests' | 'closeRefusedActions';
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
@@ -54,3 +54,16 @@ export const ExportNotFound = domainError('ExportNotFound', 'exportNotFound', (e
 
 /** A request's approval the client's eligible profit no longer covers (a balance edit since lowered it). */
 export const RequestNoLongerCovered = domainError('RequestNoLongerCovered', 'requestNoLongerCovered', (requestId: string) => `withdrawal request ${requestId} exceeds the eligible profit`);
+
+/** What keeps an account open: money in it, a withdrawal request or a four-eyes action waiting on it. */
+export type CloseRefusal = 'closeRefusedBalance' | 'closeRefusedRequests' | 'closeRefusedActions';
+
+/** The account cannot be closed while `reason` holds: the money leaves through a recorded withdrawal first. */
+export class AccountStillOpen extends DomainError {
+  readonly kind: CloseRefusal;
+
+  constructor(sub: string, reason: CloseRefusal) {
+    super(`client ${sub} cannot be closed: ${reason}`);
+    this.kind = reason;
+  }
+}

@@ -10,7 +10,8 @@ import type { ApprovalReason } from '../../../shared/four-eyes';
 import { type Cents, centsToDollars } from '../../../shared/money';
 import { ddb, table, type TransactItem } from '../runtime/db';
 import { queryAll } from './query';
-import { actionKeys } from './table';
+import type { Profile } from './profiles';
+import { actionKeys, keys } from './table';
 
 export interface PendingActionItem {
   PK: string;
@@ -45,9 +46,14 @@ export interface PendingActionItem {
   reason?: string;
   GSI3PK?: string;
   GSI3SK?: string;
+  /**
+   * Counted in its client's profile (`pendingActions`) by its proposal, so its decision counts it
+   * out again. Absent: an uncounted action (from a table older than the count), nothing to count out.
+   */
+  countedOnProfile?: boolean;
 }
 
-export type ActionProposal = Omit<PendingActionItem, 'PK' | 'SK' | 'status' | 'proposedAt' | 'GSI3PK' | 'GSI3SK' | `decided${string}` | 'reason'>;
+export type ActionProposal = Omit<PendingActionItem, 'PK' | 'SK' | 'status' | 'proposedAt' | 'GSI3PK' | 'GSI3SK' | `decided${string}` | 'reason' | 'countedOnProfile'>;
 
 export function newActionItem(proposal: ActionProposal, now: number): PendingActionItem {
   return {
@@ -57,7 +63,35 @@ export function newActionItem(proposal: ActionProposal, now: number): PendingAct
     ...(proposal.note ? {} : { note: undefined }),
     status: 'pending',
     proposedAt: new Date(now).toISOString(),
+    countedOnProfile: true,
   };
+}
+
+/** The profile's count of pending actions with one more: set by the proposal, in its transaction. */
+export const withActionProposed = (profile: Pick<Profile, 'pendingActions'>) => ({ pendingActions: (profile.pendingActions ?? 0) + 1 });
+
+/** The profile's count with the decided action counted out, as an approval sets it (nothing for an uncounted action). */
+export function withActionDecided(profile: Pick<Profile, 'pendingActions'>, action: Pick<PendingActionItem, 'countedOnProfile'>): Partial<Pick<Profile, 'pendingActions'>> {
+  return action.countedOnProfile ? { pendingActions: Math.max(0, (profile.pendingActions ?? 0) - 1) } : {};
+}
+
+/**
+ * A rejection's write on the profile, in the rejection's transaction: one pending action fewer,
+ * and a new version, so that a move planned on the old count plans again. None for an uncounted action.
+ */
+export function actionCountedOutWrite(action: PendingActionItem): TransactItem[] {
+  if (!action.countedOnProfile) return [];
+  return [
+    {
+      Update: {
+        TableName: table(),
+        Key: keys.profile(action.clientId),
+        UpdateExpression: 'SET pendingActions = pendingActions - :one, version = version + :one',
+        ConditionExpression: 'pendingActions >= :one',
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+    },
+  ];
 }
 
 export function newActionWrite(item: PendingActionItem): TransactItem {

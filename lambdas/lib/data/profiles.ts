@@ -1,5 +1,4 @@
 /** Client profiles and portfolios: the PROFILE item of each client, and every write to it outside a transaction. */
-import { activityPut } from './activity-log';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './table';
 import type { ClientDto, PortfolioDto } from '../../../shared/api';
@@ -58,21 +57,51 @@ export interface Profile {
    * transaction, under the version condition, so the day's sum cannot be outrun by concurrent moves.
    */
   recentMoves?: MovedCents[];
+  /**
+   * The profile is no longer live: every write on it conditions on this flag's absence, so no
+   * money move, request or edit can be made. With closedAt, a closed account (closed-accounts.ts):
+   * its records kept read-only for administrators; without, a tombstone that reads as no client.
+   */
   deleted?: boolean;
+  /** When the account was closed (ISO) and by which administrator (e-mail); set once, with deleted. */
+  closedAt?: string;
+  closedBy?: string;
+  /**
+   * When the closed account's records expire (epoch seconds, the table's TTL attribute), set with
+   * the closing; recordsStampedAt says every other item of the client was given it too.
+   */
+  expiresAt?: number;
+  recordsStampedAt?: string;
+  /**
+   * Pending actions (four eyes) on this client's money, counted by each proposal and its decision
+   * in their own transactions, so the closing can refuse them in its own. Absent: none counted.
+   */
+  pendingActions?: number;
 }
-
-/** How long a tombstone outlives the client: longer than any access token it could still hold. */
-export const TOMBSTONE_TTL_SECONDS = 7 * 24 * 3600;
 
 export async function getProfile(sub: string, consistent = false): Promise<Profile | null> {
   const { Item } = await ddb().send(new GetCommand({ TableName: table(), Key: keys.profile(sub), ConsistentRead: consistent }));
   return (Item as Profile | undefined) ?? null;
 }
 
-/** The live profile; ClientNotFound for an unknown or deleted client. */
+/** The live profile; ClientNotFound for an unknown, closed or deleted client. */
 export async function requireProfile(sub: string, consistent = false): Promise<Profile> {
   const profile = await getProfile(sub, consistent);
   if (!profile || profile.deleted) throw new ClientNotFound(sub);
+  return profile;
+}
+
+export const isClosed = (profile: Profile): boolean => profile.deleted === true && typeof profile.closedAt === 'string';
+
+/**
+ * The profile a read may show: a live one to its owner or an administrator, and a closed one
+ * to an administrator only (its records are kept for them). The client of a closed account, with
+ * a token still valid, gets ClientNotFound as for any client that is gone.
+ */
+export async function readableProfile(sub: string, caller: { isAdmin: boolean }, consistent = false): Promise<Profile> {
+  const profile = await getProfile(sub, consistent);
+  if (!profile) throw new ClientNotFound(sub);
+  if (profile.deleted && !(caller.isAdmin && isClosed(profile))) throw new ClientNotFound(sub);
   return profile;
 }
 
@@ -192,51 +221,6 @@ export async function setProfileNames(sub: string, firstName: string, lastName: 
 export async function setEmailPreferences(sub: string, preferences: EmailPreferences): Promise<'set' | 'gone'> {
   const set = await updateProfileIf(sub, { UpdateExpression: 'SET notifications = :preferences', ConditionExpression: LIVE, ExpressionAttributeValues: { ':preferences': preferences } });
   return set ? 'set' : 'gone';
-}
-
-/**
- * Makes the profile a tombstone: it keeps only what finishing a deletion needs, leaves every
- * index, and expires after TOMBSTONE_TTL_SECONDS. The client's still-valid tokens then can
- * neither read nor recreate anything. The client leaves the admin console's totals in the same
- * transaction, once: the tombstone is written on the version read, so of two deletions at once
- * only one counts, and the other finds the tombstone. A staff account was never counted.
- */
-export async function tombstoneProfile(listed: Profile, now: number, deletedBy: string): Promise<void> {
-  let profile: Profile | null = listed;
-  for (let attempt = 1; profile && !profile.deleted; attempt++) {
-    try {
-      await ddb().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: table(),
-                Key: keys.profile(profile.sub),
-                UpdateExpression:
-                  'SET deleted = :true, deletedAt = :now, expiresAt = :ttl, version = version + :one REMOVE GSI1PK, GSI1SK, GSI4SK, GSI5SK, email, firstName, lastName, balanceCents, netCents, grownUnrounded',
-                ConditionExpression: 'version = :v AND attribute_not_exists(deleted)',
-                ExpressionAttributeValues: {
-                  ':true': true,
-                  ':now': new Date(now).toISOString(),
-                  ':ttl': Math.floor(now / 1000) + TOMBSTONE_TTL_SECONDS,
-                  ':one': 1,
-                  ':v': profile.version,
-                },
-              },
-            },
-            totalsUpdate(apiBucket(), totalsDelta(profile.staff ? null : profile, null)),
-            // The deletion's record in the activity log, written once with the tombstone.
-            activityPut({ kind: 'client-deleted', actor: deletedBy, at: now, clientId: profile.sub, clientEmail: profile.email, balanceBeforeCents: profile.balanceCents }),
-          ],
-        }),
-      );
-      return;
-    } catch (error) {
-      if (cancellationReasons(error).length === 0 || attempt >= WRITE_ATTEMPTS) throw error;
-      // Changed meanwhile (a deposit, another deletion), or a conflict on the bucket: read it again.
-      profile = await getProfile(profile.sub, true);
-    }
-  }
 }
 
 /**

@@ -7,19 +7,22 @@ import { statementCsv } from '../../../shared/statement';
 import { BadRequest } from '../http/errors';
 import type { Answer } from '../http/http';
 import { loadLedger, toLedgerEntry } from './ledger';
-import { balanceStateOf, requireProfile } from './profiles';
+import { balanceStateOf, readableProfile } from './profiles';
 
 type StatementPeriod = QueryOf<'getStatement'>;
 
-async function historyOf(sub: string) {
-  const profile = await requireProfile(sub);
+/** Who reads: an administrator may read a closed account's history too. */
+type Reader = { isAdmin: boolean };
+
+async function historyOf(sub: string, reader: Reader) {
+  const profile = await readableProfile(sub, reader);
   const items = await loadLedger(sub);
   const points = balanceHistory(items.map(toLedgerEntry), balanceStateOf(profile).lastUpdate);
   return { profile, items, points };
 }
 
-export async function historyAnswer(sub: string): Promise<Answer<HistoryAnswer>> {
-  const { points } = await historyOf(sub);
+export async function historyAnswer(sub: string, reader: Reader): Promise<Answer<HistoryAnswer>> {
+  const { points } = await historyOf(sub, reader);
   return {
     body: {
       data: points.map((p) => ({ at: new Date(p.at).toISOString(), kind: p.kind, balance: centsToDollars(p.balanceCents), amount: centsToDollars(p.amountCents) })),
@@ -31,8 +34,8 @@ export async function historyAnswer(sub: string): Promise<Answer<HistoryAnswer>>
  * The client's statement over `period` (already checked by the route's query schema) as CSV.
  * Defaults: from the first entry to now; a period that ends before it starts is refused.
  */
-export async function statementAnswer(sub: string, period: StatementPeriod, now: number): Promise<Answer<string>> {
-  const { profile, items, points } = await historyOf(sub);
+export async function statementAnswer(sub: string, reader: Reader, period: StatementPeriod, now: number): Promise<Answer<string>> {
+  const { profile, items, points } = await historyOf(sub, reader);
   const from = period.from ?? points[0]?.at ?? now;
   const to = period.to ?? now;
   if (from > to) throw new BadRequest(apiMessages.invalidPeriod);

@@ -9,7 +9,10 @@
  *                                                profile since infra/tools/migrate-upcoming-eligible.ts)
  *                                                on GSI1 (all clients, by shard, sorted by lastUpdate), and on GSI4
  *                                                (by e-mail) and GSI5 (by balance), both in the same GSI1PK shards
- *   CLIENT#<sub>   PROFILE (deleted: true)      tombstone of a deleted client, off every index
+ *   CLIENT#<sub>   PROFILE (deleted: true,      a closed account (closed-accounts.ts): read-only, off the client indexes, on
+ *                  closedAt, closedBy)          GSI3 as CLIENTS#closed (newest closed first); it and every other item of the
+ *                                                client expire (expiresAt) the stage's recordYears after the closing
+ *   CLIENT#<sub>   PROFILE (deleted: true)      tombstone without closedAt: no client to anyone, off every index, expires
  *   CLIENT#<sub>   ENTRY#<atIso>#<entryId>      ledger entry (deposit, withdrawal, adjustment); deposits on GSI2
  *   CLIENT#<sub>   REQUEST#<requestKey>         withdrawal request; pending ones on GSI3
  *   CLIENT#<sub>   IDEMPOTENCY#<key>            the first answer to a money-moving POST with an Idempotency-Key
@@ -45,7 +48,8 @@
  *   a client's ledger, in time order    Query PK=CLIENT#sub, SK begins_with ENTRY#
  *   its entries after L (weekly job)    Query PK=CLIENT#sub, SK BETWEEN ENTRY#<L ISO>~ AND ENTRY#~
  *   a client's withdrawal requests      Query PK=CLIENT#sub, SK begins_with REQUEST# (newest first)
- *   everything of a client (delete)     Query PK=CLIENT#sub
+ *   everything of a client (closing)    Query PK=CLIENT#sub
+ *   closed accounts, newest closed first Query GSI3 PK=CLIENTS#closed, backwards; a search filters on the lower-case e-mail
  *   a page of clients (admin list)      Query GSI4 (e-mail order) or GSI5 (balance order) in each of the
  *                                       CLIENT_SHARDS shards from the page's cursor, in parallel, merged
  *                                       (client-list.ts); a search filters on the lower-case e-mail. Each
@@ -72,7 +76,7 @@ export const TABLE_NAME_DEFAULT = 'aurum-portal';
 export const tableDefinition = {
   partitionKey: 'PK',
   sortKey: 'SK',
-  /** DynamoDB TTL attribute (epoch seconds): idempotency records and tombstones expire. */
+  /** DynamoDB TTL attribute (epoch seconds): idempotency records, tombstones and a closed account's records expire. */
   ttlAttribute: 'expiresAt',
   globalSecondaryIndexes: [
     { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
@@ -143,6 +147,10 @@ export const keys = {
   request: (sub: string, requestKey: string) => ({ PK: keys.clientPk(sub), SK: `REQUEST#${requestKey}` }),
   pendingRequestsPk: 'REQUESTS#pending',
   pendingIndex: (createdAt: number, requestId: string) => ({ GSI3PK: keys.pendingRequestsPk, GSI3SK: `${iso(createdAt)}#${requestId}` }),
+
+  /** GSI3: a closed account's place in the closed list, newest closed first when read backwards. */
+  closedPk: 'CLIENTS#closed',
+  closedIndex: (sub: string, closedAt: number) => ({ GSI3PK: keys.closedPk, GSI3SK: `${iso(closedAt)}#${sub}` }),
 
   idempotency: (sub: string, key: string) => ({ PK: keys.clientPk(sub), SK: `IDEMPOTENCY#${key}` }),
 

@@ -25,6 +25,9 @@ const DOMAIN_ANSWERS: Record<DomainErrorKind, [HttpError['statusCode'], string]>
   listCursorInvalid: [400, apiMessages.invalidListCursor],
   exportNotFound: [404, apiMessages.exportNotFound],
   requestNoLongerCovered: [409, apiMessages.requestNoLongerCovered],
+  closeRefusedBalance: [409, apiMessages.closeRefusedBalance],
+  closeRefusedRequests: [409, apiMessages.closeRefusedRequests],
+  closeRefusedActions: [409, apiMessages.closeRefusedActions],
 };
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;

@@ -20,7 +20,7 @@ import { isAdministratorsAccount, refuseOwnAccount } from './account-owners';
 import type { Answer } from '../http/http';
 import type { EntryItem } from '../data/ledger';
 import { type EntrySpec, type Gate, type Recorded, recordEntry, type RecordEntryInput } from './money-moves';
-import { type PendingActionItem } from '../data/pending-actions';
+import { type PendingActionItem, withActionDecided } from '../data/pending-actions';
 import { type Idempotency } from '../data/profile-transaction';
 import { balanceStateOf, type Profile, requireProfile } from '../data/profiles';
 import type { Move } from './move';
@@ -174,7 +174,8 @@ export async function runMove<A>(move: Move, run: MoveRun<A>): Promise<A | Answe
     entryFor: entryFor(move, run.now),
     check: checkFor(move, approval),
     extraWrites: (profile, entry) => [...requestDecision(), ...(approval?.extraWrites?.(profile, entry) ?? [])],
-    extraProfileSet: request ? afterDecision : undefined,
+    // A request decided is one fewer waiting; an approved action one fewer pending.
+    extraProfileSet: (profile) => ({ ...(request ? afterDecision(profile) : {}), ...(approval ? withActionDecided(profile, approval.action) : {}) }),
     onExtraConditionFailed: (index) => {
       throw new Conflict(request && index === 0 ? apiMessages.requestAlreadyDecided : apiMessages.actionAlreadyDecided);
     },

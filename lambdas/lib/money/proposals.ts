@@ -11,7 +11,7 @@ import type { Move } from './move';
 import { table, type TransactItem } from '../runtime/db';
 import type { Answer } from '../http/http';
 import { newId } from '../data/ids';
-import { newActionItem, newActionWrite, type PendingActionItem, toActionDto } from '../data/pending-actions';
+import { newActionItem, newActionWrite, type PendingActionItem, toActionDto, withActionProposed } from '../data/pending-actions';
 import type { Plan } from '../data/profile-transaction';
 import { displayName, type Profile } from '../data/profiles';
 import type { RequestItem } from '../data/withdrawal-requests';
@@ -78,6 +78,8 @@ export function proposalPlan(input: ProposalInput): Plan<Answer<ActionProposedAn
   // A request awaits one approval at a time: a second proposal for it fails this write's condition.
   const extras = input.move.kind === 'approveRequest' ? [requestAwaitingWrite(input.move.request, actionId)] : [];
   return {
+    // The client's pending actions counted on its profile, so closing the account refuses them in its own transaction.
+    profileSet: withActionProposed(profile),
     writes: [newActionWrite(item), logged, ...extras],
     onWriteConditionFailed: (index) => {
       const request = input.move.kind === 'approveRequest' ? input.move.request : undefined;

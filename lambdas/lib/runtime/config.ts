@@ -41,6 +41,10 @@ export const config = {
   get adminDailyLimitCents(): number {
     return required(runtimeSettings().adminDailyLimitCents, 'ADMIN_DAILY_LIMIT_CENTS');
   },
+  /** The function that closes accounts has it; a missing one must never mean records kept for no time. */
+  get recordYears(): number {
+    return required(runtimeSettings().recordYears, 'RECORD_YEARS');
+  },
   /** The site's public origin, for links in e-mails. */
   get siteUrl(): string {
     return runtimeSettings().siteUrl;

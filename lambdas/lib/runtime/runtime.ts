@@ -17,6 +17,7 @@ import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { sendBackendHeader } from '../cognito/cognito-backend-header';
 import { TABLE_NAME_DEFAULT } from '../data/table';
+import { isRecordYears } from '../../../shared/record-keeping';
 import { originGate as makeOriginGate, type SecretSource, secretsManagerSource } from '../http/origin-secrets';
 
 export interface RuntimeSettings {
@@ -76,6 +77,11 @@ export interface RuntimeSettings {
    * the threshold wherever money moves.
    */
   readonly adminDailyLimitCents?: number;
+  /**
+   * How many years a closed account's records are kept (RECORD_YEARS, shared/record-keeping.ts):
+   * on the function that closes accounts. Anything but a whole number in range reads as unset.
+   */
+  readonly recordYears?: number;
 }
 
 /** One e-mail as the notifier sends it. */
@@ -138,6 +144,7 @@ function resolved(given: Partial<RuntimeSettings>): RuntimeSettings {
     cognitoBackendSecret: given.cognitoBackendSecret || undefined,
     fourEyesThresholdCents: Number.isSafeInteger(given.fourEyesThresholdCents) && Number(given.fourEyesThresholdCents) >= 0 ? given.fourEyesThresholdCents : undefined,
     adminDailyLimitCents: Number.isSafeInteger(given.adminDailyLimitCents) && Number(given.adminDailyLimitCents) >= 0 ? given.adminDailyLimitCents : undefined,
+    recordYears: isRecordYears(given.recordYears) ? given.recordYears : undefined,
   });
 }
 
@@ -161,6 +168,7 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): R
     cognitoBackendSecret: env.COGNITO_BACKEND_SECRET,
     fourEyesThresholdCents: env.FOUR_EYES_THRESHOLD_CENTS === undefined || env.FOUR_EYES_THRESHOLD_CENTS === '' ? undefined : Number(env.FOUR_EYES_THRESHOLD_CENTS),
     adminDailyLimitCents: env.ADMIN_DAILY_LIMIT_CENTS === undefined || env.ADMIN_DAILY_LIMIT_CENTS === '' ? undefined : Number(env.ADMIN_DAILY_LIMIT_CENTS),
+    recordYears: env.RECORD_YEARS === undefined || env.RECORD_YEARS === '' ? undefined : Number(env.RECORD_YEARS),
   });
 }
 

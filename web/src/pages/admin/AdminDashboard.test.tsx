@@ -586,7 +586,7 @@ describe('admin dashboard', () => {
     expect(d.getByLabelText("Type the client's e-mail to confirm")).toHaveValue('');
     await userEvent.type(d.getByLabelText("Type the client's e-mail to confirm"), ' bob@example.com ');
     await userEvent.click(d.getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Client deleted successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Account closed. Its records are kept, read-only, under the Closed filter.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('row', { name: 'Bob@Example.com' })).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByText('Clients', { selector: 'dt' }).parentElement).toHaveTextContent('2'));
   });

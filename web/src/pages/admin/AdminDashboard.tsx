@@ -1,4 +1,6 @@
 /** /admin: the totals, the withdrawal requests waiting for a decision, and the client table with its row actions. */
+import { Button } from '@chakra-ui/react/button';
+import { Group } from '@chakra-ui/react/group';
 import { Flex } from '@chakra-ui/react/flex';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Heading } from '@chakra-ui/react/heading';
@@ -22,7 +24,7 @@ import { ClientDialog, type OpenDialog } from './ClientDialogs';
 import { ClientPager } from './ClientPager';
 import { ClientTable, type RowAction } from './ClientTable';
 import { ExportBalancesButton } from './ExportBalancesButton';
-import { useClientPages } from './client-pages';
+import { type AccountStatus, useClientPages } from './client-pages';
 import { PendingRequests } from './PendingRequests';
 
 /**
@@ -104,6 +106,7 @@ export default function AdminDashboard() {
   const clients = list.clients ?? [];
   // The rows shown answer the applied search (typing settles first).
   const searching = list.applied !== '';
+  const closed = list.status === 'closed';
 
   return (
     <AdminPage eyebrow="Client Management" title="Admin Dashboard" actions={<ExportBalancesButton />}>
@@ -123,20 +126,21 @@ export default function AdminDashboard() {
             value={list.search}
             onChange={(e) => list.setSearch(e.currentTarget.value)}
           />
+          <StatusFilter status={list.status} onChange={list.setStatus} />
         </Flex>
         <ListState loading={list.refreshing} searching={searching} />
         {list.error && !list.refreshing ? (
           <LoadFailed message={toastMessages.loadClientsFailed} onRetry={list.retry} />
         ) : list.clients === undefined ? null : clients.length === 0 && list.page === 0 && !list.hasNext ? (
-          <EmptyState title={searching ? 'No clients found matching your search.' : 'No clients available.'} />
+          <EmptyState title={searching ? 'No clients found matching your search.' : closed ? 'No closed accounts.' : 'No clients available.'} />
         ) : (
           <>
-            <ClientTable clients={clients} sort={list.sort} onSort={list.setSort} busy={list.refreshing} onAction={dialogs.onAction} />
+            <ClientTable clients={clients} sortable={!closed} sort={list.sort} onSort={list.setSort} busy={list.refreshing} onAction={dialogs.onAction} />
             <ClientPager
               page={list.page}
               shown={clients.length}
               hasNext={list.hasNext}
-              total={searching ? undefined : totals.data?.totalClients}
+              total={searching || closed ? undefined : totals.data?.totalClients}
               onPrevious={() => turn(list.previous)}
               onNext={() => turn(list.next)}
             />
@@ -147,6 +151,21 @@ export default function AdminDashboard() {
         <ClientDialog key={dialogs.dialog.key} dialog={dialogs.dialog} onClose={dialogs.onClose} onMoved={dialogs.onMoved} onProposed={dialogs.onProposed} onDeleted={dialogs.onDeleted} />
       )}
     </AdminPage>
+  );
+}
+
+/** Open accounts, or the closed ones (read-only, newest closed first). */
+function StatusFilter({ status, onChange }: { status: AccountStatus; onChange: (status: AccountStatus) => void }) {
+  const option = (value: AccountStatus, label: string) => (
+    <Button size="sm" variant={status === value ? 'solid' : 'outline'} aria-pressed={status === value} onClick={() => onChange(value)}>
+      {label}
+    </Button>
+  );
+  return (
+    <Group attached role="group" aria-label="Accounts">
+      {option('open', 'Open')}
+      {option('closed', 'Closed')}
+    </Group>
   );
 }
 

@@ -14,10 +14,27 @@ import type { Sort } from './client-pages';
 import type { MoveKind } from './money-move';
 import { RowMenu } from './RowMenu';
 import { ClientLine } from './ClientLine';
+import { ClosedNote } from './ClosedNote';
 import { clientName } from './words';
 
 /** What a row's menu asks the page to open. */
 export type RowAction = MoveKind | 'transactions' | 'activity' | 'delete';
+
+/** A row's menu: every action on an open account; on a closed one, its history only (it is read-only). */
+function rowActions(client: ClientDto, act: (action: RowAction) => () => void) {
+  const history = [
+    { label: 'Transactions', onSelect: act('transactions') },
+    { label: 'Activity', onSelect: act('activity') },
+  ];
+  if (client.closed) return history;
+  return [
+    { label: 'Deposit', onSelect: act('deposit') },
+    { label: 'Withdraw', onSelect: act('withdrawal') },
+    { label: 'Edit balance', onSelect: act('balance') },
+    ...history,
+    { label: 'Delete client', onSelect: act('delete'), danger: true },
+  ];
+}
 
 type Direction = 'ascending' | 'descending' | 'none';
 
@@ -40,6 +57,7 @@ const ClientTableRow = memo(function ClientTableRow({ client, onAction }: { clie
     <Table.Row aria-label={client.email}>
       <Table.Cell minW={{ base: '0', md: '48' }} maxW="72">
         <ClientLine client={client} emailSize="xs" />
+        {client.closed && <ClosedNote closed={client.closed} />}
       </Table.Cell>
       <Table.Cell textAlign="end" whiteSpace="nowrap">
         <Text fontWeight="semibold" data-testid="balance">
@@ -59,22 +77,17 @@ const ClientTableRow = memo(function ClientTableRow({ client, onAction }: { clie
         <RowMenu
           label="Actions"
           accessibleName={`Actions for ${name === client.email ? name : `${name} (${client.email})`}`}
-          actions={[
-            { label: 'Deposit', onSelect: act('deposit') },
-            { label: 'Withdraw', onSelect: act('withdrawal') },
-            { label: 'Edit balance', onSelect: act('balance') },
-            { label: 'Transactions', onSelect: act('transactions') },
-            { label: 'Activity', onSelect: act('activity') },
-            { label: 'Delete client', onSelect: act('delete'), danger: true },
-          ]}
+          actions={rowActions(client, act)}
         />
       </Table.Cell>
     </Table.Row>
   );
 });
 
-export function ClientTable({ clients, sort, onSort, busy, onAction }: {
+export function ClientTable({ clients, sort, onSort, busy, onAction, sortable = true }: {
   clients: ClientDto[];
+  /** False for the closed accounts: listed newest closed first, in no other order. */
+  sortable?: boolean;
   sort: Sort;
   onSort: (sort: Sort) => void;
   busy: boolean;
@@ -90,8 +103,17 @@ export function ClientTable({ clients, sort, onSort, busy, onAction }: {
       <Table.Root recipe={tableSlotRecipe} size="sm" aria-label="Clients" aria-busy={busy}>
         <Table.Header>
           <Table.Row>
-            <SortHeader label="Client" direction={sort === 'none' ? 'ascending' : 'none'} onClick={() => onSort('none')} />
-            <SortHeader label="Balance" direction={balanceDirection} onClick={() => onSort(sort === 'desc' ? 'asc' : 'desc')} textAlign="end" />
+            {sortable ? (
+              <>
+                <SortHeader label="Client" direction={sort === 'none' ? 'ascending' : 'none'} onClick={() => onSort('none')} />
+                <SortHeader label="Balance" direction={balanceDirection} onClick={() => onSort(sort === 'desc' ? 'asc' : 'desc')} textAlign="end" />
+              </>
+            ) : (
+              <>
+                <Table.ColumnHeader>Client</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Balance</Table.ColumnHeader>
+              </>
+            )}
             <Table.ColumnHeader hideBelow="md" textAlign="end">
               This week
             </Table.ColumnHeader>

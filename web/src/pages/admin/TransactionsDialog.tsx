@@ -1,5 +1,6 @@
 /**
- * A client's transactions and statement, read each time the dialog opens: a money move since the
+ * A client's transactions and statement (for a closed account, read-only with its withdrawal
+ * requests, and when and by whom it was closed), read each time the dialog opens: a money move since the
  * last opening added an entry. The entries read before show meanwhile.
  */
 import { Button } from '@chakra-ui/react/button';
@@ -11,6 +12,8 @@ import { TransactionHistory } from '../../components/transaction-list';
 import { keyOf } from '../../api/calls';
 import { AdminDialog } from './AdminDialog';
 import { ClientLine } from './ClientLine';
+import { ClosedNote } from './ClosedNote';
+import { ClosedRequests } from './ClosedRequests';
 
 export function TransactionsDialog({ client, open, onClose }: { client: ClientDto; open: boolean; onClose: () => void }) {
   const { cache, mutate } = useSWRConfig();
@@ -23,11 +26,13 @@ export function TransactionsDialog({ client, open, onClose }: { client: ClientDt
   return (
     <AdminDialog open={open} onClose={onClose} title="Transactions" size="lg" footer={<Button onClick={onClose}>Close</Button>}>
       <ClientLine client={client} />
+      {client.closed && <ClosedNote closed={client.closed} full />}
       <TransactionHistory call={{ route: 'listClientTransactions', params: { id: client.id } }} />
       <StatementDownload
         statement={(from, to) => ({ route: 'getClientStatement', params: { id: client.id }, query: { from, to } })}
         filePrefix={`aurum-statement-${client.email}`}
       />
+      {client.closed && <ClosedRequests id={client.id} />}
     </AdminDialog>
   );
 }

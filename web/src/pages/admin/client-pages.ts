@@ -13,6 +13,9 @@ import { CLIENTS_PER_PAGE } from './ClientPager';
 
 export type Sort = 'none' | 'desc' | 'asc';
 
+/** Which accounts the list shows: the open ones (sortable), or the closed ones, newest closed first. */
+export type AccountStatus = 'open' | 'closed';
+
 /** The search waits for a pause in typing, so each key stroke does not ask the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -22,9 +25,10 @@ type Page = AnswerOf<'listClients'>;
  * The call for a page. The first page of the default order is the call the admin guard makes
  * (AdminRoutes), so the page opens on the answer the guard already has.
  */
-function pageCall(sort: Sort, search: string, cursor: string | undefined, limit?: number): RouteCall<'listClients'> {
+function pageCall(status: AccountStatus, sort: Sort, search: string, cursor: string | undefined, limit?: number): RouteCall<'listClients'> {
   const query = {
-    ...(sort === 'none' ? {} : { sort: sort === 'desc' ? ('balance-desc' as const) : ('balance-asc' as const) }),
+    ...(status === 'closed' ? { status: 'closed' as const } : {}),
+    ...(sort === 'none' || status === 'closed' ? {} : { sort: sort === 'desc' ? ('balance-desc' as const) : ('balance-asc' as const) }),
     ...(search ? { search } : {}),
     ...(cursor ? { cursor } : {}),
     ...(limit === undefined ? {} : { limit: String(limit) }),
@@ -36,14 +40,14 @@ function pageCall(sort: Sort, search: string, cursor: string | undefined, limit?
  * A full page. A search answers what it found in the part of the book it read (perhaps nothing)
  * with a cursor to read on: the page asks again until it is full or the book is read.
  */
-async function fullPage(send: Send, sort: Sort, search: string, cursor: string | undefined, wanted: () => boolean): Promise<Page> {
-  const first = await send(pageCall(sort, search, cursor));
+async function fullPage(send: Send, status: AccountStatus, sort: Sort, search: string, cursor: string | undefined, wanted: () => boolean): Promise<Page> {
+  const first = await send(pageCall(status, sort, search, cursor));
   const clients = [...first.clients];
   let next = first.nextCursor;
   while (clients.length < CLIENTS_PER_PAGE && next) {
     // Another search or page is wanted now: asking on would only spend the list's shared rate.
     if (!wanted()) throw new Error('superseded by another page of the list');
-    const more = await send(pageCall(sort, search, next, CLIENTS_PER_PAGE - clients.length));
+    const more = await send(pageCall(status, sort, search, next, CLIENTS_PER_PAGE - clients.length));
     clients.push(...more.clients);
     next = more.nextCursor;
   }
@@ -72,19 +76,20 @@ export function useClientPages(initialSearch = '') {
   const send = useSend();
   const [search, setSearch] = useState(initialSearch);
   const [sort, setSort] = useState<Sort>('none');
+  const [status, setStatus] = useState<AccountStatus>('open');
   const typed = search.trim();
   const settled = useDebounced(typed, SEARCH_DEBOUNCE_MS);
   // Clearing the search needs no pause: the whole list comes back at once.
   const applied = typed === '' ? '' : settled;
-  const list = `${sort}\n${applied}`;
+  const list = `${status}\n${sort}\n${applied}`;
   const [paging, setPaging] = useState<Paging>({ list, page: 0, cursors: [undefined] });
   const current = paging.list === list ? paging : { list, page: 0, cursors: [undefined] };
   const cursor = current.cursors[current.page];
 
-  const key = keyOf(pageCall(sort, applied, cursor));
+  const key = keyOf(pageCall(status, sort, applied, cursor));
   const wantedKey = useRef(key);
   wantedKey.current = key;
-  const { data, error, isLoading, isValidating, mutate } = useSWR<Page>(key, () => fullPage(send, sort, applied, cursor, () => wantedKey.current === key), {
+  const { data, error, isLoading, isValidating, mutate } = useSWR<Page>(key, () => fullPage(send, status, sort, applied, cursor, () => wantedKey.current === key), {
     ...swrDefaults,
     // The page shown stays while the next one loads; a page seen before is read again, as balances move.
     keepPreviousData: true,
@@ -119,7 +124,7 @@ export function useClientPages(initialSearch = '') {
       void mutate((page) => page && { ...page, clients: page.clients.map((c) => (c.id === id ? change(c) : c)) }, { revalidate: false }),
     [mutate],
   );
-  /** A deleted client leaves the page at once; the page is then read again to fill it. */
+  /** A closed account leaves the open list at once; the page is then read again to fill it. */
   const removeClient = useCallback((id: string) => void mutate((page) => page && { ...page, clients: page.clients.filter((c) => c.id !== id) }), [mutate]);
 
   return {
@@ -129,6 +134,8 @@ export function useClientPages(initialSearch = '') {
     applied,
     sort,
     setSort,
+    status,
+    setStatus,
     page: current.page,
     clients: shown?.clients,
     hasNext: Boolean(next),
