@@ -32,7 +32,7 @@ describe('the owner of a client route, as the route table names it', () => {
 
   it("the caller's own account (`self`): nobody else can be named, so the caller's own token reaches the handler", async () => {
     const handler = httpHandler('setUpTwoFactor', handle);
-    expect((await handler(eventAs('alice'))).statusCode).toBe(200);
+    expect((await handler(eventAs('alice', { body: JSON.stringify({ password: 'Passw0rd!' }) }))).statusCode).toBe(200);
     expect(handle).toHaveBeenCalledTimes(1);
   });
 
