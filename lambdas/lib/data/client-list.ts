@@ -17,6 +17,7 @@ import type { ClientDto } from '../../../shared/api';
 import type { ClientOrder } from '../../../shared/validation';
 import { ddb, table } from '../runtime/db';
 import { ListCursorInvalid } from './domain-errors';
+import { encodeListCursor, listCursorAfter } from './list-cursor';
 import { type Profile, toClientDto } from './profiles';
 import { keys, keyTextBefore } from './table';
 
@@ -53,28 +54,10 @@ const AFTER_SHAPE: Record<ClientOrder, RegExp> = {
 /** DynamoDB's limit on a sort key value. */
 const MAX_SORT_KEY_BYTES = 1024;
 
-interface Cursor {
-  order: ClientOrder;
-  search: string;
-  after: string;
-}
-
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.order, cursor.search, cursor.after])).toString('base64url');
-}
-
 /** The sort key to start after; a cursor of another order or search, or not one at all, is refused. */
 function startAfter(query: ClientListQuery): string | undefined {
   if (query.cursor === undefined) return undefined;
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(Buffer.from(query.cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw new ListCursorInvalid();
-  }
-  if (!Array.isArray(decoded) || decoded.length !== 3) throw new ListCursorInvalid();
-  const [order, search, after] = decoded as unknown[];
-  if (order !== query.order || search !== (query.search ?? '') || typeof after !== 'string' || !AFTER_SHAPE[query.order].test(after)) throw new ListCursorInvalid();
+  const after = listCursorAfter(query.cursor, { list: query.order, search: query.search ?? '', shape: AFTER_SHAPE[query.order] });
   // A sort key DynamoDB would refuse is no cursor of ours.
   if (Buffer.byteLength(after, 'utf8') > MAX_SORT_KEY_BYTES) throw new ListCursorInvalid();
   return after;
@@ -134,5 +117,5 @@ export async function listClientsPage(query: ClientListQuery, now: number, searc
   const page = known.slice(0, query.limit);
   const last = known.length > query.limit ? keyOf(page[page.length - 1] as Profile) : frontier;
   const clients = page.map((p) => toClientDto(p, nextUpcomingEligibility(p.upcomingEligibleAt ?? [], now) ?? undefined));
-  return last === undefined ? { clients } : { clients, nextCursor: encodeCursor({ order: query.order, search: query.search ?? '', after: last }) };
+  return last === undefined ? { clients } : { clients, nextCursor: encodeListCursor({ list: query.order, search: query.search ?? '', after: last }) };
 }

@@ -8,7 +8,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClientDto } from '../../../shared/api';
 import { ddb, table } from '../runtime/db';
 import type { ClientsPage } from './client-list';
-import { ListCursorInvalid } from './domain-errors';
+import { listCursorAfter, encodeListCursor } from './list-cursor';
 import { type Profile, toClientDto } from './profiles';
 import { keys } from './table';
 
@@ -24,23 +24,10 @@ export const CLOSED_SEARCH_BUDGET = 5_000;
 /** What a closed list cursor's sort key looks like (table.ts closedIndex). */
 const AFTER_SHAPE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z#[\w-]{1,128}$/;
 
-function encodeCursor(search: string, after: string): string {
-  return Buffer.from(JSON.stringify(['closed', search, after])).toString('base64url');
-}
-
 /** The sort key to read on from; a cursor of another list or search, or not one at all, is refused. */
 function startAfter(query: ClosedListQuery): string | undefined {
   if (query.cursor === undefined) return undefined;
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(Buffer.from(query.cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw new ListCursorInvalid();
-  }
-  if (!Array.isArray(decoded) || decoded.length !== 3) throw new ListCursorInvalid();
-  const [list, search, after] = decoded as unknown[];
-  if (list !== 'closed' || search !== (query.search ?? '') || typeof after !== 'string' || !AFTER_SHAPE.test(after)) throw new ListCursorInvalid();
-  return after;
+  return listCursorAfter(query.cursor, { list: 'closed', search: query.search ?? '', shape: AFTER_SHAPE });
 }
 
 /** A closed account as the list shows it: its last figures, when and by whom it was closed, until when its records are kept. */
@@ -75,7 +62,7 @@ export async function listClosedPage(query: ClosedListQuery): Promise<ClientsPag
     );
     for (const item of (page.Items ?? []) as (Profile & { GSI3SK: string })[]) {
       // A search's page may find more than the list asked for: the rest is read again from the cursor.
-      if (found.length === query.limit) return { clients: found.map(toClosedClientDto), nextCursor: encodeCursor(search ?? '', after as string) };
+      if (found.length === query.limit) return { clients: found.map(toClosedClientDto), nextCursor: encodeListCursor({ list: 'closed', search: search ?? '', after: after as string }) };
       found.push(item);
       after = item.GSI3SK;
     }
@@ -83,6 +70,6 @@ export async function listClosedPage(query: ClosedListQuery): Promise<ClientsPag
     const stoppedAt = page.LastEvaluatedKey?.GSI3SK as string | undefined;
     if (stoppedAt === undefined) return { clients: found.map(toClosedClientDto) };
     after = stoppedAt;
-    if (found.length >= query.limit || examined >= CLOSED_SEARCH_BUDGET) return { clients: found.map(toClosedClientDto), nextCursor: encodeCursor(search ?? '', after) };
+    if (found.length >= query.limit || examined >= CLOSED_SEARCH_BUDGET) return { clients: found.map(toClosedClientDto), nextCursor: encodeListCursor({ list: 'closed', search: search ?? '', after }) };
   }
 }
