@@ -16,6 +16,7 @@ import { toTransactionDto } from '../lib/data/ledger';
 import { type ActionDecision, actionDecisionWrite, decidedAction, getAction, type PendingActionItem, toActionDto } from '../lib/data/pending-actions';
 import { actorEmail } from '../lib/data/profiles';
 import { getRequest } from '../lib/data/withdrawal-requests';
+import { refusals } from '../../shared/refusals';
 
 async function moveOf(action: PendingActionItem): Promise<Move> {
   switch (action.kind) {
@@ -35,12 +36,12 @@ async function moveOf(action: PendingActionItem): Promise<Move> {
 
 export const handler = httpHandler('approvePendingAction', async ({ caller, params, now }) => {
   const action = await getAction(params.id);
-  if (!action) throw new NotFound(apiMessages.actionNotFound);
+  if (!action) throw new NotFound(refusals.actionNotFound);
   if (action.status !== 'pending') throw new Conflict(apiMessages.actionAlreadyDecided);
   if (action.proposedBySub === caller.sub) throw new Forbidden(apiMessages.cannotApproveOwnAction);
   const approver = { sub: caller.sub, email: await actorEmail(caller) };
   // The proposer under another sign-in of the same address is still the proposer.
-  if (samePerson(approver, { sub: action.proposedBySub, email: action.proposedBy })) throw new Forbidden(apiMessages.approverIsProposer);
+  if (samePerson(approver, { sub: action.proposedBySub, email: action.proposedBy })) throw new Forbidden(refusals.approverIsProposer);
   const decision: ActionDecision = { status: 'approved', by: approver.email, bySub: approver.sub, now };
   const answer = await runMove(await moveOf(action), {
     actor: { sub: action.proposedBySub, email: action.proposedBy },

@@ -12,10 +12,11 @@ import { httpHandler } from '../lib/http/http';
 import { toTransactionDto } from '../lib/data/ledger';
 import { actorEmail } from '../lib/data/profiles';
 import { decided, getRequest, toRequestDto } from '../lib/data/withdrawal-requests';
+import { refusals } from '../../shared/refusals';
 
 export const handler = httpHandler('approveWithdrawalRequest', async ({ caller, params, now }) => {
   const request = await getRequest(params.id);
-  if (!request) throw new NotFound(apiMessages.requestNotFound);
+  if (!request) throw new NotFound(refusals.requestNotFound);
   if (request.status !== 'pending') throw new Conflict(apiMessages.requestAlreadyDecided);
   const by = await actorEmail(caller);
   return runMove(

@@ -9,12 +9,13 @@ import { Conflict, NotFound } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/http';
 import { requestIds } from '../lib/data/table';
 import { cancelRequest, getRequest, toRequestDto } from '../lib/data/withdrawal-requests';
+import { refusals } from '../../shared/refusals';
 
 export const handler = httpHandler('cancelWithdrawalRequest', async ({ params, now }) => {
   // The id names its client: another client's request answers as one that does not exist, unread.
-  if (requestIds.parse(params.id)?.sub !== params.uid) throw new NotFound(apiMessages.requestNotFound);
+  if (requestIds.parse(params.id)?.sub !== params.uid) throw new NotFound(refusals.requestNotFound);
   const request = await getRequest(params.id);
-  if (!request) throw new NotFound(apiMessages.requestNotFound);
+  if (!request) throw new NotFound(refusals.requestNotFound);
   if (request.status !== 'pending') throw new Conflict(apiMessages.requestAlreadyDecided);
   const cancelled = await cancelRequest(request, now);
   return { body: { success: true, request: toRequestDto(cancelled, { forAdmin: false }) } };

@@ -5,7 +5,6 @@
  * now, not only their token) is a staff account: neither listed nor counted as a client
  * (staff-accounts.ts).
  */
-import { apiMessages } from '../../shared/messages';
 import { adminStanding } from '../lib/http/admin-membership';
 import type { Caller } from '../lib/http/auth';
 import { cognitoUser } from '../lib/cognito/cognito';
@@ -13,6 +12,7 @@ import { Forbidden } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/http';
 import { createProfile, getProfile, requireProfile, toPortfolioDto } from '../lib/data/profiles';
 import { userPoolDefinition } from '../../shared/user-pool';
+import { refusals } from '../../shared/refusals';
 
 /** Only a token that claims `admins` costs the Cognito check; whether it has a second factor yet does not matter here. */
 async function isConfirmedAdmin(caller: Caller): Promise<boolean> {
@@ -21,11 +21,11 @@ async function isConfirmedAdmin(caller: Caller): Promise<boolean> {
 
 export const handler = httpHandler('createPortfolio', async ({ caller, now }) => {
   const existing = await getProfile(caller.sub, true);
-  if (existing?.deleted) throw new Forbidden(apiMessages.accountDeleted);
+  if (existing?.deleted) throw new Forbidden(refusals.accountDeleted);
   if (!existing) {
     const user = await cognitoUser(caller.username);
     const outcome = await createProfile({ sub: caller.sub, cognitoUsername: caller.username, ...user }, now, { staff: await isConfirmedAdmin(caller) });
-    if (outcome === 'deleted') throw new Forbidden(apiMessages.accountDeleted);
+    if (outcome === 'deleted') throw new Forbidden(refusals.accountDeleted);
   }
   const profile = await requireProfile(caller.sub, true);
   return { body: { success: true, portfolio: toPortfolioDto(profile) } };

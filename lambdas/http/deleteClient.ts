@@ -6,17 +6,17 @@
  * recordYears sets. Each step is idempotent, so closing a closed account again finishes
  * whatever a failure cut short, and answers as the first closing did.
  */
-import { apiMessages } from '../../shared/messages';
 import { closeAccount, stampClosedRecords } from '../lib/data/closed-accounts';
 import { endLogin } from '../lib/cognito/cognito';
 import { BadRequest } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/http';
 import { actorEmail } from '../lib/data/profiles';
 import { config } from '../lib/runtime/config';
+import { refusals } from '../../shared/refusals';
 
 export const handler = httpHandler('deleteClient', async ({ caller, params, now }) => {
   const sub = params.id;
-  if (sub === caller.sub) throw new BadRequest(apiMessages.cannotDeleteSelf);
+  if (sub === caller.sub) throw new BadRequest(refusals.cannotDeleteSelf);
   const closed = await closeAccount(sub, { email: await actorEmail(caller), sub: caller.sub }, now, config.recordYears);
   await endLogin(closed.cognitoUsername);
   await stampClosedRecords(closed, now);

@@ -14,10 +14,11 @@ import { type ActionDecision, actionCountedOutWrite, actionDecisionWrite, decide
 import { actorEmail } from '../lib/data/profiles';
 import { requestAwaitingClear } from '../lib/money/proposals';
 import { keys, requestIds } from '../lib/data/table';
+import { refusals } from '../../shared/refusals';
 
 export const handler = httpHandler('rejectPendingAction', async ({ caller, params, body, now }) => {
   const action = await getAction(params.id);
-  if (!action) throw new NotFound(apiMessages.actionNotFound);
+  if (!action) throw new NotFound(refusals.actionNotFound);
   if (action.status !== 'pending') throw new Conflict(apiMessages.actionAlreadyDecided);
   const by = await actorEmail(caller);
   const decision: ActionDecision = { status: 'rejected', by, bySub: caller.sub, now, reason: body.reason };

@@ -5,7 +5,7 @@
  * requests can neither together exceed the profit nor get past the cap. The minimum amount is the
  * body's own rule (shared/validation.ts).
  */
-import { apiMessages, validation } from '../../shared/messages';
+import { validation } from '../../shared/messages';
 import { formatUsd } from '../../shared/money';
 import { MAX_PENDING_WITHDRAWAL_REQUESTS, withdrawalLimitMessages } from '../../shared/withdrawal-rules';
 import { BadRequest, Conflict } from '../lib/http/errors';
@@ -13,12 +13,13 @@ import { httpHandler } from '../lib/http/http';
 import { newId } from '../lib/data/ids';
 import { transactOnProfile } from '../lib/data/profile-transaction';
 import { newRequestItem, newRequestWrite, requestChecks, toRequestDto } from '../lib/data/withdrawal-requests';
+import { refusals } from '../../shared/refusals';
 
 export const handler = httpHandler('requestWithdrawal', async ({ caller, body, now, idempotencyScope }) => {
   return transactOnProfile(
     caller.sub,
     async (profile) => {
-      if (body.userEmail.toLowerCase() !== profile.email) throw new BadRequest(apiMessages.userEmailMismatch);
+      if (body.userEmail.toLowerCase() !== profile.email) throw new BadRequest(refusals.userEmailMismatch);
       const { eligibility, pending } = await requestChecks(profile, now);
       if (pending >= MAX_PENDING_WITHDRAWAL_REQUESTS) throw new Conflict(withdrawalLimitMessages.tooManyPending);
       const { totalEligibleProfitCents } = eligibility;

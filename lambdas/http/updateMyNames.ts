@@ -1,8 +1,8 @@
-import { apiMessages } from '../../shared/messages';
 import { setCognitoNames } from '../lib/cognito/cognito';
 import { NotFound } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/http';
 import { requireProfile, setProfileNames } from '../lib/data/profiles';
+import { refusals } from '../../shared/refusals';
 
 /**
  * A client renames itself (the account page). Cognito first: it is where the names are checked
@@ -12,6 +12,6 @@ import { requireProfile, setProfileNames } from '../lib/data/profiles';
 export const handler = httpHandler('updateMyNames', async ({ params, body }) => {
   const profile = await requireProfile(params.userId, true);
   await setCognitoNames(profile.cognitoUsername, body.firstName, body.lastName);
-  if ((await setProfileNames(params.userId, body.firstName, body.lastName)) === 'gone') throw new NotFound(apiMessages.clientNotFound);
+  if ((await setProfileNames(params.userId, body.firstName, body.lastName)) === 'gone') throw new NotFound(refusals.clientNotFound);
   return { body: { success: true, firstName: body.firstName, lastName: body.lastName } };
 });

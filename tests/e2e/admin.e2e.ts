@@ -5,8 +5,9 @@
 import type { Page } from 'playwright-core';
 import { expect as expectPage } from './support/expect';
 import { centsOf, chooseRowAction, clientRow, clientRows, eventually, factsOf, rowBalance, shownBalances, shownEmails, usd } from './support/admin';
-import { apiMessages, validation } from '../../shared/messages';
+import { validation } from '../../shared/messages';
 import { answerOf, answers, type E2E, journey, signIn, useE2E } from './support/e2e';
+import { refusals } from '../../shared/refusals';
 
 const e2e = useE2E();
 
@@ -190,7 +191,7 @@ journey('admin: a withdrawal above the balance is warned of, then refused with t
   // The refusal is said in the dialog, beside the button that sent it.
   const refusal = dialog.getByRole('alert');
   await refusal.waitFor();
-  expect((await refusal.innerText()).trim()).toBe(apiMessages.insufficientBalance);
+  expect((await refusal.innerText()).trim()).toBe(refusals.insufficientBalance);
   await dialog.getByRole('button', { name: 'Back' }).click();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await dialog.waitFor({ state: 'detached' });
@@ -257,7 +258,7 @@ journey('admin: closing a client holding money is refused; once withdrawn to zer
   expect(refused.status).toBe(409);
   const refusal = refused.dialog.getByRole('alert');
   await refusal.waitFor();
-  expect((await refusal.innerText()).trim()).toBe(apiMessages.closeRefusedBalance);
+  expect((await refusal.innerText()).trim()).toBe(refusals.closeRefusedBalance);
   await refused.dialog.getByRole('button', { name: 'Cancel' }).click();
   await refused.dialog.waitFor({ state: 'detached' });
   expect(await rowBalance(row)).toBe('$75.00');

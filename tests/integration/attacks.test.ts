@@ -14,6 +14,7 @@ import { type RouteDef, routes } from '../../shared/api';
 import { apiMessages } from '../../shared/messages';
 import { claimsOf, PASSWORD, pathOf, type Session } from './support/client';
 import { useTestStack } from './support/use-stack';
+import { refusals } from '../../shared/refusals';
 
 // Admin membership is re-read from Cognito after at most this long (60 s in AWS).
 const RECHECK_SECONDS = 1;
@@ -136,7 +137,7 @@ describe('2. tokens do not outlive what should end them', () => {
     await sleep(RECHECK_SECONDS * 1000 + 200);
     expect(claimsOf(demoted.accessToken)['cognito:groups']).toEqual(['admins']);
     expect(await listClients()).toMatchObject({ status: 403, body: { error: apiMessages.adminOnly } });
-    expect(await portfolioOf(alice)).toMatchObject({ status: 403, body: { error: apiMessages.notYours } });
+    expect(await portfolioOf(alice)).toMatchObject({ status: 403, body: { error: refusals.notYours } });
     const deposit = await t.client.call('addDeposit', { token, params: { id: alice.sub }, body: { amount: 5 } });
     expect(deposit.status).toBe(403);
     // Still a client: its own portfolio stays open.
@@ -182,10 +183,10 @@ describe('5. an id that cannot exist is a 404 before any read, never a 500', () 
     const res = await t.client.callAny(route.name, { token, params: { userId: long, uid: long, id: long }, body });
     expect(res.status).toBe(404);
     const notFound = {
-      'withdrawal request': apiMessages.requestNotFound,
-      'balances export': apiMessages.exportNotFound,
-      'pending action': apiMessages.actionNotFound,
-      client: apiMessages.clientNotFound,
+      'withdrawal request': refusals.requestNotFound,
+      'balances export': refusals.exportNotFound,
+      'pending action': refusals.actionNotFound,
+      client: refusals.clientNotFound,
     };
     expect(res.body).toHaveProperty('error', notFound[(route as RouteDef).idNames ?? 'client']);
   });
@@ -194,9 +195,9 @@ describe('5. an id that cannot exist is a 404 before any read, never a 500', () 
     for (const id of [long, ...odd]) {
       // The route's own paths, the odd id URI-encoded into them.
       const res = await t.client.call('getPortfolio', { token: admin.accessToken, params: { userId: id } });
-      expect(res).toMatchObject({ status: 404, body: { error: apiMessages.clientNotFound } });
+      expect(res).toMatchObject({ status: 404, body: { error: refusals.clientNotFound } });
       const approve = await t.client.call('approveWithdrawalRequest', { token: admin.accessToken, params: { id } });
-      expect(approve).toMatchObject({ status: 404, body: { error: apiMessages.requestNotFound } });
+      expect(approve).toMatchObject({ status: 404, body: { error: refusals.requestNotFound } });
     }
   });
 });

@@ -14,10 +14,10 @@ import { closeAccount } from '../../lambdas/lib/data/closed-accounts';
 import { configureRuntime, resetRuntime } from '../../lambdas/lib/runtime/runtime';
 import type { PendingActionDto } from '../../shared/answers';
 import { DAY_MS } from '../../shared/growth';
-import { apiMessages } from '../../shared/messages';
 import { recordsExpireAt } from '../../shared/record-keeping';
 import type { Session } from './support/client';
 import { useTestStack } from './support/use-stack';
+import { refusals } from '../../shared/refusals';
 
 const RECORD_YEARS = 3;
 const t = useTestStack({ env: { RECORD_YEARS: String(RECORD_YEARS) } });
@@ -86,7 +86,7 @@ describe('the attack: an administrator deletes a client holding $55,000', () => 
     expect(balance).toBeGreaterThan(55_000);
 
     const before = await storedOf(client);
-    expect(await close(maker, client)).toMatchObject({ status: 409, body: { error: apiMessages.closeRefusedBalance } });
+    expect(await close(maker, client)).toMatchObject({ status: 409, body: { error: refusals.closeRefusedBalance } });
     expect(await storedOf(client)).toEqual(before);
     expect((await t.client.allClients(maker.accessToken)).some((c) => c.id === client.sub)).toBe(true);
     // The login still works: a refused closing ends nothing.
@@ -94,7 +94,7 @@ describe('the attack: an administrator deletes a client holding $55,000', () => 
 
     // The money leaves through a recorded withdrawal (above the threshold: a second administrator approves it).
     const payout = proposed(await withdraw(maker, client, balance));
-    expect(await close(maker, client)).toMatchObject({ status: 409, body: { error: apiMessages.closeRefusedActions } });
+    expect(await close(maker, client)).toMatchObject({ status: 409, body: { error: refusals.closeRefusedActions } });
     expect((await approve(checker, payout.id)).status).toBe(200);
     const kept = (await storedOf(client)).map((i) => i.SK);
     const closedAt = Date.now();
@@ -142,7 +142,7 @@ describe('what waits on the account', () => {
     const request = await t.client.call('requestWithdrawal', { token: client.accessToken, body: { userId: client.sub, userEmail: client.email, amount: 100 } });
     expect(request.status).toBe(201);
     const before = await storedOf(client);
-    expect(await close(maker, client)).toMatchObject({ status: 409, body: { error: apiMessages.closeRefusedRequests } });
+    expect(await close(maker, client)).toMatchObject({ status: 409, body: { error: refusals.closeRefusedRequests } });
     expect(await storedOf(client)).toEqual(before);
   });
 
@@ -150,7 +150,7 @@ describe('what waits on the account', () => {
     const client = await t.client.newClient('closing-action');
     const action = proposed(await deposit(maker, client, 20_000));
     const before = await storedOf(client);
-    expect(await close(checker, client)).toMatchObject({ status: 409, body: { error: apiMessages.closeRefusedActions } });
+    expect(await close(checker, client)).toMatchObject({ status: 409, body: { error: refusals.closeRefusedActions } });
     expect(await storedOf(client)).toEqual(before);
     expect((await reject(checker, action.id)).status).toBe(200);
     expect((await close(checker, client)).status).toBe(200);
@@ -192,7 +192,7 @@ describe('a closed account is read-only', () => {
     expect((await t.client.call('updateMyNames', { ...own, params: { userId: client.sub }, body: { firstName: 'New', lastName: 'Name' } })).status).toBe(404);
     const preferences = { 'deposit-recorded': false, 'withdrawal-processed': true, 'balance-edited': true, 'admin-weekly-growth-summary': true };
     expect((await t.client.call('updateMyEmailPreferences', { ...own, params: { userId: client.sub }, body: preferences })).status).toBe(404);
-    expect(await t.client.call('createPortfolio', { ...own, body: { userId: client.sub, initialBalance: 0 } })).toMatchObject({ status: 403, body: { error: apiMessages.accountDeleted } });
+    expect(await t.client.call('createPortfolio', { ...own, body: { userId: client.sub, initialBalance: 0 } })).toMatchObject({ status: 403, body: { error: refusals.accountDeleted } });
     await expect(t.client.signIn(client.email)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
     expect((await t.client.refresh(client.refreshToken)).status).toBe(400);
     expect(await t.table.profile(client.sub)).toMatchObject({ firstName: 'Test', lastName: 'closing-token' });
@@ -202,8 +202,8 @@ describe('a closed account is read-only', () => {
     const client = await t.client.newClient('closing-money');
     expect((await close(maker, client)).status).toBe(200);
     const before = await storedOf(client);
-    expect(await deposit(maker, client, 100)).toMatchObject({ status: 404, body: { error: apiMessages.clientNotFound } });
-    expect(await deposit(maker, client, 20_000)).toMatchObject({ status: 404, body: { error: apiMessages.clientNotFound } });
+    expect(await deposit(maker, client, 100)).toMatchObject({ status: 404, body: { error: refusals.clientNotFound } });
+    expect(await deposit(maker, client, 20_000)).toMatchObject({ status: 404, body: { error: refusals.clientNotFound } });
     expect((await withdraw(maker, client, 1)).status).toBe(404);
     expect((await t.client.call('updateBalance', { token: maker.accessToken, params: { id: client.sub }, body: { balance: 1000 } })).status).toBe(404);
     expect(await storedOf(client)).toEqual(before);

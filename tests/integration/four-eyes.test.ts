@@ -11,6 +11,7 @@ import { newId } from '../../lambdas/lib/data/ids';
 import { newRequestItem } from '../../lambdas/lib/data/withdrawal-requests';
 import type { Session } from './support/client';
 import { useTestStack } from './support/use-stack';
+import { refusals } from '../../shared/refusals';
 
 const t = useTestStack();
 let maker: Session;
@@ -119,7 +120,7 @@ describe('approval by a second administrator', () => {
     const client = await clientWith(20_000);
     const action = proposed(await t.client.call('processWithdrawal', { token: maker.accessToken, params: { id: client.sub }, body: { amount: 15_000, note: 'big' } }));
     expect((await t.client.call('processWithdrawal', { token: maker.accessToken, params: { id: client.sub }, body: { amount: 8_000, note: 'small' } })).status).toBe(200);
-    expect(await approve(checker, action.id)).toMatchObject({ status: 409, body: { error: apiMessages.insufficientBalance } });
+    expect(await approve(checker, action.id)).toMatchObject({ status: 409, body: { error: refusals.insufficientBalance } });
     expect(await balanceOf(client)).toBe(12_000);
     expect(await pendingIds()).toContain(action.id);
     expect((await reject(checker, action.id, 'No longer covered')).status).toBe(200);
@@ -148,7 +149,7 @@ describe('approval by a second administrator', () => {
     const action = proposed(await t.client.call('approveWithdrawalRequest', direct));
     expect(action).toMatchObject({ kind: 'approveRequest', requestId, amount: 10_500 });
     // While it waits, the request can be neither approved again nor proposed twice.
-    expect(await t.client.call('approveWithdrawalRequest', direct)).toMatchObject({ status: 409, body: { error: apiMessages.requestAwaitingApproval } });
+    expect(await t.client.call('approveWithdrawalRequest', direct)).toMatchObject({ status: 409, body: { error: refusals.requestAwaitingApproval } });
     const before = (await balanceOf(client)) as number;
     const approved = await approve(checker, action.id);
     expect(approved.status).toBe(200);
@@ -175,7 +176,7 @@ describe('approval by a second administrator', () => {
     await t.table.putItems([paid]);
     const before = await t.table.items(client.sub);
     const res = await t.client.call('approveWithdrawalRequest', { token: maker.accessToken, params: { id: asked.body.request.id } });
-    expect(res).toMatchObject({ status: 409, body: { error: apiMessages.requestNoLongerCovered } });
+    expect(res).toMatchObject({ status: 409, body: { error: refusals.requestNoLongerCovered } });
     expect(await t.table.items(client.sub)).toEqual(before);
   });
 

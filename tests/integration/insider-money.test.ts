@@ -8,10 +8,10 @@
 import { DEMO_ADMIN } from '../../infra/local/seed';
 import type { PendingActionDto } from '../../shared/answers';
 import { DAY_MS } from '../../shared/growth';
-import { apiMessages } from '../../shared/messages';
 import { actionKeys, keys } from '../../lambdas/lib/data/table';
 import type { Session } from './support/client';
 import { useTestStack } from './support/use-stack';
+import { refusals } from '../../shared/refusals';
 
 const t = useTestStack({ env: { ADMIN_DAILY_LIMIT_DOLLARS: '50000' } });
 let maker: Session;
@@ -49,12 +49,12 @@ async function fundedClient(prefix: string, amount: number, timestamp?: string):
 
 describe('self-dealing', () => {
   it('refuses an administrator a backdated deposit into their own account and the decision of their own request', async () => {
-    expect(await deposit(checker, checker.sub, 9_999.99, daysAgo(365))).toMatchObject({ status: 403, body: { error: apiMessages.ownAccountMove } });
+    expect(await deposit(checker, checker.sub, 9_999.99, daysAgo(365))).toMatchObject({ status: 403, body: { error: refusals.ownAccountMove } });
     expect(await t.table.ledger(checker.sub)).toHaveLength(0);
     // Money on an administrator's account always waits for another administrator, whatever its size.
     const small = proposed(await deposit(maker, checker.sub, 100));
     expect(small).toMatchObject({ heldBecause: 'adminAccount', clientId: checker.sub });
-    expect(await approve(checker, small.id)).toMatchObject({ status: 403, body: { error: apiMessages.ownAccountApproval } });
+    expect(await approve(checker, small.id)).toMatchObject({ status: 403, body: { error: refusals.ownAccountApproval } });
     const old = proposed(await deposit(maker, checker.sub, 10_000, daysAgo(200)));
     expect((await approve(third, old.id)).status).toBe(200);
     // The checker, as a client, asks for profit, then tries to pay it to themselves.
@@ -62,7 +62,7 @@ describe('self-dealing', () => {
     expect(asked.status).toBe(201);
     const requestId = asked.body.request.id;
     const before = await balanceOf(checker.sub);
-    expect(await t.client.call('approveWithdrawalRequest', { token: checker.accessToken, params: { id: requestId } })).toMatchObject({ status: 403, body: { error: apiMessages.ownAccountMove } });
+    expect(await t.client.call('approveWithdrawalRequest', { token: checker.accessToken, params: { id: requestId } })).toMatchObject({ status: 403, body: { error: refusals.ownAccountMove } });
     expect(await t.client.call('rejectWithdrawalRequest', { token: checker.accessToken, params: { id: requestId }, body: { reason: 'mine' } })).toMatchObject({ status: 403 });
     // Another administrator's approval of it is itself held, and the owner cannot give the second one.
     const payout = proposed(await t.client.call('approveWithdrawalRequest', { token: maker.accessToken, params: { id: requestId } }));
@@ -76,7 +76,7 @@ describe('self-dealing', () => {
   it("refuses the checker's approval of a deposit into the checker's own account", async () => {
     const action = proposed(await deposit(maker, checker.sub, 20_000));
     const before = await balanceOf(checker.sub);
-    expect(await approve(checker, action.id)).toMatchObject({ status: 403, body: { error: apiMessages.ownAccountApproval } });
+    expect(await approve(checker, action.id)).toMatchObject({ status: 403, body: { error: refusals.ownAccountApproval } });
     expect(await balanceOf(checker.sub)).toBe(before);
     expect((await t.table.item(actionKeys.item(action.id)))?.status).toBe('pending');
   });
@@ -86,13 +86,13 @@ describe('self-dealing', () => {
     const twin = await t.client.newClient('twin');
     const profile = await t.table.profile(twin.sub);
     await t.table.putItems([{ ...profile, email: `  ${checker.email.toUpperCase()} ` }]);
-    expect(await deposit(checker, twin.sub, 50)).toMatchObject({ status: 403, body: { error: apiMessages.ownAccountMove } });
-    expect(await deposit(checker, twin.sub, 50_000)).toMatchObject({ status: 403, body: { error: apiMessages.ownAccountMove } });
+    expect(await deposit(checker, twin.sub, 50)).toMatchObject({ status: 403, body: { error: refusals.ownAccountMove } });
+    expect(await deposit(checker, twin.sub, 50_000)).toMatchObject({ status: 403, body: { error: refusals.ownAccountMove } });
     expect(await edit(checker, twin.sub, 10)).toMatchObject({ status: 403 });
     // Someone else's move on it is held, and the address's owner cannot approve it.
     const action = proposed(await deposit(maker, twin.sub, 50));
     expect(action.heldBecause).toBe('adminAccount');
-    expect(await approve(checker, action.id)).toMatchObject({ status: 403, body: { error: apiMessages.ownAccountApproval } });
+    expect(await approve(checker, action.id)).toMatchObject({ status: 403, body: { error: refusals.ownAccountApproval } });
     expect(await t.table.ledger(twin.sub)).toHaveLength(0);
     expect((await approve(third, action.id)).status).toBe(200);
   });
@@ -176,7 +176,7 @@ describe('backdating', () => {
     // Seven days pass: the date it names is now 367 days back.
     const stored = await t.table.item(actionKeys.item(action.id));
     await t.table.putItems([{ ...stored, depositAt: Date.now() - 367 * DAY_MS }]);
-    expect(await approve(checker, action.id)).toMatchObject({ status: 409, body: { error: apiMessages.approvalDateOutOfRange } });
+    expect(await approve(checker, action.id)).toMatchObject({ status: 409, body: { error: refusals.approvalDateOutOfRange } });
     expect(await t.table.ledger(client.sub)).toHaveLength(0);
     expect((await t.table.item(actionKeys.item(action.id)))?.status).toBe('pending');
   });
@@ -190,7 +190,7 @@ describe('stale approvals', () => {
     const raise = proposed(await deposit(maker, client.sub, 30_000));
     expect((await approve(checker, raise.id)).status).toBe(200);
     const ledger = await t.table.ledger(client.sub);
-    expect(await approve(checker, cut.id)).toMatchObject({ status: 409, body: { error: apiMessages.balanceChangedSinceProposal } });
+    expect(await approve(checker, cut.id)).toMatchObject({ status: 409, body: { error: refusals.balanceChangedSinceProposal } });
     expect(await balanceOf(client.sub)).toBe(5_000_000);
     expect(await t.table.ledger(client.sub)).toEqual(ledger);
     expect((await t.table.item(actionKeys.item(cut.id)))?.status).toBe('pending');

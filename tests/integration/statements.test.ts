@@ -8,6 +8,7 @@ import { configureRuntime, resetRuntime } from '../../lambdas/lib/runtime/runtim
 import { exportKeys } from '../../lambdas/lib/data/table';
 import type { Session } from './support/client';
 import { useTestStack } from './support/use-stack';
+import { refusals } from '../../shared/refusals';
 
 const t = useTestStack({ seed: false });
 let admin: Session;
@@ -109,7 +110,7 @@ describe('the whole book as one CSV', () => {
     const started = await t.client.call('startBalancesExport', { token: admin.accessToken });
     expect(await t.client.call('getBalancesExport', { token: cleo.accessToken, params: { id: started.body.exportId } })).toMatchObject({ status: 403 });
     for (const id of ['000000000ffffffffffffffff', 'not an id!', 'x'.repeat(200)]) {
-      expect(await t.client.callAny('getBalancesExport', { token: admin.accessToken, params: { id } })).toMatchObject({ status: 404, body: { error: apiMessages.exportNotFound } });
+      expect(await t.client.callAny('getBalancesExport', { token: admin.accessToken, params: { id } })).toMatchObject({ status: 404, body: { error: refusals.exportNotFound } });
     }
     await settled(started.body.exportId);
   });

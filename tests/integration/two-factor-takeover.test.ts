@@ -19,6 +19,7 @@ import { claimsOf, freshTotpCode, PASSWORD, type Session } from './support/clien
 import { failureOf } from './support/failure';
 import { wrongTotpCode } from './support/totp';
 import { useTestStack } from './support/use-stack';
+import { refusals } from '../../shared/refusals';
 
 const t = useTestStack({ seed: false });
 
@@ -79,7 +80,7 @@ describe('setting up an app with only a stolen access token', () => {
     // A confirmation of either (with a code of whatever secret it would have given) finds no set-up of this session.
     for (const refused of [bare, wrong]) {
       const confirmed = await verify(victim.accessToken, await codeOfAnswer(refused));
-      expect([confirmed.status, confirmed.body]).toEqual([409, { error: apiMessages.twoFactorSetupNotStarted }]);
+      expect([confirmed.status, confirmed.body]).toEqual([409, { error: refusals.twoFactorSetupNotStarted }]);
     }
     expect(await mfaOf(victim)).toEqual([]);
     expect((await t.client.signIn(victim.email)).accessToken).toBeTruthy(); // the password alone still signs in
@@ -114,7 +115,7 @@ describe('setting up an app with only a stolen access token', () => {
     const stale = tokenSignedInAgo(victim.accessToken, 5 * 60_000 + 5_000);
     const res = await setUp(stale, { password: PASSWORD });
     expect([res.status, res.body]).toEqual([403, { error: apiMessages.freshSignInRequired }]);
-    expect(await verify(stale, await codeOfAnswer(res))).toMatchObject({ status: 409, body: { error: apiMessages.twoFactorSetupNotStarted } });
+    expect(await verify(stale, await codeOfAnswer(res))).toMatchObject({ status: 409, body: { error: refusals.twoFactorSetupNotStarted } });
     expect(await securityRecord(victim)).toEqual(before);
 
     const secret = await t.client.setUpTotp(await t.client.signIn(victim.email));
@@ -134,7 +135,7 @@ describe("confirming a set-up's secret", () => {
     expect(started.status).toBe(200);
     // The attacker saw the secret (over the owner's shoulder, or the answer replayed) and confirms it with the leaked token.
     const hijack = await verify(stolen.accessToken, await freshTotpCode(started.body.secretCode));
-    expect([hijack.status, hijack.body]).toEqual([409, { error: apiMessages.twoFactorSetupExpired }]);
+    expect([hijack.status, hijack.body]).toEqual([409, { error: refusals.twoFactorSetupExpired }]);
     expect(await mfaOf(owner)).toEqual([]);
     // The owner's own confirmation still goes through.
     expect((await verify(owner.accessToken, await freshTotpCode(started.body.secretCode))).status).toBe(200);
@@ -148,7 +149,7 @@ describe("confirming a set-up's secret", () => {
     if (!record) throw new Error('the set-up recorded nothing');
     await t.table.putItems([{ ...record, pendingAssociationAt: Date.now() - 10 * 60_000 - 1_000 }]);
     const late = await verify(owner.accessToken, await freshTotpCode(started.body.secretCode));
-    expect([late.status, late.body]).toEqual([409, { error: apiMessages.twoFactorSetupExpired }]);
+    expect([late.status, late.body]).toEqual([409, { error: refusals.twoFactorSetupExpired }]);
     expect(await mfaOf(owner)).toEqual([]);
   });
 
@@ -161,7 +162,7 @@ describe("confirming a set-up's secret", () => {
     const again = await setUp(owner.accessToken, { password: PASSWORD });
     expect([again.status, again.body]).toEqual([401, { error: errors.account.sessionEnded }]);
     const confirmedAgain = await verify(owner.accessToken, code);
-    expect([confirmedAgain.status, confirmedAgain.body]).toEqual([409, { error: apiMessages.twoFactorSetupNotStarted }]);
+    expect([confirmedAgain.status, confirmedAgain.body]).toEqual([409, { error: refusals.twoFactorSetupNotStarted }]);
     // The owner's app is the one in force.
     expect((await t.client.signInWithTotp(owner.email, started.body.secretCode)).accessToken).toBeTruthy();
   });

@@ -13,6 +13,7 @@ import { apiMessages } from '../../shared/messages';
 import { requestIds } from '../../lambdas/lib/data/table';
 import type { Session } from './support/client';
 import { useTestStack } from './support/use-stack';
+import { refusals } from '../../shared/refusals';
 
 const t = useTestStack({ seed: false });
 
@@ -96,8 +97,8 @@ describe('the client cancels a pending request', () => {
 
   it('answers 404 for a request that does not exist', async () => {
     const client = await clientWithProfit();
-    expect(await cancel(client, requestIds.make(client.sub, 'mi9x2k3h5nosuchrequest01'))).toMatchObject({ status: 404, body: { error: apiMessages.requestNotFound } });
-    expect(await cancel(client, 'not-an-id')).toMatchObject({ status: 404, body: { error: apiMessages.requestNotFound } });
+    expect(await cancel(client, requestIds.make(client.sub, 'mi9x2k3h5nosuchrequest01'))).toMatchObject({ status: 404, body: { error: refusals.requestNotFound } });
+    expect(await cancel(client, 'not-an-id')).toMatchObject({ status: 404, body: { error: refusals.requestNotFound } });
   });
 });
 
@@ -108,10 +109,10 @@ describe("another client's request", () => {
     const request = await ask(victim, 100);
     const before = await t.table.items(victim.sub);
 
-    expect(await cancel(mallory, request.id)).toMatchObject({ status: 404, body: { error: apiMessages.requestNotFound } });
+    expect(await cancel(mallory, request.id)).toMatchObject({ status: 404, body: { error: refusals.requestNotFound } });
     // The victim's key under Mallory's own id names nothing of Mallory's.
     const key = requestIds.parse(request.id)?.requestKey ?? '';
-    expect(await cancel(mallory, requestIds.make(mallory.sub, key))).toMatchObject({ status: 404, body: { error: apiMessages.requestNotFound } });
+    expect(await cancel(mallory, requestIds.make(mallory.sub, key))).toMatchObject({ status: 404, body: { error: refusals.requestNotFound } });
     expect((await cancel(mallory, request.id, victim.sub)).status).toBe(403);
     // An administrator holds no power on this route: a request is cancelled by its own client only.
     expect((await cancel(admin, request.id, victim.sub)).status).toBe(403);

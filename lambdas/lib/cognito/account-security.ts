@@ -24,6 +24,7 @@ import { associateAuthenticator, authenticatorInForce, changeOwnPassword, confir
 import { type Proof, proveItIsThem, type SignInPool, signInPoolOf } from './password-proof';
 import { Conflict, Forbidden, Unauthorized } from '../http/errors';
 import { changeSecurityRecord, getSecurityRecord } from '../data/security-record';
+import { refusals } from '../../../shared/refusals';
 
 /** Who asks: their Cognito names, the access token they sent and what it says of its sign-in. */
 export interface AccountCaller {
@@ -41,7 +42,7 @@ export interface AccountCaller {
 export function accountCallerOf(event: APIGatewayProxyEventV2WithJWTAuthorizer, caller: Caller): AccountCaller {
   const claims = event.requestContext?.authorizer?.jwt?.claims ?? {};
   const session = claims.origin_jti;
-  if (typeof session !== 'string' || session === '') throw new Unauthorized(apiMessages.unauthorized);
+  if (typeof session !== 'string' || session === '') throw new Unauthorized(refusals.unauthorized);
   const { sub, username, authTime } = caller;
   return { sub, username, accessToken: bearerTokenOf(event), session, pool: signInPoolOf(claims), ...(authTime === undefined ? {} : { authTime }) };
 }
@@ -88,9 +89,9 @@ export async function setUpAuthenticator(caller: AccountCaller, password: string
  */
 export async function confirmAuthenticatorSetUp(caller: AccountCaller, code: string, now: number): Promise<void> {
   const record = await getSecurityRecord(caller.sub);
-  if (record.pendingAssociationAt === undefined) throw new Conflict(apiMessages.twoFactorSetupNotStarted);
+  if (record.pendingAssociationAt === undefined) throw new Conflict(refusals.twoFactorSetupNotStarted);
   if (record.pendingAssociationSession !== caller.session || now - record.pendingAssociationAt > PENDING_SET_UP_MS) {
-    throw new Conflict(apiMessages.twoFactorSetupExpired);
+    throw new Conflict(refusals.twoFactorSetupExpired);
   }
   await confirmAuthenticator(caller.accessToken, code);
   const change = {
@@ -99,7 +100,7 @@ export async function confirmAuthenticatorSetUp(caller: AccountCaller, code: str
     notice: 'two-factor-on' as const,
     ifVersion: record.version,
   };
-  if ((await changeSecurityRecord(caller.sub, change, now)) === 'raced') throw new Conflict(apiMessages.twoFactorSetupChanged);
+  if ((await changeSecurityRecord(caller.sub, change, now)) === 'raced') throw new Conflict(refusals.twoFactorSetupChanged);
   await setAuthenticatorInForce(caller.accessToken, true);
   await signOutEverywhere(caller.username);
   await sleep(Math.max(0, firstCountingSignIn(now) - Date.now()));

@@ -14,9 +14,10 @@ import {
   SetUserMFAPreferenceCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { apiMessages, errors } from '../../../shared/messages';
+import { errors } from '../../../shared/messages';
 import { BadRequest, Conflict, HttpError, TooManyAttempts, Unauthorized } from '../http/errors';
 import { cognitoClient } from '../runtime/runtime';
+import { refusals } from '../../../shared/refusals';
 
 /** Cognito's refusal as the API answers it, or the error itself when it is not the caller's doing. */
 export function refusalOf(error: unknown): unknown {
@@ -35,7 +36,7 @@ export function refusalOf(error: unknown): unknown {
     case 'ExpiredCodeException':
       return new BadRequest(errors.twoFactor.usedCode);
     case 'SoftwareTokenMFANotFoundException':
-      return new Conflict(apiMessages.twoFactorSetupNotStarted);
+      return new Conflict(refusals.twoFactorSetupNotStarted);
     case 'InvalidPasswordException':
       return new BadRequest(errors.signUp.weakPassword);
     case 'InvalidParameterException':

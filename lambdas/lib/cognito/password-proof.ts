@@ -16,11 +16,11 @@ import {
   RevokeTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { passwordVerifierResponses, srpStart } from '../../../shared/cognito-srp';
-import { apiMessages } from '../../../shared/messages';
 import { logger } from '../runtime/logger';
 import { cognitoClient } from '../runtime/runtime';
 import { asCaller } from './cognito-user-calls';
 import { Unauthorized } from '../http/errors';
+import { refusals } from '../../../shared/refusals';
 
 /** The user pool and app client a token came from. */
 export interface SignInPool {
@@ -32,7 +32,7 @@ export interface SignInPool {
 export function signInPoolOf(claims: Readonly<Record<string, unknown>>): SignInPool {
   const { iss, client_id: clientId } = claims;
   const userPoolId = typeof iss === 'string' ? /\/([\w-]+_[0-9A-Za-z]+)$/.exec(iss)?.[1] : undefined;
-  if (!userPoolId || typeof clientId !== 'string' || clientId === '') throw new Unauthorized(apiMessages.unauthorized);
+  if (!userPoolId || typeof clientId !== 'string' || clientId === '') throw new Unauthorized(refusals.unauthorized);
   return { userPoolId, clientId };
 }
 

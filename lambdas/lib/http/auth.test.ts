@@ -4,6 +4,7 @@ import type { AdminStanding } from './admin-membership';
 import type { AdminSessionCheck, AdminSessionVerdict } from './admin-sessions';
 import { Forbidden } from './errors';
 import { bearerTokenOf, callerOf, confirmedCaller, parseGroups, requireAdmin, requireOwner } from './auth';
+import { refusals } from '../../../shared/refusals';
 
 const eventWith = (claims: Record<string, unknown>) =>
   ({ requestContext: { authorizer: { jwt: { claims, scopes: [] } } } }) as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -43,7 +44,7 @@ describe('cognito:groups in both forms', () => {
     const withHeaders = (headers: Record<string, string>) => ({ ...eventWith({ sub: 'a' }), headers }) as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
     expect(bearerTokenOf(withHeaders({ authorization: 'Bearer abc.def.ghi' }))).toBe('abc.def.ghi');
     expect(bearerTokenOf(withHeaders({ Authorization: 'bearer abc' }))).toBe('abc');
-    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer ' }] as Record<string, string>[]) expect(() => bearerTokenOf(withHeaders(headers))).toThrow(apiMessages.unauthorized);
+    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer ' }] as Record<string, string>[]) expect(() => bearerTokenOf(withHeaders(headers))).toThrow(refusals.unauthorized);
   });
 
 });
@@ -96,7 +97,7 @@ describe('admin power is confirmed with Cognito, not taken from the token', () =
     expect(demoted.adminWithoutTwoFactor).toBeUndefined();
     expect(() => requireAdmin(demoted)).toThrow(apiMessages.adminOnly);
     const onReadRoute = await confirmedCaller(adminToken, readRoute, lookupSaying('notAdmin'), sessionSaying('admin'));
-    expect(() => requireOwner(onReadRoute, 'x')).toThrow(apiMessages.notYours);
+    expect(() => requireOwner(onReadRoute, 'x')).toThrow(refusals.notYours);
   });
 
   it("asks, per token, whether this session may use the power: the factor Cognito names decides which moments count", async () => {

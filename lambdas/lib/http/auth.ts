@@ -9,6 +9,7 @@ import { apiMessages } from '../../../shared/messages';
 import { adminStanding, type MembershipLookup } from './admin-membership';
 import { type AdminSessionCheck, checkAdminSession } from './admin-sessions';
 import { Forbidden, Unauthorized } from './errors';
+import { refusals } from '../../../shared/refusals';
 
 export interface Caller {
   sub: string;
@@ -51,7 +52,7 @@ export function parseGroups(claim: unknown): string[] {
 export function callerOf(event: APIGatewayProxyEventV2WithJWTAuthorizer): Caller {
   const claims = event.requestContext?.authorizer?.jwt?.claims ?? {};
   const sub = claims.sub;
-  if (typeof sub !== 'string' || sub === '') throw new Unauthorized(apiMessages.unauthorized);
+  if (typeof sub !== 'string' || sub === '') throw new Unauthorized(refusals.unauthorized);
   const groups = parseGroups(claims['cognito:groups']);
   const username = typeof claims.username === 'string' ? claims.username : sub;
   const authTime = numericClaim(claims.auth_time);
@@ -69,7 +70,7 @@ export function bearerTokenOf(event: APIGatewayProxyEventV2WithJWTAuthorizer): s
   const headers = event.headers ?? {};
   const name = Object.keys(headers).find((k) => k.toLowerCase() === 'authorization');
   const token = /^Bearer\s+(\S+)$/i.exec(name === undefined ? '' : (headers[name] ?? ''))?.[1];
-  if (!token) throw new Unauthorized(apiMessages.unauthorized);
+  if (!token) throw new Unauthorized(refusals.unauthorized);
   return token;
 }
 
@@ -118,5 +119,5 @@ export function requireAdmin(caller: Caller): void {
  */
 export function requireOwner(caller: Caller, userId: string): void {
   if (userId === caller.sub || caller.isAdmin) return;
-  throw new Forbidden(refusalFor(caller, apiMessages.notYours));
+  throw new Forbidden(refusalFor(caller, refusals.notYours));
 }

@@ -13,21 +13,22 @@ import { DomainError, type DomainErrorKind } from '../data/domain-errors';
 import { BadRequest, HttpError, NotFound } from './errors';
 import { logger } from '../runtime/logger';
 import { cameThroughFront, ORIGIN_HEADER } from './origin';
+import { refusals } from '../../../shared/refusals';
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
 /** The data-access modules' domain errors (domain-errors.ts) get their HTTP answer here, and only here. */
 const DOMAIN_ANSWERS: Record<DomainErrorKind, [HttpError['statusCode'], string]> = {
-  clientNotFound: [404, apiMessages.clientNotFound],
+  clientNotFound: [404, refusals.clientNotFound],
   requestAlreadyDecided: [409, apiMessages.requestAlreadyDecided],
-  idempotencyKeyReused: [409, apiMessages.idempotencyKeyReused],
-  portfolioBusy: [409, apiMessages.conflictRetry],
+  idempotencyKeyReused: [409, refusals.idempotencyKeyReused],
+  portfolioBusy: [409, refusals.conflictRetry],
   listCursorInvalid: [400, apiMessages.invalidListCursor],
-  exportNotFound: [404, apiMessages.exportNotFound],
-  requestNoLongerCovered: [409, apiMessages.requestNoLongerCovered],
-  closeRefusedBalance: [409, apiMessages.closeRefusedBalance],
-  closeRefusedRequests: [409, apiMessages.closeRefusedRequests],
-  closeRefusedActions: [409, apiMessages.closeRefusedActions],
+  exportNotFound: [404, refusals.exportNotFound],
+  requestNoLongerCovered: [409, refusals.requestNoLongerCovered],
+  closeRefusedBalance: [409, refusals.closeRefusedBalance],
+  closeRefusedRequests: [409, refusals.closeRefusedRequests],
+  closeRefusedActions: [409, refusals.closeRefusedActions],
 };
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -77,9 +78,9 @@ function header(event: ApiEvent, name: string): string | undefined {
 function readJsonBody(event: ApiEvent): unknown {
   const raw = event.body ?? '';
   const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
-  if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) throw new HttpError(413, apiMessages.bodyTooLarge);
+  if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) throw new HttpError(413, refusals.bodyTooLarge);
   const contentType = (header(event, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase();
-  if (contentType !== 'application/json') throw new HttpError(415, apiMessages.unsupportedContentType);
+  if (contentType !== 'application/json') throw new HttpError(415, refusals.unsupportedContentType);
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -89,10 +90,10 @@ function readJsonBody(event: ApiEvent): unknown {
 
 /** What a path id that cannot exist answers, by what the route's id names. */
 const ID_NOT_FOUND: Record<NonNullable<RouteDef['idNames']> | 'client', string> = {
-  client: apiMessages.clientNotFound,
-  'withdrawal request': apiMessages.requestNotFound,
-  'balances export': apiMessages.exportNotFound,
-  'pending action': apiMessages.actionNotFound,
+  client: refusals.clientNotFound,
+  'withdrawal request': refusals.requestNotFound,
+  'balances export': refusals.exportNotFound,
+  'pending action': refusals.actionNotFound,
 };
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,128}$/;
@@ -129,7 +130,7 @@ export function httpHandler<N extends RouteName>(name: N, handle: (req: Request<
     if (context) logger.addContext(context);
     logger.appendKeys({ correlationId: event.requestContext?.requestId, route: name });
     try {
-      if (!(await cameThroughFront(header(event, ORIGIN_HEADER)))) throw new HttpError(403, apiMessages.notThroughSite);
+      if (!(await cameThroughFront(header(event, ORIGIN_HEADER)))) throw new HttpError(403, refusals.notThroughSite);
       // An id no item can have is a 404 before anything is read, the admin check's reads included.
       const params = (event.pathParameters ?? {}) as Record<string, string>;
       checkPathIds(route, params);

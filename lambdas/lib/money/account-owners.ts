@@ -6,7 +6,6 @@
  * administrator, whatever its size, since its owner's colleagues are the ones tempted to oblige.
  */
 import { userPoolDefinition } from '../../../shared/user-pool';
-import { apiMessages } from '../../../shared/messages';
 import { groupMembers } from '../cognito/cognito';
 import { adminMomentOf } from '../http/admin-epoch';
 import { Forbidden } from '../http/errors';
@@ -14,6 +13,7 @@ import { config } from '../runtime/config';
 import { logger } from '../runtime/logger';
 import { getSecurityRecord } from '../data/security-record';
 import type { Profile } from '../data/profiles';
+import { refusals } from '../../../shared/refusals';
 
 export interface Person {
   sub: string;
@@ -27,7 +27,7 @@ export const sameEmail = (a: string, b: string): boolean => a.trim().toLowerCase
 export const samePerson = (a: Person, b: Person): boolean => a.sub === b.sub || sameEmail(a.email, b.email);
 
 /** Refuses (403, logged) an administrator acting on their own client account. */
-export function refuseOwnAccount(admin: Person, client: Pick<Profile, 'sub' | 'email'>, act: string, message: string = apiMessages.ownAccountMove): void {
+export function refuseOwnAccount(admin: Person, client: Pick<Profile, 'sub' | 'email'>, act: string, message: string = refusals.ownAccountMove): void {
   if (!samePerson(admin, client)) return;
   logger.warn('self-dealing refused: an administrator acted on their own client account', { act, adminSub: admin.sub, clientId: client.sub });
   throw new Forbidden(message);

@@ -26,6 +26,7 @@ import { balanceStateOf, type Profile, requireProfile } from '../data/profiles';
 import type { Move } from './move';
 import { proposalPlan } from './proposals';
 import { afterDecision, decisionUpdate, type RequestItem, requestStillCovered } from '../data/withdrawal-requests';
+import { refusals } from '../../../shared/refusals';
 
 export type { Move } from './move';
 
@@ -82,11 +83,11 @@ function checkFor(move: Move, approval: MoveRun<unknown>['approval']): ((profile
   if (move.kind === 'balance') {
     if (!approval) return undefined;
     return (profile) => {
-      if (profile.balanceCents !== approval.action.balanceAtProposalCents) throw new Conflict(apiMessages.balanceChangedSinceProposal);
+      if (profile.balanceCents !== approval.action.balanceAtProposalCents) throw new Conflict(refusals.balanceChangedSinceProposal);
     };
   }
   return (profile, spec) => {
-    if (spec.amountCents > profile.balanceCents) throw new Conflict(apiMessages.insufficientBalance);
+    if (spec.amountCents > profile.balanceCents) throw new Conflict(refusals.insufficientBalance);
   };
 }
 
@@ -123,10 +124,10 @@ function gateFor<A>(move: Move, run: MoveRun<A>, adminAccount: boolean) {
 async function checkActors(move: Move, run: MoveRun<unknown>): Promise<boolean> {
   const client = await requireProfile(subOf(move), true);
   refuseOwnAccount(run.actor, client, move.kind);
-  if (run.approval) refuseOwnAccount(run.approval.approver, client, `approve ${move.kind}`, apiMessages.ownAccountApproval);
+  if (run.approval) refuseOwnAccount(run.approval.approver, client, `approve ${move.kind}`, refusals.ownAccountApproval);
   if (move.kind === 'deposit') {
     const dateProblem = checkDepositDate(move.at, run.now);
-    if (dateProblem) throw run.approval ? new Conflict(apiMessages.approvalDateOutOfRange) : new BadRequest(dateProblem);
+    if (dateProblem) throw run.approval ? new Conflict(refusals.approvalDateOutOfRange) : new BadRequest(dateProblem);
   }
   return run.approval ? false : isAdministratorsAccount(client);
 }
@@ -157,7 +158,7 @@ export async function runMove<A>(move: Move, run: MoveRun<A>): Promise<A | Answe
   const approval = run.approval;
   // Who acts comes first: a request of one's own account is refused whatever state it is in.
   const adminAccount = await checkActors(move, run as MoveRun<unknown>);
-  if (request && !approval && request.awaitingActionId) throw new Conflict(apiMessages.requestAwaitingApproval);
+  if (request && !approval && request.awaitingActionId) throw new Conflict(refusals.requestAwaitingApproval);
   // Reserved eligible profit can shrink after the request (a balance edit): checked again before anything is written.
   if (request) await requestStillCovered(request, run.now);
   const requestDecision = (): TransactItem[] =>
