@@ -95,7 +95,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await audit(page, [{ path: '/account', ready: 'Protect your account with a second step' }]);
       await page.getByRole('button', { name: 'Set up', exact: true }).click();
       await audit(page, [{ ready: 'To set up an authenticator app, confirm it is you with your password.' }]);
-      await page.getByLabel('Current password', { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole('form', { name: 'Two-factor sign-in' }).getByLabel('Current password', { exact: true }).fill(DEMO_PASSWORD);
       await page.getByRole('button', { name: 'Continue', exact: true }).click();
       // The QR code drawn, or its stand-in (whether it draws is account.e2e.ts's to check).
       await page.getByTestId('totp-key').waitFor();

@@ -72,7 +72,7 @@ function ProofForm({ codeLabel, withPassword, submitText, busyText, danger, step
     if (!(await onSubmit({ code: digits ?? '', password })) && codeLabel) setCode('');
   };
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Two-factor sign-in">
       <Stack gap="3">
         {problems.form && <FormAlert>{problems.form}</FormAlert>}
         {withPassword && (
