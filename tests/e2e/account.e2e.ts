@@ -146,10 +146,9 @@ journey('password: changed on /account, every session ends (another device too) 
   await expectPage(page).toShowText(errors.signIn.wrongPassword);
   expect(page.url()).toBe(e2e.url('/'));
 
-  // Back on the page the change was made on, signed in with the new password.
   await signIn(page, e2e, email, fresh);
-  await page.waitForURL(/\/account$/);
-  await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+  await page.waitForURL(/\/dashboard$/);
+  await expectPage(page).toShowText('Welcome, Test');
 });
 
 journey('sessions: "Sign out of all devices" lands on sign-in and ends the sessions elsewhere too', e2e, async ({ page }) => {

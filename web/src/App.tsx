@@ -43,21 +43,25 @@ function SignedInPage({ loading, children }: { loading: string; children: ReactN
   );
 }
 
-/** The page a visitor was sent to sign in from (RequireSignIn, or a change that asks for a new sign-in), if it is one of this site's. */
-function cameFrom(state: unknown): string | undefined {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/' ? from : undefined;
+/**
+ * The page a change sent its user to sign in again from, to return to (TwoFactorCard's "Sign in
+ * again"), if it is one of this site's. Only such a change asks for it: a session that ended, or
+ * a sign-out, starts the next sign-in afresh, since it may be another person's.
+ */
+function returnTo(state: unknown): string | undefined {
+  const target = (state as { returnTo?: unknown } | null)?.returnTo;
+  return typeof target === 'string' && target.startsWith('/') && !target.startsWith('//') && target !== '/' ? target : undefined;
 }
 
 /**
- * Signed-in users have no business on the sign-in pages: they go back to the page they were sent
- * from, else admins to /admin from /, everyone else to /dashboard.
+ * Signed-in users have no business on the sign-in pages: they go back to the page a change asked
+ * to return to, else admins to /admin from /, everyone else to /dashboard.
  */
 function SignedOutOnly({ children, adminTarget }: { children: ReactNode; adminTarget?: string }) {
   const { status, user } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <PageSpinner label="Loading your account..." />;
-  if (status === 'signedIn') return <Navigate to={cameFrom(location.state) ?? (user?.isAdmin && adminTarget ? adminTarget : '/dashboard')} replace />;
+  if (status === 'signedIn') return <Navigate to={returnTo(location.state) ?? (user?.isAdmin && adminTarget ? adminTarget : '/dashboard')} replace />;
   return <>{children}</>;
 }
 

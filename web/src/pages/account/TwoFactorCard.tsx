@@ -159,7 +159,7 @@ function useTwoFactorActions(status: SWRResponse<{ totp: boolean }>) {
   const signInAgain = () =>
     confirm.run(async () => {
       await signOut();
-      navigate('/', { replace: true, state: { from: '/account' } });
+      navigate('/', { replace: true, state: { returnTo: '/account' } });
       return 'leaving';
     });
 
