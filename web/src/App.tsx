@@ -7,7 +7,7 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-route
 import { ApiProvider } from './api/provider';
 import type { Api } from './api/client';
 import { lazyAmplifyBackend } from './auth/lazy-backend';
-import { type AuthBackend, AuthProvider, useAuth } from './auth/session';
+import { type AuthBackend, AuthProvider, clearRequestedReturn, requestedReturn, useAuth } from './auth/session';
 import { PageSpinner } from './components/page-spinner';
 import { Toaster } from './components/toaster';
 import type { AppConfig } from './config';
@@ -29,6 +29,10 @@ const NotFound = lazy(() => import('./pages/NotFound'));
 function RequireSignIn({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   const location = useLocation();
+  // Arrived: a return asked for before the sign-in is spent.
+  useEffect(() => {
+    if (status === 'signedIn') clearRequestedReturn();
+  }, [status]);
   if (status === 'loading') return <PageSpinner label="Loading your account..." />;
   if (status === 'signedOut') return <Navigate to="/" replace state={{ from: location.pathname }} />;
   return <>{children}</>;
@@ -44,24 +48,13 @@ function SignedInPage({ loading, children }: { loading: string; children: ReactN
 }
 
 /**
- * The page a change sent its user to sign in again from, to return to (TwoFactorCard's "Sign in
- * again"), if it is one of this site's. Only such a change asks for it: a session that ended, or
- * a sign-out, starts the next sign-in afresh, since it may be another person's.
- */
-function returnTo(state: unknown): string | undefined {
-  const target = (state as { returnTo?: unknown } | null)?.returnTo;
-  return typeof target === 'string' && target.startsWith('/') && !target.startsWith('//') && target !== '/' ? target : undefined;
-}
-
-/**
  * Signed-in users have no business on the sign-in pages: they go back to the page a change asked
  * to return to, else admins to /admin from /, everyone else to /dashboard.
  */
 function SignedOutOnly({ children, adminTarget }: { children: ReactNode; adminTarget?: string }) {
   const { status, user } = useAuth();
-  const location = useLocation();
   if (status === 'loading') return <PageSpinner label="Loading your account..." />;
-  if (status === 'signedIn') return <Navigate to={returnTo(location.state) ?? (user?.isAdmin && adminTarget ? adminTarget : '/dashboard')} replace />;
+  if (status === 'signedIn') return <Navigate to={requestedReturn() ?? (user?.isAdmin && adminTarget ? adminTarget : '/dashboard')} replace />;
   return <>{children}</>;
 }
 

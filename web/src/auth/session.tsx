@@ -209,3 +209,24 @@ export function useAuth(): Auth {
   if (!auth) throw new Error('useAuth outside AuthProvider');
   return auth;
 }
+
+/**
+ * Where the next sign-in returns to, when a change asked its user to sign in again (the
+ * two-factor card's "Sign in again" returns to /account). Held in this tab's memory, not in the
+ * history's state: the signed-in pages send a signed-out visitor to sign-in themselves, and that
+ * redirect may come before the change's own. A sign-out or an ended session asks for none, so
+ * the next sign-in (perhaps another person's) starts afresh; arriving on a signed-in page clears it.
+ */
+let requested: string | undefined;
+
+export function returnAfterSignIn(path: string): void {
+  requested = path.startsWith('/') && !path.startsWith('//') ? path : undefined;
+}
+
+export function requestedReturn(): string | undefined {
+  return requested;
+}
+
+export function clearRequestedReturn(): void {
+  requested = undefined;
+}

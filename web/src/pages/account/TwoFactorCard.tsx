@@ -19,7 +19,7 @@ import { keyOf } from '../../api/calls';
 import { ApiError } from '../../api/client';
 import { useSend } from '../../api/hooks';
 import { totpCode } from '../../auth/errors';
-import { type TotpSetup, type User, useAuth } from '../../auth/session';
+import { returnAfterSignIn, type TotpSetup, type User, useAuth } from '../../auth/session';
 import { type Problems, type StepOutcome, useAuthStep } from '../../auth/use-auth-step';
 import { CodeField } from '../../components/code-field';
 import { FormAlert, PasswordField } from '../../components/form-field';
@@ -158,8 +158,9 @@ function useTwoFactorActions(status: SWRResponse<{ totp: boolean }>) {
   /** A new sign-in, back on this page: the change can then be made. */
   const signInAgain = () =>
     confirm.run(async () => {
+      returnAfterSignIn('/account');
       await signOut();
-      navigate('/', { replace: true, state: { returnTo: '/account' } });
+      navigate('/', { replace: true });
       return 'leaving';
     });
 
