@@ -6,46 +6,26 @@
  * no update, delete or batch write touches one, and the entry stays as written. In AWS the same
  * is every role's explicit Deny (infra/aws/portal-function.ts, checked in infra/aws/operations.test.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ensureTable, type LocalDynamo, localCredentials, startLocalDynamo } from '../../infra/local/dynamo';
-import { enforceTablePermissions, runAs } from '../../infra/local/table-permissions';
+import { BatchWriteCommand, DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { useCheckedTable } from './support/checked-table';
+import { runAs } from '../../infra/local/table-permissions';
 import { routeByName, type RouteName, routes } from '../../shared/api';
 import { activityPut } from '../../lambdas/lib/data/activity-log';
 import { ddb } from '../../lambdas/lib/runtime/db';
-import { configureRuntime, resetRuntime } from '../../lambdas/lib/runtime/runtime';
 import { keys } from '../../lambdas/lib/data/table';
 import { routeTableUse } from '../../lambdas/table-uses';
 
 const TABLE = 'activity-immutable';
-let dataDir: string;
-let dynamo: LocalDynamo;
-/** The test's own view of the table, outside any function (as seeding is): unchecked. */
-let reader: DynamoDBDocumentClient;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'aurum-activity-'));
-  dynamo = await startLocalDynamo({ dataDir, inMemory: true });
-  await ensureTable(dynamo.client, TABLE);
-  reader = DynamoDBDocumentClient.from(dynamo.client);
-  configureRuntime({ tableName: TABLE, region: 'us-east-1', dynamoEndpoint: dynamo.endpoint, credentials: localCredentials() }, { onDynamoClient: enforceTablePermissions });
-});
-afterAll(async () => {
-  resetRuntime();
-  await dynamo?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const checked = useCheckedTable(TABLE);
 
 /** Runs `work` as the route's function, with exactly the table use its role is granted. */
 const asRoute = <T>(name: RouteName, work: () => Promise<T>) => runAs(name, routeTableUse(routeByName(name)), work);
 
-const stored = async (key: { PK: string; SK: string }) => (await reader.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }))).Item;
+const stored = checked.stored;
 
 /** An act's entry, written as the act writes it: a Put in its own transaction, beside the act's other writes. */
 async function logDeposit(sub: string): Promise<{ PK: string; SK: string }> {
-  await reader.send(new PutCommand({ TableName: TABLE, Item: { ...keys.profile(sub), email: `${sub}@example.com` } }));
+  await checked.reader.send(new PutCommand({ TableName: TABLE, Item: { ...keys.profile(sub), email: `${sub}@example.com` } }));
   const put = activityPut({ kind: 'deposit', actor: 'admin@example.com', at: Date.now(), clientId: sub, amountCents: 500_000, note: 'wire' });
   const item = put.Put?.Item as { PK: string; SK: string };
   await asRoute('addDeposit', () =>

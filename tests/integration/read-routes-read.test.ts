@@ -7,44 +7,25 @@
  * notice) is refused to every one of them, and is the pre-token-generation trigger's
  * (lambdas/lib/http/admin-moments.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ensureTable, type LocalDynamo, localCredentials, startLocalDynamo } from '../../infra/local/dynamo';
-import { enforceTablePermissions, runAs } from '../../infra/local/table-permissions';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { useCheckedTable } from './support/checked-table';
+import { runAs } from '../../infra/local/table-permissions';
 import { type RouteDef, routes, usesAdminPower } from '../../shared/api';
 import { changeSecurityRecord, getSecurityRecord } from '../../lambdas/lib/data/security-record';
 import { ddb } from '../../lambdas/lib/runtime/db';
-import { configureRuntime, resetRuntime } from '../../lambdas/lib/runtime/runtime';
 import { keys } from '../../lambdas/lib/data/table';
 import { PRE_TOKEN_GENERATION_TABLE_USE, routeTableUse } from '../../lambdas/table-uses';
 
 const TABLE = 'read-routes-read';
-let dataDir: string;
-let dynamo: LocalDynamo;
-let reader: DynamoDBDocumentClient;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'aurum-reads-'));
-  dynamo = await startLocalDynamo({ dataDir, inMemory: true });
-  await ensureTable(dynamo.client, TABLE);
-  reader = DynamoDBDocumentClient.from(dynamo.client);
-  configureRuntime({ tableName: TABLE, region: 'us-east-1', dynamoEndpoint: dynamo.endpoint, credentials: localCredentials() }, { onDynamoClient: enforceTablePermissions });
-});
-afterAll(async () => {
-  resetRuntime();
-  await dynamo?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const checked = useCheckedTable(TABLE);
 
 const readRoutes = (routes as readonly RouteDef[]).filter((r) => r.method === 'GET');
 const asRoute = <T>(route: RouteDef, work: () => Promise<T>) => runAs(route.name, routeTableUse(route), work);
-const stored = async (key: { PK: string; SK: string }) => (await reader.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }))).Item;
+const stored = checked.stored;
 
 it('refuses every GET route the admin-moment write (record and notice in one transaction), and the record stays as it was', async () => {
   const sub = 'found-unrecorded';
-  await reader.send(new PutCommand({ TableName: TABLE, Item: { ...keys.security(sub), sub, itemType: 'security', version: 1, totpEnabledAt: 1 } }));
+  await checked.reader.send(new PutCommand({ TableName: TABLE, Item: { ...keys.security(sub), sub, itemType: 'security', version: 1, totpEnabledAt: 1 } }));
   const before = await stored(keys.security(sub));
   const adminReadable = readRoutes.filter(usesAdminPower);
   expect(adminReadable.map((r) => r.name)).toEqual(expect.arrayContaining(['getPortfolio', 'listTransactions', 'getEligibility', 'listClients']));
@@ -59,7 +40,7 @@ it('refuses every GET route the admin-moment write (record and notice in one tra
 
 it('refuses every GET route a Put or an Update of any item', async () => {
   const key = keys.profile('reader-target');
-  await reader.send(new PutCommand({ TableName: TABLE, Item: { ...key, email: 'target@example.com' } }));
+  await checked.reader.send(new PutCommand({ TableName: TABLE, Item: { ...key, email: 'target@example.com' } }));
   for (const route of readRoutes) {
     const put = await asRoute(route, () => ddb().send(new PutCommand({ TableName: TABLE, Item: { ...key, email: 'forged@example.com' } }))).catch((e: Error) => e.name);
     const update = await asRoute(route, () => ddb().send(new UpdateCommand({ TableName: TABLE, Key: key, UpdateExpression: 'SET email = :e', ExpressionAttributeValues: { ':e': 'forged@example.com' } }))).catch((e: Error) => e.name);
