@@ -555,33 +555,41 @@ describe('dashboard: transaction history', () => {
     { id: 't1', type: 'deposit', amount: 12000, direction: 'in', timestamp: '2024-12-02T09:00:00.000Z', note: 'Wire transfer' },
   ];
 
-  it('loads only when first opened, and lists growth between the entries with the running balance', async () => {
+  it('loads only when first opened, and lists the months newest first, their growth folded, each entry with the running balance', async () => {
     const fixtures = api({ 'GET /api/portfolios/alice-sub/history': history, 'GET /api/portfolios/alice-sub/transactions': transactions });
     renderApp('/dashboard', { backend: fakeAuth(alice), api: fixtures });
     const show = await screen.findByRole('button', { name: 'Show' });
     await screen.findByTestId('balance');
     expect(fixtures.calls.map((c) => c.path)).not.toContain('/api/portfolios/alice-sub/transactions');
     await userEvent.click(show);
-    const list = await screen.findByRole('list', { name: 'Transactions' });
-    const lines = within(list).getAllByRole('listitem');
-    const read = (line: HTMLElement) => [line.dataset.kind, within(line).getByTestId('line-amount').textContent, within(line).getByTestId('line-balance').textContent];
-    // Newest first; each balance is the one below it plus the line's amount.
-    expect(lines.map(read)).toEqual([
-      ['growth', '+$163.21', 'Balance $12,345.67'],
-      ['withdrawal', '−$50.00', 'Balance $12,182.46'],
-      ['growth', '+$72.01', 'Balance $12,232.46'],
-      ['growth', '+$160.45', 'Balance $12,160.45'],
-      ['deposit', '+$12,000.00', 'Balance $12,000.00'],
-    ]);
-    expect(within(lines[0] as HTMLElement).getByText('Weekly growth')).toBeInTheDocument();
-    expect(within(lines[0] as HTMLElement).getByText('Mar 10, 2025')).toBeInTheDocument();
-    expect(within(lines[4] as HTMLElement).getByText('Wire transfer')).toBeInTheDocument();
-    expect(within(lines[4] as HTMLElement).getByText(/^Dec 2, 2024.* · Added$/)).toBeInTheDocument();
-    expect(within(lines[1] as HTMLElement).getByText(/ · Processed$/)).toBeInTheDocument();
+    const march = await screen.findByRole('list', { name: 'March 2025 transactions' });
+    const body = document.getElementById('transaction-history') as HTMLElement;
+    expect(within(body).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['March 2025', 'February 2025', 'December 2024']);
+    expect(within(body).getAllByTestId('month-net').map((n) => n.textContent)).toEqual(['Net change +$163.21', 'Net change +$22.01', 'Net change +$12,160.45']);
+    // March's one credit, folded: it opens to its week, with the balance after it.
+    const fold = within(march).getByRole('button', { name: /Weekly growth/ });
+    expect(fold).toHaveTextContent('Weekly growth1 credit+$163.21');
+    expect(fold).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(fold);
+    expect(fold).toHaveAttribute('aria-expanded', 'true');
+    const week = within(screen.getByRole('list', { name: 'Weekly growth, March 2025' })).getByRole('listitem');
+    expect(within(week).getByText('Mar 10, 2025')).toBeInTheDocument();
+    expect(within(week).getByTestId('line-balance')).toHaveTextContent('Balance $12,345.67');
+    // Entries one by one: amount, when, Added or Processed (never who), the balance after, the note.
+    const withdrawal = within(screen.getByRole('list', { name: 'February 2025 transactions' })).getAllByRole('listitem')[0] as HTMLElement;
+    expect([withdrawal.dataset.kind, within(withdrawal).getByTestId('line-amount').textContent, within(withdrawal).getByTestId('line-balance').textContent]).toEqual(['withdrawal', '−$50.00', 'Balance $12,182.46']);
+    expect(within(withdrawal).getByText(/ · Processed$/)).toBeInTheDocument();
+    const december = within(screen.getByRole('list', { name: 'December 2024 transactions' })).getAllByRole('listitem');
+    // The deposit, below the month's growth credited after it.
+    expect(december.map((li) => li.dataset.kind ?? li.dataset.fold)).toEqual(['growth', 'deposit']);
+    const deposit = december[1] as HTMLElement;
+    expect(within(deposit).getByTestId('line-balance')).toHaveTextContent('Balance $12,000.00');
+    expect(within(deposit).getByText('Wire transfer')).toBeInTheDocument();
+    expect(within(deposit).getByText(/^Dec 2, 2024.* · Added$/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Hide' }));
-    expect(screen.queryByRole('list', { name: 'Transactions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'March 2025 transactions' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));
-    expect(await screen.findByRole('list', { name: 'Transactions' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'March 2025 transactions' })).toBeInTheDocument();
     expect(fixtures.calls.filter((c) => c.path === '/api/portfolios/alice-sub/transactions')).toHaveLength(1);
   });
 

@@ -9,14 +9,15 @@ import { Box } from '@chakra-ui/react/box';
 import { chakra } from '@chakra-ui/react/styled-system';
 import { Text } from '@chakra-ui/react/text';
 import { useState } from 'react';
-import type { HistoryPointDto, TransactionDto } from '../../../../shared/api';
+import type { HistoryPointDto } from '../../../../shared/api';
 import { formatSignedPercent, formatUsd } from '../../../../shared/money';
-import { Badge } from '../../components/badge';
-import { formatDate, formatDateTime, gainColor } from '../../format';
+import { formatDate, gainColor } from '../../format';
 import { BalanceChart } from './BalanceChart';
-import { HISTORY_KIND_LABELS, signedMovement } from './history-words';
-import { type LedgerLine, ledgerLines } from './ledger-lines';
+import { signedMovement } from './history-words';
 import { RANGE_NAMES, RANGE_SPANS, RANGES, type RangeName, type RangeView, rangeView } from './ranges';
+
+/** The history card's lines (history-list.tsx), in this chunk. */
+export { HistoryList } from './history-list';
 
 /** Chakra's small button, drawn with its style props: pressed is solid, the others outlined; a finger's height on a phone. */
 function RangeButton({ range, pressed, onPress }: { range: RangeName; pressed: boolean; onPress: () => void }) {
@@ -78,41 +79,6 @@ export function RangedChart({ points, phone }: { points: HistoryPointDto[]; phon
         </Box>
       </Box>
       <BalanceChart rows={view.rows} phone={phone} />
-    </Box>
-  );
-}
-
-const PALETTES: Record<LedgerLine['kind'], string> = { deposit: 'green', withdrawal: 'red', adjustment: 'gray', growth: 'yellow' };
-
-const row = { display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: '2' } as const;
-
-function Line({ line }: { line: LedgerLine }) {
-  const incoming = line.amountCents >= 0;
-  return (
-    <Box as="li" borderWidth="1px" borderRadius="md" p="3" data-kind={line.kind}>
-      <Box {...row} alignItems="center">
-        <Badge colorPalette={PALETTES[line.kind]}>{HISTORY_KIND_LABELS[line.kind]}</Badge>
-        <Text fontWeight="semibold" color={incoming ? 'green.fg' : 'red.fg'} data-testid="line-amount">
-          {signedMovement(line.amountCents)}
-        </Text>
-      </Box>
-      <Box {...row} fontSize="sm" color="fg.muted">
-        {/* Growth is credited at the weekly update, a UTC day; entries keep their time. */}
-        <Text>{line.kind === 'growth' ? formatDate(line.t, 'UTC') : `${formatDateTime(line.t)} · ${incoming ? 'Added' : 'Processed'}`}</Text>
-        <Text data-testid="line-balance">Balance {formatUsd(line.balanceCents)}</Text>
-      </Box>
-      {line.note && <Text fontSize="sm">{line.note}</Text>}
-    </Box>
-  );
-}
-
-/** The history card's lines, from the history's points and the transactions' notes. */
-export function LedgerList({ points, transactions }: { points: HistoryPointDto[]; transactions: TransactionDto[] }) {
-  return (
-    <Box as="ul" display="flex" flexDirection="column" gap="2" listStyleType="none" aria-label="Transactions">
-      {ledgerLines(points, transactions).map((line) => (
-        <Line key={line.key} line={line} />
-      ))}
     </Box>
   );
 }
