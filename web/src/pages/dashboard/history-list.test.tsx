@@ -55,8 +55,8 @@ describe('history list', () => {
   it("folds a month's weekly growth into one line that opens to its weeks, its total their sum", async () => {
     show(yearOfGrowth());
     const june = screen.getByRole('list', { name: 'June 2026 transactions' });
-    const fold = within(june).getByRole('button', { name: /Weekly growth/ });
     // June 2026 has five Mondays: 1, 8, 15, 22, 29.
+    const fold = within(june).getByRole('button', { name: 'Weekly growth, 5 credits, +$50.00' });
     expect(fold).toHaveTextContent('Weekly growth5 credits+$50.00');
     expect(fold).toHaveAttribute('aria-expanded', 'false');
     const weeks = document.getElementById(fold.getAttribute('aria-controls') ?? '') as HTMLElement;

@@ -44,7 +44,7 @@ function TypeFilter({ value, onChange }: { value: HistoryFilter; onChange: (f: H
           whiteSpace="nowrap"
           cursor="button"
           focusVisibleRing="outside"
-          {...(f === value ? { bg: 'bg', color: 'fg', shadow: 'xs' } : { color: 'fg.muted', _hover: { color: 'fg' } })}
+          {...(f === value ? { bg: { base: 'bg', _dark: 'bg.emphasized' }, color: 'fg', shadow: 'xs' } : { color: 'fg.muted', _hover: { color: 'fg' } })}
         >
           {HISTORY_FILTER_LABELS[f]}
         </chakra.button>
@@ -73,19 +73,20 @@ function EntryLine({ line }: { line: LedgerLine }) {
   );
 }
 
-/** One weekly credit inside its month's fold: the day of the update (a UTC day), the amount, the balance after it. */
+/**
+ * One weekly credit inside its month's fold: the day of the update (a UTC day), the amount, the
+ * balance after it; on a phone the balance goes under the amount rather than wrap anywhere.
+ */
 function WeekLine({ line }: { line: LedgerLine }) {
   return (
-    <Box as="li" {...row} py="1.5" fontSize="sm" data-kind="growth">
+    <Box as="li" display="grid" gridTemplateColumns={{ base: '1fr auto', md: '1fr auto auto' }} columnGap="3" py="1.5" fontSize="sm" data-kind="growth">
       <Text color="fg.muted">{formatDate(line.t, 'UTC')}</Text>
-      <Box display="flex" columnGap="3" flexWrap="wrap" justifyContent="end">
-        <Text fontWeight="medium" color="green.fg" data-testid="line-amount">
-          {signedMovement(line.amountCents)}
-        </Text>
-        <Text color="fg.muted" data-testid="line-balance">
-          Balance {formatUsd(line.balanceCents)}
-        </Text>
-      </Box>
+      <Text fontWeight="medium" color="green.fg" textAlign="end" data-testid="line-amount">
+        {signedMovement(line.amountCents)}
+      </Text>
+      <Text color="fg.muted" gridColumn={{ base: '2', md: 'auto' }} textAlign="end" data-testid="line-balance">
+        Balance {formatUsd(line.balanceCents)}
+      </Text>
     </Box>
   );
 }
@@ -106,6 +107,7 @@ function GrowthFoldLine({ fold, label }: { fold: GrowthFold; label: string }) {
         type="button"
         aria-expanded={open}
         aria-controls={weeksId}
+        aria-label={`${HISTORY_KIND_LABELS.growth}, ${pluralize(fold.weeks.length, 'credit')}, ${signedMovement(fold.totalCents)}`}
         onClick={() => setOpen((o) => !o)}
         {...row}
         alignItems="center"
@@ -142,7 +144,7 @@ function Month({ month, filter }: { month: HistoryMonth; filter: HistoryFilter }
   const headingId = `history-month-${month.key}`;
   return (
     <Box as="section" aria-labelledby={headingId} data-month={month.key}>
-      <Box {...row} pb="1.5">
+      <Box display="flex" flexDirection={{ base: 'column', sm: 'row' }} justifyContent="space-between" alignItems={{ sm: 'baseline' }} columnGap="3" pb="1.5">
         <chakra.h3 id={headingId} tabIndex={-1} fontWeight="semibold" outline="none">
           {label}
         </chakra.h3>
