@@ -62,7 +62,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await signIn(page, e2e, 'alice@example.com');
       await page.waitForURL(/\/dashboard$/);
       await page.getByRole('button', { name: 'Show' }).click();
-      await audit(page, [{ ready: 'Initial investment' }]);
+      await audit(page, [{ ready: 'Recent top-up' }]);
       await page.getByRole('button', { name: 'Request Withdrawal' }).click();
       await audit(page, [{ ready: 'Review' }]);
     },

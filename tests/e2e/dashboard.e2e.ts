@@ -1,7 +1,7 @@
 /**
  * The client's dashboard in a real Chromium against the real local stack, phone first: the
  * phone's one-row header and first screen (by bounding box), the chart's ranges, the history's
- * growth lines and running balances against the API's history, the withdrawal flow (Max, errors
+ * months, growth and running balances against the API's history, the withdrawal flow (Max, errors
  * at the field, review, the pending request's reserve, cancel), a cancel an administrator beats,
  * a first-day client, and the week's change as the weekly job credits it.
  */
@@ -33,9 +33,9 @@ async function box(locator: Locator) {
 
 const cents = async (locator: Locator) => centsOf((await locator.innerText()).trim());
 
-/** The history card's lines as shown: kind, amount and the balance after it, newest first. */
+/** The history card's lines as shown, a fold's weeks (open or not) in its place: kind, amount and the balance after it. */
 async function shownLines(page: Page): Promise<{ kind: string; amount: string; balance: string }[]> {
-  const lines = page.getByRole('list', { name: 'Transactions' }).getByRole('listitem');
+  const lines = page.locator('#transaction-history li[data-kind]');
   return lines.evaluateAll((items) =>
     items.map((li) => ({
       kind: (li as HTMLElement).dataset.kind ?? '',
@@ -44,6 +44,26 @@ async function shownLines(page: Page): Promise<{ kind: string; amount: string; b
     })),
   );
 }
+
+/** Each month shown: its key, its net change, its lines' amounts, its growth fold's amount and its weeks'. */
+async function shownMonths(page: Page) {
+  return page.locator('#transaction-history section[data-month]').evaluateAll((sections) =>
+    sections.map((section) => {
+      const texts = (selector: string) => [...section.querySelectorAll(selector)].map((e) => e.textContent ?? '');
+      return {
+        key: (section as HTMLElement).dataset.month ?? '',
+        net: section.querySelector('[data-testid="month-net"] span')?.textContent ?? '',
+        amounts: texts('li[data-kind] [data-testid="line-amount"]'),
+        fold: section.querySelector('[data-testid="fold-amount"]')?.textContent ?? null,
+        weeks: texts('li[data-kind="growth"] [data-testid="line-amount"]'),
+      };
+    }),
+  );
+}
+
+/** "+$570.61" / "−$100.00" as signed cents. */
+const signedCents = (text: string) => centsOf(text.replace('−', '-').replace('+', ''));
+const total = (texts: readonly string[]) => texts.reduce((sum, t) => sum + signedCents(t), 0);
 
 /** "+$570.61" / "−$100.00", as the history card writes a point's amount. */
 const movement = (amountCents: number) => `${amountCents >= 0 ? '+' : '−'}${usd(Math.abs(amountCents))}`;
@@ -113,29 +133,54 @@ journey("on a desktop the header says Sign out; the chart's ranges change the fi
   expect(await page.getByTestId('range-growth').innerText()).toContain(`balance now ${balance}`);
 });
 
-journey("the history lists the weekly growth between the entries, each line's running balance the API's history", e2e, async ({ page }) => {
+journey("the history by month: every line once with its running balance, the months' figures adding up, older months, a fold, the filter", e2e, async ({ page }) => {
   const historyAnswer = page.waitForResponse(answers('getHistory'));
   await openDashboard(page, ALICE);
   const { data: points } = await answerOf('getHistory', await historyAnswer);
   await page.getByRole('button', { name: 'Show' }).click();
-  await page.getByRole('list', { name: 'Transactions' }).waitFor();
-  const expected = [...points]
-    .filter((p: HistoryPointDto) => !(p.kind === 'growth' && p.amount === 0))
-    .reverse()
-    .map((p) => ({ kind: p.kind, amount: movement(Math.round(p.amount * 100)), balance: `Balance ${usd(Math.round(p.balance * 100))}` }));
-  const lines = await shownLines(page);
-  expect(lines).toEqual(expected);
-  expect(lines.filter((l) => l.kind === 'growth').length).toBeGreaterThan(20);
-  // The newest line ends on the card's balance; each line's balance is the one below it plus its amount.
-  expect(lines[0]?.balance).toBe(`Balance ${(await page.getByTestId('balance').innerText()).trim()}`);
-  for (let i = 0; i + 1 < lines.length; i++) {
-    const [line, below] = [lines[i], lines[i + 1]];
-    if (!line || !below) continue;
-    const signed = centsOf(line.amount.replace('−', '-'));
-    expect(centsOf(below.balance.replace('Balance ', '')) + signed).toBe(centsOf(line.balance.replace('Balance ', '')));
-  }
+  const card = page.locator('#transaction-history');
+  await card.locator('section[data-month]').first().waitFor();
+  // Six months at first: alice's first deposit, seven months back, is in an older one.
+  expect(await card.locator('section[data-month]').count()).toBe(6);
+  expect(await card.getByText('Initial investment').count()).toBe(0);
+  await card.getByRole('button', { name: 'Show older months' }).click();
   await expectPage(page).toShowText('Initial investment');
-  expect(await page.getByText('Weekly growth', { exact: true }).count()).toBeGreaterThan(20);
+  expect(await card.getByRole('button', { name: 'Show older months' }).count()).toBe(0);
+
+  // Every point that moved the balance is a line, once, with the API's balance after it.
+  const credited = points.filter((p: HistoryPointDto) => !(p.kind === 'growth' && p.amount === 0));
+  const expected = credited.map((p) => ({ kind: p.kind, amount: movement(Math.round(p.amount * 100)), balance: `Balance ${usd(Math.round(p.balance * 100))}` }));
+  const lines = await shownLines(page);
+  const order = (l: { kind: string; amount: string; balance: string }) => `${l.balance}|${l.kind}|${l.amount}`;
+  expect(lines.map(order).sort()).toEqual(expected.map(order).sort());
+  expect(lines.filter((l) => l.kind === 'growth').length).toBeGreaterThan(20);
+  // The newest line ends on the card's balance.
+  expect(lines[0]?.balance).toBe(`Balance ${(await page.getByTestId('balance').innerText()).trim()}`);
+
+  // Months newest first; each month's net is the sum of its lines, its growth line the sum of its weeks.
+  const months = await shownMonths(page);
+  expect(months.map((m) => m.key)).toEqual(months.map((m) => m.key).sort().reverse());
+  for (const month of months) {
+    expect({ month: month.key, net: signedCents(month.net) }).toEqual({ month: month.key, net: total(month.amounts) });
+    if (month.fold !== null) expect({ month: month.key, fold: signedCents(month.fold) }).toEqual({ month: month.key, fold: total(month.weeks) });
+  }
+
+  // A month's growth opens to its weeks.
+  const fold = card.getByRole('button', { name: /^Weekly growth, \d+ credits?, \+\$/ }).first();
+  expect(await fold.getAttribute('aria-expanded')).toBe('false');
+  await fold.click();
+  expect(await fold.getAttribute('aria-expanded')).toBe('true');
+  await card.locator(`#${await fold.getAttribute('aria-controls')} li`).first().waitFor();
+
+  // The filter: alice's deposits alone; withdrawals, or that there are none (never a failure).
+  const filter = page.getByRole('group', { name: 'Transaction type' });
+  await filter.getByRole('button', { name: 'Deposits' }).click();
+  expect(await filter.getByRole('button', { name: 'Deposits' }).getAttribute('aria-pressed')).toBe('true');
+  expect((await shownLines(page)).map((l) => l.kind)).toEqual(credited.filter((p) => p.kind === 'deposit').map(() => 'deposit'));
+  await filter.getByRole('button', { name: 'Withdrawals' }).click();
+  if (credited.some((p) => p.kind === 'withdrawal')) await card.locator('li[data-kind="withdrawal"]').first().waitFor();
+  else await expectPage(page).toShowText('No withdrawals yet');
+  expect(await card.getByText('Transaction history could not be loaded.').count()).toBe(0);
 });
 
 journey('withdrawal: Max, errors at the field, a review, the pending request with its reserve, then cancelled', e2e, async ({ page }) => {
@@ -260,7 +305,7 @@ journey("the week's change on the balance card is the history's newest growth li
   expect(gain).toBeDefined();
   expect(centsOf(gain ?? '')).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Show' }).click();
-  await page.getByRole('list', { name: 'Transactions' }).waitFor();
+  await page.locator('#transaction-history section[data-month]').first().waitFor();
   const [newest] = await shownLines(page);
   const balance = (await page.getByTestId('balance').innerText()).trim();
   expect(newest).toEqual({ kind: 'growth', amount: `+${gain}`, balance: `Balance ${balance}` });
