@@ -1,9 +1,11 @@
 /**
- * The history card's body, in its own lazy chunk (out of the first screen's bytes): a type
- * filter, then the lines by month (history-months.ts), newest first, each month with its net
- * change and its weekly growth on one line that opens to its weeks; a few months at first and
- * more on demand. The whole history is one answer of the API, so the paging is over what is
- * already here: it keeps the page short, not the download.
+ * The history card's body, lazily loaded with the chart's chunk (history-views.tsx re-exports
+ * it) and drawn like the chart with Box, Text and style props, so that it reaches no module of
+ * the first screen the chart does not: a type filter, then the lines by month
+ * (history-months.ts), newest first, each month with its net change and its weekly growth on
+ * one line that opens to its weeks; a few months at first and more on demand. The whole history
+ * is one answer of the API, so the paging is over what is already here: it keeps the page
+ * short, not the download.
  */
 import { Box } from '@chakra-ui/react/box';
 import { chakra } from '@chakra-ui/react/styled-system';
