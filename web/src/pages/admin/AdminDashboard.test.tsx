@@ -128,24 +128,29 @@ describe('admin dashboard', () => {
     expect(await nav.findByRole('link', { name: 'Approvals , 1 action waiting' })).toHaveAttribute('href', '/admin/approvals');
     // The cards show the server's totals, not a sum of the rows.
     expect(await screen.findByText('$5,750.50')).toBeInTheDocument();
-    expect(screen.getByText('Clients', { selector: 'dt' }).parentElement).toHaveTextContent('3');
-    expect(screen.getByText('Total balances').parentElement).toHaveTextContent('$5,750.50');
-    expect(screen.getByText('Average weekly gain').parentElement).toHaveTextContent('+1.00%');
-    expect(screen.getByText('Client accounts (administrators not counted)')).toBeInTheDocument();
+    expect(screen.getByText('Total Clients', { selector: 'dt' }).parentElement).toHaveTextContent('3');
+    expect(screen.getByText('Active portfolios (administrators not counted)')).toBeInTheDocument();
+    expect(screen.getByText('Total Portfolio Value').parentElement).toHaveTextContent('$5,750.50');
+    expect(screen.getByText('Assets under management')).toBeInTheDocument();
+    expect(screen.getByText('Average Weekly Gain').parentElement).toHaveTextContent('+1.00%');
+    expect(screen.getByText('Portfolio performance')).toBeInTheDocument();
 
     const table = within(screen.getByRole('table', { name: 'Clients' }));
-    expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Client↑', 'Balance↕', 'This week', 'Next eligible', 'Actions']);
+    expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Client↑', 'Balance↕', 'This week', 'Actions']);
     const a = await row('alice@example.com');
     expect(a.getByText('Alice Example')).toBeInTheDocument();
     expect(a.getByText('alice@example.com')).toBeInTheDocument();
     expect(a.getByTestId('balance')).toHaveTextContent('$1,500.50');
     expect(a.getByText('+$22.17')).toBeInTheDocument();
-    expect(a.getByText('+1.50%')).toBeInTheDocument();
-    expect(a.getByText(dateText('2025-06-01T00:00:00.000Z'))).toBeInTheDocument();
+    expect(a.getByText('+1.50% this week')).toBeInTheDocument();
+    expect(a.getByText(`Last updated ${dateText('2025-03-03T00:00:00.000Z')}`)).toBeInTheDocument();
+    expect(a.getByText(`Next withdrawal ${dateText('2025-06-01T00:00:00.000Z')}`)).toBeInTheDocument();
     const b = await row('Bob@Example.com');
     expect(b.getByText('-$1.26')).toBeInTheDocument();
-    expect(b.getByText('-0.50%')).toBeInTheDocument();
-    expect(b.getByText('—')).toBeInTheDocument();
+    expect(b.getByText('-0.50% this week')).toBeInTheDocument();
+    expect(b.getByText(`Last updated ${dateText('2025-03-03T00:00:00.000Z')}`)).toBeInTheDocument();
+    // No deposit still to become eligible: no next withdrawal date.
+    expect(b.queryByText(/Next withdrawal/)).not.toBeInTheDocument();
   });
 
   it('names a client without a display name by the e-mail, once', async () => {
@@ -213,6 +218,32 @@ describe('admin dashboard', () => {
     expect(header('Client')).toHaveAttribute('aria-sort', 'ascending');
   });
 
+  it('sorts by balance with "Highest First" and "Lowest First", one order with the column headers, and "Reset" only while sorted', async () => {
+    setup();
+    await screen.findByRole('heading', { name: 'Admin Dashboard' });
+    const sorts = within(screen.getByRole('group', { name: 'Sort by balance' }));
+    const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(`^${name}`) });
+    // Unsorted by default (the server's e-mail order), so nothing to reset.
+    expect(sorts.queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
+    expect(sorts.getByRole('button', { name: 'Highest First' })).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(sorts.getByRole('button', { name: 'Highest First' }));
+    await waitFor(() => expect(names()).toEqual(['carol@test.org', 'alice@example.com', 'Bob@Example.com']));
+    expect(sorts.getByRole('button', { name: 'Highest First' })).toHaveAttribute('aria-pressed', 'true');
+    expect(header('Balance')).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.click(sorts.getByRole('button', { name: 'Lowest First' }));
+    await waitFor(() => expect(names()).toEqual(['Bob@Example.com', 'alice@example.com', 'carol@test.org']));
+    expect(header('Balance')).toHaveAttribute('aria-sort', 'ascending');
+    // The column header turns the same order: the buttons follow it.
+    await userEvent.click(screen.getByRole('button', { name: 'Balance' }));
+    await waitFor(() => expect(names()).toEqual(['carol@test.org', 'alice@example.com', 'Bob@Example.com']));
+    expect(sorts.getByRole('button', { name: 'Highest First' })).toHaveAttribute('aria-pressed', 'true');
+    expect(sorts.getByRole('button', { name: 'Lowest First' })).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(sorts.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(names()).toEqual(['alice@example.com', 'Bob@Example.com', 'carol@test.org']));
+    expect(header('Client')).toHaveAttribute('aria-sort', 'ascending');
+    expect(sorts.queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
+  });
+
   it('opens on a search a link asks for (/admin?search=...)', async () => {
     server = [...clients];
     const api = fixtureApi({
@@ -238,7 +269,7 @@ describe('admin dashboard', () => {
   it('shows the list a page at a time from the server, which sorts and searches every client', async () => {
     const { api } = setup({}, many(120));
     await screen.findByRole('heading', { name: 'Admin Dashboard' });
-    await waitFor(() => expect(screen.getByText('Clients', { selector: 'dt' }).parentElement).toHaveTextContent('120'));
+    await waitFor(() => expect(screen.getByText('Total Clients', { selector: 'dt' }).parentElement).toHaveTextContent('120'));
     expect(names()).toHaveLength(50);
     expect(names()[0]).toBe('client000@example.com');
     const pager = within(screen.getByRole('navigation', { name: 'Client list pages' }));
@@ -417,7 +448,7 @@ describe('admin dashboard', () => {
     const depositAt = Date.parse((call?.body as { timestamp: string }).timestamp);
     expect(depositAt).not.toBeNaN();
     // The listed date (2025-06-01) has passed: the new deposit's date is now the next one.
-    expect(a.getByText(dateText(new Date(eligibleAt(depositAt)).toISOString()))).toBeInTheDocument();
+    expect(a.getByText(`Next withdrawal ${dateText(new Date(eligibleAt(depositAt)).toISOString())}`)).toBeInTheDocument();
   });
 
   it('says a deposit above the threshold was sent for approval, and shows no new balance', async () => {
@@ -447,7 +478,7 @@ describe('admin dashboard', () => {
 
   it('shows the next withdrawal date a first deposit brings, and none for one already eligible', async () => {
     setup({ 'POST /api/admin/clients/c2/deposit': { success: true, newBalance: 350 } });
-    const nextDate = async () => (await screen.findByRole('row', { name: 'Bob@Example.com', hidden: true })).querySelectorAll('td')[3]?.textContent;
+    const nextDate = async () => (await screen.findByRole('row', { name: 'Bob@Example.com', hidden: true })).textContent?.match(/Next withdrawal ([A-Z][a-z]{2} \d{1,2}, \d{4})/)?.[1] ?? '—';
     const deposit = async (date: string) => {
       await choose('Bob@Example.com', 'Deposit');
       const d = await dialog('Add deposit');
@@ -588,7 +619,7 @@ describe('admin dashboard', () => {
     await userEvent.click(d.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Account closed. Its records are kept, read-only, under the Closed filter.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('row', { name: 'Bob@Example.com' })).not.toBeInTheDocument());
-    await waitFor(() => expect(screen.getByText('Clients', { selector: 'dt' }).parentElement).toHaveTextContent('2'));
+    await waitFor(() => expect(screen.getByText('Total Clients', { selector: 'dt' }).parentElement).toHaveTextContent('2'));
   });
 
   it('reports a failed deletion with the server error at the dialog', async () => {
