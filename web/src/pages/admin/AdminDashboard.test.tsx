@@ -88,6 +88,15 @@ const dialog = async (name: string) => within(await screen.findByRole('dialog', 
 /** The value a dialog's review gives for `term`. */
 const fact = (d: ReturnType<typeof within>, term: string) => d.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
+/** The amount's problem: "Invalid Amount" over its message at the top of the form, the field marked and pointing to it. */
+async function expectInvalidAmount(d: ReturnType<typeof within>, input: HTMLElement, message: string) {
+  const alert = await d.findByRole('alert');
+  expect(within(alert).getByText('Invalid Amount')).toBeInTheDocument();
+  expect(within(alert).getByText(message)).toBeInTheDocument();
+  expect(input).toHaveAttribute('aria-invalid', 'true');
+  expect(input.getAttribute('aria-describedby')).toBe(alert.id);
+}
+
 describe('admin guard', () => {
   it('shows the spinner while the client list loads', async () => {
     let release: ((v: unknown) => void) | null = null;
@@ -382,8 +391,7 @@ describe('admin dashboard', () => {
     expect(input).toHaveValue(250);
     await userEvent.clear(input);
     await userEvent.click(d.getByRole('button', { name: 'Review' }));
-    expect(await d.findByText('Please enter a valid positive number')).toBeInTheDocument();
-    expect(input).toHaveAttribute('aria-invalid', 'true');
+    await expectInvalidAmount(d, input, 'Please enter a valid positive number');
     await userEvent.type(input, '999.99');
     await userEvent.click(d.getByRole('button', { name: 'Review' }));
     expect(fact(d, 'New balance')).toBe('$999.99');
@@ -407,7 +415,10 @@ describe('admin dashboard', () => {
     const d = await dialog('Edit balance');
     await userEvent.click(d.getByRole('button', { name: 'Review' }));
     await userEvent.click(d.getByRole('button', { name: 'Confirm balance edit' }));
-    expect(await d.findByRole('alert')).toHaveTextContent('Failed to update balance');
+    const alert = await d.findByRole('alert');
+    // Titled "Error" over the message, as the console's failures are.
+    expect(within(alert).getByText('Error')).toBeInTheDocument();
+    expect(alert).toHaveTextContent('Failed to update balance');
     expect(d.getByRole('button', { name: 'Confirm balance edit' })).toBeEnabled();
   });
 
@@ -424,7 +435,7 @@ describe('admin dashboard', () => {
     expect((d.getByLabelText('Date') as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await userEvent.type(amount, '0');
     await userEvent.click(d.getByRole('button', { name: 'Review' }));
-    expect(await d.findByText('Please enter a valid positive deposit amount')).toBeInTheDocument();
+    await expectInvalidAmount(d, amount, 'Please enter a valid positive deposit amount');
     await userEvent.clear(amount);
     await userEvent.type(amount, '100');
     await userEvent.type(d.getByLabelText('Note'), '  March transfer  ');
@@ -509,7 +520,7 @@ describe('admin dashboard', () => {
     await choose('Bob@Example.com', 'Withdraw');
     const d = await dialog('Process withdrawal');
     await userEvent.click(d.getByRole('button', { name: 'Review' }));
-    expect(await d.findByText('Please enter a valid positive withdrawal amount')).toBeInTheDocument();
+    await expectInvalidAmount(d, d.getByLabelText('Amount'), 'Please enter a valid positive withdrawal amount');
     await userEvent.type(d.getByLabelText('Amount'), '5000');
     await userEvent.click(d.getByRole('button', { name: 'Review' }));
     expect(fact(d, 'Balance after')).toBe('-$4,750.00 (estimate)');
