@@ -57,15 +57,15 @@ journey('admin: lands on /admin, the summary cards add up the client rows; staff
   expect(emails).not.toContain(CHECKER);
 
   await eventually(async () =>
-    expect(await cardLines(page, 'Client accounts (administrators not counted)')).toEqual(['Clients', String(emails.length), 'Client accounts (administrators not counted)']),
+    expect(await cardLines(page, 'Active portfolios (administrators not counted)')).toEqual(['Total Clients', String(emails.length), 'Active portfolios (administrators not counted)']),
   );
 
   const balances = await shownBalances(page);
   const sum = balances.reduce((a, b) => a + b, 0);
   expect(sum).toBe(list.reduce((a, c) => a + Math.round(c.portfolio.balance * 100), 0));
   expect(sum).toBeGreaterThan(0);
-  expect(await cardLines(page, "Sum of every client's balance")).toEqual(['Total balances', usd(sum), "Sum of every client's balance"]);
-  expect((await cardLines(page, "Mean of the clients' last weekly update"))[0]).toBe('Average weekly gain');
+  expect(await cardLines(page, 'Assets under management')).toEqual(['Total Portfolio Value', usd(sum), 'Assets under management']);
+  expect((await cardLines(page, 'Portfolio performance'))[0]).toBe('Average Weekly Gain');
 });
 
 journey('admin: search by e-mail ignores case; sort by balance both ways, the Client header restores the order', e2e, async ({ page }) => {

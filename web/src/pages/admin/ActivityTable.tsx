@@ -51,16 +51,19 @@ function Row({ entry }: { entry: ActivityEntryDto }) {
       <Table.Cell>
         <Kind entry={entry} />
       </Table.Cell>
-      <Table.Cell wordBreak="break-all">{entry.clientEmail ?? '—'}</Table.Cell>
+      {/* Room for a usual e-mail on a laptop; a longer one breaks anywhere rather than widen the table. */}
+      <Table.Cell overflowWrap="anywhere" minW={{ lg: '44' }}>
+        {entry.clientEmail ?? '—'}
+      </Table.Cell>
       <Table.Cell textAlign="end">
         <Text whiteSpace="nowrap">{entry.amount === undefined ? '—' : usd(entry.amount)}</Text>
         {change && (
-          <Text fontSize="xs" color="fg.muted">
+          <Text fontSize="xs" color="fg.muted" whiteSpace={{ lg: 'nowrap' }}>
             {change}
           </Text>
         )}
       </Table.Cell>
-      <Table.Cell wordBreak="break-word">{wordsOf(entry) || '—'}</Table.Cell>
+      <Table.Cell overflowWrap="anywhere" minW="40">{wordsOf(entry) || '—'}</Table.Cell>
     </Table.Row>
   );
 }
@@ -81,12 +84,12 @@ function Card({ entry }: { entry: ActivityEntryDto }) {
           </Text>
         )}
       </Flex>
-      <Text color="fg.muted" wordBreak="break-all">
+      <Text color="fg.muted" overflowWrap="anywhere">
         {formatDateTime(entry.at)} · by {entry.actor}
       </Text>
       {entry.clientEmail && <Text wordBreak="break-all">Client: {entry.clientEmail}</Text>}
       {change && <Text>Balance: {change}</Text>}
-      {words && <Text wordBreak="break-word">{words}</Text>}
+      {words && <Text overflowWrap="anywhere">{words}</Text>}
     </Stack>
   );
 }
@@ -104,8 +107,9 @@ export function ActivityTable({ entries, busy }: { entries: ActivityEntryDto[]; 
   }
   return (
     // Its own scroll area only in case a word cannot wrap (position: relative keeps the visually
-    // hidden labels inside it): the columns wrap, so at a laptop's width nothing scrolls.
-    <Table.ScrollArea overflowX="auto" maxW="full" position="relative" borderWidth="1px" rounded="md" bg="bg.panel" data-testid="activity-scroll">
+    // hidden labels inside it). Chakra's scroll area sets nowrap; the columns here wrap instead,
+    // so at a laptop's width nothing scrolls.
+    <Table.ScrollArea overflowX="auto" maxW="full" position="relative" whiteSpace="normal" borderWidth="1px" rounded="md" bg="bg.panel" data-testid="activity-scroll">
       <Table.Root recipe={tableSlotRecipe} size="sm" aria-label="Activity" aria-busy={busy}>
         <Table.Header>
           <Table.Row>

@@ -599,10 +599,11 @@ describe('admin dashboard', () => {
   });
 
   it("opens the activity log filtered by the client from the row's menu", async () => {
-    setup({ 'GET /api/admin/activity': { entries: [] } });
+    const { api } = setup({ 'GET /api/admin/activity': { entries: [] } });
     await choose('alice@example.com', 'Activity');
     expect(await screen.findByRole('heading', { name: 'Activity' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Client id')).toHaveValue('c1');
+    expect(screen.getByText('Showing one client: the client the link named. Type to search instead.')).toBeInTheDocument();
+    await waitFor(() => expect(api.calls.map((c) => c.path)).toContain('/api/admin/activity?client=c1'));
   });
 
   it("deletes a client only once the client's e-mail is typed", async () => {

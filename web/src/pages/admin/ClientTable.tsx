@@ -86,7 +86,9 @@ const ClientTableRow = memo(function ClientTableRow({ client, onAction }: { clie
         </Text>
         {/* A phone has no room for the week's column: its change goes under the balance. */}
         <Text hideFrom="md" fontSize="xs" color={gainColor(weeklyGainAmount)}>
-          {signedUsd(weeklyGainAmount)} · {formatSignedPercent(weeklyGain)} this week
+          {signedUsd(weeklyGainAmount)}
+          <br />
+          {formatSignedPercent(weeklyGain)} this week
         </Text>
       </Table.Cell>
       <Table.Cell hideBelow="md" textAlign="end" whiteSpace="nowrap" color={gainColor(weeklyGainAmount)}>
@@ -119,7 +121,8 @@ export function ClientTable({ clients, sort, onSort, busy, onAction, sortable = 
     // Scrolls itself (the slot recipe styles only what is inside Table.Root) and contains its
     // visually hidden labels (position: relative, or they widen the page); focusable and named
     // so keyboard users reach a table wider than the screen.
-    <Table.ScrollArea overflowX="auto" maxW="full" position="relative" borderWidth="1px" rounded="md" bg="bg.panel" tabIndex={0} role="region" aria-label="Clients, scrollable">
+    // Chakra's scroll area sets nowrap: the client's lines wrap instead, so a phone has room for the balance and the menu.
+    <Table.ScrollArea overflowX="auto" maxW="full" position="relative" whiteSpace="normal" borderWidth="1px" rounded="md" bg="bg.panel" tabIndex={0} role="region" aria-label="Clients, scrollable">
       <Table.Root recipe={tableSlotRecipe} size="sm" aria-label="Clients" aria-busy={busy}>
         <Table.Header>
           <Table.Row>

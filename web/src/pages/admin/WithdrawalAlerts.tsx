@@ -94,15 +94,11 @@ export default function WithdrawalAlerts() {
     );
 
   return (
-    <AdminPage
-      title="Withdrawal Alerts"
-      subtitle="Clients approaching withdrawal eligibility"
-      actions={
-        <Button asChild size="sm" variant="outline">
-          <RouterLink to="/admin">Back to Admin</RouterLink>
-        </Button>
-      }
-    >
+    <AdminPage title="Withdrawal Alerts" subtitle="Clients approaching withdrawal eligibility">
+      {/* In the page rather than the header's actions, which a phone folds into its menu. */}
+      <Button asChild size="sm" variant="outline" alignSelf="flex-start">
+        <RouterLink to="/admin">Back to Admin</RouterLink>
+      </Button>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <StatCard label="Clients Approaching Eligibility" value={data ? groups.length : '-'} hint="Within 2 weeks of 6-month mark" />
         <StatCard label="Deposits Approaching Eligibility" value={data ? depositCount : '-'} hint="Deposits within the alert window" />
