@@ -126,8 +126,8 @@ async function activityRows(page: Page): Promise<string[][]> {
     .locator('tbody > tr')
     .evaluateAll((rows) => rows.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => (td as HTMLElement).innerText.trim())));
   return cells.map(([whenBy = '', kind = '', client = '', money = '', words = '']) => {
-    const [when = '', actor = ''] = whenBy.split('\n');
-    const [amount = '', balance = '—'] = money.split('\n');
+    const [when = '', actor = ''] = whenBy.split(/\n+/);
+    const [amount = '', balance = '—'] = money.split(/\n+/);
     return [when, actor, kind, client, amount, balance, words];
   });
 }
