@@ -191,7 +191,8 @@ journey('admin: a withdrawal above the balance is warned of, then refused with t
   // The refusal is said in the dialog, beside the button that sent it.
   const refusal = dialog.getByRole('alert');
   await refusal.waitFor();
-  expect((await refusal.innerText()).trim()).toBe(refusals.insufficientBalance);
+  // Titled "Error" over the server's words.
+  expect((await refusal.innerText()).trim().split(/\n+/)).toEqual(['Error', refusals.insufficientBalance]);
   await dialog.getByRole('button', { name: 'Back' }).click();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await dialog.waitFor({ state: 'detached' });
@@ -258,7 +259,8 @@ journey('admin: closing a client holding money is refused; once withdrawn to zer
   expect(refused.status).toBe(409);
   const refusal = refused.dialog.getByRole('alert');
   await refusal.waitFor();
-  expect((await refusal.innerText()).trim()).toBe(refusals.closeRefusedBalance);
+  // Titled "Error" over the server's words.
+  expect((await refusal.innerText()).trim().split(/\n+/)).toEqual(['Error', refusals.closeRefusedBalance]);
   await refused.dialog.getByRole('button', { name: 'Cancel' }).click();
   await refused.dialog.waitFor({ state: 'detached' });
   expect(await rowBalance(row)).toBe('$75.00');
