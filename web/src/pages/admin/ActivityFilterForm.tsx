@@ -49,7 +49,7 @@ export function ActivityFilterForm({ applied, clientEmail, onApply }: {
           type="search"
           value={draft.clientSearch}
           onChange={search}
-          helper={draft.client ? `Showing one client: ${clientEmail ?? 'the client the link named'}. Type to search instead.` : 'Any part, any case'}
+          helper={draft.client ? `Showing one client${clientEmail ? `: ${clientEmail}` : ', from the link'}. Type to search instead.` : 'Any part, any case'}
         />
         <Field.Root>
           <Field.Label>Kind</Field.Label>

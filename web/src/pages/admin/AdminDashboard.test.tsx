@@ -602,7 +602,7 @@ describe('admin dashboard', () => {
     const { api } = setup({ 'GET /api/admin/activity': { entries: [] } });
     await choose('alice@example.com', 'Activity');
     expect(await screen.findByRole('heading', { name: 'Activity' })).toBeInTheDocument();
-    expect(screen.getByText('Showing one client: the client the link named. Type to search instead.')).toBeInTheDocument();
+    expect(screen.getByText('Showing one client, from the link. Type to search instead.')).toBeInTheDocument();
     await waitFor(() => expect(api.calls.map((c) => c.path)).toContain('/api/admin/activity?client=c1'));
   });
 
