@@ -370,7 +370,9 @@ describe('admin dashboard', () => {
     await screen.findByRole('heading', { name: 'Admin Dashboard' });
     fail = true;
     await userEvent.click(screen.getByRole('button', { name: 'Balance' }));
-    expect(await screen.findByText('Failed to load clients data')).toBeInTheDocument();
+    const failed = await screen.findByRole('alert');
+    expect(within(failed).getByText('Error')).toBeInTheDocument();
+    expect(within(failed).getByText('Failed to load clients data')).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(names()).toEqual(['carol@test.org', 'alice@example.com', 'Bob@Example.com']));
@@ -420,6 +422,19 @@ describe('admin dashboard', () => {
     expect(within(alert).getByText('Error')).toBeInTheDocument();
     expect(alert).toHaveTextContent('Failed to update balance');
     expect(d.getByRole('button', { name: 'Confirm balance edit' })).toBeEnabled();
+  });
+
+  it('says "Failed to connect to server" at the dialog when the server cannot be reached, and nothing moves', async () => {
+    setup({ 'POST /api/admin/clients/c1/deposit': () => Promise.reject(new TypeError('Failed to fetch')) });
+    await choose('alice@example.com', 'Deposit');
+    const d = await dialog('Add deposit');
+    await userEvent.type(d.getByLabelText('Amount'), '100');
+    await userEvent.click(d.getByRole('button', { name: 'Review' }));
+    await userEvent.click(d.getByRole('button', { name: 'Confirm deposit' }));
+    const alert = await d.findByRole('alert');
+    expect(within(alert).getByText('Error')).toBeInTheDocument();
+    expect(within(alert).getByText('Failed to connect to server')).toBeInTheDocument();
+    expect((await row('alice@example.com')).getByTestId('balance')).toHaveTextContent('$1,500.50');
   });
 
   it('adds a deposit: checked, reviewed with the balance before and after, confirmed, then the new balance and the toast', async () => {

@@ -11,12 +11,12 @@ import { useCallback, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import type { ClientDto } from '../../../../shared/api';
-import { toastMessages } from '../../../../shared/messages';
+import { toastMessages, toastTitles } from '../../../../shared/messages';
 import { withUpcomingEligibility } from '../../../../shared/eligibility';
 import { dollarsToCents } from '../../../../shared/money';
 import { keyOf } from '../../api/calls';
 import { useRoute } from '../../api/hooks';
-import { EmptyState, LoadFailed } from '../../components/load-states';
+import { EmptyState } from '../../components/load-states';
 import { StatCard } from '../../components/stat-card';
 import { formatSignedPercent, formatUsd, gainColor } from '../../format';
 import { AdminPage } from './AdminPage';
@@ -24,6 +24,7 @@ import { ClientDialog, type OpenDialog } from './ClientDialogs';
 import { ClientPager } from './ClientPager';
 import { ClientTable, type RowAction } from './ClientTable';
 import { ExportBalancesButton } from './ExportBalancesButton';
+import { FormAlert } from './FormAlert';
 import { type AccountStatus, type Sort, useClientPages } from './client-pages';
 import { PendingRequests } from './PendingRequests';
 
@@ -131,7 +132,7 @@ export default function AdminDashboard() {
         </Flex>
         <ListState loading={list.refreshing} searching={searching} />
         {list.error && !list.refreshing ? (
-          <LoadFailed message={toastMessages.loadClientsFailed} onRetry={list.retry} />
+          <ListFailed onRetry={list.retry} />
         ) : list.clients === undefined ? null : clients.length === 0 && list.page === 0 && !list.hasNext ? (
           <EmptyState title={searching ? 'No clients found matching your search.' : closed ? 'No closed accounts.' : 'No clients available.'} />
         ) : (
@@ -190,6 +191,18 @@ function StatusFilter({ status, onChange }: { status: AccountStatus; onChange: (
       {option('open', 'Open')}
       {option('closed', 'Closed')}
     </Group>
+  );
+}
+
+/** A page of the list that could not be read: titled "Error" as the console's failures are, with a way to try again. */
+function ListFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Stack gap="2" align="flex-start">
+      <FormAlert title={toastTitles.error} message={toastMessages.loadClientsFailed} />
+      <Button size="sm" variant="outline" onClick={onRetry}>
+        Retry
+      </Button>
+    </Stack>
   );
 }
 
