@@ -40,3 +40,31 @@ export const activityKindLabels: Record<ActivityKindName, string> = {
   'admin-removed': 'Administrator removed',
   'two-factor-reset': 'Two-factor reset',
 };
+
+/** The pending actions' kinds, as an approved action's entry names the move it made (answers.ts pendingActionKind). */
+type MoveKindName = 'deposit' | 'withdrawal' | 'balance' | 'approveRequest';
+
+/**
+ * What the kind filter matches for a kind that moves money: the kinds of entry, and the kinds of
+ * action whose approval by a second administrator made the same move (an "Approval given" entry
+ * naming it). A move above the four-eyes threshold is logged only as its approval, so without
+ * these the filter would miss it. "Withdrawal" is every payment out: withdrawals processed and
+ * clients' requests approved, alone or approved by a second administrator.
+ */
+export const activityKindFilters: Partial<Record<ActivityKindName, { kinds: readonly ActivityKindName[]; approved: readonly MoveKindName[] }>> = {
+  deposit: { kinds: ['deposit'], approved: ['deposit'] },
+  withdrawal: { kinds: ['withdrawal', 'request-approved'], approved: ['withdrawal', 'approveRequest'] },
+  'balance-edit': { kinds: ['balance-edit'], approved: ['balance'] },
+  'request-approved': { kinds: ['request-approved'], approved: ['approveRequest'] },
+};
+
+/** The kind filter's options where they match more than the kind's own entries, and what they cover, said on the console. */
+export const activityKindFilterLabels: Partial<Record<ActivityKindName, { option: string; covers: string }>> = {
+  deposit: { option: 'Deposit (money in)', covers: 'Deposits, including those approved by a second administrator.' },
+  withdrawal: {
+    option: 'Withdrawal (all money out)',
+    covers: "All money out: withdrawals processed and clients' withdrawal requests approved, including those approved by a second administrator.",
+  },
+  'balance-edit': { option: 'Balance edit', covers: 'Balance edits, including those approved by a second administrator.' },
+  'request-approved': { option: 'Request approved', covers: "Clients' withdrawal requests approved, including those approved by a second administrator." },
+};

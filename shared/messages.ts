@@ -62,6 +62,7 @@ export const apiMessages = {
   invalidActivityLimit: 'limit must be a whole number from 1 to 200',
   invalidActivityActor: 'The administrator filter must be an e-mail address of at most 254 characters',
   invalidActivityClient: 'The client filter must be a client id',
+  invalidActivityClientSearch: "The client search must be a part of a client's name or e-mail, at most 254 characters",
   invalidActivityKind: 'kind must be one of the activity kinds',
   requestAlreadyDecided: 'This withdrawal request has already been decided',
   malformedJson: 'Request body must be valid JSON',

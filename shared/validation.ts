@@ -223,8 +223,10 @@ export const ACTIVITY_PAGE_DEFAULT = 50;
 export const ACTIVITY_PAGE_MAX = 200;
 
 /**
- * ?limit&cursor&actor&client&kind&from&to of the activity log: the administrator by e-mail
- * (lower-cased, exact), the client by id, one kind of act, and a period of dates (UTC days).
+ * ?limit&cursor&actor&client&clientSearch&kind&from&to of the activity log: the administrator by
+ * e-mail (lower-cased, exact), the client by id, or by a part of the client's name or e-mail
+ * (lower-cased, trimmed), one kind of act (a money move's kind with its approvals:
+ * activity-kinds.ts activityKindFilters), and a period of dates (UTC days).
  */
 export const activityQuery = z.pipe(
   z.object({
@@ -232,13 +234,15 @@ export const activityQuery = z.pipe(
     cursor: z.optional(z.string({ error: apiMessages.invalidListCursor }).check(z.regex(/^[\w-]{1,2048}$/, { error: apiMessages.invalidListCursor }))),
     actor: z.optional(z.string({ error: apiMessages.invalidActivityActor }).check(z.maxLength(SEARCH_MAX_LENGTH, { error: apiMessages.invalidActivityActor }))),
     client: z.optional(z.string({ error: apiMessages.invalidActivityClient }).check(z.regex(/^[A-Za-z0-9_.-]{1,128}$/, { error: apiMessages.invalidActivityClient }))),
+    clientSearch: z.optional(z.string({ error: apiMessages.invalidActivityClientSearch }).check(z.maxLength(SEARCH_MAX_LENGTH, { error: apiMessages.invalidActivityClientSearch }))),
     kind: z.optional(z.enum(activityKinds, { error: apiMessages.invalidActivityKind })),
     from: periodBound(false),
     to: periodBound(true),
   }),
-  z.transform(({ actor, ...rest }) => {
+  z.transform(({ actor, clientSearch, ...rest }) => {
     const needle = actor?.trim().toLowerCase();
-    return { ...rest, ...(needle ? { actor: needle } : {}) };
+    const who = clientSearch?.trim().toLowerCase();
+    return { ...rest, ...(needle ? { actor: needle } : {}), ...(who ? { clientSearch: who } : {}) };
   }),
 ).check(z.refine(({ from, to }) => from === undefined || to === undefined || from <= to, { error: apiMessages.invalidPeriod }));
 

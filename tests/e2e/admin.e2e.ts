@@ -57,15 +57,15 @@ journey('admin: lands on /admin, the summary cards add up the client rows; staff
   expect(emails).not.toContain(CHECKER);
 
   await eventually(async () =>
-    expect(await cardLines(page, 'Client accounts (administrators not counted)')).toEqual(['Clients', String(emails.length), 'Client accounts (administrators not counted)']),
+    expect(await cardLines(page, 'Active portfolios (administrators not counted)')).toEqual(['Total Clients', String(emails.length), 'Active portfolios (administrators not counted)']),
   );
 
   const balances = await shownBalances(page);
   const sum = balances.reduce((a, b) => a + b, 0);
   expect(sum).toBe(list.reduce((a, c) => a + Math.round(c.portfolio.balance * 100), 0));
   expect(sum).toBeGreaterThan(0);
-  expect(await cardLines(page, "Sum of every client's balance")).toEqual(['Total balances', usd(sum), "Sum of every client's balance"]);
-  expect((await cardLines(page, "Mean of the clients' last weekly update"))[0]).toBe('Average weekly gain');
+  expect(await cardLines(page, 'Assets under management')).toEqual(['Total Portfolio Value', usd(sum), 'Assets under management']);
+  expect((await cardLines(page, 'Portfolio performance'))[0]).toBe('Average Weekly Gain');
 });
 
 journey('admin: search by e-mail ignores case; sort by balance both ways, the Client header restores the order', e2e, async ({ page }) => {
@@ -191,7 +191,8 @@ journey('admin: a withdrawal above the balance is warned of, then refused with t
   // The refusal is said in the dialog, beside the button that sent it.
   const refusal = dialog.getByRole('alert');
   await refusal.waitFor();
-  expect((await refusal.innerText()).trim()).toBe(refusals.insufficientBalance);
+  // Titled "Error" over the server's words.
+  expect((await refusal.innerText()).trim().split(/\n+/)).toEqual(['Error', refusals.insufficientBalance]);
   await dialog.getByRole('button', { name: 'Back' }).click();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await dialog.waitFor({ state: 'detached' });
@@ -258,7 +259,8 @@ journey('admin: closing a client holding money is refused; once withdrawn to zer
   expect(refused.status).toBe(409);
   const refusal = refused.dialog.getByRole('alert');
   await refusal.waitFor();
-  expect((await refusal.innerText()).trim()).toBe(refusals.closeRefusedBalance);
+  // Titled "Error" over the server's words.
+  expect((await refusal.innerText()).trim().split(/\n+/)).toEqual(['Error', refusals.closeRefusedBalance]);
   await refused.dialog.getByRole('button', { name: 'Cancel' }).click();
   await refused.dialog.waitFor({ state: 'detached' });
   expect(await rowBalance(row)).toBe('$75.00');

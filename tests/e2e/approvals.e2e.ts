@@ -115,12 +115,21 @@ journey('four eyes: a $25,000 deposit waits for a second administrator, who appr
   await eventually(async () => expect(await rowBalance(clientRow(page, BOB))).toBe(usd(before.cents + 2_500_000)));
 });
 
-/** The activity table's rows as text cells. */
+/**
+ * The activity table's rows as text: when, administrator, kind (and the action's kind), client,
+ * amount, balance, reason or note (the table sets the administrator under the time and the
+ * balance under the amount).
+ */
 async function activityRows(page: Page): Promise<string[][]> {
-  return page
+  const cells = await page
     .getByRole('table', { name: 'Activity' })
     .locator('tbody > tr')
     .evaluateAll((rows) => rows.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => (td as HTMLElement).innerText.trim())));
+  return cells.map(([whenBy = '', kind = '', client = '', money = '', words = '']) => {
+    const [when = '', actor = ''] = whenBy.split(/\n+/);
+    const [amount = '', balance = '—'] = money.split(/\n+/);
+    return [when, actor, kind, client, amount, balance, words];
+  });
 }
 
 journey('activity: the approval\'s entries, filtered by client and by kind, and exported as CSV', e2e, async ({ page }) => {
@@ -129,14 +138,13 @@ journey('activity: the approval\'s entries, filtered by client and by kind, and 
   await chooseRowAction(page, BOB, 'Activity'); // the row's link opens the page filtered by the client
   await page.waitForURL((url) => url.pathname === '/admin/activity' && url.searchParams.get('client') === bob.id);
   await expectPage(page).toShowText(`for ${BOB}`);
-  expect(await page.getByLabel('Client id').inputValue()).toBe(bob.id);
+  await expectPage(page).toShowText(`Showing one client: ${BOB}`);
 
   const byClient = await eventually(async () => {
     const rows = await activityRows(page);
     expect(rows.length).toBeGreaterThan(0);
     return rows;
   });
-  // Columns: when, administrator, kind (and the action's kind), client, amount, balance, reason or note.
   expect(byClient.every((r) => r[3] === BOB)).toBe(true);
   const proposed = byClient.filter((r) => r[2]?.startsWith('Approval requested'));
   const approved = byClient.filter((r) => r[2]?.startsWith('Approval given'));

@@ -108,7 +108,9 @@ journey('withdrawal alerts: alice\'s deposit 5 days out, then a deposit that cam
   const topUp = alice.getByRole('listitem').filter({ hasText: '$10,000.00' });
   await topUp.waitFor();
   // 5 days, but for the few dates no deposit is 5 days out (infra/local/seed.ts).
-  expect(await topUp.innerText()).toContain(`In ${aliceTopUp(Date.now()).days} days`);
+  expect(await topUp.innerText()).toContain(`${aliceTopUp(Date.now()).days} days remaining`);
+  // Alice's badge: her soonest deposit in the window is this one.
+  expect(await alice.innerText()).toContain(`${aliceTopUp(Date.now()).days} days until eligible`);
   expect(await topUp.innerText()).toContain('Deposited');
   expect(await topUp.innerText()).toContain('eligible '); // the date it comes due
   const aliceText = await alice.innerText();
@@ -129,10 +131,12 @@ journey('withdrawal alerts: alice\'s deposit 5 days out, then a deposit that cam
   const group = page.getByRole('listitem', { name: due.email, exact: true });
   const dueDeposit = group.getByRole('listitem').filter({ hasText: '$777.77' });
   await dueDeposit.waitFor();
-  expect(await dueDeposit.innerText()).toContain('Eligible now');
+  expect(await dueDeposit.innerText()).toContain('Eligible Now');
   expect(await group.innerText()).toContain('1 deposit approaching eligibility');
   // 5 days, but for the few dates no deposit is 5 days out (infra/local/seed.ts).
-  expect(await topUp.innerText()).toContain(`In ${aliceTopUp(Date.now()).days} days`);
+  expect(await topUp.innerText()).toContain(`${aliceTopUp(Date.now()).days} days remaining`);
+  // Alice's badge: her soonest deposit in the window is this one.
+  expect(await alice.innerText()).toContain(`${aliceTopUp(Date.now()).days} days until eligible`);
   expect(await group.getByRole('link', { name: `Activity of ${due.email}` }).getAttribute('href')).toBe(`/admin/activity?client=${encodeURIComponent(due.sub)}`);
 
   await alice.getByRole('link', { name: `Show in client list: ${ALICE}` }).click();

@@ -5,12 +5,14 @@
  * (`attribute_not_exists`). Read newest first, a month partition at a time, filtered.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { ActivityKindName } from '../../../shared/activity-kinds';
+import { activityKindFilters, type ActivityKindName } from '../../../shared/activity-kinds';
 import type { ActivityEntryDto, PendingActionKind } from '../../../shared/answers';
 import { type Cents, centsToDollars } from '../../../shared/money';
 import { ddb, table, type TransactItem } from '../runtime/db';
 import { ListCursorInvalid } from './domain-errors';
+import { forEachLimited } from './for-each-limited';
 import { newId } from './ids';
+import { displayName, getProfile } from './profiles';
 import { activityKeys } from './table';
 
 /** One act, as the code that does it describes it. Amounts in cents. */
@@ -82,6 +84,8 @@ export interface ActivityQuery {
   cursor?: string;
   actor?: string;
   client?: string;
+  /** Lower-case: a part of the client's name or e-mail. */
+  clientSearch?: string;
   kind?: ActivityKindName;
   from?: number;
   to?: number;
@@ -108,16 +112,57 @@ function decodeCursor(cursor: string): Position {
   throw new ListCursorInvalid();
 }
 
+/** The kind filter: the kind's own entries, and for a money move the approvals that made the same move (activity-kinds.ts). */
+function kindCondition(kind: ActivityKindName): { expression: string; names: Record<string, string>; values: Record<string, unknown> } {
+  const filter = activityKindFilters[kind];
+  if (!filter) return { expression: '#kind = :kind', names: { '#kind': 'kind' }, values: { ':kind': kind } };
+  const kinds = Object.fromEntries(filter.kinds.map((k, i) => [`:kind${i}`, k]));
+  const approved = Object.fromEntries(filter.approved.map((k, i) => [`:approved${i}`, k]));
+  return {
+    expression: `(#kind IN (${Object.keys(kinds).join(', ')}) OR (#kind = :approval AND #actionKind IN (${Object.keys(approved).join(', ')})))`,
+    names: { '#kind': 'kind', '#actionKind': 'actionKind' },
+    values: { ...kinds, ':approval': 'action-approved' satisfies ActivityKindName, ...approved },
+  };
+}
+
 /** The administrator, client and kind filters as one FilterExpression (empty: none). */
 function filterOf(query: ActivityQuery) {
-  const conditions: [string, string, string, unknown][] = [];
-  if (query.actor) conditions.push(['actorKey', '#actor', ':actor', query.actor]);
-  if (query.client) conditions.push(['clientId', '#client', ':client', query.client]);
-  if (query.kind) conditions.push(['kind', '#kind', ':kind', query.kind]);
+  const conditions = [
+    ...(query.actor ? [{ expression: '#actor = :actor', names: { '#actor': 'actorKey' }, values: { ':actor': query.actor } }] : []),
+    ...(query.client ? [{ expression: '#client = :client', names: { '#client': 'clientId' }, values: { ':client': query.client } }] : []),
+    // Only entries about a client can match a search for one; the name is matched in code (clientMatcher).
+    ...(query.clientSearch ? [{ expression: 'attribute_exists(#client)', names: { '#client': 'clientId' }, values: {} }] : []),
+    ...(query.kind ? [kindCondition(query.kind)] : []),
+  ];
   return {
-    expression: conditions.map(([, name, value]) => `${name} = ${value}`).join(' AND '),
-    names: Object.fromEntries(conditions.map(([attribute, name]) => [name, attribute])),
-    values: Object.fromEntries(conditions.map(([, , value, given]) => [value, given])),
+    expression: conditions.map((c) => c.expression).join(' AND '),
+    names: Object.assign({}, ...conditions.map((c) => c.names)) as Record<string, string>,
+    values: Object.assign({}, ...conditions.map((c) => c.values)) as Record<string, unknown>,
+  };
+}
+
+/** Profiles looked up at once while a search reads the log. */
+const NAME_LOOKUPS_IN_FLIGHT = 8;
+
+/** "first last email", lower-case, as the client's profile has it now; null for a client with no profile left. */
+async function profileSearchText(clientId: string): Promise<string | null> {
+  const profile = await getProfile(clientId);
+  return profile ? `${displayName(profile)} ${profile.email}`.toLowerCase() : null;
+}
+
+/**
+ * Which entries answer a search for a client by a part of the name or e-mail, case aside: the
+ * e-mail the entry logged, or the name and e-mail the client's profile has now (read once per
+ * client in a request, only for entries whose logged e-mail does not already match). A client
+ * whose profile is gone is found by the logged e-mail alone.
+ */
+export function clientMatcher(needle: string, searchTextOf: (clientId: string) => Promise<string | null> = profileSearchText) {
+  const known = new Map<string, string | null>();
+  return async (items: ActivityItem[]): Promise<ActivityItem[]> => {
+    const byEmail = (item: ActivityItem) => item.clientEmail?.toLowerCase().includes(needle) === true;
+    const unknown = [...new Set(items.filter((i) => !byEmail(i) && i.clientId && !known.has(i.clientId)).map((i) => i.clientId as string))];
+    await forEachLimited(unknown, NAME_LOOKUPS_IN_FLIGHT, async (id) => void known.set(id, await searchTextOf(id)));
+    return items.filter((i) => byEmail(i) || (i.clientId !== undefined && known.get(i.clientId)?.includes(needle) === true));
   };
 }
 
@@ -130,6 +175,7 @@ export async function readActivityPage(query: ActivityQuery, now: number): Promi
   let monthIndex = months.indexOf(start.month);
   if (monthIndex < 0) return query.cursor === undefined ? { entries: [] } : Promise.reject(new ListCursorInvalid());
   const filter = filterOf(query);
+  const matching = query.clientSearch ? clientMatcher(query.clientSearch) : async (items: ActivityItem[]) => items;
   const entries: ActivityEntryDto[] = [];
   let after = start.after;
   for (let queries = 0; queries < MAX_QUERIES_PER_PAGE; queries++) {
@@ -145,7 +191,7 @@ export async function readActivityPage(query: ActivityQuery, now: number): Promi
         ...(after ? { ExclusiveStartKey: { PK: month, SK: after } } : {}),
       }),
     );
-    entries.push(...((page.Items ?? []) as ActivityItem[]).map(toActivityDto));
+    entries.push(...(await matching((page.Items ?? []) as ActivityItem[])).map(toActivityDto));
     const last = page.LastEvaluatedKey?.SK as string | undefined;
     if (last) after = last;
     else {

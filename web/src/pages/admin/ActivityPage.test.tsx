@@ -5,6 +5,12 @@ import type { ActivityEntryDto } from '../../api/admin-types';
 import { formatDateTime } from '../../format';
 import { adminUser, apiError, fakeAuth, fixtureApi, type Handler, renderApp } from '../../test/harness';
 
+let mockPhone = false;
+jest.mock('../../components/use-phone-layout', () => ({ usePhoneLayout: () => mockPhone }));
+beforeEach(() => {
+  mockPhone = false;
+});
+
 const entries: ActivityEntryDto[] = [
   {
     id: 'e3',
@@ -63,7 +69,8 @@ describe('activity page', () => {
   it('shows each act: when, who, what, on whom, the amount and the balance before and after, the reason or note', async () => {
     const api = setup();
     const table = within(await screen.findByRole('table', { name: 'Activity' }));
-    expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['When', 'Administrator', 'Kind', 'Client', 'Amount', 'Balance', 'Reason or note']);
+    // Five columns whose long words wrap: the table fits a laptop's width.
+    expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['When and by whom', 'Kind', 'Client', 'Amount and balance', 'Reason or note']);
     const rows = table.getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3);
     expect(rows[0]).toHaveTextContent(formatDateTime('2025-03-03T10:00:00.000Z'));
@@ -83,26 +90,57 @@ describe('activity page', () => {
     const api = setup();
     await screen.findByRole('table', { name: 'Activity' });
     await userEvent.type(screen.getByLabelText('Administrator e-mail'), ' Other-Admin@example.com ');
-    await userEvent.type(screen.getByLabelText('Client id'), 'c2');
+    await userEvent.type(screen.getByLabelText('Client name or e-mail'), ' Bob ');
     await userEvent.selectOptions(screen.getByLabelText('Kind'), 'Balance edit');
     await userEvent.type(screen.getByLabelText('From'), '2025-03-01');
     await userEvent.type(screen.getByLabelText('To'), '2025-03-31');
     await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(logCalls(api)).toHaveLength(2));
-    expect(queryOf(logCalls(api)[1]?.path ?? '')).toEqual({ actor: 'Other-Admin@example.com', client: 'c2', kind: 'balance-edit', from: '2025-03-01', to: '2025-03-31' });
+    expect(queryOf(logCalls(api)[1]?.path ?? '')).toEqual({ actor: 'Other-Admin@example.com', clientSearch: 'Bob', kind: 'balance-edit', from: '2025-03-01', to: '2025-03-31' });
     // The filters stay in the form once applied.
     expect(await screen.findByLabelText('Kind')).toHaveValue('balance-edit');
     await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(logCalls(api)).toHaveLength(3));
     expect(logCalls(api)[2]?.path).toBe('/api/admin/activity');
-    expect(screen.getByLabelText('Client id')).toHaveValue('');
+    expect(screen.getByLabelText('Client name or e-mail')).toHaveValue('');
   });
 
   it("opens filtered by a client from the page's address, naming the client", async () => {
     const api = setup('/admin/activity?client=c1', { entries: entries.filter((e) => e.clientId === 'c1') });
     expect(await screen.findByText('Showing 2 entries for alice@example.com')).toBeInTheDocument();
-    expect(screen.getByLabelText('Client id')).toHaveValue('c1');
+    expect(screen.getByText('Showing one client: alice@example.com. Type to search instead.')).toBeInTheDocument();
     expect(logCalls(api).map((c) => c.path)).toEqual(['/api/admin/activity?client=c1']);
+    // A client typed replaces the one the link named.
+    await userEvent.type(screen.getByLabelText('Client name or e-mail'), 'bob');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(logCalls(api)).toHaveLength(2));
+    expect(queryOf(logCalls(api)[1]?.path ?? '')).toEqual({ clientSearch: 'bob' });
+    expect(await screen.findByText('Showing 2 entries for clients matching "bob"')).toBeInTheDocument();
+  });
+
+  it('offers "Withdrawal" as all money out and says what it covers', async () => {
+    const api = setup();
+    await screen.findByRole('table', { name: 'Activity' });
+    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'Withdrawal (all money out)');
+    expect(screen.getByText(/All money out: withdrawals processed and clients' withdrawal requests approved/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(logCalls(api)).toHaveLength(2));
+    expect(queryOf(logCalls(api)[1]?.path ?? '')).toEqual({ kind: 'withdrawal' });
+  });
+
+  it('shows each entry as a card of stacked lines on a phone', async () => {
+    mockPhone = true;
+    setup();
+    const list = await screen.findByRole('list', { name: 'Activity' });
+    expect(screen.queryByRole('table', { name: 'Activity' })).not.toBeInTheDocument();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    expect(cards[1]).toHaveTextContent('Balance edit');
+    expect(cards[1]).toHaveTextContent('$999.99');
+    expect(cards[1]).toHaveTextContent(`${formatDateTime('2025-03-02T10:00:00.000Z')} · by other-admin@example.com`);
+    expect(cards[1]).toHaveTextContent('Client: bob@example.com');
+    expect(cards[1]).toHaveTextContent('Balance: $250.00 → $999.99');
+    expect(cards[2]).toHaveTextContent('+1 missing document');
   });
 
   it('loads more through the cursor, after the entries shown', async () => {

@@ -1,7 +1,8 @@
 /**
  * /admin/activity: every administrative act the log keeps, newest first, filtered by
- * administrator, client, kind and period (the filters live in the address, so a client row's
- * "Activity" link opens the page filtered by that client), with more on request and a CSV export.
+ * administrator, client (by name or e-mail, matched by the server over the whole log), kind and
+ * period (the filters live in the address, so a client row's "Activity" link opens the page
+ * filtered by that client), with more on request and a CSV export.
  */
 import { Button } from '@chakra-ui/react/button';
 import { Flex } from '@chakra-ui/react/flex';
@@ -18,6 +19,9 @@ import { AdminPage } from './AdminPage';
 import { ExportActivityButton } from './ExportActivityButton';
 import { LogVerification } from './LogVerification';
 import { plural } from './words';
+
+/** Whose entries are shown: the one client a link named, or those a search found. */
+const forWhom = (clientEmail: string | undefined, search: string) => (clientEmail ? ` for ${clientEmail}` : search ? ` for clients matching "${search}"` : '');
 
 export default function ActivityPage() {
   const [params, setParams] = useSearchParams();
@@ -37,10 +41,10 @@ export default function ActivityPage() {
     <AdminPage title="Activity" subtitle="Every administrative act, newest first">
       <LogVerification verification={log.verification} />
       {/* A new address is a new set of filters: the form starts from it. */}
-      <ActivityFilterForm key={query} applied={filters} onApply={apply} />
+      <ActivityFilterForm key={query} applied={filters} clientEmail={clientEmail} onApply={apply} />
       <Flex gap="3" justify="space-between" align="center" wrap="wrap">
         <Text color="fg.muted" aria-live="polite">
-          {log.entries.length > 0 ? `Showing ${plural(log.entries.length, 'entry', 'entries')}${clientEmail ? ` for ${clientEmail}` : ''}` : ''}
+          {log.entries.length > 0 ? `Showing ${plural(log.entries.length, 'entry', 'entries')}${forWhom(clientEmail, filters.clientSearch)}` : ''}
         </Text>
         <ExportActivityButton filters={filters} />
       </Flex>

@@ -1,62 +1,122 @@
-/** Entries of the activity log, newest first: when, who, what, on whom, and what it did to the balance. */
+/**
+ * Entries of the activity log, newest first: when and by whom, what, on whom, the amount with what
+ * it did to the balance, and the reason or note. Five columns whose long words (e-mails, notes)
+ * wrap, so the table fits a laptop's width without scrolling; on a phone each entry is a card of
+ * stacked lines instead.
+ */
+import { Box } from '@chakra-ui/react/box';
+import { Flex } from '@chakra-ui/react/flex';
+import { Stack } from '@chakra-ui/react/stack';
 import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
 import { tableSlotRecipe } from '@chakra-ui/react/theme';
 import { activityKindLabels } from '../../../../shared/activity-kinds';
 import type { ActivityEntryDto } from '../../api/admin-types';
+import { usePhoneLayout } from '../../components/use-phone-layout';
 import { formatDateTime, usd } from '../../format';
 import { actionWords } from './money-move';
 
 /** "$1,000.00 → $1,100.00", or the one side known, or nothing. */
-function balanceChange(entry: ActivityEntryDto): string {
+function balanceChange(entry: ActivityEntryDto): string | undefined {
   const { balanceBefore: before, balanceAfter: after } = entry;
-  if (before === undefined && after === undefined) return '—';
+  if (before === undefined && after === undefined) return undefined;
   return `${before === undefined ? '—' : usd(before)} → ${after === undefined ? '—' : usd(after)}`;
 }
 
+const wordsOf = (entry: ActivityEntryDto) => [entry.reason, entry.note].filter(Boolean).join(' · ');
+
+function Kind({ entry }: { entry: ActivityEntryDto }) {
+  return (
+    <>
+      <Text fontWeight="medium">{activityKindLabels[entry.kind]}</Text>
+      {entry.actionKind && (
+        <Text fontSize="xs" color="fg.muted">
+          {actionWords[entry.actionKind].label}
+        </Text>
+      )}
+    </>
+  );
+}
+
 function Row({ entry }: { entry: ActivityEntryDto }) {
-  const words = [entry.reason, entry.note].filter(Boolean);
+  const change = balanceChange(entry);
   return (
     <Table.Row>
-      <Table.Cell whiteSpace="nowrap">{formatDateTime(entry.at)}</Table.Cell>
-      <Table.Cell wordBreak="break-all" minW="40">
-        {entry.actor}
+      <Table.Cell>
+        <Text whiteSpace="nowrap">{formatDateTime(entry.at)}</Text>
+        <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
+          {entry.actor}
+        </Text>
       </Table.Cell>
       <Table.Cell>
-        <Text>{activityKindLabels[entry.kind]}</Text>
-        {entry.actionKind && (
-          <Text fontSize="xs" color="fg.muted">
-            {actionWords[entry.actionKind].label}
+        <Kind entry={entry} />
+      </Table.Cell>
+      {/* Room for a usual e-mail on a laptop; a longer one breaks anywhere rather than widen the table. */}
+      <Table.Cell overflowWrap="anywhere" minW={{ lg: '44' }}>
+        {entry.clientEmail ?? '—'}
+      </Table.Cell>
+      <Table.Cell textAlign="end">
+        <Text whiteSpace="nowrap">{entry.amount === undefined ? '—' : usd(entry.amount)}</Text>
+        {change && (
+          <Text fontSize="xs" color="fg.muted" whiteSpace={{ lg: 'nowrap' }}>
+            {change}
           </Text>
         )}
       </Table.Cell>
-      <Table.Cell wordBreak="break-all" minW="40">
-        {entry.clientEmail ?? '—'}
-      </Table.Cell>
-      <Table.Cell textAlign="end" whiteSpace="nowrap">
-        {entry.amount === undefined ? '—' : usd(entry.amount)}
-      </Table.Cell>
-      <Table.Cell whiteSpace="nowrap">{balanceChange(entry)}</Table.Cell>
-      <Table.Cell minW="48">{words.length ? words.join(' · ') : '—'}</Table.Cell>
+      <Table.Cell overflowWrap="anywhere" minW="40">{wordsOf(entry) || '—'}</Table.Cell>
     </Table.Row>
   );
 }
 
-export function ActivityTable({ entries, busy }: { entries: ActivityEntryDto[]; busy: boolean }) {
+/** One entry on a phone: what and how much, then when and by whom, on whom, the balance, the words. */
+function Card({ entry }: { entry: ActivityEntryDto }) {
+  const change = balanceChange(entry);
+  const words = wordsOf(entry);
   return (
-    // Scrolls itself (the slot recipe styles only what is inside Table.Root) and contains its
-    // visually hidden labels (position: relative, or they widen the page); focusable and named
-    // so keyboard users reach a table wider than the screen.
-    <Table.ScrollArea overflowX="auto" maxW="full" position="relative" borderWidth="1px" rounded="md" bg="bg.panel" tabIndex={0} role="region" aria-label="Activity entries, scrollable">
+    <Stack as="li" gap="1" borderWidth="1px" rounded="md" p="3" bg="bg.panel" fontSize="sm">
+      <Flex justify="space-between" gap="3" align="flex-start">
+        <Box minW="0">
+          <Kind entry={entry} />
+        </Box>
+        {entry.amount !== undefined && (
+          <Text fontWeight="semibold" whiteSpace="nowrap">
+            {usd(entry.amount)}
+          </Text>
+        )}
+      </Flex>
+      <Text color="fg.muted" overflowWrap="anywhere">
+        {formatDateTime(entry.at)} · by {entry.actor}
+      </Text>
+      {entry.clientEmail && <Text wordBreak="break-all">Client: {entry.clientEmail}</Text>}
+      {change && <Text>Balance: {change}</Text>}
+      {words && <Text overflowWrap="anywhere">{words}</Text>}
+    </Stack>
+  );
+}
+
+export function ActivityTable({ entries, busy }: { entries: ActivityEntryDto[]; busy: boolean }) {
+  const phone = usePhoneLayout();
+  if (phone) {
+    return (
+      <Stack as="ul" gap="2" listStyleType="none" aria-label="Activity" aria-busy={busy}>
+        {entries.map((e) => (
+          <Card key={e.id} entry={e} />
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    // Its own scroll area only in case a word cannot wrap (position: relative keeps the visually
+    // hidden labels inside it). Chakra's scroll area sets nowrap; the columns here wrap instead,
+    // so at a laptop's width nothing scrolls.
+    <Table.ScrollArea overflowX="auto" maxW="full" position="relative" whiteSpace="normal" borderWidth="1px" rounded="md" bg="bg.panel" data-testid="activity-scroll">
       <Table.Root recipe={tableSlotRecipe} size="sm" aria-label="Activity" aria-busy={busy}>
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader>When</Table.ColumnHeader>
-            <Table.ColumnHeader>Administrator</Table.ColumnHeader>
+            <Table.ColumnHeader>When and by whom</Table.ColumnHeader>
             <Table.ColumnHeader>Kind</Table.ColumnHeader>
             <Table.ColumnHeader>Client</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-            <Table.ColumnHeader>Balance</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Amount and balance</Table.ColumnHeader>
             <Table.ColumnHeader>Reason or note</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>

@@ -88,6 +88,15 @@ const dialog = async (name: string) => within(await screen.findByRole('dialog', 
 /** The value a dialog's review gives for `term`. */
 const fact = (d: ReturnType<typeof within>, term: string) => d.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
+/** The amount's problem: "Invalid Amount" over its message at the top of the form, the field marked and pointing to it. */
+async function expectInvalidAmount(d: ReturnType<typeof within>, input: HTMLElement, message: string) {
+  const alert = await d.findByRole('alert');
+  expect(within(alert).getByText('Invalid Amount')).toBeInTheDocument();
+  expect(within(alert).getByText(message)).toBeInTheDocument();
+  expect(input).toHaveAttribute('aria-invalid', 'true');
+  expect(input.getAttribute('aria-describedby')).toBe(alert.id);
+}
+
 describe('admin guard', () => {
   it('shows the spinner while the client list loads', async () => {
     let release: ((v: unknown) => void) | null = null;
@@ -128,24 +137,29 @@ describe('admin dashboard', () => {
     expect(await nav.findByRole('link', { name: 'Approvals , 1 action waiting' })).toHaveAttribute('href', '/admin/approvals');
     // The cards show the server's totals, not a sum of the rows.
     expect(await screen.findByText('$5,750.50')).toBeInTheDocument();
-    expect(screen.getByText('Clients', { selector: 'dt' }).parentElement).toHaveTextContent('3');
-    expect(screen.getByText('Total balances').parentElement).toHaveTextContent('$5,750.50');
-    expect(screen.getByText('Average weekly gain').parentElement).toHaveTextContent('+1.00%');
-    expect(screen.getByText('Client accounts (administrators not counted)')).toBeInTheDocument();
+    expect(screen.getByText('Total Clients', { selector: 'dt' }).parentElement).toHaveTextContent('3');
+    expect(screen.getByText('Active portfolios (administrators not counted)')).toBeInTheDocument();
+    expect(screen.getByText('Total Portfolio Value').parentElement).toHaveTextContent('$5,750.50');
+    expect(screen.getByText('Assets under management')).toBeInTheDocument();
+    expect(screen.getByText('Average Weekly Gain').parentElement).toHaveTextContent('+1.00%');
+    expect(screen.getByText('Portfolio performance')).toBeInTheDocument();
 
     const table = within(screen.getByRole('table', { name: 'Clients' }));
-    expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Client↑', 'Balance↕', 'This week', 'Next eligible', 'Actions']);
+    expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Client↑', 'Balance↕', 'This week', 'Actions']);
     const a = await row('alice@example.com');
     expect(a.getByText('Alice Example')).toBeInTheDocument();
     expect(a.getByText('alice@example.com')).toBeInTheDocument();
     expect(a.getByTestId('balance')).toHaveTextContent('$1,500.50');
     expect(a.getByText('+$22.17')).toBeInTheDocument();
-    expect(a.getByText('+1.50%')).toBeInTheDocument();
-    expect(a.getByText(dateText('2025-06-01T00:00:00.000Z'))).toBeInTheDocument();
+    expect(a.getByText('+1.50% this week')).toBeInTheDocument();
+    expect(a.getByText(`Last updated ${dateText('2025-03-03T00:00:00.000Z')}`)).toBeInTheDocument();
+    expect(a.getByText(`Next withdrawal ${dateText('2025-06-01T00:00:00.000Z')}`)).toBeInTheDocument();
     const b = await row('Bob@Example.com');
     expect(b.getByText('-$1.26')).toBeInTheDocument();
-    expect(b.getByText('-0.50%')).toBeInTheDocument();
-    expect(b.getByText('—')).toBeInTheDocument();
+    expect(b.getByText('-0.50% this week')).toBeInTheDocument();
+    expect(b.getByText(`Last updated ${dateText('2025-03-03T00:00:00.000Z')}`)).toBeInTheDocument();
+    // No deposit still to become eligible: no next withdrawal date.
+    expect(b.queryByText(/Next withdrawal/)).not.toBeInTheDocument();
   });
 
   it('names a client without a display name by the e-mail, once', async () => {
@@ -213,6 +227,32 @@ describe('admin dashboard', () => {
     expect(header('Client')).toHaveAttribute('aria-sort', 'ascending');
   });
 
+  it('sorts by balance with "Highest First" and "Lowest First", one order with the column headers, and "Reset" only while sorted', async () => {
+    setup();
+    await screen.findByRole('heading', { name: 'Admin Dashboard' });
+    const sorts = within(screen.getByRole('group', { name: 'Sort by balance' }));
+    const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(`^${name}`) });
+    // Unsorted by default (the server's e-mail order), so nothing to reset.
+    expect(sorts.queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
+    expect(sorts.getByRole('button', { name: 'Highest First' })).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(sorts.getByRole('button', { name: 'Highest First' }));
+    await waitFor(() => expect(names()).toEqual(['carol@test.org', 'alice@example.com', 'Bob@Example.com']));
+    expect(sorts.getByRole('button', { name: 'Highest First' })).toHaveAttribute('aria-pressed', 'true');
+    expect(header('Balance')).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.click(sorts.getByRole('button', { name: 'Lowest First' }));
+    await waitFor(() => expect(names()).toEqual(['Bob@Example.com', 'alice@example.com', 'carol@test.org']));
+    expect(header('Balance')).toHaveAttribute('aria-sort', 'ascending');
+    // The column header turns the same order: the buttons follow it.
+    await userEvent.click(screen.getByRole('button', { name: 'Balance' }));
+    await waitFor(() => expect(names()).toEqual(['carol@test.org', 'alice@example.com', 'Bob@Example.com']));
+    expect(sorts.getByRole('button', { name: 'Highest First' })).toHaveAttribute('aria-pressed', 'true');
+    expect(sorts.getByRole('button', { name: 'Lowest First' })).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(sorts.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(names()).toEqual(['alice@example.com', 'Bob@Example.com', 'carol@test.org']));
+    expect(header('Client')).toHaveAttribute('aria-sort', 'ascending');
+    expect(sorts.queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
+  });
+
   it('opens on a search a link asks for (/admin?search=...)', async () => {
     server = [...clients];
     const api = fixtureApi({
@@ -238,7 +278,7 @@ describe('admin dashboard', () => {
   it('shows the list a page at a time from the server, which sorts and searches every client', async () => {
     const { api } = setup({}, many(120));
     await screen.findByRole('heading', { name: 'Admin Dashboard' });
-    await waitFor(() => expect(screen.getByText('Clients', { selector: 'dt' }).parentElement).toHaveTextContent('120'));
+    await waitFor(() => expect(screen.getByText('Total Clients', { selector: 'dt' }).parentElement).toHaveTextContent('120'));
     expect(names()).toHaveLength(50);
     expect(names()[0]).toBe('client000@example.com');
     const pager = within(screen.getByRole('navigation', { name: 'Client list pages' }));
@@ -330,7 +370,9 @@ describe('admin dashboard', () => {
     await screen.findByRole('heading', { name: 'Admin Dashboard' });
     fail = true;
     await userEvent.click(screen.getByRole('button', { name: 'Balance' }));
-    expect(await screen.findByText('Failed to load clients data')).toBeInTheDocument();
+    const failed = await screen.findByRole('alert');
+    expect(within(failed).getByText('Error')).toBeInTheDocument();
+    expect(within(failed).getByText('Failed to load clients data')).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(names()).toEqual(['carol@test.org', 'alice@example.com', 'Bob@Example.com']));
@@ -351,8 +393,7 @@ describe('admin dashboard', () => {
     expect(input).toHaveValue(250);
     await userEvent.clear(input);
     await userEvent.click(d.getByRole('button', { name: 'Review' }));
-    expect(await d.findByText('Please enter a valid positive number')).toBeInTheDocument();
-    expect(input).toHaveAttribute('aria-invalid', 'true');
+    await expectInvalidAmount(d, input, 'Please enter a valid positive number');
     await userEvent.type(input, '999.99');
     await userEvent.click(d.getByRole('button', { name: 'Review' }));
     expect(fact(d, 'New balance')).toBe('$999.99');
@@ -376,8 +417,24 @@ describe('admin dashboard', () => {
     const d = await dialog('Edit balance');
     await userEvent.click(d.getByRole('button', { name: 'Review' }));
     await userEvent.click(d.getByRole('button', { name: 'Confirm balance edit' }));
-    expect(await d.findByRole('alert')).toHaveTextContent('Failed to update balance');
+    const alert = await d.findByRole('alert');
+    // Titled "Error" over the message, as the console's failures are.
+    expect(within(alert).getByText('Error')).toBeInTheDocument();
+    expect(alert).toHaveTextContent('Failed to update balance');
     expect(d.getByRole('button', { name: 'Confirm balance edit' })).toBeEnabled();
+  });
+
+  it('says "Failed to connect to server" at the dialog when the server cannot be reached, and nothing moves', async () => {
+    setup({ 'POST /api/admin/clients/c1/deposit': () => Promise.reject(new TypeError('Failed to fetch')) });
+    await choose('alice@example.com', 'Deposit');
+    const d = await dialog('Add deposit');
+    await userEvent.type(d.getByLabelText('Amount'), '100');
+    await userEvent.click(d.getByRole('button', { name: 'Review' }));
+    await userEvent.click(d.getByRole('button', { name: 'Confirm deposit' }));
+    const alert = await d.findByRole('alert');
+    expect(within(alert).getByText('Error')).toBeInTheDocument();
+    expect(within(alert).getByText('Failed to connect to server')).toBeInTheDocument();
+    expect((await row('alice@example.com')).getByTestId('balance')).toHaveTextContent('$1,500.50');
   });
 
   it('adds a deposit: checked, reviewed with the balance before and after, confirmed, then the new balance and the toast', async () => {
@@ -393,7 +450,7 @@ describe('admin dashboard', () => {
     expect((d.getByLabelText('Date') as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await userEvent.type(amount, '0');
     await userEvent.click(d.getByRole('button', { name: 'Review' }));
-    expect(await d.findByText('Please enter a valid positive deposit amount')).toBeInTheDocument();
+    await expectInvalidAmount(d, amount, 'Please enter a valid positive deposit amount');
     await userEvent.clear(amount);
     await userEvent.type(amount, '100');
     await userEvent.type(d.getByLabelText('Note'), '  March transfer  ');
@@ -417,7 +474,7 @@ describe('admin dashboard', () => {
     const depositAt = Date.parse((call?.body as { timestamp: string }).timestamp);
     expect(depositAt).not.toBeNaN();
     // The listed date (2025-06-01) has passed: the new deposit's date is now the next one.
-    expect(a.getByText(dateText(new Date(eligibleAt(depositAt)).toISOString()))).toBeInTheDocument();
+    expect(a.getByText(`Next withdrawal ${dateText(new Date(eligibleAt(depositAt)).toISOString())}`)).toBeInTheDocument();
   });
 
   it('says a deposit above the threshold was sent for approval, and shows no new balance', async () => {
@@ -447,7 +504,7 @@ describe('admin dashboard', () => {
 
   it('shows the next withdrawal date a first deposit brings, and none for one already eligible', async () => {
     setup({ 'POST /api/admin/clients/c2/deposit': { success: true, newBalance: 350 } });
-    const nextDate = async () => (await screen.findByRole('row', { name: 'Bob@Example.com', hidden: true })).querySelectorAll('td')[3]?.textContent;
+    const nextDate = async () => (await screen.findByRole('row', { name: 'Bob@Example.com', hidden: true })).textContent?.match(/Next withdrawal ([A-Z][a-z]{2} \d{1,2}, \d{4})/)?.[1] ?? '—';
     const deposit = async (date: string) => {
       await choose('Bob@Example.com', 'Deposit');
       const d = await dialog('Add deposit');
@@ -478,7 +535,7 @@ describe('admin dashboard', () => {
     await choose('Bob@Example.com', 'Withdraw');
     const d = await dialog('Process withdrawal');
     await userEvent.click(d.getByRole('button', { name: 'Review' }));
-    expect(await d.findByText('Please enter a valid positive withdrawal amount')).toBeInTheDocument();
+    await expectInvalidAmount(d, d.getByLabelText('Amount'), 'Please enter a valid positive withdrawal amount');
     await userEvent.type(d.getByLabelText('Amount'), '5000');
     await userEvent.click(d.getByRole('button', { name: 'Review' }));
     expect(fact(d, 'Balance after')).toBe('-$4,750.00 (estimate)');
@@ -557,10 +614,11 @@ describe('admin dashboard', () => {
   });
 
   it("opens the activity log filtered by the client from the row's menu", async () => {
-    setup({ 'GET /api/admin/activity': { entries: [] } });
+    const { api } = setup({ 'GET /api/admin/activity': { entries: [] } });
     await choose('alice@example.com', 'Activity');
     expect(await screen.findByRole('heading', { name: 'Activity' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Client id')).toHaveValue('c1');
+    expect(screen.getByText('Showing one client, from the link. Type to search instead.')).toBeInTheDocument();
+    await waitFor(() => expect(api.calls.map((c) => c.path)).toContain('/api/admin/activity?client=c1'));
   });
 
   it("deletes a client only once the client's e-mail is typed", async () => {
@@ -588,7 +646,7 @@ describe('admin dashboard', () => {
     await userEvent.click(d.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Account closed. Its records are kept, read-only, under the Closed filter.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('row', { name: 'Bob@Example.com' })).not.toBeInTheDocument());
-    await waitFor(() => expect(screen.getByText('Clients', { selector: 'dt' }).parentElement).toHaveTextContent('2'));
+    await waitFor(() => expect(screen.getByText('Total Clients', { selector: 'dt' }).parentElement).toHaveTextContent('2'));
   });
 
   it('reports a failed deletion with the server error at the dialog', async () => {

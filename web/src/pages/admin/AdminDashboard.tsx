@@ -5,18 +5,18 @@ import { Flex } from '@chakra-ui/react/flex';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Heading } from '@chakra-ui/react/heading';
 import { Input } from '@chakra-ui/react/input';
-import { Stack } from '@chakra-ui/react/stack';
+import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import type { ClientDto } from '../../../../shared/api';
-import { toastMessages } from '../../../../shared/messages';
+import { toastMessages, toastTitles } from '../../../../shared/messages';
 import { withUpcomingEligibility } from '../../../../shared/eligibility';
 import { dollarsToCents } from '../../../../shared/money';
 import { keyOf } from '../../api/calls';
 import { useRoute } from '../../api/hooks';
-import { EmptyState, LoadFailed } from '../../components/load-states';
+import { EmptyState } from '../../components/load-states';
 import { StatCard } from '../../components/stat-card';
 import { formatSignedPercent, formatUsd, gainColor } from '../../format';
 import { AdminPage } from './AdminPage';
@@ -24,7 +24,8 @@ import { ClientDialog, type OpenDialog } from './ClientDialogs';
 import { ClientPager } from './ClientPager';
 import { ClientTable, type RowAction } from './ClientTable';
 import { ExportBalancesButton } from './ExportBalancesButton';
-import { type AccountStatus, useClientPages } from './client-pages';
+import { FormAlert } from './FormAlert';
+import { type AccountStatus, type Sort, useClientPages } from './client-pages';
 import { PendingRequests } from './PendingRequests';
 
 /**
@@ -46,13 +47,13 @@ function Totals() {
   const averageGain = data?.averageWeeklyGain ?? 0;
   return (
     <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-      <StatCard label="Clients" value={data ? data.totalClients : TOTAL_PENDING} hint="Client accounts (administrators not counted)" />
-      <StatCard label="Total balances" value={data ? formatUsd(dollarsToCents(data.totalPortfolioValue)) : TOTAL_PENDING} hint="Sum of every client's balance" />
+      <StatCard label="Total Clients" value={data ? data.totalClients : TOTAL_PENDING} hint="Active portfolios (administrators not counted)" />
+      <StatCard label="Total Portfolio Value" value={data ? formatUsd(dollarsToCents(data.totalPortfolioValue)) : TOTAL_PENDING} hint="Assets under management" />
       <StatCard
-        label="Average weekly gain"
+        label="Average Weekly Gain"
         value={data ? formatSignedPercent(averageGain) : TOTAL_PENDING}
         valueColor={data ? gainColor(averageGain) : undefined}
-        hint="Mean of the clients' last weekly update"
+        hint="Portfolio performance"
       />
     </SimpleGrid>
   );
@@ -117,20 +118,21 @@ export default function AdminDashboard() {
         <Heading as="h2" size="lg" id="client-portfolios-title" ref={listTop}>
           Client Portfolios
         </Heading>
-        <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'center' }}>
+        <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'center' }} wrap="wrap">
           <Input
-            flex={{ md: '1' }}
+            flex={{ md: '1 1 16rem' }}
             type="search"
             placeholder="Search clients by email..."
             aria-label="Search clients by email..."
             value={list.search}
             onChange={(e) => list.setSearch(e.currentTarget.value)}
           />
+          {!closed && <BalanceSort sort={list.sort} onChange={list.setSort} />}
           <StatusFilter status={list.status} onChange={list.setStatus} />
         </Flex>
         <ListState loading={list.refreshing} searching={searching} />
         {list.error && !list.refreshing ? (
-          <LoadFailed message={toastMessages.loadClientsFailed} onRetry={list.retry} />
+          <ListFailed onRetry={list.retry} />
         ) : list.clients === undefined ? null : clients.length === 0 && list.page === 0 && !list.hasNext ? (
           <EmptyState title={searching ? 'No clients found matching your search.' : closed ? 'No closed accounts.' : 'No clients available.'} />
         ) : (
@@ -154,6 +156,29 @@ export default function AdminDashboard() {
   );
 }
 
+/**
+ * The list's order by balance: highest or lowest first, or back to the default (by e-mail). The
+ * same order as the table's column headers set: one sort, shown in both places.
+ */
+function BalanceSort({ sort, onChange }: { sort: Sort; onChange: (sort: Sort) => void }) {
+  const option = (value: Sort, label: string) => (
+    <Button size="sm" variant={sort === value ? 'solid' : 'outline'} aria-pressed={sort === value} onClick={() => onChange(value)}>
+      {label}
+    </Button>
+  );
+  return (
+    <HStack gap="2" role="group" aria-label="Sort by balance" wrap="wrap">
+      {option('desc', 'Highest First')}
+      {option('asc', 'Lowest First')}
+      {sort !== 'none' && (
+        <Button size="sm" variant="ghost" onClick={() => onChange('none')}>
+          Reset
+        </Button>
+      )}
+    </HStack>
+  );
+}
+
 /** Open accounts, or the closed ones (read-only, newest closed first). */
 function StatusFilter({ status, onChange }: { status: AccountStatus; onChange: (status: AccountStatus) => void }) {
   const option = (value: AccountStatus, label: string) => (
@@ -166,6 +191,18 @@ function StatusFilter({ status, onChange }: { status: AccountStatus; onChange: (
       {option('open', 'Open')}
       {option('closed', 'Closed')}
     </Group>
+  );
+}
+
+/** A page of the list that could not be read: titled "Error" as the console's failures are, with a way to try again. */
+function ListFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Stack gap="2" align="flex-start">
+      <FormAlert title={toastTitles.error} message={toastMessages.loadClientsFailed} />
+      <Button size="sm" variant="outline" onClick={onRetry}>
+        Retry
+      </Button>
+    </Stack>
   );
 }
 

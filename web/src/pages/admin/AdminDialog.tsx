@@ -8,14 +8,16 @@ import { Dialog } from '@chakra-ui/react/dialog';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import type { ReactNode } from 'react';
+import { toastTitles } from '../../../../shared/messages';
 import { DialogFrame } from '../../components/dialog-frame';
+import { FormAlert } from './FormAlert';
 
 interface AdminDialogProps {
   open: boolean;
   onClose: () => void;
   title: string;
   busy?: boolean;
-  /** The failure of the dialog's write, said where its button is. */
+  /** The failure of the dialog's write, said where its button is, titled "Error" as the console's failures are. */
   error?: string | null;
   /** An alert dialog: one that asks before something that cannot be undone. */
   alert?: boolean;
@@ -34,11 +36,7 @@ export function AdminDialog({ open, onClose, title, busy = false, error, alert =
         <Stack gap="4">{children}</Stack>
       </Dialog.Body>
       <Dialog.Footer flexDirection="column" alignItems="stretch" gap="3">
-        {error && (
-          <Text role="alert" color="red.fg" fontSize="sm">
-            {error}
-          </Text>
-        )}
+        {error && <FormAlert title={toastTitles.error} message={error} />}
         <Box display="flex" gap="3" justifyContent="flex-end" flexWrap="wrap">
           {footer}
         </Box>

@@ -1,7 +1,8 @@
 /**
- * The client list as a table: who (name over e-mail), balance, this week's change and the next
- * date a withdrawal may be made, sorted by the server (e-mail, or balance either way), with each
- * row's actions behind its menu. On a phone the table scrolls sideways inside its card.
+ * The client list as a table: who (name over e-mail, with the portfolio's last update and the next
+ * date a withdrawal may be made), balance and this week's change, sorted by the server (e-mail,
+ * or balance either way), with each row's actions behind its menu. On a phone the week's change
+ * goes under the balance and the table scrolls sideways inside its card if it must.
  */
 import { Button } from '@chakra-ui/react/button';
 import { Table } from '@chakra-ui/react/table';
@@ -49,6 +50,25 @@ function SortHeader({ label, direction, onClick, textAlign }: { label: string; d
   );
 }
 
+/**
+ * When the portfolio was last updated and, when a deposit is still to become eligible, the next
+ * date a withdrawal may be made: under the client's name, so a phone shows them too.
+ */
+function ClientDates({ client }: { client: ClientDto }) {
+  return (
+    <Text fontSize="xs" color="fg.muted" mt="1">
+      <Text as="span" display="block">
+        Last updated {formatDate(client.portfolio.lastUpdate)}
+      </Text>
+      {client.nextWithdrawalDate && (
+        <Text as="span" display="block">
+          Next withdrawal {formatDate(client.nextWithdrawalDate)}
+        </Text>
+      )}
+    </Text>
+  );
+}
+
 const ClientTableRow = memo(function ClientTableRow({ client, onAction }: { client: ClientDto; onAction: (action: RowAction, client: ClientDto) => void }) {
   const name = clientName(client);
   const { balance, weeklyGain, weeklyGainAmount } = client.portfolio;
@@ -57,6 +77,7 @@ const ClientTableRow = memo(function ClientTableRow({ client, onAction }: { clie
     <Table.Row aria-label={client.email}>
       <Table.Cell minW={{ base: '0', md: '48' }} maxW="72">
         <ClientLine client={client} emailSize="xs" />
+        <ClientDates client={client} />
         {client.closed && <ClosedNote closed={client.closed} />}
       </Table.Cell>
       <Table.Cell textAlign="end" whiteSpace="nowrap">
@@ -65,14 +86,15 @@ const ClientTableRow = memo(function ClientTableRow({ client, onAction }: { clie
         </Text>
         {/* A phone has no room for the week's column: its change goes under the balance. */}
         <Text hideFrom="md" fontSize="xs" color={gainColor(weeklyGainAmount)}>
-          {signedUsd(weeklyGainAmount)} this week
+          {signedUsd(weeklyGainAmount)}
+          <br />
+          {formatSignedPercent(weeklyGain)} this week
         </Text>
       </Table.Cell>
       <Table.Cell hideBelow="md" textAlign="end" whiteSpace="nowrap" color={gainColor(weeklyGainAmount)}>
         <Text>{signedUsd(weeklyGainAmount)}</Text>
-        <Text fontSize="xs">{formatSignedPercent(weeklyGain)}</Text>
+        <Text fontSize="xs">{formatSignedPercent(weeklyGain)} this week</Text>
       </Table.Cell>
-      <Table.Cell hideBelow="md" whiteSpace="nowrap">{client.nextWithdrawalDate ? formatDate(client.nextWithdrawalDate) : '—'}</Table.Cell>
       <Table.Cell textAlign="end">
         <RowMenu
           label="Actions"
@@ -99,7 +121,8 @@ export function ClientTable({ clients, sort, onSort, busy, onAction, sortable = 
     // Scrolls itself (the slot recipe styles only what is inside Table.Root) and contains its
     // visually hidden labels (position: relative, or they widen the page); focusable and named
     // so keyboard users reach a table wider than the screen.
-    <Table.ScrollArea overflowX="auto" maxW="full" position="relative" borderWidth="1px" rounded="md" bg="bg.panel" tabIndex={0} role="region" aria-label="Clients, scrollable">
+    // Chakra's scroll area sets nowrap: the client's lines wrap instead, so a phone has room for the balance and the menu.
+    <Table.ScrollArea overflowX="auto" maxW="full" position="relative" whiteSpace="normal" borderWidth="1px" rounded="md" bg="bg.panel" tabIndex={0} role="region" aria-label="Clients, scrollable">
       <Table.Root recipe={tableSlotRecipe} size="sm" aria-label="Clients" aria-busy={busy}>
         <Table.Header>
           <Table.Row>
@@ -117,7 +140,6 @@ export function ClientTable({ clients, sort, onSort, busy, onAction, sortable = 
             <Table.ColumnHeader hideBelow="md" textAlign="end">
               This week
             </Table.ColumnHeader>
-            <Table.ColumnHeader hideBelow="md">Next eligible</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">
               <Text srOnly>Actions</Text>
             </Table.ColumnHeader>

@@ -17,7 +17,7 @@ import { AdminDialog } from './AdminDialog';
 import { ClientLine } from './ClientLine';
 import { useDialogAction } from './dialog-action';
 import { type CheckedMove, isProposed, type MoveKind } from './money-move';
-import { MoveFields, MoveFooter, type MoveInput, MoveReview, ProposedNotice } from './MoveSteps';
+import { MoveFields, MoveFooter, type MoveInput, type MoveProblem, MoveReview, ProposedNotice } from './MoveSteps';
 
 const MOVES: Record<MoveKind, { title: string; confirm: string; check: (text: string) => FormAmount; failure: string }> = {
   deposit: { title: 'Add deposit', confirm: 'Confirm deposit', check: checkDepositAmount, failure: toastMessages.addDepositFailed },
@@ -39,9 +39,9 @@ async function sendMove(send: Send, id: string, kind: MoveKind, move: CheckedMov
 }
 
 /** The form's fields checked: the move, or the first field's problem. */
-function checkMove(kind: MoveKind, input: MoveInput): { move: CheckedMove } | { problem: { field: 'amount' | 'date'; text: string } } {
+function checkMove(kind: MoveKind, input: MoveInput): { move: CheckedMove } | { problem: MoveProblem } {
   const amount = MOVES[kind].check(input.amount);
-  if (!amount.ok) return { problem: { field: 'amount', text: amount.notice.description ?? amount.notice.title } };
+  if (!amount.ok) return { problem: { field: 'amount', title: amount.notice.title, text: amount.notice.description ?? amount.notice.title } };
   if (kind !== 'deposit') return { move: { cents: amount.cents, note: input.note.trim() } };
   const timestamp = dateInputTimestamp(input.date);
   const dateProblem = checkDepositDate(Date.parse(timestamp), Date.now());
@@ -63,7 +63,7 @@ export function MoneyDialog({ kind, client, open, onClose, onMoved, onProposed }
 }) {
   const words = MOVES[kind];
   const [input, setInput] = useState<MoveInput>({ amount: kind === 'balance' ? String(client.portfolio.balance) : '', note: '', date: localDateInput() });
-  const [problem, setProblem] = useState<{ field: 'amount' | 'date'; text: string } | null>(null);
+  const [problem, setProblem] = useState<MoveProblem | null>(null);
   const [review, setReview] = useState<CheckedMove | null>(null);
   const [sent, setSent] = useState<PendingActionDto | null>(null);
   const action = useDialogAction((send, move: CheckedMove) => sendMove(send, client.id, kind, move), words.failure);

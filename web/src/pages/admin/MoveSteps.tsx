@@ -9,6 +9,7 @@ import { type Cents, centsToDollars, formatUsd } from '../../../../shared/money'
 import type { PendingActionDto } from '../../api/admin-types';
 import { formatDate, localDateInput, signedUsd, usd } from '../../format';
 import { Facts } from './AdminDialog';
+import { FormAlert } from './FormAlert';
 import { balanceAfter, type CheckedMove, type MoveKind, sentForApproval } from './money-move';
 
 /** What the administrator typed. */
@@ -19,11 +20,25 @@ export interface MoveInput {
   date: string;
 }
 
-function TextField({ label, value, onChange, error, ...rest }: {
+/**
+ * What is wrong with the form: the field, and what to say. A problem with a title (the amount's
+ * "Invalid Amount") is said at the top of the form under that title, the field marked and
+ * pointing to it; one without (a deposit's date) is said under its field.
+ */
+export interface MoveProblem {
+  field: 'amount' | 'date';
+  title?: string;
+  text: string;
+}
+
+function TextField({ label, value, onChange, error, invalid, describedBy, ...rest }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   error?: string;
+  /** Marked wrong, its words said elsewhere (`describedBy`). */
+  invalid?: boolean;
+  describedBy?: string;
   type?: string;
   min?: number;
   max?: string;
@@ -32,9 +47,9 @@ function TextField({ label, value, onChange, error, ...rest }: {
   maxLength?: number;
 }) {
   return (
-    <Field.Root invalid={Boolean(error)}>
+    <Field.Root invalid={Boolean(error) || invalid}>
       <Field.Label>{label}</Field.Label>
-      <Input value={value} onChange={(e) => onChange(e.currentTarget.value)} {...rest} />
+      <Input value={value} onChange={(e) => onChange(e.currentTarget.value)} {...(describedBy ? { 'aria-describedby': describedBy } : {})} {...rest} />
       {error && <Field.ErrorText color="red.fg">{error}</Field.ErrorText>}
     </Field.Root>
   );
@@ -47,16 +62,19 @@ export function MoveFields({ id, kind, input, onChange, problem, onSubmit }: {
   kind: MoveKind;
   input: MoveInput;
   onChange: (input: MoveInput) => void;
-  problem: { field: 'amount' | 'date'; text: string } | null;
+  problem: MoveProblem | null;
   onSubmit: (e: FormEvent) => void;
 }) {
   const set = (field: keyof MoveInput) => (value: string) => onChange({ ...input, [field]: value });
-  const errorOf = (field: 'amount' | 'date') => (problem?.field === field ? problem.text : undefined);
+  const alertId = `${id}-problem`;
+  const marks = (field: MoveProblem['field']) =>
+    problem?.field !== field ? {} : problem.title ? { invalid: true, describedBy: alertId } : { error: problem.text };
   return (
     <form id={id} noValidate onSubmit={onSubmit}>
       <Stack gap="4">
-      <TextField label={kind === 'balance' ? 'New balance' : 'Amount'} value={input.amount} onChange={set('amount')} error={errorOf('amount')} {...amountProps} />
-      {kind === 'deposit' && <TextField label="Date" type="date" value={input.date} onChange={set('date')} max={localDateInput()} error={errorOf('date')} />}
+      {problem?.title && <FormAlert id={alertId} title={problem.title} message={problem.text} />}
+      <TextField label={kind === 'balance' ? 'New balance' : 'Amount'} value={input.amount} onChange={set('amount')} {...marks('amount')} {...amountProps} />
+      {kind === 'deposit' && <TextField label="Date" type="date" value={input.date} onChange={set('date')} max={localDateInput()} {...marks('date')} />}
       {kind !== 'balance' && <TextField label="Note" value={input.note} onChange={set('note')} maxLength={500} />}
       </Stack>
     </form>

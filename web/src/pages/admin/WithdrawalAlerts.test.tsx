@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { AlertGroupDto, ClientDto } from '../../../../shared/api';
 import { eligibleAt } from '../../../../shared/eligibility';
 import { formatDate } from '../../format';
+import { clientBadge, depositBadge } from './words';
 import { adminUser, alice, apiError, fakeAuth, fixtureApi, type Handler, renderApp } from '../../test/harness';
 
 const clients: ClientDto[] = [
@@ -53,7 +54,7 @@ describe('withdrawal alerts page', () => {
     expect(screen.getByText('Clients Approaching Eligibility').parentElement).toHaveTextContent('0');
   });
 
-  it('lists the clients and their deposits: each eligibility date and time left said once, with links to the client', async () => {
+  it("lists the clients and their deposits: each client's soonest time left, each deposit's, with links to the client", async () => {
     setup({ data: groups });
     expect(await screen.findByText('Upcoming Withdrawal Eligibility')).toBeInTheDocument();
     expect(await screen.findByRole('listitem', { name: 'alice@example.com' })).toBeInTheDocument();
@@ -66,18 +67,19 @@ describe('withdrawal alerts page', () => {
     const a = within(alice);
     expect(a.getByText('2 deposits approaching eligibility')).toBeInTheDocument();
     expect(a.getByText(`First eligible ${eligibleOn('2024-09-01T00:00:00.000Z')}`)).toBeInTheDocument();
-    expect(a.getByText('Eligible now')).toBeInTheDocument();
-    expect(a.getByText('In 5 days')).toBeInTheDocument();
+    // The client's badge is its soonest deposit's: one is eligible already.
+    expect(a.getAllByText('Eligible Now')).toHaveLength(2);
+    expect(a.getByText('5 days remaining')).toBeInTheDocument();
     expect(a.getByText(`Deposited ${formatDate('2024-09-06T00:00:00.000Z')} · eligible ${eligibleOn('2024-09-06T00:00:00.000Z')}`)).toBeInTheDocument();
     expect(a.getByText('$2,500.25')).toBeInTheDocument();
-    // The time left is said once per deposit, never again for the client.
-    expect(alice).not.toHaveTextContent(/days until eligible|days remaining|deposit\(s\)/);
+    expect(alice).not.toHaveTextContent(/In \d|deposit\(s\)|day\(s\)/);
     expect(a.getByRole('link', { name: 'Show in client list: alice@example.com' })).toHaveAttribute('href', '/admin?search=alice%40example.com');
     expect(a.getByRole('link', { name: 'Activity of alice@example.com' })).toHaveAttribute('href', '/admin/activity?client=c1');
 
     const b = within(screen.getByRole('listitem', { name: 'bob@example.com' }));
     expect(b.getByText('1 deposit approaching eligibility')).toBeInTheDocument();
-    expect(b.getByText('In 1 day')).toBeInTheDocument();
+    expect(b.getByText('1 day remaining')).toBeInTheDocument();
+    expect(b.getByText('1 day until eligible')).toBeInTheDocument();
     // One deposit: its own line has the date, the client's lines do not repeat it.
     expect(b.queryByText(/First eligible/)).not.toBeInTheDocument();
   });
@@ -94,6 +96,12 @@ describe('withdrawal alerts page', () => {
     setup(() => Promise.reject(apiError(500, 'boom')));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load withdrawal alerts');
     expect(screen.getByRole('alert')).toHaveTextContent('Error');
+  });
+
+  it('goes back to the client list with "Back to Admin"', async () => {
+    setup({ data: [] });
+    await userEvent.click(await screen.findByRole('link', { name: 'Back to Admin' }));
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
   });
 
   it('goes back to the client list from the navigation', async () => {
@@ -120,5 +128,19 @@ describe('withdrawal alerts page', () => {
     expect(screen.getByText('Loading alerts...')).toBeInTheDocument();
     release!({ clients });
     expect(await screen.findByText('No clients approaching withdrawal eligibility')).toBeInTheDocument();
+  });
+});
+
+describe('alert badges', () => {
+  it("say a client's soonest days until eligible, singular for one", () => {
+    expect(clientBadge(12)).toBe('12 days until eligible');
+    expect(clientBadge(1)).toBe('1 day until eligible');
+    expect(clientBadge(0)).toBe('Eligible Now');
+  });
+
+  it("say a deposit's days remaining, singular for one", () => {
+    expect(depositBadge(14)).toBe('14 days remaining');
+    expect(depositBadge(1)).toBe('1 day remaining');
+    expect(depositBadge(0)).toBe('Eligible Now');
   });
 });

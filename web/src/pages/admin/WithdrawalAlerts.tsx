@@ -18,10 +18,7 @@ import { eligibleAt } from '../../../../shared/eligibility';
 import { formatDate, usd } from '../../format';
 import { AdminPage } from './AdminPage';
 import { ClientTitle } from './common';
-import { plural } from './words';
-
-/** When a deposit may be withdrawn from, said once: "Eligible now", "In 1 day", "In 5 days". */
-const whenEligible = (days: number) => (days === 0 ? 'Eligible now' : `In ${plural(days, 'day')}`);
+import { clientBadge, depositBadge, plural } from './words';
 
 function Group({ group }: { group: AlertGroupDto }) {
   const count = group.deposits.length;
@@ -35,6 +32,9 @@ function Group({ group }: { group: AlertGroupDto }) {
           lines={[`${plural(count, 'deposit')} approaching eligibility`, count > 1 && `First eligible ${eligibleOn(soonest.timestamp)}`]}
         />
         <HStack gap="2" wrap="wrap">
+          <Badge colorPalette={soonest.daysUntilEligible === 0 ? 'green' : 'yellow'} variant="solid">
+            {clientBadge(soonest.daysUntilEligible)}
+          </Badge>
           <Button asChild size="xs" variant="outline">
             <RouterLink to={`/admin?search=${encodeURIComponent(group.userEmail)}`} aria-label={`Show in client list: ${group.userEmail}`}>
               Show in client list
@@ -57,7 +57,7 @@ function Group({ group }: { group: AlertGroupDto }) {
               </Text>
             </Stack>
             <Badge colorPalette={d.daysUntilEligible === 0 ? 'green' : 'yellow'} alignSelf={{ base: 'flex-start', sm: 'center' }}>
-              {whenEligible(d.daysUntilEligible)}
+              {depositBadge(d.daysUntilEligible)}
             </Badge>
           </Flex>
         ))}
@@ -95,6 +95,10 @@ export default function WithdrawalAlerts() {
 
   return (
     <AdminPage title="Withdrawal Alerts" subtitle="Clients approaching withdrawal eligibility">
+      {/* In the page rather than the header's actions, which a phone folds into its menu. */}
+      <Button asChild size="sm" variant="outline" alignSelf="flex-start">
+        <RouterLink to="/admin">Back to Admin</RouterLink>
+      </Button>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <StatCard label="Clients Approaching Eligibility" value={data ? groups.length : '-'} hint="Within 2 weeks of 6-month mark" />
         <StatCard label="Deposits Approaching Eligibility" value={data ? depositCount : '-'} hint="Deposits within the alert window" />

@@ -8,22 +8,24 @@ import type { ActivityQuery } from '../../api/admin-types';
 export interface ActivityFilters {
   /** An administrator's e-mail. */
   actor: string;
-  /** A client's id. */
+  /** A client's id: the one client a link from the client list or the alerts names. */
   client: string;
+  /** A part of a client's name or e-mail, as typed: the server matches it over the whole log. */
+  clientSearch: string;
   kind: ActivityKindName | '';
   /** Days, YYYY-MM-DD (a date input's value). */
   from: string;
   to: string;
 }
 
-const FIELDS = ['actor', 'client', 'kind', 'from', 'to'] as const;
+const FIELDS = ['actor', 'client', 'clientSearch', 'kind', 'from', 'to'] as const;
 
 const isKind = (text: string): text is ActivityKindName => (activityKinds as readonly string[]).includes(text);
 
 export function filtersFrom(params: URLSearchParams): ActivityFilters {
   const text = (name: (typeof FIELDS)[number]) => params.get(name)?.trim() ?? '';
   const kind = text('kind');
-  return { actor: text('actor'), client: text('client'), kind: isKind(kind) ? kind : '', from: text('from'), to: text('to') };
+  return { actor: text('actor'), client: text('client'), clientSearch: text('clientSearch'), kind: isKind(kind) ? kind : '', from: text('from'), to: text('to') };
 }
 
 /** The filters given, as the page's address and the log's query both take them. */

@@ -4,6 +4,7 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import type { Send } from '../../api/calls';
+import { toastMessages } from '../../../../shared/messages';
 import { errorText, useSend } from '../../api/hooks';
 
 export function useDialogAction<Arg = void, Data = unknown>(run: (send: Send, arg: Arg) => Promise<Data>, failure: string) {
@@ -20,7 +21,8 @@ export function useDialogAction<Arg = void, Data = unknown>(run: (send: Send, ar
     try {
       return await run(send, arg);
     } catch (caught) {
-      setError(errorText(caught, failure));
+      // fetch fails with a TypeError when the server cannot be reached at all: said as such, not as a refusal.
+      setError(errorText(caught, caught instanceof TypeError ? toastMessages.connectFailed : failure));
       return undefined;
     } finally {
       running.current = false;

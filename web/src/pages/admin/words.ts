@@ -6,6 +6,16 @@ import { pluralize } from '../../format';
 
 export const plural = pluralize;
 
+/** A deposit's badge: "Eligible Now", "1 day remaining", "5 days remaining". */
+export const depositBadge = (days: number) => (days === 0 ? 'Eligible Now' : `${plural(days, 'day')} remaining`);
+
+/**
+ * A client's badge, from the soonest of its deposits: "5 days until eligible", "1 day until
+ * eligible" (a count of one is singular, as everywhere on the console), or "Eligible Now" when
+ * one of them already is (rather than "0 days until eligible").
+ */
+export const clientBadge = (soonestDays: number) => (soonestDays === 0 ? 'Eligible Now' : `${plural(soonestDays, 'day')} until eligible`);
+
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
