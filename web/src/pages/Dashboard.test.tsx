@@ -20,9 +20,10 @@ const portfolio = (over: Partial<{ balance: number; weeklyGain: number; weeklyGa
 const eligible: EligibilityDto = {
   totalEligibleProfit: 250.5,
   showRequestButton: true,
-  eligibleDeposits: [{ id: 'd1', amount: 1000, timestamp: '2024-06-15T12:00:00Z', monthsSinceDeposit: 9, profit: 250.5 }],
+  eligibleDeposits: [{ id: 'd1', amount: 1000, timestamp: '2024-06-15T12:00:00Z', monthsSinceDeposit: 9, profit: 250.5, grownProfit: 250.5, withdrawnProfit: 0 }],
+  upcoming: [],
 };
-const notEligible: EligibilityDto = { totalEligibleProfit: 0, showRequestButton: false, eligibleDeposits: [] };
+const notEligible: EligibilityDto = { totalEligibleProfit: 0, showRequestButton: false, eligibleDeposits: [], upcoming: [] };
 
 const request = (over: Partial<WithdrawalRequestDto>): WithdrawalRequestDto => ({
   id: 'r1',
