@@ -278,7 +278,7 @@ describe('dashboard: a first-day client', () => {
   it('shows no funding card once there is a deposit', async () => {
     renderApp('/dashboard', { backend: fakeAuth(alice), api: api({ 'GET /api/portfolios/alice-sub/history': history }), config: { fundingInstructions: ['Wire it'] } });
     await screen.findByTestId('balance');
-    await screen.findByTestId('range-change');
+    await screen.findByTestId('range-gain');
     expect(screen.queryByTestId('funding')).not.toBeInTheDocument();
   });
 });
@@ -502,21 +502,31 @@ describe('dashboard: profit withdrawal', () => {
 });
 
 describe('dashboard: balance history', () => {
-  it('charts a range with the change over it, and another range changes the figure', async () => {
+  it('heads a range with the investment gain over it, time-weighted, and the balance change by kind', async () => {
     renderApp('/dashboard', { backend: fakeAuth(alice), api: api({ 'GET /api/portfolios/alice-sub/history': history }) });
     expect(await screen.findByRole('heading', { name: 'Balance History' })).toBeInTheDocument();
     const group = await screen.findByRole('group', { name: 'Chart range' });
     const button = (name: string) => within(group).getByRole('button', { name });
     expect(button('3M')).toHaveAttribute('aria-pressed', 'true');
-    // From Dec 12: the balance carried in is the first deposit's week's growth.
-    expect(screen.getByTestId('range-change')).toHaveTextContent('+$185.22 (+1.52%) over 3 months');
-    expect(screen.getByTestId('range-growth')).toHaveTextContent('Weekly growth in this period +$235.22 · balance now $12,345.67');
+    // From Dec 12: the balance carried in is the first deposit's week's growth; the $50 withdrawal is no loss.
+    expect(screen.getByText('Investment gain over 3 months')).toBeInTheDocument();
+    expect(screen.getByTestId('range-gain')).toHaveTextContent(/^\+\$235\.22 \(\+1\.94%\)$/);
+    expect(getComputedStyle(screen.getByTestId('range-gain')).color).toBe('var(--chakra-colors-green-fg)');
+    expect(screen.getByTestId('range-breakdown')).toHaveTextContent(
+      'Balance from $12,160.45 to $12,345.67: deposits +$0.00, withdrawals −$50.00, growth +$235.22, adjustments +$0.00',
+    );
     await userEvent.click(button('1M'));
     expect(button('1M')).toHaveAttribute('aria-pressed', 'true');
     expect(button('3M')).toHaveAttribute('aria-pressed', 'false');
-    expect(screen.getByTestId('range-change')).toHaveTextContent('+$113.21 (+0.93%) over 1 month');
+    expect(screen.getByTestId('range-gain')).toHaveTextContent('+$163.21 (+1.34%)');
+    expect(screen.getByText('Investment gain over 1 month')).toBeInTheDocument();
     await userEvent.click(button('All'));
-    expect(screen.getByTestId('range-change')).toHaveTextContent('+$345.67 (+2.88%) since Dec 2, 2024');
+    // The whole history from $0: the $12,000 deposit is a deposit, not a gain.
+    expect(screen.getByText('Investment gain since Dec 2, 2024')).toBeInTheDocument();
+    expect(screen.getByTestId('range-gain')).toHaveTextContent('+$395.67 (+3.30%)');
+    expect(screen.getByTestId('range-breakdown')).toHaveTextContent(
+      'Balance from $0.00 to $12,345.67: deposits +$12,000.00, withdrawals −$50.00, growth +$395.67, adjustments +$0.00',
+    );
     // The chart's text alternative ends on the balance the card shows.
     expect(screen.getByText('Balance from $12,000.00 on Dec 2, 2024 to $12,345.67 on Mar 10, 2025: 1 deposit, 1 withdrawal.')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Balance history' });
