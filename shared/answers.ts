@@ -40,18 +40,37 @@ export const transactionDto = z.strictObject({
   approvedBy: z.optional(z.string()),
 });
 
+/**
+ * An eligible deposit. `profit` is what may still be withdrawn of it: `grownProfit` (what it grew
+ * by) less `withdrawnProfit` (what requests, pending or approved, took of it, oldest deposit
+ * first); the deposits' profits add up to `totalEligibleProfit`.
+ */
 export const eligibleDepositDto = z.strictObject({
   id: z.string(),
   amount: dollars,
   timestamp: isoDate,
   monthsSinceDeposit: z.number(),
   profit: dollars,
+  grownProfit: dollars,
+  withdrawnProfit: dollars,
 });
 
+/** A deposit still to become eligible: when, in how many days (at least 1), and its profit so far. */
+export const upcomingDepositDto = z.strictObject({
+  id: z.string(),
+  amount: dollars,
+  timestamp: isoDate,
+  eligibleAt: isoDate,
+  daysUntilEligible: z.int(),
+  profit: dollars,
+});
+
+/** `upcoming`: the deposits not yet eligible, soonest first. */
 export const eligibilityDto = z.strictObject({
   totalEligibleProfit: dollars,
   showRequestButton: z.boolean(),
   eligibleDeposits: z.array(eligibleDepositDto),
+  upcoming: z.array(upcomingDepositDto),
 });
 
 export const clientDto = z.strictObject({

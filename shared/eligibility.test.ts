@@ -10,6 +10,7 @@ import {
   monthsSinceDeposit,
   nextUpcomingEligibility,
   nextWithdrawalDate,
+  upcomingDeposits,
   withUpcomingEligibility,
   withdrawalEligibility,
 } from './eligibility';
@@ -91,7 +92,7 @@ describe('withdrawal eligibility', () => {
 
   it('lists only deposits 6 months old, with their months and profit', () => {
     const result = withdrawalEligibility({ deposits: [old, young], requestedCents: [], balanceCents: 25_000_000, lastUpdate: L, now });
-    expect(result.eligibleDeposits).toEqual([{ ...old, monthsSinceDeposit: 12, profitCents: 10_000_000 }]);
+    expect(result.eligibleDeposits).toEqual([{ ...old, monthsSinceDeposit: 12, profitCents: 10_000_000, grownCents: 10_000_000, takenCents: 0 }]);
     expect(result.totalEligibleProfitCents).toBe(10_000_000);
     expect(result.showRequestButton).toBe(true);
   });
@@ -110,7 +111,7 @@ describe('withdrawal eligibility', () => {
 
   it('shows the button from one cent', () => {
     const none = withdrawalEligibility({ deposits: [young], requestedCents: [], balanceCents: 5_000_000, lastUpdate: L, now });
-    expect(none).toEqual({ totalEligibleProfitCents: 0, showRequestButton: false, eligibleDeposits: [] });
+    expect(none).toMatchObject({ totalEligibleProfitCents: 0, showRequestButton: false, eligibleDeposits: [] });
     const cent = withdrawalEligibility({ deposits: [old], requestedCents: [9_999_999], balanceCents: 25_000_000, lastUpdate: L, now });
     expect(cent).toMatchObject({ totalEligibleProfitCents: 1, showRequestButton: true });
   });
@@ -128,6 +129,80 @@ describe('withdrawal eligibility', () => {
         },
       ),
     );
+  });
+});
+
+describe('per-deposit eligible profit, net of what was requested', () => {
+  const now = at('2026-11-22');
+  const L = at('2026-11-16');
+  const first = { id: 'first', amountCents: 2_500_000, at: L - 30 * WEEK_MS };
+  const second = { id: 'second', amountCents: 1_000_000, at: L - 28 * WEEK_MS };
+  const input = (requestedCents: number[], balanceCents = 10_000_000) => ({ deposits: [second, first], requestedCents, balanceCents, lastUpdate: L, now });
+
+  it('takes a request from the oldest deposit first, then the next, so the profits left add up to the total', () => {
+    const before = withdrawalEligibility(input([]));
+    const [a, b] = before.eligibleDeposits;
+    expect([a?.id, b?.id]).toEqual(['first', 'second']);
+    expect(a?.profitCents).toBe(a?.grownCents);
+    // $2,000 requested: all of it from the first deposit's profit.
+    const after = withdrawalEligibility(input([200_000]));
+    expect(after.totalEligibleProfitCents).toBe(before.totalEligibleProfitCents - 200_000);
+    expect(after.eligibleDeposits.map((d) => [d.id, d.takenCents, d.profitCents])).toEqual([
+      ['first', 200_000, (a?.grownCents ?? 0) - 200_000],
+      ['second', 0, b?.grownCents],
+    ]);
+    // More than the first deposit's profit: the rest from the second.
+    const more = (a?.grownCents ?? 0) + 1_000;
+    const spill = withdrawalEligibility(input([more]));
+    expect(spill.eligibleDeposits.map((d) => d.profitCents)).toEqual([0, (b?.grownCents ?? 0) - 1_000]);
+  });
+
+  it('takes what the balance cannot pay the same way', () => {
+    const capped = withdrawalEligibility(input([], 50_000));
+    expect(capped.totalEligibleProfitCents).toBe(50_000);
+    expect(capped.eligibleDeposits.reduce((s, d) => s + d.profitCents, 0)).toBe(50_000);
+    expect(capped.eligibleDeposits.at(-1)?.profitCents).toBe(50_000);
+  });
+
+  it('always sums to the total, each deposit between 0 and its grown profit (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ amountCents: fc.integer({ min: 1, max: 1e9 }), weeksAgo: fc.integer({ min: 0, max: 120 }) }), { maxLength: 20 }),
+        fc.array(fc.integer({ min: 1, max: 1e9 }), { maxLength: 5 }),
+        fc.integer({ min: 0, max: 1e11 }),
+        (rows, requestedCents, balanceCents) => {
+          const deposits = rows.map((r, i) => ({ id: String(i), amountCents: r.amountCents, at: L - r.weeksAgo * WEEK_MS }));
+          const e = withdrawalEligibility({ deposits, requestedCents, balanceCents, lastUpdate: L, now });
+          expect(e.eligibleDeposits.reduce((s, d) => s + d.profitCents, 0)).toBe(e.totalEligibleProfitCents);
+          for (const d of e.eligibleDeposits) {
+            expect(d.profitCents).toBe(d.grownCents - d.takenCents);
+            expect(d.profitCents).toBeGreaterThanOrEqual(0);
+            expect(d.takenCents).toBeGreaterThanOrEqual(0);
+          }
+          // Oldest first: a deposit keeps profit only once every older one has given all of its.
+          const firstKept = e.eligibleDeposits.findIndex((d) => d.takenCents < d.grownCents);
+          if (firstKept >= 0) for (const d of e.eligibleDeposits.slice(firstKept + 1)) expect(d.takenCents).toBe(0);
+          // Every deposit is either eligible or upcoming.
+          expect(e.eligibleDeposits.length + e.upcoming.length).toBe(deposits.length);
+        },
+      ),
+    );
+  });
+
+  it('lists the deposits not yet eligible, soonest first, with their date, days left and profit so far', () => {
+    const recent = { id: 'recent', amountCents: 500_000, at: now - 10 * DAY_MS };
+    const nearly = { id: 'nearly', amountCents: 1_000_000, at: addCalendarMonthsUtc(now, -6) + 5 * DAY_MS };
+    const e = withdrawalEligibility({ deposits: [recent, first, nearly], requestedCents: [], balanceCents: 10_000_000, lastUpdate: L, now });
+    expect(e.eligibleDeposits.map((d) => d.id)).toEqual(['first']);
+    expect(e.upcoming).toEqual([
+      { ...nearly, eligibleAt: eligibleAt(nearly.at), daysUntilEligible: 5, grownCents: depositProfitCents(nearly.amountCents, nearly.at, L) },
+      { ...recent, eligibleAt: eligibleAt(recent.at), daysUntilEligible: daysUntilEligible(eligibleAt(recent.at), now), grownCents: 0 },
+    ]);
+    expect(e.upcoming[0]?.grownCents).toBeGreaterThan(0);
+    // The moment it becomes eligible it leaves the list for the eligible ones.
+    const then = withdrawalEligibility({ deposits: [nearly], requestedCents: [], balanceCents: 10_000_000, lastUpdate: L, now: eligibleAt(nearly.at) });
+    expect(then).toMatchObject({ upcoming: [], eligibleDeposits: [{ id: 'nearly' }] });
+    expect(upcomingDeposits([nearly], L, eligibleAt(nearly.at) - 1)).toMatchObject([{ daysUntilEligible: 1 }]);
   });
 });
 

@@ -81,13 +81,28 @@ export interface DepositRecord {
 
 export interface EligibleDeposit extends DepositRecord {
   monthsSinceDeposit: number;
+  /** What is left to withdraw of this deposit's profit: `grownCents − takenCents`. The deposits' sum is the total. */
   profitCents: Cents;
+  /** What it grew by in its full weeks held at L. */
+  grownCents: Cents;
+  /** What requests (pending or approved) and the balance cap took of that, oldest deposit first. */
+  takenCents: Cents;
+}
+
+/** A deposit not yet eligible: when it becomes so, and what it has grown by so far. */
+export interface UpcomingDeposit extends DepositRecord {
+  eligibleAt: number;
+  daysUntilEligible: number;
+  grownCents: Cents;
 }
 
 export interface Eligibility {
   totalEligibleProfitCents: Cents;
   showRequestButton: boolean;
+  /** Oldest first. */
   eligibleDeposits: EligibleDeposit[];
+  /** The deposits still to become eligible, soonest first. */
+  upcoming: UpcomingDeposit[];
 }
 
 export interface EligibilityInput {
@@ -99,22 +114,53 @@ export interface EligibilityInput {
   now: number;
 }
 
+const oldestFirst = (a: DepositRecord, b: DepositRecord) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * Takes `takeCents` from the deposits' grown profit, the oldest deposit's first, then the next:
+ * a request draws on the profit that became withdrawable first, so the newer deposits keep
+ * theirs, and the profits left add up exactly to what may still be withdrawn.
+ */
+export function takeOldestFirst<T extends { grownCents: Cents }>(deposits: readonly T[], takeCents: Cents): (T & { takenCents: Cents; profitCents: Cents })[] {
+  let left = takeCents;
+  return deposits.map((d) => {
+    const takenCents = Math.min(d.grownCents, Math.max(0, left));
+    left -= takenCents;
+    return { ...d, takenCents, profitCents: d.grownCents - takenCents };
+  });
+}
+
 /**
  * totalEligibleProfit = min(B, Σ profit of eligible deposits − Σ requested), never below 0;
- * the request button shows from one cent up.
+ * the request button shows from one cent up. Each eligible deposit's profit is what is left of
+ * it once the difference between its grown profit and that total is taken, oldest deposit
+ * first (`takeOldestFirst`), so the deposits' profits add up to the total.
  */
 export function withdrawalEligibility(input: EligibilityInput): Eligibility {
-  const eligibleDeposits = input.deposits
+  const deposits = [...input.deposits].sort(oldestFirst);
+  const grown = deposits
     .filter((d) => isEligible(d.at, input.now))
-    .map((d) => ({
-      ...d,
-      monthsSinceDeposit: monthsSinceDeposit(d.at, input.now),
-      profitCents: depositProfitCents(d.amountCents, d.at, input.lastUpdate),
-    }));
-  const profit = eligibleDeposits.reduce((sum, d) => sum + d.profitCents, 0);
+    .map((d) => ({ ...d, monthsSinceDeposit: monthsSinceDeposit(d.at, input.now), grownCents: depositProfitCents(d.amountCents, d.at, input.lastUpdate) }));
+  const profit = grown.reduce((sum, d) => sum + d.grownCents, 0);
   const requested = input.requestedCents.reduce((sum, c) => sum + c, 0);
   const totalEligibleProfitCents = Math.max(0, Math.min(input.balanceCents, profit - requested));
-  return { totalEligibleProfitCents, showRequestButton: totalEligibleProfitCents >= 1, eligibleDeposits };
+  return {
+    totalEligibleProfitCents,
+    showRequestButton: totalEligibleProfitCents >= 1,
+    eligibleDeposits: takeOldestFirst(grown, profit - totalEligibleProfitCents),
+    upcoming: upcomingDeposits(deposits, input.lastUpdate, input.now),
+  };
+}
+
+/** The deposits not yet eligible at `now`, soonest first, each with its date, days left and profit so far. */
+export function upcomingDeposits(deposits: readonly DepositRecord[], lastUpdate: number, now: number): UpcomingDeposit[] {
+  return deposits
+    .filter((d) => !isEligible(d.at, now))
+    .map((d) => {
+      const at = eligibleAt(d.at);
+      return { ...d, eligibleAt: at, daysUntilEligible: daysUntilEligible(at, now), grownCents: depositProfitCents(d.amountCents, d.at, lastUpdate) };
+    })
+    .sort((a, b) => a.eligibleAt - b.eligibleAt || oldestFirst(a, b));
 }
 
 /** The eligibility dates the admins' alerts cover at `now`, (from, to]: the next 14 days, and the last day ('Eligible Now'). */

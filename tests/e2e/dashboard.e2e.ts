@@ -108,29 +108,31 @@ journey(
   PHONE,
 );
 
-journey("on a desktop the header says Sign out; the chart's ranges change the figure, which ends on the card's balance", e2e, async ({ page }) => {
+journey("on a desktop the header says Sign out; the chart's ranges change the gain, whose breakdown ends on the card's balance", e2e, async ({ page }) => {
   await openDashboard(page, ALICE);
   await page.getByRole('button', { name: 'Sign out' }).waitFor();
   const balance = (await page.getByTestId('balance').innerText()).trim();
   const ranges = page.getByRole('group', { name: 'Chart range' });
-  const figure = page.getByTestId('range-change');
+  const figure = page.getByTestId('range-gain');
   await figure.waitFor();
   expect(await ranges.getByRole('button', { name: '3M' }).getAttribute('aria-pressed')).toBe('true');
   const threeMonths = await figure.innerText();
-  expect(threeMonths).toMatch(/^\+\$[\d,]+\.\d\d \(\+\d+\.\d\d%\) over 3 months$/);
-  expect(await page.getByTestId('range-growth').innerText()).toContain(`balance now ${balance}`);
+  expect(threeMonths).toMatch(/^\+\$[\d,]+\.\d\d \(\+\d+\.\d\d%\)$/);
+  await page.getByText('Investment gain over 3 months').waitFor();
+  expect(await page.getByTestId('range-breakdown').innerText()).toContain(` to ${balance}: deposits `);
 
   await ranges.getByRole('button', { name: '1M' }).click();
   expect(await ranges.getByRole('button', { name: '1M' }).getAttribute('aria-pressed')).toBe('true');
   expect(await ranges.getByRole('button', { name: '3M' }).getAttribute('aria-pressed')).toBe('false');
   const oneMonth = await figure.innerText();
-  expect(oneMonth).toMatch(/over 1 month$/);
+  await page.getByText('Investment gain over 1 month').waitFor();
   expect(oneMonth).not.toBe(threeMonths);
 
   await ranges.getByRole('button', { name: 'All' }).click();
-  // Alice's history starts with her first deposit: the whole balance less that deposit.
-  expect(await figure.innerText()).toMatch(/^\+\$[\d,]+\.\d\d \(\+\d+\.\d\d%\) since \w{3} \d{1,2}, \d{4}$/);
-  expect(await page.getByTestId('range-growth').innerText()).toContain(`balance now ${balance}`);
+  // Alice's history starts with her first deposit: counted from $0.00, her deposits are deposits, not gain.
+  expect(await figure.innerText()).toMatch(/^\+\$[\d,]+\.\d\d \(\+\d+\.\d\d%\)$/);
+  await page.getByText(/^Investment gain since \w{3} \d{1,2}, \d{4}$/).waitFor();
+  expect(await page.getByTestId('range-breakdown').innerText()).toContain(`Balance from $0.00 to ${balance}: deposits +$`);
 });
 
 journey("the history by month: every line once with its running balance, the months' figures adding up, older months, a fold, the filter", e2e, async ({ page }) => {
@@ -309,5 +311,5 @@ journey("the week's change on the balance card is the history's newest growth li
   const [newest] = await shownLines(page);
   const balance = (await page.getByTestId('balance').innerText()).trim();
   expect(newest).toEqual({ kind: 'growth', amount: `+${gain}`, balance: `Balance ${balance}` });
-  expect(await page.getByTestId('range-growth').innerText()).toContain(`balance now ${balance}`);
+  expect(await page.getByTestId('range-breakdown').innerText()).toContain(` to ${balance}: deposits `);
 });

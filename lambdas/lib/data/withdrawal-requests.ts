@@ -151,6 +151,16 @@ export function toEligibilityDto(e: Eligibility): EligibilityDto {
       timestamp: new Date(d.at).toISOString(),
       monthsSinceDeposit: d.monthsSinceDeposit,
       profit: centsToDollars(d.profitCents),
+      grownProfit: centsToDollars(d.grownCents),
+      withdrawnProfit: centsToDollars(d.takenCents),
+    })),
+    upcoming: e.upcoming.map((d) => ({
+      id: d.id,
+      amount: centsToDollars(d.amountCents),
+      timestamp: new Date(d.at).toISOString(),
+      eligibleAt: new Date(d.eligibleAt).toISOString(),
+      daysUntilEligible: d.daysUntilEligible,
+      profit: centsToDollars(d.grownCents),
     })),
   };
 }

@@ -20,9 +20,10 @@ const portfolio = (over: Partial<{ balance: number; weeklyGain: number; weeklyGa
 const eligible: EligibilityDto = {
   totalEligibleProfit: 250.5,
   showRequestButton: true,
-  eligibleDeposits: [{ id: 'd1', amount: 1000, timestamp: '2024-06-15T12:00:00Z', monthsSinceDeposit: 9, profit: 250.5 }],
+  eligibleDeposits: [{ id: 'd1', amount: 1000, timestamp: '2024-06-15T12:00:00Z', monthsSinceDeposit: 9, profit: 250.5, grownProfit: 250.5, withdrawnProfit: 0 }],
+  upcoming: [],
 };
-const notEligible: EligibilityDto = { totalEligibleProfit: 0, showRequestButton: false, eligibleDeposits: [] };
+const notEligible: EligibilityDto = { totalEligibleProfit: 0, showRequestButton: false, eligibleDeposits: [], upcoming: [] };
 
 const request = (over: Partial<WithdrawalRequestDto>): WithdrawalRequestDto => ({
   id: 'r1',
@@ -68,8 +69,11 @@ const asPhone = () => {
   mockPhone = true;
 };
 
+/** The card titled `title`, to look inside. */
+const cardOf = async (title: string) => within((await screen.findByText(title)).closest('.chakra-card__root') as HTMLElement);
+
 describe('dashboard', () => {
-  it('shows the header and the balance card with this week, the next growth and the target', async () => {
+  it('shows the header and the balance card with this week\'s change and the date it was last updated', async () => {
     renderApp('/dashboard', { backend: fakeAuth(alice), api: api() });
     expect(await screen.findByRole('heading', { name: 'Portfolio Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Welcome, Alice')).toBeInTheDocument();
@@ -84,11 +88,47 @@ describe('dashboard', () => {
     expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
     expect(await screen.findByTestId('balance')).toHaveTextContent('$12,345.67');
     expect(screen.getByTestId('weekly-gain')).toHaveTextContent('+$163.21 (+1.34%) this week');
-    // Last grown Monday at noon: the next Monday's run finds less than a week, the one after grows it.
-    expect(screen.getByTestId('next-growth')).toHaveTextContent('Next growth Monday, Mar 24, 2025 · target 100% a year');
     expect(screen.getByText('Last updated Mar 10, 2025')).toBeInTheDocument();
-    // The static cards are folded into the balance card.
-    for (const gone of ['Weekly Performance', 'Next Update', 'Annual Target']) expect(screen.queryByText(gone)).not.toBeInTheDocument();
+  });
+
+  it('shows the Weekly Performance, Next Update and Annual Target cards after the withdrawal card', async () => {
+    renderApp('/dashboard', { backend: fakeAuth(alice), api: api() });
+    const week = await cardOf('Weekly Performance');
+    expect(week.getByText('+$163.21')).toBeInTheDocument();
+    expect(getComputedStyle(week.getByText('+$163.21')).color).toBe('var(--chakra-colors-green-fg)');
+    expect(week.getByText('+1.34% this week')).toBeInTheDocument();
+    const next = await cardOf('Next Update');
+    expect(next.getByText('Monday')).toBeInTheDocument();
+    expect(next.getByText('Automatic weekly update')).toBeInTheDocument();
+    // Last grown Monday at noon: the next Monday's run finds less than a week, the one after grows it.
+    expect(next.getByTestId('next-growth')).toHaveTextContent('Next growth Mar 24, 2025');
+    const target = await cardOf('Annual Target');
+    expect(target.getByText('100%')).toBeInTheDocument();
+    expect(target.getByText('Target, not guaranteed')).toBeInTheDocument();
+    // The clock's year (2025 here), never a year written into the page.
+    expect(target.getByText('Growth target for 2025')).toBeInTheDocument();
+    // Below the balance and the withdrawal card: the phone's first screen keeps the eligible profit and the button.
+    const withdrawal = screen.getByRole('heading', { name: 'Profit Withdrawal Available' });
+    expect(withdrawal.compareDocumentPosition(screen.getByText('Weekly Performance')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByText('Weekly Performance').compareDocumentPosition(screen.getByText('Next Update')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByText('Next Update').compareDocumentPosition(screen.getByText('Annual Target')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("takes the target's year from the clock", async () => {
+    jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2027-01-04T10:00:00Z'));
+    renderApp('/dashboard', { backend: fakeAuth(alice), api: api() });
+    expect((await cardOf('Annual Target')).getByText('Growth target for 2027')).toBeInTheDocument();
+  });
+
+  it('shows a weekly loss red in the Weekly Performance card, and no cards while the portfolio cannot load', async () => {
+    const loss = renderApp('/dashboard', { backend: fakeAuth(alice), api: api({ 'GET /api/portfolios/alice-sub': portfolio({ weeklyGain: -0.5, weeklyGainAmount: -3 }) }) });
+    const week = await cardOf('Weekly Performance');
+    expect(getComputedStyle(week.getByText('-$3.00')).color).toBe('var(--chakra-colors-red-fg)');
+    expect(week.getByText('-0.50% this week')).toBeInTheDocument();
+    loss.unmount();
+    renderApp('/dashboard', { backend: fakeAuth(alice), api: api({ 'GET /api/portfolios/alice-sub': () => Promise.reject(apiError(500, 'boom')) }) });
+    expect(await screen.findByText('Unable to load portfolio data.')).toBeInTheDocument();
+    expect(screen.queryByText('Weekly Performance')).not.toBeInTheDocument();
   });
 
   it('colours a weekly loss red, and a gain or no change green', async () => {
@@ -259,7 +299,10 @@ describe('dashboard: a first-day client', () => {
     expect(screen.getByTestId('balance')).toHaveTextContent('$0.00');
     expect(screen.queryByTestId('weekly-gain')).not.toBeInTheDocument();
     expect(screen.queryByTestId('next-growth')).not.toBeInTheDocument();
-    expect(screen.getByText('Your balance starts growing with your first deposit, by 100% a year, credited every Monday.')).toBeInTheDocument();
+    // In the balance card and the Weekly Performance card, which shows no gain either; no next growth date.
+    expect(screen.getAllByText('Growth starts with your first deposit')).toHaveLength(2);
+    expect((await cardOf('Weekly Performance')).getByText('None yet')).toBeInTheDocument();
+    expect((await cardOf('Next Update')).getByText('Monday')).toBeInTheDocument();
     // No profit yet: not shown in green.
     const profit = await screen.findByTestId('eligible-profit');
     expect(profit).toHaveTextContent('$0.00');
@@ -277,7 +320,7 @@ describe('dashboard: a first-day client', () => {
   it('shows no funding card once there is a deposit', async () => {
     renderApp('/dashboard', { backend: fakeAuth(alice), api: api({ 'GET /api/portfolios/alice-sub/history': history }), config: { fundingInstructions: ['Wire it'] } });
     await screen.findByTestId('balance');
-    await screen.findByTestId('range-change');
+    await screen.findByTestId('range-gain');
     expect(screen.queryByTestId('funding')).not.toBeInTheDocument();
   });
 });
@@ -314,6 +357,51 @@ describe('dashboard: profit withdrawal', () => {
     expect(within(list).getByText('Deposited Jun 15, 2024')).toBeInTheDocument();
     expect(within(list).getByText('9 months')).toBeInTheDocument();
     expect(within(list).getByText('Profit $250.50')).toBeInTheDocument();
+  });
+
+  it("shows each deposit's profit net of what requests took of it, oldest first, adding up to the total", async () => {
+    const taken: EligibilityDto = {
+      totalEligibleProfit: 10291.61,
+      showRequestButton: true,
+      eligibleDeposits: [
+        { id: 'd1', amount: 25000, timestamp: '2024-08-15T12:00:00Z', monthsSinceDeposit: 7, profit: 8000, grownProfit: 10000, withdrawnProfit: 2000 },
+        { id: 'd2', amount: 10000, timestamp: '2024-09-01T12:00:00Z', monthsSinceDeposit: 6, profit: 2291.61, grownProfit: 2291.61, withdrawnProfit: 0 },
+      ],
+      upcoming: [],
+    };
+    renderApp('/dashboard', { backend: fakeAuth(alice), api: api({ 'GET /api/withdrawals/alice-sub/eligible': { data: taken } }) });
+    const list = await screen.findByRole('list', { name: 'Eligible deposits' });
+    expect(within(list).getByText('Profit $8,000.00 ($2,000.00 of $10,000.00 withdrawn)')).toBeInTheDocument();
+    expect(within(list).getByText('Profit $2,291.61')).toBeInTheDocument();
+    expect(screen.getByTestId('eligible-profit')).toHaveTextContent('$10,291.61');
+  });
+
+  it('tells the client when deposits become eligible, and how much, soonest first', async () => {
+    const upcoming = (id: string, days: number, amount: number, profit: number) => ({
+      id,
+      amount,
+      timestamp: '2024-09-17T12:00:00Z',
+      eligibleAt: new Date(NOW + days * 86_400_000).toISOString(),
+      daysUntilEligible: days,
+      profit,
+    });
+    const soon: EligibilityDto = {
+      ...notEligible,
+      upcoming: [upcoming('u1', 1, 500, 12.5), upcoming('u2', 5, 10000, 1234.56), upcoming('u3', 30, 700, 3), upcoming('u4', 60, 800, 0), upcoming('u5', 90, 900, 0)],
+    };
+    renderApp('/dashboard', { backend: fakeAuth(alice), api: api({ 'GET /api/withdrawals/alice-sub/eligible': { data: soon } }) });
+    const list = await screen.findByRole('list', { name: 'Upcoming eligibility' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((li) => li.firstChild?.textContent)).toEqual([
+      'Eligible in 1 day: $500.00 deposited Sep 17, 2024',
+      'Eligible in 5 days: $10,000.00 deposited Sep 17, 2024',
+      'Eligible in 30 days: $700.00 deposited Sep 17, 2024',
+    ]);
+    expect(items[1]).toHaveTextContent('On Mar 17, 2025 · profit so far $1,234.56');
+    expect(screen.getByText('and 2 more deposits later')).toBeInTheDocument();
+    // Nothing eligible yet: the rule is said too, and no button.
+    expect(screen.getByText('Deposits become eligible for profit withdrawal 6 months after they are made.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request Withdrawal' })).not.toBeInTheDocument();
   });
 
   async function openDialog() {
@@ -501,21 +589,31 @@ describe('dashboard: profit withdrawal', () => {
 });
 
 describe('dashboard: balance history', () => {
-  it('charts a range with the change over it, and another range changes the figure', async () => {
+  it('heads a range with the investment gain over it, time-weighted, and the balance change by kind', async () => {
     renderApp('/dashboard', { backend: fakeAuth(alice), api: api({ 'GET /api/portfolios/alice-sub/history': history }) });
     expect(await screen.findByRole('heading', { name: 'Balance History' })).toBeInTheDocument();
     const group = await screen.findByRole('group', { name: 'Chart range' });
     const button = (name: string) => within(group).getByRole('button', { name });
     expect(button('3M')).toHaveAttribute('aria-pressed', 'true');
-    // From Dec 12: the balance carried in is the first deposit's week's growth.
-    expect(screen.getByTestId('range-change')).toHaveTextContent('+$185.22 (+1.52%) over 3 months');
-    expect(screen.getByTestId('range-growth')).toHaveTextContent('Weekly growth in this period +$235.22 · balance now $12,345.67');
+    // From Dec 12: the balance carried in is the first deposit's week's growth; the $50 withdrawal is no loss.
+    expect(screen.getByText('Investment gain over 3 months')).toBeInTheDocument();
+    expect(screen.getByTestId('range-gain')).toHaveTextContent(/^\+\$235\.22 \(\+1\.94%\)$/);
+    expect(getComputedStyle(screen.getByTestId('range-gain')).color).toBe('var(--chakra-colors-green-fg)');
+    expect(screen.getByTestId('range-breakdown')).toHaveTextContent(
+      'Balance from $12,160.45 to $12,345.67: deposits +$0.00, withdrawals −$50.00, growth +$235.22, adjustments +$0.00',
+    );
     await userEvent.click(button('1M'));
     expect(button('1M')).toHaveAttribute('aria-pressed', 'true');
     expect(button('3M')).toHaveAttribute('aria-pressed', 'false');
-    expect(screen.getByTestId('range-change')).toHaveTextContent('+$113.21 (+0.93%) over 1 month');
+    expect(screen.getByTestId('range-gain')).toHaveTextContent('+$163.21 (+1.34%)');
+    expect(screen.getByText('Investment gain over 1 month')).toBeInTheDocument();
     await userEvent.click(button('All'));
-    expect(screen.getByTestId('range-change')).toHaveTextContent('+$345.67 (+2.88%) since Dec 2, 2024');
+    // The whole history from $0: the $12,000 deposit is a deposit, not a gain.
+    expect(screen.getByText('Investment gain since Dec 2, 2024')).toBeInTheDocument();
+    expect(screen.getByTestId('range-gain')).toHaveTextContent('+$395.67 (+3.30%)');
+    expect(screen.getByTestId('range-breakdown')).toHaveTextContent(
+      'Balance from $0.00 to $12,345.67: deposits +$12,000.00, withdrawals −$50.00, growth +$395.67, adjustments +$0.00',
+    );
     // The chart's text alternative ends on the balance the card shows.
     expect(screen.getByText('Balance from $12,000.00 on Dec 2, 2024 to $12,345.67 on Mar 10, 2025: 1 deposit, 1 withdrawal.')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Balance history' });

@@ -1,8 +1,9 @@
 /**
  * `/dashboard`: 'Portfolio Dashboard'. The client's balance with this week's change, the eligible
- * profit and the request button (together in a phone's first screen), the withdrawal requests,
- * the balance chart and the history. A client with no deposit yet is told how to fund the
- * account. No fallback portfolio: nothing shown that isn't true.
+ * profit and the request button (together in a phone's first screen), the Weekly Performance,
+ * Next Update and Annual Target cards, the withdrawal requests, the balance chart and the
+ * history. A client with no deposit yet is told how to fund the account. No fallback portfolio:
+ * nothing shown that isn't true.
  */
 import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
@@ -18,7 +19,7 @@ import { type User, useAuth } from '../auth/session';
 import { PageShell } from '../components/page-shell';
 import { PageSpinner } from '../components/page-spinner';
 import { usePhoneLayout } from '../components/use-phone-layout';
-import { BalanceCard, BalanceCardLoading } from './dashboard/BalanceCard';
+import { BalanceCard, BalanceCardLoading, WeekCards } from './dashboard/BalanceCard';
 import { FundingCard } from './dashboard/FundingCard';
 import { GrowthCard } from './dashboard/GrowthCard';
 import { Avatar, HeaderActions } from './dashboard/HeaderActions';
@@ -104,6 +105,7 @@ function ClientDashboard({ user }: { user: User }) {
         </Stack>
         <WithdrawalCard user={user} />
       </SimpleGrid>
+      {held && !portfolio.error && <WeekCards portfolio={held} firstDay={firstDay} />}
       <RequestsCard userId={user.sub} />
       <GrowthCard userId={user.sub} />
       <HistoryCard userId={user.sub} open={historyOpen} onToggle={toggleHistory} />

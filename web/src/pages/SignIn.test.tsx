@@ -6,7 +6,7 @@ import { adminUser, alice, cognitoError, FAKE_TOTP_CODE, type FakeUser, fakeAuth
 /** What a client's dashboard and the admin console read when they open after a sign-in. */
 const landingPages = {
   'GET /api/portfolios/alice-sub': { success: true, portfolio: { userId: 'alice-sub', balance: 10, lastUpdate: '2025-03-10T12:00:00Z', weeklyGain: 0, weeklyGainAmount: 0 } },
-  'GET /api/withdrawals/alice-sub/eligible': { data: { totalEligibleProfit: 0, showRequestButton: false, eligibleDeposits: [] } },
+  'GET /api/withdrawals/alice-sub/eligible': { data: { totalEligibleProfit: 0, showRequestButton: false, eligibleDeposits: [], upcoming: [] } },
   'GET /api/portfolios/alice-sub/withdrawal-requests': [],
   'GET /api/portfolios/alice-sub/history': { data: [] },
   'GET /api/admin/clients': [],

@@ -11,7 +11,7 @@ const dashboardApi = (extra: Record<string, unknown> = {}) =>
   fixtureApi({
     'POST /api/portfolios/create': { success: true },
     'GET /api/portfolios/alice-sub': { success: true, portfolio: { userId: 'alice-sub', balance: 0, lastUpdate: '2025-01-15T12:00:00Z', weeklyGain: 0, weeklyGainAmount: 0 } },
-    'GET /api/withdrawals/alice-sub/eligible': { data: { totalEligibleProfit: 0, showRequestButton: false, eligibleDeposits: [] } },
+    'GET /api/withdrawals/alice-sub/eligible': { data: { totalEligibleProfit: 0, showRequestButton: false, eligibleDeposits: [], upcoming: [] } },
     'GET /api/portfolios/alice-sub/withdrawal-requests': [],
     ...extra,
   });

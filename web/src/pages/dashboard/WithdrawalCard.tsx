@@ -1,14 +1,14 @@
 /**
- * 'Profit Withdrawal Available': the eligible profit, what pending requests hold of it, the
- * request button right under them (in a phone's first screen), then the deposits the profit comes
- * from (EligibleDeposits.tsx, in the withdrawal flows' chunk).
+ * 'Profit Withdrawal Available': the eligible profit, the request button right under it (in a
+ * phone's first screen), then what pending requests hold of the profit, the deposits it comes
+ * from and those still to become eligible (EligibleDeposits.tsx, in the withdrawal flows' chunk,
+ * which the requests' list loads on every visit).
  */
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { lazy, Suspense, useState } from 'react';
-import { dollarsToCents, formatUsd } from '../../../../shared/money';
 import { useRoute } from '../../api/hooks';
 import type { User } from '../../auth/session';
 import { LoadFailed } from '../../components/load-states';
@@ -21,22 +21,8 @@ export const loadWithdrawalFlows = () => import('./withdrawal-flows');
 /** Fetched as the pointer or the focus reaches a button, so it is usually there by the click. */
 const prefetchWithdrawalFlows = () => void loadWithdrawalFlows().catch(() => undefined);
 const RequestDialog = lazy(() => loadWithdrawalFlows().then((m) => ({ default: m.RequestDialog })));
-/** Under the button, so their arrival moves nothing above it. */
+/** Under the button, so their arrival moves nothing above it; nothing when there is no deposit. */
 const EligibleDeposits = lazy(() => loadWithdrawalFlows().then((m) => ({ default: m.EligibleDeposits })));
-
-/** "$500.00 reserved for your pending request": what the client's waiting requests hold back. */
-function Reserved({ userId }: { userId: string }) {
-  const { data } = useRoute({ route: 'listMyWithdrawalRequests', params: { uid: userId } });
-  const pending = (data ?? []).filter((r) => r.status === 'pending');
-  if (pending.length === 0) return null;
-  const cents = pending.reduce((sum, r) => sum + dollarsToCents(r.amount), 0);
-  const which = pending.length === 1 ? 'your pending request' : `your ${pending.length} pending requests`;
-  return (
-    <Text fontSize="sm" color="fg.muted" data-testid="reserved">
-      {formatUsd(cents)} reserved for {which}
-    </Text>
-  );
-}
 
 function EligibilityLoading() {
   return (
@@ -71,7 +57,6 @@ export function WithdrawalCard({ user }: { user: User }) {
           <Text color="fg.muted" fontSize="sm">
             Total eligible profit
           </Text>
-          <Reserved userId={user.sub} />
         </Box>
         {eligibility.showRequestButton ? (
           <Button
@@ -91,11 +76,9 @@ export function WithdrawalCard({ user }: { user: User }) {
             Deposits become eligible for profit withdrawal 6 months after they are made.
           </Text>
         )}
-        {eligibility.eligibleDeposits.length > 0 && (
-          <Suspense fallback={null}>
-            <EligibleDeposits deposits={eligibility.eligibleDeposits} />
-          </Suspense>
-        )}
+        <Suspense fallback={null}>
+          <EligibleDeposits eligibility={eligibility} userId={user.sub} />
+        </Suspense>
       </Stack>
     );
 

@@ -43,19 +43,20 @@ describe('chart ranges', () => {
     expect(rangeStart('All', now)).toBeNull();
   });
 
-  it('counts the change from the balance carried into the range to the last point', () => {
+  it('counts the gain from the balance carried into the range to the last point', () => {
     const month = rangeView(points, '1M', now);
-    expect(month).toMatchObject({ fromCents: 160_000, toCents: 170_000, growthCents: 10_000, since: null });
+    expect(month).toMatchObject({ gain: { startCents: 160_000, endCents: 170_000, growthCents: 10_000 }, since: null });
     // The chart starts at the range's start, at the balance carried in.
     expect(month.rows[0]).toEqual({ t: at('2026-10-25T12:00:00Z'), balanceCents: 160_000, kind: 'start', amountCents: 0 });
     expect(month.rows.map((r) => r.kind)).toEqual(['start', 'growth', 'growth']);
-    expect(rangeView(points, '3M', now)).toMatchObject({ fromCents: 110_000, toCents: 170_000, growthCents: 10_000, since: null });
+    // The deposit in the range is not gain.
+    expect(rangeView(points, '3M', now)).toMatchObject({ gain: { startCents: 110_000, endCents: 170_000, depositsCents: 50_000, growthCents: 10_000 }, since: null });
   });
 
-  it('counts from the first deposit when the history starts inside the range', () => {
+  it('counts from $0 before the first deposit when the history starts inside the range', () => {
     for (const range of ['YTD', 'All'] as const) {
       const view = rangeView(points, range, now);
-      expect(view).toMatchObject({ fromCents: 100_000, toCents: 170_000, growthCents: 20_000, since: at('2026-01-10T00:00:00Z') });
+      expect(view).toMatchObject({ gain: { startCents: 0, endCents: 170_000, depositsCents: 150_000, growthCents: 20_000 }, since: at('2026-01-10T00:00:00Z') });
       expect(view.rows).toHaveLength(5);
     }
   });

@@ -46,20 +46,33 @@ function RangeButton({ range, pressed, onPress }: { range: RangeName; pressed: b
   );
 }
 
-/** "+$1,234.56 (+4.20%) over 3 months", and how much of it is weekly growth. */
+/** "+$16,313.58", "-$3.00": the gain signed, as shared/money writes dollars. */
+const signedGain = (cents: number) => `${cents >= 0 ? '+' : ''}${formatUsd(cents)}`;
+
+/**
+ * "Investment gain over 3 months", "+$1,234.56 (+4.20%)": the growth credited in the range and
+ * its time-weighted return (range-gain.ts), never a deposit; under it, the balance's change over
+ * the range by kind, which adds up to it.
+ */
 function RangeChange({ view, range }: { view: RangeView; range: RangeName }) {
-  const change = view.toCents - view.fromCents;
-  const percent = view.fromCents > 0 ? ` (${formatSignedPercent((change / view.fromCents) * 100)})` : '';
+  const { gain } = view;
   const span = view.since === null && range !== 'All' ? RANGE_SPANS[range] : `since ${formatDate(view.since ?? 0, 'UTC')}`;
+  const parts = [
+    ['deposits', gain.depositsCents],
+    ['withdrawals', gain.withdrawalsCents],
+    ['growth', gain.growthCents],
+    ['adjustments', gain.adjustmentsCents],
+  ] as const;
   return (
     <Box>
-      <Text fontSize="lg" fontWeight="semibold" color={gainColor(change)} data-testid="range-change">
-        {change >= 0 ? '+' : '-'}
-        {formatUsd(Math.abs(change))}
-        {percent} {span}
+      <Text fontSize="sm" color="fg.muted">
+        Investment gain {span}
       </Text>
-      <Text fontSize="sm" color="fg.muted" data-testid="range-growth">
-        Weekly growth in this period {signedMovement(view.growthCents)} · balance now {formatUsd(view.toCents)}
+      <Text fontSize="lg" fontWeight="semibold" color={gainColor(gain.growthCents)} data-testid="range-gain">
+        {signedGain(gain.growthCents)} ({formatSignedPercent(gain.returnPercent)})
+      </Text>
+      <Text fontSize="sm" color="fg.muted" data-testid="range-breakdown">
+        Balance from {formatUsd(gain.startCents)} to {formatUsd(gain.endCents)}: {parts.map(([name, cents]) => `${name} ${signedMovement(cents)}`).join(', ')}
       </Text>
     </Box>
   );

@@ -1,11 +1,12 @@
 /**
  * The balance chart's ranges (1M, 3M, YTD, All) and what the chart and its figure show for one:
- * the history's points in the range, the balance the range starts from, and the change from it
- * to the last point, which is the balance the cards show. In cents, from the API's points.
+ * the history's points in the range (from the balance carried into it), and the investment gain
+ * over it with the balance's change broken down. In cents, from the API's points.
  */
 import type { HistoryPointDto } from '../../../../shared/api';
 import { addCalendarMonthsUtc } from '../../../../shared/eligibility';
 import { type Cents, dollarsToCents } from '../../../../shared/money';
+import { type RangeGain, rangeGain } from './range-gain';
 
 export const RANGES = ['1M', '3M', 'YTD', 'All'] as const;
 export type RangeName = (typeof RANGES)[number];
@@ -26,11 +27,8 @@ export interface ChartRow {
 
 export interface RangeView {
   rows: ChartRow[];
-  /** The balance the range starts from, and the last point's. */
-  fromCents: Cents;
-  toCents: Cents;
-  /** The weekly growth credited within the range. */
-  growthCents: Cents;
+  /** The investment gain over the range and the breakdown of the balance's change (range-gain.ts). */
+  gain: RangeGain;
   /** Null when the range starts before the history: the figure then counts from the first point, at `since`. */
   since: number | null;
 }
@@ -42,22 +40,21 @@ export function rangeStart(range: RangeName, now: number): number | null {
   return addCalendarMonthsUtc(now, range === '1M' ? -1 : -3);
 }
 
-const rowOf = (p: HistoryPointDto): ChartRow => ({ t: Date.parse(p.at), balanceCents: dollarsToCents(p.balance), kind: p.kind, amountCents: dollarsToCents(p.amount) });
+/** A history point as a row: never the range's start. */
+type PointRow = ChartRow & { kind: HistoryPointDto['kind'] };
+
+const rowOf = (p: HistoryPointDto): PointRow => ({ t: Date.parse(p.at), balanceCents: dollarsToCents(p.balance), kind: p.kind, amountCents: dollarsToCents(p.amount) });
 
 /** The view of `points` (oldest first, not empty) for `range`. */
 export function rangeView(points: readonly HistoryPointDto[], range: RangeName, now: number): RangeView {
   const all = points.map(rowOf);
   const start = rangeStart(range, now);
-  const before = start === null ? [] : all.filter((r) => r.t < start);
-  const inRange = start === null ? all : all.filter((r) => r.t >= start);
-  const carried = before.at(-1);
-  const last = all.at(-1) as ChartRow;
-  const growthCents = inRange.filter((r) => r.kind === 'growth').reduce((sum, r) => sum + r.amountCents, 0);
+  const gain = rangeGain(all, start);
+  const carried = start === null ? undefined : all.filter((r) => r.t < start).at(-1);
   if (carried && start !== null) {
-    const rows = [{ t: start, balanceCents: carried.balanceCents, kind: 'start' as const, amountCents: 0 }, ...inRange];
-    return { rows, fromCents: carried.balanceCents, toCents: last.balanceCents, growthCents, since: null };
+    const rows = [{ t: start, balanceCents: carried.balanceCents, kind: 'start' as const, amountCents: 0 }, ...all.filter((r) => r.t >= start)];
+    return { rows, gain, since: null };
   }
-  // The history starts inside the range: counted from its first point (the first deposit).
-  const first = all[0] as ChartRow;
-  return { rows: all, fromCents: first.balanceCents, toCents: last.balanceCents, growthCents: growthCents - (first.kind === 'growth' ? first.amountCents : 0), since: first.t };
+  // The history starts inside the range: drawn from its first point (the first deposit), counted from $0 before it.
+  return { rows: all, gain, since: (all[0] as ChartRow).t };
 }
