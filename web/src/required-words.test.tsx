@@ -73,7 +73,8 @@ const portfolio = { success: true, portfolio: { userId: 'alice-sub', balance: 12
 const eligible: EligibilityDto = {
   totalEligibleProfit: 250.5,
   showRequestButton: true,
-  eligibleDeposits: [{ id: 'd1', amount: 1000, timestamp: '2024-06-15T12:00:00Z', monthsSinceDeposit: 9, profit: 250.5 }],
+  eligibleDeposits: [{ id: 'd1', amount: 1000, timestamp: '2024-06-15T12:00:00Z', monthsSinceDeposit: 9, profit: 250.5, grownProfit: 250.5, withdrawnProfit: 0 }],
+  upcoming: [],
 };
 const history: { data: HistoryPointDto[] } = {
   data: [
