@@ -9,6 +9,7 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import type { FormEvent, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../auth/session';
+import type { FormFailure } from '../auth/use-auth-step';
 import { prepareToasts } from './toaster';
 import { ColorModeSelect } from './color-mode-menu';
 import { FieldInput, FormAlert, FormField } from './form-field';
@@ -49,21 +50,22 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
 }
 
 /**
- * A signed-out form: its own problem if any (one no field owns), its fields, then the submit
- * button, busy with `busyText` while the form is sent.
+ * A signed-out form: what failed if anything did (the product's title and the problem, whether the
+ * form's own or a field's, which the field also says), its fields, then the submit button, busy
+ * with `busyText` while the form is sent.
  */
-export function AuthForm({ onSubmit, submitText, busyText, busy, problem, children }: {
+export function AuthForm({ onSubmit, submitText, busyText, busy, failure, children }: {
   onSubmit: (event: FormEvent) => unknown;
   submitText: string;
   busyText: string;
   busy: boolean;
-  problem?: string;
+  failure: FormFailure | null;
   children: ReactNode;
 }) {
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate>
       <Stack gap="4">
-        {problem && <FormAlert>{problem}</FormAlert>}
+        {failure && <FormAlert title={failure.title}>{failure.message}</FormAlert>}
         {children}
         <Button type="submit" colorPalette="yellow" loading={busy} loadingText={busyText}>
           {submitText}
