@@ -13,11 +13,13 @@ import type { FormFailure } from '../auth/use-auth-step';
 import { prepareToasts } from './toaster';
 import { ColorModeSelect } from './color-mode-menu';
 import { FieldInput, FormAlert, FormField } from './form-field';
+import { PageFooter } from './footer';
 import { Logo } from './logo';
 
 /**
  * The frame of the signed-out pages: the theme menu, then the card (logo, title, subtitle, the
- * page's parts one under the other) in the rest of the screen. The menu takes its own row rather
+ * page's parts one under the other) in the rest of the screen, and the firm's footer under it
+ * (below the first screen). The menu takes its own row rather
  * than lying over the page, so a card taller than a phone's screen starts under it. A visitor who
  * starts on the card (a field focused, a button pressed) is about to need the auth code, which the
  * first screen does not load: it starts loading then.
@@ -29,23 +31,26 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
     prepareToasts();
   };
   return (
-    <Flex as="main" minH="100dvh" direction="column" align="center" gap="4" p="4" pb="10" bg="bg.subtle">
-      <Flex alignSelf="stretch" justify="flex-end">
-        <ColorModeSelect />
+    <>
+      <Flex as="main" minH="100dvh" direction="column" align="center" gap="4" p="4" pb="10" bg="bg.subtle">
+        <Flex alignSelf="stretch" justify="flex-end">
+          <ColorModeSelect />
+        </Flex>
+        <Card.Root width="full" maxW="md" my="auto" onFocus={prepare} onPointerDown={prepare}>
+          <Card.Header textAlign="center" alignItems="center" gap="2">
+            <Logo />
+            <Heading as="h1" size="2xl">
+              {title}
+            </Heading>
+            {subtitle && <Text color="fg.muted">{subtitle}</Text>}
+          </Card.Header>
+          <Card.Body>
+            <Stack gap="5">{children}</Stack>
+          </Card.Body>
+        </Card.Root>
       </Flex>
-      <Card.Root width="full" maxW="md" my="auto" onFocus={prepare} onPointerDown={prepare}>
-        <Card.Header textAlign="center" alignItems="center" gap="2">
-          <Logo />
-          <Heading as="h1" size="2xl">
-            {title}
-          </Heading>
-          {subtitle && <Text color="fg.muted">{subtitle}</Text>}
-        </Card.Header>
-        <Card.Body>
-          <Stack gap="5">{children}</Stack>
-        </Card.Body>
-      </Card.Root>
-    </Flex>
+      <PageFooter />
+    </>
   );
 }
 
