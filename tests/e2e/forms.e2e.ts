@@ -1,7 +1,8 @@
 /**
  * Forms that help, in a real Chromium on the local stack: a problem said at its field (marked
- * invalid, described by it), the password rules shown before they are broken, the toasts clear of
- * the header's actions, and the signed-out card clear of the theme menu on a phone.
+ * invalid, described by it, under the form's alert with its title), the password rules shown before
+ * they are broken, the toasts clear of the header's actions, and the signed-out card clear of the
+ * theme menu on a phone.
  */
 import type { Locator, Page } from 'playwright-core';
 import { errors, notices, toastTitles } from '../../shared/messages';
@@ -94,9 +95,9 @@ for (const [device, options] of [['desktop', {}], ['phone', PHONE]] as const) {
       const name = (await control.getAttribute('aria-label')) ?? (await control.innerText());
       expect({ control: name, overlaps: overlap(toastBox, await boxOf(control)) }).toEqual({ control: name, overlaps: false });
     }
-    // At the foot of the screen, where nothing of the header is.
-    const viewport = page.viewportSize();
-    expect(toastBox.y).toBeGreaterThan((viewport?.height ?? 0) / 2);
+    // Under the header, not over any of it.
+    const header = await boxOf(page.locator('header'));
+    expect(toastBox.y).toBeGreaterThanOrEqual(header.y + header.height);
   }, options);
 }
 
