@@ -8,11 +8,11 @@
  * Secrets never live here: Google's client secret stays in Secrets Manager, named below.
  */
 import type { StageSettings } from './aws/stage-config';
-import { DEMO_FIRM } from './demo-firm';
+import { DEMO_FIRM } from './aws/demo-firm';
 
 export const stages: Record<string, StageSettings> = {
   // Both stages are samples (deployable: false): `npm run deploy` refuses them until their
-  // account, alarm address and sender are the firm's own and they say deployable: true.
+  // account, alarm address, sender and footer (firm) are the firm's own and they say deployable: true.
   dev: {
     account: '111111111111',
     region: 'eu-west-1',

@@ -14,7 +14,7 @@ import { WEEKLY_GROWTH_COMPLETED_METRIC, WEEKLY_GROWTH_NAMESPACE, weeklyGrowthDi
 import { POST_CONFIRMATION_TABLE_USE, routeTableUse, WEEKLY_GROWTH_TABLE_USE } from '../../lambdas/table-uses';
 import { buildPath, type RouteDef, routeByName, type RouteName, routes, writesTable } from '../../shared/api';
 import { stages } from '../stages';
-import { DEMO_FIRM } from '../demo-firm';
+import { DEMO_FIRM } from './demo-firm';
 import { WEEKLY_SILENCE } from './alarms';
 import { API_THROTTLE, ORIGIN_HEADER, ROUTE_THROTTLES } from './api';
 import { RESTORED_TABLE_INFIX } from './backup-restore';

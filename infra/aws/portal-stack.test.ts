@@ -22,7 +22,7 @@ import { ADMIN_CHECK_COGNITO_ACTIONS } from './api';
 import { SPA_REWRITE_CODE } from './site';
 import { weeklyGrowthFlow } from '../weekly-growth-flow';
 import type { StageConfig } from './stage-config';
-import { DEMO_FIRM } from '../demo-firm';
+import { DEMO_FIRM } from './demo-firm';
 import { filesUnder, FUNCTIONS_BESIDE_ROUTES, type Resource, synthStage, templateReader } from './template-reader';
 
 export const TEST_STAGE: StageConfig = {

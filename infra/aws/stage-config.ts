@@ -286,7 +286,7 @@ export function resolveStage(stage: string | undefined, stages: Record<string, S
 export function refuseUndeployable(config: StageConfig): void {
   if (!config.deployable) {
     throw new Error(
-      `Stage '${config.stage}' in infra/stages.ts is not deployable: its values are samples. Give it the firm's own account, alarm address and sender, then set deployable: true.`,
+      `Stage '${config.stage}' in infra/stages.ts is not deployable: its values are samples. Give it the firm's own account, alarm address, sender and footer (firm), then set deployable: true.`,
     );
   }
 }

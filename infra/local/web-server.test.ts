@@ -9,7 +9,7 @@ import { CLOUDFRONT_CODINGS, CLOUDFRONT_COMPRESS_BYTES, preferredEncoding } from
 import { parseSiteConfig } from '../../shared/site-config';
 import { isSpaRoute, LOCAL_SITE_ORIGINS, PRERENDERED_PAGES, securityHeaders, SPA_INDEX, SPA_ROUTE_EXAMPLES, spaDocument } from '../../shared/site/site-rules';
 import { LOCAL_FUNDING_INSTRUCTIONS } from './funding-instructions';
-import { DEMO_FIRM } from '../demo-firm';
+import { DEMO_FIRM } from '../aws/demo-firm';
 import { createGateway } from './gateway';
 import { Mailbox } from './mailbox';
 import { LOCAL_SECURITY_HEADERS, staticFiles } from './web-server';

@@ -22,7 +22,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { srpSignIn } from '../../infra/local/cognito/srp-client';
 import { LOCAL_FUNDING_INSTRUCTIONS } from '../../infra/local/funding-instructions';
-import { DEMO_FIRM } from '../../infra/demo-firm';
+import { DEMO_FIRM } from '../../infra/aws/demo-firm';
 import { DEMO_ADMIN_TOTP_SECRET } from '../../infra/local/seed';
 import { Client, claimsOf, freshTotpCode, PASSWORD } from './support/client';
 import { startTestStack, type TestStack } from './support/stack';

@@ -1,9 +1,9 @@
 /**
  * /config.json: what the SPA needs to find Cognito, as the CDK stack writes it (shared/site-config.ts),
- * the demo funding instructions (funding-instructions.ts) and the demo firm's footer (infra/demo-firm.ts).
+ * the demo funding instructions (funding-instructions.ts) and the demo firm's footer (infra/aws/demo-firm.ts).
  */
 import { siteConfig } from '../../../shared/site-config';
-import { DEMO_FIRM } from '../../demo-firm';
+import { DEMO_FIRM } from '../../aws/demo-firm';
 import { LOCAL_FUNDING_INSTRUCTIONS } from '../funding-instructions';
 import { send } from './send';
 import type { CognitoTarget, GatewayRoute } from './types';

@@ -3,7 +3,7 @@
  * naming no real firm, and saying so on every page. A deployable stage gives its own (its `firm`
  * setting, infra/aws/stage-config.ts), which may not be these.
  */
-import type { FirmDetails } from '../shared/site-config';
+import type { FirmDetails } from '../../shared/site-config';
 
 export const DEMO_FIRM: Readonly<FirmDetails> = {
   legalName: 'Aurum Demo Capital Ltd',
