@@ -86,6 +86,8 @@ for (const [device, options] of [['desktop', {}], ['phone', PHONE]] as const) {
     await page.waitForURL(/\/dashboard$/);
     const shown = toast(page).filter({ hasText: 'Welcome back!' });
     await shown.waitFor();
+    // Its entry animation over (it slides down from above): the box where it stays.
+    await page.waitForTimeout(500);
     const toastBox = await boxOf(shown);
     const controls = page.locator('header').locator('a:visible, button:visible, select:visible');
     const count = await controls.count();
