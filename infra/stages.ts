@@ -8,10 +8,11 @@
  * Secrets never live here: Google's client secret stays in Secrets Manager, named below.
  */
 import type { StageSettings } from './aws/stage-config';
+import { DEMO_FIRM } from './aws/demo-firm';
 
 export const stages: Record<string, StageSettings> = {
   // Both stages are samples (deployable: false): `npm run deploy` refuses them until their
-  // account, alarm address and sender are the firm's own and they say deployable: true.
+  // account, alarm address, sender and footer (firm) are the firm's own and they say deployable: true.
   dev: {
     account: '111111111111',
     region: 'eu-west-1',
@@ -26,6 +27,8 @@ export const stages: Record<string, StageSettings> = {
     monthlyBudgetDollars: 75,
     // Shown to a client with nothing deposited yet. Demo data: this stage moves no real money.
     fundingInstructions: ['Aurum Demo Bank', 'Account: Aurum Client Money (demo)', 'IBAN: XX00 DEMO 0000 0000 00', 'Reference: your e-mail address'],
+    // The foot of every page. Demo data, marked as such on every page.
+    firm: DEMO_FIRM,
   },
   prod: {
     account: '222222222222',
@@ -49,6 +52,8 @@ export const stages: Record<string, StageSettings> = {
     // google: { clientId: '<id>.apps.googleusercontent.com', clientSecretName: 'aurum/prod/google-client-secret' },
     // How a client funds the account, shown on a new client's empty dashboard: at most 8 lines of 120 characters.
     // fundingInstructions: ['<bank>', 'Account holder: <name>', 'IBAN: <iban>', 'BIC: <bic>', 'Reference: your e-mail address'],
+    // The foot of every page, required of a deployable stage (docs/operations.md, "Stage settings"): no demo notice, the firm's own words and pages.
+    // firm: { legalName: '<firm's legal name>', riskDisclosure: 'Past performance is not a guide to future returns. The value of an investment can fall as well as rise. The 100% annual growth target is a target: it is not guaranteed.', termsUrl: 'https://<firm domain>/terms', privacyUrl: 'https://<firm domain>/privacy', supportEmail: 'support@<firm domain>', supportPhone: '<+44 ...>' },
     // A verified SES identity (docs/operations.md, "Verify SES"): the pool's e-mails go through it.
     // ses: { fromEmail: 'no-reply@aurum.example', fromName: 'Aurum', identity: 'aurum.example' },
     // The stage's own name in a Route 53 hosted zone of its account (docs/operations.md, "Custom domain"): the site at https://<name>, the hosted UI at auth.<name>.

@@ -56,6 +56,11 @@ export const signInErrors = {
   },
 } as const;
 
+/** The title over a failed sign-in, with its message (part of toastTitles). */
+export const signInTitles = {
+  signInFailed: 'Sign-in failed',
+} as const;
+
 /** Sign-in's outcome (part of successToasts). */
 export const signInToasts = {
   welcomeBack: 'Welcome back!',

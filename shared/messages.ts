@@ -4,7 +4,7 @@
  * and sign-in's failures are in ./auth-messages, part of these, so the first screen loads them alone.
  */
 
-import { formMessages, type Notice, passwordChecks, signInErrors, signInToasts } from './auth-messages';
+import { formMessages, type Notice, passwordChecks, signInErrors, signInTitles, signInToasts } from './auth-messages';
 
 export { formMessages, notices, type Notice } from './auth-messages';
 
@@ -109,7 +109,7 @@ export const passwordRuleTexts = {
 } as const;
 
 export const toastTitles = {
-  signInFailed: 'Sign-in failed',
+  signInFailed: signInTitles.signInFailed,
   signUpFailed: 'Sign-up failed',
   resetFailed: 'Reset failed',
   signOutFailed: 'Sign-out failed',

@@ -44,3 +44,39 @@ it.each([
 ])('refuses %j: %s', (value, message) => {
   expect(() => parseSiteConfig(value)).toThrow(`config.json: ${message}`);
 });
+
+describe("the firm's words (the footer)", () => {
+  const firm = {
+    legalName: 'Aurum Capital Ltd',
+    riskDisclosure: 'Past performance is not a guide to future returns; the 100% target is not guaranteed.',
+    termsUrl: 'https://aurum-capital.com/terms',
+    privacyUrl: 'https://aurum-capital.com/privacy',
+    supportEmail: 'support@aurum-capital.com',
+  };
+
+  it('reads and writes them, with the optional phone and demo notice only when given', () => {
+    expect(parseSiteConfig({ ...aws, firm })).toEqual({ ...aws, firm });
+    const full = { ...firm, supportPhone: '+44 20 7946 0000', demoNotice: 'Demo firm — not a real offer' };
+    expect(parseSiteConfig(JSON.parse(JSON.stringify(siteConfig({ ...local, firm: full }))))).toEqual({ ...local, firm: full });
+    expect(siteConfig({ ...aws, firm: { ...firm, extra: 1 } as typeof firm })).toEqual({ ...aws, firm });
+    expect(Object.keys(siteConfig({ ...aws, firm }).firm ?? {})).not.toContain('supportPhone');
+  });
+
+  it('leaves them out of a config.json written without them', () => {
+    expect(parseSiteConfig(aws)).not.toHaveProperty('firm');
+    expect(siteConfig(aws)).not.toHaveProperty('firm');
+  });
+
+  it.each([
+    ['Aurum', 'firm must be an object'],
+    [{ ...firm, legalName: '' }, 'firm.legalName must be text'],
+    [{ ...firm, riskDisclosure: undefined }, 'firm.riskDisclosure must be text'],
+    [{ ...firm, supportEmail: 7 }, 'firm.supportEmail must be text'],
+    [{ ...firm, supportPhone: '' }, 'firm.supportPhone must be text'],
+    [{ ...firm, demoNotice: ['demo'] }, 'firm.demoNotice must be text'],
+    [{ ...firm, termsUrl: 'javascript:alert(1)' }, 'firm.termsUrl is not a URL'],
+    [{ ...firm, privacyUrl: '/privacy' }, 'firm.privacyUrl is not a URL'],
+  ])('refuses %j: %s', (value, message) => {
+    expect(() => parseSiteConfig({ ...aws, firm: value })).toThrow(`config.json: ${message}`);
+  });
+});

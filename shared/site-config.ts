@@ -1,10 +1,31 @@
 /**
- * /config.json: what the SPA needs to find Cognito, and the stage's funding instructions. Written
+ * /config.json: what the SPA needs to find Cognito, the stage's funding instructions and the
+ * firm's words every page's footer shows. Written
  * by the CDK stack from its outputs and settings (infra/aws/portal-stack.ts) and by the local
  * gateway (infra/local/gateway.ts), both through siteConfig(); read by the web (web/src/config.ts)
  * with parseSiteConfig(). So one build runs anywhere. Checked by hand rather than with zod, which
  * would triple the first screen's download.
  */
+/**
+ * The firm's words at the foot of every page (the stage's `firm` setting, checked at synth by
+ * infra/aws/stage-config.ts): who the firm is, the risk it asks clients to accept, where its terms
+ * and privacy notice are, and how to reach it.
+ */
+export interface FirmDetails {
+  legalName: string;
+  /** Says past performance is no guide and the growth target is not guaranteed. */
+  riskDisclosure: string;
+  termsUrl: string;
+  privacyUrl: string;
+  supportEmail: string;
+  supportPhone?: string;
+  /** A line saying the firm is a demo (the local stack, sample stages); a deployable stage has none. */
+  demoNotice?: string;
+}
+
+const FIRM_TEXTS = ['legalName', 'riskDisclosure', 'termsUrl', 'privacyUrl', 'supportEmail'] as const;
+const FIRM_OPTIONAL = ['supportPhone', 'demoNotice'] as const;
+
 export interface SiteConfig {
   region: string;
   userPoolId: string;
@@ -16,6 +37,8 @@ export interface SiteConfig {
   googleSignIn: boolean;
   /** How a client funds the account (the stage's setting, checked at synth): short lines, none where the stage gives none. */
   fundingInstructions: string[];
+  /** The footer's words; absent where the stage gives none (a sample stage may leave them out, a deployable one may not). */
+  firm?: FirmDetails;
 }
 
 /** The config.json to write: exactly the known fields (an absent endpoint is left out, not written as null). */
@@ -28,7 +51,27 @@ export function siteConfig(fields: SiteConfig): SiteConfig {
     oauthDomain: fields.oauthDomain,
     googleSignIn: fields.googleSignIn,
     fundingInstructions: fields.fundingInstructions,
+    ...(fields.firm === undefined ? {} : { firm: firmDetails(fields.firm) }),
   };
+}
+
+/** Exactly the known fields of the firm's words (an absent phone or notice is left out). */
+function firmDetails(firm: FirmDetails): FirmDetails {
+  const details: Record<string, string> = {};
+  for (const key of [...FIRM_TEXTS, ...FIRM_OPTIONAL]) if (firm[key] !== undefined) details[key] = firm[key];
+  return details as unknown as FirmDetails;
+}
+
+/** The footer's words as config.json carries them; throws naming the first field that is not text (the links not web addresses). */
+function parseFirm(value: unknown): FirmDetails {
+  if (typeof value !== 'object' || value === null) throw new Error('config.json: firm must be an object');
+  const v = value as Record<string, unknown>;
+  for (const key of [...FIRM_TEXTS, ...FIRM_OPTIONAL]) {
+    const text = v[key];
+    if ((text !== undefined || !(FIRM_OPTIONAL as readonly string[]).includes(key)) && (typeof text !== 'string' || text === '')) throw new Error(`config.json: firm.${key} must be text`);
+  }
+  for (const key of ['termsUrl', 'privacyUrl'] as const) if (!/^https?:\/\/\S+$/.test(v[key] as string)) throw new Error(`config.json: firm.${key} is not a URL`);
+  return firmDetails(v as unknown as FirmDetails);
 }
 
 /** Reads config.json; throws naming the first field that is missing or of the wrong kind. */
@@ -56,5 +99,6 @@ export function parseSiteConfig(value: unknown): SiteConfig {
     oauthDomain,
     googleSignIn: v.googleSignIn,
     fundingInstructions: funding,
+    ...(v.firm === undefined ? {} : { firm: parseFirm(v.firm) }),
   });
 }

@@ -22,10 +22,16 @@
  * anatomy file of that component, and that file to Zag's `anatomy` entry point; so are the
  * recipes that import their anatomy from Ark directly (the avatar's, whose machine the first
  * screen loaded through the system's avatar recipe).
+ *
+ * And Ark's field namespace (`Field`, which Chakra's field, input, textarea and native select
+ * import from `@ark-ui/react/field`) is an object built at load with every part of a field: the
+ * textarea's (with Zag's auto-resize), the select's, ... all on the first screen, which shows only
+ * inputs. Chakra's components get it as a module namespace of Ark's field.js instead, whose parts
+ * esbuild keeps only where they are used.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { resolve as resolvePath } from 'node:path';
+import { dirname, resolve as resolvePath } from 'node:path';
 import type { Plugin } from 'esbuild';
 
 interface PureCalls {
@@ -43,6 +49,60 @@ const PURE_CALLS: PureCalls[] = [
 ];
 
 const ARK_COMPONENTS = resolvePath('node_modules/@ark-ui/react/dist/components');
+
+/** Chakra's components that use Ark's field namespace (`Field.Root`). */
+const CHAKRA_FIELD_USERS = new RegExp(`${CHAKRA_ESM}components[\\\\/](field[\\\\/]field|input[\\\\/]input|textarea[\\\\/]textarea|native-select[\\\\/]native-select)\\.js$`);
+const ARK_FIELD_NAMES = /(?:import|export) \{ ([^}]*) \} from '@ark-ui\/react\/field';/g;
+
+interface ArkField {
+  /** Each part of the namespace by the name Chakra uses (`Root`): its name in its file (`FieldRoot`) and the file. */
+  parts: Map<string, { local: string; file: string }>;
+  /** Each name Ark's field index exports, and the file that defines it. */
+  files: Map<string, string>;
+}
+
+/** Read from Ark's field.js (`import { FieldRoot } from "./field-root.js"`, `FieldRoot as Root`) and index.js. */
+async function readArkField(): Promise<ArkField> {
+  const dir = realpathSync(resolvePath(ARK_COMPONENTS, 'field'));
+  const importsOf = (source: string) => new Map([...source.matchAll(/import \{ (\w+) \} from "\.\/([\w.-]+\.js)";/g)].map((m) => [m[1]!, resolvePath(dir, m[2]!)]));
+  const namespace = await readFile(resolvePath(dir, 'field.js'), 'utf8');
+  const partFiles = importsOf(namespace);
+  const parts = new Map<string, { local: string; file: string }>();
+  for (const [, local, name] of namespace.matchAll(/(\w+) as (\w+)/g)) {
+    const file = partFiles.get(local!);
+    if (file) parts.set(name!, { local: local!, file });
+  }
+  return { parts, files: importsOf(await readFile(resolvePath(dir, 'index.js'), 'utf8')) };
+}
+
+let arkField: Promise<ArkField> | null = null;
+
+/** The names a Chakra module takes from Ark's field index (`FieldItem as Item` is FieldItem). */
+const arkFieldNamesOf = (source: string) =>
+  [...source.matchAll(ARK_FIELD_NAMES)].flatMap((m) => m[1]!.split(',').map((part) => part.trim().split(/\s+as\s+/)[0]!.trim()).filter(Boolean));
+
+/** What a Chakra module takes from Ark's field index, each name from the file that defines it. */
+async function arkFieldBarrelFor(importer: string): Promise<{ contents: string } | { errors: { text: string }[] }> {
+  const { files } = await (arkField ??= readArkField());
+  const names = arkFieldNamesOf(await readFile(importer, 'utf8')).filter((name) => name !== 'Field' || !CHAKRA_FIELD_USERS.test(importer));
+  const missing = names.filter((name) => !files.has(name));
+  if (missing.length > 0) return { errors: [{ text: `${importer} imports ${missing.join(', ')} from Ark's field, which its index.js does not import from a file of its own` }] };
+  return { contents: names.map((name) => `export { ${name} } from ${JSON.stringify(files.get(name))};`).join('\n') };
+}
+
+/** Chakra's use of Ark's field namespace, `Field.Root`, as `Field$Root` imported from the part's own file. */
+async function withFieldParts(source: string, path: string): Promise<{ contents: string } | { errors: { text: string }[] }> {
+  const { parts } = await (arkField ??= readArkField());
+  const used = [...new Set([...source.matchAll(/\bField\.(\w+)/g)].map((m) => m[1]!))];
+  const unknown = used.filter((name) => !parts.has(name));
+  if (used.length === 0 || unknown.length > 0) return { errors: [{ text: `${path} uses Field.${unknown.join(', Field.') || '(nothing)'}, which Ark's field.js does not name as expected` }] };
+  const imports = used.map((name) => `import { ${parts.get(name)!.local} as Field$${name} } from ${JSON.stringify(parts.get(name)!.file)};`).join(' ');
+  const withoutNamespace = source.replace(ARK_FIELD_NAMES, (statement: string, names: string) => {
+    const others = names.split(',').map((name) => name.trim()).filter((name) => name && name !== 'Field');
+    return others.length > 0 ? statement.replace(names, others.join(', ')) : '';
+  });
+  return { contents: `${imports}\n${withoutNamespace.replace(/\bField\.(\w+)/g, (_, name: string) => `Field$${name}`)}` };
+}
 
 /**
  * What Chakra imports from Ark's barrel, from where Ark exports it alone (the combobox's anatomy
@@ -85,6 +145,18 @@ export const chakraTreeShaking: Plugin = {
       if (!/[\\/]@ark-ui[\\/]react[\\/]dist[\\/]components[\\/][a-z-]+[\\/][a-z-]+\.anatomy\.js$/.test(importer)) return undefined;
       const anatomy = await build.resolve(`${path}/anatomy`, { importer, resolveDir, kind });
       return anatomy.errors.length === 0 ? { path: anatomy.path } : undefined;
+    });
+    build.onResolve({ filter: /^@ark-ui\/react\/field$/ }, ({ importer }) =>
+      /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]/.test(importer) ? { path: `ark-field-for:${importer}`, namespace: 'chakra-ark-field', pluginData: { importer } } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'chakra-ark-field' }, async ({ pluginData }) => {
+      const { importer } = pluginData as { importer: string };
+      const barrel = await arkFieldBarrelFor(importer);
+      return 'errors' in barrel ? barrel : { contents: barrel.contents, loader: 'js', resolveDir: dirname(importer) };
+    });
+    build.onLoad({ filter: CHAKRA_FIELD_USERS, namespace: 'file' }, async ({ path }) => {
+      const rewritten = await withFieldParts(await readFile(path, 'utf8'), path);
+      return 'errors' in rewritten ? rewritten : { contents: rewritten.contents, loader: 'js' };
     });
     build.onLoad({ filter: /.*/, namespace: 'chakra-tree-shaking' }, async ({ pluginData }) => {
       const { importer, resolveDir } = pluginData as { importer: string; resolveDir: string };

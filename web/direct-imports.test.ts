@@ -48,3 +48,17 @@ it("keeps Amplify's sign-in code (SRP, sign-up) out of its session part", async 
   const signIn = await reachedFrom('web/src/auth/amplify-sign-in.ts', rewritten);
   expect(signIn.some((input) => input.endsWith('utils/oauth/enableOAuthListener.mjs'))).toBe(true);
 }, 60_000);
+
+it("keeps Ark's field parts the first screen does not show (the textarea and its auto-resize) out of reach of its inputs", async () => {
+  const textareaOnly = ['components/field/field-textarea.js', '@zag-js/auto-resize'];
+  const reached = await reachedFrom('web/src/components/form-field.tsx', rewritten);
+  expect(textareaOnly.filter((m) => reached.some((input) => input.includes(m)))).toEqual([]);
+  // What an input uses is still there, from its own file.
+  expect(reached.some((input) => input.endsWith('components/field/field-root.js'))).toBe(true);
+  // Without the rewrite Ark's field namespace reaches them: the check above can fail.
+  const plain = await reachedFrom('web/src/components/form-field.tsx', [directImports()]);
+  expect(textareaOnly.filter((m) => plain.some((input) => input.includes(m)))).toEqual(textareaOnly);
+  // The textarea itself still gets its part, where a page shows one.
+  const textarea = await reachedFrom('node_modules/@chakra-ui/react/dist/esm/components/textarea/textarea.js', rewritten);
+  expect(textarea.some((input) => input.endsWith('components/field/field-textarea.js'))).toBe(true);
+}, 60_000);

@@ -186,7 +186,7 @@ describe('backup settings of a stage', () => {
   });
 
   it('refuses, on a deployable stage, a copy vault in a sample account', () => {
-    const real: StageSettings = { ...qa, account: '604512398761', authDomainPrefix: 'aurum-qa-604512398761', alarmEmail: 'ops@aurum-capital.com', deployable: true };
+    const real: StageSettings = { ...qa, account: '604512398761', authDomainPrefix: 'aurum-qa-604512398761', alarmEmail: 'ops@aurum-capital.com', deployable: true, firm: { legalName: 'Aurum Capital Ltd', riskDisclosure: 'Past performance is not a guide to future returns; the 100% target is not guaranteed.', termsUrl: 'https://aurum-capital.com/terms', privacyUrl: 'https://aurum-capital.com/privacy', supportEmail: 'support@aurum-capital.com' } };
     const sample = 'arn:aws:backup:eu-central-1:111122223333:backup-vault:aurum-qa-copies';
     expect(() => resolveStage('qa', { qa: { ...real, backupCopy: { vaultArn: sample } } })).toThrow('backupCopy.vaultArn: is in a sample account');
     expect(() => refuseUndeployable(resolveStage('qa', { qa: { ...real, backupCopy: { vaultArn: 'arn:aws:backup:eu-central-1:506723894512:backup-vault:aurum-qa-copies' } } }))).not.toThrow();

@@ -223,7 +223,7 @@ describe('the domain setting', () => {
   });
 
   it('refuses, on a deployable stage, a reserved example domain', () => {
-    const real: StageSettings = { ...qa, account: '604512398761', authDomainPrefix: 'aurum-qa-604512398761', alarmEmail: 'ops@aurum-capital.com', deployable: true };
+    const real: StageSettings = { ...qa, account: '604512398761', authDomainPrefix: 'aurum-qa-604512398761', alarmEmail: 'ops@aurum-capital.com', deployable: true, firm: { legalName: 'Aurum Capital Ltd', riskDisclosure: 'Past performance is not a guide to future returns; the 100% target is not guaranteed.', termsUrl: 'https://aurum-capital.com/terms', privacyUrl: 'https://aurum-capital.com/privacy', supportEmail: 'support@aurum-capital.com' } };
     expect(() => resolveStage('qa', { qa: { ...real, domain: { name: 'portal.aurum.example', hostedZoneId: 'Z0123456789ABCDEFGHIJ', zoneName: 'aurum.example' } } })).toThrow('domain.zoneName: is a reserved example domain');
     expect(resolveStage('qa', { qa: { ...real, domain: DOMAIN } }).domain).toEqual(DOMAIN);
   });

@@ -14,6 +14,7 @@ import { WEEKLY_GROWTH_COMPLETED_METRIC, WEEKLY_GROWTH_NAMESPACE, weeklyGrowthDi
 import { POST_CONFIRMATION_TABLE_USE, routeTableUse, WEEKLY_GROWTH_TABLE_USE } from '../../lambdas/table-uses';
 import { buildPath, type RouteDef, routeByName, type RouteName, routes, writesTable } from '../../shared/api';
 import { stages } from '../stages';
+import { DEMO_FIRM } from './demo-firm';
 import { WEEKLY_SILENCE } from './alarms';
 import { API_THROTTLE, ORIGIN_HEADER, ROUTE_THROTTLES } from './api';
 import { RESTORED_TABLE_INFIX } from './backup-restore';
@@ -66,7 +67,14 @@ describe('stage settings', () => {
   });
 
   describe('a deployable stage', () => {
-    const real: StageSettings = { ...valid, account: '604512398761', alarmEmail: 'ops@aurum-capital.com', deployable: true };
+    const firm = {
+      legalName: 'Aurum Capital Ltd',
+      riskDisclosure: 'Past performance is not a guide to future returns; the 100% target is not guaranteed.',
+      termsUrl: 'https://aurum-capital.com/terms',
+      privacyUrl: 'https://aurum-capital.com/privacy',
+      supportEmail: 'support@aurum-capital.com',
+    };
+    const real: StageSettings = { ...valid, account: '604512398761', alarmEmail: 'ops@aurum-capital.com', deployable: true, firm };
 
     it('takes real values', () => {
       expect(resolveStage('qa', { qa: real })).toMatchObject({ deployable: true, account: '604512398761' });
@@ -80,6 +88,13 @@ describe('stage settings', () => {
       ['an alarm address under .example', { alarmEmail: 'ops@aurum.example' }, 'alarmEmail: is a reserved example address'],
       ['an SES sender under .test', { ses: { fromEmail: 'no-reply@aurum.test', identity: 'aurum.test' } }, 'ses.fromEmail: is a reserved example address'],
       ['an SES identity at example.org', { ses: { fromEmail: 'no-reply@mail.example.org', identity: 'mail.example.org' } }, 'ses.identity: is a reserved example domain'],
+      ['no firm for the footer', { firm: undefined }, "firm: must be set on a deployable stage: every page shows the firm's legal name"],
+      ['the demo firm', { firm: { ...DEMO_FIRM } }, 'firm.legalName: is a placeholder'],
+      ['a demo notice', { firm: { ...firm, demoNotice: 'Demo firm — not a real offer' } }, 'firm.demoNotice: must not be set on a deployable stage'],
+      ['a fill-in legal name', { firm: { ...firm, legalName: "<firm's legal name>" } }, 'firm.legalName: is a placeholder'],
+      ['terms under .example', { firm: { ...firm, termsUrl: 'https://aurum.example/terms' } }, 'firm.termsUrl: is a placeholder'],
+      ['a privacy notice at example.com', { firm: { ...firm, privacyUrl: 'https://www.example.com/privacy' } }, 'firm.privacyUrl: is a placeholder'],
+      ['a support address under .test', { firm: { ...firm, supportEmail: 'support@aurum.test' } }, 'firm.supportEmail: is a reserved example address'],
     ])('refuses %s, naming the field', (_, change, message) => {
       expect(() => resolveStage('qa', { qa: { ...real, ...change } })).toThrow(message);
     });
@@ -134,6 +149,11 @@ describe('stage settings', () => {
     ['more than 8 funding lines', { fundingInstructions: Array.from({ length: 9 }, (_, i) => `Line ${i + 1}`) }, 'fundingInstructions: must be at most 8 lines'],
     ['a funding line of 121 characters', { fundingInstructions: ['Example Bank', 'x'.repeat(121)] }, 'fundingInstructions.1: each line must be at most 120 characters'],
     ['a blank funding line', { fundingInstructions: ['Example Bank', '   '] }, 'fundingInstructions.1: each line must have text'],
+    ['a risk disclosure that promises the target', { firm: { ...DEMO_FIRM, riskDisclosure: 'Past performance is not a guide to future returns.' } }, 'firm.riskDisclosure: must say that the target is not guaranteed'],
+    ['a firm without a support address', { firm: { ...DEMO_FIRM, supportEmail: undefined } as never }, 'firm.supportEmail: '],
+    ['terms over plain http', { firm: { ...DEMO_FIRM, termsUrl: 'http://aurum.example/terms' } }, 'firm.termsUrl: must be an https:// address of a page'],
+    ['a legal name of two lines', { firm: { ...DEMO_FIRM, legalName: 'Aurum\nCapital' } }, 'firm.legalName: must be one line of plain text'],
+    ['an unknown footer field', { firm: { ...DEMO_FIRM, fax: '1' } as never }, 'firm: Unrecognized key'],
     ['a funding line with a line break', { fundingInstructions: ['Example Bank\nIBAN: XX00'] }, 'fundingInstructions.0: each line must be one line of plain text'],
   ])('refuses %s, naming the field', (_, change, message) => {
     const settings = { ...valid, ...change } as StageSettings;

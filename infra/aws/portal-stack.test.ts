@@ -22,6 +22,7 @@ import { ADMIN_CHECK_COGNITO_ACTIONS } from './api';
 import { SPA_REWRITE_CODE } from './site';
 import { weeklyGrowthFlow } from '../weekly-growth-flow';
 import type { StageConfig } from './stage-config';
+import { DEMO_FIRM } from './demo-firm';
 import { filesUnder, FUNCTIONS_BESIDE_ROUTES, type Resource, synthStage, templateReader } from './template-reader';
 
 export const TEST_STAGE: StageConfig = {
@@ -607,10 +608,12 @@ describe('the site', () => {
     });
 
     const lines = ['Example Bank', 'Account holder: Aurum Client Money', 'IBAN: GB00 EXMP 0000 0000 0000 00', 'Reference: your e-mail address'];
-    const google = synth({ google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' }, fundingInstructions: lines });
+    const google = synth({ google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' }, fundingInstructions: lines, firm: { ...DEMO_FIRM } });
     const withGoogle = deployedConfig(google.app, google.template);
     expect(parseSiteConfig(withGoogle)).toEqual(withGoogle);
     expect(withGoogle).toMatchObject({ googleSignIn: true, oauthDomain: expect.stringContaining('.auth.eu-west-1.amazoncognito.com'), fundingInstructions: lines });
+    // The stage's footer, as the stage gives it; none where it gives none.
+    expect((withGoogle as { firm?: unknown }).firm).toEqual(DEMO_FIRM);
   });
 });
 

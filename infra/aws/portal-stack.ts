@@ -128,6 +128,7 @@ export class PortalStack extends Stack {
       oauthDomain: auth.hostedUiDomain,
       googleSignIn: auth.googleEnabled,
       fundingInstructions: config.fundingInstructions ?? [],
+      ...(config.firm ? { firm: config.firm } : {}),
     });
 
     const functions = { ...Object.fromEntries(api.functions), preSignUp, postConfirmation, customMessage, preTokenGeneration, weeklyGrowth: growth.job, notifier: notifications.notifier, balancesExporter: exports.exporter, activitySealer: activitySealer.sealer };

@@ -48,6 +48,34 @@ const fundingLine = z
   .max(FUNDING_LINE_MAX_CHARS, `each line must be at most ${FUNDING_LINE_MAX_CHARS} characters`)
   .regex(/^[^\p{Cc}]*$/u, 'each line must be one line of plain text (no line breaks or control characters)');
 
+/** One line of the footer's plain text, at most `max` characters. */
+const footerLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'must have text')
+    .max(max, `must be at most ${max} characters`)
+    .regex(/^[^\p{Cc}]*$/u, 'must be one line of plain text (no line breaks or control characters)');
+const webPage = z.string().regex(/^https:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/, 'must be an https:// address of a page');
+
+/**
+ * The firm's words at the foot of every page (config.json's firm, shared/site-config.ts): its
+ * legal name, the risk disclosure (which must say the target is not guaranteed), its terms and
+ * privacy notice, and how clients reach it. Required of a deployable stage (placeholdersOf).
+ */
+const firmSettings = z
+  .object({
+    legalName: footerLine(120),
+    riskDisclosure: footerLine(400).refine((text) => /not guaranteed/i.test(text), "must say that the target is not guaranteed (e.g. 'the 100% target is not guaranteed')"),
+    termsUrl: webPage,
+    privacyUrl: webPage,
+    supportEmail: email,
+    supportPhone: z.string().regex(/^\+?[0-9][0-9 ()-]{5,24}$/, 'must be a telephone number such as +44 20 7946 0000').optional(),
+    /** Marks a sample stage's firm as a demo on every page ("Demo firm — not a real offer"). */
+    demoNotice: footerLine(120).optional(),
+  })
+  .strict();
+
 const baseShape = z.object({
     /** The AWS account and region this stage lives in: a deploy with other credentials fails. */
     account: z.string().regex(/^\d{12}$/, 'must be a 12-digit AWS account id'),
@@ -109,6 +137,7 @@ const baseShape = z.object({
      * fundingInstructions): bank, account holder, account number, the reference to give.
      */
     fundingInstructions: z.array(fundingLine).max(FUNDING_LINES_MAX, `must be at most ${FUNDING_LINES_MAX} lines`).optional(),
+    firm: firmSettings.optional(),
     /**
      * The stage's monthly AWS cost budget in whole dollars (budget.ts): the alarm address hears
      * when 80% of it is spent and when the month is forecast to pass it. 100 when unset, so a new
@@ -200,6 +229,28 @@ function placeholdersOf(settings: z.output<typeof baseShape>): Problem[] {
   const copyAccount = accountOfVault(settings.backupCopy?.vaultArn);
   if (copyAccount && isSampleAccount(copyAccount)) problems.push([['backupCopy', 'vaultArn'], 'is in a sample account: a deployable stage copies to its real second account']);
   if (settings.domain && RESERVED_DOMAIN.test(settings.domain.zoneName)) problems.push([['domain', 'zoneName'], 'is a reserved example domain: no one could reach the site there']);
+  return [...problems, ...firmPlaceholders(settings.firm)];
+}
+
+/** A sample's marks in the firm's words: angle-bracket fill-ins (`<firm name>`), demo or sample wording. */
+const SAMPLE_TEXT = /[<>]|\b(?:demo|sample|placeholder|lorem)\b/i;
+const hostOf = (url: string) => /^https:\/\/([^/?#:]+)/.exec(url)?.[1] ?? '';
+
+/** What a deployable stage's footer may not be: missing, a sample's, or marked as a demo. */
+function firmPlaceholders(firm: z.output<typeof firmSettings> | undefined): Problem[] {
+  if (firm === undefined) {
+    return [[['firm'], "must be set on a deployable stage: every page shows the firm's legal name, risk disclosure, terms, privacy notice and support contact"]];
+  }
+  const problems: Problem[] = [];
+  for (const key of ['legalName', 'riskDisclosure', 'supportPhone'] as const) {
+    const text = firm[key];
+    if (text !== undefined && SAMPLE_TEXT.test(text)) problems.push([['firm', key], 'is a placeholder: a deployable stage shows the firm\'s own words']);
+  }
+  for (const key of ['termsUrl', 'privacyUrl'] as const) {
+    if (RESERVED_DOMAIN.test(hostOf(firm[key])) || SAMPLE_TEXT.test(firm[key])) problems.push([['firm', key], 'is a placeholder: a deployable stage links to the firm\'s own page']);
+  }
+  if (RESERVED_DOMAIN.test(domainOf(firm.supportEmail)) || SAMPLE_TEXT.test(firm.supportEmail)) problems.push([['firm', 'supportEmail'], 'is a reserved example address: no client could reach the firm']);
+  if (firm.demoNotice !== undefined) problems.push([['firm', 'demoNotice'], 'must not be set on a deployable stage: its firm is not a demo']);
   return problems;
 }
 
@@ -235,7 +286,7 @@ export function resolveStage(stage: string | undefined, stages: Record<string, S
 export function refuseUndeployable(config: StageConfig): void {
   if (!config.deployable) {
     throw new Error(
-      `Stage '${config.stage}' in infra/stages.ts is not deployable: its values are samples. Give it the firm's own account, alarm address and sender, then set deployable: true.`,
+      `Stage '${config.stage}' in infra/stages.ts is not deployable: its values are samples. Give it the firm's own account, alarm address, sender and footer (firm), then set deployable: true.`,
     );
   }
 }

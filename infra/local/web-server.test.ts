@@ -9,6 +9,7 @@ import { CLOUDFRONT_CODINGS, CLOUDFRONT_COMPRESS_BYTES, preferredEncoding } from
 import { parseSiteConfig } from '../../shared/site-config';
 import { isSpaRoute, LOCAL_SITE_ORIGINS, PRERENDERED_PAGES, securityHeaders, SPA_INDEX, SPA_ROUTE_EXAMPLES, spaDocument } from '../../shared/site/site-rules';
 import { LOCAL_FUNDING_INSTRUCTIONS } from './funding-instructions';
+import { DEMO_FIRM } from '../aws/demo-firm';
 import { createGateway } from './gateway';
 import { Mailbox } from './mailbox';
 import { LOCAL_SECURITY_HEADERS, staticFiles } from './web-server';
@@ -177,9 +178,11 @@ describe('the gateway', () => {
       oauthDomain: null,
       googleSignIn: false,
       fundingInstructions: [...LOCAL_FUNDING_INSTRUCTIONS],
+      firm: { ...DEMO_FIRM },
     });
-    // Demo data, said to be: no real bank's details in a local stack.
+    // Demo data, said to be: no real bank's details in a local stack, and a firm marked as a demo on every page.
     expect(LOCAL_FUNDING_INSTRUCTIONS.join('\n')).toMatch(/demo/i);
+    expect(DEMO_FIRM.demoNotice).toMatch(/^Demo firm/);
   });
 
   it('sends exactly the shared security headers for local on every kind of answer', async () => {

@@ -73,7 +73,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const dialog = page.getByRole('dialog', { name: 'Request Withdrawal' });
       await dialog.getByLabel('Amount').fill('99999999');
       await dialog.getByRole('button', { name: 'Review' }).click();
-      await audit(page, found, 'error', () => dialog.getByText(/^You can only withdraw up to/).waitFor());
+      await audit(page, found, 'error', () => dialog.getByRole('alert').filter({ hasText: 'Amount Too High' }).waitFor());
       await dialog.getByLabel('Amount').fill('100');
       await dialog.getByRole('button', { name: 'Review' }).click();
       await audit(page, found, 'review', () => dialog.getByTestId('request-review').waitFor());

@@ -203,16 +203,17 @@ journey('withdrawal: Max, errors at the field, a review, the pending request wit
   expect(centsOf(await amount.inputValue())).toBe(before);
   await amount.fill(String(Math.floor(before / 100) + 1));
   await dialog.getByRole('button', { name: 'Review' }).click();
-  const tooHigh = dialog.getByText(`You can only withdraw up to ${usd(before)} in eligible profit`);
+  const tooHigh = dialog.locator('[data-part="error-text"]', { hasText: `You can only withdraw up to ${usd(before)} in eligible profit` });
   await tooHigh.waitFor();
   expect(await amount.getAttribute('aria-invalid')).toBe('true');
   expect((await amount.getAttribute('aria-describedby'))?.split(' ')).toContain(await tooHigh.getAttribute('id'));
-  // Under the field, not in a toast.
+  // Under the field, and under its title over it, not in a toast.
   expect((await box(tooHigh)).y).toBeGreaterThan((await box(amount)).y);
-  expect(await page.getByText('Amount Too High').count()).toBe(0);
+  expect(await dialog.getByRole('alert').textContent()).toBe(`Amount Too High${`You can only withdraw up to ${usd(before)} in eligible profit`}`);
+  expect((await box(dialog.getByRole('alert'))).y).toBeLessThan((await box(amount)).y);
   await amount.fill('99');
   await dialog.getByRole('button', { name: 'Review' }).click();
-  await dialog.getByText('The minimum withdrawal request is $100.00').waitFor();
+  await dialog.locator('[data-part="error-text"]', { hasText: 'The minimum withdrawal request is $100.00' }).waitFor();
 
   await amount.fill('150');
   await dialog.getByRole('button', { name: 'Review' }).click();

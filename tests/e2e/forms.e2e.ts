@@ -1,10 +1,11 @@
 /**
  * Forms that help, in a real Chromium on the local stack: a problem said at its field (marked
- * invalid, described by it), the password rules shown before they are broken, the toasts clear of
- * the header's actions, and the signed-out card clear of the theme menu on a phone.
+ * invalid, described by it, under the form's alert with its title), the password rules shown before
+ * they are broken, the toasts clear of the header's actions, and the signed-out card clear of the
+ * theme menu on a phone.
  */
 import type { Locator, Page } from 'playwright-core';
-import { errors, notices } from '../../shared/messages';
+import { errors, notices, toastTitles } from '../../shared/messages';
 import { eventually } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { expect as expectPage } from './support/expect';
@@ -36,7 +37,7 @@ const descriptionOf = (input: Locator) =>
 
 const toast = (page: Page) => page.locator('[data-scope="toast"][data-part="root"]');
 
-journey('sign-in: a wrong password is said under the password, which is marked invalid and described by it; no toast', e2e, async ({ page }) => {
+journey("sign-in: a wrong password is said under the password, which is marked invalid and described by it, and under 'Sign-in failed' over the form; no toast", e2e, async ({ page }) => {
   await signIn(page, e2e, 'alice@example.com', 'not-the-password');
   await expectPage(page).toShowText(errors.signIn.wrongPassword);
   const password = page.getByLabel('Password', { exact: true });
@@ -44,11 +45,15 @@ journey('sign-in: a wrong password is said under the password, which is marked i
   expect(await descriptionOf(password)).toContain(errors.signIn.wrongPassword);
   // Under the field, not in a corner of the page.
   const field = await boxOf(password);
-  const said = await boxOf(page.getByText(errors.signIn.wrongPassword));
+  const said = await boxOf(page.locator('[data-part="error-text"]', { hasText: errors.signIn.wrongPassword }));
   expect(said.y).toBeGreaterThanOrEqual(field.y + field.height);
   expect(Math.abs(said.x - field.x)).toBeLessThan(4);
   expect(await toast(page).count()).toBe(0);
   expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBeNull();
+  // The form's alert, over the fields: the spec's title, then the message.
+  const alert = page.locator('form [role="alert"]');
+  expect(await alert.textContent()).toBe(`${toastTitles.signInFailed}${errors.signIn.wrongPassword}`);
+  expect((await boxOf(alert)).y).toBeLessThan((await boxOf(page.getByLabel('Email'))).y);
 
   // Typing a new password answers it.
   await password.fill('something else');
@@ -81,6 +86,8 @@ for (const [device, options] of [['desktop', {}], ['phone', PHONE]] as const) {
     await page.waitForURL(/\/dashboard$/);
     const shown = toast(page).filter({ hasText: 'Welcome back!' });
     await shown.waitFor();
+    // Its entry animation over (it slides down from above): the box where it stays.
+    await page.waitForTimeout(500);
     const toastBox = await boxOf(shown);
     const controls = page.locator('header').locator('a:visible, button:visible, select:visible');
     const count = await controls.count();
@@ -90,9 +97,9 @@ for (const [device, options] of [['desktop', {}], ['phone', PHONE]] as const) {
       const name = (await control.getAttribute('aria-label')) ?? (await control.innerText());
       expect({ control: name, overlaps: overlap(toastBox, await boxOf(control)) }).toEqual({ control: name, overlaps: false });
     }
-    // At the foot of the screen, where nothing of the header is.
-    const viewport = page.viewportSize();
-    expect(toastBox.y).toBeGreaterThan((viewport?.height ?? 0) / 2);
+    // Under the header, not over any of it.
+    const header = await boxOf(page.locator('header'));
+    expect(toastBox.y).toBeGreaterThanOrEqual(header.y + header.height);
   }, options);
 }
 

@@ -165,8 +165,9 @@ journey('client withdrawal: the dialog\'s checks, a request, the admin approves 
   await amount.fill(String(Math.floor(centsOf(profitText) / 100) + 1)); // whole dollars: always above, never a float artefact
   expect(await review.isDisabled()).toBe(false);
   await review.click();
-  // Said under the field, which is marked invalid.
-  await dialog.getByText(`You can only withdraw up to ${profitText} in eligible profit`).waitFor();
+  // Said under the field, which is marked invalid, and under its title over the form.
+  await dialog.locator('[data-part="error-text"]', { hasText: `You can only withdraw up to ${profitText} in eligible profit` }).waitFor();
+  expect(await dialog.getByRole('alert').textContent()).toBe(`Amount Too High${`You can only withdraw up to ${profitText} in eligible profit`}`);
   expect(await amount.getAttribute('aria-invalid')).toBe('true');
   expect(await dialog.isVisible()).toBe(true);
 

@@ -22,6 +22,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { srpSignIn } from '../../infra/local/cognito/srp-client';
 import { LOCAL_FUNDING_INSTRUCTIONS } from '../../infra/local/funding-instructions';
+import { DEMO_FIRM } from '../../infra/aws/demo-firm';
 import { DEMO_ADMIN_TOTP_SECRET } from '../../infra/local/seed';
 import { Client, claimsOf, freshTotpCode, PASSWORD } from './support/client';
 import { startTestStack, type TestStack } from './support/stack';
@@ -54,6 +55,7 @@ it('serves /config.json for the SPA, pointing at the same origin, at the local h
     oauthDomain: expect.stringMatching(/^localhost:\d+$/),
     googleSignIn: true,
     fundingInstructions: [...LOCAL_FUNDING_INSTRUCTIONS],
+    firm: { ...DEMO_FIRM },
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * /config.json: what the SPA needs to find Cognito, as the CDK stack writes it (shared/site-config.ts),
- * and the demo funding instructions (funding-instructions.ts).
+ * the demo funding instructions (funding-instructions.ts) and the demo firm's footer (infra/aws/demo-firm.ts).
  */
 import { siteConfig } from '../../../shared/site-config';
+import { DEMO_FIRM } from '../../aws/demo-firm';
 import { LOCAL_FUNDING_INSTRUCTIONS } from '../funding-instructions';
 import { send } from './send';
 import type { CognitoTarget, GatewayRoute } from './types';
@@ -19,6 +20,8 @@ function configJson(cognito: CognitoTarget, host: string) {
     oauthDomain: cognito.hostedUi?.domain ?? null,
     googleSignIn: cognito.hostedUi !== undefined,
     fundingInstructions: [...LOCAL_FUNDING_INSTRUCTIONS],
+    // The demo firm's footer, marked as a demo on every page.
+    firm: { ...DEMO_FIRM },
   });
 }
 

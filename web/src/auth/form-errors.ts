@@ -3,7 +3,7 @@
  * field they concern. Apart from ./errors (sign-in's), with the pages that use them: the first
  * screen carries none of it.
  */
-import { errors } from '../../../shared/messages';
+import { errors, toastTitles, validation } from '../../../shared/messages';
 import { type AuthField, errorName, fieldOf, invalidEmail, messageOf, throttled } from './errors';
 import type { Problems } from './use-auth-step';
 
@@ -41,3 +41,14 @@ export function formErrorMessage(flow: FormFlow, error: unknown): string {
 export function formProblems(flow: FormFlow, error: unknown): Problems<AuthField> {
   return { [fieldOf(error)]: formErrorMessage(flow, error) };
 }
+
+/** The spec's own titles for the password checks; any other failure is the flow's ('Sign-up failed', 'Reset failed'). */
+const checkTitles: Readonly<Record<string, string>> = {
+  [validation.passwordMismatch.description]: validation.passwordMismatch.title,
+  [validation.passwordTooShort.description]: validation.passwordTooShort.title,
+  [errors.signUp.weakPassword]: validation.passwordTooShort.title,
+};
+
+/** The title over a failed sign-up or reset form, by the problem it shows. */
+export const failureTitle = (flow: FormFlow) => (message: string): string =>
+  checkTitles[message] ?? (flow === 'signUp' ? toastTitles.signUpFailed : toastTitles.resetFailed);

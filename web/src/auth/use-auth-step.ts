@@ -12,6 +12,22 @@ export type StepOutcome = 'leaving' | void;
 /** What is wrong with a form: each field's problem by the field's name, and the form's own (`form`). */
 export type Problems<F extends string> = Partial<Record<F | 'form', string>>;
 
+/** What a form says over its fields when a step fails: the product's title for it, and the problem. */
+export interface FormFailure {
+  title: string;
+  message: string;
+}
+
+/**
+ * The alert over a form with problems: the form's own problem, or else the first field's (each
+ * field still says its own under it), under `title` (one for the form, or one by message).
+ */
+export function failureOf<F extends string>(problems: Problems<F>, title: string | ((message: string) => string)): FormFailure | null {
+  const message = problems.form ?? Object.values<string | undefined>(problems).find(Boolean);
+  if (!message) return null;
+  return { title: typeof title === 'string' ? title : title(message), message };
+}
+
 /** `describe`: a failure in the product's words, at the field it concerns (auth/errors.ts authProblems, a page's own). */
 export function useAuthStep<F extends string>(describe: (error: unknown) => Problems<F>) {
   const [busy, setBusy] = useState(false);

@@ -9,14 +9,17 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import type { FormEvent, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../auth/session';
+import type { FormFailure } from '../auth/use-auth-step';
 import { prepareToasts } from './toaster';
 import { ColorModeSelect } from './color-mode-menu';
 import { FieldInput, FormAlert, FormField } from './form-field';
+import { PageFooter } from './footer';
 import { Logo } from './logo';
 
 /**
  * The frame of the signed-out pages: the theme menu, then the card (logo, title, subtitle, the
- * page's parts one under the other) in the rest of the screen. The menu takes its own row rather
+ * page's parts one under the other) in the rest of the screen, and the firm's footer under it
+ * (below the first screen). The menu takes its own row rather
  * than lying over the page, so a card taller than a phone's screen starts under it. A visitor who
  * starts on the card (a field focused, a button pressed) is about to need the auth code, which the
  * first screen does not load: it starts loading then.
@@ -28,42 +31,46 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
     prepareToasts();
   };
   return (
-    <Flex as="main" minH="100dvh" direction="column" align="center" gap="4" p="4" pb="10" bg="bg.subtle">
-      <Flex alignSelf="stretch" justify="flex-end">
-        <ColorModeSelect />
+    <>
+      <Flex as="main" minH="100dvh" direction="column" align="center" gap="4" p="4" pb="10" bg="bg.subtle">
+        <Flex alignSelf="stretch" justify="flex-end">
+          <ColorModeSelect />
+        </Flex>
+        <Card.Root width="full" maxW="md" my="auto" onFocus={prepare} onPointerDown={prepare}>
+          <Card.Header textAlign="center" alignItems="center" gap="2">
+            <Logo />
+            <Heading as="h1" size="2xl">
+              {title}
+            </Heading>
+            {subtitle && <Text color="fg.muted">{subtitle}</Text>}
+          </Card.Header>
+          <Card.Body>
+            <Stack gap="5">{children}</Stack>
+          </Card.Body>
+        </Card.Root>
       </Flex>
-      <Card.Root width="full" maxW="md" my="auto" onFocus={prepare} onPointerDown={prepare}>
-        <Card.Header textAlign="center" alignItems="center" gap="2">
-          <Logo />
-          <Heading as="h1" size="2xl">
-            {title}
-          </Heading>
-          {subtitle && <Text color="fg.muted">{subtitle}</Text>}
-        </Card.Header>
-        <Card.Body>
-          <Stack gap="5">{children}</Stack>
-        </Card.Body>
-      </Card.Root>
-    </Flex>
+      <PageFooter />
+    </>
   );
 }
 
 /**
- * A signed-out form: its own problem if any (one no field owns), its fields, then the submit
- * button, busy with `busyText` while the form is sent.
+ * A signed-out form: what failed if anything did (the product's title and the problem, whether the
+ * form's own or a field's, which the field also says), its fields, then the submit button, busy
+ * with `busyText` while the form is sent.
  */
-export function AuthForm({ onSubmit, submitText, busyText, busy, problem, children }: {
+export function AuthForm({ onSubmit, submitText, busyText, busy, failure, children }: {
   onSubmit: (event: FormEvent) => unknown;
   submitText: string;
   busyText: string;
   busy: boolean;
-  problem?: string;
+  failure: FormFailure | null;
   children: ReactNode;
 }) {
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate>
       <Stack gap="4">
-        {problem && <FormAlert>{problem}</FormAlert>}
+        {failure && <FormAlert title={failure.title}>{failure.message}</FormAlert>}
         {children}
         <Button type="submit" colorPalette="yellow" loading={busy} loadingText={busyText}>
           {submitText}

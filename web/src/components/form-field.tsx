@@ -69,10 +69,12 @@ export function PasswordField({ label, autoComplete, value, onChange, error, hin
 }
 
 /**
- * A form's own problem (one no field owns: too many attempts, a refusal of the whole request), or
- * a calm word on what happened (`info`), at the top or foot of the form it concerns.
+ * A form's own problem (one no field owns: too many attempts, a refusal of the whole request), a
+ * failure under the product's title for it ('Sign-in failed', 'Password mismatch') while the
+ * field it concerns stays marked, or a calm word on what happened (`info`), at the top or foot of
+ * the form it concerns.
  */
-export function FormAlert({ tone = 'error', children }: { tone?: 'error' | 'info'; children: ReactNode }) {
+export function FormAlert({ tone = 'error', title, children }: { tone?: 'error' | 'info'; title?: string; children: ReactNode }) {
   const error = tone === 'error';
   return (
     <Box
@@ -86,6 +88,11 @@ export function FormAlert({ tone = 'error', children }: { tone?: 'error' | 'info
       py="2"
       textStyle="sm"
     >
+      {title && (
+        <Box as="strong" display="block">
+          {title}
+        </Box>
+      )}
       {children}
     </Box>
   );

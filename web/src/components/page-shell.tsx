@@ -1,7 +1,7 @@
 /**
  * The frame of the signed-in pages: the header (logo, the page's own actions, the account link,
- * the theme and "Sign out") and the main column under the page's title. On a phone the header is
- * one row: the logo and one menu button holding the rest.
+ * the theme and "Sign out"), the main column under the page's title, and the firm's footer at the
+ * foot of the page. On a phone the header is one row: the logo and one menu button holding the rest.
  */
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
@@ -16,6 +16,7 @@ import { errors, toastTitles } from '../../../shared/messages';
 import { useApiMutation } from '../api/hooks';
 import { useAuth } from '../auth/session';
 import { ColorModeSelect } from './color-mode-menu';
+import { PageFooter } from './footer';
 import { HeaderMenu } from './header-menu';
 import { Logo } from './logo';
 import { usePhoneLayout } from './use-phone-layout';
@@ -89,7 +90,7 @@ export function PageShell({
 }) {
   const phone = usePhoneLayout();
   return (
-    <Box minH="100vh" bg="bg.subtle">
+    <Flex direction="column" minH="100vh" bg="bg.subtle">
       <Box as="header" borderBottomWidth="1px" bg="bg.panel" position="relative">
         <Container maxW="6xl" py={{ base: '2', md: '3' }} px={gutter}>
           <Flex align="center" justify="space-between" gap="3" wrap={phone ? 'nowrap' : 'wrap'}>
@@ -111,7 +112,7 @@ export function PageShell({
           </Flex>
         </Container>
       </Box>
-      <Container as="main" maxW="6xl" py={{ base: '4', md: '8' }} px={gutter}>
+      <Container as="main" flex="1" width="full" maxW="6xl" py={{ base: '4', md: '8' }} px={gutter}>
         <Stack gap={{ base: '4', md: '6' }}>
           <Stack gap="1">
             {eyebrow && <Text color="fg.muted">{eyebrow}</Text>}
@@ -123,6 +124,7 @@ export function PageShell({
           {children}
         </Stack>
       </Container>
-    </Box>
+      <PageFooter />
+    </Flex>
   );
 }

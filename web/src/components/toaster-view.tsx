@@ -11,11 +11,24 @@ import { createToaster, Toast, Toaster as ChakraToaster } from '@chakra-ui/react
 export type ToastKind = 'success' | 'error' | 'info';
 
 /**
- * One at a time, 5 s, viewport hotkey F8 (the product's toasts). At the bottom: the top right is
- * where the header's actions are (account, theme, sign out), and a toast must never lie over
- * them. At the end on a wide screen; across the width on a phone (the inset below).
+ * One at a time, 5 s, viewport hotkey F8 (the product's toasts), each the outcome of something
+ * done. At the top centre, just under the header: there a page has only its title (PageShell's
+ * title block holds no control), while the header's actions lie above, and the chart's range
+ * buttons, the tables' actions and the dialogs' buttons lie to the sides and below, where a toast
+ * at the foot or a corner of the screen lay over them. The offset clears the header (64 px on a
+ * wide screen, 56 on a phone) and, on the signed-out pages, the theme menu. A fixed width on a
+ * wide screen; across it on a phone (the inset below).
  */
-export const toaster = createToaster({ placement: 'bottom-end', max: 1, duration: 5000, hotkey: ['F8'], pauseOnPageIdle: true });
+export const TOAST_TOP_OFFSET = '72px';
+
+export const toaster = createToaster({
+  placement: 'top',
+  offsets: { top: TOAST_TOP_OFFSET, bottom: '16px', left: '16px', right: '16px' },
+  max: 1,
+  duration: 5000,
+  hotkey: ['F8'],
+  pauseOnPageIdle: true,
+});
 
 /** In place of the one showing, if any: the newest news is the one that matters. */
 export function show(kind: ToastKind, title: string, description?: string): void {

@@ -420,19 +420,19 @@ describe('dashboard: profit withdrawal', () => {
     expect(within(dialog).getByText('You can withdraw up to $250.50 in eligible profit. The minimum request is $100.00.')).toBeInTheDocument();
     expect(within(dialog).getByText('You can have up to 3 requests waiting for a decision at once.')).toBeInTheDocument();
     expect(review).toBeDisabled();
-    const says = async (typed: string, error: string) => {
+    const says = async (typed: string, title: string, error: string) => {
       await userEvent.clear(input);
       await userEvent.type(input, typed);
       await userEvent.click(review);
-      const message = await within(dialog).findByText(error);
+      // At the field, which is marked and described by it, and under its title over the form.
+      const message = await within(dialog).findByText(error, { selector: '[data-part="error-text"]' });
       expect(input).toHaveAttribute('aria-invalid', 'true');
       expect(input.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(`${title}${error}`);
     };
-    await says('0', 'Please enter a valid withdrawal amount');
-    await says('99.99', 'The minimum withdrawal request is $100.00');
-    await says('300', 'You can only withdraw up to $250.50 in eligible profit');
-    // No toast: the field says it.
-    expect(screen.queryByText('Amount Too High')).not.toBeInTheDocument();
+    await says('0', 'Invalid Amount', 'Please enter a valid withdrawal amount');
+    await says('99.99', 'Amount Too Low', 'The minimum withdrawal request is $100.00');
+    await says('300', 'Amount Too High', 'You can only withdraw up to $250.50 in eligible profit');
     // Typing again clears the error.
     await userEvent.type(input, '0');
     expect(input).not.toHaveAttribute('aria-invalid');
@@ -506,10 +506,10 @@ describe('dashboard: profit withdrawal', () => {
     await userEvent.type(input, '150');
     await userEvent.click(review);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(withdrawalLimitMessages.tooManyPending);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(`Request Failed${withdrawalLimitMessages.tooManyPending}`);
     error = new TypeError('Failed to fetch');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to connect to server. Please try again.'));
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Request FailedFailed to connect to server. Please try again.'));
   });
 
   it('lists requests with their status, their dates and the reason for a rejection', async () => {

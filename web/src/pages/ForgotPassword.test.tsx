@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { expectFieldError } from '../test/field-errors';
+import { expectFieldError, expectFormFailure } from '../test/field-errors';
 import { fakeAuth, fixtureApi, renderApp } from '../test/harness';
 
 const cognitoError = (name: string, message = name) => Object.assign(new Error(message), { name });
@@ -23,7 +23,7 @@ describe('forgot-password page', () => {
     renderApp('/forgot-password', { backend, api: fixtureApi({}) });
     await send('nope');
     await expectFieldError('Email', 'Invalid email address');
-    expect(screen.queryByText('Reset failed')).not.toBeInTheDocument();
+    await expectFormFailure('Reset failed', 'Invalid email address');
     expect(backend.sendResetCode).not.toHaveBeenCalled();
   });
 
@@ -32,6 +32,7 @@ describe('forgot-password page', () => {
     renderApp('/forgot-password', { backend, api: fixtureApi({}) });
     await send('ghost@example.com');
     await expectFieldError('Email', 'No account found with this email address');
+    await expectFormFailure('Reset failed', 'No account found with this email address');
     expect(screen.queryByText('Check your email')).not.toBeInTheDocument();
   });
 
@@ -63,6 +64,7 @@ describe('forgot-password page', () => {
     await userEvent.type(screen.getByLabelText('New password'), 'abc');
     await userEvent.click(screen.getByRole('button', { name: 'Set New Password' }));
     await expectFieldError('New password', 'Password should be at least 6 characters long.');
+    await expectFormFailure('Password too short', 'Password should be at least 6 characters long.');
     expect(screen.getByLabelText('Reset code')).not.toHaveAttribute('aria-invalid');
     expect(backend.confirmReset).not.toHaveBeenCalled();
     await userEvent.type(screen.getByLabelText('New password'), 'defgh');

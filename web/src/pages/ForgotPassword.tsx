@@ -1,7 +1,7 @@
 /**
  * `/forgot-password`: 'Reset Password'. Sends the reset code, then finishes the reset with it.
  * The e-mail's link (`?email=&code=`) opens the finishing form with both filled in. Each field
- * says its problem under it; the new password's rules show under it before they can be broken.
+ * says its problem under it, and the form over it under 'Reset failed' (or the password check's title); the new password's rules show under it before they can be broken.
  */
 import { Button } from '@chakra-ui/react/button';
 import { Separator } from '@chakra-ui/react/separator';
@@ -12,8 +12,8 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { errors } from '../../../shared/messages';
 import { emailProblem, newPasswordProblem } from '../../../shared/forms';
 import type { AuthField } from '../auth/errors';
-import { formProblems } from '../auth/form-errors';
-import { useAuthStep } from '../auth/use-auth-step';
+import { failureTitle, formProblems } from '../auth/form-errors';
+import { failureOf, useAuthStep } from '../auth/use-auth-step';
 import { useAuth } from '../auth/session';
 import { AuthCard, AuthForm, EmailField, FooterLink } from '../components/auth-card';
 import { CodeField } from '../components/code-field';
@@ -23,6 +23,7 @@ import { notify } from '../components/toaster';
 type Step = 'request' | 'sent' | 'finish';
 
 const resetProblems = (error: unknown) => formProblems('reset', error);
+const resetTitle = failureTitle('reset');
 
 type Reset = ReturnType<typeof useAuthStep<AuthField>>;
 
@@ -64,7 +65,7 @@ function FinishStep({ email, sent, initialCode, reset, onAnother }: { email: str
           Choose a new password for <strong>{email}</strong>.
         </Text>
       )}
-      <AuthForm onSubmit={onFinish} submitText="Set New Password" busyText="Saving..." busy={busy} problem={problems.form ?? problems.email}>
+      <AuthForm onSubmit={onFinish} submitText="Set New Password" busyText="Saving..." busy={busy} failure={failureOf(problems, resetTitle)}>
         <CodeField label="Reset code" {...fieldProps('code', code, setCode)} />
         <NewPasswordField label="New password" {...fieldProps('password', newPassword, setNewPassword)} />
       </AuthForm>
@@ -111,7 +112,7 @@ export default function ForgotPassword() {
   if (step !== 'request') return <FinishStep email={email} sent={step === 'sent'} initialCode={step === 'finish' ? linkCode : ''} reset={reset} onAnother={tryAnother} />;
   return (
     <AuthCard title="Reset Password">
-      <AuthForm onSubmit={onSend} submitText="Send Reset Link" busyText="Sending..." busy={busy} problem={problems.form}>
+      <AuthForm onSubmit={onSend} submitText="Send Reset Link" busyText="Sending..." busy={busy} failure={failureOf(problems, resetTitle)}>
         <EmailField {...fieldProps('email', email, setEmail)} />
       </AuthForm>
       <FooterLink prompt="Remembered it?" to="/" label="Back to Sign In" />

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { expectFieldError } from '../test/field-errors';
+import { expectFieldError, expectFormFailure } from '../test/field-errors';
 import { adminUser, alice, cognitoError, FAKE_TOTP_CODE, type FakeUser, fakeAuth, fixtureApi, renderApp } from '../test/harness';
 
 /** What a client's dashboard and the admin console read when they open after a sign-in. */
@@ -25,17 +25,18 @@ describe('sign-in page', () => {
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
   });
 
-  it('says a missing or malformed e-mail and a missing password at their fields, before sending anything, and no toast', async () => {
+  it("says a missing or malformed e-mail and a missing password at their fields and under 'Sign-in failed' over the form, before sending anything", async () => {
     const backend = fakeAuth(null);
     renderApp('/', { backend, api: fixtureApi({}) });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
     await expectFieldError('Email', 'Email is required');
     await expectFieldError('Password', 'Password is required');
-    expect(screen.queryByText('Sign-in failed')).not.toBeInTheDocument();
+    await expectFormFailure('Sign-in failed', 'Email is required');
     await userEvent.type(screen.getByLabelText('Email'), 'alice@');
-    // Typing answers the field's problem; the other keeps its own.
+    // Typing answers the field's problem; the other keeps its own, which the form's alert then says.
     expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    await expectFormFailure('Sign-in failed', 'Password is required');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     await expectFieldError('Email', 'Invalid email address');
     expect(backend.signIn).not.toHaveBeenCalled();
@@ -44,18 +45,18 @@ describe('sign-in page', () => {
   it.each([
     ['UserNotFoundException', 'User does not exist.', 'Email', 'No account found with this email address'],
     ['NotAuthorizedException', 'Incorrect username or password.', 'Password', 'Incorrect password'],
-  ])('says %s (%s) at the field it concerns', async (name, message, field, shown) => {
+  ])("says %s (%s) at the field it concerns, and under 'Sign-in failed' over the form", async (name, message, field, shown) => {
     const backend = fakeAuth(null, { signIn: jest.fn(async () => Promise.reject(Object.assign(new Error(message), { name }))) });
     renderApp('/', { backend, api: fixtureApi({}) });
     await userEvent.type(await screen.findByLabelText('Email'), 'alice@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     await expectFieldError(field, shown);
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(screen.queryByText('Sign-in failed')).not.toBeInTheDocument();
-    // Typing in the field answers it.
+    await expectFormFailure('Sign-in failed', shown);
+    // Typing in the field answers it, at the field and over the form.
     await userEvent.type(screen.getByLabelText(field), 'x');
     expect(screen.queryByText(shown)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it.each([
@@ -67,7 +68,7 @@ describe('sign-in page', () => {
     await userEvent.type(await screen.findByLabelText('Email'), 'alice@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(shown);
+    await expectFormFailure('Sign-in failed', shown);
     expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
   });
 
@@ -202,7 +203,7 @@ describe('sign-in code step (two-factor)', () => {
     await userEvent.type(field, '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await expectFieldError('Authentication code', 'Invalid code. Please try again.');
-    expect(screen.queryByText('Sign-in failed')).not.toBeInTheDocument();
+    await expectFormFailure('Sign-in failed', 'Invalid code. Please try again.');
     // Still on the code step, the field emptied for the next code.
     expect(screen.getByLabelText('Authentication code')).toHaveValue('');
     await userEvent.type(screen.getByLabelText('Authentication code'), FAKE_TOTP_CODE);
@@ -216,7 +217,7 @@ describe('sign-in code step (two-factor)', () => {
     renderApp('/', { backend, api });
     await userEvent.type(await passPassword(alice.email), FAKE_TOTP_CODE);
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText(/This code has expired or was already used/)).toBeInTheDocument();
+    await expectFieldError('Authentication code', 'This code has expired or was already used. Please wait for the next code and try again.');
     expect(screen.getByLabelText('Authentication code')).toBeInTheDocument();
   });
 
@@ -248,12 +249,12 @@ describe('sign-in code step (two-factor)', () => {
     for (let i = 0; i < 3; i += 1) {
       await userEvent.type(screen.getByLabelText('Authentication code'), '000000');
       await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-      expect(await screen.findByText('Invalid code. Please try again.')).toBeInTheDocument();
+      await expectFieldError('Authentication code', 'Invalid code. Please try again.');
       await waitFor(() => expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled());
     }
     await userEvent.type(screen.getByLabelText('Authentication code'), FAKE_TOTP_CODE);
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('Your sign-in attempt has ended. Please sign in again.')).toBeInTheDocument();
+    await expectFormFailure('Sign-in failed', 'Your sign-in attempt has ended. Please sign in again.');
     expect(await screen.findByLabelText('Password')).toBeInTheDocument();
   });
 

@@ -1,16 +1,17 @@
 /**
  * `/`: 'Welcome Back'. E-mail and password, or Google; links to reset and to sign-up. A user with
  * two-factor sign-in then gives the authenticator app's code on the same card. What is wrong is
- * said at the field it concerns (a wrong password under the password), or over the form.
+ * said at the field it concerns (a wrong password under the password), and over the form under
+ * 'Sign-in failed'.
  */
 import { Button } from '@chakra-ui/react/button';
 import { Link } from '@chakra-ui/react/link';
 import { type FormEvent, useCallback, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { signInErrors as errors, signInToasts } from '../../../shared/auth-messages';
+import { signInErrors as errors, signInTitles, signInToasts } from '../../../shared/auth-messages';
 import { signInFieldErrors } from '../../../shared/forms';
 import { type AuthField, authProblems, totpAttemptEnded, totpCode } from '../auth/errors';
-import { useAuthStep } from '../auth/use-auth-step';
+import { failureOf, useAuthStep } from '../auth/use-auth-step';
 import { useAuth } from '../auth/session';
 import { AuthCard, AuthForm, EmailField, FooterLink, OrDivider } from '../components/auth-card';
 import { CodeField } from '../components/code-field';
@@ -48,7 +49,7 @@ function CodeStep({ signedIn, onEnded, onBack }: { signedIn: () => Promise<'leav
 
   return (
     <AuthCard title="Welcome Back" subtitle="Enter the 6-digit code from your authenticator app">
-      <AuthForm onSubmit={onCode} submitText="Verify" busyText="Verifying..." busy={busy} problem={problems.form}>
+      <AuthForm onSubmit={onCode} submitText="Verify" busyText="Verifying..." busy={busy} failure={failureOf(problems, signInTitles.signInFailed)}>
         <CodeField label="Authentication code" {...fieldProps('code', code, setCode)} autoFocus />
       </AuthForm>
       <Button variant="ghost" onClick={onBack} disabled={busy}>
@@ -96,7 +97,7 @@ function PasswordStep({ email, setEmail, step, signedIn, onCode }: {
     <AuthCard title="Welcome Back" subtitle="Access your gold trading portfolio">
       <GoogleButton label="Continue with Google" />
       <OrDivider />
-      <AuthForm onSubmit={onSubmit} submitText="Sign In" busyText="Signing in..." busy={busy} problem={problems.form}>
+      <AuthForm onSubmit={onSubmit} submitText="Sign In" busyText="Signing in..." busy={busy} failure={failureOf(problems, signInTitles.signInFailed)}>
         <EmailField {...fieldProps('email', email, setEmail)} />
         <PasswordField label="Password" autoComplete="current-password" {...fieldProps('password', password, setPassword)} labelEnd={forgot} />
       </AuthForm>

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { expectFieldError } from '../test/field-errors';
+import { expectFieldError, expectFormFailure } from '../test/field-errors';
 import { alice, apiError, fakeAuth, fixtureApi, renderApp } from '../test/harness';
 
 /** The password rules under the field: each rule's text and whether it is ticked. */
@@ -66,25 +66,25 @@ describe('sign-up page', () => {
     expect(password).toHaveAccessibleDescription(/^At least 6 characters ?, met No space at the start or end ?, met$/);
   });
 
-  it('says mismatched passwords under the confirmation, and no toast', async () => {
+  it("says mismatched passwords under the confirmation, and under 'Password mismatch' over the form", async () => {
     const backend = fakeAuth(null);
     renderApp('/signup', { backend, api: fixtureApi({}) });
     await screen.findByLabelText('First name');
     await fillForm({ 'Confirm password': 'different' });
     await expectFieldError('Confirm password', "Passwords don't match. Please check and try again.");
     expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
-    expect(screen.queryByText('Password mismatch')).not.toBeInTheDocument();
+    await expectFormFailure('Password mismatch', "Passwords don't match. Please check and try again.");
     expect(backend.signUp).not.toHaveBeenCalled();
   });
 
-  it('says a password shorter than 6 characters under it, with its rules', async () => {
+  it("says a password shorter than 6 characters under it, with its rules, and under 'Password too short' over the form", async () => {
     const backend = fakeAuth(null);
     renderApp('/signup', { backend, api: fixtureApi({}) });
     await screen.findByLabelText('First name');
     await fillForm({ Password: 'abc', 'Confirm password': 'abc' });
     const field = await expectFieldError('Password', 'Password should be at least 6 characters long.');
     expect(field).toHaveAccessibleDescription(/At least 6 characters ?, not met yet/);
-    expect(screen.queryByText('Password too short')).not.toBeInTheDocument();
+    await expectFormFailure('Password too short', 'Password should be at least 6 characters long.');
     expect(backend.signUp).not.toHaveBeenCalled();
   });
 
@@ -98,6 +98,7 @@ describe('sign-up page', () => {
     await screen.findByLabelText('First name');
     await fillForm({ [field]: '' });
     await expectFieldError(field, message);
+    await expectFormFailure('Sign-up failed', message);
     expect(backend.signUp).not.toHaveBeenCalled();
   });
 
@@ -113,7 +114,9 @@ describe('sign-up page', () => {
     const input = screen.getByLabelText(field);
     await waitFor(() => expect(input).toHaveAccessibleErrorMessage(message));
     expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getAllByText(message)).toHaveLength(1);
+    // At the field, and once over the form under its title.
+    expect(screen.getAllByText(message)).toHaveLength(2);
+    await expectFormFailure('Sign-up failed', message);
     expect(backend.signUp).not.toHaveBeenCalled();
     // Corrected, the field is no longer marked and the form goes.
     await userEvent.clear(input);
@@ -129,7 +132,7 @@ describe('sign-up page', () => {
     await screen.findByLabelText('First name');
     await fillForm({ Email: 'not-an-email' });
     await expectFieldError('Email', 'Invalid email address');
-    expect(screen.queryByText('Sign-up failed')).not.toBeInTheDocument();
+    await expectFormFailure('Sign-up failed', 'Invalid email address');
     expect(backend.signUp).not.toHaveBeenCalled();
   });
 
@@ -155,7 +158,7 @@ describe('sign-up page', () => {
     await screen.findByLabelText('First name');
     await fillForm();
     await expectFieldError('Email', 'Invalid email address');
-    expect(screen.queryByText('Sign-up failed')).not.toBeInTheDocument();
+    await expectFormFailure('Sign-up failed', 'Invalid email address');
   });
 
   it('says the taken-address message under the e-mail when it is taken', async () => {
@@ -164,7 +167,7 @@ describe('sign-up page', () => {
     await screen.findByLabelText('First name');
     await fillForm();
     await expectFieldError('Email', 'An account already exists with this email address');
-    expect(screen.queryByText('Sign-up failed')).not.toBeInTheDocument();
+    await expectFormFailure('Sign-up failed', 'An account already exists with this email address');
   });
 
   it('says a password Cognito refuses under it, and a refusal of the names over the form', async () => {
@@ -176,8 +179,9 @@ describe('sign-up page', () => {
     await screen.findByLabelText('First name');
     await fillForm();
     await expectFieldError('Password', 'Password should be at least 6 characters long');
+    await expectFormFailure('Password too short', 'Password should be at least 6 characters long');
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Names must be at most 256 characters');
+    await expectFormFailure('Sign-up failed', 'Names must be at most 256 characters');
   });
 
   it('signs up, verifies the code, creates the portfolio and opens the dashboard', async () => {

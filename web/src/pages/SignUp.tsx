@@ -1,7 +1,8 @@
 /**
  * `/signup`: 'Create Account'. The form, then the e-mail verification step on the same page.
  * The verification e-mail's link (`?email=&code=`) confirms straight away; sign-in of an
- * unconfirmed user lands here with `?email=&step=confirm`. Each field says its problem under it,
+ * unconfirmed user lands here with `?email=&step=confirm`. Each field says its problem under it
+ * (and the form over it, under 'Sign-up failed' or the password check's title),
  * and the password's rules show under it before they can be broken.
  */
 import { Button } from '@chakra-ui/react/button';
@@ -17,8 +18,8 @@ import { ApiError } from '../api/client';
 import { send } from '../api/calls';
 import { useApi } from '../api/provider';
 import type { AuthField } from '../auth/errors';
-import { formErrorMessage, formProblems } from '../auth/form-errors';
-import { type Problems, useAuthStep } from '../auth/use-auth-step';
+import { failureTitle, formErrorMessage, formProblems } from '../auth/form-errors';
+import { failureOf, type Problems, useAuthStep } from '../auth/use-auth-step';
 import { useAuth } from '../auth/session';
 import { AuthCard, AuthForm, EmailField, FooterLink, OrDivider } from '../components/auth-card';
 import { CodeField } from '../components/code-field';
@@ -33,6 +34,7 @@ type Step = 'form' | 'verify';
 type SignUpField = AuthField | 'confirmPassword';
 
 const signUpProblems = (error: unknown): Problems<SignUpField> => formProblems('signUp', error);
+const signUpTitle = failureTitle('signUp');
 /** A resend's failure concerns no field on the code step. */
 const resendProblems = (error: unknown): Problems<SignUpField> => ({ form: formErrorMessage('signUp', error) });
 
@@ -96,7 +98,7 @@ function SignUpForm({ email, setEmail, onSent, onDone }: { email: string; setEma
   };
 
   return (
-    <AuthForm onSubmit={onSubmit} submitText="Create Account" busyText="Creating account..." busy={busy} problem={problems.form}>
+    <AuthForm onSubmit={onSubmit} submitText="Create Account" busyText="Creating account..." busy={busy} failure={failureOf({ firstName: nameErrors?.firstName ?? undefined, lastName: nameErrors?.lastName ?? undefined, ...problems }, signUpTitle)}>
       <NameFields firstName={firstName} lastName={lastName} setFirstName={setFirstName} setLastName={setLastName} errors={nameErrors} setErrors={setNameErrors} />
       <EmailField {...fieldProps('email', email, setEmail)} />
       <PasswordFields
@@ -164,7 +166,7 @@ function VerifyStep({ email, code, setCode, verify, onVerify }: { email: string;
           We sent a verification code to <strong>{email}</strong>.
         </Text>
       </Stack>
-      <AuthForm onSubmit={onVerify} submitText="Verify" busyText="Verifying..." busy={verify.busy} problem={verify.problems.form ?? verify.problems.email ?? resend.problems.form}>
+      <AuthForm onSubmit={onVerify} submitText="Verify" busyText="Verifying..." busy={verify.busy} failure={failureOf({ ...resend.problems, ...verify.problems }, signUpTitle)}>
         <CodeField label="Verification code" {...verify.fieldProps('code', code, setCode)} />
       </AuthForm>
       <Button variant="ghost" onClick={() => void onResend()} loading={resend.busy} disabled={verify.busy}>

@@ -10,3 +10,10 @@ export async function expectFieldError(label: string, message: string, scope: Pi
   return field;
 }
 
+
+/** The form's alert over its fields: the product's title for the failure, then its message. */
+export async function expectFormFailure(title: string, message: string): Promise<HTMLElement> {
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent(`${title}${message}`);
+  return alert;
+}

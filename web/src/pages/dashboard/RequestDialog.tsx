@@ -1,11 +1,11 @@
 /**
  * The withdrawal request dialog, in two steps: the amount (checked at the field before anything
- * is sent), then a review of what will happen, then the request. In the withdrawal flows' chunk
+ * is sent, the check's title and message over it), then a review of what will happen, then the request. In the withdrawal flows' chunk
  * (withdrawal-flows.ts), loaded as the client reaches for "Request Withdrawal".
  */
 import { type FormEvent, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { successToasts, toastMessages } from '../../../../shared/messages';
+import { type Notice, successToasts, toastMessages, toastTitles } from '../../../../shared/messages';
 import { checkWithdrawalRequestAmount } from '../../../../shared/amount-forms';
 import { type Cents, centsToDollars, dollarsToCents } from '../../../../shared/money';
 import { keyOf } from '../../api/calls';
@@ -23,9 +23,9 @@ function RequestForm({ user, totalEligibleProfit, onDone, onBusy }: { user: User
   const { mutate } = useSWRConfig();
   const eligibleCents = dollarsToCents(totalEligibleProfit);
   const [amount, setAmount] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<Notice | null>(null);
   const [review, setReview] = useState<Cents | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Notice | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   const submit = async (cents: Cents) => {
@@ -35,7 +35,7 @@ function RequestForm({ user, totalEligibleProfit, onDone, onBusy }: { user: User
     try {
       await send({ route: 'requestWithdrawal', body: { userId: user.sub, userEmail: user.email, amount: centsToDollars(cents) } });
     } catch (error) {
-      setProblem(errorText(error, toastMessages.requestFailed));
+      setProblem({ title: toastTitles.requestFailed, description: errorText(error, toastMessages.requestFailed) });
       return;
     } finally {
       setSubmitting(false);
@@ -51,7 +51,7 @@ function RequestForm({ user, totalEligibleProfit, onDone, onBusy }: { user: User
     event.preventDefault();
     if (review !== null) return void submit(review);
     const checked = checkWithdrawalRequestAmount(digitsOf(amount), eligibleCents);
-    if (!checked.ok) return setFieldError(checked.notice.description);
+    if (!checked.ok) return setFieldError(checked.notice);
     setReview(checked.cents);
   };
 

@@ -9,6 +9,7 @@ import { Dialog } from '@chakra-ui/react/dialog';
 import { InputGroup } from '@chakra-ui/react/input-group';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
+import type { Notice } from '../../../../shared/messages';
 import { type Cents, formatUsd } from '../../../../shared/money';
 import { MAX_PENDING_WITHDRAWAL_REQUESTS, MIN_WITHDRAWAL_REQUEST_CENTS } from '../../../../shared/withdrawal-rules';
 import { Field } from '@chakra-ui/react/field';
@@ -17,6 +18,21 @@ import type { ReactNode } from 'react';
 
 /** Cents as the field takes them: "1250.00". */
 const fieldText = (cents: Cents) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+/**
+ * What went wrong, under the product's title for it ('Amount Too High', 'Request Failed'), over the
+ * step's content. Not components/form-field.tsx's FormAlert, for the reason given at the amount's field.
+ */
+function Failure({ notice }: { notice: Notice }) {
+  return (
+    <Box role="alert" borderWidth="1px" borderColor="red.muted" bg="red.subtle" color="red.fg" rounded="l2" px="3" py="2" textStyle="sm">
+      <Box as="strong" display="block">
+        {notice.title}
+      </Box>
+      {notice.description}
+    </Box>
+  );
+}
 
 /** A step's frame: the title, what the step says first, its content, and its two buttons (one back, one that submits the form). */
 function RequestStep({ gap, description, back, onBack, submit, ready = true, submitting = false, children }: {
@@ -55,7 +71,8 @@ function RequestStep({ gap, description, back, onBack, submit, ready = true, sub
 
 export function AmountStep({ amount, error, eligibleCents, onAmount, onCancel }: {
   amount: string;
-  error: string | null;
+  /** The amount's problem: its title over the field, its message there and under the field. */
+  error: Notice | null;
   eligibleCents: Cents;
   onAmount: (text: string) => void;
   onCancel: () => void;
@@ -63,6 +80,7 @@ export function AmountStep({ amount, error, eligibleCents, onAmount, onCancel }:
   const description = `You can withdraw up to ${formatUsd(eligibleCents)} in eligible profit. The minimum request is ${formatUsd(MIN_WITHDRAWAL_REQUEST_CENTS)}.`;
   return (
     <RequestStep gap="3" description={description} back="Cancel" onBack={onCancel} submit="Review" ready={amount.trim() !== ''}>
+      {error && <Failure notice={error} />}
       {/*
         Ark describes the input by the hint alone (the error through aria-errormessage, which
         fewer screen readers read): described here by both. Not components/form-field.tsx,
@@ -80,7 +98,7 @@ export function AmountStep({ amount, error, eligibleCents, onAmount, onCancel }:
           </Button>
         </HStack>
         <Field.HelperText>You can have up to {MAX_PENDING_WITHDRAWAL_REQUESTS} requests waiting for a decision at once.</Field.HelperText>
-        <Field.ErrorText color="red.fg">{error}</Field.ErrorText>
+        <Field.ErrorText color="red.fg">{error?.description}</Field.ErrorText>
       </Field.Root>
     </RequestStep>
   );
@@ -97,7 +115,7 @@ function Fact({ term, children }: { term: string; children: string }) {
   );
 }
 
-export function ReviewStep({ cents, problem, submitting, onBack }: { cents: Cents; problem: string | null; submitting: boolean; onBack: () => void }) {
+export function ReviewStep({ cents, problem, submitting, onBack }: { cents: Cents; problem: Notice | null; submitting: boolean; onBack: () => void }) {
   return (
     <RequestStep gap="4" description="Check your request before you send it." back="Back" onBack={onBack} submit="Submit Request" submitting={submitting}>
       <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="2" data-testid="request-review">
@@ -109,11 +127,7 @@ export function ReviewStep({ cents, problem, submitting, onBack }: { cents: Cent
       <Text fontSize="sm" color="fg.muted">
         Until it is decided, {formatUsd(cents)} of your eligible profit is reserved for it. You can cancel it while it waits.
       </Text>
-      {problem && (
-        <Text role="alert" color="red.fg">
-          {problem}
-        </Text>
-      )}
+      {problem && <Failure notice={problem} />}
     </RequestStep>
   );
 }
