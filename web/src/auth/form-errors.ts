@@ -42,11 +42,14 @@ export function formProblems(flow: FormFlow, error: unknown): Problems<AuthField
   return { [fieldOf(error)]: formErrorMessage(flow, error) };
 }
 
-/** The spec's own titles for the password checks; any other failure is the flow's ('Sign-up failed', 'Reset failed'). */
+/**
+ * The titles of the form's own password checks; any other failure is the flow's ('Sign-up
+ * failed', 'Reset failed'), the user pool's refusal of a weak password included: that one is
+ * the server's answer, said under the flow's title.
+ */
 const checkTitles: Readonly<Record<string, string>> = {
   [validation.passwordMismatch.description]: validation.passwordMismatch.title,
   [validation.passwordTooShort.description]: validation.passwordTooShort.title,
-  [errors.signUp.weakPassword]: validation.passwordTooShort.title,
 };
 
 /** The title over a failed sign-up or reset form, by the problem it shows. */

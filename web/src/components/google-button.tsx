@@ -32,7 +32,8 @@ const REDIRECT_OUTCOMES: Record<RedirectFailure, Outcome> = {
   failed: { tone: 'error', text: errors.signIn.default },
 };
 
-export function GoogleButton({ label }: { label: string }) {
+/** `failureTitle`: the page's title over a failure ('Sign-in failed', 'Sign-up failed'); a cancel has none. */
+export function GoogleButton({ label, failureTitle }: { label: string; failureTitle: string }) {
   const config = useAppConfig();
   const { backend, redirectFailure, clearRedirectFailure } = useAuth();
   const [busy, setBusy] = useState(false);
@@ -69,7 +70,11 @@ export function GoogleButton({ label }: { label: string }) {
         <GoogleMark />
         {label}
       </Button>
-      {outcome && <FormAlert tone={outcome.tone}>{outcome.text}</FormAlert>}
+      {outcome && (
+        <FormAlert tone={outcome.tone} {...(outcome.tone === 'error' ? { title: failureTitle } : {})}>
+          {outcome.text}
+        </FormAlert>
+      )}
     </Stack>
   );
 }

@@ -9,7 +9,7 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { errors } from '../../../shared/messages';
+import { errors, successToasts } from '../../../shared/messages';
 import { emailProblem, newPasswordProblem } from '../../../shared/forms';
 import type { AuthField } from '../auth/errors';
 import { failureTitle, formProblems } from '../auth/form-errors';
@@ -100,7 +100,8 @@ export default function ForgotPassword() {
     await run(async () => {
       await backend.sendResetCode(email.trim());
       setEmail(email.trim());
-      setStep('sent'); // the page says it was sent, and where
+      setStep('sent'); // the page says where it was sent; the toast, that it was
+      notify('success', successToasts.resetEmailSent);
     });
   };
 

@@ -95,7 +95,7 @@ function PasswordStep({ email, setEmail, step, signedIn, onCode }: {
   );
   return (
     <AuthCard title="Welcome Back" subtitle="Access your gold trading portfolio">
-      <GoogleButton label="Continue with Google" />
+      <GoogleButton label="Continue with Google" failureTitle={signInTitles.signInFailed} />
       <OrDivider />
       <AuthForm onSubmit={onSubmit} submitText="Sign In" busyText="Signing in..." busy={busy} failure={failureOf(problems, signInTitles.signInFailed)}>
         <EmailField {...fieldProps('email', email, setEmail)} />

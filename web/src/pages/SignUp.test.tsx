@@ -179,7 +179,7 @@ describe('sign-up page', () => {
     await screen.findByLabelText('First name');
     await fillForm();
     await expectFieldError('Password', 'Password should be at least 6 characters long');
-    await expectFormFailure('Password too short', 'Password should be at least 6 characters long');
+    await expectFormFailure('Sign-up failed', 'Password should be at least 6 characters long');
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     await expectFormFailure('Sign-up failed', 'Names must be at most 256 characters');
   });

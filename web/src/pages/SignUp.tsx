@@ -232,7 +232,7 @@ export default function SignUp() {
   };
   return (
     <AuthCard title="Create Account" subtitle="Join the firm">
-      <GoogleButton label="Sign up with Google" />
+      <GoogleButton label="Sign up with Google" failureTitle={toastTitles.signUpFailed} />
       <OrDivider />
       <SignUpForm email={email} setEmail={setEmail} onSent={() => setStep('verify')} onDone={done} />
       <FooterLink prompt="Already have an account?" to="/" label="Sign in" />
