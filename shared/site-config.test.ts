@@ -1,4 +1,5 @@
 import { parseSiteConfig, siteConfig } from './site-config';
+import { SAMPLE_FIRM } from './test-support/sample-firm';
 
 const aws = {
   region: 'eu-west-1',
@@ -46,13 +47,7 @@ it.each([
 });
 
 describe("the firm's words (the footer)", () => {
-  const firm = {
-    legalName: 'Aurum Capital Ltd',
-    riskDisclosure: 'Past performance is not a guide to future returns; the 100% target is not guaranteed.',
-    termsUrl: 'https://aurum-capital.com/terms',
-    privacyUrl: 'https://aurum-capital.com/privacy',
-    supportEmail: 'support@aurum-capital.com',
-  };
+  const firm = SAMPLE_FIRM;
 
   it('reads and writes them, with the optional phone and demo notice only when given', () => {
     expect(parseSiteConfig({ ...aws, firm })).toEqual({ ...aws, firm });

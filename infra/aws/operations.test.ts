@@ -27,6 +27,7 @@ import { API_RATE_PER_IP, HEAVY_API_PATHS, HEAVY_API_RATE_PER_IP, SITE_MANAGED_R
 import { EDGE_REGION } from './stage';
 import { refuseUndeployable, resolveStage, type StageConfig, type StageSettings } from './stage-config';
 import { WEEKLY_JOB_TIMEOUT } from './weekly-growth';
+import { SAMPLE_FIRM } from '../../shared/test-support/sample-firm';
 
 const BASE: StageConfig = { stage: 'ops', account: '333333333333', region: 'eu-west-1', stackName: 'OpsTest', authDomainPrefix: 'aurum-ops-333333333333', fourEyesThresholdDollars: 12_345, adminDailyLimitDollars: 100_000 };
 
@@ -67,13 +68,7 @@ describe('stage settings', () => {
   });
 
   describe('a deployable stage', () => {
-    const firm = {
-      legalName: 'Aurum Capital Ltd',
-      riskDisclosure: 'Past performance is not a guide to future returns; the 100% target is not guaranteed.',
-      termsUrl: 'https://aurum-capital.com/terms',
-      privacyUrl: 'https://aurum-capital.com/privacy',
-      supportEmail: 'support@aurum-capital.com',
-    };
+    const firm = SAMPLE_FIRM;
     const real: StageSettings = { ...valid, account: '604512398761', alarmEmail: 'ops@aurum-capital.com', deployable: true, firm };
 
     it('takes real values', () => {

@@ -1,20 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { adminUser, alice, fakeAuth, fixtureApi, renderApp } from '../test/harness';
+import { SAMPLE_FIRM } from '../../../shared/test-support/sample-firm';
 
-const firm = {
-  legalName: 'Aurum Capital Ltd',
-  riskDisclosure: 'Past performance is not a guide to future returns; the 100% target is not guaranteed.',
-  termsUrl: 'https://aurum-capital.com/terms',
-  privacyUrl: 'https://aurum-capital.com/privacy',
-  supportEmail: 'support@aurum-capital.com',
-  supportPhone: '+44 20 7946 0000',
-};
+const firm = { ...SAMPLE_FIRM, supportPhone: '+44 20 7946 0000' };
 
 /** What a signed-in page reads as it opens: nothing much. */
 const quiet = fixtureApi({
   'GET /api/portfolios/alice-sub': { success: true, portfolio: { userId: 'alice-sub', balance: 10, lastUpdate: '2025-03-10T12:00:00Z', weeklyGain: 0, weeklyGainAmount: 0 } },
-  'GET /api/withdrawals/alice-sub/eligible': { data: { totalEligibleProfit: 0, showRequestButton: false, eligibleDeposits: [] } },
+  'GET /api/withdrawals/alice-sub/eligible': { data: { totalEligibleProfit: 0, showRequestButton: false, eligibleDeposits: [], upcoming: [] } },
   'GET /api/portfolios/alice-sub/withdrawal-requests': [],
   'GET /api/portfolios/alice-sub/history': { data: [] },
   'GET /api/admin/clients': [],

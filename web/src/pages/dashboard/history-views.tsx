@@ -15,6 +15,7 @@ import { formatDate, gainColor } from '../../format';
 import { BalanceChart } from './BalanceChart';
 import { signedMovement } from './history-words';
 import { RANGE_NAMES, RANGE_SPANS, RANGES, type RangeName, type RangeView, rangeView } from './ranges';
+import { outlinedSmallButton } from './small-buttons';
 
 /** The history card's lines (history-list.tsx), in this chunk. */
 export { HistoryList } from './history-list';
@@ -31,14 +32,8 @@ function RangeButton({ range, pressed, onPress }: { range: RangeName; pressed: b
       alignItems="center"
       justifyContent="center"
       minW="12"
-      h={{ base: '11', md: '9' }}
+      {...outlinedSmallButton}
       px="3"
-      borderWidth="1px"
-      borderRadius="l2"
-      textStyle="sm"
-      fontWeight="medium"
-      cursor="button"
-      focusVisibleRing="outside"
       {...(pressed ? { bg: 'colorPalette.solid', color: 'colorPalette.contrast', borderColor: 'transparent' } : { borderColor: 'border', _hover: { bg: 'colorPalette.subtle' } })}
     >
       {range}
