@@ -24,9 +24,23 @@ export interface TestStack {
 
 const root = resolve(__dirname, '../../..');
 
-export async function startTestStack(
-  options: { seed?: boolean; dataDir?: string; web?: 'none' | 'serve'; env?: Record<string, string> } = {},
-): Promise<TestStack> {
+type TestStackOptions = { seed?: boolean; dataDir?: string; web?: 'none' | 'serve'; env?: Record<string, string> };
+
+/**
+ * A stack chooses its free ports before it binds them, so a stack started by another test file in
+ * the same moment can take one in between: that start is tried again, on new ports.
+ */
+export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startTestStackOnce(options);
+    } catch (error) {
+      if (attempt >= 3 || !String((error as Error).message).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startTestStackOnce(options: TestStackOptions): Promise<TestStack> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'aurum-it-'));
   const child: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), ['infra/local/start.ts'], {
     cwd: root,
@@ -42,7 +56,10 @@ export async function startTestStack(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  const url = await readyUrl(child, 60_000);
+  const url = await readyUrl(child, 60_000).catch((error: unknown) => {
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   const described = JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')) as Omit<TestStack, 'stop' | 'dataDir' | 'url'>;
   return {
     ...described,
