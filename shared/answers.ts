@@ -42,8 +42,8 @@ export const transactionDto = z.strictObject({
 
 /**
  * An eligible deposit. `profit` is what may still be withdrawn of it: `grownProfit` (what it grew
- * by) less `withdrawnProfit` (what requests, pending or approved, took of it, oldest deposit
- * first); the deposits' profits add up to `totalEligibleProfit`.
+ * by) less `withdrawnProfit` (what requests, pending or approved, took of it, and what the
+ * balance cannot pay, oldest deposit first); the deposits' profits add up to `totalEligibleProfit`.
  */
 export const eligibleDepositDto = z.strictObject({
   id: z.string(),

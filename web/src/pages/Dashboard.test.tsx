@@ -371,7 +371,7 @@ describe('dashboard: profit withdrawal', () => {
     };
     renderApp('/dashboard', { backend: fakeAuth(alice), api: api({ 'GET /api/withdrawals/alice-sub/eligible': { data: taken } }) });
     const list = await screen.findByRole('list', { name: 'Eligible deposits' });
-    expect(within(list).getByText('Profit $8,000.00 ($2,000.00 of $10,000.00 withdrawn)')).toBeInTheDocument();
+    expect(within(list).getByText('Profit $8,000.00 ($2,000.00 of $10,000.00 requested or paid out)')).toBeInTheDocument();
     expect(within(list).getByText('Profit $2,291.61')).toBeInTheDocument();
     expect(screen.getByTestId('eligible-profit')).toHaveTextContent('$10,291.61');
   });
@@ -595,9 +595,10 @@ describe('dashboard: balance history', () => {
     const group = await screen.findByRole('group', { name: 'Chart range' });
     const button = (name: string) => within(group).getByRole('button', { name });
     expect(button('3M')).toHaveAttribute('aria-pressed', 'true');
-    // From Dec 12: the balance carried in is the first deposit's week's growth; the $50 withdrawal is no loss.
+    // From Dec 12: the balance carried in is the first deposit's week's growth; the $50 withdrawal is no loss, and
+    // each credit is over the balance after the credit before (the withdrawal, less than a week old, changes none).
     expect(screen.getByText('Investment gain over 3 months')).toBeInTheDocument();
-    expect(screen.getByTestId('range-gain')).toHaveTextContent(/^\+\$235\.22 \(\+1\.94%\)$/);
+    expect(screen.getByTestId('range-gain')).toHaveTextContent(/^\+\$235\.22 \(\+1\.93%\)$/);
     expect(getComputedStyle(screen.getByTestId('range-gain')).color).toBe('var(--chakra-colors-green-fg)');
     expect(screen.getByTestId('range-breakdown')).toHaveTextContent(
       'Balance from $12,160.45 to $12,345.67: deposits +$0.00, withdrawals −$50.00, growth +$235.22, adjustments +$0.00',
@@ -605,7 +606,7 @@ describe('dashboard: balance history', () => {
     await userEvent.click(button('1M'));
     expect(button('1M')).toHaveAttribute('aria-pressed', 'true');
     expect(button('3M')).toHaveAttribute('aria-pressed', 'false');
-    expect(screen.getByTestId('range-gain')).toHaveTextContent('+$163.21 (+1.34%)');
+    expect(screen.getByTestId('range-gain')).toHaveTextContent('+$163.21 (+1.33%)');
     expect(screen.getByText('Investment gain over 1 month')).toBeInTheDocument();
     await userEvent.click(button('All'));
     // The whole history from $0: the $12,000 deposit is a deposit, not a gain.

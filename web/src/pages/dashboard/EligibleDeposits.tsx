@@ -43,7 +43,7 @@ function Eligible({ deposits }: { deposits: EligibilityDto['eligibleDeposits'] }
             <Text>Deposited {formatDate(d.timestamp)}</Text>
             <Text>
               Profit {usd(d.profit)}
-              {d.withdrawnProfit > 0 && ` (${usd(d.withdrawnProfit)} of ${usd(d.grownProfit)} withdrawn)`}
+              {d.withdrawnProfit > 0 && ` (${usd(d.withdrawnProfit)} of ${usd(d.grownProfit)} requested or paid out)`}
             </Text>
           </HStack>
         </Box>

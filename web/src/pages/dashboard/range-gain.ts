@@ -3,10 +3,12 @@
  *
  * The gain is the weekly growth credited in the range (the history's `growth` points), never a
  * deposit or a withdrawal. Its return is time-weighted: the growth factors of the range's
- * weekly credits (balance after the credit ÷ balance before it) chained. The history gives the
- * balance after every entry and every credit, so each factor is measured on exactly the money
- * held when it was credited, and money moved in or out between credits changes no factor: two
- * clients whose money grew alike see the same percent, however much either deposited.
+ * weekly credits chained, each the credit over the money that earned it. Money earns by full
+ * weeks held (shared/growth.ts), so what a credit grew is the balance right after the credit
+ * before it: a deposit or withdrawal made since then is less than a week old and has earned or
+ * cost nothing yet. Measured so, money moved in or out changes no factor: two clients whose
+ * money grew alike see the same percent, however much either deposited or took out mid-week.
+ * The history's first credit has none before it; it is measured on the balance just before it.
  *
  * The breakdown splits the balance's change over the range by kind: each point's change of the
  * balance (the balance after it less the one before) is counted under its kind, so the four add
@@ -36,6 +38,15 @@ export interface RangeGain {
   returnPercent: number;
 }
 
+/** The balance right after the last credit before `points[from]`, or null when none came before. */
+function earningBase(points: readonly GainPoint[], from: number): Cents | null {
+  for (let i = from - 1; i >= 0; i--) {
+    const point = points[i] as GainPoint;
+    if (point.kind === 'growth') return point.balanceCents;
+  }
+  return null;
+}
+
 /** The gain and the breakdown of `points` (oldest first) from `start` (null: the whole history). */
 export function rangeGain(points: readonly GainPoint[], start: number | null): RangeGain {
   const firstIn = start === null ? 0 : points.findIndex((p) => p.t >= start);
@@ -44,10 +55,15 @@ export function rangeGain(points: readonly GainPoint[], start: number | null): R
   const change: Record<GainPoint['kind'], Cents> = { deposit: 0, withdrawal: 0, growth: 0, adjustment: 0 };
   let factor = 1;
   let before = startCents;
+  let earning = earningBase(points, from);
   for (const point of points.slice(from)) {
     change[point.kind] += point.balanceCents - before;
-    // A credit on no money held is no return (and no division by it).
-    if (point.kind === 'growth' && before > 0) factor *= point.balanceCents / before;
+    if (point.kind === 'growth') {
+      const base = earning ?? before;
+      // A credit on no money held is no return (and no division by it).
+      if (base > 0) factor *= 1 + (point.balanceCents - before) / base;
+      earning = point.balanceCents;
+    }
     before = point.balanceCents;
   }
   return {
