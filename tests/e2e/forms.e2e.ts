@@ -50,7 +50,7 @@ journey("sign-in: a wrong password is said under the password, which is marked i
   expect(Math.abs(said.x - field.x)).toBeLessThan(4);
   expect(await toast(page).count()).toBe(0);
   expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBeNull();
-  // The form's alert, over the fields: the spec's title, then the message.
+  // The form's alert, over the fields: the failure's title, then the message.
   const alert = page.locator('form [role="alert"]');
   expect(await alert.textContent()).toBe(`${toastTitles.signInFailed}${errors.signIn.wrongPassword}`);
   expect((await boxOf(alert)).y).toBeLessThan((await boxOf(page.getByLabel('Email'))).y);

@@ -153,6 +153,17 @@ describe('activity page', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
+  it('says an empty page with more of the log to search is not the end: nothing matches only when none is left', async () => {
+    setup('/admin/activity?clientSearch=zed', (_body: unknown, path: string) =>
+      queryOf(path).cursor === 'p2' ? { entries: [] } : { entries: [], nextCursor: 'p2' },
+    );
+    expect(await screen.findByText('Nothing found yet in the entries searched')).toBeInTheDocument();
+    expect(screen.queryByText('No activity matches these filters')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('No activity matches these filters')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
   it("says why the log could not be read, in the server's words", async () => {
     setup('/admin/activity?client=bad%20id', () => Promise.reject(apiError(400, apiMessages.invalidActivityClient)));
     expect(await screen.findByText(apiMessages.invalidActivityClient)).toBeInTheDocument();

@@ -1,6 +1,6 @@
 /**
  * /admin/activity: every administrative act the log keeps, newest first, filtered by
- * administrator, client (by name or e-mail, matched by the server over the whole log), kind and
+ * administrator, client (by name or e-mail, matched by the server, page by page of the log), kind and
  * period (the filters live in the address, so a client row's "Activity" link opens the page
  * filtered by that client), with more on request and a CSV export.
  */
@@ -34,6 +34,8 @@ export default function ActivityPage() {
   let body;
   if (log.error && log.entries.length === 0) body = <LoadFailed message={log.error} onRetry={log.retry} />;
   else if (log.loading && log.entries.length === 0) body = <LoadingLine label="Loading activity..." />;
+  // A page may come back empty with more of the log still to search: that is not "nothing matches".
+  else if (log.entries.length === 0 && log.nextCursor) body = <EmptyState title="Nothing found yet in the entries searched" hint="Load more to search older entries" />;
   else if (log.entries.length === 0) body = <EmptyState title="No activity matches these filters" />;
   else body = <ActivityTable entries={log.entries} busy={log.loading} />;
 
