@@ -19,6 +19,17 @@ import { DAY_MS, WEEK_MS } from './growth';
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const at = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
+
+/** Random deposits (amount, weeks before the last update), requests and a balance, for the properties of eligibility. */
+const eligibilityCases = [
+  fc.array(fc.record({ amountCents: fc.integer({ min: 1, max: 1e9 }), weeksAgo: fc.integer({ min: 0, max: 120 }) }), { maxLength: 20 }),
+  fc.array(fc.integer({ min: 1, max: 1e9 }), { maxLength: 5 }),
+  fc.integer({ min: 0, max: 1e11 }),
+] as const;
+
+const depositsOf = (rows: readonly { amountCents: number; weeksAgo: number }[], lastUpdate: number) =>
+  rows.map((r, i) => ({ id: String(i), amountCents: r.amountCents, at: lastUpdate - r.weeksAgo * WEEK_MS }));
+
 describe('eligibleAt: deposit + 6 calendar months, end-of-month clamped (UTC)', () => {
   it.each([
     ['2026-08-31', '2027-02-28'],
@@ -119,11 +130,9 @@ describe('withdrawal eligibility', () => {
   it('never offers more than the balance or less than zero (property)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ amountCents: fc.integer({ min: 1, max: 1e9 }), weeksAgo: fc.integer({ min: 0, max: 120 }) }), { maxLength: 20 }),
-        fc.array(fc.integer({ min: 1, max: 1e9 }), { maxLength: 5 }),
-        fc.integer({ min: 0, max: 1e11 }),
+        ...eligibilityCases,
         (rows, requestedCents, balanceCents) => {
-          const deposits = rows.map((r, i) => ({ id: String(i), amountCents: r.amountCents, at: L - r.weeksAgo * WEEK_MS }));
+          const deposits = depositsOf(rows, L);
           const { totalEligibleProfitCents: t, showRequestButton } = withdrawalEligibility({ deposits, requestedCents, balanceCents, lastUpdate: L, now });
           return Number.isSafeInteger(t) && t >= 0 && t <= balanceCents && showRequestButton === t >= 1;
         },
@@ -167,11 +176,9 @@ describe('per-deposit eligible profit, net of what was requested', () => {
   it('always sums to the total, each deposit between 0 and its grown profit (property)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ amountCents: fc.integer({ min: 1, max: 1e9 }), weeksAgo: fc.integer({ min: 0, max: 120 }) }), { maxLength: 20 }),
-        fc.array(fc.integer({ min: 1, max: 1e9 }), { maxLength: 5 }),
-        fc.integer({ min: 0, max: 1e11 }),
+        ...eligibilityCases,
         (rows, requestedCents, balanceCents) => {
-          const deposits = rows.map((r, i) => ({ id: String(i), amountCents: r.amountCents, at: L - r.weeksAgo * WEEK_MS }));
+          const deposits = depositsOf(rows, L);
           const e = withdrawalEligibility({ deposits, requestedCents, balanceCents, lastUpdate: L, now });
           expect(e.eligibleDeposits.reduce((s, d) => s + d.profitCents, 0)).toBe(e.totalEligibleProfitCents);
           for (const d of e.eligibleDeposits) {

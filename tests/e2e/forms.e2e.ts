@@ -8,22 +8,13 @@ import type { Locator, Page } from 'playwright-core';
 import { errors, notices, toastTitles } from '../../shared/messages';
 import { eventually } from './support/admin';
 import { seriousViolations } from './support/axe';
+import { boxOf, overlap } from './support/boxes';
 import { expect as expectPage } from './support/expect';
 import { journey, signIn, useE2E } from './support/e2e';
 
 const e2e = useE2E();
 
 const PHONE = { viewport: { width: 390, height: 844 } };
-
-type Box = { x: number; y: number; width: number; height: number };
-
-async function boxOf(locator: Locator): Promise<Box> {
-  const box = await locator.boundingBox();
-  if (!box) throw new Error(`${locator.toString()} is not on screen`);
-  return box;
-}
-
-const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** The text of the elements an input's aria-describedby names, as a screen reader reads its description. */
 const descriptionOf = (input: Locator) =>

@@ -5,19 +5,10 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { successToasts } from '../../shared/messages';
+import { type Box, boxOf, overlap } from './support/boxes';
 import { journey, signIn, useE2E } from './support/e2e';
 
 const e2e = useE2E();
-
-type Box = { x: number; y: number; width: number; height: number };
-
-async function boxOf(locator: Locator): Promise<Box> {
-  const box = await locator.boundingBox();
-  if (!box) throw new Error(`${locator.toString()} is not on screen`);
-  return box;
-}
-
-const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** The toast saying `text`, once shown, and its box. */
 async function toastBox(page: Page, text: string): Promise<Box> {

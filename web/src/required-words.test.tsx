@@ -7,10 +7,11 @@
  */
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AlertGroupDto, ClientDto, EligibilityDto, HistoryPointDto, TransactionDto } from '../../shared/api';
+import type { AlertGroupDto, ClientDto, EligibilityDto, TransactionDto } from '../../shared/api';
 import { ApiError, type Api } from './api/client';
 import { adminUser, alice, apiError, cognitoError, fakeAuth, fixtureApi, type Handler, renderApp } from './test/harness';
 import { isCounted, missingTexts, parseRequiredWords, readRequiredWords, requiredWordsSection, textPattern } from './test/required-words';
+import { aliceClient, aliceHistory } from './test/client-fixtures';
 
 const words = readRequiredWords();
 
@@ -76,15 +77,7 @@ const eligible: EligibilityDto = {
   eligibleDeposits: [{ id: 'd1', amount: 1000, timestamp: '2024-06-15T12:00:00Z', monthsSinceDeposit: 9, profit: 250.5, grownProfit: 250.5, withdrawnProfit: 0 }],
   upcoming: [],
 };
-const history: { data: HistoryPointDto[] } = {
-  data: [
-    { at: '2024-12-02T09:00:00.000Z', kind: 'deposit', balance: 12000, amount: 12000 },
-    { at: '2024-12-09T00:00:00.000Z', kind: 'growth', balance: 12160.45, amount: 160.45 },
-    { at: '2025-02-10T00:00:00.000Z', kind: 'growth', balance: 12232.46, amount: 72.01 },
-    { at: '2025-02-12T15:00:00.000Z', kind: 'withdrawal', balance: 12182.46, amount: -50 },
-    { at: '2025-03-10T12:00:00.000Z', kind: 'growth', balance: 12345.67, amount: 163.21 },
-  ],
-};
+const history = aliceHistory;
 const clientTransactions: TransactionDto[] = [
   { id: 't2', type: 'withdrawal', amount: 50, direction: 'out', timestamp: '2025-02-12T15:00:00.000Z' },
   { id: 't1', type: 'deposit', amount: 12000, direction: 'in', timestamp: '2024-12-02T09:00:00.000Z', note: 'Wire transfer' },
@@ -102,13 +95,7 @@ function dashboardApi(overrides: Record<string, Handler | unknown> = {}): Api {
 }
 
 const clients: ClientDto[] = [
-  {
-    id: 'c1',
-    email: 'alice@example.com',
-    displayName: 'Alice Example',
-    portfolio: { balance: 1500.5, weeklyGain: 1.5, weeklyGainAmount: 22.17, lastUpdate: '2025-03-03T00:00:00.000Z' },
-    nextWithdrawalDate: '2025-06-01T00:00:00.000Z',
-  },
+  aliceClient,
   { id: 'c2', email: 'bob@example.com', displayName: 'Bob', portfolio: { balance: 250, weeklyGain: -0.5, weeklyGainAmount: -1.26, lastUpdate: '2025-03-03T00:00:00.000Z' } },
 ];
 

@@ -2,14 +2,13 @@ import { screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { adminUser, alice, fakeAuth, fixtureApi, renderApp } from '../test/harness';
 import { SAMPLE_FIRM } from '../../../shared/test-support/sample-firm';
+import { aliceQuietReads } from '../test/client-fixtures';
 
 const firm = { ...SAMPLE_FIRM, supportPhone: '+44 20 7946 0000' };
 
 /** What a signed-in page reads as it opens: nothing much. */
 const quiet = fixtureApi({
-  'GET /api/portfolios/alice-sub': { success: true, portfolio: { userId: 'alice-sub', balance: 10, lastUpdate: '2025-03-10T12:00:00Z', weeklyGain: 0, weeklyGainAmount: 0 } },
-  'GET /api/withdrawals/alice-sub/eligible': { data: { totalEligibleProfit: 0, showRequestButton: false, eligibleDeposits: [], upcoming: [] } },
-  'GET /api/portfolios/alice-sub/withdrawal-requests': [],
+  ...aliceQuietReads,
   'GET /api/portfolios/alice-sub/history': { data: [] },
   'GET /api/admin/clients': [],
   'GET /api/admin/withdrawal-requests?status=pending': [],

@@ -19,13 +19,12 @@ import {
 } from '../test/harness';
 import { expectFieldError } from '../test/field-errors';
 import { totpSetupOf } from './account/totp-setup';
+import { aliceQuietReads } from '../test/client-fixtures';
 
 const allOn = { 'deposit-recorded': true, 'withdrawal-processed': true, 'balance-edited': true, 'admin-weekly-growth-summary': true };
 
 const portfolioFixtures = {
-  'GET /api/portfolios/alice-sub': { success: true, portfolio: { userId: 'alice-sub', balance: 10, lastUpdate: '2025-03-10T12:00:00Z', weeklyGain: 0, weeklyGainAmount: 0 } },
-  'GET /api/withdrawals/alice-sub/eligible': { data: { totalEligibleProfit: 0, showRequestButton: false, eligibleDeposits: [], upcoming: [] } },
-  'GET /api/portfolios/alice-sub/withdrawal-requests': [],
+  ...aliceQuietReads,
   'GET /api/portfolios/alice-sub/email-preferences': { preferences: allOn },
   'GET /api/portfolios/admin-sub/email-preferences': { preferences: allOn },
 };

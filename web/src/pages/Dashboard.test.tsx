@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { EligibilityDto, HistoryPointDto, TransactionDto, WithdrawalRequestDto } from '../../../shared/api';
+import type { EligibilityDto, TransactionDto, WithdrawalRequestDto } from '../../../shared/api';
 import { apiMessages } from '../../../shared/messages';
 import { withdrawalLimitMessages } from '../../../shared/withdrawal-rules';
 import { adminUser, alice, apiError, fakeAuth, fixtureApi, type Handler, renderApp } from '../test/harness';
+import { aliceHistory } from '../test/client-fixtures';
 
 /** Wednesday: the portfolio below was last grown on Monday the 10th at noon. */
 const NOW = Date.parse('2025-03-12T10:00:00Z');
@@ -36,15 +37,7 @@ const request = (over: Partial<WithdrawalRequestDto>): WithdrawalRequestDto => (
 });
 
 /** A deposit, weekly growth, a withdrawal: the ledger replayed, as the API answers it. */
-const history: { data: HistoryPointDto[] } = {
-  data: [
-    { at: '2024-12-02T09:00:00.000Z', kind: 'deposit', balance: 12000, amount: 12000 },
-    { at: '2024-12-09T00:00:00.000Z', kind: 'growth', balance: 12160.45, amount: 160.45 },
-    { at: '2025-02-10T00:00:00.000Z', kind: 'growth', balance: 12232.46, amount: 72.01 },
-    { at: '2025-02-12T15:00:00.000Z', kind: 'withdrawal', balance: 12182.46, amount: -50 },
-    { at: '2025-03-10T12:00:00.000Z', kind: 'growth', balance: 12345.67, amount: 163.21 },
-  ],
-};
+const history = aliceHistory;
 
 const never = () => new Promise(() => undefined);
 

@@ -2,12 +2,11 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expectFieldError, expectFormFailure } from '../test/field-errors';
 import { adminUser, alice, cognitoError, FAKE_TOTP_CODE, type FakeUser, fakeAuth, fixtureApi, renderApp } from '../test/harness';
+import { aliceQuietReads } from '../test/client-fixtures';
 
 /** What a client's dashboard and the admin console read when they open after a sign-in. */
 const landingPages = {
-  'GET /api/portfolios/alice-sub': { success: true, portfolio: { userId: 'alice-sub', balance: 10, lastUpdate: '2025-03-10T12:00:00Z', weeklyGain: 0, weeklyGainAmount: 0 } },
-  'GET /api/withdrawals/alice-sub/eligible': { data: { totalEligibleProfit: 0, showRequestButton: false, eligibleDeposits: [], upcoming: [] } },
-  'GET /api/portfolios/alice-sub/withdrawal-requests': [],
+  ...aliceQuietReads,
   'GET /api/portfolios/alice-sub/history': { data: [] },
   'GET /api/admin/clients': [],
   'GET /api/admin/withdrawal-requests?status=pending': [],

@@ -6,15 +6,10 @@ import { formatDate as dateText } from '../../format';
 import type { PendingActionDto } from '../../api/admin-types';
 import { othersDeposit } from '../../test/admin-fixtures';
 import { adminUser, alice, apiError, fakeAuth, fixtureApi, type Handler, renderApp } from '../../test/harness';
+import { aliceClient } from '../../test/client-fixtures';
 
 const clients: ClientDto[] = [
-  {
-    id: 'c1',
-    email: 'alice@example.com',
-    displayName: 'Alice Example',
-    portfolio: { balance: 1500.5, weeklyGain: 1.5, weeklyGainAmount: 22.17, lastUpdate: '2025-03-03T00:00:00.000Z' },
-    nextWithdrawalDate: '2025-06-01T00:00:00.000Z',
-  },
+  aliceClient,
   { id: 'c2', email: 'Bob@Example.com', displayName: 'Bob', portfolio: { balance: 250, weeklyGain: -0.5, weeklyGainAmount: -1.26, lastUpdate: '2025-03-03T00:00:00.000Z' } },
   { id: 'c3', email: 'carol@test.org', displayName: 'Carol', portfolio: { balance: 4000, weeklyGain: 2, weeklyGainAmount: 78.43, lastUpdate: '2025-03-03T00:00:00.000Z' } },
 ];
