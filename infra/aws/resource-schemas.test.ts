@@ -78,10 +78,11 @@ describe('the checker refuses what CloudFormation would', () => {
     expect(checkOne('AWS::SNS::Topic', { TopicNam: 'alerts' })).toEqual(['Subject: Properties must NOT have additional properties (unknown: TopicNam)']);
   });
 
-  it('an unknown property inside a nested definition', () => {
-    expect(checkOne('AWS::SQS::Queue', { Tags: [{ Key: 'team', Value: 'ops', Owner: 'ops' }] })).toEqual([
-      'Subject: Properties.Tags.0 must NOT have additional properties (unknown: Owner)',
+  it('an unknown property inside a definition or a tag', () => {
+    expect(checkOne('AWS::SNS::Topic', { Subscription: [{ Endpoint: 'ops@aurum-capital.com', Protocol: 'email', Filter: 'alarms' }] })).toEqual([
+      'Subject: Properties.Subscription.0 must NOT have additional properties (unknown: Filter)',
     ]);
+    expect(checkOne('AWS::SQS::Queue', { Tags: [{ Key: 'team', Value: 'ops', Owner: 'ops' }] })).toEqual(['Subject: Properties.Tags.0 must NOT have additional properties (unknown: Owner)']);
   });
 
   it('a wrong type', () => {

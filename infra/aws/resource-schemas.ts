@@ -12,6 +12,12 @@
  * No published library turns the model into JSON schemas (the spec's own tools go the other way,
  * from the registry's schemas to the model), hence this one.
  *
+ * It is the second of two checks. Every synth already runs CDK's CloudFormation Validate (the
+ * registry's own schemas, patterns and lengths included), whose findings cdk.json makes errors;
+ * but one flag turns those into warnings and `Validations.of(scope).acknowledge()` silences a rule
+ * for a whole scope. This one answers to neither, comes from another source, and says which
+ * resources and types it checked.
+ *
  * A value may be an intrinsic function anywhere CloudFormation expects one: every position is
  * `if intrinsic then <well-formed intrinsic> else <the property's own schema>`, so a validator
  * reports only the branch that applies. An intrinsic that returns a list (Fn::Split, Fn::GetAZs,
