@@ -13,9 +13,15 @@ import { buildStage } from './stage';
 import { resolveStage, type StageSettings } from './stage-config';
 import { stages } from '../stages';
 
+function committed(name: string): StageSettings {
+  const settings = stages[name];
+  if (!settings) throw new Error(`infra/stages.ts has no stage ${name}`);
+  return settings;
+}
+
 /** A production stage with every optional setting set: the most resources a stage can have. */
 const FULLEST_PRODUCTION: StageSettings = {
-  ...stages.prod,
+  ...committed('prod'),
   account: '121212121212',
   authDomainPrefix: 'aurum-full-121212121212',
   production: true,
