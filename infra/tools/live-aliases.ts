@@ -43,7 +43,8 @@ async function main(args: string[]): Promise<number> {
     const [stackName, file] = rest as [string, string];
     const record = await recordLive(api, stackName);
     writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
-    console.log(`Recorded the ${LIVE_ALIAS} version of ${Object.keys(record).length} functions of ${stackName} in ${file}.`);
+    console.log(`Recorded the ${LIVE_ALIAS} version of ${Object.keys(record).length} functions of ${stackName} in ${file}:`);
+    for (const [name, version] of Object.entries(record)) console.log(`${name} ${version}`);
     return 0;
   }
   if (command === 'restore' && rest.length === 1) {
