@@ -138,7 +138,6 @@ describe('the permissions boundary', () => {
     ['iam:DeletePolicy', `arn:aws:iam::${account}:policy/aurum-cdk-boundary`],
     ['iam:CreatePolicy', `arn:aws:iam::${account}:policy/anything`],
     ['iam:DeleteRolePermissionsBoundary', `arn:aws:iam::${account}:role/cdk-hnb659fds-cfn-exec-role-${account}-eu-west-1`],
-    ['iam:PutRolePermissionsBoundary', `arn:aws:iam::${account}:role/AurumPortal-prod-Fn`],
     ['iam:PutRolePolicy', `arn:aws:iam::${account}:role/cdk-hnb659fds-cfn-exec-role-${account}-eu-west-1`],
     ['iam:UpdateAssumeRolePolicy', `arn:aws:iam::${account}:role/cdk-hnb659fds-deploy-role-${account}-eu-west-1`],
     ['iam:DetachRolePolicy', `arn:aws:iam::${account}:role/cdk-hnb659fds-cfn-exec-role-${account}-us-east-1`],
@@ -164,6 +163,13 @@ describe('the permissions boundary', () => {
       expect(asked('iam:AttachRolePolicy', `arn:aws:iam::${account}:role/AurumPortal-prod-Fn`, { 'iam:PolicyARN': policyArn })).toBe(false);
     },
   );
+
+  it('lets a role be given this boundary, and no other', () => {
+    const role = `arn:aws:iam::${account}:role/AurumPortal-prod-Fn`;
+    expect(asked('iam:PutRolePermissionsBoundary', role, { 'iam:PermissionsBoundary': `arn:aws:iam::${account}:policy/aurum-cdk-boundary` })).toBe(true);
+    expect(asked('iam:PutRolePermissionsBoundary', role, { 'iam:PermissionsBoundary': `arn:aws:iam::${account}:policy/wide-open` })).toBe(false);
+    expect(asked('iam:PutRolePermissionsBoundary', role)).toBe(false);
+  });
 
   it('allows what the stacks do to their own roles, including attaching every managed policy they name', () => {
     const role = `arn:aws:iam::${account}:role/AurumPortal-prod-ApiFnServiceRole-ABC`;

@@ -53,6 +53,8 @@ function conditionHolds(operator: string, key: string, allowed: unknown, request
     case 'StringLike':
     case 'ArnLike':
       return values.some((v) => wildcard(v, value));
+    case 'ArnNotLike':
+      return !values.some((v) => wildcard(v, value));
     default:
       throw new Error(`no evaluator for the condition operator ${operator}`);
   }

@@ -8,8 +8,8 @@
 # CloudFormation deploys the stacks with the bootstrap's execution role. By default that role is
 # AdministratorAccess; here it holds only execution-policy.json (the services the stacks use, a
 # test keeps it in step with the templates), and permissions-boundary.json caps it: no IAM users,
-# keys or managed policies, no change to these two policies, to any permissions boundary or to
-# the bootstrap roles, no AWS-managed administrator policy attached, and no backup, vault lock,
+# keys or managed policies, no change to these two policies or the bootstrap roles, no permissions
+# boundary removed or another put, no AWS-managed administrator policy attached, no backup, vault lock,
 # trail, table, bucket or key destroyed. Both are customer-managed policies of the account, made
 # or updated here first, because `cdk bootstrap` takes them by ARN and name.
 set -euo pipefail
