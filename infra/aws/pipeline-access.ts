@@ -30,6 +30,28 @@ export const DEPLOY_TRIGGERS: Record<string, { branch: string } | { environment:
 /** owner/name as GitHub allows them: an owner of 1-39 letters, digits or inner hyphens; a name of letters, digits, '.', '_', '-'. */
 const GITHUB_REPO = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}\/(?!\.{1,2}$)[A-Za-z0-9._-]{1,100}$/;
 
+/**
+ * The repository the roles trust, by name and by GitHub's numeric ids. A name can be taken again
+ * (a repository deleted or renamed, an owner renamed); the ids of the repository and of its owner
+ * never pass to another, so a repository of the same name made later is still refused.
+ */
+export interface GithubIdentity {
+  /** owner/name, checked by parseGithubRepo. */
+  repo: string;
+  /** The repository's id (`gh api repos/<owner>/<name> --jq .id`). */
+  repoId: string;
+  /** The owner's id (`gh api repos/<owner>/<name> --jq .owner.id`). */
+  ownerId: string;
+}
+
+/**
+ * The claims GitHub puts in each token's subject, in this order, once the repository's subject
+ * customization is set (docs/pipeline.md, "Setting it up (once)"): the ids first, then the default
+ * subject (`repo:<owner>/<name>:<context>`), so the context is last and a tag's name can end in a
+ * wildcard without reaching into the rest.
+ */
+export const SUBJECT_CLAIM_KEYS = ['repository_owner_id', 'repository_id', 'repo', 'context'] as const;
+
 /** Checks the `githubRepo` context: the roles trust this one repository and no other. */
 export function parseGithubRepo(value: unknown): string {
   const usage = 'Name the GitHub repository whose workflows may use the roles: -c githubRepo=<owner>/<name>';
@@ -38,12 +60,32 @@ export function parseGithubRepo(value: unknown): string {
   return value.trim();
 }
 
-/** The token subjects (`sub`) a stage's role trusts: pull requests for the diff, the deploying ref or environment for the deploy. */
-export function trustedSubjects(stage: string, repo: string, kind: RoleKind): string[] {
-  if (kind === 'diff') return [`repo:${repo}:pull_request`];
+/** Checks a `githubRepoId` or `githubOwnerId` context: GitHub's ids are positive integers. */
+export function parseGithubId(name: 'githubRepoId' | 'githubOwnerId', value: unknown): string {
+  const usage = `Give the ${name === 'githubRepoId' ? "repository's id: -c githubRepoId=$(gh api repos/<owner>/<name> --jq .id)" : "owner's id: -c githubOwnerId=$(gh api repos/<owner>/<name> --jq .owner.id)"}`;
+  if (value === undefined || value === null || value === '') throw new Error(`${usage}.`);
+  const text = String(value).trim();
+  if (!/^[1-9]\d{0,19}$/.test(text)) throw new Error(`${name} '${String(value)}' is not a GitHub id (a positive integer). ${usage}.`);
+  return text;
+}
+
+/** The release tags whose prod diff the diff role may read before the approval (deploy.yml). */
+export const RELEASE_TAGS = 'refs/tags/v*';
+
+/** The subject of a token of this repository, in SUBJECT_CLAIM_KEYS' order, for a context (`pull_request`, `ref:<ref>`, `environment:<name>`). */
+export const subjectOf = (github: GithubIdentity, context: string) =>
+  `repository_owner_id:${github.ownerId}:repository_id:${github.repoId}:repo:${github.repo}:${context}`;
+
+/**
+ * The token subjects (`sub`) a stage's role trusts: for the diff, pull requests, and on a stage
+ * deployed through an environment the release tags too, so the diff of the tag waiting for its
+ * approval can be shown to its reviewers; for the deploy, the deploying ref or environment.
+ */
+export function trustedSubjects(stage: string, github: GithubIdentity, kind: RoleKind): string[] {
   const trigger = DEPLOY_TRIGGERS[stage];
   if (!trigger) throw new Error(`Stage '${stage}' has no deploy trigger: add it to DEPLOY_TRIGGERS in infra/aws/pipeline-access.ts (one of: ${Object.keys(DEPLOY_TRIGGERS).join(', ')}).`);
-  return 'branch' in trigger ? [`repo:${repo}:ref:refs/heads/${trigger.branch}`] : [`repo:${repo}:environment:${trigger.environment}`];
+  if (kind === 'diff') return 'branch' in trigger ? [subjectOf(github, 'pull_request')] : [subjectOf(github, 'pull_request'), subjectOf(github, `ref:${RELEASE_TAGS}`)];
+  return 'branch' in trigger ? [subjectOf(github, `ref:refs/heads/${trigger.branch}`)] : [subjectOf(github, `environment:${trigger.environment}`)];
 }
 
 /** The role's name, fixed so a workflow can name it from infra/stages.ts alone. */
@@ -81,7 +123,17 @@ export function stageStackArns(config: StageConfig): string[] {
   return stacks;
 }
 
-/** What a workflow needs to assume a stage's role, as GITHUB_OUTPUT lines (pipeline-stage-env.ts). */
+/** What a workflow needs to assume a stage's role and find its stack, as GITHUB_OUTPUT lines (pipeline-stage-env.ts). */
 export function stageOutputs(config: StageConfig, kind: RoleKind): string {
-  return [`account=${config.account}`, `region=${config.region}`, `role=${roleArn(config, kind)}`].join('\n');
+  return [`account=${config.account}`, `region=${config.region}`, `role=${roleArn(config, kind)}`, `stack=${config.stackName}`].join('\n');
+}
+
+/**
+ * The functions of the stage's main stack, by the names CloudFormation gives them (the stack's
+ * name, then the construct's): the deploy role reads and moves their `live` alias to roll a
+ * failed smoke test back (infra/tools/live-aliases.ts).
+ */
+export function stageFunctionArns(config: StageConfig): string[] {
+  const fn = `arn:${partitionOf(config.region)}:lambda:${config.region}:${config.account}:function:${config.stackName}-*`;
+  return [fn, `${fn}:*`];
 }

@@ -2,7 +2,8 @@
  * The CDK app of GitHub Actions' access to a stage (docs/pipeline.md), deployed once per stage by
  * someone with administrator credentials for the stage's account:
  *
- *   npx cdk deploy -a "npx tsx infra/aws/pipeline-app.ts" -c stage=<stage> -c githubRepo=<owner>/<name>
+ *   npx cdk deploy -a "npx tsx infra/aws/pipeline-app.ts" -c stage=<stage> -c githubRepo=<owner>/<name> \
+ *     -c githubRepoId=<repository id> -c githubOwnerId=<owner id>
  *
  * Add `-c githubOidcProvider=existing` when the account already has GitHub's provider.
  * The account and region are the stage's, from infra/stages.ts.
@@ -10,7 +11,7 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { stages } from '../stages';
-import { parseGithubRepo } from './pipeline-access';
+import { parseGithubId, parseGithubRepo } from './pipeline-access';
 import { PipelineStack } from './pipeline-stack';
 import { resolveStage } from './stage-config';
 
@@ -28,7 +29,11 @@ new PipelineStack(app, `${config.stackName}-Pipeline`, {
   description: `Aurum client portal (${config.stage}): GitHub Actions' OpenID Connect roles`,
   tags: { 'aurum:stage': config.stage },
   config,
-  githubRepo: parseGithubRepo(app.node.tryGetContext('githubRepo')),
+  github: {
+    repo: parseGithubRepo(app.node.tryGetContext('githubRepo')),
+    repoId: parseGithubId('githubRepoId', app.node.tryGetContext('githubRepoId')),
+    ownerId: parseGithubId('githubOwnerId', app.node.tryGetContext('githubOwnerId')),
+  },
   oidcProvider: providerMode(app.node.tryGetContext('githubOidcProvider')),
 });
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -13,13 +13,16 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { stages } from '../stages';
 import { guardFindings } from './guard-findings';
-import { parseGithubRepo, roleName, stageOutputs } from './pipeline-access';
+import { parseGithubId, parseGithubRepo, roleName, stageOutputs } from './pipeline-access';
+import { type PolicyStatement, statementMatches, wildcard } from './pipeline-policy-match';
 import { PipelineStack, type PipelineStackProps } from './pipeline-stack';
 import { projectContext } from './project-context';
 import type { StageConfig, StageSettings } from './stage-config';
 import { type Statement, templateReader } from './template-reader';
 
 const REPO = 'acme/aurum-portal';
+const GITHUB = { repo: REPO, repoId: '700100200', ownerId: '4200' };
+const ID = 'repository_owner_id:4200:repository_id:700100200:repo:acme/aurum-portal';
 const ACCOUNT = '111111111111';
 const stageNamed = (stage: string): StageConfig => ({
   stage,
@@ -34,7 +37,7 @@ const stageNamed = (stage: string): StageConfig => ({
 function synth(stage: string, oidcProvider: PipelineStackProps['oidcProvider'] = 'create') {
   const app = new App({ context: projectContext() });
   const config = stageNamed(stage);
-  const stack = new PipelineStack(app, `Pipeline-${stage}`, { env: { account: ACCOUNT, region: config.region }, config, githubRepo: REPO, oidcProvider });
+  const stack = new PipelineStack(app, `Pipeline-${stage}`, { env: { account: ACCOUNT, region: config.region }, config, github: GITHUB, oidcProvider });
   const template = Template.fromStack(stack);
   const reader = templateReader(template);
   const roleId = (name: string) => {
@@ -67,25 +70,42 @@ describe('the GitHub OpenID Connect provider', () => {
   });
 });
 
+const AUD = 'token.actions.githubusercontent.com:aud';
+const SUB = 'token.actions.githubusercontent.com:sub';
+
+/** Whether a trust statement admits GitHub's token with these claims. */
+const admits = (statement: Statement, claims: Record<string, string>) => statementMatches(statement as PolicyStatement, { action: 'sts:AssumeRoleWithWebIdentity', context: claims });
+
 describe.each([
-  ['dev', 'diff', ['repo:acme/aurum-portal:pull_request']],
-  ['dev', 'deploy', ['repo:acme/aurum-portal:ref:refs/heads/main']],
-  ['prod', 'diff', ['repo:acme/aurum-portal:pull_request']],
-  ['prod', 'deploy', ['repo:acme/aurum-portal:environment:prod']],
+  ['dev', 'diff', [`${ID}:pull_request`]],
+  ['dev', 'deploy', [`${ID}:ref:refs/heads/main`]],
+  ['prod', 'diff', [`${ID}:pull_request`, `${ID}:ref:refs/tags/v*`]],
+  ['prod', 'deploy', [`${ID}:environment:prod`]],
 ] as const)('the %s %s role', (stage, kind, subjects) => {
   const built = stage === 'dev' ? dev : prod;
   const name = roleName(stage, kind);
 
-  it('trusts only GitHub tokens for this repository, audience sts.amazonaws.com, and its one subject', () => {
+  it("trusts only GitHub tokens for this repository and its owner's ids, audience sts.amazonaws.com, and its subjects", () => {
     const provider = built.reader.ofType('AWS::IAM::OIDCProvider')[0]?.[0];
-    expect(built.trustOf(name)).toEqual([
-      {
-        Effect: 'Allow',
-        Action: 'sts:AssumeRoleWithWebIdentity',
-        Principal: { Federated: { Ref: provider } },
-        Condition: { StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com', 'token.actions.githubusercontent.com:sub': subjects } },
-      },
+    const conditions = subjects.some((s) => s.includes('*')) ? { StringEquals: { [AUD]: 'sts.amazonaws.com' }, StringLike: { [SUB]: subjects } } : { StringEquals: { [AUD]: 'sts.amazonaws.com', [SUB]: subjects } };
+    expect(built.trustOf(name)).toEqual([{ Effect: 'Allow', Action: 'sts:AssumeRoleWithWebIdentity', Principal: { Federated: { Ref: provider } }, Condition: conditions }]);
+  });
+
+  it('admits its own subjects, and refuses a repository of the same name with other ids, and other contexts', () => {
+    const [trust] = built.trustOf(name);
+    if (!trust) throw new Error(`no trust on ${name}`);
+    const token = (sub: string) => ({ [AUD]: 'sts.amazonaws.com', [SUB]: sub });
+    const own = subjects.map((s) => s.replace('v*', 'v1.4.0'));
+    for (const sub of own) expect({ sub, admitted: admits(trust, token(sub)) }).toEqual({ sub, admitted: true });
+    const walkarounds = own.flatMap((sub) => [
+      sub.replace('repository_id:700100200', 'repository_id:700100201'),
+      sub.replace('repository_owner_id:4200', 'repository_owner_id:4201'),
+      sub.replace(/^repository_owner_id:\d+:repository_id:\d+:/, ''),
+      sub.replace('acme/aurum-portal', 'acme/aurum-portal-fork'),
     ]);
+    const otherContexts = ['pull_request', 'ref:refs/heads/feature', 'ref:refs/tags/x1.0', 'environment:dev', 'environment:prod'].map((c) => `${ID}:${c}`).filter((sub) => !own.includes(sub) && !subjects.some((s) => wildcard(s, sub)));
+    for (const sub of [...walkarounds, ...otherContexts]) expect({ sub, admitted: admits(trust, token(sub)) }).toEqual({ sub, admitted: false });
+    expect(admits(trust, { [AUD]: 'another-audience', [SUB]: own[0] as string })).toBe(false);
   });
 
   it('may assume only the CDK bootstrap roles a deploy uses, of its stage; the diff role none at all', () => {
@@ -109,11 +129,15 @@ describe.each([
     ]);
   });
 
-  it("is granted nothing else, except reading the stage's stacks for the diff role", () => {
+  it("is granted nothing else, except moving its stage's live aliases back for the deploy role and reading the stage's stacks for the diff role", () => {
     const others = built.permissionsOf(name).filter((s) => ![s.Action].flat().some((a) => a.startsWith('sts:')));
     for (const s of built.permissionsOf(name)) expect(s.Effect).toBe('Allow');
     if (kind === 'deploy') {
-      expect(others).toEqual([]);
+      const functions = `arn:aws:lambda:eu-west-1:${ACCOUNT}:function:AurumPortal-${stage}-*`;
+      expect(others).toEqual([
+        { Effect: 'Allow', Action: 'lambda:ListFunctions', Resource: '*' },
+        { Effect: 'Allow', Action: ['lambda:GetAlias', 'lambda:UpdateAlias'], Resource: [functions, `${functions}:*`] },
+      ]);
       return;
     }
     expect(others).toEqual([
@@ -158,6 +182,21 @@ describe('the githubRepo context', () => {
   );
 });
 
+describe('the githubRepoId and githubOwnerId contexts', () => {
+  it.each(['1', '700100200', ' 4200 ', 98765432101])('accept %j', (id) => {
+    expect(parseGithubId('githubRepoId', id)).toBe(String(id).trim());
+  });
+
+  it('say how to find them when missing', () => {
+    expect(() => parseGithubId('githubRepoId', undefined)).toThrow("Give the repository's id: -c githubRepoId=$(gh api repos/<owner>/<name> --jq .id).");
+    expect(() => parseGithubId('githubOwnerId', '')).toThrow("Give the owner's id: -c githubOwnerId=$(gh api repos/<owner>/<name> --jq .owner.id).");
+  });
+
+  it.each(['0', '-1', '12a', 'acme', '1.5', '*', '1:repo:x', '01'])('refuse %j', (id) => {
+    expect(() => parseGithubId('githubOwnerId', id)).toThrow(/is not a GitHub id/);
+  });
+});
+
 describe('the pipeline app', () => {
   const root = resolve(__dirname, '../..');
   const out = mkdtempSync(join(tmpdir(), 'aurum-pipeline-'));
@@ -175,7 +214,7 @@ describe('the pipeline app', () => {
   }
 
   it("synthesizes a stage's stack in the stage's account and region, cdk-nag clean", () => {
-    expect(runApp({ stage: 'prod', githubRepo: REPO })).toEqual({ status: 'ok' });
+    expect(runApp({ stage: 'prod', githubRepo: REPO, githubRepoId: GITHUB.repoId, githubOwnerId: GITHUB.ownerId })).toEqual({ status: 'ok' });
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { artifacts: Record<string, { type: string; environment?: string }> };
     const { account, region, stackName } = stages.prod as StageSettings;
     expect(manifest.artifacts[`${stackName}-Pipeline`]?.environment).toBe(`aws://${account}/${region}`);
@@ -185,5 +224,11 @@ describe('the pipeline app', () => {
     const result = runApp({ stage: 'dev' });
     expect(result.status).toBe('failed');
     expect(result.status === 'failed' && result.stderr).toContain('-c githubRepo=<owner>/<name>');
+  }, 150_000);
+
+  it("refuses to run without the repository's id, saying how to find it", () => {
+    const result = runApp({ stage: 'dev', githubRepo: REPO, githubOwnerId: GITHUB.ownerId });
+    expect(result.status).toBe('failed');
+    expect(result.status === 'failed' && result.stderr).toContain('-c githubRepoId=');
   }, 150_000);
 });
