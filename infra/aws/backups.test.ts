@@ -190,6 +190,12 @@ describe('backups an auditor accepts', () => {
     const jobs = [...section.matchAll(/aws backup start-restore-job [^\n]*/g)].map((m) => m[0]);
     expect(jobs.length).toBeGreaterThanOrEqual(1);
     for (const job of jobs) expect(job).toContain(`--iam-role-arn "$${variableOf('RestoreRoleArn')}"`);
+    // Every restore makes its table under the live table's key, the one key the restore role may use.
+    expect(section).toContain(`TABLE_KEY=$(aws dynamodb describe-table --table-name "$${variableOf('TableName')}" --region "$REGION" --query Table.SSEDescription.KMSMasterKeyArn --output text)`);
+    for (const job of jobs) expect(job).toContain('encryptionType=KMS,kmsMasterKeyArn="$TABLE_KEY"');
+    const pointInTime = [...section.matchAll(/aws dynamodb restore-table-to-point-in-time [^\n]*/g)].map((m) => m[0]);
+    expect(pointInTime.length).toBeGreaterThanOrEqual(1);
+    for (const restore of pointInTime) expect(restore).toContain('--sse-specification-override Enabled=true,SSEType=KMS,KMSMasterKeyId="$TABLE_KEY"');
     const [roleId] = (template.toJSON().Outputs.RestoreRoleArn.Value as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'];
     expect(templateReader(template).all()[roleId]?.Type).toBe('AWS::IAM::Role');
 
@@ -212,6 +218,17 @@ describe('backups an auditor accepts', () => {
     expect(section).toContain(`"Principal":{"AWS":"arn:aws:iam::'"$ACCOUNT"':root"},"Action":"backup:CopyIntoBackupVault"`);
     expect(section).toContain('aws backup update-region-settings --resource-type-management-preference DynamoDB=true');
     expect(section).toContain('aws backup update-global-settings --global-settings isCrossAccountBackupEnabled=true');
+  });
+
+  it("has the runbook say the vault lock's bounds and grace time as the template sets them", () => {
+    const lock = only(prod.template, 'AWS::Backup::BackupVault')[1].Properties.LockConfiguration as { MinRetentionDays: number; MaxRetentionDays: number; ChangeableForDays: number };
+    const section = backupsRunbook();
+    const start = section.indexOf('### The vault lock');
+    const vaultLock = section.slice(start, section.indexOf('\n### ', start + 1));
+    expect(vaultLock).toContain(`less than **${lock.MinRetentionDays} days**`);
+    expect(vaultLock).toContain(`more than **${lock.MaxRetentionDays} days**`);
+    expect(vaultLock).toContain(`\`ChangeableForDays\` is **${lock.ChangeableForDays}**`);
+    expect(vaultLock).toContain(`prints \`True ${lock.MinRetentionDays} ${lock.MaxRetentionDays} `);
   });
 
   it.each([withCopy, prod])('cdk-nag finds nothing unacknowledged in a stage that copies to a second account ($config.stage)', ({ portal }) => {
