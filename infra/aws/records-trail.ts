@@ -1,7 +1,7 @@
 /**
  * Who read or changed which record, kept where no one can delete it: a CloudTrail trail of every
  * item read and write on the table and every object read and write in the buckets of clients'
- * documents, with the account's write management events (key policies, backups, the trail itself),
+ * documents, with the region's write management events (key policies, backups, the trail itself),
  * delivered to a bucket under S3 Object Lock for the stage's record-keeping years.
  *
  * The stream's reads are not recorded: the notifier and the sealer poll it several times a second
@@ -85,10 +85,10 @@ export class RecordsTrail extends Construct {
   }
 }
 
-/** The trail's selectors: the account's writes, the table's items, the buckets' objects. */
+/** The trail's selectors: the region's changes (IAM's are global, in us-east-1), the table's items, the buckets' objects. */
 function recordSelectors(table: ITable, buckets: IBucket[]): CfnTrail.AdvancedEventSelectorProperty[] {
   const selectors: CfnTrail.AdvancedEventSelectorProperty[] = [
-    { name: 'Changes to the account', fieldSelectors: [{ field: 'eventCategory', equalTo: ['Management'] }, { field: 'readOnly', equalTo: ['false'] }] },
+    { name: 'Changes in the region', fieldSelectors: [{ field: 'eventCategory', equalTo: ['Management'] }, { field: 'readOnly', equalTo: ['false'] }] },
     {
       name: 'Every read and write of the table',
       fieldSelectors: [

@@ -123,14 +123,14 @@ describe('the records trail', () => {
     return { trailId, trail, bucketId, bucket, policyId: policyId as string, policy: policy as Resource };
   }
 
-  it('records every read and write of the table and of the exports bucket, with the account\'s changes, into a log validated file by file', () => {
+  it('records every read and write of the table and of the exports bucket, with the region\'s changes, into a log validated file by file', () => {
     const { trail } = trailOf(prod);
     const { tableId } = tableAndKey(prod);
     const [exportsId] = templateReader(prod).ofType('AWS::S3::Bucket').find(([id]) => id.startsWith('ExportsBucket')) ?? [];
     expect(trail.Properties).toMatchObject({ IsLogging: true, EnableLogFileValidation: true, TrailName: recordsTrailName('prod') });
     expect(trail.Properties.EventSelectors).toBeUndefined();
     expect(trail.Properties.AdvancedEventSelectors).toEqual([
-      { Name: 'Changes to the account', FieldSelectors: [{ Field: 'eventCategory', Equals: ['Management'] }, { Field: 'readOnly', Equals: ['false'] }] },
+      { Name: 'Changes in the region', FieldSelectors: [{ Field: 'eventCategory', Equals: ['Management'] }, { Field: 'readOnly', Equals: ['false'] }] },
       {
         Name: 'Every read and write of the table',
         FieldSelectors: [
