@@ -12,7 +12,7 @@ import { DEMO_FIRM } from './aws/demo-firm';
 
 export const stages: Record<string, StageSettings> = {
   // Both stages are samples (deployable: false): `npm run deploy` refuses them until their
-  // account, alarm address, sender and footer (firm) are the firm's own and they say deployable: true.
+  // account, alarm address, sender, domain, copy vault and footer (firm) are the firm's own and they say deployable: true.
   dev: {
     account: '111111111111',
     region: 'eu-west-1',
@@ -46,17 +46,26 @@ export const stages: Record<string, StageSettings> = {
     monthlyBudgetDollars: 500,
     // Monthly backups are kept this many years (1-10): the firm's record-keeping period, set by its compliance officer.
     backupYears: 7,
+    // A production stage must set everything below (infra/aws/stage-config.ts, PRODUCTION_REQUIRES). These are
+    // samples: accounts of one digit repeated, names under the reserved .example domain, fill-ins in <...>. A
+    // deployable stage refuses every one of them, naming the field.
     // A copy of every backup in a second account's locked vault (docs/operations.md, "Backups and restore").
-    // backupCopy: { vaultArn: 'arn:aws:backup:eu-west-1:<second account>:backup-vault:aurum-prod-copies' },
+    backupCopy: { vaultArn: 'arn:aws:backup:eu-west-1:333333333333:backup-vault:aurum-prod-copies' },
+    // How a client funds the account, shown on a new client's empty dashboard: at most 8 lines of 120 characters.
+    fundingInstructions: ['<bank>', 'Account holder: <name>', 'IBAN: <iban>', 'BIC: <bic>', 'Reference: your e-mail address'],
+    // The foot of every page (docs/operations.md, "Stage settings"): no demo notice, the firm's own words and pages.
+    firm: {
+      legalName: "<firm's legal name>",
+      riskDisclosure: 'Past performance is not a guide to future returns. The value of an investment can fall as well as rise. The 100% annual growth target is a target: it is not guaranteed.',
+      termsUrl: 'https://aurum.example/terms',
+      privacyUrl: 'https://aurum.example/privacy',
+      supportEmail: 'support@aurum.example',
+    },
+    // A verified SES identity (docs/operations.md, "Verify SES"): the pool's e-mails go through it.
+    ses: { fromEmail: 'no-reply@aurum.example', fromName: 'Aurum', identity: 'aurum.example' },
+    // The stage's own name in a Route 53 hosted zone of its account (docs/operations.md, "Custom domain"): the site at https://<name>, the hosted UI at auth.<name>.
+    domain: { name: 'portal.aurum.example', hostedZoneId: 'Z0000000000000000000', zoneName: 'aurum.example' },
     // Both, or neither: the Google OAuth client and the Secrets Manager secret with its secret.
     // google: { clientId: '<id>.apps.googleusercontent.com', clientSecretName: 'aurum/prod/google-client-secret' },
-    // How a client funds the account, shown on a new client's empty dashboard: at most 8 lines of 120 characters.
-    // fundingInstructions: ['<bank>', 'Account holder: <name>', 'IBAN: <iban>', 'BIC: <bic>', 'Reference: your e-mail address'],
-    // The foot of every page, required of a deployable stage (docs/operations.md, "Stage settings"): no demo notice, the firm's own words and pages.
-    // firm: { legalName: '<firm's legal name>', riskDisclosure: 'Past performance is not a guide to future returns. The value of an investment can fall as well as rise. The 100% annual growth target is a target: it is not guaranteed.', termsUrl: 'https://<firm domain>/terms', privacyUrl: 'https://<firm domain>/privacy', supportEmail: 'support@<firm domain>', supportPhone: '<+44 ...>' },
-    // A verified SES identity (docs/operations.md, "Verify SES"): the pool's e-mails go through it.
-    // ses: { fromEmail: 'no-reply@aurum.example', fromName: 'Aurum', identity: 'aurum.example' },
-    // The stage's own name in a Route 53 hosted zone of its account (docs/operations.md, "Custom domain"): the site at https://<name>, the hosted UI at auth.<name>.
-    // domain: { name: 'portal.<firm domain>', hostedZoneId: '<Z... id of the zone>', zoneName: '<firm domain>' },
   },
 };

@@ -8,7 +8,7 @@
  */
 import { Stack, Validations } from 'aws-cdk-lib';
 import type { CfnTable, ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { type IGrantable, PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 
 /** What follows the live table's name in the name of a table restored from it. */
@@ -43,6 +43,7 @@ export function restoreRole(scope: Construct, id: string, table: ITable): Role {
         statements: [
           new PolicyStatement({ sid: 'CreateAndFillTheRestoredTable', actions: RESTORE_TABLE_ACTIONS, resources: [restoredTables] }),
           new PolicyStatement({ sid: 'ReadTheTablesOwnBackups', actions: ['dynamodb:RestoreTableFromBackup'], resources: [backups] }),
+          ...tableKeyStatements(table),
         ],
       }),
     },
@@ -53,4 +54,26 @@ export function restoreRole(scope: Construct, id: string, table: ITable): Role {
     { id: `AwsSolutions-IAM5[Resource::${tableArn}/backup/*]`, reason: "The table's own backups: each is named by DynamoDB when it is made." },
   );
   return role;
+}
+
+/** What DynamoDB asks of a caller's key rights when it reads a table under the key, or makes and fills one: the data keys, and the key's kind. */
+export const TABLE_KEY_BACKUP_ACTIONS = ['kms:Decrypt', 'kms:DescribeKey', 'kms:Encrypt', 'kms:GenerateDataKey', 'kms:GenerateDataKeyWithoutPlaintext', 'kms:ReEncryptFrom', 'kms:ReEncryptTo'];
+
+/**
+ * The table's key for whoever backs it up or restores it: AWS Backup reads the table through it,
+ * and a restored table is made under the same key. Grants on it only for AWS resources (DynamoDB
+ * for the new table), which the key policy requires anyway. None for a table under an AWS key.
+ */
+export function tableKeyStatements(table: ITable): PolicyStatement[] {
+  const key = table.encryptionKey;
+  if (!key) return [];
+  return [
+    new PolicyStatement({ sid: 'UseTheTablesKey', actions: TABLE_KEY_BACKUP_ACTIONS, resources: [key.keyArn] }),
+    new PolicyStatement({ sid: 'LetDynamoDbUseTheTablesKey', actions: ['kms:CreateGrant'], resources: [key.keyArn], conditions: { Bool: { 'kms:GrantIsForAWSResource': 'true' } } }),
+  ];
+}
+
+/** The backup selection's role: AWS's policy for backups, plus the table's key. */
+export function grantBackupTableKey(grantee: IGrantable, table: ITable): void {
+  for (const statement of tableKeyStatements(table)) grantee.grantPrincipal.addToPrincipalPolicy(statement);
 }

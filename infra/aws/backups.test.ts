@@ -10,8 +10,8 @@ import { resolve } from 'node:path';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { stages } from '../stages';
-import { RESTORED_TABLE_INFIX } from './backup-restore';
-import { DAILY_BACKUP_RETENTION, DEFAULT_BACKUP_YEARS, monthlyBackupRetention } from './backup-rules';
+import { RESTORED_TABLE_INFIX, TABLE_KEY_BACKUP_ACTIONS } from './backup-restore';
+import { DAILY_BACKUP_RETENTION, DEFAULT_BACKUP_YEARS, monthlyBackupRetention, tableBackupRules } from './backup-rules';
 import { type Resource, type Statement, synthStage, templateReader } from './template-reader';
 import { BACKUP_YEARS, refuseUndeployable, resolveStage, type StageConfig, type StageSettings } from './stage-config';
 
@@ -29,8 +29,9 @@ const WITH_COPY: StageConfig = {
 };
 
 const synthesized = [...Object.keys(stages).map((name) => resolveStage(name, stages)), WITH_COPY].map((config) => ({ config, ...synthStage(config) }));
-const withCopy = synthesized.find((s) => s.config.backupCopy) as (typeof synthesized)[number];
-const cases = synthesized.map((s) => [s.config.backupCopy ? `a stage with a copy (${s.config.stage})` : `the committed stage ${s.config.stage}`, s] as const);
+const withCopy = synthesized.find((s) => s.config === WITH_COPY) as (typeof synthesized)[number];
+const prod = synthesized.find((s) => s.config.stage === 'prod') as (typeof synthesized)[number];
+const cases = synthesized.map((s) => [s.config === WITH_COPY ? `a stage with a copy (${s.config.stage})` : `the committed stage ${s.config.stage}`, s] as const);
 
 type PlanRule = { RuleName: string; ScheduleExpression: string; StartWindowMinutes: number; Lifecycle: { DeleteAfterDays: number }; CopyActions?: unknown };
 
@@ -42,6 +43,23 @@ function only(t: Template, type: string): [string, Resource] {
 }
 
 const getAtt = (id: string, attribute: string) => ({ 'Fn::GetAtt': [id, attribute] });
+
+/** The logical id of the key the table is encrypted with. */
+function tableKeyId(template: Template): string {
+  const [, table] = only(template, 'AWS::DynamoDB::Table');
+  const sse = table.Properties.SSESpecification as { SSEEnabled: boolean; SSEType: string; KMSMasterKeyId: { 'Fn::GetAtt': [string, string] } };
+  expect([sse.SSEEnabled, sse.SSEType]).toEqual([true, 'KMS']);
+  return sse.KMSMasterKeyId['Fn::GetAtt'][0];
+}
+
+/** What AWS Backup needs of the table's key to back the table up and restore it: its data keys, and grants for DynamoDB's new table only. */
+function tableKeyGrants(template: Template): (Statement & { Sid: string })[] {
+  const keyArn = getAtt(tableKeyId(template), 'Arn');
+  return [
+    { Sid: 'UseTheTablesKey', Effect: 'Allow', Action: TABLE_KEY_BACKUP_ACTIONS, Resource: keyArn },
+    { Sid: 'LetDynamoDbUseTheTablesKey', Effect: 'Allow', Action: 'kms:CreateGrant', Resource: keyArn, Condition: { Bool: { 'kms:GrantIsForAWSResource': 'true' } } },
+  ];
+}
 
 /** The runbook's "Backups and restore" section, up to the next section. */
 function backupsRunbook(): string {
@@ -55,6 +73,8 @@ describe('backups an auditor accepts', () => {
   it('covers both committed stages and a stage with a copy; prod writes its years out', () => {
     expect(cases.map(([name]) => name)).toEqual(['the committed stage dev', 'the committed stage prod', 'a stage with a copy (ops)']);
     expect(resolveStage('prod', stages).backupYears).toBe(7);
+    // A production stage copies to a second account (stage-config.ts, PRODUCTION_REQUIRES); the sample does too.
+    expect(prod.config).toMatchObject({ production: true, backupCopy: { vaultArn: expect.stringMatching(/^arn:aws:backup:/) } });
   });
 
   it.each(cases)('%s: keeps daily backups 35 days and monthly ones its years, both in one window, copied only to the vault it names', (_, { config, template }) => {
@@ -111,12 +131,50 @@ describe('backups an auditor accepts', () => {
     expect(role.Properties.ManagedPolicyArns).toBeUndefined();
     const restored = { 'Fn::Join': ['', [tableArn, `${RESTORED_TABLE_INFIX}*`]] };
     const backups = { 'Fn::Join': ['', [tableArn, '/backup/*']] };
-    const grants = statementsOfRole(roleId).flatMap((s) => [s.Action].flat().map((action) => ({ effect: s.Effect, action, resource: s.Resource })));
+    const onTables = statementsOfRole(roleId).filter((s) => [s.Action].flat().every((a) => a.startsWith('dynamodb:')));
+    const grants = onTables.flatMap((s) => [s.Action].flat().map((action) => ({ effect: s.Effect, action, resource: s.Resource })));
     const restoreActions = ['RestoreTableFromAwsBackup', 'RestoreTableFromBackup', 'DescribeTable', 'Scan', 'Query', 'GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'];
     expect(grants).toEqual(
       expect.arrayContaining([...restoreActions.map((a) => ({ effect: 'Allow', action: `dynamodb:${a}`, resource: restored })), { effect: 'Allow', action: 'dynamodb:RestoreTableFromBackup', resource: backups }]),
     );
     expect(grants).toHaveLength(restoreActions.length + 1);
+    // Beside the tables, the table's key only: the restored table is made under it.
+    expect(statementsOfRole(roleId).filter((s) => !onTables.includes(s))).toEqual(tableKeyGrants(template));
+  });
+
+  it.each(cases)("%s: lets AWS Backup back the table up through the table's key, and no other", (_, { template }) => {
+    const { all, ofType, statementsOfRole } = templateReader(template);
+    const [, selection] = only(template, 'AWS::Backup::BackupSelection');
+    const roleArn = (selection.Properties.BackupSelection as { IamRoleArn: { 'Fn::GetAtt': [string, string] } }).IamRoleArn['Fn::GetAtt'][0];
+    expect(all()[roleArn]?.Type).toBe('AWS::IAM::Role');
+    const onKeys = statementsOfRole(roleArn).filter((s) => [s.Action].flat().some((a) => a.startsWith('kms:')));
+    expect(onKeys).toEqual(tableKeyGrants(template));
+    expect(ofType('AWS::KMS::Key').map(([id]) => id)).toContain(tableKeyId(template));
+  });
+
+  it.each(cases)('%s: locks its vault in compliance mode if, and only if, it is a production stage, and the lock takes every backup its plan makes', (_, { config, template }) => {
+    const [, vault] = only(template, 'AWS::Backup::BackupVault');
+    const lock = vault.Properties.LockConfiguration as { MinRetentionDays: number; MaxRetentionDays: number; ChangeableForDays: number } | undefined;
+    if (!config.production) {
+      expect(lock).toBeUndefined();
+      return;
+    }
+    // ChangeableForDays makes it compliance mode once the grace time is over; without it the lock is governance mode, which an administrator may lift.
+    expect(lock).toEqual({ MinRetentionDays: DAILY_BACKUP_RETENTION.toDays(), MaxRetentionDays: monthlyBackupRetention(BACKUP_YEARS.max).toDays(), ChangeableForDays: 3 });
+    const lockOf = lock as NonNullable<typeof lock>;
+    // Every rule of every years a stage may ask fits the lock, copies included: a refused backup would fail every night.
+    for (let years = BACKUP_YEARS.min; years <= BACKUP_YEARS.max; years++) {
+      for (const rule of tableBackupRules({ years })) {
+        const days = rule.props.deleteAfter?.toDays() ?? Number.POSITIVE_INFINITY;
+        expect({ years, rule: rule.props.ruleName, fits: days >= lockOf.MinRetentionDays && days <= lockOf.MaxRetentionDays }).toEqual({ years, rule: rule.props.ruleName, fits: true });
+      }
+    }
+  });
+
+  it('locks the vault of a stage because it is production, not because of its name or its copy', () => {
+    const locked = synthStage({ ...WITH_COPY, production: true }).template;
+    expect(only(locked, 'AWS::Backup::BackupVault')[1].Properties.LockConfiguration).toMatchObject({ MinRetentionDays: 35 });
+    expect(only(withCopy.template, 'AWS::Backup::BackupVault')[1].Properties.LockConfiguration).toBeUndefined();
   });
 
   it("runs the runbook's restores with the template's restore role and outputs, into tables that role may restore, and deletes only those", () => {
@@ -132,6 +190,12 @@ describe('backups an auditor accepts', () => {
     const jobs = [...section.matchAll(/aws backup start-restore-job [^\n]*/g)].map((m) => m[0]);
     expect(jobs.length).toBeGreaterThanOrEqual(1);
     for (const job of jobs) expect(job).toContain(`--iam-role-arn "$${variableOf('RestoreRoleArn')}"`);
+    // Every restore makes its table under the live table's key, the one key the restore role may use.
+    expect(section).toContain(`TABLE_KEY=$(aws dynamodb describe-table --table-name "$${variableOf('TableName')}" --region "$REGION" --query Table.SSEDescription.KMSMasterKeyArn --output text)`);
+    for (const job of jobs) expect(job).toContain('encryptionType=KMS,kmsMasterKeyArn="$TABLE_KEY"');
+    const pointInTime = [...section.matchAll(/aws dynamodb restore-table-to-point-in-time [^\n]*/g)].map((m) => m[0]);
+    expect(pointInTime.length).toBeGreaterThanOrEqual(1);
+    for (const restore of pointInTime) expect(restore).toContain('--sse-specification-override Enabled=true,SSEType=KMS,KMSMasterKeyId="$TABLE_KEY"');
     const [roleId] = (template.toJSON().Outputs.RestoreRoleArn.Value as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'];
     expect(templateReader(template).all()[roleId]?.Type).toBe('AWS::IAM::Role');
 
@@ -156,8 +220,19 @@ describe('backups an auditor accepts', () => {
     expect(section).toContain('aws backup update-global-settings --global-settings isCrossAccountBackupEnabled=true');
   });
 
-  it('cdk-nag finds nothing unacknowledged in a stage that copies to a second account', () => {
-    const result = new AwsSolutionsChecks(withCopy.portal).validateScope(withCopy.portal);
+  it("has the runbook say the vault lock's bounds and grace time as the template sets them", () => {
+    const lock = only(prod.template, 'AWS::Backup::BackupVault')[1].Properties.LockConfiguration as { MinRetentionDays: number; MaxRetentionDays: number; ChangeableForDays: number };
+    const section = backupsRunbook();
+    const start = section.indexOf('### The vault lock');
+    const vaultLock = section.slice(start, section.indexOf('\n### ', start + 1));
+    expect(vaultLock).toContain(`less than **${lock.MinRetentionDays} days**`);
+    expect(vaultLock).toContain(`more than **${lock.MaxRetentionDays} days**`);
+    expect(vaultLock).toContain(`\`ChangeableForDays\` is **${lock.ChangeableForDays}**`);
+    expect(vaultLock).toContain(`prints \`True ${lock.MinRetentionDays} ${lock.MaxRetentionDays} `);
+  });
+
+  it.each([withCopy, prod])('cdk-nag finds nothing unacknowledged in a stage that copies to a second account ($config.stage)', ({ portal }) => {
+    const result = new AwsSolutionsChecks(portal).validateScope(portal);
     expect(result.violations.map((v) => `${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
   });
 });

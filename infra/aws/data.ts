@@ -5,8 +5,9 @@ import { AttributeType, BillingMode, type ITable, ProjectionType, StreamViewType
 import type { Role } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../../lambdas/lib/data/table';
-import { restoreRole } from './backup-restore';
-import { DEFAULT_BACKUP_YEARS, tableBackupRules } from './backup-rules';
+import { tableKey } from './table-key';
+import { DEFAULT_BACKUP_YEARS, tableBackupRules, VAULT_LOCK } from './backup-rules';
+import { grantBackupTableKey, restoreRole } from './backup-restore';
 
 export class PortalTable extends Table {
   constructor(scope: Construct, id: string) {
@@ -15,7 +16,9 @@ export class PortalTable extends Table {
       partitionKey: { name: def.partitionKey, type: AttributeType.STRING },
       sortKey: { name: def.sortKey, type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
-      encryption: TableEncryption.AWS_MANAGED,
+      // Its own key (table-key.ts): its policy, not only IAM, decides who reads the records.
+      encryption: TableEncryption.CUSTOMER_MANAGED,
+      encryptionKey: tableKey(scope, `${id}Key`),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
@@ -71,13 +74,15 @@ export interface TableBackupProps {
   years?: number;
   /** A vault in a second account (the stage's `backupCopy`) that receives a copy of every backup. */
   copyVaultArn?: string;
+  /** Whether the vault is under Vault Lock in compliance mode (backup-rules.ts, vaultLock): a production stage's is. */
+  locked?: boolean;
 }
 
 /**
  * AWS Backup for the table: daily and monthly backups (infra/aws/backup-rules.ts) in a vault of
- * its own, which is kept when the stack is deleted (the backups outlive the stage), copied to a
- * second account's vault when the stage names one, and the role AWS Backup takes to restore them
- * into a new table (infra/aws/backup-restore.ts).
+ * its own, which is kept when the stack is deleted (the backups outlive the stage) and locked on a
+ * production stage, copied to a second account's vault when the stage names one, and the role AWS
+ * Backup takes to restore them into a new table (infra/aws/backup-restore.ts).
  */
 export class TableBackup extends Construct {
   readonly plan: BackupPlan;
@@ -86,7 +91,11 @@ export class TableBackup extends Construct {
 
   constructor(scope: Construct, id: string, props: TableBackupProps) {
     super(scope, id);
-    this.vault = new BackupVault(this, 'Vault', { backupVaultName: vaultName(props.stage), removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE });
+    this.vault = new BackupVault(this, 'Vault', {
+      backupVaultName: vaultName(props.stage),
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
+      lockConfiguration: props.locked ? VAULT_LOCK : undefined,
+    });
     const copyTo = props.copyVaultArn ? BackupVault.fromBackupVaultArn(this, 'CopyVault', props.copyVaultArn) : undefined;
     this.plan = new BackupPlan(this, 'Plan', {
       backupPlanName: `aurum-${props.stage}-table`,
@@ -98,6 +107,7 @@ export class TableBackup extends Construct {
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup]',
       reason: "AWS Backup's own service-role policy, the one AWS documents for backup selections.",
     });
+    grantBackupTableKey(selection, props.table);
     this.restoreRole = restoreRole(this, 'RestoreRole', props.table);
   }
 }

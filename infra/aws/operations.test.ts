@@ -356,7 +356,8 @@ describe('the activity log, written once', () => {
 
   it('denies every role that may write the table any update, delete or batch write on its items, even a batch that mixes keys or a request without one', () => {
     // The restore role writes only the new tables it restores into, never this one (infra/aws/backups.test.ts).
-    const restoresOnly = (id: string) => statementsOfRole(id).every((s) => [s.Resource].flat().every((r) => [RESTORED_TABLE_INFIX, '/backup/'].some((part) => JSON.stringify(r).includes(part))));
+    const onTable = (s: Statement) => [s.Action].flat().some((a) => a.startsWith('dynamodb:'));
+    const restoresOnly = (id: string) => statementsOfRole(id).filter(onTable).every((s) => [s.Resource].flat().every((r) => [RESTORED_TABLE_INFIX, '/backup/'].some((part) => JSON.stringify(r).includes(part))));
     const writers = ofType('AWS::IAM::Role').filter(([id]) => statementsOfRole(id).some(writesTableItems) && !restoresOnly(id));
     // The routes that write, the post-confirmation and pre-token-generation triggers, the weekly job, the notifier, the exporter and the activity sealer.
     const writingRoutes = (routes as readonly RouteDef[]).filter((r) => writesTable(routeTableUse(r)));

@@ -12,8 +12,9 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
-import type { TableUse } from '../../shared/api';
+import { type TableUse, writesTable } from '../../shared/api';
 import { logsKey } from './logs-key';
+import { grantTableKey } from './table-key';
 import { SEAL_KEY_PREFIX, SEAL_WRITE_ACTIONS } from './activity-seal-items';
 import { WRITE_ONCE_DENIED_ACTIONS, WRITE_ONCE_KEY_PREFIX } from './write-once-items';
 
@@ -105,6 +106,7 @@ export class PortalFunction extends NodejsFunction {
 function grantTableUse(fn: NodejsFunction, table: ITable, use: TableUse): void {
   if (use.actions.length === 0 && (use.indexes ?? []).length === 0) return;
   for (const statement of writeOnceDenials(table)) fn.addToRolePolicy(statement);
+  grantTableKey(fn, table, writesTable(use));
   fn.addToRolePolicy(sealDenial(table));
   if (use.actions.length > 0) {
     fn.addToRolePolicy(new PolicyStatement({ actions: use.actions.map((a) => `dynamodb:${a}`), resources: [table.tableArn] }));
@@ -120,6 +122,7 @@ function grantTableUse(fn: NodejsFunction, table: ITable, use: TableUse): void {
  */
 function grantSealsOnly(fn: NodejsFunction, table: ITable, use: TableUse): void {
   for (const statement of writeOnceDenials(table)) fn.addToRolePolicy(statement);
+  grantTableKey(fn, table, writesTable(use));
   fn.addToRolePolicy(
     new PolicyStatement({
       actions: use.actions.map((a) => `dynamodb:${a}`),

@@ -22,6 +22,7 @@ import { PortalDashboard } from './dashboard';
 import { CanaryReleases } from './releases';
 import { BalancesExports } from './exports';
 import { PortalTable, TableBackup } from './data';
+import { RecordsTrail } from './records-trail';
 import { POST_CONFIRMATION_TABLE_USE, PRE_TOKEN_GENERATION_TABLE_USE } from '../../lambdas/table-uses';
 import { routes } from '../../shared/api';
 import { MONEY_LOG_RETENTION, PortalFunction } from './portal-function';
@@ -119,7 +120,8 @@ export class PortalStack extends Stack {
     const growth = new WeeklyGrowth(this, 'WeeklyGrowth', { table, stage: config.stage });
     const notifications = new Notifications(this, 'Notifications', { table, userPool: auth.userPool, siteUrl, ses: config.ses, stage: config.stage });
     const activitySealer = new ActivitySealer(this, 'ActivitySeals', { table, stage: config.stage });
-    const backup = new TableBackup(this, 'Backup', { table, stage: config.stage, years: config.backupYears ?? config.recordYears, copyVaultArn: config.backupCopy?.vaultArn });
+    const backup = new TableBackup(this, 'Backup', { table, stage: config.stage, years: config.backupYears ?? config.recordYears, copyVaultArn: config.backupCopy?.vaultArn, locked: config.production === true });
+    new RecordsTrail(this, 'RecordsTrail', { stage: config.stage, table, buckets: [exports.bucket], years: config.recordYears ?? RECORD_YEARS.default, production: config.production === true, accessLogs: site.logs });
 
     site.deployWeb(props.webDist ?? 'web/dist', {
       region: this.region,

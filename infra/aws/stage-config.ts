@@ -155,7 +155,10 @@ const baseShape = z.object({
      * address; `npm run deploy` refuses a stage that is not deployable.
      */
     deployable: z.boolean().optional(),
-    /** Holds clients' money: termination protection on every stack of the stage. */
+    /**
+     * Holds clients' money: termination protection on every stack of the stage, a locked backup
+     * vault, an Object Lock on the records trail, and every setting of PRODUCTION_REQUIRES set.
+     */
     production: z.boolean().optional(),
     /**
      * How many years a closed account's records are kept before they expire (shared/record-keeping.ts):
@@ -193,11 +196,50 @@ const baseShape = z.object({
   .strict();
 
 const settingsSchema = baseShape.superRefine((settings, ctx) => {
-  const problems = [...backupCopyProblems(settings), ...domainProblems(settings), ...(settings.deployable ? placeholdersOf(settings) : [])];
-  for (const [path, message] of problems) ctx.addIssue({ code: 'custom', path, message });
+  const problems = [
+    ...backupCopyProblems(settings),
+    ...domainProblems(settings),
+    ...(settings.production ? productionGaps(settings) : []),
+    ...(settings.deployable ? placeholdersOf(settings) : []),
+  ];
+  for (const [path, message] of onePerField(problems)) ctx.addIssue({ code: 'custom', path, message });
 });
 
 type Problem = [path: (string | number)[], message: string];
+
+/** The first problem of each field: a production stage that is also deployable hears once that its firm is missing. */
+function onePerField(problems: Problem[]): Problem[] {
+  const seen = new Set<string>();
+  return problems.filter(([path]) => {
+    const field = path.join('.');
+    if (seen.has(field)) return false;
+    seen.add(field);
+    return true;
+  });
+}
+
+/**
+ * What a stage that holds clients' money cannot run without, each with what is lost when it is
+ * missing. The settings stay optional for other stages, which may try the product without them.
+ */
+export const PRODUCTION_REQUIRES = {
+  alarmEmail: 'alarms, failed backups and the budget need someone to reach',
+  ses: "without it every notification (security notices included) is off and Cognito's own sender caps e-mail at about 50 a day",
+  domain: "without it the site keeps CloudFront's default certificate (which still takes TLS 1.0) and the hosted UI's prefix names the account",
+  backupCopy: "a copy of every backup in a second account's locked vault is the one the stage's own credentials cannot delete",
+  fundingInstructions: 'a new client is told on the dashboard how to fund the account',
+  firm: "every page shows the firm's legal name, risk disclosure, terms, privacy notice and support contact",
+} as const satisfies Partial<Record<keyof z.output<typeof baseShape>, string>>;
+
+/** The settings a production stage leaves out (an empty list of funding lines is left out too). */
+function productionGaps(settings: z.output<typeof baseShape>): Problem[] {
+  return Object.entries(PRODUCTION_REQUIRES)
+    .filter(([field]) => {
+      const value = settings[field as keyof typeof PRODUCTION_REQUIRES];
+      return value === undefined || (Array.isArray(value) && value.length === 0);
+    })
+    .map(([field, why]) => [[field], `must be set on a production stage: ${why}`]);
+}
 
 /** A copy is kept against the loss of the stage's account: one in that same account is not. */
 function backupCopyProblems(settings: z.output<typeof baseShape>): Problem[] {
