@@ -136,6 +136,9 @@ describe('rollback by alias', () => {
       expect({ route, output: outputs[`${route}${outputKey}`]?.Value }).toEqual({ route, output: { Ref: functionId } });
       const alias = aliases.find(([, a]) => JSON.stringify(a.Properties.FunctionName) === JSON.stringify({ Ref: functionId }));
       expect(alias?.[1].Properties.Name).toBe(LIVE_ALIAS);
+      // The version it points to is kept when the next deploy replaces it: that is the runbook's $PREVIOUS then.
+      const versionId = (alias?.[1].Properties.FunctionVersion as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      expect(portal.all()[versionId]).toMatchObject({ Type: 'AWS::Lambda::Version', DeletionPolicy: 'RetainExceptOnCreate' });
     }
   });
 });
