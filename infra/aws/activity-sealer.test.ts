@@ -10,7 +10,7 @@ import { SEALER_DESCRIPTION } from './activity-sealer';
 import { synthStage, templateReader, type Statement } from './template-reader';
 
 const BASE = { stage: 'seals', account: '555555555555', region: 'eu-west-1', stackName: 'SealsTest', authDomainPrefix: 'aurum-seals-555555555555', fourEyesThresholdDollars: 10_000, adminDailyLimitDollars: 100_000 };
-const { template } = synthStage(BASE);
+const { template, operationsTemplate } = synthStage(BASE);
 const { all, ofType, functionDescribed, statementsOf, statementsOfRole } = templateReader(template);
 const [tableId, table] = ofType('AWS::DynamoDB::Table')[0] ?? [];
 const tableArn = { 'Fn::GetAtt': [tableId, 'Arn'] };
@@ -64,7 +64,9 @@ it('denies every other role that writes the table every write of a seal, a head,
 });
 
 it('alarms on the alarm topic at the first tampering, and on records left unsealed', () => {
-  const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+  // The alarms and their topic are the operations stack's (operations-stack.ts).
+  const operations = templateReader(operationsTemplate);
+  const alarms = operations.ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
   const tampered = alarms.find((a) => a.MetricName === ACTIVITY_TAMPERED_METRIC);
   expect(tampered).toMatchObject({
     Namespace: 'Aurum/Portal',
@@ -75,7 +77,7 @@ it('alarms on the alarm topic at the first tampering, and on records left unseal
     TreatMissingData: 'notBreaching',
     Dimensions: Object.entries(activitySealerDimensions('seals')).map(([Name, Value]) => ({ Name, Value })),
   });
-  const [topicId] = ofType('AWS::SNS::Topic')[0] ?? [];
+  const [topicId] = operations.ofType('AWS::SNS::Topic')[0] ?? [];
   expect(tampered?.AlarmActions).toEqual([{ Ref: topicId }]);
   expect(alarms.some((a) => String(a.AlarmDescription).startsWith('Activity entries could not be sealed'))).toBe(true);
   expect(Object.keys(all()).length).toBeGreaterThan(0);

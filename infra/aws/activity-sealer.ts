@@ -63,10 +63,10 @@ export class ActivitySealer extends Construct {
     );
   }
 
-  /** Its alarms on the stage's topic: any tampering at once, and any record left unsealed. */
-  alarmOn(topic: ITopic, stage: string): void {
+  /** Its alarms on the stage's topic, made in `scope` (the operations stack): any tampering at once, and any record left unsealed. */
+  alarmOn(scope: Construct, topic: ITopic, stage: string): void {
     const action = new SnsAction(topic);
-    new Alarm(this, 'ActivityTampered', {
+    new Alarm(scope, 'ActivityTampered', {
       alarmDescription: 'An activity log entry was changed or removed: see the runbook (docs/operations.md, "The activity log was tampered with")',
       metric: new Metric({ namespace: ACTIVITY_SEALER_NAMESPACE, metricName: ACTIVITY_TAMPERED_METRIC, dimensionsMap: activitySealerDimensions(stage), statistic: 'Sum', period: Duration.minutes(1) }),
       threshold: 1,
@@ -74,7 +74,7 @@ export class ActivitySealer extends Construct {
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     }).addAlarmAction(action);
-    new Alarm(this, 'SealerDeadLetters', {
+    new Alarm(scope, 'SealerDeadLetters', {
       alarmDescription: 'Activity entries could not be sealed after their retries: they show as unsealed in verify-activity',
       metric: this.deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
       threshold: 1,

@@ -1,23 +1,22 @@
 /**
  * Alarms an operator is told about: API 5xx, any Lambda error or throttle, DynamoDB system
- * errors, anything in the job's dead-letter queue, a job run near its timeout, and silence: the
- * weekly job not having completed by Monday 01:00 UTC.
+ * errors and throttles, anything in the job's dead-letter queue, a job run near its timeout, the
+ * notifier falling behind the table's stream, SES's bounce and complaint rates, and silence: the
+ * weekly job not having completed by Monday 01:00 UTC. They live in the operations stack
+ * (operations-stack.ts) and publish to its alarm topic (alarm-topic.ts).
  */
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Alarm, ComparisonOperator, type IMetric, MathExpression, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { type ITable, Operation } from 'aws-cdk-lib/aws-dynamodb';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Key } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { Topic } from 'aws-cdk-lib/aws-sns';
-import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { WEEKLY_GROWTH_COMPLETED_METRIC, WEEKLY_GROWTH_NAMESPACE, weeklyGrowthDimensions } from '../../lambdas/jobs/weekly-growth-metrics';
-import { denyGrantsExceptForAwsResources } from './kms-policies';
 import type { WeeklyGrowth } from './weekly-growth';
 import type { Notifications } from './notifications';
+import { notifierLagAlarm, sesReputationAlarms, tableThrottlesAlarm } from './watch-alarms';
 
 /**
  * The job runs Monday 00:00 UTC. 168 one-hour periods are exactly a week (CloudWatch's longest
@@ -39,40 +38,19 @@ export interface AlarmsProps {
   functions: Record<string, IFunction>;
   weeklyGrowth: Pick<WeeklyGrowth, 'job' | 'stateMachine' | 'deadLetters' | 'timeout'>;
   /** The notifier's dead letters: notifications that could not be sent after their retries. */
-  notifications: Pick<Notifications, 'deadLetters'>;
+  notifications: Pick<Notifications, 'deadLetters' | 'notifier'>;
   /** The stage: the weekly job's metric carries it as a dimension. */
   stage: string;
-  /** Where alarms are e-mailed, when given. */
-  email?: string;
+  /** Where every alarm publishes (alarm-topic.ts). */
+  topic: ITopic;
+  /** Whether the stage sends through SES (its `ses` setting): only then are SES's reputation rates watched. */
+  sendsThroughSes: boolean;
 }
 
 export class PortalAlarms extends Construct {
-  readonly topic: Topic;
-
   constructor(scope: Construct, id: string, props: AlarmsProps) {
     super(scope, id);
-    // CloudWatch cannot publish to a topic under the AWS-managed alias/aws/sns key (its policy
-    // cannot be changed): the topic gets a key of its own that lets this account's alarms use it,
-    // and a topic policy that lets them publish. Without both, no alarm ever reaches anyone.
-    const { account, partition, region } = Stack.of(this);
-    const cloudWatch = new ServicePrincipal('cloudwatch.amazonaws.com');
-    const fromThisAccount = { StringEquals: { 'aws:SourceAccount': account } };
-    const key = new Key(this, 'TopicKey', { description: 'Encrypts the Aurum portal alarm topic', enableKeyRotation: true });
-    denyGrantsExceptForAwsResources(key);
-    key.addToResourcePolicy(
-      new PolicyStatement({ principals: [cloudWatch], actions: ['kms:Decrypt', 'kms:GenerateDataKey*'], resources: ['*'], conditions: fromThisAccount }),
-    );
-    this.topic = new Topic(this, 'Topic', { displayName: 'Aurum portal alarms', enforceSSL: true, masterKey: key });
-    this.topic.addToResourcePolicy(
-      new PolicyStatement({
-        principals: [cloudWatch],
-        actions: ['sns:Publish'],
-        resources: [this.topic.topicArn],
-        conditions: { ...fromThisAccount, ArnLike: { 'aws:SourceArn': `arn:${partition}:cloudwatch:${region}:${account}:alarm:*` } },
-      }),
-    );
-    if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
-    const action = new SnsAction(this.topic);
+    const action = new SnsAction(props.topic);
     // These fire on one breaching 5-minute period and stay quiet without data.
     const alarm = (id: string, alarmDescription: string, metric: IMetric, threshold: number) =>
       new Alarm(this, id, {
@@ -145,5 +123,8 @@ export class PortalAlarms extends Construct {
       datapointsToAlarm: WEEKLY_SILENCE.periods,
       treatMissingData: TreatMissingData.BREACHING,
     }).addAlarmAction(action);
+    notifierLagAlarm(this, props.notifications.notifier).addAlarmAction(action);
+    tableThrottlesAlarm(this, props.table).addAlarmAction(action);
+    if (props.sendsThroughSes) for (const ses of sesReputationAlarms(this)) ses.addAlarmAction(action);
   }
 }

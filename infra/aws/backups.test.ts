@@ -90,11 +90,13 @@ describe('backups an auditor accepts', () => {
     ]);
   });
 
-  it.each(cases)('%s: e-mails every failed, aborted or expired backup job of its own vault, and every failed copy, through the alarm topic', (_, { config, template }) => {
+  it.each(cases)('%s: e-mails every failed, aborted or expired backup job of its own vault, and every failed copy, through the alarm topic', (_, { config, template: portal, operationsTemplate: template }) => {
+    // The rules and the topic are the operations stack's; the vault's ARN is read from the portal stack's outputs.
     const { ofType } = templateReader(template);
-    const [vaultId] = only(template, 'AWS::Backup::BackupVault');
+    const [vaultId] = only(portal, 'AWS::Backup::BackupVault');
     const [topicId, topic] = only(template, 'AWS::SNS::Topic');
-    const vaultArn = getAtt(vaultId, 'BackupVaultArn');
+    const [outputName] = Object.entries(portal.toJSON().Outputs as Record<string, { Value: unknown }>).find(([, o]) => JSON.stringify(o.Value) === JSON.stringify(getAtt(vaultId, 'BackupVaultArn'))) ?? [];
+    const vaultArn = { 'Fn::GetStackOutput': { StackName: config.stackName, Region: config.region, OutputName: outputName } };
     const rules = ofType('AWS::Events::Rule').filter(([, r]) => JSON.stringify(r.Properties.EventPattern ?? {}).includes('aws.backup'));
     expect(rules.map(([, r]) => r.Properties.EventPattern)).toEqual([
       { source: ['aws.backup'], 'detail-type': ['Backup Job State Change'], detail: { state: ['FAILED', 'ABORTED', 'EXPIRED'], backupVaultArn: [vaultArn] } },

@@ -1,5 +1,5 @@
 /**
- * The second validator: AWS Control Tower's proactive controls (cfn-guard) on both stacks of a
+ * The second validator: AWS Control Tower's proactive controls (cfn-guard) on every stack of a
  * stage. Every finding is fixed or acknowledged on its resource with a reason; a new one fails.
  */
 import { App, type Stack } from 'aws-cdk-lib';
@@ -8,7 +8,7 @@ import { projectContext } from './project-context';
 import { buildStage } from './stage';
 
 const app = new App({ context: projectContext() });
-const { portal, edge } = buildStage(app, {
+const { portal, edge, operations, edgeAlarms } = buildStage(app, {
   stage: 'guard',
   account: '666666666666',
   region: 'eu-west-1',
@@ -26,6 +26,8 @@ type TemplateJson = { Resources: Record<string, { Metadata?: { guard?: { Suppres
 describe.each<[string, () => Stack]>([
   ['the portal stack', () => portal],
   ['the edge stack', () => edge as Stack],
+  ['the operations stack', () => operations],
+  ['the edge alarms stack', () => edgeAlarms as Stack],
 ])('Control Tower controls on %s', (_, stackOf) => {
   it('has no finding left unfixed or unacknowledged', () => {
     const findings = guardFindings(stackOf());

@@ -33,6 +33,15 @@ const BASE: StageConfig = { stage: 'ops', account: '333333333333', region: 'eu-w
 
 const main = synthStage(BASE);
 const template = main.template;
+/** The alarms are the operations stack's (operations-stack.ts), which reads the portal stack's names through its outputs. */
+const operations = main.operationsTemplate;
+
+/** The portal stack's resource an operations-stack value names through Fn::GetStackOutput. */
+function portalResourceOf(value: unknown): string | undefined {
+  const output = (value as { 'Fn::GetStackOutput'?: { OutputName: string } })['Fn::GetStackOutput']?.OutputName ?? '';
+  const named = (template.toJSON().Outputs as Record<string, { Value: { Ref?: string; 'Fn::GetAtt'?: [string, string] } }>)[output]?.Value;
+  return named?.Ref ?? named?.['Fn::GetAtt']?.[0];
+}
 const { all, functionDescribed, statementsOf, statementsOfRole } = templateReader(template);
 const ofType = (type: string, t: Template = template) => templateReader(t).ofType(type);
 
@@ -210,12 +219,16 @@ describe('two stages in one account and region', () => {
   });
 
   it('protects the stacks of a production stage from deletion, and only those', () => {
-    const protectedStacks = pair.flatMap(({ portal, edge }) => [portal, edge]).map((s) => [s?.stackName, s?.terminationProtection]);
+    const protectedStacks = pair.flatMap(({ portal, edge, operations: ops, edgeAlarms }) => [portal, edge, ops, edgeAlarms]).map((s) => [s?.stackName, s?.terminationProtection]);
     expect(protectedStacks).toEqual([
       ['AurumPortal-dev', false],
       ['AurumPortal-dev-Edge', false],
+      ['AurumPortal-dev-Operations', false],
+      ['AurumPortal-dev-EdgeAlarms', false],
       ['AurumPortal-prod', true],
       ['AurumPortal-prod-Edge', true],
+      ['AurumPortal-prod-Operations', true],
+      ['AurumPortal-prod-EdgeAlarms', true],
     ]);
   });
 
@@ -242,7 +255,7 @@ describe('two stages in one account and region', () => {
   });
 
   it('gives every name that must be unique the stage, so the second stage deploys beside the first', () => {
-    const [a, b] = pair.map((p) => [...uniqueNames(p.template), ...uniqueNames(p.edgeTemplate as Template)]);
+    const [a, b] = pair.map((p) => [p.template, p.edgeTemplate, p.operationsTemplate, p.edgeAlarmsTemplate].flatMap((t) => uniqueNames(t as Template)));
     // The names set in the template (by us or by CDK); every other one CloudFormation generates.
     expect(a?.map((n) => n.split(' ')[0]).sort()).toEqual([
       'AWS::Backup::BackupPlan',
@@ -252,6 +265,9 @@ describe('two stages in one account and region', () => {
       'AWS::CloudFront::ResponseHeadersPolicy',
       'AWS::Cognito::UserPoolDomain',
       'AWS::Logs::LogGroup',
+      // The alarm topic, in the stage's region and in us-east-1 (alarm-topic.ts).
+      'AWS::SNS::Topic',
+      'AWS::SNS::Topic',
     ]);
     // Names built from a generated one (e.g. a log group named after its function) differ too.
     const literal = (name: string) => !name.includes('"Ref"');
@@ -532,8 +548,8 @@ describe('observability', () => {
     for (const [, group] of ofType('AWS::Logs::LogGroup')) expect(group.Properties.KmsKeyId).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
   });
 
-  const alarms = () => ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
-  const [topicId] = ofType('AWS::SNS::Topic')[0] ?? [];
+  const alarms = () => ofType('AWS::CloudWatch::Alarm', operations).map(([, a]) => a.Properties);
+  const [topicId] = ofType('AWS::SNS::Topic', operations)[0] ?? [];
 
   it('alarms when the weekly job has not completed by Monday 01:00 UTC, counting silence as failure', () => {
     const silence = alarms().find((a) => a.MetricName === WEEKLY_GROWTH_COMPLETED_METRIC);
@@ -559,23 +575,29 @@ describe('observability', () => {
   it('alarms when a weekly job step passes 95% of its timeout', () => {
     const [jobId] = functionDescribed('Weekly growth: grows every due portfolio from its ledger');
     const duration = alarms().find((a) => a.MetricName === 'Duration');
-    expect(duration).toMatchObject({ Statistic: 'Maximum', Threshold: WEEKLY_JOB_TIMEOUT.toMilliseconds() * 0.95, Dimensions: [{ Name: 'FunctionName', Value: { Ref: jobId } }] });
+    expect(duration).toMatchObject({ Statistic: 'Maximum', Threshold: WEEKLY_JOB_TIMEOUT.toMilliseconds() * 0.95 });
+    expect(portalResourceOf((duration?.Dimensions as { Name: string; Value: unknown }[])[0]?.Value)).toBe(jobId);
     expect(duration?.Threshold).toBe(285_000);
   });
 
   it('alarms on throttles of every function and on DynamoDB system errors', () => {
     const throttled = alarms()
       .filter((a) => a.MetricName === 'Throttles')
-      .map((a) => (a.Dimensions as { Value: { Ref: string } }[])[0]?.Value.Ref)
+      .map((a) => portalResourceOf((a.Dimensions as { Value: unknown }[])[0]?.Value))
       .sort();
     expect(throttled).toEqual(productFunctions().map(([id]) => id).sort());
     const system = alarms().find((a) => JSON.stringify(a.Metrics ?? '').includes('SystemErrors'));
-    expect(JSON.stringify(system?.Metrics)).toContain(JSON.stringify({ Ref: tableId }));
+    const tables = (system?.Metrics as { MetricStat?: { Metric: { Dimensions: { Name: string; Value: unknown }[] } } }[]).flatMap((m) => m.MetricStat?.Metric.Dimensions.filter((d) => d.Name === 'TableName').map((d) => portalResourceOf(d.Value)) ?? []);
+    expect(new Set(tables)).toEqual(new Set([tableId]));
     expect(system).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', AlarmActions: [{ Ref: topicId }] });
   });
 
-  it('sends every alarm to the topic', () => {
+  it('sends every alarm to the topic, the release alarms of the portal stack by its name', () => {
     for (const a of alarms()) expect(a.AlarmActions).toEqual([{ Ref: topicId }]);
+    const [, topic] = ofType('AWS::SNS::Topic', operations)[0] ?? [];
+    const released = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties.AlarmActions);
+    expect(released.length).toBeGreaterThan(0);
+    for (const actions of released) expect(actions).toEqual([`arn:aws:sns:${BASE.region}:${BASE.account}:${topic?.Properties.TopicName}`]);
   });
 });
 
@@ -629,9 +651,9 @@ describe('CDK feature flags and validators', () => {
     for (const [flag, value] of Object.entries(recommended)) expect({ flag, value: context[flag] }).toEqual({ flag, value });
   });
 
-  it('cdk-nag finds nothing unacknowledged in the edge stack, nor in a stage with Google and SES', () => {
+  it('cdk-nag finds nothing unacknowledged in any stack of a stage with Google and SES', () => {
     const full = synthStage({ ...BASE, google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' }, ses: { fromEmail: 'a@aurum.example', identity: 'aurum.example' }, alarmEmail: 'ops@aurum.example' });
-    for (const stack of [full.portal, full.edge as Stack]) {
+    for (const stack of [full.portal, full.edge as Stack, full.operations, full.edgeAlarms as Stack]) {
       const result = new AwsSolutionsChecks(stack).validateScope(stack);
       expect(result.violations.map((v) => `${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
     }

@@ -5,7 +5,7 @@
  * the roles from these, and the workflows find them through pipeline-stage-env.ts, so a role's
  * name is written once.
  */
-import { EDGE_REGION } from './stage';
+import { EDGE_REGION, stageStacks } from './stage';
 import type { StageConfig } from './stage-config';
 
 /** GitHub's OpenID Connect issuer, and the audience aws-actions/configure-aws-credentials asks for. */
@@ -114,13 +114,10 @@ export function bootstrapRoleArns(config: StageConfig): string[] {
   );
 }
 
-/** The stage's CloudFormation stacks, region by region: the diff role reads their templates. */
+/** The stage's CloudFormation stacks, region by region (stage.ts): the diff role reads their templates. */
 export function stageStackArns(config: StageConfig): string[] {
   const partition = partitionOf(config.region);
-  const stack = (region: string, name: string) => `arn:${partition}:cloudformation:${region}:${config.account}:stack/${name}/*`;
-  const stacks = [stack(config.region, config.stackName)];
-  if (config.region !== EDGE_REGION) stacks.push(stack(EDGE_REGION, `${config.stackName}-Edge`));
-  return stacks;
+  return stageStacks(config).map(({ name, region }) => `arn:${partition}:cloudformation:${region}:${config.account}:stack/${name}/*`);
 }
 
 /** What a workflow needs to assume a stage's role and find its stack, as GITHUB_OUTPUT lines (pipeline-stage-env.ts). */

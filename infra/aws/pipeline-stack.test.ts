@@ -144,7 +144,12 @@ describe.each([
       {
         Effect: 'Allow',
         Action: ['cloudformation:DescribeStacks', 'cloudformation:GetTemplate'],
-        Resource: [`arn:aws:cloudformation:eu-west-1:${ACCOUNT}:stack/AurumPortal-${stage}/*`, `arn:aws:cloudformation:us-east-1:${ACCOUNT}:stack/AurumPortal-${stage}-Edge/*`],
+        Resource: [
+          `arn:aws:cloudformation:eu-west-1:${ACCOUNT}:stack/AurumPortal-${stage}-Operations/*`,
+          `arn:aws:cloudformation:eu-west-1:${ACCOUNT}:stack/AurumPortal-${stage}/*`,
+          `arn:aws:cloudformation:us-east-1:${ACCOUNT}:stack/AurumPortal-${stage}-Edge/*`,
+          `arn:aws:cloudformation:us-east-1:${ACCOUNT}:stack/AurumPortal-${stage}-EdgeAlarms/*`,
+        ],
       },
     ]);
   });

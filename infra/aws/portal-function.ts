@@ -6,13 +6,14 @@
  */
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Effect, PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Effect, PolicyDocument, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
 import { type TableUse, writesTable } from '../../shared/api';
+import { InlineGrantsRole } from './inline-grants-role';
 import { logsKey } from './logs-key';
 import { grantTableKey } from './table-key';
 import { SEAL_KEY_PREFIX, SEAL_WRITE_ACTIONS } from './activity-seal-items';
@@ -50,7 +51,7 @@ export class PortalFunction extends NodejsFunction {
     const logGroup = new LogGroup(scope, `${id}Logs`, { retention: props.logRetention ?? MONEY_LOG_RETENTION, encryptionKey: logsKey(scope) });
     // Its own role, allowed to write its own log group only (not the managed basic-execution
     // policy, which may write any log group in the account).
-    const role = new Role(scope, `${id}Role`, {
+    const role = new InlineGrantsRole(scope, `${id}Role`, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       description: props.description,
       inlinePolicies: {

@@ -36,11 +36,11 @@ export const TEST_STAGE: StageConfig = {
 };
 
 function synth(config: Partial<StageConfig> = {}, webDist?: string) {
-  const { app, portal: stack, template } = synthStage({ ...TEST_STAGE, ...config }, webDist);
-  return { app, stack, template };
+  const { app, portal: stack, template, operationsTemplate } = synthStage({ ...TEST_STAGE, ...config }, webDist);
+  return { app, stack, template, operationsTemplate };
 }
 
-const { stack, template } = synth();
+const { stack, template, operationsTemplate } = synth();
 const { ofType: resources, functionDescribed: functionOf, statementsOf } = templateReader(template);
 
 /** Every IAM action granted (allowed) to a function's role, by its inline and attached policies. */
@@ -127,9 +127,8 @@ describe('the API, generated from the shared route table', () => {
       const [id, fn] = functionOf(`${route.method} ${route.path}`);
       expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.USER_POOL_ID).toEqual({ Ref: poolId });
       const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-      const statements = resources('AWS::IAM::Policy')
-        .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
-        .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement)
+      const statements = templateReader(template)
+        .statementsOfRole(roleId)
         .filter((st) => [st.Action].flat().some((a) => a.startsWith('cognito-idp:')));
       // One statement, on this pool only, no action twice.
       expect(statements).toHaveLength(1);
@@ -477,8 +476,9 @@ describe('the weekly growth job', () => {
       ],
     });
     template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Weekly growth: grows every due portfolio from its ledger', Timeout: 300 });
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1 });
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+    // Its alarms are the operations stack's (operations-stack.ts).
+    operationsTemplate.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1 });
+    operationsTemplate.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Metrics: Match.arrayWith([Match.objectLike({ Expression: 'failed + timedOut + aborted' })]),
       Threshold: 1,
     });
@@ -694,17 +694,21 @@ describe('the web build upload', () => {
 });
 
 describe('alarms and outputs', () => {
+  // The alarms and their topic are the operations stack's (operations-stack.ts).
+  const operations = templateReader(operationsTemplate);
+
   it('alarms on API 5xx and on every function error', () => {
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: '5xx', Namespace: 'AWS/ApiGateway' });
-    const errorAlarms = resources('AWS::CloudWatch::Alarm').filter(([, a]) => a.Properties.MetricName === 'Errors');
-    expect(errorAlarms.length).toBe(routes.length + FUNCTIONS_BESIDE_ROUTES);
+    operationsTemplate.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: '5xx', Namespace: 'AWS/ApiGateway' });
+    const errorAlarms = operations.ofType('AWS::CloudWatch::Alarm').filter(([, a]) => a.Properties.MetricName === 'Errors');
+    // And the version pruner's own (version-pruner.ts).
+    expect(errorAlarms.length).toBe(routes.length + FUNCTIONS_BESIDE_ROUTES + 1);
   });
 
   it('can notify: the topic is under a key of its own that CloudWatch may use, and CloudWatch alarms of this account may publish', () => {
-    const [topicId, topic] = resources('AWS::SNS::Topic')[0] ?? [];
+    const [topicId, topic] = operations.ofType('AWS::SNS::Topic')[0] ?? [];
     const keyRef = (topic?.Properties.KmsMasterKeyId as { 'Fn::GetAtt'?: [string, string] } | undefined)?.['Fn::GetAtt']?.[0];
     expect(keyRef).toBeDefined();
-    const key = template.toJSON().Resources[keyRef ?? ''] as Resource;
+    const key = operationsTemplate.toJSON().Resources[keyRef ?? ''] as Resource;
     expect(key.Type).toBe('AWS::KMS::Key');
     expect(key.Properties.EnableKeyRotation).toBe(true);
     const keyStatements = (key.Properties.KeyPolicy as { Statement: Record<string, unknown>[] }).Statement;
@@ -716,7 +720,7 @@ describe('alarms and outputs', () => {
         Condition: { StringEquals: { 'aws:SourceAccount': TEST_STAGE.account } },
       }),
     );
-    const [, policy] = resources('AWS::SNS::TopicPolicy').find(([, p]) => JSON.stringify(p.Properties.Topics).includes(topicId ?? '?')) ?? [];
+    const [, policy] = operations.ofType('AWS::SNS::TopicPolicy').find(([, p]) => JSON.stringify(p.Properties.Topics).includes(topicId ?? '?')) ?? [];
     const statements = (policy?.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
     expect(statements).toContainEqual(
       expect.objectContaining({

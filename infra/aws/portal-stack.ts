@@ -5,26 +5,26 @@
  *   Cognito user pool (e-mail + password, Google when configured, admins group, triggers, WAF)
  *   EventBridge, Monday 00:00 UTC ─ Step Functions (16 shards) ─ weekly growth Lambda ─ DynamoDB
  *   POST /api/admin/statements/balances/exports ─ exporter Lambda (async) ─ S3 (KMS), presigned links
- *   The money routes' functions behind a `live` alias that CodeDeploy moves by canary; a dashboard; a cost budget
+ *   The money routes' functions behind a `live` alias that CodeDeploy moves by canary
+ * What watches it (alarms, the dashboard, the budget) is the operations stack's (operations-stack.ts).
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
+import { Topic } from 'aws-cdk-lib/aws-sns';
 import { ActivitySealer } from './activity-sealer';
-import { PortalAlarms } from './alarms';
+import { alarmTopicArn } from './alarm-topic';
 import { PortalApi } from './api';
 import { PortalAuth } from './auth';
-import { BackupJobAlarms } from './backup-alarms';
 import { siteDomain } from './custom-domain';
-import { StageBudget } from './budget';
-import { PortalDashboard } from './dashboard';
-import { CanaryReleases } from './releases';
+import { dashboardName } from './dashboard';
+import { CanaryReleases, releasedFunctionOutput } from './releases';
 import { BalancesExports } from './exports';
 import { PortalTable, TableBackup } from './data';
 import { RecordsTrail } from './records-trail';
 import { POST_CONFIRMATION_TABLE_USE, PRE_TOKEN_GENERATION_TABLE_USE } from '../../lambdas/table-uses';
-import { routes } from '../../shared/api';
 import { MONEY_LOG_RETENTION, PortalFunction } from './portal-function';
 import { PortalSite } from './site';
 import type { StageConfig } from './stage-config';
@@ -43,7 +43,22 @@ export interface PortalStackProps extends StackProps {
   siteCertificate?: ICertificate;
 }
 
+/** The parts of the product the operations stack watches (operations-stack.ts). */
+export interface PortalParts {
+  api: PortalApi;
+  table: PortalTable;
+  site: PortalSite;
+  /** Every function of the product, by the name its alarms carry. */
+  functions: Record<string, IFunction>;
+  weeklyGrowth: WeeklyGrowth;
+  notifications: Notifications;
+  activitySealer: ActivitySealer;
+  backup: TableBackup;
+}
+
 export class PortalStack extends Stack {
+  readonly parts: PortalParts;
+
   constructor(scope: Construct, id: string, props: PortalStackProps) {
     super(scope, id, props);
     const { config } = props;
@@ -134,20 +149,10 @@ export class PortalStack extends Stack {
     });
 
     const functions = { ...Object.fromEntries(api.functions), preSignUp, postConfirmation, customMessage, preTokenGeneration, weeklyGrowth: growth.job, notifier: notifications.notifier, balancesExporter: exports.exporter, activitySealer: activitySealer.sealer };
-    const alarms = new PortalAlarms(this, 'Alarms', {
-      api: api.httpApi,
-      table,
-      functions,
-      weeklyGrowth: growth,
-      notifications,
-      email: config.alarmEmail,
-      stage: config.stage,
-    });
-    activitySealer.alarmOn(alarms.topic, config.stage);
-    new BackupJobAlarms(this, 'BackupAlarms', { vault: backup.vault, topic: alarms.topic });
-    new CanaryReleases(this, 'Releases', { api: api.httpApi, aliases: api.liveAliases, topic: alarms.topic });
-    const dashboard = new PortalDashboard(this, 'Dashboard', { stage: config.stage, api: api.httpApi, routes, functions, table, weeklyGrowth: growth, notifications, activitySeals: activitySealer, accessLogs: api.accessLogs });
-    new StageBudget(this, 'Budget', { stage: config.stage, monthlyDollars: config.monthlyBudgetDollars, email: config.alarmEmail });
+    this.parts = { api, table, site, functions, weeklyGrowth: growth, notifications, activitySealer, backup };
+    // The CodeDeploy groups stay with the aliases they move; their alarms publish to the alarm topic by its fixed name.
+    const topicArn = alarmTopicArn(this, config.stage);
+    new CanaryReleases(this, 'Releases', { api: api.httpApi, aliases: api.liveAliases, topic: Topic.fromTopicArn(this, 'AlarmTopic', topicArn) });
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
     new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
@@ -160,12 +165,14 @@ export class PortalStack extends Stack {
     new CfnOutput(this, 'WeeklyGrowthStateMachineArn', { value: growth.stateMachine.stateMachineArn });
     new CfnOutput(this, 'WeeklyGrowthDeadLetterQueueUrl', { value: growth.deadLetters.queueUrl });
     new CfnOutput(this, 'WeeklyGrowthDeadLetterQueueArn', { value: growth.deadLetters.queueArn });
-    new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
+    new CfnOutput(this, 'AlarmTopicArn', { value: topicArn });
     new CfnOutput(this, 'NotifierDeadLetterQueueUrl', { value: notifications.deadLetters.queueUrl });
     new CfnOutput(this, 'BackupVaultName', { value: backup.vault.backupVaultName });
     new CfnOutput(this, 'RestoreRoleArn', { value: backup.restoreRole.roleArn });
     new CfnOutput(this, 'OriginSecretArn', { value: api.originSecret.secretArn });
-    new CfnOutput(this, 'DashboardName', { value: dashboard.dashboard.dashboardName });
-    new CfnOutput(this, 'DashboardUrl', { value: `https://${this.region}.console.aws.amazon.com/cloudwatch/home?region=${this.region}#dashboards/dashboard/${dashboard.dashboard.dashboardName}` });
+    new CfnOutput(this, 'DashboardName', { value: dashboardName(config.stage) });
+    new CfnOutput(this, 'DashboardUrl', { value: `https://${this.region}.console.aws.amazon.com/cloudwatch/home?region=${this.region}#dashboards/dashboard/${dashboardName(config.stage)}` });
+    // The money routes' functions by route: what the rollback by alias names (docs/operations.md, "Rolling back a release").
+    for (const [route, alias] of api.liveAliases) new CfnOutput(this, releasedFunctionOutput(route), { value: alias.version.lambda.functionName });
   }
 }

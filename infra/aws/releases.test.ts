@@ -30,6 +30,8 @@ const BASE: StageConfig = {
 
 const main = synthStage(BASE);
 const template = main.template;
+/** The dashboard and the budget are the operations stack's (operations-stack.ts). */
+const operations = main.operationsTemplate;
 const { all, ofType, functionDescribed } = templateReader(template);
 
 function only(t: Template, type: string): [string, Resource] {
@@ -44,7 +46,10 @@ const idOf = (type: string, pick: (r: Resource) => boolean = () => true) => ofTy
 
 /** A token in the dashboard's JSON, written as text: `ref:<id>` or `att:<id>.<attribute>`. */
 function tokenText(part: unknown): string {
-  const token = part as { Ref?: string; 'Fn::GetAtt'?: [string, string] };
+  const token = part as { Ref?: string; 'Fn::GetAtt'?: [string, string]; 'Fn::GetStackOutput'?: { OutputName: string } };
+  // A name of the portal stack, read from its outputs: written as what the output holds.
+  const read = token['Fn::GetStackOutput'];
+  if (read) return tokenText((template.toJSON().Outputs as Record<string, { Value: unknown }>)[read.OutputName]?.Value);
   if (token.Ref) return `ref:${token.Ref}`;
   if (token['Fn::GetAtt']) return `att:${token['Fn::GetAtt'].join('.')}`;
   return `token:${JSON.stringify(part).replace(/"/g, "'")}`;
@@ -71,7 +76,7 @@ function linesOf(widget: Widget | undefined): Line[] {
   });
 }
 
-const widgets = widgetsOf(template);
+const widgets = widgetsOf(operations);
 const titled = (title: string) => {
   const found = widgets.find((w) => w.properties.title === title);
   if (!found) throw new Error(`no widget titled ${title}: ${widgets.map((w) => w.properties.title).join(' | ')}`);
@@ -83,7 +88,7 @@ const apiId = `ref:${idOf('AWS::ApiGatewayV2::Api')}`;
 describe('the stage dashboard: the API', () => {
 
   it('is named after the stage, and its name and console link are outputs', () => {
-    const [, dashboard] = only(template, 'AWS::CloudWatch::Dashboard');
+    const [, dashboard] = only(operations, 'AWS::CloudWatch::Dashboard');
     expect(dashboard.Properties.DashboardName).toBe(dashboardName('rel'));
     template.hasOutput('DashboardName', {});
     const url = JSON.stringify(template.findOutputs('DashboardUrl'));
@@ -181,7 +186,7 @@ describe('the stage dashboard: functions, table, weekly job, notifier', () => {
 
 describe('the stage budget', () => {
   it("watches the month's cost of the stage's tagged resources against its setting, and e-mails the alarm address at 80% spent and 100% forecast", () => {
-    const [, budget] = only(template, 'AWS::Budgets::Budget');
+    const [, budget] = only(operations, 'AWS::Budgets::Budget');
     expect(budget.Properties.Budget).toEqual({
       BudgetName: 'aurum-rel-monthly',
       BudgetType: 'COST',
@@ -197,12 +202,12 @@ describe('the stage budget', () => {
   });
 
   it('filters on the very tag both stacks carry (CloudFormation passes stack tags to their resources)', () => {
-    for (const stack of [main.portal, main.edge]) expect(stack?.tags.tagValues()).toEqual({ [STAGE_TAG_KEY]: 'rel' });
+    for (const stack of [main.portal, main.edge, main.operations, main.edgeAlarms]) expect(stack?.tags.tagValues()).toEqual({ [STAGE_TAG_KEY]: 'rel' });
   });
 
   it('is $100 when the stage names none, and without an alarm address it is kept without notices', () => {
     const { monthlyBudgetDollars: _budget, alarmEmail: _email, ...bare } = BASE;
-    const [, budget] = only(synthStage({ ...bare, stage: 'bare', stackName: 'BareTest', authDomainPrefix: 'aurum-bare-333333333333' }).template, 'AWS::Budgets::Budget');
+    const [, budget] = only(synthStage({ ...bare, stage: 'bare', stackName: 'BareTest', authDomainPrefix: 'aurum-bare-333333333333' }).operationsTemplate, 'AWS::Budgets::Budget');
     expect((budget.Properties.Budget as { BudgetLimit: unknown }).BudgetLimit).toEqual({ Amount: DEFAULT_MONTHLY_BUDGET_DOLLARS, Unit: 'USD' });
     expect(DEFAULT_MONTHLY_BUDGET_DOLLARS).toBe(100);
     expect(budget.Properties.NotificationsWithSubscribers).toBeUndefined();
@@ -212,7 +217,7 @@ describe('the stage budget', () => {
     for (const name of Object.keys(stages)) {
       const config = resolveStage(name, stages);
       expect(config.monthlyBudgetDollars).toEqual(expect.any(Number));
-      const [, budget] = only(synthStage(config).template, 'AWS::Budgets::Budget');
+      const [, budget] = only(synthStage(config).operationsTemplate, 'AWS::Budgets::Budget');
       expect(budget.Properties.Budget).toMatchObject({ BudgetName: budgetName(name), BudgetLimit: { Amount: config.monthlyBudgetDollars, Unit: 'USD' } });
     }
   });
@@ -237,7 +242,9 @@ describe('the monthlyBudgetDollars setting', () => {
 
 const ref = (id: string) => ({ Ref: id });
 const fnId = (name: RouteName) => functionDescribed(`${routeByName(name).method} ${routeByName(name).path}`)[0];
-const topicId = idOf('AWS::SNS::Topic');
+/** The release alarms publish to the operations stack's alarm topic, by its name. */
+const [, alarmTopic] = only(operations, 'AWS::SNS::Topic');
+const topicArn = `arn:aws:sns:${BASE.region}:${BASE.account}:${alarmTopic.Properties.TopicName}`;
 const [roleId] = ofType('AWS::IAM::Role').find(([, r]) => JSON.stringify(r.Properties.AssumeRolePolicyDocument).includes('codedeploy.amazonaws.com')) ?? ['<no role>'];
 
 /** The function itself or one of its aliases (a permission's FunctionName). */
@@ -294,7 +301,7 @@ describe('canary releases of the money routes', () => {
     // Its alarm: the alias's errors and the route's 5xx, a minute at a time, told to the alarm topic too.
     const alarmId = ((group?.Properties.AlarmConfiguration as { Alarms: [{ Name: { Ref: string } }] }).Alarms[0] as { Name: { Ref: string } }).Name.Ref;
     const alarm = all()[alarmId] as Resource;
-    expect(alarm.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', EvaluationPeriods: 1, TreatMissingData: 'notBreaching', AlarmActions: [ref(topicId)] });
+    expect(alarm.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', EvaluationPeriods: 1, TreatMissingData: 'notBreaching', AlarmActions: [topicArn] });
     const stats = (alarm.Properties.Metrics as { MetricStat?: { Metric: { MetricName: string; Dimensions: { Name: string; Value: unknown }[] }; Period: number } }[]).flatMap((m) => (m.MetricStat ? [m.MetricStat] : []));
     expect(stats.map((s) => [s.Metric.MetricName, s.Period, Object.fromEntries(s.Metric.Dimensions.map((d) => [d.Name, d.Value]))])).toEqual([
       ['Errors', RELEASE_ALARM_PERIOD.toSeconds(), { FunctionName: ref(functionId), Resource: { 'Fn::Join': ['', [ref(functionId), `:${LIVE_ALIAS}`]] } }],

@@ -11,16 +11,17 @@
  * routes move no money: a bad release of one of them is undone by deploying the last good
  * commit, and sparing them the canary keeps each deploy minutes shorter.
  */
-import { Duration } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Alarm, ComparisonOperator, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { LambdaApplication, LambdaDeploymentConfig, LambdaDeploymentGroup } from 'aws-cdk-lib/aws-codedeploy';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Alias, type Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { type RouteDef, routeByName, type RouteName } from '../../shared/api';
+import { InlineGrantsRole } from './inline-grants-role';
 import { routeMetric } from './route-metrics';
 
 /**
@@ -45,22 +46,36 @@ export const releasedByCanary = (routeName: string): boolean => (CANARY_ROUTES a
 /** The alias each canary route's integration invokes. */
 export const LIVE_ALIAS = 'live';
 
+/** The portal stack's output holding the function name of a canary route (`addDepositFunctionName`). */
+export const releasedFunctionOutput = (routeName: string) => `${routeName}FunctionName`;
+
 /** 10% of the calls for 5 minutes, then all of them. */
 export const CANARY_CONFIG = LambdaDeploymentConfig.CANARY_10PERCENT_5MINUTES;
 
 /** The release alarm looks at one-minute periods: a bad version is caught inside its 5 canary minutes. */
 export const RELEASE_ALARM_PERIOD = Duration.minutes(1);
 
-/** The function's current version behind the alias `live`: what its route invokes. */
+/**
+ * The function's current version behind the alias `live`: what its route invokes. Each deploy
+ * that changes the function makes a new version resource and drops the old one from the
+ * template; the old one is kept (DeletionPolicy Retain), so the alias can be moved back to it
+ * (docs/operations.md, "Rolling back a release"), and the version pruner (version-pruner.ts)
+ * deletes those beyond the newest five.
+ */
 export function liveAlias(fn: LambdaFunction): Alias {
-  return new Alias(fn, 'Live', { aliasName: LIVE_ALIAS, version: fn.currentVersion, description: 'What the route invokes; CodeDeploy moves it to a new version by canary' });
+  const version = fn.currentVersion;
+  version.applyRemovalPolicy(RemovalPolicy.RETAIN);
+  return new Alias(fn, 'Live', { aliasName: LIVE_ALIAS, version, description: 'What the route invokes; CodeDeploy moves it to a new version by canary' });
 }
 
 export interface CanaryReleasesProps {
   api: IHttpApi;
   /** The live alias of each canary route's function, by route name (api.ts). */
   aliases: ReadonlyMap<string, Alias>;
-  /** The alarm topic: a release alarm is news too, whether or not a release is running. */
+  /**
+   * The alarm topic: a release alarm is news too, whether or not a release is running. It lives
+   * in the operations stack, deployed after this one: named by its fixed ARN (alarm-topic.ts).
+   */
   topic: ITopic;
 }
 
@@ -74,7 +89,7 @@ export class CanaryReleases extends Construct {
     this.application = new LambdaApplication(this, 'Application');
     // Its own role, allowed exactly what CodeDeploy does in a Lambda deployment, on these
     // aliases and alarms only (the managed AWSCodeDeployRoleForLambdaLimited allows it on *).
-    const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('codedeploy.amazonaws.com'), description: 'CodeDeploy: canary releases of the money routes' });
+    const role = new InlineGrantsRole(this, 'Role', { assumedBy: new ServicePrincipal('codedeploy.amazonaws.com'), description: 'CodeDeploy: canary releases of the money routes' });
     const action = new SnsAction(props.topic);
     for (const [name, alias] of props.aliases) {
       const alarm = releaseAlarm(this, routeByName(name as RouteName), alias, props.api);

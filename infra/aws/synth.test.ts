@@ -26,7 +26,8 @@ it('synthesizes offline, and every Lambda bundle loads', () => {
   const bundles = readdirSync(out)
     .map((dir) => join(out, dir, 'index.mjs'))
     .filter((file) => existsSync(file));
-  expect(bundles).toHaveLength(routes.length + FUNCTIONS_BESIDE_ROUTES);
+  // And the operations stack's version pruner (version-pruner.ts).
+  expect(bundles).toHaveLength(routes.length + FUNCTIONS_BESIDE_ROUTES + 1);
   for (const bundle of bundles) {
     const kind = execFileSync(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(bundle)}); console.log(typeof m.handler);`], {
       env: { ...env, AWS_REGION: 'eu-west-1' },

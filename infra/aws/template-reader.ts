@@ -21,7 +21,14 @@ export type Statement = { Effect: string; Action: string | string[]; Resource: u
 export function synthStage(config: StageConfig, webDist?: string) {
   const app = new App({ context: projectContext() });
   const stage = buildStage(app, config, { webDist });
-  return { app, ...stage, template: Template.fromStack(stage.portal), edgeTemplate: stage.edge ? Template.fromStack(stage.edge) : undefined };
+  return {
+    app,
+    ...stage,
+    template: Template.fromStack(stage.portal),
+    edgeTemplate: stage.edge ? Template.fromStack(stage.edge) : undefined,
+    operationsTemplate: Template.fromStack(stage.operations),
+    edgeAlarmsTemplate: stage.edgeAlarms ? Template.fromStack(stage.edgeAlarms) : undefined,
+  };
 }
 
 export function templateReader(template: Template) {
