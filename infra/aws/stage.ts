@@ -31,6 +31,7 @@ export function buildStage(app: App, config: StageConfig, options: { webDist?: s
         tags,
         terminationProtection: config.production === true,
         metricPrefix: `aurum-${config.stage}`,
+        stage: config.stage,
         domain: config.domain,
       })
     : undefined;
