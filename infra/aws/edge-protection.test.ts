@@ -110,8 +110,16 @@ describe.each([
     expect(configs).toHaveLength(1);
     const config = configs[0]?.[1] as Resource;
     const destination = JSON.stringify(config.Properties.LogDestinationConfigs);
-    const [, group] = ofType(template, 'AWS::Logs::LogGroup').find(([, g]) => destination.includes(`:log-group:${String(g.Properties.LogGroupName)}"`)) ?? [];
-    expect(String(group?.Properties.LogGroupName)).toMatch(/^aws-waf-logs-/);
+    const prefixOf = (g: Resource) => String((g.Properties.LogGroupName as { 'Fn::Join'?: [string, unknown[]] } | undefined)?.['Fn::Join']?.[1][0]);
+    const [, group] = ofType(template, 'AWS::Logs::LogGroup').find(([, g]) => prefixOf(g).startsWith('aws-waf-logs-') && destination.includes(`:log-group:${prefixOf(g)}"`)) ?? [];
+    expect(group).toBeDefined();
+    // The name: the prefix WAF requires, then the stack's id (kept log groups must not block the next create).
+    const name = (group?.Properties.LogGroupName as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
+    expect(String(name[0])).toMatch(/^aws-waf-logs-aurum-edge-(site|user-pool)-$/);
+    expect(JSON.stringify(name)).toContain('AWS::StackId');
+    // The destination is that log group's ARN, without the ':*' of its Arn attribute, which WAF refuses.
+    expect(destination).toContain(`:log-group:${String(name[0])}"`);
+    expect(destination).toContain(JSON.stringify(name.slice(1)).slice(1, -1));
     expect(destination).not.toContain(':*');
     expect(group?.Properties.RetentionInDays).toBe(365);
     expect(group?.Properties.KmsKeyId).toBeDefined();

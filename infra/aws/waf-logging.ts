@@ -4,7 +4,7 @@
  * "WAF"). WAF takes only log groups named aws-waf-logs-...; what a request carries that grants
  * access (the Authorization header, cookies, the API's pass to Cognito) is redacted before it is written.
  */
-import { Arn, ArnFormat, Stack } from 'aws-cdk-lib';
+import { Arn, ArnFormat, Aws, Fn, Stack } from 'aws-cdk-lib';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { type CfnWebACL, CfnLoggingConfiguration } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
@@ -22,10 +22,13 @@ export const WAF_LOG_RETENTION = RetentionDays.ONE_YEAR;
 export class WafLogging extends Construct {
   readonly logGroup: LogGroup;
 
-  /** `name`: the log group's name after the prefix; `redactHeaders`: more headers to redact than ALWAYS_REDACTED_HEADERS. */
+  /** `name`: the log group's name after the prefix, before the stack's id; `redactHeaders`: more headers to redact than ALWAYS_REDACTED_HEADERS. */
   constructor(scope: Construct, id: string, props: { webAcl: CfnWebACL; name: string; redactHeaders?: readonly string[] }) {
     super(scope, id);
-    const logGroupName = `${WAF_LOG_GROUP_PREFIX}${props.name}`;
+    // Kept after its stack is deleted, so its name carries the stack's own id (20 of its hex
+    // digits, new with every create): a stage made again gets a log group beside the kept one.
+    const stackUuid = Fn.split('-', Fn.select(2, Fn.split('/', Aws.STACK_ID)));
+    const logGroupName = Fn.join('', [`${WAF_LOG_GROUP_PREFIX}${props.name}-`, Fn.select(0, stackUuid), Fn.select(4, stackUuid)]);
     this.logGroup = new LogGroup(this, 'Logs', { logGroupName, retention: WAF_LOG_RETENTION, encryptionKey: logsKey(this) });
     // The log group's own ARN without the ':*' of its Arn attribute, which WAF refuses.
     const destination = Arn.format({ service: 'logs', resource: 'log-group', resourceName: logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME }, Stack.of(this));
