@@ -15,9 +15,16 @@ export const userPoolDefinition = {
   /**
    * Password sign-in by SRP only, so the password never travels to Cognito (the web signs in with
    * Amplify's SRP and re-checks a password with shared/cognito-srp.ts); no USER_PASSWORD_AUTH.
-   * The hosted UI's code flow (Google) needs no explicit flow.
+   * The hosted UI's code flow (Google) needs no explicit flow, and a refresh rotates (below), which
+   * only GetTokensFromRefreshToken does: InitiateAuth's REFRESH_TOKEN_AUTH is not allowed.
    */
-  authFlows: ['USER_SRP_AUTH', 'REFRESH_TOKEN_AUTH'] as const,
+  authFlows: ['USER_SRP_AUTH'] as const,
+  /**
+   * Each refresh (GetTokensFromRefreshToken) hands out a new refresh token and retires the one it
+   * was given this many seconds later: long enough to retry a refresh whose answer was lost, so a
+   * stolen refresh token works only until its owner's next refresh, not for its 30 days.
+   */
+  refreshTokenRotationGraceSeconds: 10,
   /** The scope every access token carries; the API requires it so ID tokens are refused. */
   apiScope: 'aws.cognito.signin.user.admin',
   /**

@@ -2,10 +2,13 @@
  * The HTTP API: one PortalFunction per route of the shared route table, every route behind the
  * Cognito JWT authorizer with the access-token scope (so ID tokens are refused), access logs,
  * throttling per route, no CORS (the browser reaches it through CloudFront, same origin), and
- * handlers that answer only requests carrying CloudFront's origin secret.
+ * handlers that answer only requests carrying CloudFront's origin secret. With the stage's own
+ * domain the execute-api endpoint is disabled and CloudFront alone reaches the API, over mutual
+ * TLS (api-origin.ts); without one (a stage that is not production), execute-api stays the
+ * origin, since mutual TLS needs a custom domain, and the origin secret is the only gate.
  */
 import type { BalancesExports } from './exports';
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { CfnStage, HttpApi, type HttpStage, HttpMethod, HttpRoute, HttpRouteKey, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -20,12 +23,13 @@ import { Construct } from 'constructs';
 import { type RouteDef, type RouteName, routes, usesAdminPower } from '../../shared/api';
 import { routeTableUse } from '../../lambdas/table-uses';
 import { userPoolDefinition } from '../../shared/user-pool';
-import { deployTimeSecret } from './deploy-time-secret';
 import { logsKey } from './logs-key';
 import { PortalFunction } from './portal-function';
 import { liveAlias, releasedByCanary } from './releases';
 import { API_STAGE_NAME } from './route-metrics';
 import { grantOriginSecretRead, originSecret } from './origin-secret';
+import { ApiOrigin } from './api-origin';
+import type { SiteDomain } from './custom-domain';
 
 export interface RoutesProps {
   table: ITable;
@@ -138,16 +142,20 @@ export class PortalApi extends Construct {
   readonly accessLogs: LogGroup;
   /** The header value CloudFront adds and every handler requires. */
   readonly originSecret: Secret;
+  /** Where CloudFront reaches the API: the mutual-TLS custom domain with the stage's own domain, else execute-api. */
+  readonly origin: { domainName: string; clientCertificateArn?: string };
   private readonly stage: HttpStage;
 
   /** The API itself comes first (CloudFront needs its domain); the routes come once the user pool exists. */
-  constructor(scope: Construct, id: string, props: { stage: string }) {
+  constructor(scope: Construct, id: string, props: { stage: string; domain?: SiteDomain }) {
     super(scope, id);
     this.accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_YEAR, encryptionKey: logsKey(this) });
     this.httpApi = new HttpApi(this, 'Http', {
       apiName: `aurum-portal-${props.stage}`,
       description: 'Aurum client portal API (reached through CloudFront at /api/*)',
       createDefaultStage: false,
+      // Its public URL would let any caller skip CloudFront's WAF and spend the routes' shared throttles.
+      disableExecuteApiEndpoint: props.domain !== undefined,
     });
     this.originSecret = originSecret(this);
     this.stage = this.httpApi.addStage('Stage', {
@@ -158,6 +166,9 @@ export class PortalApi extends Construct {
       detailedMetricsEnabled: true,
       accessLogSettings: { destination: new LogGroupLogDestination(this.accessLogs), format: ACCESS_LOG_FORMAT },
     });
+    this.origin = props.domain
+      ? new ApiOrigin(this, 'Origin', { api: this.httpApi, stage: this.stage, domain: props.domain, stageName: props.stage })
+      : { domainName: `${this.httpApi.apiId}.execute-api.${Stack.of(this).region}.amazonaws.com` };
   }
 
   /** One PortalFunction and one route per entry of the shared route table. */
@@ -179,8 +190,9 @@ export class PortalApi extends Construct {
           // The secret's name, not its value: handlers read the value at run time (lambdas/lib/http/origin-secrets.ts).
           ORIGIN_SECRET_ARN: this.originSecret.secretArn,
           ...(cognitoActions.length > 0 ? { USER_POOL_ID: props.userPool.userPoolId } : {}),
-          // Calls with the caller's token need no IAM grant, only the firewall's pass.
-          ...(route.cognitoUserCalls?.length ? { COGNITO_BACKEND_SECRET: props.cognitoBackendSecret.secretValue.unsafeUnwrap() } : {}),
+          // Calls with the caller's token need no IAM grant, only the firewall's pass: its secret's
+          // name, read at run time (lambdas/lib/cognito/cognito-backend-secret.ts).
+          ...(route.cognitoUserCalls?.length ? { COGNITO_BACKEND_SECRET_ARN: props.cognitoBackendSecret.secretArn } : {}),
           ...fourEyesEnvironment(route, props.fourEyesThresholdDollars, props.adminDailyLimitDollars),
           ...recordsEnvironment(route, props.recordYears),
         },
@@ -190,6 +202,7 @@ export class PortalApi extends Construct {
         fn.addToRolePolicy(new PolicyStatement({ actions: cognitoActions.map((a) => `cognito-idp:${a}`), resources: [props.userPool.userPoolArn] }));
       }
       grantOriginSecretRead(this.originSecret, fn);
+      if (route.cognitoUserCalls?.length) fn.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [props.cognitoBackendSecret.secretArn] }));
       if (route.exports === 'start') props.exports.allowStart(fn);
       if (route.exports === 'link') props.exports.allowLink(fn);
       this.functions.set(route.name, fn);

@@ -186,7 +186,7 @@ export class PortalAuth extends Construct {
       { id: 'AwsSolutions-COG8', reason: 'The Plus feature plan is paid; see COG3.' },
     );
 
-    this.firewall = new UserPoolFirewall(this, 'Firewall', { userPool: this.userPool });
+    this.firewall = new UserPoolFirewall(this, 'Firewall', { userPool: this.userPool, stage: props.stage });
 
     new CfnUserPoolGroup(this, 'Admins', {
       userPoolId: this.userPool.userPoolId,
@@ -217,7 +217,7 @@ export class PortalAuth extends Construct {
     this.client = this.userPool.addClient('Web', {
       userPoolClientName: def.clientName,
       generateSecret: false,
-      // The definition's flows (CDK adds ALLOW_REFRESH_TOKEN_AUTH itself); no admin or custom flow.
+      // The definition's sign-in flow; refreshes rotate (below); no admin or custom flow.
       authFlows: {
         userSrp: flows.includes('USER_SRP_AUTH'),
         userPassword: flows.includes('USER_PASSWORD_AUTH'),
@@ -230,6 +230,9 @@ export class PortalAuth extends Construct {
       accessTokenValidity: Duration.minutes(def.accessTokenValidityMinutes),
       idTokenValidity: Duration.minutes(def.idTokenValidityMinutes),
       refreshTokenValidity: Duration.days(def.refreshTokenValidityDays),
+      // Each refresh hands out a new refresh token and retires the one it was given (shared/user-pool.ts).
+      // Refreshes go through GetTokensFromRefreshToken (Amplify's own); CDK drops ALLOW_REFRESH_TOKEN_AUTH.
+      refreshTokenRotationGracePeriod: Duration.seconds(def.refreshTokenRotationGraceSeconds),
       // Exactly what a user may write of their own: sign-up's attributes, and Google's mapped ones
       // where Google signs in (shared/user-pool.ts). Without the list, any standard attribute.
       writeAttributes: new ClientAttributes().withStandardAttributes(standardAttributesMask([...def.writeAttributes, ...(google ? def.googleWriteAttributes : [])])),

@@ -20,6 +20,7 @@ import { type Resource, synthStage, templateReader } from './template-reader';
 const DOMAIN = { name: 'portal.aurum-capital.com', hostedZoneId: 'Z0123456789ABCDEFGHIJ', zoneName: 'aurum-capital.com' };
 const SITE = `https://${DOMAIN.name}`;
 const AUTH = `auth.${DOMAIN.name}`;
+const API_ORIGIN = `api-origin.${DOMAIN.name}`;
 
 const BASE: StageConfig = {
   stage: 'web',
@@ -116,7 +117,8 @@ describe('a stage with its own domain, outside us-east-1', () => {
         { DomainName: AUTH, HostedZoneId: DOMAIN.hostedZoneId },
       ],
     });
-    expect(ofType(owned.template, 'AWS::CertificateManager::Certificate')).toEqual([]);
+    // The portal stack's one certificate is the API origin's, regional (api-origin.ts).
+    expect(ofType(owned.template, 'AWS::CertificateManager::Certificate').map(([, c]) => c.Properties.DomainName)).toEqual([API_ORIGIN]);
   });
 
   it('serves CloudFront on the name with that certificate (read across regions), SNI and TLSv1.2_2021', () => {
@@ -137,9 +139,10 @@ describe('a stage with its own domain, outside us-east-1', () => {
         { Name: `${DOMAIN.name}.`, Type: 'A', HostedZoneId: DOMAIN.hostedZoneId, DNSName: toSite },
         { Name: `${DOMAIN.name}.`, Type: 'AAAA', HostedZoneId: DOMAIN.hostedZoneId, DNSName: toSite },
         { Name: `${AUTH}.`, Type: 'A', HostedZoneId: DOMAIN.hostedZoneId, DNSName: { 'Fn::GetAtt': [hostedUiId, 'CloudFrontDistribution'] } },
+        { Name: `${API_ORIGIN}.`, Type: 'A', HostedZoneId: DOMAIN.hostedZoneId, DNSName: { 'Fn::GetAtt': [only(owned.template, 'AWS::ApiGatewayV2::DomainName')[0], 'RegionalDomainName'] } },
       ]),
     );
-    expect(records).toHaveLength(3);
+    expect(records).toHaveLength(4);
     const siteA = records.find((r) => r.Name === `${DOMAIN.name}.` && r.Type === 'A');
     expect(hostedUi.DependsOn).toContain(siteA?.id);
   });
@@ -181,14 +184,16 @@ describe('a stage with its own domain in us-east-1', () => {
 
   it('makes the certificate in the portal stack, beside CloudFront and Cognito, and has no edge stack', () => {
     expect(east.edge).toBeUndefined();
-    const [certificateId, certificate] = only(east.template, 'AWS::CertificateManager::Certificate');
+    const certificates = ofType(east.template, 'AWS::CertificateManager::Certificate');
+    expect(certificates.map(([, c]) => c.Properties.DomainName).sort()).toEqual([API_ORIGIN, DOMAIN.name]);
+    const [certificateId, certificate] = certificates.find(([, c]) => c.Properties.DomainName === DOMAIN.name) as [string, Resource];
     expect(certificate.Properties).toMatchObject({ DomainName: DOMAIN.name, SubjectAlternativeNames: [AUTH], ValidationMethod: 'DNS' });
     expect(distributionConfig(east.template)).toMatchObject({
       Aliases: [DOMAIN.name],
       ViewerCertificate: { AcmCertificateArn: { Ref: certificateId }, MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' },
     });
     expect(only(east.template, 'AWS::Cognito::UserPoolDomain')[1].Properties).toMatchObject({ Domain: AUTH, CustomDomainConfig: { CertificateArn: { Ref: certificateId } } });
-    expect(ofType(east.template, 'AWS::Route53::RecordSet')).toHaveLength(3);
+    expect(ofType(east.template, 'AWS::Route53::RecordSet')).toHaveLength(4);
     expect(contentSecurityPolicyOf(east.template)).toBe(contentSecurityPolicy(awsSiteOrigins('us-east-1', AUTH)));
   });
 

@@ -11,6 +11,8 @@ import { SiteFirewall } from './site-firewall';
 
 export interface EdgeStackProps extends StackProps {
   metricPrefix: string;
+  /** The stage's name: whether its rate rules count or block (waf-rate-rules.ts). */
+  stage: string;
   /** The stage's own domain, whose certificate is made here. */
   domain?: DomainSetting;
 }
@@ -22,7 +24,7 @@ export class EdgeStack extends Stack {
 
   constructor(scope: Construct, id: string, props: EdgeStackProps) {
     super(scope, id, props);
-    this.firewall = new SiteFirewall(this, 'SiteFirewall', { metricPrefix: props.metricPrefix });
+    this.firewall = new SiteFirewall(this, 'SiteFirewall', { metricPrefix: props.metricPrefix, stage: props.stage });
     if (props.domain) this.certificate = new DomainCertificate(this, 'SiteDomain', props.domain).certificate;
   }
 }

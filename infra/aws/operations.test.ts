@@ -264,6 +264,8 @@ describe('two stages in one account and region', () => {
       'AWS::CloudFront::OriginAccessControl',
       'AWS::CloudFront::ResponseHeadersPolicy',
       'AWS::Cognito::UserPoolDomain',
+      // The web ACLs' request logs: WAF takes only log groups named aws-waf-logs-... (waf-logging.ts).
+      'AWS::Logs::LogGroup',
       'AWS::Logs::LogGroup',
       // The alarm topic, in the stage's region and in us-east-1 (alarm-topic.ts).
       'AWS::SNS::Topic',
@@ -442,10 +444,11 @@ describe('CloudFront WAF and the API behind it', () => {
     expect(managed).toEqual([...SITE_MANAGED_RULE_GROUPS]);
     const rate = rules.find((r) => r.Statement.RateBasedStatement)?.Statement.RateBasedStatement as Record<string, unknown>;
     expect(rate).toMatchObject({ Limit: API_RATE_PER_IP.limit, AggregateKeyType: 'IP', ScopeDownStatement: { ByteMatchStatement: { SearchString: '/api/', PositionalConstraint: 'STARTS_WITH' } } });
-    expect(rules.find((r) => r.Statement.RateBasedStatement)?.Action).toEqual({ Block: {} });
+    // Counted until the stage is switched to block (waf-rate-rules.ts).
+    expect(rules.find((r) => r.Statement.RateBasedStatement)?.Action).toEqual({ Count: {} });
     // The heavy routes' shared throttles cannot be used up by one IP.
     const heavy = rules.find((r) => r.Name === 'HeavyApiRatePerIp');
-    expect(heavy?.Action).toEqual({ Block: {} });
+    expect(heavy?.Action).toEqual({ Count: {} });
     const scoped = (heavy?.Statement.RateBasedStatement as { Limit: number; ScopeDownStatement: { OrStatement: { Statements: { ByteMatchStatement: { SearchString: string } }[] } } });
     expect(scoped.Limit).toBe(HEAVY_API_RATE_PER_IP.limit);
     const paths = scoped.ScopeDownStatement.OrStatement.Statements.map((st) => st.ByteMatchStatement.SearchString);
@@ -490,7 +493,11 @@ describe('CloudFront WAF and the API behind it', () => {
       // The secret's ARN, never its value: handlers read the value at run time.
       expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.ORIGIN_SECRET_ARN).toEqual({ Ref: secretId });
       const reads = statementsOf(fnId).filter((st) => [st.Action].flat().includes('secretsmanager:GetSecretValue'));
-      expect(reads).toEqual([expect.objectContaining({ Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: { Ref: secretId } })]);
+      // Besides, the routes that call Cognito with the caller's token read the pool firewall's pass.
+      const [firewallSecretId] = ofType('AWS::SecretsManager::Secret').find(([id]) => id.includes('FirewallBackendSecret')) ?? [];
+      const readable = [{ Ref: secretId }, ...((route as RouteDef).cognitoUserCalls?.length ? [{ Ref: firewallSecretId }] : [])];
+      expect(reads).toEqual([expect.objectContaining({ Effect: 'Allow', Action: 'secretsmanager:GetSecretValue' })]);
+      expect([reads[0]?.Resource].flat()).toEqual(readable);
     }
     // Its value is resolved into CloudFront's configuration and nowhere else in the template.
     const resolutions = JSON.stringify(template.toJSON()).split(JSON.stringify(secretRef).slice(1, -1)).length - 1;

@@ -1,6 +1,8 @@
 /**
  * The origin secret: the header CloudFront adds to every API request and every route function
- * requires, so that the API's public execute-api URL cannot be used to skip CloudFront's WAF.
+ * requires. On a stage without its own domain the API's execute-api URL is public, and this
+ * header is what keeps a request that skipped CloudFront's WAF from any handler; with one, the
+ * API answers CloudFront alone over mutual TLS (api-origin.ts) and the header is a second check.
  *
  * Its value reaches CloudFront's origin configuration (a custom header has nowhere else to come
  * from) and nothing else: route functions get the secret's ARN and read its current and previous

@@ -139,14 +139,17 @@ describe('the API, generated from the shared route table', () => {
     }
   });
 
-  it("gives the firewall's pass to exactly the routes that call Cognito with the caller's token", () => {
+  it("gives the firewall's pass to exactly the routes that call Cognito with the caller's token: the secret's name and a grant to read it", () => {
     const [secretId] = resources('AWS::SecretsManager::Secret').find(([, s]) => String(s.Properties.Description).includes("user pool's WAF")) ?? [];
     expect(secretId).toBeDefined();
     for (const route of routes) {
-      const [, fn] = functionOf(`${route.method} ${route.path}`);
-      const pass = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.COGNITO_BACKEND_SECRET;
+      const [fnId, fn] = functionOf(`${route.method} ${route.path}`);
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.COGNITO_BACKEND_SECRET).toBeUndefined();
+      const pass = variables.COGNITO_BACKEND_SECRET_ARN;
+      const reads = statementsOf(fnId).some((s) => s.Effect === 'Allow' && [s.Action].flat().includes('secretsmanager:GetSecretValue') && [s.Resource].flat().some((r) => JSON.stringify(r) === JSON.stringify({ Ref: secretId })));
       const callsAsUser = 'cognitoUserCalls' in route && route.cognitoUserCalls.length > 0;
-      expect({ route: route.name, pass: pass === undefined ? 'none' : JSON.stringify(pass).includes(String(secretId)) }).toEqual({ route: route.name, pass: callsAsUser ? true : 'none' });
+      expect({ route: route.name, pass: pass === undefined ? 'none' : pass, reads }).toEqual({ route: route.name, pass: callsAsUser ? { Ref: secretId } : 'none', reads: callsAsUser });
     }
     for (const name of ['setUpTwoFactor', 'verifyTwoFactor', 'disableTwoFactor', 'changeMyPassword'] as const) expect(routeByName(name).cognitoUserCalls?.length).toBeGreaterThan(0);
   });
@@ -268,7 +271,7 @@ describe('Cognito', () => {
     expect(pool.Properties.SmsConfiguration).toBeUndefined();
     template.resourcePropertiesCountIs('AWS::IAM::Role', { AssumeRolePolicyDocument: Match.objectLike({ Statement: Match.arrayWith([Match.objectLike({ Principal: { Service: 'cognito-idp.amazonaws.com' } })]) }) }, 0);
     // The challenge is answered with RespondToAuthChallenge, which needs no auth flow of its own.
-    template.hasResourceProperties('AWS::Cognito::UserPoolClient', { ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] });
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', { ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH'] });
   });
 
   it('keeps the verified e-mail address until a new one is confirmed', () => {
@@ -329,10 +332,12 @@ describe('Cognito', () => {
     });
   });
 
-  it('has an app client without secret for SRP sign-in and refresh, with user-existence errors prevented', () => {
+  it('has an app client without secret for SRP sign-in and rotating refresh, with user-existence errors prevented', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
-      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH'],
+      // A refresh token is retired by the refresh that uses it, after 10 seconds for a retry.
+      RefreshTokenRotation: { Feature: 'ENABLED', RetryGracePeriodSeconds: 10 },
       PreventUserExistenceErrors: 'ENABLED',
       AllowedOAuthScopes: Match.arrayWith(['aws.cognito.signin.user.admin']),
       CallbackURLs: [{ 'Fn::Join': ['', ['https://', Match.anyValue(), '/']] }],
@@ -340,11 +345,12 @@ describe('Cognito', () => {
     });
   });
 
-  it('lets no password travel to Cognito: the app client allows SRP and refresh, never USER_PASSWORD_AUTH', () => {
+  it('lets no password travel to Cognito: the app client allows SRP, never USER_PASSWORD_AUTH, and refreshes only by rotation', () => {
     const [, client] = onlyOf('AWS::Cognito::UserPoolClient');
     const flows = client.Properties.ExplicitAuthFlows as string[];
     expect(flows).toContain('ALLOW_USER_SRP_AUTH');
-    expect(flows).toContain('ALLOW_REFRESH_TOKEN_AUTH');
+    // InitiateAuth's REFRESH_TOKEN_AUTH would hand out tokens without retiring the refresh token.
+    expect(flows).not.toContain('ALLOW_REFRESH_TOKEN_AUTH');
     expect(flows).not.toContain('ALLOW_USER_PASSWORD_AUTH');
     expect(flows).not.toContain('ALLOW_ADMIN_USER_PASSWORD_AUTH');
   });
@@ -434,9 +440,9 @@ describe('the user pool firewall', () => {
     expect(rule?.Priority).toBeLessThan(Math.min(...rules().filter((r) => r !== rule && r.Priority > 0).map((r) => r.Priority)));
   });
 
-  it('blocks an IP that makes over 100 sign-in attempts in 5 minutes', () => {
+  it('counts (until the stage says block) an IP that makes over 100 sign-in attempts in 5 minutes', () => {
     const rate = rules().find((r) => r.Name === 'SignInRatePerIp');
-    expect(rate?.Action).toEqual({ Block: {} });
+    expect(rate?.Action).toEqual({ Count: {} });
     const statement = rate?.Statement.RateBasedStatement as Statement;
     expect(statement).toMatchObject({ Limit: 100, EvaluationWindowSec: 300, AggregateKeyType: 'IP' });
     const scopeDown = flatten(statement.ScopeDownStatement as Statement);
@@ -447,9 +453,9 @@ describe('the user pool firewall', () => {
     expect(JSON.stringify(scopeDown)).toContain('"SearchString":"/login"');
   });
 
-  it('blocks an IP that answers over 20 sign-in challenges (SRP proofs, codes) in 5 minutes', () => {
+  it('counts (until the stage says block) an IP that answers over 20 sign-in challenges (SRP proofs, codes) in 5 minutes', () => {
     const rate = rules().find((r) => r.Name === 'ChallengeAnswerRatePerIp');
-    expect(rate?.Action).toEqual({ Block: {} });
+    expect(rate?.Action).toEqual({ Count: {} });
     const statement = rate?.Statement.RateBasedStatement as Statement;
     expect(statement).toMatchObject({ Limit: 20, EvaluationWindowSec: 300, AggregateKeyType: 'IP' });
     expect(flatten(statement.ScopeDownStatement as Statement)).toContainEqual(targetMatch('awscognitoidentityproviderservice.respondtoauthchallenge', 'LOWERCASE'));

@@ -88,9 +88,9 @@ export class PortalStack extends Stack {
       description: 'Cognito custom message: e-mails that link back to the site',
     });
 
-    const api = new PortalApi(this, 'Api', { stage: config.stage });
     const domain = config.domain ? siteDomain(this, config.domain, props.siteCertificate) : undefined;
-    const site = new PortalSite(this, 'Site', { api: api.httpApi, originSecret: api.originSecret, webAclArn: props.siteWebAclArn, domain, stage: config.stage });
+    const api = new PortalApi(this, 'Api', { stage: config.stage, domain });
+    const site = new PortalSite(this, 'Site', { apiOrigin: api.origin, originSecret: api.originSecret, webAclArn: props.siteWebAclArn, domain, stage: config.stage });
     const siteUrl = site.url;
     customMessage.addEnvironment('SITE_URL', siteUrl);
 

@@ -6,10 +6,10 @@
  */
 import { existsSync } from 'node:fs';
 import { CfnResource, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
-import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
   CachePolicy,
+  type CfnDistribution,
   Distribution,
   Function as CloudFrontFunction,
   FunctionCode,
@@ -38,6 +38,9 @@ import { awsSiteOrigins, HASHED_ASSETS_DIR, IMMUTABLE_CACHE_CONTROL, PRERENDERED
 import { addSiteRecords, distributionDomainProps, type SiteDomain } from './custom-domain';
 import { acknowledgeGuard } from './guard-rules';
 import { SiteFirewall } from './site-firewall';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { logsKey } from './logs-key';
+import { MONEY_LOG_RETENTION } from './portal-function';
 import { Construct } from 'constructs';
 
 /**
@@ -67,7 +70,8 @@ export const SOURCE_MAPS = ['*.map', '**/*.map'];
 export { HASHED_ASSETS_DIR };
 
 export interface SiteProps {
-  api: HttpApi;
+  /** Where CloudFront reaches the API, and the client certificate it presents there when the API requires mutual TLS (api-origin.ts). */
+  apiOrigin: { domainName: string; clientCertificateArn?: string };
   /** Sent to the API as the origin header; handlers refuse requests without it. */
   originSecret: ISecret;
   /** CloudFront's web ACL, made in us-east-1 by the edge stack when this stack is elsewhere. */
@@ -163,11 +167,10 @@ export class PortalSite extends Construct {
       comment: 'Deep links of the SPA get their document',
     });
 
-    const apiDomain = `${props.api.apiId}.execute-api.${region}.amazonaws.com`;
     let webAclArn = props.webAclArn;
     if (webAclArn === undefined) {
       if (region !== 'us-east-1') throw new Error(`CloudFront's web ACL must be made in us-east-1: build this stack with buildStage (infra/aws/stage.ts).`);
-      webAclArn = new SiteFirewall(this, 'Firewall', { metricPrefix: `aurum-${props.stage}` }).webAcl.attrArn;
+      webAclArn = new SiteFirewall(this, 'Firewall', { metricPrefix: `aurum-${props.stage}`, stage: props.stage }).webAcl.attrArn;
     }
     this.distribution = new Distribution(this, 'Cdn', {
       comment: `Aurum client portal (${props.stage})`,
@@ -189,7 +192,7 @@ export class PortalSite extends Construct {
       additionalBehaviors: {
         '/api/*': {
           // CloudFront replaces a viewer's own copy of a custom origin header.
-          origin: new HttpOrigin(apiDomain, {
+          origin: new HttpOrigin(props.apiOrigin.domainName, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             customHeaders: { [ORIGIN_HEADER]: props.originSecret.secretValue.unsafeUnwrap() },
           }),
@@ -201,6 +204,7 @@ export class PortalSite extends Construct {
         },
       },
     });
+    if (props.apiOrigin.clientCertificateArn) presentClientCertificate(this.distribution, props.apiOrigin.domainName, props.apiOrigin.clientCertificateArn);
     acknowledgeDistribution(this.distribution, props.domain?.certificate);
     this.url = `https://${props.domain?.name ?? this.distribution.distributionDomainName}`;
     if (props.domain) this.aliasRecord = addSiteRecords(this, props.domain, this.distribution);
@@ -216,7 +220,10 @@ export class PortalSite extends Construct {
    */
   deployWeb(webDist: string, config: SiteConfig): void {
     const built = existsSync(`${webDist}${SPA_INDEX}`);
+    // CDK's copying function is one for both deployments: one log group, kept as long as the others.
+    const logGroup = new LogGroup(this, 'DeploymentLogs', { retention: MONEY_LOG_RETENTION, encryptionKey: logsKey(this) });
     const assets = new BucketDeployment(this, 'Assets', {
+      logGroup,
       destinationBucket: this.bucket,
       destinationKeyPrefix: `${HASHED_ASSETS_DIR}/`,
       // Source maps stay in the build for local debugging; published, they would hand out the
@@ -229,6 +236,7 @@ export class PortalSite extends Construct {
       ? Source.asset(webDist, { exclude: [HASHED_ASSETS_DIR, `${HASHED_ASSETS_DIR}/**`, 'config.json', ...SOURCE_MAPS] })
       : Source.data(SPA_INDEX.slice(1), '<!doctype html><title>Aurum</title><p>The web app was not built: run npm run build, then deploy again.</p>');
     const root = new BucketDeployment(this, 'RootDocuments', {
+      logGroup,
       destinationBucket: this.bucket,
       sources: [rootFiles, Source.jsonData('config.json', siteConfig(config))],
       cacheControl: [CacheControl.fromString(REVALIDATE_CACHE_CONTROL)],
@@ -239,6 +247,18 @@ export class PortalSite extends Construct {
     root.node.addDependency(assets);
     acknowledgeDeploymentProvider(this);
   }
+}
+
+/**
+ * CloudFront presents the client certificate to the API's origin (origin mutual TLS), which
+ * CDK's HttpOrigin does not offer yet: set on that origin of the distribution's own resource.
+ */
+function presentClientCertificate(distribution: Distribution, originDomain: string, certificateArn: string): void {
+  const cfn = distribution.node.defaultChild as CfnDistribution;
+  const origins = (Stack.of(distribution).resolve(cfn.distributionConfig) as { origins: { domainName: string }[] }).origins;
+  const index = origins.findIndex((o) => o.domainName === originDomain);
+  if (index < 0) throw new Error(`The distribution has no origin ${originDomain}`);
+  cfn.addPropertyOverride(`DistributionConfig.Origins.${index}.CustomOriginConfig.OriginMtlsConfig`, { ClientCertificateArn: certificateArn });
 }
 
 /**

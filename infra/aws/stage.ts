@@ -56,6 +56,7 @@ export function buildStage(app: App, config: StageConfig, options: { webDist?: s
         tags,
         terminationProtection,
         metricPrefix: `aurum-${config.stage}`,
+        stage: config.stage,
         domain: config.domain,
       })
     : undefined;

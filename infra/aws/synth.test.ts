@@ -18,9 +18,9 @@ it('synthesizes offline, and every Lambda bundle loads', () => {
   const env = { ...process.env, AWS_EC2_METADATA_DISABLED: 'true', CDK_DISABLE_CLI_TELEMETRY: 'true', AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: '' };
   execFileSync(join(root, 'node_modules/.bin/cdk'), ['synth', '--quiet', '--no-notices', '--context', 'stage=dev', '--output', out], { cwd: root, env, stdio: 'pipe', timeout: 240_000 });
   const template = JSON.parse(readFileSync(join(out, 'AurumPortal-dev.template.json'), 'utf8')) as { Resources: Record<string, { Type: string }> };
-  // CloudFront's web ACL, in us-east-1 beside the eu-west-1 stage.
+  // CloudFront's web ACL and its request log (under that stack's logs key), in us-east-1 beside the eu-west-1 stage.
   const edge = JSON.parse(readFileSync(join(out, 'AurumPortal-dev-Edge.template.json'), 'utf8')) as { Resources: Record<string, { Type: string }> };
-  expect(Object.values(edge.Resources).map((r) => r.Type).filter((t) => t !== 'AWS::CDK::Metadata')).toEqual(['AWS::WAFv2::WebACL']);
+  expect(Object.values(edge.Resources).map((r) => r.Type).filter((t) => t !== 'AWS::CDK::Metadata').sort()).toEqual(['AWS::KMS::Key', 'AWS::Logs::LogGroup', 'AWS::WAFv2::LoggingConfiguration', 'AWS::WAFv2::WebACL']);
   expect(Object.values(template.Resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route')).toHaveLength(routes.length);
 
   const bundles = readdirSync(out)

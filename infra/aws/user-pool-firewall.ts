@@ -11,6 +11,8 @@ import { ACCOUNT_CHANGE_OPERATIONS, ALWAYS_REFUSED_OPERATIONS, COGNITO_BACKEND_H
 import { deployTimeSecret } from './deploy-time-secret';
 import { wafVisibility } from './waf-visibility';
 import { allowingWebAcl, awsManagedRule, byteMatch, ratePerIp } from './waf-rules';
+import { WafLogging } from './waf-logging';
+import { rateRuleAction, rateRuleMode } from './waf-rate-rules';
 
 /** The header that names the operation of a Cognito JSON API request. */
 export const TARGET_HEADER = 'x-amz-target';
@@ -65,12 +67,14 @@ function fromTheApi(secret: string): CfnWebACL.StatementProperty {
 
 export interface UserPoolFirewallProps {
   userPool: IUserPool;
+  stage: string;
 }
 
 export class UserPoolFirewall extends Construct {
   readonly webAcl: CfnWebACL;
   /** The value of COGNITO_BACKEND_HEADER that lets the API's functions make the account changes (ACCOUNT_CHANGE_TARGETS). */
   readonly backendSecret: Secret;
+  readonly logging: WafLogging;
 
   constructor(scope: Construct, id: string, props: UserPoolFirewallProps) {
     super(scope, id);
@@ -79,6 +83,7 @@ export class UserPoolFirewall extends Construct {
       readBy: "the user pool's WAF and the API's functions",
     });
     const backendSecret = this.backendSecret.secretValue.unsafeUnwrap();
+    const rateAction = rateRuleAction(rateRuleMode(this, props.stage));
     this.webAcl = allowingWebAcl(this, {
       scope: 'REGIONAL',
       description: 'Aurum client portal: the Cognito user pool',
@@ -113,23 +118,32 @@ export class UserPoolFirewall extends Construct {
         {
           // Cognito's own lockout is per user; this stops one source spraying passwords over
           // many e-mails, probing reset codes, or sending mail through sign-up and resend.
+          // It counts until the stage says it blocks (waf-rate-rules.ts).
           name: 'SignInRatePerIp',
           priority: 2,
-          action: { block: {} },
+          action: rateAction,
           statement: ratePerIp(SIGN_IN_RATE, { orStatement: { statements: [...SIGN_IN_TARGETS.map((t) => targetIs(t, 'LOWERCASE')), ...HOSTED_UI_FORM_PATHS.map(hostedUiFormPost)] } }),
           visibilityConfig: wafVisibility('aurum-user-pool-sign-in-rate'),
         },
         {
           name: 'ChallengeAnswerRatePerIp',
           priority: 3,
-          action: { block: {} },
+          action: rateAction,
           statement: ratePerIp(CHALLENGE_ANSWER_RATE, targetIs(`${SERVICE}.RespondToAuthChallenge`, 'LOWERCASE')),
           visibilityConfig: wafVisibility('aurum-user-pool-challenge-rate'),
         },
         // Known bots, scanners and addresses seen in attacks: free beyond the rule's fee.
         awsManagedRule('AwsIpReputation', 'AWSManagedRulesAmazonIpReputationList', 4, 'aurum-user-pool-ip-reputation'),
+        // Tor, VPNs and open proxies trying passwords. Not on the API's own calls, which come
+        // from Lambda (a hosting provider), and hosting providers only count, as on the site.
+        awsManagedRule('AwsAnonymousIp', 'AWSManagedRulesAnonymousIpList', 5, 'aurum-user-pool-anonymous-ip', {
+          countOnly: ['HostingProviderIPList'],
+          scopeDownStatement: { notStatement: { statement: fromTheApi(backendSecret) } },
+        }),
       ],
     });
+    // The pass the API's functions send is the firewall's own secret: never written to its log.
+    this.logging = new WafLogging(this, 'Logging', { webAcl: this.webAcl, name: `aurum-${props.stage}-user-pool`, redactHeaders: [COGNITO_BACKEND_HEADER] });
 
     new CfnWebACLAssociation(this, 'Association', {
       resourceArn: props.userPool.userPoolArn,

@@ -32,13 +32,26 @@ export function ratePerIp(rate: { limit: number; windowSeconds: number }, scopeD
   return { rateBasedStatement: { limit: rate.limit, evaluationWindowSec: rate.windowSeconds, aggregateKeyType: 'IP', scopeDownStatement } };
 }
 
-/** A rule that runs one of AWS's managed rule groups (`group`) as it is, its metrics under `metricName`. */
-export function awsManagedRule(name: string, group: string, priority: number, metricName: string): CfnWebACL.RuleProperty {
+/** How a managed rule group is narrowed: rules of its own that only count, and the requests it looks at. */
+export interface ManagedRuleOptions {
+  countOnly?: readonly string[];
+  scopeDownStatement?: CfnWebACL.StatementProperty;
+}
+
+/** A rule that runs one of AWS's managed rule groups (`group`), its metrics under `metricName`: as it is, or narrowed by `options`. */
+export function awsManagedRule(name: string, group: string, priority: number, metricName: string, options: ManagedRuleOptions = {}): CfnWebACL.RuleProperty {
   return {
     name,
     priority,
     overrideAction: { none: {} },
-    statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: group } },
+    statement: {
+      managedRuleGroupStatement: {
+        vendorName: 'AWS',
+        name: group,
+        ...(options.countOnly?.length ? { ruleActionOverrides: options.countOnly.map((rule) => ({ name: rule, actionToUse: { count: {} } })) } : {}),
+        ...(options.scopeDownStatement ? { scopeDownStatement: options.scopeDownStatement } : {}),
+      },
+    },
     visibilityConfig: wafVisibility(metricName),
   };
 }

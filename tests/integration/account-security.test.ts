@@ -45,8 +45,8 @@ async function browserCognito(target: string, body: unknown): Promise<{ status: 
 async function refreshedAccessToken(refreshToken: string): Promise<string> {
   const res = await fetch(`${t.stack.url}/cognito`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    body: JSON.stringify({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: t.stack.cognito.clientId, AuthParameters: { REFRESH_TOKEN: refreshToken } }),
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken' },
+    body: JSON.stringify({ ClientId: t.stack.cognito.clientId, RefreshToken: refreshToken }),
   });
   const answer = (await res.json()) as { AuthenticationResult?: { AccessToken?: string } };
   const token = answer.AuthenticationResult?.AccessToken;

@@ -41,8 +41,8 @@ async function cognitoCall(url: string, operation: string, body: unknown): Promi
 async function refreshed(refreshToken: string): Promise<string> {
   const res = await fetch(`${t.stack.url}/cognito`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    body: JSON.stringify({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: t.stack.cognito.clientId, AuthParameters: { REFRESH_TOKEN: refreshToken } }),
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken' },
+    body: JSON.stringify({ ClientId: t.stack.cognito.clientId, RefreshToken: refreshToken }),
   });
   const token = ((await res.json()) as { AuthenticationResult?: { AccessToken?: string } }).AuthenticationResult?.AccessToken;
   if (!token) throw new Error(`refresh answered ${res.status}`);

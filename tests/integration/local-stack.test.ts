@@ -104,12 +104,14 @@ it('signs up through the gateway with the errors named as Cognito names them', a
   expect(wrongPassword).toMatchObject({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
   expect(unknownEmail).toMatchObject({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
 
-  // Refresh, both ways.
-  const viaInitiate = await client.cognito.send(
-    new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: clientId, AuthParameters: { REFRESH_TOKEN: session.refreshToken } }),
-  );
-  expect(viaInitiate.AuthenticationResult?.AccessToken).toBeTruthy();
+  // Refresh rotates, as the app client in AWS does: only GetTokensFromRefreshToken, with a new refresh token.
+  const viaInitiate = await client.cognito
+    .send(new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: clientId, AuthParameters: { REFRESH_TOKEN: session.refreshToken } }))
+    .catch((e: Error) => e);
+  expect(viaInitiate).toMatchObject({ name: 'InvalidParameterException' });
   const viaGetTokens = await client.cognito.send(new GetTokensFromRefreshTokenCommand({ ClientId: clientId, RefreshToken: session.refreshToken }));
+  expect(viaGetTokens.AuthenticationResult?.RefreshToken).toBeTruthy();
+  expect(viaGetTokens.AuthenticationResult?.RefreshToken).not.toBe(session.refreshToken);
   const refreshed = viaGetTokens.AuthenticationResult?.AccessToken ?? '';
   expect((await client.call('getPortfolio', { token: refreshed, params: { userId: session.sub } })).status).toBe(200);
 });

@@ -6,7 +6,7 @@
  * refresh or a sign-in; the names route changes the profile and so the token. The trigger gives
  * the groups back as they came: an administrator's tokens keep `cognito:groups`.
  */
-import { AdminGetUserCommand, InitiateAuthCommand, UpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, GetTokensFromRefreshTokenCommand, UpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { claimsOf } from './support/client';
 import { useTestStack } from './support/use-stack';
 
@@ -14,9 +14,7 @@ const t = useTestStack({ seed: false });
 
 /** New tokens from a refresh, asked of the pool's API itself. */
 async function refreshedIdToken(refreshToken: string): Promise<Record<string, unknown>> {
-  const out = await t.client.cognitoAdmin.send(
-    new InitiateAuthCommand({ ClientId: t.stack.cognito.clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: refreshToken } }),
-  );
+  const out = await t.client.cognitoAdmin.send(new GetTokensFromRefreshTokenCommand({ ClientId: t.stack.cognito.clientId, RefreshToken: refreshToken }));
   return claimsOf(out.AuthenticationResult?.IdToken ?? '');
 }
 

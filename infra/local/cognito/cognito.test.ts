@@ -240,7 +240,8 @@ describe('local Cognito', () => {
     const { UserPoolClient } = await t.sdk.send(new DescribeUserPoolClientCommand({ UserPoolId: t.cognito.userPoolId, ClientId: t.cognito.clientId }));
     expect(UserPoolClient?.ClientName).toBe(userPoolDefinition.clientName);
     expect(UserPoolClient?.ClientSecret).toBeUndefined();
-    expect(UserPoolClient?.ExplicitAuthFlows).toEqual(['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']);
+    // Refreshes rotate, through GetTokensFromRefreshToken only: no ALLOW_REFRESH_TOKEN_AUTH, as in AWS.
+    expect(UserPoolClient?.ExplicitAuthFlows).toEqual(['ALLOW_USER_SRP_AUTH']);
     expect(UserPoolClient?.PreventUserExistenceErrors).toBe('ENABLED');
     const { Groups } = await t.sdk.send(new ListGroupsCommand({ UserPoolId: t.cognito.userPoolId }));
     expect(Groups?.map((g) => g.GroupName)).toEqual(['admins']);
@@ -353,8 +354,8 @@ describe('local Cognito', () => {
   test('the error type is in the body (__type) and in the x-amzn-errortype header', async () => {
     const res = await fetch(t.cognito.endpoint, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-      body: JSON.stringify({ ClientId: t.cognito.clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: 'not-a-token' } }),
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken' },
+      body: JSON.stringify({ ClientId: t.cognito.clientId, RefreshToken: 'not-a-token' }),
     });
     expect(res.status).toBe(400);
     expect(res.headers.get('x-amzn-errortype')).toBe('NotAuthorizedException');
@@ -410,22 +411,37 @@ describe('local Cognito', () => {
     expect(user.Username).toBe(sub);
   });
 
-  test('refresh: InitiateAuth REFRESH_TOKEN_AUTH and GetTokensFromRefreshToken', async () => {
+  test('refresh: GetTokensFromRefreshToken rotates the refresh token; InitiateAuth REFRESH_TOKEN_AUTH is not allowed', async () => {
     const { address: email, sub } = await adaConfirmed();
     const { AccessToken: accessToken, RefreshToken: refreshToken } = (await signIn(email, password)).AuthenticationResult!;
-    const viaInitiate = await refreshAuth(refreshToken!);
-    expect(claims(viaInitiate.AuthenticationResult?.AccessToken)).toMatchObject({ sub, token_use: 'access' });
-    expect(claims(viaInitiate.AuthenticationResult?.IdToken)).toMatchObject({ sub, token_use: 'id', email });
+    // The app client rotates refresh tokens, which InitiateAuth's refresh would not.
+    expect(await failureOf(refreshAuth(refreshToken!))).toEqual({ name: 'InvalidParameterException', message: 'REFRESH_TOKEN_AUTH flow not enabled for this client' });
 
     const viaGetTokens = await getTokens(refreshToken!);
     const r = viaGetTokens.AuthenticationResult;
     expect(claims(r?.AccessToken)).toMatchObject({ sub, token_use: 'access', client_id: t.cognito.clientId });
     expect(claims(r?.IdToken)).toMatchObject({ sub, token_use: 'id', aud: t.cognito.clientId });
     expect(r?.RefreshToken).toBeTruthy();
+    expect(r?.RefreshToken).not.toBe(refreshToken);
     expect(r?.AccessToken).not.toBe(accessToken);
+    // Same session: the sign-in's origin, so a sign-out still ends it.
+    expect(claims(r?.AccessToken).origin_jti).toBe(claims(accessToken).origin_jti);
 
     expect((await failureOf(getTokens('garbage'))).name).toBe('NotAuthorizedException');
-    expect((await failureOf(refreshAuth('garbage'))).name).toBe('NotAuthorizedException');
+  });
+
+  test('a rotated-out refresh token works for the grace of a retry, then never again; its successor goes on', async () => {
+    const { address: email } = await adaConfirmed();
+    const first = (await signIn(email, password)).AuthenticationResult!.RefreshToken!;
+    const second = (await getTokens(first)).AuthenticationResult!.RefreshToken!;
+    t.advance(userPoolDefinition.refreshTokenRotationGraceSeconds * 1000 - 1);
+    // A retry whose first answer was lost: still good, and it rotates again.
+    const retried = (await getTokens(first)).AuthenticationResult!.RefreshToken!;
+    expect(retried).not.toBe(first);
+    t.advance(1);
+    expect(await failureOf(getTokens(first))).toEqual({ name: 'NotAuthorizedException', message: 'Invalid Refresh Token' });
+    expect(await failureOf(getTokens(first))).toEqual({ name: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
+    for (const token of [second, retried]) expect((await getTokens(token)).AuthenticationResult?.AccessToken).toBeTruthy();
   });
 
   test('membership of admins appears in cognito:groups', async () => {
@@ -509,7 +525,6 @@ describe('local Cognito', () => {
     await t.sdk.send(new AdminUserGlobalSignOutCommand({ UserPoolId: t.cognito.userPoolId, Username: email }));
     for (const token of [first.RefreshToken!, r!.RefreshToken!]) {
       expect((await failureOf(getTokens(token))).name).toBe('NotAuthorizedException');
-      expect((await failureOf(refreshAuth(token))).name).toBe('NotAuthorizedException');
     }
     expect(await failureOf(t.sdk.send(new GetUserCommand({ AccessToken: r!.AccessToken! })))).toEqual({
       name: 'NotAuthorizedException',
@@ -1048,8 +1063,9 @@ describe('sessions', () => {
     // A refresh a second later or more: new tokens, the sign-in's auth_time.
     await secondPassed(authTime as number);
     const viaGetTokens = (await getTokens(r.RefreshToken!)).AuthenticationResult!;
-    const viaInitiate = (await refreshAuth(r.RefreshToken!)).AuthenticationResult!;
-    for (const token of [viaGetTokens.AccessToken, viaGetTokens.IdToken, viaInitiate.AccessToken, viaInitiate.IdToken]) {
+    // And the refresh after, with the rotated refresh token.
+    const viaRotated = (await getTokens(viaGetTokens.RefreshToken!)).AuthenticationResult!;
+    for (const token of [viaGetTokens.AccessToken, viaGetTokens.IdToken, viaRotated.AccessToken, viaRotated.IdToken]) {
       expect(claims(token).auth_time).toBe(authTime);
       expect(claims(token).iat).toBeGreaterThan(authTime as number);
     }
@@ -1067,7 +1083,6 @@ describe('sessions', () => {
     await t.sdk.send(new GlobalSignOutCommand({ AccessToken: sessions[0]!.AccessToken! }));
     for (const session of sessions) {
       expect(await failureOf(getTokens(session.RefreshToken!))).toEqual({ name: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
-      expect((await failureOf(refreshAuth(session.RefreshToken!))).name).toBe('NotAuthorizedException');
       expect(await failureOf(t.sdk.send(new GetUserCommand({ AccessToken: session.AccessToken! })))).toEqual({ name: 'NotAuthorizedException', message: 'Access Token has been revoked' });
     }
     // Another user's session goes on; a new sign-in works.

@@ -21,9 +21,12 @@ export interface IssuedTokens {
   TokenType: 'Bearer';
 }
 
-/** A refresh keeps the refresh token, its origin and the time of the sign-in that started it. */
+/**
+ * A refresh keeps the session's origin and the time of the sign-in that started it, and the
+ * refresh token given, or, where refreshes rotate (no `token`), a new one of the same session.
+ */
 export interface RefreshedSession {
-  token: string;
+  token?: string;
   originJti: string;
   authTime: number;
   /** The access tokens' scope at sign-in (a hosted-UI sign-in's), kept by its refreshes. */

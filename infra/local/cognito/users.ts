@@ -28,13 +28,22 @@ export interface SoftwareToken {
  *  - `PendingSoftwareTokenSecret` is the secret of the last AssociateSoftwareToken, until
  *    VerifySoftwareToken proves the user's app has it; an association removes `SoftwareToken`,
  *    as Cognito's does (operations/two-factor.ts);
+ *  - `RetiringRefreshTokens` are refresh tokens a refresh rotated out, with when each stops
+ *    working (operations/sessions.ts);
  *  - `SoftwareToken` is the verified authenticator app, with the last step a code was taken for.
  *    Whether sign-in asks for its code is cognito-local's own `UserMFASettingList` (and
  *    `PreferredMfaSetting`), which GetUser and AdminGetUser answer, and a verified app.
  *    (cognito-local's `SoftwareTokenMfaConfiguration` is not used: its own TOTP targets, which
  *    read it, are not loaded, and it has no room for the last step taken.)
  */
-export type StoredUser = User & { RevokedOrigins?: string[]; PendingSoftwareTokenSecret?: string; SoftwareToken?: SoftwareToken };
+export type StoredUser = User & { RevokedOrigins?: string[]; PendingSoftwareTokenSecret?: string; SoftwareToken?: SoftwareToken; RetiringRefreshTokens?: Record<string, number> };
+
+/** Refresh tokens a rotation replaced, each with the time (epoch ms) it stops working. */
+export function retiringRefreshTokens(user: User): Record<string, number> {
+  const stored: unknown = 'RetiringRefreshTokens' in user ? user.RetiringRefreshTokens : undefined;
+  if (typeof stored !== 'object' || stored === null) return {};
+  return Object.fromEntries(Object.entries(stored).filter((e): e is [string, number] => typeof e[1] === 'number'));
+}
 
 export function revokedOrigins(user: User): string[] {
   const stored: unknown = 'RevokedOrigins' in user ? user.RevokedOrigins : undefined;

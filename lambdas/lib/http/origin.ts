@@ -1,7 +1,9 @@
 /**
- * The API's own execute-api URL is public: without this check a caller could skip CloudFront
- * and its WAF (rate limit, managed rules). CloudFront adds a secret header on its way to the
- * API; a request without it never reaches a handler. The local gateway adds it the same way.
+ * On a stage without its own domain the API's execute-api URL is public: without this check a
+ * caller could skip CloudFront and its WAF (rate limits, managed rules). CloudFront adds a secret
+ * header on its way to the API; a request without it never reaches a handler. With the stage's
+ * domain only CloudFront can reach the API at all (mutual TLS, infra/aws/api-origin.ts) and this
+ * is a second check. The local gateway adds the header the same way.
  */
 import { originGate } from '../runtime/runtime';
 

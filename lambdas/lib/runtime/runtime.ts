@@ -16,6 +16,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { sendBackendHeader } from '../cognito/cognito-backend-header';
+import { cachedSecretValue } from '../cognito/cognito-backend-secret';
 import { TABLE_NAME_DEFAULT } from '../data/table';
 import { isRecordYears } from '../../../shared/record-keeping';
 import { originGate as makeOriginGate, type SecretSource, secretsManagerSource } from '../http/origin-secrets';
@@ -61,8 +62,14 @@ export interface RuntimeSettings {
   /** The function that writes a balances export (BALANCES_EXPORTER), invoked asynchronously by the route that starts one. */
   readonly exporterFunction?: string;
   /**
-   * What the user pool's firewall lets through (COGNITO_BACKEND_SECRET): on the routes that call
-   * Cognito with the caller's token (cognito-backend-header.ts). Unset locally, where no firewall runs.
+   * The Secrets Manager secret (ARN) holding what the user pool's firewall lets through
+   * (COGNITO_BACKEND_SECRET_ARN): on the routes that call Cognito with the caller's token
+   * (cognito-backend-header.ts). The value is read at run time (cognito-backend-secret.ts).
+   */
+  readonly cognitoBackendSecretArn?: string;
+  /**
+   * The firewall's pass itself, given explicitly by the local stack (configureRuntime), whose
+   * Cognito wants it where AWS wants an IAM signature. Never read from the environment.
    */
   readonly cognitoBackendSecret?: string;
   /**
@@ -141,6 +148,7 @@ function resolved(given: Partial<RuntimeSettings>): RuntimeSettings {
     exportsBucket: given.exportsBucket || undefined,
     s3Endpoint: given.s3Endpoint || undefined,
     exporterFunction: given.exporterFunction || undefined,
+    cognitoBackendSecretArn: given.cognitoBackendSecretArn || undefined,
     cognitoBackendSecret: given.cognitoBackendSecret || undefined,
     fourEyesThresholdCents: Number.isSafeInteger(given.fourEyesThresholdCents) && Number(given.fourEyesThresholdCents) >= 0 ? given.fourEyesThresholdCents : undefined,
     adminDailyLimitCents: Number.isSafeInteger(given.adminDailyLimitCents) && Number(given.adminDailyLimitCents) >= 0 ? given.adminDailyLimitCents : undefined,
@@ -165,7 +173,7 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): R
     weeklyGrowthPageSize: env.WEEKLY_GROWTH_PAGE_SIZE === undefined ? undefined : Number(env.WEEKLY_GROWTH_PAGE_SIZE),
     exportsBucket: env.EXPORTS_BUCKET,
     exporterFunction: env.BALANCES_EXPORTER,
-    cognitoBackendSecret: env.COGNITO_BACKEND_SECRET,
+    cognitoBackendSecretArn: env.COGNITO_BACKEND_SECRET_ARN,
     fourEyesThresholdCents: env.FOUR_EYES_THRESHOLD_CENTS === undefined || env.FOUR_EYES_THRESHOLD_CENTS === '' ? undefined : Number(env.FOUR_EYES_THRESHOLD_CENTS),
     adminDailyLimitCents: env.ADMIN_DAILY_LIMIT_CENTS === undefined || env.ADMIN_DAILY_LIMIT_CENTS === '' ? undefined : Number(env.ADMIN_DAILY_LIMIT_CENTS),
     recordYears: env.RECORD_YEARS === undefined || env.RECORD_YEARS === '' ? undefined : Number(env.RECORD_YEARS),
@@ -246,9 +254,10 @@ export function documentClient(): DynamoDBDocumentClient {
 
 /** The one Cognito client, created on first use. */
 export function cognitoClient(): CognitoIdentityProviderClient {
-  return kept('cognito', ({ settings: { region, cognitoEndpoint, credentials, cognitoBackendSecret } }) => {
+  return kept('cognito', ({ settings: { region, cognitoEndpoint, credentials, cognitoBackendSecret, cognitoBackendSecretArn } }) => {
     const client = new CognitoIdentityProviderClient({ region, endpoint: cognitoEndpoint, credentials });
     if (cognitoBackendSecret) sendBackendHeader(client, cognitoBackendSecret);
+    else if (cognitoBackendSecretArn) sendBackendHeader(client, cachedSecretValue(secretsClient(), cognitoBackendSecretArn));
     return client;
   });
 }
@@ -279,6 +288,11 @@ export function startExporterHook(): RuntimeHooks['startExporter'] {
   return current().hooks.startExporter;
 }
 
+/** The one Secrets Manager client, created on first use: the origin secret's and the firewall pass's reads. */
+function secretsClient(): SecretsManagerClient {
+  return kept('secrets', ({ settings: { region, credentials } }) => new SecretsManagerClient({ region, credentials }));
+}
+
 /**
  * The check of CloudFront's origin header (lambdas/lib/http/origin-secrets.ts), made on first use
  * from the local stack's store or the secret the stack names; undefined where neither is given
@@ -289,8 +303,7 @@ export function originGate(): State['originGate'] {
   if (s.originGate) return s.originGate;
   const { hooks, settings } = s;
   const secretArn = settings.originSecretArn;
-  const client = () => kept('secrets', ({ settings: { region, credentials } }) => new SecretsManagerClient({ region, credentials }));
-  const source = hooks.originSecrets ?? (secretArn ? secretsManagerSource(client(), secretArn) : undefined);
+  const source = hooks.originSecrets ?? (secretArn ? secretsManagerSource(secretsClient(), secretArn) : undefined);
   s.originGate = source && makeOriginGate(source);
   return s.originGate;
 }

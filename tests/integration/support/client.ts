@@ -326,8 +326,8 @@ export class Client {
   async refresh(refreshToken: string): Promise<{ status: number; type: string | null }> {
     const res = await fetch(`${this.stack.url}/cognito`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-      body: JSON.stringify({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: this.stack.cognito.clientId, AuthParameters: { REFRESH_TOKEN: refreshToken } }),
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken' },
+      body: JSON.stringify({ ClientId: this.stack.cognito.clientId, RefreshToken: refreshToken }),
     });
     const body = (await res.json()) as { __type?: string };
     return { status: res.status, type: body.__type ?? null };

@@ -1,13 +1,15 @@
 /**
  * Tokens after they are issued: real Cognito checks an access token's signature, expiry and
  * revocation on every call that takes one, refreshes only with an unrevoked refresh token of the
- * same client, and a sign-out revokes every token of the user. cognito-local checks none of this.
+ * same client (rotating it, as the app client says), and a sign-out revokes every token of the
+ * user. cognito-local checks none of this.
  */
 import type { AppClient, User, UserPoolService } from '../cognito-local-internals';
 import { cognitoError, notAuthorized, refusal } from '../errors';
 import type { IssuedTokens } from '../token-issuer';
 import { decodeJwt, verifyJwt } from '../tokens';
-import { revokedOrigins, type StoredUser } from '../users';
+import { retiringRefreshTokens, revokedOrigins, type StoredUser } from '../users';
+import { userPoolDefinition as def } from '../../../../shared/user-pool';
 import type { OperationContext } from './context';
 
 export async function checkAccessToken(env: OperationContext, token: unknown) {
@@ -22,11 +24,8 @@ export async function checkAccessToken(env: OperationContext, token: unknown) {
   return { payload, user };
 }
 
-/**
- * New access and ID tokens for a refresh token, which stays the same (as in Cognito without
- * rotation), as does the session's `auth_time`: the time of the sign-in that opened it.
- */
-export async function refreshTokens(env: OperationContext, token: unknown, client: AppClient, pool: UserPoolService, clientMetadata?: Record<string, string>): Promise<IssuedTokens> {
+/** The user and session a refresh token stands for, after Cognito's checks. */
+async function refreshedSession(env: OperationContext, token: unknown, client: AppClient, pool: UserPoolService) {
   if (typeof token !== 'string' || !token) throw cognitoError('InvalidParameterException', 'Missing required parameter REFRESH_TOKEN');
   const result = verifyJwt(env.key, token, String(decodeJwt(token)?.iss));
   if (!result.ok) throw notAuthorized(result.reason === 'expired' ? 'Refresh Token has expired' : 'Invalid Refresh Token');
@@ -34,11 +33,52 @@ export async function refreshTokens(env: OperationContext, token: unknown, clien
   if (payload.token_use !== 'refresh' || payload.client_id !== client.ClientId) throw notAuthorized('Invalid Refresh Token');
   const user = await pool.getUserByRefreshToken(env.ctx, token);
   if (!user) throw notAuthorized('Refresh Token has been revoked');
+  const retiresAt = retiringRefreshTokens(user)[token];
+  if (retiresAt !== undefined && env.now() >= retiresAt) {
+    await pool.saveUser(env.ctx, withoutRefreshToken(user, token));
+    throw notAuthorized('Invalid Refresh Token');
+  }
   if (!user.Enabled) throw refusal('userDisabled');
-  const groups = await pool.listUserGroupMembership(env.ctx, user);
   const scope = typeof payload.scope === 'string' ? { scope: payload.scope } : {};
-  const refresh = { token, originJti: String(payload.origin_jti), authTime: Number(payload.auth_time), ...scope };
-  return env.issueTokens(user, groups, client, { source: 'TokenGeneration_RefreshTokens', refresh, clientMetadata });
+  return { user, token, session: { originJti: String(payload.origin_jti), authTime: Number(payload.auth_time), ...scope } };
+}
+
+function withoutRefreshToken(user: User, token: string): StoredUser {
+  const { [token]: _gone, ...retiring } = retiringRefreshTokens(user);
+  const tokens: unknown = user.RefreshTokens;
+  return { ...user, RefreshTokens: (Array.isArray(tokens) ? tokens : []).filter((t) => t !== token), RetiringRefreshTokens: retiring };
+}
+
+/**
+ * New access and ID tokens for a refresh token, which stays the same (the hosted UI's token
+ * endpoint), as does the session's `auth_time`: the time of the sign-in that opened it.
+ */
+export async function refreshTokens(env: OperationContext, token: unknown, client: AppClient, pool: UserPoolService, clientMetadata?: Record<string, string>): Promise<IssuedTokens> {
+  const found = await refreshedSession(env, token, client, pool);
+  const groups = await pool.listUserGroupMembership(env.ctx, found.user);
+  return env.issueTokens(found.user, groups, client, { source: 'TokenGeneration_RefreshTokens', refresh: { token: found.token, ...found.session }, clientMetadata });
+}
+
+/**
+ * A refresh as the app client's rotation makes it (GetTokensFromRefreshToken): new access, ID and
+ * refresh tokens of the same session, and the refresh token given retired once the grace for a
+ * retry is over (shared/user-pool.ts). Within it, the old token rotates again.
+ */
+export async function rotateRefreshToken(env: OperationContext, token: unknown, client: AppClient, pool: UserPoolService, clientMetadata?: Record<string, string>): Promise<IssuedTokens> {
+  const found = await refreshedSession(env, token, client, pool);
+  const groups = await pool.listUserGroupMembership(env.ctx, found.user);
+  const tokens = await env.issueTokens(found.user, groups, client, { source: 'TokenGeneration_RefreshTokens', refresh: found.session, clientMetadata });
+  // Read again: the trigger may have saved the user while the tokens were issued.
+  const user = (await pool.getUserByUsername(env.ctx, found.user.Username)) ?? found.user;
+  const retiring = retiringRefreshTokens(user);
+  const stored: unknown = user.RefreshTokens;
+  const updated: StoredUser = {
+    ...user,
+    RefreshTokens: [...(Array.isArray(stored) ? stored : []), tokens.RefreshToken],
+    RetiringRefreshTokens: { ...retiring, [found.token]: retiring[found.token] ?? env.now() + def.refreshTokenRotationGraceSeconds * 1000 },
+  };
+  await pool.saveUser(env.ctx, updated);
+  return tokens;
 }
 
 function refreshOrigins(user: User): string[] {
@@ -51,6 +91,6 @@ function refreshOrigins(user: User): string[] {
 /** Refresh tokens removed, and the access tokens issued with them refused from now on. */
 export async function revokeAll(env: OperationContext, pool: UserPoolService, user: User): Promise<void> {
   const revoked = new Set<string>([...revokedOrigins(user), ...refreshOrigins(user)]);
-  const updated: StoredUser = { ...user, RefreshTokens: [], RevokedOrigins: [...revoked], UserLastModifiedDate: env.clock.get() };
+  const updated: StoredUser = { ...user, RefreshTokens: [], RetiringRefreshTokens: {}, RevokedOrigins: [...revoked], UserLastModifiedDate: env.clock.get() };
   await pool.saveUser(env.ctx, updated);
 }

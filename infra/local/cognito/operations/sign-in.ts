@@ -2,8 +2,9 @@
  * Signing in and keeping a session: InitiateAuth with the app client's flows, which for a password
  * is SRP only (password-verifier.ts: user-existence error prevention and Cognito's sign-in lockout
  * are kept there); what a right password leads to (the user's state, the SOFTWARE_TOKEN_MFA
- * challenge of a user with two-factor sign-in on (two-factor.ts), or tokens); refresh-token flows
- * and GetTokensFromRefreshToken (which cognito-local lacks) with real checks; RespondToAuthChallenge
+ * challenge of a user with two-factor sign-in on (two-factor.ts), or tokens); GetTokensFromRefreshToken
+ * (which cognito-local lacks), rotating the refresh token, with real checks, and InitiateAuth's
+ * refresh flow only for a client that allows it (the product's does not); RespondToAuthChallenge
  * for PASSWORD_VERIFIER, NEW_PASSWORD_REQUIRED and SOFTWARE_TOKEN_MFA (cognito-local's needs
  * otplib, forgets the refresh token, and takes any Session for a new password).
  */
@@ -16,7 +17,7 @@ import { appClient, assertPassword, flowAllowed, limitKey } from './checks';
 import { createChallengeSessions, newSessionId } from './challenge-sessions';
 import type { OperationContext, Operations } from './context';
 import { PASSWORD_VERIFIER, createPasswordVerifier, type PasswordAccepted } from './password-verifier';
-import { refreshTokens } from './sessions';
+import { refreshTokens, rotateRefreshToken } from './sessions';
 import type { TwoFactorChallenge } from './two-factor-challenge';
 
 const REFRESH_FLOWS = new Set(['REFRESH_TOKEN_AUTH', 'REFRESH_TOKEN']);
@@ -106,7 +107,8 @@ export function signInOperations(env: OperationContext, twoFactor: TwoFactorChal
     async InitiateAuth(req) {
       const { client, pool } = await appClient(env, req.ClientId);
       if (req.AuthFlow === 'USER_SRP_AUTH') return verifier.initiate(client, pool, req);
-      if (typeof req.AuthFlow === 'string' && REFRESH_FLOWS.has(req.AuthFlow)) {
+      // The product's client rotates refresh tokens, which only GetTokensFromRefreshToken does.
+      if (typeof req.AuthFlow === 'string' && REFRESH_FLOWS.has(req.AuthFlow) && flowAllowed(client, 'REFRESH_TOKEN_AUTH')) {
         return refreshFlow(env, req, client, pool);
       }
       // USER_PASSWORD_AUTH among them: the product's client does not allow the password to be sent.
@@ -125,7 +127,7 @@ export function signInOperations(env: OperationContext, twoFactor: TwoFactorChal
 
     async GetTokensFromRefreshToken(req) {
       const { client, pool } = await appClient(env, req.ClientId);
-      return { AuthenticationResult: await refreshTokens(env, req.RefreshToken, client, pool, clientMetadataOf(req.ClientMetadata)) };
+      return { AuthenticationResult: await rotateRefreshToken(env, req.RefreshToken, client, pool, clientMetadataOf(req.ClientMetadata)) };
     },
 
     async RespondToAuthChallenge(req) {
