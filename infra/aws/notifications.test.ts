@@ -13,7 +13,8 @@ import type { StageConfig } from './stage-config';
 const BASE: StageConfig = { stage: 'mail', account: '444444444444', region: 'eu-west-1', stackName: 'MailTest', authDomainPrefix: 'aurum-mail-444444444444', fourEyesThresholdDollars: 10_000, adminDailyLimitDollars: 100_000 };
 const DESCRIPTION = 'Notifier: e-mails clients and admins about money moves and withdrawal requests, from the table stream';
 
-const withSes = templateReader(synthStage({ ...BASE, ses: { fromEmail: 'portal@firm.example', fromName: 'Aurum', identity: 'firm.example' } }).template);
+const withSesStage = synthStage({ ...BASE, ses: { fromEmail: 'portal@firm.example', fromName: 'Aurum', identity: 'firm.example' } });
+const withSes = templateReader(withSesStage.template);
 const withoutSes = templateReader(synthStage(BASE).template);
 
 const actionsOf = (s: Statement) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
@@ -48,9 +49,15 @@ it('feeds the notifier from the stream: batches, partial-batch failures, bisecti
   expect([keys.clientPk(''), actionKeys.item('').PK, jobRunKeys.weeklyGrowthPk].some((prefix) => marker.startsWith(prefix))).toBe(false);
   const destination = (mapping.DestinationConfig as { OnFailure: { Destination: { 'Fn::GetAtt': [string, string] } } }).OnFailure.Destination['Fn::GetAtt'][0];
   expect(withSes.all()[destination]?.Type).toBe('AWS::SQS::Queue');
-  // The dead letters page someone.
-  const alarms = withSes.ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
-  expect(alarms.some((a) => JSON.stringify(a.Dimensions ?? a.Metrics ?? '').includes(destination) && a.Threshold === 1)).toBe(true);
+  // The dead letters page someone: an alarm of the operations stack, on the queue's name the portal stack publishes.
+  const outputs = withSesStage.template.toJSON().Outputs as Record<string, { Value: unknown }>;
+  const queueNameOutputs = Object.entries(outputs)
+    .filter(([, o]) => JSON.stringify(o.Value) === JSON.stringify({ 'Fn::GetAtt': [destination, 'QueueName'] }))
+    .map(([name]) => name);
+  expect(queueNameOutputs).toHaveLength(1);
+  const alarms = templateReader(withSesStage.operationsTemplate).ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+  const onQueue = (a: Record<string, unknown>) => JSON.stringify(a.Dimensions ?? a.Metrics ?? '').includes(`"OutputName":"${queueNameOutputs[0]}"`);
+  expect(alarms.some((a) => onQueue(a) && a.Threshold === 1)).toBe(true);
 });
 
 it('lets the notifier send only from the stage identity, read the admins, and use exactly its declared table actions', () => {

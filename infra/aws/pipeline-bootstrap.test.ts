@@ -36,7 +36,7 @@ function synthesizedTemplates(): Resources[] {
   };
   const stageTemplates = [resolveStage('dev', stages), prod, fullest].flatMap((config) => {
     const built = synthStage(config);
-    return [built.template, built.edgeTemplate].filter((t): t is Template => t !== undefined);
+    return [built.template, built.edgeTemplate, built.operationsTemplate, built.edgeAlarmsTemplate].filter((t): t is Template => t !== undefined);
   });
   const pipeline = new PipelineStack(new App({ context: projectContext() }), 'Pipeline', {
     env: { account: prod.account, region: prod.region },
