@@ -171,10 +171,26 @@ describe('the permissions boundary', () => {
     expect(asked('iam:PutRolePermissionsBoundary', role)).toBe(false);
   });
 
+  it('refuses a role made or given permissions without this boundary, the way around it', () => {
+    const role = `arn:aws:iam::${account}:role/AurumPortal-prod-Escalate`;
+    for (const action of ['iam:CreateRole', 'iam:PutRolePolicy', 'iam:AttachRolePolicy']) {
+      expect({ action, allowed: asked(action, role) }).toEqual({ action, allowed: false });
+      expect({ action, allowed: asked(action, role, { 'iam:PermissionsBoundary': `arn:aws:iam::${account}:policy/wide-open` }) }).toEqual({ action, allowed: false });
+    }
+  });
+
+  it('gives every role of every stack this boundary, so none holds more than it allows', () => {
+    const roles = templates.flatMap((resources) => Object.entries(resources).filter(([, r]) => r.Type === 'AWS::IAM::Role'));
+    expect(roles.length).toBeGreaterThan(40);
+    const unbounded = roles.filter(([, r]) => !JSON.stringify(r.Properties?.PermissionsBoundary ?? '').includes(':policy/aurum-cdk-boundary')).map(([id]) => id);
+    expect(unbounded).toEqual([]);
+  });
+
   it('allows what the stacks do to their own roles, including attaching every managed policy they name', () => {
     const role = `arn:aws:iam::${account}:role/AurumPortal-prod-ApiFnServiceRole-ABC`;
+    const bounded = { 'iam:PermissionsBoundary': `arn:aws:iam::${account}:policy/aurum-cdk-boundary` };
     for (const action of ['iam:CreateRole', 'iam:PutRolePolicy', 'iam:DeleteRolePolicy', 'iam:UpdateAssumeRolePolicy', 'iam:DeleteRole', 'iam:PassRole', 'iam:TagRole']) {
-      expect({ action, allowed: asked(action, role) }).toEqual({ action, allowed: true });
+      expect({ action, allowed: asked(action, role, bounded) }).toEqual({ action, allowed: true });
     }
     const managed = new Set(
       templates.flatMap((resources) =>
@@ -185,7 +201,7 @@ describe('the permissions boundary', () => {
       ),
     );
     expect(managed.size).toBeGreaterThan(0);
-    for (const policyArn of managed) expect({ policyArn, allowed: asked('iam:AttachRolePolicy', role, { 'iam:PolicyARN': policyArn }) }).toEqual({ policyArn, allowed: true });
+    for (const policyArn of managed) expect({ policyArn, allowed: asked('iam:AttachRolePolicy', role, { 'iam:PolicyARN': policyArn, ...bounded }) }).toEqual({ policyArn, allowed: true });
   });
 
   it('allows what a deploy does to the records without destroying them', () => {
