@@ -12,7 +12,6 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { CfnStage, HttpApi, type HttpStage, HttpMethod, HttpRoute, HttpRouteKey, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { Alias } from 'aws-cdk-lib/aws-lambda';
@@ -28,6 +27,7 @@ import { PortalFunction } from './portal-function';
 import { liveAlias, releasedByCanary } from './releases';
 import { API_STAGE_NAME } from './route-metrics';
 import { grantOriginSecretRead, originSecret } from './origin-secret';
+import { ApiInvokeRole } from './api-invoke-role';
 import { ApiOrigin } from './api-origin';
 import type { SiteDomain } from './custom-domain';
 
@@ -174,6 +174,7 @@ export class PortalApi extends Construct {
   /** One PortalFunction and one route per entry of the shared route table. */
   addRoutes(props: RoutesProps): this {
     const authorizer = new HttpUserPoolAuthorizer('Cognito', props.userPool, { userPoolClients: [props.client] });
+    const invoker = new ApiInvokeRole(this, 'Invoker');
 
     // RouteSettings is untyped JSON in CloudFormation's schema: CDK passes its keys through as written.
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number; DetailedMetricsEnabled: boolean }> = {};
@@ -212,7 +213,7 @@ export class PortalApi extends Construct {
       const httpRoute = new HttpRoute(this, `${route.name}Route`, {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
-        integration: new HttpLambdaIntegration(`${route.name}Integration`, alias ?? fn),
+        integration: invoker.integrationFor(`${route.name}Integration`, alias ?? fn),
         authorizer,
         authorizationScopes: [userPoolDefinition.apiScope],
       });

@@ -255,18 +255,38 @@ function isOf(functionName: unknown, functionId: string): boolean {
   return alias?.Type === 'AWS::Lambda::Alias' && JSON.stringify(alias.Properties.FunctionName) === JSON.stringify(ref(functionId));
 }
 
-/** The integration of a route, and every API Gateway invoke permission on its function or its aliases for its path. */
+/** The role API Gateway invokes the route functions with (api-invoke-role.ts): the only one apigateway.amazonaws.com may assume. */
+const invokerRoles = ofType('AWS::IAM::Role').filter(([, r]) => JSON.stringify(r.Properties.AssumeRolePolicyDocument).includes('apigateway.amazonaws.com'));
+const [invokerId, invoker] = invokerRoles[0] ?? ['<no invoker>', undefined];
+const invokerTargets = () =>
+  ((invoker?.Properties.Policies ?? []) as { PolicyDocument: { Statement: { Action: unknown; Resource: unknown }[] } }[])
+    .flatMap((p) => p.PolicyDocument.Statement)
+    .filter((st) => st.Action === 'lambda:InvokeFunction')
+    .flatMap((st) => [st.Resource].flat());
+
+/** The integration of a route, and what API Gateway may invoke on its function or its aliases: the invoker role's grants. */
 function integrationOf(route: RouteDef, functionId: string): { uri: unknown; permissions: unknown[] } {
   const [, httpRoute] = ofType('AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties.RouteKey === `${route.method} ${route.path}`) ?? [];
   const integrationId = ((httpRoute?.Properties.Target as { 'Fn::Join': [string, [string, { Ref: string }]] })['Fn::Join'][1][1] as { Ref: string }).Ref;
-  const permissions = ofType('AWS::Lambda::Permission')
-    .filter(([, p]) => p.Properties.Principal === 'apigateway.amazonaws.com' && isOf(p.Properties.FunctionName, functionId))
-    .map(([, p]) => {
-      expect(JSON.stringify(p.Properties.SourceArn)).toContain(`/*/*${route.path}"`);
-      return p.Properties.FunctionName;
-    });
-  return { uri: all()[integrationId]?.Properties.IntegrationUri, permissions };
+  const integration = all()[integrationId]?.Properties;
+  expect(integration?.CredentialsArn).toEqual({ 'Fn::GetAtt': [invokerId, 'Arn'] });
+  return { uri: integration?.IntegrationUri, permissions: invokerTargets().filter((target) => isOf(target, functionId)) };
 }
+
+describe('how API Gateway invokes the routes', () => {
+  it('through one role only API Gateway assumes, granted exactly each route integration\'s target, and no function permission to go around it', () => {
+    expect(invokerRoles).toHaveLength(1);
+    const targets = invokerTargets().map((t) => JSON.stringify(t));
+    const integrations = ofType('AWS::ApiGatewayV2::Integration').map(([, i]) => JSON.stringify(i.Properties.IntegrationUri));
+    expect(new Set(targets)).toEqual(new Set(integrations));
+    expect(targets).toHaveLength(routes.length);
+    expect(ofType('AWS::Lambda::Permission').filter(([, p]) => p.Properties.Principal === 'apigateway.amazonaws.com')).toEqual([]);
+    // Nothing else the role could be talked into: one action, on those targets only.
+    const statements = ((invoker?.Properties.Policies ?? []) as { PolicyDocument: { Statement: { Action: unknown }[] } }[]).flatMap((p) => p.PolicyDocument.Statement);
+    expect(statements.map((st) => st.Action)).toEqual(['lambda:InvokeFunction']);
+    expect(invoker?.Properties.ManagedPolicyArns).toBeUndefined();
+  });
+});
 
 describe('canary releases of the money routes', () => {
   it('releases by canary the routes that change a balance or decide a request, each a route of the table that writes it', () => {
