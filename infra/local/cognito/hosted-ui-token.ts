@@ -8,7 +8,7 @@ import { readForm } from '../http/read-body';
 import type { AppClient } from './cognito-local-internals';
 import { clientNamed, type HostedUiContext } from './hosted-ui-context';
 import { json, s256 } from './hosted-ui-replies';
-import { refreshTokens } from './operations/sessions';
+import { rotateRefreshToken } from './operations/sessions';
 
 /** A token request is a short form; anything longer is refused unread. */
 const MAX_FORM_BYTES = 16 * 1024;
@@ -30,11 +30,14 @@ async function codeGrant(ctx: HostedUiContext, form: URLSearchParams, client: Ap
   return { status: 200, body: { id_token: tokens.IdToken, access_token: tokens.AccessToken, refresh_token: tokens.RefreshToken, expires_in: tokens.ExpiresIn, token_type: 'Bearer' } };
 }
 
-/** New access and ID tokens for a refresh token (which stays the app's: none is given back). */
+/**
+ * New access, ID and refresh tokens for a refresh token: the app client rotates refresh tokens
+ * (shared/user-pool.ts), and Cognito's token endpoint rotates them as GetTokensFromRefreshToken does.
+ */
 async function refreshGrant(ctx: HostedUiContext, form: URLSearchParams, client: AppClient): Promise<TokenAnswer> {
   try {
-    const tokens = await refreshTokens(ctx.env, form.get('refresh_token'), client, ctx.env.pool);
-    return { status: 200, body: { id_token: tokens.IdToken, access_token: tokens.AccessToken, expires_in: tokens.ExpiresIn, token_type: 'Bearer' } };
+    const tokens = await rotateRefreshToken(ctx.env, form.get('refresh_token'), client, ctx.env.pool);
+    return { status: 200, body: { id_token: tokens.IdToken, access_token: tokens.AccessToken, refresh_token: tokens.RefreshToken, expires_in: tokens.ExpiresIn, token_type: 'Bearer' } };
   } catch {
     return failed('invalid_grant');
   }

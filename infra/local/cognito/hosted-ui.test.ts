@@ -176,10 +176,11 @@ describe('the hosted UI with Google', () => {
     expect(claimsOf(second.json.id_token).sub).toBe(id.sub);
     expect(postConfirmations).toHaveLength(1);
 
-    // Refresh: new access and ID tokens for the same user, no new refresh token.
+    // Refresh: new access and ID tokens for the same user, and the refresh token rotated.
     const refreshed = await hosted('/oauth2/token', { method: 'POST', form: { grant_type: 'refresh_token', client_id: t.cognito.clientId, refresh_token: String(tokens.json.refresh_token) } });
     expect(refreshed.status).toBe(200);
-    expect(refreshed.json.refresh_token).toBeUndefined();
+    expect(typeof refreshed.json.refresh_token).toBe('string');
+    expect(refreshed.json.refresh_token).not.toBe(tokens.json.refresh_token);
     expect(claimsOf(refreshed.json.id_token).sub).toBe(id.sub);
     // The refreshed access token keeps the scopes of the sign-in.
     expect(claimsOf(refreshed.json.access_token).scope).toBe(access.scope);
