@@ -29,7 +29,7 @@
  * inputs. Chakra's components get it as a module namespace of Ark's field.js instead, whose parts
  * esbuild keeps only where they are used.
  */
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve as resolvePath } from 'node:path';
 import type { Plugin } from 'esbuild';
@@ -73,6 +73,25 @@ async function readArkField(): Promise<ArkField> {
     if (file) parts.set(name!, { local: local!, file });
   }
   return { parts, files: importsOf(await readFile(resolvePath(dir, 'index.js'), 'utf8')) };
+}
+
+/** Ark's anatomy file of a component (`components/dialog/dialog.anatomy.js`). */
+const ARK_ANATOMY_FILE = /[\\/]@ark-ui[\\/]react[\\/]dist[\\/]components[\\/][a-z-]+[\\/][a-z-]+\.anatomy\.js$/;
+const ZAG_PACKAGES = resolvePath('node_modules/@zag-js');
+
+/** Whether Zag's package of a component has an `anatomy` entry point of its own (`@zag-js/dialog/anatomy`). */
+function hasAnatomyEntry(zagPackage: string): boolean {
+  const manifest = resolvePath(ZAG_PACKAGES, zagPackage, 'package.json');
+  if (!existsSync(manifest)) return false;
+  const exported = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: Record<string, unknown> }).exports ?? {};
+  return './anatomy' in exported;
+}
+
+/** An Ark anatomy file's imports from Zag's component packages, sent to their `anatomy` entry points. */
+function toZagAnatomy(source: string): string {
+  return source.replace(/from\s*(["'])@zag-js\/([a-z-]+)\1/g, (statement: string, quote: string, zagPackage: string) =>
+    hasAnatomyEntry(zagPackage) ? `from ${quote}@zag-js/${zagPackage}/anatomy${quote}` : statement,
+  );
 }
 
 let arkField: Promise<ArkField> | null = null;
@@ -141,11 +160,11 @@ export const chakraTreeShaking: Plugin = {
       const file = resolvePath(ARK_COMPONENTS, component, `${component}.anatomy.js`);
       return existsSync(file) ? { path: file } : undefined;
     });
-    build.onResolve({ filter: /^@zag-js\/[a-z-]+$/ }, async ({ path, importer, resolveDir, kind }) => {
-      if (!/[\\/]@ark-ui[\\/]react[\\/]dist[\\/]components[\\/][a-z-]+[\\/][a-z-]+\.anatomy\.js$/.test(importer)) return undefined;
-      const anatomy = await build.resolve(`${path}/anatomy`, { importer, resolveDir, kind });
-      return anatomy.errors.length === 0 ? { path: anatomy.path } : undefined;
-    });
+    // Ark's anatomy file -> Zag's `anatomy` entry point, by rewriting the file's import: an
+    // asynchronous onResolve (one that awaits build.resolve) hands esbuild its path at a time that
+    // varies from build to build, and esbuild then numbers the modules, and so names the minified
+    // identifiers and the chunks, differently. An onLoad's text is the same whenever it arrives.
+    build.onLoad({ filter: ARK_ANATOMY_FILE }, async ({ path }) => ({ contents: toZagAnatomy(await readFile(path, 'utf8')), loader: 'js' }));
     build.onResolve({ filter: /^@ark-ui\/react\/field$/ }, ({ importer }) =>
       /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]/.test(importer) ? { path: `ark-field-for:${importer}`, namespace: 'chakra-ark-field', pluginData: { importer } } : undefined,
     );
