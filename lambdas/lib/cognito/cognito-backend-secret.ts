@@ -8,27 +8,19 @@
  * follows its change (infra/aws/user-pool-firewall.ts), so a short age bounds how long the
  * functions send the old one after it (docs/operations.md, "Cognito firewall secret").
  * Powertools' Parameters would serve, but the functions bundle no Powertools parameters package
- * for one value; the few lines below keep one read in flight and cache nothing that failed.
+ * for one value; freshRead keeps one read in flight and caches nothing that failed.
  */
 import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { freshRead } from '../runtime/fresh-read';
 
 export const BACKEND_SECRET_CACHE_MS = 60_000;
 
 /** The secret's AWSCURRENT value, read at most once a BACKEND_SECRET_CACHE_MS while it is read successfully. */
 export function cachedSecretValue(client: Pick<SecretsManagerClient, 'send'>, secretId: string, now: () => number = Date.now): () => Promise<string> {
-  let cached: { value: string; at: number } | undefined;
-  let reading: Promise<string> | undefined;
-  const read = async (): Promise<string> => {
-    const value = (await client.send(new GetSecretValueCommand({ SecretId: secretId }))).SecretString;
-    if (value === undefined || value === '') throw new Error(`The secret ${secretId} holds no text`);
-    cached = { value, at: now() };
-    return value;
-  };
-  return async () => {
-    if (cached && now() - cached.at < BACKEND_SECRET_CACHE_MS) return cached.value;
-    reading ??= read().finally(() => {
-      reading = undefined;
-    });
-    return reading;
-  };
+  const value = freshRead(async () => {
+    const text = (await client.send(new GetSecretValueCommand({ SecretId: secretId }))).SecretString;
+    if (text === undefined || text === '') throw new Error(`The secret ${secretId} holds no text`);
+    return text;
+  }, now);
+  return () => value(BACKEND_SECRET_CACHE_MS);
 }

@@ -12,10 +12,11 @@
  *
  * Powertools' Parameters caches one version of a secret per name and maximum age; what this
  * gate needs is two versions read together and a second, shorter age for unknown values, so it
- * keeps its own few lines of cache over the SDK's GetSecretValue.
+ * asks freshRead for the values at one age or the other, over the SDK's GetSecretValue.
  */
 import { GetSecretValueCommand, ResourceNotFoundException, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { timingSafeEqual } from 'node:crypto';
+import { freshRead } from '../runtime/fresh-read';
 
 export interface SecretVersions {
   current: string;
@@ -37,22 +38,10 @@ function same(expected: string, sent: string): boolean {
 
 /** Answers whether a sent header is one of the accepted values, reading the source as little as it may. */
 export function originGate(source: SecretSource, now: () => number = Date.now): (sent: string | undefined) => Promise<boolean> {
-  let cached: { values: string[]; at: number } | undefined;
-  let reading: Promise<string[]> | undefined;
-
-  const read = (): Promise<string[]> => {
-    reading ??= source()
-      .then(({ current, previous }) => {
-        const values = [current, ...(previous === undefined ? [] : [previous])].filter((v) => v !== '');
-        cached = { values, at: now() };
-        return values;
-      })
-      .finally(() => {
-        reading = undefined;
-      });
-    return reading;
-  };
-  const values = async (maxAgeMs: number) => (cached && now() - cached.at < maxAgeMs ? cached.values : read());
+  const values = freshRead(async () => {
+    const { current, previous } = await source();
+    return [current, ...(previous === undefined ? [] : [previous])].filter((v) => v !== '');
+  }, now);
 
   return async (sent) => {
     if (sent === undefined || sent === '') return false;
