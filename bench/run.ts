@@ -36,7 +36,7 @@ import { CognitoIdentityProviderClient, RespondToAuthChallengeCommand } from '@a
 import { Secret, TOTP } from 'otpauth';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { srpSignIn } from '../infra/local/cognito/srp-client';
+import { srpSignIn } from '@aurum/cognito-emulator';
 import { startStack, type RunningStack } from '../infra/local/stack';
 import { DAY_MS } from '../shared/growth';
 import { apiCases } from './api-cases';

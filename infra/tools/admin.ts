@@ -27,7 +27,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SecondFactor } from '../../lambdas/lib/cognito/cognito';
-import { startLocalCognito } from '../local/cognito';
+import { startLocalCognito } from '@aurum/cognito-emulator';
 import { stackFile } from '../local/stack';
 import { type AdminToolTargets, changeAdmin, localOperator, resetTwoFactor } from './admin-change';
 import { type OpenTable, withTableAt } from './tool-table';

@@ -16,7 +16,7 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { AdminAddUserToGroupCommand, ConfirmForgotPasswordCommand, ConfirmSignUpCommand, ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { srpSignIn } from '../../infra/local/cognito/srp-client';
+import { srpSignIn } from '@aurum/cognito-emulator';
 import { keys } from '../../lambdas/lib/data/table';
 import { apiMessages, errors } from '../../shared/messages';
 import { claimsOf, freshTotpCode, PASSWORD, type Session } from './support/client';

@@ -20,7 +20,7 @@ import {
   RespondToAuthChallengeCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { srpSignIn } from '../../infra/local/cognito/srp-client';
+import { srpSignIn } from '@aurum/cognito-emulator';
 import { LOCAL_FUNDING_INSTRUCTIONS } from '../../infra/local/funding-instructions';
 import { DEMO_FIRM } from '../../infra/aws/demo-firm';
 import { DEMO_ADMIN_TOTP_SECRET } from '../../infra/local/seed';

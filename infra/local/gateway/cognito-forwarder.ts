@@ -4,7 +4,7 @@
  * forwarded is exactly the operation that was allowed.
  */
 import type { IncomingMessage } from 'node:http';
-import { parseCognitoTarget } from '../cognito/target';
+import { parseCognitoTarget } from '@aurum/cognito-emulator';
 import { readBody } from '../http/read-body';
 import { send } from './send';
 import type { GatewayRoute } from './types';

@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { RouteDef, TableUse } from '../../../shared/api';
-import type { LocalCognito } from '../cognito';
+import type { LocalCognito } from '@aurum/cognito-emulator';
 import type { Mailbox } from '../mailbox';
 
 export type ApiHandler = (event: APIGatewayProxyEventV2WithJWTAuthorizer) => Promise<APIGatewayProxyStructuredResultV2>;

@@ -5,8 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { LocalCognitoOptions } from '../cognito';
-import { hostedUiCertificate } from '../cognito/hosted-ui-tls';
+import { hostedUiCertificate, type LocalCognitoOptions } from '@aurum/cognito-emulator';
 import { keptPort } from '../ports';
 
 export type HostedUiSetUp = NonNullable<LocalCognitoOptions['hostedUi']>;

@@ -8,7 +8,7 @@ import { handler as balancesExporter } from '../../../lambdas/jobs/balances-expo
 import type { SecretSource } from '../../../lambdas/lib/http/origin-secrets';
 import { configureRuntime, settingsFromEnvironment } from '../../../lambdas/lib/runtime/runtime';
 import { BALANCES_EXPORTER_TABLE_USE } from '../../../lambdas/table-uses';
-import type { RunningLocalCognito } from '../cognito';
+import type { RunningLocalCognito } from '@aurum/cognito-emulator';
 import { localCredentials } from '../dynamo';
 import type { Mailbox } from '../mailbox';
 import { enforceTablePermissions, runAs } from '../table-permissions';

@@ -11,7 +11,7 @@ import { handler as customMessage } from '../../../lambdas/triggers/custom-messa
 import { handler as postConfirmation } from '../../../lambdas/triggers/post-confirmation';
 import { handler as preSignUp } from '../../../lambdas/triggers/pre-sign-up';
 import { handler as preTokenGeneration } from '../../../lambdas/triggers/pre-token-generation';
-import { type LocalCognitoOptions, type RunningLocalCognito, startLocalCognito } from '../cognito';
+import { type LocalCognitoOptions, type RunningLocalCognito, startLocalCognito } from '@aurum/cognito-emulator';
 import type { Mailbox } from '../mailbox';
 import { runAs } from '../table-permissions';
 import type { HostedUiSetUp } from './google-sign-in';

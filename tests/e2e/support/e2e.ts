@@ -10,7 +10,7 @@ import { type AnswerOf, matchPath, routeByName, type RouteName } from '../../../
 import { checkAnswer, Client, freshTotpCode } from '../../integration/support/client';
 import { startTestStack, type TestStack } from '../../integration/support/stack';
 import { launchBrowser } from './browser';
-import { spkiHashOf } from '../../../infra/local/cognito/hosted-ui-tls';
+import { spkiHashOf } from '@aurum/cognito-emulator';
 
 const ARTIFACTS = resolve(__dirname, '../../../.e2e-artifacts');
 

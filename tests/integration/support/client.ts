@@ -19,7 +19,7 @@ import {
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../../lambdas/lib/data/table';
-import { srpSignIn, type SrpSignInResult } from '../../../infra/local/cognito/srp-client';
+import { srpSignIn, type SrpSignInResult } from '@aurum/cognito-emulator';
 import { type AdminChanged, changeAdmin } from '../../../infra/tools/admin-change';
 import { DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET } from '../../../infra/local/seed';
 import { answerSchemas } from '../../../shared/answers';
