@@ -32,7 +32,7 @@ const config: Config = {
       ...base,
       displayName: 'unit',
       testEnvironment: 'node',
-      testPathIgnorePatterns: [...base.testPathIgnorePatterns, '/tests/integration/', '/tests/e2e/'],
+      testPathIgnorePatterns: [...base.testPathIgnorePatterns, '/tests/integration/', '/tests/e2e/', '/infra/local/cognito/test/stack/'],
       testMatch: ['<rootDir>/tests/*.test.ts', '<rootDir>/shared/**/*.test.ts', '<rootDir>/lambdas/**/*.test.ts', '<rootDir>/infra/local/**/*.test.ts'],
     },
     {
@@ -40,7 +40,8 @@ const config: Config = {
       displayName: 'integration',
       testEnvironment: 'node',
       setupFilesAfterEnv: ['<rootDir>/tests/integration/support/timeout.ts'],
-      testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
+      // The emulator's own tests on a whole stack sit beside it, in its package.
+      testMatch: ['<rootDir>/tests/integration/**/*.test.ts', '<rootDir>/infra/local/cognito/test/stack/*.test.ts'],
     },
     {
       ...base,

@@ -3,7 +3,7 @@
  * real local stack: the browser's calls through the gateway, the API accepting the tokens a code
  * sign-in gives, and the demo admin seeded with it on. (A challenge session's 3-minute expiry
  * runs on the local Cognito's own clock, which only an in-process test can move:
- * infra/local/cognito/two-factor.test.ts covers it.)
+ * infra/local/cognito/test/two-factor.test.ts covers it.)
  */
 import {
   AdminGetUserCommand,
@@ -13,7 +13,7 @@ import {
   RespondToAuthChallengeCommand,
   UpdateUserAttributesCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { srpSignIn } from '../../infra/local/cognito/srp-client';
+import { srpSignIn } from '@aurum/cognito-emulator';
 import { DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET } from '../../infra/local/seed';
 import { routes } from '../../shared/api';
 import { apiMessages, errors } from '../../shared/messages';

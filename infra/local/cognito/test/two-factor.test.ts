@@ -16,9 +16,9 @@ import {
   UpdateUserAttributesCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { failureOf } from '../../../tests/integration/support/failure';
-import { freshTotpCode, totpCode, wrongTotpCode } from '../../../tests/integration/support/totp';
-import { AUTH_SESSION_MS } from './operations/challenge-sessions';
+import { failureOf } from '../../../../tests/integration/support/failure';
+import { freshTotpCode, totpCode, wrongTotpCode } from '../../../../tests/integration/support/totp';
+import { AUTH_SESSION_MS } from '../operations/challenge-sessions';
 import { createConfirmedUser, uniqueAddress, useLocalCognito } from './test-support';
 
 jest.setTimeout(90_000);

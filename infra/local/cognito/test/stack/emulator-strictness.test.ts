@@ -11,11 +11,11 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { AdminAddUserToGroupCommand, AdminGetUserCommand, AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { FOUND_AT_SIGN_IN_ACTOR } from '../../lambdas/lib/http/admin-moments';
-import { activityKeys, keys } from '../../lambdas/lib/data/table';
-import { apiMessages } from '../../shared/messages';
-import { claimsOf, PASSWORD, type Session } from './support/client';
-import { useTestStack } from './support/use-stack';
+import { FOUND_AT_SIGN_IN_ACTOR } from '../../../../../lambdas/lib/http/admin-moments';
+import { activityKeys, keys } from '../../../../../lambdas/lib/data/table';
+import { apiMessages } from '../../../../../shared/messages';
+import { claimsOf, PASSWORD, type Session } from '../../../../../tests/integration/support/client';
+import { useTestStack } from '../../../../../tests/integration/support/use-stack';
 
 const t = useTestStack({ seed: false });
 const started = Date.now();

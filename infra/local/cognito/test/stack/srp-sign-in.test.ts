@@ -10,12 +10,12 @@
  */
 import { Amplify } from 'aws-amplify';
 import { confirmSignIn, fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
-import { DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from '../../infra/local/seed';
-import { parseSiteConfig } from '../../shared/site-config';
-import { configureAmplify } from '../../web/src/auth/amplify';
-import { claimsOf, freshTotpCode } from './support/client';
-import { failureOf } from './support/failure';
-import { useTestStack } from './support/use-stack';
+import { DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from '../../../seed';
+import { parseSiteConfig } from '../../../../../shared/site-config';
+import { configureAmplify } from '../../../../../web/src/auth/amplify';
+import { claimsOf, freshTotpCode } from '../../../../../tests/integration/support/client';
+import { failureOf } from '../../../../../tests/integration/support/failure';
+import { useTestStack } from '../../../../../tests/integration/support/use-stack';
 
 const t = useTestStack({ seed: true });
 

@@ -13,11 +13,11 @@ import {
   ListUsersCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { ACCOUNT_CHANGE_OPERATIONS } from '../../../lambdas/lib/cognito/cognito-backend-header';
-import { ACCOUNT_CHANGE_TARGETS } from '../../aws/user-pool-firewall';
-import { failureOf } from '../../../tests/integration/support/failure';
-import { PUBLIC_OPERATIONS } from './backend-gate';
-import type { CapturedEmail } from './types';
+import { ACCOUNT_CHANGE_OPERATIONS } from '../../../../lambdas/lib/cognito/cognito-backend-header';
+import { ACCOUNT_CHANGE_TARGETS } from '../../../aws/user-pool-firewall';
+import { failureOf } from '../../../../tests/integration/support/failure';
+import { PUBLIC_OPERATIONS } from '../backend-gate';
+import type { CapturedEmail } from '../types';
 import { createConfirmedUser, uniqueAddress, useLocalCognito } from './test-support';
 
 jest.setTimeout(60_000);

@@ -4,7 +4,7 @@
  * administrators' tools make them. Every test makes its own users (uniqueAddress), so each passes
  * alone and in any order.
  */
-import { sendBackendHeader } from '../../../lambdas/lib/cognito/cognito-backend-header';
+import { sendBackendHeader } from '../../../../lambdas/lib/cognito/cognito-backend-header';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,8 +13,8 @@ import {
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { type LocalCognitoOptions, type RunningLocalCognito, startLocalCognito } from './index';
-import { srpSignIn, type SrpSignInResult } from './srp-client';
+import { type LocalCognitoOptions, type RunningLocalCognito, startLocalCognito } from '../index';
+import { srpSignIn, type SrpSignInResult } from '../srp-client';
 
 /** What a test file sets beyond the data folder and the clock. */
 export type TestOptions = Omit<LocalCognitoOptions, 'dataDir' | 'now'>;

@@ -5,28 +5,29 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { recordOf } from './request';
+import { recordOf } from '../request';
 
-type Internals = typeof import('./cognito-local-internals');
+type Internals = typeof import('../cognito-local-internals');
 
 const UPGRADE_HINT =
   'When upgrading cognito-local, re-check every path and export in infra/local/cognito/cognito-local-internals.ts ' +
   "against the new release's lib/ folder (and the .d.ts types the code relies on: Services, Triggers, Messages, " +
   'TokenGenerator, UserPoolService, User, AppClient), set COGNITO_LOCAL_VERSION there and the exact version in ' +
-  'package.json, then run `npx tsc --noEmit -p tsconfig.json`, the unit tests of infra/local and the local-stack ' +
+  'infra/local/cognito/package.json, then run `npx tsc --noEmit -p tsconfig.json`, the unit tests of infra/local and the local-stack ' +
   'integration tests.';
 
 /** Loaded here rather than imported: a module that moved would stop this file before it could say so. */
 let internals: Internals | undefined;
 let loadError: unknown;
 try {
-  internals = require('./cognito-local-internals') as Internals;
+  internals = require('../cognito-local-internals') as Internals;
 } catch (e) {
   loadError = e;
 }
 
 const INTERNALS_FILE = 'cognito-local-internals.ts';
-const REPOSITORY = join(__dirname, '../../..');
+const PACKAGE = join(__dirname, '..');
+const REPOSITORY = join(PACKAGE, '../../..');
 /** The folders of the repository that hold its TypeScript (tests included). */
 const SOURCE_FOLDERS = ['infra', 'lambdas', 'shared', 'tests', 'bench', 'web'];
 const SKIPPED_FOLDERS = new Set(['node_modules', 'cdk.out', 'dist', '.local']);
@@ -58,7 +59,7 @@ function kindOf(value: unknown): string {
   return typeof value;
 }
 
-const paths = [...new Set(importedPaths(join(__dirname, INTERNALS_FILE)))].sort();
+const paths = [...new Set(importedPaths(join(PACKAGE, INTERNALS_FILE)))].sort();
 
 test('cognito-local-internals.ts loads', () => {
   if (loadError !== undefined) throw new Error(`${INTERNALS_FILE} does not load: ${String(loadError)}. ${UPGRADE_HINT}`);
@@ -72,16 +73,16 @@ test('the installed cognito-local is exactly the version the private modules wer
   }
 });
 
-test('package.json pins cognito-local to that exact version', () => {
-  const json: unknown = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8'));
-  const pinned = typeof json === 'object' && json !== null && 'devDependencies' in json ? recordOf(json.devDependencies)['cognito-local'] : undefined;
+test("the package's package.json pins cognito-local to that exact version", () => {
+  const json: unknown = JSON.parse(readFileSync(join(PACKAGE, 'package.json'), 'utf8'));
+  const pinned = typeof json === 'object' && json !== null && 'dependencies' in json ? recordOf(json.dependencies)['cognito-local'] : undefined;
   if (pinned !== internals?.COGNITO_LOCAL_VERSION) {
     throw new Error(`package.json asks for cognito-local "${String(pinned)}", not exactly ${String(internals?.COGNITO_LOCAL_VERSION)}. ${UPGRADE_HINT}`);
   }
 });
 
 test('cognito-local\'s private modules are imported only by cognito-local-internals.ts, anywhere in the repository', () => {
-  const internals = join(__dirname, INTERNALS_FILE);
+  const internals = join(PACKAGE, INTERNALS_FILE);
   const elsewhere = SOURCE_FOLDERS.flatMap((folder) => sourceFiles(join(REPOSITORY, folder)))
     .filter((file) => file !== internals && importedPaths(file).length > 0)
     .map((file) => relative(REPOSITORY, file));

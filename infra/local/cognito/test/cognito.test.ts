@@ -3,7 +3,7 @@
  * the AWS SDK v3 exactly as the product drives the real user pool. Every test makes the users it
  * needs (uniqueAddress), and the trigger and e-mail records start empty for each.
  */
-import { COGNITO_BACKEND_HEADER } from '../../../lambdas/lib/cognito/cognito-backend-header';
+import { COGNITO_BACKEND_HEADER } from '../../../../lambdas/lib/cognito/cognito-backend-header';
 import { request } from 'node:http';
 import { createConnection } from 'node:net';
 import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent, PreSignUpTriggerEvent, PreTokenGenerationTriggerEvent } from 'aws-lambda';
@@ -38,11 +38,11 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
-import { userPoolDefinition } from '../../../shared/user-pool';
-import { failureOf } from '../../../tests/integration/support/failure';
-import type { CapturedEmail } from './index';
-import { srpSignIn } from './srp-client';
-import { parseCognitoTarget } from './target';
+import { userPoolDefinition } from '../../../../shared/user-pool';
+import { failureOf } from '../../../../tests/integration/support/failure';
+import type { CapturedEmail } from '../index';
+import { srpSignIn } from '../srp-client';
+import { parseCognitoTarget } from '../target';
 import { createConfirmedUser, uniqueAddress, useLocalCognito } from './test-support';
 
 jest.setTimeout(30_000);

@@ -4,7 +4,7 @@
  * tests sign in. Every rule of a password sign-in holds over SRP: user-existence errors prevented,
  * the lockout, the user's state learnt only after the right password, the second factor; and the
  * challenge itself is held to what Cognito checks (A, the secret block, the TIMESTAMP).
- * (That the server half matches Amplify's own client: tests/integration/srp-sign-in.test.ts.)
+ * (That the server half matches Amplify's own client: infra/local/cognito/test/stack/srp-sign-in.test.ts.)
  */
 import {
   AdminCreateUserCommand,
@@ -32,10 +32,10 @@ import {
   srpStart,
   srpTimestamp,
   type SrpClientSecret,
-} from '../../../shared/cognito-srp';
-import { failureOf } from '../../../tests/integration/support/failure';
-import { freshTotpCode } from '../../../tests/integration/support/totp';
-import { AUTH_SESSION_MS } from './operations/challenge-sessions';
+} from '../../../../shared/cognito-srp';
+import { failureOf } from '../../../../tests/integration/support/failure';
+import { freshTotpCode } from '../../../../tests/integration/support/totp';
+import { AUTH_SESSION_MS } from '../operations/challenge-sessions';
 import { createConfirmedUser, useLocalCognito } from './test-support';
 
 jest.setTimeout(60_000);

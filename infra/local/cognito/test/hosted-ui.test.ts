@@ -19,15 +19,15 @@ import {
   SignUpCommand,
   UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { failureOf } from '../../../tests/integration/support/failure';
-import { userPoolDefinition } from '../../../shared/user-pool';
-import { DEMO_GOOGLE_ACCOUNTS } from '../google/demo-accounts';
-import { type GoogleStandIn, startGoogleStandIn } from '../google/stand-in';
-import { walkGoogleSignIn } from '../google/sign-in-walk';
-import { freePort } from '../ports';
-import { maskEmail } from './delivery';
-import { hostedUiCertificate, type HostedUiCertificate } from './hosted-ui-tls';
-import type { CapturedEmail } from './index';
+import { failureOf } from '../../../../tests/integration/support/failure';
+import { userPoolDefinition } from '../../../../shared/user-pool';
+import { DEMO_GOOGLE_ACCOUNTS } from '../../google/demo-accounts';
+import { type GoogleStandIn, startGoogleStandIn } from '../../google/stand-in';
+import { walkGoogleSignIn } from '../../google/sign-in-walk';
+import { freePort } from '../../ports';
+import { maskEmail } from '../delivery';
+import { hostedUiCertificate, type HostedUiCertificate } from '../hosted-ui-tls';
+import type { CapturedEmail } from '../index';
 import { useLocalCognito } from './test-support';
 
 jest.setTimeout(30_000);
