@@ -21,8 +21,6 @@ const DEFAULT_MESSAGES: Record<string, { subject: string; body: string }> = {
     body: `Your username is ${USERNAME_PARAMETER} and temporary password is ${CODE_PARAMETER}. `,
   },
   UpdateUserAttribute: verificationCode,
-  VerifyUserAttribute: verificationCode,
-  Authentication: { subject: 'Your authentication code', body: `Your authentication code is ${CODE_PARAMETER}. ` },
 };
 const FALLBACK_MESSAGE = { subject: 'Your verification code', body: `Your code is ${CODE_PARAMETER}. ` };
 

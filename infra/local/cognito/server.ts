@@ -2,8 +2,9 @@
  * The local Cognito's port. It is for the local gateway and backend processes only: no CORS, and
  * only loopback Host headers (see loopback-host.ts). POST / is the Cognito API (server-api.ts);
  * the user pool's JWKS and OpenID configuration are served as Cognito's issuer serves them
- * (server-well-known.ts). GET /health and the OAuth2 routes go to cognito-local's own express
- * app (with its CORS headers removed); every other request gets a 404.
+ * (server-well-known.ts); every other request gets a 404. cognito-local's own express app (its
+ * /health, its OAuth2 password form, its POST / that would run any target behind none of these
+ * checks) is not served.
  */
 import * as http from 'node:http';
 import type { Logger } from 'pino';
@@ -21,21 +22,11 @@ export interface ServerOptions extends IssuerDocuments {
   dispatch: Dispatch;
   /** Who may call what (backend-gate.ts). */
   gate: Gate;
-  /** cognito-local's express app, for /health and /oauth2/. */
-  cognitoLocalApp: http.RequestListener;
 }
 
 export interface RunningServer {
   endpoint: string;
   stop(): Promise<void>;
-}
-
-/** cognito-local's express app sets `access-control-*` on everything (cors({ origin: '*' })): drop them. */
-function withoutCors(res: http.ServerResponse): http.ServerResponse {
-  const setHeader = res.setHeader.bind(res);
-  res.setHeader = ((name: string, value: number | string | readonly string[]) =>
-    /^access-control-/i.test(name) ? res : setHeader(name, value)) as typeof res.setHeader;
-  return res;
 }
 
 /** Which handler answers a request that passed the Host check. */
@@ -56,12 +47,6 @@ function router(options: ServerOptions): http.RequestListener {
     }
     const document = wellKnownPath(path);
     if (req.method === 'GET' && document) return sendWellKnown(res, options, document);
-    // Only these paths reach express: its own POST / would run any target behind every check here
-    // (it takes the second segment of x-amz-target), e.g. for an absolute-form request line.
-    if (path === '/health' || path.startsWith('/oauth2/')) {
-      options.cognitoLocalApp(req, withoutCors(res));
-      return;
-    }
     sendJson(res, 404, { message: 'Not Found' });
   };
 }

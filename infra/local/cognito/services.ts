@@ -1,17 +1,13 @@
 /**
  * cognito-local's services with this product's replacements for the parts that differ from real
- * Cognito (triggers.ts, messages.ts, token-issuer.ts), and its router over them minus the TOTP
- * targets (see cognito-local-internals.ts; operations/two-factor.ts does their work). Its targets
- * still do the storage work of most operations.
+ * Cognito (triggers.ts, messages.ts, token-issuer.ts), and its targets by name over them (those
+ * cognito-local-internals.ts loads). Its targets still do the storage work of most operations.
  */
-import type { RequestListener } from 'node:http';
-import type { Logger } from 'pino';
 import { userPoolDefinition as def } from '../../../shared/user-pool';
 import {
   DefaultConfig,
   UnsupportedError,
   cognitoLocalTarget,
-  createServer,
   otp,
   type Clock,
   type CognitoLocalRoute,
@@ -19,14 +15,19 @@ import {
   type Context,
   type Messages,
   type Services,
-  type TokenGenerator,
   type Triggers,
 } from './cognito-local-internals';
 import type { CognitoRequest, CognitoResponse } from './request';
 
-export function createServices(parts: { clock: Clock; cognito: CognitoService; messages: Messages; tokenGenerator: TokenGenerator; triggers: Triggers }): Services {
+/** No target loaded here issues tokens (the sign-in operations do, with token-issuer.ts): a call would be a bug. */
+const noTokensFromTargets: Services['tokenGenerator'] = {
+  generate: () => Promise.reject(new UnsupportedError('tokens are issued by operations/sign-in.ts, never by a cognito-local target')),
+};
+
+export function createServices(parts: { clock: Clock; cognito: CognitoService; messages: Messages; triggers: Triggers }): Services {
   return {
     ...parts,
+    tokenGenerator: noTokensFromTargets,
     config: { ...DefaultConfig, UserPoolDefaults: { UsernameAttributes: [...def.usernameAttributes] }, TriggerFunctions: {} },
     otp,
   };
@@ -46,12 +47,3 @@ export function targetCaller(services: Services, ctx: Context): CallTarget {
   return (target, req) => cognitoLocalRoute(services, target)(ctx, req);
 }
 
-/**
- * cognito-local's express app, for the routes server.ts lets through to it (/health and its
- * OAuth2 endpoints); its own POST / would run any operation behind every check here.
- */
-export function cognitoLocalExpressApp(services: Services, logger: Logger): RequestListener {
-  const router = (target: string) => cognitoLocalRoute(services, target);
-  const application: RequestListener = createServer(router, logger, { development: false, https: false }, services).application;
-  return application;
-}

@@ -27,7 +27,7 @@ import { createOperations, type OperationContext } from './operations';
 import { setUpSoftwareTokenMfa } from './operations/two-factor';
 import { openDataDir, provisionUserPool } from './provisioning';
 import { startServer } from './server';
-import { cognitoLocalExpressApp, createServices, targetCaller } from './services';
+import { createServices, targetCaller } from './services';
 import { createTokenIssuer } from './token-issuer';
 import { createTriggers } from './triggers';
 import { createHostedUi } from './hosted-ui';
@@ -49,8 +49,8 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<R
 
   const triggers = createTriggers({ region, triggers: options.triggers, logger });
   const messages = createMessages({ logger, triggers, onEmail: options.onEmail });
-  const { issueTokens, tokenGenerator } = createTokenIssuer(key, issuerOf, triggers.preTokenGeneration);
-  const services = createServices({ clock, cognito, messages, tokenGenerator, triggers: triggers.cognitoLocal });
+  const { issueTokens } = createTokenIssuer(key, issuerOf, triggers.preTokenGeneration);
+  const services = createServices({ clock, cognito, messages, triggers: triggers.cognitoLocal });
   const { userPoolId, clientId, pool } = await provisionUserPool(services, ctx, region, options.hostedUi !== undefined);
 
   const now = options.now ?? Date.now;
@@ -78,7 +78,6 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<R
     port: options.port ?? 0,
     logger,
     dispatch,
-    cognitoLocalApp: cognitoLocalExpressApp(services, logger),
     jwk: key.jwk,
     issuerOf,
     hostedUiOrigin: () => hostedUiOrigin,

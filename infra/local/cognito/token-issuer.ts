@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { userPoolDefinition as def } from '../../../shared/user-pool';
-import { attributesToRecord, type AppClient, type TokenGenerator, type User } from './cognito-local-internals';
+import { attributesToRecord, type AppClient, type User } from './cognito-local-internals';
 import { customizedGroups, customizedIdClaims, type ClaimsOverride, type TokenRequest, type TokenSource } from './token-customization';
 import { signJwt, type SigningKey } from './tokens';
 
@@ -22,11 +22,10 @@ export interface IssuedTokens {
 }
 
 /**
- * A refresh keeps the session's origin and the time of the sign-in that started it, and the
- * refresh token given, or, where refreshes rotate (no `token`), a new one of the same session.
+ * A refresh keeps the session's origin and the time of the sign-in that started it; its refresh
+ * token is a new one of the same session (refreshes rotate: operations/sessions.ts).
  */
 export interface RefreshedSession {
-  token?: string;
   originJti: string;
   authTime: number;
   /** The access tokens' scope at sign-in (a hosted-UI sign-in's), kept by its refreshes. */
@@ -154,7 +153,7 @@ function signTokens(key: SigningKey, iss: string, user: User, groups: readonly s
     jti: randomUUID(),
   });
 
-  const refreshToken = refresh?.token ?? signRefreshToken(key, basics, { username: user.Username, clientId: client.ClientId, scope, ttl: ttl.refresh });
+  const refreshToken = signRefreshToken(key, basics, { username: user.Username, clientId: client.ClientId, scope, ttl: ttl.refresh });
   return { AccessToken: accessToken, IdToken: idToken, RefreshToken: refreshToken, ExpiresIn: ttl.access, TokenType: 'Bearer' };
 }
 
@@ -185,10 +184,5 @@ export function createTokenIssuer(key: SigningKey, issuerOf: (userPoolId: string
     return signTokens(key, issuerOf(client.UserPoolId), user, groups, client, options, override, signedInAt);
   };
 
-  /** For cognito-local's targets (AdminInitiateAuth and the flows it still runs). */
-  const tokenGenerator: TokenGenerator = {
-    generate: async (_ctx, user, groups, client, clientMetadata) => issueTokens(user, groups, client, { source: 'TokenGeneration_Authentication', clientMetadata }),
-  };
-
-  return { issueTokens, tokenGenerator };
+  return { issueTokens };
 }

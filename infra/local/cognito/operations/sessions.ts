@@ -50,16 +50,6 @@ function withoutRefreshToken(user: User, token: string): StoredUser {
 }
 
 /**
- * New access and ID tokens for a refresh token, which stays the same (the hosted UI's token
- * endpoint), as does the session's `auth_time`: the time of the sign-in that opened it.
- */
-export async function refreshTokens(env: OperationContext, token: unknown, client: AppClient, pool: UserPoolService, clientMetadata?: Record<string, string>): Promise<IssuedTokens> {
-  const found = await refreshedSession(env, token, client, pool);
-  const groups = await pool.listUserGroupMembership(env.ctx, found.user);
-  return env.issueTokens(found.user, groups, client, { source: 'TokenGeneration_RefreshTokens', refresh: { token: found.token, ...found.session }, clientMetadata });
-}
-
-/**
  * A refresh as the app client's rotation makes it (GetTokensFromRefreshToken): new access, ID and
  * refresh tokens of the same session, and the refresh token given retired once the grace for a
  * retry is over (shared/user-pool.ts). Within it, the old token rotates again.

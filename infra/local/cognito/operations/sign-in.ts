@@ -3,8 +3,8 @@
  * is SRP only (password-verifier.ts: user-existence error prevention and Cognito's sign-in lockout
  * are kept there); what a right password leads to (the user's state, the SOFTWARE_TOKEN_MFA
  * challenge of a user with two-factor sign-in on (two-factor.ts), or tokens); GetTokensFromRefreshToken
- * (which cognito-local lacks), rotating the refresh token, with real checks, and InitiateAuth's
- * refresh flow only for a client that allows it (the product's does not); RespondToAuthChallenge
+ * (which cognito-local lacks), rotating the refresh token, with real checks (the product's client
+ * allows no refresh through InitiateAuth, and no admin flow); RespondToAuthChallenge
  * for PASSWORD_VERIFIER, NEW_PASSWORD_REQUIRED and SOFTWARE_TOKEN_MFA (cognito-local's needs
  * otplib, forgets the refresh token, and takes any Session for a new password).
  */
@@ -17,18 +17,10 @@ import { appClient, assertPassword, flowAllowed, limitKey } from './checks';
 import { createChallengeSessions, newSessionId } from './challenge-sessions';
 import type { OperationContext, Operations } from './context';
 import { PASSWORD_VERIFIER, createPasswordVerifier, type PasswordAccepted } from './password-verifier';
-import { refreshTokens, rotateRefreshToken } from './sessions';
+import { rotateRefreshToken } from './sessions';
 import type { TwoFactorChallenge } from './two-factor-challenge';
 
-const REFRESH_FLOWS = new Set(['REFRESH_TOKEN_AUTH', 'REFRESH_TOKEN']);
 const NEW_PASSWORD_REQUIRED = 'NEW_PASSWORD_REQUIRED';
-
-/** The refresh flows of (Admin)InitiateAuth answer without the refresh token they were given. */
-async function refreshFlow(env: OperationContext, req: CognitoRequest, client: AppClient, pool: UserPoolService): Promise<CognitoResponse> {
-  const token = recordOf(req.AuthParameters).REFRESH_TOKEN;
-  const { RefreshToken: _same, ...rest } = await refreshTokens(env, token, client, pool, clientMetadataOf(req.ClientMetadata));
-  return { ChallengeParameters: {}, AuthenticationResult: rest };
-}
 
 /**
  * Tokens for `user`, its refresh token stored so that refresh and sign-out find it: the sign-in
@@ -107,22 +99,18 @@ export function signInOperations(env: OperationContext, twoFactor: TwoFactorChal
     async InitiateAuth(req) {
       const { client, pool } = await appClient(env, req.ClientId);
       if (req.AuthFlow === 'USER_SRP_AUTH') return verifier.initiate(client, pool, req);
-      // The product's client rotates refresh tokens, which only GetTokensFromRefreshToken does.
-      if (typeof req.AuthFlow === 'string' && REFRESH_FLOWS.has(req.AuthFlow) && flowAllowed(client, 'REFRESH_TOKEN_AUTH')) {
-        return refreshFlow(env, req, client, pool);
-      }
-      // USER_PASSWORD_AUTH among them: the product's client does not allow the password to be sent.
+      // USER_PASSWORD_AUTH among them: the product's client does not allow the password to be sent,
+      // and it rotates refresh tokens, which only GetTokensFromRefreshToken does.
       throw invalidParameter(`${String(req.AuthFlow)} flow not enabled for this client`);
     },
 
     async AdminInitiateAuth(req) {
-      // cognito-local ignores the client's flows; in AWS the product's client allows no admin
-      // flow (ALLOW_ADMIN_USER_PASSWORD_AUTH is off), so a password cannot skip the lockout here.
-      const { client, pool } = await appClient(env, req.ClientId);
+      // In AWS the product's client allows no admin flow (ALLOW_ADMIN_USER_PASSWORD_AUTH is off),
+      // so a password cannot skip the lockout here; its one flow, SRP, is InitiateAuth's.
+      const { client } = await appClient(env, req.ClientId);
       const flow = req.AuthFlow === 'ADMIN_NO_SRP_AUTH' ? 'ADMIN_USER_PASSWORD_AUTH' : String(req.AuthFlow);
       if (!flowAllowed(client, flow)) throw invalidParameter('Auth flow not enabled for this client');
-      if (REFRESH_FLOWS.has(flow)) return refreshFlow(env, req, client, pool);
-      return env.callTarget('AdminInitiateAuth', req);
+      throw new UnsupportedError(`AdminInitiateAuth with AuthFlow=${flow}`);
     },
 
     async GetTokensFromRefreshToken(req) {

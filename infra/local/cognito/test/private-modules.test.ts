@@ -13,7 +13,7 @@ type Internals = typeof import('../cognito-local-internals');
 const UPGRADE_HINT =
   'When upgrading cognito-local, re-check every path and export in infra/local/cognito/cognito-local-internals.ts ' +
   "against the new release's lib/ folder (and the .d.ts types the code relies on: Services, Triggers, Messages, " +
-  'TokenGenerator, UserPoolService, User, AppClient), set COGNITO_LOCAL_VERSION there and the exact version in ' +
+  'UserPoolService, User, AppClient), set COGNITO_LOCAL_VERSION there and the exact version in ' +
   'infra/local/cognito/package.json, then run `npx tsc --noEmit -p tsconfig.json`, the unit tests of ' +
   'infra/local/cognito and the local-stack integration tests.';
 
