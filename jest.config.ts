@@ -39,6 +39,9 @@ const config: Config = {
       ...base,
       displayName: 'integration',
       testEnvironment: 'node',
+      // One shared stack per worker, kept by Jest's own process for the whole run (support/stack-keeper.ts).
+      globalSetup: '<rootDir>/tests/integration/support/global-setup.ts',
+      globalTeardown: '<rootDir>/tests/integration/support/global-teardown.ts',
       setupFilesAfterEnv: ['<rootDir>/tests/integration/support/timeout.ts'],
       // The emulator's own tests on a whole stack sit beside it, in its package.
       testMatch: ['<rootDir>/tests/integration/**/*.test.ts', '<rootDir>/infra/local/cognito/test/stack/*.test.ts'],

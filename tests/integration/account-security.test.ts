@@ -22,9 +22,10 @@ import { apiMessages, errors } from '../../shared/messages';
 import { claimsOf, freshTotpCode, PASSWORD, type Session } from './support/client';
 import { wrongTotpCode } from './support/totp';
 import { runTool } from './support/tool';
-import { useTestStack } from './support/use-stack';
+import { mailsArrived } from './support/mail';
+import { useSharedStack } from './support/use-stack';
 
-const t = useTestStack({ seed: false });
+const t = useSharedStack();
 
 const MAIL_DEADLINE_MS = 10_000;
 /** Long enough, after the awaited e-mail, for a duplicate to follow it (the stream is polled every 250 ms). */
@@ -68,11 +69,8 @@ const addToAdminsInConsole = (email: string) =>
 /** Waits until an e-mail with `subject` reached `to`, then makes sure no second one follows. */
 async function expectOneMail(to: string, subject: string): Promise<void> {
   const count = async () => (await t.client.mailbox(to)).filter((m) => m.subject === subject).length;
-  const deadline = Date.now() + MAIL_DEADLINE_MS;
-  while ((await count()) === 0) {
-    if (Date.now() > deadline) throw new Error(`no e-mail "${subject}" to ${to} within ${MAIL_DEADLINE_MS} ms: ${JSON.stringify(await t.client.mailbox(to))}`);
-    await delay(50);
-  }
+  await mailsArrived(t.client, to, subject, { timeout: MAIL_DEADLINE_MS });
+  // A wait that nothing more arrives: no condition can end it early, so it is a fixed, short one.
   await delay(QUIET_MS);
   expect({ to, subject, count: await count() }).toEqual({ to, subject, count: 1 });
 }

@@ -1,9 +1,9 @@
 /** The account page's rename: one call, the same names in Cognito (the ID token) and in the portfolio admins see. */
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { apiMessages } from '../../shared/messages';
-import { useTestStack } from './support/use-stack';
+import { useSharedStack } from './support/use-stack';
 
-const t = useTestStack({ seed: false });
+const t = useSharedStack();
 
 const cognitoNames = async (email: string) => {
   const user = await t.client.cognitoAdmin.send(new AdminGetUserCommand({ UserPoolId: t.stack.cognito.userPoolId, Username: email }));

@@ -9,9 +9,9 @@ import type { ActivityEntryDto } from '../../shared/answers';
 import { DAY_MS } from '../../shared/growth';
 import { apiMessages } from '../../shared/messages';
 import type { Session } from './support/client';
-import { useTestStack } from './support/use-stack';
+import { useSharedStack } from './support/use-stack';
 
-const t = useTestStack();
+const t = useSharedStack();
 let admin: Session;
 let checker: Session;
 

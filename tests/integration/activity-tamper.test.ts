@@ -25,6 +25,7 @@ import { eventually } from './support/eventually';
 import { runTool } from './support/tool';
 import { useTestStack } from './support/use-stack';
 
+// A stack of its own: it tampers with the activity log on purpose and verifies the whole log.
 const t = useTestStack({ seed: false });
 /** The stack's own credentials, outside any function: allowed everything, as root is. */
 let root: DynamoDBDocumentClient;

@@ -7,7 +7,6 @@
  * them has no admin power until they set up an authenticator app again.
  */
 import { userInfo } from 'node:os';
-import { setTimeout as delay } from 'node:timers/promises';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -15,9 +14,10 @@ import { apiMessages } from '../../shared/messages';
 import { activityKeys, keys } from '../../lambdas/lib/data/table';
 import { Client, type Session } from './support/client';
 import { runTool } from './support/tool';
-import { useTestStack } from './support/use-stack';
+import { mailsArrived } from './support/mail';
+import { useSharedStack } from './support/use-stack';
 
-const t = useTestStack({ seed: false });
+const t = useSharedStack();
 
 const OPERATOR = `local user ${userInfo().username}`;
 const started = Date.now();
@@ -65,13 +65,7 @@ async function passwordSignIn(email: string): Promise<Session> {
   }
 }
 
-async function expectMail(to: string, subject: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await t.client.mailbox(to)).some((m) => m.subject === subject)) {
-    if (Date.now() > deadline) throw new Error(`no e-mail "${subject}" to ${to} within 10 s`);
-    await delay(50);
-  }
-}
+const expectMail = (to: string, subject: string) => mailsArrived(t.client, to, subject);
 
 it('`add` and `remove` each write one entry naming the OS user who ran them', async () => {
   const user = await t.client.newClient('logged');

@@ -13,12 +13,15 @@ import {
 import { type RouteDef, routes } from '../../shared/api';
 import { apiMessages } from '../../shared/messages';
 import { claimsOf, PASSWORD, pathOf, type Session } from './support/client';
+import { eventually } from './support/eventually';
 import { useTestStack } from './support/use-stack';
 import { refusals } from '../../shared/refusals';
 
 // Admin membership is re-read from Cognito after at most this long (60 s in AWS).
 const RECHECK_SECONDS = 1;
 // getClientHistory runs without any table access here, to show the local IAM check is live.
+// A stack of its own: a one-second admin recheck and a denied grant (LOCAL_IAM_DENY), which would
+// change what every other file on a shared stack sees.
 const t = useTestStack({ seed: false, env: { ADMIN_RECHECK_SECONDS: String(RECHECK_SECONDS), LOCAL_IAM_DENY: 'getClientHistory' } });
 
 let alice: Session;
@@ -28,7 +31,12 @@ beforeAll(async () => {
   [alice, admin] = [await t.client.newClient('alice'), await t.client.newAdmin()];
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Waits until `call` is refused, for no longer than the recheck time (and a little for the call
+ * itself): the stack's clock is the machine's, so the recheck time has to pass for real.
+ */
+const refusedWithinRecheck = (call: () => Promise<{ status: number }>) =>
+  eventually(async () => expect((await call()).status).toBe(403), RECHECK_SECONDS * 1000 + 200, 100);
 
 /** A raw Cognito call to a URL, as a script (or a page) would send it. */
 async function cognitoCall(url: string, target: string, body: unknown) {
@@ -134,7 +142,7 @@ describe('2. tokens do not outlive what should end them', () => {
     await t.client.cognitoAdmin.send(
       new AdminRemoveUserFromGroupCommand({ UserPoolId: t.stack.cognito.userPoolId, Username: demoted.email, GroupName: 'admins' }),
     );
-    await sleep(RECHECK_SECONDS * 1000 + 200);
+    await refusedWithinRecheck(listClients);
     expect(claimsOf(demoted.accessToken)['cognito:groups']).toEqual(['admins']);
     expect(await listClients()).toMatchObject({ status: 403, body: { error: apiMessages.adminOnly } });
     expect(await portfolioOf(alice)).toMatchObject({ status: 403, body: { error: refusals.notYours } });
@@ -149,7 +157,7 @@ describe('2. tokens do not outlive what should end them', () => {
     expect((await t.client.call('listClients', { token: disabled.accessToken })).status).toBe(200);
     const poolUser = { UserPoolId: t.stack.cognito.userPoolId, Username: disabled.email };
     await t.client.cognitoAdmin.send(new AdminDisableUserCommand(poolUser));
-    await sleep(RECHECK_SECONDS * 1000 + 200);
+    await refusedWithinRecheck(() => t.client.call('listClients', { token: disabled.accessToken }));
     expect((await t.client.call('listClients', { token: disabled.accessToken })).status).toBe(403);
     await t.client.cognitoAdmin.send(new AdminEnableUserCommand(poolUser));
   });

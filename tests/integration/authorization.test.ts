@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { type RouteDef, routes } from '../../shared/api';
 import { keys } from '../../lambdas/lib/data/table';
 import { claimsOf, PASSWORD, type Session } from './support/client';
-import { useTestStack } from './support/use-stack';
+import { useSharedStack } from './support/use-stack';
 
-const t = useTestStack({ seed: false });
+const t = useSharedStack();
 
 let alice: Session;
 let bob: Session;

@@ -5,9 +5,9 @@
 import fc from 'fast-check';
 import { routeByName, type RouteName } from '../../shared/api';
 import { pathOf, type Session } from './support/client';
-import { useTestStack } from './support/use-stack';
+import { useSharedStack } from './support/use-stack';
 
-const t = useTestStack({ seed: false });
+const t = useSharedStack();
 
 let admin: Session;
 let zoe: Session;

@@ -19,6 +19,8 @@ import { useTestStack } from './support/use-stack';
 
 // The list's orders are the subject here, not the four-eyes rule: a threshold above the
 // $1,000,000 move below lets it apply at once (four-eyes.test.ts covers the threshold).
+// A stack of its own: other four-eyes and daily limits than the default, and it pages through the
+// whole client list.
 const t = useTestStack({ seed: false, env: { FOUR_EYES_THRESHOLD_DOLLARS: '2000000', ADMIN_DAILY_LIMIT_DOLLARS: '2000000' } });
 
 interface Listed {

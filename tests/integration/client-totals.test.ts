@@ -11,6 +11,8 @@ import { configureRuntime, resetRuntime } from '../../lambdas/lib/runtime/runtim
 import type { Session } from './support/client';
 import { useTestStack } from './support/use-stack';
 
+// A stack of its own: it holds the kept totals to the sum of every client of the stack, from none,
+// and its weekly run grows every portfolio on the stack to a later week.
 const t = useTestStack({ seed: false });
 
 let admin: Session;

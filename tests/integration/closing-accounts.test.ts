@@ -20,6 +20,7 @@ import { useTestStack } from './support/use-stack';
 import { refusals } from '../../shared/refusals';
 
 const RECORD_YEARS = 3;
+// A stack of its own: it keeps records a shorter time than the default (RECORD_YEARS).
 const t = useTestStack({ env: { RECORD_YEARS: String(RECORD_YEARS) } });
 let maker: Session;
 let checker: Session;

@@ -8,9 +8,9 @@ import { type AnswerOf, type RouteName, routes } from '../../shared/api';
 import { addCalendarMonthsUtc } from '../../shared/eligibility';
 import { DAY_MS } from '../../shared/growth';
 import { type CallInput, checkAnswer, freshTotpCode, PASSWORD, type Session } from './support/client';
-import { useTestStack } from './support/use-stack';
+import { useSharedStack } from './support/use-stack';
 
-const t = useTestStack({ seed: false });
+const t = useSharedStack();
 
 /** The routes that gave a 2xx answer, checked against their declaration: each route's test finds its route here. */
 const answered = new Set<RouteName>();

@@ -14,10 +14,10 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { DEMO_ADMIN } from '../../infra/local/seed';
 import { formatUsd } from '../../shared/money';
 import { type ApiResponse, type CallAnswer, Client, type Session } from './support/client';
+import { mailsArrived } from './support/mail';
 import { type GroupStack, isRunning, runningInGroup, startGroupStack } from './support/process-group-stack';
 
 const CLIENTS = 3;
@@ -37,6 +37,7 @@ interface Deposit {
 
 type DepositAnswer = ApiResponse<CallAnswer<'addDeposit'>>;
 
+// Stacks of its own: it kills the whole stack as a crash would and starts it again on its data folder.
 let dataDir: string;
 let stack: GroupStack | undefined;
 let client: Client | undefined;
@@ -75,14 +76,9 @@ async function sendAll(c: Client, admin: Session, deposits: Deposit[], crashAfte
 
 const depositSubject = (amount: number) => `Deposit of ${formatUsd(Math.round(amount * 100))} recorded`;
 
-/** Polls the mailbox until `subject` reached `to`. */
-async function waitForMail(c: Client, to: string, subject: string): Promise<void> {
-  const deadline = Date.now() + MAIL_DEADLINE_MS;
-  while (!(await c.mailbox(to)).some((m) => m.subject === subject)) {
-    if (Date.now() > deadline) throw new Error(`"${subject}" did not reach ${to} within ${MAIL_DEADLINE_MS / 1000} s; failed stream batches:\n${streamFailures()}`);
-    await delay(100);
-  }
-}
+/** Waits until `subject` reached `to`; past the deadline, says which stream batches failed. */
+const waitForMail = (c: Client, to: string, subject: string) =>
+  mailsArrived(c, to, subject, { timeout: MAIL_DEADLINE_MS, explain: () => `failed stream batches:\n${streamFailures()}` });
 
 const streamFailures = () => {
   const file = join(dataDir, 'stream-failures.jsonl');

@@ -9,9 +9,10 @@ import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { parse } from 'csv-parse/sync';
 import { apiMessages } from '../../shared/messages';
 import { PASSWORD, type Session } from './support/client';
-import { useTestStack } from './support/use-stack';
+import { eventually } from './support/eventually';
+import { useSharedStack } from './support/use-stack';
 
-const t = useTestStack({ seed: false });
+const t = useSharedStack();
 const ATTACK = "Example;=1+1;=cmd|' /C calc'!A0";
 let admin: Session;
 
@@ -81,13 +82,13 @@ describe('names a spreadsheet would split or run', () => {
 async function exportedFile(): Promise<string> {
   const started = await t.client.call('startBalancesExport', { token: admin.accessToken });
   if (started.status !== 202) throw new Error(`startBalancesExport answered ${started.status}: ${JSON.stringify(started.body)}`);
-  for (let i = 0; i < 100; i++) {
+  const url = await eventually(async () => {
     const res = await t.client.call('getBalancesExport', { token: admin.accessToken, params: { id: started.body.exportId } });
-    if (res.body.status === 'ready') return (await fetch(res.body.url ?? '')).text();
+    if (res.body.status === 'ready') return res.body.url ?? '';
     expect(res.body.status).toBe('running');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('export still running after 10 s');
+    throw new Error('export still running after 10 s');
+  });
+  return (await fetch(url)).text();
 }
 
 it('a name stored before the rule reaches the balances export quoted and defused, in every reading of the file', async () => {

@@ -8,9 +8,9 @@ import type { EligibilityDto } from '../../shared/api';
 import { addCalendarMonthsUtc, daysUntilEligible, depositEligibleIn, depositProfitCents, eligibleAt } from '../../shared/eligibility';
 import { DAY_MS } from '../../shared/growth';
 import type { Session } from './support/client';
-import { useTestStack } from './support/use-stack';
+import { useSharedStack } from './support/use-stack';
 
-const t = useTestStack({ seed: false });
+const t = useSharedStack();
 
 let admin: Session;
 

@@ -8,9 +8,9 @@ import { DAY_MS } from '../../shared/growth';
 import { ddb } from '../../lambdas/lib/runtime/db';
 import { loadEntriesAfter, newEntryItem } from '../../lambdas/lib/data/ledger';
 import { configureRuntime, resetRuntime } from '../../lambdas/lib/runtime/runtime';
-import { useTestStack } from './support/use-stack';
+import { useSharedStack } from './support/use-stack';
 
-const t = useTestStack({ seed: false });
+const t = useSharedStack();
 
 beforeAll(() => {
   configureRuntime({ tableName: t.stack.tableName, region: 'us-east-1', dynamoEndpoint: t.stack.dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });

@@ -10,10 +10,10 @@ import type { PendingActionDto } from '../../shared/answers';
 import { newId } from '../../lambdas/lib/data/ids';
 import { newRequestItem } from '../../lambdas/lib/data/withdrawal-requests';
 import type { Session } from './support/client';
-import { useTestStack } from './support/use-stack';
+import { useSharedStack } from './support/use-stack';
 import { refusals } from '../../shared/refusals';
 
-const t = useTestStack();
+const t = useSharedStack();
 let maker: Session;
 let checker: Session;
 

@@ -15,9 +15,9 @@ import { DEMO_GOOGLE_ACCOUNTS } from '../../infra/local/google/demo-accounts';
 import { walkGoogleSignIn } from '../../infra/local/google/sign-in-walk';
 import { startTestStack } from './support/stack';
 import { runTool } from './support/tool';
-import { useTestStack } from './support/use-stack';
+import { useSharedStack } from './support/use-stack';
 
-const t = useTestStack({ seed: false });
+const t = useSharedStack();
 const [grace, alan] = DEMO_GOOGLE_ACCOUNTS as [(typeof DEMO_GOOGLE_ACCOUNTS)[number], (typeof DEMO_GOOGLE_ACCOUNTS)[number]];
 
 const config = async (url: string) => siteConfig(await (await fetch(`${url}/config.json`)).json());
@@ -98,6 +98,7 @@ it('makes a Google user an administrator by e-mail, who then lists Google client
 });
 
 it('has no Google sign-in on a stack started without it, as a stage without a Google provider', async () => {
+  // A stack of its own: started without the Google stand-in, which the shared stack has.
   const plain = await startTestStack({ seed: false, env: { LOCAL_GOOGLE: 'off' } });
   try {
     expect(await config(plain.url)).toMatchObject({ googleSignIn: false, oauthDomain: null });

@@ -13,6 +13,7 @@ import type { Session } from './support/client';
 import { useTestStack } from './support/use-stack';
 import { refusals } from '../../shared/refusals';
 
+// A stack of its own: another admin daily limit than the default (ADMIN_DAILY_LIMIT_DOLLARS).
 const t = useTestStack({ env: { ADMIN_DAILY_LIMIT_DOLLARS: '50000' } });
 let maker: Session;
 let checker: Session;

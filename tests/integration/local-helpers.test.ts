@@ -5,9 +5,9 @@
  * 403, and nothing runs; the stack's own pages and local tools still get through.
  */
 import { type IncomingHttpHeaders, request } from 'node:http';
-import { useTestStack } from './support/use-stack';
+import { useSharedStack } from './support/use-stack';
 
-const t = useTestStack();
+const t = useSharedStack();
 const EVIL = 'https://evil.example';
 
 /**

@@ -25,8 +25,10 @@ import { LOCAL_FUNDING_INSTRUCTIONS } from '../../infra/local/funding-instructio
 import { DEMO_FIRM } from '../../infra/aws/demo-firm';
 import { DEMO_ADMIN_TOTP_SECRET } from '../../infra/local/seed';
 import { Client, claimsOf, freshTotpCode, PASSWORD } from './support/client';
+import { eventually } from './support/eventually';
 import { startTestStack, type TestStack } from './support/stack';
 
+// Stacks of its own: it stops the stack and starts it again on the same data folder.
 let stack: TestStack;
 let client: Client;
 
@@ -167,15 +169,13 @@ it('opens its port only when ready: the first answer it gives already has the de
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   try {
     const url = `http://localhost:${port}`;
-    let config: { userPoolEndpoint: string; userPoolId: string; userPoolClientId: string } | null = null;
-    const deadline = Date.now() + 60_000;
-    while (!config && Date.now() < deadline) {
-      config = await fetch(`${url}/config.json`)
-        .then((r) => r.json() as Promise<{ userPoolEndpoint: string; userPoolId: string; userPoolClientId: string }>)
-        .catch(() => null);
-      if (!config) await new Promise((r) => setTimeout(r, 25));
-    }
-    if (!config) throw new Error('the stack never answered');
+    const config = await eventually(
+      async () => (await fetch(`${url}/config.json`)).json() as Promise<{ userPoolEndpoint: string; userPoolId: string; userPoolClientId: string }>,
+      60_000,
+      25,
+    ).catch(() => {
+      throw new Error('the stack never answered');
+    });
     // The very first moment it answers, the seed is complete.
     const stackFile = JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')) as { cognito: { clientId: string } };
     expect(stackFile.cognito.clientId).toBe(config.userPoolClientId);
@@ -198,7 +198,7 @@ it('opens its port only when ready: the first answer it gives already has the de
       cognito.destroy();
     }
     // The banner names the runtime, the Lambdas' own; nothing was said on stderr.
-    while (!stdout.includes('ready at') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    await eventually(async () => expect(stdout).toContain('ready at'), 60_000, 25).catch(() => undefined);
     expect(stdout).toMatch(/ready at http:\/\/localhost:\d+ {2}\(Node v24\.\d+\.\d+, data: /);
     expect(stderr).toBe('');
   } finally {

@@ -12,6 +12,8 @@ import type { Session } from './support/client';
 import { runTool as runProjectTool } from './support/tool';
 import { useTestStack } from './support/use-stack';
 
+// A stack of its own: the migration tool goes over the whole table, and the test counts what it
+// finds there.
 const t = useTestStack({ seed: false });
 
 let admin: Session;

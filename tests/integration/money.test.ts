@@ -16,6 +16,7 @@ const applied = <B extends object>(body: B) => body as Exclude<B, { pending: tru
 // four-eyes threshold and the administrator's daily limit are set above them (four-eyes.test.ts
 // and insider-money.test.ts cover both). A deposit dated more than 31 days back still waits for a
 // second administrator: `fund` gets its approval.
+// A stack of its own: other four-eyes and daily limits than the default.
 const t = useTestStack({ seed: false, env: { FOUR_EYES_THRESHOLD_DOLLARS: '1000000', ADMIN_DAILY_LIMIT_DOLLARS: '100000000' } });
 
 let admin: Session;

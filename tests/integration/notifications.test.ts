@@ -10,7 +10,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { DEMO_ADMIN } from '../../infra/local/seed';
 import { formatUtcDate } from '../../lambdas/notifications/email-format';
 import type { Session } from './support/client';
-import { type StackContext, useTestStack } from './support/use-stack';
+import { mailsArrived } from './support/mail';
+import { type StackContext, useSharedStack, useTestStack } from './support/use-stack';
 
 const DEADLINE_MS = 10_000;
 /** After the awaited e-mails arrived: long enough for a duplicate to follow them (the poller polls every 250 ms). */
@@ -25,14 +26,7 @@ interface StoredMail {
 function mailHelpers(t: StackContext) {
   /** Polls the mailbox until `count` e-mails to `to` have this subject, or the deadline passes. */
   async function waitForMails(to: string, subject: string | RegExp, count = 1): Promise<void> {
-    const matches = (s: string) => (typeof subject === 'string' ? s === subject : subject.test(s));
-    const deadline = Date.now() + DEADLINE_MS;
-    for (;;) {
-      const found = (await t.client.mailbox(to)).filter((m) => matches(m.subject)).length;
-      if (found >= count) return;
-      if (Date.now() > deadline) throw new Error(`${found} of ${count} e-mails "${String(subject)}" to ${to} within ${DEADLINE_MS} ms`);
-      await delay(50);
-    }
+    await mailsArrived(t.client, to, subject, { count, timeout: DEADLINE_MS });
   }
 
   /** The stored e-mails (with their text) to `to`, from the mailbox file; retried while a write is under way. */
@@ -50,6 +44,7 @@ function mailHelpers(t: StackContext) {
   /** Exactly `count` e-mails to `to` with this subject: waits for them, then makes sure no more follow. */
   async function expectExactly(to: string, subject: string, count = 1): Promise<StoredMail[]> {
     await waitForMails(to, subject, count);
+    // A wait that no more arrive: no condition can end it early, so it is a fixed, short one.
     await delay(QUIET_MS);
     const mails = storedMails(to).filter((m) => m.subject === subject);
     expect(mails).toHaveLength(count);
@@ -60,7 +55,7 @@ function mailHelpers(t: StackContext) {
 }
 
 describe('notifications (seeded stack)', () => {
-  const t = useTestStack();
+  const t = useSharedStack();
   const { storedMails, expectExactly } = mailHelpers(t);
   let admin: Session;
 
@@ -140,6 +135,8 @@ describe('notifications (seeded stack)', () => {
 });
 
 describe('e-mail preferences (seeded stack)', () => {
+  // A stack of its own: its weekly run grows every portfolio on the stack to a later week, and it
+  // checks that no client of the stack got a summary.
   const t = useTestStack();
   const { storedMails, expectExactly } = mailHelpers(t);
   let admin: Session;
@@ -225,6 +222,7 @@ describe('e-mail preferences (seeded stack)', () => {
 });
 
 describe('notifications when sending fails (LOCAL_MAIL_FAIL_TIMES=2)', () => {
+  // A stack of its own: its mail sender fails on purpose (LOCAL_MAIL_FAIL_TIMES).
   const t = useTestStack({ seed: false, env: { LOCAL_MAIL_FAIL_TIMES: '2' } });
   const { expectExactly } = mailHelpers(t);
 

@@ -8,9 +8,9 @@
  */
 import { AdminGetUserCommand, GetTokensFromRefreshTokenCommand, UpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { claimsOf } from './support/client';
-import { useTestStack } from './support/use-stack';
+import { useSharedStack } from './support/use-stack';
 
-const t = useTestStack({ seed: false });
+const t = useSharedStack();
 
 /** New tokens from a refresh, asked of the pool's API itself. */
 async function refreshedIdToken(refreshToken: string): Promise<Record<string, unknown>> {

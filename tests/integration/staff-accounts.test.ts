@@ -14,6 +14,8 @@ import type { Session } from './support/client';
 import { runTool } from './support/tool';
 import { useTestStack } from './support/use-stack';
 
+// A stack of its own: it counts the whole seeded book (the demo clients alone) and turns the
+// seeded checker into a client.
 const t = useTestStack({ seed: true });
 
 let admin: Session;

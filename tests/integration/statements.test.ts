@@ -7,10 +7,11 @@ import { newId } from '../../lambdas/lib/data/ids';
 import { configureRuntime, resetRuntime } from '../../lambdas/lib/runtime/runtime';
 import { exportKeys } from '../../lambdas/lib/data/table';
 import type { Session } from './support/client';
-import { useTestStack } from './support/use-stack';
+import { eventually } from './support/eventually';
+import { useSharedStack } from './support/use-stack';
 import { refusals } from '../../shared/refusals';
 
-const t = useTestStack({ seed: false });
+const t = useSharedStack();
 let admin: Session;
 let cleo: Session;
 
@@ -70,13 +71,12 @@ it.each(['from=yesterday', 'from=2026-02-30', 'from=2026-11-20&to=2026-11-01'])(
 
 /** Asks after an export as the admin page does, until the exporter has finished it. */
 async function settled(exportId: string) {
-  for (let i = 0; i < 100; i++) {
+  return eventually(async () => {
     const res = await t.client.call('getBalancesExport', { token: admin.accessToken, params: { id: exportId } });
     expect(res.status).toBe(200);
-    if (res.body.status !== 'running') return res.body;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`export ${exportId} still running after 10 s`);
+    if (res.body.status === 'running') throw new Error(`export ${exportId} still running after 10 s`);
+    return res.body;
+  });
 }
 
 describe('the whole book as one CSV', () => {

@@ -11,32 +11,23 @@ import { type AttributeValue as SdkAttributeValue, CreateTableCommand, DescribeT
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { createTableInput, ensureTable, type LocalDynamo, localCredentials, startLocalDynamo } from '../../infra/local/dynamo';
+import { createTableInput, ensureTable, localCredentials, startLocalDynamo } from '../../infra/local/dynamo';
 import { type StreamBatchFailure, type StreamPoller, type StreamPollerOptions, startStreamPoller } from '../../infra/local/stream-poller';
+import { eventually } from './support/eventually';
+import { useLocalDynamo } from './support/local-dynamo';
 
-let dataDir: string;
-let dynamo: LocalDynamo;
-let doc: DynamoDBDocumentClient;
+const local = useLocalDynamo('stream');
 const pollers: StreamPoller[] = [];
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'aurum-stream-'));
-  dynamo = await startLocalDynamo({ dataDir, inMemory: true });
-  doc = DynamoDBDocumentClient.from(dynamo.client);
-});
 afterEach(async () => {
   for (const poller of pollers.splice(0)) await poller.stop();
-});
-afterAll(async () => {
-  await dynamo?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A table of its own for each test: its stream holds only that test's records. */
 let tables = 0;
 async function freshTable(): Promise<string> {
   const name = `stream-test-${++tables}`;
-  expect(await ensureTable(dynamo.client, name)).toEqual({ created: true });
+  expect(await ensureTable(local.dynamo.client, name)).toEqual({ created: true });
   return name;
 }
 
@@ -48,7 +39,7 @@ async function poll(tableName: string, answer: (event: DynamoDBStreamEvent, call
   const failures: StreamBatchFailure[] = [];
   const errors: unknown[] = [];
   const poller = await startStreamPoller({
-    endpoint: dynamo.endpoint,
+    endpoint: local.dynamo.endpoint,
     credentials: localCredentials(),
     tableName,
     handler: (event) => {
@@ -65,7 +56,7 @@ async function poll(tableName: string, answer: (event: DynamoDBStreamEvent, call
 }
 
 const put = (tableName: string, sk: string, extra: Record<string, unknown> = {}) =>
-  doc.send(new PutCommand({ TableName: tableName, Item: { PK: 'ITEM', SK: sk, ...extra } }));
+  local.doc.send(new PutCommand({ TableName: tableName, Item: { PK: 'ITEM', SK: sk, ...extra } }));
 const skOf = (record: DynamoDBRecord | undefined) => record?.dynamodb?.Keys?.SK?.S;
 const sksOf = (records: DynamoDBRecord[] | undefined) => (records ?? []).map(skOf);
 const seqOf = (record: DynamoDBRecord | undefined) => record?.dynamodb?.SequenceNumber ?? '';
@@ -80,13 +71,13 @@ it('delivers a put, an update and a delete once each, in order, as Lambda delive
   const startedAt = Math.floor(Date.now() / 1000);
 
   await put(tableName, 'a', { amountCents: 100, tags: ['x'], note: null, blob: new Uint8Array([1, 2, 3]) });
-  await doc.send(new UpdateCommand({ TableName: tableName, Key: { PK: 'ITEM', SK: 'a' }, UpdateExpression: 'SET amountCents = :n', ExpressionAttributeValues: { ':n': 250 } }));
-  await doc.send(new DeleteCommand({ TableName: tableName, Key: { PK: 'ITEM', SK: 'a' } }));
+  await local.doc.send(new UpdateCommand({ TableName: tableName, Key: { PK: 'ITEM', SK: 'a' }, UpdateExpression: 'SET amountCents = :n', ExpressionAttributeValues: { ':n': 250 } }));
+  await local.doc.send(new DeleteCommand({ TableName: tableName, Key: { PK: 'ITEM', SK: 'a' } }));
   await poller.drained();
 
   const records = calls.flat();
   expect(records.map((r) => r.eventName)).toEqual(['INSERT', 'MODIFY', 'REMOVE']);
-  const { Table } = await dynamo.client.send(new DescribeTableCommand({ TableName: tableName }));
+  const { Table } = await local.dynamo.client.send(new DescribeTableCommand({ TableName: tableName }));
   for (const record of records) {
     // Exactly Lambda's fields: plain JSON, the stream's ARN, the table's region, epoch seconds.
     expect(JSON.parse(JSON.stringify(record))).toEqual(record);
@@ -211,7 +202,7 @@ it('sends a batch that keeps failing to onFailure after maxRetries retries, then
   ]);
   expect(failures).toHaveLength(1);
   const [failure] = failures;
-  const { Table } = await dynamo.client.send(new DescribeTableCommand({ TableName: tableName }));
+  const { Table } = await local.dynamo.client.send(new DescribeTableCommand({ TableName: tableName }));
   expect(failure).toMatchObject({
     version: '1.0',
     requestContext: { condition: 'RetryAttemptsExhausted', approximateInvokeCount: 3 },
@@ -262,6 +253,8 @@ it('stops cleanly: waits for the handler call in flight and delivers nothing aft
   await inHandler;
   let stopped = false;
   const stopping = poller.stop().then(() => (stopped = true));
+  // Waits for something not to happen (the stop ending, a record arriving): no condition can end
+  // such a wait early, so it is a short, fixed one.
   await new Promise((r) => setTimeout(r, 200));
   expect(stopped).toBe(false);
   release();
@@ -287,7 +280,7 @@ it('stops at once while a failed batch waits to be retried', async () => {
   );
   await firstFailure;
   // Enough failures that the back-off is long (then capped): stop must not wait it out.
-  while (calls.length < 5) await new Promise((r) => setTimeout(r, 20));
+  await eventually(async () => expect(calls.length).toBeGreaterThanOrEqual(5), 60_000, 20);
   const before = Date.now();
   await poller.stop();
   expect(Date.now() - before).toBeLessThan(500);
@@ -354,8 +347,8 @@ describe('a data folder from before the stream', () => {
 
 it('refuses a table without a stream', async () => {
   const { StreamSpecification: _none, ...withoutStream } = createTableInput('no-stream');
-  await dynamo.client.send(new CreateTableCommand(withoutStream));
+  await local.dynamo.client.send(new CreateTableCommand(withoutStream));
   await expect(
-    startStreamPoller({ endpoint: dynamo.endpoint, credentials: localCredentials(), tableName: 'no-stream', handler: succeed, onFailure: () => undefined }),
+    startStreamPoller({ endpoint: local.dynamo.endpoint, credentials: localCredentials(), tableName: 'no-stream', handler: succeed, onFailure: () => undefined }),
   ).rejects.toThrow('table no-stream has no stream');
 });

@@ -5,39 +5,28 @@
  * position was saved) comes again, a stream it never read is read from its oldest record, and a
  * kept position the stream no longer has falls back to the oldest record, saying so.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DeleteTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { ensureTable, type LocalDynamo, localCredentials, startLocalDynamo } from '../../infra/local/dynamo';
+import { ensureTable, localCredentials } from '../../infra/local/dynamo';
 import { type StreamPoller, type StreamPollerOptions, startStreamPoller } from '../../infra/local/stream-poller';
+import { useLocalDynamo } from './support/local-dynamo';
 
-let dataDir: string;
-let dynamo: LocalDynamo;
-let doc: DynamoDBDocumentClient;
+const local = useLocalDynamo('positions');
 const pollers: StreamPoller[] = [];
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'aurum-positions-'));
-  dynamo = await startLocalDynamo({ dataDir, inMemory: true });
-  doc = DynamoDBDocumentClient.from(dynamo.client);
-});
 afterEach(async () => {
   for (const poller of pollers.splice(0)) await poller.stop();
-});
-afterAll(async () => {
-  await dynamo?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 let tables = 0;
 /** A table of its own for each test, and a positions file no poller has used yet. */
 async function freshTable(): Promise<{ tableName: string; positionsFile: string }> {
   const tableName = `positions-test-${++tables}`;
-  expect(await ensureTable(dynamo.client, tableName)).toEqual({ created: true });
-  return { tableName, positionsFile: join(dataDir, `${tableName}.positions.json`) };
+  expect(await ensureTable(local.dynamo.client, tableName)).toEqual({ created: true });
+  return { tableName, positionsFile: join(local.dataDir, `${tableName}.positions.json`) };
 }
 
 type Answer = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
@@ -48,7 +37,7 @@ async function poll(tableName: string, positionsFile: string, answer: Answer = a
   const calls: DynamoDBRecord[][] = [];
   const logged: string[] = [];
   const poller = await startStreamPoller({
-    endpoint: dynamo.endpoint,
+    endpoint: local.dynamo.endpoint,
     credentials: localCredentials(),
     tableName,
     handler: (event) => {
@@ -66,14 +55,14 @@ async function poll(tableName: string, positionsFile: string, answer: Answer = a
   return { poller, calls, logged, delivered: () => calls.flat().map(skOf) };
 }
 
-const put = (tableName: string, ...sks: string[]) => Promise.all(sks.map((sk) => doc.send(new PutCommand({ TableName: tableName, Item: { PK: 'ITEM', SK: sk } })))).then(() => undefined);
+const put = (tableName: string, ...sks: string[]) => Promise.all(sks.map((sk) => local.doc.send(new PutCommand({ TableName: tableName, Item: { PK: 'ITEM', SK: sk } })))).then(() => undefined);
 /** One after another, so the stream holds them in this order. */
 async function putInOrder(tableName: string, ...sks: string[]) {
   for (const sk of sks) await put(tableName, sk);
 }
 const skOf = (record: DynamoDBRecord | undefined) => record?.dynamodb?.Keys?.SK?.S;
 const seqOf = (record: DynamoDBRecord | undefined) => record?.dynamodb?.SequenceNumber ?? '';
-const streamArnOf = async (tableName: string) => (await dynamo.client.send(new DescribeTableCommand({ TableName: tableName }))).Table?.LatestStreamArn ?? '';
+const streamArnOf = async (tableName: string) => (await local.dynamo.client.send(new DescribeTableCommand({ TableName: tableName }))).Table?.LatestStreamArn ?? '';
 const kept = (positionsFile: string) => JSON.parse(readFileSync(positionsFile, 'utf8')) as Record<string, Record<string, { after?: string; ended?: true }>>;
 
 it('reads a stream it never read from its oldest record, and keeps where it stands by stream ARN and shard', async () => {
@@ -132,7 +121,7 @@ it('delivers again a batch whose handling was cut short: the position is kept on
     expect(JSON.parse(leftByCrash)).toEqual(doneAt);
 
     // The next start (a process of its own in life; here a poller on a copy of the crash's file) gets the batch again.
-    const copy = join(dataDir, `${tableName}.after-crash.json`);
+    const copy = join(local.dataDir, `${tableName}.after-crash.json`);
     writeFileSync(copy, leftByCrash);
     const next = await poll(tableName, copy);
     await next.poller.drained();
@@ -221,8 +210,8 @@ it('ignores the positions of a table created again (another stream ARN)', async 
   await first.poller.stop();
   const oldArn = await streamArnOf(tableName);
 
-  await dynamo.client.send(new DeleteTableCommand({ TableName: tableName }));
-  expect(await ensureTable(dynamo.client, tableName)).toEqual({ created: true });
+  await local.dynamo.client.send(new DeleteTableCommand({ TableName: tableName }));
+  expect(await ensureTable(local.dynamo.client, tableName)).toEqual({ created: true });
   const newArn = await streamArnOf(tableName);
   expect(newArn).not.toBe(oldArn);
   await putInOrder(tableName, 'new');

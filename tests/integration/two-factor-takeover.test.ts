@@ -10,7 +10,6 @@
 import { createSign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { srpSignIn } from '@aurum/cognito-emulator';
 import { keys } from '../../lambdas/lib/data/table';
@@ -18,10 +17,12 @@ import { apiMessages, errors } from '../../shared/messages';
 import { claimsOf, freshTotpCode, PASSWORD, type Session } from './support/client';
 import { failureOf } from './support/failure';
 import { wrongTotpCode } from './support/totp';
-import { useTestStack } from './support/use-stack';
+import { eventually } from './support/eventually';
+import { mailsArrived } from './support/mail';
+import { useSharedStack } from './support/use-stack';
 import { refusals } from '../../shared/refusals';
 
-const t = useTestStack({ seed: false });
+const t = useSharedStack();
 
 const MAIL_DEADLINE_MS = 10_000;
 
@@ -57,13 +58,8 @@ function tokenSignedInAgo(token: string, ageMs: number): string {
 }
 
 async function mailsTo(to: string, subject: string, count: number): Promise<void> {
-  const deadline = Date.now() + MAIL_DEADLINE_MS;
-  const seen = async () => (await t.client.mailbox(to)).filter((m) => m.subject === subject);
-  while ((await seen()).length < count) {
-    if (Date.now() > deadline) throw new Error(`no e-mail "${subject}" to ${to}: ${JSON.stringify(await t.client.mailbox(to))}`);
-    await delay(100);
-  }
-  expect(await seen()).toHaveLength(count);
+  await mailsArrived(t.client, to, subject, { count, timeout: MAIL_DEADLINE_MS });
+  expect((await t.client.mailbox(to)).filter((m) => m.subject === subject)).toHaveLength(count);
 }
 
 describe('setting up an app with only a stolen access token', () => {
@@ -91,13 +87,14 @@ describe('setting up an app with only a stolen access token', () => {
     let failures = 0;
     // Five failures lock for 1 s, doubling with each one after; an attempt during a lockout counts for nothing.
     while (failures < 7) {
-      const res = await setUp(victim.accessToken, { password: `wrong-${failures}` });
-      if (res.status === 429) {
-        expect(res.body).toEqual({ error: errors.signIn.tooManyRequests });
+      // During a lockout the attempt is refused with a 429: tried again until the lockout has passed.
+      const res = await eventually(async () => {
+        const answer = await setUp(victim.accessToken, { password: `wrong-${failures}` });
+        if (answer.status !== 429) return answer;
+        expect(answer.body).toEqual({ error: errors.signIn.tooManyRequests });
         expect(failures).toBeGreaterThanOrEqual(5);
-        await delay(500);
-        continue;
-      }
+        throw new Error(`still locked out after ${failures} failures`);
+      }, 30_000, 250);
       expect([res.status, res.body]).toEqual([400, { error: errors.account.wrongCurrentPassword }]);
       failures += 1;
     }

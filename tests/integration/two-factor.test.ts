@@ -20,9 +20,9 @@ import { apiMessages, errors } from '../../shared/messages';
 import { claimsOf, freshTotpCode, PASSWORD, totpCode } from './support/client';
 import { failureOf } from './support/failure';
 import { wrongTotpCode } from './support/totp';
-import { useTestStack } from './support/use-stack';
+import { useSharedStack } from './support/use-stack';
 
-const t = useTestStack({ seed: true });
+const t = useSharedStack();
 
 /** The password step through the gateway, over SRP as the web signs in: tokens, or the code challenge. */
 const passwordSignIn = (email: string, password = PASSWORD) => srpSignIn(t.client.cognito, t.stack.cognito, email, password);

@@ -11,6 +11,8 @@ import { DAY_MS, replayLedger, WEEK_MS } from '../../shared/growth';
 import type { Session } from './support/client';
 import { useTestStack } from './support/use-stack';
 
+// A stack of its own: another page size and step budget for the weekly job, whose runs grow every
+// portfolio on the stack to a later week.
 const t = useTestStack({ seed: true, env: { WEEKLY_GROWTH_PAGE_SIZE: '1', LOCAL_WEEKLY_STEP_BUDGET_MS: '0' } });
 
 let admin: Session;

@@ -12,10 +12,11 @@ import { DAY_MS } from '../../shared/growth';
 import { apiMessages } from '../../shared/messages';
 import { requestIds } from '../../lambdas/lib/data/table';
 import type { Session } from './support/client';
-import { useTestStack } from './support/use-stack';
+import { mailsArrived } from './support/mail';
+import { useSharedStack } from './support/use-stack';
 import { refusals } from '../../shared/refusals';
 
-const t = useTestStack({ seed: false });
+const t = useSharedStack();
 
 let admin: Session;
 let checker: Session;
@@ -130,6 +131,7 @@ describe('a cancel and an administrator deciding at the same moment', () => {
   /** One request, `decide` and, `cancelDelayMs` later, a cancel: exactly one wins, the other is told it was decided. */
   async function race(client: Session, decide: Decide, cancelDelayMs: number) {
     const request = await ask(client, 100);
+    // Not a wait for a condition: the offset between the two calls is what the race varies.
     const [decided, cancelled] = await Promise.all([decide(request.id), delay(cancelDelayMs).then(() => cancel(client, request.id))]);
     expect([cancelled.status, decided.status].sort()).toEqual([200, 409]);
     const loser = cancelled.status === 409 ? cancelled : decided;
@@ -209,11 +211,5 @@ describe('a request awaiting a second administrator', () => {
   });
 });
 
-/** Polls the local mailbox until an e-mail with this subject reaches `to` (the notifier reads the table's stream). */
-async function waitForMail(to: string, subject: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    if ((await t.client.mailbox(to)).some((m) => m.subject === subject)) return;
-    await delay(50);
-  }
-  throw new Error(`no e-mail "${subject}" to ${to}`);
-}
+/** Waits until an e-mail with this subject reaches `to` (the notifier reads the table's stream). */
+const waitForMail = (to: string, subject: string) => mailsArrived(t.client, to, subject);

@@ -224,7 +224,7 @@ export class Client {
     const setUp = await this.call('setUpTwoFactor', { token: session.accessToken, body: { password } });
     if (setUp.status !== 200) throw new Error(`setUpTwoFactor answered ${setUp.status}: ${JSON.stringify(setUp.body)}`);
     const secret = setUp.body.secretCode;
-    const verified = await this.call('verifyTwoFactor', { token: session.accessToken, body: { code: await freshTotpCode(secret) } });
+    const verified = await this.call('verifyTwoFactor', { token: session.accessToken, body: { code: await freshTotpCode(secret, this.stack.dataDir) } });
     if (verified.status !== 200) throw new Error(`verifyTwoFactor answered ${verified.status}: ${JSON.stringify(verified.body)}`);
     this.totpSecrets.set(session.email.toLowerCase(), secret);
     return secret;
@@ -240,7 +240,7 @@ export class Client {
         ClientId: this.stack.cognito.clientId,
         ChallengeName: 'SOFTWARE_TOKEN_MFA',
         Session: challenge.Session,
-        ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: await freshTotpCode(secret) },
+        ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: await freshTotpCode(secret, this.stack.dataDir) },
       }),
     );
     return this.sessionOf(email, out);

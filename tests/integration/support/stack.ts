@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 
 export interface TestStack {
   url: string;
@@ -56,7 +57,12 @@ async function startTestStackOnce(options: TestStackOptions): Promise<TestStack>
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  const url = await readyUrl(child, 60_000).catch((error: unknown) => {
+  const url = await readyUrl(child, 60_000).catch(async (error: unknown) => {
+    // A start that is given up is stopped too: it would otherwise run on, unseen, to the run's end.
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      if ((await Promise.race([exited.then(() => 'exited'), delay(10_000)])) !== 'exited') child.kill('SIGKILL');
+    }
     if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });

@@ -1,4 +1,5 @@
 import { Client } from './client';
+import { sharedStack } from './shared-stack';
 import { startTestStack, type TestStack } from './stack';
 import { TableReader } from './table';
 
@@ -20,6 +21,26 @@ export function useTestStack(options: Parameters<typeof startTestStack>[0] = {})
     ctx.client?.destroy();
     ctx.table?.destroy();
     await ctx.stack?.stop();
+  });
+  return ctx;
+}
+
+/**
+ * The worker's shared stack (seeded, default settings) for the file's tests: started by the first
+ * file of the worker that asks, kept for the rest of the run. A file on it makes its own users and
+ * never counts what it did not make; a file that changes the stack's settings, restarts or crashes
+ * it, moves its clock or asserts on the whole table takes `useTestStack` instead, and says why.
+ */
+export function useSharedStack(): StackContext {
+  const ctx = {} as StackContext;
+  beforeAll(async () => {
+    ctx.stack = await sharedStack();
+    ctx.client = new Client(ctx.stack);
+    ctx.table = new TableReader(ctx.stack);
+  });
+  afterAll(() => {
+    ctx.client?.destroy();
+    ctx.table?.destroy();
   });
   return ctx;
 }
