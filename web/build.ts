@@ -35,7 +35,7 @@ const AUTH_ENTRY = 'web/src/auth/amplify.ts';
  * The one definition of the SPA build. The esbuild plugins are part of it: without them the
  * first screen carries Chakra's and Amplify's barrels (about 40 KB gzip more).
  */
-const options: BuildOptions = {
+export const WEB_BUILD_OPTIONS: BuildOptions = {
   entryPoints: [join(WEB_ROOT, 'src/main.tsx')],
   bundle: true,
   splitting: true,
@@ -106,15 +106,21 @@ const PAGE_ENTRIES: Readonly<Record<string, string | null>> = {
  * with its HTML in the root. Each has the entry script and modulepreload links for what its
  * first screen runs.
  */
+/** The JavaScript files the entries load (each file once, as esbuild names them), except those in `loaded`. */
+function scriptsOf(meta: Metafile, entries: string[], loaded: readonly string[] = []): string[] {
+  return [...new Set(entries.flatMap((entry) => staticClosure(meta, outputFor(meta, entry))))].filter((f) => f.endsWith('.js') && !loaded.includes(f));
+}
+
+/** The files each budget counts: the first screen's, what /dashboard adds to them, and the admin pages'. */
+export function budgetedScripts(meta: Metafile): { initial: string[]; dashboard: string[]; admin: string[] } {
+  // main.tsx imports the app itself (App.tsx) dynamically, at once: both are the first screen's.
+  const initial = scriptsOf(meta, ['web/src/main.tsx', APP_ENTRY]);
+  return { initial, dashboard: scriptsOf(meta, [DASHBOARD_ENTRY, AUTH_ENTRY], initial), admin: scriptsOf(meta, [ADMIN_ENTRY], initial) };
+}
+
 async function writeDocuments(meta: Metafile, prerender: (path: string) => Promise<string>): Promise<BuildReport> {
   const main = outputFor(meta, 'web/src/main.tsx');
-  /** The JavaScript files the entries load (each file once), except those in `loaded`. */
-  const scriptsOf = (entries: string[], loaded: readonly string[] = []) =>
-    [...new Set(entries.flatMap((entry) => staticClosure(meta, outputFor(meta, entry))))].filter((f) => f.endsWith('.js') && !loaded.includes(f));
-  // main.tsx imports the app itself (App.tsx) dynamically, at once: both are the first screen's.
-  const initial = scriptsOf(['web/src/main.tsx', APP_ENTRY]);
-  const admin = scriptsOf([ADMIN_ENTRY], initial);
-  const dashboard = scriptsOf([DASHBOARD_ENTRY, AUTH_ENTRY], initial);
+  const { initial, dashboard, admin } = budgetedScripts(meta);
   const url = (out: string) => `/${relative(DIST, resolve(out)).split('\\').join('/')}`;
   const css = Object.keys(meta.outputs).filter((f) => f.endsWith('.css') && meta.outputs[f]?.entryPoint === undefined);
   const template = readFileSync(join(WEB_ROOT, 'index.html'), 'utf8').replace('<!-- head-script -->', () => `<script>${HEAD_SCRIPT}</script>`);
@@ -146,7 +152,7 @@ async function writeDocuments(meta: Metafile, prerender: (path: string) => Promi
   for (const [route, document] of Object.entries(PRERENDERED_PAGES)) {
     const entry = PAGE_ENTRIES[route];
     if (entry === undefined) throw new Error(`no page entry for the prerendered route ${route}`);
-    const page = entry ? scriptsOf([entry], initial) : [];
+    const page = entry ? scriptsOf(meta, [entry], initial) : [];
     write(document.slice(1), documentWith([...initial, ...page], await prerender(route)));
   }
 
@@ -217,7 +223,7 @@ export async function buildWeb(): Promise<BuildReport> {
   mkdirSync(ASSETS, { recursive: true });
   // Through a context, as watchWeb builds: esbuild's minifier names symbols differently in a
   // context than in a one-off build(), and the two commands must write the same bytes.
-  const ctx = await context(options);
+  const ctx = await context(WEB_BUILD_OPTIONS);
   const result = await ctx.rebuild().finally(() => ctx.dispose());
   if (!result.metafile) throw new Error("esbuild gave no metafile");
   return writeDocuments(result.metafile, await loadPrerenderer());
@@ -242,9 +248,9 @@ export async function watchWeb(onBuild: (report: BuildReport | Error) => void): 
   mkdirSync(ASSETS, { recursive: true });
   let previous = new Set<string>();
   const ctx = await context({
-    ...options,
+    ...WEB_BUILD_OPTIONS,
     plugins: [
-      ...(options.plugins ?? []),
+      ...(WEB_BUILD_OPTIONS.plugins ?? []),
       {
         name: 'index-html',
         setup(b) {
