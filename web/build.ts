@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { PRERENDERED_PAGES, SPA_INDEX } from '../shared/site/site-rules';
 import { chakraTreeShaking } from './chakra-tree-shaking';
 import { directImports } from './direct-imports';
+import { entrySource, lazyPartsShareTheApp } from './lazy-parts';
 import { HEAD_SCRIPT } from '../shared/site/head-script';
 
 export const WEB_ROOT = resolve(process.cwd(), 'web');
@@ -51,7 +52,7 @@ export const WEB_BUILD_OPTIONS: BuildOptions = {
   metafile: true,
   define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
   logLevel: 'warning',
-  plugins: [directImports(), chakraTreeShaking],
+  plugins: [directImports(), chakraTreeShaking, lazyPartsShareTheApp(join(WEB_ROOT, 'src'), join(WEB_ROOT, 'src/App.tsx'))],
 };
 
 export interface Sizes {
@@ -79,7 +80,7 @@ function staticClosure(meta: Metafile, start: string): string[] {
 }
 
 function outputFor(meta: Metafile, entry: string): string {
-  const found = Object.entries(meta.outputs).find(([, o]) => o.entryPoint === entry);
+  const found = Object.entries(meta.outputs).find(([, o]) => o.entryPoint !== undefined && entrySource(o.entryPoint) === entry);
   if (!found) throw new Error(`no output for ${entry}`);
   return found[0];
 }
