@@ -14,6 +14,7 @@ import { PRERENDERED_PAGES, SPA_INDEX } from '../shared/site/site-rules';
 import { chakraTreeShaking } from './chakra-tree-shaking';
 import { directImports } from './direct-imports';
 import { entrySource, lazyPartsShareTheApp } from './lazy-parts';
+import { reactRouterTreeShaking } from './react-router-tree-shaking';
 import { HEAD_SCRIPT } from '../shared/site/head-script';
 
 export const WEB_ROOT = resolve(process.cwd(), 'web');
@@ -52,7 +53,7 @@ export const WEB_BUILD_OPTIONS: BuildOptions = {
   metafile: true,
   define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
   logLevel: 'warning',
-  plugins: [directImports(), chakraTreeShaking, lazyPartsShareTheApp(join(WEB_ROOT, 'src'), join(WEB_ROOT, 'src/App.tsx'))],
+  plugins: [directImports(), chakraTreeShaking, reactRouterTreeShaking, lazyPartsShareTheApp(join(WEB_ROOT, 'src'), join(WEB_ROOT, 'src/App.tsx'))],
 };
 
 export interface Sizes {
