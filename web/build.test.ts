@@ -54,6 +54,8 @@ it('builds within the gzip budget: the shell loads the first screen at once, eac
   const initialCode = report.initial.map((f) => readFileSync(join(DIST, f.file), 'utf8')).join('\n');
   expect(initialCode).not.toContain('Admin Dashboard');
   expect(initialCode).not.toMatch(/ZodError|_zod/);
+  // React Router's components the app does not use (its scroll restoration) are left out (web/react-router-tree-shaking.ts).
+  expect(initialCode).not.toContain('react-router-scroll-positions');
   expect(existsSync(join(DIST, 'favicon.svg'))).toBe(true);
 });
 
