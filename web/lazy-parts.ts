@@ -46,7 +46,8 @@ export function lazyPartsShareTheApp(srcDir: string, appEntry: string): Plugin {
         const part = JSON.stringify(path);
         const hasDefault = /^export default\b|\bas default\b/m.test(await readFile(path, 'utf8'));
         const lines = [`export * from ${part};`, ...(hasDefault ? [`export { default } from ${part};`] : []), `import ${JSON.stringify(appEntry)};`];
-        return { contents: lines.join('\n'), loader: 'js', resolveDir: dirname(path) };
+        // Watched (npm start): a part that gains or loses its default export gets a new wrapper.
+        return { contents: lines.join('\n'), loader: 'js', resolveDir: dirname(path), watchFiles: [path] };
       });
     },
   };
