@@ -2,11 +2,11 @@
  * @jest-environment node
  *
  * The production build: the budget is a size (deterministic), so it is checked here; the first
- * screen must not pull the admin pages or zod.
+ * screen must not pull the admin pages or zod; and the build writes the same bytes every time.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { createHash } from 'node:crypto';
 import { HEAD_SCRIPT_HASH, PRERENDERED_PAGES, SPA_INDEX } from '../shared/site/site-rules';
 import { BUDGET_KB, type BuildReport, buildWeb, DIST, pruneAssets, watchWeb } from './build';
@@ -22,6 +22,8 @@ it('builds within the gzip budget: the shell loads the first screen at once, eac
   expect(report.totals.initialGzip + report.totals.dashboardGzip).toBeLessThanOrEqual(BUDGET_KB.dashboard * 1024);
   expect(report.totals.adminGzip).toBeLessThanOrEqual(BUDGET_KB.admin * 1024);
   expect(report.admin.length).toBeGreaterThan(0);
+  // The lazy pages reach the whole first screen (web/lazy-parts.ts), so it comes in a few files, not one per way they share it.
+  expect(report.initial.length).toBeLessThanOrEqual(8);
   const read = (file: string) => readFileSync(join(DIST, file), 'utf8');
   const initialFiles = report.initial.map((f) => `/${f.file}`);
 
@@ -52,8 +54,26 @@ it('builds within the gzip budget: the shell loads the first screen at once, eac
   const initialCode = report.initial.map((f) => readFileSync(join(DIST, f.file), 'utf8')).join('\n');
   expect(initialCode).not.toContain('Admin Dashboard');
   expect(initialCode).not.toMatch(/ZodError|_zod/);
+  // React Router's components the app does not use (its scroll restoration) are left out (web/react-router-tree-shaking.ts).
+  expect(initialCode).not.toContain('react-router-scroll-positions');
   expect(existsSync(join(DIST, 'favicon.svg'))).toBe(true);
 });
+
+/** Every file under `dir` (its path in it) and its bytes. */
+function filesUnder(dir: string): Map<string, Buffer> {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  return new Map(files.map((entry) => [relative(dir, join(entry.parentPath, entry.name)), readFileSync(join(entry.parentPath, entry.name))]));
+}
+
+it('two builds from clean write the same files, byte for byte', async () => {
+  const first = filesUnder(DIST);
+  const second = await buildWeb();
+  const written = filesUnder(DIST);
+  expect([...written.keys()].sort()).toEqual([...first.keys()].sort());
+  const differing = [...first].filter(([file, bytes]) => !written.get(file)?.equals(bytes)).map(([file]) => file);
+  expect(differing).toEqual([]);
+  expect(second).toEqual(report);
+}, 120_000);
 
 it("npm start's watch build writes what npm run build writes: the same files and sizes", async () => {
   let resolveFirst: (r: BuildReport | Error) => void = () => undefined;

@@ -22,9 +22,10 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve as resolvePath } from 'node:path';
 import type { Loader, Plugin } from 'esbuild';
+import { withoutBareImports } from './bare-imports';
 
 /** Which files' imports from which barrels are rewritten. */
-const RULES: { importers: RegExp; barrels: ReadonlySet<string>; loader: (path: string) => Loader }[] = [
+const RULES: { importers: RegExp; barrels: ReadonlySet<string>; loader: (path: string) => Loader; withoutBareImports?: readonly string[] }[] = [
   {
     importers: /[\\/]node_modules[\\/](@ark-ui[\\/]react|@chakra-ui[\\/]react|@zag-js[\\/][a-z-]+)[\\/]dist[\\/].*\.m?js$/,
     barrels: new Set(['@zag-js/react', '@zag-js/core', '@zag-js/dom-query', '@zag-js/utils']),
@@ -32,10 +33,13 @@ const RULES: { importers: RegExp; barrels: ReadonlySet<string>; loader: (path: s
   },
   {
     // Amplify's own: its configure imports the token provider through the Cognito barrel, which
-    // re-exports every API (SRP sign-in, sign-up, ...), so a signed-in page reached them all.
+    // re-exports every API (SRP sign-in, sign-up, ...), so a signed-in page reached them all; and
+    // its sign-out imports from core's barrel, which loads Cache and I18n for their side effects.
     importers: /[\\/]node_modules[\\/](aws-amplify|@aws-amplify[\\/][a-z-]+)[\\/]dist[\\/]esm[\\/].*\.mjs$/,
-    barrels: new Set(['@aws-amplify/auth/cognito', '@aws-amplify/auth']),
+    barrels: new Set(['@aws-amplify/auth/cognito', '@aws-amplify/auth', '@aws-amplify/core', '@aws-amplify/core/internals/utils']),
     loader: () => 'js',
+    // And its bare imports of side-effect-free modules, which reach as far (web/bare-imports.ts).
+    withoutBareImports: ['@aws-amplify/core', 'uuid'],
   },
   {
     importers: /[\\/]web[\\/]src[\\/].*\.tsx?$/,
@@ -90,11 +94,12 @@ export function directImports(): Plugin {
         return map;
       };
 
-      for (const { importers, barrels, loader } of RULES) {
+      for (const { importers, barrels, loader, withoutBareImports: bareImportsOf } of RULES) {
         build.onLoad({ filter: importers, namespace: 'file' }, async ({ path }) => {
-          const source = await readFile(path, 'utf8');
+          const read = await readFile(path, 'utf8');
+          const source = bareImportsOf ? withoutBareImports(read, path, bareImportsOf) : read;
           const statements = [...source.matchAll(NAMED_IMPORT)].filter((m) => barrels.has(m[2]!));
-          if (statements.length === 0) return undefined;
+          if (statements.length === 0) return source === read ? undefined : { contents: source, loader: loader(path), resolveDir: dirname(path) };
           const errors: { text: string }[] = [];
           let contents = source;
           for (const [statement, list, spec] of statements as unknown as [string, string, string][]) {
