@@ -24,7 +24,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { type DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type ActivityAct, activityPut } from '../../lambdas/lib/data/activity-log';
-import { firstCountingSignIn } from '../../lambdas/lib/http/admin-epoch';
+import { firstCountingSignIn } from '../../lambdas/lib/cognito/admin-epoch';
 import { type SecondFactor, secondFactorOf } from '../../lambdas/lib/cognito/cognito';
 import { cancellationReasons, type TransactItem } from '../../lambdas/lib/runtime/db';
 import { type SecurityChange, securityChange } from '../../lambdas/lib/data/security-record';

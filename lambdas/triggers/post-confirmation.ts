@@ -10,7 +10,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { firstCountingSignIn } from '../lib/http/admin-epoch';
+import { firstCountingSignIn } from '../lib/cognito/admin-epoch';
 import { signOutEverywhere } from '../lib/cognito/cognito';
 import { logger } from '../lib/runtime/logger';
 import { createProfile } from '../lib/data/profiles';
