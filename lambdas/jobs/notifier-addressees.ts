@@ -10,7 +10,7 @@ import { userPoolDefinition } from '../../shared/user-pool';
 import { config } from '../lib/runtime/config';
 import { logger } from '../lib/runtime/logger';
 import { displayName, getProfile } from '../lib/data/profiles';
-import { cognitoClient } from '../lib/runtime/runtime';
+import { cognitoClient } from '../lib/cognito/cognito-client';
 import type { AdminRequest } from '../notifications/admin-requests';
 import type { AdminRecipient, AdminsRecipient, Notification } from '../notifications/notification';
 

@@ -16,7 +16,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { errors } from '../../../shared/messages';
 import { Refused } from '../data/domain-errors';
-import { cognitoClient } from '../runtime/runtime';
+import { cognitoClient } from './cognito-client';
 import { refusals } from '../../../shared/refusals';
 
 /** Cognito's refusal in the product's words, or the error itself when it is not the caller's doing. */

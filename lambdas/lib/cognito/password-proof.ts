@@ -17,7 +17,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { passwordVerifierResponses, srpStart } from '../../../shared/cognito-srp';
 import { logger } from '../runtime/logger';
-import { cognitoClient } from '../runtime/runtime';
+import { cognitoClient } from './cognito-client';
 import { asCaller } from './cognito-user-calls';
 import { Refused } from '../data/domain-errors';
 import { refusals } from '../../../shared/refusals';

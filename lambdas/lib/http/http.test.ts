@@ -6,7 +6,9 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { AdminGetUserCommand, AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { httpHandler } from './http';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { cognitoClient, configureRuntime, documentClient, resetRuntime } from '../runtime/runtime';
+import { cognitoClient } from '../cognito/cognito-client';
+import { documentClient } from '../runtime/clients';
+import { configureRuntime, resetRuntime } from '../runtime/runtime';
 import { apiMessages } from '../../../shared/messages';
 
 const eventAs = (sub: string, extra: Partial<APIGatewayProxyEventV2WithJWTAuthorizer> = {}) =>
