@@ -13,7 +13,7 @@ import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { firstCountingSignIn } from '../lib/cognito/admin-epoch';
 import { signOutEverywhere } from '../lib/cognito/cognito';
 import { logger } from '../lib/runtime/logger';
-import { createProfile } from '../lib/data/profiles';
+import { createProfile } from '../lib/data/profile-writes';
 import { changeSecurityRecord } from '../lib/data/security-record';
 
 async function confirmedSignUp(event: PostConfirmationTriggerEvent): Promise<void> {

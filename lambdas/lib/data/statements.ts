@@ -5,7 +5,8 @@ import { centsToDollars } from '../../../shared/money';
 import { statementCsv } from '../../../shared/statement';
 import { PeriodInvalid } from './domain-errors';
 import { loadLedger, toLedgerEntry } from './ledger';
-import { balanceStateOf, readableProfile } from './profiles';
+import { balanceStateOf } from './profile-item';
+import { readableProfile } from './profile-reads';
 
 type StatementPeriod = QueryOf<'getStatement'>;
 

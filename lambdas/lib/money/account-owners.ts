@@ -12,7 +12,7 @@ import { config } from '../runtime/config';
 import { logger } from '../runtime/logger';
 import { getSecurityRecord } from '../data/security-record';
 import { Refused } from '../data/domain-errors';
-import type { Profile } from '../data/profiles';
+import type { Profile } from '../data/profile-item';
 import { refusals } from '../../../shared/refusals';
 
 export interface Person {

@@ -22,7 +22,7 @@ import { activityPut } from '../data/activity-log';
 import { ddb, table } from '../runtime/db';
 import { ExportNotFound } from '../data/domain-errors';
 import { newId } from '../data/ids';
-import { displayName, type Profile } from '../data/profiles';
+import { displayName, type Profile } from '../data/profile-item';
 import { queryPages } from '../data/query';
 import { lambdaClient, s3Client } from '../runtime/clients';
 import { runtimeHooks } from '../runtime/runtime';

@@ -12,7 +12,7 @@ import { table, type TransactItem } from '../runtime/db';
 import { newId } from '../data/ids';
 import { newActionItem, newActionWrite, type PendingActionItem, toActionDto, withActionProposed } from '../data/pending-actions';
 import type { Plan } from '../data/profile-transaction';
-import { displayName, type Profile } from '../data/profiles';
+import { displayName, type Profile } from '../data/profile-item';
 import type { RequestItem } from '../data/withdrawal-requests';
 import { RequestAlreadyDecided } from '../data/domain-errors';
 
