@@ -13,7 +13,7 @@ import { keys } from '../lambdas/lib/data/table';
 import { withUpcomingEligibility } from '../shared/eligibility';
 import { applyEntry } from '../shared/growth';
 import { newEntryItem } from '../lambdas/lib/data/ledger';
-import { balanceStateOf, type Profile } from '../lambdas/lib/data/profiles';
+import { balanceStateOf, type Profile } from '../lambdas/lib/data/profile-item';
 import { newId } from '../lambdas/lib/data/ids';
 import { buildPath, routeByName, type RouteName } from '../shared/api';
 import { httpCall, type LatencyCase } from './latency';

@@ -6,7 +6,8 @@
  * set (VmHWM). Its table and endpoint come from the environment job.ts gives it, as a Lambda's do.
  */
 import { readFileSync } from 'node:fs';
-import { configureRuntime, settingsFromEnvironment } from '../lambdas/lib/runtime/runtime';
+import { configureRuntime } from '../lambdas/lib/runtime/runtime';
+import { settingsFromEnvironment } from '../lambdas/lib/runtime/settings';
 import { runWeeklyGrowthLocally } from '../infra/local/weekly-growth-run';
 
 const now = Date.parse(process.argv[2] ?? '');

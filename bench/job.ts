@@ -178,7 +178,7 @@ function runJobProcess(plan: JobPlan, now: number, maxConcurrency?: number): Pro
     const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
       env: {
         ...process.env,
-        // What the job's Lambda finds in its environment (lambdas/lib/runtime/runtime.ts reads it).
+        // What the job's Lambda finds in its environment (lambdas/lib/runtime/settings.ts reads it).
         TABLE_NAME: plan.tableName,
         DYNAMODB_ENDPOINT: plan.dynamoEndpoint,
         AWS_REGION: 'us-east-1',

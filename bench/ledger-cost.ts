@@ -8,7 +8,7 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { growOne } from '../lambdas/jobs/weekly-growth';
-import type { Profile } from '../lambdas/lib/data/profiles';
+import type { Profile } from '../lambdas/lib/data/profile-item';
 import { keys } from '../lambdas/lib/data/table';
 import { WEEK_MS } from '../shared/growth';
 import type { JobPlan } from './job';

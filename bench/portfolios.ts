@@ -11,7 +11,7 @@ import { keys, totalsKeys } from '../lambdas/lib/data/table';
 import { upcomingEligibility } from '../shared/eligibility';
 import { type BalanceState, DAY_MS, type LedgerEntry, replayLedger } from '../shared/growth';
 import { loadLedger, newEntryItem, toLedgerEntry } from '../lambdas/lib/data/ledger';
-import { newProfileItem, type Profile } from '../lambdas/lib/data/profiles';
+import { newProfileItem, type Profile } from '../lambdas/lib/data/profile-item';
 import { prng, sleep } from './stats';
 
 export type Item = Record<string, unknown>;

@@ -42,7 +42,7 @@ export const apiMessages = {
   adminOnly: 'Administrator access required',
   /** An admin route asked by an administrator who has not set up an authenticator app. */
   twoFactorRequired: 'Administrators must set up two-factor sign-in before using the admin console',
-  /** An admin's session began before two-factor sign-in or admin access did (lambdas/lib/http/admin-epoch.ts). */
+  /** An admin's session began before two-factor sign-in or admin access did (lambdas/lib/cognito/admin-epoch.ts). */
   adminSignInAgain: 'Please sign in again, with the code from your authenticator app, to use the admin console',
   twoFactorAlreadyOn: 'Two-factor sign-in is already on. Turn it off first to set up a new authenticator app.',
   twoFactorAlreadyOff: 'Two-factor sign-in is already off',

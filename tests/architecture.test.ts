@@ -131,3 +131,53 @@ it("lets no screen write an API path or say what an answer is: only the contract
     });
   expect(offenders).toEqual([]);
 });
+
+/**
+ * The floors inside lambdas/lib, lowest first: a module imports only from its own folder, a folder
+ * on a floor below, or a folder its own floor lets it reach sideways. `runtime` (settings, SDK
+ * clients, the local stack's hooks) knows nothing of the product; `data` (the table's items and
+ * the domain's refusals) stands on it; `cognito`, `money` and `migrations` work the domain over
+ * the data; `http` (the handler wrapper, auth, the HTTP answers) is on top. On the third floor
+ * only money reaches sideways, to cognito: whether an account is an administrator's is Cognito's
+ * to say (account-owners.ts), while Cognito's calls never need a money move.
+ */
+const LIB_FLOORS: Readonly<Record<string, number>> = { runtime: 0, data: 1, cognito: 2, money: 2, migrations: 2, http: 3 };
+const LIB_SIDEWAYS: Readonly<Record<string, readonly string[]>> = { money: ['cognito'] };
+const LIB = join(ROOT, 'lambdas/lib');
+const libFolderOf = (file: string) => relative(LIB, file).split('/')[0] ?? '';
+/** The product modules of lambdas/lib: its unit tests stand above every floor, as tests do everywhere (isTestOrTool). */
+const libFiles = files.filter((f) => !relative(LIB, f).startsWith('..') && !isTestOrTool(rel(f)));
+
+/** Every import of a lambdas/lib module that reaches a floor above its own, or sideways where its floor does not let it. */
+function upwardImports(): string[] {
+  return libFiles.flatMap((f) => {
+    const from = libFolderOf(f);
+    return (graph.get(f) ?? [])
+      .filter((t) => !relative(LIB, t).startsWith('..'))
+      .flatMap((t) => {
+        const to = libFolderOf(t);
+        const [own, theirs] = [LIB_FLOORS[from], LIB_FLOORS[to]];
+        if (own === undefined || theirs === undefined || to === from || theirs < own) return [];
+        if (theirs === own && LIB_SIDEWAYS[from]?.includes(to)) return [];
+        return [`${rel(f)} imports ${rel(t)}: ${from} (floor ${own}) -> ${to} (floor ${theirs})`];
+      });
+  });
+}
+
+it('gives every folder of lambdas/lib a floor', () => {
+  const folders = readdirSync(LIB, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  expect(folders.filter((folder) => LIB_FLOORS[folder] === undefined)).toEqual([]);
+  expect(libFiles.filter((f) => !relative(LIB, f).includes('/')).map(rel)).toEqual([]);
+});
+
+it('keeps every import in lambdas/lib on its own floor or a floor below', () => {
+  expect(libFiles.length).toBeGreaterThan(60);
+  expect(upwardImports()).toEqual([]);
+});
+
+it('keeps the data layer free of HTTP: no data/ module imports http/, its errors included', () => {
+  const offenders = libFiles
+    .filter((f) => libFolderOf(f) === 'data')
+    .flatMap((f) => (graph.get(f) ?? []).filter((t) => libFolderOf(t) === 'http' && !relative(LIB, t).startsWith('..')).map((t) => `${rel(f)} -> ${rel(t)}`));
+  expect(offenders).toEqual([]);
+});

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { logger } from '../../lambdas/lib/runtime/logger';
-import { TABLE_NAME_DEFAULT } from '../../lambdas/lib/data/table';
+import { TABLE_NAME_DEFAULT } from '../../lambdas/lib/runtime/settings';
 import { ensureTable, startLocalDynamo } from './dynamo';
 import { localAdminDailyLimitCents, localFourEyesThresholdCents } from './four-eyes-threshold';
 import { Mailbox } from './mailbox';

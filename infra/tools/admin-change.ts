@@ -6,7 +6,7 @@
  *    as the API writes it), the act's entry in the activity log naming who ran the command, and
  *    the profile's side (an administrator with no money is a staff account, not a client:
  *    lambdas/lib/data/staff-accounts.ts); then every session of the user ended, so that admin power
- *    is only ever used from a sign-in made after it was given (lambdas/lib/http/admin-epoch.ts);
+ *    is only ever used from a sign-in made after it was given (lambdas/lib/cognito/admin-epoch.ts);
  *  - reset-two-factor (a user who lost their authenticator): the authenticator app turned off in
  *    Cognito; then one transaction with the moment recorded as a self-disable records it, its
  *    e-mail, and the activity entry; then every session ended.
@@ -24,7 +24,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { type DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type ActivityAct, activityPut } from '../../lambdas/lib/data/activity-log';
-import { firstCountingSignIn } from '../../lambdas/lib/http/admin-epoch';
+import { firstCountingSignIn } from '../../lambdas/lib/cognito/admin-epoch';
 import { type SecondFactor, secondFactorOf } from '../../lambdas/lib/cognito/cognito';
 import { cancellationReasons, type TransactItem } from '../../lambdas/lib/runtime/db';
 import { type SecurityChange, securityChange } from '../../lambdas/lib/data/security-record';

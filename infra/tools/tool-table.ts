@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { configureRuntime } from '../../lambdas/lib/runtime/runtime';
-import { TABLE_NAME_DEFAULT } from '../../lambdas/lib/data/table';
+import { TABLE_NAME_DEFAULT } from '../../lambdas/lib/runtime/settings';
 import { localCredentials, startLocalDynamo } from '../local/dynamo';
 import { stackFile } from '../local/stack';
 

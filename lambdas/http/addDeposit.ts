@@ -4,7 +4,7 @@ import { runMove } from '../lib/money/admin-moves';
 import { BadRequest } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/http';
 import { toTransactionDto } from '../lib/data/ledger';
-import { actorEmail } from '../lib/data/profiles';
+import { actorEmail } from '../lib/http/actor';
 
 /** An admin records a deposit; above the four-eyes threshold it waits for a second administrator (202). */
 export const handler = httpHandler('addDeposit', async ({ caller, params, body, now, idempotencyScope }) => {

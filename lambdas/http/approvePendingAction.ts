@@ -14,7 +14,7 @@ import { Conflict, Forbidden, NotFound } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/http';
 import { toTransactionDto } from '../lib/data/ledger';
 import { type ActionDecision, actionDecisionWrite, decidedAction, getAction, type PendingActionItem, toActionDto } from '../lib/data/pending-actions';
-import { actorEmail } from '../lib/data/profiles';
+import { actorEmail } from '../lib/http/actor';
 import { getRequest } from '../lib/data/withdrawal-requests';
 import { refusals } from '../../shared/refusals';
 

@@ -10,7 +10,7 @@ import { runMove } from '../lib/money/admin-moves';
 import { Conflict, NotFound } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/http';
 import { toTransactionDto } from '../lib/data/ledger';
-import { actorEmail } from '../lib/data/profiles';
+import { actorEmail } from '../lib/http/actor';
 import { decided, getRequest, toRequestDto } from '../lib/data/withdrawal-requests';
 import { refusals } from '../../shared/refusals';
 

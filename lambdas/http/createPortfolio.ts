@@ -10,7 +10,9 @@ import type { Caller } from '../lib/http/auth';
 import { cognitoUser } from '../lib/cognito/cognito';
 import { Forbidden } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/http';
-import { createProfile, getProfile, requireProfile, toPortfolioDto } from '../lib/data/profiles';
+import { createProfile } from '../lib/data/profile-writes';
+import { getProfile, requireProfile } from '../lib/data/profile-reads';
+import { toPortfolioDto } from '../lib/data/profile-api';
 import { userPoolDefinition } from '../../shared/user-pool';
 import { refusals } from '../../shared/refusals';
 

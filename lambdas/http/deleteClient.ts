@@ -10,7 +10,7 @@ import { closeAccount, stampClosedRecords } from '../lib/data/closed-accounts';
 import { endLogin } from '../lib/cognito/cognito';
 import { BadRequest } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/http';
-import { actorEmail } from '../lib/data/profiles';
+import { actorEmail } from '../lib/http/actor';
 import { config } from '../lib/runtime/config';
 import { refusals } from '../../shared/refusals';
 

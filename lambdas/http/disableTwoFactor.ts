@@ -1,4 +1,5 @@
-import { accountCallerOf, turnOffAuthenticator } from '../lib/cognito/account-security';
+import { turnOffAuthenticator } from '../lib/cognito/account-security';
+import { accountCallerOf } from '../lib/http/account-caller';
 import { httpHandler } from '../lib/http/http';
 
 /** POST /api/me/two-factor/disable: for a sign-in of the last minutes, the password and a current code, the factor goes out of force. */

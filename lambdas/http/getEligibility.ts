@@ -1,5 +1,5 @@
 import { httpHandler } from '../lib/http/http';
-import { readableProfile } from '../lib/data/profiles';
+import { readableProfile } from '../lib/data/profile-reads';
 import { eligibilityOf, toEligibilityDto } from '../lib/data/withdrawal-requests';
 
 export const handler = httpHandler('getEligibility', async ({ caller, params, now }) => {

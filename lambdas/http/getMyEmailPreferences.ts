@@ -1,6 +1,6 @@
 import { emailPreferencesOf } from '../../shared/email-preferences';
 import { httpHandler } from '../lib/http/http';
-import { requireProfile } from '../lib/data/profiles';
+import { requireProfile } from '../lib/data/profile-reads';
 
 /** The account page's e-mail switches: what the notifier will honour (a missing kind is on). */
 export const handler = httpHandler('getMyEmailPreferences', async ({ params }) => {

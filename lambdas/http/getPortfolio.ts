@@ -1,5 +1,6 @@
 import { httpHandler } from '../lib/http/http';
-import { readableProfile, toPortfolioDto } from '../lib/data/profiles';
+import { readableProfile } from '../lib/data/profile-reads';
+import { toPortfolioDto } from '../lib/data/profile-api';
 
 export const handler = httpHandler('getPortfolio', async ({ caller, params }) => {
   const userId = params.userId;

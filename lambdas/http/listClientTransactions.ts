@@ -1,6 +1,6 @@
 import { httpHandler } from '../lib/http/http';
 import { listTransactions } from '../lib/data/ledger';
-import { readableProfile } from '../lib/data/profiles';
+import { readableProfile } from '../lib/data/profile-reads';
 
 /** A client's ledger, a closed account's too (kept read-only for administrators). */
 export const handler = httpHandler('listClientTransactions', async ({ caller, params }) => {

@@ -1,5 +1,5 @@
 import { httpHandler } from '../lib/http/http';
-import { readableProfile } from '../lib/data/profiles';
+import { readableProfile } from '../lib/data/profile-reads';
 import { listRequests } from '../lib/data/withdrawal-requests';
 
 /** A client's own withdrawal requests with their status, newest first. */

@@ -1,6 +1,6 @@
 import { httpHandler } from '../lib/http/http';
 import { listTransactions } from '../lib/data/ledger';
-import { readableProfile } from '../lib/data/profiles';
+import { readableProfile } from '../lib/data/profile-reads';
 
 /** A client's own transactions, newest first; the recording admin's e-mail only for admins (docs/product.md, "Sign-in and roles"). */
 export const handler = httpHandler('listTransactions', async ({ caller, params }) => {

@@ -4,7 +4,7 @@ import { alertWindowRange, daysUntilEligible, eligibleAt } from '../../shared/el
 import { centsToDollars } from '../../shared/money';
 import { httpHandler } from '../lib/http/http';
 import { depositsEligibleBetween } from '../lib/data/indexes';
-import { getProfile } from '../lib/data/profiles';
+import { getProfile } from '../lib/data/profile-reads';
 
 export const handler = httpHandler('listWithdrawalAlerts', async ({ now }) => {
   const { fromExclusive, toInclusive } = alertWindowRange(now);

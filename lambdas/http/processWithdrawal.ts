@@ -2,7 +2,7 @@ import { centsToDollars } from '../../shared/money';
 import { runMove } from '../lib/money/admin-moves';
 import { httpHandler } from '../lib/http/http';
 import { toTransactionDto } from '../lib/data/ledger';
-import { actorEmail } from '../lib/data/profiles';
+import { actorEmail } from '../lib/http/actor';
 
 /**
  * An admin pays money out. It may not exceed the balance (409, nothing written); above the

@@ -11,7 +11,7 @@ import { cancellationReasons, ddb } from '../lib/runtime/db';
 import { Conflict, NotFound } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/http';
 import { type ActionDecision, actionCountedOutWrite, actionDecisionWrite, decidedAction, getAction, toActionDto } from '../lib/data/pending-actions';
-import { actorEmail } from '../lib/data/profiles';
+import { actorEmail } from '../lib/http/actor';
 import { requestAwaitingClear } from '../lib/money/proposals';
 import { keys, requestIds } from '../lib/data/table';
 import { refusals } from '../../shared/refusals';

@@ -1,7 +1,8 @@
 import { NotFound } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/http';
 import { refuseOwnAccount } from '../lib/money/account-owners';
-import { actorEmail, requireProfile } from '../lib/data/profiles';
+import { actorEmail } from '../lib/http/actor';
+import { requireProfile } from '../lib/data/profile-reads';
 import { getRequest, rejectRequest, toRequestDto } from '../lib/data/withdrawal-requests';
 import { refusals } from '../../shared/refusals';
 

@@ -1,4 +1,5 @@
-import { accountCallerOf, setUpAuthenticator } from '../lib/cognito/account-security';
+import { setUpAuthenticator } from '../lib/cognito/account-security';
+import { accountCallerOf } from '../lib/http/account-caller';
 import { httpHandler } from '../lib/http/http';
 
 /** POST /api/me/two-factor/setup: for a sign-in of the last minutes and the password, a new authenticator secret to confirm with a code (409 while one is in force). */

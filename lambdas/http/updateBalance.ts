@@ -1,7 +1,7 @@
 import { centsToDollars } from '../../shared/money';
 import { runMove } from '../lib/money/admin-moves';
 import { httpHandler } from '../lib/http/http';
-import { actorEmail } from '../lib/data/profiles';
+import { actorEmail } from '../lib/http/actor';
 
 /**
  * An admin sets the balance. The ledger stays the truth: the change is recorded as an

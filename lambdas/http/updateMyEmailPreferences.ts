@@ -1,6 +1,6 @@
 import { NotFound } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/http';
-import { setEmailPreferences } from '../lib/data/profiles';
+import { setEmailPreferences } from '../lib/data/profile-writes';
 import { refusals } from '../../shared/refusals';
 
 /**

@@ -1,7 +1,8 @@
 import { setCognitoNames } from '../lib/cognito/cognito';
 import { NotFound } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/http';
-import { requireProfile, setProfileNames } from '../lib/data/profiles';
+import { requireProfile } from '../lib/data/profile-reads';
+import { setProfileNames } from '../lib/data/profile-writes';
 import { refusals } from '../../shared/refusals';
 
 /**

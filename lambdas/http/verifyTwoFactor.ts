@@ -1,4 +1,5 @@
-import { accountCallerOf, confirmAuthenticatorSetUp } from '../lib/cognito/account-security';
+import { confirmAuthenticatorSetUp } from '../lib/cognito/account-security';
+import { accountCallerOf } from '../lib/http/account-caller';
 import { httpHandler } from '../lib/http/http';
 
 /** POST /api/me/two-factor/verify: the secret waiting for this session confirmed with a code and put in force; every session of the caller ends. */

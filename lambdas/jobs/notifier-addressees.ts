@@ -9,8 +9,9 @@ import { emailWanted } from '../../shared/email-preferences';
 import { userPoolDefinition } from '../../shared/user-pool';
 import { config } from '../lib/runtime/config';
 import { logger } from '../lib/runtime/logger';
-import { displayName, getProfile } from '../lib/data/profiles';
-import { cognitoClient } from '../lib/runtime/runtime';
+import { displayName } from '../lib/data/profile-item';
+import { getProfile } from '../lib/data/profile-reads';
+import { cognitoClient } from '../lib/cognito/cognito-client';
 import type { AdminRequest } from '../notifications/admin-requests';
 import type { AdminRecipient, AdminsRecipient, Notification } from '../notifications/notification';
 

@@ -8,7 +8,7 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../lib/data/table';
 import { DAY_MS, replayLedger, WEEK_MS } from '../../shared/growth';
-import type { Profile } from '../lib/data/profiles';
+import type { Profile } from '../lib/data/profile-item';
 import {
   WEEKLY_GROWTH_COMPLETED_METRIC,
   weeklyGrowthDimensions,

@@ -10,10 +10,10 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { firstCountingSignIn } from '../lib/http/admin-epoch';
+import { firstCountingSignIn } from '../lib/cognito/admin-epoch';
 import { signOutEverywhere } from '../lib/cognito/cognito';
 import { logger } from '../lib/runtime/logger';
-import { createProfile } from '../lib/data/profiles';
+import { createProfile } from '../lib/data/profile-writes';
 import { changeSecurityRecord } from '../lib/data/security-record';
 
 async function confirmedSignUp(event: PostConfirmationTriggerEvent): Promise<void> {

@@ -12,7 +12,7 @@
  * them, so the API's admin check only reads (lambdas/lib/http/admin-moments.ts).
  */
 import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
-import { getProfile } from '../lib/data/profiles';
+import { getProfile } from '../lib/data/profile-reads';
 import { recordAdminMoments } from '../lib/http/admin-moments';
 import { logger } from '../lib/runtime/logger';
 

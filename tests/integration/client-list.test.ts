@@ -12,7 +12,7 @@ import type { ClientOrder } from '../../shared/validation';
 import { emptyBalance } from '../../shared/growth';
 import { listClientsPage } from '../../lambdas/lib/data/client-list';
 import { migrateClientListKeys } from '../../lambdas/lib/migrations/migrate-client-list-keys';
-import { newProfileItem } from '../../lambdas/lib/data/profiles';
+import { newProfileItem } from '../../lambdas/lib/data/profile-item';
 import { configureRuntime, resetRuntime } from '../../lambdas/lib/runtime/runtime';
 import type { Session } from './support/client';
 import { useTestStack } from './support/use-stack';

@@ -6,7 +6,7 @@
  */
 import { DAY_MS } from '../../shared/growth';
 import { migrateUpcomingEligible } from '../../lambdas/lib/migrations/migrate-upcoming-eligible';
-import { setMissingUpcomingEligibleAt } from '../../lambdas/lib/data/profiles';
+import { setMissingUpcomingEligibleAt } from '../../lambdas/lib/migrations/profile-migration-writes';
 import { configureRuntime, resetRuntime } from '../../lambdas/lib/runtime/runtime';
 import type { Session } from './support/client';
 import { runTool as runProjectTool } from './support/tool';

@@ -5,8 +5,9 @@
  * permissions for IAM.
  */
 import { handler as balancesExporter } from '../../../lambdas/jobs/balances-export';
-import type { SecretSource } from '../../../lambdas/lib/http/origin-secrets';
-import { configureRuntime, settingsFromEnvironment } from '../../../lambdas/lib/runtime/runtime';
+import type { SecretSource } from '../../../lambdas/lib/runtime/hooks';
+import { configureRuntime } from '../../../lambdas/lib/runtime/runtime';
+import { settingsFromEnvironment } from '../../../lambdas/lib/runtime/settings';
 import { BALANCES_EXPORTER_TABLE_USE } from '../../../lambdas/table-uses';
 import type { RunningLocalCognito } from '@aurum/cognito-emulator';
 import { localCredentials } from '../dynamo';

@@ -15,14 +15,12 @@
  * secret is confirmed only by the session it was handed out to, within PENDING_SET_UP_MS.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { apiMessages } from '../../../shared/messages';
-import { firstCountingSignIn, signedInWithin } from '../http/admin-epoch';
-import { bearerTokenOf, type Caller } from '../http/auth';
+import { firstCountingSignIn, signedInWithin } from './admin-epoch';
 import { signOutEverywhere } from './cognito';
 import { associateAuthenticator, authenticatorInForce, changeOwnPassword, confirmAuthenticator, setAuthenticatorInForce } from './cognito-user-calls';
-import { type Proof, proveItIsThem, type SignInPool, signInPoolOf } from './password-proof';
-import { Conflict, Forbidden, Unauthorized } from '../http/errors';
+import { type Proof, proveItIsThem, type SignInPool } from './password-proof';
+import { Refused } from '../data/domain-errors';
 import { changeSecurityRecord, getSecurityRecord } from '../data/security-record';
 import { refusals } from '../../../shared/refusals';
 
@@ -38,15 +36,6 @@ export interface AccountCaller {
   pool: SignInPool;
 }
 
-/** The account caller of a request whose token the authorizer verified. */
-export function accountCallerOf(event: APIGatewayProxyEventV2WithJWTAuthorizer, caller: Caller): AccountCaller {
-  const claims = event.requestContext?.authorizer?.jwt?.claims ?? {};
-  const session = claims.origin_jti;
-  if (typeof session !== 'string' || session === '') throw new Unauthorized(refusals.unauthorized);
-  const { sub, username, authTime } = caller;
-  return { sub, username, accessToken: bearerTokenOf(event), session, pool: signInPoolOf(claims), ...(authTime === undefined ? {} : { authTime }) };
-}
-
 /** How recent a sign-in must be to change the second factor. */
 export const FRESH_SIGN_IN_MS = 5 * 60_000;
 
@@ -55,7 +44,7 @@ export const PENDING_SET_UP_MS = 10 * 60_000;
 
 /** A token whose sign-in is older than FRESH_SIGN_IN_MS (refreshes keep it) changes no second factor. */
 function requireFreshSignIn(caller: AccountCaller, now: number): void {
-  if (!signedInWithin(caller.authTime, now, FRESH_SIGN_IN_MS)) throw new Forbidden(apiMessages.freshSignInRequired);
+  if (!signedInWithin(caller.authTime, now, FRESH_SIGN_IN_MS)) throw new Refused('notAllowed', apiMessages.freshSignInRequired);
 }
 
 /**
@@ -69,7 +58,7 @@ function requireFreshSignIn(caller: AccountCaller, now: number): void {
  */
 export async function setUpAuthenticator(caller: AccountCaller, password: string, now: number): Promise<string> {
   requireFreshSignIn(caller, now);
-  if (await authenticatorInForce(caller.accessToken)) throw new Conflict(apiMessages.twoFactorAlreadyOn);
+  if (await authenticatorInForce(caller.accessToken)) throw new Refused('conflict', apiMessages.twoFactorAlreadyOn);
   await proveItIsThem(caller.pool, caller.username, { password });
   const pending = (at: number) => ({ set: { pendingAssociationAt: at }, setText: { pendingAssociationSession: caller.session } });
   await changeSecurityRecord(caller.sub, pending(now), now);
@@ -89,9 +78,9 @@ export async function setUpAuthenticator(caller: AccountCaller, password: string
  */
 export async function confirmAuthenticatorSetUp(caller: AccountCaller, code: string, now: number): Promise<void> {
   const record = await getSecurityRecord(caller.sub);
-  if (record.pendingAssociationAt === undefined) throw new Conflict(refusals.twoFactorSetupNotStarted);
+  if (record.pendingAssociationAt === undefined) throw new Refused('conflict', refusals.twoFactorSetupNotStarted);
   if (record.pendingAssociationSession !== caller.session || now - record.pendingAssociationAt > PENDING_SET_UP_MS) {
-    throw new Conflict(refusals.twoFactorSetupExpired);
+    throw new Refused('conflict', refusals.twoFactorSetupExpired);
   }
   await confirmAuthenticator(caller.accessToken, code);
   const change = {
@@ -100,7 +89,7 @@ export async function confirmAuthenticatorSetUp(caller: AccountCaller, code: str
     notice: 'two-factor-on' as const,
     ifVersion: record.version,
   };
-  if ((await changeSecurityRecord(caller.sub, change, now)) === 'raced') throw new Conflict(refusals.twoFactorSetupChanged);
+  if ((await changeSecurityRecord(caller.sub, change, now)) === 'raced') throw new Refused('conflict', refusals.twoFactorSetupChanged);
   await setAuthenticatorInForce(caller.accessToken, true);
   await signOutEverywhere(caller.username);
   await sleep(Math.max(0, firstCountingSignIn(now) - Date.now()));
@@ -113,9 +102,9 @@ export async function confirmAuthenticatorSetUp(caller: AccountCaller, code: str
  */
 export async function turnOffAuthenticator(caller: AccountCaller, proof: Required<Proof>, now: number): Promise<void> {
   requireFreshSignIn(caller, now);
-  if (!(await authenticatorInForce(caller.accessToken))) throw new Conflict(apiMessages.twoFactorAlreadyOff);
+  if (!(await authenticatorInForce(caller.accessToken))) throw new Refused('conflict', apiMessages.twoFactorAlreadyOff);
   // No code asked at sign-in: Cognito has the app out of force after all.
-  if (!(await proveItIsThem(caller.pool, caller.username, proof))) throw new Conflict(apiMessages.twoFactorAlreadyOff);
+  if (!(await proveItIsThem(caller.pool, caller.username, proof))) throw new Refused('conflict', apiMessages.twoFactorAlreadyOff);
   await setAuthenticatorInForce(caller.accessToken, false);
   const clear = ['pendingAssociationAt', 'pendingAssociationSession'] as const;
   await changeSecurityRecord(caller.sub, { set: { totpDisabledAt: now }, clear, notice: 'two-factor-off' }, now);

@@ -2,7 +2,9 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import { CognitoIdentityProviderClient, GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { BACKEND_SECRET_CACHE_MS, cachedSecretValue } from './cognito-backend-secret';
 import { COGNITO_BACKEND_HEADER, sendBackendHeader } from './cognito-backend-header';
-import { cognitoClient, configureRuntime, resetRuntime, settingsFromEnvironment } from '../runtime/runtime';
+import { cognitoClient } from './cognito-client';
+import { configureRuntime, resetRuntime } from '../runtime/runtime';
+import { settingsFromEnvironment } from '../runtime/settings';
 
 const ARN = 'arn:aws:secretsmanager:eu-west-1:604512398761:secret:backend-AbCdEf';
 

@@ -4,8 +4,8 @@
  * changing the password. Cognito authorizes them by the token alone (the function's role grants
  * nothing for them), so each acts on exactly the caller's account.
  *
- * Cognito's refusals become the API's answers here, in the product's words: a wrong code or
- * password is the caller's to fix (400), a token Cognito no longer takes ends the session (401).
+ * Cognito's refusals become the product's here, in its words: a wrong code or password is the
+ * caller's to fix (bad input), a token Cognito no longer takes ends the session (signed out).
  */
 import {
   AssociateSoftwareTokenCommand,
@@ -15,48 +15,48 @@ import {
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { errors } from '../../../shared/messages';
-import { BadRequest, Conflict, HttpError, TooManyAttempts, Unauthorized } from '../http/errors';
-import { cognitoClient } from '../runtime/runtime';
+import { Refused } from '../data/domain-errors';
+import { cognitoClient } from './cognito-client';
 import { refusals } from '../../../shared/refusals';
 
-/** Cognito's refusal as the API answers it, or the error itself when it is not the caller's doing. */
+/** Cognito's refusal in the product's words, or the error itself when it is not the caller's doing. */
 export function refusalOf(error: unknown): unknown {
   const { name, message } = error as { name?: string; message?: string };
   const text = message ?? '';
   switch (name) {
     case 'NotAuthorizedException':
-      if (/attempts exceeded/i.test(text)) return new TooManyAttempts(errors.signIn.tooManyRequests);
-      if (/incorrect username or password/i.test(text)) return new BadRequest(errors.account.wrongCurrentPassword);
-      return new Unauthorized(errors.account.sessionEnded);
+      if (/attempts exceeded/i.test(text)) return new Refused('tooManyAttempts', errors.signIn.tooManyRequests);
+      if (/incorrect username or password/i.test(text)) return new Refused('badInput', errors.account.wrongCurrentPassword);
+      return new Refused('signedOut', errors.account.sessionEnded);
     case 'UserNotFoundException':
-      return new Unauthorized(errors.account.sessionEnded);
+      return new Refused('signedOut', errors.account.sessionEnded);
     case 'CodeMismatchException':
     case 'EnableSoftwareTokenMFAException':
-      return new BadRequest(errors.twoFactor.wrongCode);
+      return new Refused('badInput', errors.twoFactor.wrongCode);
     case 'ExpiredCodeException':
-      return new BadRequest(errors.twoFactor.usedCode);
+      return new Refused('badInput', errors.twoFactor.usedCode);
     case 'SoftwareTokenMFANotFoundException':
-      return new Conflict(refusals.twoFactorSetupNotStarted);
+      return new Refused('conflict', refusals.twoFactorSetupNotStarted);
     case 'InvalidPasswordException':
-      return new BadRequest(errors.signUp.weakPassword);
+      return new Refused('badInput', errors.signUp.weakPassword);
     case 'InvalidParameterException':
-      return new BadRequest(text || errors.generic);
+      return new Refused('badInput', text || errors.generic);
     case 'LimitExceededException':
     case 'TooManyRequestsException':
     case 'TooManyFailedAttemptsException':
-      return new TooManyAttempts(errors.signIn.tooManyRequests);
+      return new Refused('tooManyAttempts', errors.signIn.tooManyRequests);
     default:
       return error;
   }
 }
 
-/** Runs a Cognito call, its refusal turned into the API's answer (refusalOf). */
+/** Runs a Cognito call, its refusal turned into the product's (refusalOf). */
 export async function asCaller<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
     const refusal = refusalOf(error);
-    throw refusal instanceof HttpError ? refusal : error;
+    throw refusal instanceof Refused ? refusal : error;
   }
 }
 
@@ -81,7 +81,7 @@ export function associateAuthenticator(accessToken: string): Promise<string> {
 export function confirmAuthenticator(accessToken: string, code: string): Promise<void> {
   return asCaller(async () => {
     const { Status } = await cognitoClient().send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: code }));
-    if (Status !== 'SUCCESS') throw new BadRequest(errors.twoFactor.wrongCode);
+    if (Status !== 'SUCCESS') throw new Refused('badInput', errors.twoFactor.wrongCode);
   });
 }
 

@@ -14,7 +14,7 @@ import {
   UserStatusType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { config } from '../runtime/config';
-import { cognitoClient } from '../runtime/runtime';
+import { cognitoClient } from './cognito-client';
 
 export async function cognitoUser(username: string): Promise<{ email: string; firstName: string; lastName: string }> {
   const user = await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: username }));

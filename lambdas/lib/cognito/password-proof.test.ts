@@ -1,10 +1,11 @@
 /**
  * The pool and client a password is proven against come from the caller's verified access token:
  * its issuer names the pool, its client_id the app client. A token that names neither is refused
- * (401) rather than proven against anything else.
+ * (401, as the wrapper answers it) rather than proven against anything else.
  */
 import { signInPoolOf } from './password-proof';
 import { HttpError } from '../http/errors';
+import { httpErrorOf } from '../http/http';
 
 describe('signInPoolOf', () => {
   it('reads the pool from the issuer and the client from client_id, in AWS and on the local Cognito', () => {
@@ -28,7 +29,8 @@ describe('signInPoolOf', () => {
     } catch (error) {
       refusal = error;
     }
-    expect(refusal).toBeInstanceOf(HttpError);
-    expect((refusal as HttpError).statusCode).toBe(401);
+    const answered = httpErrorOf(refusal);
+    expect(answered).toBeInstanceOf(HttpError);
+    expect((answered as HttpError).statusCode).toBe(401);
   });
 });

@@ -17,9 +17,9 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { passwordVerifierResponses, srpStart } from '../../../shared/cognito-srp';
 import { logger } from '../runtime/logger';
-import { cognitoClient } from '../runtime/runtime';
+import { cognitoClient } from './cognito-client';
 import { asCaller } from './cognito-user-calls';
-import { Unauthorized } from '../http/errors';
+import { Refused } from '../data/domain-errors';
 import { refusals } from '../../../shared/refusals';
 
 /** The user pool and app client a token came from. */
@@ -32,7 +32,7 @@ export interface SignInPool {
 export function signInPoolOf(claims: Readonly<Record<string, unknown>>): SignInPool {
   const { iss, client_id: clientId } = claims;
   const userPoolId = typeof iss === 'string' ? /\/([\w-]+_[0-9A-Za-z]+)$/.exec(iss)?.[1] : undefined;
-  if (!userPoolId || typeof clientId !== 'string' || clientId === '') throw new Unauthorized(refusals.unauthorized);
+  if (!userPoolId || typeof clientId !== 'string' || clientId === '') throw new Refused('signedOut', refusals.unauthorized);
   return { userPoolId, clientId };
 }
 

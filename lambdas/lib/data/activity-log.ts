@@ -12,7 +12,8 @@ import { ddb, table, type TransactItem } from '../runtime/db';
 import { ListCursorInvalid } from './domain-errors';
 import { forEachLimited } from './for-each-limited';
 import { newId } from './ids';
-import { displayName, getProfile } from './profiles';
+import { displayName } from './profile-item';
+import { getProfile } from './profile-reads';
 import { activityKeys } from './table';
 
 /** One act, as the code that does it describes it. Amounts in cents. */

@@ -18,7 +18,8 @@ import type { ClientOrder } from '../../../shared/validation';
 import { ddb, table } from '../runtime/db';
 import { ListCursorInvalid } from './domain-errors';
 import { encodeListCursor, listCursorAfter } from './list-cursor';
-import { type Profile, toClientDto } from './profiles';
+import type { Profile } from './profile-item';
+import { toClientDto } from './profile-api';
 import { keys, keyTextBefore } from './table';
 
 export interface ClientListQuery {

@@ -9,7 +9,8 @@ import type { ClientDto } from '../../../shared/api';
 import { ddb, table } from '../runtime/db';
 import type { ClientsPage } from './client-list';
 import { listCursorAfter, encodeListCursor } from './list-cursor';
-import { type Profile, toClientDto } from './profiles';
+import type { Profile } from './profile-item';
+import { toClientDto } from './profile-api';
 import { keys } from './table';
 
 export interface ClosedListQuery {

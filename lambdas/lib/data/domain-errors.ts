@@ -2,9 +2,12 @@
  * What the data-access modules refuse, in the domain's own words. They know nothing of HTTP:
  * the wrapper in http.ts gives each kind its status and message, in one place (its `catch`).
  * The message here is for logs only; it never reaches a caller.
+ *
+ * Refused, at the end, is how the floors above data (cognito, money) refuse a request with words
+ * of the caller's own (a wrong code, a move the balance cannot bear): they stand below http too.
  */
 
-export type DomainErrorKind = 'clientNotFound' | 'requestAlreadyDecided' | 'idempotencyKeyReused' | 'portfolioBusy' | 'listCursorInvalid' | 'exportNotFound' | 'requestNoLongerCovered' | 'closeRefusedBalance' | 'closeRefusedRequests' | 'closeRefusedActions';
+export type DomainErrorKind = 'clientNotFound' | 'requestAlreadyDecided' | 'idempotencyKeyReused' | 'portfolioBusy' | 'listCursorInvalid' | 'exportNotFound' | 'requestNoLongerCovered' | 'closeRefusedBalance' | 'closeRefusedRequests' | 'closeRefusedActions' | 'periodInvalid';
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
@@ -65,5 +68,26 @@ export class AccountStillOpen extends DomainError {
   constructor(sub: string, reason: CloseRefusal) {
     super(`client ${sub} cannot be closed: ${reason}`);
     this.kind = reason;
+  }
+}
+
+/** A statement period that ends before it starts. */
+export const PeriodInvalid = domainError('PeriodInvalid', 'periodInvalid', (from: number, to: number) => `period from ${from} ends before it starts (${to})`);
+
+/**
+ * What a refusal of Refused is, whatever answers it: input the caller must fix, a sign-in that
+ * no longer holds, an act this caller may not do, a rule the current state breaks, or too many
+ * attempts. The http layer gives each its status (http.ts).
+ */
+export type RefusalKind = 'badInput' | 'signedOut' | 'notAllowed' | 'conflict' | 'tooManyAttempts';
+
+/** A refusal whose message is the caller's to read, in the product's words (shared/messages.ts, shared/refusals.ts). */
+export class Refused extends Error {
+  constructor(
+    readonly refusal: RefusalKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
   }
 }

@@ -1,7 +1,7 @@
 /** Reads across clients, through the table's secondary indexes (never a scan). */
 import { keys } from './table';
 import type { EntryItem } from './ledger';
-import type { Profile } from './profiles';
+import type { Profile } from './profile-item';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, table } from '../runtime/db';
 import { queryAll } from './query';

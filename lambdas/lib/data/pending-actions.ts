@@ -10,7 +10,7 @@ import type { ApprovalReason } from '../../../shared/four-eyes';
 import { type Cents, centsToDollars } from '../../../shared/money';
 import { ddb, table, type TransactItem } from '../runtime/db';
 import { queryAll } from './query';
-import type { Profile } from './profiles';
+import type { Profile } from './profile-item';
 import { actionKeys, keys } from './table';
 
 export interface PendingActionItem {

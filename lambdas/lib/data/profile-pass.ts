@@ -6,7 +6,8 @@
  */
 import type { LedgerEntry } from '../../../shared/growth';
 import { loadLedger, toLedgerEntry } from './ledger';
-import { getProfile, type Profile } from './profiles';
+import { getProfile } from './profile-reads';
+import type { Profile } from './profile-item';
 
 /** What an attempt may answer besides its own outcomes: the profile changed, try again. */
 export const CHANGED = 'changed';

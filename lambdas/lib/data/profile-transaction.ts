@@ -15,7 +15,8 @@ import { keys } from './table';
 import { cancellationReasons, ddb, table, type TransactItem } from '../runtime/db';
 import { IdempotencyKeyReused, PortfolioBusy } from './domain-errors';
 import { apiBucket, isNoChange, totalsDelta, totalsUpdate } from './client-totals';
-import { type Profile, requireProfile } from './profiles';
+import type { Profile } from './profile-item';
+import { requireProfile } from './profile-reads';
 import { clientListingOnWrite } from './staff-accounts';
 
 /** `A` is the answer the change gives (whatever its caller makes of it; kept as is with an Idempotency-Key). */

@@ -1,4 +1,4 @@
-import type { Profile } from './profiles';
+import type { Profile } from './profile-item';
 import { clientListingOnWrite, holdsNoMoney } from './staff-accounts';
 import { keys } from './table';
 

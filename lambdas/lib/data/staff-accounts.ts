@@ -14,7 +14,7 @@
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { apiBucket, totalsDelta, totalsUpdate } from './client-totals';
 import { table, type TransactItem } from '../runtime/db';
-import { CLIENT_INDEX_ATTRIBUTES, clientIndexKeys, type Profile } from './profiles';
+import { CLIENT_INDEX_ATTRIBUTES, clientIndexKeys, type Profile } from './profile-item';
 import { keys } from './table';
 
 /** No money by the profile's own figures (whether it has ledger entries is asked apart). */

@@ -1,13 +1,12 @@
 /** A client's balance history and statement, from its ledger (shared/history.ts, shared/statement.ts). */
 import type { HistoryAnswer, QueryOf } from '../../../shared/api';
 import { balanceHistory } from '../../../shared/history';
-import { apiMessages } from '../../../shared/messages';
 import { centsToDollars } from '../../../shared/money';
 import { statementCsv } from '../../../shared/statement';
-import { BadRequest } from '../http/errors';
-import type { Answer } from '../http/http';
+import { PeriodInvalid } from './domain-errors';
 import { loadLedger, toLedgerEntry } from './ledger';
-import { balanceStateOf, readableProfile } from './profiles';
+import { balanceStateOf } from './profile-item';
+import { readableProfile } from './profile-reads';
 
 type StatementPeriod = QueryOf<'getStatement'>;
 
@@ -21,7 +20,7 @@ async function historyOf(sub: string, reader: Reader) {
   return { profile, items, points };
 }
 
-export async function historyAnswer(sub: string, reader: Reader): Promise<Answer<HistoryAnswer>> {
+export async function historyAnswer(sub: string, reader: Reader): Promise<{ body: HistoryAnswer }> {
   const { points } = await historyOf(sub, reader);
   return {
     body: {
@@ -34,11 +33,11 @@ export async function historyAnswer(sub: string, reader: Reader): Promise<Answer
  * The client's statement over `period` (already checked by the route's query schema) as CSV.
  * Defaults: from the first entry to now; a period that ends before it starts is refused.
  */
-export async function statementAnswer(sub: string, reader: Reader, period: StatementPeriod, now: number): Promise<Answer<string>> {
+export async function statementAnswer(sub: string, reader: Reader, period: StatementPeriod, now: number): Promise<{ body: string; filename: string }> {
   const { profile, items, points } = await historyOf(sub, reader);
   const from = period.from ?? points[0]?.at ?? now;
   const to = period.to ?? now;
-  if (from > to) throw new BadRequest(apiMessages.invalidPeriod);
+  if (from > to) throw new PeriodInvalid(from, to);
   const notes = new Map(items.filter((i) => i.note).map((i) => [i.entryId, i.note as string]));
   const day = (t: number) => new Date(t).toISOString().slice(0, 10);
   const who = profile.email.replace(/[^\w.@-]+/g, '_');

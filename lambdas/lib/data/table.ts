@@ -71,8 +71,6 @@
  * No request path scans.
  */
 
-export const TABLE_NAME_DEFAULT = 'aurum-portal';
-
 export const tableDefinition = {
   partitionKey: 'PK',
   sortKey: 'SK',

@@ -10,7 +10,8 @@ import { RequestAlreadyDecided, RequestNoLongerCovered } from './domain-errors';
 import { type EntryItem, loadLedger, queryClientItems } from './ledger';
 import type { TransactItem } from '../runtime/db';
 import { transactOnProfile } from './profile-transaction';
-import { balanceStateOf, type Profile, requireProfile } from './profiles';
+import { balanceStateOf, type Profile } from './profile-item';
+import { requireProfile } from './profile-reads';
 import { queryAll } from './query';
 
 export interface RequestItem {

@@ -6,7 +6,8 @@
 import { AdminGetUserCommand, type AdminGetUserCommandOutput, AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { type AdminStanding, adminStanding, adminStandingOf, rememberedMembership, WITHOUT_TWO_FACTOR_RECHECK_MS } from './admin-membership';
 import { currentMembership, secondFactorOf } from '../cognito/cognito';
-import { cognitoClient, configureRuntime, resetRuntime } from '../runtime/runtime';
+import { cognitoClient } from '../cognito/cognito-client';
+import { configureRuntime, resetRuntime } from '../runtime/runtime';
 
 /** What a fake Cognito knows of one user; absent users answer UserNotFoundException. */
 interface FakeUser {

@@ -17,7 +17,7 @@ import { currentMembership } from '../cognito/cognito';
 import { activityPut } from '../data/activity-log';
 import { changeSecurityRecord, getSecurityRecord, type SecurityRecord } from '../data/security-record';
 import { logger } from '../runtime/logger';
-import { adminMomentOf, decideAdminPower, firstCountingSignIn } from './admin-epoch';
+import { adminMomentOf, decideAdminPower, firstCountingSignIn } from '../cognito/admin-epoch';
 import { adminStandingOf } from './admin-membership';
 
 /** Who the activity log names for an administrator found at a sign-in rather than added by `npm run admin`. */

@@ -12,7 +12,7 @@
 import { userPoolDefinition } from '../../../shared/user-pool';
 import { currentMembership } from '../cognito/cognito';
 import { getSecurityRecord } from '../data/security-record';
-import { decideAdminPower, type AdminFactor } from './admin-epoch';
+import { decideAdminPower, type AdminFactor } from '../cognito/admin-epoch';
 import { adminStandingOf } from './admin-membership';
 
 /**

@@ -6,8 +6,11 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { AdminGetUserCommand, AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { httpHandler } from './http';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { cognitoClient, configureRuntime, documentClient, resetRuntime } from '../runtime/runtime';
+import { cognitoClient } from '../cognito/cognito-client';
+import { documentClient } from '../runtime/clients';
+import { configureRuntime, resetRuntime } from '../runtime/runtime';
 import { apiMessages } from '../../../shared/messages';
+import { PeriodInvalid, type RefusalKind, Refused } from '../data/domain-errors';
 
 const eventAs = (sub: string, extra: Partial<APIGatewayProxyEventV2WithJWTAuthorizer> = {}) =>
   ({
@@ -168,6 +171,34 @@ describe('the answer', () => {
     const answer = await handler(eventAs('alice', { pathParameters: { uid: 'alice' } }));
     expect(answer.headers).toMatchObject({ 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="x.csv"' });
     expect(answer.body).toBe('a,b\n');
+  });
+});
+
+describe('what the floors below throw', () => {
+  // The floors below http throw no HTTP error (tests/architecture.test.ts): the wrapper answers for them, here only.
+  const answerTo = async (thrown: Error) => {
+    const result = await httpHandler('getPortfolio', async () => {
+      throw thrown;
+    })(eventAs('alice', { pathParameters: { userId: 'alice' } }));
+    return [result.statusCode, JSON.parse(String(result.body))];
+  };
+
+  it("answers a statement period that ends before it starts as it always has: 400 with the period's message", async () => {
+    expect(await answerTo(new PeriodInvalid(2, 1))).toEqual([400, { error: apiMessages.invalidPeriod }]);
+  });
+
+  it.each<[RefusalKind, number]>([
+    ['badInput', 400],
+    ['signedOut', 401],
+    ['notAllowed', 403],
+    ['conflict', 409],
+    ['tooManyAttempts', 429],
+  ])('answers a refusal of kind %s with %d and its own words', async (kind, status) => {
+    expect(await answerTo(new Refused(kind, 'the words the caller reads'))).toEqual([status, { error: 'the words the caller reads' }]);
+  });
+
+  it('answers anything else with 500 and the generic message, never its own words', async () => {
+    expect(await answerTo(new Error('a secret detail'))).toEqual([500, { error: apiMessages.unexpected }]);
   });
 });
 

@@ -9,7 +9,7 @@ import { apiMessages } from '../../../shared/messages';
 import { parseBody } from '../../../shared/parse-body';
 import { type Caller, confirmedCaller, requireAdmin, requireOwner } from './auth';
 import { compressResult } from './compression';
-import { DomainError, type DomainErrorKind } from '../data/domain-errors';
+import { DomainError, type DomainErrorKind, type RefusalKind, Refused } from '../data/domain-errors';
 import { BadRequest, HttpError, NotFound } from './errors';
 import { logger } from '../runtime/logger';
 import { cameThroughFront, ORIGIN_HEADER } from './origin';
@@ -29,7 +29,24 @@ const DOMAIN_ANSWERS: Record<DomainErrorKind, [HttpError['statusCode'], string]>
   closeRefusedBalance: [409, refusals.closeRefusedBalance],
   closeRefusedRequests: [409, refusals.closeRefusedRequests],
   closeRefusedActions: [409, refusals.closeRefusedActions],
+  periodInvalid: [400, apiMessages.invalidPeriod],
 };
+
+/** The status of each kind of refusal the floors below give with the caller's own words (Refused). */
+const REFUSAL_STATUS: Record<RefusalKind, HttpError['statusCode']> = {
+  badInput: 400,
+  signedOut: 401,
+  notAllowed: 403,
+  conflict: 409,
+  tooManyAttempts: 429,
+};
+
+/** The HTTP answer of what a handler threw, when it is a refusal: the domain's errors mapped here, and only here. */
+export function httpErrorOf(thrown: unknown): unknown {
+  if (thrown instanceof DomainError) return new HttpError(...DOMAIN_ANSWERS[thrown.kind]);
+  if (thrown instanceof Refused) return new HttpError(REFUSAL_STATUS[thrown.refusal], thrown.message);
+  return thrown;
+}
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -180,7 +197,7 @@ export function httpHandler<N extends RouteName>(name: N, handle: (req: Request<
       }
       return json(answer.status ?? 200, answer.body);
     } catch (thrown) {
-      const error = thrown instanceof DomainError ? new HttpError(...DOMAIN_ANSWERS[thrown.kind]) : thrown;
+      const error = httpErrorOf(thrown);
       if (error instanceof HttpError) {
         logger.info('request refused', { status: error.statusCode, reason: error.message });
         return json(error.statusCode, { error: error.message });

@@ -1,5 +1,6 @@
 import { GetSecretValueCommand, ResourceNotFoundException, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { memorySecretStore, MISMATCH_REFRESH_MS, originGate, SECRET_CACHE_MS, secretsManagerSource, type SecretVersions } from './origin-secrets';
+import { memorySecretStore, MISMATCH_REFRESH_MS, originGate, SECRET_CACHE_MS, secretsManagerSource } from './origin-secrets';
+import type { SecretVersions } from '../runtime/hooks';
 
 function countingStore(initial: string) {
   const store = memorySecretStore(initial);

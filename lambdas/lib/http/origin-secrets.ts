@@ -17,15 +17,7 @@
 import { GetSecretValueCommand, ResourceNotFoundException, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { timingSafeEqual } from 'node:crypto';
 import { freshRead } from '../runtime/fresh-read';
-
-export interface SecretVersions {
-  current: string;
-  /** The value before the last rotation, while it may still be in use. */
-  previous?: string;
-}
-
-/** Where the values come from: Secrets Manager in AWS, a store of the local stack's. */
-export type SecretSource = () => Promise<SecretVersions>;
+import type { SecretSource, SecretVersions } from '../runtime/hooks';
 
 export const SECRET_CACHE_MS = 5 * 60_000;
 export const MISMATCH_REFRESH_MS = 10_000;

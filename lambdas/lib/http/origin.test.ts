@@ -5,7 +5,8 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { httpHandler } from './http';
 import { cameThroughFront, ORIGIN_HEADER } from './origin';
-import { configureRuntime, resetRuntime, settingsFromEnvironment } from '../runtime/runtime';
+import { configureRuntime, resetRuntime } from '../runtime/runtime';
+import { settingsFromEnvironment } from '../runtime/settings';
 import { memorySecretStore, originGate } from './origin-secrets';
 
 const SECRET = 'front-door-secret-0123456789';

@@ -5,9 +5,29 @@
  * domain only CloudFront can reach the API at all (mutual TLS, infra/aws/api-origin.ts) and this
  * is a second check. The local gateway adds the header the same way.
  */
-import { originGate } from '../runtime/runtime';
+import { secretsClient } from '../runtime/clients';
+import { type Kept, keptValue } from '../runtime/runtime';
+import { originGate as gateOf, secretsManagerSource } from './origin-secrets';
 
 export const ORIGIN_HEADER = 'x-origin-verify';
+
+type Gate = (sent: string | undefined) => Promise<boolean>;
+
+/** The gate, kept with its cache for the container's life: from the local stack's store, or the secret the stack names. */
+const ORIGIN_GATE: Kept<Gate | undefined> = {
+  make: ({ settings: { originSecretArn }, hooks }) => {
+    const source = hooks.originSecrets ?? (originSecretArn ? secretsManagerSource(secretsClient(), originSecretArn) : undefined);
+    return source && gateOf(source);
+  },
+};
+
+/**
+ * The check of CloudFront's origin header (origin-secrets.ts), made on first use; undefined where
+ * no source is given (handlers called directly, in unit tests).
+ */
+export function originGate(): Gate | undefined {
+  return keptValue(ORIGIN_GATE);
+}
 
 /**
  * True when the request carries one of the origin secret's accepted values (origin-secrets.ts).

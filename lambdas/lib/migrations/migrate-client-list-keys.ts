@@ -10,7 +10,8 @@
  * the migration holds one page of profiles, not the book.
  */
 import { CHANGED } from '../data/profile-pass';
-import { type Profile, setClientListKeys } from '../data/profiles';
+import type { Profile } from '../data/profile-item';
+import { setClientListKeys } from './profile-migration-writes';
 import { queryPages } from '../data/query';
 import { keys } from '../data/table';
 import { type MigrationStep, migrateProfiles, type ProfileMigrationCounts } from './profile-migration';

@@ -13,7 +13,8 @@ import type { LedgerEntry } from '../../../shared/growth';
 import { listProfiles } from '../data/indexes';
 import { upcomingEligibilityOf } from '../data/ledger';
 import { CHANGED } from '../data/profile-pass';
-import { type Profile, setMissingUpcomingEligibleAt } from '../data/profiles';
+import type { Profile } from '../data/profile-item';
+import { setMissingUpcomingEligibleAt } from './profile-migration-writes';
 import { type MigrationStep, migrateProfiles, type ProfileMigrationCounts } from './profile-migration';
 
 /** `skipped`: found with a list (written meanwhile) or deleted when read again. */

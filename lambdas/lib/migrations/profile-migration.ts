@@ -6,7 +6,7 @@
 import type { LedgerEntry } from '../../../shared/growth';
 import { forEachLimited } from '../data/for-each-limited';
 import { type CHANGED, passOverProfile } from '../data/profile-pass';
-import type { Profile } from '../data/profiles';
+import type { Profile } from '../data/profile-item';
 
 export interface ProfileMigrationCounts {
   /** Given what the migration writes, by this run. */

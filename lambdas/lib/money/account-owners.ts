@@ -7,12 +7,12 @@
  */
 import { userPoolDefinition } from '../../../shared/user-pool';
 import { groupMembers } from '../cognito/cognito';
-import { adminMomentOf } from '../http/admin-epoch';
-import { Forbidden } from '../http/errors';
+import { adminMomentOf } from '../cognito/admin-epoch';
 import { config } from '../runtime/config';
 import { logger } from '../runtime/logger';
 import { getSecurityRecord } from '../data/security-record';
-import type { Profile } from '../data/profiles';
+import { Refused } from '../data/domain-errors';
+import type { Profile } from '../data/profile-item';
 import { refusals } from '../../../shared/refusals';
 
 export interface Person {
@@ -30,7 +30,7 @@ export const samePerson = (a: Person, b: Person): boolean => a.sub === b.sub || 
 export function refuseOwnAccount(admin: Person, client: Pick<Profile, 'sub' | 'email'>, act: string, message: string = refusals.ownAccountMove): void {
   if (!samePerson(admin, client)) return;
   logger.warn('self-dealing refused: an administrator acted on their own client account', { act, adminSub: admin.sub, clientId: client.sub });
-  throw new Forbidden(message);
+  throw new Refused('notAllowed', message);
 }
 
 /**

@@ -5,7 +5,6 @@
  * of a pending action both run it through here, so a move applied after a second approval is
  * checked exactly as one applied at once.
  */
-import type { ActionProposedAnswer } from '../../../shared/answers';
 import { secondApprovalReason, windowSum, withinWindow } from '../../../shared/four-eyes';
 import { adjustmentTo } from '../../../shared/growth';
 import { apiMessages } from '../../../shared/messages';
@@ -13,20 +12,20 @@ import type { Cents } from '../../../shared/money';
 import type { ActivityAct } from '../data/activity-log';
 import { config } from '../runtime/config';
 import type { TransactItem } from '../runtime/db';
-import { BadRequest, Conflict } from '../http/errors';
 import { checkDepositDate } from '../../../shared/validation';
 import { adminDaySum, adminDayWrite, getAdminDay } from '../data/admin-day';
 import { isAdministratorsAccount, refuseOwnAccount } from './account-owners';
-import type { Answer } from '../http/http';
 import type { EntryItem } from '../data/ledger';
 import { type EntrySpec, type Gate, type Recorded, recordEntry, type RecordEntryInput } from './money-moves';
 import { type PendingActionItem, withActionDecided } from '../data/pending-actions';
 import { type Idempotency } from '../data/profile-transaction';
-import { balanceStateOf, type Profile, requireProfile } from '../data/profiles';
+import { balanceStateOf, type Profile } from '../data/profile-item';
+import { requireProfile } from '../data/profile-reads';
 import type { Move } from './move';
-import { proposalPlan } from './proposals';
+import { type ProposalAnswer, proposalPlan } from './proposals';
 import { afterDecision, decisionUpdate, type RequestItem, requestStillCovered } from '../data/withdrawal-requests';
 import { refusals } from '../../../shared/refusals';
+import { Refused } from '../data/domain-errors';
 
 export type { Move } from './move';
 
@@ -83,11 +82,11 @@ function checkFor(move: Move, approval: MoveRun<unknown>['approval']): ((profile
   if (move.kind === 'balance') {
     if (!approval) return undefined;
     return (profile) => {
-      if (profile.balanceCents !== approval.action.balanceAtProposalCents) throw new Conflict(refusals.balanceChangedSinceProposal);
+      if (profile.balanceCents !== approval.action.balanceAtProposalCents) throw new Refused('conflict', refusals.balanceChangedSinceProposal);
     };
   }
   return (profile, spec) => {
-    if (spec.amountCents > profile.balanceCents) throw new Conflict(refusals.insufficientBalance);
+    if (spec.amountCents > profile.balanceCents) throw new Refused('conflict', refusals.insufficientBalance);
   };
 }
 
@@ -98,7 +97,7 @@ function checkFor(move: Move, approval: MoveRun<unknown>['approval']): ((profile
  * day (the balance moved) but in no one's day of moves applied alone.
  */
 function gateFor<A>(move: Move, run: MoveRun<A>, adminAccount: boolean) {
-  return async (profile: Profile, changeCents: Cents): Promise<Gate<A | Answer<ActionProposedAnswer>>> => {
+  return async (profile: Profile, changeCents: Cents): Promise<Gate<A | ProposalAnswer>> => {
     const moved = { at: run.now, cents: Math.abs(changeCents) };
     const recentMoves = [...withinWindow(profile.recentMoves, run.now), moved];
     if (run.approval) return { profileSet: { recentMoves }, writes: [] };
@@ -127,7 +126,7 @@ async function checkActors(move: Move, run: MoveRun<unknown>): Promise<boolean> 
   if (run.approval) refuseOwnAccount(run.approval.approver, client, `approve ${move.kind}`, refusals.ownAccountApproval);
   if (move.kind === 'deposit') {
     const dateProblem = checkDepositDate(move.at, run.now);
-    if (dateProblem) throw run.approval ? new Conflict(refusals.approvalDateOutOfRange) : new BadRequest(dateProblem);
+    if (dateProblem) throw run.approval ? new Refused('conflict', refusals.approvalDateOutOfRange) : new Refused('badInput', dateProblem);
   }
   return run.approval ? false : isAdministratorsAccount(client);
 }
@@ -153,19 +152,19 @@ function activityOf(move: Move, run: MoveRun<unknown>) {
  * proposes it as a pending action answered with 202. Every check runs in the transaction's plan,
  * on the profile as it is at commit.
  */
-export async function runMove<A>(move: Move, run: MoveRun<A>): Promise<A | Answer<ActionProposedAnswer>> {
+export async function runMove<A>(move: Move, run: MoveRun<A>): Promise<A | ProposalAnswer> {
   const request = move.kind === 'approveRequest' ? move.request : undefined;
   const approval = run.approval;
   // Who acts comes first: a request of one's own account is refused whatever state it is in.
   const adminAccount = await checkActors(move, run as MoveRun<unknown>);
-  if (request && !approval && request.awaitingActionId) throw new Conflict(refusals.requestAwaitingApproval);
+  if (request && !approval && request.awaitingActionId) throw new Refused('conflict', refusals.requestAwaitingApproval);
   // Reserved eligible profit can shrink after the request (a balance edit): checked again before anything is written.
   if (request) await requestStillCovered(request, run.now);
   const requestDecision = (): TransactItem[] =>
     request
       ? [{ Update: decisionUpdate(request, { status: 'approved', by: approval?.approver.email ?? run.actor.email, now: run.now }, approval ? { actionId: approval.action.actionId } : 'none') }]
       : [];
-  return recordEntry<A | Answer<ActionProposedAnswer>, EntrySpec | null>({
+  return recordEntry<A | ProposalAnswer, EntrySpec | null>({
     sub: subOf(move),
     now: run.now,
     note: NOTES[move.kind](move),
@@ -178,7 +177,7 @@ export async function runMove<A>(move: Move, run: MoveRun<A>): Promise<A | Answe
     // A request decided is one fewer waiting; an approved action one fewer pending.
     extraProfileSet: (profile) => ({ ...(request ? afterDecision(profile) : {}), ...(approval ? withActionDecided(profile, approval.action) : {}) }),
     onExtraConditionFailed: (index) => {
-      throw new Conflict(request && index === 0 ? apiMessages.requestAlreadyDecided : apiMessages.actionAlreadyDecided);
+      throw new Refused('conflict', request && index === 0 ? apiMessages.requestAlreadyDecided : apiMessages.actionAlreadyDecided);
     },
     activity: activityOf(move, run as MoveRun<unknown>),
     gate: gateFor(move, run, adminAccount),

@@ -22,9 +22,10 @@ import { activityPut } from '../data/activity-log';
 import { ddb, table } from '../runtime/db';
 import { ExportNotFound } from '../data/domain-errors';
 import { newId } from '../data/ids';
-import { displayName, type Profile } from '../data/profiles';
+import { displayName, type Profile } from '../data/profile-item';
 import { queryPages } from '../data/query';
-import { lambdaClient, s3Client, startExporterHook } from '../runtime/runtime';
+import { lambdaClient, s3Client } from '../runtime/clients';
+import { runtimeHooks } from '../runtime/runtime';
 import { exportKeys, keys, keyTextBefore } from '../data/table';
 
 export type BalancesExport = AnswerOf<'getBalancesExport'>;
@@ -76,7 +77,7 @@ export async function startBalancesExport(requestedBy: { sub: string; email: str
       ],
     }),
   );
-  const local = startExporterHook();
+  const local = runtimeHooks().startExporter;
   if (local) local(exportId);
   else await lambdaClient().send(new InvokeCommand({ FunctionName: config.exporterFunction, InvocationType: 'Event', Payload: JSON.stringify({ exportId }) }));
   return { exportId, status: 'running', startedAt: item.startedAt };

@@ -11,7 +11,7 @@ import { table, type TransactItem } from '../runtime/db';
 import { newId } from '../data/ids';
 import { type EntryItem, loadLedger, newEntryItem, toLedgerEntry } from '../data/ledger';
 import { type Idempotency, type Plan, transactOnProfile } from '../data/profile-transaction';
-import { balanceStateOf, type Profile } from '../data/profiles';
+import { balanceStateOf, type Profile } from '../data/profile-item';
 
 export interface EntrySpec {
   type: EntryType;

@@ -9,11 +9,10 @@ import type { Cents } from '../../../shared/money';
 import { activityPut } from '../data/activity-log';
 import type { Move } from './move';
 import { table, type TransactItem } from '../runtime/db';
-import type { Answer } from '../http/http';
 import { newId } from '../data/ids';
 import { newActionItem, newActionWrite, type PendingActionItem, toActionDto, withActionProposed } from '../data/pending-actions';
 import type { Plan } from '../data/profile-transaction';
-import { displayName, type Profile } from '../data/profiles';
+import { displayName, type Profile } from '../data/profile-item';
 import type { RequestItem } from '../data/withdrawal-requests';
 import { RequestAlreadyDecided } from '../data/domain-errors';
 
@@ -41,7 +40,13 @@ function actionFields(move: Move): Pick<PendingActionItem, 'kind' | 'amountCents
   }
 }
 
-export function proposalPlan(input: ProposalInput): Plan<Answer<ActionProposedAnswer>> {
+/** What the contract answers to a move that waits for another administrator (shared/answers.ts: HTTP 202). */
+export interface ProposalAnswer {
+  status: 202;
+  body: ActionProposedAnswer;
+}
+
+export function proposalPlan(input: ProposalInput): Plan<ProposalAnswer> {
   const { profile, now, proposer } = input;
   const actionId = newId(now);
   const fields = actionFields(input.move);

@@ -1,5 +1,5 @@
 /**
- * The settings a Lambda runs with (runtime.ts: from its environment in AWS, given explicitly by
+ * The settings a Lambda runs with (settings.ts: from its environment in AWS, given explicitly by
  * the local stack), read when used.
  */
 import { runtimeSettings } from './runtime';

@@ -1,10 +1,10 @@
 /**
  * The one DynamoDB client of a Lambda, created on first use and kept for the container's life
- * (runtime.ts), and the table it works on.
+ * (clients.ts), and the table it works on.
  */
 import type { DynamoDBDocumentClient, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from './config';
-import { documentClient } from './runtime';
+import { documentClient } from './clients';
 
 export const ddb = (): DynamoDBDocumentClient => documentClient();
 

@@ -6,7 +6,9 @@
  */
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { logger } from './logger';
-import { mailerHook, type OutgoingMail, runtimeSettings, sesClient } from './runtime';
+import { sesClient } from './clients';
+import type { OutgoingMail } from './hooks';
+import { runtimeHooks, runtimeSettings } from './runtime';
 
 export type { OutgoingMail };
 
@@ -17,7 +19,7 @@ let warnedFor: object | undefined;
 
 /** The sender to use now, or null when notifications are off. */
 export function currentMailer(): Mailer | null {
-  const hook = mailerHook();
+  const hook = runtimeHooks().mailer;
   if (hook) return hook;
   const settings = runtimeSettings();
   const from = settings.notifyFrom;

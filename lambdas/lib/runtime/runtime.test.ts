@@ -5,7 +5,9 @@
  */
 import { routes } from '../../../shared/api';
 import { config } from './config';
-import { cognitoClient, configureRuntime, documentClient, resetRuntime, runtimeSettings, settingsFromEnvironment } from './runtime';
+import { documentClient } from './clients';
+import { configureRuntime, resetRuntime, runtimeSettings } from './runtime';
+import { settingsFromEnvironment } from './settings';
 
 afterEach(() => resetRuntime());
 
@@ -145,17 +147,6 @@ describe('explicit settings', () => {
     expect(await second.config.region()).toBe('eu-west-1');
   });
 
-  it('give one Cognito client the same way', async () => {
-    configureRuntime({ ...local, cognitoEndpoint: 'http://127.0.0.1:9001' });
-    const first = cognitoClient();
-    expect(cognitoClient()).toBe(first);
-    expect(await first.config.endpoint?.()).toMatchObject({ port: 9001 });
-
-    configureRuntime({ ...local, cognitoEndpoint: 'http://127.0.0.1:9002' });
-    expect(cognitoClient()).not.toBe(first);
-    expect(await cognitoClient().config.endpoint?.()).toMatchObject({ port: 9002 });
-  });
-
   it('hand each DynamoDB client they create to the hook, before it is used', () => {
     const seen: unknown[] = [];
     configureRuntime(local, { onDynamoClient: (client) => seen.push(client) });
@@ -233,8 +224,9 @@ describe('loading the handler modules', () => {
 
       // The first use reads them and creates the client, once.
       const runtime: typeof import('./runtime') = await import('./runtime');
-      runtime.documentClient();
-      runtime.documentClient();
+      const clients: typeof import('./clients') = await import('./clients');
+      clients.documentClient();
+      clients.documentClient();
       expect(created).toEqual(['DynamoDB']);
       expect(read.has('TABLE_NAME') && read.has('USER_POOL_ID')).toBe(true);
       runtime.resetRuntime();

@@ -6,7 +6,9 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { OutgoingMail } from '../../lib/runtime/mailer';
-import { cognitoClient, configureRuntime, documentClient } from '../../lib/runtime/runtime';
+import { cognitoClient } from '../../lib/cognito/cognito-client';
+import { documentClient } from '../../lib/runtime/clients';
+import { configureRuntime } from '../../lib/runtime/runtime';
 
 type Item = Record<string, unknown>;
 // The fakes read whatever a command carries, as the real services do.

@@ -7,7 +7,7 @@ import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { adjustmentTo, type BalanceState, type EntryType } from '../../../shared/growth';
 import { newEntryItem } from '../../lib/data/ledger';
 import { type ActionProposal, decidedAction, newActionItem, type PendingActionItem } from '../../lib/data/pending-actions';
-import { newProfileItem } from '../../lib/data/profiles';
+import { newProfileItem } from '../../lib/data/profile-item';
 import { keys, requestIds } from '../../lib/data/table';
 import { decided, newRequestItem, type RequestItem } from '../../lib/data/withdrawal-requests';
 import type { ItemChange } from '../events';
@@ -77,7 +77,7 @@ export const profileItem = (firstName = 'Jane', lastName = 'Doe') =>
     NOW - 30 * 86_400_000,
   );
 
-/** The PROFILE item after tombstoneProfile's update (profiles.ts). */
+/** The PROFILE item after a tombstone's update (closed-accounts.ts). */
 export function tombstoneOf(profile: ReturnType<typeof profileItem>) {
   const { GSI1PK: _pk, GSI1SK: _sk, email: _e, firstName: _f, lastName: _l, balanceCents: _b, netCents: _n, ...kept } = profile;
   return { ...kept, deleted: true, deletedAt: new Date(NOW).toISOString(), expiresAt: Math.floor(NOW / 1000) + 7 * 24 * 3600, version: profile.version + 1 };

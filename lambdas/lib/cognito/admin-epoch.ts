@@ -9,7 +9,7 @@
  * and the access tokens those sessions still hold (the API's authorizer checks signatures, not
  * revocations) must not keep admin power for their last minutes.
  *
- * Pure: the admin check (admin-sessions.ts) reads the record and acts on the decision.
+ * Pure: the admin check (http/admin-sessions.ts) reads the record and acts on the decision.
  */
 import type { SecurityMoments } from '../data/security-record';
 

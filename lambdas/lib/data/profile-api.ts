@@ -1,0 +1,33 @@
+/**
+ * A client's profile in the API's shapes (shared/api.ts): the portfolio a client reads, and the
+ * client a row of the admin console's lists shows. On the data floor because the list modules
+ * (client-list.ts, closed-list.ts) build their pages of these.
+ */
+import type { ClientDto, PortfolioDto } from '../../../shared/api';
+import { centsToDollars, roundPercent } from '../../../shared/money';
+import { displayName, type Profile } from './profile-item';
+
+export function toPortfolioDto(profile: Profile): PortfolioDto {
+  return {
+    userId: profile.sub,
+    balance: centsToDollars(profile.balanceCents),
+    lastUpdate: profile.lastUpdate,
+    weeklyGain: roundPercent(profile.weeklyGainPercent),
+    weeklyGainAmount: centsToDollars(profile.weeklyGainCents),
+  };
+}
+
+export function toClientDto(profile: Profile, nextWithdrawalDate: number | undefined): ClientDto {
+  return {
+    id: profile.sub,
+    email: profile.email,
+    displayName: displayName(profile),
+    portfolio: {
+      balance: centsToDollars(profile.balanceCents),
+      weeklyGain: roundPercent(profile.weeklyGainPercent),
+      weeklyGainAmount: centsToDollars(profile.weeklyGainCents),
+      lastUpdate: profile.lastUpdate,
+    },
+    ...(nextWithdrawalDate === undefined ? {} : { nextWithdrawalDate: new Date(nextWithdrawalDate).toISOString() }),
+  };
+}
