@@ -25,7 +25,7 @@ import { type Idempotency } from '../data/profile-transaction';
 import { balanceStateOf, type Profile, requireProfile } from '../data/profiles';
 import type { Move } from './move';
 import { proposalPlan } from './proposals';
-import { afterDecision, decisionUpdate, type RequestItem, requestStillCovered } from '../data/withdrawal-requests';
+import { afterDecision, decisionUpdate, requestStillCovered } from '../data/withdrawal-requests';
 import { refusals } from '../../../shared/refusals';
 
 export type { Move } from './move';
@@ -157,7 +157,7 @@ export async function runMove<A>(move: Move, run: MoveRun<A>): Promise<A | Answe
   const request = move.kind === 'approveRequest' ? move.request : undefined;
   const approval = run.approval;
   // Who acts comes first: a request of one's own account is refused whatever state it is in.
-  const adminAccount = await checkActors(move, run as MoveRun<unknown>);
+  const adminAccount = await checkActors(move, run);
   if (request && !approval && request.awaitingActionId) throw new Conflict(refusals.requestAwaitingApproval);
   // Reserved eligible profit can shrink after the request (a balance edit): checked again before anything is written.
   if (request) await requestStillCovered(request, run.now);
@@ -180,7 +180,7 @@ export async function runMove<A>(move: Move, run: MoveRun<A>): Promise<A | Answe
     onExtraConditionFailed: (index) => {
       throw new Conflict(request && index === 0 ? apiMessages.requestAlreadyDecided : apiMessages.actionAlreadyDecided);
     },
-    activity: activityOf(move, run as MoveRun<unknown>),
+    activity: activityOf(move, run),
     gate: gateFor(move, run, adminAccount),
     answer: run.answer,
     idempotency: run.idempotency,
