@@ -211,7 +211,7 @@ export const clientListQuery = z.pipe(
     return {
       limit,
       ...(status === 'closed' ? { closed: true as const } : {}),
-      order: (sort ?? 'email') as ClientOrder,
+      order: (sort ?? 'email'),
       ...(cursor ? { cursor } : {}),
       ...(needle ? { search: needle } : {}),
     };
