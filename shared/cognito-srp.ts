@@ -43,7 +43,7 @@ const HKDF_INFO = 'Caldera Derived Key';
 const KEY_BITS = 128;
 
 const encoder = new TextEncoder();
-const utf8 = (text: string): Uint8Array<ArrayBuffer> => encoder.encode(text) as Uint8Array<ArrayBuffer>;
+const utf8 = (text: string): Uint8Array<ArrayBuffer> => encoder.encode(text);
 
 /** (value mod m), never negative. */
 export const mod = (value: bigint, m: bigint): bigint => ((value % m) + m) % m;

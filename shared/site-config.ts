@@ -74,6 +74,8 @@ function parseFirm(value: unknown): FirmDetails {
   return firmDetails(v as unknown as FirmDetails);
 }
 
+const isLinesOfText = (value: unknown): value is string[] => Array.isArray(value) && value.every((line) => typeof line === 'string' && line !== '');
+
 /** Reads config.json; throws naming the first field that is missing or of the wrong kind. */
 export function parseSiteConfig(value: unknown): SiteConfig {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('config.json: not an object');
@@ -89,8 +91,8 @@ export function parseSiteConfig(value: unknown): SiteConfig {
   if (oauthDomain !== null && (typeof oauthDomain !== 'string' || oauthDomain === '')) throw new Error('config.json: oauthDomain must be a domain or null');
   if (typeof v.googleSignIn !== 'boolean') throw new Error('config.json: googleSignIn must be true or false');
   if (v.googleSignIn && oauthDomain === null) throw new Error('config.json: googleSignIn needs oauthDomain');
-  const funding = v.fundingInstructions ?? [];
-  if (!Array.isArray(funding) || funding.some((line) => typeof line !== 'string' || !line)) throw new Error('config.json: fundingInstructions must be lines of text');
+  const funding: unknown = v.fundingInstructions ?? [];
+  if (!isLinesOfText(funding)) throw new Error('config.json: fundingInstructions must be lines of text');
   return siteConfig({
     region: text('region'),
     userPoolId: text('userPoolId'),

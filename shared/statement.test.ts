@@ -4,7 +4,7 @@ import { WEEK_MS, type LedgerEntry, replayLedger } from './growth';
 import { balanceHistory } from './history';
 import { balancesCsv, safeText, statementCsv, toCsv } from './statement';
 
-const parseCsv = (text: string) => parse(text, { relax_column_count: false }) as string[][];
+const parseCsv = (text: string) => parse(text, { relax_column_count: false });
 const MONDAY = Date.UTC(2026, 0, 5);
 
 describe('CSV', () => {

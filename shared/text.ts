@@ -6,7 +6,9 @@
  * make "\u202Egnp.exe" read as "exe.png".
  */
 
+// eslint-disable-next-line no-control-regex -- finding control characters is what the pattern is for
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is what the pattern is for
 const CONTROL_EXCEPT_TAB_AND_NEWLINE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 const BIDI_OVERRIDES = /[\u202a-\u202e\u2066-\u2069]/;
 

@@ -83,7 +83,7 @@ describe('request bodies', () => {
     expect(parseBody(adminWithdrawalBody, { amount: 0 })).toEqual({ ok: false, message: 'Please enter a valid positive withdrawal amount' });
     expect(parseBody(balanceBody, { balance: 0 })).toEqual({ ok: true, value: { balance: 0 } });
     expect(parseBody(balanceBody, { balance: -0.01 })).toEqual({ ok: false, message: 'Please enter a valid positive number' });
-    expect(parseBody(balanceBody, { balance: 1e400 })).toEqual({ ok: false, message: 'Please enter a valid positive number' });
+    expect(parseBody(balanceBody, { balance: Number('1e400') })).toEqual({ ok: false, message: 'Please enter a valid positive number' });
   });
 
   it('client withdrawal request', () => {

@@ -208,10 +208,11 @@ export const clientListQuery = z.pipe(
   }).check(z.refine((q) => !(q.status === 'closed' && q.sort), { error: apiMessages.closedListSort, path: ['sort'] })),
   z.transform(({ limit, cursor, sort, search, status }) => {
     const needle = search?.trim().toLowerCase();
+    const order: ClientOrder = sort ?? 'email';
     return {
       limit,
       ...(status === 'closed' ? { closed: true as const } : {}),
-      order: (sort ?? 'email') as ClientOrder,
+      order,
       ...(cursor ? { cursor } : {}),
       ...(needle ? { search: needle } : {}),
     };

@@ -4,7 +4,7 @@
  * What the barrel rewrite keeps out of reach: esbuild puts a live module in the chunks of every
  * entry that can reach it, so what an entry's import graph reaches is what it may load.
  */
-import { build, type Metafile, type Plugin } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { chakraTreeShaking } from './chakra-tree-shaking';
 import { directImports } from './direct-imports';
 
@@ -21,7 +21,7 @@ async function reachedFrom(entry: string, plugins: Plugin[]): Promise<string[]> 
     define: { 'process.env.NODE_ENV': '"production"' },
     plugins,
   });
-  return Object.keys((metafile as Metafile).inputs);
+  return Object.keys((metafile).inputs);
 }
 
 const rewritten = [directImports(), chakraTreeShaking];

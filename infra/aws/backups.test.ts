@@ -259,7 +259,7 @@ describe('backup settings of a stage', () => {
     ["a copy vault in the stage's own account", { backupCopy: { vaultArn: 'arn:aws:backup:eu-west-1:444444444444:backup-vault:aurum-qa-copies' } }, "backupCopy.vaultArn: must be a vault in another account than the stage's own (444444444444)"],
     ['a copy setting with a typo', { backupCopy: { vaultArn: otherAccountVault, lock: true } as never }, 'Unrecognized key'],
   ])('refuses %s, naming the field', (_, change, message) => {
-    expect(() => resolveStage('qa', { qa: { ...qa, ...change } as StageSettings })).toThrow(message);
+    expect(() => resolveStage('qa', { qa: { ...qa, ...change } })).toThrow(message);
   });
 
   it('refuses, on a deployable stage, a copy vault in a sample account', () => {

@@ -224,7 +224,7 @@ describe('the domain setting', () => {
     ['a zone name with a trailing dot', { zoneName: 'aurum-capital.com.' }, 'domain.zoneName: must be a lowercase DNS name'],
     ['a setting with a typo', { certificateArn: 'arn:aws:acm:us-east-1:444444444444:certificate/x' }, 'Unrecognized key'],
   ])('refuses %s, naming the field', (_, change, message) => {
-    expect(() => resolveStage('qa', { qa: { ...qa, domain: { ...DOMAIN, ...change } } as StageSettings })).toThrow(message);
+    expect(() => resolveStage('qa', { qa: { ...qa, domain: { ...DOMAIN, ...change } } })).toThrow(message);
   });
 
   it('refuses, on a deployable stage, a reserved example domain', () => {

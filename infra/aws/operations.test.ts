@@ -160,7 +160,7 @@ describe('stage settings', () => {
     ['an unknown footer field', { firm: { ...DEMO_FIRM, fax: '1' } as never }, 'firm: Unrecognized key'],
     ['a funding line with a line break', { fundingInstructions: ['Example Bank\nIBAN: XX00'] }, 'fundingInstructions.0: each line must be one line of plain text'],
   ])('refuses %s, naming the field', (_, change, message) => {
-    const settings = { ...valid, ...change } as StageSettings;
+    const settings = { ...valid, ...change };
     expect(() => resolveStage('qa', { qa: settings })).toThrow(message);
     expect(() => resolveStage('qa', { qa: settings })).toThrow("Stage 'qa' in infra/stages.ts is not valid");
   });
@@ -604,7 +604,7 @@ describe('observability', () => {
     const [, topic] = ofType('AWS::SNS::Topic', operations)[0] ?? [];
     const released = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties.AlarmActions);
     expect(released.length).toBeGreaterThan(0);
-    for (const actions of released) expect(actions).toEqual([`arn:aws:sns:${BASE.region}:${BASE.account}:${topic?.Properties.TopicName}`]);
+    for (const actions of released) expect(actions).toEqual([`arn:aws:sns:${BASE.region}:${BASE.account}:${String(topic?.Properties.TopicName)}`]);
   });
 });
 

@@ -8,7 +8,8 @@
 
 export interface PolicyStatement {
   Sid?: string;
-  Effect: 'Allow' | 'Deny' | string;
+  /** 'Allow' or 'Deny' in a policy AWS accepts; any text in one read from a file. */
+  Effect: string;
   Action?: string | string[];
   NotAction?: string | string[];
   Resource?: unknown;

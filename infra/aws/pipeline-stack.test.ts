@@ -14,7 +14,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { stages } from '../stages';
 import { guardFindings } from './guard-findings';
 import { parseGithubId, parseGithubRepo, roleName, stageOutputs } from './pipeline-access';
-import { type PolicyStatement, statementMatches, wildcard } from './pipeline-policy-match';
+import { statementMatches, wildcard } from './pipeline-policy-match';
 import { PipelineStack, type PipelineStackProps } from './pipeline-stack';
 import { projectContext } from './project-context';
 import type { StageConfig, StageSettings } from './stage-config';
@@ -74,7 +74,7 @@ const AUD = 'token.actions.githubusercontent.com:aud';
 const SUB = 'token.actions.githubusercontent.com:sub';
 
 /** Whether a trust statement admits GitHub's token with these claims. */
-const admits = (statement: Statement, claims: Record<string, string>) => statementMatches(statement as PolicyStatement, { action: 'sts:AssumeRoleWithWebIdentity', context: claims });
+const admits = (statement: Statement, claims: Record<string, string>) => statementMatches(statement, { action: 'sts:AssumeRoleWithWebIdentity', context: claims });
 
 describe.each([
   ['dev', 'diff', [`${ID}:pull_request`]],

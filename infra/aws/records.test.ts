@@ -16,7 +16,7 @@ import { createTableInput } from '../local/dynamo';
 import { stages } from '../stages';
 import { monthlyBackupRetention } from './backup-rules';
 import { RecordsTrail, recordsTrailName } from './records-trail';
-import { resolveStage, type StageConfig } from './stage-config';
+import { resolveStage } from './stage-config';
 import { TABLE_KEY_READ_ACTIONS, TABLE_KEY_WRITE_ACTIONS } from './table-key';
 import { type Resource, type Statement, synthStage, templateReader } from './template-reader';
 
@@ -215,7 +215,7 @@ describe('the records trail', () => {
 /** A production stage without a setting of its own: synth refuses it before any trail or lock is made. */
 describe('a production stage', () => {
   it('cannot leave out its copy in a second account', () => {
-    const { backupCopy: _copy, stage: _stage, ...rest } = prodConfig as StageConfig;
+    const { backupCopy: _copy, stage: _stage, ...rest } = prodConfig;
     expect(() => resolveStage('prod', { prod: rest })).toThrow('backupCopy: must be set on a production stage');
   });
 });

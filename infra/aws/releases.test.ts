@@ -69,7 +69,7 @@ function widgetsOf(t: Template): Widget[] {
 function linesOf(widget: Widget | undefined): Line[] {
   return (widget?.properties.metrics ?? []).map((row) => {
     const options = (typeof row[row.length - 1] === 'object' ? row[row.length - 1] : {}) as { stat?: string; label?: string };
-    const [namespace, name, ...rest] = row.filter((cell) => typeof cell === 'string') as string[];
+    const [namespace, name, ...rest] = row.filter((cell): cell is string => typeof cell === 'string');
     const dims: Record<string, string> = {};
     for (let i = 0; i + 1 < rest.length; i += 2) dims[rest[i] as string] = rest[i + 1] as string;
     return { namespace: namespace as string, name: name as string, dims, stat: options.stat, label: options.label };
@@ -244,7 +244,7 @@ const ref = (id: string) => ({ Ref: id });
 const fnId = (name: RouteName) => functionDescribed(`${routeByName(name).method} ${routeByName(name).path}`)[0];
 /** The release alarms publish to the operations stack's alarm topic, by its name. */
 const [, alarmTopic] = only(operations, 'AWS::SNS::Topic');
-const topicArn = `arn:aws:sns:${BASE.region}:${BASE.account}:${alarmTopic.Properties.TopicName}`;
+const topicArn = `arn:aws:sns:${BASE.region}:${BASE.account}:${String(alarmTopic.Properties.TopicName)}`;
 const [roleId] = ofType('AWS::IAM::Role').find(([, r]) => JSON.stringify(r.Properties.AssumeRolePolicyDocument).includes('codedeploy.amazonaws.com')) ?? ['<no role>'];
 
 /** The function itself or one of its aliases (a permission's FunctionName). */
@@ -267,7 +267,7 @@ const invokerTargets = () =>
 /** The integration of a route, and what API Gateway may invoke on its function or its aliases: the invoker role's grants. */
 function integrationOf(route: RouteDef, functionId: string): { uri: unknown; permissions: unknown[] } {
   const [, httpRoute] = ofType('AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties.RouteKey === `${route.method} ${route.path}`) ?? [];
-  const integrationId = ((httpRoute?.Properties.Target as { 'Fn::Join': [string, [string, { Ref: string }]] })['Fn::Join'][1][1] as { Ref: string }).Ref;
+  const integrationId = ((httpRoute?.Properties.Target as { 'Fn::Join': [string, [string, { Ref: string }]] })['Fn::Join'][1][1]).Ref;
   const integration = all()[integrationId]?.Properties;
   expect(integration?.CredentialsArn).toEqual({ 'Fn::GetAtt': [invokerId, 'Arn'] });
   return { uri: integration?.IntegrationUri, permissions: invokerTargets().filter((target) => isOf(target, functionId)) };
@@ -319,7 +319,7 @@ describe('canary releases of the money routes', () => {
     expect(CANARY_CONFIG.deploymentConfigName).toBe('CodeDeployDefault.LambdaCanary10Percent5Minutes');
 
     // Its alarm: the alias's errors and the route's 5xx, a minute at a time, told to the alarm topic too.
-    const alarmId = ((group?.Properties.AlarmConfiguration as { Alarms: [{ Name: { Ref: string } }] }).Alarms[0] as { Name: { Ref: string } }).Name.Ref;
+    const alarmId = ((group?.Properties.AlarmConfiguration as { Alarms: [{ Name: { Ref: string } }] }).Alarms[0]).Name.Ref;
     const alarm = all()[alarmId] as Resource;
     expect(alarm.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', EvaluationPeriods: 1, TreatMissingData: 'notBreaching', AlarmActions: [topicArn] });
     const stats = (alarm.Properties.Metrics as { MetricStat?: { Metric: { MetricName: string; Dimensions: { Name: string; Value: unknown }[] }; Period: number } }[]).flatMap((m) => (m.MetricStat ? [m.MetricStat] : []));
@@ -373,7 +373,7 @@ describe('what the canary releases rely on', () => {
 
   it("counts the API's 429s by route from its access logs on the dashboard", () => {
     const [, stage] = only(template, 'AWS::ApiGatewayV2::Stage');
-    const logsId = ((stage.Properties.AccessLogSettings as { DestinationArn: { 'Fn::GetAtt': [string, string] } }).DestinationArn['Fn::GetAtt'] as [string, string])[0];
+    const logsId = ((stage.Properties.AccessLogSettings as { DestinationArn: { 'Fn::GetAtt': [string, string] } }).DestinationArn['Fn::GetAtt'])[0];
     const query = titled('API throttles: 429s by route (access logs)').properties.query;
     expect(query).toContain(`SOURCE 'ref:${logsId}'`);
     expect(query).toContain('filter status = "429"');

@@ -62,7 +62,7 @@ async function launcherClasses(jar: string): Promise<string> {
     try {
       await promisify(execFile)('javac', ['--release', '17', '-nowarn', '-cp', jar, '-d', out, source]);
     } catch (error) {
-      throw new Error(`DynamoDB Local listens on ${LOOPBACK_HOST} only through a launcher compiled with javac, which failed: is a Java 17+ JDK installed (bash infra/tools/install-system-deps.sh)? ${(error as Error).message}`);
+      throw new Error(`DynamoDB Local listens on ${LOOPBACK_HOST} only through a launcher compiled with javac, which failed: is a Java 17+ JDK installed (bash infra/tools/install-system-deps.sh)? ${(error as Error).message}`, { cause: error });
     }
     try {
       renameSync(out, classes);

@@ -40,7 +40,7 @@ const profile = (sub: string, lastUpdate: number): Profile =>
     weeklyGainCents: 0,
     weeklyGainPercent: 0,
     createdAt: new Date(lastUpdate - 30 * DAY_MS).toISOString(),
-  }) as Profile;
+  });
 
 /** Due a week ago: grown. */
 const due = profile('due-client', T - WEEK_MS);

@@ -116,7 +116,12 @@ function fromModify(oldImage: StoredImage, newImage: StoredImage): Notification[
       return fromRequestDecision(oldImage, newImage);
     case 'pending-action':
       return fromActionDecision(oldImage, newImage);
-    default:
+    // A change to any other item is no news: entries and notices are written once, a run's record
+    // only moves on.
+    case 'entry':
+    case 'security-notice':
+    case 'weekly-growth-run':
+    case 'other':
       return [];
   }
 }

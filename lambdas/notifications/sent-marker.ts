@@ -72,7 +72,7 @@ function markerItem(claim: Claim, status: MarkerStatus, sentAt?: number): SentMa
     ...(claim.deliveryId === undefined ? {} : { deliveryId: claim.deliveryId }),
     ...(sentAt === undefined ? {} : { sentAt }),
     [tableDefinition.ttlAttribute]: Math.floor(claim.claimedAt / 1000) + SENT_MARKER_TTL_SECONDS,
-  } as SentMarkerItem & Record<string, unknown>;
+  };
 }
 
 /**

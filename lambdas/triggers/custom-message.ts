@@ -38,7 +38,12 @@ export const handler = async (event: CustomMessageTriggerEvent): Promise<CustomM
       ]);
       break;
     }
-    default:
+    // Cognito's own words for the rest: the portal neither invites users nor verifies a changed
+    // address, and sign-in codes go by authenticator app.
+    case 'CustomMessage_AdminCreateUser':
+    case 'CustomMessage_Authentication':
+    case 'CustomMessage_UpdateUserAttribute':
+    case 'CustomMessage_VerifyUserAttribute':
       break;
   }
   return event;

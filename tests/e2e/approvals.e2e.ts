@@ -167,7 +167,7 @@ journey('activity: the approval\'s entries, filtered by client and by kind, and 
   await eventually(async () => expect(await activityRows(page)).toHaveLength(byClient.length));
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^aurum-activity-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = parse(readFileSync(await download.path(), 'utf8'), {}) as string[][];
+  const csv = parse(readFileSync(await download.path(), 'utf8'));
   expect(csv[0]).toEqual(['When', 'Administrator', 'Kind', 'Action', 'Client e-mail', 'Client id', 'Amount', 'Balance before', 'Balance after', 'Reason', 'Note']);
   const lines = csv.slice(1);
   expect(lines).toHaveLength(byClient.length);

@@ -76,7 +76,7 @@ async function checkState(page: Page, key: string, missing: string[]): Promise<v
   const texts = textsOf(key);
   if (texts.length === 0) throw new Error(`docs/product.md lists no state "${key}"`);
   checked.add(key);
-  let left = texts;
+  let left: string[];
   for (const deadline = Date.now() + 10_000; ; await page.waitForTimeout(250)) {
     left = missingTexts(await pageText(page), texts);
     if (left.length === 0 || Date.now() > deadline) break;
@@ -96,8 +96,8 @@ async function checkFailure(page: Page, key: string, missing: string[]): Promise
   const failure = words.errors.find((e) => `${e.screen} | ${e.title} | ${e.message}` === key);
   if (!failure) throw new Error(`docs/product.md lists no failure "${key}"`);
   checked.add(key);
-  let message = false;
-  let title = false;
+  let message: boolean;
+  let title: boolean;
   for (const deadline = Date.now() + 10_000; ; await page.waitForTimeout(250)) {
     message = textPattern(failure.message).test(await pageText(page));
     title = await showsTitle(page, failure.title);

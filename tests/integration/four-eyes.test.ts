@@ -150,7 +150,7 @@ describe('approval by a second administrator', () => {
     expect(action).toMatchObject({ kind: 'approveRequest', requestId, amount: 10_500 });
     // While it waits, the request can be neither approved again nor proposed twice.
     expect(await t.client.call('approveWithdrawalRequest', direct)).toMatchObject({ status: 409, body: { error: refusals.requestAwaitingApproval } });
-    const before = (await balanceOf(client)) as number;
+    const before = (await balanceOf(client));
     const approved = await approve(checker, action.id);
     expect(approved.status).toBe(200);
     expect(approved.body.transaction).toMatchObject({ type: 'withdrawal', amount: 10_500, approvedBy: checker.email });

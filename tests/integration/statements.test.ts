@@ -45,7 +45,7 @@ it('a statement is CSV that parses back, defuses formulas and closes at the bala
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
   expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="aurum-statement-cleo-[\w-]+@example\.com-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv"$/);
-  const rows = parse(res.body, {}) as string[][];
+  const rows = parse(res.body);
   expect(rows[0]).toEqual(['Date', 'Type', 'Description', 'Amount', 'Balance']);
   expect(rows.find((r) => r[1] === 'Deposit' && r[3] === '5000.00')?.[2]).toBe(`'=HYPERLINK("http://evil.example","click")`);
   expect(rows.find((r) => r[3] === '250.50')?.[2]).toBe('second, with "quotes"');
@@ -57,7 +57,7 @@ it('a statement is CSV that parses back, defuses formulas and closes at the bala
 it('a period filters the rows and carries the opening balance in', async () => {
   const from = new Date(Date.now() - 30 * DAY_MS).toISOString().slice(0, 10);
   const res = await t.client.call('getClientStatement', { token: admin.accessToken, params: { id: cleo.sub }, query: { from } });
-  const rows = parse(res.body, {}) as string[][];
+  const rows = parse(res.body);
   expect(rows[1]?.[1]).toBe('Opening balance');
   expect(Number(rows[1]?.[4])).toBeGreaterThanOrEqual(5000);
   expect(rows.some((r) => r[3] === '5000.00')).toBe(false);
@@ -91,7 +91,7 @@ describe('the whole book as one CSV', () => {
     const file = await fetch(done.url ?? '');
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toBe(`attachment; filename="aurum-balances-${done.startedAt.slice(0, 10)}.csv"`);
-    const rows = parse(await file.text(), {}) as string[][];
+    const rows = parse(await file.text());
     expect(rows[0]).toEqual(['Email', 'Name', 'Balance', 'Weekly gain %', 'Last updated']);
     expect(rows.slice(1).map((r) => r[0])).toEqual(everyone.map((c) => c.email));
     expect(rows.find((r) => r[0] === cleo.email)?.[2]).toBe((await balanceOf(cleo)).toFixed(2));

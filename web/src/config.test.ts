@@ -23,10 +23,10 @@ it("reads /config.json with the writers' own schema (shared/site-config.ts)", ()
 
 it('loads /config.json uncached', async () => {
   const calls: [RequestInfo | URL, RequestInit | undefined][] = [];
-  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit) => {
     calls.push([input, init]);
     return response(200, written);
-  }) as unknown as typeof fetch;
+  };
   await expect(loadConfig(fetchImpl)).resolves.toEqual(written);
   expect(calls).toEqual([['/config.json', { cache: 'no-store' }]]);
 });

@@ -31,6 +31,7 @@ function typedValues(): Map<HTMLInputElement, string> {
  * (clicked) now. Nothing a visitor did before the scripts arrived is lost.
  */
 function takeOver(typed: ReadonlyMap<HTMLInputElement, string>): void {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- the native setter, called on each field with `call`
   const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
   for (const element of container.querySelectorAll<HTMLInputElement>(TEXT_FIELDS)) {
     const value = element.value || typed.get(element) || '';

@@ -58,7 +58,7 @@ const never = () => new Promise(() => undefined);
  * The fixtures as an API; a call no fixture answers is refused as a server would refuse an unknown
  * route (404), so a card added later degrades to its own error state instead of breaking the screen.
  */
-function lenientApi(handlers: Record<string, Handler | unknown>): Api {
+function lenientApi(handlers: Record<string, unknown>): Api {
   const strict = fixtureApi(handlers);
   return (async (path, options) => {
     try {
@@ -67,7 +67,7 @@ function lenientApi(handlers: Record<string, Handler | unknown>): Api {
       if (error instanceof Error && error.message.startsWith('no fixture for')) throw apiError(404, 'Not Found');
       throw error;
     }
-  }) as Api;
+  });
 }
 
 const portfolio = { success: true, portfolio: { userId: 'alice-sub', balance: 12345.67, lastUpdate: '2025-03-10T12:00:00Z', weeklyGain: 1.34, weeklyGainAmount: 163.21 } };
@@ -83,7 +83,7 @@ const clientTransactions: TransactionDto[] = [
   { id: 't1', type: 'deposit', amount: 12000, direction: 'in', timestamp: '2024-12-02T09:00:00.000Z', note: 'Wire transfer' },
 ];
 
-function dashboardApi(overrides: Record<string, Handler | unknown> = {}): Api {
+function dashboardApi(overrides: Record<string, unknown> = {}): Api {
   return lenientApi({
     'GET /api/portfolios/alice-sub': portfolio,
     'GET /api/withdrawals/alice-sub/eligible': { data: eligible },
@@ -116,7 +116,7 @@ const adminTransactions: TransactionDto[] = [
   { id: 'a1', type: 'deposit', amount: 1000, direction: 'in', timestamp: '2024-12-02T09:00:00.000Z', adminEmail: 'admin@example.com', note: 'Wire' },
 ];
 
-function adminApi(overrides: Record<string, Handler | unknown> = {}, list: ClientDto[] = clients): Api {
+function adminApi(overrides: Record<string, unknown> = {}, list: ClientDto[] = clients): Api {
   const total = list.reduce((sum, c) => sum + c.portfolio.balance, 0);
   return lenientApi({
     'GET /api/admin/clients': clientList(list),
@@ -145,7 +145,7 @@ const alertGroups: AlertGroupDto[] = [
   { userId: 'c3', userEmail: 'carol@example.com', deposits: [{ id: 'd4', amount: 1000, timestamp: '2024-09-01T00:00:00.000Z', daysUntilEligible: 0 }] },
 ];
 
-function alertsApi(alerts: Handler | unknown, overrides: Record<string, Handler | unknown> = {}): Api {
+function alertsApi(alerts: unknown, overrides: Record<string, unknown> = {}): Api {
   return adminApi({ 'GET /api/admin/withdrawal-alerts': alerts, ...overrides });
 }
 

@@ -40,7 +40,7 @@ export function accessTokenVerifier(cognito: CognitoTarget): VerifyAccessToken {
     try {
       if (!token) throw new Error('no token');
       await loadJwks();
-      return (await verifier.verify(token)) as unknown as Record<string, unknown>;
+      return await verifier.verify(token);
     } catch {
       return null;
     }

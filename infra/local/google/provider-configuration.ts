@@ -75,7 +75,7 @@ export function providerConfiguration(options: ProviderSetUp): Configuration {
       },
     ],
     adapter: memoryAdapter(),
-    jwks: { keys: [options.jwk as never] },
+    jwks: { keys: [options.jwk] },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     // Google's ID token carries the profile itself: Cognito maps it from there.
     conformIdTokenClaims: false,

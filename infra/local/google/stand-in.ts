@@ -53,7 +53,7 @@ export async function startGoogleStandIn(options: GoogleStandInOptions): Promise
     }
     const match = INTERACTION_PATH.exec((req.url ?? '').split('?')[0] ?? '');
     if (!match) {
-      oidc(req, res);
+      void oidc(req, res); // Koa's callback answers its own errors (a 500 page); nothing is left to catch
       return;
     }
     interaction(provider, accounts, req, res, match[1] ?? '', match[2]).catch((error: unknown) => {

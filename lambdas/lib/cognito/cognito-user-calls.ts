@@ -21,7 +21,7 @@ import { refusals } from '../../../shared/refusals';
 
 /** Cognito's refusal in the product's words, or the error itself when it is not the caller's doing. */
 export function refusalOf(error: unknown): unknown {
-  const { name, message } = error as { name?: string; message?: string };
+  const { name = '', message } = error as { name?: string; message?: string };
   const text = message ?? '';
   switch (name) {
     case 'NotAuthorizedException':

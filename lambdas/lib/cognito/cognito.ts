@@ -117,7 +117,7 @@ export async function endLogin(username: string): Promise<void> {
     new AdminDisableUserCommand({ UserPoolId: config.userPoolId, Username: username }),
   ]) {
     try {
-      await cognitoClient().send(command as AdminDisableUserCommand);
+      await cognitoClient().send(command);
     } catch (error) {
       if (!isUserNotFound(error)) throw error;
     }

@@ -101,7 +101,7 @@ export async function transactOnProfile<A>(
           Key: keys.profile(sub),
           UpdateExpression: `SET ${names.map((_, i) => `#a${i} = :a${i}`).join(', ')}${removals.length > 0 ? ` REMOVE ${removals.map(([alias]) => alias).join(', ')}` : ''}`,
           ConditionExpression: 'version = :expected AND attribute_not_exists(deleted)',
-          ExpressionAttributeNames: Object.fromEntries([...names.map((n, i) => [`#a${i}`, n]), ...removals]),
+          ExpressionAttributeNames: Object.fromEntries([...names.map((n, i) => [`#a${i}`, n] as const), ...removals]),
           ExpressionAttributeValues: { ...Object.fromEntries(names.map((n, i) => [`:a${i}`, set[n as keyof typeof set]])), ':expected': profile.version },
         },
       },

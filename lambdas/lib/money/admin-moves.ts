@@ -23,7 +23,7 @@ import { balanceStateOf, type Profile } from '../data/profile-item';
 import { requireProfile } from '../data/profile-reads';
 import type { Move } from './move';
 import { type ProposalAnswer, proposalPlan } from './proposals';
-import { afterDecision, decisionUpdate, type RequestItem, requestStillCovered } from '../data/withdrawal-requests';
+import { afterDecision, decisionUpdate, requestStillCovered } from '../data/withdrawal-requests';
 import { refusals } from '../../../shared/refusals';
 import { Refused } from '../data/domain-errors';
 
@@ -156,7 +156,7 @@ export async function runMove<A>(move: Move, run: MoveRun<A>): Promise<A | Propo
   const request = move.kind === 'approveRequest' ? move.request : undefined;
   const approval = run.approval;
   // Who acts comes first: a request of one's own account is refused whatever state it is in.
-  const adminAccount = await checkActors(move, run as MoveRun<unknown>);
+  const adminAccount = await checkActors(move, run);
   if (request && !approval && request.awaitingActionId) throw new Refused('conflict', refusals.requestAwaitingApproval);
   // Reserved eligible profit can shrink after the request (a balance edit): checked again before anything is written.
   if (request) await requestStillCovered(request, run.now);
@@ -179,7 +179,7 @@ export async function runMove<A>(move: Move, run: MoveRun<A>): Promise<A | Propo
     onExtraConditionFailed: (index) => {
       throw new Refused('conflict', request && index === 0 ? apiMessages.requestAlreadyDecided : apiMessages.actionAlreadyDecided);
     },
-    activity: activityOf(move, run as MoveRun<unknown>),
+    activity: activityOf(move, run),
     gate: gateFor(move, run, adminAccount),
     answer: run.answer,
     idempotency: run.idempotency,

@@ -12,6 +12,7 @@ import { configureRuntime } from '../../lib/runtime/runtime';
 
 type Item = Record<string, unknown>;
 // The fakes read whatever a command carries, as the real services do.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: a command's input is each command's own shape
 type Command = { constructor: { name: string }; input: Record<string, any> };
 
 export interface FakeAdmin {

@@ -31,7 +31,7 @@ export const swrDefaults: SWRConfiguration = {
  */
 export function useRoute<N extends ReadRoute>(call: RouteCall<N> | null, options?: SWRConfiguration<AnswerOf<N>>) {
   const send = useSend();
-  return useSWR<AnswerOf<N>>(call ? keyOf(call) : null, call ? () => send(call) : null, { ...swrDefaults, ...options });
+  return useSWR<AnswerOf<N>, unknown>(call ? keyOf(call) : null, call ? () => send(call) : null, { ...swrDefaults, ...options });
 }
 
 /** Sends calls as the signed-in user (for the writes that are not a form's, e.g. right after sign-up). */

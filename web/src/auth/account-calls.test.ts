@@ -22,13 +22,13 @@ function fakeCognito(answers: Record<string, Answer[]>) {
     const headers = init?.headers as Record<string, string>;
     expect(headers['content-type']).toBe('application/x-amz-json-1.1');
     const target = headers['x-amz-target']!.replace('AWSCognitoIdentityProviderService.', '');
-    const request = JSON.parse(String(init?.body)) as Record<string, unknown>;
+    const request = JSON.parse(init?.body as string) as Record<string, unknown>;
     sent.push({ target, body: request });
     const answer = answers[target]?.shift() ?? [200, {}];
     const [status, body] = typeof answer === 'function' ? await answer(request) : answer;
     return { ok: status < 300, status, headers: new Map<string, string>(), json: async () => body } as unknown as Response;
   });
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  globalThis.fetch = fetchMock;
   return sent;
 }
 

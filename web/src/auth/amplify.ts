@@ -66,8 +66,8 @@ export const amplifySession: AmplifySession = {
     if (!tokens?.accessToken) return null;
     return {
       accessToken: tokens.accessToken.toString(),
-      accessClaims: tokens.accessToken.payload as Record<string, unknown>,
-      idClaims: (tokens.idToken?.payload ?? {}) as Record<string, unknown>,
+      accessClaims: tokens.accessToken.payload,
+      idClaims: (tokens.idToken?.payload ?? {}),
     };
   },
   async signOut() {

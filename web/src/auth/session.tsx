@@ -129,13 +129,13 @@ export interface Auth {
   user: User | null;
   backend: AuthBackend;
   /** A valid access token for the API, refreshed when needed; null when signed out. */
-  accessToken(forceRefresh?: boolean): Promise<string | null>;
+  accessToken: (forceRefresh?: boolean) => Promise<string | null>;
   /** Reads the session again (after a sign-in); `forceRefresh` fetches new tokens, for claims just changed (the names). */
-  reload(forceRefresh?: boolean): Promise<User | null>;
-  signOut(): Promise<void>;
+  reload: (forceRefresh?: boolean) => Promise<User | null>;
+  signOut: () => Promise<void>;
   /** The last Google redirect's failure, for the Google button to say (until it is pressed again). */
   redirectFailure: RedirectFailure | null;
-  clearRedirectFailure(): void;
+  clearRedirectFailure: () => void;
 }
 
 const AuthContext = createContext<Auth | null>(null);
@@ -154,7 +154,7 @@ export function AuthProvider({ backend, children }: { backend: AuthBackend; chil
   const [redirectFailure, setRedirectFailure] = useState<RedirectFailure | null>(null);
 
   const reload = useCallback(async (forceRefresh = false) => {
-    let next: User | null = null;
+    let next: User | null;
     try {
       const session = await backend.session(forceRefresh);
       next = session ? userFromClaims(session.idClaims, session.accessClaims) : null;
@@ -167,6 +167,7 @@ export function AuthProvider({ backend, children }: { backend: AuthBackend; chil
   }, [backend]);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- reload sets state only after it awaits the session
     void reload();
     // The Google redirect result arrives on start-up, after Amplify has exchanged the code.
     const stopSignedIn = backend.onSignedIn(() => void reload());
@@ -184,14 +185,14 @@ export function AuthProvider({ backend, children }: { backend: AuthBackend; chil
       user,
       backend,
       reload,
-      async accessToken(forceRefresh = false) {
+      accessToken: async (forceRefresh = false) => {
         try {
           return (await backend.session(forceRefresh))?.accessToken ?? null;
         } catch {
           return null;
         }
       },
-      async signOut() {
+      signOut: async () => {
         await backend.signOut();
         setUser(null);
         setStatus('signedOut');

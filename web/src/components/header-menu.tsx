@@ -8,7 +8,7 @@
 import { Box } from '@chakra-ui/react/box';
 import { IconButton } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 
 function MenuIcon() {
   return (
@@ -34,8 +34,8 @@ export function HeaderMenu({ icon, children }: { /** What the button shows (the 
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
-  const close = useRef(() => setOpen(false)).current;
-  const inside = useRef(() => [trigger.current, panel.current]).current;
+  const close = useCallback(() => setOpen(false), []);
+  const inside = useCallback(() => [trigger.current, panel.current], []);
   useCloseOnOutsidePress(open, inside, close);
 
   const onKeyDown = (e: KeyboardEvent) => {

@@ -28,7 +28,9 @@ function SignOutButton() {
   const signOut = useApiMutation('sign-out', () => auth.signOut(), {
     errorTitle: toastTitles.signOutFailed,
     failure: errors.generic,
-    onSuccess: () => navigate('/', { replace: true }),
+    onSuccess: () => {
+      navigate('/', { replace: true });
+    },
   });
   return (
     <Button size="sm" variant="outline" onClick={() => void signOut.run()} loading={signOut.busy}>

@@ -14,7 +14,6 @@ import {
   type FakeUser,
   fakeAuth,
   fixtureApi,
-  type Handler,
   renderApp,
 } from '../test/harness';
 import { expectFieldError } from '../test/field-errors';
@@ -29,7 +28,7 @@ const portfolioFixtures = {
   'GET /api/portfolios/admin-sub/email-preferences': { preferences: allOn },
 };
 
-function setup(user: FakeUser, handlers: Record<string, Handler | unknown> = {}, path = '/account') {
+function setup(user: FakeUser, handlers: Record<string, unknown> = {}, path = '/account') {
   const backend = fakeAuth(user);
   const api = fixtureApi({ ...portfolioFixtures, ...accountApi(backend), ...handlers });
   renderApp(path, { backend, api });

@@ -80,7 +80,7 @@ function ManagedSignInCard({ provider }: { provider: string }) {
 
 function AccountPage({ user }: { user: User }) {
   const account = useAccountBackend();
-  const { state } = useLocation();
+  const state: unknown = useLocation().state;
   const reason = accountReasonOf(state);
   const provider = user.signInProvider;
   // Cached per user for the visit; the two-factor card writes the new status in after a change.

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { EligibilityDto, TransactionDto, WithdrawalRequestDto } from '../../../shared/api';
 import { apiMessages } from '../../../shared/messages';
 import { withdrawalLimitMessages } from '../../../shared/withdrawal-rules';
-import { adminUser, alice, apiError, fakeAuth, fixtureApi, type Handler, renderApp } from '../test/harness';
+import { adminUser, alice, apiError, fakeAuth, fixtureApi, renderApp } from '../test/harness';
 import { aliceHistory } from '../test/client-fixtures';
 
 /** Wednesday: the portfolio below was last grown on Monday the 10th at noon. */
@@ -41,7 +41,7 @@ const history = aliceHistory;
 
 const never = () => new Promise(() => undefined);
 
-function api(overrides: Record<string, Handler | unknown> = {}) {
+function api(overrides: Record<string, unknown> = {}) {
   return fixtureApi({
     'GET /api/portfolios/alice-sub': portfolio(),
     'GET /api/withdrawals/alice-sub/eligible': { data: notEligible },

@@ -74,7 +74,13 @@ function FinishStep({ email, sent, initialCode, reset, onAnother }: { email: str
         <Button variant="outline" flex="1" onClick={onAnother}>
           Try another email
         </Button>
-        <Button variant="outline" flex="1" onClick={() => navigate('/')}>
+        <Button
+          variant="outline"
+          flex="1"
+          onClick={() => {
+            navigate('/');
+          }}
+        >
           Back to Sign In
         </Button>
       </Stack>

@@ -97,12 +97,12 @@ export function fakeAuth(signedIn: FakeUser | null, overrides: Partial<AuthBacke
 export type Handler = (body: unknown, path: string, options?: RequestOptions) => unknown;
 
 /**
- * An API answering `"METHOD /path"` keys (with or without the query) from handlers; a handler may
- * throw `apiError(...)`. Unknown calls fail the test loudly.
+ * An API answering `"METHOD /path"` keys (with or without the query) from handlers (a `Handler`, or
+ * the answer itself); a handler may throw `apiError(...)`. Unknown calls fail the test loudly.
  */
-export function fixtureApi(handlers: Record<string, Handler | unknown>) {
+export function fixtureApi(handlers: Record<string, unknown>) {
   const calls: { method: string; path: string; body: unknown; accessToken?: string }[] = [];
-  const api: Api = async <T,>(path: string, options: RequestOptions = {}) => {
+  const api: Api = async (path: string, options: RequestOptions = {}) => {
     const method = options.method ?? 'GET';
     calls.push({ method, path, body: options.body, ...(options.accessToken ? { accessToken: options.accessToken } : {}) });
     // An exact path with its query first; else the path's handler, which reads the query itself.
@@ -111,7 +111,7 @@ export function fixtureApi(handlers: Record<string, Handler | unknown>) {
     if (!(key in handlers)) throw new Error(`no fixture for ${exact}`);
     const handler = handlers[key];
     await Promise.resolve();
-    return (typeof handler === 'function' ? (handler as Handler)(options.body, path, options) : handler) as T;
+    return (typeof handler === 'function' ? (handler as Handler)(options.body, path, options) : handler);
   };
   return Object.assign(api, { calls });
 }

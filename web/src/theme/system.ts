@@ -94,13 +94,15 @@ export const missingRecipes = new Set<string>();
 const RECIPE_LESS = new Set(['text']);
 
 if (process.env.NODE_ENV !== 'production') {
-  const { getRecipeFn, getSlotRecipeFn } = system;
-  system.getRecipeFn = (key, fallback) => {
+  const getRecipeFn = system.getRecipeFn.bind(system);
+  const getSlotRecipeFn = system.getSlotRecipeFn.bind(system);
+  // Chakra types a recipe function as `any`; the wrappers hand it on untouched, as `unknown`.
+  system.getRecipeFn = (key, fallback): unknown => {
     if (!system.isRecipe(key) && !RECIPE_LESS.has(key)) missingRecipes.add(key);
-    return getRecipeFn(key, fallback);
+    return getRecipeFn(key, fallback) as unknown;
   };
-  system.getSlotRecipeFn = (key, fallback) => {
+  system.getSlotRecipeFn = (key, fallback): unknown => {
     if (!system.isSlotRecipe(key)) missingRecipes.add(key);
-    return getSlotRecipeFn(key, fallback);
+    return getSlotRecipeFn(key, fallback) as unknown;
   };
 }

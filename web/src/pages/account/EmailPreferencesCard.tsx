@@ -53,7 +53,7 @@ export function EmailPreferencesCard({ user }: { user: User }) {
   return (
     <SectionCard title="E-mail notifications">
       {!shown && isLoading && <LoadingLine label="Loading your e-mail preferences..." />}
-      {!shown && !isLoading && error && <LoadFailed message={loadFailed} onRetry={() => void mutate()} />}
+      {!shown && !isLoading && Boolean(error) && <LoadFailed message={loadFailed} onRetry={() => void mutate()} />}
       {shown && (
         <form
           aria-label="E-mail notifications"

@@ -20,15 +20,14 @@ const groupKey = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secre
 
 /**
  * The QR code as an SVG image. The qrcode library is loaded here, on first use, so neither the
- * account page nor the first screen carries it until someone sets up an app.
+ * account page nor the first screen carries it until someone sets up an app. Keyed by the URI where
+ * it is used, so another secret starts it afresh (no image, no failure).
  */
 function QrCodeImage({ uri }: { uri: string }) {
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
-    setSrc(null);
-    setFailed(false);
     import('qrcode')
       // A CommonJS package: the bundle gives its functions under `default` (jest's require does not).
       .then((module) => ('default' in module ? module.default : module).toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }))
@@ -94,7 +93,7 @@ export function TotpSetupDetails({ setup }: { setup: TotpSetup }) {
           <Text color="fg.muted" fontSize="sm">
             Or scan it from another device:
           </Text>
-          <QrCodeImage uri={setup.uri} />
+          <QrCodeImage key={setup.uri} uri={setup.uri} />
         </Stack>
       </Flex>
       <Text>2. Enter the 6-digit code the app shows. Every session then ends, this one too: sign in again with a code.</Text>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { apiMessages } from '../../../../shared/messages';
 import type { ActivityEntryDto } from '../../api/admin-types';
 import { formatDateTime } from '../../format';
-import { adminUser, apiError, fakeAuth, fixtureApi, type Handler, renderApp } from '../../test/harness';
+import { adminUser, apiError, fakeAuth, fixtureApi, renderApp } from '../../test/harness';
 
 let mockPhone = false;
 jest.mock('../../components/use-phone-layout', () => ({ usePhoneLayout: () => mockPhone }));
@@ -40,7 +40,7 @@ const entries: ActivityEntryDto[] = [
 /** The log's query of a call, as an object. */
 const queryOf = (path: string) => Object.fromEntries(new URL(path, 'http://api').searchParams);
 
-function setup(path = '/admin/activity', activity: Handler | unknown = { entries }) {
+function setup(path = '/admin/activity', activity: unknown = { entries }) {
   const api = fixtureApi({
     'GET /api/admin/clients': { clients: [] },
     'GET /api/admin/pending-actions': [],
@@ -59,7 +59,7 @@ function captureDownloads() {
   const text = (blob: Blob) =>
     new Promise<string>((resolve) => {
       const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
+      reader.onload = () => resolve(reader.result as string);
       reader.readAsText(blob);
     });
   return { files, text, restore: () => click.mockRestore() };

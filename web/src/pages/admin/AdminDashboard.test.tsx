@@ -55,7 +55,7 @@ function listHandler(searchReads = Infinity): Handler {
   };
 }
 
-function setup(handlers: Record<string, Handler | unknown> = {}, list: ClientDto[] = clients) {
+function setup(handlers: Record<string, unknown> = {}, list: ClientDto[] = clients) {
   server = [...list];
   const api = fixtureApi({
     'GET /api/admin/clients': listHandler(),
@@ -442,7 +442,7 @@ describe('admin dashboard', () => {
     expect(amount).toHaveAttribute('type', 'number');
     expect(amount).toHaveAttribute('step', '0.01');
     expect(amount).toHaveAttribute('min', '0');
-    expect((d.getByLabelText('Date') as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(d.getByLabelText<HTMLInputElement>('Date').value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await userEvent.type(amount, '0');
     await userEvent.click(d.getByRole('button', { name: 'Review' }));
     await expectInvalidAmount(d, amount, 'Please enter a valid positive deposit amount');
@@ -655,7 +655,7 @@ describe('admin dashboard', () => {
   });
 
   /** A request three days and an hour old, with alice's balance and eligible profit as the server reads them. */
-  const requestFixtures = (more: Record<string, Handler | unknown> = {}) => ({
+  const requestFixtures = (more: Record<string, unknown> = {}) => ({
     'GET /api/admin/withdrawal-requests?status=pending': [{ ...(pending[0] as WithdrawalRequestDto), createdAt: new Date(Date.now() - (3 * 24 + 1) * 3600 * 1000).toISOString() }],
     'GET /api/portfolios/c1': { success: true, portfolio: { userId: 'c1', balance: 1500.5, weeklyGain: 1.5, weeklyGainAmount: 22.17, lastUpdate: '2025-03-03T00:00:00.000Z' } },
     'GET /api/withdrawals/c1/eligible': { data: { totalEligibleProfit: 300, showRequestButton: true, eligibleDeposits: [] } },

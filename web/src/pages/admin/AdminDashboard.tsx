@@ -69,7 +69,10 @@ function useClientDialogs(list: ReturnType<typeof useClientPages>) {
   const { updateClient, removeClient } = list;
   const onAction = useCallback(
     (action: RowAction, client: ClientDto) => {
-      if (action === 'activity') return navigate(`/admin/activity?client=${encodeURIComponent(client.id)}`);
+      if (action === 'activity') {
+        navigate(`/admin/activity?client=${encodeURIComponent(client.id)}`);
+        return;
+      }
       setDialog({ action, client, open: true, key: ++opened.current });
     },
     [navigate],

@@ -4,7 +4,7 @@ import { apiMessages } from '../../../../shared/messages';
 import type { PendingActionDto } from '../../api/admin-types';
 import { formatDateTime } from '../../format';
 import { othersDeposit } from '../../test/admin-fixtures';
-import { adminUser, apiError, fakeAuth, fixtureApi, type Handler, renderApp } from '../../test/harness';
+import { adminUser, apiError, fakeAuth, fixtureApi, renderApp } from '../../test/harness';
 
 const deposit: PendingActionDto = {
   ...othersDeposit,
@@ -29,7 +29,7 @@ const ownEdit: PendingActionDto = {
 /** The pending actions as the server holds them: a decision takes one off. */
 let waiting: PendingActionDto[] = [];
 
-function setup(handlers: Record<string, Handler | unknown> = {}, actions: PendingActionDto[] = [deposit, ownEdit]) {
+function setup(handlers: Record<string, unknown> = {}, actions: PendingActionDto[] = [deposit, ownEdit]) {
   waiting = [...actions];
   const api = fixtureApi({
     'GET /api/admin/clients': { clients: [] },

@@ -10,7 +10,7 @@
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Portal } from '@chakra-ui/react/portal';
-import { type KeyboardEvent, type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 
 export interface MenuAction {
   label: string;
@@ -59,11 +59,11 @@ export function RowMenu({ label, accessibleName, actions }: { label: string; acc
   const [open, setOpen] = useState<false | 'first' | 'last'>(false);
   const [place, setPlace] = useState<{ top: number; right: number } | null>(null);
   const items = () => Array.from(list.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-  const close = useRef(() => setOpen(false)).current;
-  const inside = useRef((target: Node) => Boolean(list.current?.contains(target) || trigger.current?.contains(target))).current;
-  const follow = useRef(() => {
+  const close = useCallback(() => setOpen(false), []);
+  const inside = useCallback((target: Node) => Boolean(list.current?.contains(target) || trigger.current?.contains(target)), []);
+  const follow = useCallback(() => {
     if (trigger.current && list.current) setPlace(placeList(trigger.current, list.current));
-  }).current;
+  }, []);
   useOutsidePointerAndMoves(Boolean(open), inside, close, follow);
 
   useLayoutEffect(() => {

@@ -4,7 +4,7 @@ import type { AlertGroupDto, ClientDto } from '../../../../shared/api';
 import { eligibleAt } from '../../../../shared/eligibility';
 import { formatDate } from '../../format';
 import { clientBadge, depositBadge } from './words';
-import { adminUser, alice, apiError, fakeAuth, fixtureApi, type Handler, renderApp } from '../../test/harness';
+import { adminUser, alice, apiError, fakeAuth, fixtureApi, renderApp } from '../../test/harness';
 
 const clients: ClientDto[] = [
   { id: 'c1', email: 'alice@example.com', displayName: 'Alice', portfolio: { balance: 100, weeklyGain: 1, weeklyGainAmount: 1, lastUpdate: '2025-03-03T00:00:00.000Z' } },
@@ -26,7 +26,7 @@ const groups: AlertGroupDto[] = [
   },
 ];
 
-function setup(alerts: Handler | unknown) {
+function setup(alerts: unknown) {
   const api = fixtureApi({
     'GET /api/admin/clients': { clients },
     'GET /api/admin/withdrawal-requests?status=pending': [],

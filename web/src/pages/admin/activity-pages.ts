@@ -39,6 +39,7 @@ export function useActivityLog(filters: ActivityFilters) {
       }
     },
     // `key` stands for `filters`: a new object with the same filters is the same read.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
     [send, key],
   );
 

@@ -30,7 +30,7 @@ export function filtersFrom(params: URLSearchParams): ActivityFilters {
 
 /** The filters given, as the page's address and the log's query both take them. */
 export function givenFilters(filters: ActivityFilters): Partial<Record<(typeof FIELDS)[number], string>> {
-  return Object.fromEntries(FIELDS.map((name) => [name, filters[name].trim()]).filter(([, value]) => value !== ''));
+  return Object.fromEntries(FIELDS.map((name) => [name, filters[name].trim()] as const).filter(([, value]) => value !== ''));
 }
 
 /** The log's query for a page: the filters, and where the page starts. */

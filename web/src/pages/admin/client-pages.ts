@@ -4,7 +4,7 @@
  * admin turns forward, so Previous goes back to a page already seen, read again when shown (a
  * balance may have moved since) unless it was read within SWR's deduping interval.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
 import type { AnswerOf, ClientDto } from '../../../../shared/api';
 import { keyOf, type RouteCall, type Send } from '../../api/calls';
@@ -83,13 +83,14 @@ export function useClientPages(initialSearch = '') {
   const applied = typed === '' ? '' : settled;
   const list = `${status}\n${sort}\n${applied}`;
   const [paging, setPaging] = useState<Paging>({ list, page: 0, cursors: [undefined] });
-  const current = paging.list === list ? paging : { list, page: 0, cursors: [undefined] };
+  const current = useMemo(() => (paging.list === list ? paging : { list, page: 0, cursors: [undefined] }), [paging, list]);
   const cursor = current.cursors[current.page];
 
   const key = keyOf(pageCall(status, sort, applied, cursor));
   const wantedKey = useRef(key);
+  // eslint-disable-next-line react-hooks/refs -- the page read in flight asks, between its reads, whether this render's key is still the one wanted
   wantedKey.current = key;
-  const { data, error, isLoading, isValidating, mutate } = useSWR<Page>(key, () => fullPage(send, status, sort, applied, cursor, () => wantedKey.current === key), {
+  const { data, error, isLoading, isValidating, mutate } = useSWR<Page, unknown>(key, () => fullPage(send, status, sort, applied, cursor, () => wantedKey.current === key), {
     ...swrDefaults,
     // The page shown stays while the next one loads; a page seen before is read again, as balances move.
     keepPreviousData: true,
@@ -104,6 +105,7 @@ export function useClientPages(initialSearch = '') {
     // A failed read leaves the last rows in `data`: they still answer the last search.
     if (!isLoading && !error && data) settledSearch.current = applied;
   }, [isLoading, error, data, applied]);
+  // eslint-disable-next-line react-hooks/refs -- which search the rows last answered is past renders' bookkeeping; it must not cause a render itself
   const shown = isLoading && settledSearch.current !== applied ? undefined : data;
 
   // Only the page asked for says where the next one starts: the one still shown while it loads does not.

@@ -75,6 +75,7 @@ function RangeChange({ view, range }: { view: RangeView; range: RangeName }) {
 
 export function RangedChart({ points, phone }: { points: HistoryPointDto[]; phone: boolean }) {
   const [range, setRange] = useState<RangeName>('3M');
+  // eslint-disable-next-line react-hooks/purity -- a range ends at this render's moment; each render moves it on
   const view = rangeView(points, range, Date.now());
   return (
     <Box display="flex" flexDirection="column" gap="3">
