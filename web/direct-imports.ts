@@ -143,7 +143,7 @@ export function directImports(): Plugin {
 function exportsUnder(barrel: string, resolveFrom: (spec: string, file: string) => Promise<string>): Promise<ExportMap> {
   const read = new Map<string, Promise<ExportMap>>();
   const visit = (file: string, chain: readonly string[]): Promise<ExportMap> => {
-    if (chain.includes(file)) return Promise.resolve(new Map());
+    if (chain.includes(file)) return Promise.resolve<ExportMap>(new Map());
     let map = read.get(file);
     if (!map) read.set(file, (map = readExports(file, resolveFrom, (next) => visit(next, [...chain, file]))));
     return map;

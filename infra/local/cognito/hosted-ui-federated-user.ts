@@ -17,7 +17,7 @@ type Claims = Record<string, unknown>;
 
 /** The attributes the CDK stack maps from Google (infra/aws/auth.ts). */
 function mapped(claims: Claims): Attribute[] {
-  const text = (name: string) => (typeof claims[name] === 'string' ? (claims[name] as string) : undefined);
+  const text = (name: string) => (typeof claims[name] === 'string' ? (claims[name]) : undefined);
   const pairs: [string, string | undefined][] = [
     ['email', text('email')?.toLowerCase()],
     ['email_verified', claims.email_verified === true || claims.email_verified === 'true' ? 'true' : 'false'],

@@ -21,7 +21,7 @@ export interface SrpPool {
 /** What the sign-in came to: tokens, or the next challenge (SOFTWARE_TOKEN_MFA, NEW_PASSWORD_REQUIRED) and its Session. */
 export interface SrpSignInResult {
   AuthenticationResult?: AuthenticationResultType | undefined;
-  ChallengeName?: ChallengeNameType | string | undefined;
+  ChallengeName?: ChallengeNameType | undefined;
   ChallengeParameters?: Record<string, string> | undefined;
   Session?: string | undefined;
 }

@@ -45,7 +45,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<R
   let endpoint = '';
   const issuerOf = (userPoolId: string) => `${endpoint}/${userPoolId}`;
   /** Set once the hosted UI listens: the pool's OpenID configuration then names its endpoints. */
-  let hostedUiOrigin: string | undefined;
+  const late: { hostedUiOrigin?: string } = {};
 
   const triggers = createTriggers({ region, triggers: options.triggers, logger });
   const messages = createMessages({ logger, triggers, onEmail: options.onEmail });
@@ -80,7 +80,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<R
     dispatch,
     jwk: key.jwk,
     issuerOf,
-    hostedUiOrigin: () => hostedUiOrigin,
+    hostedUiOrigin: () => late.hostedUiOrigin,
   });
   endpoint = server.endpoint;
 
@@ -98,7 +98,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<R
       throw error;
     });
   }
-  hostedUiOrigin = hostedUi?.origin;
+  late.hostedUiOrigin = hostedUi?.origin;
 
   return {
     endpoint,

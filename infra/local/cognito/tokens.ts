@@ -63,7 +63,7 @@ export function verifyJwt(key: SigningKey, token: unknown, issuer: string, nowSe
   const parts = token.split('.');
   if (parts.length !== 3) return { ok: false, reason: 'invalid' };
   const [h, p, s] = parts as [string, string, string];
-  let valid = false;
+  let valid: boolean;
   try {
     valid = verify('RSA-SHA256', Buffer.from(`${h}.${p}`), key.publicKey, Buffer.from(s, 'base64url'));
   } catch {

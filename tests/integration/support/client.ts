@@ -372,7 +372,7 @@ export class Client {
     route: RouteName,
     input: { token?: string; headers?: Record<string, string>; params?: Record<string, string>; body?: unknown; query?: Record<string, string | undefined> },
   ): Promise<ApiResponse<unknown>> {
-    return this.call(route, input as CallInput<RouteName>) as Promise<ApiResponse<unknown>>;
+    return this.call(route, input as CallInput<RouteName>);
   }
 
   /**

@@ -62,8 +62,9 @@ export async function startStackKeeper(): Promise<StackKeeper> {
   return {
     url: `http://127.0.0.1:${port}`,
     async stop() {
-      const started = await Promise.allSettled(stacks.values());
-      await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.stop() : undefined)));
+      // A start that failed has nothing to stop.
+      const started = await Promise.all([...stacks.values()].map((stack) => stack.catch(() => undefined)));
+      await Promise.all(started.filter((stack) => stack !== undefined).map((stack) => stack.stop()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
       return { started: startSeconds.length, startSeconds };
     },

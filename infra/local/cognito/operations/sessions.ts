@@ -43,10 +43,15 @@ async function refreshedSession(env: OperationContext, token: unknown, client: A
   return { user, token, session: { originJti: String(payload.origin_jti), authTime: Number(payload.auth_time), ...scope } };
 }
 
+/** The user's live refresh tokens, as cognito-local stores them (a list that may be missing). */
+function storedRefreshTokens(user: User): string[] {
+  const stored: unknown = user.RefreshTokens;
+  return Array.isArray(stored) ? stored.filter((t): t is string => typeof t === 'string') : [];
+}
+
 function withoutRefreshToken(user: User, token: string): StoredUser {
   const { [token]: _gone, ...retiring } = retiringRefreshTokens(user);
-  const tokens: unknown = user.RefreshTokens;
-  return { ...user, RefreshTokens: (Array.isArray(tokens) ? tokens : []).filter((t) => t !== token), RetiringRefreshTokens: retiring };
+  return { ...user, RefreshTokens: storedRefreshTokens(user).filter((t) => t !== token), RetiringRefreshTokens: retiring };
 }
 
 /**
@@ -61,10 +66,9 @@ export async function rotateRefreshToken(env: OperationContext, token: unknown, 
   // Read again: the trigger may have saved the user while the tokens were issued.
   const user = (await pool.getUserByUsername(env.ctx, found.user.Username)) ?? found.user;
   const retiring = retiringRefreshTokens(user);
-  const stored: unknown = user.RefreshTokens;
   const updated: StoredUser = {
     ...user,
-    RefreshTokens: [...(Array.isArray(stored) ? stored : []), tokens.RefreshToken],
+    RefreshTokens: [...storedRefreshTokens(user), tokens.RefreshToken],
     RetiringRefreshTokens: { ...retiring, [found.token]: retiring[found.token] ?? env.now() + def.refreshTokenRotationGraceSeconds * 1000 },
   };
   await pool.saveUser(env.ctx, updated);

@@ -5,6 +5,7 @@
  * the refresh grant, the sign-out redirect, and a cancel at Google.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { request } from 'node:https';
 import { join } from 'node:path';
 import type { PostConfirmationTriggerEvent, PreSignUpTriggerEvent, PreTokenGenerationTriggerEvent } from 'aws-lambda';
@@ -95,7 +96,7 @@ function hosted(path: string, init: { method?: string; form?: Record<string, str
         res.setEncoding('utf8');
         res.on('data', (c: string) => (text += c));
         res.on('end', () => {
-          let json: Record<string, unknown> = {};
+          let json: Record<string, unknown>;
           try {
             json = JSON.parse(text) as Record<string, unknown>;
           } catch {
@@ -257,7 +258,7 @@ describe('the hosted UI with Google', () => {
   it('answers only requests addressed to it by a loopback name, on the stand-in as on the hosted UI', async () => {
     const misdirected = await new Promise<number>((resolve, reject) => {
       const port = new URL(google.issuer).port;
-      const req = require('node:http').request({ host: '127.0.0.1', port, path: '/.well-known/openid-configuration', headers: { host: `rebound.example:${port}` } }, (res: { statusCode?: number; resume(): void }) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: '/.well-known/openid-configuration', headers: { host: `rebound.example:${port}` } }, (res: { statusCode?: number; resume(): void }) => {
         res.resume();
         resolve(res.statusCode ?? 0);
       });

@@ -21,6 +21,7 @@ const UPGRADE_HINT =
 let internals: Internals | undefined;
 let loadError: unknown;
 try {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a load that can fail is caught and reported below
   internals = require('../cognito-local-internals') as Internals;
 } catch (e) {
   loadError = e;
@@ -77,9 +78,10 @@ describe.each(paths)('%s', (path) => {
   test('still exists and exports what the local Cognito uses, of the same kind', () => {
     let loaded: unknown;
     try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the path is data: each module cognito-local must still have
       loaded = require(path);
     } catch (e) {
-      throw new Error(`cognito-local no longer has ${path} (${String(e)}). ${UPGRADE_HINT}`);
+      throw new Error(`cognito-local no longer has ${path} (${String(e)}). ${UPGRADE_HINT}`, { cause: e });
     }
     const exports: Readonly<Record<string, unknown>> = typeof loaded === 'object' && loaded !== null ? { ...loaded } : {};
     const expected = internals?.COGNITO_LOCAL_EXPORTS[path] ?? {};
