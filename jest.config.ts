@@ -73,6 +73,14 @@ const config: Config = {
       globalSetup: '<rootDir>/tests/e2e/support/global-setup.ts',
       setupFilesAfterEnv: ['<rootDir>/tests/e2e/support/timeout.ts'],
     },
+    {
+      // The bench's small run (bench/bench.test.ts): its own stack, browser and `cdk synth`, in
+      // a step of its own after the journeys, so it loads the machine alone.
+      ...base,
+      displayName: 'bench',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/bench/**/*.test.ts'],
+    },
   ],
 };
 
