@@ -47,6 +47,9 @@ const config: Config = {
       displayName: 'infra',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/infra/aws/**/*.test.ts'],
+      // One folder of synthesized stages per run, shared by every file (template-reader.ts).
+      globalSetup: '<rootDir>/infra/aws/test-support/template-cache-setup.ts',
+      globalTeardown: '<rootDir>/infra/aws/test-support/template-cache-teardown.ts',
     },
     {
       ...base,
