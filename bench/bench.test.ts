@@ -4,7 +4,7 @@
  * reached and measured: a finite number over the samples the run asked for. Never how fast:
  * timings on a shared machine say nothing a test could hold.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,16 +14,23 @@ import type { Row } from './stats';
 const root = resolve(__dirname, '..');
 const SMALL = benchSettings({ BENCH_RUN: 'small' });
 
-/** Runs `tsx bench/run.ts` with the small settings; resolves with its exit code and the end of its progress. */
-function runSmallBench(resultsDir: string): Promise<{ code: number | null; log: string }> {
+/**
+ * Runs `tsx bench/run.ts` with the small settings; resolves with its exit code and the end of its
+ * progress, which also goes to stderr as it comes, so a run that never ends shows where it stood.
+ */
+function runSmallBench(resultsDir: string, started: (child: ChildProcess) => void): Promise<{ code: number | null; log: string }> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', 'run.ts')], {
       cwd: root,
       env: { ...process.env, BENCH_RUN: 'small', BENCH_RESULTS_DIR: resultsDir },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
+    started(child);
     let log = '';
-    child.stderr.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-6_000)));
+    child.stderr.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      log = (log + chunk.toString()).slice(-6_000);
+    });
     child.on('error', fail);
     child.on('close', (code) => done({ code, log }));
   });
@@ -88,10 +95,15 @@ describe('the small run of the bench', () => {
   let rows: Row[] = [];
   let settings: BenchSettings | undefined;
   const resultsDir = mkdtempSync(join(tmpdir(), 'aurum-bench-small-'));
-  afterAll(() => rmSync(resultsDir, { recursive: true, force: true }));
+  let bench: ChildProcess | undefined;
+  afterAll(() => {
+    // A run cut off by the timeout stops its stack (bench/run.ts stops it on SIGTERM).
+    if (bench && bench.exitCode === null) bench.kill('SIGTERM');
+    rmSync(resultsDir, { recursive: true, force: true });
+  });
 
   beforeAll(async () => {
-    const { code, log } = await runSmallBench(resultsDir);
+    const { code, log } = await runSmallBench(resultsDir, (child) => (bench = child));
     if (code !== 0) throw new Error(`bench/run.ts exited ${code}; the end of its progress:\n${log}`);
     ({ rows, settings } = JSON.parse(readFileSync(join(resultsDir, 'results.json'), 'utf8')) as { rows: Row[]; settings: BenchSettings });
   }, 45 * 60_000);
