@@ -51,6 +51,9 @@ const config: Config = {
       displayName: 'infra',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/infra/aws/**/*.test.ts'],
+      // One folder of synthesized stages per run, shared by every file (template-reader.ts).
+      globalSetup: '<rootDir>/infra/aws/test-support/template-cache-setup.ts',
+      globalTeardown: '<rootDir>/infra/aws/test-support/template-cache-teardown.ts',
     },
     {
       ...base,
@@ -76,6 +79,14 @@ const config: Config = {
       testMatch: ['<rootDir>/tests/e2e/**/*.e2e.ts'],
       globalSetup: '<rootDir>/tests/e2e/support/global-setup.ts',
       setupFilesAfterEnv: ['<rootDir>/tests/e2e/support/timeout.ts'],
+    },
+    {
+      // The bench's small run (bench/bench.test.ts): its own stack, browser and `cdk synth`, in
+      // a step of its own after the journeys, so it loads the machine alone.
+      ...base,
+      displayName: 'bench',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/bench/**/*.test.ts'],
     },
   ],
 };

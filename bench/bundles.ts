@@ -11,8 +11,6 @@ import { gzipSync } from 'node:zlib';
 import { type AddRow, fmt, median } from './stats';
 
 
-const IMPORT_RUNS = 5;
-
 /** Milliseconds to import `file` in a fresh Node process (the module's own load and init, not Node's start). */
 function importMs(file: string): number {
   const out = execFileSync(
@@ -23,7 +21,7 @@ function importMs(file: string): number {
   return Number(out.trim());
 }
 
-export function measureBundles(root: string, row: AddRow, progress: (m: string) => void): void {
+export function measureBundles(root: string, importRuns: number, row: AddRow, progress: (m: string) => void): void {
   const out = mkdtempSync(join(tmpdir(), 'aurum-bench-cdk-'));
   try {
     progress('cdk synth (bundles every Lambda with esbuild)');
@@ -37,8 +35,8 @@ export function measureBundles(root: string, row: AddRow, progress: (m: string) 
     };
     const empty = join(out, 'empty-handler.mjs');
     writeFileSync(empty, 'export const handler = async () => ({ statusCode: 200 });\n');
-    const emptyMs = median(Array.from({ length: IMPORT_RUNS }, () => importMs(empty)));
-    row('3. cold start: empty handler', fmt(emptyMs), 'ms', `import in a fresh Node process, median of ${IMPORT_RUNS}`);
+    const emptyMs = median(Array.from({ length: importRuns }, () => importMs(empty)));
+    row('3. cold start: empty handler', fmt(emptyMs), 'ms', `import in a fresh Node process, median of ${importRuns}`, importRuns);
 
     const functions = Object.values(template.Resources)
       .filter((r) => r.Type === 'AWS::Lambda::Function' && r.Metadata?.['aws:asset:path'] && !String(r.Properties.Description ?? '').startsWith('CDK'))
@@ -54,9 +52,9 @@ export function measureBundles(root: string, row: AddRow, progress: (m: string) 
     let largest = 0;
     for (const fn of functions) {
       const code = readFileSync(fn.file);
-      const ms = median(Array.from({ length: IMPORT_RUNS }, () => importMs(fn.file)));
+      const ms = median(Array.from({ length: importRuns }, () => importMs(fn.file)));
       largest = Math.max(largest, code.length);
-      row(`3. bundle: ${fn.name}`, `${fmt(code.length / 1024, 0)} / ${fmt(gzipSync(code).length / 1024, 0)}`, 'KB min / gzip', `import ${fmt(ms)} ms (${fmt(ms / emptyMs, 1)}× the empty handler)`);
+      row(`3. bundle: ${fn.name}`, `${fmt(code.length / 1024, 0)} / ${fmt(gzipSync(code).length / 1024, 0)}`, 'KB min / gzip', `import ${fmt(ms)} ms (${fmt(ms / emptyMs, 1)}× the empty handler)`, importRuns);
     }
   } finally {
     rmSync(out, { recursive: true, force: true });

@@ -243,6 +243,7 @@ export function jobRows(size: number, jobRuns: JobRun[], raw: { transact: number
     fmt(rate, 0),
     'portfolios/s',
     `median of ${jobRuns.length} run(s): ${runs(jobRuns.map((r) => r.rate), 0)}; ${fmt(median(jobRuns.map((r) => r.seconds)), 1)} s each; due/updated/failed ${jobRuns.map((r) => `${r.due}/${r.updated}/${r.failed}`).join(', ')}`,
+    jobRuns.length,
   );
   row(`2. weekly growth job, ${n} portfolios: ratio to raw TransactWriteItems`, fmt(rate / raw.transact, 2), '×', `raw ${fmt(raw.transact, 0)} transactions/s (1 Update each)`);
   row(`2. weekly growth job, ${n} portfolios: ratio to raw Query + UpdateItem pair`, fmt(rate / pairRate, 2), '×', `the job's work per portfolio; pair rate ${fmt(pairRate, 0)}/s = 1 / (1/query + 1/update)`);

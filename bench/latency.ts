@@ -122,8 +122,8 @@ export async function measureLatency(c: LatencyCase, plan: LatencyPlan, row: Add
     const bare = latOf(`bare@${conc}`);
     const repsText = `median of ${reps} run(s) of ${c.requests.toLocaleString('en-US')}; runs:`;
     const name = `${c.figure ?? '1'}. ${c.label}, c=${conc}`;
-    row(`${name}: via gateway p50 / p99`, `${fmt(median(gw.p50), 2)} / ${fmt(median(gw.p99), 2)}`, 'ms', `${repsText} p50 ${runs(gw.p50)}; p99 ${runs(gw.p99)}`);
-    row(`${name}: bare ${c.bareLabel} p50 / p99`, `${fmt(median(bare.p50), 2)} / ${fmt(median(bare.p99), 2)}`, 'ms', `${repsText} p50 ${runs(bare.p50)}; p99 ${runs(bare.p99)}`);
+    row(`${name}: via gateway p50 / p99`, `${fmt(median(gw.p50), 2)} / ${fmt(median(gw.p99), 2)}`, 'ms', `${repsText} p50 ${runs(gw.p50)}; p99 ${runs(gw.p99)}`, reps * c.requests);
+    row(`${name}: bare ${c.bareLabel} p50 / p99`, `${fmt(median(bare.p50), 2)} / ${fmt(median(bare.p99), 2)}`, 'ms', `${repsText} p50 ${runs(bare.p50)}; p99 ${runs(bare.p99)}`, reps * c.requests);
     row(
       `${name}: ratio gateway / bare, p50 / p99`,
       `${fmt(median(gw.p50) / median(bare.p50), 2)} / ${fmt(median(gw.p99) / median(bare.p99), 2)}`,

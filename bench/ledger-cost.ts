@@ -1,6 +1,6 @@
 /**
  * Figure 2 (ledger): the weekly job's cost per portfolio as its ledger grows. Portfolios with
- * exactly 5, 500 and 5,000 deposits are seeded (due), then each is grown alone, one after the
+ * exactly so many deposits (5, 500 and 5,000 in the full run) are seeded (due), then each is grown alone, one after the
  * other, by the job's own per-portfolio work (`growOne`): half of them as the job grows a profile
  * that knows G(L) (it reads only the entries after L), half with G removed, so the job replays
  * the whole ledger as it did before G was kept. The time per portfolio at each size says whether
@@ -13,19 +13,14 @@ import { keys } from '../lambdas/lib/data/table';
 import { WEEK_MS } from '../shared/growth';
 import type { JobPlan } from './job';
 import { seedPortfolios } from './portfolios';
+import type { LedgerSize } from './settings';
 import { type AddRow, fmt, median, percentile, runs } from './stats';
 
-/** Ledger sizes, and how many portfolios of each are timed. */
-export const LEDGER_SIZES = [
-  { entries: 5, portfolios: 40 },
-  { entries: 500, portfolios: 20 },
-  { entries: 5_000, portfolios: 10 },
-] as const;
-
-export async function measureLedgerCost(plan: JobPlan, row: AddRow, progress: (m: string) => void): Promise<void> {
+/** Ledger sizes, smallest first, and how many portfolios of each are timed (bench/settings.ts). */
+export async function measureLedgerCost(plan: JobPlan, sizes: readonly LedgerSize[], row: AddRow, progress: (m: string) => void): Promise<void> {
   const perPortfolio: number[] = [];
   const replayed: number[] = [];
-  for (const [i, { entries, portfolios }] of LEDGER_SIZES.entries()) {
+  for (const [i, { entries, portfolios }] of sizes.entries()) {
     progress(`ledger cost: seeding ${portfolios} portfolios of ${entries.toLocaleString('en-US')} deposits`);
     const seeded = await seedPortfolios(
       plan.doc,
@@ -54,8 +49,10 @@ export async function measureLedgerCost(plan: JobPlan, row: AddRow, progress: (m
       fmt(median(timed.fromG), 1),
       'ms',
       `median of ${timed.fromG.length} grown one at a time from G(L) (read the entries after L, conditional write); p90 ${fmt(percentile(timed.fromG, 90), 1)} ms. Replaying the whole ledger instead (as before G): median ${fmt(median(timed.replay), 1)} ms of ${timed.replay.length}, p90 ${fmt(percentile(timed.replay, 90), 1)} ms`,
+      timed.fromG.length,
     );
   }
   const ratio = (times: number[]) => fmt((times.at(-1) ?? Number.NaN) / (times[0] ?? Number.NaN), 1);
-  row('2. weekly job per portfolio: 5,000 entries against 5', ratio(perPortfolio), '×', `grown from G(L): flat is ~1×; replaying the whole ledger (before G) was ${ratio(replayed)}×`);
+  const [first, last] = [sizes[0]?.entries ?? 0, sizes.at(-1)?.entries ?? 0].map((n) => n.toLocaleString('en-US'));
+  row(`2. weekly job per portfolio: ${last} entries against ${first}`, ratio(perPortfolio), '×', `grown from G(L): flat is ~1×; replaying the whole ledger (before G) was ${ratio(replayed)}×`);
 }

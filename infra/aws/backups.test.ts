@@ -12,7 +12,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { stages } from '../stages';
 import { RESTORED_TABLE_INFIX, TABLE_KEY_BACKUP_ACTIONS } from './backup-restore';
 import { DAILY_BACKUP_RETENTION, DEFAULT_BACKUP_YEARS, monthlyBackupRetention, tableBackupRules } from './backup-rules';
-import { type Resource, type Statement, synthStage, templateReader } from './template-reader';
+import { only, type Resource, stageTemplates, type Statement, synthStage, templateReader } from './test-support/template-reader';
 import { BACKUP_YEARS, refuseUndeployable, resolveStage, type StageConfig, type StageSettings } from './stage-config';
 
 const COPY_VAULT = 'arn:aws:backup:eu-west-1:444444444444:backup-vault:aurum-ops-copies';
@@ -36,12 +36,6 @@ const cases = synthesized.map((s) => [s.config === WITH_COPY ? `a stage with a c
 type PlanRule = { RuleName: string; ScheduleExpression: string; StartWindowMinutes: number; Lifecycle: { DeleteAfterDays: number }; CopyActions?: unknown };
 
 /** The one resource of a type in a template. */
-function only(t: Template, type: string): [string, Resource] {
-  const found = templateReader(t).ofType(type);
-  expect(found.map(([id]) => id)).toHaveLength(1);
-  return found[0] as [string, Resource];
-}
-
 const getAtt = (id: string, attribute: string) => ({ 'Fn::GetAtt': [id, attribute] });
 
 /** The logical id of the key the table is encrypted with. */
@@ -174,7 +168,7 @@ describe('backups an auditor accepts', () => {
   });
 
   it('locks the vault of a stage because it is production, not because of its name or its copy', () => {
-    const locked = synthStage({ ...WITH_COPY, production: true }).template;
+    const locked = stageTemplates({ ...WITH_COPY, production: true }).template;
     expect(only(locked, 'AWS::Backup::BackupVault')[1].Properties.LockConfiguration).toMatchObject({ MinRetentionDays: 35 });
     expect(only(withCopy.template, 'AWS::Backup::BackupVault')[1].Properties.LockConfiguration).toBeUndefined();
   });

@@ -13,9 +13,9 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { awsSiteOrigins, contentSecurityPolicy } from '../../shared/site/site-rules';
 import { CERTIFICATE_REGION } from './custom-domain';
-import { guardFindings } from './guard-findings';
+import { guardFindings } from './test-support/guard-findings';
 import { resolveStage, type StageConfig, type StageSettings } from './stage-config';
-import { type Resource, synthStage, templateReader } from './template-reader';
+import { only, type Resource, stageTemplates, synthStage, templateReader } from './test-support/template-reader';
 
 const DOMAIN = { name: 'portal.aurum-capital.com', hostedZoneId: 'Z0123456789ABCDEFGHIJ', zoneName: 'aurum-capital.com' };
 const SITE = `https://${DOMAIN.name}`;
@@ -33,16 +33,10 @@ const BASE: StageConfig = {
   google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' },
 };
 
-const plain = synthStage(BASE);
+const plain = stageTemplates(BASE);
 const owned = synthStage({ ...BASE, domain: DOMAIN });
 
 const ofType = (template: Template | undefined, type: string) => (template ? templateReader(template).ofType(type) : []);
-
-function only(template: Template | undefined, type: string): [string, Resource] {
-  const found = ofType(template, type);
-  expect(found).toHaveLength(1);
-  return found[0] as [string, Resource];
-}
 
 const distributionConfig = (template: Template) => only(template, 'AWS::CloudFront::Distribution')[1].Properties.DistributionConfig as Record<string, unknown>;
 

@@ -8,10 +8,10 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { stages } from '../stages';
 import { apiOriginParameterNames } from './api-origin';
-import { projectContext } from './project-context';
+import { projectContext } from './test-support/project-context';
 import { buildStage } from './stage';
 import { resolveStage, type StageConfig } from './stage-config';
-import { type Resource, synthStage, templateReader } from './template-reader';
+import { type Resource, stageTemplates, templateReader } from './test-support/template-reader';
 import { WAF_RATE_RULES_CONTEXT } from './waf-rate-rules';
 
 const DOMAIN = { name: 'portal.aurum-capital.com', hostedZoneId: 'Z0123456789ABCDEFGHIJ', zoneName: 'aurum-capital.com' };
@@ -28,9 +28,9 @@ const BASE: StageConfig = {
   google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' },
 };
 
-const owned = synthStage({ ...BASE, domain: DOMAIN });
-const east = synthStage({ ...BASE, region: 'us-east-1', domain: DOMAIN });
-const plain = synthStage(BASE);
+const owned = stageTemplates({ ...BASE, domain: DOMAIN });
+const east = stageTemplates({ ...BASE, region: 'us-east-1', domain: DOMAIN });
+const plain = stageTemplates(BASE);
 
 const resourcesOf = (template: Template | undefined): Record<string, Resource> => (template ? templateReader(template).all() : {});
 const ofType = (template: Template | undefined, type: string) => Object.entries(resourcesOf(template)).filter(([, r]) => r.Type === type);
@@ -180,7 +180,7 @@ describe('the per-IP rate rules', () => {
 /** Every stage of infra/stages.ts, and the sample stage with a domain in and outside us-east-1. */
 const everyStage: [string, Template][] = [
   ...Object.keys(stages).flatMap((name) => {
-    const built = synthStage(resolveStage(name, stages));
+    const built = stageTemplates(resolveStage(name, stages));
     return [[`${name} portal`, built.template], ...(built.edgeTemplate ? [[`${name} edge`, built.edgeTemplate]] : [])] as [string, Template][];
   }),
   ['domain portal', owned.template],

@@ -3,8 +3,8 @@
  * stage. Every finding is fixed or acknowledged on its resource with a reason; a new one fails.
  */
 import { App, type Stack } from 'aws-cdk-lib';
-import { guardFindings } from './guard-findings';
-import { projectContext } from './project-context';
+import { guardFindings } from './test-support/guard-findings';
+import { projectContext } from './test-support/project-context';
 import { buildStage } from './stage';
 
 const app = new App({ context: projectContext() });

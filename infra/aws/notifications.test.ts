@@ -7,15 +7,15 @@ import { actionKeys, jobRunKeys, keys } from '../../lambdas/lib/data/table';
 import { sentMarkerKeys } from '../../lambdas/notifications/sent-marker';
 import { NOTIFIER_TABLE_USE } from '../../lambdas/table-uses';
 import { NOTIFIER_MAX_RECORD_AGE, NOTIFIER_RETRY_ATTEMPTS } from './notifications';
-import { type Statement, synthStage, templateReader } from './template-reader';
+import { stageTemplates, type Statement, templateReader } from './test-support/template-reader';
 import type { StageConfig } from './stage-config';
 
 const BASE: StageConfig = { stage: 'mail', account: '444444444444', region: 'eu-west-1', stackName: 'MailTest', authDomainPrefix: 'aurum-mail-444444444444', fourEyesThresholdDollars: 10_000, adminDailyLimitDollars: 100_000 };
 const DESCRIPTION = 'Notifier: e-mails clients and admins about money moves and withdrawal requests, from the table stream';
 
-const withSesStage = synthStage({ ...BASE, ses: { fromEmail: 'portal@firm.example', fromName: 'Aurum', identity: 'firm.example' } });
+const withSesStage = stageTemplates({ ...BASE, ses: { fromEmail: 'portal@firm.example', fromName: 'Aurum', identity: 'firm.example' } });
 const withSes = templateReader(withSesStage.template);
-const withoutSes = templateReader(synthStage(BASE).template);
+const withoutSes = templateReader(stageTemplates(BASE).template);
 
 const actionsOf = (s: Statement) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
 

@@ -17,7 +17,7 @@ import { INLINE_GRANTS_POLICY } from './inline-grants-role';
 import { CANARY_ROUTES, LIVE_ALIAS, releasedFunctionOutput } from './releases';
 import { EDGE_REGION, stageStacks } from './stage';
 import { resolveStage, type StageConfig } from './stage-config';
-import { type Resource, type Statement, synthStage, templateReader } from './template-reader';
+import { type Resource, stageTemplates, type Statement, synthStage, templateReader } from './test-support/template-reader';
 import { PRUNE_SCHEDULE, PRUNER_DELETE_ACTION, PRUNER_DESCRIPTION, PRUNER_READ_ACTIONS } from './version-pruner';
 import { NOTIFIER_LAG_ALARM, SES_REPUTATION_ALARMS, TABLE_THROTTLES_ALARM } from './watch-alarms';
 
@@ -238,7 +238,7 @@ describe('alarms of the operations stack', () => {
     ]);
     expect(SES_REPUTATION_ALARMS.map((a) => a.metricName)).toEqual(['Reputation.BounceRate', 'Reputation.ComplaintRate']);
     const { ses: _ses, ...withoutSes } = FULLEST;
-    expect(alarmsOf(synthStage(withoutSes).operationsTemplate).filter(([, a]) => a.Namespace === 'AWS/SES')).toEqual([]);
+    expect(alarmsOf(stageTemplates(withoutSes).operationsTemplate).filter(([, a]) => a.Namespace === 'AWS/SES')).toEqual([]);
   });
 });
 
@@ -297,8 +297,8 @@ describe('alarms on the edge (us-east-1)', () => {
   });
 
   it('in us-east-1: in the operations stack, on the web ACL the portal stack makes', () => {
-    const east = synthStage({ ...FULLEST, region: EDGE_REGION });
-    expect(east.edgeAlarms).toBeUndefined();
+    const east = stageTemplates({ ...FULLEST, region: EDGE_REGION });
+    expect(east.edgeAlarmsTemplate).toBeUndefined();
     const reads = (value: unknown) => JSON.stringify(value).includes('Fn::GetStackOutput');
     checkEdgeAlarms(east.operationsTemplate, webAclMetricName(east.template), reads);
   });

@@ -19,8 +19,8 @@ import { WEEKLY_SILENCE } from './alarms';
 import { API_THROTTLE, ORIGIN_HEADER, ROUTE_THROTTLES } from './api';
 import { RESTORED_TABLE_INFIX } from './backup-restore';
 import { DAILY_BACKUP_RETENTION, DEFAULT_BACKUP_YEARS, monthlyBackupRetention } from './backup-rules';
-import { projectContext } from './project-context';
-import { filesUnder, FUNCTIONS_BESIDE_ROUTES, type Resource, type Statement, synthStage, templateReader } from './template-reader';
+import { projectContext } from './test-support/project-context';
+import { filesUnder, FUNCTIONS_BESIDE_ROUTES, type Resource, stageTemplates, type Statement, synthStage, templateReader } from './test-support/template-reader';
 import { WRITE_ONCE_DENIED_ACTIONS } from './write-once-items';
 import { activityKeys } from '../../lambdas/lib/data/table';
 import { API_RATE_PER_IP, HEAVY_API_PATHS, HEAVY_API_RATE_PER_IP, SITE_MANAGED_RULE_GROUPS } from './site-firewall';
@@ -474,8 +474,8 @@ describe('CloudFront WAF and the API behind it', () => {
   });
 
   it('in us-east-1: one stack holds the ACL', () => {
-    const east = synthStage({ ...BASE, region: 'us-east-1' });
-    expect(east.edge).toBeUndefined();
+    const east = stageTemplates({ ...BASE, region: 'us-east-1' });
+    expect(east.edgeTemplate).toBeUndefined();
     checkAcl(east.template);
     const [aclId] = ofType('AWS::WAFv2::WebACL', east.template).find(([, r]) => r.Properties.Scope === 'CLOUDFRONT') ?? [];
     east.template.hasResourceProperties('AWS::CloudFront::Distribution', { DistributionConfig: { WebACLId: { 'Fn::GetAtt': [aclId, 'Arn'] } } });
@@ -615,7 +615,7 @@ describe('e-mail through SES when the stage names an identity', () => {
   });
 
   it('sends from the verified identity through a configuration set of the stage', () => {
-    const withSes = synthStage({ ...BASE, ses: { fromEmail: 'no-reply@aurum.example', fromName: 'Aurum', identity: 'aurum.example' } }).template;
+    const withSes = stageTemplates({ ...BASE, ses: { fromEmail: 'no-reply@aurum.example', fromName: 'Aurum', identity: 'aurum.example' } }).template;
     const [setId, set] = ofType('AWS::SES::ConfigurationSet', withSes)[0] ?? [];
     expect(set?.Properties.Name).toBe('aurum-ops-cognito');
     withSes.hasResourceProperties('AWS::Cognito::UserPool', {

@@ -10,11 +10,11 @@ import { join, resolve } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { stages } from '../stages';
-import { allows, type PolicyDocument } from './pipeline-policy-match';
+import { allows, type PolicyDocument } from './test-support/pipeline-policy-match';
 import { PipelineStack } from './pipeline-stack';
-import { projectContext } from './project-context';
+import { projectContext } from './test-support/project-context';
 import { resolveStage, type StageConfig } from './stage-config';
-import { synthStage } from './template-reader';
+import { stageTemplates } from './test-support/template-reader';
 
 const root = resolve(__dirname, '../..');
 const readPolicy = (file: string) => JSON.parse(readFileSync(join(root, 'infra/bootstrap', file), 'utf8')) as PolicyDocument;
@@ -34,8 +34,8 @@ function synthesizedTemplates(): Resources[] {
     ses: { fromEmail: 'no-reply@aurum.example', identity: 'aurum.example' },
     domain: { name: 'portal.aurum.example', hostedZoneId: 'Z0123456789ABCDEFGHIJ', zoneName: 'aurum.example' },
   };
-  const stageTemplates = [resolveStage('dev', stages), prod, fullest].flatMap((config) => {
-    const built = synthStage(config);
+  const templates = [resolveStage('dev', stages), prod, fullest].flatMap((config) => {
+    const built = stageTemplates(config);
     return [built.template, built.edgeTemplate, built.operationsTemplate, built.edgeAlarmsTemplate].filter((t): t is Template => t !== undefined);
   });
   const pipeline = new PipelineStack(new App({ context: projectContext() }), 'Pipeline', {
@@ -44,7 +44,7 @@ function synthesizedTemplates(): Resources[] {
     github: { repo: 'acme/aurum-portal', repoId: '1', ownerId: '2' },
     oidcProvider: 'create',
   });
-  return [...stageTemplates, Template.fromStack(pipeline)].map((t) => t.toJSON().Resources as Resources);
+  return [...templates, Template.fromStack(pipeline)].map((t) => t.toJSON().Resources as Resources);
 }
 
 /**

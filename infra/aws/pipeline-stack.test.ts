@@ -12,13 +12,13 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { stages } from '../stages';
-import { guardFindings } from './guard-findings';
+import { guardFindings } from './test-support/guard-findings';
 import { parseGithubId, parseGithubRepo, roleName, stageOutputs } from './pipeline-access';
-import { statementMatches, wildcard } from './pipeline-policy-match';
+import { statementMatches, wildcard } from './test-support/pipeline-policy-match';
 import { PipelineStack, type PipelineStackProps } from './pipeline-stack';
-import { projectContext } from './project-context';
+import { projectContext } from './test-support/project-context';
 import type { StageConfig, StageSettings } from './stage-config';
-import { type Statement, templateReader } from './template-reader';
+import { type Statement, templateReader } from './test-support/template-reader';
 
 const REPO = 'acme/aurum-portal';
 const GITHUB = { repo: REPO, repoId: '700100200', ownerId: '4200' };

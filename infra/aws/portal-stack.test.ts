@@ -23,7 +23,7 @@ import { SPA_REWRITE_CODE } from './site';
 import { weeklyGrowthFlow } from '../weekly-growth-flow';
 import type { StageConfig } from './stage-config';
 import { DEMO_FIRM } from './demo-firm';
-import { filesUnder, FUNCTIONS_BESIDE_ROUTES, type Resource, synthStage, templateReader } from './template-reader';
+import { filesUnder, FUNCTIONS_BESIDE_ROUTES, only, type Resource, synthStage, templateReader } from './test-support/template-reader';
 
 export const TEST_STAGE: StageConfig = {
   stage: 'test',
@@ -46,12 +46,8 @@ const { ofType: resources, functionDescribed: functionOf, statementsOf } = templ
 /** Every IAM action granted (allowed) to a function's role, by its inline and attached policies. */
 const actionsOf = (functionId: string): string[] => statementsOf(functionId).filter((s) => s.Effect === 'Allow').flatMap((s) => [s.Action].flat());
 
-/** The one resource of a type, with its logical id. */
-function onlyOf(type: string): [string, Resource] {
-  const found = resources(type);
-  expect(found).toHaveLength(1);
-  return found[0] as [string, Resource];
-}
+/** The one resource of a type in the stage's portal stack, with its logical id. */
+const onlyOf = (type: string) => only(template, type);
 
 describe('cdk-nag AwsSolutions', () => {
   it('has no unacknowledged finding', () => {

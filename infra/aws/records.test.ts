@@ -18,25 +18,19 @@ import { monthlyBackupRetention } from './backup-rules';
 import { RecordsTrail, recordsTrailName } from './records-trail';
 import { resolveStage } from './stage-config';
 import { TABLE_KEY_READ_ACTIONS, TABLE_KEY_WRITE_ACTIONS } from './table-key';
-import { type Resource, type Statement, synthStage, templateReader } from './template-reader';
+import { only, type Resource, stageTemplates, type Statement, templateReader } from './test-support/template-reader';
 
 const prodConfig = resolveStage('prod', stages);
 const devConfig = resolveStage('dev', stages);
-const prod = synthStage(prodConfig).template;
-const dev = synthStage(devConfig).template;
+const prod = stageTemplates(prodConfig).template;
+const dev = stageTemplates(devConfig).template;
 
 const getAtt = (id: string, attribute = 'Arn') => ({ 'Fn::GetAtt': [id, attribute] });
 const actionsOf = (s: Statement) => [s.Action].flat();
 const resourcesOf = (s: Statement) => [s.Resource].flat().map((r) => JSON.stringify(r));
 
-function onlyOf(template: Template, type: string): [string, Resource] {
-  const found = templateReader(template).ofType(type);
-  expect(found).toHaveLength(1);
-  return found[0] as [string, Resource];
-}
-
 function tableAndKey(template: Template) {
-  const [tableId, table] = onlyOf(template, 'AWS::DynamoDB::Table');
+  const [tableId, table] = only(template, 'AWS::DynamoDB::Table');
   const sse = table.Properties.SSESpecification as { SSEEnabled: boolean; SSEType: string; KMSMasterKeyId: { 'Fn::GetAtt': [string, string] } };
   const keyId = sse.KMSMasterKeyId['Fn::GetAtt'][0];
   return { tableId, table, sse, keyId, key: templateReader(template).all()[keyId] as Resource };
@@ -115,7 +109,7 @@ describe('the table under a key of its own', () => {
 
 describe('the records trail', () => {
   function trailOf(template: Template) {
-    const [trailId, trail] = onlyOf(template, 'AWS::CloudTrail::Trail');
+    const [trailId, trail] = only(template, 'AWS::CloudTrail::Trail');
     const bucketId = (trail.Properties.S3BucketName as { Ref: string }).Ref;
     const { all, ofType } = templateReader(template);
     const bucket = all()[bucketId] as Resource;
@@ -155,7 +149,7 @@ describe('the records trail', () => {
     const table = new Table(stack, 'Table', { partitionKey: { name: 'PK', type: AttributeType.STRING } });
     const buckets = ['Exports', 'Documents'].map((id) => new Bucket(stack, id));
     new RecordsTrail(stack, 'Records', { stage: 'qa', table, buckets, years: 6, production: true, accessLogs: new Bucket(stack, 'Logs') });
-    const [, trail] = onlyOf(Template.fromStack(stack), 'AWS::CloudTrail::Trail');
+    const [, trail] = only(Template.fromStack(stack), 'AWS::CloudTrail::Trail');
     const selectors = trail.Properties.AdvancedEventSelectors as { FieldSelectors: { Field: string; StartsWith?: unknown[] }[] }[];
     const starts = selectors.flatMap((s) => s.FieldSelectors).find((f) => f.StartsWith)?.StartsWith;
     expect(starts).toHaveLength(2);
@@ -182,7 +176,7 @@ describe('the records trail', () => {
   });
 
   it("follows the stage's recordYears", () => {
-    const { bucket } = trailOf(synthStage({ ...devConfig, recordYears: 3 }).template);
+    const { bucket } = trailOf(stageTemplates({ ...devConfig, recordYears: 3 }).template);
     expect(bucket.Properties.ObjectLockConfiguration).toMatchObject({ Rule: { DefaultRetention: { Days: monthlyBackupRetention(3).toDays() } } });
   });
 

@@ -14,7 +14,7 @@ import { dashboardName, WEEKLY_VIEW } from './dashboard';
 import { CANARY_CONFIG, CANARY_ROUTES, LIVE_ALIAS, RELEASE_ALARM_PERIOD, releasedByCanary } from './releases';
 import { API_STAGE_NAME } from './route-metrics';
 import { resolveStage, type StageConfig, type StageSettings } from './stage-config';
-import { type Resource, synthStage, templateReader } from './template-reader';
+import { only, type Resource, stageTemplates, synthStage, templateReader } from './test-support/template-reader';
 
 const BASE: StageConfig = {
   stage: 'rel',
@@ -33,12 +33,6 @@ const template = main.template;
 /** The dashboard and the budget are the operations stack's (operations-stack.ts). */
 const operations = main.operationsTemplate;
 const { all, ofType, functionDescribed } = templateReader(template);
-
-function only(t: Template, type: string): [string, Resource] {
-  const found = templateReader(t).ofType(type);
-  expect(found.map(([id]) => id)).toHaveLength(1);
-  return found[0] as [string, Resource];
-}
 
 const idOf = (type: string, pick: (r: Resource) => boolean = () => true) => ofType(type).find(([, r]) => pick(r))?.[0] ?? `<no ${type}>`;
 
@@ -207,7 +201,7 @@ describe('the stage budget', () => {
 
   it('is $100 when the stage names none, and without an alarm address it is kept without notices', () => {
     const { monthlyBudgetDollars: _budget, alarmEmail: _email, ...bare } = BASE;
-    const [, budget] = only(synthStage({ ...bare, stage: 'bare', stackName: 'BareTest', authDomainPrefix: 'aurum-bare-333333333333' }).operationsTemplate, 'AWS::Budgets::Budget');
+    const [, budget] = only(stageTemplates({ ...bare, stage: 'bare', stackName: 'BareTest', authDomainPrefix: 'aurum-bare-333333333333' }).operationsTemplate, 'AWS::Budgets::Budget');
     expect((budget.Properties.Budget as { BudgetLimit: unknown }).BudgetLimit).toEqual({ Amount: DEFAULT_MONTHLY_BUDGET_DOLLARS, Unit: 'USD' });
     expect(DEFAULT_MONTHLY_BUDGET_DOLLARS).toBe(100);
     expect(budget.Properties.NotificationsWithSubscribers).toBeUndefined();
@@ -217,7 +211,7 @@ describe('the stage budget', () => {
     for (const name of Object.keys(stages)) {
       const config = resolveStage(name, stages);
       expect(config.monthlyBudgetDollars).toEqual(expect.any(Number));
-      const [, budget] = only(synthStage(config).operationsTemplate, 'AWS::Budgets::Budget');
+      const [, budget] = only(stageTemplates(config).operationsTemplate, 'AWS::Budgets::Budget');
       expect(budget.Properties.Budget).toMatchObject({ BudgetName: budgetName(name), BudgetLimit: { Amount: config.monthlyBudgetDollars, Unit: 'USD' } });
     }
   });

@@ -1,14 +1,14 @@
 /**
  * Every resource of every stack of every stage, and of a production stage with every optional
- * setting, validates against its type's CloudFormation schema (resource-schemas.ts): an unknown
+ * setting, validates against its type's CloudFormation schema (test-support/resource-schemas.ts): an unknown
  * property, a wrong type, a value CloudFormation does not allow or a required property missing
  * fails here instead of in the middle of a first deploy. The checker is shown to refuse each of
  * those on a stack built wrong on purpose, so it cannot pass by accepting everything.
  */
 import { App, CfnParameter, CfnResource, Fn, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { projectContext } from './project-context';
-import { ResourceSchemaCheck, skipReason, type TemplateCheck } from './resource-schema-check';
+import { projectContext } from './test-support/project-context';
+import { ResourceSchemaCheck, skipReason, type TemplateCheck } from './test-support/resource-schema-check';
 import { buildStage } from './stage';
 import { resolveStage, type StageSettings } from './stage-config';
 import { stages } from '../stages';

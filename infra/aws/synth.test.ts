@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { routes } from '../../shared/api';
-import { FUNCTIONS_BESIDE_ROUTES } from './template-reader';
+import { FUNCTIONS_BESIDE_ROUTES } from './test-support/template-reader';
 
 const root = resolve(__dirname, '../..');
 const out = mkdtempSync(join(tmpdir(), 'aurum-cdk-'));

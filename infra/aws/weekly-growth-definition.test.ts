@@ -6,9 +6,9 @@
  */
 import { WEEKLY_RUN_TIMEOUT_SECONDS } from '../weekly-growth-flow';
 import { localWeeklyGrowthDefinition, LOCAL_JOB_FUNCTION } from '../local/weekly-growth-run';
-import { synthStage, templateReader } from './template-reader';
+import { stageTemplates, templateReader } from './test-support/template-reader';
 
-const { template } = synthStage({ stage: 'flow', account: '444444444444', region: 'eu-west-1', stackName: 'FlowTest', authDomainPrefix: 'aurum-flow-444444444444', fourEyesThresholdDollars: 10_000, adminDailyLimitDollars: 100_000 });
+const { template } = stageTemplates({ stage: 'flow', account: '444444444444', region: 'eu-west-1', stackName: 'FlowTest', authDomainPrefix: 'aurum-flow-444444444444', fourEyesThresholdDollars: 10_000, adminDailyLimitDollars: 100_000 });
 const { ofType, functionDescribed } = templateReader(template);
 
 it("runs locally the template's state machine definition, its one substitution the job function", () => {

@@ -4,18 +4,12 @@
  * administrator who decided is told, each naming the move, the amount and the client.
  */
 import { notificationsFor } from './events';
-import type { Notification, NotificationKind } from './notification';
+import { only } from './test-support/only-notification';
 import { renderNotification } from './render';
 import { APPROVER, CLIENT_EMAIL, decidedActionItem, insert, modify, pendingActionItem, PROPOSER } from './test-support/stream-records';
 
 const SITE = 'https://portal.aurum.example';
 const context = { siteUrl: SITE, recipientFirstName: 'Bo' };
-
-function only(notifications: Notification[], kind: NotificationKind): Notification {
-  const found = notifications.filter((n) => n.kind === kind);
-  if (found.length !== 1) throw new Error(`expected one ${kind}, got ${found.length}`);
-  return found[0] as Notification;
-}
 
 type Proposal = Parameters<typeof pendingActionItem>[0];
 const proposedMail = (overrides: Proposal = {}) => renderNotification(only(notificationsFor(insert(pendingActionItem(overrides))), 'admin-action-proposed'), context);

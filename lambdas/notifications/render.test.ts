@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check';
 import { notificationsFor } from './events';
-import { notification, type Notification, type NotificationKind } from './notification';
+import { notification } from './notification';
+import { only } from './test-support/only-notification';
 import { renderAdminRequests, renderNotification } from './render';
 import {
   ADMIN_EMAIL,
@@ -27,12 +28,6 @@ import {
 
 const SITE = 'https://portal.aurum.example';
 const context = { siteUrl: SITE, recipientFirstName: 'Jane' };
-
-function only(notifications: Notification[], kind: NotificationKind): Notification {
-  const found = notifications.filter((n) => n.kind === kind);
-  if (found.length !== 1) throw new Error(`expected one ${kind}, got ${found.length}`);
-  return found[0] as Notification;
-}
 
 const request = pendingRequest(123_456);
 const derived = {
