@@ -47,7 +47,8 @@ export function apiCases(ctx: CaseContext): { cases: LatencyCase[]; check: () =>
   const { agent, doc, tableName, client, admin } = ctx;
   const checks = new Map<string, Checker>();
   const expect = (label: string, ok: boolean, what: () => string) => {
-    const c = checks.get(label) ?? (checks.set(label, { bad: 0 }).get(label) as Checker);
+    let c = checks.get(label);
+    if (!c) checks.set(label, (c = { bad: 0 }));
     if (!ok) {
       c.bad += 1;
       c.first ??= what();

@@ -99,7 +99,11 @@ export async function measureLatency(c: LatencyCase, plan: LatencyPlan, row: Add
 
   type Lat = { p50: number[]; p99: number[]; rps: number[] };
   const lat = new Map<string, Lat>();
-  const latOf = (k: string) => lat.get(k) ?? (lat.set(k, { p50: [], p99: [], rps: [] }).get(k) as Lat);
+  const latOf = (k: string): Lat => {
+    let found = lat.get(k);
+    if (!found) lat.set(k, (found = { p50: [], p99: [], rps: [] }));
+    return found;
+  };
   for (let rep = 0; rep < reps; rep++) {
     for (const conc of plan.concurrencies) {
       // Alternate which goes first, so neither always runs on a warmer (or hotter) machine.

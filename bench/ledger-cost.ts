@@ -14,7 +14,7 @@ import { WEEK_MS } from '../shared/growth';
 import type { JobPlan } from './job';
 import { seedPortfolios } from './portfolios';
 import type { LedgerSize } from './settings';
-import { type AddRow, fmt, median, percentile, runs } from './stats';
+import { type AddRow, fmt, median, percentile } from './stats';
 
 /** Ledger sizes, smallest first, and how many portfolios of each are timed (bench/settings.ts). */
 export async function measureLedgerCost(plan: JobPlan, sizes: readonly LedgerSize[], row: AddRow, progress: (m: string) => void): Promise<void> {

@@ -327,7 +327,7 @@ async function main(): Promise<number> {
   }
 }
 
-let code = 1;
+let code: number;
 try {
   code = await main();
 } catch (error) {
