@@ -7,7 +7,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig([
-  globalIgnores(['**/node_modules/', 'cdk.out/', 'web/dist/', 'web/.prerender/', '.local/', '.bench/', '.e2e-artifacts/', 'coverage/', 'release/', '.scratch/']),
+  globalIgnores([
+    '**/node_modules/',
+    'cdk.out/',
+    'web/dist/',
+    'web/.prerender/',
+    '.local/',
+    '.bench/',
+    '.e2e-artifacts/',
+    'coverage/',
+    'release/',
+    '.scratch/',
+  ]),
 
   {
     files: ['**/*.{ts,tsx}'],
@@ -46,7 +57,10 @@ export default defineConfig([
       // An `unknown` input narrowed by a null check is `{}` to TypeScript: String() of it, to read or
       // to quote a value given on the command line, is as deliberate as String() of `unknown`,
       // which the rule allows.
-      '@typescript-eslint/no-base-to-string': ['error', { ignoredTypeNames: ['Error', 'RegExp', 'URL', 'URLSearchParams', '{}'] }],
+      '@typescript-eslint/no-base-to-string': [
+        'error',
+        { ignoredTypeNames: ['Error', 'RegExp', 'URL', 'URLSearchParams', '{}'] },
+      ],
       // Unused code goes; an argument a signature needs but the body does not use says so with `_`.
       '@typescript-eslint/no-unused-vars': [
         'error',

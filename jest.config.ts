@@ -32,8 +32,18 @@ const config: Config = {
       ...base,
       displayName: 'unit',
       testEnvironment: 'node',
-      testPathIgnorePatterns: [...base.testPathIgnorePatterns, '/tests/integration/', '/tests/e2e/', '/infra/local/cognito/test/stack/'],
-      testMatch: ['<rootDir>/tests/*.test.ts', '<rootDir>/shared/**/*.test.ts', '<rootDir>/lambdas/**/*.test.ts', '<rootDir>/infra/local/**/*.test.ts'],
+      testPathIgnorePatterns: [
+        ...base.testPathIgnorePatterns,
+        '/tests/integration/',
+        '/tests/e2e/',
+        '/infra/local/cognito/test/stack/',
+      ],
+      testMatch: [
+        '<rootDir>/tests/*.test.ts',
+        '<rootDir>/shared/**/*.test.ts',
+        '<rootDir>/lambdas/**/*.test.ts',
+        '<rootDir>/infra/local/**/*.test.ts',
+      ],
     },
     {
       ...base,

@@ -8,7 +8,13 @@
  */
 import type { Agent } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { type DynamoDBDocumentClient, GetCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { keys } from '../lambdas/lib/data/table';
 import { withUpcomingEligibility } from '../shared/eligibility';
 import { applyEntry } from '../shared/growth';
@@ -54,8 +60,10 @@ export function apiCases(ctx: CaseContext): { cases: LatencyCase[]; check: () =>
       c.first ??= what();
     }
   };
-  const url = (route: RouteName, params: Record<string, string> = {}) => new URL(buildPath(routeByName(route).path, params), ctx.baseUrl);
-  const caseLabel = (route: RouteName, detail = '') => `${routeByName(route).method} ${routeByName(route).path}${detail}`;
+  const url = (route: RouteName, params: Record<string, string> = {}) =>
+    new URL(buildPath(routeByName(route).path, params), ctx.baseUrl);
+  const caseLabel = (route: RouteName, detail = '') =>
+    `${routeByName(route).method} ${routeByName(route).path}${detail}`;
 
   const portfolioUrl = url('getPortfolio', { userId: client.sub });
   const transactionsUrl = url('listTransactions', { uid: client.sub });
@@ -82,7 +90,11 @@ export function apiCases(ctx: CaseContext): { cases: LatencyCase[]; check: () =>
       requests: ctx.requests,
       gateway: async () => {
         const res = await httpCall(agent, 'GET', transactionsUrl, client.accessToken);
-        expect('transactions', res.status === 200 && res.body.startsWith('[{'), () => `${res.status} ${res.body.slice(0, 200)}`);
+        expect(
+          'transactions',
+          res.status === 200 && res.body.startsWith('[{'),
+          () => `${res.status} ${res.body.slice(0, 200)}`,
+        );
       },
       bare: async () => {
         const [{ Item }, entries] = await Promise.all([
@@ -102,8 +114,19 @@ export function apiCases(ctx: CaseContext): { cases: LatencyCase[]; check: () =>
       requests: ctx.requests,
       gateway: async () => {
         const sub = ctx.depositSubs[depositCount++ % ctx.depositSubs.length] ?? '';
-        const res = await httpCall(agent, 'POST', url('addDeposit', { id: sub }), admin.accessToken, { amount: 100, note: 'bench' }, { 'idempotency-key': randomUUID() });
-        expect('deposit', res.status === 200 && res.body.includes('"success":true'), () => `${res.status} ${res.body.slice(0, 200)}`);
+        const res = await httpCall(
+          agent,
+          'POST',
+          url('addDeposit', { id: sub }),
+          admin.accessToken,
+          { amount: 100, note: 'bench' },
+          { 'idempotency-key': randomUUID() },
+        );
+        expect(
+          'deposit',
+          res.status === 200 && res.body.includes('"success":true'),
+          () => `${res.status} ${res.body.slice(0, 200)}`,
+        );
       },
       bare: async () => {
         // The handler's reads in its order: the idempotency record, the admin's e-mail, the profile; then one transaction.
@@ -112,11 +135,28 @@ export function apiCases(ctx: CaseContext): { cases: LatencyCase[]; check: () =>
         const idem = { PK: keys.clientPk(sub), SK: `IDEMPOTENCY#${randomUUID()}` };
         await doc.send(new GetCommand({ TableName: tableName, Key: idem, ConsistentRead: true }));
         const { Item: actor } = await doc.send(new GetCommand({ TableName: tableName, Key: keys.profile(admin.sub) }));
-        const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: keys.profile(sub), ConsistentRead: true }));
+        const { Item } = await doc.send(
+          new GetCommand({ TableName: tableName, Key: keys.profile(sub), ConsistentRead: true }),
+        );
         const profile = Item as Profile;
         const entryId = newId(now);
-        const next = applyEntry(balanceStateOf(profile), { id: entryId, type: 'deposit', amountCents: 10_000, at: now });
-        const entry = newEntryItem({ sub, entryId, type: 'deposit', amountCents: 10_000, at: now, note: 'bench', adminEmail: String(actor?.email), now, balanceAfterCents: next.balanceCents });
+        const next = applyEntry(balanceStateOf(profile), {
+          id: entryId,
+          type: 'deposit',
+          amountCents: 10_000,
+          at: now,
+        });
+        const entry = newEntryItem({
+          sub,
+          entryId,
+          type: 'deposit',
+          amountCents: 10_000,
+          at: now,
+          note: 'bench',
+          adminEmail: String(actor?.email),
+          now,
+          balanceAfterCents: next.balanceCents,
+        });
         await doc.send(
           new TransactWriteCommand({
             TransactItems: [
@@ -126,7 +166,12 @@ export function apiCases(ctx: CaseContext): { cases: LatencyCase[]; check: () =>
                   Key: keys.profile(sub),
                   UpdateExpression: 'SET #a0 = :a0, #a1 = :a1, #a2 = :a2, #a3 = :a3',
                   ConditionExpression: 'version = :expected AND attribute_not_exists(deleted)',
-                  ExpressionAttributeNames: { '#a0': 'balanceCents', '#a1': 'netCents', '#a2': 'upcomingEligibleAt', '#a3': 'version' },
+                  ExpressionAttributeNames: {
+                    '#a0': 'balanceCents',
+                    '#a1': 'netCents',
+                    '#a2': 'upcomingEligibleAt',
+                    '#a3': 'version',
+                  },
                   ExpressionAttributeValues: {
                     ':a0': next.balanceCents,
                     ':a1': next.netCents,
@@ -137,7 +182,18 @@ export function apiCases(ctx: CaseContext): { cases: LatencyCase[]; check: () =>
                 },
               },
               { Put: { TableName: tableName, Item: entry, ConditionExpression: 'attribute_not_exists(PK)' } },
-              { Put: { TableName: tableName, Item: { ...idem, requestHash: 'x', answer: { body: { success: true } }, expiresAt: Math.floor(now / 1000) + 86_400 }, ConditionExpression: 'attribute_not_exists(PK)' } },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...idem,
+                    requestHash: 'x',
+                    answer: { body: { success: true } },
+                    expiresAt: Math.floor(now / 1000) + 86_400,
+                  },
+                  ConditionExpression: 'attribute_not_exists(PK)',
+                },
+              },
             ],
           }),
         );
@@ -148,7 +204,10 @@ export function apiCases(ctx: CaseContext): { cases: LatencyCase[]; check: () =>
     cases,
     check() {
       const bad = [...checks].filter(([, c]) => c.bad > 0);
-      if (bad.length) throw new Error(`unexpected answers: ${bad.map(([label, c]) => `${label} ${c.bad}× (first: ${c.first})`).join('; ')}`);
+      if (bad.length)
+        throw new Error(
+          `unexpected answers: ${bad.map(([label, c]) => `${label} ${c.bad}× (first: ${c.first})`).join('; ')}`,
+        );
     },
   };
 }

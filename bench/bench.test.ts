@@ -18,7 +18,10 @@ const SMALL = benchSettings({ BENCH_RUN: 'small' });
  * Runs `tsx bench/run.ts` with the small settings; resolves with its exit code and the end of its
  * progress, which also goes to stderr as it comes, so a run that never ends shows where it stood.
  */
-function runSmallBench(resultsDir: string, started: (child: ChildProcess) => void): Promise<{ code: number | null; log: string }> {
+function runSmallBench(
+  resultsDir: string,
+  started: (child: ChildProcess) => void,
+): Promise<{ code: number | null; log: string }> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', 'run.ts')], {
       cwd: root,
@@ -78,7 +81,10 @@ function expectedSamples(row: Row, s: BenchSettings): number | undefined {
   if (/^7\. .*: (via gateway|bare) /.test(f)) return /\(search /.test(f) ? s.searchRequests : s.listRequests;
   if (/^2\. weekly growth job, .*: rate$/.test(f)) return s.jobRuns;
   const ledger = /^2\. weekly job per portfolio, ([\d,]+) ledger entries$/.exec(f);
-  if (ledger) return Math.ceil((s.ledgerSizes.find((l) => l.entries === Number(ledger[1]?.replace(/,/g, '')))?.portfolios ?? Number.NaN) / 2);
+  if (ledger)
+    return Math.ceil(
+      (s.ledgerSizes.find((l) => l.entries === Number(ledger[1]?.replace(/,/g, '')))?.portfolios ?? Number.NaN) / 2,
+    );
   if (/^3\. (cold start|bundle)/.test(f)) return s.importRuns;
   if (/^4\. Lighthouse /.test(f) || /^5\. /.test(f)) return s.browserReps;
   if (/^6\. /.test(f)) return s.notifyDeposits;
@@ -86,7 +92,10 @@ function expectedSamples(row: Row, s: BenchSettings): number | undefined {
 }
 
 /** The numbers of a value ("2.77 / 5.04", "10,003", "200 / 200"); NaN for anything else ("n/a"). */
-const numbersOf = (value: string) => value.split(' / ').map((part) => (/^-?[\d,]+(\.\d+)?$/.test(part.trim()) ? Number(part.replace(/,/g, '')) : Number.NaN));
+const numbersOf = (value: string) =>
+  value
+    .split(' / ')
+    .map((part) => (/^-?[\d,]+(\.\d+)?$/.test(part.trim()) ? Number(part.replace(/,/g, '')) : Number.NaN));
 
 /** Figures that may honestly be zero: a blocking time on a fast page, a count of resent requests. */
 const MAY_BE_ZERO = /TBT$|sent again after a keep-alive reset$/;
@@ -105,7 +114,10 @@ describe('the small run of the bench', () => {
   beforeAll(async () => {
     const { code, log } = await runSmallBench(resultsDir, (child) => (bench = child));
     if (code !== 0) throw new Error(`bench/run.ts exited ${code}; the end of its progress:\n${log}`);
-    ({ rows, settings } = JSON.parse(readFileSync(join(resultsDir, 'results.json'), 'utf8')) as { rows: Row[]; settings: BenchSettings });
+    ({ rows, settings } = JSON.parse(readFileSync(join(resultsDir, 'results.json'), 'utf8')) as {
+      rows: Row[];
+      settings: BenchSettings;
+    });
   }, 45 * 60_000);
 
   it('ran with the small settings, which reach every figure of the full run', () => {
@@ -120,7 +132,9 @@ describe('the small run of the bench', () => {
   it('measured each figure as finite numbers, positive where a measure cannot be zero', () => {
     const figures = rows.filter((r) => /^\d\./.test(r.figure));
     expect(figures.length).toBeGreaterThanOrEqual(FIGURES.length);
-    const unmeasured = figures.filter((r) => numbersOf(r.value).some((n) => !Number.isFinite(n) || n < 0 || (n === 0 && !MAY_BE_ZERO.test(r.figure))));
+    const unmeasured = figures.filter((r) =>
+      numbersOf(r.value).some((n) => !Number.isFinite(n) || n < 0 || (n === 0 && !MAY_BE_ZERO.test(r.figure))),
+    );
     expect(unmeasured).toEqual([]);
   });
 

@@ -39,7 +39,12 @@ interface LighthouseRun {
   tbtNote: string;
 }
 
-async function runLighthouse(run: LighthouseRun, reps: number, row: AddRow, progress: (m: string) => void): Promise<void> {
+async function runLighthouse(
+  run: LighthouseRun,
+  reps: number,
+  row: AddRow,
+  progress: (m: string) => void,
+): Promise<void> {
   const { default: lighthouse } = await import('lighthouse');
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
   const score: number[] = [];
@@ -50,36 +55,75 @@ async function runLighthouse(run: LighthouseRun, reps: number, row: AddRow, prog
   for (let rep = 0; rep < reps; rep++) {
     const result = await lighthouse(
       run.url,
-      { port: LIGHTHOUSE_PORT, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(run.keepStorage ? { disableStorageReset: true } : {}) },
+      {
+        port: LIGHTHOUSE_PORT,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        ...(run.keepStorage ? { disableStorageReset: true } : {}),
+      },
       run.preset === 'desktop' ? desktopConfig : undefined,
     );
     const lhr = result?.lhr;
     if (!lhr) throw new Error('Lighthouse gave no result');
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(run.url).pathname) throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${run.url}`);
+    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(run.url).pathname)
+      throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${run.url}`);
     score.push((lhr.categories.performance?.score ?? Number.NaN) * 100);
     lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN);
     tbt.push(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN);
     fcp.push(lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN);
     cls.push(lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN);
-    progress(`lighthouse ${run.label} ${rep + 1}/${reps}: score ${fmt(score.at(-1) ?? 0, 0)}, LCP ${fmt(lcp.at(-1) ?? 0, 0)} ms, TBT ${fmt(tbt.at(-1) ?? 0, 0)} ms`);
+    progress(
+      `lighthouse ${run.label} ${rep + 1}/${reps}: score ${fmt(score.at(-1) ?? 0, 0)}, LCP ${fmt(lcp.at(-1) ?? 0, 0)} ms, TBT ${fmt(tbt.at(-1) ?? 0, 0)} ms`,
+    );
   }
-  row(`4. Lighthouse ${run.label}: performance score`, fmt(median(score), 0), '/ 100', `median of ${reps}; ${run.about}; runs ${runs(score, 0)}; CLS ${fmt(median(cls), 3)}`, score.length);
-  row(`4. Lighthouse ${run.label}: LCP`, fmt(median(lcp), 0), 'ms', `runs ${runs(lcp, 0)}; FCP ${fmt(median(fcp), 0)} ms; ${run.lcpNote}`, lcp.length);
+  row(
+    `4. Lighthouse ${run.label}: performance score`,
+    fmt(median(score), 0),
+    '/ 100',
+    `median of ${reps}; ${run.about}; runs ${runs(score, 0)}; CLS ${fmt(median(cls), 3)}`,
+    score.length,
+  );
+  row(
+    `4. Lighthouse ${run.label}: LCP`,
+    fmt(median(lcp), 0),
+    'ms',
+    `runs ${runs(lcp, 0)}; FCP ${fmt(median(fcp), 0)} ms; ${run.lcpNote}`,
+    lcp.length,
+  );
   row(`4. Lighthouse ${run.label}: TBT`, fmt(median(tbt), 0), 'ms', `runs ${runs(tbt, 0)}; ${run.tbtNote}`, tbt.length);
 }
 
-export async function measureLighthouse(baseUrl: string, reps: number, row: AddRow, progress: (m: string) => void): Promise<void> {
-  const browser = await chromium.launch({ executablePath: findChrome(), args: [...CHROME_FLAGS, `--remote-debugging-port=${LIGHTHOUSE_PORT}`] });
+export async function measureLighthouse(
+  baseUrl: string,
+  reps: number,
+  row: AddRow,
+  progress: (m: string) => void,
+): Promise<void> {
+  const browser = await chromium.launch({
+    executablePath: findChrome(),
+    args: [...CHROME_FLAGS, `--remote-debugging-port=${LIGHTHOUSE_PORT}`],
+  });
   try {
     // The signed-out pages (prerendered): each on the mobile preset, sign-in on the desktop one too.
-    const runsToMake = [...SIGNED_OUT_PAGES.map((path) => ({ preset: 'mobile' as const, path })), { preset: 'desktop' as const, path: '/' }];
+    const runsToMake = [
+      ...SIGNED_OUT_PAGES.map((path) => ({ preset: 'mobile' as const, path })),
+      { preset: 'desktop' as const, path: '/' },
+    ];
     for (const { preset, path } of runsToMake) {
       // The targets on the mobile preset; desktop stays at 100.
       const mobile = preset === 'mobile';
       const about = `Lighthouse ${preset} preset (simulated throttling${mobile ? ': slow 4G, 4× CPU' : ''}); target ${mobile ? '>= 95, CLS 0' : '100'}`;
-      const notes = mobile ? { lcpNote: 'target ≤ 1,500 ms', tbtNote: 'target ≤ 150 ms' } : { lcpNote: 'good is ≤ 2,500 ms', tbtNote: 'good is ≤ 200 ms' };
-      await runLighthouse({ url: `${baseUrl}${path}`, label: `${path} (${preset})`, preset, about, ...notes }, reps, row, progress);
+      const notes = mobile
+        ? { lcpNote: 'target ≤ 1,500 ms', tbtNote: 'target ≤ 150 ms' }
+        : { lcpNote: 'good is ≤ 2,500 ms', tbtNote: 'good is ≤ 200 ms' };
+      await runLighthouse(
+        { url: `${baseUrl}${path}`, label: `${path} (${preset})`, preset, about, ...notes },
+        reps,
+        row,
+        progress,
+      );
     }
   } finally {
     await browser.close();
@@ -99,7 +143,10 @@ export async function measureDashboardLighthouse(
   progress: (m: string) => void,
 ): Promise<void> {
   const profile = mkdtempSync(join(tmpdir(), 'aurum-lighthouse-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: findChrome(), args: [...CHROME_FLAGS, `--remote-debugging-port=${LIGHTHOUSE_PORT}`] });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: findChrome(),
+    args: [...CHROME_FLAGS, `--remote-debugging-port=${LIGHTHOUSE_PORT}`],
+  });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await signIn(page, baseUrl, client.email, client.password);
@@ -125,7 +172,13 @@ export async function measureDashboardLighthouse(
 }
 
 /** A password sign-in; `totpSecret` answers the code step of a user with two-factor sign-in (every admin). */
-async function signIn(page: Page, baseUrl: string, email: string, password: string, totpSecret?: string): Promise<void> {
+async function signIn(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  password: string,
+  totpSecret?: string,
+): Promise<void> {
   await page.goto(`${baseUrl}/`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
@@ -177,9 +230,16 @@ export async function measureAdminPage(
     for (let rep = 0; rep < reps; rep++) {
       // A fresh load of /admin: the app, the session, the admin check and the list.
       const rows = clientRows(page);
-      firstRows.push(await timed(page, () => page.goto(`${baseUrl}/admin`), () => rows.first().waitFor()));
+      firstRows.push(
+        await timed(
+          page,
+          () => page.goto(`${baseUrl}/admin`),
+          () => rows.first().waitFor(),
+        ),
+      );
       const timing = await page.evaluate((listPath) => {
-        const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith(listPath)) as PerformanceResourceTiming | undefined;
+        const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith(listPath)) as
+          PerformanceResourceTiming | undefined;
         return entry ? { ms: entry.responseEnd - entry.startTime, bytes: entry.transferSize } : null;
       }, routeByName('listClients').path);
       if (timing) {
@@ -192,26 +252,66 @@ export async function measureAdminPage(
       // A search that narrows the clients to one (on the server, after the page's 300 ms pause for typing), then back.
       const box = page.getByRole('searchbox', { name: 'Search clients by email...' });
       const needle = `bench-${Math.floor(expectClients / 2) + rep}@`;
-      search.push(await timed(page, () => box.fill(needle), () => untilRowCount(rows, 1)));
-      if (!(await rows.first().getAttribute('aria-label'))?.startsWith(needle)) throw new Error(`the search for ${needle} showed another client`);
+      search.push(
+        await timed(
+          page,
+          () => box.fill(needle),
+          () => untilRowCount(rows, 1),
+        ),
+      );
+      if (!(await rows.first().getAttribute('aria-label'))?.startsWith(needle))
+        throw new Error(`the search for ${needle} showed another client`);
       await box.fill('');
       await untilRowCount(rows, rendered);
 
       // A sort of every client by balance: done when the first row is another client's.
       const before = (await rows.first().getAttribute('aria-label')) ?? '';
       const stillFirst = rows.first().and(page.getByRole('row', { name: before, exact: true }));
-      sort.push(await timed(page, () => page.getByRole('button', { name: 'Highest First' }).click(), () => stillFirst.waitFor({ state: 'detached' })));
-      progress(`admin page ${rep + 1}/${reps}: first rows ${fmt(firstRows.at(-1) ?? 0, 0)} ms, search ${fmt(search.at(-1) ?? 0, 0)} ms, sort ${fmt(sort.at(-1) ?? 0, 0)} ms; ${rendered} rows in the page`);
+      sort.push(
+        await timed(
+          page,
+          () => page.getByRole('button', { name: 'Highest First' }).click(),
+          () => stillFirst.waitFor({ state: 'detached' }),
+        ),
+      );
+      progress(
+        `admin page ${rep + 1}/${reps}: first rows ${fmt(firstRows.at(-1) ?? 0, 0)} ms, search ${fmt(search.at(-1) ?? 0, 0)} ms, sort ${fmt(sort.at(-1) ?? 0, 0)} ms; ${rendered} rows in the page`,
+      );
     }
     const clientsShown = total.replace(/\D/g, '');
-    if (Number(clientsShown) < expectClients) throw new Error(`the admin page counted ${clientsShown} clients, expected at least ${expectClients}`);
+    if (Number(clientsShown) < expectClients)
+      throw new Error(`the admin page counted ${clientsShown} clients, expected at least ${expectClients}`);
     const n = Number(clientsShown).toLocaleString('en-US');
-    row(`5. /admin with ${n} clients: time to first rows`, fmt(median(firstRows), 0), 'ms', `navigation to the first client row, median of ${reps}; runs ${runs(firstRows, 0)}; ${rendered} rows rendered at once`, firstRows.length);
+    row(
+      `5. /admin with ${n} clients: time to first rows`,
+      fmt(median(firstRows), 0),
+      'ms',
+      `navigation to the first client row, median of ${reps}; runs ${runs(firstRows, 0)}; ${rendered} rows rendered at once`,
+      firstRows.length,
+    );
     if (apiMs.length) {
-      row(`5. /admin with ${n} clients: GET ${routeByName('listClients').path} in the page`, fmt(median(apiMs), 0), 'ms', `request to last byte; ${fmt(median(wire) / 1024, 0)} KB on the wire`, apiMs.length);
+      row(
+        `5. /admin with ${n} clients: GET ${routeByName('listClients').path} in the page`,
+        fmt(median(apiMs), 0),
+        'ms',
+        `request to last byte; ${fmt(median(wire) / 1024, 0)} KB on the wire`,
+        apiMs.length,
+      );
     }
-    row(`5. /admin with ${n} clients: search to one match`, fmt(median(search), 0), 'ms', `typing an e-mail until one row shows, the 300 ms typing pause included; runs ${runs(search, 0)}`, search.length);
-    row(`5. /admin with ${n} clients: sort Highest First`, fmt(median(sort), 0), 'ms', `click until the first row changes; runs ${runs(sort, 0)}`, sort.length);
+    row(
+      `5. /admin with ${n} clients: search to one match`,
+      fmt(median(search), 0),
+      'ms',
+      `typing an e-mail until one row shows, the 300 ms typing pause included; runs ${runs(search, 0)}`,
+      search.length,
+    );
+    row(
+      `5. /admin with ${n} clients: sort Highest First`,
+      fmt(median(sort), 0),
+      'ms',
+      `click until the first row changes; runs ${runs(sort, 0)}`,
+      sort.length,
+    );
     await context.close();
   } finally {
     await browser.close();

@@ -46,18 +46,28 @@ export function listCases(ctx: ListContext): { cases: LatencyCase[]; check: () =
       gateway: async () => {
         const res = await httpCall(ctx.agent, 'GET', url, ctx.admin.accessToken);
         const page = res.status === 200 ? (JSON.parse(res.body) as { clients: unknown[] }) : null;
-        if (!page || (v.wantFull && page.clients.length !== CLIENT_PAGE_DEFAULT)) problems.push(`${v.name}: ${res.status} ${res.body.slice(0, 200)}`);
+        if (!page || (v.wantFull && page.clients.length !== CLIENT_PAGE_DEFAULT))
+          problems.push(`${v.name}: ${res.status} ${res.body.slice(0, 200)}`);
       },
       bare: async () => {
-        const page = await listClientsPage({ limit: CLIENT_PAGE_DEFAULT, order: 'sort' in v.query ? 'balance-desc' : 'email', ...('search' in v.query ? { search: v.query.search } : {}) }, Date.now());
-        if (v.wantFull && page.clients.length !== CLIENT_PAGE_DEFAULT) problems.push(`${v.name} in-process: ${page.clients.length} clients`);
+        const page = await listClientsPage(
+          {
+            limit: CLIENT_PAGE_DEFAULT,
+            order: 'sort' in v.query ? 'balance-desc' : 'email',
+            ...('search' in v.query ? { search: v.query.search } : {}),
+          },
+          Date.now(),
+        );
+        if (v.wantFull && page.clients.length !== CLIENT_PAGE_DEFAULT)
+          problems.push(`${v.name} in-process: ${page.clients.length} clients`);
       },
     };
   });
   return {
     cases,
     check: () => {
-      if (problems.length > 0) throw new Error(`the admin list answered wrongly ${problems.length} time(s); first: ${problems[0]}`);
+      if (problems.length > 0)
+        throw new Error(`the admin list answered wrongly ${problems.length} time(s); first: ${problems[0]}`);
     },
   };
 }

@@ -9,7 +9,11 @@ import { routeByName } from '../shared/api';
 import { httpCall } from './latency';
 import { type AddRow, fmt, sleep } from './stats';
 
-export async function measureExport(ctx: { agent: Agent; baseUrl: string; admin: { accessToken: string }; clients: number }, row: AddRow, progress: (m: string) => void): Promise<void> {
+export async function measureExport(
+  ctx: { agent: Agent; baseUrl: string; admin: { accessToken: string }; clients: number },
+  row: AddRow,
+  progress: (m: string) => void,
+): Promise<void> {
   const startUrl = new URL(routeByName('startBalancesExport').path, ctx.baseUrl);
   const t0 = performance.now();
   const started = await httpCall(ctx.agent, 'POST', startUrl, ctx.admin.accessToken);
@@ -29,8 +33,11 @@ export async function measureExport(ctx: { agent: Agent; baseUrl: string; admin:
   const file = await fetch(state.url);
   const text = await file.text();
   const lines = text.split('\r\n').filter(Boolean).length - 1;
-  if (lines !== ctx.clients || state.rows !== ctx.clients) throw new Error(`export has ${lines} rows (says ${state.rows}), the table ${ctx.clients} clients`);
-  progress(`export of ${ctx.clients} clients ready in ${fmt(readyMs / 1000, 1)} s (${asked} status calls), ${fmt(text.length / 1024 ** 2, 1)} MB`);
+  if (lines !== ctx.clients || state.rows !== ctx.clients)
+    throw new Error(`export has ${lines} rows (says ${state.rows}), the table ${ctx.clients} clients`);
+  progress(
+    `export of ${ctx.clients} clients ready in ${fmt(readyMs / 1000, 1)} s (${asked} status calls), ${fmt(text.length / 1024 ** 2, 1)} MB`,
+  );
   row(
     `8. balances export of ${ctx.clients.toLocaleString('en-US')} clients: start to ready`,
     fmt(readyMs / 1000, 1),

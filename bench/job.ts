@@ -16,7 +16,6 @@ import { WEEK_MS } from '../shared/growth';
 import { batchPut, seedPortfolios, type SeedStats, verifyPortfolios } from './portfolios';
 import { type AddRow, fmt, median, prng, runs, timedLoop } from './stats';
 
-
 const MiB = 1024 * 1024;
 const RSS_SAMPLE_MS = 100;
 /** The weekly job's own default concurrency. */
@@ -54,22 +53,32 @@ export function portfolioTable(plan: JobPlan, row: AddRow, progress: (m: string)
     async grow(target: number): Promise<void> {
       const count = target - all.portfolios;
       if (count <= 0) return;
-      progress(`seeding ${count.toLocaleString('en-US')} due portfolios (BatchWriteItem x25, ${plan.seedParallel} in parallel)`);
+      progress(
+        `seeding ${count.toLocaleString('en-US')} due portfolios (BatchWriteItem x25, ${plan.seedParallel} in parallel)`,
+      );
       const t = performance.now();
       let lastReport = 0;
-      const step = await seedPortfolios(plan.doc, plan.tableName, { count, first: all.portfolios, lastUpdate: plan.lastUpdate }, plan.seedParallel, (s) => {
-        if (s.portfolios - lastReport >= Math.max(1000, count / 10)) {
-          lastReport = s.portfolios;
-          progress(`  seeded ${s.portfolios.toLocaleString('en-US')} portfolios`);
-        }
-      });
+      const step = await seedPortfolios(
+        plan.doc,
+        plan.tableName,
+        { count, first: all.portfolios, lastUpdate: plan.lastUpdate },
+        plan.seedParallel,
+        (s) => {
+          if (s.portfolios - lastReport >= Math.max(1000, count / 10)) {
+            lastReport = s.portfolios;
+            progress(`  seeded ${s.portfolios.toLocaleString('en-US')} portfolios`);
+          }
+        },
+      );
       const seconds = (performance.now() - t) / 1000;
       all.subs.push(...step.subs);
       all.portfolios += step.portfolios;
       all.entries += step.entries;
       all.items += step.items;
       all.balanceCents += step.balanceCents;
-      progress(`seeded ${step.portfolios} portfolios, ${step.entries} entries (${step.items} items) in ${seconds.toFixed(1)} s`);
+      progress(
+        `seeded ${step.portfolios} portfolios, ${step.entries} entries (${step.items} items) in ${seconds.toFixed(1)} s`,
+      );
       row(
         `2. seeding ${step.portfolios.toLocaleString('en-US')} portfolios (BatchWriteItem)`,
         fmt(step.items / seconds, 0),
@@ -88,7 +97,15 @@ export async function measureRawRates(plan: JobPlan, ledgerSubs: readonly string
   const rawShard = (i: number) => `BENCH#RAW#${String(i % CLIENT_SHARDS).padStart(2, '0')}`;
   function* rawItems() {
     for (const [i, sub] of rawSubs.entries()) {
-      yield { ...keys.profile(sub), GSI1PK: rawShard(i), GSI1SK: `${new Date(lastUpdate).toISOString()}#${sub}`, sub, balanceCents: 0, netCents: 0, version: 0 };
+      yield {
+        ...keys.profile(sub),
+        GSI1PK: rawShard(i),
+        GSI1SK: `${new Date(lastUpdate).toISOString()}#${sub}`,
+        sub,
+        balanceCents: 0,
+        netCents: 0,
+        version: 0,
+      };
     }
   }
   await batchPut(doc, tableName, rawItems(), plan.seedParallel);
@@ -100,7 +117,8 @@ export async function measureRawRates(plan: JobPlan, ledgerSubs: readonly string
     return {
       TableName: tableName,
       Key: keys.profile(sub),
-      UpdateExpression: 'SET balanceCents = :b, netCents = :n, lastUpdate = :l, weeklyGainCents = :gc, weeklyGainPercent = :gp, GSI1SK = :sk, upcomingEligibleAt = :u, version = :v1',
+      UpdateExpression:
+        'SET balanceCents = :b, netCents = :n, lastUpdate = :l, weeklyGainCents = :gc, weeklyGainPercent = :gp, GSI1SK = :sk, upcomingEligibleAt = :u, version = :v1',
       ConditionExpression: 'version = :v AND attribute_not_exists(deleted)',
       ExpressionAttributeValues: {
         ':b': 1000 + v,
@@ -116,7 +134,10 @@ export async function measureRawRates(plan: JobPlan, ledgerSubs: readonly string
     };
   };
   const sampleRand = prng(7);
-  const querySubs = Array.from({ length: rawOps }, () => ledgerSubs[Math.floor(sampleRand() * ledgerSubs.length)] ?? '');
+  const querySubs = Array.from(
+    { length: rawOps },
+    () => ledgerSubs[Math.floor(sampleRand() * ledgerSubs.length)] ?? '',
+  );
   const raw = { transact: [] as number[], update: [] as number[], query: [] as number[] };
   for (let rep = 0; rep < plan.rawReps; rep++) {
     const tx = await timedLoop(rawOps, JOB_CONCURRENCY, async (i) => {
@@ -174,7 +195,11 @@ function runJobProcess(plan: JobPlan, now: number, maxConcurrency?: number): Pro
   const script = join(import.meta.dirname, 'job-process.ts');
   const { javaPid } = plan;
   return new Promise((done, fail) => {
-    const args = [script, new Date(now).toISOString(), ...(maxConcurrency === undefined ? [] : [String(maxConcurrency)])];
+    const args = [
+      script,
+      new Date(now).toISOString(),
+      ...(maxConcurrency === undefined ? [] : [String(maxConcurrency)]),
+    ];
     const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
       env: {
         ...process.env,
@@ -199,7 +224,8 @@ function runJobProcess(plan: JobPlan, now: number, maxConcurrency?: number): Pro
     child.on('close', (code) => {
       clearInterval(timer);
       const line = out.trim().split('\n').at(-1) ?? '';
-      if (code !== 0 || !line.startsWith('{')) return fail(new Error(`job process exited ${code}: ${err.slice(-2000)}`));
+      if (code !== 0 || !line.startsWith('{'))
+        return fail(new Error(`job process exited ${code}: ${err.slice(-2000)}`));
       done({ ...(JSON.parse(line) as ChildRun), javaPeak });
     });
   });
@@ -222,7 +248,9 @@ export async function runJob(
   let lastT = t0;
   for (let k = 0; k < times; k++) {
     lastT = t0 + (firstWeek + k) * WEEK_MS;
-    progress(`weekly growth run ${k + 1}/${times} at ${new Date(lastT).toISOString()}, ${maxConcurrency ?? 16} shard(s) at once, in its own process`);
+    progress(
+      `weekly growth run ${k + 1}/${times} at ${new Date(lastT).toISOString()}, ${maxConcurrency ?? 16} shard(s) at once, in its own process`,
+    );
     const child = await runJobProcess(plan, lastT, maxConcurrency);
     const run: JobRun = { ...child, rate: child.due / child.seconds };
     out.push(run);
@@ -234,7 +262,12 @@ export async function runJob(
   return { runs: out, lastT };
 }
 
-export function jobRows(size: number, jobRuns: JobRun[], raw: { transact: number; update: number; query: number }, row: AddRow): void {
+export function jobRows(
+  size: number,
+  jobRuns: JobRun[],
+  raw: { transact: number; update: number; query: number },
+  row: AddRow,
+): void {
   const n = size.toLocaleString('en-US');
   const rate = median(jobRuns.map((r) => r.rate));
   const pairRate = 1 / (1 / raw.query + 1 / raw.update);
@@ -242,11 +275,24 @@ export function jobRows(size: number, jobRuns: JobRun[], raw: { transact: number
     `2. weekly growth job, ${n} portfolios: rate`,
     fmt(rate, 0),
     'portfolios/s',
-    `median of ${jobRuns.length} run(s): ${runs(jobRuns.map((r) => r.rate), 0)}; ${fmt(median(jobRuns.map((r) => r.seconds)), 1)} s each; due/updated/failed ${jobRuns.map((r) => `${r.due}/${r.updated}/${r.failed}`).join(', ')}`,
+    `median of ${jobRuns.length} run(s): ${runs(
+      jobRuns.map((r) => r.rate),
+      0,
+    )}; ${fmt(median(jobRuns.map((r) => r.seconds)), 1)} s each; due/updated/failed ${jobRuns.map((r) => `${r.due}/${r.updated}/${r.failed}`).join(', ')}`,
     jobRuns.length,
   );
-  row(`2. weekly growth job, ${n} portfolios: ratio to raw TransactWriteItems`, fmt(rate / raw.transact, 2), '×', `raw ${fmt(raw.transact, 0)} transactions/s (1 Update each)`);
-  row(`2. weekly growth job, ${n} portfolios: ratio to raw Query + UpdateItem pair`, fmt(rate / pairRate, 2), '×', `the job's work per portfolio; pair rate ${fmt(pairRate, 0)}/s = 1 / (1/query + 1/update)`);
+  row(
+    `2. weekly growth job, ${n} portfolios: ratio to raw TransactWriteItems`,
+    fmt(rate / raw.transact, 2),
+    '×',
+    `raw ${fmt(raw.transact, 0)} transactions/s (1 Update each)`,
+  );
+  row(
+    `2. weekly growth job, ${n} portfolios: ratio to raw Query + UpdateItem pair`,
+    fmt(rate / pairRate, 2),
+    '×',
+    `the job's work per portfolio; pair rate ${fmt(pairRate, 0)}/s = 1 / (1/query + 1/update)`,
+  );
   row(
     `2. weekly growth job, ${n} portfolios: peak RSS of the job process`,
     fmt(Math.max(...jobRuns.map((r) => r.peakRss)) / MiB, 0),
@@ -268,14 +314,31 @@ export function shardRows(size: number, parallel: JobRun[], oneAtATime: JobRun, 
 }
 
 export function rawRows(raw: Awaited<ReturnType<typeof measureRawRates>>, plan: JobPlan, row: AddRow): void {
-  const detail = (v: number[]) => `${plan.rawOps.toLocaleString('en-US')} ops at c=${JOB_CONCURRENCY}, median of ${plan.rawReps}; runs: ${runs(v, 0)}`;
-  row('2. raw TransactWriteItems rate (1 Update each, distinct items)', fmt(raw.transact, 0), 'transactions/s', detail(raw.runs.transact));
-  row("2. raw UpdateItem rate (the job's write, same expression)", fmt(raw.update, 0), 'updates/s', detail(raw.runs.update));
+  const detail = (v: number[]) =>
+    `${plan.rawOps.toLocaleString('en-US')} ops at c=${JOB_CONCURRENCY}, median of ${plan.rawReps}; runs: ${runs(v, 0)}`;
+  row(
+    '2. raw TransactWriteItems rate (1 Update each, distinct items)',
+    fmt(raw.transact, 0),
+    'transactions/s',
+    detail(raw.runs.transact),
+  );
+  row(
+    "2. raw UpdateItem rate (the job's write, same expression)",
+    fmt(raw.update, 0),
+    'updates/s',
+    detail(raw.runs.update),
+  );
   row("2. raw ledger Query rate (the job's read, consistent)", fmt(raw.query, 0), 'queries/s', detail(raw.runs.query));
 }
 
 /** A sample of portfolios equals the replay of its ledger at the last run's time. */
-export async function verifySample(plan: JobPlan, subs: readonly string[], lastT: number, row: AddRow, progress: (m: string) => void): Promise<number> {
+export async function verifySample(
+  plan: JobPlan,
+  subs: readonly string[],
+  lastT: number,
+  row: AddRow,
+  progress: (m: string) => void,
+): Promise<number> {
   const pick = prng(11);
   const sample = new Set<string>();
   const want = Math.min(plan.verifySample, subs.length);

@@ -7,7 +7,6 @@ import { Agent, request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { type AddRow, fmt, median, percentile, runs, timedLoop } from './stats';
 
-
 export interface LatencyCase {
   /** What the gateway side is, e.g. "GET /api/portfolios/{userId}". */
   label: string;
@@ -45,7 +44,14 @@ export const keepAliveRetries = { count: 0 };
  * read. A request on a reused socket that the server reset before answering is sent once more,
  * as browsers do (the server may close an idle socket just as the next request goes out).
  */
-export async function httpCall(agent: Agent, method: string, url: URL, token: string, json?: unknown, extraHeaders: Record<string, string> = {}): Promise<HttpAnswer> {
+export async function httpCall(
+  agent: Agent,
+  method: string,
+  url: URL,
+  token: string,
+  json?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<HttpAnswer> {
   try {
     return await httpCallOnce(agent, method, url, token, json, extraHeaders);
   } catch (error) {
@@ -57,7 +63,14 @@ export async function httpCall(agent: Agent, method: string, url: URL, token: st
 
 class KeepAliveReset extends Error {}
 
-function httpCallOnce(agent: Agent, method: string, url: URL, token: string, json: unknown, extraHeaders: Record<string, string>): Promise<HttpAnswer> {
+function httpCallOnce(
+  agent: Agent,
+  method: string,
+  url: URL,
+  token: string,
+  json: unknown,
+  extraHeaders: Record<string, string>,
+): Promise<HttpAnswer> {
   const payload = json === undefined ? undefined : Buffer.from(JSON.stringify(json));
   return new Promise((resolvePromise, reject) => {
     const req = request(
@@ -78,7 +91,12 @@ function httpCallOnce(agent: Agent, method: string, url: URL, token: string, jso
         res.on('end', () => {
           const raw = Buffer.concat(chunks);
           const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
-          resolvePromise({ status: res.statusCode ?? 0, headers: res.headers, body: body.toString('utf8'), wireBytes: raw.length });
+          resolvePromise({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: body.toString('utf8'),
+            wireBytes: raw.length,
+          });
         });
         res.on('error', reject);
       },
@@ -90,7 +108,12 @@ function httpCallOnce(agent: Agent, method: string, url: URL, token: string, jso
   });
 }
 
-export async function measureLatency(c: LatencyCase, plan: LatencyPlan, row: AddRow, progress: (m: string) => void): Promise<void> {
+export async function measureLatency(
+  c: LatencyCase,
+  plan: LatencyPlan,
+  row: AddRow,
+  progress: (m: string) => void,
+): Promise<void> {
   const warmup = Math.min(plan.warmup, c.requests);
   const reps = c.reps ?? plan.reps;
   progress(`${c.label}: warming up (${warmup} of each)`);
@@ -126,8 +149,20 @@ export async function measureLatency(c: LatencyCase, plan: LatencyPlan, row: Add
     const bare = latOf(`bare@${conc}`);
     const repsText = `median of ${reps} run(s) of ${c.requests.toLocaleString('en-US')}; runs:`;
     const name = `${c.figure ?? '1'}. ${c.label}, c=${conc}`;
-    row(`${name}: via gateway p50 / p99`, `${fmt(median(gw.p50), 2)} / ${fmt(median(gw.p99), 2)}`, 'ms', `${repsText} p50 ${runs(gw.p50)}; p99 ${runs(gw.p99)}`, reps * c.requests);
-    row(`${name}: bare ${c.bareLabel} p50 / p99`, `${fmt(median(bare.p50), 2)} / ${fmt(median(bare.p99), 2)}`, 'ms', `${repsText} p50 ${runs(bare.p50)}; p99 ${runs(bare.p99)}`, reps * c.requests);
+    row(
+      `${name}: via gateway p50 / p99`,
+      `${fmt(median(gw.p50), 2)} / ${fmt(median(gw.p99), 2)}`,
+      'ms',
+      `${repsText} p50 ${runs(gw.p50)}; p99 ${runs(gw.p99)}`,
+      reps * c.requests,
+    );
+    row(
+      `${name}: bare ${c.bareLabel} p50 / p99`,
+      `${fmt(median(bare.p50), 2)} / ${fmt(median(bare.p99), 2)}`,
+      'ms',
+      `${repsText} p50 ${runs(bare.p50)}; p99 ${runs(bare.p99)}`,
+      reps * c.requests,
+    );
     row(
       `${name}: ratio gateway / bare, p50 / p99`,
       `${fmt(median(gw.p50) / median(bare.p50), 2)} / ${fmt(median(gw.p99) / median(bare.p99), 2)}`,

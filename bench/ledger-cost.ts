@@ -17,7 +17,12 @@ import type { LedgerSize } from './settings';
 import { type AddRow, fmt, median, percentile } from './stats';
 
 /** Ledger sizes, smallest first, and how many portfolios of each are timed (bench/settings.ts). */
-export async function measureLedgerCost(plan: JobPlan, sizes: readonly LedgerSize[], row: AddRow, progress: (m: string) => void): Promise<void> {
+export async function measureLedgerCost(
+  plan: JobPlan,
+  sizes: readonly LedgerSize[],
+  row: AddRow,
+  progress: (m: string) => void,
+): Promise<void> {
   const perPortfolio: number[] = [];
   const replayed: number[] = [];
   for (const [i, { entries, portfolios }] of sizes.entries()) {
@@ -25,7 +30,13 @@ export async function measureLedgerCost(plan: JobPlan, sizes: readonly LedgerSiz
     const seeded = await seedPortfolios(
       plan.doc,
       plan.tableName,
-      { count: portfolios, first: 900_000 + i * 1_000, lastUpdate: plan.lastUpdate, seed: 4242 + i, entriesEach: entries },
+      {
+        count: portfolios,
+        first: 900_000 + i * 1_000,
+        lastUpdate: plan.lastUpdate,
+        seed: 4242 + i,
+        entriesEach: entries,
+      },
       plan.seedParallel,
     );
     const now = plan.lastUpdate + WEEK_MS;
@@ -34,9 +45,17 @@ export async function measureLedgerCost(plan: JobPlan, sizes: readonly LedgerSiz
     for (const [k, sub] of seeded.subs.entries()) {
       const replay = k >= half;
       if (replay) {
-        await plan.doc.send(new UpdateCommand({ TableName: plan.tableName, Key: keys.profile(sub), UpdateExpression: 'REMOVE grownUnrounded' }));
+        await plan.doc.send(
+          new UpdateCommand({
+            TableName: plan.tableName,
+            Key: keys.profile(sub),
+            UpdateExpression: 'REMOVE grownUnrounded',
+          }),
+        );
       }
-      const { Item } = await plan.doc.send(new GetCommand({ TableName: plan.tableName, Key: keys.profile(sub), ConsistentRead: true }));
+      const { Item } = await plan.doc.send(
+        new GetCommand({ TableName: plan.tableName, Key: keys.profile(sub), ConsistentRead: true }),
+      );
       const started = performance.now();
       const outcome = await growOne(Item as Profile, now, { partition: 0, name: 'bench-ledger-cost' });
       (replay ? timed.replay : timed.fromG).push(performance.now() - started);
@@ -54,5 +73,10 @@ export async function measureLedgerCost(plan: JobPlan, sizes: readonly LedgerSiz
   }
   const ratio = (times: number[]) => fmt((times.at(-1) ?? Number.NaN) / (times[0] ?? Number.NaN), 1);
   const [first, last] = [sizes[0]?.entries ?? 0, sizes.at(-1)?.entries ?? 0].map((n) => n.toLocaleString('en-US'));
-  row(`2. weekly job per portfolio: ${last} entries against ${first}`, ratio(perPortfolio), '×', `grown from G(L): flat is ~1×; replaying the whole ledger (before G) was ${ratio(replayed)}×`);
+  row(
+    `2. weekly job per portfolio: ${last} entries against ${first}`,
+    ratio(perPortfolio),
+    '×',
+    `grown from G(L): flat is ~1×; replaying the whole ledger (before G) was ${ratio(replayed)}×`,
+  );
 }

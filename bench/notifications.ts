@@ -22,7 +22,6 @@ export interface NotificationPlan {
   warmup: number;
 }
 
-
 interface MailSeen {
   subject: string;
   sentAt: string;
@@ -38,23 +37,38 @@ async function mailboxOf(baseUrl: string, to: string): Promise<MailSeen[]> {
 }
 
 /** One deposit of `cents` and the wait for its e-mail: the API's answer time and the e-mail's delay, in ms. */
-async function depositAndWait(plan: NotificationPlan, cents: number): Promise<{ answeredMs: number; mailedMs: number }> {
+async function depositAndWait(
+  plan: NotificationPlan,
+  cents: number,
+): Promise<{ answeredMs: number; mailedMs: number }> {
   const amount = cents / 100;
   const subject = `Deposit of $${amount.toFixed(2)} recorded`;
   const url = new URL(buildPath(routeByName('addDeposit').path, { id: plan.client.sub }), plan.baseUrl);
   const started = Date.now();
-  const res = await httpCall(plan.agent, 'POST', url, plan.admin.accessToken, { amount, note: 'bench' }, { 'idempotency-key': randomUUID() });
+  const res = await httpCall(
+    plan.agent,
+    'POST',
+    url,
+    plan.admin.accessToken,
+    { amount, note: 'bench' },
+    { 'idempotency-key': randomUUID() },
+  );
   const answeredMs = Date.now() - started;
   if (res.status !== 200) throw new Error(`deposit answered ${res.status}: ${res.body}`);
   for (;;) {
     const mail = (await mailboxOf(plan.baseUrl, plan.client.email)).find((m) => m.subject === subject);
     if (mail) return { answeredMs, mailedMs: Date.parse(mail.sentAt) - started };
-    if (Date.now() - started > WAIT_LIMIT_MS) throw new Error(`no e-mail "${subject}" within ${WAIT_LIMIT_MS / 1000} s`);
+    if (Date.now() - started > WAIT_LIMIT_MS)
+      throw new Error(`no e-mail "${subject}" within ${WAIT_LIMIT_MS / 1000} s`);
     await sleep(POLL_MS);
   }
 }
 
-export async function measureNotificationDelay(plan: NotificationPlan, row: AddRow, progress: (message: string) => void): Promise<void> {
+export async function measureNotificationDelay(
+  plan: NotificationPlan,
+  row: AddRow,
+  progress: (message: string) => void,
+): Promise<void> {
   progress(`notifications: ${plan.warmup} warm-up deposits, then ${plan.deposits} measured, one at a time`);
   // Amounts are unique (whole cents counted up), so each e-mail's subject names its deposit.
   let cents = 100;
@@ -74,5 +88,11 @@ export async function measureNotificationDelay(plan: NotificationPlan, row: AddR
     `p90 ${at(mailed, 90)} ms, p99 ${at(mailed, 99)} ms, max ${fmt(Math.max(...mailed), 0)} ms over ${plan.deposits} deposits one at a time; the stream is polled every 250 ms, as Lambda's event source mapping polls (~4 times a second)`,
     mailed.length,
   );
-  row('6. deposit answered (same deposits)', at(answered, 50), 'ms p50', `p99 ${at(answered, 99)} ms: the money move, which never waits for its e-mail`, answered.length);
+  row(
+    '6. deposit answered (same deposits)',
+    at(answered, 50),
+    'ms p50',
+    `p99 ${at(answered, 99)} ms: the money move, which never waits for its e-mail`,
+    answered.length,
+  );
 }

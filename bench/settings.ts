@@ -93,7 +93,8 @@ function intEnv(env: Env, name: string, fallback: number, min = 1): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw.replace(/_/g, ''));
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`${name} must be an integer >= ${min}, got ${JSON.stringify(raw)}`);
   return n;
 }
 

@@ -8,7 +8,11 @@ export interface TimedRun {
 }
 
 /** Runs `op` `count` times with at most `concurrency` in flight, timing each call with performance.now(). */
-export async function timedLoop(count: number, concurrency: number, op: (i: number) => Promise<void>): Promise<TimedRun> {
+export async function timedLoop(
+  count: number,
+  concurrency: number,
+  op: (i: number) => Promise<void>,
+): Promise<TimedRun> {
   const samples = new Float64Array(count);
   let next = 0;
   const t0 = performance.now();

@@ -26,7 +26,12 @@ export const stages: Record<string, StageSettings> = {
     // The month's AWS cost (its tagged resources) e-mailed to the alarm address at 80% and when forecast past it.
     monthlyBudgetDollars: 75,
     // Shown to a client with nothing deposited yet. Demo data: this stage moves no real money.
-    fundingInstructions: ['Aurum Demo Bank', 'Account: Aurum Client Money (demo)', 'IBAN: XX00 DEMO 0000 0000 00', 'Reference: your e-mail address'],
+    fundingInstructions: [
+      'Aurum Demo Bank',
+      'Account: Aurum Client Money (demo)',
+      'IBAN: XX00 DEMO 0000 0000 00',
+      'Reference: your e-mail address',
+    ],
     // The foot of every page. Demo data, marked as such on every page.
     firm: DEMO_FIRM,
   },
@@ -52,11 +57,18 @@ export const stages: Record<string, StageSettings> = {
     // A copy of every backup in a second account's locked vault (docs/operations.md, "Backups and restore").
     backupCopy: { vaultArn: 'arn:aws:backup:eu-west-1:333333333333:backup-vault:aurum-prod-copies' },
     // How a client funds the account, shown on a new client's empty dashboard: at most 8 lines of 120 characters.
-    fundingInstructions: ['<bank>', 'Account holder: <name>', 'IBAN: <iban>', 'BIC: <bic>', 'Reference: your e-mail address'],
+    fundingInstructions: [
+      '<bank>',
+      'Account holder: <name>',
+      'IBAN: <iban>',
+      'BIC: <bic>',
+      'Reference: your e-mail address',
+    ],
     // The foot of every page (docs/operations.md, "Stage settings"): no demo notice, the firm's own words and pages.
     firm: {
       legalName: "<firm's legal name>",
-      riskDisclosure: 'Past performance is not a guide to future returns. The value of an investment can fall as well as rise. The 100% annual growth target is a target: it is not guaranteed.',
+      riskDisclosure:
+        'Past performance is not a guide to future returns. The value of an investment can fall as well as rise. The 100% annual growth target is a target: it is not guaranteed.',
       termsUrl: 'https://aurum.example/terms',
       privacyUrl: 'https://aurum.example/privacy',
       supportEmail: 'support@aurum.example',

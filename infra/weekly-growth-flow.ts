@@ -37,7 +37,12 @@ export const WEEKLY_RUN_TIMEOUT_SECONDS = 12 * 60 * 60;
 export const WEEKLY_GROWTH_MAX_CONCURRENCY = CLIENT_SHARDS;
 
 /** Lambda's own transient errors: retried on every task, with backoff. */
-const LAMBDA_TRANSIENT = ['Lambda.ServiceException', 'Lambda.AWSLambdaException', 'Lambda.SdkClientException', 'Lambda.TooManyRequestsException'];
+const LAMBDA_TRANSIENT = [
+  'Lambda.ServiceException',
+  'Lambda.AWSLambdaException',
+  'Lambda.SdkClientException',
+  'Lambda.TooManyRequestsException',
+];
 
 export interface WeeklyGrowthFlowOptions {
   maxConcurrency?: number;
@@ -77,7 +82,12 @@ export function weeklyGrowthFlow({ maxConcurrency = WEEKLY_GROWTH_MAX_CONCURRENC
                 { ErrorEquals: ['BadStep'], MaxAttempts: 0 },
                 // A step that failed (throttled, timed out) is run again from the same cursor:
                 // what it grew before failing is no longer due.
-                { ErrorEquals: [...LAMBDA_TRANSIENT, 'States.TaskFailed'], IntervalSeconds: 2, MaxAttempts: 5, BackoffRate: 2 },
+                {
+                  ErrorEquals: [...LAMBDA_TRANSIENT, 'States.TaskFailed'],
+                  IntervalSeconds: 2,
+                  MaxAttempts: 5,
+                  BackoffRate: 2,
+                },
               ],
               Next: 'ShardDone',
             },

@@ -31,7 +31,10 @@ export const POST_CONFIRMATION_TABLE_USE: TableUse = { actions: ['GetItem', 'Put
  * Lists due portfolios by shard (GSI1), replays each ledger (Query), grows it (conditional
  * Update), and records the run for the admins' summary (conditional Put of its JOBRUN item).
  */
-export const WEEKLY_GROWTH_TABLE_USE: TableUse = { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'], indexes: ['GSI1'] };
+export const WEEKLY_GROWTH_TABLE_USE: TableUse = {
+  actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'],
+  indexes: ['GSI1'],
+};
 
 /**
  * Reads each recipient's profile (GetItem), claims and settles its sent markers (conditional

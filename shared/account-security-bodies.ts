@@ -9,12 +9,17 @@ import { checkNewPassword, MAX_PASSWORD_LENGTH } from './forms';
 import { apiMessages, errors } from './messages';
 
 /** An authenticator app's 6-digit code. */
-const totpCode = z.string({ error: errors.twoFactor.codeRequired }).check(z.regex(/^\d{6}$/, { error: errors.twoFactor.codeRequired }));
+const totpCode = z
+  .string({ error: errors.twoFactor.codeRequired })
+  .check(z.regex(/^\d{6}$/, { error: errors.twoFactor.codeRequired }));
 
 /** The password in force, as the user types it (Cognito checks it). */
 const currentPassword = z
   .string({ error: errors.account.currentPasswordRequired })
-  .check(z.minLength(1, { error: errors.account.currentPasswordRequired }), z.maxLength(MAX_PASSWORD_LENGTH, { error: apiMessages.passwordTooLong }));
+  .check(
+    z.minLength(1, { error: errors.account.currentPasswordRequired }),
+    z.maxLength(MAX_PASSWORD_LENGTH, { error: apiMessages.passwordTooLong }),
+  );
 
 /** POST /api/me/two-factor/verify: the new app's current 6-digit code. */
 export const twoFactorCodeBody = z.strictObject({ code: totpCode });

@@ -51,7 +51,9 @@ type MoveKindName = 'deposit' | 'withdrawal' | 'balance' | 'approveRequest';
  * these the filter would miss it. "Withdrawal" is every payment out: withdrawals processed and
  * clients' requests approved, alone or approved by a second administrator.
  */
-export const activityKindFilters: Partial<Record<ActivityKindName, { kinds: readonly ActivityKindName[]; approved: readonly MoveKindName[] }>> = {
+export const activityKindFilters: Partial<
+  Record<ActivityKindName, { kinds: readonly ActivityKindName[]; approved: readonly MoveKindName[] }>
+> = {
   deposit: { kinds: ['deposit'], approved: ['deposit'] },
   withdrawal: { kinds: ['withdrawal', 'request-approved'], approved: ['withdrawal', 'approveRequest'] },
   'balance-edit': { kinds: ['balance-edit'], approved: ['balance'] },
@@ -63,8 +65,15 @@ export const activityKindFilterLabels: Partial<Record<ActivityKindName, { option
   deposit: { option: 'Deposit (money in)', covers: 'Deposits, including those approved by a second administrator.' },
   withdrawal: {
     option: 'Withdrawal (all money out)',
-    covers: "All money out: withdrawals processed and clients' withdrawal requests approved, including those approved by a second administrator.",
+    covers:
+      "All money out: withdrawals processed and clients' withdrawal requests approved, including those approved by a second administrator.",
   },
-  'balance-edit': { option: 'Balance edit', covers: 'Balance edits, including those approved by a second administrator.' },
-  'request-approved': { option: 'Request approved', covers: "Clients' withdrawal requests approved, including those approved by a second administrator." },
+  'balance-edit': {
+    option: 'Balance edit',
+    covers: 'Balance edits, including those approved by a second administrator.',
+  },
+  'request-approved': {
+    option: 'Request approved',
+    covers: "Clients' withdrawal requests approved, including those approved by a second administrator.",
+  },
 };

@@ -40,5 +40,7 @@ export function checkWithdrawalRequestAmount(text: string, totalEligibleProfitCe
 }
 
 export const checkDepositAmount = (text: string): FormAmount => formAmount(text, validation.invalidDepositAmount);
-export const checkAdminWithdrawalAmount = (text: string): FormAmount => formAmount(text, validation.invalidAdminWithdrawalAmount);
-export const checkBalanceAmount = (text: string): FormAmount => formAmount(text, validation.invalidBalance, { allowZero: true });
+export const checkAdminWithdrawalAmount = (text: string): FormAmount =>
+  formAmount(text, validation.invalidAdminWithdrawalAmount);
+export const checkBalanceAmount = (text: string): FormAmount =>
+  formAmount(text, validation.invalidBalance, { allowZero: true });

@@ -78,14 +78,21 @@ export const clientDto = z.strictObject({
   email: z.string(),
   displayName: z.string(),
   /** `weeklyGainAmount`: the dollars the last weekly update credited (this week's change). */
-  portfolio: z.strictObject({ balance: dollars, weeklyGain: z.number(), weeklyGainAmount: dollars, lastUpdate: isoDate }),
+  portfolio: z.strictObject({
+    balance: dollars,
+    weeklyGain: z.number(),
+    weeklyGainAmount: dollars,
+    lastUpdate: isoDate,
+  }),
   nextWithdrawalDate: z.optional(isoDate),
   /**
    * A closed account (the closed list only): when and by which administrator it was closed, until
    * when its records are kept, and whether every record was given that expiry yet (false: a
    * closing cut short; closing it again finishes it).
    */
-  closed: z.optional(z.strictObject({ at: isoDate, by: z.string(), recordsKeptUntil: z.optional(isoDate), recordsStamped: z.boolean() })),
+  closed: z.optional(
+    z.strictObject({ at: isoDate, by: z.string(), recordsKeptUntil: z.optional(isoDate), recordsStamped: z.boolean() }),
+  ),
 });
 
 export const alertDepositDto = z.strictObject({
@@ -196,7 +203,12 @@ const success = z.literal(true);
 const actionProposed = z.strictObject({ success, pending: z.literal(true), action: pendingActionDto });
 const moneyMoved = z.strictObject({ success, newBalance: dollars, transaction: transactionDto });
 const balanceSet = z.strictObject({ success, newBalance: dollars });
-const requestApproved = z.strictObject({ success, newBalance: dollars, request: withdrawalRequestDto, transaction: transactionDto });
+const requestApproved = z.strictObject({
+  success,
+  newBalance: dollars,
+  request: withdrawalRequestDto,
+  transaction: transactionDto,
+});
 
 /** Each route's answer, by the name its route-table entry gives. */
 /** The first break a check of the activity log found (shared/activity-integrity.ts says what each problem is). */
@@ -258,10 +270,19 @@ export const answerSchemas = {
   requestApproved: z.union([requestApproved, actionProposed]),
   pendingActions: z.array(pendingActionDto),
   /** A pending action approved and applied: the action as decided, the new balance and the ledger entry (none for a balance already at its target). */
-  actionApproved: z.strictObject({ success, action: pendingActionDto, newBalance: dollars, transaction: z.optional(transactionDto) }),
+  actionApproved: z.strictObject({
+    success,
+    action: pendingActionDto,
+    newBalance: dollars,
+    transaction: z.optional(transactionDto),
+  }),
   actionRejected: z.strictObject({ success, action: pendingActionDto }),
   /** A page of the activity log, newest first; `nextCursor` asks for the page after it, absent on the last. */
-  activityPage: z.strictObject({ entries: z.array(activityEntryDto), nextCursor: z.optional(z.string()), verification: z.optional(activityVerificationDto) }),
+  activityPage: z.strictObject({
+    entries: z.array(activityEntryDto),
+    nextCursor: z.optional(z.string()),
+    verification: z.optional(activityVerificationDto),
+  }),
   requestRejected: z.strictObject({ success, request: withdrawalRequestDto }),
   /** The client's own pending request, withdrawn: its reserved profit is free again. */
   requestCancelled: z.strictObject({ success, request: withdrawalRequestDto }),

@@ -28,7 +28,8 @@ describe('the route table', () => {
   it('lets no GET route declare a table write: a read route reads', () => {
     const reads = (routes as readonly RouteDef[]).filter((r) => r.method === 'GET');
     expect(reads.length).toBeGreaterThan(10);
-    for (const r of reads) expect({ route: r.name, writes: writesTable(r.table) }).toEqual({ route: r.name, writes: false });
+    for (const r of reads)
+      expect({ route: r.name, writes: writesTable(r.table) }).toEqual({ route: r.name, writes: false });
   });
 
   it('puts every /api/admin path behind admin auth, and only those', () => {
@@ -43,10 +44,23 @@ describe('the route table', () => {
       }
       const params = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       // A route of the caller's own account names no client at all, so none can be named wrongly.
-      expect({ route: r.name, self: r.owner === 'self' }).toEqual({ route: r.name, self: r.path.startsWith('/api/me/') });
-      if (r.owner === 'self') expect({ route: r.name, params, adminMayRead: r.adminMayRead }).toEqual({ route: r.name, params: [], adminMayRead: undefined });
-      else if (r.owner === 'body.userId') expect({ route: r.name, method: r.method, params }).toEqual({ route: r.name, method: 'POST', params: [] });
-      else expect({ route: r.name, owner: (OWNER_PATH_PARAMS as readonly string[]).includes(r.owner ?? '') && params.includes(r.owner) }).toEqual({ route: r.name, owner: true });
+      expect({ route: r.name, self: r.owner === 'self' }).toEqual({
+        route: r.name,
+        self: r.path.startsWith('/api/me/'),
+      });
+      if (r.owner === 'self')
+        expect({ route: r.name, params, adminMayRead: r.adminMayRead }).toEqual({
+          route: r.name,
+          params: [],
+          adminMayRead: undefined,
+        });
+      else if (r.owner === 'body.userId')
+        expect({ route: r.name, method: r.method, params }).toEqual({ route: r.name, method: 'POST', params: [] });
+      else
+        expect({
+          route: r.name,
+          owner: (OWNER_PATH_PARAMS as readonly string[]).includes(r.owner ?? '') && params.includes(r.owner),
+        }).toEqual({ route: r.name, owner: true });
     }
   });
 
@@ -60,8 +74,18 @@ describe('the route table', () => {
 
   it('gives a body schema only to POSTs and PUTs, a query schema only to GETs, and every route an answer', () => {
     for (const r of routes as readonly RouteDef[]) {
-      if (r.body) expect({ route: r.name, method: r.method, known: r.body in bodySchemas }).toEqual({ route: r.name, method: expect.stringMatching(/^(POST|PUT)$/), known: true });
-      if (r.query) expect({ route: r.name, method: r.method, known: r.query in querySchemas }).toEqual({ route: r.name, method: 'GET', known: true });
+      if (r.body)
+        expect({ route: r.name, method: r.method, known: r.body in bodySchemas }).toEqual({
+          route: r.name,
+          method: expect.stringMatching(/^(POST|PUT)$/),
+          known: true,
+        });
+      if (r.query)
+        expect({ route: r.name, method: r.method, known: r.query in querySchemas }).toEqual({
+          route: r.name,
+          method: 'GET',
+          known: true,
+        });
       expect(r.answer in answerSchemas).toBe(true);
       // A PUT without a body would answer "Invalid JSON" to nothing; the table must say what it takes.
       if (r.method === 'PUT') expect(r.body).toBeDefined();
@@ -72,7 +96,11 @@ describe('the route table', () => {
     for (const r of routes as readonly RouteDef[]) {
       if (r.owner !== 'body.userId') continue;
       const schema = bodySchemas[r.body ?? 'createPortfolio'];
-      expect({ route: r.name, hasBody: r.body !== undefined, userIdRequired: !schema.safeParse({}).success && 'userId' in schema.def.shape }).toEqual({
+      expect({
+        route: r.name,
+        hasBody: r.body !== undefined,
+        userIdRequired: !schema.safeParse({}).success && 'userId' in schema.def.shape,
+      }).toEqual({
         route: r.name,
         hasBody: true,
         userIdRequired: true,
@@ -102,7 +130,9 @@ describe('paths', () => {
 
 describe('routeUrl', () => {
   it("fills the route's parameters and sends only the query values given", () => {
-    expect(routeUrl('getStatement', { uid: 'a b' }, { from: '2026-01-01', to: undefined })).toBe('/api/portfolios/a%20b/statement?from=2026-01-01');
+    expect(routeUrl('getStatement', { uid: 'a b' }, { from: '2026-01-01', to: undefined })).toBe(
+      '/api/portfolios/a%20b/statement?from=2026-01-01',
+    );
     expect(routeUrl('listClients', undefined, undefined)).toBe('/api/admin/clients');
   });
 });

@@ -74,7 +74,14 @@ export interface RouteDef {
    */
   owner?: (typeof OWNER_PATH_PARAMS)[number] | 'body.userId' | 'self';
   /** Cognito user-pool actions the handler needs (its function is granted exactly these). */
-  cognitoActions?: readonly ('AdminGetUser' | 'AdminListGroupsForUser' | 'AdminDisableUser' | 'AdminUserGlobalSignOut' | 'AdminUpdateUserAttributes' | 'ListUsersInGroup')[];
+  cognitoActions?: readonly (
+    | 'AdminGetUser'
+    | 'AdminListGroupsForUser'
+    | 'AdminDisableUser'
+    | 'AdminUserGlobalSignOut'
+    | 'AdminUpdateUserAttributes'
+    | 'ListUsersInGroup'
+  )[];
   /**
    * Cognito operations the handler calls with the caller's own access token. IAM grants nothing
    * for them (Cognito authorizes them by the token); the user pool's firewall refuses the ones
@@ -88,62 +95,380 @@ export interface RouteDef {
  * The Cognito operations the API makes on a caller's behalf with no IAM grant (RouteDef.cognitoUserCalls):
  * with the caller's access token, or, to prove the password, the sign-in's public calls.
  */
-export type CognitoUserCall = 'GetUser' | 'AssociateSoftwareToken' | 'VerifySoftwareToken' | 'SetUserMFAPreference' | 'ChangePassword' | 'InitiateAuth' | 'RespondToAuthChallenge' | 'RevokeToken';
+export type CognitoUserCall =
+  | 'GetUser'
+  | 'AssociateSoftwareToken'
+  | 'VerifySoftwareToken'
+  | 'SetUserMFAPreference'
+  | 'ChangePassword'
+  | 'InitiateAuth'
+  | 'RespondToAuthChallenge'
+  | 'RevokeToken';
 
 /** Routes where an admin claim counts: admin routes, and client routes admins may read. Admin power is confirmed on these only. */
-export const usesAdminPower = (route: Pick<RouteDef, 'auth' | 'adminMayRead'>): boolean => route.auth === 'admin' || route.adminMayRead === true;
+export const usesAdminPower = (route: Pick<RouteDef, 'auth' | 'adminMayRead'>): boolean =>
+  route.auth === 'admin' || route.adminMayRead === true;
 
 export const routes = [
-  { name: 'getPortfolio', method: 'GET', path: '/api/portfolios/{userId}', answer: 'portfolio', auth: 'client', owner: 'userId', table: { actions: ['GetItem'] }, adminMayRead: true },
-  { name: 'createPortfolio', method: 'POST', path: '/api/portfolios/create', body: 'createPortfolio', answer: 'portfolio', auth: 'client', owner: 'body.userId', table: { actions: ['GetItem', 'PutItem', 'UpdateItem'] }, cognitoActions: ['AdminGetUser', 'AdminListGroupsForUser'] },
-  { name: 'listTransactions', method: 'GET', path: '/api/portfolios/{uid}/transactions', answer: 'transactions', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
-  { name: 'getEligibility', method: 'GET', path: '/api/withdrawals/{uid}/eligible', answer: 'eligibility', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
-  { name: 'requestWithdrawal', method: 'POST', path: '/api/withdrawals/request', body: 'withdrawalRequest', answer: 'withdrawalRequested', auth: 'client', owner: 'body.userId', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idempotent: true },
+  {
+    name: 'getPortfolio',
+    method: 'GET',
+    path: '/api/portfolios/{userId}',
+    answer: 'portfolio',
+    auth: 'client',
+    owner: 'userId',
+    table: { actions: ['GetItem'] },
+    adminMayRead: true,
+  },
+  {
+    name: 'createPortfolio',
+    method: 'POST',
+    path: '/api/portfolios/create',
+    body: 'createPortfolio',
+    answer: 'portfolio',
+    auth: 'client',
+    owner: 'body.userId',
+    table: { actions: ['GetItem', 'PutItem', 'UpdateItem'] },
+    cognitoActions: ['AdminGetUser', 'AdminListGroupsForUser'],
+  },
+  {
+    name: 'listTransactions',
+    method: 'GET',
+    path: '/api/portfolios/{uid}/transactions',
+    answer: 'transactions',
+    auth: 'client',
+    owner: 'uid',
+    table: { actions: ['GetItem', 'Query'] },
+    adminMayRead: true,
+  },
+  {
+    name: 'getEligibility',
+    method: 'GET',
+    path: '/api/withdrawals/{uid}/eligible',
+    answer: 'eligibility',
+    auth: 'client',
+    owner: 'uid',
+    table: { actions: ['GetItem', 'Query'] },
+    adminMayRead: true,
+  },
+  {
+    name: 'requestWithdrawal',
+    method: 'POST',
+    path: '/api/withdrawals/request',
+    body: 'withdrawalRequest',
+    answer: 'withdrawalRequested',
+    auth: 'client',
+    owner: 'body.userId',
+    table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] },
+    idempotent: true,
+  },
   // A page of clients: ?limit&cursor&sort&search, answered from the client shards' ordered indexes.
-  { name: 'listClients', method: 'GET', path: '/api/admin/clients', query: 'clientList', answer: 'clientsPage', auth: 'admin', table: { actions: [], indexes: ['GSI4', 'GSI5', 'GSI3'] } },
+  {
+    name: 'listClients',
+    method: 'GET',
+    path: '/api/admin/clients',
+    query: 'clientList',
+    answer: 'clientsPage',
+    auth: 'admin',
+    table: { actions: [], indexes: ['GSI4', 'GSI5', 'GSI3'] },
+  },
   // The totals cards from an aggregate, at any number of clients.
-  { name: 'getClientTotals', method: 'GET', path: '/api/admin/client-totals', answer: 'clientTotals', auth: 'admin', table: { actions: ['Query'] } },
-  { name: 'addDeposit', method: 'POST', path: '/api/admin/clients/{id}/deposit', body: 'deposit', answer: 'moneyMoved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, cognitoActions: ['ListUsersInGroup'], idempotent: true },
-  { name: 'processWithdrawal', method: 'POST', path: '/api/admin/clients/{id}/withdrawal', body: 'adminWithdrawal', answer: 'moneyMoved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, cognitoActions: ['ListUsersInGroup'], idempotent: true },
-  { name: 'updateBalance', method: 'PUT', path: '/api/admin/clients/{id}/balance', body: 'balance', answer: 'balanceSet', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, cognitoActions: ['ListUsersInGroup'] },
-  { name: 'listClientTransactions', method: 'GET', path: '/api/admin/clients/{id}/transactions', answer: 'transactions', auth: 'admin', table: { actions: ['GetItem', 'Query'] } },
+  {
+    name: 'getClientTotals',
+    method: 'GET',
+    path: '/api/admin/client-totals',
+    answer: 'clientTotals',
+    auth: 'admin',
+    table: { actions: ['Query'] },
+  },
+  {
+    name: 'addDeposit',
+    method: 'POST',
+    path: '/api/admin/clients/{id}/deposit',
+    body: 'deposit',
+    answer: 'moneyMoved',
+    auth: 'admin',
+    table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] },
+    cognitoActions: ['ListUsersInGroup'],
+    idempotent: true,
+  },
+  {
+    name: 'processWithdrawal',
+    method: 'POST',
+    path: '/api/admin/clients/{id}/withdrawal',
+    body: 'adminWithdrawal',
+    answer: 'moneyMoved',
+    auth: 'admin',
+    table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] },
+    cognitoActions: ['ListUsersInGroup'],
+    idempotent: true,
+  },
+  {
+    name: 'updateBalance',
+    method: 'PUT',
+    path: '/api/admin/clients/{id}/balance',
+    body: 'balance',
+    answer: 'balanceSet',
+    auth: 'admin',
+    table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] },
+    cognitoActions: ['ListUsersInGroup'],
+  },
+  {
+    name: 'listClientTransactions',
+    method: 'GET',
+    path: '/api/admin/clients/{id}/transactions',
+    answer: 'transactions',
+    auth: 'admin',
+    table: { actions: ['GetItem', 'Query'] },
+  },
   // Closes the account (lambdas/lib/data/closed-accounts.ts): nothing is removed; the login ends.
-  { name: 'deleteClient', method: 'DELETE', path: '/api/admin/clients/{id}', answer: 'done', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'], indexes: ['GSI3'] }, cognitoActions: ['AdminUserGlobalSignOut', 'AdminDisableUser'] },
-  { name: 'listWithdrawalAlerts', method: 'GET', path: '/api/admin/withdrawal-alerts', answer: 'alerts', auth: 'admin', table: { actions: ['GetItem'], indexes: ['GSI2'] } },
+  {
+    name: 'deleteClient',
+    method: 'DELETE',
+    path: '/api/admin/clients/{id}',
+    answer: 'done',
+    auth: 'admin',
+    table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'], indexes: ['GSI3'] },
+    cognitoActions: ['AdminUserGlobalSignOut', 'AdminDisableUser'],
+  },
+  {
+    name: 'listWithdrawalAlerts',
+    method: 'GET',
+    path: '/api/admin/withdrawal-alerts',
+    answer: 'alerts',
+    auth: 'admin',
+    table: { actions: ['GetItem'], indexes: ['GSI2'] },
+  },
   // The life of a client's withdrawal request (docs/product.md, "Withdrawals").
-  { name: 'listMyWithdrawalRequests', method: 'GET', path: '/api/portfolios/{uid}/withdrawal-requests', answer: 'withdrawalRequests', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
+  {
+    name: 'listMyWithdrawalRequests',
+    method: 'GET',
+    path: '/api/portfolios/{uid}/withdrawal-requests',
+    answer: 'withdrawalRequests',
+    auth: 'client',
+    owner: 'uid',
+    table: { actions: ['GetItem', 'Query'] },
+    adminMayRead: true,
+  },
   // The client withdraws its own pending request; of a cancel and an admin's decision at once, exactly one wins.
-  { name: 'cancelWithdrawalRequest', method: 'POST', path: '/api/portfolios/{uid}/withdrawal-requests/{id}/cancel', answer: 'requestCancelled', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] }, idNames: 'withdrawal request' },
-  { name: 'listPendingWithdrawalRequests', method: 'GET', path: '/api/admin/withdrawal-requests', query: 'requestStatus', answer: 'withdrawalRequests', auth: 'admin', table: { actions: [], indexes: ['GSI3'] } },
-  { name: 'approveWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/approve', answer: 'requestApproved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, cognitoActions: ['ListUsersInGroup'], idNames: 'withdrawal request' },
-  { name: 'rejectWithdrawalRequest', method: 'POST', path: '/api/admin/withdrawal-requests/{id}/reject', body: 'reject', answer: 'requestRejected', auth: 'admin', table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] }, idNames: 'withdrawal request' },
+  {
+    name: 'cancelWithdrawalRequest',
+    method: 'POST',
+    path: '/api/portfolios/{uid}/withdrawal-requests/{id}/cancel',
+    answer: 'requestCancelled',
+    auth: 'client',
+    owner: 'uid',
+    table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] },
+    idNames: 'withdrawal request',
+  },
+  {
+    name: 'listPendingWithdrawalRequests',
+    method: 'GET',
+    path: '/api/admin/withdrawal-requests',
+    query: 'requestStatus',
+    answer: 'withdrawalRequests',
+    auth: 'admin',
+    table: { actions: [], indexes: ['GSI3'] },
+  },
+  {
+    name: 'approveWithdrawalRequest',
+    method: 'POST',
+    path: '/api/admin/withdrawal-requests/{id}/approve',
+    answer: 'requestApproved',
+    auth: 'admin',
+    table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] },
+    cognitoActions: ['ListUsersInGroup'],
+    idNames: 'withdrawal request',
+  },
+  {
+    name: 'rejectWithdrawalRequest',
+    method: 'POST',
+    path: '/api/admin/withdrawal-requests/{id}/reject',
+    body: 'reject',
+    answer: 'requestRejected',
+    auth: 'admin',
+    table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] },
+    idNames: 'withdrawal request',
+  },
   // Balance history and statements (CSV).
-  { name: 'getHistory', method: 'GET', path: '/api/portfolios/{uid}/history', answer: 'history', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
-  { name: 'getStatement', method: 'GET', path: '/api/portfolios/{uid}/statement', query: 'statementPeriod', answer: 'csv', auth: 'client', owner: 'uid', table: { actions: ['GetItem', 'Query'] }, adminMayRead: true },
-  { name: 'getClientHistory', method: 'GET', path: '/api/admin/clients/{id}/history', answer: 'history', auth: 'admin', table: { actions: ['GetItem', 'Query'] } },
-  { name: 'getClientStatement', method: 'GET', path: '/api/admin/clients/{id}/statement', query: 'statementPeriod', answer: 'csv', auth: 'admin', table: { actions: ['GetItem', 'Query'] } },
+  {
+    name: 'getHistory',
+    method: 'GET',
+    path: '/api/portfolios/{uid}/history',
+    answer: 'history',
+    auth: 'client',
+    owner: 'uid',
+    table: { actions: ['GetItem', 'Query'] },
+    adminMayRead: true,
+  },
+  {
+    name: 'getStatement',
+    method: 'GET',
+    path: '/api/portfolios/{uid}/statement',
+    query: 'statementPeriod',
+    answer: 'csv',
+    auth: 'client',
+    owner: 'uid',
+    table: { actions: ['GetItem', 'Query'] },
+    adminMayRead: true,
+  },
+  {
+    name: 'getClientHistory',
+    method: 'GET',
+    path: '/api/admin/clients/{id}/history',
+    answer: 'history',
+    auth: 'admin',
+    table: { actions: ['GetItem', 'Query'] },
+  },
+  {
+    name: 'getClientStatement',
+    method: 'GET',
+    path: '/api/admin/clients/{id}/statement',
+    query: 'statementPeriod',
+    answer: 'csv',
+    auth: 'admin',
+    table: { actions: ['GetItem', 'Query'] },
+  },
   // The account page: a client's own names, kept the same in Cognito (the ID token) and the
   // portfolio (what admins see). Not through Cognito's UpdateUserAttributes: the portfolio would go stale.
-  { name: 'updateMyNames', method: 'PUT', path: '/api/portfolios/{userId}/names', body: 'names', answer: 'names', auth: 'client', owner: 'userId', table: { actions: ['GetItem', 'UpdateItem'] }, cognitoActions: ['AdminUpdateUserAttributes'] },
+  {
+    name: 'updateMyNames',
+    method: 'PUT',
+    path: '/api/portfolios/{userId}/names',
+    body: 'names',
+    answer: 'names',
+    auth: 'client',
+    owner: 'userId',
+    table: { actions: ['GetItem', 'UpdateItem'] },
+    cognitoActions: ['AdminUpdateUserAttributes'],
+  },
   // The account page's e-mail switches: the notifier reads them off the profile.
-  { name: 'getMyEmailPreferences', method: 'GET', path: '/api/portfolios/{userId}/email-preferences', answer: 'emailPreferences', auth: 'client', owner: 'userId', table: { actions: ['GetItem'] } },
-  { name: 'updateMyEmailPreferences', method: 'PUT', path: '/api/portfolios/{userId}/email-preferences', body: 'emailPreferences', answer: 'emailPreferences', auth: 'client', owner: 'userId', table: { actions: ['UpdateItem'] } },
+  {
+    name: 'getMyEmailPreferences',
+    method: 'GET',
+    path: '/api/portfolios/{userId}/email-preferences',
+    answer: 'emailPreferences',
+    auth: 'client',
+    owner: 'userId',
+    table: { actions: ['GetItem'] },
+  },
+  {
+    name: 'updateMyEmailPreferences',
+    method: 'PUT',
+    path: '/api/portfolios/{userId}/email-preferences',
+    body: 'emailPreferences',
+    answer: 'emailPreferences',
+    auth: 'client',
+    owner: 'userId',
+    table: { actions: ['UpdateItem'] },
+  },
   // The whole book as CSV: an export the exporter function writes to S3, then a short-lived link to it.
-  { name: 'startBalancesExport', method: 'POST', path: '/api/admin/statements/balances/exports', answer: 'balancesExport', auth: 'admin', table: { actions: ['PutItem'] }, exports: 'start' },
-  { name: 'getBalancesExport', method: 'GET', path: '/api/admin/statements/balances/exports/{id}', answer: 'balancesExport', auth: 'admin', table: { actions: ['GetItem'] }, exports: 'link', idNames: 'balances export' },
+  {
+    name: 'startBalancesExport',
+    method: 'POST',
+    path: '/api/admin/statements/balances/exports',
+    answer: 'balancesExport',
+    auth: 'admin',
+    table: { actions: ['PutItem'] },
+    exports: 'start',
+  },
+  {
+    name: 'getBalancesExport',
+    method: 'GET',
+    path: '/api/admin/statements/balances/exports/{id}',
+    answer: 'balancesExport',
+    auth: 'admin',
+    table: { actions: ['GetItem'] },
+    exports: 'link',
+    idNames: 'balances export',
+  },
   // The caller's own sign-in (lambdas/lib/cognito/account-security.ts): the second factor's life and the
   // password, behind the API so each change is recorded, ends the other sessions and is e-mailed.
   // Setting up and turning off need a sign-in of the last minutes and the password (turning off, a code too), proven by a sign-in the function makes.
-  { name: 'setUpTwoFactor', method: 'POST', path: '/api/me/two-factor/setup', body: 'twoFactorSetup', answer: 'twoFactorSetup', auth: 'client', owner: 'self', table: { actions: ['UpdateItem'] }, cognitoUserCalls: ['GetUser', 'InitiateAuth', 'RespondToAuthChallenge', 'RevokeToken', 'AssociateSoftwareToken'] },
-  { name: 'verifyTwoFactor', method: 'POST', path: '/api/me/two-factor/verify', body: 'twoFactorCode', answer: 'signedOut', auth: 'client', owner: 'self', table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] }, cognitoActions: ['AdminUserGlobalSignOut'], cognitoUserCalls: ['VerifySoftwareToken', 'SetUserMFAPreference'] },
-  { name: 'disableTwoFactor', method: 'POST', path: '/api/me/two-factor/disable', body: 'twoFactorDisable', answer: 'done', auth: 'client', owner: 'self', table: { actions: ['UpdateItem', 'PutItem'] }, cognitoUserCalls: ['GetUser', 'InitiateAuth', 'RespondToAuthChallenge', 'RevokeToken', 'SetUserMFAPreference'] },
+  {
+    name: 'setUpTwoFactor',
+    method: 'POST',
+    path: '/api/me/two-factor/setup',
+    body: 'twoFactorSetup',
+    answer: 'twoFactorSetup',
+    auth: 'client',
+    owner: 'self',
+    table: { actions: ['UpdateItem'] },
+    cognitoUserCalls: ['GetUser', 'InitiateAuth', 'RespondToAuthChallenge', 'RevokeToken', 'AssociateSoftwareToken'],
+  },
+  {
+    name: 'verifyTwoFactor',
+    method: 'POST',
+    path: '/api/me/two-factor/verify',
+    body: 'twoFactorCode',
+    answer: 'signedOut',
+    auth: 'client',
+    owner: 'self',
+    table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] },
+    cognitoActions: ['AdminUserGlobalSignOut'],
+    cognitoUserCalls: ['VerifySoftwareToken', 'SetUserMFAPreference'],
+  },
+  {
+    name: 'disableTwoFactor',
+    method: 'POST',
+    path: '/api/me/two-factor/disable',
+    body: 'twoFactorDisable',
+    answer: 'done',
+    auth: 'client',
+    owner: 'self',
+    table: { actions: ['UpdateItem', 'PutItem'] },
+    cognitoUserCalls: ['GetUser', 'InitiateAuth', 'RespondToAuthChallenge', 'RevokeToken', 'SetUserMFAPreference'],
+  },
   // Four eyes (shared/four-eyes.ts): a move above the stage's threshold waits for a second administrator.
-  { name: 'listPendingActions', method: 'GET', path: '/api/admin/pending-actions', answer: 'pendingActions', auth: 'admin', table: { actions: [], indexes: ['GSI3'] } },
-  { name: 'approvePendingAction', method: 'POST', path: '/api/admin/pending-actions/{id}/approve', answer: 'actionApproved', auth: 'admin', table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] }, idNames: 'pending action' },
-  { name: 'rejectPendingAction', method: 'POST', path: '/api/admin/pending-actions/{id}/reject', body: 'reject', answer: 'actionRejected', auth: 'admin', table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] }, idNames: 'pending action' },
+  {
+    name: 'listPendingActions',
+    method: 'GET',
+    path: '/api/admin/pending-actions',
+    answer: 'pendingActions',
+    auth: 'admin',
+    table: { actions: [], indexes: ['GSI3'] },
+  },
+  {
+    name: 'approvePendingAction',
+    method: 'POST',
+    path: '/api/admin/pending-actions/{id}/approve',
+    answer: 'actionApproved',
+    auth: 'admin',
+    table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'] },
+    idNames: 'pending action',
+  },
+  {
+    name: 'rejectPendingAction',
+    method: 'POST',
+    path: '/api/admin/pending-actions/{id}/reject',
+    body: 'reject',
+    answer: 'actionRejected',
+    auth: 'admin',
+    table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] },
+    idNames: 'pending action',
+  },
   // The activity log (lambdas/lib/data/activity-log.ts): every administrative act, newest first, filtered.
-  { name: 'listActivity', method: 'GET', path: '/api/admin/activity', query: 'activity', answer: 'activityPage', auth: 'admin', table: { actions: ['Query', 'GetItem'] } },
-  { name: 'changeMyPassword', method: 'POST', path: '/api/me/password', body: 'passwordChange', answer: 'signedOut', auth: 'client', owner: 'self', table: { actions: ['UpdateItem', 'PutItem'] }, cognitoActions: ['AdminUserGlobalSignOut'], cognitoUserCalls: ['ChangePassword'] },
+  {
+    name: 'listActivity',
+    method: 'GET',
+    path: '/api/admin/activity',
+    query: 'activity',
+    answer: 'activityPage',
+    auth: 'admin',
+    table: { actions: ['Query', 'GetItem'] },
+  },
+  {
+    name: 'changeMyPassword',
+    method: 'POST',
+    path: '/api/me/password',
+    body: 'passwordChange',
+    answer: 'signedOut',
+    auth: 'client',
+    owner: 'self',
+    table: { actions: ['UpdateItem', 'PutItem'] },
+    cognitoActions: ['AdminUserGlobalSignOut'],
+    cognitoUserCalls: ['ChangePassword'],
+  },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof routes)[number]['name'];
@@ -161,16 +486,22 @@ export const OWNER_PATH_PARAMS = ['userId', 'uid'] as const;
 export type RouteOf<N extends RouteName> = Extract<(typeof routes)[number], { name: N }>;
 
 /** The `{param}`s of a path, as an object type: `/a/{id}/b/{uid}` gives `{ id: string; uid: string }`. */
-export type PathParams<P extends string> = P extends `${string}{${infer K}}${infer Rest}` ? { [key in K]: string } & PathParams<Rest> : unknown;
+export type PathParams<P extends string> = P extends `${string}{${infer K}}${infer Rest}`
+  ? { [key in K]: string } & PathParams<Rest>
+  : unknown;
 
 /** The checked body a route's handler receives (undefined when the route takes none). */
-export type BodyOf<N extends RouteName> = RouteOf<N> extends { body: infer K extends BodyName } ? z.output<(typeof bodySchemas)[K]> : undefined;
+export type BodyOf<N extends RouteName> =
+  RouteOf<N> extends { body: infer K extends BodyName } ? z.output<(typeof bodySchemas)[K]> : undefined;
 /** What a caller sends as the body (the schema's input). */
-export type BodyInputOf<N extends RouteName> = RouteOf<N> extends { body: infer K extends BodyName } ? z.input<(typeof bodySchemas)[K]> : undefined;
+export type BodyInputOf<N extends RouteName> =
+  RouteOf<N> extends { body: infer K extends BodyName } ? z.input<(typeof bodySchemas)[K]> : undefined;
 /** The checked query a route's handler receives (nothing when the route reads none). */
-export type QueryOf<N extends RouteName> = RouteOf<N> extends { query: infer K extends QueryName } ? z.output<(typeof querySchemas)[K]> : Record<string, never>;
+export type QueryOf<N extends RouteName> =
+  RouteOf<N> extends { query: infer K extends QueryName } ? z.output<(typeof querySchemas)[K]> : Record<string, never>;
 /** What a caller may put in the query string. */
-export type QueryInputOf<N extends RouteName> = RouteOf<N> extends { query: infer K extends QueryName } ? z.input<(typeof querySchemas)[K]> : undefined;
+export type QueryInputOf<N extends RouteName> =
+  RouteOf<N> extends { query: infer K extends QueryName } ? z.input<(typeof querySchemas)[K]> : undefined;
 /** What a route answers on success. */
 export type AnswerOf<N extends RouteName> = z.output<(typeof answerSchemas)[RouteOf<N>['answer']]>;
 
@@ -195,7 +526,9 @@ export function buildPath(path: string, params: Record<string, string>): string 
  */
 export function routeUrl(name: RouteName, params: unknown, query: unknown): string {
   const path = buildPath(routeByName(name).path, (params ?? {}) as Record<string, string>);
-  const entries = Object.entries((query ?? {}) as Record<string, string | undefined>).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const entries = Object.entries((query ?? {}) as Record<string, string | undefined>).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined,
+  );
   return entries.length ? `${path}?${new URLSearchParams(entries).toString()}` : path;
 }
 

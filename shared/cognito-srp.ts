@@ -73,10 +73,12 @@ export function hexToBytes(hex: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-export const bytesToHex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+export const bytesToHex = (bytes: Uint8Array): string =>
+  Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** A hex string as a number, or null when it is not hex (Cognito's SRP_A, SRP_B and SALT are hex). */
-export const hexToBigInt = (hex: unknown): bigint | null => (typeof hex === 'string' && /^[0-9a-fA-F]+$/.test(hex) ? BigInt(`0x${hex}`) : null);
+export const hexToBigInt = (hex: unknown): bigint | null =>
+  typeof hex === 'string' && /^[0-9a-fA-F]+$/.test(hex) ? BigInt(`0x${hex}`) : null;
 
 export function base64OfBytes(bytes: Uint8Array): string {
   let binary = '';
@@ -130,12 +132,22 @@ export async function verifierOf(poolName: string, userId: string, password: str
 /** The key both halves derive from the shared S: HKDF-SHA256 with u as its salt, 16 bytes. */
 export async function sessionKey(S: bigint, u: bigint): Promise<Uint8Array<ArrayBuffer>> {
   const ikm = await crypto.subtle.importKey('raw', hexToBytes(padHex(S)), 'HKDF', false, ['deriveBits']);
-  const bits = await crypto.subtle.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt: hexToBytes(padHex(u)), info: utf8(HKDF_INFO) }, ikm, KEY_BITS);
+  const bits = await crypto.subtle.deriveBits(
+    { name: 'HKDF', hash: 'SHA-256', salt: hexToBytes(padHex(u)), info: utf8(HKDF_INFO) },
+    ikm,
+    KEY_BITS,
+  );
   return new Uint8Array(bits);
 }
 
 /** PASSWORD_CLAIM_SIGNATURE: base64 HMAC-SHA256(key, poolName + userId + secret block + timestamp). */
-export async function claimSignature(key: Uint8Array<ArrayBuffer>, poolName: string, userId: string, secretBlock: Uint8Array, timestamp: string): Promise<string> {
+export async function claimSignature(
+  key: Uint8Array<ArrayBuffer>,
+  poolName: string,
+  userId: string,
+  secretBlock: Uint8Array,
+  timestamp: string,
+): Promise<string> {
   const parts = [utf8(poolName), utf8(userId), secretBlock, utf8(timestamp)];
   const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   parts.reduce((at, p) => (message.set(p, at), at + p.length), 0);
@@ -192,7 +204,8 @@ export async function passwordVerifierResponses(input: {
   const B = hexToBigInt(SRP_B);
   const salt = hexToBigInt(SALT);
   const secretBlock = SECRET_BLOCK === undefined ? null : bytesOfBase64(SECRET_BLOCK);
-  if (B === null || salt === null || !secretBlock || !SECRET_BLOCK || !userId) throw SrpError('The PASSWORD_VERIFIER challenge lacks SRP_B, SALT, SECRET_BLOCK or USER_ID_FOR_SRP');
+  if (B === null || salt === null || !secretBlock || !SECRET_BLOCK || !userId)
+    throw SrpError('The PASSWORD_VERIFIER challenge lacks SRP_B, SALT, SECRET_BLOCK or USER_ID_FOR_SRP');
   if (mod(B, N) === 0n) throw SrpError('SRP_B mod N is 0');
   const { a, A } = input.secret;
   const u = await scrambler(A, B);
@@ -202,5 +215,10 @@ export async function passwordVerifierResponses(input: {
   const S = modPow(B - (await multiplier()) * modPow(g, x, N), a + u * x, N);
   const TIMESTAMP = srpTimestamp(input.now ?? new Date());
   const signature = await claimSignature(await sessionKey(S, u), poolName, userId, secretBlock, TIMESTAMP);
-  return { USERNAME: userId, PASSWORD_CLAIM_SECRET_BLOCK: SECRET_BLOCK, TIMESTAMP, PASSWORD_CLAIM_SIGNATURE: signature };
+  return {
+    USERNAME: userId,
+    PASSWORD_CLAIM_SECRET_BLOCK: SECRET_BLOCK,
+    TIMESTAMP,
+    PASSWORD_CLAIM_SIGNATURE: signature,
+  };
 }

@@ -19,10 +19,11 @@ import { DAY_MS, WEEK_MS } from './growth';
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const at = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
-
 /** Random deposits (amount, weeks before the last update), requests and a balance, for the properties of eligibility. */
 const eligibilityCases = [
-  fc.array(fc.record({ amountCents: fc.integer({ min: 1, max: 1e9 }), weeksAgo: fc.integer({ min: 0, max: 120 }) }), { maxLength: 20 }),
+  fc.array(fc.record({ amountCents: fc.integer({ min: 1, max: 1e9 }), weeksAgo: fc.integer({ min: 0, max: 120 }) }), {
+    maxLength: 20,
+  }),
   fc.array(fc.integer({ min: 1, max: 1e9 }), { maxLength: 5 }),
   fc.integer({ min: 0, max: 1e11 }),
 ] as const;
@@ -51,7 +52,10 @@ describe('eligibleAt: deposit + 6 calendar months, end-of-month clamped (UTC)', 
       fc.property(fc.integer({ min: at('2000-01-01'), max: at('2100-01-01') }), (t) => {
         const e = eligibleAt(t);
         const days = (e - t) / DAY_MS;
-        const monthGap = (new Date(e).getUTCFullYear() - new Date(t).getUTCFullYear()) * 12 + new Date(e).getUTCMonth() - new Date(t).getUTCMonth();
+        const monthGap =
+          (new Date(e).getUTCFullYear() - new Date(t).getUTCFullYear()) * 12 +
+          new Date(e).getUTCMonth() -
+          new Date(t).getUTCMonth();
         return days >= 181 && days <= 184 && monthGap === 6;
       }),
     );
@@ -102,41 +106,82 @@ describe('withdrawal eligibility', () => {
   });
 
   it('lists only deposits 6 months old, with their months and profit', () => {
-    const result = withdrawalEligibility({ deposits: [old, young], requestedCents: [], balanceCents: 25_000_000, lastUpdate: L, now });
-    expect(result.eligibleDeposits).toEqual([{ ...old, monthsSinceDeposit: 12, profitCents: 10_000_000, grownCents: 10_000_000, takenCents: 0 }]);
+    const result = withdrawalEligibility({
+      deposits: [old, young],
+      requestedCents: [],
+      balanceCents: 25_000_000,
+      lastUpdate: L,
+      now,
+    });
+    expect(result.eligibleDeposits).toEqual([
+      { ...old, monthsSinceDeposit: 12, profitCents: 10_000_000, grownCents: 10_000_000, takenCents: 0 },
+    ]);
     expect(result.totalEligibleProfitCents).toBe(10_000_000);
     expect(result.showRequestButton).toBe(true);
   });
 
   it('subtracts pending and approved requests, and never goes below 0', () => {
-    const some = withdrawalEligibility({ deposits: [old], requestedCents: [2_500_000, 500_000], balanceCents: 25_000_000, lastUpdate: L, now });
+    const some = withdrawalEligibility({
+      deposits: [old],
+      requestedCents: [2_500_000, 500_000],
+      balanceCents: 25_000_000,
+      lastUpdate: L,
+      now,
+    });
     expect(some.totalEligibleProfitCents).toBe(7_000_000);
-    const all = withdrawalEligibility({ deposits: [old], requestedCents: [12_000_000], balanceCents: 25_000_000, lastUpdate: L, now });
+    const all = withdrawalEligibility({
+      deposits: [old],
+      requestedCents: [12_000_000],
+      balanceCents: 25_000_000,
+      lastUpdate: L,
+      now,
+    });
     expect(all).toMatchObject({ totalEligibleProfitCents: 0, showRequestButton: false });
   });
 
   it('never offers more than the balance', () => {
-    const result = withdrawalEligibility({ deposits: [old], requestedCents: [], balanceCents: 123, lastUpdate: L, now });
+    const result = withdrawalEligibility({
+      deposits: [old],
+      requestedCents: [],
+      balanceCents: 123,
+      lastUpdate: L,
+      now,
+    });
     expect(result).toMatchObject({ totalEligibleProfitCents: 123, showRequestButton: true });
   });
 
   it('shows the button from one cent', () => {
-    const none = withdrawalEligibility({ deposits: [young], requestedCents: [], balanceCents: 5_000_000, lastUpdate: L, now });
+    const none = withdrawalEligibility({
+      deposits: [young],
+      requestedCents: [],
+      balanceCents: 5_000_000,
+      lastUpdate: L,
+      now,
+    });
     expect(none).toMatchObject({ totalEligibleProfitCents: 0, showRequestButton: false, eligibleDeposits: [] });
-    const cent = withdrawalEligibility({ deposits: [old], requestedCents: [9_999_999], balanceCents: 25_000_000, lastUpdate: L, now });
+    const cent = withdrawalEligibility({
+      deposits: [old],
+      requestedCents: [9_999_999],
+      balanceCents: 25_000_000,
+      lastUpdate: L,
+      now,
+    });
     expect(cent).toMatchObject({ totalEligibleProfitCents: 1, showRequestButton: true });
   });
 
   it('never offers more than the balance or less than zero (property)', () => {
     fc.assert(
-      fc.property(
-        ...eligibilityCases,
-        (rows, requestedCents, balanceCents) => {
-          const deposits = depositsOf(rows, L);
-          const { totalEligibleProfitCents: t, showRequestButton } = withdrawalEligibility({ deposits, requestedCents, balanceCents, lastUpdate: L, now });
-          return Number.isSafeInteger(t) && t >= 0 && t <= balanceCents && showRequestButton === t >= 1;
-        },
-      ),
+      fc.property(...eligibilityCases, (rows, requestedCents, balanceCents) => {
+        const deposits = depositsOf(rows, L);
+        const { totalEligibleProfitCents: t, showRequestButton } = withdrawalEligibility({
+          deposits,
+          requestedCents,
+          balanceCents,
+          lastUpdate: L,
+          now,
+        });
+        return Number.isSafeInteger(t) && t >= 0 && t <= balanceCents && showRequestButton === t >= 1;
+      }),
     );
   });
 });
@@ -146,7 +191,13 @@ describe('per-deposit eligible profit, net of what was requested', () => {
   const L = at('2026-11-16');
   const first = { id: 'first', amountCents: 2_500_000, at: L - 30 * WEEK_MS };
   const second = { id: 'second', amountCents: 1_000_000, at: L - 28 * WEEK_MS };
-  const input = (requestedCents: number[], balanceCents = 10_000_000) => ({ deposits: [second, first], requestedCents, balanceCents, lastUpdate: L, now });
+  const input = (requestedCents: number[], balanceCents = 10_000_000) => ({
+    deposits: [second, first],
+    requestedCents,
+    balanceCents,
+    lastUpdate: L,
+    now,
+  });
 
   it('takes a request from the oldest deposit first, then the next, so the profits left add up to the total', () => {
     const before = withdrawalEligibility(input([]));
@@ -175,39 +226,58 @@ describe('per-deposit eligible profit, net of what was requested', () => {
 
   it('always sums to the total, each deposit between 0 and its grown profit (property)', () => {
     fc.assert(
-      fc.property(
-        ...eligibilityCases,
-        (rows, requestedCents, balanceCents) => {
-          const deposits = depositsOf(rows, L);
-          const e = withdrawalEligibility({ deposits, requestedCents, balanceCents, lastUpdate: L, now });
-          expect(e.eligibleDeposits.reduce((s, d) => s + d.profitCents, 0)).toBe(e.totalEligibleProfitCents);
-          for (const d of e.eligibleDeposits) {
-            expect(d.profitCents).toBe(d.grownCents - d.takenCents);
-            expect(d.profitCents).toBeGreaterThanOrEqual(0);
-            expect(d.takenCents).toBeGreaterThanOrEqual(0);
-          }
-          // Oldest first: a deposit keeps profit only once every older one has given all of its.
-          const firstKept = e.eligibleDeposits.findIndex((d) => d.takenCents < d.grownCents);
-          if (firstKept >= 0) for (const d of e.eligibleDeposits.slice(firstKept + 1)) expect(d.takenCents).toBe(0);
-          // Every deposit is either eligible or upcoming.
-          expect(e.eligibleDeposits.length + e.upcoming.length).toBe(deposits.length);
-        },
-      ),
+      fc.property(...eligibilityCases, (rows, requestedCents, balanceCents) => {
+        const deposits = depositsOf(rows, L);
+        const e = withdrawalEligibility({ deposits, requestedCents, balanceCents, lastUpdate: L, now });
+        expect(e.eligibleDeposits.reduce((s, d) => s + d.profitCents, 0)).toBe(e.totalEligibleProfitCents);
+        for (const d of e.eligibleDeposits) {
+          expect(d.profitCents).toBe(d.grownCents - d.takenCents);
+          expect(d.profitCents).toBeGreaterThanOrEqual(0);
+          expect(d.takenCents).toBeGreaterThanOrEqual(0);
+        }
+        // Oldest first: a deposit keeps profit only once every older one has given all of its.
+        const firstKept = e.eligibleDeposits.findIndex((d) => d.takenCents < d.grownCents);
+        if (firstKept >= 0) for (const d of e.eligibleDeposits.slice(firstKept + 1)) expect(d.takenCents).toBe(0);
+        // Every deposit is either eligible or upcoming.
+        expect(e.eligibleDeposits.length + e.upcoming.length).toBe(deposits.length);
+      }),
     );
   });
 
   it('lists the deposits not yet eligible, soonest first, with their date, days left and profit so far', () => {
     const recent = { id: 'recent', amountCents: 500_000, at: now - 10 * DAY_MS };
     const nearly = { id: 'nearly', amountCents: 1_000_000, at: addCalendarMonthsUtc(now, -6) + 5 * DAY_MS };
-    const e = withdrawalEligibility({ deposits: [recent, first, nearly], requestedCents: [], balanceCents: 10_000_000, lastUpdate: L, now });
+    const e = withdrawalEligibility({
+      deposits: [recent, first, nearly],
+      requestedCents: [],
+      balanceCents: 10_000_000,
+      lastUpdate: L,
+      now,
+    });
     expect(e.eligibleDeposits.map((d) => d.id)).toEqual(['first']);
     expect(e.upcoming).toEqual([
-      { ...nearly, eligibleAt: eligibleAt(nearly.at), daysUntilEligible: 5, grownCents: depositProfitCents(nearly.amountCents, nearly.at, L) },
-      { ...recent, eligibleAt: eligibleAt(recent.at), daysUntilEligible: daysUntilEligible(eligibleAt(recent.at), now), grownCents: 0 },
+      {
+        ...nearly,
+        eligibleAt: eligibleAt(nearly.at),
+        daysUntilEligible: 5,
+        grownCents: depositProfitCents(nearly.amountCents, nearly.at, L),
+      },
+      {
+        ...recent,
+        eligibleAt: eligibleAt(recent.at),
+        daysUntilEligible: daysUntilEligible(eligibleAt(recent.at), now),
+        grownCents: 0,
+      },
     ]);
     expect(e.upcoming[0]?.grownCents).toBeGreaterThan(0);
     // The moment it becomes eligible it leaves the list for the eligible ones.
-    const then = withdrawalEligibility({ deposits: [nearly], requestedCents: [], balanceCents: 10_000_000, lastUpdate: L, now: eligibleAt(nearly.at) });
+    const then = withdrawalEligibility({
+      deposits: [nearly],
+      requestedCents: [],
+      balanceCents: 10_000_000,
+      lastUpdate: L,
+      now: eligibleAt(nearly.at),
+    });
     expect(then).toMatchObject({ upcoming: [], eligibleDeposits: [{ id: 'nearly' }] });
     expect(upcomingDeposits([nearly], L, eligibleAt(nearly.at) - 1)).toMatchObject([{ daysUntilEligible: 1 }]);
   });
@@ -243,7 +313,10 @@ describe('alert window and next withdrawal date', () => {
   it('the profile list of upcoming dates gives the same next withdrawal date as the whole ledger', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ at: fc.integer({ min: -400, max: 0 }), recordedAfter: fc.integer({ min: 0, max: 366 }) }), { maxLength: 12 }),
+        fc.array(
+          fc.record({ at: fc.integer({ min: -400, max: 0 }), recordedAfter: fc.integer({ min: 0, max: 366 }) }),
+          { maxLength: 12 },
+        ),
         fc.integer({ min: 0, max: 400 }),
         (deposits, later) => {
           // Deposits recorded one after another, some backdated (recorded days after they were made).
@@ -253,7 +326,12 @@ describe('alert window and next withdrawal date', () => {
           let upcoming: string[] = [];
           for (const d of recorded) upcoming = withUpcomingEligibility(upcoming, d.at, d.recordedAt);
           const readAt = Math.max(now + later * DAY_MS, ...recorded.map((d) => d.recordedAt));
-          expect(nextUpcomingEligibility(upcoming, readAt)).toBe(nextWithdrawalDate(recorded.map((d) => d.at), readAt));
+          expect(nextUpcomingEligibility(upcoming, readAt)).toBe(
+            nextWithdrawalDate(
+              recorded.map((d) => d.at),
+              readAt,
+            ),
+          );
         },
       ),
     );

@@ -121,7 +121,10 @@ const oldestFirst = (a: DepositRecord, b: DepositRecord) => a.at - b.at || (a.id
  * a request draws on the profit that became withdrawable first, so the newer deposits keep
  * theirs, and the profits left add up exactly to what may still be withdrawn.
  */
-export function takeOldestFirst<T extends { grownCents: Cents }>(deposits: readonly T[], takeCents: Cents): (T & { takenCents: Cents; profitCents: Cents })[] {
+export function takeOldestFirst<T extends { grownCents: Cents }>(
+  deposits: readonly T[],
+  takeCents: Cents,
+): (T & { takenCents: Cents; profitCents: Cents })[] {
   let left = takeCents;
   return deposits.map((d) => {
     const takenCents = Math.min(d.grownCents, Math.max(0, left));
@@ -140,7 +143,11 @@ export function withdrawalEligibility(input: EligibilityInput): Eligibility {
   const deposits = [...input.deposits].sort(oldestFirst);
   const grown = deposits
     .filter((d) => isEligible(d.at, input.now))
-    .map((d) => ({ ...d, monthsSinceDeposit: monthsSinceDeposit(d.at, input.now), grownCents: depositProfitCents(d.amountCents, d.at, input.lastUpdate) }));
+    .map((d) => ({
+      ...d,
+      monthsSinceDeposit: monthsSinceDeposit(d.at, input.now),
+      grownCents: depositProfitCents(d.amountCents, d.at, input.lastUpdate),
+    }));
   const profit = grown.reduce((sum, d) => sum + d.grownCents, 0);
   const requested = input.requestedCents.reduce((sum, c) => sum + c, 0);
   const totalEligibleProfitCents = Math.max(0, Math.min(input.balanceCents, profit - requested));
@@ -153,12 +160,21 @@ export function withdrawalEligibility(input: EligibilityInput): Eligibility {
 }
 
 /** The deposits not yet eligible at `now`, soonest first, each with its date, days left and profit so far. */
-export function upcomingDeposits(deposits: readonly DepositRecord[], lastUpdate: number, now: number): UpcomingDeposit[] {
+export function upcomingDeposits(
+  deposits: readonly DepositRecord[],
+  lastUpdate: number,
+  now: number,
+): UpcomingDeposit[] {
   return deposits
     .filter((d) => !isEligible(d.at, now))
     .map((d) => {
       const at = eligibleAt(d.at);
-      return { ...d, eligibleAt: at, daysUntilEligible: daysUntilEligible(at, now), grownCents: depositProfitCents(d.amountCents, d.at, lastUpdate) };
+      return {
+        ...d,
+        eligibleAt: at,
+        daysUntilEligible: daysUntilEligible(at, now),
+        grownCents: depositProfitCents(d.amountCents, d.at, lastUpdate),
+      };
     })
     .sort((a, b) => a.eligibleAt - b.eligibleAt || oldestFirst(a, b));
 }

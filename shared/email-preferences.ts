@@ -4,7 +4,12 @@
  * sent: someone is waiting on them. lambdas/notifications/notification.ts marks exactly these
  * kinds optional (its test holds the two together).
  */
-export const OPTIONAL_EMAILS = ['deposit-recorded', 'withdrawal-processed', 'balance-edited', 'admin-weekly-growth-summary'] as const;
+export const OPTIONAL_EMAILS = [
+  'deposit-recorded',
+  'withdrawal-processed',
+  'balance-edited',
+  'admin-weekly-growth-summary',
+] as const;
 
 export type OptionalEmail = (typeof OPTIONAL_EMAILS)[number];
 

@@ -30,7 +30,8 @@ function required(value: string, message: string): Notice | null {
 /** A password Cognito will take (spec minimum, the API's maximum and its no-edge-spaces pattern). */
 export function checkNewPassword(password: string): Notice | null {
   if (password.length < MIN_PASSWORD_LENGTH) return passwordChecks.passwordTooShort;
-  if (password.length > MAX_PASSWORD_LENGTH) return { title: 'Password too long', description: formMessages.passwordTooLong };
+  if (password.length > MAX_PASSWORD_LENGTH)
+    return { title: 'Password too long', description: formMessages.passwordTooLong };
   if (password.trim() !== password) return { title: 'Invalid password', description: formMessages.passwordEdgeSpaces };
   return null;
 }
@@ -59,7 +60,8 @@ export const looksLikeEmail = (value: string) => isEmailAddress(value.trim());
 /** What is wrong with each field of a form, by field; a field without a problem is absent. */
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
-const orNull = <F extends string>(found: FieldErrors<F>): FieldErrors<F> | null => (Object.keys(found).length > 0 ? found : null);
+const orNull = <F extends string>(found: FieldErrors<F>): FieldErrors<F> | null =>
+  Object.keys(found).length > 0 ? found : null;
 
 /** An e-mail field's problem: missing, or not shaped like an address. */
 export function emailProblem(email: string): string | undefined {
@@ -81,7 +83,9 @@ export function signInFieldErrors(form: { email: string; password: string }): Fi
 }
 
 /** Sign-up's fields past the names: each one's problem, or null when the form may be sent. */
-export function signUpFieldErrors(form: Omit<SignUpForm, 'firstName' | 'lastName'>): FieldErrors<'email' | 'password' | 'confirmPassword'> | null {
+export function signUpFieldErrors(
+  form: Omit<SignUpForm, 'firstName' | 'lastName'>,
+): FieldErrors<'email' | 'password' | 'confirmPassword'> | null {
   const weak = newPasswordProblem(form.password);
   const mismatch = !weak && form.password !== form.confirmPassword;
   return orNull({

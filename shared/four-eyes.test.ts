@@ -1,4 +1,10 @@
-import { BACKDATE_NEEDS_APPROVAL_MS, MOVES_WINDOW_MS, secondApprovalReason, windowSum, withinWindow } from './four-eyes';
+import {
+  BACKDATE_NEEDS_APPROVAL_MS,
+  MOVES_WINDOW_MS,
+  secondApprovalReason,
+  windowSum,
+  withinWindow,
+} from './four-eyes';
 
 const limits = { thresholdCents: 1_000_000, adminDailyLimitCents: 10_000_000 };
 const sizes = { clientWindowCents: 0, adminDayCents: 0, backdatedMs: 0, adminAccount: false };
@@ -33,7 +39,7 @@ describe('the reason for a second approval', () => {
     expect(secondApprovalReason({ ...sizes, adminDayCents: 10_000_001 }, limits)).toBe('adminDailyLimit');
   });
 
-  it('holds a deposit dated more than 31 days back, and any move on an administrator\'s account, whatever the size', () => {
+  it("holds a deposit dated more than 31 days back, and any move on an administrator's account, whatever the size", () => {
     expect(secondApprovalReason({ ...sizes, backdatedMs: BACKDATE_NEEDS_APPROVAL_MS }, limits)).toBeNull();
     expect(secondApprovalReason({ ...sizes, backdatedMs: BACKDATE_NEEDS_APPROVAL_MS + 1 }, limits)).toBe('backdated');
     expect(secondApprovalReason({ ...sizes, adminAccount: true }, limits)).toBe('adminAccount');

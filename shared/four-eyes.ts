@@ -57,7 +57,10 @@ export interface MoveSizes {
   adminAccount: boolean;
 }
 
-export function secondApprovalReason(sizes: MoveSizes, limits: { thresholdCents: Cents; adminDailyLimitCents: Cents }): ApprovalReason | null {
+export function secondApprovalReason(
+  sizes: MoveSizes,
+  limits: { thresholdCents: Cents; adminDailyLimitCents: Cents },
+): ApprovalReason | null {
   if (sizes.adminAccount) return 'adminAccount';
   if (sizes.backdatedMs > BACKDATE_NEEDS_APPROVAL_MS) return 'backdated';
   if (needsSecondApproval(sizes.clientWindowCents, limits.thresholdCents)) return 'threshold';

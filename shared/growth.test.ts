@@ -63,12 +63,22 @@ describe('reference values (docs/product.md, "Weekly growth")', () => {
 
   it('does not grow an entry dated after L, and adds it at face value', () => {
     const ledger = [entry('a', 'deposit', 10_000, T0), entry('b', 'deposit', 500, T0 + 2 * WEEK_MS)];
-    expect(replayLedger(ledger, T0 + WEEK_MS)).toEqual({ balanceCents: 10_134 + 500, netCents: 10_634, lastUpdate: T0 + WEEK_MS, grownUnrounded: expect.any(Number) });
+    expect(replayLedger(ledger, T0 + WEEK_MS)).toEqual({
+      balanceCents: 10_134 + 500,
+      netCents: 10_634,
+      lastUpdate: T0 + WEEK_MS,
+      grownUnrounded: expect.any(Number),
+    });
   });
 
   it('floors the balance at zero but keeps the net', () => {
     const ledger = [entry('a', 'deposit', 1_000, T0), entry('b', 'withdrawal', 5_000, T0)];
-    expect(replayLedger(ledger, T0 + WEEK_MS)).toEqual({ balanceCents: 0, netCents: -4_054, lastUpdate: T0 + WEEK_MS, grownUnrounded: expect.any(Number) });
+    expect(replayLedger(ledger, T0 + WEEK_MS)).toEqual({
+      balanceCents: 0,
+      netCents: -4_054,
+      lastUpdate: T0 + WEEK_MS,
+      grownUnrounded: expect.any(Number),
+    });
   });
 
   it('previous week balance is B / r', () => {
@@ -95,7 +105,11 @@ describe('the weekly update', () => {
 
   it('reports 0% growth on an empty balance', () => {
     const update = weeklyUpdate(emptyBalance(T0), [], T0 + WEEK_MS);
-    expect(update).toEqual({ next: { balanceCents: 0, netCents: 0, lastUpdate: T0 + WEEK_MS, grownUnrounded: 0 }, gainCents: 0, gainPercent: 0 });
+    expect(update).toEqual({
+      next: { balanceCents: 0, netCents: 0, lastUpdate: T0 + WEEK_MS, grownUnrounded: 0 },
+      gainCents: 0,
+      gainPercent: 0,
+    });
   });
 
   it('is idempotent within a week', () => {
@@ -132,7 +146,11 @@ const backdate = fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 6 * WEEK_MS 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('deposit' as const), cents, backdateMs: backdate, advanceMs: advance }),
   fc.record({ kind: fc.constant('withdrawal' as const), cents, backdateMs: backdate, advanceMs: advance }),
-  fc.record({ kind: fc.constant('adjustTo' as const), cents: fc.integer({ min: 0, max: 100_000_000 }), advanceMs: advance }),
+  fc.record({
+    kind: fc.constant('adjustTo' as const),
+    cents: fc.integer({ min: 0, max: 100_000_000 }),
+    advanceMs: advance,
+  }),
   fc.record({ kind: fc.constant('weekly' as const), advanceMs: advance }),
 );
 
@@ -173,10 +191,17 @@ describe('stored balance versus replay (property)', () => {
   });
 
   it('grown from G(L) and the entries after L alone, equals the replay of the whole ledger, to the cent', () => {
-    type Step = { kind: 'entry'; type: 'deposit' | 'withdrawal'; cents: number; offsetMs: number } | { kind: 'weekly'; weeks: number };
+    type Step =
+      | { kind: 'entry'; type: 'deposit' | 'withdrawal'; cents: number; offsetMs: number }
+      | { kind: 'weekly'; weeks: number };
     const step: fc.Arbitrary<Step> = fc.oneof(
       // An entry dated anywhere from 6 weeks before L (backdated: replayed) to 3 weeks after it.
-      fc.record({ kind: fc.constant('entry' as const), type: fc.constantFrom('deposit' as const, 'withdrawal' as const), cents, offsetMs: fc.integer({ min: -6 * WEEK_MS, max: 3 * WEEK_MS }) }),
+      fc.record({
+        kind: fc.constant('entry' as const),
+        type: fc.constantFrom('deposit' as const, 'withdrawal' as const),
+        cents,
+        offsetMs: fc.integer({ min: -6 * WEEK_MS, max: 3 * WEEK_MS }),
+      }),
       fc.record({ kind: fc.constant('weekly' as const), weeks: fc.integer({ min: 1, max: 3 }) }),
     );
     // Across the whole run: the job grows from G, and replays only where G cannot decide the cent (rarely).
@@ -196,12 +221,21 @@ describe('stored balance versus replay (property)', () => {
           // The weekly job at whole weeks after L, reading only the entries after L; where G lies too
           // near a half cent to decide it, the job replays the ledger instead (as weekly-growth.ts does).
           const now = state.lastUpdate + st.weeks * WEEK_MS;
-          const fromG = weeklyUpdateFrom(state, ledger.filter((e) => e.at > state.lastUpdate), now);
+          const fromG = weeklyUpdateFrom(
+            state,
+            ledger.filter((e) => e.at > state.lastUpdate),
+            now,
+          );
           const update = fromG === 'replay' ? weeklyUpdate(state, ledger, now) : fromG;
           if (update === null) throw new Error(`expected a weekly update at ${now}`);
           const replayed = replayLedger(ledger, now);
-          expect({ balanceCents: update.next.balanceCents, netCents: update.next.netCents }).toEqual({ balanceCents: replayed.balanceCents, netCents: replayed.netCents });
-          expect(Math.abs((update.next.grownUnrounded ?? Number.NaN) - (replayed.grownUnrounded ?? 0))).toBeLessThanOrEqual(1e-6 * Math.max(1, Math.abs(replayed.grownUnrounded ?? 0)));
+          expect({ balanceCents: update.next.balanceCents, netCents: update.next.netCents }).toEqual({
+            balanceCents: replayed.balanceCents,
+            netCents: replayed.netCents,
+          });
+          expect(
+            Math.abs((update.next.grownUnrounded ?? Number.NaN) - (replayed.grownUnrounded ?? 0)),
+          ).toBeLessThanOrEqual(1e-6 * Math.max(1, Math.abs(replayed.grownUnrounded ?? 0)));
           state = update.next;
           if (fromG === 'replay') replays += 1;
           else grownFromG += 1;
@@ -216,7 +250,11 @@ describe('stored balance versus replay (property)', () => {
   it('stays equal to the replay week after week for large, long-held balances, where G carried by products drifts', () => {
     // The weekly job's path: from G when it can, the whole ledger when G cannot decide the cent.
     const weekly = (state: BalanceState, ledger: LedgerEntry[], now: number) => {
-      const fromG = weeklyUpdateFrom(state, ledger.filter((e) => e.at > state.lastUpdate), now);
+      const fromG = weeklyUpdateFrom(
+        state,
+        ledger.filter((e) => e.at > state.lastUpdate),
+        now,
+      );
       return fromG === 'replay' ? weeklyUpdate(state, ledger, now) : fromG;
     };
     // Found by review: G(L)·r each week for 152 weeks lands a hair above the half cent where the replay is a hair below.
@@ -228,7 +266,10 @@ describe('stored balance versus replay (property)', () => {
     }
     fc.assert(
       fc.property(
-        fc.array(fc.record({ cents: fc.integer({ min: 1, max: 1_000_000_000 }), week: fc.integer({ min: 0, max: 520 }) }), { minLength: 1, maxLength: 4 }),
+        fc.array(
+          fc.record({ cents: fc.integer({ min: 1, max: 1_000_000_000 }), week: fc.integer({ min: 0, max: 520 }) }),
+          { minLength: 1, maxLength: 4 },
+        ),
         (deposits) => {
           const ledger = deposits.map((d, i) => entry(String(i), 'deposit', d.cents, T0 + d.week * WEEK_MS + HOUR));
           let current = replayLedger([], T0);
@@ -236,9 +277,22 @@ describe('stored balance versus replay (property)', () => {
           for (let week = 1; week <= 520; week++) {
             const now = T0 + week * WEEK_MS;
             const added = ledger.filter((e) => e.at > now - WEEK_MS && e.at <= now);
-            for (const e of added) current = applyEntry(current, e, ledger.filter((x) => x.at <= now));
-            current = weekly(current, ledger.filter((x) => x.at <= now), now)?.next ?? current;
-            const replayed = replayLedger(ledger.filter((x) => x.at <= now), now);
+            for (const e of added)
+              current = applyEntry(
+                current,
+                e,
+                ledger.filter((x) => x.at <= now),
+              );
+            current =
+              weekly(
+                current,
+                ledger.filter((x) => x.at <= now),
+                now,
+              )?.next ?? current;
+            const replayed = replayLedger(
+              ledger.filter((x) => x.at <= now),
+              now,
+            );
             if (current.balanceCents !== replayed.balanceCents || current.netCents !== replayed.netCents) return false;
           }
           return true;
@@ -250,7 +304,13 @@ describe('stored balance versus replay (property)', () => {
 
   it('replays when G(L) no longer matches the stored net (a write that left G behind)', () => {
     const known = replayLedger([entry('d', 'deposit', 100_000, T0 - WEEK_MS)], T0);
-    expect(weeklyUpdateFrom({ ...known, netCents: known.netCents + 1, balanceCents: known.balanceCents + 1 }, [], T0 + WEEK_MS)).toBe('replay');
+    expect(
+      weeklyUpdateFrom(
+        { ...known, netCents: known.netCents + 1, balanceCents: known.balanceCents + 1 },
+        [],
+        T0 + WEEK_MS,
+      ),
+    ).toBe('replay');
     expect(weeklyUpdateFrom(known, [], T0 + WEEK_MS)).not.toBe('replay');
   });
 
@@ -262,19 +322,28 @@ describe('stored balance versus replay (property)', () => {
     expect(weeklyUpdateFrom(unknown, [], T0 + WEEK_MS)).toBe('replay');
     expect(weeklyUpdateFrom(known, [], T0 + WEEK_MS - HOUR)).toBeNull();
     const update = weeklyUpdateFrom(known, [], T0 + WEEK_MS);
-    expect(update === 'replay' ? null : update?.next.balanceCents).toBe(replayLedger([deposit], T0 + WEEK_MS).balanceCents);
+    expect(update === 'replay' ? null : update?.next.balanceCents).toBe(
+      replayLedger([deposit], T0 + WEEK_MS).balanceCents,
+    );
     expect(() => weeklyUpdateFrom(known, [deposit], T0 + WEEK_MS)).toThrow('only the entries dated after L');
   });
 
   it('gives the same cents whatever order the ledger is read in', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ cents, weeksAgo: fc.integer({ min: 0, max: 104 }), out: fc.boolean() }), { minLength: 1, maxLength: 40 }),
+        fc.array(fc.record({ cents, weeksAgo: fc.integer({ min: 0, max: 104 }), out: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 40,
+        }),
         fc.integer(),
         (rows, seed) => {
           const L = T0 + 104 * WEEK_MS;
-          const ledger = rows.map((r, i) => entry(String(i), r.out ? 'withdrawal' : 'deposit', r.cents, L - r.weeksAgo * WEEK_MS));
-          const shuffled = [...ledger].sort((a, b) => ((Number(a.id) * 7919 + seed) % 101) - ((Number(b.id) * 7919 + seed) % 101));
+          const ledger = rows.map((r, i) =>
+            entry(String(i), r.out ? 'withdrawal' : 'deposit', r.cents, L - r.weeksAgo * WEEK_MS),
+          );
+          const shuffled = [...ledger].sort(
+            (a, b) => ((Number(a.id) * 7919 + seed) % 101) - ((Number(b.id) * 7919 + seed) % 101),
+          );
           expect(replayLedger(shuffled, L)).toEqual(replayLedger(ledger, L));
         },
       ),

@@ -98,10 +98,15 @@ export function replayLedger(ledger: readonly LedgerEntry[], lastUpdate: number)
 export function growFrom(state: BalanceState, entriesAfterL: readonly LedgerEntry[], now: number): BalanceState | null {
   const { grownUnrounded, lastUpdate } = state;
   if (grownUnrounded === undefined || now < lastUpdate || (now - lastUpdate) % WEEK_MS !== 0) return null;
-  if (entriesAfterL.some((entry) => entry.at <= lastUpdate)) throw new Error('growFrom takes only the entries dated after L');
+  if (entriesAfterL.some((entry) => entry.at <= lastUpdate))
+    throw new Error('growFrom takes only the entries dated after L');
   // G(L) must still be the portfolio's: net(L) is round(G(L)) plus every entry after L. A writer
   // that changed the balance without G, or a G that drifted, is caught here: replay instead.
-  if (roundHalfEven(grownUnrounded) + entriesAfterL.reduce((sum, entry) => sum + signedCents(entry), 0) !== state.netCents) return null;
+  if (
+    roundHalfEven(grownUnrounded) + entriesAfterL.reduce((sum, entry) => sum + signedCents(entry), 0) !==
+    state.netCents
+  )
+    return null;
   let grown = grownUnrounded * growthFactor((now - lastUpdate) / WEEK_MS);
   let pending = 0;
   for (const entry of [...entriesAfterL].sort(compareEntries)) {
@@ -141,7 +146,11 @@ export function isBackdated(state: BalanceState, entry: Pick<LedgerEntry, 'at'>)
  * The state after `entry` joins the ledger. An entry dated after L is a plain addition; a
  * backdated one needs the whole ledger, `entry` included, to replay.
  */
-export function applyEntry(state: BalanceState, entry: LedgerEntry, ledgerWithEntry?: readonly LedgerEntry[]): BalanceState {
+export function applyEntry(
+  state: BalanceState,
+  entry: LedgerEntry,
+  ledgerWithEntry?: readonly LedgerEntry[],
+): BalanceState {
   if (isBackdated(state, entry)) {
     if (!ledgerWithEntry) throw new Error('a backdated entry needs the ledger to replay');
     return replayLedger(ledgerWithEntry, state.lastUpdate);
@@ -178,7 +187,11 @@ export function weeklyUpdate(state: BalanceState, ledger: readonly LedgerEntry[]
  * The weekly update from the entries dated after L alone (`growFrom`): null when not due, and
  * 'replay' when it cannot be grown that way (then `weeklyUpdate` with the whole ledger).
  */
-export function weeklyUpdateFrom(state: BalanceState, entriesAfterL: readonly LedgerEntry[], now: number): WeeklyUpdate | 'replay' | null {
+export function weeklyUpdateFrom(
+  state: BalanceState,
+  entriesAfterL: readonly LedgerEntry[],
+  now: number,
+): WeeklyUpdate | 'replay' | null {
   if (!isDueForWeeklyUpdate(state.lastUpdate, now)) return null;
   const next = growFrom(state, entriesAfterL, now);
   return next ? updateTo(state, next) : 'replay';
@@ -200,7 +213,11 @@ export function previousWeekBalance(balanceCents: Cents): Cents {
  * it already is. It is dated after L so it applies by addition, and it is measured from the
  * net rather than the floored balance, so the balance becomes exactly the target.
  */
-export function adjustmentTo(state: BalanceState, targetCents: Cents, now: number): { amountCents: Cents; at: number } | null {
+export function adjustmentTo(
+  state: BalanceState,
+  targetCents: Cents,
+  now: number,
+): { amountCents: Cents; at: number } | null {
   if (targetCents === state.balanceCents && state.netCents === state.balanceCents) return null;
   return { amountCents: targetCents - state.netCents, at: Math.max(now, state.lastUpdate + 1) };
 }

@@ -28,7 +28,11 @@ describe('balance history', () => {
   });
 
   it('lists the update instants: Mondays after the first entry, then L', () => {
-    expect(updateTimes(MONDAY + DAY, MONDAY + 2 * WEEK_MS + 3 * DAY)).toEqual([MONDAY + WEEK_MS, MONDAY + 2 * WEEK_MS, MONDAY + 2 * WEEK_MS + 3 * DAY]);
+    expect(updateTimes(MONDAY + DAY, MONDAY + 2 * WEEK_MS + 3 * DAY)).toEqual([
+      MONDAY + WEEK_MS,
+      MONDAY + 2 * WEEK_MS,
+      MONDAY + 2 * WEEK_MS + 3 * DAY,
+    ]);
     expect(updateTimes(MONDAY - 1, MONDAY + WEEK_MS)).toEqual([MONDAY, MONDAY + WEEK_MS]);
   });
 
@@ -58,7 +62,12 @@ describe('balance history', () => {
               const update = weeklyUpdate(state, ledger, now);
               if (update) state = update.next;
             } else {
-              const entry: LedgerEntry = { id: String(i).padStart(4, '0'), type: op.kind, amountCents: op.cents, at: now - op.backdate };
+              const entry: LedgerEntry = {
+                id: String(i).padStart(4, '0'),
+                type: op.kind,
+                amountCents: op.cents,
+                at: now - op.backdate,
+              };
               ledger.push(entry);
               state = applyEntry(state, entry, ledger);
             }
@@ -66,7 +75,10 @@ describe('balance history', () => {
           const points = balanceHistory(ledger, state.lastUpdate);
           if (ledger.length === 0) return points.length === 0;
           const last = points.at(-1);
-          return last?.balanceCents === state.balanceCents && points.every((p, k) => k === 0 || p.at >= (points[k - 1]?.at ?? 0));
+          return (
+            last?.balanceCents === state.balanceCents &&
+            points.every((p, k) => k === 0 || p.at >= (points[k - 1]?.at ?? 0))
+          );
         },
       ),
       { numRuns: 300 },
@@ -97,6 +109,9 @@ describe("the week's growth up to L", () => {
 
   it('is nothing for money less than a week old', () => {
     const L = MONDAY + 2 * WEEK_MS;
-    expect(lastWeekGrowth([{ id: 'a', type: 'deposit', amountCents: 100_000, at: L - 3 * DAY }], L)).toEqual({ gainCents: 0, gainPercent: 0 });
+    expect(lastWeekGrowth([{ id: 'a', type: 'deposit', amountCents: 100_000, at: L - 3 * DAY }], L)).toEqual({
+      gainCents: 0,
+      gainPercent: 0,
+    });
   });
 });

@@ -46,7 +46,10 @@ export function balanceHistory(ledger: readonly LedgerEntry[], lastUpdate: numbe
   let u = 0;
   let lastGrowthAt = Number.NEGATIVE_INFINITY;
   const pushGrowth = (t: number) => {
-    const balance = replayLedger(entries.filter((e) => e.at <= t), t).balanceCents;
+    const balance = replayLedger(
+      entries.filter((e) => e.at <= t),
+      t,
+    ).balanceCents;
     points.push({ at: t, kind: 'growth', balanceCents: balance, amountCents: balance - previous });
     previous = balance;
     lastGrowthAt = t;
@@ -56,7 +59,13 @@ export function balanceHistory(ledger: readonly LedgerEntry[], lastUpdate: numbe
     // An entry dated exactly at an update counts in it, so updates strictly before come first.
     while (u < updates.length && (updates[u] as number) < entry.at) pushGrowth(updates[u++] as number);
     const balance = replayLedger(entries.slice(0, i + 1), lastGrowthAt).balanceCents;
-    points.push({ at: entry.at, kind: entry.type, balanceCents: balance, amountCents: signedCents(entry), entryId: entry.id });
+    points.push({
+      at: entry.at,
+      kind: entry.type,
+      balanceCents: balance,
+      amountCents: signedCents(entry),
+      entryId: entry.id,
+    });
     previous = balance;
   }
   while (u < updates.length) pushGrowth(updates[u++] as number);
@@ -71,9 +80,17 @@ export function balanceHistory(ledger: readonly LedgerEntry[], lastUpdate: numbe
  * so the dashboard's "this week" is the sum of the growth lines of that week. Percent as the
  * weekly job's: of the balance before the growth, 0 when that is not positive.
  */
-export function lastWeekGrowth(ledger: readonly LedgerEntry[], lastUpdate: number): { gainCents: Cents; gainPercent: number } {
-  const points = balanceHistory(ledger.filter((entry) => entry.at <= lastUpdate), lastUpdate);
-  const gainCents = points.filter((p) => p.kind === 'growth' && p.at > lastUpdate - WEEK_MS && p.at <= lastUpdate).reduce((sum, p) => sum + p.amountCents, 0);
+export function lastWeekGrowth(
+  ledger: readonly LedgerEntry[],
+  lastUpdate: number,
+): { gainCents: Cents; gainPercent: number } {
+  const points = balanceHistory(
+    ledger.filter((entry) => entry.at <= lastUpdate),
+    lastUpdate,
+  );
+  const gainCents = points
+    .filter((p) => p.kind === 'growth' && p.at > lastUpdate - WEEK_MS && p.at <= lastUpdate)
+    .reduce((sum, p) => sum + p.amountCents, 0);
   const base = replayLedger(ledger, lastUpdate).balanceCents - gainCents;
   return { gainCents, gainPercent: base > 0 ? (gainCents / base) * 100 : 0 };
 }

@@ -16,10 +16,14 @@ export const validation = {
     description: `You can only withdraw up to ${maxFormatted} in eligible profit`,
   }),
   invalidDepositAmount: { title: 'Invalid Amount', description: 'Please enter a valid positive deposit amount' },
-  invalidAdminWithdrawalAmount: { title: 'Invalid Amount', description: 'Please enter a valid positive withdrawal amount' },
+  invalidAdminWithdrawalAmount: {
+    title: 'Invalid Amount',
+    description: 'Please enter a valid positive withdrawal amount',
+  },
   invalidBalance: { title: 'Invalid Amount', description: 'Please enter a valid positive number' },
   authenticationRequired: 'Authentication required',
-  deleteConfirmation: (email: string) => `Are you sure you want to delete client ${email}? This action cannot be undone.`,
+  deleteConfirmation: (email: string) =>
+    `Are you sure you want to delete client ${email}? This action cannot be undone.`,
 } as const;
 
 /** Messages for the rules beyond the original screens, written in the same voice. */

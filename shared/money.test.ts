@@ -46,12 +46,25 @@ describe('roundHalfEven', () => {
 });
 
 describe('parseDollarText (form input)', () => {
-  it.each(['10.001', '-1', '', '   ', 'abc', '1e400', '1e3', '1,000', '12.3.4', '.', '$5', 'Infinity', 'NaN', '0', '0.00'])(
-    'rejects %p',
-    (text) => {
-      expect(parseDollarText(text).ok).toBe(false);
-    },
-  );
+  it.each([
+    '10.001',
+    '-1',
+    '',
+    '   ',
+    'abc',
+    '1e400',
+    '1e3',
+    '1,000',
+    '12.3.4',
+    '.',
+    '$5',
+    'Infinity',
+    'NaN',
+    '0',
+    '0.00',
+  ])('rejects %p', (text) => {
+    expect(parseDollarText(text).ok).toBe(false);
+  });
 
   it.each([
     ['0.01', 1],
@@ -82,12 +95,25 @@ describe('parseDollarText (form input)', () => {
 });
 
 describe('parseDollarNumber (API)', () => {
-  it.each([[Number('1e400')], [Number.NaN], [Number.POSITIVE_INFINITY], [-1], [0], [10.001], [0.1 + 0.2], [1e-7], [1e21], ['10'], [null], [undefined], [{}], [[5]], [true]])(
-    'rejects %p',
-    (value) => {
-      expect(parseDollarNumber(value).ok).toBe(false);
-    },
-  );
+  it.each([
+    [Number('1e400')],
+    [Number.NaN],
+    [Number.POSITIVE_INFINITY],
+    [-1],
+    [0],
+    [10.001],
+    [0.1 + 0.2],
+    [1e-7],
+    [1e21],
+    ['10'],
+    [null],
+    [undefined],
+    [{}],
+    [[5]],
+    [true],
+  ])('rejects %p', (value) => {
+    expect(parseDollarNumber(value).ok).toBe(false);
+  });
 
   it.each([
     [0.01, 1],
@@ -112,7 +138,9 @@ describe('parseDollarNumber (API)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), fc.integer({ min: 0, max: 99 }), (whole, frac) => {
         const text = `${whole}.${String(frac).padStart(2, '0')}`;
-        expect(parseDollarNumber(Number(text), { allowZero: true })).toEqual(parseDollarText(text, { allowZero: true }));
+        expect(parseDollarNumber(Number(text), { allowZero: true })).toEqual(
+          parseDollarText(text, { allowZero: true }),
+        );
       }),
     );
   });
@@ -137,7 +165,10 @@ describe('dollarsToCents (API dollars for display)', () => {
 
   it('undoes centsToDollars for every whole number of cents, of either sign', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -MAX_ENTRY_CENTS * 100, max: MAX_ENTRY_CENTS * 100 }), (cents) => dollarsToCents(centsToDollars(cents)) === cents),
+      fc.property(
+        fc.integer({ min: -MAX_ENTRY_CENTS * 100, max: MAX_ENTRY_CENTS * 100 }),
+        (cents) => dollarsToCents(centsToDollars(cents)) === cents,
+      ),
     );
   });
 

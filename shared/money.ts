@@ -65,7 +65,8 @@ export function parseDollarNumber(value: unknown, rules: AmountRules = {}): Pars
   // and a sum like 0.1 + 0.2 shows its true length ("0.30000000000000004"). Exponent forms only
   // appear below 1e-6 or above 1e21, both outside what an amount may be.
   const text = String(value);
-  if (/e/i.test(text)) return Math.abs(value) >= 1 ? { ok: false, problem: 'too-large' } : { ok: false, problem: 'too-many-decimals' };
+  if (/e/i.test(text))
+    return Math.abs(value) >= 1 ? { ok: false, problem: 'too-large' } : { ok: false, problem: 'too-many-decimals' };
   return fromDecimalText(text, rules);
 }
 

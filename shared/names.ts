@@ -36,6 +36,9 @@ export interface NameFieldErrors {
 /** The name fields' problems (required, then checkName), or null when both are fine. */
 export function checkNameFields(firstName: string, lastName: string): NameFieldErrors | null {
   const problemOf = (name: string, required: string) => (name.trim() ? checkName(name) : required);
-  const errors = { firstName: problemOf(firstName, apiMessages.firstNameRequired), lastName: problemOf(lastName, apiMessages.lastNameRequired) };
+  const errors = {
+    firstName: problemOf(firstName, apiMessages.firstNameRequired),
+    lastName: problemOf(lastName, apiMessages.lastNameRequired),
+  };
   return errors.firstName || errors.lastName ? errors : null;
 }

@@ -13,7 +13,9 @@ export function parseBody<S extends z.ZodMiniType>(schema: S, body: unknown): Pa
   if (result.success) return { ok: true, value: result.data };
   const issue = result.error.issues[0];
   if (!issue) return { ok: false, message: apiMessages.unexpected };
-  if (issue.code === 'unrecognized_keys') return { ok: false, message: apiMessages.unknownField(issue.keys.join(', ')) };
-  if (issue.code === 'invalid_type' && issue.path.length === 0) return { ok: false, message: apiMessages.malformedJson };
+  if (issue.code === 'unrecognized_keys')
+    return { ok: false, message: apiMessages.unknownField(issue.keys.join(', ')) };
+  if (issue.code === 'invalid_type' && issue.path.length === 0)
+    return { ok: false, message: apiMessages.malformedJson };
   return { ok: false, message: issue.message };
 }

@@ -8,13 +8,18 @@ export const refusals = {
   twoFactorSetupExpired: 'This set-up has expired or was started elsewhere. Please start the set-up again.',
   /** The closing (DELETE /api/admin/clients/{id}) refused: what must happen first. */
   closeRefusedBalance: 'This account still holds money. Record a withdrawal of the whole balance before closing it.',
-  closeRefusedRequests: "This account has a withdrawal request waiting for a decision. Approve or reject it before closing the account.",
-  closeRefusedActions: 'A move on this account is waiting for a second administrator. Approve or reject it before closing the account.',
-  ownAccountMove: 'You cannot move money on or decide a request of your own client account: another administrator must do it',
+  closeRefusedRequests:
+    'This account has a withdrawal request waiting for a decision. Approve or reject it before closing the account.',
+  closeRefusedActions:
+    'A move on this account is waiting for a second administrator. Approve or reject it before closing the account.',
+  ownAccountMove:
+    'You cannot move money on or decide a request of your own client account: another administrator must do it',
   ownAccountApproval: 'You cannot approve a move on your own client account: another administrator must approve it',
   approverIsProposer: 'Another administrator must approve an action you proposed, under any of your sign-ins',
-  balanceChangedSinceProposal: 'The balance has changed since this balance edit was proposed: reject it and propose the edit again',
-  approvalDateOutOfRange: "This deposit's date is now out of the allowed range: reject it and propose the deposit again",
+  balanceChangedSinceProposal:
+    'The balance has changed since this balance edit was proposed: reject it and propose the edit again',
+  approvalDateOutOfRange:
+    "This deposit's date is now out of the allowed range: reject it and propose the deposit again",
   insufficientBalance: 'Insufficient balance for this withdrawal',
   notYours: 'You can only access your own portfolio',
   twoFactorSetupNotStarted: 'No authenticator app is waiting to be confirmed. Please start the set-up again.',

@@ -9,7 +9,15 @@ const aws = {
   googleSignIn: true,
   fundingInstructions: ['Bank: Example Bank', 'Reference: your e-mail address'],
 };
-const local = { region: 'us-east-1', userPoolId: 'us-east-1_local', userPoolClientId: 'client', userPoolEndpoint: 'http://127.0.0.1:8080/cognito', oauthDomain: null, googleSignIn: false, fundingInstructions: [] };
+const local = {
+  region: 'us-east-1',
+  userPoolId: 'us-east-1_local',
+  userPoolClientId: 'client',
+  userPoolEndpoint: 'http://127.0.0.1:8080/cognito',
+  oauthDomain: null,
+  googleSignIn: false,
+  fundingInstructions: [],
+};
 
 it('reads what AWS and the local gateway write, exactly', () => {
   expect(parseSiteConfig(aws)).toEqual(aws);
@@ -52,7 +60,10 @@ describe("the firm's words (the footer)", () => {
   it('reads and writes them, with the optional phone and demo notice only when given', () => {
     expect(parseSiteConfig({ ...aws, firm })).toEqual({ ...aws, firm });
     const full = { ...firm, supportPhone: '+44 20 7946 0000', demoNotice: 'Demo firm — not a real offer' };
-    expect(parseSiteConfig(JSON.parse(JSON.stringify(siteConfig({ ...local, firm: full }))))).toEqual({ ...local, firm: full });
+    expect(parseSiteConfig(JSON.parse(JSON.stringify(siteConfig({ ...local, firm: full }))))).toEqual({
+      ...local,
+      firm: full,
+    });
     expect(siteConfig({ ...aws, firm: { ...firm, extra: 1 } as typeof firm })).toEqual({ ...aws, firm });
     expect(Object.keys(siteConfig({ ...aws, firm }).firm ?? {})).not.toContain('supportPhone');
   });

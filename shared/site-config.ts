@@ -68,17 +68,24 @@ function parseFirm(value: unknown): FirmDetails {
   const v = value as Record<string, unknown>;
   for (const key of [...FIRM_TEXTS, ...FIRM_OPTIONAL]) {
     const text = v[key];
-    if ((text !== undefined || !(FIRM_OPTIONAL as readonly string[]).includes(key)) && (typeof text !== 'string' || text === '')) throw new Error(`config.json: firm.${key} must be text`);
+    if (
+      (text !== undefined || !(FIRM_OPTIONAL as readonly string[]).includes(key)) &&
+      (typeof text !== 'string' || text === '')
+    )
+      throw new Error(`config.json: firm.${key} must be text`);
   }
-  for (const key of ['termsUrl', 'privacyUrl'] as const) if (!/^https?:\/\/\S+$/.test(v[key] as string)) throw new Error(`config.json: firm.${key} is not a URL`);
+  for (const key of ['termsUrl', 'privacyUrl'] as const)
+    if (!/^https?:\/\/\S+$/.test(v[key] as string)) throw new Error(`config.json: firm.${key} is not a URL`);
   return firmDetails(v as unknown as FirmDetails);
 }
 
-const isLinesOfText = (value: unknown): value is string[] => Array.isArray(value) && value.every((line) => typeof line === 'string' && line !== '');
+const isLinesOfText = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((line) => typeof line === 'string' && line !== '');
 
 /** Reads config.json; throws naming the first field that is missing or of the wrong kind. */
 export function parseSiteConfig(value: unknown): SiteConfig {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('config.json: not an object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error('config.json: not an object');
   const v = value as Record<string, unknown>;
   const text = (key: string): string => {
     const x = v[key];
@@ -86,9 +93,11 @@ export function parseSiteConfig(value: unknown): SiteConfig {
     return x;
   };
   const endpoint = v.userPoolEndpoint;
-  if (endpoint !== undefined && (typeof endpoint !== 'string' || !/^https?:\/\/\S+$/.test(endpoint))) throw new Error('config.json: userPoolEndpoint is not a URL');
+  if (endpoint !== undefined && (typeof endpoint !== 'string' || !/^https?:\/\/\S+$/.test(endpoint)))
+    throw new Error('config.json: userPoolEndpoint is not a URL');
   const oauthDomain = v.oauthDomain;
-  if (oauthDomain !== null && (typeof oauthDomain !== 'string' || oauthDomain === '')) throw new Error('config.json: oauthDomain must be a domain or null');
+  if (oauthDomain !== null && (typeof oauthDomain !== 'string' || oauthDomain === ''))
+    throw new Error('config.json: oauthDomain must be a domain or null');
   if (typeof v.googleSignIn !== 'boolean') throw new Error('config.json: googleSignIn must be true or false');
   if (v.googleSignIn && oauthDomain === null) throw new Error('config.json: googleSignIn needs oauthDomain');
   const funding: unknown = v.fundingInstructions ?? [];

@@ -32,7 +32,7 @@ describe('CSV', () => {
   });
 
   it.each([
-    ['Example;=1+1;=cmd|\' /C calc\'!A0', `"Example;'=1+1;'=cmd|' /C calc'!A0"`],
+    ["Example;=1+1;=cmd|' /C calc'!A0", `"Example;'=1+1;'=cmd|' /C calc'!A0"`],
     ['a,+1', `"a,'+1"`],
     ['a\t@SUM(A1)', `"a\t'@SUM(A1)"`],
     ['a; -2', `"a;' -2"`],
@@ -45,28 +45,41 @@ describe('CSV', () => {
   });
 
   /** Typed text made of what CSV injection is made of: separators, quotes, spaces, formula signs. */
-  const hostileText = fc.string({ unit: fc.constantFrom('a', ' ', '"', "'", ',', ';', '\t', '\r', '\n', '=', '+', '-', '@', '\uff1d', '\u00a0'), maxLength: 12 });
+  const hostileText = fc.string({
+    unit: fc.constantFrom('a', ' ', '"', "'", ',', ';', '\t', '\r', '\n', '=', '+', '-', '@', '\uff1d', '\u00a0'),
+    maxLength: 12,
+  });
 
   it('leaves no piece a formula, however a reader splits the file (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.array(hostileText, { minLength: 3, maxLength: 3 }), { minLength: 1, maxLength: 5 }), (rows) => {
-        const csv = toCsv(['a', 'b', 'c'], rows);
-        // Every cell any reader could see: split on `,` (RFC 4180), `;` (a European Excel), tab
-        // and line breaks, honouring no quote; a reader may then trim white space and quotes.
-        for (const piece of csv.split(/[,;\t\r\n]/)) {
-          expect(piece.replace(/^[\s"]*/, '')).not.toMatch(/^[=+\-@\uff1d\uff0b\uff0d\uff20]/);
-        }
-        // A reader that honours the quotes gets each field back, changed only by the `'`s added.
-        const parsed = parseCsv(csv).slice(1);
-        expect(parsed).toEqual(rows.map((r) => r.map(safeText)));
-        expect(parsed.map((r) => r.map((cell) => cell.replaceAll("'", '')))).toEqual(rows.map((r) => r.map((text) => text.replaceAll("'", ''))));
-      }),
+      fc.property(
+        fc.array(fc.array(hostileText, { minLength: 3, maxLength: 3 }), { minLength: 1, maxLength: 5 }),
+        (rows) => {
+          const csv = toCsv(['a', 'b', 'c'], rows);
+          // Every cell any reader could see: split on `,` (RFC 4180), `;` (a European Excel), tab
+          // and line breaks, honouring no quote; a reader may then trim white space and quotes.
+          for (const piece of csv.split(/[,;\t\r\n]/)) {
+            expect(piece.replace(/^[\s"]*/, '')).not.toMatch(/^[=+\-@\uff1d\uff0b\uff0d\uff20]/);
+          }
+          // A reader that honours the quotes gets each field back, changed only by the `'`s added.
+          const parsed = parseCsv(csv).slice(1);
+          expect(parsed).toEqual(rows.map((r) => r.map(safeText)));
+          expect(parsed.map((r) => r.map((cell) => cell.replaceAll("'", '')))).toEqual(
+            rows.map((r) => r.map((text) => text.replaceAll("'", ''))),
+          );
+        },
+      ),
       { numRuns: 1000 },
     );
   });
 
   it('writes amounts with 2 decimals, negatives too, never defused', () => {
-    expect(parseCsv(toCsv(['x'], [[{ amountCents: -5 }], [{ amountCents: 123456 }], [{ amountCents: 0 }]]))).toEqual([['x'], ['-0.05'], ['1234.56'], ['0.00']]);
+    expect(parseCsv(toCsv(['x'], [[{ amountCents: -5 }], [{ amountCents: 123456 }], [{ amountCents: 0 }]]))).toEqual([
+      ['x'],
+      ['-0.05'],
+      ['1234.56'],
+      ['0.00'],
+    ]);
   });
 });
 
@@ -83,7 +96,13 @@ describe('statements', () => {
     const rows = parseCsv(csv);
     expect(rows[0]).toEqual(['Date', 'Type', 'Description', 'Amount', 'Balance']);
     expect(rows[1]).toEqual([new Date(MONDAY).toISOString(), 'Opening balance', '', '0.00', '0.00']);
-    expect(rows[2]).toEqual([new Date(MONDAY + 86_400_000).toISOString(), 'Deposit', `'=wire from "bank", ref 12`, '10000.00', '10000.00']);
+    expect(rows[2]).toEqual([
+      new Date(MONDAY + 86_400_000).toISOString(),
+      'Deposit',
+      `'=wire from "bank", ref 12`,
+      '10000.00',
+      '10000.00',
+    ]);
     expect(rows.filter((r) => r[1] === 'Weekly growth').length).toBeGreaterThanOrEqual(3);
     expect(rows.find((r) => r[1] === 'Withdrawal')?.[3]).toBe('-250.00');
     const closing = rows.at(-1);
@@ -91,7 +110,9 @@ describe('statements', () => {
     expect(Math.round(Number(closing?.[4]) * 100)).toBe(replayLedger(ledger, L).balanceCents);
     // every running balance is the previous one plus the row's amount, except where the floor at 0 bites
     for (let i = 3; i < rows.length - 1; i++) {
-      expect(Math.round(Number(rows[i]?.[4]) * 100)).toBe(Math.round(Number(rows[i - 1]?.[4]) * 100) + Math.round(Number(rows[i]?.[3]) * 100));
+      expect(Math.round(Number(rows[i]?.[4]) * 100)).toBe(
+        Math.round(Number(rows[i - 1]?.[4]) * 100) + Math.round(Number(rows[i]?.[3]) * 100),
+      );
     }
   });
 
@@ -102,7 +123,17 @@ describe('statements', () => {
   });
 
   it('all clients balances', () => {
-    const rows = parseCsv(balancesCsv([{ email: 'a@x.co', name: '@bob', balanceCents: 12345, weeklyGainPercent: 1.3419, lastUpdate: '2026-11-16T00:00:00.000Z' }]));
+    const rows = parseCsv(
+      balancesCsv([
+        {
+          email: 'a@x.co',
+          name: '@bob',
+          balanceCents: 12345,
+          weeklyGainPercent: 1.3419,
+          lastUpdate: '2026-11-16T00:00:00.000Z',
+        },
+      ]),
+    );
     expect(rows).toEqual([
       ['Email', 'Name', 'Balance', 'Weekly gain %', 'Last updated'],
       ['a@x.co', "'@bob", '123.45', '1.34', '2026-11-16T00:00:00.000Z'],

@@ -36,7 +36,9 @@ const FORMULA_START = new RegExp(`^(?:[\\t\\r]|${FORMULA_SIGN.source})`);
 export function safeText(text: string): string {
   return text
     .split(AFTER_CELL_BREAK)
-    .map((piece, i) => ((i === 0 && FORMULA_START.test(piece)) || FORMULA_BEHIND_TRIM.test(piece) ? `'${piece}` : piece))
+    .map((piece, i) =>
+      (i === 0 && FORMULA_START.test(piece)) || FORMULA_BEHIND_TRIM.test(piece) ? `'${piece}` : piece,
+    )
     .join('');
 }
 
@@ -98,9 +100,17 @@ export function statementCsv({ points, notes, from, to }: StatementInput): strin
   const inside = points.filter((p) => p.at >= from && p.at <= to && !(p.kind === 'growth' && p.amountCents === 0));
   const opening = before.at(-1)?.balanceCents ?? 0;
   const closing = [...before, ...points.filter((p) => p.at >= from && p.at <= to)].at(-1)?.balanceCents ?? opening;
-  const rows: Cell[][] = [[new Date(from).toISOString(), 'Opening balance', '', { amountCents: 0 }, { amountCents: opening }]];
+  const rows: Cell[][] = [
+    [new Date(from).toISOString(), 'Opening balance', '', { amountCents: 0 }, { amountCents: opening }],
+  ];
   for (const p of inside) {
-    rows.push([new Date(p.at).toISOString(), TYPE_NAMES[p.kind], (p.entryId && notes.get(p.entryId)) || '', { amountCents: p.amountCents }, { amountCents: p.balanceCents }]);
+    rows.push([
+      new Date(p.at).toISOString(),
+      TYPE_NAMES[p.kind],
+      (p.entryId && notes.get(p.entryId)) || '',
+      { amountCents: p.amountCents },
+      { amountCents: p.balanceCents },
+    ]);
   }
   rows.push([new Date(to).toISOString(), 'Closing balance', '', { amountCents: 0 }, { amountCents: closing }]);
   return toCsv(STATEMENT_HEADER, rows);

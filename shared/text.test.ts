@@ -31,7 +31,18 @@ describe('hasUnsafeCharacters', () => {
   });
 
   it('finds an unsafe character wherever it stands (property)', () => {
-    const unsafe = fc.constantFrom('\u0000', '\u0001', '\u001f', '\u007f', '\u0080', '\u009f', '\u202a', '\u202e', '\u2066', '\u2069');
+    const unsafe = fc.constantFrom(
+      '\u0000',
+      '\u0001',
+      '\u001f',
+      '\u007f',
+      '\u0080',
+      '\u009f',
+      '\u202a',
+      '\u202e',
+      '\u2066',
+      '\u2069',
+    );
     fc.assert(
       fc.property(fc.string(), unsafe, fc.string(), (before, bad, after) => {
         expect(hasUnsafeCharacters(`${before}${bad}${after}`, { allowTabAndNewline: true })).toBe(true);

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { DAY_MS } from './growth';
 import { apiMessages, validation } from './messages';
-import { checkAdminWithdrawalAmount, checkBalanceAmount, checkDepositAmount, checkDepositDate, checkWithdrawalRequestAmount } from './amount-forms';
+import {
+  checkAdminWithdrawalAmount,
+  checkBalanceAmount,
+  checkDepositAmount,
+  checkDepositDate,
+  checkWithdrawalRequestAmount,
+} from './amount-forms';
 import { checkSignInForm, checkSignUpForm } from './forms';
 import { checkNameFields, checkNames } from './names';
 import { withdrawalLimitMessages } from './withdrawal-rules';
@@ -19,25 +25,44 @@ import {
 
 describe('the form rules and their messages, word for word', () => {
   it('has them exactly', () => {
-    expect(validation.passwordMismatch).toEqual({ title: 'Password mismatch', description: "Passwords don't match. Please check and try again." });
-    expect(validation.passwordTooShort).toEqual({ title: 'Password too short', description: 'Password should be at least 6 characters long.' });
-    expect(validation.invalidWithdrawalAmount).toEqual({ title: 'Invalid Amount', description: 'Please enter a valid withdrawal amount' });
-    expect(validation.amountTooHigh('$12.34')).toEqual({ title: 'Amount Too High', description: 'You can only withdraw up to $12.34 in eligible profit' });
+    expect(validation.passwordMismatch).toEqual({
+      title: 'Password mismatch',
+      description: "Passwords don't match. Please check and try again.",
+    });
+    expect(validation.passwordTooShort).toEqual({
+      title: 'Password too short',
+      description: 'Password should be at least 6 characters long.',
+    });
+    expect(validation.invalidWithdrawalAmount).toEqual({
+      title: 'Invalid Amount',
+      description: 'Please enter a valid withdrawal amount',
+    });
+    expect(validation.amountTooHigh('$12.34')).toEqual({
+      title: 'Amount Too High',
+      description: 'You can only withdraw up to $12.34 in eligible profit',
+    });
     expect(validation.invalidDepositAmount.description).toBe('Please enter a valid positive deposit amount');
     expect(validation.invalidAdminWithdrawalAmount.description).toBe('Please enter a valid positive withdrawal amount');
     expect(validation.invalidBalance.description).toBe('Please enter a valid positive number');
-    expect(validation.deleteConfirmation('a@b.co')).toBe('Are you sure you want to delete client a@b.co? This action cannot be undone.');
+    expect(validation.deleteConfirmation('a@b.co')).toBe(
+      'Are you sure you want to delete client a@b.co? This action cannot be undone.',
+    );
   });
 });
 
 describe('request bodies', () => {
   it('deposit: dollars become cents, the note is trimmed, the date parsed', () => {
-    expect(parseBody(depositBody, { amount: 1234.5, note: '  wire  ', timestamp: '2026-11-20T00:00:00.000Z' })).toEqual({
-      ok: true,
-      value: { amount: 123450, note: 'wire', timestamp: Date.parse('2026-11-20T00:00:00.000Z') },
-    });
+    expect(parseBody(depositBody, { amount: 1234.5, note: '  wire  ', timestamp: '2026-11-20T00:00:00.000Z' })).toEqual(
+      {
+        ok: true,
+        value: { amount: 123450, note: 'wire', timestamp: Date.parse('2026-11-20T00:00:00.000Z') },
+      },
+    );
     expect(parseBody(depositBody, { amount: 5 })).toEqual({ ok: true, value: { amount: 500, note: '' } });
-    expect(parseBody(depositBody, { amount: 5, note: null, timestamp: '2026-11-20' })).toMatchObject({ ok: true, value: { note: '' } });
+    expect(parseBody(depositBody, { amount: 5, note: null, timestamp: '2026-11-20' })).toMatchObject({
+      ok: true,
+      value: { note: '' },
+    });
   });
 
   it.each([
@@ -80,10 +105,19 @@ describe('request bodies', () => {
   });
 
   it('admin withdrawal and balance use their own messages; a balance may be zero', () => {
-    expect(parseBody(adminWithdrawalBody, { amount: 0 })).toEqual({ ok: false, message: 'Please enter a valid positive withdrawal amount' });
+    expect(parseBody(adminWithdrawalBody, { amount: 0 })).toEqual({
+      ok: false,
+      message: 'Please enter a valid positive withdrawal amount',
+    });
     expect(parseBody(balanceBody, { balance: 0 })).toEqual({ ok: true, value: { balance: 0 } });
-    expect(parseBody(balanceBody, { balance: -0.01 })).toEqual({ ok: false, message: 'Please enter a valid positive number' });
-    expect(parseBody(balanceBody, { balance: Number('1e400') })).toEqual({ ok: false, message: 'Please enter a valid positive number' });
+    expect(parseBody(balanceBody, { balance: -0.01 })).toEqual({
+      ok: false,
+      message: 'Please enter a valid positive number',
+    });
+    expect(parseBody(balanceBody, { balance: Number('1e400') })).toEqual({
+      ok: false,
+      message: 'Please enter a valid positive number',
+    });
   });
 
   it('client withdrawal request', () => {
@@ -104,16 +138,34 @@ describe('request bodies', () => {
       ok: false,
       message: 'Please enter a valid withdrawal amount',
     });
-    expect(parseBody(withdrawalRequestBody, { userId: 'u1', userEmail: 'nope', amount: 1 })).toEqual({ ok: false, message: 'Invalid email address' });
-    expect(parseBody(withdrawalRequestBody, { userEmail: 'a@example.com', amount: 1 })).toEqual({ ok: false, message: apiMessages.userIdRequired });
+    expect(parseBody(withdrawalRequestBody, { userId: 'u1', userEmail: 'nope', amount: 1 })).toEqual({
+      ok: false,
+      message: 'Invalid email address',
+    });
+    expect(parseBody(withdrawalRequestBody, { userEmail: 'a@example.com', amount: 1 })).toEqual({
+      ok: false,
+      message: apiMessages.userIdRequired,
+    });
   });
 
   it('create portfolio: only an empty one', () => {
-    expect(parseBody(createPortfolioBody, { userId: 'u1', initialBalance: 0 })).toEqual({ ok: true, value: { userId: 'u1', initialBalance: 0 } });
+    expect(parseBody(createPortfolioBody, { userId: 'u1', initialBalance: 0 })).toEqual({
+      ok: true,
+      value: { userId: 'u1', initialBalance: 0 },
+    });
     expect(parseBody(createPortfolioBody, { userId: 'u1' })).toMatchObject({ ok: true });
-    expect(parseBody(createPortfolioBody, { userId: 'u1', initialBalance: 1000 })).toEqual({ ok: false, message: apiMessages.initialBalanceMustBeZero });
-    expect(parseBody(createPortfolioBody, { userId: '', initialBalance: 0 })).toEqual({ ok: false, message: apiMessages.userIdRequired });
-    expect(parseBody(createPortfolioBody, { userId: 'u'.repeat(129) })).toEqual({ ok: false, message: apiMessages.userIdTooLong });
+    expect(parseBody(createPortfolioBody, { userId: 'u1', initialBalance: 1000 })).toEqual({
+      ok: false,
+      message: apiMessages.initialBalanceMustBeZero,
+    });
+    expect(parseBody(createPortfolioBody, { userId: '', initialBalance: 0 })).toEqual({
+      ok: false,
+      message: apiMessages.userIdRequired,
+    });
+    expect(parseBody(createPortfolioBody, { userId: 'u'.repeat(129) })).toEqual({
+      ok: false,
+      message: apiMessages.userIdTooLong,
+    });
   });
 
   it('reject needs a reason', () => {
@@ -123,11 +175,27 @@ describe('request bodies', () => {
   });
 
   it("answers every refusal in the product's words, never in zod's defaults (property)", () => {
-    const schemas = [depositBody, adminWithdrawalBody, balanceBody, withdrawalRequestBody, createPortfolioBody, rejectBody];
+    const schemas = [
+      depositBody,
+      adminWithdrawalBody,
+      balanceBody,
+      withdrawalRequestBody,
+      createPortfolioBody,
+      rejectBody,
+    ];
     // Anything, and long strings for the length limits.
     const value = fc.oneof(fc.anything(), fc.string({ minLength: 100, maxLength: 600 }), fc.double());
     const fields = fc.record(
-      { amount: value, balance: value, note: value, timestamp: value, userId: value, userEmail: value, initialBalance: value, reason: value },
+      {
+        amount: value,
+        balance: value,
+        note: value,
+        timestamp: value,
+        userId: value,
+        userEmail: value,
+        initialBalance: value,
+        reason: value,
+      },
       { requiredKeys: [] },
     );
     fc.assert(
@@ -140,7 +208,14 @@ describe('request bodies', () => {
   });
 
   it('never throws and always answers with a message, whatever arrives (property)', () => {
-    const schemas = [depositBody, adminWithdrawalBody, balanceBody, withdrawalRequestBody, createPortfolioBody, rejectBody];
+    const schemas = [
+      depositBody,
+      adminWithdrawalBody,
+      balanceBody,
+      withdrawalRequestBody,
+      createPortfolioBody,
+      rejectBody,
+    ];
     fc.assert(
       fc.property(fc.constantFrom(...schemas), fc.anything(), (schema, body) => {
         const result = parseBody(schema, body);
@@ -163,7 +238,13 @@ describe('deposit dates', () => {
 });
 
 describe('form checks', () => {
-  const good = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: 'secret1', confirmPassword: 'secret1' };
+  const good = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    password: 'secret1',
+    confirmPassword: 'secret1',
+  };
 
   it('sign-up: mismatch, then length, in the product words', () => {
     expect(checkSignUpForm(good)).toBeNull();
@@ -180,25 +261,44 @@ describe('form checks', () => {
     expect(checkNameFields('Zoë', 'Ångström')).toBeNull();
   });
 
-  it.each(['Example;=1+1;=cmd|\' /C calc\'!A0', 'Doe;Smith', 'Tab\tName', '=cmd', '+1', '-Ann', '@home', '  =cmd', '\uff1dcmd'])(
-    'names: refuses %j, where a spreadsheet would see a cell break or a formula',
+  it.each([
+    "Example;=1+1;=cmd|' /C calc'!A0",
+    'Doe;Smith',
+    'Tab\tName',
+    '=cmd',
+    '+1',
+    '-Ann',
+    '@home',
+    '  =cmd',
+    '\uff1dcmd',
+  ])('names: refuses %j, where a spreadsheet would see a cell break or a formula', (name) => {
+    const expected = name.includes('\t') ? apiMessages.nameUnsafeCharacters : apiMessages.nameFormulaCharacters;
+    expect(checkNames('Ada', name)).toBe(expected);
+    expect(checkNameFields('Ada', name)).toEqual({ firstName: null, lastName: expected });
+    expect(parseBody(namesBody, { firstName: name, lastName: 'Doe' })).toEqual({ ok: false, message: expected });
+  });
+
+  it.each(["O'Brien", 'Anne-Marie', 'José', 'Zoë', 'Smith-Jones', 'de la Cruz', 'Nguyễn', "D'Angelo-Smith"])(
+    'names: takes %j',
     (name) => {
-      const expected = name.includes('\t') ? apiMessages.nameUnsafeCharacters : apiMessages.nameFormulaCharacters;
-      expect(checkNames('Ada', name)).toBe(expected);
-      expect(checkNameFields('Ada', name)).toEqual({ firstName: null, lastName: expected });
-      expect(parseBody(namesBody, { firstName: name, lastName: 'Doe' })).toEqual({ ok: false, message: expected });
+      expect(checkNames(name, name)).toBeNull();
+      expect(checkNameFields(name, name)).toBeNull();
+      expect(parseBody(namesBody, { firstName: name, lastName: name })).toEqual({
+        ok: true,
+        value: { firstName: name, lastName: name },
+      });
     },
   );
 
-  it.each(["O'Brien", 'Anne-Marie', 'José', 'Zoë', 'Smith-Jones', 'de la Cruz', 'Nguyễn', "D'Angelo-Smith"])('names: takes %j', (name) => {
-    expect(checkNames(name, name)).toBeNull();
-    expect(checkNameFields(name, name)).toBeNull();
-    expect(parseBody(namesBody, { firstName: name, lastName: name })).toEqual({ ok: true, value: { firstName: name, lastName: name } });
-  });
-
   it('names: each field says its own problem', () => {
-    expect(checkNameFields(' ', '=x')).toEqual({ firstName: apiMessages.firstNameRequired, lastName: apiMessages.nameFormulaCharacters });
-    expect(checkNameFields('A\u202Eda', '')).toEqual({ firstName: apiMessages.nameUnsafeCharacters, lastName: apiMessages.lastNameRequired });
+    expect(checkNameFields(' ', '=x')).toEqual({
+      firstName: apiMessages.firstNameRequired,
+      lastName: apiMessages.nameFormulaCharacters,
+    });
+    expect(checkNameFields('A\u202Eda', '')).toEqual({
+      firstName: apiMessages.nameUnsafeCharacters,
+      lastName: apiMessages.lastNameRequired,
+    });
   });
 
   it('sign-up: a password Cognito will take (no spaces at either end, at most 256)', () => {
@@ -219,8 +319,14 @@ describe('form checks', () => {
 
   it('client withdrawal amount: valid, invalid, below the minimum, too high', () => {
     expect(checkWithdrawalRequestAmount('100.00', 100_000)).toEqual({ ok: true, cents: 10_000 });
-    expect(checkWithdrawalRequestAmount('0', 100_000)).toEqual({ ok: false, notice: validation.invalidWithdrawalAmount });
-    expect(checkWithdrawalRequestAmount('abc', 100_000)).toEqual({ ok: false, notice: validation.invalidWithdrawalAmount });
+    expect(checkWithdrawalRequestAmount('0', 100_000)).toEqual({
+      ok: false,
+      notice: validation.invalidWithdrawalAmount,
+    });
+    expect(checkWithdrawalRequestAmount('abc', 100_000)).toEqual({
+      ok: false,
+      notice: validation.invalidWithdrawalAmount,
+    });
     expect(checkWithdrawalRequestAmount('99.99', 100_000)).toEqual({
       ok: false,
       notice: { title: 'Amount Too Low', description: 'The minimum withdrawal request is $100.00' },
@@ -250,7 +356,15 @@ describe('parseIsoTimestamp', () => {
     expect(parseIsoTimestamp(text)).toBe(ms);
   });
 
-  it.each(['2026-02-30', '2027-02-29T00:00:00Z', '2026-13-01', '2026-11-20T24:00:00Z', '2026-11-20T10:30:00', '20 Nov 2026', ''])('rejects %s', (text) => {
+  it.each([
+    '2026-02-30',
+    '2027-02-29T00:00:00Z',
+    '2026-13-01',
+    '2026-11-20T24:00:00Z',
+    '2026-11-20T10:30:00',
+    '20 Nov 2026',
+    '',
+  ])('rejects %s', (text) => {
     expect(parseIsoTimestamp(text)).toBeNaN();
   });
 });

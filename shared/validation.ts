@@ -13,7 +13,12 @@ import { type AmountRules, type Cents, parseDollarNumber } from './money';
 import { MIN_WITHDRAWAL_REQUEST_CENTS, withdrawalLimitMessages } from './withdrawal-rules';
 import type { OptionalEmail } from './email-preferences';
 import { checkName } from './names';
-import { passwordChangeBody, twoFactorCodeBody, twoFactorDisableBody, twoFactorSetupBody } from './account-security-bodies';
+import {
+  passwordChangeBody,
+  twoFactorCodeBody,
+  twoFactorDisableBody,
+  twoFactorSetupBody,
+} from './account-security-bodies';
 import { hasUnsafeCharacters } from './text';
 import { activityKinds } from './activity-kinds';
 
@@ -53,7 +58,9 @@ const noteField = z.pipe(
   ),
   z.string().check(
     z.maxLength(NOTE_MAX_LENGTH, { error: apiMessages.noteTooLong }),
-    z.refine((note) => !hasUnsafeCharacters(note, { allowTabAndNewline: true }), { error: apiMessages.noteUnsafeCharacters }),
+    z.refine((note) => !hasUnsafeCharacters(note, { allowTabAndNewline: true }), {
+      error: apiMessages.noteUnsafeCharacters,
+    }),
   ),
 );
 
@@ -69,7 +76,9 @@ const timestampField = z.pipe(
 const userIdField = z
   .string({ error: apiMessages.userIdRequired })
   .check(z.minLength(1, { error: apiMessages.userIdRequired }), z.maxLength(128, { error: apiMessages.userIdTooLong }));
-const emailField = z.email({ error: apiMessages.invalidEmail }).check(z.maxLength(254, { error: apiMessages.invalidEmail }));
+const emailField = z
+  .email({ error: apiMessages.invalidEmail })
+  .check(z.maxLength(254, { error: apiMessages.invalidEmail }));
 
 /** POST /api/portfolios/create. A client may create its own empty portfolio, never give itself money. */
 export const createPortfolioBody = z.strictObject({
@@ -83,7 +92,9 @@ export const withdrawalRequestBody = z.strictObject({
   userEmail: emailField,
   amount: z.pipe(
     amountField(validation.invalidWithdrawalAmount.description),
-    z.number().check(z.minimum(MIN_WITHDRAWAL_REQUEST_CENTS, { error: withdrawalLimitMessages.belowMinimum.description })),
+    z
+      .number()
+      .check(z.minimum(MIN_WITHDRAWAL_REQUEST_CENTS, { error: withdrawalLimitMessages.belowMinimum.description })),
   ),
 });
 
@@ -107,17 +118,15 @@ export const balanceBody = z.strictObject({
 
 /** A first or last name as sign-up takes it: required, at most 256 characters, and what checkName allows. */
 function nameField(required: string) {
-  return z
-    .string({ error: required })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: required }),
-      z.maxLength(256, { error: apiMessages.nameTooLong }),
-      z.superRefine((name, ctx) => {
-        const problem = checkName(name);
-        if (problem) ctx.issues.push({ code: 'custom', message: problem, input: name });
-      }),
-    );
+  return z.string({ error: required }).check(
+    z.trim(),
+    z.minLength(1, { error: required }),
+    z.maxLength(256, { error: apiMessages.nameTooLong }),
+    z.superRefine((name, ctx) => {
+      const problem = checkName(name);
+      if (problem) ctx.issues.push({ code: 'custom', message: problem, input: name });
+    }),
+  );
 }
 
 /** PUT /api/portfolios/{userId}/names (the account page). */
@@ -137,14 +146,12 @@ export const emailPreferencesBody = z.strictObject({
 
 /** POST /api/admin/withdrawal-requests/{id}/reject */
 export const rejectBody = z.strictObject({
-  reason: z
-    .string({ error: apiMessages.reasonRequired })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: apiMessages.reasonRequired }),
-      z.maxLength(NOTE_MAX_LENGTH, { error: apiMessages.reasonTooLong }),
-      z.refine((reason) => !hasUnsafeCharacters(reason), { error: apiMessages.reasonUnsafeCharacters }),
-    ),
+  reason: z.string({ error: apiMessages.reasonRequired }).check(
+    z.trim(),
+    z.minLength(1, { error: apiMessages.reasonRequired }),
+    z.maxLength(NOTE_MAX_LENGTH, { error: apiMessages.reasonTooLong }),
+    z.refine((reason) => !hasUnsafeCharacters(reason), { error: apiMessages.reasonUnsafeCharacters }),
+  ),
 });
 
 const DAY_END_MS = 24 * 3600 * 1000 - 1;
@@ -163,12 +170,16 @@ function periodBound(endOfDay: boolean) {
 }
 
 /** ?from=YYYY-MM-DD&to=YYYY-MM-DD of a statement, as epoch milliseconds (defaults are the handler's). */
-export const statementPeriodQuery = z
-  .object({ from: periodBound(false), to: periodBound(true) })
-  .check(z.refine(({ from, to }) => from === undefined || to === undefined || from <= to, { error: apiMessages.invalidPeriod }));
+export const statementPeriodQuery = z.object({ from: periodBound(false), to: periodBound(true) }).check(
+  z.refine(({ from, to }) => from === undefined || to === undefined || from <= to, {
+    error: apiMessages.invalidPeriod,
+  }),
+);
 
 /** ?status=pending: the only list of requests the admins' queue serves. */
-export const requestStatusQuery = z.object({ status: z.optional(z.literal('pending', { error: apiMessages.unsupportedStatus })) });
+export const requestStatusQuery = z.object({
+  status: z.optional(z.literal('pending', { error: apiMessages.unsupportedStatus })),
+});
 
 /** ?limit of a paged list: whole numbers from 1 to `max` (at most 3 digits), `fallback` when absent. */
 function pageLimit(fallback: number, max: number, message: string) {
@@ -198,14 +209,24 @@ export type ClientOrder = 'email' | 'balance-desc' | 'balance-asc';
  * is the server's own text, checked by the server against the sort and search it was made for.
  */
 export const clientListQuery = z.pipe(
-  z.object({
-    limit: pageLimit(CLIENT_PAGE_DEFAULT, CLIENT_PAGE_MAX, apiMessages.invalidListLimit),
-    cursor: z.optional(z.string({ error: apiMessages.invalidListCursor }).check(z.regex(/^[\w-]{1,2048}$/, { error: apiMessages.invalidListCursor }))),
-    sort: z.optional(z.enum(['balance-desc', 'balance-asc'], { error: apiMessages.invalidListSort })),
-    search: z.optional(z.string({ error: apiMessages.searchTooLong }).check(z.maxLength(SEARCH_MAX_LENGTH, { error: apiMessages.searchTooLong }))),
-    /** closed: the closed accounts, newest closed first (no other order). */
-    status: z.optional(z.enum(['closed'], { error: apiMessages.invalidListStatus })),
-  }).check(z.refine((q) => !(q.status === 'closed' && q.sort), { error: apiMessages.closedListSort, path: ['sort'] })),
+  z
+    .object({
+      limit: pageLimit(CLIENT_PAGE_DEFAULT, CLIENT_PAGE_MAX, apiMessages.invalidListLimit),
+      cursor: z.optional(
+        z
+          .string({ error: apiMessages.invalidListCursor })
+          .check(z.regex(/^[\w-]{1,2048}$/, { error: apiMessages.invalidListCursor })),
+      ),
+      sort: z.optional(z.enum(['balance-desc', 'balance-asc'], { error: apiMessages.invalidListSort })),
+      search: z.optional(
+        z
+          .string({ error: apiMessages.searchTooLong })
+          .check(z.maxLength(SEARCH_MAX_LENGTH, { error: apiMessages.searchTooLong })),
+      ),
+      /** closed: the closed accounts, newest closed first (no other order). */
+      status: z.optional(z.enum(['closed'], { error: apiMessages.invalidListStatus })),
+    })
+    .check(z.refine((q) => !(q.status === 'closed' && q.sort), { error: apiMessages.closedListSort, path: ['sort'] })),
   z.transform(({ limit, cursor, sort, search, status }) => {
     const needle = search?.trim().toLowerCase();
     const order: ClientOrder = sort ?? 'email';
@@ -229,23 +250,45 @@ export const ACTIVITY_PAGE_MAX = 200;
  * (lower-cased, trimmed), one kind of act (a money move's kind with its approvals:
  * activity-kinds.ts activityKindFilters), and a period of dates (UTC days).
  */
-export const activityQuery = z.pipe(
-  z.object({
-    limit: pageLimit(ACTIVITY_PAGE_DEFAULT, ACTIVITY_PAGE_MAX, apiMessages.invalidActivityLimit),
-    cursor: z.optional(z.string({ error: apiMessages.invalidListCursor }).check(z.regex(/^[\w-]{1,2048}$/, { error: apiMessages.invalidListCursor }))),
-    actor: z.optional(z.string({ error: apiMessages.invalidActivityActor }).check(z.maxLength(SEARCH_MAX_LENGTH, { error: apiMessages.invalidActivityActor }))),
-    client: z.optional(z.string({ error: apiMessages.invalidActivityClient }).check(z.regex(/^[A-Za-z0-9_.-]{1,128}$/, { error: apiMessages.invalidActivityClient }))),
-    clientSearch: z.optional(z.string({ error: apiMessages.invalidActivityClientSearch }).check(z.maxLength(SEARCH_MAX_LENGTH, { error: apiMessages.invalidActivityClientSearch }))),
-    kind: z.optional(z.enum(activityKinds, { error: apiMessages.invalidActivityKind })),
-    from: periodBound(false),
-    to: periodBound(true),
-  }),
-  z.transform(({ actor, clientSearch, ...rest }) => {
-    const needle = actor?.trim().toLowerCase();
-    const who = clientSearch?.trim().toLowerCase();
-    return { ...rest, ...(needle ? { actor: needle } : {}), ...(who ? { clientSearch: who } : {}) };
-  }),
-).check(z.refine(({ from, to }) => from === undefined || to === undefined || from <= to, { error: apiMessages.invalidPeriod }));
+export const activityQuery = z
+  .pipe(
+    z.object({
+      limit: pageLimit(ACTIVITY_PAGE_DEFAULT, ACTIVITY_PAGE_MAX, apiMessages.invalidActivityLimit),
+      cursor: z.optional(
+        z
+          .string({ error: apiMessages.invalidListCursor })
+          .check(z.regex(/^[\w-]{1,2048}$/, { error: apiMessages.invalidListCursor })),
+      ),
+      actor: z.optional(
+        z
+          .string({ error: apiMessages.invalidActivityActor })
+          .check(z.maxLength(SEARCH_MAX_LENGTH, { error: apiMessages.invalidActivityActor })),
+      ),
+      client: z.optional(
+        z
+          .string({ error: apiMessages.invalidActivityClient })
+          .check(z.regex(/^[A-Za-z0-9_.-]{1,128}$/, { error: apiMessages.invalidActivityClient })),
+      ),
+      clientSearch: z.optional(
+        z
+          .string({ error: apiMessages.invalidActivityClientSearch })
+          .check(z.maxLength(SEARCH_MAX_LENGTH, { error: apiMessages.invalidActivityClientSearch })),
+      ),
+      kind: z.optional(z.enum(activityKinds, { error: apiMessages.invalidActivityKind })),
+      from: periodBound(false),
+      to: periodBound(true),
+    }),
+    z.transform(({ actor, clientSearch, ...rest }) => {
+      const needle = actor?.trim().toLowerCase();
+      const who = clientSearch?.trim().toLowerCase();
+      return { ...rest, ...(needle ? { actor: needle } : {}), ...(who ? { clientSearch: who } : {}) };
+    }),
+  )
+  .check(
+    z.refine(({ from, to }) => from === undefined || to === undefined || from <= to, {
+      error: apiMessages.invalidPeriod,
+    }),
+  );
 
 /** Each route's body schema, by the name its route-table entry gives (shared/api.ts). */
 export const bodySchemas = {

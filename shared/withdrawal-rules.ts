@@ -21,6 +21,9 @@ export const MAX_PENDING_WITHDRAWAL_REQUESTS = 3;
  * and only the dashboard's dialog and the API ever say these.
  */
 export const withdrawalLimitMessages = {
-  belowMinimum: { title: 'Amount Too Low', description: `The minimum withdrawal request is ${formatUsd(MIN_WITHDRAWAL_REQUEST_CENTS)}` } satisfies Notice,
+  belowMinimum: {
+    title: 'Amount Too Low',
+    description: `The minimum withdrawal request is ${formatUsd(MIN_WITHDRAWAL_REQUEST_CENTS)}`,
+  } satisfies Notice,
   tooManyPending: `You already have ${MAX_PENDING_WITHDRAWAL_REQUESTS} withdrawal requests waiting for a decision. Please wait until one of them is decided before requesting again.`,
 } as const;

@@ -17,7 +17,8 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"`](\.{1,2}\/[^'"`]+)['"`]\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"`](\.{1,2}\/[^'"`]+)['"`]\s*\)/g;
 
 /** The files a module imports by relative path, resolved as TypeScript does. */
 function importsOf(file: string): string[] {
@@ -26,7 +27,9 @@ function importsOf(file: string): string[] {
     const spec = m[1] ?? m[2];
     if (!spec || spec.includes('${')) continue;
     const base = resolve(dirname(file), spec.replace(/\.js$/, ''));
-    const target = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((p) => existsSync(p) && statSync(p).isFile());
+    const target = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find(
+      (p) => existsSync(p) && statSync(p).isFile(),
+    );
     if (target && /\.(ts|tsx)$/.test(target)) found.push(target);
   }
   return found;
@@ -49,7 +52,8 @@ it('has no import cycle', () => {
     state.set(file, 'visiting');
     stack.push(file);
     for (const next of graph.get(file) ?? []) {
-      if (state.get(next) === 'visiting') cycles.push([...stack.slice(stack.indexOf(next)), next].map(rel).join(' -> '));
+      if (state.get(next) === 'visiting')
+        cycles.push([...stack.slice(stack.indexOf(next)), next].map(rel).join(' -> '));
       else if (!state.has(next)) visit(next);
     }
     stack.pop();
@@ -86,7 +90,10 @@ it('keeps every arrow pointing down a floor: nothing of the product imports a te
   const offenders = product.flatMap((f) => {
     const [floor, mayImport] = floorOf(f) ?? ['', []];
     const allowed = (t: string) => !isTestOrTool(t) && [floor, ...mayImport].some((p) => t.startsWith(p));
-    return (graph.get(join(ROOT, f)) ?? []).map(rel).filter((t) => !allowed(t)).map((t) => `${f} -> ${t}`);
+    return (graph.get(join(ROOT, f)) ?? [])
+      .map(rel)
+      .filter((t) => !allowed(t))
+      .map((t) => `${f} -> ${t}`);
   });
   expect(offenders).toEqual([]);
 });
@@ -94,13 +101,18 @@ it('keeps every arrow pointing down a floor: nothing of the product imports a te
 it('keeps shared/ pure: it imports nothing from lambdas/ or web/', () => {
   const offenders = files
     .filter((f) => rel(f).startsWith('shared/'))
-    .flatMap((f) => (graph.get(f) ?? []).filter((t) => /^(lambdas|web|infra)\//.test(rel(t))).map((t) => `${rel(f)} -> ${rel(t)}`));
+    .flatMap((f) =>
+      (graph.get(f) ?? []).filter((t) => /^(lambdas|web|infra)\//.test(rel(t))).map((t) => `${rel(f)} -> ${rel(t)}`),
+    );
   expect(offenders).toEqual([]);
 });
 
 /** The files a module loads at run time: its relative imports, less `import type` / `export type`. */
 function valueImportsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8').replace(/(?:^|\n)\s*(?:import|export)\s+type\s[^;]*?from\s+['"][^'"]+['"]/g, '');
+  const text = readFileSync(file, 'utf8').replace(
+    /(?:^|\n)\s*(?:import|export)\s+type\s[^;]*?from\s+['"][^'"]+['"]/g,
+    '',
+  );
   return importsOf(file).filter((target) => {
     const spec = relative(dirname(file), target).replace(/\.tsx?$/, '');
     const name = spec.split('/').pop() ?? '';
@@ -117,17 +129,26 @@ it('keeps zod out of the browser: nothing the web app loads at run time imports 
   };
   visit(join(ROOT, 'web/src/main.tsx'));
   expect([...seen].map(rel)).toContain('web/src/api/calls.ts');
-  const offenders = [...seen].filter((f) => /from\s+['"]zod(\/mini)?['"]/.test(readFileSync(f, 'utf8').replace(/import\s+type\s[^;]*;/g, ''))).map(rel);
+  const offenders = [...seen]
+    .filter((f) => /from\s+['"]zod(\/mini)?['"]/.test(readFileSync(f, 'utf8').replace(/import\s+type\s[^;]*;/g, '')))
+    .map(rel);
   expect(offenders).toEqual([]);
 });
 
 it("lets no screen write an API path or say what an answer is: only the contract's client (web/src/api) does", () => {
   const offenders = files
     // web/src/auth talks to Cognito (its own fetches), never to the API.
-    .filter((f) => rel(f).startsWith('web/src/') && !/^web\/src\/(api|auth)\//.test(rel(f)) && !/\.test\.tsx?$|\/test\//.test(rel(f)))
+    .filter(
+      (f) =>
+        rel(f).startsWith('web/src/') &&
+        !/^web\/src\/(api|auth)\//.test(rel(f)) &&
+        !/\.test\.tsx?$|\/test\//.test(rel(f)),
+    )
     .flatMap((f) => {
       const text = readFileSync(f, 'utf8');
-      return [/['"`]\/api\//.test(text) && 'an /api/ path', /\bapi<|\bfetch\(/.test(text) && 'a raw API call'].filter(Boolean).map((what) => `${rel(f)}: ${what}`);
+      return [/['"`]\/api\//.test(text) && 'an /api/ path', /\bapi<|\bfetch\(/.test(text) && 'a raw API call']
+        .filter(Boolean)
+        .map((what) => `${rel(f)}: ${what}`);
     });
   expect(offenders).toEqual([]);
 });
@@ -141,7 +162,14 @@ it("lets no screen write an API path or say what an answer is: only the contract
  * only money reaches sideways, to cognito: whether an account is an administrator's is Cognito's
  * to say (account-owners.ts), while Cognito's calls never need a money move.
  */
-const LIB_FLOORS: Readonly<Record<string, number>> = { runtime: 0, data: 1, cognito: 2, money: 2, migrations: 2, http: 3 };
+const LIB_FLOORS: Readonly<Record<string, number>> = {
+  runtime: 0,
+  data: 1,
+  cognito: 2,
+  money: 2,
+  migrations: 2,
+  http: 3,
+};
 const LIB_SIDEWAYS: Readonly<Record<string, readonly string[]>> = { money: ['cognito'] };
 const LIB = join(ROOT, 'lambdas/lib');
 const libFolderOf = (file: string) => relative(LIB, file).split('/')[0] ?? '';
@@ -165,7 +193,9 @@ function upwardImports(): string[] {
 }
 
 it('gives every folder of lambdas/lib a floor', () => {
-  const folders = readdirSync(LIB, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  const folders = readdirSync(LIB, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
   expect(folders.filter((folder) => LIB_FLOORS[folder] === undefined)).toEqual([]);
   expect(libFiles.filter((f) => !relative(LIB, f).includes('/')).map(rel)).toEqual([]);
 });
@@ -178,6 +208,10 @@ it('keeps every import in lambdas/lib on its own floor or a floor below', () => 
 it('keeps the data layer free of HTTP: no data/ module imports http/, its errors included', () => {
   const offenders = libFiles
     .filter((f) => libFolderOf(f) === 'data')
-    .flatMap((f) => (graph.get(f) ?? []).filter((t) => libFolderOf(t) === 'http' && !relative(LIB, t).startsWith('..')).map((t) => `${rel(f)} -> ${rel(t)}`));
+    .flatMap((f) =>
+      (graph.get(f) ?? [])
+        .filter((t) => libFolderOf(t) === 'http' && !relative(LIB, t).startsWith('..'))
+        .map((t) => `${rel(f)} -> ${rel(t)}`),
+    );
   expect(offenders).toEqual([]);
 });

@@ -28,23 +28,35 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const files = [...SOURCE_DIRS.flatMap((dir) => sourceFiles(join(ROOT, dir))), join(ROOT, 'jest.config.ts')].map((file) => relative(ROOT, file));
+const files = [...SOURCE_DIRS.flatMap((dir) => sourceFiles(join(ROOT, dir))), join(ROOT, 'jest.config.ts')].map(
+  (file) => relative(ROOT, file),
+);
 
 /** `file`'s module specifiers, each with the repository path it names when it is relative. */
 function importsOf(file: string): { specifier: string; path?: string }[] {
   return [...readFileSync(join(ROOT, file), 'utf8').matchAll(SPECIFIER)].map((m) => {
     const specifier = m[1] ?? '';
-    return specifier.startsWith('.') ? { specifier, path: relative(ROOT, resolve(ROOT, dirname(file), specifier)) } : { specifier };
+    return specifier.startsWith('.')
+      ? { specifier, path: relative(ROOT, resolve(ROOT, dirname(file), specifier)) }
+      : { specifier };
   });
 }
 
 const insidePackage = (path: string) => path === PACKAGE_DIR || path.startsWith(`${PACKAGE_DIR}/`);
 const namesPackage = (specifier: string) => specifier === PACKAGE_NAME || specifier.startsWith(`${PACKAGE_NAME}/`);
-const namesCognitoLocal = (specifier: string) => specifier === 'cognito-local' || specifier.startsWith('cognito-local/');
+const namesCognitoLocal = (specifier: string) =>
+  specifier === 'cognito-local' || specifier.startsWith('cognito-local/');
 
 /** Every import of `files` that `offends`, as `file -> specifier`. */
-function offenders(of: readonly string[], offends: (i: { specifier: string; path?: string }, file: string) => boolean): string[] {
-  return of.flatMap((file) => importsOf(file).filter((i) => offends(i, file)).map((i) => `${file} -> ${i.specifier}`));
+function offenders(
+  of: readonly string[],
+  offends: (i: { specifier: string; path?: string }, file: string) => boolean,
+): string[] {
+  return of.flatMap((file) =>
+    importsOf(file)
+      .filter((i) => offends(i, file))
+      .map((i) => `${file} -> ${i.specifier}`),
+  );
 }
 
 it('reads the repository, the package and its adapter', () => {
@@ -52,27 +64,46 @@ it('reads the repository, the package and its adapter', () => {
   expect(files).toContain(ADAPTER);
   expect(files).toContain(`${PACKAGE_DIR}/index.ts`);
   expect(importsOf(ADAPTER).filter((i) => namesCognitoLocal(i.specifier)).length).toBeGreaterThan(0);
-  expect(offenders(['infra/tools/admin.ts'], (i) => i.specifier === PACKAGE_NAME)).toEqual([`infra/tools/admin.ts -> ${PACKAGE_NAME}`]);
+  expect(offenders(['infra/tools/admin.ts'], (i) => i.specifier === PACKAGE_NAME)).toEqual([
+    `infra/tools/admin.ts -> ${PACKAGE_NAME}`,
+  ]);
 });
 
 it('has one door: the package exports its entry alone, which the repository reaches by name', () => {
-  const manifest = JSON.parse(readFileSync(join(ROOT, PACKAGE_DIR, 'package.json'), 'utf8')) as { name?: string; exports?: unknown };
-  expect({ name: manifest.name, exports: manifest.exports }).toEqual({ name: PACKAGE_NAME, exports: { '.': './index.ts' } });
+  const manifest = JSON.parse(readFileSync(join(ROOT, PACKAGE_DIR, 'package.json'), 'utf8')) as {
+    name?: string;
+    exports?: unknown;
+  };
+  expect({ name: manifest.name, exports: manifest.exports }).toEqual({
+    name: PACKAGE_NAME,
+    exports: { '.': './index.ts' },
+  });
   const root = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { workspaces?: unknown };
   expect(root.workspaces).toContain(PACKAGE_DIR);
 });
 
 it('is imported from outside only through its entry, never by a path inside it', () => {
   const outside = files.filter((file) => !insidePackage(file));
-  const found = offenders(outside, (i) => (i.path !== undefined && insidePackage(i.path)) || (namesPackage(i.specifier) && i.specifier !== PACKAGE_NAME));
+  const found = offenders(
+    outside,
+    (i) =>
+      (i.path !== undefined && insidePackage(i.path)) || (namesPackage(i.specifier) && i.specifier !== PACKAGE_NAME),
+  );
   expect(found).toEqual([]);
 });
 
 it('is no dependency of the product: shared/, lambdas/ and web/ do not import it', () => {
   const product = files.filter((file) => PRODUCT.test(file));
-  expect(offenders(product, (i) => namesPackage(i.specifier) || (i.path !== undefined && insidePackage(i.path)))).toEqual([]);
+  expect(
+    offenders(product, (i) => namesPackage(i.specifier) || (i.path !== undefined && insidePackage(i.path))),
+  ).toEqual([]);
 });
 
-it("reaches cognito-local through one adapter: no other module of the repository imports it", () => {
-  expect(offenders(files.filter((file) => file !== ADAPTER), (i) => namesCognitoLocal(i.specifier))).toEqual([]);
+it('reaches cognito-local through one adapter: no other module of the repository imports it', () => {
+  expect(
+    offenders(
+      files.filter((file) => file !== ADAPTER),
+      (i) => namesCognitoLocal(i.specifier),
+    ),
+  ).toEqual([]);
 });

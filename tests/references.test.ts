@@ -12,7 +12,10 @@ const ROOT = resolve(__dirname, '..');
 const TEXT_FILE = /\.(ts|tsx|cjs|mjs|md|sh|json|ya?ml)$/;
 
 /** What git tracks, and the new files it does not ignore: the repository as a clone will have it. */
-const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+  cwd: ROOT,
+  encoding: 'utf8',
+})
   .split('\n')
   .filter((f) => TEXT_FILE.test(f) && f !== 'package-lock.json' && existsSync(join(ROOT, f)));
 const text = new Map(files.map((f) => [f, readFileSync(join(ROOT, f), 'utf8')]));
@@ -28,7 +31,8 @@ function findAll(pattern: RegExp): Hit[] {
   const found: Hit[] = [];
   for (const [file, body] of text) {
     if (file === 'tests/references.test.ts') continue;
-    for (const match of body.matchAll(pattern)) found.push({ file, line: body.slice(0, match.index).split('\n').length, match });
+    for (const match of body.matchAll(pattern))
+      found.push({ file, line: body.slice(0, match.index).split('\n').length, match });
   }
   return found;
 }
@@ -39,7 +43,8 @@ const shown = (hits: Hit[]) => hits.map(({ file, line, match }) => `${file}:${li
 const OUTSIDE_DOCS = new RegExp(['\\b(spec|design)\\.md\\b', '\\bDEVELOPERS\\.md\\b'].join('|'), 'g');
 const RELATIVE_PATH = /(?<![\w.])(?:\.\.\/)+[\w.-]+/g;
 const ISSUE_NUMBER = new RegExp(['\\bissues?', '\\s+#?\\d+'].join(''), 'gi');
-const REPO_PATH = /(?<![\w./-])((?:lambdas|web|shared|infra|tests|bench|docs)\/[\w./-]*\.(?:tsx?|md|json|sh|cjs|png))\b/g;
+const REPO_PATH =
+  /(?<![\w./-])((?:lambdas|web|shared|infra|tests|bench|docs)\/[\w./-]*\.(?:tsx?|md|json|sh|cjs|png))\b/g;
 const SECTION_REFERENCE = /\b(docs\/[\w/.-]+\.md), "([^"]+)"/g;
 
 it('reads the repository', () => {
@@ -52,7 +57,9 @@ it('points to no document outside the repository', () => {
 });
 
 it('climbs out of the repository with no relative path', () => {
-  const outside = findAll(RELATIVE_PATH).filter(({ file, match }) => relative(ROOT, resolve(ROOT, dirname(file), match[0])).startsWith('..'));
+  const outside = findAll(RELATIVE_PATH).filter(({ file, match }) =>
+    relative(ROOT, resolve(ROOT, dirname(file), match[0])).startsWith('..'),
+  );
   expect(shown(outside)).toEqual([]);
 });
 
@@ -66,10 +73,16 @@ it('names only paths that exist', () => {
 });
 
 it('sends readers only to headings their document has', () => {
-  const headings = (doc: string) => (text.get(doc) ?? '').split('\n').filter((l) => l.startsWith('#')).map((l) => l.replace(/^#+\s*/, ''));
+  const headings = (doc: string) =>
+    (text.get(doc) ?? '')
+      .split('\n')
+      .filter((l) => l.startsWith('#'))
+      .map((l) => l.replace(/^#+\s*/, ''));
   // A heading named across a comment's line break reads as one line.
   const oneLine = (heading: string) => heading.replace(/\s*\n\s*(?:\*|\/\/)?\s*/g, ' ');
-  const missing = findAll(SECTION_REFERENCE).filter(({ match: [, doc = '', heading = ''] }) => !headings(doc).includes(oneLine(heading)));
+  const missing = findAll(SECTION_REFERENCE).filter(
+    ({ match: [, doc = '', heading = ''] }) => !headings(doc).includes(oneLine(heading)),
+  );
   expect(shown(missing)).toEqual([]);
 });
 
@@ -91,5 +104,8 @@ it('finds what it looks for (each check replayed on a sample)', () => {
   expect('see the spec.md and DEVELOPERS.md'.match(OUTSIDE_DOCS)).toHaveLength(2);
   expect('from ../../shared/api and ../shared/x'.match(RELATIVE_PATH)).toEqual(['../../shared', '../shared']);
   expect('// Beyond issue 18 and Issues #3'.match(ISSUE_NUMBER)).toHaveLength(2);
-  expect([...'in lambdas/lib/data/table.ts and web/x.tsx'.matchAll(REPO_PATH)].map((m) => m[1])).toEqual(['lambdas/lib/data/table.ts', 'web/x.tsx']);
+  expect([...'in lambdas/lib/data/table.ts and web/x.tsx'.matchAll(REPO_PATH)].map((m) => m[1])).toEqual([
+    'lambdas/lib/data/table.ts',
+    'web/x.tsx',
+  ]);
 });

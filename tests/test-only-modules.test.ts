@@ -18,7 +18,8 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"`](\.{1,2}\/[^'"`]+)['"`]\s*\)|jest\.mock\(\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"`](\.{1,2}\/[^'"`]+)['"`]\s*\)|jest\.mock\(\s*['"](\.{1,2}\/[^'"]+)['"]/g;
 
 /** The files a module imports by relative path, resolved as TypeScript does. */
 function importsOf(file: string): string[] {
@@ -27,14 +28,17 @@ function importsOf(file: string): string[] {
     const spec = m[1] ?? m[2] ?? m[3];
     if (!spec || spec.includes('${')) continue;
     const base = resolve(dirname(file), spec.replace(/\.js$/, ''));
-    const target = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((p) => existsSync(p) && statSync(p).isFile());
+    const target = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find(
+      (p) => existsSync(p) && statSync(p).isFile(),
+    );
     if (target) found.push(relative(ROOT, target));
   }
   return found;
 }
 
 /** A test, or a module kept for tests: test files, tests/, test-support folders and modules, the web's test setup, e2e journeys. */
-const isTestCode = (path: string) => /^tests\/|\.test\.tsx?$|\.e2e\.ts$|(^|\/)test-support(\/|\.tsx?$)|^web\/src\/test\//.test(path);
+const isTestCode = (path: string) =>
+  /^tests\/|\.test\.tsx?$|\.e2e\.ts$|(^|\/)test-support(\/|\.tsx?$)|^web\/src\/test\//.test(path);
 
 /**
  * Test-only modules whose tests are another suite's to move: the Google sign-in walk is imported
@@ -48,9 +52,10 @@ const AWAITING_THEIR_TESTS = ['infra/local/google/sign-in-walk.ts'];
  */
 function testOnlyModules(files: readonly string[], importsOfFile: (file: string) => string[]): string[] {
   const importers = new Map<string, string[]>();
-  for (const file of files) for (const target of importsOfFile(file)) importers.set(target, [...(importers.get(target) ?? []), file]);
+  for (const file of files)
+    for (const target of importsOfFile(file)) importers.set(target, [...(importers.get(target) ?? []), file]);
   const testOnly = new Set<string>();
-  for (let grown = true; grown; ) {
+  for (let grown = true; grown;) {
     grown = false;
     for (const file of files) {
       const by = importers.get(file) ?? [];
@@ -69,7 +74,9 @@ describe('test-only modules', () => {
     const files = SOURCE_DIRS.flatMap((d) => sourceFiles(join(ROOT, d))).map((f) => relative(ROOT, f));
     expect(files.length).toBeGreaterThan(150);
     const graph = new Map(files.map((f) => [f, importsOf(join(ROOT, f))]));
-    expect(testOnlyModules(files, (f) => graph.get(f) ?? []).filter((f) => !AWAITING_THEIR_TESTS.includes(f))).toEqual([]);
+    expect(testOnlyModules(files, (f) => graph.get(f) ?? []).filter((f) => !AWAITING_THEIR_TESTS.includes(f))).toEqual(
+      [],
+    );
   });
 
   it('flags a helper only tests import, and one only such a helper imports, but not an entry point or a module the product uses', () => {
@@ -86,7 +93,14 @@ describe('test-only modules', () => {
       'repo/infra/local/test-support.ts': [],
       'repo/infra/aws/app.ts': [],
     };
-    graph['repo/lambdas/lib/thing.test.ts']?.push('repo/lambdas/lib/test-support/fakes.ts', 'repo/infra/local/test-support.ts');
-    expect(testOnlyModules(Object.keys(graph), (f) => graph[f] ?? [])).toEqual(['repo/lambdas/lib/fixture-names.ts', 'repo/lambdas/lib/thing-fixtures.ts', 'repo/web/src/thing-driver.ts']);
+    graph['repo/lambdas/lib/thing.test.ts']?.push(
+      'repo/lambdas/lib/test-support/fakes.ts',
+      'repo/infra/local/test-support.ts',
+    );
+    expect(testOnlyModules(Object.keys(graph), (f) => graph[f] ?? [])).toEqual([
+      'repo/lambdas/lib/fixture-names.ts',
+      'repo/lambdas/lib/thing-fixtures.ts',
+      'repo/web/src/thing-driver.ts',
+    ]);
   });
 });

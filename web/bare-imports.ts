@@ -39,7 +39,12 @@ function packageOf(file: string): PackageFacts {
         const { sideEffects } = json;
         const facts = {
           dir,
-          sideEffects: sideEffects === false ? new Set<string>() : Array.isArray(sideEffects) ? new Set(sideEffects.map((f: string) => resolvePath(dir, f))) : null,
+          sideEffects:
+            sideEffects === false
+              ? new Set<string>()
+              : Array.isArray(sideEffects)
+                ? new Set(sideEffects.map((f: string) => resolvePath(dir, f)))
+                : null,
         };
         packages.set(dir, facts);
         return facts;

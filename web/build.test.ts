@@ -30,12 +30,17 @@ it('builds within the gzip budget: the shell loads the first screen at once, eac
   // The shell (every route not prerendered): the entry and modulepreload for the first screen only.
   const shell = read(SPA_INDEX);
   expect(shell).toMatch(/<script type="module" src="\/assets\/main-[A-Z0-9]+\.js"><\/script>/);
-  for (const file of initialFiles.filter((f) => !f.includes('/main-'))) expect(shell).toContain(`<link rel="modulepreload" href="${file}" />`);
+  for (const file of initialFiles.filter((f) => !f.includes('/main-')))
+    expect(shell).toContain(`<link rel="modulepreload" href="${file}" />`);
   expect(shell).toContain('<div id="root"></div>');
 
   // Each prerendered page: its text in the HTML, its scripts listed (entry first) for the head
   // script to load after the first paint, none loaded by the HTML itself.
-  const texts: Record<string, string> = { '/': 'Welcome Back', '/signup': 'Create Account', '/forgot-password': 'Reset' };
+  const texts: Record<string, string> = {
+    '/': 'Welcome Back',
+    '/signup': 'Create Account',
+    '/forgot-password': 'Reset',
+  };
   for (const [route, file] of Object.entries(PRERENDERED_PAGES)) {
     const html = read(file.slice(1));
     expect({ route, hasText: html.includes(texts[route] ?? '?') }).toEqual({ route, hasText: true });
@@ -62,7 +67,12 @@ it('builds within the gzip budget: the shell loads the first screen at once, eac
 /** Every file under `dir` (its path in it) and its bytes. */
 function filesUnder(dir: string): Map<string, Buffer> {
   const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-  return new Map(files.map((entry) => [relative(dir, join(entry.parentPath, entry.name)), readFileSync(join(entry.parentPath, entry.name))]));
+  return new Map(
+    files.map((entry) => [
+      relative(dir, join(entry.parentPath, entry.name)),
+      readFileSync(join(entry.parentPath, entry.name)),
+    ]),
+  );
 }
 
 it('two builds from clean write the same files, byte for byte', async () => {
@@ -93,8 +103,13 @@ it("npm start's watch build writes what npm run build writes: the same files and
 it('a rebuild keeps the chunks of the build before it (a page loaded then still finds them), and only those', () => {
   const dir = mkdtempSync(join(tmpdir(), 'assets-'));
   const file = (name: string) => join(dir, name);
-  for (const name of ['main-OLD.js', 'chunk-OLD.js', 'main-OLDER.js', 'main-NEW.js', 'chunk-SHARED.js']) writeFileSync(file(name), '');
-  pruneAssets(dir, new Set([file('main-NEW.js'), file('chunk-SHARED.js')]), new Set([file('main-OLD.js'), file('chunk-OLD.js'), file('chunk-SHARED.js')]));
+  for (const name of ['main-OLD.js', 'chunk-OLD.js', 'main-OLDER.js', 'main-NEW.js', 'chunk-SHARED.js'])
+    writeFileSync(file(name), '');
+  pruneAssets(
+    dir,
+    new Set([file('main-NEW.js'), file('chunk-SHARED.js')]),
+    new Set([file('main-OLD.js'), file('chunk-OLD.js'), file('chunk-SHARED.js')]),
+  );
   expect(readdirSync(dir).sort()).toEqual(['chunk-OLD.js', 'chunk-SHARED.js', 'main-NEW.js', 'main-OLD.js']);
   rmSync(dir, { recursive: true, force: true });
 });

@@ -55,7 +55,12 @@ export const WEB_BUILD_OPTIONS: BuildOptions = {
   metafile: true,
   define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
   logLevel: 'warning',
-  plugins: [directImports(), chakraTreeShaking, reactRouterTreeShaking, lazyPartsShareTheApp(join(WEB_ROOT, 'src'), join(WEB_ROOT, 'src/App.tsx'))],
+  plugins: [
+    directImports(),
+    chakraTreeShaking,
+    reactRouterTreeShaking,
+    lazyPartsShareTheApp(join(WEB_ROOT, 'src'), join(WEB_ROOT, 'src/App.tsx')),
+  ],
 };
 
 export interface Sizes {
@@ -67,7 +72,12 @@ export interface Sizes {
 
 function sizeOf(file: string): Sizes {
   const bytes = readFileSync(file);
-  return { file: relative(DIST, file), raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes).length };
+  return {
+    file: relative(DIST, file),
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes).length,
+  };
 }
 
 /** The output file of an entry point, and every chunk it imports statically, transitively. */
@@ -76,14 +86,17 @@ function staticClosure(meta: Metafile, start: string): string[] {
   const visit = (out: string) => {
     if (seen.has(out)) return;
     seen.add(out);
-    for (const imp of meta.outputs[out]?.imports ?? []) if (imp.kind === 'import-statement' && !imp.external) visit(imp.path);
+    for (const imp of meta.outputs[out]?.imports ?? [])
+      if (imp.kind === 'import-statement' && !imp.external) visit(imp.path);
   };
   visit(start);
   return [...seen];
 }
 
 function outputFor(meta: Metafile, entry: string): string {
-  const found = Object.entries(meta.outputs).find(([, o]) => o.entryPoint !== undefined && entrySource(o.entryPoint) === entry);
+  const found = Object.entries(meta.outputs).find(
+    ([, o]) => o.entryPoint !== undefined && entrySource(o.entryPoint) === entry,
+  );
   if (!found) throw new Error(`no output for ${entry}`);
   return found[0];
 }
@@ -93,7 +106,13 @@ export interface BuildReport {
   admin: Sizes[];
   /** What /dashboard loads on top of the initial JS: the page and Amplify (its chart is a further lazy chunk). */
   dashboard: Sizes[];
-  totals: { initialGzip: number; initialBrotli: number; adminGzip: number; dashboardGzip: number; dashboardBrotli: number };
+  totals: {
+    initialGzip: number;
+    initialBrotli: number;
+    adminGzip: number;
+    dashboardGzip: number;
+    dashboardBrotli: number;
+  };
   withinBudget: boolean;
 }
 
@@ -112,14 +131,20 @@ const PAGE_ENTRIES: Readonly<Record<string, string | null>> = {
  */
 /** The JavaScript files the entries load (each file once, as esbuild names them), except those in `loaded`. */
 function scriptsOf(meta: Metafile, entries: string[], loaded: readonly string[] = []): string[] {
-  return [...new Set(entries.flatMap((entry) => staticClosure(meta, outputFor(meta, entry))))].filter((f) => f.endsWith('.js') && !loaded.includes(f));
+  return [...new Set(entries.flatMap((entry) => staticClosure(meta, outputFor(meta, entry))))].filter(
+    (f) => f.endsWith('.js') && !loaded.includes(f),
+  );
 }
 
 /** The files each budget counts: the first screen's, what /dashboard adds to them, and the admin pages'. */
 export function budgetedScripts(meta: Metafile): { initial: string[]; dashboard: string[]; admin: string[] } {
   // main.tsx imports the app itself (App.tsx) dynamically, at once: both are the first screen's.
   const initial = scriptsOf(meta, ['web/src/main.tsx', APP_ENTRY]);
-  return { initial, dashboard: scriptsOf(meta, [DASHBOARD_ENTRY, AUTH_ENTRY], initial), admin: scriptsOf(meta, [ADMIN_ENTRY], initial) };
+  return {
+    initial,
+    dashboard: scriptsOf(meta, [DASHBOARD_ENTRY, AUTH_ENTRY], initial),
+    admin: scriptsOf(meta, [ADMIN_ENTRY], initial),
+  };
 }
 
 async function writeDocuments(meta: Metafile, prerender: (path: string) => Promise<string>): Promise<BuildReport> {
@@ -127,7 +152,10 @@ async function writeDocuments(meta: Metafile, prerender: (path: string) => Promi
   const { initial, dashboard, admin } = budgetedScripts(meta);
   const url = (out: string) => `/${relative(DIST, resolve(out)).split('\\').join('/')}`;
   const css = Object.keys(meta.outputs).filter((f) => f.endsWith('.css') && meta.outputs[f]?.entryPoint === undefined);
-  const template = readFileSync(join(WEB_ROOT, 'index.html'), 'utf8').replace('<!-- head-script -->', () => `<script>${HEAD_SCRIPT}</script>`);
+  const template = readFileSync(join(WEB_ROOT, 'index.html'), 'utf8').replace(
+    '<!-- head-script -->',
+    () => `<script>${HEAD_SCRIPT}</script>`,
+  );
   /**
    * The shell loads its scripts at once (nothing shows without them); a prerendered page lists
    * them for the head script to request after the first paint (shared/site/head-script.ts).
@@ -136,7 +164,10 @@ async function writeDocuments(meta: Metafile, prerender: (path: string) => Promi
     const others = preloaded.filter((f) => f !== main);
     const scripts = root
       ? `<meta name="aurum-scripts" content="${[main, ...others].map(url).join(' ')}" />`
-      : [...others.map((f) => `<link rel="modulepreload" href="${url(f)}" />`), `<script type="module" src="${url(main)}"></script>`].join('\n    ');
+      : [
+          ...others.map((f) => `<link rel="modulepreload" href="${url(f)}" />`),
+          `<script type="module" src="${url(main)}"></script>`,
+        ].join('\n    ');
     return (
       template
         .replace('<!-- scripts -->', () => scripts)
@@ -215,10 +246,18 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function printReport(report: BuildReport, log: (line: string) => void = console.log): void {
   log('web build                                   gzip      brotli');
-  log(`  initial JS for /  (${report.initial.length} files)           ${kb(report.totals.initialGzip).padStart(9)} ${kb(report.totals.initialBrotli).padStart(10)}   budget ${BUDGET_KB.initial} KB gzip`);
-  log(`  /dashboard adds   (${report.dashboard.length} files)         ${kb(report.totals.dashboardGzip).padStart(9)} ${kb(report.totals.dashboardBrotli).padStart(10)}   the page and Amplify's session part`);
-  log(`  /dashboard in all (${report.initial.length + report.dashboard.length} files)         ${kb(report.totals.initialGzip + report.totals.dashboardGzip).padStart(9)} ${kb(report.totals.initialBrotli + report.totals.dashboardBrotli).padStart(10)}   budget ${BUDGET_KB.dashboard} KB gzip`);
-  log(`  admin chunk       (${report.admin.length} files)           ${kb(report.totals.adminGzip).padStart(9)}              budget ${BUDGET_KB.admin} KB gzip`);
+  log(
+    `  initial JS for /  (${report.initial.length} files)           ${kb(report.totals.initialGzip).padStart(9)} ${kb(report.totals.initialBrotli).padStart(10)}   budget ${BUDGET_KB.initial} KB gzip`,
+  );
+  log(
+    `  /dashboard adds   (${report.dashboard.length} files)         ${kb(report.totals.dashboardGzip).padStart(9)} ${kb(report.totals.dashboardBrotli).padStart(10)}   the page and Amplify's session part`,
+  );
+  log(
+    `  /dashboard in all (${report.initial.length + report.dashboard.length} files)         ${kb(report.totals.initialGzip + report.totals.dashboardGzip).padStart(9)} ${kb(report.totals.initialBrotli + report.totals.dashboardBrotli).padStart(10)}   budget ${BUDGET_KB.dashboard} KB gzip`,
+  );
+  log(
+    `  admin chunk       (${report.admin.length} files)           ${kb(report.totals.adminGzip).padStart(9)}              budget ${BUDGET_KB.admin} KB gzip`,
+  );
   log(report.withinBudget ? '  within budget' : '  OVER BUDGET');
 }
 
@@ -229,7 +268,7 @@ export async function buildWeb(): Promise<BuildReport> {
   // context than in a one-off build(), and the two commands must write the same bytes.
   const ctx = await context(WEB_BUILD_OPTIONS);
   const result = await ctx.rebuild().finally(() => ctx.dispose());
-  if (!result.metafile) throw new Error("esbuild gave no metafile");
+  if (!result.metafile) throw new Error('esbuild gave no metafile');
   return writeDocuments(result.metafile, await loadPrerenderer());
 }
 
@@ -259,7 +298,8 @@ export async function watchWeb(onBuild: (report: BuildReport | Error) => void): 
         name: 'index-html',
         setup(b) {
           b.onEnd(async (result) => {
-            if (result.errors.length > 0 || !result.metafile) return onBuild(new Error(`${result.errors.length} build errors`));
+            if (result.errors.length > 0 || !result.metafile)
+              return onBuild(new Error(`${result.errors.length} build errors`));
             let report: BuildReport;
             try {
               report = await writeDocuments(result.metafile, await loadPrerenderer());

@@ -26,7 +26,10 @@ const GROUPS: readonly [group: string, test: RegExp][] = [
   ['react', /^react$/],
   ['react-router', /^(react-router|react-router-dom|cookie|set-cookie-parser)$/],
   ['swr', /^(swr|dequal|use-sync-external-store)$/],
-  ['the chart (recharts and what it brings)', /^(recharts|victory-vendor|d3-|@reduxjs\/|redux|reselect|immer|react-redux|es-toolkit|eventemitter3|decimal\.js-light|tiny-invariant|internmap|clsx)/],
+  [
+    'the chart (recharts and what it brings)',
+    /^(recharts|victory-vendor|d3-|@reduxjs\/|redux|reselect|immer|react-redux|es-toolkit|eventemitter3|decimal\.js-light|tiny-invariant|internmap|clsx)/,
+  ],
   ['zod', /^zod$/],
   ['our code (web/src, shared)', /^(web\/src|shared)\//],
 ];
@@ -34,9 +37,10 @@ const GROUPS: readonly [group: string, test: RegExp][] = [
 /** The package an input module belongs to: its last `node_modules/<name>`, our folders, or a plugin's namespace. */
 export function packageOf(input: string): string {
   const inModules = input.split('node_modules/').pop()!;
-  if (inModules !== input) return inModules.startsWith('@') ? inModules.split('/').slice(0, 2).join('/') : inModules.split('/')[0]!;
+  if (inModules !== input)
+    return inModules.startsWith('@') ? inModules.split('/').slice(0, 2).join('/') : inModules.split('/')[0]!;
   if (input.startsWith('chakra-theme-base:')) return '@chakra-ui/react';
-  if (/^[a-z-]+:/.test(input)) return '(the plugins\' re-exports)';
+  if (/^[a-z-]+:/.test(input)) return "(the plugins' re-exports)";
   return input.startsWith('web/src/') ? 'web/src/' : input.startsWith('shared/') ? 'shared/' : input;
 }
 
@@ -45,9 +49,16 @@ export const groupOf = (pkg: string): string => GROUPS.find(([, test]) => test.t
 export type Page = 'initial' | 'dashboard' | 'admin';
 
 /** Gzip bytes by package for each page (`/`, `/dashboard` in all, the admin chunk's own). */
-export function attribute(meta: Metafile, contents: ReadonlyMap<string, Uint8Array>): Record<Page, Map<string, number>> {
+export function attribute(
+  meta: Metafile,
+  contents: ReadonlyMap<string, Uint8Array>,
+): Record<Page, Map<string, number>> {
   const scripts = budgetedScripts(meta);
-  const files: Record<Page, string[]> = { initial: scripts.initial, dashboard: [...scripts.initial, ...scripts.dashboard], admin: scripts.admin };
+  const files: Record<Page, string[]> = {
+    initial: scripts.initial,
+    dashboard: [...scripts.initial, ...scripts.dashboard],
+    admin: scripts.admin,
+  };
   const byFile = new Map<string, Map<string, number>>();
   const sharesOf = (file: string) => {
     const bytes = contents.get(file);
@@ -60,7 +71,10 @@ export function attribute(meta: Metafile, contents: ReadonlyMap<string, Uint8Arr
       shares.set(pkg, (shares.get(pkg) ?? 0) + (gzip * bytesInOutput) / bytes.length);
       written += bytesInOutput;
     }
-    shares.set("(esbuild's glue)", (shares.get("(esbuild's glue)") ?? 0) + (gzip * (bytes.length - written)) / bytes.length);
+    shares.set(
+      "(esbuild's glue)",
+      (shares.get("(esbuild's glue)") ?? 0) + (gzip * (bytes.length - written)) / bytes.length,
+    );
     return shares;
   };
   const pages = {} as Record<Page, Map<string, number>>;
@@ -76,7 +90,10 @@ export function attribute(meta: Metafile, contents: ReadonlyMap<string, Uint8Arr
 }
 
 /** The table, in Markdown: a row for each group (or package), largest on the dashboard first, and the totals. */
-export function reportTable(pages: Record<Page, Map<string, number>>, rowOf: (pkg: string) => string = groupOf): string[] {
+export function reportTable(
+  pages: Record<Page, Map<string, number>>,
+  rowOf: (pkg: string) => string = groupOf,
+): string[] {
   const rows = new Map<string, Record<Page, number>>();
   for (const page of ['initial', 'dashboard', 'admin'] as const) {
     for (const [pkg, gzip] of pages[page]) {
@@ -86,7 +103,9 @@ export function reportTable(pages: Record<Page, Map<string, number>>, rowOf: (pk
     }
   }
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-  const sorted = [...rows].sort(([a, x], [b, y]) => y.dashboard - x.dashboard || y.admin - x.admin || a.localeCompare(b));
+  const sorted = [...rows].sort(
+    ([a, x], [b, y]) => y.dashboard - x.dashboard || y.admin - x.admin || a.localeCompare(b),
+  );
   const sum = (page: Page) => [...rows.values()].reduce((s, row) => s + row[page], 0);
   return [
     '| package | `/` | `/dashboard` in all | admin chunk |',
@@ -100,7 +119,9 @@ async function main(): Promise<void> {
   const ctx = await context({ ...WEB_BUILD_OPTIONS, write: false });
   const result = await ctx.rebuild().finally(() => ctx.dispose());
   if (!result.metafile || !result.outputFiles) throw new Error('esbuild gave no metafile or no files');
-  const contents = new Map(result.outputFiles.map((f) => [relative(process.cwd(), resolve(f.path)).split('\\').join('/'), f.contents]));
+  const contents = new Map(
+    result.outputFiles.map((f) => [relative(process.cwd(), resolve(f.path)).split('\\').join('/'), f.contents]),
+  );
   const pages = attribute(result.metafile, contents);
   const perPackage = process.argv.includes('--packages');
   for (const line of reportTable(pages, perPackage ? (pkg) => pkg : groupOf)) console.log(line);

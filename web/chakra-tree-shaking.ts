@@ -51,7 +51,9 @@ const PURE_CALLS: PureCalls[] = [
 const ARK_COMPONENTS = resolvePath('node_modules/@ark-ui/react/dist/components');
 
 /** Chakra's components that use Ark's field namespace (`Field.Root`). */
-const CHAKRA_FIELD_USERS = new RegExp(`${CHAKRA_ESM}components[\\\\/](field[\\\\/]field|input[\\\\/]input|textarea[\\\\/]textarea|native-select[\\\\/]native-select)\\.js$`);
+const CHAKRA_FIELD_USERS = new RegExp(
+  `${CHAKRA_ESM}components[\\\\/](field[\\\\/]field|input[\\\\/]input|textarea[\\\\/]textarea|native-select[\\\\/]native-select)\\.js$`,
+);
 const ARK_FIELD_NAMES = /(?:import|export) \{ ([^}]*) \} from '@ark-ui\/react\/field';/g;
 
 interface ArkField {
@@ -64,7 +66,13 @@ interface ArkField {
 /** Read from Ark's field.js (`import { FieldRoot } from "./field-root.js"`, `FieldRoot as Root`) and index.js. */
 async function readArkField(): Promise<ArkField> {
   const dir = realpathSync(resolvePath(ARK_COMPONENTS, 'field'));
-  const importsOf = (source: string) => new Map([...source.matchAll(/import \{ (\w+) \} from "\.\/([\w.-]+\.js)";/g)].map((m) => [m[1]!, resolvePath(dir, m[2]!)]));
+  const importsOf = (source: string) =>
+    new Map(
+      [...source.matchAll(/import \{ (\w+) \} from "\.\/([\w.-]+\.js)";/g)].map((m) => [
+        m[1]!,
+        resolvePath(dir, m[2]!),
+      ]),
+    );
   const namespace = await readFile(resolvePath(dir, 'field.js'), 'utf8');
   const partFiles = importsOf(namespace);
   const parts = new Map<string, { local: string; file: string }>();
@@ -98,29 +106,67 @@ let arkField: Promise<ArkField> | null = null;
 
 /** The names a Chakra module takes from Ark's field index (`FieldItem as Item` is FieldItem). */
 const arkFieldNamesOf = (source: string) =>
-  [...source.matchAll(ARK_FIELD_NAMES)].flatMap((m) => m[1]!.split(',').map((part) => part.trim().split(/\s+as\s+/)[0]!.trim()).filter(Boolean));
+  [...source.matchAll(ARK_FIELD_NAMES)].flatMap((m) =>
+    m[1]!
+      .split(',')
+      .map((part) =>
+        part
+          .trim()
+          .split(/\s+as\s+/)[0]!
+          .trim(),
+      )
+      .filter(Boolean),
+  );
 
 /** What a Chakra module takes from Ark's field index, each name from the file that defines it. */
 async function arkFieldBarrelFor(importer: string): Promise<{ contents: string } | { errors: { text: string }[] }> {
   const { files } = await (arkField ??= readArkField());
-  const names = arkFieldNamesOf(await readFile(importer, 'utf8')).filter((name) => name !== 'Field' || !CHAKRA_FIELD_USERS.test(importer));
+  const names = arkFieldNamesOf(await readFile(importer, 'utf8')).filter(
+    (name) => name !== 'Field' || !CHAKRA_FIELD_USERS.test(importer),
+  );
   const missing = names.filter((name) => !files.has(name));
-  if (missing.length > 0) return { errors: [{ text: `${importer} imports ${missing.join(', ')} from Ark's field, which its index.js does not import from a file of its own` }] };
+  if (missing.length > 0)
+    return {
+      errors: [
+        {
+          text: `${importer} imports ${missing.join(', ')} from Ark's field, which its index.js does not import from a file of its own`,
+        },
+      ],
+    };
   return { contents: names.map((name) => `export { ${name} } from ${JSON.stringify(files.get(name))};`).join('\n') };
 }
 
 /** Chakra's use of Ark's field namespace, `Field.Root`, as `Field$Root` imported from the part's own file. */
-async function withFieldParts(source: string, path: string): Promise<{ contents: string } | { errors: { text: string }[] }> {
+async function withFieldParts(
+  source: string,
+  path: string,
+): Promise<{ contents: string } | { errors: { text: string }[] }> {
   const { parts } = await (arkField ??= readArkField());
   const used = [...new Set([...source.matchAll(/\bField\.(\w+)/g)].map((m) => m[1]!))];
   const unknown = used.filter((name) => !parts.has(name));
-  if (used.length === 0 || unknown.length > 0) return { errors: [{ text: `${path} uses Field.${unknown.join(', Field.') || '(nothing)'}, which Ark's field.js does not name as expected` }] };
-  const imports = used.map((name) => `import { ${parts.get(name)!.local} as Field$${name} } from ${JSON.stringify(parts.get(name)!.file)};`).join(' ');
+  if (used.length === 0 || unknown.length > 0)
+    return {
+      errors: [
+        {
+          text: `${path} uses Field.${unknown.join(', Field.') || '(nothing)'}, which Ark's field.js does not name as expected`,
+        },
+      ],
+    };
+  const imports = used
+    .map(
+      (name) => `import { ${parts.get(name)!.local} as Field$${name} } from ${JSON.stringify(parts.get(name)!.file)};`,
+    )
+    .join(' ');
   const withoutNamespace = source.replace(ARK_FIELD_NAMES, (statement: string, names: string) => {
-    const others = names.split(',').map((name) => name.trim()).filter((name) => name && name !== 'Field');
+    const others = names
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name && name !== 'Field');
     return others.length > 0 ? statement.replace(names, others.join(', ')) : '';
   });
-  return { contents: `${imports}\n${withoutNamespace.replace(/\bField\.(\w+)/g, (_, name: string) => `Field$${name}`)}` };
+  return {
+    contents: `${imports}\n${withoutNamespace.replace(/\bField\.(\w+)/g, (_, name: string) => `Field$${name}`)}`,
+  };
 }
 
 /**
@@ -140,22 +186,35 @@ const ARK_BARREL_NAMES: Readonly<Record<string, string>> = {
 /** The names a module imports from Ark's barrel, as a barrel of its own; null when one is not listed. */
 function arkBarrelFor(source: string): { contents: string } | { missing: string[] } {
   const names = [...source.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]@ark-ui\/react['"]/g)].flatMap((m) =>
-    m[1]!.split(',').map((part) => part.trim().split(/\s+as\s+/)[0]!.trim()).filter(Boolean),
+    m[1]!
+      .split(',')
+      .map((part) =>
+        part
+          .trim()
+          .split(/\s+as\s+/)[0]!
+          .trim(),
+      )
+      .filter(Boolean),
   );
   const missing = names.filter((name) => !(name in ARK_BARREL_NAMES));
   if (missing.length > 0) return { missing };
-  return { contents: names.map((name) => `export { ${name} } from ${JSON.stringify(ARK_BARREL_NAMES[name])};`).join('\n') };
+  return {
+    contents: names.map((name) => `export { ${name} } from ${JSON.stringify(ARK_BARREL_NAMES[name])};`).join('\n'),
+  };
 }
 
 export const chakraTreeShaking: Plugin = {
   name: 'chakra-tree-shaking',
   setup(build) {
     build.onResolve({ filter: /^@ark-ui\/react$/ }, ({ importer, resolveDir }) =>
-      /[\\/]@chakra-ui[\\/]react[\\/]/.test(importer) ? { path: `ark-barrel-for:${importer}`, namespace: 'chakra-tree-shaking', pluginData: { importer, resolveDir } } : undefined,
+      /[\\/]@chakra-ui[\\/]react[\\/]/.test(importer)
+        ? { path: `ark-barrel-for:${importer}`, namespace: 'chakra-tree-shaking', pluginData: { importer, resolveDir } }
+        : undefined,
     );
     // Anatomies alone: Chakra's anatomy module and recipes -> Ark's <component>.anatomy.js -> Zag's <component>/anatomy.
     build.onResolve({ filter: /^@ark-ui\/react\/[a-z-]+$/ }, ({ path, importer }) => {
-      if (!/[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](anatomy|theme[\\/]recipes[\\/][a-z-]+)\.js$/.test(importer)) return undefined;
+      if (!/[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](anatomy|theme[\\/]recipes[\\/][a-z-]+)\.js$/.test(importer))
+        return undefined;
       const component = path.slice('@ark-ui/react/'.length);
       const file = resolvePath(ARK_COMPONENTS, component, `${component}.anatomy.js`);
       return existsSync(file) ? { path: file } : undefined;
@@ -164,9 +223,14 @@ export const chakraTreeShaking: Plugin = {
     // asynchronous onResolve (one that awaits build.resolve) hands esbuild its path at a time that
     // varies from build to build, and esbuild then numbers the modules, and so names the minified
     // identifiers and the chunks, differently. An onLoad's text is the same whenever it arrives.
-    build.onLoad({ filter: ARK_ANATOMY_FILE }, async ({ path }) => ({ contents: toZagAnatomy(await readFile(path, 'utf8')), loader: 'js' }));
+    build.onLoad({ filter: ARK_ANATOMY_FILE }, async ({ path }) => ({
+      contents: toZagAnatomy(await readFile(path, 'utf8')),
+      loader: 'js',
+    }));
     build.onResolve({ filter: /^@ark-ui\/react\/field$/ }, ({ importer }) =>
-      /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]/.test(importer) ? { path: `ark-field-for:${importer}`, namespace: 'chakra-ark-field', pluginData: { importer } } : undefined,
+      /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/]/.test(importer)
+        ? { path: `ark-field-for:${importer}`, namespace: 'chakra-ark-field', pluginData: { importer } }
+        : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: 'chakra-ark-field' }, async ({ pluginData }) => {
       const { importer } = pluginData as { importer: string };
@@ -180,14 +244,24 @@ export const chakraTreeShaking: Plugin = {
     build.onLoad({ filter: /.*/, namespace: 'chakra-tree-shaking' }, async ({ pluginData }) => {
       const { importer, resolveDir } = pluginData as { importer: string; resolveDir: string };
       const barrel = arkBarrelFor(await readFile(importer, 'utf8'));
-      if ('missing' in barrel) return { errors: [{ text: `${importer} imports ${barrel.missing.join(', ')} from Ark's barrel: list where Ark exports it alone` }] };
+      if ('missing' in barrel)
+        return {
+          errors: [
+            {
+              text: `${importer} imports ${barrel.missing.join(', ')} from Ark's barrel: list where Ark exports it alone`,
+            },
+          ],
+        };
       return { contents: barrel.contents, loader: 'js', resolveDir };
     });
     for (const { module, call, atLeast } of PURE_CALLS) {
       build.onLoad({ filter: module }, async ({ path }) => {
         const source = await readFile(path, 'utf8');
         const found = source.match(call)?.length ?? 0;
-        if (found < atLeast) return { errors: [{ text: `Chakra's ${path} changed: ${found} calls like ${call} where ${atLeast}+ were expected` }] };
+        if (found < atLeast)
+          return {
+            errors: [{ text: `Chakra's ${path} changed: ${found} calls like ${call} where ${atLeast}+ were expected` }],
+          };
         return { contents: source.replace(call, (match) => `/* @__PURE__ */ ${match}`), loader: 'js' };
       });
     }

@@ -21,13 +21,19 @@ async function reachedFrom(entry: string, plugins: Plugin[]): Promise<string[]> 
     define: { 'process.env.NODE_ENV': '"production"' },
     plugins,
   });
-  return Object.keys((metafile).inputs);
+  return Object.keys(metafile.inputs);
 }
 
 const rewritten = [directImports(), chakraTreeShaking];
 
 it("keeps the recipes and state machines of the lazy pages' components out of the app's theme", async () => {
-  const lazyOnly = ['theme/recipes/dialog.js', 'theme/recipes/toast.js', '@zag-js/react/dist/machine.mjs', '@zag-js/dialog/dist/dialog.machine', '@zag-js/avatar/dist/avatar.machine'];
+  const lazyOnly = [
+    'theme/recipes/dialog.js',
+    'theme/recipes/toast.js',
+    '@zag-js/react/dist/machine.mjs',
+    '@zag-js/dialog/dist/dialog.machine',
+    '@zag-js/avatar/dist/avatar.machine',
+  ];
   const reached = await reachedFrom('web/src/theme/system.ts', rewritten);
   expect(lazyOnly.filter((m) => reached.some((input) => input.includes(m)))).toEqual([]);
   // What the system uses is still there, from its own files.
@@ -38,7 +44,13 @@ it("keeps the recipes and state machines of the lazy pages' components out of th
 }, 60_000);
 
 it("keeps Amplify's sign-in code (SRP, sign-up), and the Cache and I18n of its core's barrel, out of its session part", async () => {
-  const notSession = ['srp/BigInteger/BigInteger.mjs', 'utils/signInHelpers.mjs', 'apis/signUp.mjs', 'Cache/StorageCacheCommon.mjs', 'I18n/I18n.mjs'];
+  const notSession = [
+    'srp/BigInteger/BigInteger.mjs',
+    'utils/signInHelpers.mjs',
+    'apis/signUp.mjs',
+    'Cache/StorageCacheCommon.mjs',
+    'I18n/I18n.mjs',
+  ];
   const reached = await reachedFrom('web/src/auth/amplify.ts', rewritten);
   expect(notSession.filter((m) => reached.some((input) => input.includes(m)))).toEqual([]);
   expect(reached.some((input) => input.includes('tokenProvider/TokenOrchestrator.mjs'))).toBe(true);
@@ -49,7 +61,7 @@ it("keeps Amplify's sign-in code (SRP, sign-up), and the Cache and I18n of its c
   expect(signIn.some((input) => input.endsWith('utils/oauth/enableOAuthListener.mjs'))).toBe(true);
 }, 60_000);
 
-it("keeps what Amplify imports bare, only for its types, out of its session part: the table of every Cognito error", async () => {
+it('keeps what Amplify imports bare, only for its types, out of its session part: the table of every Cognito error', async () => {
   const errorTable = 'providers/cognito/types/errors.mjs';
   const reached = await reachedFrom('web/src/auth/amplify.ts', rewritten);
   expect(reached.filter((input) => input.endsWith(errorTable))).toEqual([]);
@@ -71,6 +83,9 @@ it("keeps Ark's field parts the first screen does not show (the textarea and its
   const plain = await reachedFrom('web/src/components/form-field.tsx', [directImports()]);
   expect(textareaOnly.filter((m) => plain.some((input) => input.includes(m)))).toEqual(textareaOnly);
   // The textarea itself still gets its part, where a page shows one.
-  const textarea = await reachedFrom('node_modules/@chakra-ui/react/dist/esm/components/textarea/textarea.js', rewritten);
+  const textarea = await reachedFrom(
+    'node_modules/@chakra-ui/react/dist/esm/components/textarea/textarea.js',
+    rewritten,
+  );
   expect(textarea.some((input) => input.endsWith('components/field/field-textarea.js'))).toBe(true);
 }, 60_000);

@@ -25,9 +25,15 @@ import type { Loader, Plugin } from 'esbuild';
 import { withoutBareImports } from './bare-imports';
 
 /** Which files' imports from which barrels are rewritten. */
-const RULES: { importers: RegExp; barrels: ReadonlySet<string>; loader: (path: string) => Loader; withoutBareImports?: readonly string[] }[] = [
+const RULES: {
+  importers: RegExp;
+  barrels: ReadonlySet<string>;
+  loader: (path: string) => Loader;
+  withoutBareImports?: readonly string[];
+}[] = [
   {
-    importers: /[\\/]node_modules[\\/](@ark-ui[\\/]react|@chakra-ui[\\/]react|@zag-js[\\/][a-z-]+)[\\/]dist[\\/].*\.m?js$/,
+    importers:
+      /[\\/]node_modules[\\/](@ark-ui[\\/]react|@chakra-ui[\\/]react|@zag-js[\\/][a-z-]+)[\\/]dist[\\/].*\.m?js$/,
     barrels: new Set(['@zag-js/react', '@zag-js/core', '@zag-js/dom-query', '@zag-js/utils']),
     loader: () => 'js',
   },
@@ -36,7 +42,12 @@ const RULES: { importers: RegExp; barrels: ReadonlySet<string>; loader: (path: s
     // re-exports every API (SRP sign-in, sign-up, ...), so a signed-in page reached them all; and
     // its sign-out imports from core's barrel, which loads Cache and I18n for their side effects.
     importers: /[\\/]node_modules[\\/](aws-amplify|@aws-amplify[\\/][a-z-]+)[\\/]dist[\\/]esm[\\/].*\.mjs$/,
-    barrels: new Set(['@aws-amplify/auth/cognito', '@aws-amplify/auth', '@aws-amplify/core', '@aws-amplify/core/internals/utils']),
+    barrels: new Set([
+      '@aws-amplify/auth/cognito',
+      '@aws-amplify/auth',
+      '@aws-amplify/core',
+      '@aws-amplify/core/internals/utils',
+    ]),
     loader: () => 'js',
     // And its bare imports of side-effect-free modules, which reach as far (web/bare-imports.ts).
     withoutBareImports: ['@aws-amplify/core', 'uuid'],
@@ -99,7 +110,8 @@ export function directImports(): Plugin {
           const read = await readFile(path, 'utf8');
           const source = bareImportsOf ? withoutBareImports(read, path, bareImportsOf) : read;
           const statements = [...source.matchAll(NAMED_IMPORT)].filter((m) => barrels.has(m[2]!));
-          if (statements.length === 0) return source === read ? undefined : { contents: source, loader: loader(path), resolveDir: dirname(path) };
+          if (statements.length === 0)
+            return source === read ? undefined : { contents: source, loader: loader(path), resolveDir: dirname(path) };
           const errors: { text: string }[] = [];
           let contents = source;
           for (const [statement, list, spec] of statements as unknown as [string, string, string][]) {
@@ -108,8 +120,12 @@ export function directImports(): Plugin {
             const lines: string[] = [];
             for (const [name, local] of bindings(list)) {
               const origin = exported.get(name);
-              if (!origin) errors.push({ text: `${spec} (${barrel}) has no traceable export ${name}, imported by ${path}` });
-              else lines.push(`import { ${origin.name} as ${local} } from ${JSON.stringify(THEME_INDEX.test(origin.file) ? THEME_BASE : origin.file)};`);
+              if (!origin)
+                errors.push({ text: `${spec} (${barrel}) has no traceable export ${name}, imported by ${path}` });
+              else
+                lines.push(
+                  `import { ${origin.name} as ${local} } from ${JSON.stringify(THEME_INDEX.test(origin.file) ? THEME_BASE : origin.file)};`,
+                );
             }
             contents = contents.split(statement).join(lines.join('\n'));
           }
@@ -121,14 +137,17 @@ export function directImports(): Plugin {
       // Chakra's theme module without its recipes: its tokens, styles and settings.
       build.onResolve({ filter: new RegExp(`^${THEME_BASE}$`) }, () => ({ path: THEME_BASE, namespace: THEME_BASE }));
       build.onLoad({ filter: /.*/, namespace: THEME_BASE }, async () => {
-        const index = (await build.resolve('@chakra-ui/react/theme', { kind: 'import-statement', resolveDir: process.cwd() })).path;
+        const index = (
+          await build.resolve('@chakra-ui/react/theme', { kind: 'import-statement', resolveDir: process.cwd() })
+        ).path;
         const source = await readFile(index, 'utf8');
         const withoutRecipes = source
           .replace(/^export \{ \w+ \} from '\.\/recipes\/[\w-]+\.js';$/gm, '')
           .replace(/^import \{ (recipes|slotRecipes) \} from '\.\/(recipes|slot-recipes)\.js';$/gm, '')
           .replace(/^const defaultThemeConfig = defineConfig\(\{[\s\S]*?^\}\);$/m, '')
           .replace(/\bdefaultThemeConfig, |\brecipes, |\bslotRecipes, /g, '');
-        if (/recipes\.js'|defaultThemeConfig/.test(withoutRecipes)) return { errors: [{ text: `Chakra's ${index} changed: its recipes could not be left out` }] };
+        if (/recipes\.js'|defaultThemeConfig/.test(withoutRecipes))
+          return { errors: [{ text: `Chakra's ${index} changed: its recipes could not be left out` }] };
         return { contents: withoutRecipes, loader: 'js', resolveDir: dirname(index) };
       });
     },
@@ -140,7 +159,10 @@ export function directImports(): Plugin {
  * above this one. A module re-exporting one of them (a cycle) gets nothing from it: waiting would
  * never end, and what it would add is already above.
  */
-function exportsUnder(barrel: string, resolveFrom: (spec: string, file: string) => Promise<string>): Promise<ExportMap> {
+function exportsUnder(
+  barrel: string,
+  resolveFrom: (spec: string, file: string) => Promise<string>,
+): Promise<ExportMap> {
   const read = new Map<string, Promise<ExportMap>>();
   const visit = (file: string, chain: readonly string[]): Promise<ExportMap> => {
     if (chain.includes(file)) return Promise.resolve<ExportMap>(new Map());
@@ -161,7 +183,8 @@ async function readExports(
   const source = withoutComments(await readFile(file, 'utf8'));
   const map: ExportMap = new Map();
   const imported = new Map<string, { spec: string; name: string }>();
-  for (const match of source.matchAll(NAMED_IMPORT)) for (const [name, local] of bindings(match[1]!)) imported.set(local, { spec: match[2]!, name });
+  for (const match of source.matchAll(NAMED_IMPORT))
+    for (const [name, local] of bindings(match[1]!)) imported.set(local, { spec: match[2]!, name });
 
   for (const match of source.matchAll(/export\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
     const from = await exportsOf(await resolveFrom(match[2]!, file));
@@ -173,14 +196,18 @@ async function readExports(
   for (const match of source.matchAll(/export\s*\{([^}]*)\}\s*;/g)) {
     for (const [local, as] of bindings(match[1]!)) {
       const source = imported.get(local);
-      const origin = source ? (await exportsOf(await resolveFrom(source.spec, file))).get(source.name) : { file, name: as };
+      const origin = source
+        ? (await exportsOf(await resolveFrom(source.spec, file))).get(source.name)
+        : { file, name: as };
       if (origin) map.set(as, origin);
     }
   }
-  for (const match of source.matchAll(/export\s+(?:async\s+)?(?:function\*?|const|let|var|class)\s+([\w$]+)/g)) map.set(match[1]!, { file, name: match[1]! });
+  for (const match of source.matchAll(/export\s+(?:async\s+)?(?:function\*?|const|let|var|class)\s+([\w$]+)/g))
+    map.set(match[1]!, { file, name: match[1]! });
   // `export *` last: a module's own exports win over a star's, as in the language.
   for (const match of source.matchAll(/export\s*\*\s*from\s*["']([^"']+)["']/g)) {
-    for (const [name, origin] of await exportsOf(await resolveFrom(match[1]!, file))) if (!map.has(name)) map.set(name, origin);
+    for (const [name, origin] of await exportsOf(await resolveFrom(match[1]!, file)))
+      if (!map.has(name)) map.set(name, origin);
   }
   return map;
 }

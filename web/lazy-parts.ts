@@ -28,7 +28,11 @@ const EXTENSIONS = ['.tsx', '.ts', '/index.tsx', '/index.ts'];
 
 /** The source file an entry point of the metafile stands for (`lazy-part:/abs/web/src/pages/Dashboard.tsx` is `web/src/pages/Dashboard.tsx`). */
 export function entrySource(entryPoint: string): string {
-  return entryPoint.startsWith(`${NAMESPACE}:`) ? relative(process.cwd(), entryPoint.slice(NAMESPACE.length + 1)).split('\\').join('/') : entryPoint;
+  return entryPoint.startsWith(`${NAMESPACE}:`)
+    ? relative(process.cwd(), entryPoint.slice(NAMESPACE.length + 1))
+        .split('\\')
+        .join('/')
+    : entryPoint;
 }
 
 export function lazyPartsShareTheApp(srcDir: string, appEntry: string): Plugin {
@@ -45,7 +49,11 @@ export function lazyPartsShareTheApp(srcDir: string, appEntry: string): Plugin {
       build.onLoad({ filter: /.*/, namespace: NAMESPACE }, async ({ path }) => {
         const part = JSON.stringify(path);
         const hasDefault = /^export default\b|\bas default\b/m.test(await readFile(path, 'utf8'));
-        const lines = [`export * from ${part};`, ...(hasDefault ? [`export { default } from ${part};`] : []), `import ${JSON.stringify(appEntry)};`];
+        const lines = [
+          `export * from ${part};`,
+          ...(hasDefault ? [`export { default } from ${part};`] : []),
+          `import ${JSON.stringify(appEntry)};`,
+        ];
         // Watched (npm start): a part that gains or loses its default export gets a new wrapper.
         return { contents: lines.join('\n'), loader: 'js', resolveDir: dirname(path), watchFiles: [path] };
       });

@@ -27,7 +27,10 @@ export function withoutNamings(source: string): { contents: string } | { error: 
   const namings = source.match(NAMING)?.length ?? 0;
   const makings = source.match(MAKING)?.length ?? 0;
   if (namings === 0 && makings === 0) return null;
-  if (namings < AT_LEAST.namings || makings < AT_LEAST.makings) return { error: `${namings} displayName assignments and ${makings} React calls where at least ${AT_LEAST.namings} and ${AT_LEAST.makings} were expected` };
+  if (namings < AT_LEAST.namings || makings < AT_LEAST.makings)
+    return {
+      error: `${namings} displayName assignments and ${makings} React calls where at least ${AT_LEAST.namings} and ${AT_LEAST.makings} were expected`,
+    };
   return { contents: source.replace(NAMING, '').replace(MAKING, (call) => `/* @__PURE__ */ ${call}`) };
 }
 

@@ -14,7 +14,15 @@ import { activitySealKeys } from '../../lambdas/lib/data/table';
 export const SEAL_KEY_PREFIX = activitySealKeys.prefix;
 
 /** Every action that writes an item: what only the sealer may do on the seal keys. */
-export const SEAL_WRITE_ACTIONS = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'PartiQLInsert', 'PartiQLUpdate', 'PartiQLDelete'] as const;
+export const SEAL_WRITE_ACTIONS = [
+  'PutItem',
+  'UpdateItem',
+  'DeleteItem',
+  'BatchWriteItem',
+  'PartiQLInsert',
+  'PartiQLUpdate',
+  'PartiQLDelete',
+] as const;
 
 /** The function that writes the seals (its construct id in AWS, its name in the local stack). */
 export const ACTIVITY_SEALER_NAME = 'ActivitySealer';

@@ -9,7 +9,15 @@ import { SEAL_WRITE_ACTIONS } from './activity-seal-items';
 import { SEALER_DESCRIPTION } from './activity-sealer';
 import { stageTemplates, type Statement, templateReader } from './test-support/template-reader';
 
-const BASE = { stage: 'seals', account: '555555555555', region: 'eu-west-1', stackName: 'SealsTest', authDomainPrefix: 'aurum-seals-555555555555', fourEyesThresholdDollars: 10_000, adminDailyLimitDollars: 100_000 };
+const BASE = {
+  stage: 'seals',
+  account: '555555555555',
+  region: 'eu-west-1',
+  stackName: 'SealsTest',
+  authDomainPrefix: 'aurum-seals-555555555555',
+  fourEyesThresholdDollars: 10_000,
+  adminDailyLimitDollars: 100_000,
+};
 const { template, operationsTemplate } = stageTemplates(BASE);
 const { all, ofType, functionDescribed, statementsOf, statementsOfRole } = templateReader(template);
 const [tableId, table] = ofType('AWS::DynamoDB::Table')[0] ?? [];
@@ -19,14 +27,20 @@ const WRITES = /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|PartiQL\
 const writes = (s: Statement) => s.Effect === 'Allow' && [s.Action].flat().some((a) => WRITES.test(a));
 
 it('feeds the sealer every event of an activity entry, and nothing else, from the oldest record, with failures kept', () => {
-  expect((table?.Properties.StreamSpecification as { StreamViewType: string }).StreamViewType).toMatch(/NEW_AND_OLD_IMAGES|NEW_IMAGE/);
-  const mappings = ofType('AWS::Lambda::EventSourceMapping').filter(([, m]) => JSON.stringify(m.Properties.FunctionName).includes(sealerId));
+  expect((table?.Properties.StreamSpecification as { StreamViewType: string }).StreamViewType).toMatch(
+    /NEW_AND_OLD_IMAGES|NEW_IMAGE/,
+  );
+  const mappings = ofType('AWS::Lambda::EventSourceMapping').filter(([, m]) =>
+    JSON.stringify(m.Properties.FunctionName).includes(sealerId),
+  );
   expect(mappings).toHaveLength(1);
   const mapping = mappings[0]?.[1].Properties as Record<string, unknown>;
   expect(mapping.StartingPosition).toBe('TRIM_HORIZON');
   expect(mapping.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
   expect(mapping.DestinationConfig).toBeDefined();
-  const filters = (mapping.FilterCriteria as { Filters: { Pattern: string }[] }).Filters.map((f) => JSON.parse(f.Pattern) as unknown);
+  const filters = (mapping.FilterCriteria as { Filters: { Pattern: string }[] }).Filters.map(
+    (f) => JSON.parse(f.Pattern) as unknown,
+  );
   expect(filters).toEqual([{ dynamodb: { Keys: { PK: { S: [{ prefix: activityKeys.prefix }] } } } }]);
   // The seal keys do not begin with the entries' prefix: the sealer is never fed its own writes.
   expect(activitySealKeys.prefix.startsWith(activityKeys.prefix)).toBe(false);
@@ -35,30 +49,48 @@ it('feeds the sealer every event of an activity entry, and nothing else, from th
 
 it('lets the sealer write the seal keys and nothing else, and denies it changing an activity entry', () => {
   // On the table itself (the stream's reads are on the stream's ARN).
-  const grants = statementsOf(sealerId).filter((s) => s.Effect === 'Allow' && JSON.stringify([s.Resource].flat()).includes(JSON.stringify(tableArn)));
+  const grants = statementsOf(sealerId).filter(
+    (s) => s.Effect === 'Allow' && JSON.stringify([s.Resource].flat()).includes(JSON.stringify(tableArn)),
+  );
   expect(grants).toEqual([
     {
       Effect: 'Allow',
       Action: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
       Resource: tableArn,
-      Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': 'ACTIVITYSEAL#*' }, Null: { 'dynamodb:LeadingKeys': 'false' } },
+      Condition: {
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': 'ACTIVITYSEAL#*' },
+        Null: { 'dynamodb:LeadingKeys': 'false' },
+      },
     },
   ]);
   const denials = statementsOf(sealerId).filter((s) => s.Effect === 'Deny');
-  expect(denials).toEqual(expect.arrayContaining([expect.objectContaining({ Condition: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': 'ACTIVITY#*' } } })]));
+  expect(denials).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ Condition: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': 'ACTIVITY#*' } } }),
+    ]),
+  );
   expect(JSON.stringify(denials)).not.toContain('ACTIVITYSEAL#');
 });
 
 it('denies every other role that writes the table every write of a seal, a head, a tamper record or the last check', () => {
   const sealerRole = (sealer.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
   const writesThisTable = (s: Statement) => writes(s) && JSON.stringify(s.Resource) === JSON.stringify(tableArn);
-  const writers = ofType('AWS::IAM::Role').filter(([id]) => id !== sealerRole && statementsOfRole(id).some(writesThisTable));
+  const writers = ofType('AWS::IAM::Role').filter(
+    ([id]) => id !== sealerRole && statementsOfRole(id).some(writesThisTable),
+  );
   expect(writers.length).toBeGreaterThan(10);
   for (const [roleId] of writers) {
-    const denial = statementsOfRole(roleId).find((s) => s.Effect === 'Deny' && JSON.stringify(s.Condition).includes('ACTIVITYSEAL#*'));
+    const denial = statementsOfRole(roleId).find(
+      (s) => s.Effect === 'Deny' && JSON.stringify(s.Condition).includes('ACTIVITYSEAL#*'),
+    );
     expect({ roleId, denial: denial && { ...denial, Action: [denial.Action].flat().sort() } }).toEqual({
       roleId,
-      denial: { Effect: 'Deny', Action: SEAL_WRITE_ACTIONS.map((a) => `dynamodb:${a}`).sort(), Resource: tableArn, Condition: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': 'ACTIVITYSEAL#*' } } },
+      denial: {
+        Effect: 'Deny',
+        Action: SEAL_WRITE_ACTIONS.map((a) => `dynamodb:${a}`).sort(),
+        Resource: tableArn,
+        Condition: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': 'ACTIVITYSEAL#*' } },
+      },
     });
   }
 });

@@ -14,7 +14,11 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { ACTIVITY_SEALER_NAMESPACE, ACTIVITY_TAMPERED_METRIC, activitySealerDimensions } from '../../lambdas/jobs/activity-sealer-metrics';
+import {
+  ACTIVITY_SEALER_NAMESPACE,
+  ACTIVITY_TAMPERED_METRIC,
+  activitySealerDimensions,
+} from '../../lambdas/jobs/activity-sealer-metrics';
 import { STAGE_ENV } from '../../lambdas/jobs/weekly-growth-metrics';
 import { activityKeys } from '../../lambdas/lib/data/table';
 import { ACTIVITY_SEALER_TABLE_USE } from '../../lambdas/table-uses';
@@ -25,7 +29,8 @@ import { PortalFunction } from './portal-function';
 /** Stream retries of a batch before its records go to the dead letters (a lost race for the head is retried inside). */
 export const SEALER_RETRY_ATTEMPTS = 10;
 
-export const SEALER_DESCRIPTION = "Activity sealer: chains each activity entry into its month's seals from the table stream, and reports any change of one";
+export const SEALER_DESCRIPTION =
+  "Activity sealer: chains each activity entry into its month's seals from the table stream, and reports any change of one";
 
 export interface ActivitySealerProps {
   table: ITable;
@@ -48,7 +53,8 @@ export class ActivitySealer extends Construct {
       timeout: Duration.seconds(30),
       environment: { [STAGE_ENV]: props.stage },
     });
-    if (!props.table.tableStreamArn) throw new Error('the table needs a stream with new images for the activity sealer');
+    if (!props.table.tableStreamArn)
+      throw new Error('the table needs a stream with new images for the activity sealer');
     this.sealer.addEventSource(
       new DynamoEventSource(props.table, {
         // From the oldest record the stream holds: no entry written before the mapping existed goes unsealed.
@@ -58,7 +64,9 @@ export class ActivitySealer extends Construct {
         retryAttempts: SEALER_RETRY_ATTEMPTS,
         onFailure: new SqsDlq(this.deadLetters),
         // Every event of an activity entry (INSERT to seal, MODIFY and REMOVE to report); never its own seal writes.
-        filters: [FilterCriteria.filter({ dynamodb: { Keys: { PK: { S: FilterRule.beginsWith(activityKeys.prefix) } } } })],
+        filters: [
+          FilterCriteria.filter({ dynamodb: { Keys: { PK: { S: FilterRule.beginsWith(activityKeys.prefix) } } } }),
+        ],
       }),
     );
   }
@@ -67,16 +75,27 @@ export class ActivitySealer extends Construct {
   alarmOn(scope: Construct, topic: ITopic, stage: string): void {
     const action = new SnsAction(topic);
     new Alarm(scope, 'ActivityTampered', {
-      alarmDescription: 'An activity log entry was changed or removed: see the runbook (docs/operations.md, "The activity log was tampered with")',
-      metric: new Metric({ namespace: ACTIVITY_SEALER_NAMESPACE, metricName: ACTIVITY_TAMPERED_METRIC, dimensionsMap: activitySealerDimensions(stage), statistic: 'Sum', period: Duration.minutes(1) }),
+      alarmDescription:
+        'An activity log entry was changed or removed: see the runbook (docs/operations.md, "The activity log was tampered with")',
+      metric: new Metric({
+        namespace: ACTIVITY_SEALER_NAMESPACE,
+        metricName: ACTIVITY_TAMPERED_METRIC,
+        dimensionsMap: activitySealerDimensions(stage),
+        statistic: 'Sum',
+        period: Duration.minutes(1),
+      }),
       threshold: 1,
       evaluationPeriods: 1,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     }).addAlarmAction(action);
     new Alarm(scope, 'SealerDeadLetters', {
-      alarmDescription: 'Activity entries could not be sealed after their retries: they show as unsealed in verify-activity',
-      metric: this.deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+      alarmDescription:
+        'Activity entries could not be sealed after their retries: they show as unsealed in verify-activity',
+      metric: this.deadLetters.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(5),
+        statistic: 'Maximum',
+      }),
       threshold: 1,
       evaluationPeriods: 1,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,

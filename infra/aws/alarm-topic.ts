@@ -30,16 +30,34 @@ export function alarmTopic(scope: Construct, id: string, props: { stage: string;
   const { account, partition, region } = Stack.of(scope);
   const cloudWatch = new ServicePrincipal('cloudwatch.amazonaws.com');
   const fromThisAccount = { StringEquals: { 'aws:SourceAccount': account } };
-  const key = new Key(scope, `${id}Key`, { description: 'Encrypts the Aurum portal alarm topic', enableKeyRotation: true });
+  const key = new Key(scope, `${id}Key`, {
+    description: 'Encrypts the Aurum portal alarm topic',
+    enableKeyRotation: true,
+  });
   denyGrantsExceptForAwsResources(key);
-  key.addToResourcePolicy(new PolicyStatement({ principals: [cloudWatch], actions: ['kms:Decrypt', 'kms:GenerateDataKey*'], resources: ['*'], conditions: fromThisAccount }));
-  const topic = new Topic(scope, id, { topicName: alarmTopicName(props.stage), displayName: 'Aurum portal alarms', enforceSSL: true, masterKey: key });
+  key.addToResourcePolicy(
+    new PolicyStatement({
+      principals: [cloudWatch],
+      actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+      resources: ['*'],
+      conditions: fromThisAccount,
+    }),
+  );
+  const topic = new Topic(scope, id, {
+    topicName: alarmTopicName(props.stage),
+    displayName: 'Aurum portal alarms',
+    enforceSSL: true,
+    masterKey: key,
+  });
   topic.addToResourcePolicy(
     new PolicyStatement({
       principals: [cloudWatch],
       actions: ['sns:Publish'],
       resources: [topic.topicArn],
-      conditions: { ...fromThisAccount, ArnLike: { 'aws:SourceArn': `arn:${partition}:cloudwatch:${region}:${account}:alarm:*` } },
+      conditions: {
+        ...fromThisAccount,
+        ArnLike: { 'aws:SourceArn': `arn:${partition}:cloudwatch:${region}:${account}:alarm:*` },
+      },
     }),
   );
   if (props.email) topic.addSubscription(new EmailSubscription(props.email));

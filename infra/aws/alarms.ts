@@ -7,13 +7,24 @@
  */
 import { Duration } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Alarm, ComparisonOperator, type IMetric, MathExpression, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Alarm,
+  ComparisonOperator,
+  type IMetric,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import { type ITable, Operation } from 'aws-cdk-lib/aws-dynamodb';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
-import { WEEKLY_GROWTH_COMPLETED_METRIC, WEEKLY_GROWTH_NAMESPACE, weeklyGrowthDimensions } from '../../lambdas/jobs/weekly-growth-metrics';
+import {
+  WEEKLY_GROWTH_COMPLETED_METRIC,
+  WEEKLY_GROWTH_NAMESPACE,
+  weeklyGrowthDimensions,
+} from '../../lambdas/jobs/weekly-growth-metrics';
 import type { WeeklyGrowth } from './weekly-growth';
 import type { Notifications } from './notifications';
 import { notifierLagAlarm, sesReputationAlarms, tableThrottlesAlarm } from './watch-alarms';
@@ -26,7 +37,14 @@ import { notifierLagAlarm, sesReputationAlarms, tableThrottlesAlarm } from './wa
 export const WEEKLY_SILENCE = { period: Duration.hours(1), periods: 168 };
 
 /** Every DynamoDB operation the code issues (CloudWatch alarms take at most 10 metrics). */
-export const TABLE_OPERATIONS = [Operation.GET_ITEM, Operation.QUERY, Operation.PUT_ITEM, Operation.UPDATE_ITEM, Operation.BATCH_WRITE_ITEM, Operation.TRANSACT_WRITE_ITEMS];
+export const TABLE_OPERATIONS = [
+  Operation.GET_ITEM,
+  Operation.QUERY,
+  Operation.PUT_ITEM,
+  Operation.UPDATE_ITEM,
+  Operation.BATCH_WRITE_ITEM,
+  Operation.TRANSACT_WRITE_ITEMS,
+];
 
 /** Share of the job's timeout after which a run is alarmed on as about to hit the wall. */
 /** A weekly job step answers a cursor with a minute of its 5 left (80%): past 95%, one page took that minute. */
@@ -62,10 +80,20 @@ export class PortalAlarms extends Construct {
         treatMissingData: TreatMissingData.NOT_BREACHING,
       }).addAlarmAction(action);
 
-    alarm('Api5xx', 'The API answered 5xx', props.api.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }), 5);
+    alarm(
+      'Api5xx',
+      'The API answered 5xx',
+      props.api.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }),
+      5,
+    );
     for (const [name, fn] of Object.entries(props.functions)) {
       alarm(`${name}Errors`, `${name} failed`, fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }), 1);
-      alarm(`${name}Throttles`, `${name} was throttled (concurrency limit reached)`, fn.metricThrottles({ period: Duration.minutes(5), statistic: 'Sum' }), 1);
+      alarm(
+        `${name}Throttles`,
+        `${name} was throttled (concurrency limit reached)`,
+        fn.metricThrottles({ period: Duration.minutes(5), statistic: 'Sum' }),
+        1,
+      );
     }
     alarm(
       'TableSystemErrors',
@@ -77,7 +105,10 @@ export class PortalAlarms extends Construct {
     alarm(
       'WeeklyGrowthDeadLetters',
       'A weekly growth start could not be delivered to its state machine after its retries',
-      growth.deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+      growth.deadLetters.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(5),
+        statistic: 'Maximum',
+      }),
       1,
     );
     // The run's execution: a failed portfolio fails it (after the run is recorded), as does a step out of retries.
@@ -99,7 +130,10 @@ export class PortalAlarms extends Construct {
     alarm(
       'NotifierDeadLetters',
       'Notifications could not be sent after their retries (the money moves stand; see the runbook)',
-      props.notifications.deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+      props.notifications.deadLetters.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(5),
+        statistic: 'Maximum',
+      }),
       1,
     );
     alarm(
@@ -109,7 +143,8 @@ export class PortalAlarms extends Construct {
       growth.timeout.toMilliseconds() * JOB_DURATION_ALARM_SHARE,
     );
     new Alarm(this, 'WeeklyGrowthNotRun', {
-      alarmDescription: 'The weekly growth job has not completed since last Monday 01:00 UTC: portfolios were not grown',
+      alarmDescription:
+        'The weekly growth job has not completed since last Monday 01:00 UTC: portfolios were not grown',
       metric: new Metric({
         namespace: WEEKLY_GROWTH_NAMESPACE,
         metricName: WEEKLY_GROWTH_COMPLETED_METRIC,

@@ -53,7 +53,12 @@ export class ApiInvokeRole extends Construct {
       description: "API Gateway's invocation of the route functions: exactly these functions, or their live aliases",
       inlinePolicies: {
         InvokeRoutes: new PolicyDocument({
-          statements: [new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: Lazy.list({ produce: () => this.targets }) })],
+          statements: [
+            new PolicyStatement({
+              actions: ['lambda:InvokeFunction'],
+              resources: Lazy.list({ produce: () => this.targets }),
+            }),
+          ],
         }),
       },
     });

@@ -12,7 +12,15 @@
  * so a stage whose steps were not done fails its deploy instead of exposing the API.
  */
 import { Certificate, CertificateValidation } from 'aws-cdk-lib/aws-certificatemanager';
-import { ApiMapping, CfnDomainName, DomainName, EndpointType, type HttpApi, type HttpStage, SecurityPolicy } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  ApiMapping,
+  CfnDomainName,
+  DomainName,
+  EndpointType,
+  type HttpApi,
+  type HttpStage,
+  SecurityPolicy,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { ARecord, RecordTarget } from 'aws-cdk-lib/aws-route53';
 import { ApiGatewayv2DomainProperties } from 'aws-cdk-lib/aws-route53-targets';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
@@ -24,7 +32,10 @@ export const apiOriginName = (siteName: string) => `api-origin.${siteName}`;
 
 /** Where the runbook's one-time steps leave the client certificate's ARN and the truststore's S3 URI. */
 export function apiOriginParameterNames(stage: string): { clientCertificateArn: string; truststoreUri: string } {
-  return { clientCertificateArn: `/aurum/${stage}/api-origin/client-certificate-arn`, truststoreUri: `/aurum/${stage}/api-origin/truststore-uri` };
+  return {
+    clientCertificateArn: `/aurum/${stage}/api-origin/client-certificate-arn`,
+    truststoreUri: `/aurum/${stage}/api-origin/truststore-uri`,
+  };
 }
 
 export interface ApiOriginProps {
@@ -46,15 +57,27 @@ export class ApiOrigin extends Construct {
     const parameters = apiOriginParameterNames(props.stageName);
     this.clientCertificateArn = StringParameter.valueForStringParameter(this, parameters.clientCertificateArn);
     // A regional custom domain reads its certificate from the API's own region.
-    const certificate = new Certificate(this, 'Certificate', { domainName: this.domainName, validation: CertificateValidation.fromDns(props.domain.zone) });
-    const domain = new DomainName(this, 'Domain', { domainName: this.domainName, certificate, endpointType: EndpointType.REGIONAL, securityPolicy: SecurityPolicy.TLS_1_2 });
+    const certificate = new Certificate(this, 'Certificate', {
+      domainName: this.domainName,
+      validation: CertificateValidation.fromDns(props.domain.zone),
+    });
+    const domain = new DomainName(this, 'Domain', {
+      domainName: this.domainName,
+      certificate,
+      endpointType: EndpointType.REGIONAL,
+      securityPolicy: SecurityPolicy.TLS_1_2,
+    });
     // The truststore comes from a bucket outside the stack, by the URI the runbook's steps leave.
-    (domain.node.defaultChild as CfnDomainName).mutualTlsAuthentication = { truststoreUri: StringParameter.valueForStringParameter(this, parameters.truststoreUri) };
+    (domain.node.defaultChild as CfnDomainName).mutualTlsAuthentication = {
+      truststoreUri: StringParameter.valueForStringParameter(this, parameters.truststoreUri),
+    };
     new ApiMapping(this, 'Mapping', { api: props.api, domainName: domain, stage: props.stage });
     new ARecord(this, 'Record', {
       zone: props.domain.zone,
       recordName: this.domainName,
-      target: RecordTarget.fromAlias(new ApiGatewayv2DomainProperties(domain.regionalDomainName, domain.regionalHostedZoneId)),
+      target: RecordTarget.fromAlias(
+        new ApiGatewayv2DomainProperties(domain.regionalDomainName, domain.regionalHostedZoneId),
+      ),
       comment: "The API's origin for CloudFront (mutual TLS)",
     });
   }

@@ -10,7 +10,15 @@
 import type { BalancesExports } from './exports';
 import { Duration, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { CfnStage, HttpApi, type HttpStage, HttpMethod, HttpRoute, HttpRouteKey, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  CfnStage,
+  HttpApi,
+  type HttpStage,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -108,8 +116,17 @@ export function cognitoActionsOf(route: RouteDef): string[] {
  * What an admin route's function knows of the four-eyes rule: the threshold and the daily limit
  * of what one administrator applies alone, in cents, so a move above either waits for a second administrator. The other routes move no money and get none.
  */
-export function fourEyesEnvironment(route: Pick<RouteDef, 'auth'>, thresholdDollars: number, adminDailyLimitDollars: number): Record<string, string> {
-  return route.auth === 'admin' ? { FOUR_EYES_THRESHOLD_CENTS: String(thresholdDollars * 100), ADMIN_DAILY_LIMIT_CENTS: String(adminDailyLimitDollars * 100) } : {};
+export function fourEyesEnvironment(
+  route: Pick<RouteDef, 'auth'>,
+  thresholdDollars: number,
+  adminDailyLimitDollars: number,
+): Record<string, string> {
+  return route.auth === 'admin'
+    ? {
+        FOUR_EYES_THRESHOLD_CENTS: String(thresholdDollars * 100),
+        ADMIN_DAILY_LIMIT_CENTS: String(adminDailyLimitDollars * 100),
+      }
+    : {};
 }
 
 /** What the route that closes accounts knows of record keeping: how many years the records are kept. */
@@ -149,7 +166,10 @@ export class PortalApi extends Construct {
   /** The API itself comes first (CloudFront needs its domain); the routes come once the user pool exists. */
   constructor(scope: Construct, id: string, props: { stage: string; domain?: SiteDomain }) {
     super(scope, id);
-    this.accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_YEAR, encryptionKey: logsKey(this) });
+    this.accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: RetentionDays.ONE_YEAR,
+      encryptionKey: logsKey(this),
+    });
     this.httpApi = new HttpApi(this, 'Http', {
       apiName: `aurum-portal-${props.stage}`,
       description: 'Aurum client portal API (reached through CloudFront at /api/*)',
@@ -167,7 +187,12 @@ export class PortalApi extends Construct {
       accessLogSettings: { destination: new LogGroupLogDestination(this.accessLogs), format: ACCESS_LOG_FORMAT },
     });
     this.origin = props.domain
-      ? new ApiOrigin(this, 'Origin', { api: this.httpApi, stage: this.stage, domain: props.domain, stageName: props.stage })
+      ? new ApiOrigin(this, 'Origin', {
+          api: this.httpApi,
+          stage: this.stage,
+          domain: props.domain,
+          stageName: props.stage,
+        })
       : { domainName: `${this.httpApi.apiId}.execute-api.${Stack.of(this).region}.amazonaws.com` };
   }
 
@@ -177,7 +202,10 @@ export class PortalApi extends Construct {
     const invoker = new ApiInvokeRole(this, 'Invoker');
 
     // RouteSettings is untyped JSON in CloudFormation's schema: CDK passes its keys through as written.
-    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number; DetailedMetricsEnabled: boolean }> = {};
+    const routeSettings: Record<
+      string,
+      { ThrottlingRateLimit: number; ThrottlingBurstLimit: number; DetailedMetricsEnabled: boolean }
+    > = {};
     const cfnStage = this.stage.node.defaultChild as CfnStage;
     for (const route of routes as readonly RouteDef[]) {
       const cognitoActions = cognitoActionsOf(route);
@@ -193,17 +221,30 @@ export class PortalApi extends Construct {
           ...(cognitoActions.length > 0 ? { USER_POOL_ID: props.userPool.userPoolId } : {}),
           // Calls with the caller's token need no IAM grant, only the firewall's pass: its secret's
           // name, read at run time (lambdas/lib/cognito/cognito-backend-secret.ts).
-          ...(route.cognitoUserCalls?.length ? { COGNITO_BACKEND_SECRET_ARN: props.cognitoBackendSecret.secretArn } : {}),
+          ...(route.cognitoUserCalls?.length
+            ? { COGNITO_BACKEND_SECRET_ARN: props.cognitoBackendSecret.secretArn }
+            : {}),
           ...fourEyesEnvironment(route, props.fourEyesThresholdDollars, props.adminDailyLimitDollars),
           ...recordsEnvironment(route, props.recordYears),
         },
         timeout: Duration.seconds(route.name === 'deleteClient' ? 30 : 10),
       });
       if (cognitoActions.length > 0) {
-        fn.addToRolePolicy(new PolicyStatement({ actions: cognitoActions.map((a) => `cognito-idp:${a}`), resources: [props.userPool.userPoolArn] }));
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: cognitoActions.map((a) => `cognito-idp:${a}`),
+            resources: [props.userPool.userPoolArn],
+          }),
+        );
       }
       grantOriginSecretRead(this.originSecret, fn);
-      if (route.cognitoUserCalls?.length) fn.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [props.cognitoBackendSecret.secretArn] }));
+      if (route.cognitoUserCalls?.length)
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['secretsmanager:GetSecretValue'],
+            resources: [props.cognitoBackendSecret.secretArn],
+          }),
+        );
       if (route.exports === 'start') props.exports.allowStart(fn);
       if (route.exports === 'link') props.exports.allowLink(fn);
       this.functions.set(route.name, fn);
@@ -220,7 +261,11 @@ export class PortalApi extends Construct {
       const limits = ROUTE_THROTTLES[route.name as RouteName];
       if (limits) {
         // A route's own settings replace the stage's defaults, detailed metrics included.
-        routeSettings[`${route.method} ${route.path}`] = { ThrottlingRateLimit: limits.rateLimit, ThrottlingBurstLimit: limits.burstLimit, DetailedMetricsEnabled: true };
+        routeSettings[`${route.method} ${route.path}`] = {
+          ThrottlingRateLimit: limits.rateLimit,
+          ThrottlingBurstLimit: limits.burstLimit,
+          DetailedMetricsEnabled: true,
+        };
         // The stage can only name routes that exist.
         this.stage.node.addDependency(httpRoute);
       }

@@ -88,10 +88,16 @@ function standardAttributesMask(attributes: readonly WritableAttribute[]): Stand
  * The hosted UI's domain: Cognito's prefix domain, or the stage's auth name with the site's
  * certificate, its alias record, and the parent record it waits for.
  */
-function hostedUiDomainOf(scope: Construct, userPool: UserPool, props: Pick<AuthProps, 'domainPrefix' | 'customDomain'>): UserPoolDomain {
+function hostedUiDomainOf(
+  scope: Construct,
+  userPool: UserPool,
+  props: Pick<AuthProps, 'domainPrefix' | 'customDomain'>,
+): UserPoolDomain {
   const custom = props.customDomain;
   if (!custom) return userPool.addDomain('HostedUi', { cognitoDomain: { domainPrefix: props.domainPrefix } });
-  const domain = userPool.addDomain('HostedUi', { customDomain: { domainName: custom.domain.authName, certificate: custom.domain.certificate } });
+  const domain = userPool.addDomain('HostedUi', {
+    customDomain: { domainName: custom.domain.authName, certificate: custom.domain.certificate },
+  });
   domain.node.addDependency(custom.parentRecord);
   addHostedUiRecord(scope, custom.domain, domain);
   return domain;
@@ -173,7 +179,10 @@ export class PortalAuth extends Construct {
       },
     });
     Validations.of(this.userPool).acknowledge(
-      { id: 'AwsSolutions-COG1', reason: 'The product spec fixes the password rule: at least 6 characters, no class requirements.' },
+      {
+        id: 'AwsSolutions-COG1',
+        reason: 'The product spec fixes the password rule: at least 6 characters, no class requirements.',
+      },
       {
         id: 'AwsSolutions-COG2',
         reason:
@@ -181,7 +190,8 @@ export class PortalAuth extends Construct {
       },
       {
         id: 'AwsSolutions-COG3',
-        reason: 'Threat protection (advanced security) is the paid Plus tier; the built-in account lockout of the Essentials tier stays on.',
+        reason:
+          'Threat protection (advanced security) is the paid Plus tier; the built-in account lockout of the Essentials tier stays on.',
       },
       { id: 'AwsSolutions-COG8', reason: 'The Plus feature plan is paid; see COG3.' },
     );
@@ -235,8 +245,13 @@ export class PortalAuth extends Construct {
       refreshTokenRotationGracePeriod: Duration.seconds(def.refreshTokenRotationGraceSeconds),
       // Exactly what a user may write of their own: sign-up's attributes, and Google's mapped ones
       // where Google signs in (shared/user-pool.ts). Without the list, any standard attribute.
-      writeAttributes: new ClientAttributes().withStandardAttributes(standardAttributesMask([...def.writeAttributes, ...(google ? def.googleWriteAttributes : [])])),
-      supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO, ...(google ? [UserPoolClientIdentityProvider.GOOGLE] : [])],
+      writeAttributes: new ClientAttributes().withStandardAttributes(
+        standardAttributesMask([...def.writeAttributes, ...(google ? def.googleWriteAttributes : [])]),
+      ),
+      supportedIdentityProviders: [
+        UserPoolClientIdentityProvider.COGNITO,
+        ...(google ? [UserPoolClientIdentityProvider.GOOGLE] : []),
+      ],
       oAuth: {
         flows: { authorizationCodeGrant: true },
         // COGNITO_ADMIN is aws.cognito.signin.user.admin: hosted-UI (Google) tokens must carry the API's scope too.
@@ -249,7 +264,9 @@ export class PortalAuth extends Construct {
     if (google) this.client.node.addDependency(google);
 
     this.domain = hostedUiDomainOf(this, this.userPool, props);
-    this.hostedUiDomain = props.customDomain ? this.domain.domainName : `${this.domain.domainName}.auth.${Stack.of(this).region}.amazoncognito.com`;
+    this.hostedUiDomain = props.customDomain
+      ? this.domain.domainName
+      : `${this.domain.domainName}.auth.${Stack.of(this).region}.amazoncognito.com`;
   }
 
   /** The issuer of this pool's tokens. */

@@ -33,12 +33,20 @@ export class BackupJobAlarms extends Construct {
     this.rules = [
       new Rule(this, 'BackupJobFailed', {
         description: 'A backup of the portal table failed, was aborted or expired',
-        eventPattern: { source: ['aws.backup'], detailType: ['Backup Job State Change'], detail: { state: BACKUP_JOB_FAILURES, backupVaultArn: [vaultArn] } },
+        eventPattern: {
+          source: ['aws.backup'],
+          detailType: ['Backup Job State Change'],
+          detail: { state: BACKUP_JOB_FAILURES, backupVaultArn: [vaultArn] },
+        },
         targets: [toTopic],
       }),
       new Rule(this, 'CopyJobFailed', {
         description: "A copy of the portal table's backup to the second account failed",
-        eventPattern: { source: ['aws.backup'], detailType: ['Copy Job State Change'], detail: { state: COPY_JOB_FAILURES, sourceBackupVaultArn: [vaultArn] } },
+        eventPattern: {
+          source: ['aws.backup'],
+          detailType: ['Copy Job State Change'],
+          detail: { state: COPY_JOB_FAILURES, sourceBackupVaultArn: [vaultArn] },
+        },
         targets: [toTopic],
       }),
     ];
@@ -55,7 +63,10 @@ export class BackupJobAlarms extends Construct {
         principals: [events],
         actions: ['sns:Publish'],
         resources: [topic.topicArn],
-        conditions: { StringEquals: fromThisAccount, ArnEquals: { 'aws:SourceArn': this.rules.map((rule) => rule.ruleArn) } },
+        conditions: {
+          StringEquals: fromThisAccount,
+          ArnEquals: { 'aws:SourceArn': this.rules.map((rule) => rule.ruleArn) },
+        },
       }),
     );
     topic.masterKey?.addToResourcePolicy(

@@ -41,8 +41,16 @@ export function restoreRole(scope: Construct, id: string, table: ITable): Role {
     inlinePolicies: {
       RestoreIntoANewTable: new PolicyDocument({
         statements: [
-          new PolicyStatement({ sid: 'CreateAndFillTheRestoredTable', actions: RESTORE_TABLE_ACTIONS, resources: [restoredTables] }),
-          new PolicyStatement({ sid: 'ReadTheTablesOwnBackups', actions: ['dynamodb:RestoreTableFromBackup'], resources: [backups] }),
+          new PolicyStatement({
+            sid: 'CreateAndFillTheRestoredTable',
+            actions: RESTORE_TABLE_ACTIONS,
+            resources: [restoredTables],
+          }),
+          new PolicyStatement({
+            sid: 'ReadTheTablesOwnBackups',
+            actions: ['dynamodb:RestoreTableFromBackup'],
+            resources: [backups],
+          }),
           ...tableKeyStatements(table),
         ],
       }),
@@ -50,14 +58,29 @@ export function restoreRole(scope: Construct, id: string, table: ITable): Role {
   });
   const tableArn = `<${Stack.of(table).getLogicalId(table.node.defaultChild as CfnTable)}.Arn>`;
   Validations.of(role).acknowledge(
-    { id: `AwsSolutions-IAM5[Resource::${tableArn}${RESTORED_TABLE_INFIX}*]`, reason: 'A restored table is named by the operator at restore time; this prefix names only tables restored from this one.' },
-    { id: `AwsSolutions-IAM5[Resource::${tableArn}/backup/*]`, reason: "The table's own backups: each is named by DynamoDB when it is made." },
+    {
+      id: `AwsSolutions-IAM5[Resource::${tableArn}${RESTORED_TABLE_INFIX}*]`,
+      reason:
+        'A restored table is named by the operator at restore time; this prefix names only tables restored from this one.',
+    },
+    {
+      id: `AwsSolutions-IAM5[Resource::${tableArn}/backup/*]`,
+      reason: "The table's own backups: each is named by DynamoDB when it is made.",
+    },
   );
   return role;
 }
 
 /** What DynamoDB asks of a caller's key rights when it reads a table under the key, or makes and fills one: the data keys, and the key's kind. */
-export const TABLE_KEY_BACKUP_ACTIONS = ['kms:Decrypt', 'kms:DescribeKey', 'kms:Encrypt', 'kms:GenerateDataKey', 'kms:GenerateDataKeyWithoutPlaintext', 'kms:ReEncryptFrom', 'kms:ReEncryptTo'];
+export const TABLE_KEY_BACKUP_ACTIONS = [
+  'kms:Decrypt',
+  'kms:DescribeKey',
+  'kms:Encrypt',
+  'kms:GenerateDataKey',
+  'kms:GenerateDataKeyWithoutPlaintext',
+  'kms:ReEncryptFrom',
+  'kms:ReEncryptTo',
+];
 
 /**
  * The table's key for whoever backs it up or restores it: AWS Backup reads the table through it,
@@ -69,7 +92,12 @@ export function tableKeyStatements(table: ITable): PolicyStatement[] {
   if (!key) return [];
   return [
     new PolicyStatement({ sid: 'UseTheTablesKey', actions: TABLE_KEY_BACKUP_ACTIONS, resources: [key.keyArn] }),
-    new PolicyStatement({ sid: 'LetDynamoDbUseTheTablesKey', actions: ['kms:CreateGrant'], resources: [key.keyArn], conditions: { Bool: { 'kms:GrantIsForAWSResource': 'true' } } }),
+    new PolicyStatement({
+      sid: 'LetDynamoDbUseTheTablesKey',
+      actions: ['kms:CreateGrant'],
+      resources: [key.keyArn],
+      conditions: { Bool: { 'kms:GrantIsForAWSResource': 'true' } },
+    }),
   ];
 }
 

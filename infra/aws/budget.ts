@@ -54,7 +54,12 @@ export class StageBudget extends Construct {
       },
       notificationsWithSubscribers: email
         ? BUDGET_NOTICES.map(({ notificationType, percent }) => ({
-            notification: { notificationType, comparisonOperator: 'GREATER_THAN', threshold: percent, thresholdType: 'PERCENTAGE' },
+            notification: {
+              notificationType,
+              comparisonOperator: 'GREATER_THAN',
+              threshold: percent,
+              thresholdType: 'PERCENTAGE',
+            },
             subscribers: [{ subscriptionType: 'EMAIL', address: email }],
           }))
         : undefined,

@@ -17,7 +17,11 @@ import { guardFindings } from './test-support/guard-findings';
 import { resolveStage, type StageConfig, type StageSettings } from './stage-config';
 import { only, type Resource, stageTemplates, synthStage, templateReader } from './test-support/template-reader';
 
-const DOMAIN = { name: 'portal.aurum-capital.com', hostedZoneId: 'Z0123456789ABCDEFGHIJ', zoneName: 'aurum-capital.com' };
+const DOMAIN = {
+  name: 'portal.aurum-capital.com',
+  hostedZoneId: 'Z0123456789ABCDEFGHIJ',
+  zoneName: 'aurum-capital.com',
+};
 const SITE = `https://${DOMAIN.name}`;
 const AUTH = `auth.${DOMAIN.name}`;
 const API_ORIGIN = `api-origin.${DOMAIN.name}`;
@@ -36,28 +40,39 @@ const BASE: StageConfig = {
 const plain = stageTemplates(BASE);
 const owned = synthStage({ ...BASE, domain: DOMAIN });
 
-const ofType = (template: Template | undefined, type: string) => (template ? templateReader(template).ofType(type) : []);
+const ofType = (template: Template | undefined, type: string) =>
+  template ? templateReader(template).ofType(type) : [];
 
-const distributionConfig = (template: Template) => only(template, 'AWS::CloudFront::Distribution')[1].Properties.DistributionConfig as Record<string, unknown>;
+const distributionConfig = (template: Template) =>
+  only(template, 'AWS::CloudFront::Distribution')[1].Properties.DistributionConfig as Record<string, unknown>;
 
 function contentSecurityPolicyOf(template: Template): string {
-  const config = only(template, 'AWS::CloudFront::ResponseHeadersPolicy')[1].Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: string } } };
+  const config = only(template, 'AWS::CloudFront::ResponseHeadersPolicy')[1].Properties.ResponseHeadersPolicyConfig as {
+    SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: string } };
+  };
   return config.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
 }
 
 /** SITE_URL of every function given one. */
 function siteUrls(template: Template): unknown[] {
   return ofType(template, 'AWS::Lambda::Function')
-    .map(([, fn]) => (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.SITE_URL)
+    .map(
+      ([, fn]) =>
+        (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.SITE_URL,
+    )
     .filter((url) => url !== undefined);
 }
 
 /** config.json's oauthDomain as the root documents' deployment writes it: a marker stands for each deploy-time value. */
 function deployedOauthDomain(app: App, template: Template): unknown {
-  const [, root] = ofType(template, 'Custom::CDKBucketDeployment').find(([id]) => id.startsWith('SiteRootDocuments')) ?? [];
+  const [, root] =
+    ofType(template, 'Custom::CDKBucketDeployment').find(([id]) => id.startsWith('SiteRootDocuments')) ?? [];
   const keys = root?.Properties.SourceObjectKeys as string[];
   const markers = root?.Properties.SourceMarkers as Record<string, unknown>[];
-  const files = keys.map((key, i) => ({ file: join(app.synth().directory, `asset.${key.replace(/\.zip$/, '')}`, 'config.json'), markers: markers[i] ?? {} }));
+  const files = keys.map((key, i) => ({
+    file: join(app.synth().directory, `asset.${key.replace(/\.zip$/, '')}`, 'config.json'),
+    markers: markers[i] ?? {},
+  }));
   const [written] = files.filter(({ file }) => existsSync(file));
   const value = (JSON.parse(readFileSync(written?.file ?? '', 'utf8')) as { oauthDomain: string }).oauthDomain;
   return written?.markers[value] ?? value;
@@ -71,7 +86,9 @@ function guardReport(stack: Stack): string[] {
 }
 
 function nagViolations(stack: Stack): string[] {
-  return new AwsSolutionsChecks(stack).validateScope(stack).violations.map((v) => `${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);
+  return new AwsSolutionsChecks(stack)
+    .validateScope(stack)
+    .violations.map((v) => `${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);
 }
 
 describe('a stage without the setting', () => {
@@ -86,10 +103,15 @@ describe('a stage without the setting', () => {
   });
 
   it("keeps Cognito's prefix domain and the URLs of CloudFront's name", () => {
-    expect(only(plain.template, 'AWS::Cognito::UserPoolDomain')[1].Properties).toEqual({ Domain: BASE.authDomainPrefix, UserPoolId: expect.anything() });
+    expect(only(plain.template, 'AWS::Cognito::UserPoolDomain')[1].Properties).toEqual({
+      Domain: BASE.authDomainPrefix,
+      UserPoolId: expect.anything(),
+    });
     const [distributionId] = only(plain.template, 'AWS::CloudFront::Distribution');
     const site = { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] };
-    expect(new Set(siteUrls(plain.template).map((url) => JSON.stringify(url)))).toEqual(new Set([JSON.stringify(site)]));
+    expect(new Set(siteUrls(plain.template).map((url) => JSON.stringify(url)))).toEqual(
+      new Set([JSON.stringify(site)]),
+    );
     expect(contentSecurityPolicyOf(plain.template)).toBe(contentSecurityPolicy(awsSiteOrigins(BASE.region)));
   });
 });
@@ -112,11 +134,15 @@ describe('a stage with its own domain, outside us-east-1', () => {
       ],
     });
     // The portal stack's one certificate is the API origin's, regional (api-origin.ts).
-    expect(ofType(owned.template, 'AWS::CertificateManager::Certificate').map(([, c]) => c.Properties.DomainName)).toEqual([API_ORIGIN]);
+    expect(
+      ofType(owned.template, 'AWS::CertificateManager::Certificate').map(([, c]) => c.Properties.DomainName),
+    ).toEqual([API_ORIGIN]);
   });
 
   it('serves CloudFront on the name with that certificate (read across regions), SNI and TLSv1.2_2021', () => {
-    const viewer = distribution().ViewerCertificate as { AcmCertificateArn: { 'Fn::GetStackOutput': { StackName: string; Region: string; OutputName: string } } };
+    const viewer = distribution().ViewerCertificate as {
+      AcmCertificateArn: { 'Fn::GetStackOutput': { StackName: string; Region: string; OutputName: string } };
+    };
     expect(distribution().Aliases).toEqual([DOMAIN.name]);
     expect(viewer).toMatchObject({ MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' });
     const reference = viewer.AcmCertificateArn['Fn::GetStackOutput'];
@@ -125,15 +151,35 @@ describe('a stage with its own domain, outside us-east-1', () => {
   });
 
   it("points the site's name (A and AAAA) at CloudFront and the hosted UI's at Cognito's distribution, which waits for its parent record", () => {
-    const records = ofType(owned.template, 'AWS::Route53::RecordSet').map(([id, r]) => ({ id, ...(r.Properties as { Name: string; Type: string; HostedZoneId: string; AliasTarget: { DNSName: unknown } }) }));
+    const records = ofType(owned.template, 'AWS::Route53::RecordSet').map(([id, r]) => ({
+      id,
+      ...(r.Properties as { Name: string; Type: string; HostedZoneId: string; AliasTarget: { DNSName: unknown } }),
+    }));
     const [distributionId] = only(owned.template, 'AWS::CloudFront::Distribution');
     const toSite = { 'Fn::GetAtt': [distributionId, 'DomainName'] };
-    expect(records.map(({ Name, Type, HostedZoneId, AliasTarget }) => ({ Name, Type, HostedZoneId, DNSName: AliasTarget.DNSName }))).toEqual(
+    expect(
+      records.map(({ Name, Type, HostedZoneId, AliasTarget }) => ({
+        Name,
+        Type,
+        HostedZoneId,
+        DNSName: AliasTarget.DNSName,
+      })),
+    ).toEqual(
       expect.arrayContaining([
         { Name: `${DOMAIN.name}.`, Type: 'A', HostedZoneId: DOMAIN.hostedZoneId, DNSName: toSite },
         { Name: `${DOMAIN.name}.`, Type: 'AAAA', HostedZoneId: DOMAIN.hostedZoneId, DNSName: toSite },
-        { Name: `${AUTH}.`, Type: 'A', HostedZoneId: DOMAIN.hostedZoneId, DNSName: { 'Fn::GetAtt': [hostedUiId, 'CloudFrontDistribution'] } },
-        { Name: `${API_ORIGIN}.`, Type: 'A', HostedZoneId: DOMAIN.hostedZoneId, DNSName: { 'Fn::GetAtt': [only(owned.template, 'AWS::ApiGatewayV2::DomainName')[0], 'RegionalDomainName'] } },
+        {
+          Name: `${AUTH}.`,
+          Type: 'A',
+          HostedZoneId: DOMAIN.hostedZoneId,
+          DNSName: { 'Fn::GetAtt': [hostedUiId, 'CloudFrontDistribution'] },
+        },
+        {
+          Name: `${API_ORIGIN}.`,
+          Type: 'A',
+          HostedZoneId: DOMAIN.hostedZoneId,
+          DNSName: { 'Fn::GetAtt': [only(owned.template, 'AWS::ApiGatewayV2::DomainName')[0], 'RegionalDomainName'] },
+        },
       ]),
     );
     expect(records).toHaveLength(4);
@@ -142,7 +188,13 @@ describe('a stage with its own domain, outside us-east-1', () => {
   });
 
   it("gives Cognito the custom domain auth.<name> with the site's certificate", () => {
-    expect(hostedUi.Properties).toEqual({ Domain: AUTH, CustomDomainConfig: { CertificateArn: (distribution().ViewerCertificate as { AcmCertificateArn: unknown }).AcmCertificateArn }, UserPoolId: expect.anything() });
+    expect(hostedUi.Properties).toEqual({
+      Domain: AUTH,
+      CustomDomainConfig: {
+        CertificateArn: (distribution().ViewerCertificate as { AcmCertificateArn: unknown }).AcmCertificateArn,
+      },
+      UserPoolId: expect.anything(),
+    });
   });
 
   it('derives the OAuth callbacks, SITE_URL, config.json, the outputs and the CSP from the name', () => {
@@ -168,9 +220,13 @@ describe('a stage with its own domain, outside us-east-1', () => {
   it.each<[string, () => Stack]>([
     ['the portal stack', () => owned.portal],
     ['the edge stack', () => owned.edge as Stack],
-  ])('leaves no Control Tower finding in %s', (_, stackOf) => {
-    expect(guardReport(stackOf())).toEqual([]);
-  }, GUARD_TIMEOUT_MS);
+  ])(
+    'leaves no Control Tower finding in %s',
+    (_, stackOf) => {
+      expect(guardReport(stackOf())).toEqual([]);
+    },
+    GUARD_TIMEOUT_MS,
+  );
 });
 
 describe('a stage with its own domain in us-east-1', () => {
@@ -180,25 +236,50 @@ describe('a stage with its own domain in us-east-1', () => {
     expect(east.edge).toBeUndefined();
     const certificates = ofType(east.template, 'AWS::CertificateManager::Certificate');
     expect(certificates.map(([, c]) => c.Properties.DomainName).sort()).toEqual([API_ORIGIN, DOMAIN.name]);
-    const [certificateId, certificate] = certificates.find(([, c]) => c.Properties.DomainName === DOMAIN.name) as [string, Resource];
-    expect(certificate.Properties).toMatchObject({ DomainName: DOMAIN.name, SubjectAlternativeNames: [AUTH], ValidationMethod: 'DNS' });
+    const [certificateId, certificate] = certificates.find(([, c]) => c.Properties.DomainName === DOMAIN.name) as [
+      string,
+      Resource,
+    ];
+    expect(certificate.Properties).toMatchObject({
+      DomainName: DOMAIN.name,
+      SubjectAlternativeNames: [AUTH],
+      ValidationMethod: 'DNS',
+    });
     expect(distributionConfig(east.template)).toMatchObject({
       Aliases: [DOMAIN.name],
-      ViewerCertificate: { AcmCertificateArn: { Ref: certificateId }, MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' },
+      ViewerCertificate: {
+        AcmCertificateArn: { Ref: certificateId },
+        MinimumProtocolVersion: 'TLSv1.2_2021',
+        SslSupportMethod: 'sni-only',
+      },
     });
-    expect(only(east.template, 'AWS::Cognito::UserPoolDomain')[1].Properties).toMatchObject({ Domain: AUTH, CustomDomainConfig: { CertificateArn: { Ref: certificateId } } });
+    expect(only(east.template, 'AWS::Cognito::UserPoolDomain')[1].Properties).toMatchObject({
+      Domain: AUTH,
+      CustomDomainConfig: { CertificateArn: { Ref: certificateId } },
+    });
     expect(ofType(east.template, 'AWS::Route53::RecordSet')).toHaveLength(4);
     expect(contentSecurityPolicyOf(east.template)).toBe(contentSecurityPolicy(awsSiteOrigins('us-east-1', AUTH)));
   });
 
-  it('leaves nothing to cdk-nag, nor to Control Tower', () => {
-    expect(nagViolations(east.portal)).toEqual([]);
-    expect(guardReport(east.portal)).toEqual([]);
-  }, GUARD_TIMEOUT_MS);
+  it(
+    'leaves nothing to cdk-nag, nor to Control Tower',
+    () => {
+      expect(nagViolations(east.portal)).toEqual([]);
+      expect(guardReport(east.portal)).toEqual([]);
+    },
+    GUARD_TIMEOUT_MS,
+  );
 });
 
 describe('the domain setting', () => {
-  const qa: StageSettings = { account: '444444444444', region: 'eu-central-1', stackName: 'AurumPortal-qa', authDomainPrefix: 'aurum-qa-444444444444', fourEyesThresholdDollars: 10_000, adminDailyLimitDollars: 100_000 };
+  const qa: StageSettings = {
+    account: '444444444444',
+    region: 'eu-central-1',
+    stackName: 'AurumPortal-qa',
+    authDomainPrefix: 'aurum-qa-444444444444',
+    fourEyesThresholdDollars: 10_000,
+    adminDailyLimitDollars: 100_000,
+  };
 
   it('takes a name in the zone, or the zone itself', () => {
     expect(resolveStage('qa', { qa: { ...qa, domain: DOMAIN } }).domain).toEqual(DOMAIN);
@@ -210,20 +291,68 @@ describe('the domain setting', () => {
     ['a name with a scheme', { name: 'https://portal.aurum-capital.com' }, 'domain.name: must be a lowercase DNS name'],
     ['a name with a trailing dot', { name: 'portal.aurum-capital.com.' }, 'domain.name: must be a lowercase DNS name'],
     ['a name in capitals', { name: 'Portal.aurum-capital.com' }, 'domain.name: must be a lowercase DNS name'],
-    ['a name outside the zone', { name: 'portal.aurum-capital.net' }, 'domain.name: must be inside the hosted zone aurum-capital.com'],
-    ['a name that only ends like the zone', { name: 'portal.notaurum-capital.com' }, 'domain.name: must be inside the hosted zone aurum-capital.com'],
-    ['a name too long for auth.<name>', { name: `${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(50)}.aurum-capital.com` }, "domain.name: is too long: the hosted UI's auth.<name>"],
-    ['a zone id in the ARN form', { hostedZoneId: '/hostedzone/Z0123456789ABCDEFGHIJ' }, 'domain.hostedZoneId: must be a Route 53 hosted zone id'],
-    ['a zone id in lowercase', { hostedZoneId: 'z0123456789abcdefghij' }, 'domain.hostedZoneId: must be a Route 53 hosted zone id'],
-    ['a zone name with a trailing dot', { zoneName: 'aurum-capital.com.' }, 'domain.zoneName: must be a lowercase DNS name'],
-    ['a setting with a typo', { certificateArn: 'arn:aws:acm:us-east-1:444444444444:certificate/x' }, 'Unrecognized key'],
+    [
+      'a name outside the zone',
+      { name: 'portal.aurum-capital.net' },
+      'domain.name: must be inside the hosted zone aurum-capital.com',
+    ],
+    [
+      'a name that only ends like the zone',
+      { name: 'portal.notaurum-capital.com' },
+      'domain.name: must be inside the hosted zone aurum-capital.com',
+    ],
+    [
+      'a name too long for auth.<name>',
+      { name: `${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(50)}.aurum-capital.com` },
+      "domain.name: is too long: the hosted UI's auth.<name>",
+    ],
+    [
+      'a zone id in the ARN form',
+      { hostedZoneId: '/hostedzone/Z0123456789ABCDEFGHIJ' },
+      'domain.hostedZoneId: must be a Route 53 hosted zone id',
+    ],
+    [
+      'a zone id in lowercase',
+      { hostedZoneId: 'z0123456789abcdefghij' },
+      'domain.hostedZoneId: must be a Route 53 hosted zone id',
+    ],
+    [
+      'a zone name with a trailing dot',
+      { zoneName: 'aurum-capital.com.' },
+      'domain.zoneName: must be a lowercase DNS name',
+    ],
+    [
+      'a setting with a typo',
+      { certificateArn: 'arn:aws:acm:us-east-1:444444444444:certificate/x' },
+      'Unrecognized key',
+    ],
   ])('refuses %s, naming the field', (_, change, message) => {
     expect(() => resolveStage('qa', { qa: { ...qa, domain: { ...DOMAIN, ...change } } })).toThrow(message);
   });
 
   it('refuses, on a deployable stage, a reserved example domain', () => {
-    const real: StageSettings = { ...qa, account: '604512398761', authDomainPrefix: 'aurum-qa-604512398761', alarmEmail: 'ops@aurum-capital.com', deployable: true, firm: { legalName: 'Aurum Capital Ltd', riskDisclosure: 'Past performance is not a guide to future returns; the 100% target is not guaranteed.', termsUrl: 'https://aurum-capital.com/terms', privacyUrl: 'https://aurum-capital.com/privacy', supportEmail: 'support@aurum-capital.com' } };
-    expect(() => resolveStage('qa', { qa: { ...real, domain: { name: 'portal.aurum.example', hostedZoneId: 'Z0123456789ABCDEFGHIJ', zoneName: 'aurum.example' } } })).toThrow('domain.zoneName: is a reserved example domain');
+    const real: StageSettings = {
+      ...qa,
+      account: '604512398761',
+      authDomainPrefix: 'aurum-qa-604512398761',
+      alarmEmail: 'ops@aurum-capital.com',
+      deployable: true,
+      firm: {
+        legalName: 'Aurum Capital Ltd',
+        riskDisclosure: 'Past performance is not a guide to future returns; the 100% target is not guaranteed.',
+        termsUrl: 'https://aurum-capital.com/terms',
+        privacyUrl: 'https://aurum-capital.com/privacy',
+        supportEmail: 'support@aurum-capital.com',
+      },
+    };
+    expect(() =>
+      resolveStage('qa', {
+        qa: {
+          ...real,
+          domain: { name: 'portal.aurum.example', hostedZoneId: 'Z0123456789ABCDEFGHIJ', zoneName: 'aurum.example' },
+        },
+      }),
+    ).toThrow('domain.zoneName: is a reserved example domain');
     expect(resolveStage('qa', { qa: { ...real, domain: DOMAIN } }).domain).toEqual(DOMAIN);
   });
 

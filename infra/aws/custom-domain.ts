@@ -10,7 +10,12 @@
  */
 import { Stack } from 'aws-cdk-lib';
 import { Certificate, CertificateValidation, type ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
-import { type DistributionProps, type IDistribution, SecurityPolicyProtocol, SSLMethod } from 'aws-cdk-lib/aws-cloudfront';
+import {
+  type DistributionProps,
+  type IDistribution,
+  SecurityPolicyProtocol,
+  SSLMethod,
+} from 'aws-cdk-lib/aws-cloudfront';
 import type { UserPoolDomain } from 'aws-cdk-lib/aws-cognito';
 import { AaaaRecord, ARecord, HostedZone, type IHostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
 import { CloudFrontTarget, UserPoolDomainTarget } from 'aws-cdk-lib/aws-route53-targets';
@@ -37,7 +42,10 @@ export interface SiteDomain {
 }
 
 function importZone(scope: Construct, id: string, setting: DomainSetting): IHostedZone {
-  return HostedZone.fromHostedZoneAttributes(scope, id, { hostedZoneId: setting.hostedZoneId, zoneName: setting.zoneName });
+  return HostedZone.fromHostedZoneAttributes(scope, id, {
+    hostedZoneId: setting.hostedZoneId,
+    zoneName: setting.zoneName,
+  });
 }
 
 /** One certificate for the site's name and the hosted UI's, validated by DNS records ACM writes in the zone. */
@@ -47,7 +55,10 @@ export class DomainCertificate extends Construct {
   constructor(scope: Construct, id: string, setting: DomainSetting) {
     super(scope, id);
     const region = Stack.of(this).region;
-    if (region !== CERTIFICATE_REGION) throw new Error(`The site's certificate must be made in ${CERTIFICATE_REGION}, not ${region}: build the stage with buildStage (infra/aws/stage.ts).`);
+    if (region !== CERTIFICATE_REGION)
+      throw new Error(
+        `The site's certificate must be made in ${CERTIFICATE_REGION}, not ${region}: build the stage with buildStage (infra/aws/stage.ts).`,
+      );
     this.certificate = new Certificate(this, 'Certificate', {
       domainName: setting.name,
       subjectAlternativeNames: [authDomainName(setting.name)],
@@ -70,16 +81,33 @@ export function siteDomain(scope: Construct, setting: DomainSetting, certificate
 }
 
 /** The distribution's settings for the stage's own name; none without one (CloudFront's default certificate). */
-export function distributionDomainProps(domain: SiteDomain | undefined): Pick<DistributionProps, 'domainNames' | 'certificate' | 'minimumProtocolVersion' | 'sslSupportMethod'> {
+export function distributionDomainProps(
+  domain: SiteDomain | undefined,
+): Pick<DistributionProps, 'domainNames' | 'certificate' | 'minimumProtocolVersion' | 'sslSupportMethod'> {
   if (!domain) return {};
-  return { domainNames: [domain.name], certificate: domain.certificate, minimumProtocolVersion: SITE_TLS_POLICY, sslSupportMethod: SSLMethod.SNI };
+  return {
+    domainNames: [domain.name],
+    certificate: domain.certificate,
+    minimumProtocolVersion: SITE_TLS_POLICY,
+    sslSupportMethod: SSLMethod.SNI,
+  };
 }
 
 /** The site's name pointing at the distribution, over IPv4 and IPv6; returns the A record (the hosted UI's parent record). */
 export function addSiteRecords(scope: Construct, domain: SiteDomain, distribution: IDistribution): ARecord {
   const target = RecordTarget.fromAlias(new CloudFrontTarget(distribution));
-  new AaaaRecord(scope, 'AliasAaaa', { zone: domain.zone, recordName: domain.name, target, comment: 'The site (CloudFront), IPv6' });
-  return new ARecord(scope, 'AliasA', { zone: domain.zone, recordName: domain.name, target, comment: 'The site (CloudFront)' });
+  new AaaaRecord(scope, 'AliasAaaa', {
+    zone: domain.zone,
+    recordName: domain.name,
+    target,
+    comment: 'The site (CloudFront), IPv6',
+  });
+  return new ARecord(scope, 'AliasA', {
+    zone: domain.zone,
+    recordName: domain.name,
+    target,
+    comment: 'The site (CloudFront)',
+  });
 }
 
 /** The hosted UI's name pointing at the CloudFront distribution Cognito runs for the custom domain. */

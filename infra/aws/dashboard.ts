@@ -8,14 +8,27 @@
  */
 import { Duration } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Dashboard, GraphWidget, type IMetric, LogQueryVisualizationType, LogQueryWidget, Metric, TextWidget, type IWidget } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Dashboard,
+  GraphWidget,
+  type IMetric,
+  LogQueryVisualizationType,
+  LogQueryWidget,
+  Metric,
+  TextWidget,
+  type IWidget,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { WEEKLY_GROWTH_METRICS, WEEKLY_GROWTH_NAMESPACE, weeklyGrowthDimensions } from '../../lambdas/jobs/weekly-growth-metrics';
+import {
+  WEEKLY_GROWTH_METRICS,
+  WEEKLY_GROWTH_NAMESPACE,
+  weeklyGrowthDimensions,
+} from '../../lambdas/jobs/weekly-growth-metrics';
 import type { RouteDef } from '../../shared/api';
 import { TABLE_OPERATIONS } from './alarms';
 import { routeMetric } from './route-metrics';
@@ -55,14 +68,33 @@ export class PortalDashboard extends Construct {
     super(scope, id);
     this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: dashboardName(props.stage) });
     this.dashboard.addWidgets(header(props.stage));
-    for (const row of [...apiRows(props), ...functionRows(props.functions), tableRow(props.table), weeklyGrowthRow(props), notifierRow(props)]) {
+    for (const row of [
+      ...apiRows(props),
+      ...functionRows(props.functions),
+      tableRow(props.table),
+      weeklyGrowthRow(props),
+      notifierRow(props),
+    ]) {
       this.dashboard.addWidgets(...row);
     }
   }
 }
 
-function graph(title: string, metrics: IMetric[], width = HALF, extra: Partial<{ start: string; period: Duration; right: IMetric[] }> = {}): GraphWidget {
-  return new GraphWidget({ title, left: metrics, right: extra.right, width, height: HEIGHT, start: extra.start, period: extra.period });
+function graph(
+  title: string,
+  metrics: IMetric[],
+  width = HALF,
+  extra: Partial<{ start: string; period: Duration; right: IMetric[] }> = {},
+): GraphWidget {
+  return new GraphWidget({
+    title,
+    left: metrics,
+    right: extra.right,
+    width,
+    height: HEIGHT,
+    start: extra.start,
+    period: extra.period,
+  });
 }
 
 function header(stage: string): TextWidget {
@@ -79,7 +111,8 @@ function header(stage: string): TextWidget {
 /** The whole API, then each route: latency p50 and p99, 4xx and 5xx, and the 429s of the throttles. */
 function apiRows(props: DashboardProps): IWidget[][] {
   const { api, routes } = props;
-  const byRoute = (metricName: '4xx' | '5xx' | 'Latency', statistic: string) => routes.map((route) => routeMetric(api, route, metricName, { statistic }));
+  const byRoute = (metricName: '4xx' | '5xx' | 'Latency', statistic: string) =>
+    routes.map((route) => routeMetric(api, route, metricName, { statistic }));
   const rows: IWidget[][] = [
     [
       graph('API: requests, 4xx, 5xx (whole API)', [
@@ -92,7 +125,10 @@ function apiRows(props: DashboardProps): IWidget[][] {
         api.metric('Latency', { statistic: 'p99', period: FIVE_MINUTES, label: 'p99' }),
       ]),
     ],
-    [graph('Latency p50 by route (ms)', byRoute('Latency', 'p50')), graph('Latency p99 by route (ms)', byRoute('Latency', 'p99'))],
+    [
+      graph('Latency p50 by route (ms)', byRoute('Latency', 'p50')),
+      graph('Latency p99 by route (ms)', byRoute('Latency', 'p99')),
+    ],
     [graph('4xx by route', byRoute('4xx', 'Sum')), graph('5xx by route', byRoute('5xx', 'Sum'))],
   ];
   if (props.accessLogs) rows.push([throttledByRoute(props.accessLogs)]);
@@ -104,7 +140,12 @@ function throttledByRoute(accessLogs: ILogGroup): LogQueryWidget {
   return new LogQueryWidget({
     title: 'API throttles: 429s by route (access logs)',
     logGroupNames: [accessLogs.logGroupName],
-    queryLines: ['fields route', 'filter status = "429"', 'stats count(*) as throttled by route', 'sort throttled desc'],
+    queryLines: [
+      'fields route',
+      'filter status = "429"',
+      'stats count(*) as throttled by route',
+      'sort throttled desc',
+    ],
     view: LogQueryVisualizationType.TABLE,
     width: FULL,
     height: HEIGHT,
@@ -115,12 +156,31 @@ function throttledByRoute(accessLogs: ILogGroup): LogQueryWidget {
 function functionRows(functions: Record<string, IFunction>): IWidget[][] {
   const each = (metricOf: (fn: IFunction) => Metric) =>
     Object.entries(functions).map(([name, fn]) => metricOf(fn).with({ label: name, period: FIVE_MINUTES }));
-  const concurrency = new Metric({ namespace: 'AWS/Lambda', metricName: 'ConcurrentExecutions', statistic: 'Maximum', period: FIVE_MINUTES, label: 'account-wide concurrency' });
+  const concurrency = new Metric({
+    namespace: 'AWS/Lambda',
+    metricName: 'ConcurrentExecutions',
+    statistic: 'Maximum',
+    period: FIVE_MINUTES,
+    label: 'account-wide concurrency',
+  });
   return [
     [
-      graph('Lambda errors by function', each((fn) => fn.metricErrors({ statistic: 'Sum' })), THIRD),
-      graph('Lambda throttles by function', each((fn) => fn.metricThrottles({ statistic: 'Sum' })), THIRD, { right: [concurrency] }),
-      graph('Lambda duration p99 by function (ms)', each((fn) => fn.metricDuration({ statistic: 'p99' })), THIRD),
+      graph(
+        'Lambda errors by function',
+        each((fn) => fn.metricErrors({ statistic: 'Sum' })),
+        THIRD,
+      ),
+      graph(
+        'Lambda throttles by function',
+        each((fn) => fn.metricThrottles({ statistic: 'Sum' })),
+        THIRD,
+        { right: [concurrency] },
+      ),
+      graph(
+        'Lambda duration p99 by function (ms)',
+        each((fn) => fn.metricDuration({ statistic: 'p99' })),
+        THIRD,
+      ),
     ],
   ];
 }
@@ -129,12 +189,24 @@ function functionRows(functions: Record<string, IFunction>): IWidget[][] {
 function tableRow(table: ITable): IWidget[] {
   const sum = { statistic: 'Sum', period: FIVE_MINUTES };
   const throttledByOperation = TABLE_OPERATIONS.map((operation) =>
-    table.metric('ThrottledRequests', { ...sum, dimensionsMap: { TableName: table.tableName, Operation: operation }, label: operation }),
+    table.metric('ThrottledRequests', {
+      ...sum,
+      dimensionsMap: { TableName: table.tableName, Operation: operation },
+      label: operation,
+    }),
   );
   return [
     graph('DynamoDB throttled requests by operation', throttledByOperation, THIRD),
-    graph('DynamoDB throttle events', [table.metric('ReadThrottleEvents', sum), table.metric('WriteThrottleEvents', sum)], THIRD),
-    graph('DynamoDB capacity consumed', [table.metricConsumedReadCapacityUnits(sum), table.metricConsumedWriteCapacityUnits(sum)], THIRD),
+    graph(
+      'DynamoDB throttle events',
+      [table.metric('ReadThrottleEvents', sum), table.metric('WriteThrottleEvents', sum)],
+      THIRD,
+    ),
+    graph(
+      'DynamoDB capacity consumed',
+      [table.metricConsumedReadCapacityUnits(sum), table.metricConsumedWriteCapacityUnits(sum)],
+      THIRD,
+    ),
   ];
 }
 
@@ -143,7 +215,13 @@ function weeklyGrowthRow(props: DashboardProps): IWidget[] {
   const { job, stateMachine, deadLetters } = props.weeklyGrowth;
   const week = { statistic: 'Sum', period: WEEKLY_VIEW.period };
   const figure = (metricName: string, statistic = 'Sum') =>
-    new Metric({ namespace: WEEKLY_GROWTH_NAMESPACE, metricName, dimensionsMap: weeklyGrowthDimensions(props.stage), statistic, period: WEEKLY_VIEW.period });
+    new Metric({
+      namespace: WEEKLY_GROWTH_NAMESPACE,
+      metricName,
+      dimensionsMap: weeklyGrowthDimensions(props.stage),
+      statistic,
+      period: WEEKLY_VIEW.period,
+    });
   const view = { start: WEEKLY_VIEW.start, period: WEEKLY_VIEW.period };
   return [
     graph(
@@ -154,23 +232,56 @@ function weeklyGrowthRow(props: DashboardProps): IWidget[] {
         stateMachine.metricFailed(week),
         stateMachine.metricTimedOut(week),
         stateMachine.metricAborted(week),
-        deadLetters.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: WEEKLY_VIEW.period, label: 'dead letters' }),
+        deadLetters.metricApproximateNumberOfMessagesVisible({
+          statistic: 'Maximum',
+          period: WEEKLY_VIEW.period,
+          label: 'dead letters',
+        }),
       ],
       THIRD,
       view,
     ),
-    graph('Weekly growth: portfolios', [figure(WEEKLY_GROWTH_METRICS.portfoliosDue), figure(WEEKLY_GROWTH_METRICS.portfoliosUpdated), figure(WEEKLY_GROWTH_METRICS.portfoliosSkipped)], THIRD, view),
-    graph('Weekly growth: duration (ms)', [figure(WEEKLY_GROWTH_METRICS.duration, 'Maximum'), job.metricDuration({ statistic: 'Maximum', period: WEEKLY_VIEW.period, label: 'slowest step' })], THIRD, view),
+    graph(
+      'Weekly growth: portfolios',
+      [
+        figure(WEEKLY_GROWTH_METRICS.portfoliosDue),
+        figure(WEEKLY_GROWTH_METRICS.portfoliosUpdated),
+        figure(WEEKLY_GROWTH_METRICS.portfoliosSkipped),
+      ],
+      THIRD,
+      view,
+    ),
+    graph(
+      'Weekly growth: duration (ms)',
+      [
+        figure(WEEKLY_GROWTH_METRICS.duration, 'Maximum'),
+        job.metricDuration({ statistic: 'Maximum', period: WEEKLY_VIEW.period, label: 'slowest step' }),
+      ],
+      THIRD,
+      view,
+    ),
   ];
 }
 
 /** The notifier: how far behind the table's stream it runs, its failures, and what ended in a dead-letter queue. */
 function notifierRow(props: DashboardProps): IWidget[] {
   const { notifier, deadLetters } = props.notifications;
-  const deadLettersOf = (queue: IQueue, label: string) => queue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: FIVE_MINUTES, label });
+  const deadLettersOf = (queue: IQueue, label: string) =>
+    queue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: FIVE_MINUTES, label });
   return [
-    graph('Notifier lag: stream iterator age (ms)', [notifier.metric('IteratorAge', { statistic: 'Maximum', period: FIVE_MINUTES, label: 'oldest record' })], THIRD),
-    graph('Notifier: invocations and errors', [notifier.metricInvocations({ statistic: 'Sum', period: FIVE_MINUTES }), notifier.metricErrors({ statistic: 'Sum', period: FIVE_MINUTES })], THIRD),
+    graph(
+      'Notifier lag: stream iterator age (ms)',
+      [notifier.metric('IteratorAge', { statistic: 'Maximum', period: FIVE_MINUTES, label: 'oldest record' })],
+      THIRD,
+    ),
+    graph(
+      'Notifier: invocations and errors',
+      [
+        notifier.metricInvocations({ statistic: 'Sum', period: FIVE_MINUTES }),
+        notifier.metricErrors({ statistic: 'Sum', period: FIVE_MINUTES }),
+      ],
+      THIRD,
+    ),
     graph(
       'Dead letters',
       [

@@ -1,7 +1,15 @@
 /** The single table, from the shared definition the local stack also creates, and its backups. */
 import { Aws, Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { BackupPlan, BackupResource, BackupVault } from 'aws-cdk-lib/aws-backup';
-import { AttributeType, BillingMode, type ITable, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  BillingMode,
+  type ITable,
+  ProjectionType,
+  StreamViewType,
+  Table,
+  TableEncryption,
+} from 'aws-cdk-lib/aws-dynamodb';
 import type { Role } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../../lambdas/lib/data/table';
@@ -50,9 +58,14 @@ export const WITHHOLDABLE_INDEXES = ['GSI4', 'GSI5'];
 function withheldIndexes(scope: Construct): string[] {
   const value: unknown = scope.node.tryGetContext('aurum:withholdIndexes');
   if (value === undefined || value === '') return [];
-  const names = String(value).split(',').map((name) => name.trim());
+  const names = String(value)
+    .split(',')
+    .map((name) => name.trim());
   const refused = names.filter((name) => !WITHHOLDABLE_INDEXES.includes(name));
-  if (refused.length > 0) throw new Error(`aurum:withholdIndexes may name only ${WITHHOLDABLE_INDEXES.join(' and ')}, not ${refused.join(', ')}`);
+  if (refused.length > 0)
+    throw new Error(
+      `aurum:withholdIndexes may name only ${WITHHOLDABLE_INDEXES.join(' and ')}, not ${refused.join(', ')}`,
+    );
   return names;
 }
 
@@ -96,7 +109,9 @@ export class TableBackup extends Construct {
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
       lockConfiguration: props.locked ? VAULT_LOCK : undefined,
     });
-    const copyTo = props.copyVaultArn ? BackupVault.fromBackupVaultArn(this, 'CopyVault', props.copyVaultArn) : undefined;
+    const copyTo = props.copyVaultArn
+      ? BackupVault.fromBackupVaultArn(this, 'CopyVault', props.copyVaultArn)
+      : undefined;
     this.plan = new BackupPlan(this, 'Plan', {
       backupPlanName: `aurum-${props.stage}-table`,
       backupVault: this.vault,

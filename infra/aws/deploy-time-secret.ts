@@ -9,7 +9,10 @@ import type { Construct } from 'constructs';
 
 /** `readBy`: the two parts that hold it ("CloudFront and the handlers"). */
 export function deployTimeSecret(scope: Construct, id: string, props: { description: string; readBy: string }): Secret {
-  const secret = new Secret(scope, id, { description: props.description, generateSecretString: { passwordLength: 48, excludePunctuation: true } });
+  const secret = new Secret(scope, id, {
+    description: props.description,
+    generateSecretString: { passwordLength: 48, excludePunctuation: true },
+  });
   Validations.of(secret).acknowledge({
     id: 'AwsSolutions-SMG4',
     reason: `Read by CloudFormation at deploy time into ${props.readBy} together; rotated by a deploy (docs/operations.md), not by a rotation Lambda.`,

@@ -23,6 +23,10 @@ export class EdgeAlarmsStack extends Stack {
   constructor(scope: Construct, id: string, props: EdgeAlarmsStackProps) {
     super(scope, id, props);
     const topic = alarmTopic(this, 'AlarmTopic', { stage: props.stage, email: props.alarmEmail });
-    this.alarms = new EdgeAlarms(this, 'EdgeAlarms', { distributionId: props.distributionId, webAclMetricName: props.webAclMetricName, topic });
+    this.alarms = new EdgeAlarms(this, 'EdgeAlarms', {
+      distributionId: props.distributionId,
+      webAclMetricName: props.webAclMetricName,
+      topic,
+    });
   }
 }

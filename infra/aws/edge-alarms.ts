@@ -41,7 +41,13 @@ export class EdgeAlarms extends Construct {
   constructor(scope: Construct, id: string, props: EdgeAlarmsProps) {
     super(scope, id);
     const cdn = (metricName: string, statistic: string) =>
-      new Metric({ namespace: 'AWS/CloudFront', metricName, dimensionsMap: { DistributionId: props.distributionId, Region: 'Global' }, statistic, period: CLOUDFRONT_5XX_ALARM.period });
+      new Metric({
+        namespace: 'AWS/CloudFront',
+        metricName,
+        dimensionsMap: { DistributionId: props.distributionId, Region: 'Global' },
+        statistic,
+        period: CLOUDFRONT_5XX_ALARM.period,
+      });
     const { percent, minimumRequests, period } = CLOUDFRONT_5XX_ALARM;
     const serverErrors = new Alarm(this, 'CloudFront5xxRate', {
       alarmDescription: `CloudFront answered at least ${percent}% of at least ${minimumRequests} requests in 5 minutes with 5xx (see the runbook)`,

@@ -14,7 +14,11 @@ import { resolveStage, type StageConfig } from './stage-config';
 import { type Resource, stageTemplates, templateReader } from './test-support/template-reader';
 import { WAF_RATE_RULES_CONTEXT } from './waf-rate-rules';
 
-const DOMAIN = { name: 'portal.aurum-capital.com', hostedZoneId: 'Z0123456789ABCDEFGHIJ', zoneName: 'aurum-capital.com' };
+const DOMAIN = {
+  name: 'portal.aurum-capital.com',
+  hostedZoneId: 'Z0123456789ABCDEFGHIJ',
+  zoneName: 'aurum-capital.com',
+};
 const BASE: StageConfig = {
   stage: 'edge',
   account: '131313131313',
@@ -32,13 +36,19 @@ const owned = stageTemplates({ ...BASE, domain: DOMAIN });
 const east = stageTemplates({ ...BASE, region: 'us-east-1', domain: DOMAIN });
 const plain = stageTemplates(BASE);
 
-const resourcesOf = (template: Template | undefined): Record<string, Resource> => (template ? templateReader(template).all() : {});
-const ofType = (template: Template | undefined, type: string) => Object.entries(resourcesOf(template)).filter(([, r]) => r.Type === type);
-const parameterDefault = (template: Template, ref: unknown) => (template.toJSON().Parameters as Record<string, { Default?: string }>)[(ref as { Ref: string }).Ref]?.Default;
+const resourcesOf = (template: Template | undefined): Record<string, Resource> =>
+  template ? templateReader(template).all() : {};
+const ofType = (template: Template | undefined, type: string) =>
+  Object.entries(resourcesOf(template)).filter(([, r]) => r.Type === type);
+const parameterDefault = (template: Template, ref: unknown) =>
+  (template.toJSON().Parameters as Record<string, { Default?: string }>)[(ref as { Ref: string }).Ref]?.Default;
 
 function apiOrigin(template: Template) {
   const [, distribution] = ofType(template, 'AWS::CloudFront::Distribution')[0] as [string, Resource];
-  const config = distribution.Properties.DistributionConfig as { Origins: { Id: string; DomainName: unknown; CustomOriginConfig?: Record<string, unknown> }[]; CacheBehaviors: { PathPattern: string; TargetOriginId: string }[] };
+  const config = distribution.Properties.DistributionConfig as {
+    Origins: { Id: string; DomainName: unknown; CustomOriginConfig?: Record<string, unknown> }[];
+    CacheBehaviors: { PathPattern: string; TargetOriginId: string }[];
+  };
   const api = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*');
   return config.Origins.find((o) => o.Id === api?.TargetOriginId);
 }
@@ -58,21 +68,29 @@ describe.each([
 
   it('serves the API at api-origin.<name>, a regional custom domain that requires mutual TLS with the truststore the runbook leaves', () => {
     const [[domainId, domain]] = ofType(template, 'AWS::ApiGatewayV2::DomainName') as [[string, Resource]];
-    expect(domain.Properties).toMatchObject({ DomainName: `api-origin.${DOMAIN.name}`, DomainNameConfigurations: [{ EndpointType: 'REGIONAL', SecurityPolicy: 'TLS_1_2' }] });
+    expect(domain.Properties).toMatchObject({
+      DomainName: `api-origin.${DOMAIN.name}`,
+      DomainNameConfigurations: [{ EndpointType: 'REGIONAL', SecurityPolicy: 'TLS_1_2' }],
+    });
     const truststore = (domain.Properties.MutualTlsAuthentication as { TruststoreUri: unknown }).TruststoreUri;
     expect(parameterDefault(template, truststore)).toBe(params.truststoreUri);
     const [[, mapping]] = ofType(template, 'AWS::ApiGatewayV2::ApiMapping') as [[string, Resource]];
     const [[apiId]] = ofType(template, 'AWS::ApiGatewayV2::Api') as [[string, Resource]];
     expect(mapping.Properties).toEqual({ ApiId: { Ref: apiId }, DomainName: { Ref: domainId }, Stage: '$default' });
-    const record = ofType(template, 'AWS::Route53::RecordSet').find(([, r]) => r.Properties.Name === `api-origin.${DOMAIN.name}.`);
-    expect((record?.[1].Properties.AliasTarget as { DNSName: unknown }).DNSName).toEqual({ 'Fn::GetAtt': [domainId, 'RegionalDomainName'] });
+    const record = ofType(template, 'AWS::Route53::RecordSet').find(
+      ([, r]) => r.Properties.Name === `api-origin.${DOMAIN.name}.`,
+    );
+    expect((record?.[1].Properties.AliasTarget as { DNSName: unknown }).DNSName).toEqual({
+      'Fn::GetAtt': [domainId, 'RegionalDomainName'],
+    });
   });
 
-  it("sends /api/* there, presenting the client certificate the runbook imports, with the origin header still on", () => {
+  it('sends /api/* there, presenting the client certificate the runbook imports, with the origin header still on', () => {
     const origin = apiOrigin(template);
     expect(origin?.DomainName).toBe(`api-origin.${DOMAIN.name}`);
     expect(origin?.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
-    const certificate = (origin?.CustomOriginConfig?.OriginMtlsConfig as { ClientCertificateArn: unknown }).ClientCertificateArn;
+    const certificate = (origin?.CustomOriginConfig?.OriginMtlsConfig as { ClientCertificateArn: unknown })
+      .ClientCertificateArn;
     expect(parameterDefault(template, certificate)).toBe(params.clientCertificateArn);
     expect(JSON.stringify(origin)).toContain('x-origin-verify');
     expect(JSON.stringify(template.toJSON())).not.toContain('execute-api.');
@@ -91,11 +109,23 @@ describe('a stage without its own domain', () => {
   });
 });
 
-type Rule = { Name: string; Action?: Record<string, unknown>; OverrideAction?: Record<string, unknown>; Statement: Record<string, unknown> };
-const siteAcl = (template: Template | undefined) => ofType(template, 'AWS::WAFv2::WebACL').find(([, r]) => r.Properties.Scope === 'CLOUDFRONT');
-const poolAcl = (template: Template | undefined) => ofType(template, 'AWS::WAFv2::WebACL').find(([, r]) => r.Properties.Scope === 'REGIONAL');
+type Rule = {
+  Name: string;
+  Action?: Record<string, unknown>;
+  OverrideAction?: Record<string, unknown>;
+  Statement: Record<string, unknown>;
+};
+const siteAcl = (template: Template | undefined) =>
+  ofType(template, 'AWS::WAFv2::WebACL').find(([, r]) => r.Properties.Scope === 'CLOUDFRONT');
+const poolAcl = (template: Template | undefined) =>
+  ofType(template, 'AWS::WAFv2::WebACL').find(([, r]) => r.Properties.Scope === 'REGIONAL');
 const rulesOf = (acl: [string, Resource] | undefined) => (acl?.[1].Properties.Rules ?? []) as Rule[];
-const managed = (rule: Rule) => (rule.Statement.ManagedRuleGroupStatement ?? {}) as { Name?: string; RuleActionOverrides?: { Name: string; ActionToUse: unknown }[]; ScopeDownStatement?: unknown };
+const managed = (rule: Rule) =>
+  (rule.Statement.ManagedRuleGroupStatement ?? {}) as {
+    Name?: string;
+    RuleActionOverrides?: { Name: string; ActionToUse: unknown }[];
+    ScopeDownStatement?: unknown;
+  };
 
 describe.each([
   ["the site's web ACL (edge stack)", () => owned.edgeTemplate, siteAcl, ['authorization', 'cookie']],
@@ -106,12 +136,18 @@ describe.each([
     const template = templateOf();
     const acl = aclOf(template);
     expect(acl).toBeDefined();
-    const configs = ofType(template, 'AWS::WAFv2::LoggingConfiguration').filter(([, c]) => JSON.stringify(c.Properties.ResourceArn) === JSON.stringify({ 'Fn::GetAtt': [acl?.[0], 'Arn'] }));
+    const configs = ofType(template, 'AWS::WAFv2::LoggingConfiguration').filter(
+      ([, c]) => JSON.stringify(c.Properties.ResourceArn) === JSON.stringify({ 'Fn::GetAtt': [acl?.[0], 'Arn'] }),
+    );
     expect(configs).toHaveLength(1);
     const config = configs[0]?.[1] as Resource;
     const destination = JSON.stringify(config.Properties.LogDestinationConfigs);
-    const prefixOf = (g: Resource) => String((g.Properties.LogGroupName as { 'Fn::Join'?: [string, unknown[]] } | undefined)?.['Fn::Join']?.[1][0]);
-    const [, group] = ofType(template, 'AWS::Logs::LogGroup').find(([, g]) => prefixOf(g).startsWith('aws-waf-logs-') && destination.includes(`:log-group:${prefixOf(g)}"`)) ?? [];
+    const prefixOf = (g: Resource) =>
+      String((g.Properties.LogGroupName as { 'Fn::Join'?: [string, unknown[]] } | undefined)?.['Fn::Join']?.[1][0]);
+    const [, group] =
+      ofType(template, 'AWS::Logs::LogGroup').find(
+        ([, g]) => prefixOf(g).startsWith('aws-waf-logs-') && destination.includes(`:log-group:${prefixOf(g)}"`),
+      ) ?? [];
     expect(group).toBeDefined();
     // The name: the prefix WAF requires, then the stack's id (kept log groups must not block the next create).
     const name = (group?.Properties.LogGroupName as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
@@ -123,7 +159,9 @@ describe.each([
     expect(destination).not.toContain(':*');
     expect(group?.Properties.RetentionInDays).toBe(365);
     expect(group?.Properties.KmsKeyId).toBeDefined();
-    expect((config.Properties.RedactedFields as { SingleHeader: { Name: string } }[]).map((f) => f.SingleHeader.Name).sort()).toEqual([...redacted].sort());
+    expect(
+      (config.Properties.RedactedFields as { SingleHeader: { Name: string } }[]).map((f) => f.SingleHeader.Name).sort(),
+    ).toEqual([...redacted].sort());
   });
 });
 
@@ -132,10 +170,17 @@ describe("the site's web ACL", () => {
 
   it('runs the IP-reputation and anonymous-IP rule groups, blocking; hosting providers (the smoke test, cloud desktops) only counted', () => {
     const byGroup = new Map(rules().map((r) => [managed(r).Name, r]));
-    for (const group of ['AWSManagedRulesAmazonIpReputationList', 'AWSManagedRulesAnonymousIpList', 'AWSManagedRulesCommonRuleSet', 'AWSManagedRulesKnownBadInputsRuleSet']) {
+    for (const group of [
+      'AWSManagedRulesAmazonIpReputationList',
+      'AWSManagedRulesAnonymousIpList',
+      'AWSManagedRulesCommonRuleSet',
+      'AWSManagedRulesKnownBadInputsRuleSet',
+    ]) {
       expect(byGroup.get(group)?.OverrideAction).toEqual({ None: {} });
     }
-    expect(managed(byGroup.get('AWSManagedRulesAnonymousIpList') as Rule).RuleActionOverrides).toEqual([{ Name: 'HostingProviderIPList', ActionToUse: { Count: {} } }]);
+    expect(managed(byGroup.get('AWSManagedRulesAnonymousIpList') as Rule).RuleActionOverrides).toEqual([
+      { Name: 'HostingProviderIPList', ActionToUse: { Count: {} } },
+    ]);
     expect(managed(byGroup.get('AWSManagedRulesAmazonIpReputationList') as Rule).RuleActionOverrides).toBeUndefined();
   });
 });
@@ -144,7 +189,9 @@ describe("the user pool's web ACL", () => {
   it("runs the anonymous-IP group on everything but the API's own calls (Lambda is a hosting provider)", () => {
     const rule = rulesOf(poolAcl(owned.template)).find((r) => managed(r).Name === 'AWSManagedRulesAnonymousIpList');
     expect(rule?.OverrideAction).toEqual({ None: {} });
-    expect(managed(rule as Rule).RuleActionOverrides).toEqual([{ Name: 'HostingProviderIPList', ActionToUse: { Count: {} } }]);
+    expect(managed(rule as Rule).RuleActionOverrides).toEqual([
+      { Name: 'HostingProviderIPList', ActionToUse: { Count: {} } },
+    ]);
     expect(JSON.stringify(managed(rule as Rule).ScopeDownStatement)).toMatch(/"NotStatement".*"x-aurum-backend"/);
   });
 });
@@ -155,7 +202,9 @@ describe('the per-IP rate rules', () => {
     const app = new App({ context: { ...projectContext(), ...context } });
     const built = buildStage(app, { ...BASE, stage });
     const all = [Template.fromStack(built.portal), ...(built.edge ? [Template.fromStack(built.edge)] : [])];
-    const rules = all.flatMap((t) => ofType(t, 'AWS::WAFv2::WebACL').flatMap(([, acl]) => acl.Properties.Rules as Rule[]));
+    const rules = all.flatMap((t) =>
+      ofType(t, 'AWS::WAFv2::WebACL').flatMap(([, acl]) => acl.Properties.Rules as Rule[]),
+    );
     return Object.fromEntries(rules.filter((r) => RATE_RULES.includes(r.Name)).map((r) => [r.Name, r.Action]));
   }
   const all = (action: unknown) => Object.fromEntries(RATE_RULES.map((name) => [name, action]));
@@ -181,7 +230,10 @@ describe('the per-IP rate rules', () => {
 const everyStage: [string, Template][] = [
   ...Object.keys(stages).flatMap((name) => {
     const built = stageTemplates(resolveStage(name, stages));
-    return [[`${name} portal`, built.template], ...(built.edgeTemplate ? [[`${name} edge`, built.edgeTemplate]] : [])] as [string, Template][];
+    return [
+      [`${name} portal`, built.template],
+      ...(built.edgeTemplate ? [[`${name} edge`, built.edgeTemplate]] : []),
+    ] as [string, Template][];
   }),
   ['domain portal', owned.template],
   ['domain edge', owned.edgeTemplate as Template],
@@ -201,12 +253,23 @@ describe.each(everyStage)('the functions of %s', (_, template) => {
   });
 
   it("hold no secret's value in their environment, only names", () => {
-    const secrets = new Set(Object.entries(all).filter(([, r]) => r.Type === 'AWS::SecretsManager::Secret').map(([id]) => id));
+    const secrets = new Set(
+      Object.entries(all)
+        .filter(([, r]) => r.Type === 'AWS::SecretsManager::Secret')
+        .map(([id]) => id),
+    );
     for (const [id, fn] of functions) {
       const environment = JSON.stringify(fn.Properties.Environment ?? {});
-      expect({ id, resolves: /\{\{resolve:(secretsmanager|ssm-secure):/.test(environment) }).toEqual({ id, resolves: false });
+      expect({ id, resolves: /\{\{resolve:(secretsmanager|ssm-secure):/.test(environment) }).toEqual({
+        id,
+        resolves: false,
+      });
       // A secret is named by its ARN (Ref); any other reference to one would be a value.
-      for (const secret of secrets) expect({ id, other: environment.replaceAll(`{"Ref":"${secret}"}`, '').includes(`"${secret}"`) }).toEqual({ id, other: false });
+      for (const secret of secrets)
+        expect({ id, other: environment.replaceAll(`{"Ref":"${secret}"}`, '').includes(`"${secret}"`) }).toEqual({
+          id,
+          other: false,
+        });
     }
   });
 });

@@ -25,7 +25,10 @@ export class BalancesExports extends Construct {
   constructor(scope: Construct, id: string, props: { table: ITable; accessLogs: IBucket }) {
     super(scope, id);
     // Every client's e-mail and balance: encrypted under a key whose policy decides who reads them.
-    const key = new Key(this, 'Key', { description: 'Encrypts the Aurum portal balances exports', enableKeyRotation: true });
+    const key = new Key(this, 'Key', {
+      description: 'Encrypts the Aurum portal balances exports',
+      enableKeyRotation: true,
+    });
     denyGrantsExceptForAwsResources(key);
     this.bucket = new Bucket(this, 'Bucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -37,11 +40,22 @@ export class BalancesExports extends Construct {
       serverAccessLogsPrefix: 'exports/',
       versioned: true,
       // An export is fetched within minutes of being written; a day later it is gone, with any upload left unfinished.
-      lifecycleRules: [{ expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        {
+          expiration: Duration.days(1),
+          noncurrentVersionExpiration: Duration.days(1),
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+        },
+      ],
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
-    (this.bucket.node.defaultChild as CfnBucket).notificationConfiguration = { eventBridgeConfiguration: { eventBridgeEnabled: true } };
-    acknowledgeGuard(this.bucket, { control: 'CT.S3.PR.9', reason: 'Exports expire after a day by design; Object Lock would keep them against that rule.' });
+    (this.bucket.node.defaultChild as CfnBucket).notificationConfiguration = {
+      eventBridgeConfiguration: { eventBridgeEnabled: true },
+    };
+    acknowledgeGuard(this.bucket, {
+      control: 'CT.S3.PR.9',
+      reason: 'Exports expire after a day by design; Object Lock would keep them against that rule.',
+    });
 
     this.exporter = new PortalFunction(this, 'Exporter', {
       entry: 'lambdas/jobs/balances-export.ts',
@@ -58,8 +72,12 @@ export class BalancesExports extends Construct {
     this.exporter.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(1) });
     // Exactly what an upload does (one PUT, or a multipart upload, aborted on failure); completing
     // a multipart upload under a KMS key decrypts the parts' data keys.
-    this.exporter.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject', 's3:AbortMultipartUpload'], resources: [this.exportObjects] }));
-    this.exporter.addToRolePolicy(new PolicyStatement({ actions: ['kms:GenerateDataKey', 'kms:Decrypt'], resources: [key.keyArn] }));
+    this.exporter.addToRolePolicy(
+      new PolicyStatement({ actions: ['s3:PutObject', 's3:AbortMultipartUpload'], resources: [this.exportObjects] }),
+    );
+    this.exporter.addToRolePolicy(
+      new PolicyStatement({ actions: ['kms:GenerateDataKey', 'kms:Decrypt'], resources: [key.keyArn] }),
+    );
     this.key = key;
     acknowledgePrefix(this.exporter, this.bucket);
   }
@@ -73,7 +91,9 @@ export class BalancesExports extends Construct {
 
   /** The route that starts an export: it invokes the exporter, asynchronously. */
   allowStart(fn: PortalFunction): void {
-    fn.addToRolePolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.exporter.functionArn] }));
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.exporter.functionArn] }),
+    );
     fn.addEnvironment('BALANCES_EXPORTER', this.exporter.functionName);
   }
 
@@ -91,6 +111,7 @@ function acknowledgePrefix(fn: PortalFunction, bucket: Bucket): void {
   // The grant lives in the function's role's policy, beside the function.
   Validations.of(fn.role ?? fn).acknowledge({
     id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${EXPORTS_PREFIX}*]`,
-    reason: 'Each export is a new object (balances/<id>.csv): the exports prefix is the narrowest resource that names them.',
+    reason:
+      'Each export is a new object (balances/<id>.csv): the exports prefix is the narrowest resource that names them.',
   });
 }

@@ -22,8 +22,12 @@ export interface GuardAcknowledgement {
  */
 export function acknowledgeGuard(scope: IConstruct, ...acks: GuardAcknowledgement[]): void {
   const resource = scope instanceof CfnResource ? scope : scope.node.defaultChild;
-  if (!(resource instanceof CfnResource)) throw new Error(`${scope.node.path} has no CloudFormation resource to acknowledge on`);
-  const current = (resource.getMetadata('guard') ?? {}) as { SuppressedRules?: string[]; Reasons?: Record<string, string> };
+  if (!(resource instanceof CfnResource))
+    throw new Error(`${scope.node.path} has no CloudFormation resource to acknowledge on`);
+  const current = (resource.getMetadata('guard') ?? {}) as {
+    SuppressedRules?: string[];
+    Reasons?: Record<string, string>;
+  };
   resource.addMetadata('guard', {
     SuppressedRules: [...(current.SuppressedRules ?? []), ...acks.map((a) => a.control)],
     Reasons: { ...current.Reasons, ...Object.fromEntries(acks.map((a) => [a.control, a.reason])) },
@@ -32,7 +36,8 @@ export function acknowledgeGuard(scope: IConstruct, ...acks: GuardAcknowledgemen
 
 export const NO_VPC: GuardAcknowledgement = {
   control: 'CT.LAMBDA.PR.3',
-  reason: 'No function reaches a private network: DynamoDB, Cognito and Secrets are AWS APIs. A VPC would add NAT or endpoint cost and cold-start time for nothing.',
+  reason:
+    'No function reaches a private network: DynamoDB, Cognito and Secrets are AWS APIs. A VPC would add NAT or endpoint cost and cold-start time for nothing.',
 };
 
 /**
@@ -42,7 +47,11 @@ export const NO_VPC: GuardAcknowledgement = {
  */
 export class ControlTowerBaseline implements IAspect {
   visit(node: IConstruct): void {
-    if (node instanceof CfnPermission && node.principal === 'apigateway.amazonaws.com' && node.sourceAccount === undefined) {
+    if (
+      node instanceof CfnPermission &&
+      node.principal === 'apigateway.amazonaws.com' &&
+      node.sourceAccount === undefined
+    ) {
       node.sourceAccount = Stack.of(node).account;
     }
     if (node instanceof CfnFunction) acknowledgeGuard(node, NO_VPC);

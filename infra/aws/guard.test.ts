@@ -21,7 +21,12 @@ const { portal, edge, operations, edgeAlarms } = buildStage(app, {
   alarmEmail: 'ops@aurum.example',
 });
 
-type TemplateJson = { Resources: Record<string, { Metadata?: { guard?: { SuppressedRules?: string[]; Reasons?: Record<string, string> } } }> };
+type TemplateJson = {
+  Resources: Record<
+    string,
+    { Metadata?: { guard?: { SuppressedRules?: string[]; Reasons?: Record<string, string> } } }
+  >;
+};
 
 describe.each<[string, () => Stack]>([
   ['the portal stack', () => portal],
@@ -39,7 +44,11 @@ describe.each<[string, () => Stack]>([
     for (const [id, resource] of Object.entries(template.Resources)) {
       const guard = resource.Metadata?.guard;
       for (const control of guard?.SuppressedRules ?? []) {
-        expect({ id, control, reason: (guard?.Reasons?.[control] ?? '').length > 20 }).toEqual({ id, control, reason: true });
+        expect({ id, control, reason: (guard?.Reasons?.[control] ?? '').length > 20 }).toEqual({
+          id,
+          control,
+          reason: true,
+        });
       }
     }
   });

@@ -11,7 +11,13 @@
  * kept from waiting on a grant (portal-stack.ts, the Cognito triggers). CDK has no setting for
  * this, so the role is a small subclass.
  */
-import { type AddToPrincipalPolicyResult, PolicyDocument, type PolicyStatement, Role, type RoleProps } from 'aws-cdk-lib/aws-iam';
+import {
+  type AddToPrincipalPolicyResult,
+  PolicyDocument,
+  type PolicyStatement,
+  Role,
+  type RoleProps,
+} from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 
 /** The inline policy that holds the role's grants. */
@@ -25,7 +31,9 @@ export class InlineGrantsRole extends Role {
     super(scope, id, { ...props, inlinePolicies: { ...props.inlinePolicies, [INLINE_GRANTS_POLICY]: granted } });
     this.granted = granted;
     // CloudFormation refuses an inline policy without a statement.
-    this.node.addValidation({ validate: () => (granted.isEmpty ? [`${this.node.path} was granted nothing: make it a plain Role`] : []) });
+    this.node.addValidation({
+      validate: () => (granted.isEmpty ? [`${this.node.path} was granted nothing: make it a plain Role`] : []),
+    });
   }
 
   override addToPrincipalPolicy(statement: PolicyStatement): AddToPrincipalPolicyResult {

@@ -11,6 +11,7 @@ import type { IConstruct } from 'constructs';
 export class KeepExceptAfterFailedCreate implements IAspect {
   visit(node: IConstruct): void {
     if (!(node instanceof CfnResource)) return;
-    if (node.cfnOptions.deletionPolicy === CfnDeletionPolicy.RETAIN) node.cfnOptions.deletionPolicy = CfnDeletionPolicy.RETAIN_EXCEPT_ON_CREATE;
+    if (node.cfnOptions.deletionPolicy === CfnDeletionPolicy.RETAIN)
+      node.cfnOptions.deletionPolicy = CfnDeletionPolicy.RETAIN_EXCEPT_ON_CREATE;
   }
 }

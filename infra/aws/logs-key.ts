@@ -21,7 +21,9 @@ export function logsKey(scope: Construct): Key {
       principals: [new ServicePrincipal(`logs.${region}.amazonaws.com`)],
       actions: ['kms:Encrypt*', 'kms:Decrypt*', 'kms:ReEncrypt*', 'kms:GenerateDataKey*', 'kms:Describe*'],
       resources: ['*'],
-      conditions: { ArnLike: { 'kms:EncryptionContext:aws:logs:arn': `arn:${partition}:logs:${region}:${account}:log-group:*` } },
+      conditions: {
+        ArnLike: { 'kms:EncryptionContext:aws:logs:arn': `arn:${partition}:logs:${region}:${account}:log-group:*` },
+      },
     }),
   );
   denyGrantsExceptForAwsResources(key);

@@ -55,19 +55,24 @@ export class Notifications extends Construct {
     }
     this.notifier = new PortalFunction(this, 'Notifier', {
       entry: 'lambdas/jobs/notifier.ts',
-      description: 'Notifier: e-mails clients and admins about money moves and withdrawal requests, from the table stream',
+      description:
+        'Notifier: e-mails clients and admins about money moves and withdrawal requests, from the table stream',
       table: props.table,
       tableUse: NOTIFIER_TABLE_USE,
       timeout: Duration.seconds(60),
       environment: {
         SITE_URL: props.siteUrl,
         USER_POOL_ID: props.userPool.userPoolId,
-        ...(props.ses ? { NOTIFY_FROM: props.ses.fromName ? `${props.ses.fromName} <${props.ses.fromEmail}>` : props.ses.fromEmail } : {}),
+        ...(props.ses
+          ? { NOTIFY_FROM: props.ses.fromName ? `${props.ses.fromName} <${props.ses.fromEmail}>` : props.ses.fromEmail }
+          : {}),
         ...(this.configurationSet ? { NOTIFY_CONFIGURATION_SET: configurationSetName } : {}),
       },
     });
     // The admins it tells of new requests and weekly runs: the members of `admins`, read, never changed.
-    this.notifier.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:ListUsersInGroup'], resources: [props.userPool.userPoolArn] }));
+    this.notifier.addToRolePolicy(
+      new PolicyStatement({ actions: ['cognito-idp:ListUsersInGroup'], resources: [props.userPool.userPoolArn] }),
+    );
     if (props.ses && this.configurationSet) {
       // Sending from the stage's verified identity under its configuration set, and nothing else
       // (SES v2 checks the permission on both resources of a send).
@@ -101,7 +106,17 @@ export class Notifications extends Construct {
         filters: [
           FilterCriteria.filter({
             eventName: FilterRule.or('INSERT', 'MODIFY'),
-            dynamodb: { Keys: { PK: { S: [...FilterRule.beginsWith(keys.clientPk('')), ...FilterRule.beginsWith(actionKeys.item('').PK), ...FilterRule.beginsWith(jobRunKeys.weeklyGrowthPk)] } } },
+            dynamodb: {
+              Keys: {
+                PK: {
+                  S: [
+                    ...FilterRule.beginsWith(keys.clientPk('')),
+                    ...FilterRule.beginsWith(actionKeys.item('').PK),
+                    ...FilterRule.beginsWith(jobRunKeys.weeklyGrowthPk),
+                  ],
+                },
+              },
+            },
           }),
         ],
       }),

@@ -17,7 +17,13 @@ import { INLINE_GRANTS_POLICY } from './inline-grants-role';
 import { CANARY_ROUTES, LIVE_ALIAS, releasedFunctionOutput } from './releases';
 import { EDGE_REGION, stageStacks } from './stage';
 import { resolveStage, type StageConfig } from './stage-config';
-import { type Resource, stageTemplates, type Statement, synthStage, templateReader } from './test-support/template-reader';
+import {
+  type Resource,
+  stageTemplates,
+  type Statement,
+  synthStage,
+  templateReader,
+} from './test-support/template-reader';
 import { PRUNE_SCHEDULE, PRUNER_DELETE_ACTION, PRUNER_DESCRIPTION, PRUNER_READ_ACTIONS } from './version-pruner';
 import { NOTIFIER_LAG_ALARM, SES_REPUTATION_ALARMS, TABLE_THROTTLES_ALARM } from './watch-alarms';
 
@@ -49,16 +55,26 @@ describe('headroom', () => {
       edge: resourceCount(fullest.edgeTemplate as Template),
       edgeAlarms: resourceCount(fullest.edgeAlarmsTemplate as Template),
     };
-    console.log(`resources of the fullest production stage: ${JSON.stringify(counts)}; free in the portal stack: ${STACK_RESOURCE_LIMIT - counts.portal}`);
+    console.log(
+      `resources of the fullest production stage: ${JSON.stringify(counts)}; free in the portal stack: ${STACK_RESOURCE_LIMIT - counts.portal}`,
+    );
     expect(STACK_RESOURCE_LIMIT - counts.portal).toBeGreaterThanOrEqual(PORTAL_HEADROOM);
     for (const count of Object.values(counts)) expect(count).toBeLessThan(STACK_RESOURCE_LIMIT - PORTAL_HEADROOM);
   });
 
   it("puts each function's grants in its role, not in a policy resource of their own", () => {
     const { ofType, all } = templateReader(fullest.template);
-    const fnRoles = ofType('AWS::Lambda::Function').map(([, fn]) => (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0]);
-    const policies = ofType('AWS::IAM::Policy').flatMap(([, p]) => (p.Properties.Roles as { Ref: string }[]).map((r) => r.Ref));
-    const ours = fnRoles.filter((id) => ((all()[id]?.Properties.Policies ?? []) as { PolicyName: string }[]).some((p) => p.PolicyName === INLINE_GRANTS_POLICY));
+    const fnRoles = ofType('AWS::Lambda::Function').map(
+      ([, fn]) => (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0],
+    );
+    const policies = ofType('AWS::IAM::Policy').flatMap(([, p]) =>
+      (p.Properties.Roles as { Ref: string }[]).map((r) => r.Ref),
+    );
+    const ours = fnRoles.filter((id) =>
+      ((all()[id]?.Properties.Policies ?? []) as { PolicyName: string }[]).some(
+        (p) => p.PolicyName === INLINE_GRANTS_POLICY,
+      ),
+    );
     expect(ours.length).toBe(fnRoles.filter((id) => !id.startsWith('CustomCDKBucketDeployment')).length);
     expect(ours.length).toBeGreaterThanOrEqual(40);
     // Only the two policies a function must not wait on (portal-stack.ts) are resources of their own.
@@ -82,10 +98,16 @@ describe('the stacks of a stage', () => {
       { name: 'AurumPortal-prod-Operations', region: 'eu-west-1' },
       { name: 'AurumPortal-prod-EdgeAlarms', region: EDGE_REGION },
     ]);
-    const built = [fullest.edge, fullest.portal, fullest.operations, fullest.edgeAlarms].map((s) => ({ name: s?.stackName, region: s?.region }));
+    const built = [fullest.edge, fullest.portal, fullest.operations, fullest.edgeAlarms].map((s) => ({
+      name: s?.stackName,
+      region: s?.region,
+    }));
     expect(built).toEqual(stageStacks(FULLEST));
     // A stage in us-east-1 has neither edge stack.
-    expect(stageStacks({ stackName: 'East', region: EDGE_REGION }).map((s) => s.name)).toEqual(['East', 'East-Operations']);
+    expect(stageStacks({ stackName: 'East', region: EDGE_REGION }).map((s) => s.name)).toEqual([
+      'East',
+      'East-Operations',
+    ]);
   });
 
   it('reads the portal stack through its outputs (Fn::GetStackOutput), never an export that would pin them', () => {
@@ -94,37 +116,52 @@ describe('the stacks of a stage', () => {
       expect(text).not.toContain('Fn::ImportValue');
       expect(JSON.stringify(t.toJSON().Outputs ?? {})).not.toContain('"Export"');
     }
-    expect(JSON.stringify(fullest.operationsTemplate.toJSON())).toContain('"Fn::GetStackOutput":{"StackName":"AurumPortal-prod","Region":"eu-west-1"');
+    expect(JSON.stringify(fullest.operationsTemplate.toJSON())).toContain(
+      '"Fn::GetStackOutput":{"StackName":"AurumPortal-prod","Region":"eu-west-1"',
+    );
     // CloudFormation allows 200 outputs a stack: each read is one.
     expect(Object.keys(fullest.template.toJSON().Outputs).length).toBeLessThan(150);
   });
 
   it('protects every stack of a production stage from deletion', () => {
-    for (const stack of [fullest.edge, fullest.portal, fullest.operations, fullest.edgeAlarms]) expect([stack?.stackName, stack?.terminationProtection]).toEqual([stack?.stackName, true]);
+    for (const stack of [fullest.edge, fullest.portal, fullest.operations, fullest.edgeAlarms])
+      expect([stack?.stackName, stack?.terminationProtection]).toEqual([stack?.stackName, true]);
   });
 });
 
 // ---- Rollback by alias, and the pruner ---------------------------------------------------
 
 const portal = templateReader(fullest.template);
-const canaryFunctionId = (name: string) => portal.functionDescribed(`${routeByName(name as never).method} ${routeByName(name as never).path}`)[0];
+const canaryFunctionId = (name: string) =>
+  portal.functionDescribed(`${routeByName(name as never).method} ${routeByName(name as never).path}`)[0];
 
 describe('rollback by alias', () => {
   it("keeps every money route's version when a deploy replaces it (the version resource is retained)", () => {
     const versions = portal.ofType('AWS::Lambda::Version');
     expect(versions).toHaveLength(CANARY_ROUTES.length);
     for (const [id, version] of versions) {
-      expect({ id, deletion: version.DeletionPolicy, replace: version.UpdateReplacePolicy }).toEqual({ id, deletion: 'RetainExceptOnCreate', replace: 'Retain' });
+      expect({ id, deletion: version.DeletionPolicy, replace: version.UpdateReplacePolicy }).toEqual({
+        id,
+        deletion: 'RetainExceptOnCreate',
+        replace: 'Retain',
+      });
     }
-    expect(versions.map(([, v]) => JSON.stringify(v.Properties.FunctionName)).sort()).toEqual(CANARY_ROUTES.map((name) => JSON.stringify({ Ref: canaryFunctionId(name) })).sort());
+    expect(versions.map(([, v]) => JSON.stringify(v.Properties.FunctionName)).sort()).toEqual(
+      CANARY_ROUTES.map((name) => JSON.stringify({ Ref: canaryFunctionId(name) })).sort(),
+    );
   });
 
   it("runs the runbook's rollback with names the template has: each money route's function output, its alias live, a version kept", () => {
     const runbook = readFileSync(resolve(__dirname, '../../docs/operations.md'), 'utf8');
-    const section = runbook.slice(runbook.indexOf('### Rolling back a release'), runbook.indexOf('### Once, for the deploy that names the backup vault'));
+    const section = runbook.slice(
+      runbook.indexOf('### Rolling back a release'),
+      runbook.indexOf('### Once, for the deploy that names the backup vault'),
+    );
     const outputKey = /OutputKey=='\$\{ROUTE\}(\w+)'/.exec(section)?.[1];
     expect(outputKey).toBe(releasedFunctionOutput(''));
-    const update = /aws lambda update-alias --function-name "\$FN" --name (\w+) --function-version "\$PREVIOUS"/.exec(section);
+    const update = /aws lambda update-alias --function-name "\$FN" --name (\w+) --function-version "\$PREVIOUS"/.exec(
+      section,
+    );
     expect(update?.[1]).toBe(LIVE_ALIAS);
     expect(section).toContain('aws lambda list-versions-by-function --function-name "$FN"');
     // The routes it may be run for are the canary routes, each with an output naming its function and an alias of that name.
@@ -134,11 +171,16 @@ describe('rollback by alias', () => {
     for (const route of CANARY_ROUTES) {
       const functionId = canaryFunctionId(route);
       expect({ route, output: outputs[`${route}${outputKey}`]?.Value }).toEqual({ route, output: { Ref: functionId } });
-      const alias = aliases.find(([, a]) => JSON.stringify(a.Properties.FunctionName) === JSON.stringify({ Ref: functionId }));
+      const alias = aliases.find(
+        ([, a]) => JSON.stringify(a.Properties.FunctionName) === JSON.stringify({ Ref: functionId }),
+      );
       expect(alias?.[1].Properties.Name).toBe(LIVE_ALIAS);
       // The version it points to is kept when the next deploy replaces it: that is the runbook's $PREVIOUS then.
       const versionId = (alias?.[1].Properties.FunctionVersion as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-      expect(portal.all()[versionId]).toMatchObject({ Type: 'AWS::Lambda::Version', DeletionPolicy: 'RetainExceptOnCreate' });
+      expect(portal.all()[versionId]).toMatchObject({
+        Type: 'AWS::Lambda::Version',
+        DeletionPolicy: 'RetainExceptOnCreate',
+      });
     }
   });
 });
@@ -150,7 +192,9 @@ describe('the version pruner', () => {
   /** An output of the portal stack read by Fn::GetStackOutput, as the id of the resource it names. */
   const readOf = (value: unknown): string => {
     const output = (value as { 'Fn::GetStackOutput'?: { OutputName: string } })['Fn::GetStackOutput']?.OutputName ?? '';
-    const found = (fullest.template.toJSON().Outputs as Record<string, { Value: { Ref?: string; 'Fn::GetAtt'?: [string, string] } }>)[output]?.Value;
+    const found = (
+      fullest.template.toJSON().Outputs as Record<string, { Value: { Ref?: string; 'Fn::GetAtt'?: [string, string] } }>
+    )[output]?.Value;
     return found?.Ref ?? found?.['Fn::GetAtt']?.[0] ?? `<not an output: ${JSON.stringify(value)}>`;
   };
   const arnOf = (resource: unknown): string => {
@@ -159,18 +203,25 @@ describe('the version pruner', () => {
   };
 
   it('is given exactly the money routes’ functions', () => {
-    const env = (pruner.Properties.Environment as { Variables: Record<string, unknown> }).Variables.PRUNED_FUNCTIONS as { 'Fn::Join': [string, unknown[]] };
+    const env = (pruner.Properties.Environment as { Variables: Record<string, unknown> }).Variables
+      .PRUNED_FUNCTIONS as { 'Fn::Join': [string, unknown[]] };
     const named = env['Fn::Join'][1].filter((part) => typeof part !== 'string').map(readOf);
     expect(named.sort()).toEqual([...canaryNames].sort());
   });
 
   it('runs daily at 04:00 UTC', () => {
-    const rules = ops.ofType('AWS::Events::Rule').filter(([, r]) => JSON.stringify(r.Properties.Targets).includes(prunerId));
-    expect(rules.map(([, r]) => [r.Properties.ScheduleExpression, r.Properties.State])).toEqual([[`cron(${PRUNE_SCHEDULE.minute} ${PRUNE_SCHEDULE.hour} * * ? *)`, 'ENABLED']]);
+    const rules = ops
+      .ofType('AWS::Events::Rule')
+      .filter(([, r]) => JSON.stringify(r.Properties.Targets).includes(prunerId));
+    expect(rules.map(([, r]) => [r.Properties.ScheduleExpression, r.Properties.State])).toEqual([
+      [`cron(${PRUNE_SCHEDULE.minute} ${PRUNE_SCHEDULE.hour} * * ? *)`, 'ENABLED'],
+    ]);
   });
 
   it('may list those functions’ versions and aliases and delete their versions, and nothing else: never a function itself', () => {
-    const lambdaStatements = ops.statementsOf(prunerId).filter((s: Statement) => [s.Action].flat().some((a) => a.startsWith('lambda:')));
+    const lambdaStatements = ops
+      .statementsOf(prunerId)
+      .filter((s: Statement) => [s.Action].flat().some((a) => a.startsWith('lambda:')));
     expect(lambdaStatements.map((s) => [s.Effect, [s.Action].flat().sort()])).toEqual([
       ['Allow', [...PRUNER_READ_ACTIONS].sort()],
       ['Allow', [PRUNER_DELETE_ACTION]],
@@ -180,16 +231,33 @@ describe('the version pruner', () => {
     expect([remove?.Resource].flat().map(arnOf).sort()).toEqual(canaryNames.map((id) => `${id}:*`).sort());
     // Nothing else of Lambda's anywhere in its role; no wildcard but those versions and X-Ray's (cdk-nag's IAM5 is acknowledged on the role for them).
     const allowed = ops.statementsOf(prunerId).filter((s) => s.Effect === 'Allow');
-    expect(allowed.flatMap((s) => [s.Action].flat()).filter((a) => a.startsWith('lambda:')).sort()).toEqual([...PRUNER_READ_ACTIONS, PRUNER_DELETE_ACTION].sort());
-    const wildcards = allowed.filter((s) => JSON.stringify(s.Resource).includes('*')).map((s) => [s.Action].flat().sort().join(' '));
+    expect(
+      allowed
+        .flatMap((s) => [s.Action].flat())
+        .filter((a) => a.startsWith('lambda:'))
+        .sort(),
+    ).toEqual([...PRUNER_READ_ACTIONS, PRUNER_DELETE_ACTION].sort());
+    const wildcards = allowed
+      .filter((s) => JSON.stringify(s.Resource).includes('*'))
+      .map((s) => [s.Action].flat().sort().join(' '));
     expect(wildcards.sort()).toEqual([PRUNER_DELETE_ACTION, 'xray:PutTelemetryRecords xray:PutTraceSegments']);
   });
 });
 
 // ---- The alarms on the mail, the stream, the table and the edge --------------------------------
 
-type AlarmProps = Resource['Properties'] & { AlarmActions?: unknown[]; Metrics?: { Id: string; Expression?: string; MetricStat?: { Metric: { MetricName: string; Namespace: string; Dimensions?: { Name: string; Value: unknown }[] } } }[] };
-const alarmsOf = (t: Template) => templateReader(t).ofType('AWS::CloudWatch::Alarm').map(([id, a]) => [id, a.Properties as AlarmProps] as const);
+type AlarmProps = Resource['Properties'] & {
+  AlarmActions?: unknown[];
+  Metrics?: {
+    Id: string;
+    Expression?: string;
+    MetricStat?: { Metric: { MetricName: string; Namespace: string; Dimensions?: { Name: string; Value: unknown }[] } };
+  }[];
+};
+const alarmsOf = (t: Template) =>
+  templateReader(t)
+    .ofType('AWS::CloudWatch::Alarm')
+    .map(([id, a]) => [id, a.Properties as AlarmProps] as const);
 const topicOf = (t: Template) => {
   const topics = templateReader(t).ofType('AWS::SNS::Topic');
   expect(topics).toHaveLength(1);
@@ -204,41 +272,71 @@ describe('alarms of the operations stack', () => {
   it('sends every alarm to the topic named for the stage, which the release alarms of the portal stack name too', () => {
     expect(topic.Properties.TopicName).toBe(alarmTopicName('prod'));
     expect(alarms.length).toBeGreaterThan(90);
-    for (const [id, alarm] of alarms) expect({ id, actions: alarm.AlarmActions }).toEqual({ id, actions: [{ Ref: topicId }] });
+    for (const [id, alarm] of alarms)
+      expect({ id, actions: alarm.AlarmActions }).toEqual({ id, actions: [{ Ref: topicId }] });
     const release = alarmsOf(fullest.template);
     expect(release).toHaveLength(CANARY_ROUTES.length);
-    for (const [, alarm] of release) expect(JSON.stringify(alarm.AlarmActions)).toContain(`:sns:eu-west-1:${FULLEST.account}:${alarmTopicName('prod')}`);
+    for (const [, alarm] of release)
+      expect(JSON.stringify(alarm.AlarmActions)).toContain(
+        `:sns:eu-west-1:${FULLEST.account}:${alarmTopicName('prod')}`,
+      );
   });
 
   it("alarms when the notifier falls ten minutes behind the table's stream, twice in a row", () => {
-    const notifierId = portal.functionDescribed('Notifier: e-mails clients and admins about money moves and withdrawal requests, from the table stream')[0];
+    const notifierId = portal.functionDescribed(
+      'Notifier: e-mails clients and admins about money moves and withdrawal requests, from the table stream',
+    )[0];
     const lag = alarms.find(([, a]) => a.MetricName === 'IteratorAge')?.[1];
-    expect(lag).toMatchObject({ Namespace: 'AWS/Lambda', Statistic: 'Maximum', Period: 300, Threshold: NOTIFIER_LAG_ALARM.threshold.toMilliseconds(), EvaluationPeriods: 2, DatapointsToAlarm: 2, TreatMissingData: 'notBreaching' });
+    expect(lag).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      Statistic: 'Maximum',
+      Period: 300,
+      Threshold: NOTIFIER_LAG_ALARM.threshold.toMilliseconds(),
+      EvaluationPeriods: 2,
+      DatapointsToAlarm: 2,
+      TreatMissingData: 'notBreaching',
+    });
     expect(lag?.Threshold).toBe(600_000);
     const fn = (lag?.Dimensions as { Name: string; Value: { 'Fn::GetStackOutput': { OutputName: string } } }[])[0];
     expect(fn?.Name).toBe('FunctionName');
-    expect((fullest.template.toJSON().Outputs as Record<string, { Value: unknown }>)[fn?.Value['Fn::GetStackOutput'].OutputName ?? '']?.Value).toEqual({ Ref: notifierId });
+    expect(
+      (fullest.template.toJSON().Outputs as Record<string, { Value: unknown }>)[
+        fn?.Value['Fn::GetStackOutput'].OutputName ?? ''
+      ]?.Value,
+    ).toEqual({ Ref: notifierId });
   });
 
   it("alarms on the table's throttled reads and writes", () => {
     const throttles = described('DynamoDB throttled');
-    const names = (throttles?.Metrics ?? []).flatMap((m) => (m.MetricStat ? [[m.MetricStat.Metric.Namespace, m.MetricStat.Metric.MetricName]] : []));
+    const names = (throttles?.Metrics ?? []).flatMap((m) =>
+      m.MetricStat ? [[m.MetricStat.Metric.Namespace, m.MetricStat.Metric.MetricName]] : [],
+    );
     expect(names).toEqual([
       ['AWS/DynamoDB', 'ReadThrottleEvents'],
       ['AWS/DynamoDB', 'WriteThrottleEvents'],
     ]);
-    expect(throttles).toMatchObject({ Threshold: TABLE_THROTTLES_ALARM.threshold, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    expect(throttles).toMatchObject({
+      Threshold: TABLE_THROTTLES_ALARM.threshold,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
   });
 
   it("alarms on SES's bounce rate at 5% and complaint rate at 0.1% when the stage sends through SES, and not without", () => {
-    const ses = alarms.filter(([, a]) => a.Namespace === 'AWS/SES').map(([, a]) => [a.MetricName, a.Threshold, a.Statistic]);
+    const ses = alarms
+      .filter(([, a]) => a.Namespace === 'AWS/SES')
+      .map(([, a]) => [a.MetricName, a.Threshold, a.Statistic]);
     expect(ses).toEqual([
       ['Reputation.BounceRate', 0.05, 'Maximum'],
       ['Reputation.ComplaintRate', 0.001, 'Maximum'],
     ]);
-    expect(SES_REPUTATION_ALARMS.map((a) => a.metricName)).toEqual(['Reputation.BounceRate', 'Reputation.ComplaintRate']);
+    expect(SES_REPUTATION_ALARMS.map((a) => a.metricName)).toEqual([
+      'Reputation.BounceRate',
+      'Reputation.ComplaintRate',
+    ]);
     const { ses: _ses, ...withoutSes } = FULLEST;
-    expect(alarmsOf(stageTemplates(withoutSes).operationsTemplate).filter(([, a]) => a.Namespace === 'AWS/SES')).toEqual([]);
+    expect(
+      alarmsOf(stageTemplates(withoutSes).operationsTemplate).filter(([, a]) => a.Namespace === 'AWS/SES'),
+    ).toEqual([]);
   });
 });
 
@@ -248,7 +346,10 @@ describe('alarms on the edge (us-east-1)', () => {
     return distributionId;
   };
   const webAclMetricName = (t: Template) => {
-    const [, acl] = templateReader(t).ofType('AWS::WAFv2::WebACL').find(([, a]) => a.Properties.Scope === 'CLOUDFRONT') ?? [];
+    const [, acl] =
+      templateReader(t)
+        .ofType('AWS::WAFv2::WebACL')
+        .find(([, a]) => a.Properties.Scope === 'CLOUDFRONT') ?? [];
     return (acl?.Properties.VisibilityConfig as { MetricName: string }).MetricName;
   };
 
@@ -256,7 +357,9 @@ describe('alarms on the edge (us-east-1)', () => {
     const alarms = alarmsOf(t);
     const [topicId] = topicOf(t);
     const cdn = alarms.find(([id]) => id.startsWith('EdgeAlarmsCloudFront5xxRate'))?.[1];
-    expect(cdn?.Metrics?.find((m) => m.Expression)?.Expression).toBe(`IF(requests >= ${CLOUDFRONT_5XX_ALARM.minimumRequests}, errorRate, 0)`);
+    expect(cdn?.Metrics?.find((m) => m.Expression)?.Expression).toBe(
+      `IF(requests >= ${CLOUDFRONT_5XX_ALARM.minimumRequests}, errorRate, 0)`,
+    );
     const stats = (cdn?.Metrics ?? []).flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric] : []));
     expect(stats.map((m) => [m.Namespace, m.MetricName])).toEqual([
       ['AWS/CloudFront', 'Requests'],
@@ -286,9 +389,15 @@ describe('alarms on the edge (us-east-1)', () => {
     const edgeAlarms = fullest.edgeAlarmsTemplate as Template;
     expect(fullest.edgeAlarms?.region).toBe(EDGE_REGION);
     const reads = (value: unknown) => {
-      const read = (value as { 'Fn::GetStackOutput'?: { StackName: string; Region: string; OutputName: string } })['Fn::GetStackOutput'];
+      const read = (value as { 'Fn::GetStackOutput'?: { StackName: string; Region: string; OutputName: string } })[
+        'Fn::GetStackOutput'
+      ];
       const output = (fullest.template.toJSON().Outputs as Record<string, { Value: unknown }>)[read?.OutputName ?? ''];
-      return read?.StackName === 'AurumPortal-prod' && read.Region === 'eu-west-1' && JSON.stringify(output?.Value) === JSON.stringify({ Ref: distributionOutput() });
+      return (
+        read?.StackName === 'AurumPortal-prod' &&
+        read.Region === 'eu-west-1' &&
+        JSON.stringify(output?.Value) === JSON.stringify({ Ref: distributionOutput() })
+      );
     };
     checkEdgeAlarms(edgeAlarms, webAclMetricName(fullest.edgeTemplate as Template), reads);
     expect(topicOf(edgeAlarms)[1].Properties).toMatchObject({ TopicName: alarmTopicName('prod') });
@@ -307,9 +416,19 @@ describe('alarms on the edge (us-east-1)', () => {
 describe('the runbook on these alarms', () => {
   const runbook = readFileSync(resolve(__dirname, '../../docs/operations.md'), 'utf8');
   const table = runbook.slice(runbook.indexOf('## Alarms'), runbook.indexOf('### The activity log was tampered with'));
-  const ids = [fullest.operationsTemplate, fullest.edgeAlarmsTemplate as Template].flatMap((t) => alarmsOf(t).map(([id]) => id));
+  const ids = [fullest.operationsTemplate, fullest.edgeAlarmsTemplate as Template].flatMap((t) =>
+    alarmsOf(t).map(([id]) => id),
+  );
 
-  it.each(['NotifierIteratorAge', 'TableThrottles', 'SesBounceRate', 'SesComplaintRate', 'CloudFront5xxRate', 'WafBlockedRequests', 'VersionPrunerFailed'])('says what %s means and what to check first, and the alarm carries that name', (name) => {
+  it.each([
+    'NotifierIteratorAge',
+    'TableThrottles',
+    'SesBounceRate',
+    'SesComplaintRate',
+    'CloudFront5xxRate',
+    'WafBlockedRequests',
+    'VersionPrunerFailed',
+  ])('says what %s means and what to check first, and the alarm carries that name', (name) => {
     expect(table).toMatch(new RegExp(`^\\| [^|]*\`${name}\``, 'm'));
     expect(ids.filter((id) => id.includes(name))).toHaveLength(1);
   });

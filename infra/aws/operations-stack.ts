@@ -62,11 +62,21 @@ export class OperationsStack extends Stack {
       activitySeals: parts.activitySealer,
       accessLogs: parts.api.accessLogs,
     });
-    new StageBudget(this, 'Budget', { stage: config.stage, monthlyDollars: config.monthlyBudgetDollars, email: config.alarmEmail });
-    const pruner = new VersionPruner(this, 'VersionPruner', { functions: [...parts.api.liveAliases.values()].map((alias) => alias.version.lambda) });
+    new StageBudget(this, 'Budget', {
+      stage: config.stage,
+      monthlyDollars: config.monthlyBudgetDollars,
+      email: config.alarmEmail,
+    });
+    const pruner = new VersionPruner(this, 'VersionPruner', {
+      functions: [...parts.api.liveAliases.values()].map((alias) => alias.version.lambda),
+    });
     pruner.alarmOn(topic);
     if (props.siteWebAcl) {
-      new EdgeAlarms(this, 'EdgeAlarms', { distributionId: parts.site.distribution.distributionId, webAclMetricName: webAclMetricName(props.siteWebAcl), topic });
+      new EdgeAlarms(this, 'EdgeAlarms', {
+        distributionId: parts.site.distribution.distributionId,
+        webAclMetricName: webAclMetricName(props.siteWebAcl),
+        topic,
+      });
     }
   }
 }

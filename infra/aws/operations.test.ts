@@ -10,7 +10,11 @@ import { join, resolve } from 'node:path';
 import type { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { WEEKLY_GROWTH_COMPLETED_METRIC, WEEKLY_GROWTH_NAMESPACE, weeklyGrowthDimensions } from '../../lambdas/jobs/weekly-growth-metrics';
+import {
+  WEEKLY_GROWTH_COMPLETED_METRIC,
+  WEEKLY_GROWTH_NAMESPACE,
+  weeklyGrowthDimensions,
+} from '../../lambdas/jobs/weekly-growth-metrics';
 import { POST_CONFIRMATION_TABLE_USE, routeTableUse, WEEKLY_GROWTH_TABLE_USE } from '../../lambdas/table-uses';
 import { buildPath, type RouteDef, routeByName, type RouteName, routes, writesTable } from '../../shared/api';
 import { stages } from '../stages';
@@ -20,7 +24,15 @@ import { API_THROTTLE, ORIGIN_HEADER, ROUTE_THROTTLES } from './api';
 import { RESTORED_TABLE_INFIX } from './backup-restore';
 import { DAILY_BACKUP_RETENTION, DEFAULT_BACKUP_YEARS, monthlyBackupRetention } from './backup-rules';
 import { projectContext } from './test-support/project-context';
-import { filesUnder, FUNCTIONS_BESIDE_ROUTES, type Resource, stageTemplates, type Statement, synthStage, templateReader } from './test-support/template-reader';
+import {
+  filesUnder,
+  FUNCTIONS_BESIDE_ROUTES,
+  type Resource,
+  stageTemplates,
+  type Statement,
+  synthStage,
+  templateReader,
+} from './test-support/template-reader';
 import { WRITE_ONCE_DENIED_ACTIONS } from './write-once-items';
 import { activityKeys } from '../../lambdas/lib/data/table';
 import { API_RATE_PER_IP, HEAVY_API_PATHS, HEAVY_API_RATE_PER_IP, SITE_MANAGED_RULE_GROUPS } from './site-firewall';
@@ -29,7 +41,15 @@ import { refuseUndeployable, resolveStage, type StageConfig, type StageSettings 
 import { WEEKLY_JOB_TIMEOUT } from './weekly-growth';
 import { SAMPLE_FIRM } from '../../shared/test-support/sample-firm';
 
-const BASE: StageConfig = { stage: 'ops', account: '333333333333', region: 'eu-west-1', stackName: 'OpsTest', authDomainPrefix: 'aurum-ops-333333333333', fourEyesThresholdDollars: 12_345, adminDailyLimitDollars: 100_000 };
+const BASE: StageConfig = {
+  stage: 'ops',
+  account: '333333333333',
+  region: 'eu-west-1',
+  stackName: 'OpsTest',
+  authDomainPrefix: 'aurum-ops-333333333333',
+  fourEyesThresholdDollars: 12_345,
+  adminDailyLimitDollars: 100_000,
+};
 
 const main = synthStage(BASE);
 const template = main.template;
@@ -39,7 +59,9 @@ const operations = main.operationsTemplate;
 /** The portal stack's resource an operations-stack value names through Fn::GetStackOutput. */
 function portalResourceOf(value: unknown): string | undefined {
   const output = (value as { 'Fn::GetStackOutput'?: { OutputName: string } })['Fn::GetStackOutput']?.OutputName ?? '';
-  const named = (template.toJSON().Outputs as Record<string, { Value: { Ref?: string; 'Fn::GetAtt'?: [string, string] } }>)[output]?.Value;
+  const named = (
+    template.toJSON().Outputs as Record<string, { Value: { Ref?: string; 'Fn::GetAtt'?: [string, string] } }>
+  )[output]?.Value;
   return named?.Ref ?? named?.['Fn::GetAtt']?.[0];
 }
 const { all, functionDescribed, statementsOf, statementsOfRole } = templateReader(template);
@@ -65,7 +87,14 @@ function expectedGrants(use: RouteDef['table']): string[] {
 }
 
 describe('stage settings', () => {
-  const valid: StageSettings = { account: '444444444444', region: 'eu-central-1', stackName: 'AurumPortal-qa', authDomainPrefix: 'aurum-qa-444444444444', fourEyesThresholdDollars: 10_000, adminDailyLimitDollars: 100_000 };
+  const valid: StageSettings = {
+    account: '444444444444',
+    region: 'eu-central-1',
+    stackName: 'AurumPortal-qa',
+    authDomainPrefix: 'aurum-qa-444444444444',
+    fourEyesThresholdDollars: 10_000,
+    adminDailyLimitDollars: 100_000,
+  };
 
   it('every committed stage is valid, and no two share a stack or a hosted-UI domain', () => {
     const resolved = Object.keys(stages).map((name) => resolveStage(name, stages));
@@ -78,7 +107,13 @@ describe('stage settings', () => {
 
   describe('a deployable stage', () => {
     const firm = SAMPLE_FIRM;
-    const real: StageSettings = { ...valid, account: '604512398761', alarmEmail: 'ops@aurum-capital.com', deployable: true, firm };
+    const real: StageSettings = {
+      ...valid,
+      account: '604512398761',
+      alarmEmail: 'ops@aurum-capital.com',
+      deployable: true,
+      firm,
+    };
 
     it('takes real values', () => {
       expect(resolveStage('qa', { qa: real })).toMatchObject({ deployable: true, account: '604512398761' });
@@ -88,17 +123,57 @@ describe('stage settings', () => {
       ['a sample account id (one digit repeated)', { account: '111111111111' }, 'account: is a sample account id'],
       ["a sample account id of AWS's documentation", { account: '123456789012' }, 'account: is a sample account id'],
       ['no alarm address', { alarmEmail: undefined }, 'alarmEmail: must be set on a deployable stage'],
-      ['an alarm address at example.com', { alarmEmail: 'ops@example.com' }, 'alarmEmail: is a reserved example address'],
-      ['an alarm address under .example', { alarmEmail: 'ops@aurum.example' }, 'alarmEmail: is a reserved example address'],
-      ['an SES sender under .test', { ses: { fromEmail: 'no-reply@aurum.test', identity: 'aurum.test' } }, 'ses.fromEmail: is a reserved example address'],
-      ['an SES identity at example.org', { ses: { fromEmail: 'no-reply@mail.example.org', identity: 'mail.example.org' } }, 'ses.identity: is a reserved example domain'],
-      ['no firm for the footer', { firm: undefined }, "firm: must be set on a deployable stage: every page shows the firm's legal name"],
+      [
+        'an alarm address at example.com',
+        { alarmEmail: 'ops@example.com' },
+        'alarmEmail: is a reserved example address',
+      ],
+      [
+        'an alarm address under .example',
+        { alarmEmail: 'ops@aurum.example' },
+        'alarmEmail: is a reserved example address',
+      ],
+      [
+        'an SES sender under .test',
+        { ses: { fromEmail: 'no-reply@aurum.test', identity: 'aurum.test' } },
+        'ses.fromEmail: is a reserved example address',
+      ],
+      [
+        'an SES identity at example.org',
+        { ses: { fromEmail: 'no-reply@mail.example.org', identity: 'mail.example.org' } },
+        'ses.identity: is a reserved example domain',
+      ],
+      [
+        'no firm for the footer',
+        { firm: undefined },
+        "firm: must be set on a deployable stage: every page shows the firm's legal name",
+      ],
       ['the demo firm', { firm: { ...DEMO_FIRM } }, 'firm.legalName: is a placeholder'],
-      ['a demo notice', { firm: { ...firm, demoNotice: 'Demo firm — not a real offer' } }, 'firm.demoNotice: must not be set on a deployable stage'],
-      ['a fill-in legal name', { firm: { ...firm, legalName: "<firm's legal name>" } }, 'firm.legalName: is a placeholder'],
-      ['terms under .example', { firm: { ...firm, termsUrl: 'https://aurum.example/terms' } }, 'firm.termsUrl: is a placeholder'],
-      ['a privacy notice at example.com', { firm: { ...firm, privacyUrl: 'https://www.example.com/privacy' } }, 'firm.privacyUrl: is a placeholder'],
-      ['a support address under .test', { firm: { ...firm, supportEmail: 'support@aurum.test' } }, 'firm.supportEmail: is a reserved example address'],
+      [
+        'a demo notice',
+        { firm: { ...firm, demoNotice: 'Demo firm — not a real offer' } },
+        'firm.demoNotice: must not be set on a deployable stage',
+      ],
+      [
+        'a fill-in legal name',
+        { firm: { ...firm, legalName: "<firm's legal name>" } },
+        'firm.legalName: is a placeholder',
+      ],
+      [
+        'terms under .example',
+        { firm: { ...firm, termsUrl: 'https://aurum.example/terms' } },
+        'firm.termsUrl: is a placeholder',
+      ],
+      [
+        'a privacy notice at example.com',
+        { firm: { ...firm, privacyUrl: 'https://www.example.com/privacy' } },
+        'firm.privacyUrl: is a placeholder',
+      ],
+      [
+        'a support address under .test',
+        { firm: { ...firm, supportEmail: 'support@aurum.test' } },
+        'firm.supportEmail: is a reserved example address',
+      ],
     ])('refuses %s, naming the field', (_, change, message) => {
       expect(() => resolveStage('qa', { qa: { ...real, ...change } })).toThrow(message);
     });
@@ -110,55 +185,144 @@ describe('stage settings', () => {
 
     it('is the only kind `npm run deploy` takes: the committed samples are refused, by name', () => {
       for (const name of Object.keys(stages)) {
-        expect(() => refuseUndeployable(resolveStage(name, stages))).toThrow(`Stage '${name}' in infra/stages.ts is not deployable`);
+        expect(() => refuseUndeployable(resolveStage(name, stages))).toThrow(
+          `Stage '${name}' in infra/stages.ts is not deployable`,
+        );
       }
       expect(() => refuseUndeployable(resolveStage('qa', { qa: real }))).not.toThrow();
-      expect(readFileSync(resolve(__dirname, '../../package.json'), 'utf8')).toMatch(/"deploy": "[^"]*cdk deploy[^"]*-c deploy=true"/);
+      expect(readFileSync(resolve(__dirname, '../../package.json'), 'utf8')).toMatch(
+        /"deploy": "[^"]*cdk deploy[^"]*-c deploy=true"/,
+      );
     });
   });
 
   it('takes funding instructions as a few short lines, trimmed', () => {
     const lines = [' Example Bank ', 'x'.repeat(120), ...Array.from({ length: 6 }, (_, i) => `Line ${i + 3}`)];
-    expect(resolveStage('qa', { qa: { ...valid, fundingInstructions: lines } }).fundingInstructions).toEqual(['Example Bank', ...lines.slice(1)]);
+    expect(resolveStage('qa', { qa: { ...valid, fundingInstructions: lines } }).fundingInstructions).toEqual([
+      'Example Bank',
+      ...lines.slice(1),
+    ]);
   });
 
   it('is chosen by name, with a clear error when none or an unknown one is given', () => {
     expect(resolveStage('qa', { qa: valid })).toEqual({ ...valid, stage: 'qa' });
-    expect(() => resolveStage(undefined, { qa: valid })).toThrow('Choose a stage: -c stage=<name> or AURUM_STAGE=<name> (one of: qa).');
+    expect(() => resolveStage(undefined, { qa: valid })).toThrow(
+      'Choose a stage: -c stage=<name> or AURUM_STAGE=<name> (one of: qa).',
+    );
     expect(() => resolveStage('prod', { qa: valid })).toThrow("Unknown stage 'prod': infra/stages.ts defines qa.");
   });
 
   it.each<[string, Partial<StageSettings> & Record<string, unknown>, string]>([
     ['a short account', { account: '1234' }, 'account: must be a 12-digit AWS account id'],
     ['a region typo', { region: 'eu-west1' }, 'region: must be an AWS region such as eu-west-1'],
-    ['a domain prefix without the stage', { authDomainPrefix: 'aurum-444444444444' }, "authDomainPrefix: must contain the stage name 'qa'"],
-    ['a domain prefix Cognito refuses', { authDomainPrefix: 'aurum-qa-cognito' }, "authDomainPrefix: must not contain 'aws', 'amazon' or 'cognito'"],
-    ['a Google client without its secret', { google: { clientId: 'x.apps.googleusercontent.com' } as never }, 'google.clientSecretName'],
-    ['a Google client id from elsewhere', { google: { clientId: 'abc', clientSecretName: 'aurum/google' } }, 'google.clientId: must end in .apps.googleusercontent.com'],
+    [
+      'a domain prefix without the stage',
+      { authDomainPrefix: 'aurum-444444444444' },
+      "authDomainPrefix: must contain the stage name 'qa'",
+    ],
+    [
+      'a domain prefix Cognito refuses',
+      { authDomainPrefix: 'aurum-qa-cognito' },
+      "authDomainPrefix: must not contain 'aws', 'amazon' or 'cognito'",
+    ],
+    [
+      'a Google client without its secret',
+      { google: { clientId: 'x.apps.googleusercontent.com' } as never },
+      'google.clientSecretName',
+    ],
+    [
+      'a Google client id from elsewhere',
+      { google: { clientId: 'abc', clientSecretName: 'aurum/google' } },
+      'google.clientId: must end in .apps.googleusercontent.com',
+    ],
     ['an alarm e-mail that is not one', { alarmEmail: 'ops' }, 'alarmEmail: must be an e-mail address'],
-    ['an SES sender outside its identity', { ses: { fromEmail: 'a@other.example', identity: 'aurum.example' } }, 'ses.identity: identity must be fromEmail itself or its domain'],
+    [
+      'an SES sender outside its identity',
+      { ses: { fromEmail: 'a@other.example', identity: 'aurum.example' } },
+      'ses.identity: identity must be fromEmail itself or its domain',
+    ],
     ['an unknown setting (a typo)', { alarmMail: 'ops@x.example' }, 'Unrecognized key'],
     ['a missing stack name', { stackName: undefined }, 'stackName'],
-    ['no four-eyes threshold', { fourEyesThresholdDollars: undefined }, 'fourEyesThresholdDollars: must be set: the four-eyes threshold in whole dollars'],
+    [
+      'no four-eyes threshold',
+      { fourEyesThresholdDollars: undefined },
+      'fourEyesThresholdDollars: must be set: the four-eyes threshold in whole dollars',
+    ],
     ['a four-eyes threshold of zero', { fourEyesThresholdDollars: 0 }, 'fourEyesThresholdDollars: must be more than 0'],
-    ['a negative four-eyes threshold', { fourEyesThresholdDollars: -10_000 }, 'fourEyesThresholdDollars: must be more than 0'],
-    ['a four-eyes threshold in cents', { fourEyesThresholdDollars: 10_000.5 }, 'fourEyesThresholdDollars: must be whole dollars'],
-    ['a four-eyes threshold as text', { fourEyesThresholdDollars: '10000' as never }, 'fourEyesThresholdDollars: must be a number of whole dollars'],
-    ['a four-eyes threshold beyond counting in cents', { fourEyesThresholdDollars: Number.MAX_SAFE_INTEGER }, 'fourEyesThresholdDollars: is too large to count in cents'],
-    ['no daily limit of an administrator', { adminDailyLimitDollars: undefined }, "adminDailyLimitDollars: must be set: an administrator's daily limit in whole dollars"],
+    [
+      'a negative four-eyes threshold',
+      { fourEyesThresholdDollars: -10_000 },
+      'fourEyesThresholdDollars: must be more than 0',
+    ],
+    [
+      'a four-eyes threshold in cents',
+      { fourEyesThresholdDollars: 10_000.5 },
+      'fourEyesThresholdDollars: must be whole dollars',
+    ],
+    [
+      'a four-eyes threshold as text',
+      { fourEyesThresholdDollars: '10000' as never },
+      'fourEyesThresholdDollars: must be a number of whole dollars',
+    ],
+    [
+      'a four-eyes threshold beyond counting in cents',
+      { fourEyesThresholdDollars: Number.MAX_SAFE_INTEGER },
+      'fourEyesThresholdDollars: is too large to count in cents',
+    ],
+    [
+      'no daily limit of an administrator',
+      { adminDailyLimitDollars: undefined },
+      "adminDailyLimitDollars: must be set: an administrator's daily limit in whole dollars",
+    ],
     ['a daily limit of zero', { adminDailyLimitDollars: 0 }, 'adminDailyLimitDollars: must be more than 0'],
     ['a daily limit in cents', { adminDailyLimitDollars: 100_000.5 }, 'adminDailyLimitDollars: must be whole dollars'],
-    ['a daily limit as text', { adminDailyLimitDollars: '100000' as never }, 'adminDailyLimitDollars: must be a number of whole dollars'],
+    [
+      'a daily limit as text',
+      { adminDailyLimitDollars: '100000' as never },
+      'adminDailyLimitDollars: must be a number of whole dollars',
+    ],
     ['funding instructions as one text', { fundingInstructions: 'Example Bank' as never }, 'fundingInstructions: '],
-    ['more than 8 funding lines', { fundingInstructions: Array.from({ length: 9 }, (_, i) => `Line ${i + 1}`) }, 'fundingInstructions: must be at most 8 lines'],
-    ['a funding line of 121 characters', { fundingInstructions: ['Example Bank', 'x'.repeat(121)] }, 'fundingInstructions.1: each line must be at most 120 characters'],
-    ['a blank funding line', { fundingInstructions: ['Example Bank', '   '] }, 'fundingInstructions.1: each line must have text'],
-    ['a risk disclosure that promises the target', { firm: { ...DEMO_FIRM, riskDisclosure: 'Past performance is not a guide to future returns.' } }, 'firm.riskDisclosure: must say that the target is not guaranteed'],
-    ['a firm without a support address', { firm: { ...DEMO_FIRM, supportEmail: undefined } as never }, 'firm.supportEmail: '],
-    ['terms over plain http', { firm: { ...DEMO_FIRM, termsUrl: 'http://aurum.example/terms' } }, 'firm.termsUrl: must be an https:// address of a page'],
-    ['a legal name of two lines', { firm: { ...DEMO_FIRM, legalName: 'Aurum\nCapital' } }, 'firm.legalName: must be one line of plain text'],
+    [
+      'more than 8 funding lines',
+      { fundingInstructions: Array.from({ length: 9 }, (_, i) => `Line ${i + 1}`) },
+      'fundingInstructions: must be at most 8 lines',
+    ],
+    [
+      'a funding line of 121 characters',
+      { fundingInstructions: ['Example Bank', 'x'.repeat(121)] },
+      'fundingInstructions.1: each line must be at most 120 characters',
+    ],
+    [
+      'a blank funding line',
+      { fundingInstructions: ['Example Bank', '   '] },
+      'fundingInstructions.1: each line must have text',
+    ],
+    [
+      'a risk disclosure that promises the target',
+      { firm: { ...DEMO_FIRM, riskDisclosure: 'Past performance is not a guide to future returns.' } },
+      'firm.riskDisclosure: must say that the target is not guaranteed',
+    ],
+    [
+      'a firm without a support address',
+      { firm: { ...DEMO_FIRM, supportEmail: undefined } as never },
+      'firm.supportEmail: ',
+    ],
+    [
+      'terms over plain http',
+      { firm: { ...DEMO_FIRM, termsUrl: 'http://aurum.example/terms' } },
+      'firm.termsUrl: must be an https:// address of a page',
+    ],
+    [
+      'a legal name of two lines',
+      { firm: { ...DEMO_FIRM, legalName: 'Aurum\nCapital' } },
+      'firm.legalName: must be one line of plain text',
+    ],
     ['an unknown footer field', { firm: { ...DEMO_FIRM, fax: '1' } as never }, 'firm: Unrecognized key'],
-    ['a funding line with a line break', { fundingInstructions: ['Example Bank\nIBAN: XX00'] }, 'fundingInstructions.0: each line must be one line of plain text'],
+    [
+      'a funding line with a line break',
+      { fundingInstructions: ['Example Bank\nIBAN: XX00'] },
+      'fundingInstructions.0: each line must be one line of plain text',
+    ],
   ])('refuses %s, naming the field', (_, change, message) => {
     const settings = { ...valid, ...change };
     expect(() => resolveStage('qa', { qa: settings })).toThrow(message);
@@ -203,7 +367,10 @@ describe('two stages in one account and region', () => {
     return Object.values(t.toJSON().Resources as Record<string, Resource>).flatMap((r) => {
       const path = UNIQUE_NAMES[r.Type];
       if (!path) return [];
-      const value = path.reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), r.Properties);
+      const value = path.reduce<unknown>(
+        (v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined),
+        r.Properties,
+      );
       return value === undefined ? [] : [`${r.Type} ${JSON.stringify(value)}`];
     });
   }
@@ -212,14 +379,22 @@ describe('two stages in one account and region', () => {
     const deposit = routeByName('addDeposit');
     const thresholds = pair.map(({ template: t, config }) => {
       const [, fn] = templateReader(t).functionDescribed(`${deposit.method} ${deposit.path}`);
-      return { stage: config.stage, cents: (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.FOUR_EYES_THRESHOLD_CENTS };
+      return {
+        stage: config.stage,
+        cents: (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables
+          .FOUR_EYES_THRESHOLD_CENTS,
+      };
     });
-    expect(thresholds).toEqual(pair.map(({ config }) => ({ stage: config.stage, cents: String(config.fourEyesThresholdDollars * 100) })));
+    expect(thresholds).toEqual(
+      pair.map(({ config }) => ({ stage: config.stage, cents: String(config.fourEyesThresholdDollars * 100) })),
+    );
     expect(new Set(thresholds.map((t) => t.cents)).size).toBe(2);
   });
 
   it('protects the stacks of a production stage from deletion, and only those', () => {
-    const protectedStacks = pair.flatMap(({ portal, edge, operations: ops, edgeAlarms }) => [portal, edge, ops, edgeAlarms]).map((s) => [s?.stackName, s?.terminationProtection]);
+    const protectedStacks = pair
+      .flatMap(({ portal, edge, operations: ops, edgeAlarms }) => [portal, edge, ops, edgeAlarms])
+      .map((s) => [s?.stackName, s?.terminationProtection]);
     expect(protectedStacks).toEqual([
       ['AurumPortal-dev', false],
       ['AurumPortal-dev-Edge', false],
@@ -234,15 +409,30 @@ describe('two stages in one account and region', () => {
 
   it('keeps what it keeps except after a failed create, and keeps nothing under a name the next create would take', () => {
     for (const { template: t, edgeTemplate } of pair) {
-      const resources = Object.entries({ ...(t.toJSON().Resources as Record<string, Resource>), ...((edgeTemplate as Template).toJSON().Resources as Record<string, Resource>) });
-      const policies = resources.map(([, r]) => (r as Resource & { DeletionPolicy?: string }).DeletionPolicy ?? 'Delete');
+      const resources = Object.entries({
+        ...(t.toJSON().Resources as Record<string, Resource>),
+        ...((edgeTemplate as Template).toJSON().Resources as Record<string, Resource>),
+      });
+      const policies = resources.map(
+        ([, r]) => (r as Resource & { DeletionPolicy?: string }).DeletionPolicy ?? 'Delete',
+      );
       expect(policies).not.toContain('Retain');
       expect(policies.filter((p) => p === 'RetainExceptOnCreate').length).toBeGreaterThanOrEqual(6);
-      const kept = resources.filter(([, r]) => (r as Resource & { DeletionPolicy?: string }).DeletionPolicy === 'RetainExceptOnCreate');
+      const kept = resources.filter(
+        ([, r]) => (r as Resource & { DeletionPolicy?: string }).DeletionPolicy === 'RetainExceptOnCreate',
+      );
       const [, vault] = kept.find(([, r]) => r.Type === 'AWS::Backup::BackupVault') ?? [];
       // The vault's name carries the stack's id, which every create makes anew.
       expect(JSON.stringify(vault?.Properties.BackupVaultName)).toContain('AWS::StackId');
-      const fixedNames = kept.flatMap(([id, r]) => Object.entries(r.Properties ?? {}).filter(([key, value]) => /^(TableName|BucketName|BackupVaultName|LogGroupName|AliasName|Name)$/.test(key) && typeof value === 'string').map(([key]) => `${id}.${key}`));
+      const fixedNames = kept.flatMap(([id, r]) =>
+        Object.entries(r.Properties ?? {})
+          .filter(
+            ([key, value]) =>
+              /^(TableName|BucketName|BackupVaultName|LogGroupName|AliasName|Name)$/.test(key) &&
+              typeof value === 'string',
+          )
+          .map(([key]) => `${id}.${key}`),
+      );
       expect(fixedNames).toEqual([]);
     }
   });
@@ -255,7 +445,11 @@ describe('two stages in one account and region', () => {
   });
 
   it('gives every name that must be unique the stage, so the second stage deploys beside the first', () => {
-    const [a, b] = pair.map((p) => [p.template, p.edgeTemplate, p.operationsTemplate, p.edgeAlarmsTemplate].flatMap((t) => uniqueNames(t as Template)));
+    const [a, b] = pair.map((p) =>
+      [p.template, p.edgeTemplate, p.operationsTemplate, p.edgeAlarmsTemplate].flatMap((t) =>
+        uniqueNames(t as Template),
+      ),
+    );
     // The names set in the template (by us or by CDK); every other one CloudFormation generates.
     expect(a?.map((n) => n.split(' ')[0]).sort()).toEqual([
       'AWS::Backup::BackupPlan',
@@ -282,10 +476,15 @@ describe('two stages in one account and region', () => {
 describe('data guarded against replacement', () => {
   it("names in the runbook's recovery from ROLLBACK_FAILED exactly the resources whose deletion protection stops a rollback", () => {
     const runbook = readFileSync(resolve(__dirname, '../../docs/operations.md'), 'utf8');
-    const recovery = runbook.slice(runbook.indexOf('**If the rollback ends in `ROLLBACK_FAILED`**'), runbook.indexOf('4. Run the deploy again.'));
+    const recovery = runbook.slice(
+      runbook.indexOf('**If the rollback ends in `ROLLBACK_FAILED`**'),
+      runbook.indexOf('4. Run the deploy again.'),
+    );
     const named = [...recovery.matchAll(/`([A-Za-z]+[0-9A-F]{8})`/g)].map((m) => m[1]).sort();
     const protectedIds = Object.entries(all())
-      .filter(([, r]) => r.Properties?.DeletionProtectionEnabled === true || r.Properties?.DeletionProtection === 'ACTIVE')
+      .filter(
+        ([, r]) => r.Properties?.DeletionProtectionEnabled === true || r.Properties?.DeletionProtection === 'ACTIVE',
+      )
       .map(([id]) => id)
       .sort();
     expect(protectedIds).toHaveLength(2);
@@ -293,7 +492,9 @@ describe('data guarded against replacement', () => {
   });
 
   it('the committed stack policy denies replacing or deleting exactly the table, the user pool and the backup vault', () => {
-    const policy = JSON.parse(readFileSync(resolve(__dirname, 'stack-policy.json'), 'utf8')) as { Statement: (Statement & { Principal: string })[] };
+    const policy = JSON.parse(readFileSync(resolve(__dirname, 'stack-policy.json'), 'utf8')) as {
+      Statement: (Statement & { Principal: string })[];
+    };
     const deny = policy.Statement.find((s) => s.Effect === 'Deny');
     expect(deny?.Action).toEqual(['Update:Replace', 'Update:Delete']);
     const guarded = ['AWS::DynamoDB::Table', 'AWS::Cognito::UserPool', 'AWS::Backup::BackupVault'].map((type) => {
@@ -311,12 +512,18 @@ describe('data guarded against replacement', () => {
     const [, vault] = ofType('AWS::Backup::BackupVault')[0] ?? [];
     expect(vault).toMatchObject({ DeletionPolicy: 'RetainExceptOnCreate', UpdateReplacePolicy: 'Retain' });
     const [, plan] = ofType('AWS::Backup::BackupPlan')[0] ?? [];
-    const rules = (plan?.Properties.BackupPlan as { BackupPlanRule: { RuleName: string; Lifecycle: { DeleteAfterDays: number }; ScheduleExpression: string }[] }).BackupPlanRule;
+    const rules = (
+      plan?.Properties.BackupPlan as {
+        BackupPlanRule: { RuleName: string; Lifecycle: { DeleteAfterDays: number }; ScheduleExpression: string }[];
+      }
+    ).BackupPlanRule;
     expect(rules.map((r) => [r.RuleName, r.ScheduleExpression, r.Lifecycle.DeleteAfterDays])).toEqual([
       ['Daily', 'cron(0 3 * * ? *)', 35],
       ['Monthly', 'cron(0 3 1 * ? *)', 2557],
     ]);
-    expect([DAILY_BACKUP_RETENTION.toDays(), monthlyBackupRetention(DEFAULT_BACKUP_YEARS).toDays()]).toEqual([35, 2557]);
+    expect([DAILY_BACKUP_RETENTION.toDays(), monthlyBackupRetention(DEFAULT_BACKUP_YEARS).toDays()]).toEqual([
+      35, 2557,
+    ]);
     // Seven years of days with their leap days (at most two in any seven years).
     expect(2557).toBe(7 * 365 + 2);
     const [, selection] = ofType('AWS::Backup::BackupSelection')[0] ?? [];
@@ -330,7 +537,10 @@ describe('IAM exactly as the code says', () => {
   it("grants each route function exactly the table actions and indexes of its route (and the admin check's where it runs), nothing else on DynamoDB", () => {
     for (const route of routes as readonly RouteDef[]) {
       const [id] = functionDescribed(`${route.method} ${route.path}`);
-      expect({ route: route.name, grants: dynamoGrants(id) }).toEqual({ route: route.name, grants: expectedGrants(routeTableUse(route)) });
+      expect({ route: route.name, grants: dynamoGrants(id) }).toEqual({
+        route: route.name,
+        grants: expectedGrants(routeTableUse(route)),
+      });
     }
     // The admin check only reads the caller's security record.
     expect(routeTableUse(routeByName('listClients')).actions).toEqual(['GetItem']);
@@ -338,7 +548,8 @@ describe('IAM exactly as the code says', () => {
   });
 
   it('gives no GET route a DynamoDB write: a read route reads, the admin check included', () => {
-    const writes = /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|TransactWriteItems|PartiQLInsert|PartiQLUpdate|PartiQLDelete|ExecuteStatement|BatchExecuteStatement|ExecuteTransaction|\*)$/;
+    const writes =
+      /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|TransactWriteItems|PartiQLInsert|PartiQLUpdate|PartiQLDelete|ExecuteStatement|BatchExecuteStatement|ExecuteTransaction|\*)$/;
     const reads = routes.filter((route) => route.method === 'GET');
     expect(reads.length).toBeGreaterThan(10);
     for (const route of reads) {
@@ -346,20 +557,27 @@ describe('IAM exactly as the code says', () => {
       const granted = statementsOf(id)
         .filter((s) => s.Effect === 'Allow')
         .flatMap((s) => [s.Action].flat());
-      expect({ route: route.name, writes: granted.filter((a) => writes.test(a)) }).toEqual({ route: route.name, writes: [] });
+      expect({ route: route.name, writes: granted.filter((a) => writes.test(a)) }).toEqual({
+        route: route.name,
+        writes: [],
+      });
     }
   });
 
   it('gives the triggers and the weekly job only what their code issues', () => {
     const [job] = functionDescribed('Weekly growth: grows every due portfolio from its ledger');
     expect(dynamoGrants(job)).toEqual(expectedGrants(WEEKLY_GROWTH_TABLE_USE));
-    const [confirm] = functionDescribed('Cognito post-confirmation: creates the client profile and portfolio; after a password reset, ends every session');
+    const [confirm] = functionDescribed(
+      'Cognito post-confirmation: creates the client profile and portfolio; after a password reset, ends every session',
+    );
     expect(dynamoGrants(confirm)).toEqual(expectedGrants(POST_CONFIRMATION_TABLE_USE));
   });
 
   it('grants no Scan, no DeleteItem and no table wildcard to any role of the product', () => {
     const actions = ofType('AWS::IAM::Policy').flatMap(([, p]) =>
-      (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement.filter((s) => s.Effect === 'Allow').flatMap((s) => [s.Action].flat()),
+      (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement.filter((s) => s.Effect === 'Allow').flatMap(
+        (s) => [s.Action].flat(),
+      ),
     );
     expect(actions.filter((a) => /^dynamodb:(Scan|DeleteItem|\*)$/.test(a))).toEqual([]);
     expect(JSON.stringify(ofType('AWS::IAM::Policy'))).not.toContain('/index/*');
@@ -375,53 +593,98 @@ describe('the activity log, written once', () => {
   it('denies every role that may write the table any update, delete or batch write on its items, even a batch that mixes keys or a request without one', () => {
     // The restore role writes only the new tables it restores into, never this one (infra/aws/backups.test.ts).
     const onTable = (s: Statement) => [s.Action].flat().some((a) => a.startsWith('dynamodb:'));
-    const restoresOnly = (id: string) => statementsOfRole(id).filter(onTable).every((s) => [s.Resource].flat().every((r) => [RESTORED_TABLE_INFIX, '/backup/'].some((part) => JSON.stringify(r).includes(part))));
-    const writers = ofType('AWS::IAM::Role').filter(([id]) => statementsOfRole(id).some(writesTableItems) && !restoresOnly(id));
+    const restoresOnly = (id: string) =>
+      statementsOfRole(id)
+        .filter(onTable)
+        .every((s) =>
+          [s.Resource]
+            .flat()
+            .every((r) => [RESTORED_TABLE_INFIX, '/backup/'].some((part) => JSON.stringify(r).includes(part))),
+        );
+    const writers = ofType('AWS::IAM::Role').filter(
+      ([id]) => statementsOfRole(id).some(writesTableItems) && !restoresOnly(id),
+    );
     // The routes that write, the post-confirmation and pre-token-generation triggers, the weekly job, the notifier, the exporter and the activity sealer.
     const writingRoutes = (routes as readonly RouteDef[]).filter((r) => writesTable(routeTableUse(r)));
     expect(writers).toHaveLength(writingRoutes.length + 6);
     for (const [roleId] of writers) {
-      const denials = statementsOfRole(roleId).filter((s) => s.Effect === 'Deny').map(sortedActions);
+      const denials = statementsOfRole(roleId)
+        .filter((s) => s.Effect === 'Deny')
+        .map(sortedActions);
       expect({ roleId, denials }).toEqual({
         roleId,
         denials: expect.arrayContaining([
-          { Effect: 'Deny', Action: denied, Resource: tableArn, Condition: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': 'ACTIVITY#*' } } },
-          { Effect: 'Deny', Action: denied, Resource: tableArn, Condition: { Null: { 'dynamodb:LeadingKeys': 'true' } } },
+          {
+            Effect: 'Deny',
+            Action: denied,
+            Resource: tableArn,
+            Condition: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': 'ACTIVITY#*' } },
+          },
+          {
+            Effect: 'Deny',
+            Action: denied,
+            Resource: tableArn,
+            Condition: { Null: { 'dynamodb:LeadingKeys': 'true' } },
+          },
         ]),
       });
     }
-    expect(denied).toEqual(expect.arrayContaining(['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']));
+    expect(denied).toEqual(
+      expect.arrayContaining(['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']),
+    );
     // The pattern is the activity log's own partition keys.
     expect(activityKeys.entry(Date.UTC(2031, 11, 31), 'a1').PK).toMatch(/^ACTIVITY#/);
   });
 
   it('grants DynamoDB to no role through a managed policy, where the Deny would not reach', () => {
-    const managed = ofType('AWS::IAM::Role').flatMap(([, r]) => ((r.Properties.ManagedPolicyArns ?? []) as unknown[]).map((arn) => JSON.stringify(arn)));
+    const managed = ofType('AWS::IAM::Role').flatMap(([, r]) =>
+      ((r.Properties.ManagedPolicyArns ?? []) as unknown[]).map((arn) => JSON.stringify(arn)),
+    );
     expect(managed.filter((arn) => /dynamo/i.test(arn))).toEqual([]);
   });
 });
 
 describe('the four-eyes threshold', () => {
-  const thresholdOf = (fn: Resource) => (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.FOUR_EYES_THRESHOLD_CENTS;
+  const thresholdOf = (fn: Resource) =>
+    (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables
+      ?.FOUR_EYES_THRESHOLD_CENTS;
 
   it("gives every admin route's function the stage's threshold in cents, and no other function any", () => {
     const admin = (routes as readonly RouteDef[]).filter((r) => r.auth === 'admin').map((r) => r.name);
-    expect(admin).toEqual(expect.arrayContaining(['addDeposit', 'processWithdrawal', 'updateBalance', 'approveWithdrawalRequest', 'approvePendingAction']));
+    expect(admin).toEqual(
+      expect.arrayContaining([
+        'addDeposit',
+        'processWithdrawal',
+        'updateBalance',
+        'approveWithdrawalRequest',
+        'approvePendingAction',
+      ]),
+    );
     for (const route of routes as readonly RouteDef[]) {
       const [, fn] = functionDescribed(`${route.method} ${route.path}`);
-      expect({ route: route.name, cents: thresholdOf(fn) }).toEqual({ route: route.name, cents: route.auth === 'admin' ? '1234500' : undefined });
+      expect({ route: route.name, cents: thresholdOf(fn) }).toEqual({
+        route: route.name,
+        cents: route.auth === 'admin' ? '1234500' : undefined,
+      });
     }
     const routeFunctions = new Set(routes.map((r) => `${r.method} ${r.path}`));
-    const others = ofType('AWS::Lambda::Function').filter(([, fn]) => !routeFunctions.has(String(fn.Properties.Description)));
+    const others = ofType('AWS::Lambda::Function').filter(
+      ([, fn]) => !routeFunctions.has(String(fn.Properties.Description)),
+    );
     expect(others.length).toBeGreaterThanOrEqual(FUNCTIONS_BESIDE_ROUTES);
     for (const [, fn] of others) expect(thresholdOf(fn)).toBeUndefined();
   });
 
   it("gives every admin route's function the stage's daily limit of an administrator in cents, and no route beside them any", () => {
-    const limitOf = (fn: Resource) => (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.ADMIN_DAILY_LIMIT_CENTS;
+    const limitOf = (fn: Resource) =>
+      (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables
+        ?.ADMIN_DAILY_LIMIT_CENTS;
     for (const route of routes as readonly RouteDef[]) {
       const [, fn] = functionDescribed(`${route.method} ${route.path}`);
-      expect({ route: route.name, cents: limitOf(fn) }).toEqual({ route: route.name, cents: route.auth === 'admin' ? '10000000' : undefined });
+      expect({ route: route.name, cents: limitOf(fn) }).toEqual({
+        route: route.name,
+        cents: route.auth === 'admin' ? '10000000' : undefined,
+      });
     }
   });
 
@@ -434,7 +697,12 @@ describe('the four-eyes threshold', () => {
 });
 
 describe('CloudFront WAF and the API behind it', () => {
-  type WafRule = { Name: string; Action?: unknown; OverrideAction?: unknown; Statement: Record<string, Record<string, unknown>> };
+  type WafRule = {
+    Name: string;
+    Action?: unknown;
+    OverrideAction?: unknown;
+    Statement: Record<string, Record<string, unknown>>;
+  };
 
   function checkAcl(t: Template) {
     const acls = ofType('AWS::WAFv2::WebACL', t).filter(([, r]) => r.Properties.Scope === 'CLOUDFRONT');
@@ -442,20 +710,47 @@ describe('CloudFront WAF and the API behind it', () => {
     const rules = acls[0]?.[1].Properties.Rules as WafRule[];
     const managed = rules.map((r) => r.Statement.ManagedRuleGroupStatement?.Name).filter(Boolean);
     expect(managed).toEqual([...SITE_MANAGED_RULE_GROUPS]);
-    const rate = rules.find((r) => r.Statement.RateBasedStatement)?.Statement.RateBasedStatement as Record<string, unknown>;
-    expect(rate).toMatchObject({ Limit: API_RATE_PER_IP.limit, AggregateKeyType: 'IP', ScopeDownStatement: { ByteMatchStatement: { SearchString: '/api/', PositionalConstraint: 'STARTS_WITH' } } });
+    const rate = rules.find((r) => r.Statement.RateBasedStatement)?.Statement.RateBasedStatement as Record<
+      string,
+      unknown
+    >;
+    expect(rate).toMatchObject({
+      Limit: API_RATE_PER_IP.limit,
+      AggregateKeyType: 'IP',
+      ScopeDownStatement: { ByteMatchStatement: { SearchString: '/api/', PositionalConstraint: 'STARTS_WITH' } },
+    });
     // Counted until the stage is switched to block (waf-rate-rules.ts).
     expect(rules.find((r) => r.Statement.RateBasedStatement)?.Action).toEqual({ Count: {} });
     // The heavy routes' shared throttles cannot be used up by one IP.
     const heavy = rules.find((r) => r.Name === 'HeavyApiRatePerIp');
     expect(heavy?.Action).toEqual({ Count: {} });
-    const scoped = (heavy?.Statement.RateBasedStatement as { Limit: number; ScopeDownStatement: { OrStatement: { Statements: { ByteMatchStatement: { SearchString: string } }[] } } });
+    const scoped = heavy?.Statement.RateBasedStatement as {
+      Limit: number;
+      ScopeDownStatement: { OrStatement: { Statements: { ByteMatchStatement: { SearchString: string } }[] } };
+    };
     expect(scoped.Limit).toBe(HEAVY_API_RATE_PER_IP.limit);
     const paths = scoped.ScopeDownStatement.OrStatement.Statements.map((st) => st.ByteMatchStatement.SearchString);
-    const heavyPath = (path: string) => HEAVY_API_PATHS.some(({ match, path: p }) => (match === 'EXACTLY' ? path === p : match === 'STARTS_WITH' ? path.startsWith(p) : match === 'ENDS_WITH' ? path.endsWith(p) : path.includes(p)));
+    const heavyPath = (path: string) =>
+      HEAVY_API_PATHS.some(({ match, path: p }) =>
+        match === 'EXACTLY'
+          ? path === p
+          : match === 'STARTS_WITH'
+            ? path.startsWith(p)
+            : match === 'ENDS_WITH'
+              ? path.endsWith(p)
+              : path.includes(p),
+      );
     // Asking after an export is cheap and done often: not counted with the heavy ones.
     expect(heavyPath(buildPath(routeByName('getBalancesExport').path, { id: 'e1' }))).toBe(false);
-    for (const name of ['listClients', 'startBalancesExport', 'getStatement', 'getClientStatement', 'getHistory', 'getClientHistory', 'listWithdrawalAlerts'] as RouteName[]) {
+    for (const name of [
+      'listClients',
+      'startBalancesExport',
+      'getStatement',
+      'getClientStatement',
+      'getHistory',
+      'getClientHistory',
+      'listWithdrawalAlerts',
+    ] as RouteName[]) {
       const route = routes.find((r) => r.name === name) as RouteDef;
       const path = buildPath(route.path, { userId: 'u1', uid: 'u1', id: 'u1' });
       expect({ name, covered: heavyPath(path) }).toEqual({ name, covered: true });
@@ -477,25 +772,41 @@ describe('CloudFront WAF and the API behind it', () => {
     const east = stageTemplates({ ...BASE, region: 'us-east-1' });
     expect(east.edgeTemplate).toBeUndefined();
     checkAcl(east.template);
-    const [aclId] = ofType('AWS::WAFv2::WebACL', east.template).find(([, r]) => r.Properties.Scope === 'CLOUDFRONT') ?? [];
-    east.template.hasResourceProperties('AWS::CloudFront::Distribution', { DistributionConfig: { WebACLId: { 'Fn::GetAtt': [aclId, 'Arn'] } } });
+    const [aclId] =
+      ofType('AWS::WAFv2::WebACL', east.template).find(([, r]) => r.Properties.Scope === 'CLOUDFRONT') ?? [];
+    east.template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: { WebACLId: { 'Fn::GetAtt': [aclId, 'Arn'] } },
+    });
   });
 
   it('CloudFront sends the origin secret to the API, and every route function requires that same secret', () => {
     const [secretId] = ofType('AWS::SecretsManager::Secret').find(([id]) => id.includes('OriginSecret')) ?? [];
     const secretRef = { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] };
     const [, cdn] = ofType('AWS::CloudFront::Distribution')[0] ?? [];
-    const origins = (cdn?.Properties.DistributionConfig as { Origins: { CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[] }).Origins;
+    const origins = (
+      cdn?.Properties.DistributionConfig as {
+        Origins: {
+          CustomOriginConfig?: unknown;
+          OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[];
+        }[];
+      }
+    ).Origins;
     const apiOrigin = origins.find((o) => o.CustomOriginConfig);
     expect(apiOrigin?.OriginCustomHeaders).toEqual([{ HeaderName: ORIGIN_HEADER, HeaderValue: secretRef }]);
     for (const route of routes) {
       const [fnId, fn] = functionDescribed(`${route.method} ${route.path}`);
       // The secret's ARN, never its value: handlers read the value at run time.
-      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.ORIGIN_SECRET_ARN).toEqual({ Ref: secretId });
+      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.ORIGIN_SECRET_ARN).toEqual(
+        { Ref: secretId },
+      );
       const reads = statementsOf(fnId).filter((st) => [st.Action].flat().includes('secretsmanager:GetSecretValue'));
       // Besides, the routes that call Cognito with the caller's token read the pool firewall's pass.
-      const [firewallSecretId] = ofType('AWS::SecretsManager::Secret').find(([id]) => id.includes('FirewallBackendSecret')) ?? [];
-      const readable = [{ Ref: secretId }, ...((route as RouteDef).cognitoUserCalls?.length ? [{ Ref: firewallSecretId }] : [])];
+      const [firewallSecretId] =
+        ofType('AWS::SecretsManager::Secret').find(([id]) => id.includes('FirewallBackendSecret')) ?? [];
+      const readable = [
+        { Ref: secretId },
+        ...((route as RouteDef).cognitoUserCalls?.length ? [{ Ref: firewallSecretId }] : []),
+      ];
       expect(reads).toEqual([expect.objectContaining({ Effect: 'Allow', Action: 'secretsmanager:GetSecretValue' })]);
       expect([reads[0]?.Resource].flat()).toEqual(readable);
     }
@@ -509,7 +820,12 @@ describe('CloudFront WAF and the API behind it', () => {
   it("rotates the origin secret by the runbook's steps: the secret, then CloudFront's header of that name, with no deploy", () => {
     const runbook = readFileSync(resolve(__dirname, '../../docs/operations.md'), 'utf8');
     const section = runbook.slice(runbook.indexOf('## Origin secret'), runbook.indexOf('## Backups and restore'));
-    const steps = ['secretsmanager put-secret-value --secret-id "$ORIGIN_SECRET_ARN"', `select(.HeaderName == "${ORIGIN_HEADER}")`, 'cloudfront update-distribution', 'cloudfront wait distribution-deployed'];
+    const steps = [
+      'secretsmanager put-secret-value --secret-id "$ORIGIN_SECRET_ARN"',
+      `select(.HeaderName == "${ORIGIN_HEADER}")`,
+      'cloudfront update-distribution',
+      'cloudfront wait distribution-deployed',
+    ];
     const at = steps.map((step) => section.indexOf(step));
     expect(at.every((i) => i >= 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
@@ -518,25 +834,41 @@ describe('CloudFront WAF and the API behind it', () => {
 
   it('throttles the heavy routes below the stage default, per route', () => {
     const [, stage] = ofType('AWS::ApiGatewayV2::Stage')[0] ?? [];
-    const settings = stage?.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
+    const settings = stage?.Properties.RouteSettings as Record<
+      string,
+      { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
+    >;
     const keyOf = (name: RouteName) => {
       const r = routes.find((x) => x.name === name) as RouteDef;
       return `${r.method} ${r.path}`;
     };
     for (const name of Object.keys(ROUTE_THROTTLES) as RouteName[]) {
-      expect(settings[keyOf(name)]).toEqual({ ThrottlingRateLimit: ROUTE_THROTTLES[name]?.rateLimit, ThrottlingBurstLimit: ROUTE_THROTTLES[name]?.burstLimit, DetailedMetricsEnabled: true });
+      expect(settings[keyOf(name)]).toEqual({
+        ThrottlingRateLimit: ROUTE_THROTTLES[name]?.rateLimit,
+        ThrottlingBurstLimit: ROUTE_THROTTLES[name]?.burstLimit,
+        DetailedMetricsEnabled: true,
+      });
     }
     for (const heavy of ['listClients', 'startBalancesExport', 'getStatement', 'getClientStatement'] as RouteName[]) {
       expect(settings[keyOf(heavy)]?.ThrottlingRateLimit).toBeLessThanOrEqual(API_THROTTLE.rateLimit / 5);
     }
     // The stage may only name routes that exist when it is created.
     const routeIds = ofType('AWS::ApiGatewayV2::Route').map(([id]) => id);
-    expect((stage as Resource & { DependsOn?: string[] }).DependsOn).toEqual(expect.arrayContaining(routeIds.filter((id) => Object.keys(ROUTE_THROTTLES).some((n) => id.includes(`${n}Route`)))));
+    expect((stage as Resource & { DependsOn?: string[] }).DependsOn).toEqual(
+      expect.arrayContaining(
+        routeIds.filter((id) => Object.keys(ROUTE_THROTTLES).some((n) => id.includes(`${n}Route`))),
+      ),
+    );
   });
 });
 
 describe('observability', () => {
-  const productFunctions = () => ofType('AWS::Lambda::Function').filter(([, r]) => /^(GET|POST|PUT|DELETE) \/api|^Cognito|^Weekly growth|^Notifier|^Writes a balances export|^Activity sealer/.test(String(r.Properties.Description)));
+  const productFunctions = () =>
+    ofType('AWS::Lambda::Function').filter(([, r]) =>
+      /^(GET|POST|PUT|DELETE) \/api|^Cognito|^Weekly growth|^Notifier|^Writes a balances export|^Activity sealer/.test(
+        String(r.Properties.Description),
+      ),
+    );
 
   it('traces every function of the product with X-Ray', () => {
     expect(productFunctions().length).toBe(routes.length + FUNCTIONS_BESIDE_ROUTES);
@@ -545,14 +877,18 @@ describe('observability', () => {
 
   it('keeps the logs of every function (the job and the money routes above all) a year or more, under the stack key', () => {
     const [keyId] = ofType('AWS::KMS::Key').find(([id]) => id.startsWith('LogsKey')) ?? [];
-    const groupOf = (fn: Resource) => all()[(fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref] as Resource;
-    const money = (routes as readonly RouteDef[]).filter((r) => writesTable(r.table)).map((r) => `${r.method} ${r.path}`);
+    const groupOf = (fn: Resource) =>
+      all()[(fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref] as Resource;
+    const money = (routes as readonly RouteDef[])
+      .filter((r) => writesTable(r.table))
+      .map((r) => `${r.method} ${r.path}`);
     expect(money.length).toBeGreaterThan(5);
     for (const [, fn] of productFunctions()) {
       expect(groupOf(fn).Properties.RetentionInDays).toBeGreaterThanOrEqual(365);
       expect(groupOf(fn).Properties.KmsKeyId).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
     }
-    for (const [, group] of ofType('AWS::Logs::LogGroup')) expect(group.Properties.KmsKeyId).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+    for (const [, group] of ofType('AWS::Logs::LogGroup'))
+      expect(group.Properties.KmsKeyId).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
   });
 
   const alarms = () => ofType('AWS::CloudWatch::Alarm', operations).map(([, a]) => a.Properties);
@@ -576,7 +912,9 @@ describe('observability', () => {
     expect(WEEKLY_SILENCE.period.toSeconds() * WEEKLY_SILENCE.periods).toBe(7 * 24 * 3600);
     // The job emits the stage it is told, so the alarm hears its own stage only.
     const [, job] = functionDescribed('Weekly growth: grows every due portfolio from its ledger');
-    expect((job.Properties.Environment as { Variables: Record<string, unknown> }).Variables.AURUM_STAGE).toBe(BASE.stage);
+    expect((job.Properties.Environment as { Variables: Record<string, unknown> }).Variables.AURUM_STAGE).toBe(
+      BASE.stage,
+    );
   });
 
   it('alarms when a weekly job step passes 95% of its timeout', () => {
@@ -592,11 +930,25 @@ describe('observability', () => {
       .filter((a) => a.MetricName === 'Throttles')
       .map((a) => portalResourceOf((a.Dimensions as { Value: unknown }[])[0]?.Value))
       .sort();
-    expect(throttled).toEqual(productFunctions().map(([id]) => id).sort());
+    expect(throttled).toEqual(
+      productFunctions()
+        .map(([id]) => id)
+        .sort(),
+    );
     const system = alarms().find((a) => JSON.stringify(a.Metrics ?? '').includes('SystemErrors'));
-    const tables = (system?.Metrics as { MetricStat?: { Metric: { Dimensions: { Name: string; Value: unknown }[] } } }[]).flatMap((m) => m.MetricStat?.Metric.Dimensions.filter((d) => d.Name === 'TableName').map((d) => portalResourceOf(d.Value)) ?? []);
+    const tables = (
+      system?.Metrics as { MetricStat?: { Metric: { Dimensions: { Name: string; Value: unknown }[] } } }[]
+    ).flatMap(
+      (m) =>
+        m.MetricStat?.Metric.Dimensions.filter((d) => d.Name === 'TableName').map((d) => portalResourceOf(d.Value)) ??
+        [],
+    );
     expect(new Set(tables)).toEqual(new Set([tableId]));
-    expect(system).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', AlarmActions: [{ Ref: topicId }] });
+    expect(system).toMatchObject({
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      AlarmActions: [{ Ref: topicId }],
+    });
   });
 
   it('sends every alarm to the topic, the release alarms of the portal stack by its name', () => {
@@ -604,7 +956,8 @@ describe('observability', () => {
     const [, topic] = ofType('AWS::SNS::Topic', operations)[0] ?? [];
     const released = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties.AlarmActions);
     expect(released.length).toBeGreaterThan(0);
-    for (const actions of released) expect(actions).toEqual([`arn:aws:sns:${BASE.region}:${BASE.account}:${String(topic?.Properties.TopicName)}`]);
+    for (const actions of released)
+      expect(actions).toEqual([`arn:aws:sns:${BASE.region}:${BASE.account}:${String(topic?.Properties.TopicName)}`]);
   });
 });
 
@@ -615,7 +968,10 @@ describe('e-mail through SES when the stage names an identity', () => {
   });
 
   it('sends from the verified identity through a configuration set of the stage', () => {
-    const withSes = stageTemplates({ ...BASE, ses: { fromEmail: 'no-reply@aurum.example', fromName: 'Aurum', identity: 'aurum.example' } }).template;
+    const withSes = stageTemplates({
+      ...BASE,
+      ses: { fromEmail: 'no-reply@aurum.example', fromName: 'Aurum', identity: 'aurum.example' },
+    }).template;
     const [setId, set] = ofType('AWS::SES::ConfigurationSet', withSes)[0] ?? [];
     expect(set?.Properties.Name).toBe('aurum-ops-cognito');
     withSes.hasResourceProperties('AWS::Cognito::UserPool', {
@@ -635,12 +991,15 @@ describe('files that can change are never cached for a year', () => {
 
   it('uploads the documents (the shell, the prerendered pages) and the favicon (no-cache), and only assets/ immutable', () => {
     mkdirSync(join(webDist, 'assets'));
-    for (const f of ['app.html', 'index.html', 'signup.html', 'favicon.svg', 'assets/app-abc.js']) writeFileSync(join(webDist, f), f);
+    for (const f of ['app.html', 'index.html', 'signup.html', 'favicon.svg', 'assets/app-abc.js'])
+      writeFileSync(join(webDist, f), f);
     const built = synthStage(BASE, webDist);
     const deployments = ofType('Custom::CDKBucketDeployment', built.template);
     const byId = (prefix: string) => deployments.find(([id]) => id.startsWith(prefix))?.[1] as Resource;
     const staged = (d: Resource) =>
-      (d.Properties.SourceObjectKeys as string[]).flatMap((k) => filesUnder(join(built.app.synth().directory, `asset.${k.replace(/\.zip$/, '')}`)));
+      (d.Properties.SourceObjectKeys as string[]).flatMap((k) =>
+        filesUnder(join(built.app.synth().directory, `asset.${k.replace(/\.zip$/, '')}`)),
+      );
     const root = byId('SiteRootDocuments');
     const assets = byId('SiteAssets');
     expect(root.Properties.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
@@ -653,16 +1012,26 @@ describe('files that can change are never cached for a year', () => {
 
 describe('CDK feature flags and validators', () => {
   it('sets every feature flag a new CDK project gets, at its recommended value', () => {
-    const recommended = JSON.parse(readFileSync(require.resolve('aws-cdk-lib/recommended-feature-flags.json'), 'utf8')) as Record<string, unknown>;
+    const recommended = JSON.parse(
+      readFileSync(require.resolve('aws-cdk-lib/recommended-feature-flags.json'), 'utf8'),
+    ) as Record<string, unknown>;
     const context = projectContext();
-    for (const [flag, value] of Object.entries(recommended)) expect({ flag, value: context[flag] }).toEqual({ flag, value });
+    for (const [flag, value] of Object.entries(recommended))
+      expect({ flag, value: context[flag] }).toEqual({ flag, value });
   });
 
   it('cdk-nag finds nothing unacknowledged in any stack of a stage with Google and SES', () => {
-    const full = synthStage({ ...BASE, google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' }, ses: { fromEmail: 'a@aurum.example', identity: 'aurum.example' }, alarmEmail: 'ops@aurum.example' });
+    const full = synthStage({
+      ...BASE,
+      google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' },
+      ses: { fromEmail: 'a@aurum.example', identity: 'aurum.example' },
+      alarmEmail: 'ops@aurum.example',
+    });
     for (const stack of [full.portal, full.edge as Stack, full.operations, full.edgeAlarms as Stack]) {
       const result = new AwsSolutionsChecks(stack).validateScope(stack);
-      expect(result.violations.map((v) => `${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
+      expect(
+        result.violations.map((v) => `${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`),
+      ).toEqual([]);
     }
   });
 });

@@ -18,17 +18,21 @@ import type { Construct } from 'constructs';
 
 export function originSecret(scope: Construct): Secret {
   const secret = new Secret(scope, 'OriginSecret', {
-    description: 'Aurum portal: the header CloudFront adds to API requests; handlers read it at run time and refuse requests without it',
+    description:
+      'Aurum portal: the header CloudFront adds to API requests; handlers read it at run time and refuse requests without it',
     generateSecretString: { passwordLength: 48, excludePunctuation: true },
   });
   Validations.of(secret).acknowledge({
     id: 'AwsSolutions-SMG4',
-    reason: 'Rotated by the runbook (docs/operations.md, "Origin secret"): a new value in Secrets Manager, then the same value in CloudFront; handlers accept the current and the previous value, so no request is refused between the two steps. A rotation Lambda could not update CloudFront in step.',
+    reason:
+      'Rotated by the runbook (docs/operations.md, "Origin secret"): a new value in Secrets Manager, then the same value in CloudFront; handlers accept the current and the previous value, so no request is refused between the two steps. A rotation Lambda could not update CloudFront in step.',
   });
   return secret;
 }
 
 /** The two versions the handlers read (AWSCURRENT and AWSPREVIOUS) of this one secret, and nothing else. */
 export function grantOriginSecretRead(secret: Secret, fn: IFunction): void {
-  fn.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }));
+  fn.addToRolePolicy(
+    new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
+  );
 }

@@ -56,7 +56,8 @@ export const SUBJECT_CLAIM_KEYS = ['repository_owner_id', 'repository_id', 'repo
 export function parseGithubRepo(value: unknown): string {
   const usage = 'Name the GitHub repository whose workflows may use the roles: -c githubRepo=<owner>/<name>';
   if (value === undefined || value === null || value === '') throw new Error(`${usage}.`);
-  if (typeof value !== 'string' || !GITHUB_REPO.test(value.trim())) throw new Error(`githubRepo '${String(value)}' is not <owner>/<name>. ${usage} (e.g. acme/aurum-portal).`);
+  if (typeof value !== 'string' || !GITHUB_REPO.test(value.trim()))
+    throw new Error(`githubRepo '${String(value)}' is not <owner>/<name>. ${usage} (e.g. acme/aurum-portal).`);
   return value.trim();
 }
 
@@ -65,7 +66,8 @@ export function parseGithubId(name: 'githubRepoId' | 'githubOwnerId', value: unk
   const usage = `Give the ${name === 'githubRepoId' ? "repository's id: -c githubRepoId=$(gh api repos/<owner>/<name> --jq .id)" : "owner's id: -c githubOwnerId=$(gh api repos/<owner>/<name> --jq .owner.id)"}`;
   if (value === undefined || value === null || value === '') throw new Error(`${usage}.`);
   const text = String(value).trim();
-  if (!/^[1-9]\d{0,19}$/.test(text)) throw new Error(`${name} '${String(value)}' is not a GitHub id (a positive integer). ${usage}.`);
+  if (!/^[1-9]\d{0,19}$/.test(text))
+    throw new Error(`${name} '${String(value)}' is not a GitHub id (a positive integer). ${usage}.`);
   return text;
 }
 
@@ -83,9 +85,17 @@ export const subjectOf = (github: GithubIdentity, context: string) =>
  */
 export function trustedSubjects(stage: string, github: GithubIdentity, kind: RoleKind): string[] {
   const trigger = DEPLOY_TRIGGERS[stage];
-  if (!trigger) throw new Error(`Stage '${stage}' has no deploy trigger: add it to DEPLOY_TRIGGERS in infra/aws/pipeline-access.ts (one of: ${Object.keys(DEPLOY_TRIGGERS).join(', ')}).`);
-  if (kind === 'diff') return 'branch' in trigger ? [subjectOf(github, 'pull_request')] : [subjectOf(github, 'pull_request'), subjectOf(github, `ref:${RELEASE_TAGS}`)];
-  return 'branch' in trigger ? [subjectOf(github, `ref:refs/heads/${trigger.branch}`)] : [subjectOf(github, `environment:${trigger.environment}`)];
+  if (!trigger)
+    throw new Error(
+      `Stage '${stage}' has no deploy trigger: add it to DEPLOY_TRIGGERS in infra/aws/pipeline-access.ts (one of: ${Object.keys(DEPLOY_TRIGGERS).join(', ')}).`,
+    );
+  if (kind === 'diff')
+    return 'branch' in trigger
+      ? [subjectOf(github, 'pull_request')]
+      : [subjectOf(github, 'pull_request'), subjectOf(github, `ref:${RELEASE_TAGS}`)];
+  return 'branch' in trigger
+    ? [subjectOf(github, `ref:refs/heads/${trigger.branch}`)]
+    : [subjectOf(github, `environment:${trigger.environment}`)];
 }
 
 /** The role's name, fixed so a workflow can name it from infra/stages.ts alone. */
@@ -98,7 +108,8 @@ export function partitionOf(region: string): string {
   return 'aws';
 }
 
-export const roleArn = (config: StageConfig, kind: RoleKind) => `arn:${partitionOf(config.region)}:iam::${config.account}:role/${roleName(config.stage, kind)}`;
+export const roleArn = (config: StageConfig, kind: RoleKind) =>
+  `arn:${partitionOf(config.region)}:iam::${config.account}:role/${roleName(config.stage, kind)}`;
 
 /** The regions a stage deploys to: its own and, outside us-east-1, the edge stack's (stage.ts). */
 export const stageRegions = (config: StageConfig) => [...new Set([config.region, EDGE_REGION])];
@@ -110,19 +121,29 @@ const DEPLOY_BOOTSTRAP_ROLES = ['deploy', 'file-publishing', 'lookup'];
 export function bootstrapRoleArns(config: StageConfig): string[] {
   const partition = partitionOf(config.region);
   return stageRegions(config).flatMap((region) =>
-    DEPLOY_BOOTSTRAP_ROLES.map((role) => `arn:${partition}:iam::${config.account}:role/cdk-${CDK_QUALIFIER}-${role}-role-${config.account}-${region}`),
+    DEPLOY_BOOTSTRAP_ROLES.map(
+      (role) =>
+        `arn:${partition}:iam::${config.account}:role/cdk-${CDK_QUALIFIER}-${role}-role-${config.account}-${region}`,
+    ),
   );
 }
 
 /** The stage's CloudFormation stacks, region by region (stage.ts): the diff role reads their templates. */
 export function stageStackArns(config: StageConfig): string[] {
   const partition = partitionOf(config.region);
-  return stageStacks(config).map(({ name, region }) => `arn:${partition}:cloudformation:${region}:${config.account}:stack/${name}/*`);
+  return stageStacks(config).map(
+    ({ name, region }) => `arn:${partition}:cloudformation:${region}:${config.account}:stack/${name}/*`,
+  );
 }
 
 /** What a workflow needs to assume a stage's role and find its stack, as GITHUB_OUTPUT lines (pipeline-stage-env.ts). */
 export function stageOutputs(config: StageConfig, kind: RoleKind): string {
-  return [`account=${config.account}`, `region=${config.region}`, `role=${roleArn(config, kind)}`, `stack=${config.stackName}`].join('\n');
+  return [
+    `account=${config.account}`,
+    `region=${config.region}`,
+    `role=${roleArn(config, kind)}`,
+    `stack=${config.stackName}`,
+  ].join('\n');
 }
 
 /**

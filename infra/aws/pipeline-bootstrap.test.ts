@@ -17,7 +17,8 @@ import { resolveStage, type StageConfig } from './stage-config';
 import { stageTemplates } from './test-support/template-reader';
 
 const root = resolve(__dirname, '../..');
-const readPolicy = (file: string) => JSON.parse(readFileSync(join(root, 'infra/bootstrap', file), 'utf8')) as PolicyDocument;
+const readPolicy = (file: string) =>
+  JSON.parse(readFileSync(join(root, 'infra/bootstrap', file), 'utf8')) as PolicyDocument;
 const execution = readPolicy('execution-policy.json');
 const boundary = readPolicy('permissions-boundary.json');
 const ACCOUNT = '222222222222';
@@ -36,7 +37,9 @@ function synthesizedTemplates(): Resources[] {
   };
   const templates = [resolveStage('dev', stages), prod, fullest].flatMap((config) => {
     const built = stageTemplates(config);
-    return [built.template, built.edgeTemplate, built.operationsTemplate, built.edgeAlarmsTemplate].filter((t): t is Template => t !== undefined);
+    return [built.template, built.edgeTemplate, built.operationsTemplate, built.edgeAlarmsTemplate].filter(
+      (t): t is Template => t !== undefined,
+    );
   });
   const pipeline = new PipelineStack(new App({ context: projectContext() }), 'Pipeline', {
     env: { account: prod.account, region: prod.region },
@@ -79,9 +82,24 @@ const SERVICE_OF: Record<string, string[]> = {
 
 /** What CloudFormation calls to create, change and delete each IAM type the stacks use. */
 const IAM_ACTIONS: Record<string, string[]> = {
-  'AWS::IAM::Role': ['iam:CreateRole', 'iam:GetRole', 'iam:DeleteRole', 'iam:UpdateAssumeRolePolicy', 'iam:TagRole', 'iam:AttachRolePolicy', 'iam:DetachRolePolicy', 'iam:PutRolePolicy', 'iam:DeleteRolePolicy', 'iam:PassRole'],
+  'AWS::IAM::Role': [
+    'iam:CreateRole',
+    'iam:GetRole',
+    'iam:DeleteRole',
+    'iam:UpdateAssumeRolePolicy',
+    'iam:TagRole',
+    'iam:AttachRolePolicy',
+    'iam:DetachRolePolicy',
+    'iam:PutRolePolicy',
+    'iam:DeleteRolePolicy',
+    'iam:PassRole',
+  ],
   'AWS::IAM::Policy': ['iam:PutRolePolicy', 'iam:GetRolePolicy', 'iam:DeleteRolePolicy'],
-  'AWS::IAM::OIDCProvider': ['iam:CreateOpenIDConnectProvider', 'iam:GetOpenIDConnectProvider', 'iam:DeleteOpenIDConnectProvider'],
+  'AWS::IAM::OIDCProvider': [
+    'iam:CreateOpenIDConnectProvider',
+    'iam:GetOpenIDConnectProvider',
+    'iam:DeleteOpenIDConnectProvider',
+  ],
 };
 
 /** Services the execution policy holds that no resource type names: why each is needed. */
@@ -93,8 +111,11 @@ const SUPPORTING: Record<string, string> = {
 
 const templates = synthesizedTemplates();
 const types = [...new Set(templates.flatMap((resources) => Object.values(resources).map((r) => r.Type)))].sort();
-const namespaceOf = (type: string) => (type.startsWith('Custom::') ? 'Custom' : type.split('::').slice(0, 2).join('::'));
-const policyServices = [...new Set(execution.Statement.flatMap((s) => [s.Action ?? []].flat()).map((a) => a.split(':')[0] as string))].sort();
+const namespaceOf = (type: string) =>
+  type.startsWith('Custom::') ? 'Custom' : type.split('::').slice(0, 2).join('::');
+const policyServices = [
+  ...new Set(execution.Statement.flatMap((s) => [s.Action ?? []].flat()).map((a) => a.split(':')[0] as string)),
+].sort();
 
 describe('the execution policy', () => {
   it('knows the service of every resource type the stages synthesize', () => {
@@ -105,12 +126,20 @@ describe('the execution policy', () => {
 
   it.each(types)('lets CloudFormation manage %s', (type) => {
     const actions = IAM_ACTIONS[type] ?? (SERVICE_OF[namespaceOf(type)] ?? []).map((service) => `${service}:*`);
-    const refused = actions.filter((action) => !execution.Statement.some((s) => s.Effect === 'Allow' && [s.Action].flat().includes(action)) && !allows(execution, { action, resource: '*' }));
+    const refused = actions.filter(
+      (action) =>
+        !execution.Statement.some((s) => s.Effect === 'Allow' && [s.Action].flat().includes(action)) &&
+        !allows(execution, { action, resource: '*' }),
+    );
     expect(refused).toEqual([]);
   });
 
   it('names only services the stacks use, each by name: no *, no *:*, no NotAction, no deny to undo', () => {
-    const used = new Set([...types.flatMap((t) => SERVICE_OF[namespaceOf(t)] ?? []), ...(types.some((t) => IAM_ACTIONS[t]) ? ['iam'] : []), ...Object.keys(SUPPORTING)]);
+    const used = new Set([
+      ...types.flatMap((t) => SERVICE_OF[namespaceOf(t)] ?? []),
+      ...(types.some((t) => IAM_ACTIONS[t]) ? ['iam'] : []),
+      ...Object.keys(SUPPORTING),
+    ]);
     expect(policyServices.filter((service) => !used.has(service))).toEqual([]);
     for (const statement of execution.Statement) {
       expect(statement).toMatchObject({ Effect: 'Allow' });
@@ -118,8 +147,19 @@ describe('the execution policy', () => {
       expect(statement.NotResource).toBeUndefined();
       for (const action of [statement.Action].flat()) expect(action).toMatch(/^[a-z0-9-]+:[A-Za-z*]+$/);
     }
-    for (const action of ['iam:*', 'sts:AssumeRole', 'organizations:LeaveOrganization', 'iam:CreateUser', 'iam:CreateAccessKey', 'iam:CreatePolicyVersion', 'ec2:RunInstances']) {
-      expect({ action, allowed: allows(execution, { action, resource: `arn:aws:iam::${ACCOUNT}:user/x` }) }).toEqual({ action, allowed: false });
+    for (const action of [
+      'iam:*',
+      'sts:AssumeRole',
+      'organizations:LeaveOrganization',
+      'iam:CreateUser',
+      'iam:CreateAccessKey',
+      'iam:CreatePolicyVersion',
+      'ec2:RunInstances',
+    ]) {
+      expect({ action, allowed: allows(execution, { action, resource: `arn:aws:iam::${ACCOUNT}:user/x` }) }).toEqual({
+        action,
+        allowed: false,
+      });
     }
     expect(JSON.stringify(execution)).not.toMatch(/AdministratorAccess|"\*"\s*[,\]]|"\*:\*"/);
   });
@@ -127,7 +167,8 @@ describe('the execution policy', () => {
 
 describe('the permissions boundary', () => {
   const account = ACCOUNT;
-  const asked = (action: string, resource = '*', context: Record<string, string> = {}) => allows(boundary, { action, resource, context, account });
+  const asked = (action: string, resource = '*', context: Record<string, string> = {}) =>
+    allows(boundary, { action, resource, context, account });
 
   it.each([
     ['iam:CreateUser', `arn:aws:iam::${account}:user/mallory`],
@@ -137,7 +178,10 @@ describe('the permissions boundary', () => {
     ['iam:SetDefaultPolicyVersion', `arn:aws:iam::${account}:policy/aurum-cdk-boundary`],
     ['iam:DeletePolicy', `arn:aws:iam::${account}:policy/aurum-cdk-boundary`],
     ['iam:CreatePolicy', `arn:aws:iam::${account}:policy/anything`],
-    ['iam:DeleteRolePermissionsBoundary', `arn:aws:iam::${account}:role/cdk-hnb659fds-cfn-exec-role-${account}-eu-west-1`],
+    [
+      'iam:DeleteRolePermissionsBoundary',
+      `arn:aws:iam::${account}:role/cdk-hnb659fds-cfn-exec-role-${account}-eu-west-1`,
+    ],
     ['iam:PutRolePolicy', `arn:aws:iam::${account}:role/cdk-hnb659fds-cfn-exec-role-${account}-eu-west-1`],
     ['iam:UpdateAssumeRolePolicy', `arn:aws:iam::${account}:role/cdk-hnb659fds-deploy-role-${account}-eu-west-1`],
     ['iam:DetachRolePolicy', `arn:aws:iam::${account}:role/cdk-hnb659fds-cfn-exec-role-${account}-us-east-1`],
@@ -157,17 +201,30 @@ describe('the permissions boundary', () => {
     expect(asked(action, resource)).toBe(false);
   });
 
-  it.each(['arn:aws:iam::aws:policy/AdministratorAccess', 'arn:aws:iam::aws:policy/IAMFullAccess', 'arn:aws:iam::aws:policy/PowerUserAccess', 'arn:aws:iam::aws:policy/AmazonS3FullAccess', `arn:aws:iam::${account}:policy/aurum-cdk-execution`])(
-    'refuses attaching %s to a role',
-    (policyArn) => {
-      expect(asked('iam:AttachRolePolicy', `arn:aws:iam::${account}:role/AurumPortal-prod-Fn`, { 'iam:PolicyARN': policyArn })).toBe(false);
-    },
-  );
+  it.each([
+    'arn:aws:iam::aws:policy/AdministratorAccess',
+    'arn:aws:iam::aws:policy/IAMFullAccess',
+    'arn:aws:iam::aws:policy/PowerUserAccess',
+    'arn:aws:iam::aws:policy/AmazonS3FullAccess',
+    `arn:aws:iam::${account}:policy/aurum-cdk-execution`,
+  ])('refuses attaching %s to a role', (policyArn) => {
+    expect(
+      asked('iam:AttachRolePolicy', `arn:aws:iam::${account}:role/AurumPortal-prod-Fn`, { 'iam:PolicyARN': policyArn }),
+    ).toBe(false);
+  });
 
   it('lets a role be given this boundary, and no other', () => {
     const role = `arn:aws:iam::${account}:role/AurumPortal-prod-Fn`;
-    expect(asked('iam:PutRolePermissionsBoundary', role, { 'iam:PermissionsBoundary': `arn:aws:iam::${account}:policy/aurum-cdk-boundary` })).toBe(true);
-    expect(asked('iam:PutRolePermissionsBoundary', role, { 'iam:PermissionsBoundary': `arn:aws:iam::${account}:policy/wide-open` })).toBe(false);
+    expect(
+      asked('iam:PutRolePermissionsBoundary', role, {
+        'iam:PermissionsBoundary': `arn:aws:iam::${account}:policy/aurum-cdk-boundary`,
+      }),
+    ).toBe(true);
+    expect(
+      asked('iam:PutRolePermissionsBoundary', role, {
+        'iam:PermissionsBoundary': `arn:aws:iam::${account}:policy/wide-open`,
+      }),
+    ).toBe(false);
     expect(asked('iam:PutRolePermissionsBoundary', role)).toBe(false);
   });
 
@@ -175,21 +232,38 @@ describe('the permissions boundary', () => {
     const role = `arn:aws:iam::${account}:role/AurumPortal-prod-Escalate`;
     for (const action of ['iam:CreateRole', 'iam:PutRolePolicy', 'iam:AttachRolePolicy']) {
       expect({ action, allowed: asked(action, role) }).toEqual({ action, allowed: false });
-      expect({ action, allowed: asked(action, role, { 'iam:PermissionsBoundary': `arn:aws:iam::${account}:policy/wide-open` }) }).toEqual({ action, allowed: false });
+      expect({
+        action,
+        allowed: asked(action, role, { 'iam:PermissionsBoundary': `arn:aws:iam::${account}:policy/wide-open` }),
+      }).toEqual({ action, allowed: false });
     }
   });
 
   it('gives every role of every stack this boundary, so none holds more than it allows', () => {
-    const roles = templates.flatMap((resources) => Object.entries(resources).filter(([, r]) => r.Type === 'AWS::IAM::Role'));
+    const roles = templates.flatMap((resources) =>
+      Object.entries(resources).filter(([, r]) => r.Type === 'AWS::IAM::Role'),
+    );
     expect(roles.length).toBeGreaterThan(40);
-    const unbounded = roles.filter(([, r]) => !JSON.stringify(r.Properties?.PermissionsBoundary ?? '').includes(':policy/aurum-cdk-boundary')).map(([id]) => id);
+    const unbounded = roles
+      .filter(
+        ([, r]) => !JSON.stringify(r.Properties?.PermissionsBoundary ?? '').includes(':policy/aurum-cdk-boundary'),
+      )
+      .map(([id]) => id);
     expect(unbounded).toEqual([]);
   });
 
   it('allows what the stacks do to their own roles, including attaching every managed policy they name', () => {
     const role = `arn:aws:iam::${account}:role/AurumPortal-prod-ApiFnServiceRole-ABC`;
     const bounded = { 'iam:PermissionsBoundary': `arn:aws:iam::${account}:policy/aurum-cdk-boundary` };
-    for (const action of ['iam:CreateRole', 'iam:PutRolePolicy', 'iam:DeleteRolePolicy', 'iam:UpdateAssumeRolePolicy', 'iam:DeleteRole', 'iam:PassRole', 'iam:TagRole']) {
+    for (const action of [
+      'iam:CreateRole',
+      'iam:PutRolePolicy',
+      'iam:DeleteRolePolicy',
+      'iam:UpdateAssumeRolePolicy',
+      'iam:DeleteRole',
+      'iam:PassRole',
+      'iam:TagRole',
+    ]) {
       expect({ action, allowed: asked(action, role, bounded) }).toEqual({ action, allowed: true });
     }
     const managed = new Set(
@@ -201,11 +275,28 @@ describe('the permissions boundary', () => {
       ),
     );
     expect(managed.size).toBeGreaterThan(0);
-    for (const policyArn of managed) expect({ policyArn, allowed: asked('iam:AttachRolePolicy', role, { 'iam:PolicyARN': policyArn, ...bounded }) }).toEqual({ policyArn, allowed: true });
+    for (const policyArn of managed)
+      expect({
+        policyArn,
+        allowed: asked('iam:AttachRolePolicy', role, { 'iam:PolicyARN': policyArn, ...bounded }),
+      }).toEqual({ policyArn, allowed: true });
   });
 
   it('allows what a deploy does to the records without destroying them', () => {
-    for (const action of ['backup:CreateBackupVault', 'backup:PutBackupVaultLockConfiguration', 'backup:PutBackupVaultAccessPolicy', 'backup:CreateBackupPlan', 'backup:DeleteBackupSelection', 'dynamodb:UpdateTable', 'dynamodb:UpdateContinuousBackups', 's3:PutBucketPolicy', 's3:PutObjectLockConfiguration', 'kms:PutKeyPolicy', 'cloudtrail:PutEventSelectors', 'cloudtrail:StartLogging']) {
+    for (const action of [
+      'backup:CreateBackupVault',
+      'backup:PutBackupVaultLockConfiguration',
+      'backup:PutBackupVaultAccessPolicy',
+      'backup:CreateBackupPlan',
+      'backup:DeleteBackupSelection',
+      'dynamodb:UpdateTable',
+      'dynamodb:UpdateContinuousBackups',
+      's3:PutBucketPolicy',
+      's3:PutObjectLockConfiguration',
+      'kms:PutKeyPolicy',
+      'cloudtrail:PutEventSelectors',
+      'cloudtrail:StartLogging',
+    ]) {
       expect({ action, allowed: asked(action) }).toEqual({ action, allowed: true });
     }
   });
@@ -216,7 +307,15 @@ function resolvePartition(arn: unknown): string {
   if (typeof arn === 'string') return arn;
   const join = (arn as { 'Fn::Join'?: [string, unknown[]] })['Fn::Join'];
   if (!join) throw new Error(`unexpected managed policy ARN ${JSON.stringify(arn)}`);
-  return join[1].map((part) => (typeof part === 'string' ? part : (part as { Ref?: string }).Ref === 'AWS::Partition' ? 'aws' : JSON.stringify(part))).join(join[0]);
+  return join[1]
+    .map((part) =>
+      typeof part === 'string'
+        ? part
+        : (part as { Ref?: string }).Ref === 'AWS::Partition'
+          ? 'aws'
+          : JSON.stringify(part),
+    )
+    .join(join[0]);
 }
 
 describe('the bootstrap script', () => {
@@ -225,7 +324,9 @@ describe('the bootstrap script', () => {
   it('makes both policies from these files, then bootstraps the stage with them in its region and us-east-1', () => {
     expect(script).toContain('upsert_policy "$EXECUTION_POLICY" infra/bootstrap/execution-policy.json');
     expect(script).toContain('upsert_policy "$BOUNDARY" infra/bootstrap/permissions-boundary.json');
-    expect(script).toContain('--cloudformation-execution-policies "arn:$partition:iam::$account:policy/$EXECUTION_POLICY"');
+    expect(script).toContain(
+      '--cloudformation-execution-policies "arn:$partition:iam::$account:policy/$EXECUTION_POLICY"',
+    );
     expect(script).toContain('--custom-permissions-boundary "$BOUNDARY"');
     expect(script).toContain('npx cdk bootstrap "aws://$account/$region" "aws://$account/us-east-1"');
     expect(script.indexOf('upsert_policy "$BOUNDARY"')).toBeLessThan(script.indexOf('npx cdk bootstrap'));
@@ -234,7 +335,12 @@ describe('the bootstrap script', () => {
   it('names the policies the boundary protects', () => {
     expect(script).toMatch(/^EXECUTION_POLICY=aurum-cdk-execution$/m);
     expect(script).toMatch(/^BOUNDARY=aurum-cdk-boundary$/m);
-    const protectedPolicies = boundary.Statement.flatMap((s) => [s.Resource].flat()).filter((r): r is string => typeof r === 'string' && r.includes(':policy/'));
-    expect(protectedPolicies.sort()).toEqual(['arn:*:iam::${aws:PrincipalAccount}:policy/aurum-cdk-boundary', 'arn:*:iam::${aws:PrincipalAccount}:policy/aurum-cdk-execution']);
+    const protectedPolicies = boundary.Statement.flatMap((s) => [s.Resource].flat()).filter(
+      (r): r is string => typeof r === 'string' && r.includes(':policy/'),
+    );
+    expect(protectedPolicies.sort()).toEqual([
+      'arn:*:iam::${aws:PrincipalAccount}:policy/aurum-cdk-boundary',
+      'arn:*:iam::${aws:PrincipalAccount}:policy/aurum-cdk-execution',
+    ]);
   });
 });

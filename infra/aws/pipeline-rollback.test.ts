@@ -3,7 +3,15 @@
  * each of the stack's `live` aliases serves before a deploy, and after a failed smoke test points
  * each one back there, a canary's split included, leaving untouched what already serves it.
  */
-import { type AliasApi, LIVE_ALIAS, type LiveAlias, parseLiveRecord, recordLive, restoreLive, stackFunctionPrefix } from '../tools/live-alias-rollback';
+import {
+  type AliasApi,
+  LIVE_ALIAS,
+  type LiveAlias,
+  parseLiveRecord,
+  recordLive,
+  restoreLive,
+  stackFunctionPrefix,
+} from '../tools/live-alias-rollback';
 import { LIVE_ALIAS as RELEASED_ALIAS } from './releases';
 
 /** Lambda's aliases, by function name; `calls` logs each change. */
@@ -58,7 +66,9 @@ it('round-trips: what was recorded before a deploy is what serves after the roll
 
 it('refuses a record that is not function names to published version numbers', () => {
   expect(() => parseLiveRecord([])).toThrow('not an object of function names to versions');
-  expect(() => parseLiveRecord({ fn: '$LATEST' })).toThrow('gives fn the version "$LATEST", not a published version number');
+  expect(() => parseLiveRecord({ fn: '$LATEST' })).toThrow(
+    'gives fn the version "$LATEST", not a published version number',
+  );
   expect(() => parseLiveRecord({ fn: 7 })).toThrow('not a published version number');
   expect(parseLiveRecord({ fn: '7' })).toEqual({ fn: '7' });
 });

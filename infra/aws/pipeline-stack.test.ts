@@ -37,7 +37,12 @@ const stageNamed = (stage: string): StageConfig => ({
 function synth(stage: string, oidcProvider: PipelineStackProps['oidcProvider'] = 'create') {
   const app = new App({ context: projectContext() });
   const config = stageNamed(stage);
-  const stack = new PipelineStack(app, `Pipeline-${stage}`, { env: { account: ACCOUNT, region: config.region }, config, github: GITHUB, oidcProvider });
+  const stack = new PipelineStack(app, `Pipeline-${stage}`, {
+    env: { account: ACCOUNT, region: config.region },
+    config,
+    github: GITHUB,
+    oidcProvider,
+  });
   const template = Template.fromStack(stack);
   const reader = templateReader(template);
   const roleId = (name: string) => {
@@ -46,26 +51,34 @@ function synth(stage: string, oidcProvider: PipelineStackProps['oidcProvider'] =
     return found[0];
   };
   type Trust = { Statement: (Statement & { Principal: { Federated: unknown } })[] };
-  const trustOf = (name: string) => (reader.all()[roleId(name)]?.Properties.AssumeRolePolicyDocument as Trust).Statement;
+  const trustOf = (name: string) =>
+    (reader.all()[roleId(name)]?.Properties.AssumeRolePolicyDocument as Trust).Statement;
   const permissionsOf = (name: string) => reader.statementsOfRole(roleId(name));
   return { stack, template, reader, trustOf, permissionsOf };
 }
 
 const dev = synth('dev');
 const prod = synth('prod');
-const BOOTSTRAP_ROLE = new RegExp(`^arn:aws:iam::${ACCOUNT}:role/cdk-hnb659fds-(deploy|file-publishing|lookup)-role-${ACCOUNT}-(eu-west-1|us-east-1)$`);
+const BOOTSTRAP_ROLE = new RegExp(
+  `^arn:aws:iam::${ACCOUNT}:role/cdk-hnb659fds-(deploy|file-publishing|lookup)-role-${ACCOUNT}-(eu-west-1|us-east-1)$`,
+);
 
 describe('the GitHub OpenID Connect provider', () => {
   it("is GitHub's issuer, for the STS audience, when the stack makes it", () => {
     dev.template.resourceCountIs('AWS::IAM::OIDCProvider', 1);
-    dev.template.hasResourceProperties('AWS::IAM::OIDCProvider', { Url: 'https://token.actions.githubusercontent.com', ClientIdList: ['sts.amazonaws.com'] });
+    dev.template.hasResourceProperties('AWS::IAM::OIDCProvider', {
+      Url: 'https://token.actions.githubusercontent.com',
+      ClientIdList: ['sts.amazonaws.com'],
+    });
   });
 
   it("is the account's own when it exists already, and the roles trust that one", () => {
     const shared = synth('dev', 'existing');
     shared.template.resourceCountIs('AWS::IAM::OIDCProvider', 0);
     for (const statement of shared.trustOf(roleName('dev', 'deploy'))) {
-      expect(statement.Principal.Federated).toBe(`arn:aws:iam::${ACCOUNT}:oidc-provider/token.actions.githubusercontent.com`);
+      expect(statement.Principal.Federated).toBe(
+        `arn:aws:iam::${ACCOUNT}:oidc-provider/token.actions.githubusercontent.com`,
+      );
     }
   });
 });
@@ -74,7 +87,8 @@ const AUD = 'token.actions.githubusercontent.com:aud';
 const SUB = 'token.actions.githubusercontent.com:sub';
 
 /** Whether a trust statement admits GitHub's token with these claims. */
-const admits = (statement: Statement, claims: Record<string, string>) => statementMatches(statement, { action: 'sts:AssumeRoleWithWebIdentity', context: claims });
+const admits = (statement: Statement, claims: Record<string, string>) =>
+  statementMatches(statement, { action: 'sts:AssumeRoleWithWebIdentity', context: claims });
 
 describe.each([
   ['dev', 'diff', [`${ID}:pull_request`]],
@@ -87,8 +101,17 @@ describe.each([
 
   it("trusts only GitHub tokens for this repository and its owner's ids, audience sts.amazonaws.com, and its subjects", () => {
     const provider = built.reader.ofType('AWS::IAM::OIDCProvider')[0]?.[0];
-    const conditions = subjects.some((s) => s.includes('*')) ? { StringEquals: { [AUD]: 'sts.amazonaws.com' }, StringLike: { [SUB]: subjects } } : { StringEquals: { [AUD]: 'sts.amazonaws.com', [SUB]: subjects } };
-    expect(built.trustOf(name)).toEqual([{ Effect: 'Allow', Action: 'sts:AssumeRoleWithWebIdentity', Principal: { Federated: { Ref: provider } }, Condition: conditions }]);
+    const conditions = subjects.some((s) => s.includes('*'))
+      ? { StringEquals: { [AUD]: 'sts.amazonaws.com' }, StringLike: { [SUB]: subjects } }
+      : { StringEquals: { [AUD]: 'sts.amazonaws.com', [SUB]: subjects } };
+    expect(built.trustOf(name)).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'sts:AssumeRoleWithWebIdentity',
+        Principal: { Federated: { Ref: provider } },
+        Condition: conditions,
+      },
+    ]);
   });
 
   it('admits its own subjects, and refuses a repository of the same name with other ids, and other contexts', () => {
@@ -103,8 +126,17 @@ describe.each([
       sub.replace(/^repository_owner_id:\d+:repository_id:\d+:/, ''),
       sub.replace('acme/aurum-portal', 'acme/aurum-portal-fork'),
     ]);
-    const otherContexts = ['pull_request', 'ref:refs/heads/feature', 'ref:refs/tags/x1.0', 'environment:dev', 'environment:prod'].map((c) => `${ID}:${c}`).filter((sub) => !own.includes(sub) && !subjects.some((s) => wildcard(s, sub)));
-    for (const sub of [...walkarounds, ...otherContexts]) expect({ sub, admitted: admits(trust, token(sub)) }).toEqual({ sub, admitted: false });
+    const otherContexts = [
+      'pull_request',
+      'ref:refs/heads/feature',
+      'ref:refs/tags/x1.0',
+      'environment:dev',
+      'environment:prod',
+    ]
+      .map((c) => `${ID}:${c}`)
+      .filter((sub) => !own.includes(sub) && !subjects.some((s) => wildcard(s, sub)));
+    for (const sub of [...walkarounds, ...otherContexts])
+      expect({ sub, admitted: admits(trust, token(sub)) }).toEqual({ sub, admitted: false });
     expect(admits(trust, { [AUD]: 'another-audience', [SUB]: own[0] as string })).toBe(false);
   });
 
@@ -162,7 +194,9 @@ describe.each([
 describe('checks on the stack', () => {
   it('has no unacknowledged cdk-nag AwsSolutions finding', () => {
     const result = new AwsSolutionsChecks(prod.stack).validateScope(prod.stack);
-    expect(result.violations.map((v) => `${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
+    expect(
+      result.violations.map((v) => `${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`),
+    ).toEqual([]);
   });
 
   it('has no Control Tower finding left unfixed or unacknowledged', () => {
@@ -176,15 +210,27 @@ describe('the githubRepo context', () => {
   });
 
   it('says how to give it when it is missing', () => {
-    expect(() => parseGithubRepo(undefined)).toThrow('Name the GitHub repository whose workflows may use the roles: -c githubRepo=<owner>/<name>.');
+    expect(() => parseGithubRepo(undefined)).toThrow(
+      'Name the GitHub repository whose workflows may use the roles: -c githubRepo=<owner>/<name>.',
+    );
   });
 
-  it.each(['acme', 'acme/', '/portal', 'acme/aurum/portal', 'acme/aurum portal', '-acme/portal', 'acme-/portal', 'ac--me/portal', 'acme/..', 'acme/*', 'repo:acme/x', 42])(
-    'refuses %j',
-    (repo) => {
-      expect(() => parseGithubRepo(repo)).toThrow(/is not <owner>\/<name>/);
-    },
-  );
+  it.each([
+    'acme',
+    'acme/',
+    '/portal',
+    'acme/aurum/portal',
+    'acme/aurum portal',
+    '-acme/portal',
+    'acme-/portal',
+    'ac--me/portal',
+    'acme/..',
+    'acme/*',
+    'repo:acme/x',
+    42,
+  ])('refuses %j', (repo) => {
+    expect(() => parseGithubRepo(repo)).toThrow(/is not <owner>\/<name>/);
+  });
 });
 
 describe('the githubRepoId and githubOwnerId contexts', () => {
@@ -193,8 +239,12 @@ describe('the githubRepoId and githubOwnerId contexts', () => {
   });
 
   it('say how to find them when missing', () => {
-    expect(() => parseGithubId('githubRepoId', undefined)).toThrow("Give the repository's id: -c githubRepoId=$(gh api repos/<owner>/<name> --jq .id).");
-    expect(() => parseGithubId('githubOwnerId', '')).toThrow("Give the owner's id: -c githubOwnerId=$(gh api repos/<owner>/<name> --jq .owner.id).");
+    expect(() => parseGithubId('githubRepoId', undefined)).toThrow(
+      "Give the repository's id: -c githubRepoId=$(gh api repos/<owner>/<name> --jq .id).",
+    );
+    expect(() => parseGithubId('githubOwnerId', '')).toThrow(
+      "Give the owner's id: -c githubOwnerId=$(gh api repos/<owner>/<name> --jq .owner.id).",
+    );
   });
 
   it.each(['0', '-1', '12a', 'acme', '1.5', '*', '1:repo:x', '01'])('refuse %j', (id) => {
@@ -209,9 +259,19 @@ describe('the pipeline app', () => {
 
   /** The app as `cdk synth -a` runs it: the context in CDK_CONTEXT_JSON, the assembly into CDK_OUTDIR. */
   function runApp(context: Record<string, string>): { status: 'ok' } | { status: 'failed'; stderr: string } {
-    const env = { ...process.env, CDK_CONTEXT_JSON: JSON.stringify({ ...projectContext(), ...context }), CDK_OUTDIR: out, AURUM_STAGE: '' };
+    const env = {
+      ...process.env,
+      CDK_CONTEXT_JSON: JSON.stringify({ ...projectContext(), ...context }),
+      CDK_OUTDIR: out,
+      AURUM_STAGE: '',
+    };
     try {
-      execFileSync(join(root, 'node_modules/.bin/tsx'), ['infra/aws/pipeline-app.ts'], { cwd: root, env, stdio: 'pipe', timeout: 120_000 });
+      execFileSync(join(root, 'node_modules/.bin/tsx'), ['infra/aws/pipeline-app.ts'], {
+        cwd: root,
+        env,
+        stdio: 'pipe',
+        timeout: 120_000,
+      });
       return { status: 'ok' };
     } catch (error) {
       return { status: 'failed', stderr: String((error as { stderr?: Buffer }).stderr) };
@@ -219,8 +279,12 @@ describe('the pipeline app', () => {
   }
 
   it("synthesizes a stage's stack in the stage's account and region, cdk-nag clean", () => {
-    expect(runApp({ stage: 'prod', githubRepo: REPO, githubRepoId: GITHUB.repoId, githubOwnerId: GITHUB.ownerId })).toEqual({ status: 'ok' });
-    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { artifacts: Record<string, { type: string; environment?: string }> };
+    expect(
+      runApp({ stage: 'prod', githubRepo: REPO, githubRepoId: GITHUB.repoId, githubOwnerId: GITHUB.ownerId }),
+    ).toEqual({ status: 'ok' });
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as {
+      artifacts: Record<string, { type: string; environment?: string }>;
+    };
     const { account, region, stackName } = stages.prod as StageSettings;
     expect(manifest.artifacts[`${stackName}-Pipeline`]?.environment).toBe(`aws://${account}/${region}`);
   }, 150_000);

@@ -14,7 +14,13 @@
  * warning that it could not assume the lookup role.
  */
 import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import { type IOidcProvider, OidcProviderNative, OpenIdConnectPrincipal, PolicyStatement, Role } from 'aws-cdk-lib/aws-iam';
+import {
+  type IOidcProvider,
+  OidcProviderNative,
+  OpenIdConnectPrincipal,
+  PolicyStatement,
+  Role,
+} from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import {
   bootstrapRoleArns,
@@ -57,7 +63,9 @@ export class PipelineStack extends Stack {
       const audience = { [`${GITHUB_OIDC_HOST}:aud`]: GITHUB_OIDC_AUDIENCE };
       const subject = { [`${GITHUB_OIDC_HOST}:sub`]: subjects };
       // A subject with a wildcard (the release tags) needs StringLike; the others match exactly.
-      const conditions = subjects.some((s) => s.includes('*')) ? { StringEquals: audience, StringLike: subject } : { StringEquals: { ...audience, ...subject } };
+      const conditions = subjects.some((s) => s.includes('*'))
+        ? { StringEquals: audience, StringLike: subject }
+        : { StringEquals: { ...audience, ...subject } };
       return new Role(this, kind === 'diff' ? 'DiffRole' : 'DeployRole', {
         roleName: roleName(config.stage, kind),
         description,
@@ -69,19 +77,33 @@ export class PipelineStack extends Stack {
       diff: role('diff', `GitHub ${githubRepo}: cdk diff of ${config.stage}, read only`),
       deploy: role('deploy', `GitHub ${githubRepo}: cdk deploy of ${config.stage}`, DEPLOY_SESSION),
     };
-    this.roles.deploy.addToPrincipalPolicy(new PolicyStatement({ actions: ['sts:AssumeRole', 'sts:TagSession'], resources: bootstrapRoleArns(config) }));
+    this.roles.deploy.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['sts:AssumeRole', 'sts:TagSession'], resources: bootstrapRoleArns(config) }),
+    );
     this.grantRollback(config);
     // What `cdk diff` reads of each stack: its status and its deployed template.
     const stacks = stageStackArns(config);
-    this.roles.diff.addToPrincipalPolicy(new PolicyStatement({ actions: ['cloudformation:DescribeStacks', 'cloudformation:GetTemplate'], resources: stacks }));
+    this.roles.diff.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['cloudformation:DescribeStacks', 'cloudformation:GetTemplate'],
+        resources: stacks,
+      }),
+    );
     for (const stack of stacks) {
       Validations.of(this.roles.diff).acknowledge({
         id: `AwsSolutions-IAM5[Resource::${stack}]`,
-        reason: "A stack's ARN ends in the id CloudFormation gave it; the stage's stack name before it is the narrowest resource that names the stack.",
+        reason:
+          "A stack's ARN ends in the id CloudFormation gave it; the stage's stack name before it is the narrowest resource that names the stack.",
       });
     }
-    new CfnOutput(this, 'DiffRoleArn', { value: this.roles.diff.roleArn, description: 'Assumed by the diff workflow (pull requests)' });
-    new CfnOutput(this, 'DeployRoleArn', { value: this.roles.deploy.roleArn, description: 'Assumed by the deploy workflow' });
+    new CfnOutput(this, 'DiffRoleArn', {
+      value: this.roles.diff.roleArn,
+      description: 'Assumed by the diff workflow (pull requests)',
+    });
+    new CfnOutput(this, 'DeployRoleArn', {
+      value: this.roles.deploy.roleArn,
+      description: 'Assumed by the deploy workflow',
+    });
   }
 
   /**
@@ -92,22 +114,38 @@ export class PipelineStack extends Stack {
    */
   private grantRollback(config: StageConfig): void {
     const functions = stageFunctionArns(config);
-    this.roles.deploy.addToPrincipalPolicy(new PolicyStatement({ actions: ['lambda:ListFunctions'], resources: ['*'] }));
-    this.roles.deploy.addToPrincipalPolicy(new PolicyStatement({ actions: ['lambda:GetAlias', 'lambda:UpdateAlias'], resources: functions }));
+    this.roles.deploy.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['lambda:ListFunctions'], resources: ['*'] }),
+    );
+    this.roles.deploy.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['lambda:GetAlias', 'lambda:UpdateAlias'], resources: functions }),
+    );
     Validations.of(this.roles.deploy).acknowledge(
-      { id: 'AwsSolutions-IAM5[Resource::*]', reason: 'lambda:ListFunctions names no resource: IAM allows it on * only. It lists names and settings, no code.' },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'lambda:ListFunctions names no resource: IAM allows it on * only. It lists names and settings, no code.',
+      },
       ...functions.map((arn) => ({
         id: `AwsSolutions-IAM5[Resource::${arn}]`,
-        reason: "CloudFormation names each function after the stack and a random suffix: the stack's name is the narrowest prefix that names them all.",
+        reason:
+          "CloudFormation names each function after the stack and a random suffix: the stack's name is the narrowest prefix that names them all.",
       })),
     );
   }
 
   private githubProvider(mode: PipelineStackProps['oidcProvider'], config: StageConfig): IOidcProvider {
     if (mode === 'existing') {
-      return OidcProviderNative.fromOidcProviderArn(this, 'GitHubOidc', `arn:${partitionOf(config.region)}:iam::${config.account}:oidc-provider/${GITHUB_OIDC_HOST}`);
+      return OidcProviderNative.fromOidcProviderArn(
+        this,
+        'GitHubOidc',
+        `arn:${partitionOf(config.region)}:iam::${config.account}:oidc-provider/${GITHUB_OIDC_HOST}`,
+      );
     }
     // No thumbprint: IAM trusts GitHub's certificate through its own library of root CAs.
-    return new OidcProviderNative(this, 'GitHubOidc', { url: `https://${GITHUB_OIDC_HOST}`, clientIds: [GITHUB_OIDC_AUDIENCE] });
+    return new OidcProviderNative(this, 'GitHubOidc', {
+      url: `https://${GITHUB_OIDC_HOST}`,
+      clientIds: [GITHUB_OIDC_AUDIENCE],
+    });
   }
 }

@@ -48,7 +48,10 @@ export interface PortalFunctionProps {
 
 export class PortalFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: PortalFunctionProps) {
-    const logGroup = new LogGroup(scope, `${id}Logs`, { retention: props.logRetention ?? MONEY_LOG_RETENTION, encryptionKey: logsKey(scope) });
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: props.logRetention ?? MONEY_LOG_RETENTION,
+      encryptionKey: logsKey(scope),
+    });
     // Its own role, allowed to write its own log group only (not the managed basic-execution
     // policy, which may write any log group in the account).
     const role = new InlineGrantsRole(scope, `${id}Role`, {
@@ -56,7 +59,12 @@ export class PortalFunction extends NodejsFunction {
       description: props.description,
       inlinePolicies: {
         logs: new PolicyDocument({
-          statements: [new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] })],
+          statements: [
+            new PolicyStatement({
+              actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+              resources: [logGroup.logGroupArn],
+            }),
+          ],
         }),
       },
     });
@@ -95,7 +103,8 @@ export class PortalFunction extends NodejsFunction {
         forceDockerBundling: false,
       },
     });
-    if (props.table && props.tableUse) (props.sealsOnly ? grantSealsOnly : grantTableUse)(this, props.table, props.tableUse);
+    if (props.table && props.tableUse)
+      (props.sealsOnly ? grantSealsOnly : grantTableUse)(this, props.table, props.tableUse);
     Validations.of(role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason: 'X-Ray tracing: PutTraceSegments and PutTelemetryRecords have no resource-level permissions.',
@@ -110,10 +119,17 @@ function grantTableUse(fn: NodejsFunction, table: ITable, use: TableUse): void {
   grantTableKey(fn, table, writesTable(use));
   fn.addToRolePolicy(sealDenial(table));
   if (use.actions.length > 0) {
-    fn.addToRolePolicy(new PolicyStatement({ actions: use.actions.map((a) => `dynamodb:${a}`), resources: [table.tableArn] }));
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: use.actions.map((a) => `dynamodb:${a}`), resources: [table.tableArn] }),
+    );
   }
   if (use.indexes && use.indexes.length > 0) {
-    fn.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: use.indexes.map((name) => `${table.tableArn}/index/${name}`) }));
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:Query'],
+        resources: use.indexes.map((name) => `${table.tableArn}/index/${name}`),
+      }),
+    );
   }
 }
 
@@ -128,7 +144,10 @@ function grantSealsOnly(fn: NodejsFunction, table: ITable, use: TableUse): void 
     new PolicyStatement({
       actions: use.actions.map((a) => `dynamodb:${a}`),
       resources: [table.tableArn],
-      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': `${SEAL_KEY_PREFIX}*` }, Null: { 'dynamodb:LeadingKeys': 'false' } },
+      conditions: {
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': `${SEAL_KEY_PREFIX}*` },
+        Null: { 'dynamodb:LeadingKeys': 'false' },
+      },
     }),
   );
 }

@@ -16,14 +16,29 @@ import { userPoolDefinition } from '../../shared/user-pool';
 import { createTableInput } from '../local/dynamo';
 import { PortalTable } from './data';
 import { LOCAL_SECURITY_HEADERS } from '../local/web-server';
-import { awsSiteOrigins, isSpaRoute, REVALIDATE_CACHE_CONTROL, securityHeaders, SPA_INDEX, SPA_ROUTE_EXAMPLES, spaDocument } from '../../shared/site/site-rules';
+import {
+  awsSiteOrigins,
+  isSpaRoute,
+  REVALIDATE_CACHE_CONTROL,
+  securityHeaders,
+  SPA_INDEX,
+  SPA_ROUTE_EXAMPLES,
+  spaDocument,
+} from '../../shared/site/site-rules';
 import { parseSiteConfig } from '../../shared/site-config';
 import { ADMIN_CHECK_COGNITO_ACTIONS } from './api';
 import { SPA_REWRITE_CODE } from './site';
 import { weeklyGrowthFlow } from '../weekly-growth-flow';
 import type { StageConfig } from './stage-config';
 import { DEMO_FIRM } from './demo-firm';
-import { filesUnder, FUNCTIONS_BESIDE_ROUTES, only, type Resource, synthStage, templateReader } from './test-support/template-reader';
+import {
+  filesUnder,
+  FUNCTIONS_BESIDE_ROUTES,
+  only,
+  type Resource,
+  synthStage,
+  templateReader,
+} from './test-support/template-reader';
 
 export const TEST_STAGE: StageConfig = {
   stage: 'test',
@@ -44,7 +59,10 @@ const { stack, template, operationsTemplate } = synth();
 const { ofType: resources, functionDescribed: functionOf, statementsOf } = templateReader(template);
 
 /** Every IAM action granted (allowed) to a function's role, by its inline and attached policies. */
-const actionsOf = (functionId: string): string[] => statementsOf(functionId).filter((s) => s.Effect === 'Allow').flatMap((s) => [s.Action].flat());
+const actionsOf = (functionId: string): string[] =>
+  statementsOf(functionId)
+    .filter((s) => s.Effect === 'Allow')
+    .flatMap((s) => [s.Action].flat());
 
 /** The one resource of a type in the stage's portal stack, with its logical id. */
 const onlyOf = (type: string) => only(template, type);
@@ -52,12 +70,17 @@ const onlyOf = (type: string) => only(template, type);
 describe('cdk-nag AwsSolutions', () => {
   it('has no unacknowledged finding', () => {
     const result = new AwsSolutionsChecks(stack).validateScope(stack);
-    expect(result.violations.map((v) => `${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
+    expect(
+      result.violations.map((v) => `${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`),
+    ).toEqual([]);
     expect(result.success).toBe(true);
   });
 
   it('also with Google sign-in and localhost callbacks', () => {
-    const withGoogle = synth({ google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' }, localhostCallbacks: true });
+    const withGoogle = synth({
+      google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' },
+      localhostCallbacks: true,
+    });
     expect(new AwsSolutionsChecks(withGoogle.stack).validateScope(withGoogle.stack).violations).toEqual([]);
   });
 });
@@ -83,7 +106,12 @@ describe('the API, generated from the shared route table', () => {
       IdentitySource: ['$request.header.Authorization'],
       JwtConfiguration: {
         Audience: [{ Ref: Match.stringLikeRegexp('AuthUsersWeb') }],
-        Issuer: { 'Fn::Join': ['', ['https://cognito-idp.eu-west-1.amazonaws.com/', { Ref: Match.stringLikeRegexp('AuthUsers') }]] },
+        Issuer: {
+          'Fn::Join': [
+            '',
+            ['https://cognito-idp.eu-west-1.amazonaws.com/', { Ref: Match.stringLikeRegexp('AuthUsers') }],
+          ],
+        },
       },
     });
   });
@@ -94,7 +122,10 @@ describe('the API, generated from the shared route table', () => {
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
       DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
     });
-    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP', CorsConfiguration: Match.absent() });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      ProtocolType: 'HTTP',
+      CorsConfiguration: Match.absent(),
+    });
   });
 
   it('gives each function only the Cognito access its route needs', () => {
@@ -108,7 +139,10 @@ describe('the API, generated from the shared route table', () => {
       const own = 'cognitoActions' in route ? route.cognitoActions.map((a) => `cognito-idp:${a}`) : [];
       const checksAdmin = route.auth === 'admin' || ('adminMayRead' in route && route.adminMayRead === true);
       const check = checksAdmin ? ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'] : [];
-      expect({ route: route.name, cognito }).toEqual({ route: route.name, cognito: [...new Set([...own, ...check])].sort() });
+      expect({ route: route.name, cognito }).toEqual({
+        route: route.name,
+        cognito: [...new Set([...own, ...check])].sort(),
+      });
     }
   });
 
@@ -121,7 +155,9 @@ describe('the API, generated from the shared route table', () => {
     expect(adminRoutes.length).toBeGreaterThan(0);
     for (const route of adminRoutes) {
       const [id, fn] = functionOf(`${route.method} ${route.path}`);
-      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.USER_POOL_ID).toEqual({ Ref: poolId });
+      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.USER_POOL_ID).toEqual({
+        Ref: poolId,
+      });
       const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
       const statements = templateReader(template)
         .statementsOfRole(roleId)
@@ -131,43 +167,77 @@ describe('the API, generated from the shared route table', () => {
       expect(statements[0]?.Resource).toEqual({ 'Fn::GetAtt': [poolId, 'Arn'] });
       const actions = [statements[0]?.Action ?? []].flat();
       expect(new Set(actions).size).toBe(actions.length);
-      expect(actionsOf(id)).toEqual(expect.arrayContaining(['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser']));
+      expect(actionsOf(id)).toEqual(
+        expect.arrayContaining(['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser']),
+      );
     }
   });
 
   it("gives the firewall's pass to exactly the routes that call Cognito with the caller's token: the secret's name and a grant to read it", () => {
-    const [secretId] = resources('AWS::SecretsManager::Secret').find(([, s]) => String(s.Properties.Description).includes("user pool's WAF")) ?? [];
+    const [secretId] =
+      resources('AWS::SecretsManager::Secret').find(([, s]) =>
+        String(s.Properties.Description).includes("user pool's WAF"),
+      ) ?? [];
     expect(secretId).toBeDefined();
     for (const route of routes) {
       const [fnId, fn] = functionOf(`${route.method} ${route.path}`);
       const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(variables.COGNITO_BACKEND_SECRET).toBeUndefined();
       const pass = variables.COGNITO_BACKEND_SECRET_ARN;
-      const reads = statementsOf(fnId).some((s) => s.Effect === 'Allow' && [s.Action].flat().includes('secretsmanager:GetSecretValue') && [s.Resource].flat().some((r) => JSON.stringify(r) === JSON.stringify({ Ref: secretId })));
+      const reads = statementsOf(fnId).some(
+        (s) =>
+          s.Effect === 'Allow' &&
+          [s.Action].flat().includes('secretsmanager:GetSecretValue') &&
+          [s.Resource].flat().some((r) => JSON.stringify(r) === JSON.stringify({ Ref: secretId })),
+      );
       const callsAsUser = 'cognitoUserCalls' in route && route.cognitoUserCalls.length > 0;
-      expect({ route: route.name, pass: pass === undefined ? 'none' : pass, reads }).toEqual({ route: route.name, pass: callsAsUser ? { Ref: secretId } : 'none', reads: callsAsUser });
+      expect({ route: route.name, pass: pass === undefined ? 'none' : pass, reads }).toEqual({
+        route: route.name,
+        pass: callsAsUser ? { Ref: secretId } : 'none',
+        reads: callsAsUser,
+      });
     }
-    for (const name of ['setUpTwoFactor', 'verifyTwoFactor', 'disableTwoFactor', 'changeMyPassword'] as const) expect(routeByName(name).cognitoUserCalls?.length).toBeGreaterThan(0);
+    for (const name of ['setUpTwoFactor', 'verifyTwoFactor', 'disableTwoFactor', 'changeMyPassword'] as const)
+      expect(routeByName(name).cognitoUserCalls?.length).toBeGreaterThan(0);
   });
 
   it('lets the post-confirmation trigger end the sessions of a user who reset the password: that one action, on this pool, in a policy the function does not wait on', () => {
     const [poolId] = onlyOf('AWS::Cognito::UserPool');
-    const [fnId, fn] = functionOf('Cognito post-confirmation: creates the client profile and portfolio; after a password reset, ends every session');
+    const [fnId, fn] = functionOf(
+      'Cognito post-confirmation: creates the client profile and portfolio; after a password reset, ends every session',
+    );
     expect(actionsOf(fnId).filter((a) => a.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminUserGlobalSignOut']);
     const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-    const [policyId, policy] = resources('AWS::IAM::Policy').find(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('AdminUserGlobalSignOut') && (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId)) ?? [];
-    expect((policy?.Properties.PolicyDocument as { Statement: { Resource: unknown }[] }).Statement[0]?.Resource).toEqual({ 'Fn::GetAtt': [poolId, 'Arn'] });
+    const [policyId, policy] =
+      resources('AWS::IAM::Policy').find(
+        ([, p]) =>
+          JSON.stringify(p.Properties.PolicyDocument).includes('AdminUserGlobalSignOut') &&
+          (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId),
+      ) ?? [];
+    expect(
+      (policy?.Properties.PolicyDocument as { Statement: { Resource: unknown }[] }).Statement[0]?.Resource,
+    ).toEqual({ 'Fn::GetAtt': [poolId, 'Arn'] });
     // The pool depends on the function: a function depending on this policy would be a cycle.
     expect(fn.DependsOn ?? []).not.toContain(policyId);
   });
 
   it('runs every function on arm64, the current Node runtime, JSON logs', () => {
     // All but CDK's own BucketDeployment provider.
-    const fns = resources('AWS::Lambda::Function').filter(([, fn]) => fn.Properties.Description !== undefined && !/^Lambda function for auto-deleting|CDKBucketDeployment/.test(String(fn.Properties.Description)));
+    const fns = resources('AWS::Lambda::Function').filter(
+      ([, fn]) =>
+        fn.Properties.Description !== undefined &&
+        !/^Lambda function for auto-deleting|CDKBucketDeployment/.test(String(fn.Properties.Description)),
+    );
     expect(fns.length).toBe(routes.length + FUNCTIONS_BESIDE_ROUTES);
     for (const [, fn] of fns) {
-      expect(fn.Properties).toMatchObject({ Architectures: ['arm64'], Runtime: 'nodejs24.x', LoggingConfig: { LogFormat: 'JSON' } });
-      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+      expect(fn.Properties).toMatchObject({
+        Architectures: ['arm64'],
+        Runtime: 'nodejs24.x',
+        LoggingConfig: { LogFormat: 'JSON' },
+      });
+      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.NODE_OPTIONS).toBe(
+        '--enable-source-maps',
+      );
     }
     template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: Match.anyValue() });
   });
@@ -177,7 +247,9 @@ describe('the balances exports', () => {
   const [bucketId, bucket] = resources('AWS::S3::Bucket').find(([id]) => id.startsWith('ExportsBucket')) ?? [];
   const [exporterId] = functionOf('Writes a balances export (every client, e-mail order) to the exports bucket');
   // Beside its logs, its traces, (on admin routes) the admin check's Cognito reads, tested above, and the table's key (records.test.ts).
-  const tableKeyArn = JSON.stringify((onlyOf('AWS::DynamoDB::Table')[1].Properties.SSESpecification as { KMSMasterKeyId: unknown }).KMSMasterKeyId);
+  const tableKeyArn = JSON.stringify(
+    (onlyOf('AWS::DynamoDB::Table')[1].Properties.SSESpecification as { KMSMasterKeyId: unknown }).KMSMasterKeyId,
+  );
   const nonLogActions = (id: string) =>
     statementsOf(id)
       .filter((s) => s.Effect === 'Allow' && JSON.stringify(s.Resource) !== tableKeyArn)
@@ -186,24 +258,61 @@ describe('the balances exports', () => {
 
   it('keeps them in a private bucket under a key of its own, for a day', () => {
     expect(bucket?.Properties).toMatchObject({
-      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
-      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'aws:kms' }, BucketKeyEnabled: true }] },
-      LifecycleConfiguration: { Rules: [expect.objectContaining({ ExpirationInDays: 1, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } })] },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [
+          { ServerSideEncryptionByDefault: { SSEAlgorithm: 'aws:kms' }, BucketKeyEnabled: true },
+        ],
+      },
+      LifecycleConfiguration: {
+        Rules: [
+          expect.objectContaining({ ExpirationInDays: 1, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
+        ],
+      },
     });
   });
 
   it('lets the exporter write exports only, the start route invoke the exporter only, the link route read exports only', () => {
-    expect(nonLogActions(exporterId).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'kms:Decrypt', 'kms:GenerateDataKey', 's3:AbortMultipartUpload', 's3:PutObject']);
+    expect(nonLogActions(exporterId).sort()).toEqual([
+      'dynamodb:GetItem',
+      'dynamodb:Query',
+      'dynamodb:UpdateItem',
+      'kms:Decrypt',
+      'kms:GenerateDataKey',
+      's3:AbortMultipartUpload',
+      's3:PutObject',
+    ]);
     const [startId, start] = functionOf(`POST ${routeByName('startBalancesExport').path}`);
     // (and what every route uses: its caller's security record for the admin check, lambdas/table-uses.ts,
     // and the origin secret it checks requests against, infra/aws/origin-secret.ts)
-    expect(nonLogActions(startId).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'lambda:InvokeFunction', 'secretsmanager:GetSecretValue']);
-    expect(JSON.stringify(statementsOf(startId).find((st) => st.Action === 'lambda:InvokeFunction')?.Resource)).toBe(JSON.stringify({ 'Fn::GetAtt': [exporterId, 'Arn'] }));
-    expect((start.Properties.Environment as { Variables: Record<string, unknown> }).Variables.BALANCES_EXPORTER).toEqual({ Ref: exporterId });
+    expect(nonLogActions(startId).sort()).toEqual([
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'lambda:InvokeFunction',
+      'secretsmanager:GetSecretValue',
+    ]);
+    expect(JSON.stringify(statementsOf(startId).find((st) => st.Action === 'lambda:InvokeFunction')?.Resource)).toBe(
+      JSON.stringify({ 'Fn::GetAtt': [exporterId, 'Arn'] }),
+    );
+    expect(
+      (start.Properties.Environment as { Variables: Record<string, unknown> }).Variables.BALANCES_EXPORTER,
+    ).toEqual({ Ref: exporterId });
     const [linkId, link] = functionOf(`GET ${routeByName('getBalancesExport').path}`);
     // A read route: no table write, the admin check's included.
-    expect(nonLogActions(linkId).sort()).toEqual(['dynamodb:GetItem', 'kms:Decrypt', 's3:GetObject', 'secretsmanager:GetSecretValue']);
-    expect((link.Properties.Environment as { Variables: Record<string, unknown> }).Variables.EXPORTS_BUCKET).toEqual({ Ref: bucketId });
+    expect(nonLogActions(linkId).sort()).toEqual([
+      'dynamodb:GetItem',
+      'kms:Decrypt',
+      's3:GetObject',
+      'secretsmanager:GetSecretValue',
+    ]);
+    expect((link.Properties.Environment as { Variables: Record<string, unknown> }).Variables.EXPORTS_BUCKET).toEqual({
+      Ref: bucketId,
+    });
   });
 });
 
@@ -251,8 +360,15 @@ describe('Cognito', () => {
         UsernameAttributes: ['email'],
         AutoVerifiedAttributes: ['email'],
         DeletionProtection: 'ACTIVE',
-        Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 6, RequireLowercase: false, RequireNumbers: false }) },
-        LambdaConfig: { PreSignUp: Match.anyValue(), PostConfirmation: Match.anyValue(), CustomMessage: Match.anyValue(), PreTokenGeneration: Match.anyValue() },
+        Policies: {
+          PasswordPolicy: Match.objectLike({ MinimumLength: 6, RequireLowercase: false, RequireNumbers: false }),
+        },
+        LambdaConfig: {
+          PreSignUp: Match.anyValue(),
+          PostConfirmation: Match.anyValue(),
+          CustomMessage: Match.anyValue(),
+          PreTokenGeneration: Match.anyValue(),
+        },
       }),
     });
     template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admins' });
@@ -261,23 +377,40 @@ describe('Cognito', () => {
 
   it('offers two-factor sign-in by authenticator app only, optional for the pool (the API requires it of admins)', () => {
     expect(userPoolDefinition.mfa).toMatchObject({ mode: 'OPTIONAL', totp: true, sms: false });
-    template.hasResourceProperties('AWS::Cognito::UserPool', { MfaConfiguration: 'OPTIONAL', EnabledMfas: ['SOFTWARE_TOKEN_MFA'] });
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      MfaConfiguration: 'OPTIONAL',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+    });
     // No SMS factor: no SNS role or external id for the pool to send texts with.
     const [, pool] = onlyOf('AWS::Cognito::UserPool');
     expect(pool.Properties.SmsConfiguration).toBeUndefined();
-    template.resourcePropertiesCountIs('AWS::IAM::Role', { AssumeRolePolicyDocument: Match.objectLike({ Statement: Match.arrayWith([Match.objectLike({ Principal: { Service: 'cognito-idp.amazonaws.com' } })]) }) }, 0);
+    template.resourcePropertiesCountIs(
+      'AWS::IAM::Role',
+      {
+        AssumeRolePolicyDocument: Match.objectLike({
+          Statement: Match.arrayWith([Match.objectLike({ Principal: { Service: 'cognito-idp.amazonaws.com' } })]),
+        }),
+      },
+      0,
+    );
     // The challenge is answered with RespondToAuthChallenge, which needs no auth flow of its own.
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', { ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH'] });
   });
 
   it('keeps the verified e-mail address until a new one is confirmed', () => {
-    template.hasResourceProperties('AWS::Cognito::UserPool', { UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] } });
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
+    });
   });
 
   it('refuses disguised names before an account exists: the PreSignUp trigger', () => {
-    const [preSignUpId] = functionOf('Cognito pre sign-up: refuses names with control or bidirectional-override characters');
+    const [preSignUpId] = functionOf(
+      'Cognito pre sign-up: refuses names with control or bidirectional-override characters',
+    );
     const [, pool] = onlyOf('AWS::Cognito::UserPool');
-    expect((pool.Properties.LambdaConfig as Record<string, unknown>).PreSignUp).toEqual({ 'Fn::GetAtt': [preSignUpId, 'Arn'] });
+    expect((pool.Properties.LambdaConfig as Record<string, unknown>).PreSignUp).toEqual({
+      'Fn::GetAtt': [preSignUpId, 'Arn'],
+    });
     template.hasResourceProperties('AWS::Lambda::Permission', {
       Action: 'lambda:InvokeFunction',
       FunctionName: { 'Fn::GetAtt': [preSignUpId, 'Arn'] },
@@ -287,20 +420,39 @@ describe('Cognito', () => {
 
   it("puts the profile's names in every ID token and records an admin made outside the product: the PreTokenGeneration trigger", () => {
     const [poolId, pool] = onlyOf('AWS::Cognito::UserPool');
-    const [triggerId, fn] = functionOf("Cognito pre token generation: the ID token carries the client profile's names; an admin made outside the product is recorded");
-    expect((pool.Properties.LambdaConfig as Record<string, unknown>).PreTokenGeneration).toEqual({ 'Fn::GetAtt': [triggerId, 'Arn'] });
+    const [triggerId, fn] = functionOf(
+      "Cognito pre token generation: the ID token carries the client profile's names; an admin made outside the product is recorded",
+    );
+    expect((pool.Properties.LambdaConfig as Record<string, unknown>).PreTokenGeneration).toEqual({
+      'Fn::GetAtt': [triggerId, 'Arn'],
+    });
     template.hasResourceProperties('AWS::Lambda::Permission', {
       Action: 'lambda:InvokeFunction',
       FunctionName: { 'Fn::GetAtt': [triggerId, 'Arn'] },
       Principal: 'cognito-idp.amazonaws.com',
     });
     // The profile and the security record (GetItem); a missing moment, its notice and its activity entry (one transaction).
-    expect(actionsOf(triggerId).filter((a) => a.startsWith('dynamodb:')).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect(
+      actionsOf(triggerId)
+        .filter((a) => a.startsWith('dynamodb:'))
+        .sort(),
+    ).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
     // Whether Cognito says admin with a second factor: two reads on this pool, in a policy the function does not wait on.
-    expect(actionsOf(triggerId).filter((a) => a.startsWith('cognito-idp:')).sort()).toEqual(['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser']);
+    expect(
+      actionsOf(triggerId)
+        .filter((a) => a.startsWith('cognito-idp:'))
+        .sort(),
+    ).toEqual(['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser']);
     const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-    const [policyId, policy] = resources('AWS::IAM::Policy').find(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('AdminListGroupsForUser') && (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId)) ?? [];
-    expect((policy?.Properties.PolicyDocument as { Statement: { Resource: unknown }[] }).Statement[0]?.Resource).toEqual({ 'Fn::GetAtt': [poolId, 'Arn'] });
+    const [policyId, policy] =
+      resources('AWS::IAM::Policy').find(
+        ([, p]) =>
+          JSON.stringify(p.Properties.PolicyDocument).includes('AdminListGroupsForUser') &&
+          (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId),
+      ) ?? [];
+    expect(
+      (policy?.Properties.PolicyDocument as { Statement: { Resource: unknown }[] }).Statement[0]?.Resource,
+    ).toEqual({ 'Fn::GetAtt': [poolId, 'Arn'] });
     expect(fn.DependsOn ?? []).not.toContain(policyId);
   });
 
@@ -308,12 +460,22 @@ describe('Cognito', () => {
     const [, client] = onlyOf('AWS::Cognito::UserPoolClient');
     expect(client.Properties.WriteAttributes).toEqual([...userPoolDefinition.writeAttributes].sort());
     expect(client.Properties.WriteAttributes).toEqual(['email', 'family_name', 'given_name']);
-    const google = synth({ google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' } }).template;
-    const [, googleClient] = Object.entries(google.findResources('AWS::Cognito::UserPoolClient'))[0] as [string, Resource];
+    const google = synth({
+      google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' },
+    }).template;
+    const [, googleClient] = Object.entries(google.findResources('AWS::Cognito::UserPoolClient'))[0] as [
+      string,
+      Resource,
+    ];
     expect(googleClient.Properties.WriteAttributes).toEqual(['email', 'family_name', 'given_name', 'picture']);
     // Every attribute Google maps is writable, but email_verified, which no user may write.
-    const [, provider] = Object.entries(google.findResources('AWS::Cognito::UserPoolIdentityProvider'))[0] as [string, Resource];
-    const mapped = Object.keys(provider.Properties.AttributeMapping as Record<string, string>).filter((name) => name !== 'email_verified');
+    const [, provider] = Object.entries(google.findResources('AWS::Cognito::UserPoolIdentityProvider'))[0] as [
+      string,
+      Resource,
+    ];
+    const mapped = Object.keys(provider.Properties.AttributeMapping as Record<string, string>).filter(
+      (name) => name !== 'email_verified',
+    );
     expect(googleClient.Properties.WriteAttributes).toEqual(expect.arrayContaining(mapped));
     expect(googleClient.Properties.WriteAttributes).not.toContain('email_verified');
   });
@@ -353,10 +515,16 @@ describe('Cognito', () => {
 
   it('has no Google provider unless configured', () => {
     template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
-    const google = synth({ google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' }, localhostCallbacks: true }).template;
+    const google = synth({
+      google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' },
+      localhostCallbacks: true,
+    }).template;
     google.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
       ProviderName: 'Google',
-      ProviderDetails: Match.objectLike({ client_id: 'g.apps.googleusercontent.com', client_secret: Match.stringLikeRegexp('resolve:secretsmanager:aurum/google') }),
+      ProviderDetails: Match.objectLike({
+        client_id: 'g.apps.googleusercontent.com',
+        client_secret: Match.stringLikeRegexp('resolve:secretsmanager:aurum/google'),
+      }),
       AttributeMapping: Match.objectLike({ email: 'email', given_name: 'given_name', family_name: 'family_name' }),
     });
     const [[providerId], [, client]] = [
@@ -371,7 +539,13 @@ describe('Cognito', () => {
 
 describe('the user pool firewall', () => {
   type Statement = Record<string, unknown>;
-  type Rule = { Name: string; Priority: number; Action?: Record<string, unknown>; Statement: Statement; VisibilityConfig: Record<string, unknown> };
+  type Rule = {
+    Name: string;
+    Priority: number;
+    Action?: Record<string, unknown>;
+    Statement: Statement;
+    VisibilityConfig: Record<string, unknown>;
+  };
   const acl = () => onlyOf('AWS::WAFv2::WebACL');
   const rules = () => acl()[1].Properties.Rules as Rule[];
   /** Every statement in a rule, nested ones included. */
@@ -393,47 +567,78 @@ describe('the user pool firewall', () => {
 
   it('is a regional web ACL that allows by default, with metrics and sampled requests', () => {
     const [, { Properties: p }] = acl();
-    expect(p).toMatchObject({ Scope: 'REGIONAL', DefaultAction: { Allow: {} }, VisibilityConfig: { CloudWatchMetricsEnabled: true, SampledRequestsEnabled: true } });
-    for (const rule of rules()) expect(rule.VisibilityConfig).toMatchObject({ CloudWatchMetricsEnabled: true, SampledRequestsEnabled: true });
+    expect(p).toMatchObject({
+      Scope: 'REGIONAL',
+      DefaultAction: { Allow: {} },
+      VisibilityConfig: { CloudWatchMetricsEnabled: true, SampledRequestsEnabled: true },
+    });
+    for (const rule of rules())
+      expect(rule.VisibilityConfig).toMatchObject({ CloudWatchMetricsEnabled: true, SampledRequestsEnabled: true });
   });
 
   it('is associated with the user pool', () => {
     const [poolId] = onlyOf('AWS::Cognito::UserPool');
     const [aclId] = acl();
     template.resourceCountIs('AWS::WAFv2::WebACLAssociation', 1);
-    template.hasResourceProperties('AWS::WAFv2::WebACLAssociation', { ResourceArn: { 'Fn::GetAtt': [poolId, 'Arn'] }, WebACLArn: { 'Fn::GetAtt': [aclId, 'Arn'] } });
+    template.hasResourceProperties('AWS::WAFv2::WebACLAssociation', {
+      ResourceArn: { 'Fn::GetAtt': [poolId, 'Arn'] },
+      WebACLArn: { 'Fn::GetAtt': [aclId, 'Arn'] },
+    });
   });
 
   it('blocks self-service DeleteUser, in any letter case', () => {
     const blocking = rules().filter((r) => r.Action?.Block !== undefined);
-    const deleteUser = blocking.find((r) => !flatten(r.Statement).some((s) => 'RateBasedStatement' in s) && JSON.stringify(r.Statement).includes('DeleteUser'));
+    const deleteUser = blocking.find(
+      (r) =>
+        !flatten(r.Statement).some((s) => 'RateBasedStatement' in s) &&
+        JSON.stringify(r.Statement).includes('DeleteUser'),
+    );
     expect(deleteUser).toBeDefined();
     const statements = flatten(deleteUser?.Statement ?? {});
     expect(statements).toContainEqual(targetMatch('AWSCognitoIdentityProviderService.DeleteUser', 'NONE'));
     expect(statements).toContainEqual(targetMatch('awscognitoidentityproviderservice.deleteuser', 'LOWERCASE'));
     // Nothing narrows it: the byte matches are the whole rule (alone, or any of them).
-    expect(Object.keys(deleteUser?.Statement ?? {})).toEqual([expect.stringMatching(/^(ByteMatchStatement|OrStatement)$/)]);
+    expect(Object.keys(deleteUser?.Statement ?? {})).toEqual([
+      expect.stringMatching(/^(ByteMatchStatement|OrStatement)$/),
+    ]);
     // It comes before any rule that could let the request through first.
     expect(deleteUser?.Priority).toBe(Math.min(...rules().map((r) => r.Priority)));
   });
 
   it("blocks password and two-factor changes, in any letter case, unless they carry the secret only the API's functions are given", () => {
-    const rule = rules().find((r) => r.Action?.Block !== undefined && JSON.stringify(r.Statement).includes('AssociateSoftwareToken'));
+    const rule = rules().find(
+      (r) => r.Action?.Block !== undefined && JSON.stringify(r.Statement).includes('AssociateSoftwareToken'),
+    );
     expect(rule).toBeDefined();
     const statements = flatten(rule?.Statement ?? {});
     for (const op of ['ChangePassword', 'AssociateSoftwareToken', 'VerifySoftwareToken', 'SetUserMFAPreference']) {
       expect(statements).toContainEqual(targetMatch(`AWSCognitoIdentityProviderService.${op}`, 'NONE'));
-      expect(statements).toContainEqual(targetMatch(`awscognitoidentityproviderservice.${op.toLowerCase()}`, 'LOWERCASE'));
+      expect(statements).toContainEqual(
+        targetMatch(`awscognitoidentityproviderservice.${op.toLowerCase()}`, 'LOWERCASE'),
+      );
     }
     // The one way through: the header, holding exactly the firewall's own secret.
     const [matchTargets, notFromApi] = (rule?.Statement.AndStatement as { Statements: Statement[] }).Statements;
     expect(Object.keys(matchTargets ?? {})).toEqual(['OrStatement']);
     const pass = ((notFromApi?.NotStatement as Statement).Statement as Statement).ByteMatchStatement as Statement;
-    expect(pass).toMatchObject({ FieldToMatch: { SingleHeader: { Name: 'x-aurum-backend' } }, PositionalConstraint: 'EXACTLY', TextTransformations: [{ Priority: 0, Type: 'NONE' }] });
-    const [secretId] = resources('AWS::SecretsManager::Secret').find(([, s]) => String(s.Properties.Description).includes("user pool's WAF")) ?? [];
+    expect(pass).toMatchObject({
+      FieldToMatch: { SingleHeader: { Name: 'x-aurum-backend' } },
+      PositionalConstraint: 'EXACTLY',
+      TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+    });
+    const [secretId] =
+      resources('AWS::SecretsManager::Secret').find(([, s]) =>
+        String(s.Properties.Description).includes("user pool's WAF"),
+      ) ?? [];
     expect(JSON.stringify(pass.SearchString)).toContain(`{"Ref":"${String(secretId)}"}`);
     // Before the rules that only count or rate requests.
-    expect(rule?.Priority).toBeLessThan(Math.min(...rules().filter((r) => r !== rule && r.Priority > 0).map((r) => r.Priority)));
+    expect(rule?.Priority).toBeLessThan(
+      Math.min(
+        ...rules()
+          .filter((r) => r !== rule && r.Priority > 0)
+          .map((r) => r.Priority),
+      ),
+    );
   });
 
   it('counts (until the stage says block) an IP that makes over 100 sign-in attempts in 5 minutes', () => {
@@ -442,8 +647,17 @@ describe('the user pool firewall', () => {
     const statement = rate?.Statement.RateBasedStatement as Statement;
     expect(statement).toMatchObject({ Limit: 100, EvaluationWindowSec: 300, AggregateKeyType: 'IP' });
     const scopeDown = flatten(statement.ScopeDownStatement as Statement);
-    for (const op of ['InitiateAuth', 'RespondToAuthChallenge', 'ForgotPassword', 'ConfirmForgotPassword', 'SignUp', 'ResendConfirmationCode']) {
-      expect(scopeDown).toContainEqual(targetMatch(`awscognitoidentityproviderservice.${op.toLowerCase()}`, 'LOWERCASE'));
+    for (const op of [
+      'InitiateAuth',
+      'RespondToAuthChallenge',
+      'ForgotPassword',
+      'ConfirmForgotPassword',
+      'SignUp',
+      'ResendConfirmationCode',
+    ]) {
+      expect(scopeDown).toContainEqual(
+        targetMatch(`awscognitoidentityproviderservice.${op.toLowerCase()}`, 'LOWERCASE'),
+      );
     }
     // The hosted UI's password form counts too.
     expect(JSON.stringify(scopeDown)).toContain('"SearchString":"/login"');
@@ -454,12 +668,19 @@ describe('the user pool firewall', () => {
     expect(rate?.Action).toEqual({ Count: {} });
     const statement = rate?.Statement.RateBasedStatement as Statement;
     expect(statement).toMatchObject({ Limit: 20, EvaluationWindowSec: 300, AggregateKeyType: 'IP' });
-    expect(flatten(statement.ScopeDownStatement as Statement)).toContainEqual(targetMatch('awscognitoidentityproviderservice.respondtoauthchallenge', 'LOWERCASE'));
+    expect(flatten(statement.ScopeDownStatement as Statement)).toContainEqual(
+      targetMatch('awscognitoidentityproviderservice.respondtoauthchallenge', 'LOWERCASE'),
+    );
   });
 
   it('blocks addresses on the AWS IP reputation list', () => {
-    const reputation = rules().find((r) => JSON.stringify(r.Statement).includes('AWSManagedRulesAmazonIpReputationList'));
-    expect(reputation).toMatchObject({ OverrideAction: { None: {} }, Statement: { ManagedRuleGroupStatement: { VendorName: 'AWS' } } });
+    const reputation = rules().find((r) =>
+      JSON.stringify(r.Statement).includes('AWSManagedRulesAmazonIpReputationList'),
+    );
+    expect(reputation).toMatchObject({
+      OverrideAction: { None: {} },
+      Statement: { ManagedRuleGroupStatement: { VendorName: 'AWS' } },
+    });
   });
 });
 
@@ -477,9 +698,15 @@ describe('the weekly growth job', () => {
         }),
       ],
     });
-    template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Weekly growth: grows every due portfolio from its ledger', Timeout: 300 });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'Weekly growth: grows every due portfolio from its ledger',
+      Timeout: 300,
+    });
     // Its alarms are the operations stack's (operations-stack.ts).
-    operationsTemplate.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1 });
+    operationsTemplate.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Threshold: 1,
+    });
     operationsTemplate.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Metrics: Match.arrayWith([Match.objectLike({ Expression: 'failed + timedOut + aborted' })]),
       Threshold: 1,
@@ -490,15 +717,23 @@ describe('the weekly growth job', () => {
     const machines = resources('AWS::StepFunctions::StateMachine');
     expect(machines).toHaveLength(1);
     const machine = machines[0]![1] as { Properties: Record<string, unknown> };
-    expect(JSON.parse(String(machine.Properties.DefinitionString))).toEqual(JSON.parse(JSON.stringify(weeklyGrowthFlow())));
+    expect(JSON.parse(String(machine.Properties.DefinitionString))).toEqual(
+      JSON.parse(JSON.stringify(weeklyGrowthFlow())),
+    );
     const [jobId] = functionOf('Weekly growth: grows every due portfolio from its ledger');
-    expect(machine.Properties.DefinitionSubstitutions).toEqual({ WeeklyGrowthFunctionArn: { 'Fn::GetAtt': [jobId, 'Arn'] } });
-    expect(machine.Properties).toMatchObject({ TracingConfiguration: { Enabled: true }, LoggingConfiguration: { Level: 'ALL', IncludeExecutionData: false } });
+    expect(machine.Properties.DefinitionSubstitutions).toEqual({
+      WeeklyGrowthFunctionArn: { 'Fn::GetAtt': [jobId, 'Arn'] },
+    });
+    expect(machine.Properties).toMatchObject({
+      TracingConfiguration: { Enabled: true },
+      LoggingConfiguration: { Level: 'ALL', IncludeExecutionData: false },
+    });
   });
 });
 
 describe('the site', () => {
-  const distribution = () => (resources('AWS::CloudFront::Distribution')[0]?.[1].Properties.DistributionConfig ?? {}) as Record<string, unknown>;
+  const distribution = () =>
+    (resources('AWS::CloudFront::Distribution')[0]?.[1].Properties.DistributionConfig ?? {}) as Record<string, unknown>;
 
   it('routes /api/* to the HTTP API uncached with every viewer header but Host, and nothing else there', () => {
     const behaviors = distribution().CacheBehaviors as Record<string, unknown>[];
@@ -511,13 +746,21 @@ describe('the site', () => {
       ViewerProtocolPolicy: 'https-only',
     });
     expect(behaviors[0]?.FunctionAssociations).toBeUndefined();
-    const origins = distribution().Origins as { DomainName: unknown; S3OriginConfig?: unknown; OriginAccessControlId?: unknown }[];
+    const origins = distribution().Origins as {
+      DomainName: unknown;
+      S3OriginConfig?: unknown;
+      OriginAccessControlId?: unknown;
+    }[];
     expect(JSON.stringify(origins)).toContain('execute-api.eu-west-1.amazonaws.com');
   });
 
   it('answers deep links with their document (a prerendered page, else the shell) on the bucket behaviour only, by the shared SPA rule', () => {
     const defaultBehavior = distribution().DefaultCacheBehavior as Record<string, unknown>;
-    expect(defaultBehavior.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: Match.anyValue() }].map(() => expect.objectContaining({ EventType: 'viewer-request' })));
+    expect(defaultBehavior.FunctionAssociations).toEqual(
+      [{ EventType: 'viewer-request', FunctionARN: Match.anyValue() }].map(() =>
+        expect.objectContaining({ EventType: 'viewer-request' }),
+      ),
+    );
     // The code CloudFront runs is the template's, run here in a fresh context.
     const functions = resources('AWS::CloudFront::Function');
     expect(functions).toHaveLength(1);
@@ -549,12 +792,18 @@ describe('the site', () => {
   it('keeps the buckets on delete and replacement, but not after a failed create', () => {
     const buckets = resources('AWS::S3::Bucket');
     expect(buckets.length).toBeGreaterThanOrEqual(2);
-    for (const [, bucket] of buckets) expect(bucket).toMatchObject({ DeletionPolicy: 'RetainExceptOnCreate', UpdateReplacePolicy: 'Retain' });
+    for (const [, bucket] of buckets)
+      expect(bucket).toMatchObject({ DeletionPolicy: 'RetainExceptOnCreate', UpdateReplacePolicy: 'Retain' });
   });
 
   it('keeps the bucket private behind origin access control', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
-      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
       LoggingConfiguration: Match.anyValue(),
     });
     template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
@@ -568,22 +817,34 @@ describe('the site', () => {
     // No CORS, custom or removed headers: the security headers are all there is.
     expect(Object.keys(config).sort()).toEqual(['Name', 'SecurityHeadersConfig']);
     expect(headersOf(config)).toEqual(securityHeaders(awsSiteOrigins('eu-west-1')));
-    for (const setting of Object.values(config.SecurityHeadersConfig)) expect(setting).toMatchObject({ Override: true });
-    const behaviors = [distribution().DefaultCacheBehavior, ...(distribution().CacheBehaviors as unknown[])] as Record<string, unknown>[];
+    for (const setting of Object.values(config.SecurityHeadersConfig))
+      expect(setting).toMatchObject({ Override: true });
+    const behaviors = [distribution().DefaultCacheBehavior, ...(distribution().CacheBehaviors as unknown[])] as Record<
+      string,
+      unknown
+    >[];
     for (const behavior of behaviors) expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
   });
 
   it("differs from the local server's headers only by HSTS (HTTPS) and the Cognito origins of the region", () => {
-    const config = resources('AWS::CloudFront::ResponseHeadersPolicy')[0]?.[1].Properties.ResponseHeadersPolicyConfig as PolicyConfig;
+    const config = resources('AWS::CloudFront::ResponseHeadersPolicy')[0]?.[1].Properties
+      .ResponseHeadersPolicyConfig as PolicyConfig;
     const { 'strict-transport-security': hsts, ...aws } = headersOf(config);
     expect(hsts).toBe('max-age=31536000; includeSubDomains; preload');
     const cognito = new Set([...awsSiteOrigins('eu-west-1').connect, ...awsSiteOrigins('eu-west-1').formAction]);
     const withoutCognito = (csp: string) =>
       csp
         .split('; ')
-        .map((directive) => directive.split(' ').filter((source) => !cognito.has(source)).join(' '))
+        .map((directive) =>
+          directive
+            .split(' ')
+            .filter((source) => !cognito.has(source))
+            .join(' '),
+        )
         .join('; ');
-    expect({ ...aws, 'content-security-policy': withoutCognito(aws['content-security-policy'] ?? '') }).toEqual(LOCAL_SECURITY_HEADERS);
+    expect({ ...aws, 'content-security-policy': withoutCognito(aws['content-security-policy'] ?? '') }).toEqual(
+      LOCAL_SECURITY_HEADERS,
+    );
   });
 
   it('compresses the bucket behaviour, as the local server does by the shared rules', () => {
@@ -595,7 +856,8 @@ describe('the site', () => {
     // config.json is written at deploy time from the pool, the client and the hosted-UI domain.
     const [, root] = resources('Custom::CDKBucketDeployment').find(([id]) => id.startsWith('SiteRootDocuments')) ?? [];
     const markers = JSON.stringify(root?.Properties.SourceMarkers);
-    for (const ref of ['AuthUsers', 'AuthUsersWeb', 'AuthUsersHostedUi']) expect(markers).toMatch(new RegExp(`"Ref":"${ref}[0-9A-F]{8}"`));
+    for (const ref of ['AuthUsers', 'AuthUsersWeb', 'AuthUsersHostedUi'])
+      expect(markers).toMatch(new RegExp(`"Ref":"${ref}[0-9A-F]{8}"`));
     expect(root?.Properties.SystemMetadata).toEqual({ 'cache-control': REVALIDATE_CACHE_CONTROL });
   });
 
@@ -614,11 +876,24 @@ describe('the site', () => {
       fundingInstructions: [],
     });
 
-    const lines = ['Example Bank', 'Account holder: Aurum Client Money', 'IBAN: GB00 EXMP 0000 0000 0000 00', 'Reference: your e-mail address'];
-    const google = synth({ google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' }, fundingInstructions: lines, firm: { ...DEMO_FIRM } });
+    const lines = [
+      'Example Bank',
+      'Account holder: Aurum Client Money',
+      'IBAN: GB00 EXMP 0000 0000 0000 00',
+      'Reference: your e-mail address',
+    ];
+    const google = synth({
+      google: { clientId: 'g.apps.googleusercontent.com', clientSecretName: 'aurum/google' },
+      fundingInstructions: lines,
+      firm: { ...DEMO_FIRM },
+    });
     const withGoogle = deployedConfig(google.app, google.template);
     expect(parseSiteConfig(withGoogle)).toEqual(withGoogle);
-    expect(withGoogle).toMatchObject({ googleSignIn: true, oauthDomain: expect.stringContaining('.auth.eu-west-1.amazoncognito.com'), fundingInstructions: lines });
+    expect(withGoogle).toMatchObject({
+      googleSignIn: true,
+      oauthDomain: expect.stringContaining('.auth.eu-west-1.amazoncognito.com'),
+      fundingInstructions: lines,
+    });
     // The stage's footer, as the stage gives it; none where it gives none.
     expect((withGoogle as { firm?: unknown }).firm).toEqual(DEMO_FIRM);
   });
@@ -646,9 +921,19 @@ function headersOf(config: PolicyConfig): Record<string, string> {
   if (s.FrameOptions) headers['x-frame-options'] = s.FrameOptions.FrameOption;
   if (s.ReferrerPolicy) headers['referrer-policy'] = s.ReferrerPolicy.ReferrerPolicy;
   const hsts = s.StrictTransportSecurity;
-  if (hsts) headers['strict-transport-security'] = [`max-age=${hsts.AccessControlMaxAgeSec}`, ...(hsts.IncludeSubdomains ? ['includeSubDomains'] : []), ...(hsts.Preload ? ['preload'] : [])].join('; ');
+  if (hsts)
+    headers['strict-transport-security'] = [
+      `max-age=${hsts.AccessControlMaxAgeSec}`,
+      ...(hsts.IncludeSubdomains ? ['includeSubDomains'] : []),
+      ...(hsts.Preload ? ['preload'] : []),
+    ].join('; ');
   const xss = s.XSSProtection;
-  if (xss) headers['x-xss-protection'] = [xss.Protection ? '1' : '0', ...(xss.ModeBlock ? ['mode=block'] : []), ...(xss.ReportUri ? [`report=${xss.ReportUri}`] : [])].join('; ');
+  if (xss)
+    headers['x-xss-protection'] = [
+      xss.Protection ? '1' : '0',
+      ...(xss.ModeBlock ? ['mode=block'] : []),
+      ...(xss.ReportUri ? [`report=${xss.ReportUri}`] : []),
+    ].join('; ');
   for (const item of config.CustomHeadersConfig?.Items ?? []) headers[item.Header.toLowerCase()] = item.Value;
   return headers;
 }
@@ -658,11 +943,17 @@ function headersOf(config: PolicyConfig): Record<string, string> {
  * replaced by the reference it stands for (written `Ref:<logical id>`).
  */
 function deployedConfig(app: App, built: Template): unknown {
-  const [, root] = (Object.entries(built.findResources('Custom::CDKBucketDeployment')) as [string, Resource][]).find(([id]) => id.startsWith('SiteRootDocuments')) ?? [];
+  const [, root] =
+    (Object.entries(built.findResources('Custom::CDKBucketDeployment')) as [string, Resource][]).find(([id]) =>
+      id.startsWith('SiteRootDocuments'),
+    ) ?? [];
   const keys = root?.Properties.SourceObjectKeys as string[];
   const markers = root?.Properties.SourceMarkers as Record<string, { Ref?: string }>[];
   const directory = app.synth().directory;
-  const staged = keys.map((key, i) => ({ file: join(directory, `asset.${key.replace(/\.zip$/, '')}`, 'config.json'), markers: markers[i] ?? {} }));
+  const staged = keys.map((key, i) => ({
+    file: join(directory, `asset.${key.replace(/\.zip$/, '')}`, 'config.json'),
+    markers: markers[i] ?? {},
+  }));
   const found = staged.filter(({ file }) => existsSync(file));
   expect(found).toHaveLength(1);
   let text = readFileSync(found[0]!.file, 'utf8');
@@ -685,7 +976,10 @@ describe('the web build upload', () => {
     writeFileSync(join(webDist, 'assets/app-abc.js.map'), '{"version":3,"sources":["app.ts"],"mappings":""}');
     writeFileSync(join(webDist, 'nested.map'), '{}');
     const built = synth({}, webDist);
-    const [, assets] = Object.entries(built.template.findResources('Custom::CDKBucketDeployment')).find(([id]) => id.startsWith('SiteAssets')) ?? [];
+    const [, assets] =
+      Object.entries(built.template.findResources('Custom::CDKBucketDeployment')).find(([id]) =>
+        id.startsWith('SiteAssets'),
+      ) ?? [];
     const keys = (assets as Resource | undefined)?.Properties.SourceObjectKeys as string[];
     expect(keys).toHaveLength(1);
     const staged = join(built.app.synth().directory, `asset.${keys[0]?.replace(/\.zip$/, '')}`);
@@ -700,15 +994,22 @@ describe('alarms and outputs', () => {
   const operations = templateReader(operationsTemplate);
 
   it('alarms on API 5xx and on every function error', () => {
-    operationsTemplate.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: '5xx', Namespace: 'AWS/ApiGateway' });
-    const errorAlarms = operations.ofType('AWS::CloudWatch::Alarm').filter(([, a]) => a.Properties.MetricName === 'Errors');
+    operationsTemplate.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: '5xx',
+      Namespace: 'AWS/ApiGateway',
+    });
+    const errorAlarms = operations
+      .ofType('AWS::CloudWatch::Alarm')
+      .filter(([, a]) => a.Properties.MetricName === 'Errors');
     // And the version pruner's own (version-pruner.ts).
     expect(errorAlarms.length).toBe(routes.length + FUNCTIONS_BESIDE_ROUTES + 1);
   });
 
   it('can notify: the topic is under a key of its own that CloudWatch may use, and CloudWatch alarms of this account may publish', () => {
     const [topicId, topic] = operations.ofType('AWS::SNS::Topic')[0] ?? [];
-    const keyRef = (topic?.Properties.KmsMasterKeyId as { 'Fn::GetAtt'?: [string, string] } | undefined)?.['Fn::GetAtt']?.[0];
+    const keyRef = (topic?.Properties.KmsMasterKeyId as { 'Fn::GetAtt'?: [string, string] } | undefined)?.[
+      'Fn::GetAtt'
+    ]?.[0];
     expect(keyRef).toBeDefined();
     const key = operationsTemplate.toJSON().Resources[keyRef ?? ''] as Resource;
     expect(key.Type).toBe('AWS::KMS::Key');
@@ -722,7 +1023,10 @@ describe('alarms and outputs', () => {
         Condition: { StringEquals: { 'aws:SourceAccount': TEST_STAGE.account } },
       }),
     );
-    const [, policy] = operations.ofType('AWS::SNS::TopicPolicy').find(([, p]) => JSON.stringify(p.Properties.Topics).includes(topicId ?? '?')) ?? [];
+    const [, policy] =
+      operations
+        .ofType('AWS::SNS::TopicPolicy')
+        .find(([, p]) => JSON.stringify(p.Properties.Topics).includes(topicId ?? '?')) ?? [];
     const statements = (policy?.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
     expect(statements).toContainEqual(
       expect.objectContaining({
@@ -737,12 +1041,23 @@ describe('alarms and outputs', () => {
       }),
     );
     // The enforce-SSL deny stays.
-    expect(statements).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+    expect(statements).toContainEqual(
+      expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+    );
   });
 
   it('outputs the site URL, pool id, client id, table name and what the runbook reads', () => {
-    const runbook = ['HostedUiDomain', 'WeeklyGrowthFunctionName', 'WeeklyGrowthDeadLetterQueueUrl', 'WeeklyGrowthDeadLetterQueueArn', 'AlarmTopicArn', 'BackupVaultName', 'OriginSecretArn'];
-    for (const name of ['SiteUrl', 'UserPoolId', 'UserPoolClientId', 'TableName', 'Region', ...runbook]) template.hasOutput(name, {});
+    const runbook = [
+      'HostedUiDomain',
+      'WeeklyGrowthFunctionName',
+      'WeeklyGrowthDeadLetterQueueUrl',
+      'WeeklyGrowthDeadLetterQueueArn',
+      'AlarmTopicArn',
+      'BackupVaultName',
+      'OriginSecretArn',
+    ];
+    for (const name of ['SiteUrl', 'UserPoolId', 'UserPoolClientId', 'TableName', 'Region', ...runbook])
+      template.hasOutput(name, {});
     // Every output the runbook names exists.
     const doc = readFileSync(join(__dirname, '../../docs/operations.md'), 'utf8');
     for (const name of doc.matchAll(/OutputKey=='(\w+)'/g)) template.hasOutput(name[1] ?? '?', {});

@@ -68,7 +68,8 @@ export class PortalStack extends Stack {
     // the pool: so the API's bare resource comes first, CloudFront next, then Cognito.
     const postConfirmation = new PortalFunction(this, 'PostConfirmation', {
       entry: 'lambdas/triggers/post-confirmation.ts',
-      description: 'Cognito post-confirmation: creates the client profile and portfolio; after a password reset, ends every session',
+      description:
+        'Cognito post-confirmation: creates the client profile and portfolio; after a password reset, ends every session',
       table,
       tableUse: POST_CONFIRMATION_TABLE_USE,
       logRetention: MONEY_LOG_RETENTION,
@@ -79,7 +80,8 @@ export class PortalStack extends Stack {
     });
     const preTokenGeneration = new PortalFunction(this, 'PreTokenGeneration', {
       entry: 'lambdas/triggers/pre-token-generation.ts',
-      description: "Cognito pre token generation: the ID token carries the client profile's names; an admin made outside the product is recorded",
+      description:
+        "Cognito pre token generation: the ID token carries the client profile's names; an admin made outside the product is recorded",
       table,
       tableUse: PRE_TOKEN_GENERATION_TABLE_USE,
     });
@@ -90,7 +92,13 @@ export class PortalStack extends Stack {
 
     const domain = config.domain ? siteDomain(this, config.domain, props.siteCertificate) : undefined;
     const api = new PortalApi(this, 'Api', { stage: config.stage, domain });
-    const site = new PortalSite(this, 'Site', { apiOrigin: api.origin, originSecret: api.originSecret, webAclArn: props.siteWebAclArn, domain, stage: config.stage });
+    const site = new PortalSite(this, 'Site', {
+      apiOrigin: api.origin,
+      originSecret: api.originSecret,
+      webAclArn: props.siteWebAclArn,
+      domain,
+      stage: config.stage,
+    });
     const siteUrl = site.url;
     customMessage.addEnvironment('SITE_URL', siteUrl);
 
@@ -122,21 +130,50 @@ export class PortalStack extends Stack {
     // the role's default one: the function must not wait on it, since the pool waits on the function.
     postConfirmation.role?.attachInlinePolicy(
       new Policy(this, 'PostConfirmationSignOut', {
-        statements: [new PolicyStatement({ actions: ['cognito-idp:AdminUserGlobalSignOut'], resources: [auth.userPool.userPoolArn] })],
+        statements: [
+          new PolicyStatement({
+            actions: ['cognito-idp:AdminUserGlobalSignOut'],
+            resources: [auth.userPool.userPoolArn],
+          }),
+        ],
       }),
     );
     // An administrator made in the console is recorded at their next issue of tokens: the trigger
     // asks Cognito whether they are one, with a second factor (lambdas/lib/http/admin-moments.ts).
     preTokenGeneration.role?.attachInlinePolicy(
       new Policy(this, 'PreTokenGenerationAdminCheck', {
-        statements: [new PolicyStatement({ actions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'], resources: [auth.userPool.userPoolArn] })],
+        statements: [
+          new PolicyStatement({
+            actions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'],
+            resources: [auth.userPool.userPoolArn],
+          }),
+        ],
       }),
     );
     const growth = new WeeklyGrowth(this, 'WeeklyGrowth', { table, stage: config.stage });
-    const notifications = new Notifications(this, 'Notifications', { table, userPool: auth.userPool, siteUrl, ses: config.ses, stage: config.stage });
+    const notifications = new Notifications(this, 'Notifications', {
+      table,
+      userPool: auth.userPool,
+      siteUrl,
+      ses: config.ses,
+      stage: config.stage,
+    });
     const activitySealer = new ActivitySealer(this, 'ActivitySeals', { table, stage: config.stage });
-    const backup = new TableBackup(this, 'Backup', { table, stage: config.stage, years: config.backupYears ?? config.recordYears, copyVaultArn: config.backupCopy?.vaultArn, locked: config.production === true });
-    new RecordsTrail(this, 'RecordsTrail', { stage: config.stage, table, buckets: [exports.bucket], years: config.recordYears ?? RECORD_YEARS.default, production: config.production === true, accessLogs: site.logs });
+    const backup = new TableBackup(this, 'Backup', {
+      table,
+      stage: config.stage,
+      years: config.backupYears ?? config.recordYears,
+      copyVaultArn: config.backupCopy?.vaultArn,
+      locked: config.production === true,
+    });
+    new RecordsTrail(this, 'RecordsTrail', {
+      stage: config.stage,
+      table,
+      buckets: [exports.bucket],
+      years: config.recordYears ?? RECORD_YEARS.default,
+      production: config.production === true,
+      accessLogs: site.logs,
+    });
 
     site.deployWeb(props.webDist ?? 'web/dist', {
       region: this.region,
@@ -148,11 +185,25 @@ export class PortalStack extends Stack {
       ...(config.firm ? { firm: config.firm } : {}),
     });
 
-    const functions = { ...Object.fromEntries(api.functions), preSignUp, postConfirmation, customMessage, preTokenGeneration, weeklyGrowth: growth.job, notifier: notifications.notifier, balancesExporter: exports.exporter, activitySealer: activitySealer.sealer };
+    const functions = {
+      ...Object.fromEntries(api.functions),
+      preSignUp,
+      postConfirmation,
+      customMessage,
+      preTokenGeneration,
+      weeklyGrowth: growth.job,
+      notifier: notifications.notifier,
+      balancesExporter: exports.exporter,
+      activitySealer: activitySealer.sealer,
+    };
     this.parts = { api, table, site, functions, weeklyGrowth: growth, notifications, activitySealer, backup };
     // The CodeDeploy groups stay with the aliases they move; their alarms publish to the alarm topic by its fixed name.
     const topicArn = alarmTopicArn(this, config.stage);
-    new CanaryReleases(this, 'Releases', { api: api.httpApi, aliases: api.liveAliases, topic: Topic.fromTopicArn(this, 'AlarmTopic', topicArn) });
+    new CanaryReleases(this, 'Releases', {
+      api: api.httpApi,
+      aliases: api.liveAliases,
+      topic: Topic.fromTopicArn(this, 'AlarmTopic', topicArn),
+    });
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
     new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
@@ -171,8 +222,11 @@ export class PortalStack extends Stack {
     new CfnOutput(this, 'RestoreRoleArn', { value: backup.restoreRole.roleArn });
     new CfnOutput(this, 'OriginSecretArn', { value: api.originSecret.secretArn });
     new CfnOutput(this, 'DashboardName', { value: dashboardName(config.stage) });
-    new CfnOutput(this, 'DashboardUrl', { value: `https://${this.region}.console.aws.amazon.com/cloudwatch/home?region=${this.region}#dashboards/dashboard/${dashboardName(config.stage)}` });
+    new CfnOutput(this, 'DashboardUrl', {
+      value: `https://${this.region}.console.aws.amazon.com/cloudwatch/home?region=${this.region}#dashboards/dashboard/${dashboardName(config.stage)}`,
+    });
     // The money routes' functions by route: what the rollback by alias names (docs/operations.md, "Rolling back a release").
-    for (const [route, alias] of api.liveAliases) new CfnOutput(this, releasedFunctionOutput(route), { value: alias.version.lambda.functionName });
+    for (const [route, alias] of api.liveAliases)
+      new CfnOutput(this, releasedFunctionOutput(route), { value: alias.version.lambda.functionName });
   }
 }

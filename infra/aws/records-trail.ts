@@ -57,14 +57,25 @@ export class RecordsTrail extends Construct {
       enforceSSL: true,
       versioned: true,
       objectLockEnabled: true,
-      objectLockDefaultRetention: props.production ? ObjectLockRetention.compliance(retention) : ObjectLockRetention.governance(retention),
+      objectLockDefaultRetention: props.production
+        ? ObjectLockRetention.compliance(retention)
+        : ObjectLockRetention.governance(retention),
       serverAccessLogsBucket: props.accessLogs,
       serverAccessLogsPrefix: 'records-trail/',
       // Once a file's lock has run out it goes: kept exactly the record-keeping years.
-      lifecycleRules: [{ expiration: retention, noncurrentVersionExpiration: Duration.days(1), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        {
+          expiration: retention,
+          noncurrentVersionExpiration: Duration.days(1),
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+        },
+      ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    acknowledgeGuard(this.bucket, { control: 'CT.S3.PR.4', reason: "Nothing acts on a log file's arrival: the files are read when someone asks who touched a record." });
+    acknowledgeGuard(this.bucket, {
+      control: 'CT.S3.PR.4',
+      reason: "Nothing acts on a log file's arrival: the files are read when someone asks who touched a record.",
+    });
     allowTrailDelivery(this.bucket, trailArn, account);
     this.trail = new CfnTrail(this, 'Trail', {
       trailName: recordsTrailName(props.stage),
@@ -80,7 +91,8 @@ export class RecordsTrail extends Construct {
     if (this.bucket.policy) this.trail.node.addDependency(this.bucket.policy);
     acknowledgeGuard(this.trail, {
       control: 'CT.CLOUDTRAIL.PR.3',
-      reason: "The record is the locked bucket. CloudWatch Logs would ingest every table read again, at a cost per GB, into a log group an administrator can delete.",
+      reason:
+        'The record is the locked bucket. CloudWatch Logs would ingest every table read again, at a cost per GB, into a log group an administrator can delete.',
     });
   }
 }
@@ -88,7 +100,13 @@ export class RecordsTrail extends Construct {
 /** The trail's selectors: the region's changes (IAM's are global, in us-east-1), the table's items, the buckets' objects. */
 function recordSelectors(table: ITable, buckets: IBucket[]): CfnTrail.AdvancedEventSelectorProperty[] {
   const selectors: CfnTrail.AdvancedEventSelectorProperty[] = [
-    { name: 'Changes in the region', fieldSelectors: [{ field: 'eventCategory', equalTo: ['Management'] }, { field: 'readOnly', equalTo: ['false'] }] },
+    {
+      name: 'Changes in the region',
+      fieldSelectors: [
+        { field: 'eventCategory', equalTo: ['Management'] },
+        { field: 'readOnly', equalTo: ['false'] },
+      ],
+    },
     {
       name: 'Every read and write of the table',
       fieldSelectors: [
@@ -116,7 +134,14 @@ function recordSelectors(table: ITable, buckets: IBucket[]): CfnTrail.AdvancedEv
 function allowTrailDelivery(bucket: Bucket, trailArn: string, account: string): void {
   const cloudTrail = new ServicePrincipal('cloudtrail.amazonaws.com');
   const fromTheTrail = { 'aws:SourceArn': trailArn };
-  bucket.addToResourcePolicy(new PolicyStatement({ principals: [cloudTrail], actions: ['s3:GetBucketAcl'], resources: [bucket.bucketArn], conditions: { StringEquals: fromTheTrail } }));
+  bucket.addToResourcePolicy(
+    new PolicyStatement({
+      principals: [cloudTrail],
+      actions: ['s3:GetBucketAcl'],
+      resources: [bucket.bucketArn],
+      conditions: { StringEquals: fromTheTrail },
+    }),
+  );
   bucket.addToResourcePolicy(
     new PolicyStatement({
       principals: [cloudTrail],
@@ -130,7 +155,11 @@ function allowTrailDelivery(bucket: Bucket, trailArn: string, account: string): 
 /** The log files' key: CloudTrail encrypts with it for this trail only; reading them takes IAM rights on it (the account's default statement). */
 function trailKey(scope: Construct, trailArn: string): Key {
   const { account, partition } = Stack.of(scope);
-  const key = new Key(scope, 'Key', { description: 'Encrypts the Aurum portal records trail', enableKeyRotation: true, removalPolicy: RemovalPolicy.RETAIN });
+  const key = new Key(scope, 'Key', {
+    description: 'Encrypts the Aurum portal records trail',
+    enableKeyRotation: true,
+    removalPolicy: RemovalPolicy.RETAIN,
+  });
   const cloudTrail = new ServicePrincipal('cloudtrail.amazonaws.com');
   key.addToResourcePolicy(
     new PolicyStatement({
@@ -138,10 +167,21 @@ function trailKey(scope: Construct, trailArn: string): Key {
       principals: [cloudTrail],
       actions: ['kms:GenerateDataKey*'],
       resources: ['*'],
-      conditions: { StringEquals: { 'aws:SourceArn': trailArn }, StringLike: { 'kms:EncryptionContext:aws:cloudtrail:arn': `arn:${partition}:cloudtrail:*:${account}:trail/*` } },
+      conditions: {
+        StringEquals: { 'aws:SourceArn': trailArn },
+        StringLike: { 'kms:EncryptionContext:aws:cloudtrail:arn': `arn:${partition}:cloudtrail:*:${account}:trail/*` },
+      },
     }),
   );
-  key.addToResourcePolicy(new PolicyStatement({ sid: 'TheTrailDescribesTheKey', principals: [cloudTrail], actions: ['kms:DescribeKey'], resources: ['*'], conditions: { StringEquals: { 'aws:SourceArn': trailArn } } }));
+  key.addToResourcePolicy(
+    new PolicyStatement({
+      sid: 'TheTrailDescribesTheKey',
+      principals: [cloudTrail],
+      actions: ['kms:DescribeKey'],
+      resources: ['*'],
+      conditions: { StringEquals: { 'aws:SourceArn': trailArn } },
+    }),
+  );
   denyGrantsExceptForAwsResources(key);
   return key;
 }

@@ -31,7 +31,11 @@ const resourcesOf = (s: Statement) => [s.Resource].flat().map((r) => JSON.string
 
 function tableAndKey(template: Template) {
   const [tableId, table] = only(template, 'AWS::DynamoDB::Table');
-  const sse = table.Properties.SSESpecification as { SSEEnabled: boolean; SSEType: string; KMSMasterKeyId: { 'Fn::GetAtt': [string, string] } };
+  const sse = table.Properties.SSESpecification as {
+    SSEEnabled: boolean;
+    SSEType: string;
+    KMSMasterKeyId: { 'Fn::GetAtt': [string, string] };
+  };
   const keyId = sse.KMSMasterKeyId['Fn::GetAtt'][0];
   return { tableId, table, sse, keyId, key: templateReader(template).all()[keyId] as Resource };
 }
@@ -40,15 +44,18 @@ describe('the table under a key of its own', () => {
   it.each([
     ['prod', prod],
     ['dev', dev],
-  ])('%s: encrypts the table, its indexes and its stream with a customer-managed key, rotated, kept when the stack goes', (_, template) => {
-    const { sse, key } = tableAndKey(template);
-    expect([sse.SSEEnabled, sse.SSEType]).toEqual([true, 'KMS']);
-    expect(key.Type).toBe('AWS::KMS::Key');
-    expect(key.Properties.EnableKeyRotation).toBe(true);
-    expect([key.DeletionPolicy, key.UpdateReplacePolicy]).toEqual(['RetainExceptOnCreate', 'Retain']);
-  });
+  ])(
+    '%s: encrypts the table, its indexes and its stream with a customer-managed key, rotated, kept when the stack goes',
+    (_, template) => {
+      const { sse, key } = tableAndKey(template);
+      expect([sse.SSEEnabled, sse.SSEType]).toEqual([true, 'KMS']);
+      expect(key.Type).toBe('AWS::KMS::Key');
+      expect(key.Properties.EnableKeyRotation).toBe(true);
+      expect([key.DeletionPolicy, key.UpdateReplacePolicy]).toEqual(['RetainExceptOnCreate', 'Retain']);
+    },
+  );
 
-  it("lets the key be used only through DynamoDB or AWS Backup, whatever IAM grants, and be granted only to AWS resources", () => {
+  it('lets the key be used only through DynamoDB or AWS Backup, whatever IAM grants, and be granted only to AWS resources', () => {
     const { key } = tableAndKey(prod);
     const statements = (key.Properties.KeyPolicy as { Statement: Statement[] }).Statement;
     const denials = statements.filter((s) => s.Effect === 'Deny');
@@ -56,12 +63,27 @@ describe('the table under a key of its own', () => {
       expect.objectContaining({
         Principal: { AWS: '*' },
         Action: ['kms:Decrypt', 'kms:Encrypt', 'kms:GenerateDataKey*', 'kms:ReEncrypt*'],
-        Condition: { StringNotEquals: { 'kms:ViaService': [`dynamodb.${prodConfig.region}.amazonaws.com`, `backup.${prodConfig.region}.amazonaws.com`] }, BoolIfExists: { 'aws:PrincipalIsAWSService': 'false' } },
+        Condition: {
+          StringNotEquals: {
+            'kms:ViaService': [
+              `dynamodb.${prodConfig.region}.amazonaws.com`,
+              `backup.${prodConfig.region}.amazonaws.com`,
+            ],
+          },
+          BoolIfExists: { 'aws:PrincipalIsAWSService': 'false' },
+        },
       }),
     );
-    expect(denials).toContainEqual(expect.objectContaining({ Action: 'kms:CreateGrant', Condition: { BoolIfExists: { 'kms:GrantIsForAWSResource': 'false', 'aws:PrincipalIsAWSService': 'false' } } }));
+    expect(denials).toContainEqual(
+      expect.objectContaining({
+        Action: 'kms:CreateGrant',
+        Condition: { BoolIfExists: { 'kms:GrantIsForAWSResource': 'false', 'aws:PrincipalIsAWSService': 'false' } },
+      }),
+    );
     // Nothing but the account itself (IAM decides within it) is allowed anything on the key.
-    const allowed = statements.filter((s) => s.Effect === 'Allow').map((s) => (s as Statement & { Principal: unknown }).Principal);
+    const allowed = statements
+      .filter((s) => s.Effect === 'Allow')
+      .map((s) => (s as Statement & { Principal: unknown }).Principal);
     expect(allowed).toEqual([{ AWS: `arn:aws:iam::${prodConfig.account}:root` }]);
   });
 
@@ -70,34 +92,59 @@ describe('the table under a key of its own', () => {
     const { ofType, statementsOfRole } = templateReader(prod);
     const tableArn = JSON.stringify(getAtt(tableId));
     const keyArn = JSON.stringify(getAtt(keyId));
-    const touchesTable = (s: Statement) => s.Effect === 'Allow' && actionsOf(s).some((a) => a.startsWith('dynamodb:')) && resourcesOf(s).some((r) => r.includes(tableArn.slice(1, -1)));
+    const touchesTable = (s: Statement) =>
+      s.Effect === 'Allow' &&
+      actionsOf(s).some((a) => a.startsWith('dynamodb:')) &&
+      resourcesOf(s).some((r) => r.includes(tableArn.slice(1, -1)));
     const roles = ofType('AWS::IAM::Role').filter(([id]) => statementsOfRole(id).some(touchesTable));
     // Every function's role with the table, the backup selection's and the restore role.
-    expect(roles.length).toBeGreaterThanOrEqual((routes as readonly RouteDef[]).filter((r) => routeTableUse(r).actions.length > 0).length + 7);
+    expect(roles.length).toBeGreaterThanOrEqual(
+      (routes as readonly RouteDef[]).filter((r) => routeTableUse(r).actions.length > 0).length + 7,
+    );
     let writers = 0;
     for (const [roleId] of roles) {
       const statements = statementsOfRole(roleId);
-      const onKey = statements.filter((s) => s.Effect === 'Allow' && resourcesOf(s).includes(keyArn)).flatMap(actionsOf);
-      const writes = statements.some((s) => touchesTable(s) && actionsOf(s).some((a) => /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|TransactWriteItems)$/.test(a)));
+      const onKey = statements
+        .filter((s) => s.Effect === 'Allow' && resourcesOf(s).includes(keyArn))
+        .flatMap(actionsOf);
+      const writes = statements.some(
+        (s) =>
+          touchesTable(s) &&
+          actionsOf(s).some((a) =>
+            /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|TransactWriteItems)$/.test(a),
+          ),
+      );
       writers += writes ? 1 : 0;
       expect({ roleId, decrypts: onKey.includes('kms:Decrypt') }).toEqual({ roleId, decrypts: true });
-      if (writes) expect({ roleId, encrypts: TABLE_KEY_WRITE_ACTIONS.every((a) => onKey.includes(a)) }).toEqual({ roleId, encrypts: true });
+      if (writes)
+        expect({ roleId, encrypts: TABLE_KEY_WRITE_ACTIONS.every((a) => onKey.includes(a)) }).toEqual({
+          roleId,
+          encrypts: true,
+        });
       // No role gets the key by a wildcard resource.
-      const wildKms = statements.filter((s) => s.Effect === 'Allow' && actionsOf(s).some((a) => a.startsWith('kms:')) && resourcesOf(s).includes('"*"'));
+      const wildKms = statements.filter(
+        (s) => s.Effect === 'Allow' && actionsOf(s).some((a) => a.startsWith('kms:')) && resourcesOf(s).includes('"*"'),
+      );
       expect({ roleId, wildKms }).toEqual({ roleId, wildKms: [] });
     }
-    expect(writers).toBeGreaterThanOrEqual((routes as readonly RouteDef[]).filter((r) => writesTable(routeTableUse(r))).length);
+    expect(writers).toBeGreaterThanOrEqual(
+      (routes as readonly RouteDef[]).filter((r) => writesTable(routeTableUse(r))).length,
+    );
     expect(TABLE_KEY_READ_ACTIONS).toEqual(['kms:Decrypt']);
   });
 
   it("reads the stream through the key: both stream consumers' roles may decrypt with it", () => {
     const { keyId } = tableAndKey(prod);
     const { ofType, all, statementsOf } = templateReader(prod);
-    const consumers = ofType('AWS::Lambda::EventSourceMapping').map(([, m]) => (m.Properties.FunctionName as { Ref: string }).Ref);
+    const consumers = ofType('AWS::Lambda::EventSourceMapping').map(
+      ([, m]) => (m.Properties.FunctionName as { Ref: string }).Ref,
+    );
     expect(consumers).toHaveLength(2);
     for (const fnId of consumers) {
       expect(all()[fnId]?.Type).toBe('AWS::Lambda::Function');
-      const onKey = statementsOf(fnId).filter((s) => s.Effect === 'Allow' && resourcesOf(s).includes(JSON.stringify(getAtt(keyId)))).flatMap(actionsOf);
+      const onKey = statementsOf(fnId)
+        .filter((s) => s.Effect === 'Allow' && resourcesOf(s).includes(JSON.stringify(getAtt(keyId))))
+        .flatMap(actionsOf);
       expect({ fnId, onKey: onKey.includes('kms:Decrypt') }).toEqual({ fnId, onKey: true });
     }
   });
@@ -113,18 +160,32 @@ describe('the records trail', () => {
     const bucketId = (trail.Properties.S3BucketName as { Ref: string }).Ref;
     const { all, ofType } = templateReader(template);
     const bucket = all()[bucketId] as Resource;
-    const [policyId, policy] = ofType('AWS::S3::BucketPolicy').find(([, p]) => (p.Properties.Bucket as { Ref: string }).Ref === bucketId) ?? [];
+    const [policyId, policy] =
+      ofType('AWS::S3::BucketPolicy').find(([, p]) => (p.Properties.Bucket as { Ref: string }).Ref === bucketId) ?? [];
     return { trailId, trail, bucketId, bucket, policyId: policyId as string, policy: policy as Resource };
   }
 
-  it('records every read and write of the table and of the exports bucket, with the region\'s changes, into a log validated file by file', () => {
+  it("records every read and write of the table and of the exports bucket, with the region's changes, into a log validated file by file", () => {
     const { trail } = trailOf(prod);
     const { tableId } = tableAndKey(prod);
-    const [exportsId] = templateReader(prod).ofType('AWS::S3::Bucket').find(([id]) => id.startsWith('ExportsBucket')) ?? [];
-    expect(trail.Properties).toMatchObject({ IsLogging: true, EnableLogFileValidation: true, TrailName: recordsTrailName('prod') });
+    const [exportsId] =
+      templateReader(prod)
+        .ofType('AWS::S3::Bucket')
+        .find(([id]) => id.startsWith('ExportsBucket')) ?? [];
+    expect(trail.Properties).toMatchObject({
+      IsLogging: true,
+      EnableLogFileValidation: true,
+      TrailName: recordsTrailName('prod'),
+    });
     expect(trail.Properties.EventSelectors).toBeUndefined();
     expect(trail.Properties.AdvancedEventSelectors).toEqual([
-      { Name: 'Changes in the region', FieldSelectors: [{ Field: 'eventCategory', Equals: ['Management'] }, { Field: 'readOnly', Equals: ['false'] }] },
+      {
+        Name: 'Changes in the region',
+        FieldSelectors: [
+          { Field: 'eventCategory', Equals: ['Management'] },
+          { Field: 'readOnly', Equals: ['false'] },
+        ],
+      },
       {
         Name: 'Every read and write of the table',
         FieldSelectors: [
@@ -148,9 +209,18 @@ describe('the records trail', () => {
     const stack = new Stack(new App(), 'Trail', { env: { account: '333333333333', region: 'eu-west-1' } });
     const table = new Table(stack, 'Table', { partitionKey: { name: 'PK', type: AttributeType.STRING } });
     const buckets = ['Exports', 'Documents'].map((id) => new Bucket(stack, id));
-    new RecordsTrail(stack, 'Records', { stage: 'qa', table, buckets, years: 6, production: true, accessLogs: new Bucket(stack, 'Logs') });
+    new RecordsTrail(stack, 'Records', {
+      stage: 'qa',
+      table,
+      buckets,
+      years: 6,
+      production: true,
+      accessLogs: new Bucket(stack, 'Logs'),
+    });
     const [, trail] = only(Template.fromStack(stack), 'AWS::CloudTrail::Trail');
-    const selectors = trail.Properties.AdvancedEventSelectors as { FieldSelectors: { Field: string; StartsWith?: unknown[] }[] }[];
+    const selectors = trail.Properties.AdvancedEventSelectors as {
+      FieldSelectors: { Field: string; StartsWith?: unknown[] }[];
+    }[];
     const starts = selectors.flatMap((s) => s.FieldSelectors).find((f) => f.StartsWith)?.StartsWith;
     expect(starts).toHaveLength(2);
     expect(JSON.stringify(starts)).toContain('Documents');
@@ -159,35 +229,66 @@ describe('the records trail', () => {
   it.each([
     ['prod', 'COMPLIANCE', prod, prodConfig],
     ['dev', 'GOVERNANCE', dev, devConfig],
-  ] as const)('%s: delivers to a bucket whose files are locked for recordYears (%s mode), encrypted under a key of its own, private', (_, mode, template, config) => {
-    const { trail, bucket } = trailOf(template);
-    const days = monthlyBackupRetention(config.recordYears ?? RECORD_YEARS.default).toDays();
-    expect(bucket.Properties.ObjectLockEnabled).toBe(true);
-    expect(bucket.Properties.ObjectLockConfiguration).toEqual({ ObjectLockEnabled: 'Enabled', Rule: { DefaultRetention: { Mode: mode, Days: days } } });
-    expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
-    expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
-    const keyRef = trail.Properties.KMSKeyId as { 'Fn::GetAtt': [string, string] };
-    expect((templateReader(template).all()[keyRef['Fn::GetAtt'][0]] as Resource).Properties.EnableKeyRotation).toBe(true);
-    expect(bucket.Properties.BucketEncryption).toEqual({ ServerSideEncryptionConfiguration: [{ BucketKeyEnabled: true, ServerSideEncryptionByDefault: { SSEAlgorithm: 'aws:kms', KMSMasterKeyID: keyRef } }] });
-    expect([bucket.DeletionPolicy, bucket.UpdateReplacePolicy]).toEqual(['RetainExceptOnCreate', 'Retain']);
-    // A file goes once its lock has run out, never before.
-    const rules = (bucket.Properties.LifecycleConfiguration as { Rules: { ExpirationInDays?: number }[] }).Rules;
-    expect(rules.map((r) => r.ExpirationInDays)).toEqual([days]);
-  });
+  ] as const)(
+    '%s: delivers to a bucket whose files are locked for recordYears (%s mode), encrypted under a key of its own, private',
+    (_, mode, template, config) => {
+      const { trail, bucket } = trailOf(template);
+      const days = monthlyBackupRetention(config.recordYears ?? RECORD_YEARS.default).toDays();
+      expect(bucket.Properties.ObjectLockEnabled).toBe(true);
+      expect(bucket.Properties.ObjectLockConfiguration).toEqual({
+        ObjectLockEnabled: 'Enabled',
+        Rule: { DefaultRetention: { Mode: mode, Days: days } },
+      });
+      expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      const keyRef = trail.Properties.KMSKeyId as { 'Fn::GetAtt': [string, string] };
+      expect((templateReader(template).all()[keyRef['Fn::GetAtt'][0]] as Resource).Properties.EnableKeyRotation).toBe(
+        true,
+      );
+      expect(bucket.Properties.BucketEncryption).toEqual({
+        ServerSideEncryptionConfiguration: [
+          {
+            BucketKeyEnabled: true,
+            ServerSideEncryptionByDefault: { SSEAlgorithm: 'aws:kms', KMSMasterKeyID: keyRef },
+          },
+        ],
+      });
+      expect([bucket.DeletionPolicy, bucket.UpdateReplacePolicy]).toEqual(['RetainExceptOnCreate', 'Retain']);
+      // A file goes once its lock has run out, never before.
+      const rules = (bucket.Properties.LifecycleConfiguration as { Rules: { ExpirationInDays?: number }[] }).Rules;
+      expect(rules.map((r) => r.ExpirationInDays)).toEqual([days]);
+    },
+  );
 
   it("follows the stage's recordYears", () => {
     const { bucket } = trailOf(stageTemplates({ ...devConfig, recordYears: 3 }).template);
-    expect(bucket.Properties.ObjectLockConfiguration).toMatchObject({ Rule: { DefaultRetention: { Days: monthlyBackupRetention(3).toDays() } } });
+    expect(bucket.Properties.ObjectLockConfiguration).toMatchObject({
+      Rule: { DefaultRetention: { Days: monthlyBackupRetention(3).toDays() } },
+    });
   });
 
   it('lets only this trail write into its bucket, and nobody over plain HTTP; the trail waits for that policy', () => {
     const { trail, trailId, policy, policyId, bucketId } = trailOf(prod);
-    const statements = (policy.Properties.PolicyDocument as { Statement: (Statement & { Principal: unknown })[] }).Statement;
+    const statements = (policy.Properties.PolicyDocument as { Statement: (Statement & { Principal: unknown })[] })
+      .Statement;
     const trailArn = `arn:aws:cloudtrail:${prodConfig.region}:${prodConfig.account}:trail/${trail.Properties.TrailName as string}`;
-    const byCloudTrail = statements.filter((s) => JSON.stringify(s.Principal) === JSON.stringify({ Service: 'cloudtrail.amazonaws.com' }));
+    const byCloudTrail = statements.filter(
+      (s) => JSON.stringify(s.Principal) === JSON.stringify({ Service: 'cloudtrail.amazonaws.com' }),
+    );
     expect(byCloudTrail.map((s) => s.Action).sort()).toEqual(['s3:GetBucketAcl', 's3:PutObject']);
     for (const s of byCloudTrail) expect(s.Condition?.StringEquals?.['aws:SourceArn']).toBe(trailArn);
-    expect(statements).toContainEqual(expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Deny',
+        Action: 's3:*',
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+      }),
+    );
     expect(statements.filter((s) => s.Effect === 'Allow').every((s) => byCloudTrail.includes(s))).toBe(true);
     expect((templateReader(prod).all()[trailId] as Resource).DependsOn).toContain(policyId);
     expect(bucketId).toMatch(/^RecordsTrailBucket/);
@@ -196,13 +297,22 @@ describe('the records trail', () => {
   it("lets CloudTrail encrypt with the trail's key for this trail only", () => {
     const { trail } = trailOf(prod);
     const keyId = (trail.Properties.KMSKeyId as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-    const statements = ((templateReader(prod).all()[keyId] as Resource).Properties.KeyPolicy as { Statement: (Statement & { Principal: unknown; Sid?: string })[] }).Statement;
-    const byCloudTrail = statements.filter((s) => JSON.stringify(s.Principal) === JSON.stringify({ Service: 'cloudtrail.amazonaws.com' }));
+    const statements = (
+      (templateReader(prod).all()[keyId] as Resource).Properties.KeyPolicy as {
+        Statement: (Statement & { Principal: unknown; Sid?: string })[];
+      }
+    ).Statement;
+    const byCloudTrail = statements.filter(
+      (s) => JSON.stringify(s.Principal) === JSON.stringify({ Service: 'cloudtrail.amazonaws.com' }),
+    );
     expect(byCloudTrail.map((s) => [s.Sid, s.Action])).toEqual([
       ['TheTrailEncryptsItsLogs', 'kms:GenerateDataKey*'],
       ['TheTrailDescribesTheKey', 'kms:DescribeKey'],
     ]);
-    for (const s of byCloudTrail) expect(JSON.stringify(s.Condition?.StringEquals?.['aws:SourceArn'])).toContain(`:trail/${recordsTrailName('prod')}`);
+    for (const s of byCloudTrail)
+      expect(JSON.stringify(s.Condition?.StringEquals?.['aws:SourceArn'])).toContain(
+        `:trail/${recordsTrailName('prod')}`,
+      );
   });
 });
 

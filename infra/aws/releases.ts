@@ -41,7 +41,8 @@ export const CANARY_ROUTES = [
   'rejectPendingAction',
 ] as const satisfies readonly RouteName[];
 
-export const releasedByCanary = (routeName: string): boolean => (CANARY_ROUTES as readonly string[]).includes(routeName);
+export const releasedByCanary = (routeName: string): boolean =>
+  (CANARY_ROUTES as readonly string[]).includes(routeName);
 
 /** The alias each canary route's integration invokes. */
 export const LIVE_ALIAS = 'live';
@@ -65,7 +66,11 @@ export const RELEASE_ALARM_PERIOD = Duration.minutes(1);
 export function liveAlias(fn: LambdaFunction): Alias {
   const version = fn.currentVersion;
   version.applyRemovalPolicy(RemovalPolicy.RETAIN);
-  return new Alias(fn, 'Live', { aliasName: LIVE_ALIAS, version, description: 'What the route invokes; CodeDeploy moves it to a new version by canary' });
+  return new Alias(fn, 'Live', {
+    aliasName: LIVE_ALIAS,
+    version,
+    description: 'What the route invokes; CodeDeploy moves it to a new version by canary',
+  });
 }
 
 export interface CanaryReleasesProps {
@@ -89,7 +94,10 @@ export class CanaryReleases extends Construct {
     this.application = new LambdaApplication(this, 'Application');
     // Its own role, allowed exactly what CodeDeploy does in a Lambda deployment, on these
     // aliases and alarms only (the managed AWSCodeDeployRoleForLambdaLimited allows it on *).
-    const role = new InlineGrantsRole(this, 'Role', { assumedBy: new ServicePrincipal('codedeploy.amazonaws.com'), description: 'CodeDeploy: canary releases of the money routes' });
+    const role = new InlineGrantsRole(this, 'Role', {
+      assumedBy: new ServicePrincipal('codedeploy.amazonaws.com'),
+      description: 'CodeDeploy: canary releases of the money routes',
+    });
     const action = new SnsAction(props.topic);
     for (const [name, alias] of props.aliases) {
       const alarm = releaseAlarm(this, routeByName(name as RouteName), alias, props.api);
@@ -108,7 +116,9 @@ export class CanaryReleases extends Construct {
           resources: [alias.version.lambda.functionArn, alias.functionArn],
         }),
       );
-      role.addToPrincipalPolicy(new PolicyStatement({ actions: ['cloudwatch:DescribeAlarms'], resources: [alarm.alarmArn] }));
+      role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['cloudwatch:DescribeAlarms'], resources: [alarm.alarmArn] }),
+      );
       // Not deployed through before its role may move the alias.
       group.node.addDependency(role);
       this.alarms.set(name, alarm);

@@ -30,10 +30,16 @@ const FULLEST_PRODUCTION: StageSettings = {
   google: { clientId: 'portal.apps.googleusercontent.com', clientSecretName: 'aurum/full/google-client-secret' },
   ses: { fromEmail: 'no-reply@aurum-capital.com', fromName: 'Aurum', identity: 'aurum-capital.com' },
   domain: { name: 'portal.aurum-capital.com', hostedZoneId: 'Z0123456789ABCDEFGHIJ', zoneName: 'aurum-capital.com' },
-  fundingInstructions: ['Aurum Capital Bank', 'Account holder: Aurum Capital Ltd', 'IBAN: GB00 AURM 0000 0000 0000 00', 'Reference: your e-mail address'],
+  fundingInstructions: [
+    'Aurum Capital Bank',
+    'Account holder: Aurum Capital Ltd',
+    'IBAN: GB00 AURM 0000 0000 0000 00',
+    'Reference: your e-mail address',
+  ],
   firm: {
     legalName: 'Aurum Capital Ltd',
-    riskDisclosure: 'Past performance is not a guide to future returns. The 100% annual growth target is a target: it is not guaranteed.',
+    riskDisclosure:
+      'Past performance is not a guide to future returns. The 100% annual growth target is a target: it is not guaranteed.',
     termsUrl: 'https://aurum-capital.com/terms',
     privacyUrl: 'https://aurum-capital.com/privacy',
     supportEmail: 'support@aurum-capital.com',
@@ -53,7 +59,11 @@ function stacksOf(stage: string) {
 }
 
 /** The check of a stack holding one resource, built by hand (`build` adds its attributes). */
-function checkOne(type: string, properties: Record<string, unknown>, build?: (stack: Stack, resource: CfnResource) => void): string[] {
+function checkOne(
+  type: string,
+  properties: Record<string, unknown>,
+  build?: (stack: Stack, resource: CfnResource) => void,
+): string[] {
   // Only this checker: CDK's own validation of the synth (cdk.json) is the test below.
   const stack = new Stack(new App({ builtinCloudFormationValidation: false }), 'Built');
   const resource = new CfnResource(stack, 'Subject', { type, properties });
@@ -81,42 +91,64 @@ describe.each(Object.keys(STAGES))('stage %s', (stage) => {
 
 describe('the checker refuses what CloudFormation would', () => {
   it('an unknown property', () => {
-    expect(checkOne('AWS::SNS::Topic', { TopicNam: 'alerts' })).toEqual(['Subject: Properties must NOT have additional properties (unknown: TopicNam)']);
+    expect(checkOne('AWS::SNS::Topic', { TopicNam: 'alerts' })).toEqual([
+      'Subject: Properties must NOT have additional properties (unknown: TopicNam)',
+    ]);
   });
 
   it('an unknown property inside a definition or a tag', () => {
-    expect(checkOne('AWS::SNS::Topic', { Subscription: [{ Endpoint: 'ops@aurum-capital.com', Protocol: 'email', Filter: 'alarms' }] })).toEqual([
-      'Subject: Properties.Subscription.0 must NOT have additional properties (unknown: Filter)',
+    expect(
+      checkOne('AWS::SNS::Topic', {
+        Subscription: [{ Endpoint: 'ops@aurum-capital.com', Protocol: 'email', Filter: 'alarms' }],
+      }),
+    ).toEqual(['Subject: Properties.Subscription.0 must NOT have additional properties (unknown: Filter)']);
+    expect(checkOne('AWS::SQS::Queue', { Tags: [{ Key: 'team', Value: 'ops', Owner: 'ops' }] })).toEqual([
+      'Subject: Properties.Tags.0 must NOT have additional properties (unknown: Owner)',
     ]);
-    expect(checkOne('AWS::SQS::Queue', { Tags: [{ Key: 'team', Value: 'ops', Owner: 'ops' }] })).toEqual(['Subject: Properties.Tags.0 must NOT have additional properties (unknown: Owner)']);
   });
 
   it('a wrong type', () => {
-    expect(checkOne('AWS::SQS::Queue', { VisibilityTimeout: { Seconds: 30 } })).toEqual(['Subject: Properties.VisibilityTimeout must be integer']);
-  });
-
-  it('a value CloudFormation does not allow', () => {
-    expect(checkOne('AWS::Logs::LogGroup', { RetentionInDays: 10 })).toEqual([expect.stringMatching(/^Subject: Properties.RetentionInDays must be equal to one of the allowed values \(allowed: 1, 3, 5, 7, 14, 30,/)]);
-  });
-
-  it('a required property missing', () => {
-    expect(checkOne('AWS::Lambda::Function', { Code: { ZipFile: 'exports.handler = () => {}' }, Handler: 'index.handler', Runtime: 'nodejs22.x' })).toEqual([
-      "Subject: Properties must have required property 'Role'",
+    expect(checkOne('AWS::SQS::Queue', { VisibilityTimeout: { Seconds: 30 } })).toEqual([
+      'Subject: Properties.VisibilityTimeout must be integer',
     ]);
   });
 
-  it('a type CloudFormation does not have', () => {
-    expect(checkOne('AWS::SNS::Topics', {})).toEqual(['Subject: AWS::SNS::Topics is not a CloudFormation resource type']);
+  it('a value CloudFormation does not allow', () => {
+    expect(checkOne('AWS::Logs::LogGroup', { RetentionInDays: 10 })).toEqual([
+      expect.stringMatching(
+        /^Subject: Properties.RetentionInDays must be equal to one of the allowed values \(allowed: 1, 3, 5, 7, 14, 30,/,
+      ),
+    ]);
   });
 
-  it("a deletion policy CloudFormation does not have", () => {
-    expect(checkOne('AWS::SNS::Topic', {}, (_stack, resource) => resource.addOverride('DeletionPolicy', 'Keep'))).toEqual([
+  it('a required property missing', () => {
+    expect(
+      checkOne('AWS::Lambda::Function', {
+        Code: { ZipFile: 'exports.handler = () => {}' },
+        Handler: 'index.handler',
+        Runtime: 'nodejs22.x',
+      }),
+    ).toEqual(["Subject: Properties must have required property 'Role'"]);
+  });
+
+  it('a type CloudFormation does not have', () => {
+    expect(checkOne('AWS::SNS::Topics', {})).toEqual([
+      'Subject: AWS::SNS::Topics is not a CloudFormation resource type',
+    ]);
+  });
+
+  it('a deletion policy CloudFormation does not have', () => {
+    expect(
+      checkOne('AWS::SNS::Topic', {}, (_stack, resource) => resource.addOverride('DeletionPolicy', 'Keep')),
+    ).toEqual([
       'Subject: .DeletionPolicy must be equal to one of the allowed values (allowed: Delete, Retain, RetainExceptOnCreate, Snapshot)',
     ]);
   });
 
   it('an object that only looks like an intrinsic function', () => {
-    expect(checkOne('AWS::SNS::Topic', { DisplayName: { 'Fn::Joins': ['', ['a', 'b']] } })).toEqual(['Subject: Properties.DisplayName must be string']);
+    expect(checkOne('AWS::SNS::Topic', { DisplayName: { 'Fn::Joins': ['', ['a', 'b']] } })).toEqual([
+      'Subject: Properties.DisplayName must be string',
+    ]);
   });
 
   it('an intrinsic function that returns a string where a list is expected', () => {
@@ -124,12 +156,17 @@ describe('the checker refuses what CloudFormation would', () => {
       const endpoint = new CfnParameter(stack, 'Endpoint', { type: 'String' });
       resource.addPropertyOverride('Subscription', Fn.join(',', [endpoint.valueAsString, 'b']));
     });
-    expect(problems).toEqual(['Subject: Properties.Subscription cannot be Fn::Join: what it returns does not fit there']);
+    expect(problems).toEqual([
+      'Subject: Properties.Subscription cannot be Fn::Join: what it returns does not fit there',
+    ]);
   });
 
   it("and so does the project's synth (CDK's CloudFormation Validate, its findings errors by cdk.json)", () => {
     const app = new App({ context: projectContext() });
-    new CfnResource(new Stack(app, 'Built'), 'Subject', { type: 'AWS::SNS::Topic', properties: { TopicNam: 'alerts' } });
+    new CfnResource(new Stack(app, 'Built'), 'Subject', {
+      type: 'AWS::SNS::Topic',
+      properties: { TopicNam: 'alerts' },
+    });
     expect(() => app.synth()).toThrow(/TopicNam/);
   });
 

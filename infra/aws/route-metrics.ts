@@ -21,7 +21,12 @@ export interface RouteMetricOptions {
   period?: Duration;
 }
 
-export function routeMetric(api: IHttpApi, route: Pick<RouteDef, 'name' | 'method' | 'path'>, metricName: RouteMetricName, options: RouteMetricOptions): Metric {
+export function routeMetric(
+  api: IHttpApi,
+  route: Pick<RouteDef, 'name' | 'method' | 'path'>,
+  metricName: RouteMetricName,
+  options: RouteMetricOptions,
+): Metric {
   return new Metric({
     namespace: 'AWS/ApiGateway',
     metricName,

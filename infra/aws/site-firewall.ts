@@ -19,14 +19,15 @@ export const API_RATE_PER_IP = { limit: 1000, windowSeconds: 300 };
  * in API Gateway: one IP may use only a small share of them, so no client can lock admins out.
  */
 export const HEAVY_API_RATE_PER_IP = { limit: 60, windowSeconds: 300 };
-export const HEAVY_API_PATHS: readonly { match: 'EXACTLY' | 'CONTAINS' | 'STARTS_WITH' | 'ENDS_WITH'; path: string }[] = [
-  { match: 'EXACTLY', path: '/api/admin/clients' },
-  { match: 'STARTS_WITH', path: '/api/admin/withdrawal-alerts' },
-  { match: 'ENDS_WITH', path: '/statement' },
-  // Starting a balances export (it reads the book in the background); asking after one is a GetItem, not counted.
-  { match: 'EXACTLY', path: '/api/admin/statements/balances/exports' },
-  { match: 'CONTAINS', path: '/history' },
-];
+export const HEAVY_API_PATHS: readonly { match: 'EXACTLY' | 'CONTAINS' | 'STARTS_WITH' | 'ENDS_WITH'; path: string }[] =
+  [
+    { match: 'EXACTLY', path: '/api/admin/clients' },
+    { match: 'STARTS_WITH', path: '/api/admin/withdrawal-alerts' },
+    { match: 'ENDS_WITH', path: '/statement' },
+    // Starting a balances export (it reads the book in the background); asking after one is a GetItem, not counted.
+    { match: 'EXACTLY', path: '/api/admin/statements/balances/exports' },
+    { match: 'CONTAINS', path: '/history' },
+  ];
 
 export const SITE_MANAGED_RULE_GROUPS = [
   'AWSManagedRulesCommonRuleSet',
@@ -54,7 +55,11 @@ export class SiteFirewall extends Construct {
     const visibility = (name: string) => wafVisibility(`${props.metricPrefix}-${name}`);
     const rateAction = rateRuleAction(rateRuleMode(this, props.stage));
     const rules: CfnWebACL.RuleProperty[] = [
-      ...SITE_MANAGED_RULE_GROUPS.map((name, priority) => awsManagedRule(name, name, priority, `${props.metricPrefix}-${name}`, { countOnly: SITE_COUNT_ONLY_RULES[name] })),
+      ...SITE_MANAGED_RULE_GROUPS.map((name, priority) =>
+        awsManagedRule(name, name, priority, `${props.metricPrefix}-${name}`, {
+          countOnly: SITE_COUNT_ONLY_RULES[name],
+        }),
+      ),
       {
         name: 'ApiRatePerIp',
         priority: SITE_MANAGED_RULE_GROUPS.length,
@@ -66,11 +71,20 @@ export class SiteFirewall extends Construct {
         name: 'HeavyApiRatePerIp',
         priority: SITE_MANAGED_RULE_GROUPS.length + 1,
         action: rateAction,
-        statement: ratePerIp(HEAVY_API_RATE_PER_IP, { orStatement: { statements: HEAVY_API_PATHS.map(({ match, path }) => byteMatch({ uriPath: {} }, match, path)) } }),
+        statement: ratePerIp(HEAVY_API_RATE_PER_IP, {
+          orStatement: {
+            statements: HEAVY_API_PATHS.map(({ match, path }) => byteMatch({ uriPath: {} }, match, path)),
+          },
+        }),
         visibilityConfig: visibility('heavy-api-rate'),
       },
     ];
-    this.webAcl = allowingWebAcl(this, { scope: 'CLOUDFRONT', description: 'Aurum client portal: CloudFront, the site and the API', metricName: `${props.metricPrefix}-site`, rules });
+    this.webAcl = allowingWebAcl(this, {
+      scope: 'CLOUDFRONT',
+      description: 'Aurum client portal: CloudFront, the site and the API',
+      metricName: `${props.metricPrefix}-site`,
+      rules,
+    });
     this.logging = new WafLogging(this, 'Logging', { webAcl: this.webAcl, name: `${props.metricPrefix}-site` });
   }
 }

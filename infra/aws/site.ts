@@ -34,7 +34,16 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { rules } from 'cdk-nag';
 import { ORIGIN_HEADER } from '../../lambdas/lib/http/origin';
 import { siteConfig, type SiteConfig } from '../../shared/site-config';
-import { awsSiteOrigins, HASHED_ASSETS_DIR, IMMUTABLE_CACHE_CONTROL, PRERENDERED_PAGES, REVALIDATE_CACHE_CONTROL, securityHeaderRules, SPA_INDEX, SPA_ROUTE } from '../../shared/site/site-rules';
+import {
+  awsSiteOrigins,
+  HASHED_ASSETS_DIR,
+  IMMUTABLE_CACHE_CONTROL,
+  PRERENDERED_PAGES,
+  REVALIDATE_CACHE_CONTROL,
+  securityHeaderRules,
+  SPA_INDEX,
+  SPA_ROUTE,
+} from '../../shared/site/site-rules';
 import { addSiteRecords, distributionDomainProps, type SiteDomain } from './custom-domain';
 import { acknowledgeGuard } from './guard-rules';
 import { SiteFirewall } from './site-firewall';
@@ -90,7 +99,12 @@ export function securityHeadersBehavior(region: string, hostedUiName?: string): 
   const hsts = wanted.strictTransportSecurity;
   if (!hsts) throw new Error('CloudFront serves HTTPS: the shared rules must give Strict-Transport-Security');
   return {
-    strictTransportSecurity: { accessControlMaxAge: Duration.seconds(hsts.maxAgeSeconds), includeSubdomains: hsts.includeSubdomains, preload: hsts.preload, override: true },
+    strictTransportSecurity: {
+      accessControlMaxAge: Duration.seconds(hsts.maxAgeSeconds),
+      includeSubdomains: hsts.includeSubdomains,
+      preload: hsts.preload,
+      override: true,
+    },
     contentSecurityPolicy: { contentSecurityPolicy: wanted.contentSecurityPolicy, override: true },
     frameOptions: { frameOption: enumValue(HeadersFrameOption, wanted.frameOptions), override: true },
     // X-Content-Type-Options: nosniff, CloudFront's only value for it.
@@ -126,16 +140,35 @@ export class PortalSite extends Construct {
       // CloudFront standard logs are delivered with ACLs.
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       versioned: true,
-      lifecycleRules: [{ expiration: Duration.days(90), noncurrentVersionExpiration: Duration.days(30), abortIncompleteMultipartUploadAfter: Duration.days(7) }],
+      lifecycleRules: [
+        {
+          expiration: Duration.days(90),
+          noncurrentVersionExpiration: Duration.days(30),
+          abortIncompleteMultipartUploadAfter: Duration.days(7),
+        },
+      ],
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     }));
-    Validations.of(logs).acknowledge({ id: 'AwsSolutions-S1', reason: 'This is the access-log bucket; logging it into itself would loop.' });
+    Validations.of(logs).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access-log bucket; logging it into itself would loop.',
+    });
     acknowledgeGuard(
       logs,
       { control: 'CT.S3.PR.2', reason: 'This is the access-log bucket; logging it into itself would loop.' },
-      { control: 'CT.S3.PR.5', reason: 'CloudFront standard logs are delivered with ACLs (log-delivery write); the bucket blocks all public access.' },
-      { control: 'CT.S3.PR.9', reason: 'Logs expire after 90 days by design; Object Lock would keep them against that rule.' },
-      { control: 'CT.S3.PR.10', reason: 'S3 server access logs can only be delivered to SSE-S3 buckets; CloudFront logs share it.' },
+      {
+        control: 'CT.S3.PR.5',
+        reason:
+          'CloudFront standard logs are delivered with ACLs (log-delivery write); the bucket blocks all public access.',
+      },
+      {
+        control: 'CT.S3.PR.9',
+        reason: 'Logs expire after 90 days by design; Object Lock would keep them against that rule.',
+      },
+      {
+        control: 'CT.S3.PR.10',
+        reason: 'S3 server access logs can only be delivered to SSE-S3 buckets; CloudFront logs share it.',
+      },
     );
 
     this.bucket = new Bucket(this, 'Web', {
@@ -146,16 +179,28 @@ export class PortalSite extends Construct {
       serverAccessLogsPrefix: 's3/',
       // Every deploy overwrites index.html and friends: versions let an operator roll back a bad one.
       versioned: true,
-      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30), abortIncompleteMultipartUploadAfter: Duration.days(7) }],
+      lifecycleRules: [
+        { noncurrentVersionExpiration: Duration.days(30), abortIncompleteMultipartUploadAfter: Duration.days(7) },
+      ],
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     acknowledgeGuard(
       this.bucket,
-      { control: 'CT.S3.PR.9', reason: 'The built web app is replaced at every deploy; Object Lock would forbid that.' },
-      { control: 'CT.S3.PR.10', reason: 'Public web assets read through CloudFront origin access control; SSE-S3 protects them at rest without a key policy for CloudFront.' },
+      {
+        control: 'CT.S3.PR.9',
+        reason: 'The built web app is replaced at every deploy; Object Lock would forbid that.',
+      },
+      {
+        control: 'CT.S3.PR.10',
+        reason:
+          'Public web assets read through CloudFront origin access control; SSE-S3 protects them at rest without a key policy for CloudFront.',
+      },
     );
     // S3 events go to EventBridge (free, off by default): an operator can watch changes to the site.
-    for (const bucket of [logs, this.bucket]) (bucket.node.defaultChild as CfnBucket).notificationConfiguration = { eventBridgeConfiguration: { eventBridgeEnabled: true } };
+    for (const bucket of [logs, this.bucket])
+      (bucket.node.defaultChild as CfnBucket).notificationConfiguration = {
+        eventBridgeConfiguration: { eventBridgeEnabled: true },
+      };
 
     const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       securityHeadersBehavior: securityHeadersBehavior(region, props.domain?.authName),
@@ -169,8 +214,12 @@ export class PortalSite extends Construct {
 
     let webAclArn = props.webAclArn;
     if (webAclArn === undefined) {
-      if (region !== 'us-east-1') throw new Error(`CloudFront's web ACL must be made in us-east-1: build this stack with buildStage (infra/aws/stage.ts).`);
-      webAclArn = new SiteFirewall(this, 'Firewall', { metricPrefix: `aurum-${props.stage}`, stage: props.stage }).webAcl.attrArn;
+      if (region !== 'us-east-1')
+        throw new Error(
+          `CloudFront's web ACL must be made in us-east-1: build this stack with buildStage (infra/aws/stage.ts).`,
+        );
+      webAclArn = new SiteFirewall(this, 'Firewall', { metricPrefix: `aurum-${props.stage}`, stage: props.stage })
+        .webAcl.attrArn;
     }
     this.distribution = new Distribution(this, 'Cdn', {
       comment: `Aurum client portal (${props.stage})`,
@@ -204,7 +253,8 @@ export class PortalSite extends Construct {
         },
       },
     });
-    if (props.apiOrigin.clientCertificateArn) presentClientCertificate(this.distribution, props.apiOrigin.domainName, props.apiOrigin.clientCertificateArn);
+    if (props.apiOrigin.clientCertificateArn)
+      presentClientCertificate(this.distribution, props.apiOrigin.domainName, props.apiOrigin.clientCertificateArn);
     acknowledgeDistribution(this.distribution, props.domain?.certificate);
     this.url = `https://${props.domain?.name ?? this.distribution.distributionDomainName}`;
     if (props.domain) this.aliasRecord = addSiteRecords(this, props.domain, this.distribution);
@@ -221,20 +271,31 @@ export class PortalSite extends Construct {
   deployWeb(webDist: string, config: SiteConfig): void {
     const built = existsSync(`${webDist}${SPA_INDEX}`);
     // CDK's copying function is one for both deployments: one log group, kept as long as the others.
-    const logGroup = new LogGroup(this, 'DeploymentLogs', { retention: MONEY_LOG_RETENTION, encryptionKey: logsKey(this) });
+    const logGroup = new LogGroup(this, 'DeploymentLogs', {
+      retention: MONEY_LOG_RETENTION,
+      encryptionKey: logsKey(this),
+    });
     const assets = new BucketDeployment(this, 'Assets', {
       logGroup,
       destinationBucket: this.bucket,
       destinationKeyPrefix: `${HASHED_ASSETS_DIR}/`,
       // Source maps stay in the build for local debugging; published, they would hand out the
       // readable source of the whole SPA.
-      sources: built && existsSync(`${webDist}/${HASHED_ASSETS_DIR}`) ? [Source.asset(`${webDist}/${HASHED_ASSETS_DIR}`, { exclude: SOURCE_MAPS })] : [Source.data('.keep', '')],
+      sources:
+        built && existsSync(`${webDist}/${HASHED_ASSETS_DIR}`)
+          ? [Source.asset(`${webDist}/${HASHED_ASSETS_DIR}`, { exclude: SOURCE_MAPS })]
+          : [Source.data('.keep', '')],
       cacheControl: [CacheControl.fromString(IMMUTABLE_CACHE_CONTROL)],
       prune: false,
     });
     const rootFiles = built
-      ? Source.asset(webDist, { exclude: [HASHED_ASSETS_DIR, `${HASHED_ASSETS_DIR}/**`, 'config.json', ...SOURCE_MAPS] })
-      : Source.data(SPA_INDEX.slice(1), '<!doctype html><title>Aurum</title><p>The web app was not built: run npm run build, then deploy again.</p>');
+      ? Source.asset(webDist, {
+          exclude: [HASHED_ASSETS_DIR, `${HASHED_ASSETS_DIR}/**`, 'config.json', ...SOURCE_MAPS],
+        })
+      : Source.data(
+          SPA_INDEX.slice(1),
+          '<!doctype html><title>Aurum</title><p>The web app was not built: run npm run build, then deploy again.</p>',
+        );
     const root = new BucketDeployment(this, 'RootDocuments', {
       logGroup,
       destinationBucket: this.bucket,
@@ -255,10 +316,13 @@ export class PortalSite extends Construct {
  */
 function presentClientCertificate(distribution: Distribution, originDomain: string, certificateArn: string): void {
   const cfn = distribution.node.defaultChild as CfnDistribution;
-  const origins = (Stack.of(distribution).resolve(cfn.distributionConfig) as { origins: { domainName: string }[] }).origins;
+  const origins = (Stack.of(distribution).resolve(cfn.distributionConfig) as { origins: { domainName: string }[] })
+    .origins;
   const index = origins.findIndex((o) => o.domainName === originDomain);
   if (index < 0) throw new Error(`The distribution has no origin ${originDomain}`);
-  cfn.addPropertyOverride(`DistributionConfig.Origins.${index}.CustomOriginConfig.OriginMtlsConfig`, { ClientCertificateArn: certificateArn });
+  cfn.addPropertyOverride(`DistributionConfig.Origins.${index}.CustomOriginConfig.OriginMtlsConfig`, {
+    ClientCertificateArn: certificateArn,
+  });
 }
 
 /**
@@ -272,11 +336,18 @@ function acknowledgeDistribution(distribution: Distribution, certificate: ICerti
     { id: 'AwsSolutions-CFR1', reason: 'Clients may sign in from anywhere; no geo restriction is wanted.' },
     ...(certificate
       ? []
-      : [{ id: 'AwsSolutions-CFR4', reason: 'The default *.cloudfront.net certificate fixes the TLS policy; the stage setting domain gives the site its own certificate and TLSv1.2_2021.' }]),
+      : [
+          {
+            id: 'AwsSolutions-CFR4',
+            reason:
+              'The default *.cloudfront.net certificate fixes the TLS policy; the stage setting domain gives the site its own certificate and TLSv1.2_2021.',
+          },
+        ]),
   );
   acknowledgeGuard(distribution, {
     control: 'CT.CLOUDFRONT.PR.4',
-    reason: 'One origin per behaviour: failing over /api/* is not possible and the site bucket is regional S3 (99.99%); a replica bucket is not worth its cost here.',
+    reason:
+      'One origin per behaviour: failing over /api/* is not possible and the site bucket is regional S3 (99.99%); a replica bucket is not worth its cost here.',
   });
   if (certificate && Stack.of(certificate) === Stack.of(distribution)) return;
   const reason = certificate
@@ -299,11 +370,15 @@ function acknowledgeDistribution(distribution: Distribution, certificate: ICerti
 function acknowledgeDeploymentProvider(scope: Construct): void {
   const provider = Stack.of(scope).node.children.find((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
   if (!provider) return;
-  const reason = "CDK's BucketDeployment provider: copies the web build from the CDK asset bucket and invalidates CloudFront.";
+  const reason =
+    "CDK's BucketDeployment provider: copies the web build from the CDK asset bucket and invalidates CloudFront.";
   const policy = provider.node.tryFindChild('ServiceRole')?.node.tryFindChild('DefaultPolicy')?.node.defaultChild;
   const findings = policy instanceof CfnResource ? rules.iam.IAMNoWildcardPermissions(policy) : [];
   Validations.of(provider).acknowledge(
-    { id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', reason },
+    {
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      reason,
+    },
     { id: 'AwsSolutions-L1', reason: `${reason} Its runtime is chosen by aws-cdk-lib.` },
     ...(Array.isArray(findings) ? findings.map((f) => ({ id: `AwsSolutions-IAM5[${f}]`, reason })) : []),
   );

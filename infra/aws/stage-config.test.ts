@@ -6,7 +6,14 @@ import { SAMPLE_FIRM } from '../../shared/test-support/sample-firm';
 import { stages } from '../stages';
 import { PRODUCTION_REQUIRES, resolveStage, type StageSettings } from './stage-config';
 
-const bare: StageSettings = { account: '444444444444', region: 'eu-central-1', stackName: 'AurumPortal-qa', authDomainPrefix: 'aurum-qa-444444444444', fourEyesThresholdDollars: 10_000, adminDailyLimitDollars: 100_000 };
+const bare: StageSettings = {
+  account: '444444444444',
+  region: 'eu-central-1',
+  stackName: 'AurumPortal-qa',
+  authDomainPrefix: 'aurum-qa-444444444444',
+  fourEyesThresholdDollars: 10_000,
+  adminDailyLimitDollars: 100_000,
+};
 
 const complete: StageSettings = {
   ...bare,
@@ -24,13 +31,23 @@ const issuesOf = (settings: StageSettings): string[] => {
     resolveStage('qa', { qa: settings });
     return [];
   } catch (error) {
-    return (error as Error).message.split('\n').slice(1).map((line) => line.trim());
+    return (error as Error).message
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim());
   }
 };
 
 describe('a production stage', () => {
   it('requires exactly alarmEmail, ses, domain, backupCopy, fundingInstructions and firm', () => {
-    expect(Object.keys(PRODUCTION_REQUIRES).sort()).toEqual(['alarmEmail', 'backupCopy', 'domain', 'firm', 'fundingInstructions', 'ses']);
+    expect(Object.keys(PRODUCTION_REQUIRES).sort()).toEqual([
+      'alarmEmail',
+      'backupCopy',
+      'domain',
+      'firm',
+      'fundingInstructions',
+      'ses',
+    ]);
   });
 
   it('takes a complete stage', () => {
@@ -39,19 +56,37 @@ describe('a production stage', () => {
 
   it.each(Object.keys(PRODUCTION_REQUIRES))('refuses one without %s, naming that field and only it', (field) => {
     const { [field as keyof StageSettings]: _left, ...rest } = complete;
-    expect(issuesOf(rest as StageSettings)).toEqual([`${field}: must be set on a production stage: ${PRODUCTION_REQUIRES[field as keyof typeof PRODUCTION_REQUIRES]}`]);
+    expect(issuesOf(rest as StageSettings)).toEqual([
+      `${field}: must be set on a production stage: ${PRODUCTION_REQUIRES[field as keyof typeof PRODUCTION_REQUIRES]}`,
+    ]);
   });
 
   it('refuses funding instructions of no lines', () => {
-    expect(issuesOf({ ...complete, fundingInstructions: [] })).toEqual([`fundingInstructions: must be set on a production stage: ${PRODUCTION_REQUIRES.fundingInstructions}`]);
+    expect(issuesOf({ ...complete, fundingInstructions: [] })).toEqual([
+      `fundingInstructions: must be set on a production stage: ${PRODUCTION_REQUIRES.fundingInstructions}`,
+    ]);
   });
 
   it('names every missing field at once', () => {
-    expect(issuesOf({ ...bare, production: true }).map((issue) => issue.split(':')[0])).toEqual(['alarmEmail', 'ses', 'domain', 'backupCopy', 'fundingInstructions', 'firm']);
+    expect(issuesOf({ ...bare, production: true }).map((issue) => issue.split(':')[0])).toEqual([
+      'alarmEmail',
+      'ses',
+      'domain',
+      'backupCopy',
+      'fundingInstructions',
+      'firm',
+    ]);
   });
 
   it('names a field once when a deployable stage would refuse it too', () => {
-    const issues = issuesOf({ ...complete, account: '604512398761', authDomainPrefix: 'aurum-qa-604512398761', deployable: true, firm: undefined, alarmEmail: undefined });
+    const issues = issuesOf({
+      ...complete,
+      account: '604512398761',
+      authDomainPrefix: 'aurum-qa-604512398761',
+      deployable: true,
+      firm: undefined,
+      alarmEmail: undefined,
+    });
     expect(issues.filter((issue) => issue.startsWith('firm:'))).toHaveLength(1);
     expect(issues.filter((issue) => issue.startsWith('alarmEmail:'))).toHaveLength(1);
   });
@@ -64,9 +99,19 @@ describe('a production stage', () => {
   it('is what the committed prod sample is, complete, with sample values a deployable stage refuses', () => {
     const prod = resolveStage('prod', stages);
     expect(prod.production).toBe(true);
-    for (const field of Object.keys(PRODUCTION_REQUIRES)) expect({ field, set: prod[field as keyof typeof prod] !== undefined }).toEqual({ field, set: true });
+    for (const field of Object.keys(PRODUCTION_REQUIRES))
+      expect({ field, set: prod[field as keyof typeof prod] !== undefined }).toEqual({ field, set: true });
     const asDeployable = () => resolveStage('prod', { prod: { ...(stages.prod as StageSettings), deployable: true } });
-    for (const field of ['account', 'alarmEmail', 'ses.fromEmail', 'backupCopy.vaultArn', 'domain.zoneName', 'firm.legalName', 'firm.termsUrl', 'firm.supportEmail']) {
+    for (const field of [
+      'account',
+      'alarmEmail',
+      'ses.fromEmail',
+      'backupCopy.vaultArn',
+      'domain.zoneName',
+      'firm.legalName',
+      'firm.termsUrl',
+      'firm.supportEmail',
+    ]) {
       expect(asDeployable).toThrow(`  ${field}: `);
     }
   });

@@ -11,13 +11,21 @@ const STAGE_NAME = /^[a-z][a-z0-9]{1,11}$/;
 /** Domains reserved for examples and tests (RFC 2606, RFC 6761): no mail is ever delivered there. */
 const RESERVED_DOMAIN = /(?:^|\.)(?:example|test|invalid|localhost|example\.(?:com|net|org))$/i;
 /** Account ids of AWS's documentation, and any id of one digit repeated (this repository's samples). */
-const SAMPLE_ACCOUNTS = new Set(['123456789012', '111122223333', '444455556666', '777788889999', '012345678901', '210987654321']);
+const SAMPLE_ACCOUNTS = new Set([
+  '123456789012',
+  '111122223333',
+  '444455556666',
+  '777788889999',
+  '012345678901',
+  '210987654321',
+]);
 export const isSampleAccount = (id: string) => SAMPLE_ACCOUNTS.has(id) || /^(\d)\1{11}$/.test(id);
 const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);
 const email = z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address');
 
 /** A backup vault's ARN; its groups are the region, the account and the vault's name. */
-const VAULT_ARN = /^arn:aws(?:-[a-z]+)*:backup:([a-z]{2}(?:-gov)?-[a-z]+-\d):(\d{12}):backup-vault:([A-Za-z0-9_-]{2,50})$/;
+const VAULT_ARN =
+  /^arn:aws(?:-[a-z]+)*:backup:([a-z]{2}(?:-gov)?-[a-z]+-\d):(\d{12}):backup-vault:([A-Za-z0-9_-]{2,50})$/;
 /** Years the monthly backups may be kept: at least one, at most ten (beyond every usual regime). */
 export const BACKUP_YEARS = { min: 1, max: 10, message: 'must be a whole number of years from 1 to 10' };
 const RECORD_YEARS_MESSAGE = `must be a whole number of years from ${RECORD_YEARS.min} to ${RECORD_YEARS.max}`;
@@ -25,7 +33,12 @@ const accountOfVault = (arn: string | undefined) => (arn ? VAULT_ARN.exec(arn)?.
 
 /** A DNS name as Route 53 and ACM take it: lowercase labels of letters, digits and inner hyphens, no trailing dot. */
 const DNS_LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
-const dnsName = z.string().regex(new RegExp(`^${DNS_LABEL}(?:\\.${DNS_LABEL})+$`), 'must be a lowercase DNS name such as portal.aurum-capital.com (no scheme, no trailing dot)');
+const dnsName = z
+  .string()
+  .regex(
+    new RegExp(`^${DNS_LABEL}(?:\\.${DNS_LABEL})+$`),
+    'must be a lowercase DNS name such as portal.aurum-capital.com (no scheme, no trailing dot)',
+  );
 /** The longest name DNS allows. */
 const DNS_NAME_MAX = 253;
 
@@ -56,7 +69,9 @@ const footerLine = (max: number) =>
     .min(1, 'must have text')
     .max(max, `must be at most ${max} characters`)
     .regex(/^[^\p{Cc}]*$/u, 'must be one line of plain text (no line breaks or control characters)');
-const webPage = z.string().regex(/^https:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/, 'must be an https:// address of a page');
+const webPage = z
+  .string()
+  .regex(/^https:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/, 'must be an https:// address of a page');
 
 /**
  * The firm's words at the foot of every page (config.json's firm, shared/site-config.ts): its
@@ -66,21 +81,30 @@ const webPage = z.string().regex(/^https:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/
 const firmSettings = z
   .object({
     legalName: footerLine(120),
-    riskDisclosure: footerLine(400).refine((text) => /not guaranteed/i.test(text), "must say that the target is not guaranteed (e.g. 'the 100% target is not guaranteed')"),
+    riskDisclosure: footerLine(400).refine(
+      (text) => /not guaranteed/i.test(text),
+      "must say that the target is not guaranteed (e.g. 'the 100% target is not guaranteed')",
+    ),
     termsUrl: webPage,
     privacyUrl: webPage,
     supportEmail: email,
-    supportPhone: z.string().regex(/^\+?[0-9][0-9 ()-]{5,24}$/, 'must be a telephone number such as +44 20 7946 0000').optional(),
+    supportPhone: z
+      .string()
+      .regex(/^\+?[0-9][0-9 ()-]{5,24}$/, 'must be a telephone number such as +44 20 7946 0000')
+      .optional(),
     /** Marks a sample stage's firm as a demo on every page ("Demo firm — not a real offer"). */
     demoNotice: footerLine(120).optional(),
   })
   .strict();
 
-const baseShape = z.object({
+const baseShape = z
+  .object({
     /** The AWS account and region this stage lives in: a deploy with other credentials fails. */
     account: z.string().regex(/^\d{12}$/, 'must be a 12-digit AWS account id'),
     region: z.string().regex(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, 'must be an AWS region such as eu-west-1'),
-    stackName: z.string().regex(/^[A-Za-z][A-Za-z0-9-]{0,127}$/, 'must be a CloudFormation stack name (letters, digits, hyphens)'),
+    stackName: z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9-]{0,127}$/, 'must be a CloudFormation stack name (letters, digits, hyphens)'),
     /**
      * The Cognito hosted-UI domain prefix, unique across all of AWS in its region: it must carry
      * the stage's name so a second stage in the same account never collides.
@@ -88,10 +112,15 @@ const baseShape = z.object({
     authDomainPrefix: z
       .string()
       .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'must be lowercase letters, digits and hyphens (at most 63)')
-      .refine((p) => !/aws|amazon|cognito/.test(p), "must not contain 'aws', 'amazon' or 'cognito' (Cognito refuses them)"),
+      .refine(
+        (p) => !/aws|amazon|cognito/.test(p),
+        "must not contain 'aws', 'amazon' or 'cognito' (Cognito refuses them)",
+      ),
     google: z
       .object({
-        clientId: z.string().regex(/^[\w.-]+\.apps\.googleusercontent\.com$/, 'must end in .apps.googleusercontent.com'),
+        clientId: z
+          .string()
+          .regex(/^[\w.-]+\.apps\.googleusercontent\.com$/, 'must end in .apps.googleusercontent.com'),
         /** Name of the Secrets Manager secret holding Google's client secret. */
         clientSecretName: z.string().regex(/^[\w/+=.@-]{1,512}$/, 'must be a Secrets Manager secret name'),
       })
@@ -119,7 +148,12 @@ const baseShape = z.object({
      * this waits for a second administrator. Required, so no stage ever runs without the rule.
      */
     fourEyesThresholdDollars: z
-      .number({ error: (issue) => (issue.input === undefined ? 'must be set: the four-eyes threshold in whole dollars' : 'must be a number of whole dollars') })
+      .number({
+        error: (issue) =>
+          issue.input === undefined
+            ? 'must be set: the four-eyes threshold in whole dollars'
+            : 'must be a number of whole dollars',
+      })
       .int('must be whole dollars')
       .positive('must be more than 0')
       .refine((dollars) => Number.isSafeInteger(dollars * 100), 'is too large to count in cents'),
@@ -128,7 +162,12 @@ const baseShape = z.object({
      * above it their moves wait for a second administrator. Required, as the threshold is.
      */
     adminDailyLimitDollars: z
-      .number({ error: (issue) => (issue.input === undefined ? "must be set: an administrator's daily limit in whole dollars" : 'must be a number of whole dollars') })
+      .number({
+        error: (issue) =>
+          issue.input === undefined
+            ? "must be set: an administrator's daily limit in whole dollars"
+            : 'must be a number of whole dollars',
+      })
       .int('must be whole dollars')
       .positive('must be more than 0')
       .refine((dollars) => Number.isSafeInteger(dollars * 100), 'is too large to count in cents'),
@@ -136,7 +175,10 @@ const baseShape = z.object({
      * How a client funds the account, shown on a new client's empty dashboard (config.json's
      * fundingInstructions): bank, account holder, account number, the reference to give.
      */
-    fundingInstructions: z.array(fundingLine).max(FUNDING_LINES_MAX, `must be at most ${FUNDING_LINES_MAX} lines`).optional(),
+    fundingInstructions: z
+      .array(fundingLine)
+      .max(FUNDING_LINES_MAX, `must be at most ${FUNDING_LINES_MAX} lines`)
+      .optional(),
     firm: firmSettings.optional(),
     /**
      * The stage's monthly AWS cost budget in whole dollars (budget.ts): the alarm address hears
@@ -165,18 +207,32 @@ const baseShape = z.object({
      * the firm's record-keeping period, which its compliance officer sets. 7 when unset; the
      * monthly backups are kept as long unless backupYears says otherwise.
      */
-    recordYears: z.number({ error: RECORD_YEARS_MESSAGE }).int(RECORD_YEARS_MESSAGE).min(RECORD_YEARS.min, RECORD_YEARS_MESSAGE).max(RECORD_YEARS.max, RECORD_YEARS_MESSAGE).optional(),
+    recordYears: z
+      .number({ error: RECORD_YEARS_MESSAGE })
+      .int(RECORD_YEARS_MESSAGE)
+      .min(RECORD_YEARS.min, RECORD_YEARS_MESSAGE)
+      .max(RECORD_YEARS.max, RECORD_YEARS_MESSAGE)
+      .optional(),
     /**
      * How many years the monthly backups are kept (docs/operations.md, "Backups and restore"):
      * recordYears when unset: the backups hold a closed account's records as long as the table does.
      */
-    backupYears: z.number({ error: BACKUP_YEARS.message }).int(BACKUP_YEARS.message).min(BACKUP_YEARS.min, BACKUP_YEARS.message).max(BACKUP_YEARS.max, BACKUP_YEARS.message).optional(),
+    backupYears: z
+      .number({ error: BACKUP_YEARS.message })
+      .int(BACKUP_YEARS.message)
+      .min(BACKUP_YEARS.min, BACKUP_YEARS.message)
+      .max(BACKUP_YEARS.max, BACKUP_YEARS.message)
+      .optional(),
     /**
      * A backup vault in a second AWS account, locked there (Vault Lock), that receives a copy of
      * every backup: what the stage account's own credentials can never delete.
      */
     backupCopy: z
-      .object({ vaultArn: z.string().regex(VAULT_ARN, 'must be a backup vault ARN: arn:aws:backup:<region>:<account>:backup-vault:<name>') })
+      .object({
+        vaultArn: z
+          .string()
+          .regex(VAULT_ARN, 'must be a backup vault ARN: arn:aws:backup:<region>:<account>:backup-vault:<name>'),
+      })
       .strict()
       .optional(),
     /**
@@ -187,7 +243,9 @@ const baseShape = z.object({
     domain: z
       .object({
         name: dnsName,
-        hostedZoneId: z.string().regex(/^Z[0-9A-Z]{1,31}$/, 'must be a Route 53 hosted zone id such as Z0123456789ABCDEFGHIJ'),
+        hostedZoneId: z
+          .string()
+          .regex(/^Z[0-9A-Z]{1,31}$/, 'must be a Route 53 hosted zone id such as Z0123456789ABCDEFGHIJ'),
         zoneName: dnsName,
       })
       .strict()
@@ -225,8 +283,10 @@ function onePerField(problems: Problem[]): Problem[] {
 export const PRODUCTION_REQUIRES = {
   alarmEmail: 'alarms, failed backups and the budget need someone to reach',
   ses: "without it every notification (security notices included) is off and Cognito's own sender caps e-mail at about 50 a day",
-  domain: "without it the site keeps CloudFront's default certificate (which still takes TLS 1.0) and the hosted UI's prefix names the account",
-  backupCopy: "a copy of every backup in a second account's locked vault is the one the stage's own credentials cannot delete",
+  domain:
+    "without it the site keeps CloudFront's default certificate (which still takes TLS 1.0) and the hosted UI's prefix names the account",
+  backupCopy:
+    "a copy of every backup in a second account's locked vault is the one the stage's own credentials cannot delete",
   fundingInstructions: 'a new client is told on the dashboard how to fund the account',
   firm: "every page shows the firm's legal name, risk disclosure, terms, privacy notice and support contact",
 } as const satisfies Partial<Record<keyof z.output<typeof baseShape>, string>>;
@@ -244,7 +304,12 @@ function productionGaps(settings: z.output<typeof baseShape>): Problem[] {
 /** A copy is kept against the loss of the stage's account: one in that same account is not. */
 function backupCopyProblems(settings: z.output<typeof baseShape>): Problem[] {
   if (accountOfVault(settings.backupCopy?.vaultArn) !== settings.account) return [];
-  return [[['backupCopy', 'vaultArn'], `must be a vault in another account than the stage's own (${settings.account}): a copy beside the original is lost with it`]];
+  return [
+    [
+      ['backupCopy', 'vaultArn'],
+      `must be a vault in another account than the stage's own (${settings.account}): a copy beside the original is lost with it`,
+    ],
+  ];
 }
 
 /** The site's name lies in its hosted zone (the certificate is validated there), and the hosted UI's name is a DNS name too. */
@@ -253,9 +318,16 @@ function domainProblems(settings: z.output<typeof baseShape>): Problem[] {
   if (!domain) return [];
   const problems: Problem[] = [];
   if (domain.name !== domain.zoneName && !domain.name.endsWith(`.${domain.zoneName}`)) {
-    problems.push([['domain', 'name'], `must be inside the hosted zone ${domain.zoneName} (that name itself or one under it)`]);
+    problems.push([
+      ['domain', 'name'],
+      `must be inside the hosted zone ${domain.zoneName} (that name itself or one under it)`,
+    ]);
   }
-  if (authDomainName(domain.name).length > DNS_NAME_MAX) problems.push([['domain', 'name'], `is too long: the hosted UI's ${authDomainName('<name>')} must fit in ${DNS_NAME_MAX} characters`]);
+  if (authDomainName(domain.name).length > DNS_NAME_MAX)
+    problems.push([
+      ['domain', 'name'],
+      `is too long: the hosted UI's ${authDomainName('<name>')} must fit in ${DNS_NAME_MAX} characters`,
+    ]);
   return problems;
 }
 
@@ -263,14 +335,24 @@ function domainProblems(settings: z.output<typeof baseShape>): Problem[] {
 function placeholdersOf(settings: z.output<typeof baseShape>): Problem[] {
   const reserved = (address: string) => RESERVED_DOMAIN.test(domainOf(address));
   const problems: Problem[] = [];
-  if (isSampleAccount(settings.account)) problems.push([['account'], 'is a sample account id: a deployable stage names its real account']);
-  if (settings.alarmEmail === undefined) problems.push([['alarmEmail'], 'must be set on a deployable stage: alarms need someone to reach']);
-  else if (reserved(settings.alarmEmail)) problems.push([['alarmEmail'], 'is a reserved example address: no alarm would ever arrive']);
-  if (settings.ses && reserved(settings.ses.fromEmail)) problems.push([['ses', 'fromEmail'], 'is a reserved example address']);
-  if (settings.ses && RESERVED_DOMAIN.test(settings.ses.identity)) problems.push([['ses', 'identity'], 'is a reserved example domain']);
+  if (isSampleAccount(settings.account))
+    problems.push([['account'], 'is a sample account id: a deployable stage names its real account']);
+  if (settings.alarmEmail === undefined)
+    problems.push([['alarmEmail'], 'must be set on a deployable stage: alarms need someone to reach']);
+  else if (reserved(settings.alarmEmail))
+    problems.push([['alarmEmail'], 'is a reserved example address: no alarm would ever arrive']);
+  if (settings.ses && reserved(settings.ses.fromEmail))
+    problems.push([['ses', 'fromEmail'], 'is a reserved example address']);
+  if (settings.ses && RESERVED_DOMAIN.test(settings.ses.identity))
+    problems.push([['ses', 'identity'], 'is a reserved example domain']);
   const copyAccount = accountOfVault(settings.backupCopy?.vaultArn);
-  if (copyAccount && isSampleAccount(copyAccount)) problems.push([['backupCopy', 'vaultArn'], 'is in a sample account: a deployable stage copies to its real second account']);
-  if (settings.domain && RESERVED_DOMAIN.test(settings.domain.zoneName)) problems.push([['domain', 'zoneName'], 'is a reserved example domain: no one could reach the site there']);
+  if (copyAccount && isSampleAccount(copyAccount))
+    problems.push([
+      ['backupCopy', 'vaultArn'],
+      'is in a sample account: a deployable stage copies to its real second account',
+    ]);
+  if (settings.domain && RESERVED_DOMAIN.test(settings.domain.zoneName))
+    problems.push([['domain', 'zoneName'], 'is a reserved example domain: no one could reach the site there']);
   return [...problems, ...firmPlaceholders(settings.firm)];
 }
 
@@ -281,18 +363,27 @@ const hostOf = (url: string) => /^https:\/\/([^/?#:]+)/.exec(url)?.[1] ?? '';
 /** What a deployable stage's footer may not be: missing, a sample's, or marked as a demo. */
 function firmPlaceholders(firm: z.output<typeof firmSettings> | undefined): Problem[] {
   if (firm === undefined) {
-    return [[['firm'], "must be set on a deployable stage: every page shows the firm's legal name, risk disclosure, terms, privacy notice and support contact"]];
+    return [
+      [
+        ['firm'],
+        "must be set on a deployable stage: every page shows the firm's legal name, risk disclosure, terms, privacy notice and support contact",
+      ],
+    ];
   }
   const problems: Problem[] = [];
   for (const key of ['legalName', 'riskDisclosure', 'supportPhone'] as const) {
     const text = firm[key];
-    if (text !== undefined && SAMPLE_TEXT.test(text)) problems.push([['firm', key], 'is a placeholder: a deployable stage shows the firm\'s own words']);
+    if (text !== undefined && SAMPLE_TEXT.test(text))
+      problems.push([['firm', key], "is a placeholder: a deployable stage shows the firm's own words"]);
   }
   for (const key of ['termsUrl', 'privacyUrl'] as const) {
-    if (RESERVED_DOMAIN.test(hostOf(firm[key])) || SAMPLE_TEXT.test(firm[key])) problems.push([['firm', key], 'is a placeholder: a deployable stage links to the firm\'s own page']);
+    if (RESERVED_DOMAIN.test(hostOf(firm[key])) || SAMPLE_TEXT.test(firm[key]))
+      problems.push([['firm', key], "is a placeholder: a deployable stage links to the firm's own page"]);
   }
-  if (RESERVED_DOMAIN.test(domainOf(firm.supportEmail)) || SAMPLE_TEXT.test(firm.supportEmail)) problems.push([['firm', 'supportEmail'], 'is a reserved example address: no client could reach the firm']);
-  if (firm.demoNotice !== undefined) problems.push([['firm', 'demoNotice'], 'must not be set on a deployable stage: its firm is not a demo']);
+  if (RESERVED_DOMAIN.test(domainOf(firm.supportEmail)) || SAMPLE_TEXT.test(firm.supportEmail))
+    problems.push([['firm', 'supportEmail'], 'is a reserved example address: no client could reach the firm']);
+  if (firm.demoNotice !== undefined)
+    problems.push([['firm', 'demoNotice'], 'must not be set on a deployable stage: its firm is not a demo']);
   return problems;
 }
 
@@ -309,14 +400,17 @@ export function resolveStage(stage: string | undefined, stages: Record<string, S
   if (!stage) throw new Error(`Choose a stage: -c stage=<name> or AURUM_STAGE=<name> (one of: ${known}).`);
   const settings = stages[stage];
   if (!settings) throw new Error(`Unknown stage '${stage}': infra/stages.ts defines ${known}.`);
-  if (!STAGE_NAME.test(stage)) throw new Error(`Stage name '${stage}' must be 2-12 lowercase letters or digits, starting with a letter.`);
+  if (!STAGE_NAME.test(stage))
+    throw new Error(`Stage name '${stage}' must be 2-12 lowercase letters or digits, starting with a letter.`);
   const parsed = settingsSchema.safeParse(settings);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(stage)'}: ${i.message}`);
     throw new Error(`Stage '${stage}' in infra/stages.ts is not valid:\n${problems.join('\n')}`);
   }
   if (!parsed.data.authDomainPrefix.includes(stage)) {
-    throw new Error(`Stage '${stage}' in infra/stages.ts is not valid:\n  authDomainPrefix: must contain the stage name '${stage}'`);
+    throw new Error(
+      `Stage '${stage}' in infra/stages.ts is not valid:\n  authDomainPrefix: must contain the stage name '${stage}'`,
+    );
   }
   return { ...parsed.data, stage };
 }

@@ -15,13 +15,35 @@ const out = mkdtempSync(join(tmpdir(), 'aurum-cdk-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 it('synthesizes offline, and every Lambda bundle loads', () => {
-  const env = { ...process.env, AWS_EC2_METADATA_DISABLED: 'true', CDK_DISABLE_CLI_TELEMETRY: 'true', AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: '' };
-  execFileSync(join(root, 'node_modules/.bin/cdk'), ['synth', '--quiet', '--no-notices', '--context', 'stage=dev', '--output', out], { cwd: root, env, stdio: 'pipe', timeout: 240_000 });
-  const template = JSON.parse(readFileSync(join(out, 'AurumPortal-dev.template.json'), 'utf8')) as { Resources: Record<string, { Type: string }> };
+  const env = {
+    ...process.env,
+    AWS_EC2_METADATA_DISABLED: 'true',
+    CDK_DISABLE_CLI_TELEMETRY: 'true',
+    AWS_ACCESS_KEY_ID: '',
+    AWS_SECRET_ACCESS_KEY: '',
+    AWS_PROFILE: '',
+  };
+  execFileSync(
+    join(root, 'node_modules/.bin/cdk'),
+    ['synth', '--quiet', '--no-notices', '--context', 'stage=dev', '--output', out],
+    { cwd: root, env, stdio: 'pipe', timeout: 240_000 },
+  );
+  const template = JSON.parse(readFileSync(join(out, 'AurumPortal-dev.template.json'), 'utf8')) as {
+    Resources: Record<string, { Type: string }>;
+  };
   // CloudFront's web ACL and its request log (under that stack's logs key), in us-east-1 beside the eu-west-1 stage.
-  const edge = JSON.parse(readFileSync(join(out, 'AurumPortal-dev-Edge.template.json'), 'utf8')) as { Resources: Record<string, { Type: string }> };
-  expect(Object.values(edge.Resources).map((r) => r.Type).filter((t) => t !== 'AWS::CDK::Metadata').sort()).toEqual(['AWS::KMS::Key', 'AWS::Logs::LogGroup', 'AWS::WAFv2::LoggingConfiguration', 'AWS::WAFv2::WebACL']);
-  expect(Object.values(template.Resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route')).toHaveLength(routes.length);
+  const edge = JSON.parse(readFileSync(join(out, 'AurumPortal-dev-Edge.template.json'), 'utf8')) as {
+    Resources: Record<string, { Type: string }>;
+  };
+  expect(
+    Object.values(edge.Resources)
+      .map((r) => r.Type)
+      .filter((t) => t !== 'AWS::CDK::Metadata')
+      .sort(),
+  ).toEqual(['AWS::KMS::Key', 'AWS::Logs::LogGroup', 'AWS::WAFv2::LoggingConfiguration', 'AWS::WAFv2::WebACL']);
+  expect(Object.values(template.Resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route')).toHaveLength(
+    routes.length,
+  );
 
   const bundles = readdirSync(out)
     .map((dir) => join(out, dir, 'index.mjs'))
@@ -29,10 +51,18 @@ it('synthesizes offline, and every Lambda bundle loads', () => {
   // And the operations stack's version pruner (version-pruner.ts).
   expect(bundles).toHaveLength(routes.length + FUNCTIONS_BESIDE_ROUTES + 1);
   for (const bundle of bundles) {
-    const kind = execFileSync(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(bundle)}); console.log(typeof m.handler);`], {
-      env: { ...env, AWS_REGION: 'eu-west-1' },
-      encoding: 'utf8',
-    });
+    const kind = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const m = await import(${JSON.stringify(bundle)}); console.log(typeof m.handler);`,
+      ],
+      {
+        env: { ...env, AWS_REGION: 'eu-west-1' },
+        encoding: 'utf8',
+      },
+    );
     expect(kind.trim()).toBe('function');
   }
 }, 300_000);
@@ -41,7 +71,11 @@ it('refuses to synthesize without a stage, saying how to choose one', () => {
   const env = { ...process.env, AWS_EC2_METADATA_DISABLED: 'true', CDK_DISABLE_CLI_TELEMETRY: 'true', AURUM_STAGE: '' };
   let output = '';
   try {
-    execFileSync(join(root, 'node_modules/.bin/cdk'), ['synth', '--quiet', '--no-notices', '--output', join(out, 'none')], { cwd: root, env, stdio: 'pipe', timeout: 120_000 });
+    execFileSync(
+      join(root, 'node_modules/.bin/cdk'),
+      ['synth', '--quiet', '--no-notices', '--output', join(out, 'none')],
+      { cwd: root, env, stdio: 'pipe', timeout: 120_000 },
+    );
   } catch (error) {
     output = String((error as { stderr?: Buffer }).stderr);
   }

@@ -35,7 +35,10 @@ export function tableKey(scope: Construct, id: string): Key {
       actions: TABLE_KEY_DATA_ACTIONS,
       resources: ['*'],
       // AWS services acting with the table's grants (DynamoDB's own background work) are not callers through a service.
-      conditions: { StringNotEquals: { 'kms:ViaService': tableKeyServices(Stack.of(scope).region) }, BoolIfExists: { 'aws:PrincipalIsAWSService': 'false' } },
+      conditions: {
+        StringNotEquals: { 'kms:ViaService': tableKeyServices(Stack.of(scope).region) },
+        BoolIfExists: { 'aws:PrincipalIsAWSService': 'false' },
+      },
     }),
   );
   denyGrantsExceptForAwsResources(key);
@@ -53,5 +56,7 @@ export const TABLE_KEY_WRITE_ACTIONS = ['kms:Decrypt', 'kms:Encrypt', 'kms:Gener
 export function grantTableKey(grantee: IGrantable, table: ITable, writes: boolean): void {
   if (!table.encryptionKey) return;
   const actions = writes ? TABLE_KEY_WRITE_ACTIONS : TABLE_KEY_READ_ACTIONS;
-  grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [table.encryptionKey.keyArn] }));
+  grantee.grantPrincipal.addToPrincipalPolicy(
+    new PolicyStatement({ actions, resources: [table.encryptionKey.keyArn] }),
+  );
 }

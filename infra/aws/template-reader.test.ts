@@ -21,7 +21,10 @@ const template = Template.fromJSON({
 
 describe('only', () => {
   it('gives the one resource of a type with its logical id', () => {
-    expect(only(template, 'AWS::DynamoDB::Table')).toEqual(['Table', { Type: 'AWS::DynamoDB::Table', Properties: { BillingMode: 'PAY_PER_REQUEST' } }]);
+    expect(only(template, 'AWS::DynamoDB::Table')).toEqual([
+      'Table',
+      { Type: 'AWS::DynamoDB::Table', Properties: { BillingMode: 'PAY_PER_REQUEST' } },
+    ]);
   });
 
   it('fails naming the type when there is none', () => {
@@ -29,16 +32,28 @@ describe('only', () => {
   });
 
   it('fails naming every one found when there are several', () => {
-    expect(() => only(template, 'AWS::SQS::Queue')).toThrow('expected exactly one AWS::SQS::Queue, found 2 (QueueA, QueueB)');
+    expect(() => only(template, 'AWS::SQS::Queue')).toThrow(
+      'expected exactly one AWS::SQS::Queue, found 2 (QueueA, QueueB)',
+    );
   });
 
   it('fails when the stage has no such template', () => {
-    expect(() => only(undefined, 'AWS::CloudFront::Distribution')).toThrow('expected exactly one AWS::CloudFront::Distribution, no template');
+    expect(() => only(undefined, 'AWS::CloudFront::Distribution')).toThrow(
+      'expected exactly one AWS::CloudFront::Distribution, no template',
+    );
   });
 });
 
 describe('the stages a run shares', () => {
-  const config: StageConfig = { stage: 'keyed', account: '666666666666', region: 'eu-west-1', stackName: 'KeyedTest', authDomainPrefix: 'aurum-keyed-666666666666', fourEyesThresholdDollars: 10_000, adminDailyLimitDollars: 100_000 };
+  const config: StageConfig = {
+    stage: 'keyed',
+    account: '666666666666',
+    region: 'eu-west-1',
+    stackName: 'KeyedTest',
+    authDomainPrefix: 'aurum-keyed-666666666666',
+    fourEyesThresholdDollars: 10_000,
+    adminDailyLimitDollars: 100_000,
+  };
   const runCache = process.env[TEMPLATE_CACHE_ENV];
   afterEach(() => {
     if (runCache === undefined) delete process.env[TEMPLATE_CACHE_ENV];
@@ -49,15 +64,20 @@ describe('the stages a run shares', () => {
     const reordered = Object.fromEntries(Object.entries(config).reverse()) as StageConfig;
     expect(stageKey(reordered)).toBe(stageKey(config));
     expect(stageKey({ ...config, fourEyesThresholdDollars: 10_001 })).not.toBe(stageKey(config));
-    expect(stageKey({ ...config, ses: { fromEmail: 'a@b.example', identity: 'b.example' } })).not.toBe(stageKey({ ...config, ses: { fromEmail: 'a@c.example', identity: 'b.example' } }));
+    expect(stageKey({ ...config, ses: { fromEmail: 'a@b.example', identity: 'b.example' } })).not.toBe(
+      stageKey({ ...config, ses: { fromEmail: 'a@c.example', identity: 'b.example' } }),
+    );
   });
 
-  it("reads a stage another file of the run synthesized, instead of synthesizing it again", () => {
+  it('reads a stage another file of the run synthesized, instead of synthesizing it again', () => {
     const dir = mkdtempSync(join(tmpdir(), 'aurum-templates-test-'));
     try {
       process.env[TEMPLATE_CACHE_ENV] = dir;
       const marker = { Resources: { Marker: { Type: 'AWS::SQS::Queue', Properties: {} } } };
-      writeFileSync(join(dir, `${stageKey(config)}.json`), JSON.stringify({ template: marker, operationsTemplate: marker }));
+      writeFileSync(
+        join(dir, `${stageKey(config)}.json`),
+        JSON.stringify({ template: marker, operationsTemplate: marker }),
+      );
       const shared = stageTemplates(config);
       expect(only(shared.template, 'AWS::SQS::Queue')[0]).toBe('Marker');
       expect(shared.edgeTemplate).toBeUndefined();

@@ -7,7 +7,11 @@ import { type CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { ACCOUNT_CHANGE_OPERATIONS, ALWAYS_REFUSED_OPERATIONS, COGNITO_BACKEND_HEADER } from '../../lambdas/lib/cognito/cognito-backend-header';
+import {
+  ACCOUNT_CHANGE_OPERATIONS,
+  ALWAYS_REFUSED_OPERATIONS,
+  COGNITO_BACKEND_HEADER,
+} from '../../lambdas/lib/cognito/cognito-backend-header';
 import { deployTimeSecret } from './deploy-time-secret';
 import { wafVisibility } from './waf-visibility';
 import { allowingWebAcl, awsManagedRule, byteMatch, ratePerIp } from './waf-rules';
@@ -53,11 +57,23 @@ export const CHALLENGE_ANSWER_RATE = { limit: 20, windowSeconds: 300 };
 
 /** The target header equals `value`; under LOWERCASE too, so a changed case cannot slip past. */
 function targetIs(value: string, transformation: 'NONE' | 'LOWERCASE'): CfnWebACL.StatementProperty {
-  return byteMatch({ singleHeader: { Name: TARGET_HEADER } }, 'EXACTLY', transformation === 'LOWERCASE' ? value.toLowerCase() : value, transformation);
+  return byteMatch(
+    { singleHeader: { Name: TARGET_HEADER } },
+    'EXACTLY',
+    transformation === 'LOWERCASE' ? value.toLowerCase() : value,
+    transformation,
+  );
 }
 
 function hostedUiFormPost(path: string): CfnWebACL.StatementProperty {
-  return { andStatement: { statements: [byteMatch({ method: {} }, 'EXACTLY', 'POST'), byteMatch({ uriPath: {} }, 'STARTS_WITH', path, 'LOWERCASE')] } };
+  return {
+    andStatement: {
+      statements: [
+        byteMatch({ method: {} }, 'EXACTLY', 'POST'),
+        byteMatch({ uriPath: {} }, 'STARTS_WITH', path, 'LOWERCASE'),
+      ],
+    },
+  };
 }
 
 /** The API's functions' pass: the header carries the secret exactly (the header's name is matched in any case). */
@@ -79,7 +95,8 @@ export class UserPoolFirewall extends Construct {
   constructor(scope: Construct, id: string, props: UserPoolFirewallProps) {
     super(scope, id);
     this.backendSecret = deployTimeSecret(this, 'BackendSecret', {
-      description: "Aurum portal: the header the API's functions send to Cognito, which the user pool's WAF requires of password and two-factor changes",
+      description:
+        "Aurum portal: the header the API's functions send to Cognito, which the user pool's WAF requires of password and two-factor changes",
       readBy: "the user pool's WAF and the API's functions",
     });
     const backendSecret = this.backendSecret.secretValue.unsafeUnwrap();
@@ -96,7 +113,11 @@ export class UserPoolFirewall extends Construct {
           name: 'BlockSelfDelete',
           priority: 0,
           action: { block: {} },
-          statement: { orStatement: { statements: [targetIs(DELETE_USER_TARGET, 'NONE'), targetIs(DELETE_USER_TARGET, 'LOWERCASE')] } },
+          statement: {
+            orStatement: {
+              statements: [targetIs(DELETE_USER_TARGET, 'NONE'), targetIs(DELETE_USER_TARGET, 'LOWERCASE')],
+            },
+          },
           visibilityConfig: wafVisibility('aurum-user-pool-self-delete'),
         },
         {
@@ -108,7 +129,11 @@ export class UserPoolFirewall extends Construct {
           statement: {
             andStatement: {
               statements: [
-                { orStatement: { statements: ACCOUNT_CHANGE_TARGETS.flatMap((t) => [targetIs(t, 'NONE'), targetIs(t, 'LOWERCASE')]) } },
+                {
+                  orStatement: {
+                    statements: ACCOUNT_CHANGE_TARGETS.flatMap((t) => [targetIs(t, 'NONE'), targetIs(t, 'LOWERCASE')]),
+                  },
+                },
                 { notStatement: { statement: fromTheApi(backendSecret) } },
               ],
             },
@@ -122,7 +147,14 @@ export class UserPoolFirewall extends Construct {
           name: 'SignInRatePerIp',
           priority: 2,
           action: rateAction,
-          statement: ratePerIp(SIGN_IN_RATE, { orStatement: { statements: [...SIGN_IN_TARGETS.map((t) => targetIs(t, 'LOWERCASE')), ...HOSTED_UI_FORM_PATHS.map(hostedUiFormPost)] } }),
+          statement: ratePerIp(SIGN_IN_RATE, {
+            orStatement: {
+              statements: [
+                ...SIGN_IN_TARGETS.map((t) => targetIs(t, 'LOWERCASE')),
+                ...HOSTED_UI_FORM_PATHS.map(hostedUiFormPost),
+              ],
+            },
+          }),
           visibilityConfig: wafVisibility('aurum-user-pool-sign-in-rate'),
         },
         {
@@ -143,7 +175,11 @@ export class UserPoolFirewall extends Construct {
       ],
     });
     // The pass the API's functions send is the firewall's own secret: never written to its log.
-    this.logging = new WafLogging(this, 'Logging', { webAcl: this.webAcl, name: `aurum-${props.stage}-user-pool`, redactHeaders: [COGNITO_BACKEND_HEADER] });
+    this.logging = new WafLogging(this, 'Logging', {
+      webAcl: this.webAcl,
+      name: `aurum-${props.stage}-user-pool`,
+      redactHeaders: [COGNITO_BACKEND_HEADER],
+    });
 
     new CfnWebACLAssociation(this, 'Association', {
       resourceArn: props.userPool.userPoolArn,

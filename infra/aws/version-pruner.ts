@@ -31,7 +31,8 @@ function acknowledgeVersionWildcards(role: IConstruct, arns: string[]): void {
         const resolved: unknown = Stack.of(role).resolve(arn);
         Validations.of(role).acknowledge({
           id: `AwsSolutions-IAM5[Resource::${JSON.stringify(resolved)}:*]`,
-          reason: "DeleteFunction on <function>:* of a money route's function: a version is named only when a deploy publishes it. It reaches that function's versions only (Lambda refuses to delete an alias or a version an alias points to this way), never the function itself.",
+          reason:
+            "DeleteFunction on <function>:* of a money route's function: a version is named only when a deploy publishes it. It reaches that function's versions only (Lambda refuses to delete an alias or a version an alias points to this way), never the function itself.",
         });
       }
       return [];
@@ -42,7 +43,8 @@ function acknowledgeVersionWildcards(role: IConstruct, arns: string[]): void {
 /** Daily at 04:00 UTC, after the night's backups (03:00) and away from the Monday job (00:00). */
 export const PRUNE_SCHEDULE = { minute: '0', hour: '4' } as const;
 
-export const PRUNER_DESCRIPTION = "Version pruner: deletes the money routes' versions beyond the newest five, never one an alias points to";
+export const PRUNER_DESCRIPTION =
+  "Version pruner: deletes the money routes' versions beyond the newest five, never one an alias points to";
 
 /** What the pruner may do to the functions it prunes. */
 export const PRUNER_READ_ACTIONS = ['lambda:ListVersionsByFunction', 'lambda:ListAliases'];
@@ -65,7 +67,9 @@ export class VersionPruner extends Construct {
     });
     const arns = props.functions.map((fn) => fn.functionArn);
     this.pruner.addToRolePolicy(new PolicyStatement({ actions: PRUNER_READ_ACTIONS, resources: arns }));
-    this.pruner.addToRolePolicy(new PolicyStatement({ actions: [PRUNER_DELETE_ACTION], resources: arns.map((arn) => `${arn}:*`) }));
+    this.pruner.addToRolePolicy(
+      new PolicyStatement({ actions: [PRUNER_DELETE_ACTION], resources: arns.map((arn) => `${arn}:*`) }),
+    );
     acknowledgeVersionWildcards(this.pruner.role as IConstruct, arns);
     this.schedule = new Rule(this, 'Daily', {
       description: 'Version pruner, daily 04:00 UTC',
@@ -77,7 +81,8 @@ export class VersionPruner extends Construct {
   /** A run that failed (on any function) is told: versions pile up until the cause is fixed. */
   alarmOn(topic: ITopic): Alarm {
     const alarm = new Alarm(this, 'Failed', {
-      alarmDescription: "The version pruner failed: the money routes' old versions were not all pruned (see the runbook)",
+      alarmDescription:
+        "The version pruner failed: the money routes' old versions were not all pruned (see the runbook)",
       metric: this.pruner.metricErrors({ statistic: 'Sum', period: Duration.hours(1) }),
       threshold: 1,
       evaluationPeriods: 1,

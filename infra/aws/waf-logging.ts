@@ -23,19 +23,36 @@ export class WafLogging extends Construct {
   readonly logGroup: LogGroup;
 
   /** `name`: the log group's name after the prefix, before the stack's id; `redactHeaders`: more headers to redact than ALWAYS_REDACTED_HEADERS. */
-  constructor(scope: Construct, id: string, props: { webAcl: CfnWebACL; name: string; redactHeaders?: readonly string[] }) {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: { webAcl: CfnWebACL; name: string; redactHeaders?: readonly string[] },
+  ) {
     super(scope, id);
     // Kept after its stack is deleted, so its name carries the stack's own id (20 of its hex
     // digits, new with every create): a stage made again gets a log group beside the kept one.
     const stackUuid = Fn.split('-', Fn.select(2, Fn.split('/', Aws.STACK_ID)));
-    const logGroupName = Fn.join('', [`${WAF_LOG_GROUP_PREFIX}${props.name}-`, Fn.select(0, stackUuid), Fn.select(4, stackUuid)]);
-    this.logGroup = new LogGroup(this, 'Logs', { logGroupName, retention: WAF_LOG_RETENTION, encryptionKey: logsKey(this) });
+    const logGroupName = Fn.join('', [
+      `${WAF_LOG_GROUP_PREFIX}${props.name}-`,
+      Fn.select(0, stackUuid),
+      Fn.select(4, stackUuid),
+    ]);
+    this.logGroup = new LogGroup(this, 'Logs', {
+      logGroupName,
+      retention: WAF_LOG_RETENTION,
+      encryptionKey: logsKey(this),
+    });
     // The log group's own ARN without the ':*' of its Arn attribute, which WAF refuses.
-    const destination = Arn.format({ service: 'logs', resource: 'log-group', resourceName: logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME }, Stack.of(this));
+    const destination = Arn.format(
+      { service: 'logs', resource: 'log-group', resourceName: logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME },
+      Stack.of(this),
+    );
     const config = new CfnLoggingConfiguration(this, 'Config', {
       resourceArn: props.webAcl.attrArn,
       logDestinationConfigs: [destination],
-      redactedFields: [...ALWAYS_REDACTED_HEADERS, ...(props.redactHeaders ?? [])].map((name) => ({ singleHeader: { Name: name } })),
+      redactedFields: [...ALWAYS_REDACTED_HEADERS, ...(props.redactHeaders ?? [])].map((name) => ({
+        singleHeader: { Name: name },
+      })),
     });
     config.node.addDependency(this.logGroup);
   }

@@ -19,7 +19,8 @@ export function rateRuleMode(scope: Construct, stage: string): RateRuleMode {
   const setting: unknown = scope.node.tryGetContext(WAF_RATE_RULES_CONTEXT);
   if (setting === undefined) return 'count';
   const modes = typeof setting === 'string' ? parsed(setting) : setting;
-  if (modes === undefined || modes === null || typeof modes !== 'object' || Array.isArray(modes)) throw new Error(`${WAF_RATE_RULES_CONTEXT} must map stage names to "count" or "block", e.g. { "prod": "block" }`);
+  if (modes === undefined || modes === null || typeof modes !== 'object' || Array.isArray(modes))
+    throw new Error(`${WAF_RATE_RULES_CONTEXT} must map stage names to "count" or "block", e.g. { "prod": "block" }`);
   const mode: unknown = (modes as Record<string, unknown>)[stage];
   if (mode === undefined || mode === 'count' || mode === 'block') return mode ?? 'count';
   throw new Error(`${WAF_RATE_RULES_CONTEXT}.${stage} must be "count" or "block", not ${JSON.stringify(mode)}`);
@@ -35,4 +36,5 @@ function parsed(text: string): unknown {
 }
 
 /** The action of a rate rule in that mode. */
-export const rateRuleAction = (mode: RateRuleMode): CfnWebACL.RuleActionProperty => (mode === 'block' ? { block: {} } : { count: {} });
+export const rateRuleAction = (mode: RateRuleMode): CfnWebACL.RuleActionProperty =>
+  mode === 'block' ? { block: {} } : { count: {} };

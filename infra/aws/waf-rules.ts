@@ -7,7 +7,10 @@ import type { Construct } from 'constructs';
 import { wafVisibility } from './waf-visibility';
 
 /** A web ACL (construct id `Acl`) that allows what no rule blocks, its metrics under `metricName`. */
-export function allowingWebAcl(scope: Construct, props: { scope: 'CLOUDFRONT' | 'REGIONAL'; description: string; metricName: string; rules: CfnWebACL.RuleProperty[] }): CfnWebACL {
+export function allowingWebAcl(
+  scope: Construct,
+  props: { scope: 'CLOUDFRONT' | 'REGIONAL'; description: string; metricName: string; rules: CfnWebACL.RuleProperty[] },
+): CfnWebACL {
   return new CfnWebACL(scope, 'Acl', {
     scope: props.scope,
     description: props.description,
@@ -24,12 +27,29 @@ export function byteMatch(
   searchString: string,
   transformation: 'NONE' | 'LOWERCASE' = 'NONE',
 ): CfnWebACL.StatementProperty {
-  return { byteMatchStatement: { fieldToMatch, positionalConstraint, searchString, textTransformations: [{ priority: 0, type: transformation }] } };
+  return {
+    byteMatchStatement: {
+      fieldToMatch,
+      positionalConstraint,
+      searchString,
+      textTransformations: [{ priority: 0, type: transformation }],
+    },
+  };
 }
 
 /** Counts per IP the requests `scopeDownStatement` matches: more than `rate` allows in its window, and the rule applies. */
-export function ratePerIp(rate: { limit: number; windowSeconds: number }, scopeDownStatement: CfnWebACL.StatementProperty): CfnWebACL.StatementProperty {
-  return { rateBasedStatement: { limit: rate.limit, evaluationWindowSec: rate.windowSeconds, aggregateKeyType: 'IP', scopeDownStatement } };
+export function ratePerIp(
+  rate: { limit: number; windowSeconds: number },
+  scopeDownStatement: CfnWebACL.StatementProperty,
+): CfnWebACL.StatementProperty {
+  return {
+    rateBasedStatement: {
+      limit: rate.limit,
+      evaluationWindowSec: rate.windowSeconds,
+      aggregateKeyType: 'IP',
+      scopeDownStatement,
+    },
+  };
 }
 
 /** How a managed rule group is narrowed: rules of its own that only count, and the requests it looks at. */
@@ -39,7 +59,13 @@ export interface ManagedRuleOptions {
 }
 
 /** A rule that runs one of AWS's managed rule groups (`group`), its metrics under `metricName`: as it is, or narrowed by `options`. */
-export function awsManagedRule(name: string, group: string, priority: number, metricName: string, options: ManagedRuleOptions = {}): CfnWebACL.RuleProperty {
+export function awsManagedRule(
+  name: string,
+  group: string,
+  priority: number,
+  metricName: string,
+  options: ManagedRuleOptions = {},
+): CfnWebACL.RuleProperty {
   return {
     name,
     priority,
@@ -48,7 +74,9 @@ export function awsManagedRule(name: string, group: string, priority: number, me
       managedRuleGroupStatement: {
         vendorName: 'AWS',
         name: group,
-        ...(options.countOnly?.length ? { ruleActionOverrides: options.countOnly.map((rule) => ({ name: rule, actionToUse: { count: {} } })) } : {}),
+        ...(options.countOnly?.length
+          ? { ruleActionOverrides: options.countOnly.map((rule) => ({ name: rule, actionToUse: { count: {} } })) }
+          : {}),
         ...(options.scopeDownStatement ? { scopeDownStatement: options.scopeDownStatement } : {}),
       },
     },

@@ -58,7 +58,10 @@ export function tableThrottlesAlarm(scope: Construct, table: ITable): Alarm {
     alarmDescription: `DynamoDB throttled at least ${threshold} reads or writes of the table in 5 minutes`,
     metric: new MathExpression({
       expression: 'FILL(reads, 0) + FILL(writes, 0)',
-      usingMetrics: { reads: table.metric('ReadThrottleEvents', sum), writes: table.metric('WriteThrottleEvents', sum) },
+      usingMetrics: {
+        reads: table.metric('ReadThrottleEvents', sum),
+        writes: table.metric('WriteThrottleEvents', sum),
+      },
       label: 'throttled reads and writes',
       period,
     }),

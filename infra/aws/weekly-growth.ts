@@ -17,7 +17,11 @@ import { DefinitionBody, LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunc
 import { Construct } from 'constructs';
 import { STAGE_ENV } from '../../lambdas/jobs/weekly-growth-metrics';
 import { WEEKLY_GROWTH_TABLE_USE } from '../../lambdas/table-uses';
-import { FUNCTION_ARN_SUBSTITUTION, WEEKLY_GROWTH_STEP_TIMEOUT_MS, weeklyGrowthDefinition } from '../weekly-growth-flow';
+import {
+  FUNCTION_ARN_SUBSTITUTION,
+  WEEKLY_GROWTH_STEP_TIMEOUT_MS,
+  weeklyGrowthDefinition,
+} from '../weekly-growth-flow';
 import { deadLetterQueue } from './dead-letters';
 import { logsKey } from './logs-key';
 import { MONEY_LOG_RETENTION, PortalFunction } from './portal-function';
@@ -60,11 +64,13 @@ export class WeeklyGrowth extends Construct {
     Validations.of(this.stateMachine).acknowledge(
       {
         id: `AwsSolutions-IAM5[Resource::<${jobArn}.Arn>:*]`,
-        reason: "CDK's grantInvoke adds the function's versions and aliases (<arn>:*) to the one function the machine invokes.",
+        reason:
+          "CDK's grantInvoke adds the function's versions and aliases (<arn>:*) to the one function the machine invokes.",
       },
       {
         id: 'AwsSolutions-IAM5[Resource::*]',
-        reason: 'X-Ray tracing and CloudWatch Logs delivery (log-delivery APIs) take no resource; Step Functions requires them on *.',
+        reason:
+          'X-Ray tracing and CloudWatch Logs delivery (log-delivery APIs) take no resource; Step Functions requires them on *.',
       },
     );
 

@@ -17,7 +17,13 @@ export const WRITE_ONCE_KEY_PREFIX = activityKeys.prefix;
  * without any condition, and whose Delete erases one). PartiQL's update and delete too, though no
  * function is granted them, so a later grant cannot reopen the way.
  */
-export const WRITE_ONCE_DENIED_ACTIONS = ['UpdateItem', 'DeleteItem', 'BatchWriteItem', 'PartiQLUpdate', 'PartiQLDelete'] as const;
+export const WRITE_ONCE_DENIED_ACTIONS = [
+  'UpdateItem',
+  'DeleteItem',
+  'BatchWriteItem',
+  'PartiQLUpdate',
+  'PartiQLDelete',
+] as const;
 
 /** True when a request's partition key values touch a write-once item. */
 export function touchesWriteOnce(leadingKeys: readonly string[]): boolean {

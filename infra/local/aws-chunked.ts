@@ -22,7 +22,11 @@ const CRLF = Buffer.from('\r\n');
 
 const incompleteBody = () => new S3Error(400, 'IncompleteBody', 'The request body terminated unexpectedly');
 const malformedTrailer = () =>
-  new S3Error(400, 'MalformedTrailerError', 'The request contained trailing data that was not well-formed or did not conform to our published schema.');
+  new S3Error(
+    400,
+    'MalformedTrailerError',
+    'The request contained trailing data that was not well-formed or did not conform to our published schema.',
+  );
 
 /** The line starting at `at` (without its CRLF) and where the next one starts. */
 function lineAt(raw: Buffer, at: number): { line: string; next: number } {
@@ -43,10 +47,15 @@ function readChunks(raw: Buffer): { chunks: Buffer[]; trailersAt: number } {
     const previous = chunks.at(-1);
     // S3 reports the chunk it was reading when it found the one before it short.
     if (previous !== undefined && previous.length < MIN_CHUNK_BYTES) {
-      throw new S3Error(400, 'InvalidChunkSizeError', 'Only the last chunk is allowed to have a size less than 8192 bytes', {
-        Chunk: String(chunks.length + 1),
-        BadChunkSize: String(previous.length),
-      });
+      throw new S3Error(
+        400,
+        'InvalidChunkSizeError',
+        'Only the last chunk is allowed to have a size less than 8192 bytes',
+        {
+          Chunk: String(chunks.length + 1),
+          BadChunkSize: String(previous.length),
+        },
+      );
     }
     const end = next + size;
     if (end + CRLF.length > raw.length || !raw.subarray(end, end + CRLF.length).equals(CRLF)) throw incompleteBody();
@@ -79,14 +88,22 @@ function readTrailers(raw: Buffer, at: number, declared: readonly string[]): Map
  * The payload of an aws-chunked body. `decodedLength` is the x-amz-decoded-content-length header,
  * `declaredTrailers` the x-amz-trailer header's names.
  */
-export function decodeAwsChunked(raw: Buffer, decodedLength: string | undefined, declaredTrailers: readonly string[]): DecodedPayload {
+export function decodeAwsChunked(
+  raw: Buffer,
+  decodedLength: string | undefined,
+  declaredTrailers: readonly string[],
+): DecodedPayload {
   if (decodedLength === undefined || !/^\d{1,16}$/.test(decodedLength)) {
     throw new S3Error(411, 'MissingContentLength', 'You must provide the Content-Length HTTP header.');
   }
   const { chunks, trailersAt } = readChunks(raw);
   const data = Buffer.concat(chunks);
   if (data.length !== Number(decodedLength)) {
-    throw new S3Error(400, 'IncompleteBody', 'You did not provide the number of bytes specified by the Content-Length HTTP header');
+    throw new S3Error(
+      400,
+      'IncompleteBody',
+      'You did not provide the number of bytes specified by the Content-Length HTTP header',
+    );
   }
   return { data, trailers: readTrailers(raw, trailersAt, declaredTrailers) };
 }

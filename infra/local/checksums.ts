@@ -38,8 +38,10 @@ export const checksumHeader = (algorithm: ChecksumAlgorithm) => `x-amz-checksum-
 /** The XML element that carries it: `ChecksumCRC32`. */
 export const checksumElement = (algorithm: ChecksumAlgorithm) => `Checksum${algorithm}`;
 
-const algorithmOfHeader = (name: string): ChecksumAlgorithm | undefined => CHECKSUM_ALGORITHMS.find((a) => checksumHeader(a) === name);
-const algorithmNamed = (name: string): ChecksumAlgorithm | undefined => CHECKSUM_ALGORITHMS.find((a) => a === name.toUpperCase());
+const algorithmOfHeader = (name: string): ChecksumAlgorithm | undefined =>
+  CHECKSUM_ALGORITHMS.find((a) => checksumHeader(a) === name);
+const algorithmNamed = (name: string): ChecksumAlgorithm | undefined =>
+  CHECKSUM_ALGORITHMS.find((a) => a === name.toUpperCase());
 
 /** Headers named x-amz-checksum-* that carry no checksum. */
 const NOT_CHECKSUMS = new Set(['x-amz-checksum-mode', 'x-amz-checksum-type', 'x-amz-checksum-algorithm']);
@@ -47,7 +49,10 @@ const NOT_CHECKSUMS = new Set(['x-amz-checksum-mode', 'x-amz-checksum-type', 'x-
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(',') : value);
 
 /** Base64 of the algorithm's digest of the bytes, in order. */
-export async function checksumOf(algorithm: ChecksumAlgorithm, data: Uint8Array | readonly Uint8Array[]): Promise<string> {
+export async function checksumOf(
+  algorithm: ChecksumAlgorithm,
+  data: Uint8Array | readonly Uint8Array[],
+): Promise<string> {
   const hash = HASHES[algorithm].create();
   for (const piece of data instanceof Uint8Array ? [data] : data) hash.update(piece);
   return Buffer.from(await hash.digest()).toString('base64');
@@ -55,7 +60,10 @@ export async function checksumOf(algorithm: ChecksumAlgorithm, data: Uint8Array 
 
 /** A multipart upload's composite checksum: the checksum of the parts' checksums, then `-<parts>`. */
 export async function compositeOf(algorithm: ChecksumAlgorithm, partValues: readonly string[]): Promise<string> {
-  return `${await checksumOf(algorithm, partValues.map((value) => Buffer.from(value, 'base64')))}-${partValues.length}`;
+  return `${await checksumOf(
+    algorithm,
+    partValues.map((value) => Buffer.from(value, 'base64')),
+  )}-${partValues.length}`;
 }
 
 /** A value S3 takes for the algorithm: canonical base64 of a digest of the right length. */
@@ -70,7 +78,8 @@ export function declaredTrailers(headers: IncomingHttpHeaders): string[] {
     .split(',')
     .map((name) => name.trim().toLowerCase())
     .filter(Boolean);
-  if (names.some((name) => algorithmOfHeader(name) === undefined)) throw invalidRequest('The value specified in the x-amz-trailer header is not supported');
+  if (names.some((name) => algorithmOfHeader(name) === undefined))
+    throw invalidRequest('The value specified in the x-amz-trailer header is not supported');
   return names;
 }
 
@@ -78,22 +87,34 @@ export function declaredTrailers(headers: IncomingHttpHeaders): string[] {
  * The one checksum a PutObject or UploadPart declares, in a header or as a trailer, its value
  * well-formed; undefined if none. x-amz-sdk-checksum-algorithm, if sent, must name it.
  */
-export function declaredChecksum(headers: IncomingHttpHeaders, trailers: ReadonlyMap<string, string>): { algorithm: ChecksumAlgorithm; value: string } | undefined {
-  const inHeaders = Object.keys(headers).filter((name) => name.startsWith('x-amz-checksum-') && !NOT_CHECKSUMS.has(name));
+export function declaredChecksum(
+  headers: IncomingHttpHeaders,
+  trailers: ReadonlyMap<string, string>,
+): { algorithm: ChecksumAlgorithm; value: string } | undefined {
+  const inHeaders = Object.keys(headers).filter(
+    (name) => name.startsWith('x-amz-checksum-') && !NOT_CHECKSUMS.has(name),
+  );
   const named = [...inHeaders, ...trailers.keys()];
-  if (named.length > 1) throw invalidRequest('Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.');
+  if (named.length > 1)
+    throw invalidRequest('Expecting a single x-amz-checksum- header. Multiple checksum Types are not allowed.');
   const sdkAlgorithm = single(headers['x-amz-sdk-checksum-algorithm']);
   const [name] = named;
   if (name === undefined) {
-    if (sdkAlgorithm !== undefined) throw invalidRequest('x-amz-sdk-checksum-algorithm specified, but no corresponding x-amz-checksum-* or x-amz-trailer headers were found.');
+    if (sdkAlgorithm !== undefined)
+      throw invalidRequest(
+        'x-amz-sdk-checksum-algorithm specified, but no corresponding x-amz-checksum-* or x-amz-trailer headers were found.',
+      );
     return undefined;
   }
   const algorithm = algorithmOfHeader(name);
-  if (algorithm === undefined) throw invalidRequest('The algorithm type you specified in x-amz-checksum- header is invalid.');
-  if (sdkAlgorithm !== undefined && sdkAlgorithm.toUpperCase() !== algorithm) throw invalidRequest('Value for x-amz-sdk-checksum-algorithm header is invalid.');
+  if (algorithm === undefined)
+    throw invalidRequest('The algorithm type you specified in x-amz-checksum- header is invalid.');
+  if (sdkAlgorithm !== undefined && sdkAlgorithm.toUpperCase() !== algorithm)
+    throw invalidRequest('Value for x-amz-sdk-checksum-algorithm header is invalid.');
   const fromTrailer = trailers.get(name);
   const value = fromTrailer ?? single(headers[name]) ?? '';
-  if (!isValidValue(algorithm, value)) throw invalidRequest(`Value for ${name}${fromTrailer === undefined ? '' : ' trailing'} header is invalid.`);
+  if (!isValidValue(algorithm, value))
+    throw invalidRequest(`Value for ${name}${fromTrailer === undefined ? '' : ' trailing'} header is invalid.`);
   return { algorithm, value };
 }
 
@@ -102,15 +123,26 @@ export function declaredChecksum(headers: IncomingHttpHeaders, trailers: Readonl
  * header (a composite value with its `-<parts>`), if any.
  */
 export function expectedObjectChecksum(headers: IncomingHttpHeaders): { algorithm: string; value: string } | undefined {
-  const name = Object.keys(headers).find((header) => header.startsWith('x-amz-checksum-') && !NOT_CHECKSUMS.has(header));
+  const name = Object.keys(headers).find(
+    (header) => header.startsWith('x-amz-checksum-') && !NOT_CHECKSUMS.has(header),
+  );
   const value = name === undefined ? undefined : single(headers[name]);
-  return name === undefined || value === undefined ? undefined : { algorithm: name.slice('x-amz-checksum-'.length).toUpperCase(), value };
+  return name === undefined || value === undefined
+    ? undefined
+    : { algorithm: name.slice('x-amz-checksum-'.length).toUpperCase(), value };
 }
 
 /** Throws S3's BadDigest unless the bytes have the declared checksum. */
-export async function verifyChecksum(declared: { algorithm: ChecksumAlgorithm; value: string }, data: Uint8Array): Promise<void> {
+export async function verifyChecksum(
+  declared: { algorithm: ChecksumAlgorithm; value: string },
+  data: Uint8Array,
+): Promise<void> {
   if ((await checksumOf(declared.algorithm, data)) !== declared.value) {
-    throw new S3Error(400, 'BadDigest', `The ${declared.algorithm} you specified did not match the calculated checksum.`);
+    throw new S3Error(
+      400,
+      'BadDigest',
+      `The ${declared.algorithm} you specified did not match the calculated checksum.`,
+    );
   }
 }
 
@@ -119,8 +151,10 @@ export function verifyContentMd5(headers: IncomingHttpHeaders, body: Uint8Array)
   const md5 = single(headers['content-md5']);
   if (md5 === undefined) return;
   const digest = Buffer.from(md5, 'base64');
-  if (digest.length !== 16 || digest.toString('base64') !== md5) throw new S3Error(400, 'InvalidDigest', 'The Content-MD5 you specified is not valid.');
-  if (!createHash('md5').update(body).digest().equals(digest)) throw new S3Error(400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.');
+  if (digest.length !== 16 || digest.toString('base64') !== md5)
+    throw new S3Error(400, 'InvalidDigest', 'The Content-MD5 you specified is not valid.');
+  if (!createHash('md5').update(body).digest().equals(digest))
+    throw new S3Error(400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.');
 }
 
 /** The checksum headers of an object's GET, HEAD or PutObject answer. */
@@ -128,22 +162,30 @@ export const checksumHeaders = (checksum: ObjectChecksum | undefined): Record<st
   checksum ? { [checksumHeader(checksum.algorithm)]: checksum.value, 'x-amz-checksum-type': checksum.type } : {};
 
 /** A multipart upload's checksum, as CreateMultipartUpload's x-amz-checksum-algorithm and -type ask it. */
-export function uploadChecksum(headers: IncomingHttpHeaders): { algorithm: ChecksumAlgorithm; type: ChecksumType } | undefined {
+export function uploadChecksum(
+  headers: IncomingHttpHeaders,
+): { algorithm: ChecksumAlgorithm; type: ChecksumType } | undefined {
   const algorithmHeader = single(headers['x-amz-checksum-algorithm']);
   const typeHeader = single(headers['x-amz-checksum-type']);
   if (algorithmHeader === undefined) {
-    if (typeHeader !== undefined) throw invalidRequest('The x-amz-checksum-type header can only be used with the x-amz-checksum-algorithm header.');
+    if (typeHeader !== undefined)
+      throw invalidRequest('The x-amz-checksum-type header can only be used with the x-amz-checksum-algorithm header.');
     return undefined;
   }
   const algorithm = algorithmNamed(algorithmHeader);
   if (algorithm === undefined) {
-    throw invalidRequest(`Checksum algorithm provided is unsupported. Please try again with any of the valid types: [${CHECKSUM_ALGORITHMS.join(', ')}]`);
+    throw invalidRequest(
+      `Checksum algorithm provided is unsupported. Please try again with any of the valid types: [${CHECKSUM_ALGORITHMS.join(', ')}]`,
+    );
   }
-  if (typeHeader !== undefined && typeHeader !== 'FULL_OBJECT' && typeHeader !== 'COMPOSITE') throw invalidRequest('Value for x-amz-checksum-type header is invalid.');
+  if (typeHeader !== undefined && typeHeader !== 'FULL_OBJECT' && typeHeader !== 'COMPOSITE')
+    throw invalidRequest('Value for x-amz-checksum-type header is invalid.');
   // CRC64NVME is combined over the whole object only, the SHAs part by part only.
   const type: ChecksumType = typeHeader ?? (algorithm === 'CRC64NVME' ? 'FULL_OBJECT' : 'COMPOSITE');
   if ((type === 'FULL_OBJECT' && algorithm.startsWith('SHA')) || (type === 'COMPOSITE' && algorithm === 'CRC64NVME')) {
-    throw invalidRequest(`The ${type} checksum type cannot be used with the ${algorithm.toLowerCase()} checksum algorithm.`);
+    throw invalidRequest(
+      `The ${type} checksum type cannot be used with the ${algorithm.toLowerCase()} checksum algorithm.`,
+    );
   }
   return { algorithm, type };
 }

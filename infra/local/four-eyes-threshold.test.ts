@@ -17,14 +17,23 @@ it.each([
   expect(localFourEyesThresholdCents({ FOUR_EYES_THRESHOLD_DOLLARS: dollars })).toBe(cents);
 });
 
-it.each(['0', '-100', '100.50', '1e4', '10,000', '$100', 'ten', '1000000000000'])('refuses FOUR_EYES_THRESHOLD_DOLLARS=%p, naming the variable', (dollars) => {
-  expect(() => localFourEyesThresholdCents({ FOUR_EYES_THRESHOLD_DOLLARS: dollars })).toThrow(/^FOUR_EYES_THRESHOLD_DOLLARS must be whole dollars above 0/);
-});
+it.each(['0', '-100', '100.50', '1e4', '10,000', '$100', 'ten', '1000000000000'])(
+  'refuses FOUR_EYES_THRESHOLD_DOLLARS=%p, naming the variable',
+  (dollars) => {
+    expect(() => localFourEyesThresholdCents({ FOUR_EYES_THRESHOLD_DOLLARS: dollars })).toThrow(
+      /^FOUR_EYES_THRESHOLD_DOLLARS must be whole dollars above 0/,
+    );
+  },
+);
 
 it("takes an administrator's daily limit from ADMIN_DAILY_LIMIT_DOLLARS, else $100,000, and refuses a malformed one", () => {
   expect(LOCAL_ADMIN_DAILY_LIMIT_CENTS).toBe(10_000_000);
   expect(localAdminDailyLimitCents({})).toBe(10_000_000);
   expect(localAdminDailyLimitCents({ ADMIN_DAILY_LIMIT_DOLLARS: ' 50000 ' })).toBe(5_000_000);
-  expect(() => localAdminDailyLimitCents({ ADMIN_DAILY_LIMIT_DOLLARS: '0' })).toThrow(/^ADMIN_DAILY_LIMIT_DOLLARS must be whole dollars above 0/);
-  expect(() => localAdminDailyLimitCents({ ADMIN_DAILY_LIMIT_DOLLARS: '1e5' })).toThrow(/^ADMIN_DAILY_LIMIT_DOLLARS must be whole dollars above 0/);
+  expect(() => localAdminDailyLimitCents({ ADMIN_DAILY_LIMIT_DOLLARS: '0' })).toThrow(
+    /^ADMIN_DAILY_LIMIT_DOLLARS must be whole dollars above 0/,
+  );
+  expect(() => localAdminDailyLimitCents({ ADMIN_DAILY_LIMIT_DOLLARS: '1e5' })).toThrow(
+    /^ADMIN_DAILY_LIMIT_DOLLARS must be whole dollars above 0/,
+  );
 });

@@ -25,7 +25,12 @@ import { localSecurityHeaders } from './web-server';
 export type { ApiHandler, CognitoTarget, GatewayOptions } from './gateway/types';
 
 export function createGateway(options: GatewayOptions) {
-  const routes: GatewayRoute[] = [apiRoute(options), cognitoForwarder(options.cognito.endpoint), configJsonRoute(options.cognito), localHelpers(options)];
+  const routes: GatewayRoute[] = [
+    apiRoute(options),
+    cognitoForwarder(options.cognito.endpoint),
+    configJsonRoute(options.cognito),
+    localHelpers(options),
+  ];
   const dispatch = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const route = routes.find((r) => r.matches(url.pathname));
@@ -39,7 +44,8 @@ export function createGateway(options: GatewayOptions) {
   let hosts = allowedHosts(options.port, listenHost);
   const server: Server = createServer((req, res) => {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
-    if (!hostAllowed(req.headers.host, hosts)) return send(res, 421, { error: `This server answers only ${[...hosts].join(', ')}` });
+    if (!hostAllowed(req.headers.host, hosts))
+      return send(res, 421, { error: `This server answers only ${[...hosts].join(', ')}` });
     dispatch(req, res).catch((error: unknown) => {
       console.error('gateway error', error);
       if (!res.headersSent) send(res, 500, { error: 'Internal gateway error' });

@@ -5,7 +5,14 @@
  */
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';
 import { LAMBDA_INVOKE } from '../weekly-growth-flow';
-import { FunctionError, INTERPRETER_TASK_TIMEOUT_S, type LambdaContext, lambdaInvokeTasks, type LocalFunction, statesOf } from './lambda-invoke-tasks';
+import {
+  FunctionError,
+  INTERPRETER_TASK_TIMEOUT_S,
+  type LambdaContext,
+  lambdaInvokeTasks,
+  type LocalFunction,
+  statesOf,
+} from './lambda-invoke-tasks';
 
 const task = (functionName: string, extra: Record<string, unknown> = {}) => ({
   Type: 'Task',
@@ -15,13 +22,15 @@ const task = (functionName: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const machine = (states: Record<string, unknown>): StateMachineDefinition => ({ StartAt: Object.keys(states)[0]!, States: states }) as unknown as StateMachineDefinition;
+const machine = (states: Record<string, unknown>): StateMachineDefinition =>
+  ({ StartAt: Object.keys(states)[0]!, States: states }) as unknown as StateMachineDefinition;
 
 /** A function that answers what it was given and the time it had left. */
 function echo(timeoutMs: number, answer?: (payload: unknown) => unknown): LocalFunction {
   return {
     timeoutMs,
-    handler: async (payload: unknown, context: LambdaContext) => answer?.(payload) ?? { payload, left: context.getRemainingTimeInMillis() },
+    handler: async (payload: unknown, context: LambdaContext) =>
+      answer?.(payload) ?? { payload, left: context.getRemainingTimeInMillis() },
   };
 }
 
@@ -38,8 +47,13 @@ it("answers as lambda:invoke does: the function's answer, through JSON, under Pa
   const handlers = lambdaInvokeTasks(machine({ Step: task('f') }), {
     f: echo(1000, (payload) => ({ got: payload, at: new Date(0), dropped: undefined })),
   });
-  expect(await handlers.Step!({ FunctionName: 'f', Payload: { n: 1 } })).toEqual({ StatusCode: 200, Payload: { got: { n: 1 }, at: '1970-01-01T00:00:00.000Z' } });
-  const nothing = lambdaInvokeTasks(machine({ Step: task('f') }), { f: { timeoutMs: 1000, handler: async () => undefined } });
+  expect(await handlers.Step!({ FunctionName: 'f', Payload: { n: 1 } })).toEqual({
+    StatusCode: 200,
+    Payload: { got: { n: 1 }, at: '1970-01-01T00:00:00.000Z' },
+  });
+  const nothing = lambdaInvokeTasks(machine({ Step: task('f') }), {
+    f: { timeoutMs: 1000, handler: async () => undefined },
+  });
   expect(await nothing.Step!({ FunctionName: 'f', Payload: {} })).toEqual({ StatusCode: 200, Payload: null });
 });
 
@@ -47,7 +61,10 @@ it("passes the function's error on as its type and message only, as Lambda repor
   const failing: LocalFunction = {
     timeoutMs: 1000,
     handler: async () => {
-      throw Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException', isRetryable: false });
+      throw Object.assign(new Error('throttled'), {
+        name: 'ProvisionedThroughputExceededException',
+        isRetryable: false,
+      });
     },
   };
   const handlers = lambdaInvokeTasks(machine({ Step: task('f') }), { f: failing });
@@ -59,7 +76,10 @@ it("passes the function's error on as its type and message only, as Lambda repor
 
 it("gives the function its timeout as its budget, within the interpreter's Task timeout", async () => {
   const leftOf = async (fn: LocalFunction, extra: Record<string, unknown> = {}) => {
-    const answer = (await lambdaInvokeTasks(machine({ Step: task('f', extra) }), { f: fn }).Step!({ FunctionName: 'f', Payload: {} })) as { Payload: { left: number } };
+    const answer = (await lambdaInvokeTasks(machine({ Step: task('f', extra) }), { f: fn }).Step!({
+      FunctionName: 'f',
+      Payload: {},
+    })) as { Payload: { left: number } };
     return answer.Payload.left;
   };
   const short = await leftOf(echo(5_000));
@@ -73,12 +93,16 @@ it("gives the function its timeout as its budget, within the interpreter's Task 
 
 it('refuses, before any run, a Task it would not run locally', () => {
   const f = { f: echo(1000) };
-  expect(() => lambdaInvokeTasks(machine({ Step: { ...task('f'), Resource: 'arn:aws:states:::sqs:sendMessage' } }), f)).toThrow(
-    'state Step: arn:aws:states:::sqs:sendMessage has no local stand-in',
-  );
+  expect(() =>
+    lambdaInvokeTasks(machine({ Step: { ...task('f'), Resource: 'arn:aws:states:::sqs:sendMessage' } }), f),
+  ).toThrow('state Step: arn:aws:states:::sqs:sendMessage has no local stand-in');
   expect(() => lambdaInvokeTasks(machine({ Step: task('g') }), f)).toThrow('state Step: no local function g');
-  expect(() => lambdaInvokeTasks(machine({ Step: { ...task('f'), Parameters: { 'FunctionName.$': '$.fn' } } }), f)).toThrow('the function must be named in Parameters.FunctionName');
-  expect(() => lambdaInvokeTasks(machine({ Step: task('f', { TimeoutSecondsPath: '$.t' }) }), f)).toThrow('TimeoutSecondsPath is not run locally');
+  expect(() =>
+    lambdaInvokeTasks(machine({ Step: { ...task('f'), Parameters: { 'FunctionName.$': '$.fn' } } }), f),
+  ).toThrow('the function must be named in Parameters.FunctionName');
+  expect(() => lambdaInvokeTasks(machine({ Step: task('f', { TimeoutSecondsPath: '$.t' }) }), f)).toThrow(
+    'TimeoutSecondsPath is not run locally',
+  );
   const twice = machine({
     Step: { ...task('f'), End: undefined, Next: 'Fan' },
     Fan: { Type: 'Map', ItemProcessor: { StartAt: 'Step', States: { Step: task('f') } }, End: true },

@@ -52,7 +52,10 @@ export function statesOf(definition: Pick<StateMachineDefinition, 'States'>): [s
   });
 }
 
-export function lambdaInvokeTasks(definition: StateMachineDefinition, functions: Readonly<Record<string, LocalFunction>>): TaskHandlers {
+export function lambdaInvokeTasks(
+  definition: StateMachineDefinition,
+  functions: Readonly<Record<string, LocalFunction>>,
+): TaskHandlers {
   const handlers: TaskHandlers = {};
   for (const [name, state] of statesOf(definition)) {
     if (state.Type !== 'Task') continue;
@@ -63,12 +66,17 @@ export function lambdaInvokeTasks(definition: StateMachineDefinition, functions:
   return handlers;
 }
 
-function invoker(name: string, state: TaskState, functions: Readonly<Record<string, LocalFunction>>): TaskHandlers[string] {
+function invoker(
+  name: string,
+  state: TaskState,
+  functions: Readonly<Record<string, LocalFunction>>,
+): TaskHandlers[string] {
   if (state.Resource !== LAMBDA_INVOKE) throw new Error(`state ${name}: ${state.Resource} has no local stand-in`);
   if (state.TimeoutSecondsPath !== undefined) throw new Error(`state ${name}: TimeoutSecondsPath is not run locally`);
   const parameters = state.Parameters;
   const functionName = isObject(parameters) ? parameters.FunctionName : undefined;
-  if (typeof functionName !== 'string') throw new Error(`state ${name}: the function must be named in Parameters.FunctionName`);
+  if (typeof functionName !== 'string')
+    throw new Error(`state ${name}: the function must be named in Parameters.FunctionName`);
   const fn = functions[functionName];
   if (!fn) throw new Error(`state ${name}: no local function ${functionName}`);
   // The interpreter ends the Task at its timeout whatever the function does, so the function's budget fits within it.
@@ -77,9 +85,13 @@ function invoker(name: string, state: TaskState, functions: Readonly<Record<stri
     const deadline = Date.now() + budgetMs;
     let answer: unknown;
     try {
-      answer = await fn.handler(isObject(input) ? (input.Payload ?? null) : null, { getRemainingTimeInMillis: () => deadline - Date.now() });
+      answer = await fn.handler(isObject(input) ? (input.Payload ?? null) : null, {
+        getRemainingTimeInMillis: () => deadline - Date.now(),
+      });
     } catch (error) {
-      throw error instanceof Error ? new FunctionError(error.name, error.message) : new FunctionError('Error', String(error));
+      throw error instanceof Error
+        ? new FunctionError(error.name, error.message)
+        : new FunctionError('Error', String(error));
     }
     // As the lambda:invoke integration answers: the function's JSON answer under Payload.
     return { StatusCode: 200, Payload: JSON.parse(JSON.stringify(answer ?? null)) as Json };

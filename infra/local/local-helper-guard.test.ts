@@ -3,7 +3,8 @@ import type { IncomingMessage } from 'node:http';
 import { localHelperRefusal } from './local-helper-guard';
 
 const HOST = 'localhost:3000';
-const request = (method: string, headers: Record<string, string>) => ({ method, headers: { host: HOST, ...headers } }) as unknown as IncomingMessage;
+const request = (method: string, headers: Record<string, string>) =>
+  ({ method, headers: { host: HOST, ...headers } }) as unknown as IncomingMessage;
 const json = { 'content-type': 'application/json' };
 
 it.each([
@@ -18,9 +19,17 @@ it.each([
 });
 
 it.each([
-  ['a cross-site text/plain POST', 'POST', { 'content-type': 'text/plain', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }],
+  [
+    'a cross-site text/plain POST',
+    'POST',
+    { 'content-type': 'text/plain', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+  ],
   ['a cross-site JSON POST (after a preflight nobody grants)', 'POST', { ...json, origin: 'https://evil.example' }],
-  ['another port of the same host', 'POST', { ...json, origin: 'http://localhost:8080', 'sec-fetch-site': 'same-site' }],
+  [
+    'another port of the same host',
+    'POST',
+    { ...json, origin: 'http://localhost:8080', 'sec-fetch-site': 'same-site' },
+  ],
   ['a sandboxed or file page', 'POST', { ...json, origin: 'null' }],
   ['another loopback name', 'POST', { ...json, origin: 'http://127.0.0.1:3000' }],
   ['a cross-site GET', 'GET', { origin: 'https://evil.example' }],

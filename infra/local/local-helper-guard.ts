@@ -24,16 +24,19 @@ export interface Refusal {
   error: string;
 }
 
-const SAME_ORIGIN_ONLY = 'Local helpers answer only this stack’s own pages and local tools, not requests from other sites';
+const SAME_ORIGIN_ONLY =
+  'Local helpers answer only this stack’s own pages and local tools, not requests from other sites';
 const JSON_ONLY = 'Local helpers take only JSON bodies (Content-Type: application/json)';
 
-const single = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value.join(',') : value);
+const single = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value.join(',') : value;
 
 /** Why a request may not reach a local helper, or null when it may. */
 export function localHelperRefusal(req: IncomingMessage): Refusal | null {
   const origin = single(req.headers.origin);
   const host = single(req.headers.host) ?? '';
-  if (origin !== undefined && origin.toLowerCase() !== `http://${host.toLowerCase()}`) return { status: 403, error: SAME_ORIGIN_ONLY };
+  if (origin !== undefined && origin.toLowerCase() !== `http://${host.toLowerCase()}`)
+    return { status: 403, error: SAME_ORIGIN_ONLY };
   const site = single(req.headers['sec-fetch-site'])?.toLowerCase();
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return { status: 403, error: SAME_ORIGIN_ONLY };
   const method = req.method ?? 'GET';

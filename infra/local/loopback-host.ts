@@ -14,7 +14,8 @@ const WILDCARDS = new Set(['0.0.0.0', '::', '']);
 export function allowedHosts(port: number, listenHost: string): ReadonlySet<string> {
   const names = [...LOOPBACK_NAMES];
   // An IP literal cannot be rebound; a name (other than localhost) could be, and a wildcard is no address.
-  if (isIP(listenHost) && !WILDCARDS.has(listenHost)) names.push(listenHost.includes(':') ? `[${listenHost}]` : listenHost);
+  if (isIP(listenHost) && !WILDCARDS.has(listenHost))
+    names.push(listenHost.includes(':') ? `[${listenHost}]` : listenHost);
   return new Set(names.map((name) => `${name.toLowerCase()}:${port}`));
 }
 

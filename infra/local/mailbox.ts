@@ -35,7 +35,15 @@ export class Mailbox {
   }
 
   add(mail: { to: string; subject: string; body: string; html?: string; code: string | null; sentAt: string }): Mail {
-    const stored: Mail = { to: mail.to.toLowerCase(), subject: mail.subject, code: mail.code, link: firstLink(mail.body), sentAt: mail.sentAt, body: mail.body, ...(mail.html ? { html: mail.html } : {}) };
+    const stored: Mail = {
+      to: mail.to.toLowerCase(),
+      subject: mail.subject,
+      code: mail.code,
+      link: firstLink(mail.body),
+      sentAt: mail.sentAt,
+      body: mail.body,
+      ...(mail.html ? { html: mail.html } : {}),
+    };
     this.mails = [stored, ...this.mails].slice(0, MAX_KEPT);
     // Whole or not at all: a stack killed mid-write finds its mailbox readable at the next start.
     // Not flushed to disk: it is a development mailbox, rewritten whole with every e-mail.

@@ -50,25 +50,51 @@ interface StoredPart {
 const MIN_PART_BYTES = 5 * 1024 * 1024;
 
 const noSuchUpload = () =>
-  new S3Error(404, 'NoSuchUpload', 'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.');
+  new S3Error(
+    404,
+    'NoSuchUpload',
+    'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.',
+  );
 const invalidPart = () =>
-  new S3Error(400, 'InvalidPart', "One or more of the specified parts could not be found.  The part may not have been uploaded, or the specified entity tag may not match the part's entity tag.");
-const malformedXml = () => new S3Error(400, 'MalformedXML', 'The XML you provided was not well-formed or did not validate against our published schema');
+  new S3Error(
+    400,
+    'InvalidPart',
+    "One or more of the specified parts could not be found.  The part may not have been uploaded, or the specified entity tag may not match the part's entity tag.",
+  );
+const malformedXml = () =>
+  new S3Error(
+    400,
+    'MalformedXML',
+    'The XML you provided was not well-formed or did not validate against our published schema',
+  );
 
 const partFile = (folder: string, part: number) => join(folder, `part-${String(part).padStart(5, '0')}`);
-const xmlText = (text: string) => text.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const xmlText = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The parts a CompleteMultipartUpload body names, in its order. */
 function namedParts(xml: string): NamedPart[] {
   const parts = [...xml.matchAll(/<Part>([\s\S]*?)<\/Part>/g)].map((m): NamedPart => {
-    const fields = Object.fromEntries([...(m[1] ?? '').matchAll(/<(\w+)>([^<]*)<\/\1>/g)].map(([, name = '', value = '']) => [name, xmlText(value)]));
+    const fields = Object.fromEntries(
+      [...(m[1] ?? '').matchAll(/<(\w+)>([^<]*)<\/\1>/g)].map(([, name = '', value = '']) => [name, xmlText(value)]),
+    );
     const part = Number(fields.PartNumber);
     if (!Number.isInteger(part) || part < 1 || part > 10_000 || fields.ETag === undefined) throw malformedXml();
     return { part, etag: fields.ETag, fields };
   });
   if (parts.length === 0) throw malformedXml();
   parts.forEach(({ part }, i) => {
-    if (i > 0 && part <= (parts[i - 1]?.part ?? 0)) throw new S3Error(400, 'InvalidPartOrder', 'The list of parts was not in ascending order. Parts must be ordered by part number.');
+    if (i > 0 && part <= (parts[i - 1]?.part ?? 0))
+      throw new S3Error(
+        400,
+        'InvalidPartOrder',
+        'The list of parts was not in ascending order. Parts must be ordered by part number.',
+      );
   });
   return parts;
 }
@@ -102,9 +128,19 @@ function partFor(folder: string, state: UploadState, named: NamedPart): StoredPa
 }
 
 /** The object's checksum: composite of the parts', or of the whole (S3's CRC64NVME when the upload chose none). */
-async function objectChecksum(state: UploadState, parts: readonly StoredPart[], whole: Buffer): Promise<ObjectChecksum> {
+async function objectChecksum(
+  state: UploadState,
+  parts: readonly StoredPart[],
+  whole: Buffer,
+): Promise<ObjectChecksum> {
   const { algorithm, type } = state.checksum ?? { algorithm: 'CRC64NVME', type: 'FULL_OBJECT' };
-  const value = type === 'COMPOSITE' ? await compositeOf(algorithm, parts.map((p) => p.checksum ?? '')) : await checksumOf(algorithm, whole);
+  const value =
+    type === 'COMPOSITE'
+      ? await compositeOf(
+          algorithm,
+          parts.map((p) => p.checksum ?? ''),
+        )
+      : await checksumOf(algorithm, whole);
   return { algorithm, type, value };
 }
 
@@ -129,33 +165,57 @@ export function multipartUploads(dir: string) {
     },
 
     /** UploadPart: the part's ETag, and its checksum if the upload chose one. */
-    async uploadPart(uploadId: string, file: string, part: number, payload: DecodedPayload, headers: IncomingHttpHeaders) {
+    async uploadPart(
+      uploadId: string,
+      file: string,
+      part: number,
+      payload: DecodedPayload,
+      headers: IncomingHttpHeaders,
+    ) {
       const { folder, state } = uploadOf(dir, uploadId, file);
       const declared = declaredChecksum(headers, payload.trailers);
       const expected = state.checksum?.algorithm;
-      if ((declared !== undefined && declared.algorithm !== expected) || (declared === undefined && state.checksum?.type === 'COMPOSITE')) {
+      if (
+        (declared !== undefined && declared.algorithm !== expected) ||
+        (declared === undefined && state.checksum?.type === 'COMPOSITE')
+      ) {
         const name = (algorithm: ChecksumAlgorithm | undefined) => algorithm?.toLowerCase() ?? 'null';
-        throw invalidRequest(`Checksum Type mismatch occurred, expected checksum Type: ${name(expected)}, actual checksum Type: ${name(declared?.algorithm)}`);
+        throw invalidRequest(
+          `Checksum Type mismatch occurred, expected checksum Type: ${name(expected)}, actual checksum Type: ${name(declared?.algorithm)}`,
+        );
       }
       if (declared) await verifyChecksum(declared, payload.data);
       const checksum = expected && (declared?.value ?? (await checksumOf(expected, payload.data)));
       const target = partFile(folder, part);
       writeFileSync(`${target}.json`, JSON.stringify({ checksum }));
       writeFileSync(target, payload.data);
-      return { etag: etagOf(payload.data), checksum: expected && checksum ? { algorithm: expected, value: checksum } : undefined };
+      return {
+        etag: etagOf(payload.data),
+        checksum: expected && checksum ? { algorithm: expected, value: checksum } : undefined,
+      };
     },
 
     /** CompleteMultipartUpload: stores the object; its ETag and checksum. */
-    async complete(uploadId: string, file: string, xml: string, headers: IncomingHttpHeaders): Promise<{ etag: string; checksum: ObjectChecksum }> {
+    async complete(
+      uploadId: string,
+      file: string,
+      xml: string,
+      headers: IncomingHttpHeaders,
+    ): Promise<{ etag: string; checksum: ObjectChecksum }> {
       const { folder, state } = uploadOf(dir, uploadId, file);
       const parts = namedParts(xml).map((named) => partFor(folder, state, named));
-      if (parts.slice(0, -1).some((p) => p.data.length < MIN_PART_BYTES)) throw new S3Error(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size');
+      if (parts.slice(0, -1).some((p) => p.data.length < MIN_PART_BYTES))
+        throw new S3Error(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size');
       const whole = Buffer.concat(parts.map((p) => p.data));
       const checksum = await objectChecksum(state, parts, whole);
       // A checksum the request expects of the whole object must be the one computed.
       const expected = expectedObjectChecksum(headers);
       if (expected !== undefined && (expected.algorithm !== checksum.algorithm || expected.value !== checksum.value)) {
-        throw new S3Error(400, 'BadDigest', `The ${expected.algorithm} you specified did not match the calculated checksum.`);
+        throw new S3Error(
+          400,
+          'BadDigest',
+          `The ${expected.algorithm} you specified did not match the calculated checksum.`,
+        );
       }
       writeObject(file, whole, checksum);
       rmSync(folder, { recursive: true, force: true });

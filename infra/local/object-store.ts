@@ -55,17 +55,20 @@ export async function startObjectStore(options: ObjectStoreOptions): Promise<Loc
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
     // A parameter given twice could be signed with one value and served with the other.
     for (const name of new Set(url.searchParams.keys())) {
-      if (url.searchParams.getAll(name).length > 1) throw new S3Error(400, 'InvalidArgument', `The query parameter ${name} is given more than once`);
+      if (url.searchParams.getAll(name).length > 1)
+        throw new S3Error(400, 'InvalidArgument', `The query parameter ${name} is given more than once`);
     }
     // The path as sent: URL would resolve `..` segments, which S3 keeps as part of a key.
     const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
     const raw = await readBody(req, MAX_BODY_BYTES);
-    if (raw === 'too-large') throw new S3Error(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
+    if (raw === 'too-large')
+      throw new S3Error(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
     await authenticate(verifier, req, url, rawPath);
     const payload = payloadOf(req, url, raw);
     const target = targetOf(options, rawPath);
     if (req.method === 'GET' || req.method === 'HEAD') return sendObject(req, res, url, target.file);
-    if (url.searchParams.has('uploadId') || url.searchParams.has('uploads')) return multipart(uploads, req, res, url, target, payload);
+    if (url.searchParams.has('uploadId') || url.searchParams.has('uploads'))
+      return multipart(uploads, req, res, url, target, payload);
     if (req.method === 'PUT') return putObject(req, res, target.file, payload);
     throw notImplemented();
   }
@@ -73,7 +76,8 @@ export async function startObjectStore(options: ObjectStoreOptions): Promise<Loc
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent) res.destroy();
-      else sendError(res, error instanceof S3Error ? error : new S3Error(500, 'InternalError', (error as Error).message));
+      else
+        sendError(res, error instanceof S3Error ? error : new S3Error(500, 'InternalError', (error as Error).message));
     });
   });
   const port = options.port || (await freePort());

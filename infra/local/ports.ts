@@ -26,7 +26,8 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
  */
 export async function keptPort(file: string, host = '127.0.0.1'): Promise<number> {
   const previous = existsSync(file) ? Number(readFileSync(file, 'utf8')) : 0;
-  const port = Number.isInteger(previous) && previous > 0 && (await isFree(previous, host)) ? previous : await freePort(host);
+  const port =
+    Number.isInteger(previous) && previous > 0 && (await isFree(previous, host)) ? previous : await freePort(host);
   writeFileSync(file, String(port));
   return port;
 }

@@ -15,14 +15,17 @@ export class S3Error extends Error {
   }
 }
 
-export const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const xmlEscape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function sendError(res: ServerResponse, error: S3Error): void {
   const details = Object.entries(error.details)
     .map(([name, value]) => `<${name}>${xmlEscape(value)}</${name}>`)
     .join('');
   res.writeHead(error.status, { 'content-type': 'application/xml' });
-  res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${error.code}</Code><Message>${xmlEscape(error.message)}</Message>${details}</Error>`);
+  res.end(
+    `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${error.code}</Code><Message>${xmlEscape(error.message)}</Message>${details}</Error>`,
+  );
 }
 
 /** S3's 400 InvalidRequest, the code of most checksum refusals. */

@@ -7,13 +7,22 @@ import { closeSync, createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import type { DecodedPayload } from './aws-chunked';
-import { checksumElement, checksumHeader, checksumHeaders, checksumOf, declaredChecksum, type ObjectChecksum, verifyChecksum } from './checksums';
+import {
+  checksumElement,
+  checksumHeader,
+  checksumHeaders,
+  checksumOf,
+  declaredChecksum,
+  type ObjectChecksum,
+  verifyChecksum,
+} from './checksums';
 import type { MultipartUploads } from './multipart';
 import { etagOf, openObject, writeObject } from './object-files';
 import { single, type Target } from './s3-request';
 import { S3Error, xmlEscape } from './s3-error';
 
-export const notImplemented = () => new S3Error(501, 'NotImplemented', 'A header you provided implies functionality that is not implemented');
+export const notImplemented = () =>
+  new S3Error(501, 'NotImplemented', 'A header you provided implies functionality that is not implemented');
 
 /** GetObject and HeadObject: the bytes, and the checksum when the request asks for it. */
 export async function sendObject(req: IncomingMessage, res: ServerResponse, url: URL, file: string): Promise<void> {
@@ -34,31 +43,57 @@ export async function sendObject(req: IncomingMessage, res: ServerResponse, url:
 }
 
 /** PutObject: kept with the checksum it declared, once verified, else with S3's default CRC64NVME. */
-export async function putObject(req: IncomingMessage, res: ServerResponse, file: string, payload: DecodedPayload): Promise<void> {
+export async function putObject(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: string,
+  payload: DecodedPayload,
+): Promise<void> {
   const declared = declaredChecksum(req.headers, payload.trailers);
   if (declared) await verifyChecksum(declared, payload.data);
-  const checksum: ObjectChecksum = { ...(declared ?? { algorithm: 'CRC64NVME', value: await checksumOf('CRC64NVME', payload.data) }), type: 'FULL_OBJECT' };
+  const checksum: ObjectChecksum = {
+    ...(declared ?? { algorithm: 'CRC64NVME', value: await checksumOf('CRC64NVME', payload.data) }),
+    type: 'FULL_OBJECT',
+  };
   writeObject(file, payload.data, checksum);
   res.writeHead(200, { etag: etagOf(payload.data), ...checksumHeaders(checksum) }).end();
 }
 
 /** The multipart operations: create, upload a part, complete, abort. */
-export async function multipart(uploads: MultipartUploads, req: IncomingMessage, res: ServerResponse, url: URL, target: Target, payload: DecodedPayload): Promise<void> {
+export async function multipart(
+  uploads: MultipartUploads,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  target: Target,
+  payload: DecodedPayload,
+): Promise<void> {
   const uploadId = url.searchParams.get('uploadId');
   const names = `<Bucket>${xmlEscape(target.bucket)}</Bucket><Key>${xmlEscape(target.key)}</Key>`;
   if (req.method === 'POST' && uploadId === null) {
     const { uploadId: id, checksum } = uploads.create(target.file, req.headers);
-    res.writeHead(200, { 'content-type': 'application/xml', ...(checksum ? { 'x-amz-checksum-algorithm': checksum.algorithm, 'x-amz-checksum-type': checksum.type } : {}) });
-    res.end(`<?xml version="1.0" encoding="UTF-8"?><InitiateMultipartUploadResult>${names}<UploadId>${id}</UploadId></InitiateMultipartUploadResult>`);
+    res.writeHead(200, {
+      'content-type': 'application/xml',
+      ...(checksum ? { 'x-amz-checksum-algorithm': checksum.algorithm, 'x-amz-checksum-type': checksum.type } : {}),
+    });
+    res.end(
+      `<?xml version="1.0" encoding="UTF-8"?><InitiateMultipartUploadResult>${names}<UploadId>${id}</UploadId></InitiateMultipartUploadResult>`,
+    );
   } else if (uploadId === null) {
     throw notImplemented();
   } else if (req.method === 'PUT') {
     const part = Number(url.searchParams.get('partNumber'));
-    if (!Number.isInteger(part) || part < 1 || part > 10_000) throw new S3Error(400, 'InvalidArgument', 'Part number must be an integer between 1 and 10000, inclusive');
+    if (!Number.isInteger(part) || part < 1 || part > 10_000)
+      throw new S3Error(400, 'InvalidArgument', 'Part number must be an integer between 1 and 10000, inclusive');
     const { etag, checksum } = await uploads.uploadPart(uploadId, target.file, part, payload, req.headers);
     res.writeHead(200, { etag, ...(checksum ? { [checksumHeader(checksum.algorithm)]: checksum.value } : {}) }).end();
   } else if (req.method === 'POST') {
-    const { etag, checksum } = await uploads.complete(uploadId, target.file, payload.data.toString('utf8'), req.headers);
+    const { etag, checksum } = await uploads.complete(
+      uploadId,
+      target.file,
+      payload.data.toString('utf8'),
+      req.headers,
+    );
     const element = checksumElement(checksum.algorithm);
     res.writeHead(200, { 'content-type': 'application/xml' });
     res.end(

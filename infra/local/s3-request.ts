@@ -28,7 +28,9 @@ export const single = (value: string | string[] | undefined) => (Array.isArray(v
  * UNSIGNED-PAYLOAD, or an aws-chunked body with trailers) and to a Content-MD5 if it sent one.
  */
 export function payloadOf(req: IncomingMessage, url: URL, raw: Buffer): DecodedPayload {
-  const claimed = url.searchParams.has('X-Amz-Signature') ? (url.searchParams.get('X-Amz-Content-Sha256') ?? 'UNSIGNED-PAYLOAD') : single(req.headers['x-amz-content-sha256']);
+  const claimed = url.searchParams.has('X-Amz-Signature')
+    ? (url.searchParams.get('X-Amz-Content-Sha256') ?? 'UNSIGNED-PAYLOAD')
+    : single(req.headers['x-amz-content-sha256']);
   const trailers = declaredTrailers(req.headers);
   let payload: DecodedPayload = { data: raw, trailers: new Map() };
   if (claimed === UNSIGNED_TRAILER) {
@@ -38,10 +40,21 @@ export function payloadOf(req: IncomingMessage, url: URL, raw: Buffer): DecodedP
   } else if (claimed.startsWith('STREAMING-')) {
     throw new S3Error(501, 'NotImplemented', `Only single-chunk payloads and ${UNSIGNED_TRAILER} are supported here`);
   } else if (claimed !== 'UNSIGNED-PAYLOAD') {
-    if (!/^[0-9a-f]{64}$/.test(claimed)) throw new S3Error(400, 'InvalidArgument', 'x-amz-content-sha256 must be UNSIGNED-PAYLOAD, a STREAMING- value or a valid sha256 value.');
-    if (createHash('sha256').update(raw).digest('hex') !== claimed) throw new S3Error(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
+    if (!/^[0-9a-f]{64}$/.test(claimed))
+      throw new S3Error(
+        400,
+        'InvalidArgument',
+        'x-amz-content-sha256 must be UNSIGNED-PAYLOAD, a STREAMING- value or a valid sha256 value.',
+      );
+    if (createHash('sha256').update(raw).digest('hex') !== claimed)
+      throw new S3Error(
+        400,
+        'XAmzContentSHA256Mismatch',
+        "The provided 'x-amz-content-sha256' header does not match what was computed.",
+      );
   }
-  if (claimed !== UNSIGNED_TRAILER && trailers.length > 0) throw invalidRequest(`x-amz-trailer is taken only with x-amz-content-sha256: ${UNSIGNED_TRAILER}`);
+  if (claimed !== UNSIGNED_TRAILER && trailers.length > 0)
+    throw invalidRequest(`x-amz-trailer is taken only with x-amz-content-sha256: ${UNSIGNED_TRAILER}`);
   verifyContentMd5(req.headers, payload.data);
   return payload;
 }
@@ -56,4 +69,3 @@ export function targetOf(store: { dir: string; buckets: readonly string[] }, raw
   // One flat file per key, named so no key can name a path outside the bucket's folder (not even `.` or `..`).
   return { bucket, key, file: join(store.dir, bucket, `o-${encodeURIComponent(key)}`) };
 }
-

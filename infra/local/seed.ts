@@ -36,7 +36,11 @@ export const DEMO_ADMIN_TOTP_SECRET = 'AURUMDEMOADMINTOTPSECRETLOCAL234';
 
 /** The demo admin's authenticator app: its secret, and the `otpauth://` URI an app adds it from. */
 export function demoAdminTotp(): { secret: string; uri: string } {
-  const totp = new TOTP({ issuer: userPoolDefinition.mfa.totpIssuer, label: DEMO_ADMIN, secret: DEMO_ADMIN_TOTP_SECRET });
+  const totp = new TOTP({
+    issuer: userPoolDefinition.mfa.totpIssuer,
+    label: DEMO_ADMIN,
+    secret: DEMO_ADMIN_TOTP_SECRET,
+  });
   return { secret: DEMO_ADMIN_TOTP_SECRET, uri: totp.toString() };
 }
 
@@ -50,7 +54,11 @@ export const DEMO_CHECKER_TOTP_SECRET = 'AURUMDEMOCHECKERTOTPSECRETLOC234';
 
 /** The second demo admin's authenticator app, as demoAdminTotp gives the first's. */
 export function demoCheckerTotp(): { secret: string; uri: string } {
-  const totp = new TOTP({ issuer: userPoolDefinition.mfa.totpIssuer, label: DEMO_CHECKER, secret: DEMO_CHECKER_TOTP_SECRET });
+  const totp = new TOTP({
+    issuer: userPoolDefinition.mfa.totpIssuer,
+    label: DEMO_CHECKER,
+    secret: DEMO_CHECKER_TOTP_SECRET,
+  });
   return { secret: DEMO_CHECKER_TOTP_SECRET, uri: totp.toString() };
 }
 
@@ -102,7 +110,8 @@ async function recordDemoAdmin(client: CognitoIdentityProviderClient, ctx: SeedC
   const sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
   if (!sub) throw new Error(`no sub for ${email}`);
   const since = Math.floor(ctx.now / 1000) * 1000;
-  const record = securityChange(table(), sub, { set: { adminSince: since, totpEnabledAt: since } }, since).TransactItems ?? [];
+  const record =
+    securityChange(table(), sub, { set: { adminSince: since, totpEnabledAt: since } }, since).TransactItems ?? [];
   const staff = await listingChange({ doc: ddb(), tableName: table() }, sub, 'staff');
   await ddb().send(new TransactWriteCommand({ TransactItems: [...record, ...staff] }));
 }
@@ -130,11 +139,17 @@ export async function seedDemoData(ctx: SeedContext): Promise<void> {
       );
       const code = ctx.mailbox.list(user.email)[0]?.code;
       if (!code) throw new Error(`no confirmation code was sent to ${user.email}`);
-      await client.send(new ConfirmSignUpCommand({ ClientId: ctx.cognito.clientId, Username: user.email, ConfirmationCode: code }));
+      await client.send(
+        new ConfirmSignUpCommand({ ClientId: ctx.cognito.clientId, Username: user.email, ConfirmationCode: code }),
+      );
     }
     for (const admin of DEMO_ADMINS) {
       await client.send(
-        new AdminAddUserToGroupCommand({ UserPoolId: ctx.cognito.userPoolId, Username: admin.email, GroupName: userPoolDefinition.adminGroup }),
+        new AdminAddUserToGroupCommand({
+          UserPoolId: ctx.cognito.userPoolId,
+          Username: admin.email,
+          GroupName: userPoolDefinition.adminGroup,
+        }),
       );
       // As if the admin had added the app (AssociateSoftwareToken, VerifySoftwareToken) and turned
       // codes on (SetUserMFAPreference), with a secret fixed so the README can give it.

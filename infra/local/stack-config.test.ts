@@ -27,7 +27,9 @@ const writesEnv = (source: string) =>
   source
     .split('\n')
     .map((line, index) => ({ line: line.trim(), number: index + 1 }))
-    .filter(({ line }) => !line.startsWith('//') && !line.startsWith('*') && ENV_WRITE.some((pattern) => pattern.test(line)));
+    .filter(
+      ({ line }) => !line.startsWith('//') && !line.startsWith('*') && ENV_WRITE.some((pattern) => pattern.test(line)),
+    );
 
 it('finds every form of write it looks for, and no read', () => {
   for (const write of [
@@ -42,7 +44,7 @@ it('finds every form of write it looks for, and no read', () => {
   ])
     expect(writesEnv(write)).toHaveLength(1);
   for (const read of [
-    "const port = Number(process.env.PORT ?? 3000);",
+    'const port = Number(process.env.PORT ?? 3000);',
     "if (process.env.WEB === 'serve') start();",
     "const level = process.env['LOG'] !== undefined;",
     'spawn(cmd, { env: { ...process.env, PORT: "0" } });',
@@ -53,6 +55,8 @@ it('finds every form of write it looks for, and no read', () => {
 it('infra/local writes no environment variable', () => {
   const files = sourceFiles(here);
   expect(files.map((f) => relative(here, f))).toContain('stack.ts');
-  const writes = files.flatMap((file) => writesEnv(readFileSync(file, 'utf8')).map(({ line, number }) => `${relative(here, file)}:${number}: ${line}`));
+  const writes = files.flatMap((file) =>
+    writesEnv(readFileSync(file, 'utf8')).map(({ line, number }) => `${relative(here, file)}:${number}: ${line}`),
+  );
   expect(writes).toEqual([]);
 });

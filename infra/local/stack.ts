@@ -50,7 +50,16 @@ export interface RunningStack {
   port: number;
   dataDir: string;
   /** `backendSecret`: what the pool's own port wants where AWS wants an IAM signature (infra/local/cognito/backend-gate.ts). */
-  cognito: { endpoint: string; region: string; userPoolId: string; clientId: string; issuer: string; jwksUri: string; backendSecret: string; hostedUi?: { origin: string; domain: string } };
+  cognito: {
+    endpoint: string;
+    region: string;
+    userPoolId: string;
+    clientId: string;
+    issuer: string;
+    jwksUri: string;
+    backendSecret: string;
+    hostedUi?: { origin: string; domain: string };
+  };
   dynamoEndpoint: string;
   /** The S3 stand-in's URL (the exports bucket is LOCAL_EXPORTS_BUCKET). */
   s3Endpoint: string;
@@ -108,25 +117,56 @@ async function startSteps(plan: StackPlan, stops: StopList): Promise<RunningStac
   // Quiet unless the developer asks for more (Powertools reads POWERTOOLS_LOG_LEVEL itself).
   if (process.env.POWERTOOLS_LOG_LEVEL === undefined) logger.setLogLevel('WARN');
   // LOCAL_GOOGLE=off starts no Google sign-in, as a stage without a Google provider.
-  const google = process.env.LOCAL_GOOGLE === 'off' ? undefined : stops.add(await startGoogleSignIn(dataDir, [`${url}/`, `http://127.0.0.1:${plan.port}/`]));
+  const google =
+    process.env.LOCAL_GOOGLE === 'off'
+      ? undefined
+      : stops.add(await startGoogleSignIn(dataDir, [`${url}/`, `http://127.0.0.1:${plan.port}/`]));
   const cognito = stops.add(await startUserPool(dataDir, mailbox, google?.hostedUi));
   // Nothing awaits I/O between the user pool's start and this call, so no trigger runs before it.
-  configureHandlers({ tableName, cognito, dynamoEndpoint: dynamo.endpoint, s3Endpoint: objects.endpoint, originSecrets, siteUrl: url, fourEyesThresholdCents: plan.fourEyesThresholdCents, adminDailyLimitCents: plan.adminDailyLimitCents, mailbox });
+  configureHandlers({
+    tableName,
+    cognito,
+    dynamoEndpoint: dynamo.endpoint,
+    s3Endpoint: objects.endpoint,
+    originSecrets,
+    siteUrl: url,
+    fourEyesThresholdCents: plan.fourEyesThresholdCents,
+    adminDailyLimitCents: plan.adminDailyLimitCents,
+    mailbox,
+  });
   const handlers = await loadApiHandlers();
   const webBuild = plan.web === 'watch' ? stops.add(await watchWebBuild()) : undefined;
-  const gateway = setUpGateway({ port: plan.port, cognito, handlers, mailbox, originSecret, serveWeb: plan.web !== 'none' });
+  const gateway = setUpGateway({
+    port: plan.port,
+    cognito,
+    handlers,
+    mailbox,
+    originSecret,
+    serveWeb: plan.web !== 'none',
+  });
   await migrateOlderDataFolder(dataDir, setup);
   if (setup.created && plan.seed) await seedDemo(cognito, mailbox);
 
   // Only now is the stack what it says it is (demo admin in `admins`, web app written): until
   // this point the port answers nothing, so nobody signs in to a half-made stack.
   await webBuild?.firstBuild;
-  stops.addLast(writeStackFile(dataDir, { url, cognito, dynamoEndpoint: dynamo.endpoint, s3Endpoint: objects.endpoint, tableName }));
+  stops.addLast(
+    writeStackFile(dataDir, { url, cognito, dynamoEndpoint: dynamo.endpoint, s3Endpoint: objects.endpoint, tableName }),
+  );
   // Stopped before DynamoDB Local; a fresh folder's seed e-mails are out before the port opens.
   const poller = stops.add(await startNotifierPoller(dataDir, dynamo.endpoint, cognito.region, tableName));
   const sealer = stops.add(await startSealerPoller(dataDir, dynamo.endpoint, cognito.region, tableName));
   if (setup.created) await Promise.all([poller.drained(), sealer.drained()]);
   await gateway.listen();
   stops.add({ stop: () => gateway.close() });
-  return { url, port: plan.port, dataDir, cognito, dynamoEndpoint: dynamo.endpoint, s3Endpoint: objects.endpoint, tableName, stop: () => stops.stopAll() };
+  return {
+    url,
+    port: plan.port,
+    dataDir,
+    cognito,
+    dynamoEndpoint: dynamo.endpoint,
+    s3Endpoint: objects.endpoint,
+    tableName,
+    stop: () => stops.stopAll(),
+  };
 }

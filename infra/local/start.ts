@@ -1,12 +1,21 @@
 /** `npm start`: the local stack in the foreground until Ctrl-C (or SIGTERM). */
-import { DEMO_ADMIN, DEMO_ADMIN_CODE_COMMAND, DEMO_CHECKER, DEMO_PASSWORD, demoAdminTotp, demoCheckerTotp } from './seed';
+import {
+  DEMO_ADMIN,
+  DEMO_ADMIN_CODE_COMMAND,
+  DEMO_CHECKER,
+  DEMO_PASSWORD,
+  demoAdminTotp,
+  demoCheckerTotp,
+} from './seed';
 import { startStack } from './stack';
 import { DEMO_GOOGLE_ACCOUNTS } from './google/demo-accounts';
 
 // The Lambdas run on Node 24 in AWS; another Node here would test another runtime.
 const REQUIRED_NODE_MAJOR = '24';
 if (process.versions.node.split('.')[0] !== REQUIRED_NODE_MAJOR) {
-  console.error(`npm start needs Node.js ${REQUIRED_NODE_MAJOR} (.nvmrc), the Lambdas' runtime; this is ${process.version}.`);
+  console.error(
+    `npm start needs Node.js ${REQUIRED_NODE_MAJOR} (.nvmrc), the Lambdas' runtime; this is ${process.version}.`,
+  );
   console.error('bash infra/tools/install-system-deps.sh installs it.');
   process.exit(1);
 }

@@ -74,8 +74,13 @@ export interface StreamPoller {
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
   const onError = options.onError ?? ((error: unknown) => console.error('stream poller:', error));
   const log = options.log ?? ((line: string) => console.warn(`stream poller: ${line}`));
-  if (options.positionsFile && options.startingPosition === 'LATEST') throw new Error('a kept position starts at TRIM_HORIZON: LATEST cannot be kept');
-  const clientConfig = { endpoint: options.endpoint, region: options.region ?? 'us-east-1', credentials: options.credentials };
+  if (options.positionsFile && options.startingPosition === 'LATEST')
+    throw new Error('a kept position starts at TRIM_HORIZON: LATEST cannot be kept');
+  const clientConfig = {
+    endpoint: options.endpoint,
+    region: options.region ?? 'us-east-1',
+    credentials: options.credentials,
+  };
   const streams = new DynamoDBStreamsClient(clientConfig);
   const stop = new StopSwitch();
   const drain = new DrainTracker();
@@ -87,7 +92,14 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     const plan = startPlan(await reader.describeShards(), streamArn, options, log);
     const polling: ShardPolling = {
       reader,
-      dispatch: { streamArn, handler: options.handler, onFailure: options.onFailure, onError, maxRetries: options.maxRetries ?? 3, stop },
+      dispatch: {
+        streamArn,
+        handler: options.handler,
+        onFailure: options.onFailure,
+        onError,
+        maxRetries: options.maxRetries ?? 3,
+        stop,
+      },
       drain,
       positions: plan.positions,
       batchSize: options.batchSize ?? 10,
@@ -96,7 +108,9 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       startShard: (shardId, at, iterator) => workers.start(shardId, () => pollShard(polling, shardId, at, iterator)),
     };
     // Every iterator is taken before this function returns: what is written after it is delivered.
-    const started = await Promise.all(plan.shards.map(async ({ shardId, at }) => ({ shardId, at, iterator: await reader.iteratorAt(shardId, at) })));
+    const started = await Promise.all(
+      plan.shards.map(async ({ shardId, at }) => ({ shardId, at, iterator: await reader.iteratorAt(shardId, at) })),
+    );
     for (const { shardId, at, iterator } of started) polling.startShard(shardId, at, iterator);
   } catch (error) {
     streams.destroy();

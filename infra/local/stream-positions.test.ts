@@ -25,7 +25,9 @@ describe('resumePlan', () => {
   });
 
   it('resumes a shard after its last handled record', () => {
-    expect(resumePlan(split, savedIn({ parent: { after: '5' } }))).toEqual([{ shardId: 'parent', at: { type: 'AFTER_SEQUENCE_NUMBER', sequenceNumber: '5' } }]);
+    expect(resumePlan(split, savedIn({ parent: { after: '5' } }))).toEqual([
+      { shardId: 'parent', at: { type: 'AFTER_SEQUENCE_NUMBER', sequenceNumber: '5' } },
+    ]);
   });
 
   it('starts the children of a parent read to its end: a child never read at TRIM_HORIZON, one read after its record', () => {
@@ -36,14 +38,18 @@ describe('resumePlan', () => {
   });
 
   it('reads children whose parent was trimmed from the stream from their oldest record', () => {
-    expect(resumePlan([shard('left', 'trimmed'), shard('right', 'trimmed')], savedIn({ trimmed: { after: '3' } }))).toEqual([
+    expect(
+      resumePlan([shard('left', 'trimmed'), shard('right', 'trimmed')], savedIn({ trimmed: { after: '3' } })),
+    ).toEqual([
       { shardId: 'left', at: { type: 'TRIM_HORIZON' } },
       { shardId: 'right', at: { type: 'TRIM_HORIZON' } },
     ]);
   });
 
   it('does not read a shard read to its end again', () => {
-    expect(resumePlan([shard('parent', undefined, true)], savedIn({ parent: { after: '9', ended: true } }))).toEqual([]);
+    expect(resumePlan([shard('parent', undefined, true)], savedIn({ parent: { after: '9', ended: true } }))).toEqual(
+      [],
+    );
   });
 });
 
@@ -74,16 +80,20 @@ describe('StreamPositions', () => {
     expect(logged).toEqual([]); // a stream never read is simply read from its start: nothing to warn of
     positions.set('shard-a', { after: '7' });
     positions.set('shard-b', { after: '9', ended: true });
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ 'arn:stream-1': { 'shard-a': { after: '7' }, 'shard-b': { after: '9', ended: true } } });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      'arn:stream-1': { 'shard-a': { after: '7' }, 'shard-b': { after: '9', ended: true } },
+    });
     expect(readdirSync(dir)).toEqual(['stream-positions.json']);
 
     const again = StreamPositions.load(file, 'arn:stream-1', log);
     expect(again.get('shard-a')).toEqual({ after: '7' });
     expect(again.keepOnly(new Set(['shard-b']))).toEqual(['shard-a']);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ 'arn:stream-1': { 'shard-b': { after: '9', ended: true } } });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      'arn:stream-1': { 'shard-b': { after: '9', ended: true } },
+    });
   });
 
-  it('ignores another stream\'s positions and drops them at the next write', () => {
+  it("ignores another stream's positions and drops them at the next write", () => {
     writeFileSync(file, JSON.stringify({ 'arn:old': { 'shard-a': { after: '7' } } }));
     const positions = StreamPositions.load(file, 'arn:new', log);
     expect(positions.get('shard-a')).toBeUndefined();
@@ -97,7 +107,9 @@ describe('StreamPositions', () => {
       writeFileSync(file, text);
       logged = [];
       expect(StreamPositions.load(file, 'arn:s', log).get('shard-a')).toBeUndefined();
-      expect(logged[0]).toBe(`${file} is not a positions file: it is ignored, and every shard is read from TRIM_HORIZON`);
+      expect(logged[0]).toBe(
+        `${file} is not a positions file: it is ignored, and every shard is read from TRIM_HORIZON`,
+      );
     }
   });
 });

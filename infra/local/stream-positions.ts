@@ -46,7 +46,8 @@ export class StreamPositions {
   static load(file: string, streamArn: string, log: Log): StreamPositions {
     const saved = readPositionsFile(file, log);
     const others = Object.keys(saved).filter((arn) => arn !== streamArn);
-    if (others.length) log(`positions kept for another stream (${others.join(', ')}: its table was created again) are ignored`);
+    if (others.length)
+      log(`positions kept for another stream (${others.join(', ')}: its table was created again) are ignored`);
     const mine = saved[streamArn];
     return new StreamPositions(file, streamArn, new Map(Object.entries(mine ?? {})));
   }
@@ -70,7 +71,9 @@ export class StreamPositions {
   }
 
   private write(): void {
-    writeFileAtomic(this.file, `${JSON.stringify({ [this.streamArn]: Object.fromEntries(this.shards) }, null, 1)}\n`, { flush: true });
+    writeFileAtomic(this.file, `${JSON.stringify({ [this.streamArn]: Object.fromEntries(this.shards) }, null, 1)}\n`, {
+      flush: true,
+    });
   }
 }
 
@@ -88,11 +91,18 @@ function readPositionsFile(file: string, log: Log): Record<string, Record<string
   return {};
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function isPositionsFile(value: unknown): value is Record<string, Record<string, ShardPosition>> {
-  const isPosition = (p: unknown) => isObject(p) && (p.after === undefined || typeof p.after === 'string') && (p.ended === undefined || p.ended === true);
-  return isObject(value) && Object.values(value).every((shards) => isObject(shards) && Object.values(shards).every(isPosition));
+  const isPosition = (p: unknown) =>
+    isObject(p) &&
+    (p.after === undefined || typeof p.after === 'string') &&
+    (p.ended === undefined || p.ended === true);
+  return (
+    isObject(value) &&
+    Object.values(value).every((shards) => isObject(shards) && Object.values(shards).every(isPosition))
+  );
 }
 
 /** Where a shard with this saved position starts: after its last handled record, or at its oldest. */
@@ -106,7 +116,10 @@ export function startOf(position: ShardPosition | undefined): StartAt {
  * parent is still being read waits for it (the parent's reader starts its children when it ends),
  * so a key's records stay in order across a split.
  */
-export function resumePlan(shards: readonly Shard[], saved: (shardId: string) => ShardPosition | undefined): PlannedShard[] {
+export function resumePlan(
+  shards: readonly Shard[],
+  saved: (shardId: string) => ShardPosition | undefined,
+): PlannedShard[] {
   const listed = new Set(shards.map((s) => s.ShardId ?? ''));
   const parentDone = (parent: string | undefined) => !parent || !listed.has(parent) || saved(parent)?.ended === true;
   return shards

@@ -44,12 +44,19 @@ function partitionKeyOf(key: unknown): string[] {
   return typeof marshalled === 'string' ? [marshalled] : [];
 }
 
-const TRANSACT_ACTIONS: Record<string, string> = { Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', ConditionCheck: 'ConditionCheckItem' };
+const TRANSACT_ACTIONS: Record<string, string> = {
+  Put: 'PutItem',
+  Update: 'UpdateItem',
+  Delete: 'DeleteItem',
+  ConditionCheck: 'ConditionCheckItem',
+};
 
 /** Every partition key of a batch write, across its tables, its puts and its deletes. */
 function batchWriteKeys(input: Input): string[] {
   const requests = Object.values((input.RequestItems ?? {}) as Record<string, Input[]>).flat();
-  return requests.flatMap((r) => partitionKeyOf((r.PutRequest as Input | undefined)?.Item ?? (r.DeleteRequest as Input | undefined)?.Key));
+  return requests.flatMap((r) =>
+    partitionKeyOf((r.PutRequest as Input | undefined)?.Item ?? (r.DeleteRequest as Input | undefined)?.Key),
+  );
 }
 
 /** What IAM checks for one low-level DynamoDB request: the actions, the index when querying one, the partition keys. */
@@ -60,15 +67,31 @@ export function permissionsNeeded(operation: string, input: Input): Need[] {
       return ((input.TransactItems ?? []) as Input[]).map((item) => {
         const kind = Object.keys(item)[0] ?? '';
         const body = item[kind] as Input | undefined;
-        return { action: TRANSACT_ACTIONS[kind] ?? `Unknown(${kind})`, leadingKeys: partitionKeyOf(body?.Key ?? body?.Item) };
+        return {
+          action: TRANSACT_ACTIONS[kind] ?? `Unknown(${kind})`,
+          leadingKeys: partitionKeyOf(body?.Key ?? body?.Item),
+        };
       });
     case 'TransactGetItems':
-      return [{ action: 'GetItem', leadingKeys: ((input.TransactItems ?? []) as Input[]).flatMap((item) => partitionKeyOf((item.Get as Input | undefined)?.Key)) }];
+      return [
+        {
+          action: 'GetItem',
+          leadingKeys: ((input.TransactItems ?? []) as Input[]).flatMap((item) =>
+            partitionKeyOf((item.Get as Input | undefined)?.Key),
+          ),
+        },
+      ];
     case 'BatchWriteItem':
       return [{ action: operation, leadingKeys: batchWriteKeys(input) }];
     case 'Query':
     case 'Scan':
-      return [{ action: operation, index: typeof input.IndexName === 'string' ? input.IndexName : undefined, leadingKeys: [] }];
+      return [
+        {
+          action: operation,
+          index: typeof input.IndexName === 'string' ? input.IndexName : undefined,
+          leadingKeys: [],
+        },
+      ];
     default:
       return [{ action: operation, leadingKeys: partitionKeyOf(input.Key ?? input.Item) }];
   }
@@ -86,18 +109,30 @@ function allowed(fnName: string, use: TableUse, need: Need): boolean {
  * delete or batch write of a write-once item (the activity log), nor of a request naming no key.
  */
 function deniedExplicitly(fnName: string, need: Need): boolean {
-  if (fnName !== ACTIVITY_SEALER_NAME && (SEAL_WRITE_ACTIONS as readonly string[]).includes(need.action) && touchesSeals(need.leadingKeys)) return true;
+  if (
+    fnName !== ACTIVITY_SEALER_NAME &&
+    (SEAL_WRITE_ACTIONS as readonly string[]).includes(need.action) &&
+    touchesSeals(need.leadingKeys)
+  )
+    return true;
   if (!(WRITE_ONCE_DENIED_ACTIONS as readonly string[]).includes(need.action)) return false;
   return need.leadingKeys.length === 0 || touchesWriteOnce(need.leadingKeys);
 }
 
 function refusal(fnName: string, need: Need, input: Input, explicit: boolean): Error {
-  const resource = need.index ? `table/${String(input.TableName)}/index/${need.index}` : `table/${String(input.TableName ?? '?')}`;
+  const resource = need.index
+    ? `table/${String(input.TableName)}/index/${need.index}`
+    : `table/${String(input.TableName ?? '?')}`;
   const why = explicit ? ' with an explicit deny in an identity-based policy' : '';
-  return Object.assign(new Error(`User: local/${fnName} is not authorized to perform: dynamodb:${need.action} on resource: ${resource}${why}`), {
-    name: 'AccessDeniedException',
-    $fault: 'client',
-  });
+  return Object.assign(
+    new Error(
+      `User: local/${fnName} is not authorized to perform: dynamodb:${need.action} on resource: ${resource}${why}`,
+    ),
+    {
+      name: 'AccessDeniedException',
+      $fault: 'client',
+    },
+  );
 }
 
 /** Throws as IAM answers when the running function may not do this; outside any function (seeding, tests) all is allowed. */

@@ -7,7 +7,15 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { CLOUDFRONT_CODINGS, CLOUDFRONT_COMPRESS_BYTES, preferredEncoding } from '../../lambdas/lib/http/compression';
 import { parseSiteConfig } from '../../shared/site-config';
-import { isSpaRoute, LOCAL_SITE_ORIGINS, PRERENDERED_PAGES, securityHeaders, SPA_INDEX, SPA_ROUTE_EXAMPLES, spaDocument } from '../../shared/site/site-rules';
+import {
+  isSpaRoute,
+  LOCAL_SITE_ORIGINS,
+  PRERENDERED_PAGES,
+  securityHeaders,
+  SPA_INDEX,
+  SPA_ROUTE_EXAMPLES,
+  spaDocument,
+} from '../../shared/site/site-rules';
 import { LOCAL_FUNDING_INSTRUCTIONS } from './funding-instructions';
 import { DEMO_FIRM } from '../aws/demo-firm';
 import { createGateway } from './gateway';
@@ -53,19 +61,34 @@ afterAll(async () => {
 /** Raw status, bytes and headers, without fetch's own decoding. */
 async function get(path: string, acceptEncoding: string, url = base, method = 'GET') {
   const { request } = await import('node:http');
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((done, fail) => {
-    request(`${url}${path}`, { method, headers: { 'accept-encoding': acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    })
-      .on('error', fail)
-      .end();
-  });
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (done, fail) => {
+      request(`${url}${path}`, { method, headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res
+          .on('data', (c: Buffer) => chunks.push(c))
+          .on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+        .on('error', fail)
+        .end();
+    },
+  );
 }
 
 /** What is not a security header: the answer's own content and transport headers. */
-const NOT_SECURITY = new Set(['content-type', 'content-length', 'content-encoding', 'cache-control', 'vary', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
-const securityPart = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !NOT_SECURITY.has(name)));
+const NOT_SECURITY = new Set([
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'cache-control',
+  'vary',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+]);
+const securityPart = (headers: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !NOT_SECURITY.has(name)));
 
 it('compresses text files as CloudFront does: brotli first, then gzip, else plain', async () => {
   const br = await get('/assets/app.js', 'gzip, deflate, br');
@@ -139,7 +162,13 @@ it('answers the routes of the SPA with their document by the shared rule, and ot
 
 it('sends exactly the shared security headers for local on every answer of the web server', async () => {
   expect(LOCAL_SECURITY_HEADERS).toEqual(securityHeaders(LOCAL_SITE_ORIGINS));
-  const answers = [await get('/', 'br'), await get('/dashboard', 'identity'), await get('/assets/app.js', 'br'), await get('/assets/app.js', 'identity'), await get('/favicon.svg', 'gzip', base, 'HEAD')];
+  const answers = [
+    await get('/', 'br'),
+    await get('/dashboard', 'identity'),
+    await get('/assets/app.js', 'br'),
+    await get('/assets/app.js', 'identity'),
+    await get('/favicon.svg', 'gzip', base, 'HEAD'),
+  ];
   for (const res of answers) expect(securityPart(res.headers)).toEqual(securityHeaders(LOCAL_SITE_ORIGINS));
 });
 
@@ -152,7 +181,14 @@ describe('the gateway', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'gateway-'));
     gateway = createGateway({
       port: 0,
-      cognito: { endpoint: 'http://127.0.0.1:1', region: 'us-east-1', userPoolId: 'us-east-1_local', clientId: 'local-client', issuer: 'http://127.0.0.1:1/us-east-1_local', jwksUri: 'http://127.0.0.1:1/jwks.json' },
+      cognito: {
+        endpoint: 'http://127.0.0.1:1',
+        region: 'us-east-1',
+        userPoolId: 'us-east-1_local',
+        clientId: 'local-client',
+        issuer: 'http://127.0.0.1:1/us-east-1_local',
+        jwksUri: 'http://127.0.0.1:1/jwks.json',
+      },
       handlers: new Map(),
       mailbox: new Mailbox(dataDir),
       runWeeklyGrowth: () => Promise.resolve({}),
@@ -186,7 +222,13 @@ describe('the gateway', () => {
   });
 
   it('sends exactly the shared security headers for local on every kind of answer', async () => {
-    const answers = [await get('/config.json', 'identity', url), await get('/api/nothing-here', 'identity', url), await get('/__local/mailbox', 'identity', url), await get('/dashboard', 'br', url), await get('/missing.txt', 'identity', url)];
+    const answers = [
+      await get('/config.json', 'identity', url),
+      await get('/api/nothing-here', 'identity', url),
+      await get('/__local/mailbox', 'identity', url),
+      await get('/dashboard', 'br', url),
+      await get('/missing.txt', 'identity', url),
+    ];
     expect(answers.map((a) => a.status)).toEqual([200, 404, 400, 200, 404]);
     for (const res of answers) expect(securityPart(res.headers)).toEqual(securityHeaders(LOCAL_SITE_ORIGINS));
   });

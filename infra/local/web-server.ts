@@ -8,8 +8,22 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { CLOUDFRONT_CODINGS, cloudFrontCompressesSize, type ContentCoding, preferredEncoding } from '../../lambdas/lib/http/compression';
-import { HASHED_ASSETS_DIR, IMMUTABLE_CACHE_CONTROL, isSpaRoute, LOCAL_SITE_ORIGINS, localSiteOrigins, REVALIDATE_CACHE_CONTROL, securityHeaders, spaDocument } from '../../shared/site/site-rules';
+import {
+  CLOUDFRONT_CODINGS,
+  cloudFrontCompressesSize,
+  type ContentCoding,
+  preferredEncoding,
+} from '../../lambdas/lib/http/compression';
+import {
+  HASHED_ASSETS_DIR,
+  IMMUTABLE_CACHE_CONTROL,
+  isSpaRoute,
+  LOCAL_SITE_ORIGINS,
+  localSiteOrigins,
+  REVALIDATE_CACHE_CONTROL,
+  securityHeaders,
+  spaDocument,
+} from '../../shared/site/site-rules';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -52,7 +66,10 @@ function compressedFiles() {
   };
 }
 
-export function staticFiles(distDir: string, securityHeaders: Readonly<Record<string, string>> = LOCAL_SECURITY_HEADERS) {
+export function staticFiles(
+  distDir: string,
+  securityHeaders: Readonly<Record<string, string>> = LOCAL_SECURITY_HEADERS,
+) {
   const root = resolve(distDir);
   const compressed = compressedFiles();
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
@@ -83,10 +100,18 @@ export function staticFiles(distDir: string, securityHeaders: Readonly<Record<st
       ...securityHeaders,
     };
     const stat = statSync(file);
-    const encoding = COMPRESSIBLE.has(extname(file)) && cloudFrontCompressesSize(stat.size) ? preferredEncoding(req.headers['accept-encoding'], CLOUDFRONT_CODINGS) : null;
+    const encoding =
+      COMPRESSIBLE.has(extname(file)) && cloudFrontCompressesSize(stat.size)
+        ? preferredEncoding(req.headers['accept-encoding'], CLOUDFRONT_CODINGS)
+        : null;
     if (encoding) {
       const body = compressed(file, stat.mtimeMs, encoding);
-      res.writeHead(200, { ...headers, 'content-encoding': encoding, vary: 'accept-encoding', 'content-length': String(body.length) });
+      res.writeHead(200, {
+        ...headers,
+        'content-encoding': encoding,
+        vary: 'accept-encoding',
+        'content-length': String(body.length),
+      });
       res.end(req.method === 'HEAD' ? undefined : body);
       return true;
     }
@@ -95,7 +120,12 @@ export function staticFiles(distDir: string, securityHeaders: Readonly<Record<st
       res.end();
       return true;
     }
-    await new Promise<void>((done, fail) => createReadStream(file).on('error', fail).on('end', () => done()).pipe(res));
+    await new Promise<void>((done, fail) =>
+      createReadStream(file)
+        .on('error', fail)
+        .on('end', () => done())
+        .pipe(res),
+    );
     return true;
   };
 }

@@ -11,7 +11,12 @@ import type { ShardStep, ShardStepDone, WeeklyGrowthStep, WeeklyGrowthSummary } 
 import { CLIENT_SHARDS } from '../../lambdas/lib/data/table';
 import { weeklyGrowthDefinition, weeklyGrowthFlow } from '../weekly-growth-flow';
 import { statesOf } from './lambda-invoke-tasks';
-import { ExecutionFailed, LOCAL_JOB_FUNCTION, localWeeklyGrowthDefinition, runWeeklyGrowthLocally } from './weekly-growth-run';
+import {
+  ExecutionFailed,
+  LOCAL_JOB_FUNCTION,
+  localWeeklyGrowthDefinition,
+  runWeeklyGrowthLocally,
+} from './weekly-growth-run';
 
 const T = Date.parse('2026-11-23T00:00:00.000Z');
 const NOW = new Date(T).toISOString();
@@ -43,7 +48,13 @@ function fakeJob(options: FakeOptions = {}) {
     if (step.step === 'finish') {
       const error = options.failFinish?.(steps.filter((s) => s.step === 'finish').length);
       if (error) throw error;
-      return { now: step.now, ...totals(step.shards.reduce((sum, s) => sum + s.totals.due, 0)), durationMs: 0, shardsSeen: step.shards, startedAt: step.startedAt } as WeeklyGrowthSummary;
+      return {
+        now: step.now,
+        ...totals(step.shards.reduce((sum, s) => sum + s.totals.due, 0)),
+        durationMs: 0,
+        shardsSeen: step.shards,
+        startedAt: step.startedAt,
+      } as WeeklyGrowthSummary;
     }
     inFlight += 1;
     maxInFlight = Math.max(maxInFlight, inFlight);
@@ -54,14 +65,17 @@ function fakeJob(options: FakeOptions = {}) {
     if (error) throw error;
     const done = (step.totals?.due ?? 0) + 1;
     const answer: ShardStepDone = { step: 'grow-shard', shard: step.shard, now: step.now, totals: totals(done) };
-    return done < (options.stepsOf ?? ((n) => (n % 3) + 1))(step.shard) ? { ...answer, cursor: `after-${done}` } : answer;
+    return done < (options.stepsOf ?? ((n) => (n % 3) + 1))(step.shard)
+      ? { ...answer, cursor: `after-${done}` }
+      : answer;
   };
   const ofShard = (shard: number) => steps.filter((s): s is ShardStep => s.step === 'grow-shard' && s.shard === shard);
   const finishes = () => steps.filter((s) => s.step === 'finish');
   return { handler, steps, ofShard, finishes, maxInFlight: () => maxInFlight };
 }
 
-const run = (fake: ReturnType<typeof fakeJob>, options: { maxConcurrency?: number } = {}) => runWeeklyGrowthLocally(T, { handler: fake.handler, retryWaitMs: 0, ...options });
+const run = (fake: ReturnType<typeof fakeJob>, options: { maxConcurrency?: number } = {}) =>
+  runWeeklyGrowthLocally(T, { handler: fake.handler, retryWaitMs: 0, ...options });
 
 it('runs the definition the stack deploys, the job function named by its local name', () => {
   const local = localWeeklyGrowthDefinition();
@@ -103,7 +117,9 @@ it("calls a shard's step again with the cursor it answered until it answers none
     expect(steps.map((s) => s.totals?.due)).toEqual(steps.map((_, i) => (i === 0 ? undefined : i)));
   }
   // The finish gets each shard's last answer, with no cursor.
-  expect(summary.shardsSeen).toEqual(SHARDS.map((shard) => ({ step: 'grow-shard', shard, now: NOW, totals: totals((shard % 3) + 1) })));
+  expect(summary.shardsSeen).toEqual(
+    SHARDS.map((shard) => ({ step: 'grow-shard', shard, now: NOW, totals: totals((shard % 3) + 1) })),
+  );
 });
 
 describe('a failing step', () => {
@@ -111,18 +127,26 @@ describe('a failing step', () => {
   const finishRetry = finish.Retry[0];
 
   it('is retried from the same cursor, and the run goes on', async () => {
-    const fake = fakeJob({ failStep: (shard, call) => (shard === 2 && call === 2 ? named('Lambda.ServiceException', 'busy') : undefined) });
+    const fake = fakeJob({
+      failStep: (shard, call) => (shard === 2 && call === 2 ? named('Lambda.ServiceException', 'busy') : undefined),
+    });
     const summary = await run(fake);
     expect(fake.ofShard(2).map((s) => s.cursor)).toEqual([undefined, 'after-1', 'after-1', 'after-2']);
     expect(summary).toMatchObject({ due: SHARDS.reduce((sum, n) => sum + (n % 3) + 1, 0) });
   });
 
   it("is retried MaxAttempts times, then, the definition catching nothing, fails the execution with the step's error", async () => {
-    expect(statesOf(JSON.parse(weeklyGrowthDefinition()) as StateMachineDefinition).filter(([, state]) => 'Catch' in state)).toEqual([]);
+    expect(
+      statesOf(JSON.parse(weeklyGrowthDefinition()) as StateMachineDefinition).filter(([, state]) => 'Catch' in state),
+    ).toEqual([]);
     // The job's own error (not one of Lambda's) is a task failure: States.TaskFailed retries it.
     expect(stepRetry.ErrorEquals).toContain('States.TaskFailed');
-    const fake = fakeJob({ failStep: (shard) => (shard === 0 ? named('ProvisionedThroughputExceededException', 'throttled') : undefined) });
-    await expect(run(fake, { maxConcurrency: 1 })).rejects.toEqual(new ExecutionFailed('ProvisionedThroughputExceededException', 'throttled'));
+    const fake = fakeJob({
+      failStep: (shard) => (shard === 0 ? named('ProvisionedThroughputExceededException', 'throttled') : undefined),
+    });
+    await expect(run(fake, { maxConcurrency: 1 })).rejects.toEqual(
+      new ExecutionFailed('ProvisionedThroughputExceededException', 'throttled'),
+    );
     expect(fake.ofShard(0)).toHaveLength(1 + stepRetry.MaxAttempts);
     expect(fake.ofShard(0).every((s) => s.cursor === undefined)).toBe(true);
     // One shard at a time: its failure failed the Map, and the finish never ran. The interpreter
@@ -142,7 +166,11 @@ describe('a failing step', () => {
   });
 
   it("at the finish: Lambda's own errors are retried, the job's (failed portfolios) fail the execution at once", async () => {
-    const flaky = fakeJob({ stepsOf: () => 1, failFinish: (call) => (call <= finishRetry.MaxAttempts ? named('Lambda.TooManyRequestsException', 'slow down') : undefined) });
+    const flaky = fakeJob({
+      stepsOf: () => 1,
+      failFinish: (call) =>
+        call <= finishRetry.MaxAttempts ? named('Lambda.TooManyRequestsException', 'slow down') : undefined,
+    });
     await expect(run(flaky)).resolves.toMatchObject({ due: CLIENT_SHARDS });
     expect(flaky.finishes()).toHaveLength(1 + finishRetry.MaxAttempts);
 
@@ -150,8 +178,13 @@ describe('a failing step', () => {
     await expect(run(down)).rejects.toEqual(new ExecutionFailed('Lambda.TooManyRequestsException', 'slow down'));
     expect(down.finishes()).toHaveLength(1 + finishRetry.MaxAttempts);
 
-    const failed = fakeJob({ stepsOf: () => 1, failFinish: () => named('PortfoliosFailed', 'weekly growth: 1 portfolios failed') });
-    await expect(run(failed)).rejects.toEqual(new ExecutionFailed('PortfoliosFailed', 'weekly growth: 1 portfolios failed'));
+    const failed = fakeJob({
+      stepsOf: () => 1,
+      failFinish: () => named('PortfoliosFailed', 'weekly growth: 1 portfolios failed'),
+    });
+    await expect(run(failed)).rejects.toEqual(
+      new ExecutionFailed('PortfoliosFailed', 'weekly growth: 1 portfolios failed'),
+    );
     expect(failed.finishes()).toHaveLength(1);
   });
 });

@@ -7,14 +7,27 @@
  * and cause.
  */
 import { ExecutionError, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
-import { type ShardStepDone, handler as jobHandler, type WeeklyGrowthStep, type WeeklyGrowthSummary } from '../../lambdas/jobs/weekly-growth';
-import { FUNCTION_ARN_PLACEHOLDER, WEEKLY_GROWTH_STEP_TIMEOUT_MS, type WeeklyGrowthFlowOptions, weeklyGrowthDefinition } from '../weekly-growth-flow';
+import {
+  type ShardStepDone,
+  handler as jobHandler,
+  type WeeklyGrowthStep,
+  type WeeklyGrowthSummary,
+} from '../../lambdas/jobs/weekly-growth';
+import {
+  FUNCTION_ARN_PLACEHOLDER,
+  WEEKLY_GROWTH_STEP_TIMEOUT_MS,
+  type WeeklyGrowthFlowOptions,
+  weeklyGrowthDefinition,
+} from '../weekly-growth-flow';
 import { type LambdaContext, lambdaInvokeTasks, statesOf } from './lambda-invoke-tasks';
 
 /** The job function's name locally, where the deployed definition has its ARN. */
 export const LOCAL_JOB_FUNCTION = 'WeeklyGrowth';
 
-export type JobHandler = (step: WeeklyGrowthStep, context: LambdaContext) => Promise<ShardStepDone | WeeklyGrowthSummary>;
+export type JobHandler = (
+  step: WeeklyGrowthStep,
+  context: LambdaContext,
+) => Promise<ShardStepDone | WeeklyGrowthSummary>;
 
 export interface LocalRunOptions {
   /** Each step's time budget (the Lambda's timeout by default). */
@@ -69,7 +82,9 @@ export async function runWeeklyGrowthLocally(now: number, options: LocalRunOptio
     {
       overrides: {
         taskResourceLocalHandlers: lambdaInvokeTasks(definition, { [LOCAL_JOB_FUNCTION]: job }),
-        ...(options.retryWaitMs === undefined ? {} : { retryIntervalOverrides: retryWaits(definition, options.retryWaitMs) }),
+        ...(options.retryWaitMs === undefined
+          ? {}
+          : { retryIntervalOverrides: retryWaits(definition, options.retryWaitMs) }),
       },
     },
   );
@@ -84,11 +99,15 @@ export async function runWeeklyGrowthLocally(now: number, options: LocalRunOptio
 
 /** The same wait before every retry of every state that retries. */
 function retryWaits(definition: StateMachineDefinition, ms: number): Record<string, number> {
-  return Object.fromEntries(statesOf(definition).flatMap(([name, state]) => ('Retry' in state && state.Retry ? [[name, ms]] : [])));
+  return Object.fromEntries(
+    statesOf(definition).flatMap(([name, state]) => ('Retry' in state && state.Retry ? [[name, ms]] : [])),
+  );
 }
 
 /** The interpreter's failure holds the state's error, named as Step Functions names it. */
 function failureOf(error: ExecutionError): ExecutionFailed {
   const cause = error.cause;
-  return cause instanceof Error ? new ExecutionFailed(cause.name, cause.message) : new ExecutionFailed('States.Runtime', String(cause));
+  return cause instanceof Error
+    ? new ExecutionFailed(cause.name, cause.message)
+    : new ExecutionFailed('States.Runtime', String(cause));
 }

@@ -59,21 +59,34 @@ export interface AdminChanged {
  * as Cognito allows, and the one user found is named by its username. Two users with one e-mail
  * (an e-mail account and a Google one) are both listed: the command is then given the username.
  */
-export async function usernameOf(client: CognitoIdentityProviderClient, userPoolId: string, emailOrUsername: string): Promise<string> {
+export async function usernameOf(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+  emailOrUsername: string,
+): Promise<string> {
   if (!emailOrUsername.includes('@')) return emailOrUsername;
   const withEmail = async (address: string) => {
     const quoted = address.replace(/[\\"]/g, (c) => `\\${c}`);
-    return (await client.send(new ListUsersCommand({ UserPoolId: userPoolId, Filter: `email = "${quoted}"`, Limit: 10 }))).Users ?? [];
+    return (
+      (await client.send(new ListUsersCommand({ UserPoolId: userPoolId, Filter: `email = "${quoted}"`, Limit: 10 })))
+        .Users ?? []
+    );
   };
   // Attribute filters match exactly; Google gives e-mails in lower case, as people mostly type them.
   let Users = await withEmail(emailOrUsername);
-  if (Users.length === 0 && emailOrUsername !== emailOrUsername.toLowerCase()) Users = await withEmail(emailOrUsername.toLowerCase());
+  if (Users.length === 0 && emailOrUsername !== emailOrUsername.toLowerCase())
+    Users = await withEmail(emailOrUsername.toLowerCase());
   // None by attribute (an e-mail account may have kept the letter case it signed up with): the
   // e-mail as a sign-in name, which Cognito matches in any case for e-mail accounts.
   if (Users.length === 0) return emailOrUsername;
   if (Users.length > 1) {
     const names = Users.map((u) => u.Username).join(', ');
-    throw Object.assign(new Error(`${Users.length} users have the e-mail ${emailOrUsername} (${names}): run the command again with the username instead of the e-mail`), { name: 'AmbiguousEmail' });
+    throw Object.assign(
+      new Error(
+        `${Users.length} users have the e-mail ${emailOrUsername} (${names}): run the command again with the username instead of the e-mail`,
+      ),
+      { name: 'AmbiguousEmail' },
+    );
   }
   return Users[0]?.Username ?? emailOrUsername;
 }
@@ -85,7 +98,10 @@ export async function usernameOf(client: CognitoIdentityProviderClient, userPool
  */
 let clocks = 0;
 
-async function withCognitoClock<T>(client: CognitoIdentityProviderClient, run: (momentAfterLastAnswer: () => number) => Promise<T>): Promise<T> {
+async function withCognitoClock<T>(
+  client: CognitoIdentityProviderClient,
+  run: (momentAfterLastAnswer: () => number) => Promise<T>,
+): Promise<T> {
   let last: number | undefined;
   // One name per change: two changes may run at once on one client (a test's).
   const name = `aurumCognitoClock${++clocks}`;
@@ -117,7 +133,9 @@ interface FoundUser {
 }
 
 async function findUser(targets: AdminToolTargets, username: string): Promise<FoundUser> {
-  const user = await targets.cognito.send(new AdminGetUserCommand({ UserPoolId: targets.userPoolId, Username: username }));
+  const user = await targets.cognito.send(
+    new AdminGetUserCommand({ UserPoolId: targets.userPoolId, Username: username }),
+  );
   const attribute = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value;
   const sub = attribute('sub');
   if (!sub) throw new Error(`Cognito gave no sub for ${username}`);
@@ -164,24 +182,35 @@ async function commitAct(targets: AdminToolTargets, user: FoundUser, act: Act, m
   }
 }
 
-const signOut = (targets: AdminToolTargets, username: string) => targets.cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: targets.userPoolId, Username: username }));
+const signOut = (targets: AdminToolTargets, username: string) =>
+  targets.cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: targets.userPoolId, Username: username }));
 
 /**
  * Adds the user to `admins` (`add`) or takes them out (`remove`); records, logs and e-mails it,
  * and ends every session of theirs. An `add` makes a user with no money a staff account; a
  * `remove` makes a staff account a client again.
  */
-export async function changeAdmin(targets: AdminToolTargets, action: 'add' | 'remove', emailOrUsername: string): Promise<AdminChanged> {
+export async function changeAdmin(
+  targets: AdminToolTargets,
+  action: 'add' | 'remove',
+  emailOrUsername: string,
+): Promise<AdminChanged> {
   return withCognitoClock(targets.cognito, async (momentAfterLastAnswer) => {
     const username = await usernameOf(targets.cognito, targets.userPoolId, emailOrUsername);
     const input = { UserPoolId: targets.userPoolId, Username: username, GroupName: userPoolDefinition.adminGroup };
-    await targets.cognito.send(action === 'add' ? new AdminAddUserToGroupCommand(input) : new AdminRemoveUserFromGroupCommand(input));
+    await targets.cognito.send(
+      action === 'add' ? new AdminAddUserToGroupCommand(input) : new AdminRemoveUserFromGroupCommand(input),
+    );
     const moment = momentAfterLastAnswer();
     const user = await findUser(targets, username);
     const act: Act =
       action === 'add'
         ? { change: { set: { adminSince: moment }, notice: 'admin-granted' }, kind: 'admin-added', listing: 'staff' }
-        : { change: { set: { adminRemovedAt: moment }, notice: 'admin-revoked' }, kind: 'admin-removed', listing: 'client' };
+        : {
+            change: { set: { adminRemovedAt: moment }, notice: 'admin-revoked' },
+            kind: 'admin-removed',
+            listing: 'client',
+          };
     await commitAct(targets, user, act, moment);
     await signOut(targets, username);
     // Done once a new sign-in counts (a moment, by this machine's clock; never long).
@@ -192,7 +221,10 @@ export async function changeAdmin(targets: AdminToolTargets, action: 'add' | 're
 
 /** Why a user's second factor cannot be reset: they have none here to turn off. */
 function nothingToReset(emailOrUsername: string, factor: Exclude<SecondFactor, 'authenticatorApp'>): Error {
-  const why = factor === 'federated' ? "signs in with Google, whose second factor is Google's own" : 'has no authenticator app turned on';
+  const why =
+    factor === 'federated'
+      ? "signs in with Google, whose second factor is Google's own"
+      : 'has no authenticator app turned on';
   return Object.assign(new Error(`${emailOrUsername} ${why}: nothing to reset`), { name: 'NothingToReset' });
 }
 
@@ -201,16 +233,27 @@ function nothingToReset(emailOrUsername: string, factor: Exclude<SecondFactor, '
  * recorded and e-mailed, logs it, and ends every session of theirs: they sign in with their
  * password alone until they set up an app again, and an administrator has no admin power until then.
  */
-export async function resetTwoFactor(targets: AdminToolTargets, emailOrUsername: string): Promise<{ username: string }> {
+export async function resetTwoFactor(
+  targets: AdminToolTargets,
+  emailOrUsername: string,
+): Promise<{ username: string }> {
   return withCognitoClock(targets.cognito, async (momentAfterLastAnswer) => {
     const username = await usernameOf(targets.cognito, targets.userPoolId, emailOrUsername);
     const user = await findUser(targets, username);
     if (user.factor !== 'authenticatorApp') throw nothingToReset(emailOrUsername, user.factor);
     await targets.cognito.send(
-      new AdminSetUserMFAPreferenceCommand({ UserPoolId: targets.userPoolId, Username: username, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }),
+      new AdminSetUserMFAPreferenceCommand({
+        UserPoolId: targets.userPoolId,
+        Username: username,
+        SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+      }),
     );
     const moment = momentAfterLastAnswer();
-    const change: SecurityChange = { set: { totpDisabledAt: moment }, clear: ['pendingAssociationAt'], notice: 'two-factor-off' };
+    const change: SecurityChange = {
+      set: { totpDisabledAt: moment },
+      clear: ['pendingAssociationAt'],
+      notice: 'two-factor-off',
+    };
     await commitAct(targets, user, { change, kind: 'two-factor-reset' }, moment);
     await signOut(targets, username);
     return { username };

@@ -36,20 +36,29 @@ import { verifyActivityCommand } from './verify-activity';
 // Not about one user: its own arguments (verify-activity.ts).
 if (process.argv[2] === 'verify-activity') process.exit(await verifyActivityCommand(process.argv.slice(3)));
 
-const usage = 'usage: npm run admin -- add|remove|reset-two-factor <email> [--pool-id <id> --table <name> --region <region>] [--data-dir <folder>]';
+const usage =
+  'usage: npm run admin -- add|remove|reset-two-factor <email> [--pool-id <id> --table <name> --region <region>] [--data-dir <folder>]';
 const ACTIONS = ['add', 'remove', 'reset-two-factor'] as const;
 type Action = (typeof ACTIONS)[number];
-const isAction = (value: string | undefined): value is Action => (ACTIONS as readonly (string | undefined)[]).includes(value);
+const isAction = (value: string | undefined): value is Action =>
+  (ACTIONS as readonly (string | undefined)[]).includes(value);
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { 'pool-id': { type: 'string' }, table: { type: 'string' }, region: { type: 'string' }, 'data-dir': { type: 'string' } },
+  options: {
+    'pool-id': { type: 'string' },
+    table: { type: 'string' },
+    region: { type: 'string' },
+    'data-dir': { type: 'string' },
+  },
 });
 const [action, email] = positionals;
 const region = values.region ?? process.env.AWS_REGION;
 const inAws = values['pool-id'] !== undefined;
 // In AWS the pool, its table and their region together; locally a data folder alone.
-const argsFit = inAws ? values.table !== undefined && region !== undefined && values['data-dir'] === undefined : values.table === undefined && values.region === undefined;
+const argsFit = inAws
+  ? values.table !== undefined && region !== undefined && values['data-dir'] === undefined
+  : values.table === undefined && values.region === undefined;
 if (!isAction(action) || !email || positionals.length !== 2 || !argsFit) {
   console.error(usage);
   process.exit(2);
@@ -58,7 +67,10 @@ if (!isAction(action) || !email || positionals.length !== 2 || !argsFit) {
 type PoolRun<T> = (client: CognitoIdentityProviderClient, userPoolId: string) => Promise<T>;
 
 /** The local pool's client: its own port wants the stack's backend secret where AWS wants this tool's IAM signature. */
-function localPoolClient(cognito: { endpoint: string; region: string; backendSecret: string }, credentials: { accessKeyId: string; secretAccessKey: string }): CognitoIdentityProviderClient {
+function localPoolClient(
+  cognito: { endpoint: string; region: string; backendSecret: string },
+  credentials: { accessKeyId: string; secretAccessKey: string },
+): CognitoIdentityProviderClient {
   const client = new CognitoIdentityProviderClient({ region: cognito.region, endpoint: cognito.endpoint, credentials });
   sendBackendHeader(client, cognito.backendSecret);
   return client;
@@ -69,10 +81,13 @@ async function withPool<T>(run: PoolRun<T>): Promise<T> {
   const dataDir = resolve(values['data-dir'] ?? process.env.DATA_DIR ?? '.local');
   const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
   if (existsSync(stackFile(dataDir))) {
-    const { cognito } = JSON.parse(readFileSync(stackFile(dataDir), 'utf8')) as { cognito: { endpoint: string; region: string; userPoolId: string; backendSecret: string } };
+    const { cognito } = JSON.parse(readFileSync(stackFile(dataDir), 'utf8')) as {
+      cognito: { endpoint: string; region: string; userPoolId: string; backendSecret: string };
+    };
     return run(localPoolClient(cognito, credentials), cognito.userPoolId);
   }
-  if (!existsSync(join(dataDir, 'cognito'))) throw new Error(`no local user pool in ${dataDir}: run npm start once first`);
+  if (!existsSync(join(dataDir, 'cognito')))
+    throw new Error(`no local user pool in ${dataDir}: run npm start once first`);
   const cognito = await startLocalCognito({ dataDir: join(dataDir, 'cognito') });
   try {
     return await run(localPoolClient(cognito, credentials), cognito.userPoolId);
@@ -82,7 +97,9 @@ async function withPool<T>(run: PoolRun<T>): Promise<T> {
 }
 
 function documentClientOf(open: OpenTable): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(new DynamoDBClient({ region: open.region, endpoint: open.endpoint, credentials: open.credentials }));
+  return DynamoDBDocumentClient.from(
+    new DynamoDBClient({ region: open.region, endpoint: open.endpoint, credentials: open.credentials }),
+  );
 }
 
 /** What the new administrator must still do: the API refuses admins without a second factor. */
@@ -145,6 +162,8 @@ try {
 } catch (error) {
   const e = error as Error;
   const known = e.name === 'AmbiguousEmail' || e.name === 'NothingToReset';
-  console.error(e.name === 'UserNotFoundException' ? `no user ${email} in the pool` : known ? e.message : `${e.name}: ${e.message}`);
+  console.error(
+    e.name === 'UserNotFoundException' ? `no user ${email} in the pool` : known ? e.message : `${e.name}: ${e.message}`,
+  );
   process.exit(1);
 }

@@ -11,7 +11,8 @@ import type { ClientTotals } from '../../lambdas/lib/data/client-totals';
 import { initClientTotals } from '../../lambdas/lib/migrations/init-client-totals';
 import { withToolTable } from './tool-table';
 
-const show = (t: ClientTotals) => `${t.clients} clients, ${(t.balanceCents / 100).toFixed(2)} dollars, Σ weekly gain ${(t.weeklyGainHundredths / 100).toFixed(2)}%`;
+const show = (t: ClientTotals) =>
+  `${t.clients} clients, ${(t.balanceCents / 100).toFixed(2)} dollars, Σ weekly gain ${(t.weeklyGainHundredths / 100).toFixed(2)}%`;
 
 try {
   const start = await withToolTable('init-client-totals.ts', () => initClientTotals());
@@ -19,8 +20,15 @@ try {
   console.log(`the totals kept before this run: ${show(start.kept)}`);
   if (start.wroteBase) console.log('wrote the base bucket: the totals now equal the sum of every client');
   else {
-    const same = start.summed.clients === start.kept.clients && start.summed.balanceCents === start.kept.balanceCents && start.summed.weeklyGainHundredths === start.kept.weeklyGainHundredths;
-    console.log(same ? 'the base bucket exists, and the totals equal the sum of every client' : 'the base bucket exists, but the totals differ from the sum of every client (a write between the two reads, or a drift): see docs/operations.md');
+    const same =
+      start.summed.clients === start.kept.clients &&
+      start.summed.balanceCents === start.kept.balanceCents &&
+      start.summed.weeklyGainHundredths === start.kept.weeklyGainHundredths;
+    console.log(
+      same
+        ? 'the base bucket exists, and the totals equal the sum of every client'
+        : 'the base bucket exists, but the totals differ from the sum of every client (a write between the two reads, or a drift): see docs/operations.md',
+    );
     if (!same) process.exit(1);
   }
 } catch (error) {

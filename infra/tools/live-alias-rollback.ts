@@ -47,9 +47,13 @@ export async function recordLive(api: AliasApi, stackName: string): Promise<Live
 
 /** Checks a record read back from a file: function names to version numbers, nothing else. */
 export function parseLiveRecord(value: unknown): LiveRecord {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`The ${LIVE_ALIAS} record is not an object of function names to versions.`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error(`The ${LIVE_ALIAS} record is not an object of function names to versions.`);
   for (const [name, version] of Object.entries(value)) {
-    if (typeof version !== 'string' || !/^\d+$/.test(version)) throw new Error(`The ${LIVE_ALIAS} record gives ${name} the version ${JSON.stringify(version)}, not a published version number.`);
+    if (typeof version !== 'string' || !/^\d+$/.test(version))
+      throw new Error(
+        `The ${LIVE_ALIAS} record gives ${name} the version ${JSON.stringify(version)}, not a published version number.`,
+      );
   }
   return value as LiveRecord;
 }
@@ -64,7 +68,9 @@ export async function restoreLive(api: AliasApi, record: LiveRecord): Promise<st
     const now = await api.liveAlias(name);
     if (now && now.version === version && Object.keys(now.weights).length === 0) continue;
     await api.pointLive(name, version);
-    moved.push(`${name}: ${LIVE_ALIAS} ${now ? `${now.version}${Object.keys(now.weights).length ? ' (split)' : ''}` : '(none)'} → ${version}`);
+    moved.push(
+      `${name}: ${LIVE_ALIAS} ${now ? `${now.version}${Object.keys(now.weights).length ? ' (split)' : ''}` : '(none)'} → ${version}`,
+    );
   }
   return moved;
 }

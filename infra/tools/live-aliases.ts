@@ -9,7 +9,13 @@
  * The region is the environment's (AWS_REGION, set by configure-aws-credentials).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { GetAliasCommand, LambdaClient, paginateListFunctions, ResourceNotFoundException, UpdateAliasCommand } from '@aws-sdk/client-lambda';
+import {
+  GetAliasCommand,
+  LambdaClient,
+  paginateListFunctions,
+  ResourceNotFoundException,
+  UpdateAliasCommand,
+} from '@aws-sdk/client-lambda';
 import { type AliasApi, LIVE_ALIAS, parseLiveRecord, recordLive, restoreLive } from './live-alias-rollback';
 
 function lambdaAliases(client: LambdaClient): AliasApi {
@@ -31,7 +37,14 @@ function lambdaAliases(client: LambdaClient): AliasApi {
       }
     },
     async pointLive(functionName, version) {
-      await client.send(new UpdateAliasCommand({ FunctionName: functionName, Name: LIVE_ALIAS, FunctionVersion: version, RoutingConfig: { AdditionalVersionWeights: {} } }));
+      await client.send(
+        new UpdateAliasCommand({
+          FunctionName: functionName,
+          Name: LIVE_ALIAS,
+          FunctionVersion: version,
+          RoutingConfig: { AdditionalVersionWeights: {} },
+        }),
+      );
     },
   };
 }
@@ -43,13 +56,19 @@ async function main(args: string[]): Promise<number> {
     const [stackName, file] = rest as [string, string];
     const record = await recordLive(api, stackName);
     writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
-    console.log(`Recorded the ${LIVE_ALIAS} version of ${Object.keys(record).length} functions of ${stackName} in ${file}:`);
+    console.log(
+      `Recorded the ${LIVE_ALIAS} version of ${Object.keys(record).length} functions of ${stackName} in ${file}:`,
+    );
     for (const [name, version] of Object.entries(record)) console.log(`${name} ${version}`);
     return 0;
   }
   if (command === 'restore' && rest.length === 1) {
     const moved = await restoreLive(api, parseLiveRecord(JSON.parse(readFileSync(rest[0] as string, 'utf8'))));
-    console.log(moved.length ? `Moved back:\n${moved.join('\n')}` : `Every ${LIVE_ALIAS} alias already served its recorded version.`);
+    console.log(
+      moved.length
+        ? `Moved back:\n${moved.join('\n')}`
+        : `Every ${LIVE_ALIAS} alias already served its recorded version.`,
+    );
     return 0;
   }
   console.error('usage: live-aliases.ts record <stack name> <file> | restore <file>');

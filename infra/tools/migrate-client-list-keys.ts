@@ -10,4 +10,9 @@
 import { migrateClientListKeys } from '../../lambdas/lib/migrations/migrate-client-list-keys';
 import { runMigration } from './tool-table';
 
-await runMigration('migrate-client-list-keys.ts', migrateClientListKeys, (s) => `${s.live} live profiles: ${s.migrated} given their list keys, ${s.skipped} skipped (deleted meanwhile), ${s.failed} failed`);
+await runMigration(
+  'migrate-client-list-keys.ts',
+  migrateClientListKeys,
+  (s) =>
+    `${s.live} live profiles: ${s.migrated} given their list keys, ${s.skipped} skipped (deleted meanwhile), ${s.failed} failed`,
+);

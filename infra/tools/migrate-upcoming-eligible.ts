@@ -13,5 +13,6 @@ import { runMigration } from './tool-table';
 await runMigration(
   'migrate-upcoming-eligible.ts',
   () => migrateUpcomingEligible(Date.now()),
-  (s) => `${s.live} live profiles, ${s.lacking} without upcomingEligibleAt: ${s.migrated} migrated, ${s.skipped} skipped (written or deleted meanwhile), ${s.failed} failed`,
+  (s) =>
+    `${s.live} live profiles, ${s.lacking} without upcomingEligibleAt: ${s.migrated} migrated, ${s.skipped} skipped (written or deleted meanwhile), ${s.failed} failed`,
 );

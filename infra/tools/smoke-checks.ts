@@ -42,7 +42,12 @@ export function targetFromOutputs(outputs: unknown, stackName: string): SmokeTar
     if (typeof value !== 'string' || value === '') throw new Error(`Stack ${stackName} has no output ${name}.`);
     return value;
   };
-  return { siteUrl: output('SiteUrl').replace(/\/+$/, ''), region: output('Region'), userPoolId: output('UserPoolId'), userPoolClientId: output('UserPoolClientId') };
+  return {
+    siteUrl: output('SiteUrl').replace(/\/+$/, ''),
+    region: output('Region'),
+    userPoolId: output('UserPoolId'),
+    userPoolClientId: output('UserPoolClientId'),
+  };
 }
 
 type Probe = (fetcher: typeof fetch, target: SmokeTarget) => Promise<string | undefined>;
@@ -54,20 +59,26 @@ const configServed: Probe = async (fetcher, target) => {
   const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
   if (!body) return 'is not JSON';
   const wrong = (['region', 'userPoolId', 'userPoolClientId'] as const).filter((key) => body[key] !== target[key]);
-  return wrong.length ? `has ${wrong.map((key) => `${key} ${JSON.stringify(body[key])}, not ${JSON.stringify(target[key])}`).join('; ')}` : undefined;
+  return wrong.length
+    ? `has ${wrong.map((key) => `${key} ${JSON.stringify(body[key])}, not ${JSON.stringify(target[key])}`).join('; ')}`
+    : undefined;
 };
 
 /** The sign-in page: `/`, prerendered, with its password field. */
 const signInPage: Probe = async (fetcher, target) => {
   const response = await fetcher(`${target.siteUrl}/`, { redirect: 'manual' });
   if (response.status !== 200) return `answered ${response.status}`;
-  if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return `is ${response.headers.get('content-type') ?? 'without a content type'}, not HTML`;
+  if (!(response.headers.get('content-type') ?? '').startsWith('text/html'))
+    return `is ${response.headers.get('content-type') ?? 'without a content type'}, not HTML`;
   return /<input[^>]*type="password"/.test(await response.text()) ? undefined : 'has no password field';
 };
 
 /** The API through CloudFront: no token, so API Gateway's authorizer answers 401 before any function runs. */
 const apiAnswers: Probe = async (fetcher, target) => {
-  const response = await fetcher(`${target.siteUrl}${UNAUTHENTICATED_ROUTE.path}`, { method: UNAUTHENTICATED_ROUTE.method, redirect: 'manual' });
+  const response = await fetcher(`${target.siteUrl}${UNAUTHENTICATED_ROUTE.path}`, {
+    method: UNAUTHENTICATED_ROUTE.method,
+    redirect: 'manual',
+  });
   if (response.status !== 401) return `answered ${response.status}, not 401`;
   const body = (await response.json().catch(() => undefined)) as { message?: unknown } | undefined;
   return body?.message === 'Unauthorized' ? undefined : `answered 401 without API Gateway's {"message":"Unauthorized"}`;
@@ -79,11 +90,17 @@ const PROBES: [string, Probe][] = [
   [`${UNAUTHENTICATED_ROUTE.method} ${UNAUTHENTICATED_ROUTE.path} without a token answers 401`, apiAnswers],
 ];
 
-async function attempt(probe: Probe, target: SmokeTarget, options: Required<SmokeOptions>): Promise<string | undefined> {
+async function attempt(
+  probe: Probe,
+  target: SmokeTarget,
+  options: Required<SmokeOptions>,
+): Promise<string | undefined> {
   let failure: string | undefined;
   for (let tries = 0; tries < options.attempts; tries += 1) {
     if (tries > 0) await new Promise((resolve) => setTimeout(resolve, options.waitMs));
-    failure = await probe(options.fetcher, target).catch((error: unknown) => `could not be fetched: ${error instanceof Error ? error.message : String(error)}`);
+    failure = await probe(options.fetcher, target).catch(
+      (error: unknown) => `could not be fetched: ${error instanceof Error ? error.message : String(error)}`,
+    );
     if (failure === undefined) return undefined;
   }
   return failure;
@@ -91,7 +108,11 @@ async function attempt(probe: Probe, target: SmokeTarget, options: Required<Smok
 
 /** Every check, each tried until it passes or its attempts run out. */
 export async function smokeTest(target: SmokeTarget, options: SmokeOptions = {}): Promise<SmokeCheck[]> {
-  const settled = { fetcher: options.fetcher ?? fetch, attempts: options.attempts ?? 6, waitMs: options.waitMs ?? 10_000 };
+  const settled = {
+    fetcher: options.fetcher ?? fetch,
+    attempts: options.attempts ?? 6,
+    waitMs: options.waitMs ?? 10_000,
+  };
   const checks: SmokeCheck[] = [];
   for (const [name, probe] of PROBES) {
     const failure = await attempt(probe, target, settled);

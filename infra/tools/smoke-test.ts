@@ -11,7 +11,11 @@ import { parseArgs } from 'node:util';
 import { smokeTest, targetFromOutputs } from './smoke-checks';
 
 async function main(args: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { attempts: { type: 'string' }, 'wait-ms': { type: 'string' } } });
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { attempts: { type: 'string' }, 'wait-ms': { type: 'string' } },
+  });
   const attempts = values.attempts === undefined ? undefined : Number(values.attempts);
   const waitMs = values['wait-ms'] === undefined ? undefined : Number(values['wait-ms']);
   const whole = (n: number | undefined, least: number) => n === undefined || (Number.isInteger(n) && n >= least);
@@ -23,7 +27,8 @@ async function main(args: string[]): Promise<number> {
   const target = targetFromOutputs(JSON.parse(readFileSync(file, 'utf8')), stackName);
   console.log(`Smoke test of ${stackName} at ${target.siteUrl}`);
   const checks = await smokeTest(target, { attempts, waitMs });
-  for (const check of checks) console.log(`${check.ok ? 'pass' : 'FAIL'}  ${check.name}${check.ok ? '' : `: ${check.detail}`}`);
+  for (const check of checks)
+    console.log(`${check.ok ? 'pass' : 'FAIL'}  ${check.name}${check.ok ? '' : `: ${check.detail}`}`);
   return checks.every((c) => c.ok) ? 0 : 1;
 }
 

@@ -37,13 +37,21 @@ export async function withTableAt<T>(target: TableTarget, run: (open: OpenTable)
   }
   const dataDir = resolve(target.dataDir ?? process.env.DATA_DIR ?? '.local');
   if (existsSync(stackFile(dataDir))) {
-    const { dynamoEndpoint, tableName } = JSON.parse(readFileSync(stackFile(dataDir), 'utf8')) as { dynamoEndpoint: string; tableName: string };
+    const { dynamoEndpoint, tableName } = JSON.parse(readFileSync(stackFile(dataDir), 'utf8')) as {
+      dynamoEndpoint: string;
+      tableName: string;
+    };
     return run({ tableName, region: 'us-east-1', endpoint: dynamoEndpoint, credentials: localCredentials() });
   }
   if (!existsSync(join(dataDir, 'dynamodb'))) throw new Error(`no local table in ${dataDir}: run npm start once first`);
   const dynamo = await startLocalDynamo({ dataDir });
   try {
-    return await run({ tableName: TABLE_NAME_DEFAULT, region: 'us-east-1', endpoint: dynamo.endpoint, credentials: localCredentials() });
+    return await run({
+      tableName: TABLE_NAME_DEFAULT,
+      region: 'us-east-1',
+      endpoint: dynamo.endpoint,
+      credentials: localCredentials(),
+    });
   } finally {
     await dynamo.stop();
   }
@@ -71,7 +79,9 @@ export async function withToolTable<T>(tool: string, work: () => Promise<T>): Pr
   const target = values.table === undefined ? { dataDir: values['data-dir'] } : { table: values.table, region };
   return withTableAt(target, ({ tableName, region: at, endpoint, credentials }) => {
     // Points the data-access code (lambdas/lib/runtime/runtime.ts) at the table: a local one, or AWS with the operator's credentials.
-    configureRuntime(endpoint ? { tableName, region: at, dynamoEndpoint: endpoint, credentials } : { tableName, region: at });
+    configureRuntime(
+      endpoint ? { tableName, region: at, dynamoEndpoint: endpoint, credentials } : { tableName, region: at },
+    );
     return work();
   });
 }
@@ -80,7 +90,11 @@ export async function withToolTable<T>(tool: string, work: () => Promise<T>): Pr
  * A migration's command: runs it on the command line's table and prints its summary; exits 1
  * when some profiles kept changing (running it again finishes them) or when it broke.
  */
-export async function runMigration<S extends { failed: number }>(tool: string, migrate: () => Promise<S>, summarize: (summary: S) => string): Promise<void> {
+export async function runMigration<S extends { failed: number }>(
+  tool: string,
+  migrate: () => Promise<S>,
+  summarize: (summary: S) => string,
+): Promise<void> {
   try {
     const summary = await withToolTable(tool, migrate);
     console.log(summarize(summary));

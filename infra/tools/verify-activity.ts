@@ -10,13 +10,19 @@
 import { parseArgs } from 'node:util';
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { activityProblemLabels } from '../../shared/activity-integrity';
-import { type ActivityBreak, allActivityMonths, recordVerification, verifyMonths } from '../../lambdas/lib/data/activity-verify';
+import {
+  type ActivityBreak,
+  allActivityMonths,
+  recordVerification,
+  verifyMonths,
+} from '../../lambdas/lib/data/activity-verify';
 import { activityKeys } from '../../lambdas/lib/data/table';
 import { configureRuntime } from '../../lambdas/lib/runtime/runtime';
 import { localOperator } from './admin-change';
 import { withTableAt } from './tool-table';
 
-const usage = 'usage: npm run admin -- verify-activity [--month <yyyy-mm> | --all] [--table <name> --region <region>] [--data-dir <folder>]';
+const usage =
+  'usage: npm run admin -- verify-activity [--month <yyyy-mm> | --all] [--table <name> --region <region>] [--data-dir <folder>]';
 
 interface VerifyArgs {
   months: string[];
@@ -28,14 +34,33 @@ function parse(args: string[], now: number): VerifyArgs | undefined {
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
-      options: { month: { type: 'string' }, all: { type: 'boolean' }, table: { type: 'string' }, region: { type: 'string' }, 'data-dir': { type: 'string' } },
+      options: {
+        month: { type: 'string' },
+        all: { type: 'boolean' },
+        table: { type: 'string' },
+        region: { type: 'string' },
+        'data-dir': { type: 'string' },
+      },
     });
     const region = values.region ?? process.env.AWS_REGION;
-    const targetFits = values.table === undefined ? values.region === undefined : values['data-dir'] === undefined && region !== undefined;
+    const targetFits =
+      values.table === undefined
+        ? values.region === undefined
+        : values['data-dir'] === undefined && region !== undefined;
     const month = values.month;
-    if (positionals.length > 0 || !targetFits || (month !== undefined && (values.all || !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)))) return undefined;
-    const months = values.all ? allActivityMonths(now) : [month ? `${activityKeys.prefix}${month}` : activityKeys.month(now)];
-    return { months, target: values.table === undefined ? { dataDir: values['data-dir'] } : { table: values.table, region } };
+    if (
+      positionals.length > 0 ||
+      !targetFits ||
+      (month !== undefined && (values.all || !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)))
+    )
+      return undefined;
+    const months = values.all
+      ? allActivityMonths(now)
+      : [month ? `${activityKeys.prefix}${month}` : activityKeys.month(now)];
+    return {
+      months,
+      target: values.table === undefined ? { dataDir: values['data-dir'] } : { table: values.table, region },
+    };
   } catch {
     return undefined;
   }
@@ -55,7 +80,9 @@ const monthName = (month: string) => month.slice(activityKeys.prefix.length);
 
 export function describeBreak(found: ActivityBreak): string {
   const at = found.at !== undefined && Number.isFinite(found.at) ? new Date(found.at).toISOString() : 'unknown time';
-  const what = found.entryId ? `entry ${found.entryId} (${at}${found.kind ? `, ${found.kind}` : ''})` : `the month's seals`;
+  const what = found.entryId
+    ? `entry ${found.entryId} (${at}${found.kind ? `, ${found.kind}` : ''})`
+    : `the month's seals`;
   return `${what}: ${found.detail || activityProblemLabels[found.problem]}`;
 }
 
@@ -78,7 +105,9 @@ export async function verifyActivityCommand(args: string[]): Promise<number> {
       console.log(`Activity log intact: ${result.entries} entries checked (${span}).`);
       return 0;
     }
-    console.log(`Activity log BROKEN in ${monthName(result.firstBreak.month)}: first broken ${describeBreak(result.firstBreak)}. ${result.breaks} problem(s) in ${span}.`);
+    console.log(
+      `Activity log BROKEN in ${monthName(result.firstBreak.month)}: first broken ${describeBreak(result.firstBreak)}. ${result.breaks} problem(s) in ${span}.`,
+    );
     return 1;
   });
 }

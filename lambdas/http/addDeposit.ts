@@ -19,7 +19,11 @@ export const handler = httpHandler('addDeposit', async ({ caller, params, body, 
       now,
       idempotency: idempotencyScope ? { key: idempotencyScope, request: { sub, ...body } } : undefined,
       answer: ({ newBalanceCents, entry }) => ({
-        body: { success: true, newBalance: centsToDollars(newBalanceCents), transaction: toTransactionDto(entry!, { forAdmin: true }) },
+        body: {
+          success: true,
+          newBalance: centsToDollars(newBalanceCents),
+          transaction: toTransactionDto(entry!, { forAdmin: true }),
+        },
       }),
     },
   );

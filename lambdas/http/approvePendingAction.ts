@@ -13,7 +13,14 @@ import { type Move, runMove } from '../lib/money/admin-moves';
 import { Conflict, Forbidden, NotFound } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/http';
 import { toTransactionDto } from '../lib/data/ledger';
-import { type ActionDecision, actionDecisionWrite, decidedAction, getAction, type PendingActionItem, toActionDto } from '../lib/data/pending-actions';
+import {
+  type ActionDecision,
+  actionDecisionWrite,
+  decidedAction,
+  getAction,
+  type PendingActionItem,
+  toActionDto,
+} from '../lib/data/pending-actions';
 import { actorEmail } from '../lib/http/actor';
 import { getRequest } from '../lib/data/withdrawal-requests';
 import { refusals } from '../../shared/refusals';
@@ -21,7 +28,13 @@ import { refusals } from '../../shared/refusals';
 async function moveOf(action: PendingActionItem): Promise<Move> {
   switch (action.kind) {
     case 'deposit':
-      return { kind: 'deposit', sub: action.clientId, amountCents: action.amountCents, at: action.depositAt ?? Date.parse(action.proposedAt), note: action.note ?? '' };
+      return {
+        kind: 'deposit',
+        sub: action.clientId,
+        amountCents: action.amountCents,
+        at: action.depositAt ?? Date.parse(action.proposedAt),
+        note: action.note ?? '',
+      };
     case 'withdrawal':
       return { kind: 'withdrawal', sub: action.clientId, amountCents: action.amountCents, note: action.note ?? '' };
     case 'balance':
@@ -41,7 +54,8 @@ export const handler = httpHandler('approvePendingAction', async ({ caller, para
   if (action.proposedBySub === caller.sub) throw new Forbidden(apiMessages.cannotApproveOwnAction);
   const approver = { sub: caller.sub, email: await actorEmail(caller) };
   // The proposer under another sign-in of the same address is still the proposer.
-  if (samePerson(approver, { sub: action.proposedBySub, email: action.proposedBy })) throw new Forbidden(refusals.approverIsProposer);
+  if (samePerson(approver, { sub: action.proposedBySub, email: action.proposedBy }))
+    throw new Forbidden(refusals.approverIsProposer);
   const decision: ActionDecision = { status: 'approved', by: approver.email, bySub: approver.sub, now };
   const answer = await runMove(await moveOf(action), {
     actor: { sub: action.proposedBySub, email: action.proposedBy },

@@ -26,7 +26,9 @@ export const handler = httpHandler('createPortfolio', async ({ caller, now }) =>
   if (existing?.deleted) throw new Forbidden(refusals.accountDeleted);
   if (!existing) {
     const user = await cognitoUser(caller.username);
-    const outcome = await createProfile({ sub: caller.sub, cognitoUsername: caller.username, ...user }, now, { staff: await isConfirmedAdmin(caller) });
+    const outcome = await createProfile({ sub: caller.sub, cognitoUsername: caller.username, ...user }, now, {
+      staff: await isConfirmedAdmin(caller),
+    });
     if (outcome === 'deleted') throw new Forbidden(refusals.accountDeleted);
   }
   const profile = await requireProfile(caller.sub, true);

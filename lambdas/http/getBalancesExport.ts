@@ -2,4 +2,6 @@
 import { readBalancesExport } from '../lib/money/balances-export';
 import { httpHandler } from '../lib/http/http';
 
-export const handler = httpHandler('getBalancesExport', async ({ params, now }) => ({ body: await readBalancesExport(params.id, now) }));
+export const handler = httpHandler('getBalancesExport', async ({ params, now }) => ({
+  body: await readBalancesExport(params.id, now),
+}));

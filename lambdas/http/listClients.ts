@@ -7,4 +7,6 @@ import { httpHandler } from '../lib/http/http';
 import { listClientsPage } from '../lib/data/client-list';
 import { listClosedPage } from '../lib/data/closed-list';
 
-export const handler = httpHandler('listClients', async ({ query, now }) => ({ body: await (query.closed ? listClosedPage(query) : listClientsPage(query, now)) }));
+export const handler = httpHandler('listClients', async ({ query, now }) => ({
+  body: await (query.closed ? listClosedPage(query) : listClientsPage(query, now)),
+}));

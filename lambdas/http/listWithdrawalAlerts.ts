@@ -30,6 +30,10 @@ export const handler = httpHandler('listWithdrawalAlerts', async ({ now }) => {
     group.deposits.sort((a, b) => a.daysUntilEligible - b.daysUntilEligible || a.timestamp.localeCompare(b.timestamp));
     data.push(group);
   }
-  data.sort((a, b) => (a.deposits[0]?.daysUntilEligible ?? 0) - (b.deposits[0]?.daysUntilEligible ?? 0) || a.userEmail.localeCompare(b.userEmail));
+  data.sort(
+    (a, b) =>
+      (a.deposits[0]?.daysUntilEligible ?? 0) - (b.deposits[0]?.daysUntilEligible ?? 0) ||
+      a.userEmail.localeCompare(b.userEmail),
+  );
   return { body: { data } };
 });

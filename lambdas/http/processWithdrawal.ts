@@ -17,7 +17,11 @@ export const handler = httpHandler('processWithdrawal', async ({ caller, params,
       now,
       idempotency: idempotencyScope ? { key: idempotencyScope, request: { sub, ...body } } : undefined,
       answer: ({ newBalanceCents, entry }) => ({
-        body: { success: true, newBalance: centsToDollars(newBalanceCents), transaction: toTransactionDto(entry!, { forAdmin: true }) },
+        body: {
+          success: true,
+          newBalance: centsToDollars(newBalanceCents),
+          transaction: toTransactionDto(entry!, { forAdmin: true }),
+        },
       }),
     },
   );

@@ -10,7 +10,14 @@ import { activityPut } from '../lib/data/activity-log';
 import { cancellationReasons, ddb } from '../lib/runtime/db';
 import { Conflict, NotFound } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/http';
-import { type ActionDecision, actionCountedOutWrite, actionDecisionWrite, decidedAction, getAction, toActionDto } from '../lib/data/pending-actions';
+import {
+  type ActionDecision,
+  actionCountedOutWrite,
+  actionDecisionWrite,
+  decidedAction,
+  getAction,
+  toActionDto,
+} from '../lib/data/pending-actions';
 import { actorEmail } from '../lib/http/actor';
 import { requestAwaitingClear } from '../lib/money/proposals';
 import { keys, requestIds } from '../lib/data/table';
@@ -48,7 +55,8 @@ export const handler = httpHandler('rejectPendingAction', async ({ caller, param
       }),
     );
   } catch (error) {
-    if (cancellationReasons(error)[0] === 'ConditionalCheckFailed') throw new Conflict(apiMessages.actionAlreadyDecided);
+    if (cancellationReasons(error)[0] === 'ConditionalCheckFailed')
+      throw new Conflict(apiMessages.actionAlreadyDecided);
     throw error;
   }
   return { body: { success: true, action: toActionDto(decidedAction(action, decision)) } };

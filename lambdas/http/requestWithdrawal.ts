@@ -23,7 +23,8 @@ export const handler = httpHandler('requestWithdrawal', async ({ caller, body, n
       const { eligibility, pending } = await requestChecks(profile, now);
       if (pending >= MAX_PENDING_WITHDRAWAL_REQUESTS) throw new Conflict(withdrawalLimitMessages.tooManyPending);
       const { totalEligibleProfitCents } = eligibility;
-      if (body.amount > totalEligibleProfitCents) throw new Conflict(validation.amountTooHigh(formatUsd(totalEligibleProfitCents)).description);
+      if (body.amount > totalEligibleProfitCents)
+        throw new Conflict(validation.amountTooHigh(formatUsd(totalEligibleProfitCents)).description);
       const item = newRequestItem(caller.sub, newId(now), profile.email, body.amount, now);
       return {
         profileSet: { pendingRequests: pending + 1 },

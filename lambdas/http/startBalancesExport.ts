@@ -3,4 +3,7 @@ import { startBalancesExport } from '../lib/money/balances-export';
 import { httpHandler } from '../lib/http/http';
 import { actorEmail } from '../lib/http/actor';
 
-export const handler = httpHandler('startBalancesExport', async ({ caller, now }) => ({ status: 202, body: await startBalancesExport({ sub: caller.sub, email: await actorEmail(caller) }, now) }));
+export const handler = httpHandler('startBalancesExport', async ({ caller, now }) => ({
+  status: 202,
+  body: await startBalancesExport({ sub: caller.sub, email: await actorEmail(caller) }, now),
+}));

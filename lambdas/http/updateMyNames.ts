@@ -13,6 +13,7 @@ import { refusals } from '../../shared/refusals';
 export const handler = httpHandler('updateMyNames', async ({ params, body }) => {
   const profile = await requireProfile(params.userId, true);
   await setCognitoNames(profile.cognitoUsername, body.firstName, body.lastName);
-  if ((await setProfileNames(params.userId, body.firstName, body.lastName)) === 'gone') throw new NotFound(refusals.clientNotFound);
+  if ((await setProfileNames(params.userId, body.firstName, body.lastName)) === 'gone')
+    throw new NotFound(refusals.clientNotFound);
   return { body: { success: true, firstName: body.firstName, lastName: body.lastName } };
 });

@@ -17,15 +17,25 @@ import { recordTamper, sealEntry } from '../lib/data/activity-seal';
 import { activityKeys } from '../lib/data/table';
 import { logger } from '../lib/runtime/logger';
 import { runtimeSettings } from '../lib/runtime/runtime';
-import { ACTIVITY_SEALER_NAMESPACE, ACTIVITY_SEALER_SERVICE, ACTIVITY_TAMPERED_METRIC } from './activity-sealer-metrics';
+import {
+  ACTIVITY_SEALER_NAMESPACE,
+  ACTIVITY_SEALER_SERVICE,
+  ACTIVITY_TAMPERED_METRIC,
+} from './activity-sealer-metrics';
 import { STAGE_ENV } from './weekly-growth-metrics';
 
-const metrics = new Metrics({ namespace: ACTIVITY_SEALER_NAMESPACE, serviceName: ACTIVITY_SEALER_SERVICE, defaultDimensions: { stage: process.env[STAGE_ENV] ?? 'local' } });
+const metrics = new Metrics({
+  namespace: ACTIVITY_SEALER_NAMESPACE,
+  serviceName: ACTIVITY_SEALER_SERVICE,
+  defaultDimensions: { stage: process.env[STAGE_ENV] ?? 'local' },
+});
 
-const plain = (image: Record<string, AttributeValue> | undefined) => (image ? unmarshall(image as Record<string, SdkAttributeValue>) : undefined);
+const plain = (image: Record<string, AttributeValue> | undefined) =>
+  image ? unmarshall(image as Record<string, SdkAttributeValue>) : undefined;
 
 /** When DynamoDB wrote the record (epoch seconds on the stream), in ms; the handling time when absent. */
-const writtenAtOf = (record: DynamoDBRecord) => (record.dynamodb?.ApproximateCreationDateTime ?? Date.now() / 1000) * 1000;
+const writtenAtOf = (record: DynamoDBRecord) =>
+  (record.dynamodb?.ApproximateCreationDateTime ?? Date.now() / 1000) * 1000;
 
 function countTampered(): void {
   if (!runtimeSettings().publishMetrics) return;
@@ -50,9 +60,18 @@ async function handleRecord(record: DynamoDBRecord): Promise<void> {
   const change = record.eventName === 'REMOVE' ? 'REMOVE' : 'MODIFY';
   const entryPk = String(keys.PK);
   const entrySk = String(keys.SK);
-  logger.error('activity entry tampered with', { change, entryPk, entrySk, before: plain(record.dynamodb?.OldImage), after: plain(record.dynamodb?.NewImage) });
+  logger.error('activity entry tampered with', {
+    change,
+    entryPk,
+    entrySk,
+    before: plain(record.dynamodb?.OldImage),
+    after: plain(record.dynamodb?.NewImage),
+  });
   countTampered();
-  await recordTamper({ entryPk, entrySk, change, seenAt: writtenAtOf(record) }, record.dynamodb?.SequenceNumber ?? `${writtenAtOf(record)}`);
+  await recordTamper(
+    { entryPk, entrySk, change, seenAt: writtenAtOf(record) },
+    record.dynamodb?.SequenceNumber ?? `${writtenAtOf(record)}`,
+  );
 }
 
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
@@ -60,7 +79,10 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     try {
       await handleRecord(record);
     } catch (error) {
-      logger.error('activity record not sealed; retried from the stream', { error: error as Error, eventID: record.eventID });
+      logger.error('activity record not sealed; retried from the stream', {
+        error: error as Error,
+        eventID: record.eventID,
+      });
       return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' }] };
     }
   }

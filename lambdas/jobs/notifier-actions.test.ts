@@ -8,7 +8,13 @@ import { logger } from '../lib/runtime/logger';
 import { resetRuntime } from '../lib/runtime/runtime';
 import { keys } from '../lib/data/table';
 import { sentMarkerKeys } from '../notifications/sent-marker';
-import { eventOf, type FakeAdmin, NotifierFakes, SITE_URL, streamRecord } from '../notifications/test-support/notifier-fakes';
+import {
+  eventOf,
+  type FakeAdmin,
+  NotifierFakes,
+  SITE_URL,
+  streamRecord,
+} from '../notifications/test-support/notifier-fakes';
 import {
   ACTION_ID,
   APPROVER,
@@ -25,7 +31,11 @@ import { handler } from './notifier';
 const ANN: FakeAdmin = { ...PROPOSER, enabled: true, firstName: 'Ann' };
 const BO: FakeAdmin = { ...APPROVER, enabled: true, firstName: 'Bo' };
 const CY: FakeAdmin = { email: 'cy.admin@aurum.example', sub: 'c0c0c0c0-1111-4222-8333-444455556666', enabled: true };
-const GONE: FakeAdmin = { email: 'gone.admin@aurum.example', sub: 'd0d0d0d0-1111-4222-8333-444455556666', enabled: false };
+const GONE: FakeAdmin = {
+  email: 'gone.admin@aurum.example',
+  sub: 'd0d0d0d0-1111-4222-8333-444455556666',
+  enabled: false,
+};
 
 let fakes: NotifierFakes;
 
@@ -60,11 +70,17 @@ describe('a proposed move', () => {
       expect(mail.text).toContain(`${PROPOSER.email} proposed a deposit of $25,000.00 for Jane Doe (${CLIENT_EMAIL}).`);
       expect(mail.text).toContain(`${SITE_URL}/admin/approvals`);
     }
-    expect(fakes.get(sentMarkerKeys.marker(`action:${ACTION_ID}:proposed`, BO.email))).toMatchObject({ status: 'sent' });
+    expect(fakes.get(sentMarkerKeys.marker(`action:${ACTION_ID}:proposed`, BO.email))).toMatchObject({
+      status: 'sent',
+    });
   });
 
   it('leaves the proposer out when Cognito names them by address alone or by sub alone', async () => {
-    fakes.admins = [{ ...ANN, sub: 'another-sub' }, { ...BO }, { ...CY, email: 'ann.alias@aurum.example', sub: PROPOSER.sub }];
+    fakes.admins = [
+      { ...ANN, sub: 'another-sub' },
+      { ...BO },
+      { ...CY, email: 'ann.alias@aurum.example', sub: PROPOSER.sub },
+    ];
     await handler(eventOf(proposal()));
     expect(fakes.sent.map((m) => m.to)).toEqual([BO.email]);
   });
@@ -130,7 +146,9 @@ describe('its decision', () => {
     // Ann's admin access ended after she proposed; Bo's address changed since he decided.
     fakes.admins = [{ ...BO, email: 'bo.new@aurum.example' }, CY, { ...ANN, enabled: false }];
     await handler(eventOf(decision('approved')));
-    expect(subjects()).toEqual([['bo.new@aurum.example', 'Confirmed: you approved a deposit of $25,000.00 for Jane Doe']]);
+    expect(subjects()).toEqual([
+      ['bo.new@aurum.example', 'Confirmed: you approved a deposit of $25,000.00 for Jane Doe'],
+    ]);
   });
 });
 
@@ -142,7 +160,11 @@ it('a new withdrawal request tells the admins the client by name, read from the 
   expect(toAdmin[0]?.text).not.toContain(SUB);
   // A deleted client's request names the client by address.
   fakes.put({ ...keys.profile(SUB), sub: SUB, deleted: true });
-  const other = { ...pendingRequest(60_000), SK: keys.request(SUB, 'mi9x2k3h5req0000000000002').SK, requestId: `${SUB}.mi9x2k3h5req0000000000002` };
+  const other = {
+    ...pendingRequest(60_000),
+    SK: keys.request(SUB, 'mi9x2k3h5req0000000000002').SK,
+    requestId: `${SUB}.mi9x2k3h5req0000000000002`,
+  };
   await handler(eventOf(streamRecord('INSERT', other)));
   expect(fakes.to(CY.email)[1]?.text).toContain(`Client: ${CLIENT_EMAIL}\n`);
 });

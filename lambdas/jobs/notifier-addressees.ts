@@ -44,7 +44,8 @@ export async function addresseesOf(n: Notification): Promise<Addressee[]> {
         if (n.optional && admin.sub && prefersNot(await getProfile(admin.sub, true))) continue;
         addressees.push({ email: admin.email, firstName: admin.firstName });
       }
-      if (addressees.length === 0 && n.recipient.except) logger.warn('no other administrator to tell of a pending action', { notificationId: n.id });
+      if (addressees.length === 0 && n.recipient.except)
+        logger.warn('no other administrator to tell of a pending action', { notificationId: n.id });
       return addressees;
     }
   }
@@ -70,7 +71,14 @@ export async function listAdmins(): Promise<AdminAddressee[]> {
   const users: UserType[] = [];
   let next: string | undefined;
   do {
-    const page = await cognitoClient().send(new ListUsersInGroupCommand({ UserPoolId: config.userPoolId, GroupName: userPoolDefinition.adminGroup, Limit: 60, NextToken: next }));
+    const page = await cognitoClient().send(
+      new ListUsersInGroupCommand({
+        UserPoolId: config.userPoolId,
+        GroupName: userPoolDefinition.adminGroup,
+        Limit: 60,
+        NextToken: next,
+      }),
+    );
     users.push(...(page.Users ?? []));
     next = page.NextToken;
   } while (next);

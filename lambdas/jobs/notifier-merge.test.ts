@@ -18,7 +18,8 @@ let fakes: NotifierFakes;
 
 const insert = (item: object) => streamRecord('INSERT', item);
 /** A new request of the client's, `n` minutes after NOW. */
-const requestRecord = (key: string, amountCents: number, minutes: number) => insert(newRequestItem(SUB, key, CLIENT_EMAIL, amountCents, NOW + minutes * 60_000));
+const requestRecord = (key: string, amountCents: number, minutes: number) =>
+  insert(newRequestItem(SUB, key, CLIENT_EMAIL, amountCents, NOW + minutes * 60_000));
 const toAdmin = (address: string) => fakes.to(address);
 
 beforeEach(() => {
@@ -34,7 +35,11 @@ afterEach(() => {
 });
 
 it('tells each admin of the requests of one batch in ONE e-mail listing them, and the client of each', async () => {
-  const records = [requestRecord('mi9x2k3h5req0000000000001', 10_000, 0), requestRecord('mi9x2k3h5req0000000000002', 25_050, 1), requestRecord('mi9x2k3h5req0000000000003', 40_000, 2)];
+  const records = [
+    requestRecord('mi9x2k3h5req0000000000001', 10_000, 0),
+    requestRecord('mi9x2k3h5req0000000000002', 25_050, 1),
+    requestRecord('mi9x2k3h5req0000000000003', 40_000, 2),
+  ];
   expect(await handler(eventOf(...records))).toEqual({ batchItemFailures: [] });
   expect(fakes.sent.filter((m) => m.to === CLIENT_EMAIL).map((m) => m.subject)).toEqual([
     'Withdrawal request of $100.00 received',
@@ -55,22 +60,45 @@ it('tells each admin of the requests of one batch in ONE e-mail listing them, an
 });
 
 it('a retry cut differently tells each admin only of the requests not told yet', async () => {
-  const [a, b, c] = [requestRecord('mi9x2k3h5req0000000000001', 10_000, 0), requestRecord('mi9x2k3h5req0000000000002', 20_000, 1), requestRecord('mi9x2k3h5req0000000000003', 30_000, 2)];
+  const [a, b, c] = [
+    requestRecord('mi9x2k3h5req0000000000001', 10_000, 0),
+    requestRecord('mi9x2k3h5req0000000000002', 20_000, 1),
+    requestRecord('mi9x2k3h5req0000000000003', 30_000, 2),
+  ];
   await handler(eventOf(a, b));
   expect(toAdmin(ADMINS[0] as string).map((m) => m.subject)).toEqual(['2 new withdrawal requests for $300.00']);
   // The same records again, with one more: only the new one is news.
   await handler(eventOf(b, c, a, a));
-  expect(toAdmin(ADMINS[0] as string).map((m) => m.subject)).toEqual(['2 new withdrawal requests for $300.00', 'New withdrawal request for $300.00']);
+  expect(toAdmin(ADMINS[0] as string).map((m) => m.subject)).toEqual([
+    '2 new withdrawal requests for $300.00',
+    'New withdrawal request for $300.00',
+  ]);
   expect(toAdmin(ADMINS[1] as string)).toHaveLength(2);
 });
 
 it('a failed merged e-mail fails the batch from the first record it told of; the retry sends it whole, and nothing twice', async () => {
-  const deposit = insert(entryItem({ type: 'deposit', amountCents: 5_000, balanceAfterCents: 105_000, entryId: 'mi9x2k3h5d00000000000000001' }));
+  const deposit = insert(
+    entryItem({
+      type: 'deposit',
+      amountCents: 5_000,
+      balanceAfterCents: 105_000,
+      entryId: 'mi9x2k3h5d00000000000000001',
+    }),
+  );
   const first = requestRecord('mi9x2k3h5req0000000000001', 10_000, 0);
   const second = requestRecord('mi9x2k3h5req0000000000002', 20_000, 1);
-  const later = insert(entryItem({ type: 'deposit', amountCents: 7_00, balanceAfterCents: 105_700, entryId: 'mi9x2k3h5d00000000000000002' }));
+  const later = insert(
+    entryItem({
+      type: 'deposit',
+      amountCents: 7_00,
+      balanceAfterCents: 105_700,
+      entryId: 'mi9x2k3h5d00000000000000002',
+    }),
+  );
   fakes.refuse = (mail) => mail.to === ADMINS[1];
-  expect(await handler(eventOf(deposit, first, second, later))).toEqual({ batchItemFailures: [{ itemIdentifier: first.dynamodb?.SequenceNumber }] });
+  expect(await handler(eventOf(deposit, first, second, later))).toEqual({
+    batchItemFailures: [{ itemIdentifier: first.dynamodb?.SequenceNumber }],
+  });
   expect(toAdmin(ADMINS[0] as string)).toHaveLength(1);
   expect(toAdmin(ADMINS[1] as string)).toHaveLength(0);
   expect(fakes.sent.filter((m) => m.to === CLIENT_EMAIL)).toHaveLength(4);
@@ -85,12 +113,24 @@ it('a failed merged e-mail fails the batch from the first record it told of; the
 
 it('a failed record stops the batch there; the requests before it are still told, once', async () => {
   const first = requestRecord('mi9x2k3h5req0000000000001', 10_000, 0);
-  const failing = insert(entryItem({ type: 'deposit', amountCents: 5_000, balanceAfterCents: 105_000, entryId: 'mi9x2k3h5d00000000000000001' }));
+  const failing = insert(
+    entryItem({
+      type: 'deposit',
+      amountCents: 5_000,
+      balanceAfterCents: 105_000,
+      entryId: 'mi9x2k3h5d00000000000000001',
+    }),
+  );
   const after = requestRecord('mi9x2k3h5req0000000000002', 20_000, 1);
   fakes.refuse = (mail) => mail.subject.startsWith('Deposit');
-  expect(await handler(eventOf(first, failing, after))).toEqual({ batchItemFailures: [{ itemIdentifier: failing.dynamodb?.SequenceNumber }] });
+  expect(await handler(eventOf(first, failing, after))).toEqual({
+    batchItemFailures: [{ itemIdentifier: failing.dynamodb?.SequenceNumber }],
+  });
   expect(toAdmin(ADMINS[0] as string).map((m) => m.subject)).toEqual(['New withdrawal request for $100.00']);
   fakes.refuse = () => false;
   expect(await handler(eventOf(failing, after))).toEqual({ batchItemFailures: [] });
-  expect(toAdmin(ADMINS[0] as string).map((m) => m.subject)).toEqual(['New withdrawal request for $100.00', 'New withdrawal request for $200.00']);
+  expect(toAdmin(ADMINS[0] as string).map((m) => m.subject)).toEqual([
+    'New withdrawal request for $100.00',
+    'New withdrawal request for $200.00',
+  ]);
 });

@@ -7,7 +7,12 @@
 import { logger } from '../lib/runtime/logger';
 import { resetRuntime } from '../lib/runtime/runtime';
 import { CLAIM_STALE_MS, sentMarkerKeys } from '../notifications/sent-marker';
-import { eventOf, type FakeAdmin, NotifierFakes, streamRecord as record } from '../notifications/test-support/notifier-fakes';
+import {
+  eventOf,
+  type FakeAdmin,
+  NotifierFakes,
+  streamRecord as record,
+} from '../notifications/test-support/notifier-fakes';
 import {
   approved,
   CLIENT_EMAIL,
@@ -48,7 +53,8 @@ afterEach(() => {
   resetRuntime();
 });
 
-const deposit = () => record('INSERT', entryItem({ type: 'deposit', amountCents: 123_456, balanceAfterCents: 223_456 }));
+const deposit = () =>
+  record('INSERT', entryItem({ type: 'deposit', amountCents: 123_456, balanceAfterCents: 223_456 }));
 
 it('sends a deposit once to its client, however often the record comes', async () => {
   const r = deposit();
@@ -63,16 +69,38 @@ it('sends a deposit once to its client, however often the record comes', async (
 
 it('reports the first failed record, leaves the rest of the batch, and sends each e-mail once after the retry', async () => {
   const first = deposit();
-  const second = record('INSERT', entryItem({ type: 'withdrawal', amountCents: 5_000, balanceAfterCents: 218_456, entryId: 'mi9x2k3h5w00000000000000001' }));
-  const third = record('INSERT', entryItem({ type: 'deposit', amountCents: 7_00, balanceAfterCents: 219_156, entryId: 'mi9x2k3h5d00000000000000002' }));
+  const second = record(
+    'INSERT',
+    entryItem({
+      type: 'withdrawal',
+      amountCents: 5_000,
+      balanceAfterCents: 218_456,
+      entryId: 'mi9x2k3h5w00000000000000001',
+    }),
+  );
+  const third = record(
+    'INSERT',
+    entryItem({
+      type: 'deposit',
+      amountCents: 7_00,
+      balanceAfterCents: 219_156,
+      entryId: 'mi9x2k3h5d00000000000000002',
+    }),
+  );
   await handler(eventOf(first));
   failNextSends(1);
   // The first is done already; the second fails; the third is not tried.
-  expect(await handler(eventOf(first, second, third))).toEqual({ batchItemFailures: [{ itemIdentifier: second.dynamodb?.SequenceNumber }] });
+  expect(await handler(eventOf(first, second, third))).toEqual({
+    batchItemFailures: [{ itemIdentifier: second.dynamodb?.SequenceNumber }],
+  });
   expect(fakes.sent.map((m) => m.subject)).toEqual(['Deposit of $1,234.56 recorded']);
   // Lambda retries from the failed record.
   expect(await handler(eventOf(second, third))).toEqual({ batchItemFailures: [] });
-  expect(fakes.sent.map((m) => m.subject)).toEqual(['Deposit of $1,234.56 recorded', 'Withdrawal of $50.00 processed', 'Deposit of $7.00 recorded']);
+  expect(fakes.sent.map((m) => m.subject)).toEqual([
+    'Deposit of $1,234.56 recorded',
+    'Withdrawal of $50.00 processed',
+    'Deposit of $7.00 recorded',
+  ]);
 });
 
 it('tells the client and every enabled admin of a new request, an approval to the client only, each once', async () => {
@@ -98,7 +126,9 @@ it('a failed admin send retries only what was not sent', async () => {
   fakes.refuse = () => ++calls === 2;
   expect((await handler(eventOf(inserted))).batchItemFailures).toHaveLength(1);
   expect(await handler(eventOf(inserted))).toEqual({ batchItemFailures: [] });
-  expect(fakes.sent.map((m) => m.to).sort()).toEqual([CLIENT_EMAIL, 'ann.admin@aurum.example', 'bo.admin@aurum.example'].sort());
+  expect(fakes.sent.map((m) => m.to).sort()).toEqual(
+    [CLIENT_EMAIL, 'ann.admin@aurum.example', 'bo.admin@aurum.example'].sort(),
+  );
 });
 
 it('e-mails nobody about a deleted client, and no optional kind the client turned off', async () => {
@@ -106,10 +136,19 @@ it('e-mails nobody about a deleted client, and no optional kind the client turne
   await handler(eventOf(deposit()));
   // Required kinds ignore preferences.
   await handler(eventOf(record('INSERT', pendingRequest(1_000))));
-  expect(fakes.sent.filter((m) => m.to === CLIENT_EMAIL).map((m) => m.subject)).toEqual(['Withdrawal request of $10.00 received']);
+  expect(fakes.sent.filter((m) => m.to === CLIENT_EMAIL).map((m) => m.subject)).toEqual([
+    'Withdrawal request of $10.00 received',
+  ]);
   fakes.sent = [];
   fakes.put(tombstoneOf(profileItem('Jane')));
-  await handler(eventOf(record('INSERT', entryItem({ type: 'deposit', amountCents: 1, balanceAfterCents: 1, entryId: 'mi9x2k3h5d00000000000000009' }))));
+  await handler(
+    eventOf(
+      record(
+        'INSERT',
+        entryItem({ type: 'deposit', amountCents: 1, balanceAfterCents: 1, entryId: 'mi9x2k3h5d00000000000000009' }),
+      ),
+    ),
+  );
   expect(fakes.sent).toEqual([]);
 });
 
@@ -118,7 +157,13 @@ it('waits on a fresh claim held by another sender, and takes over a stale one', 
   const key = sentMarkerKeys.marker(`entry:${SUB}:mi9x2k3h5a1b2c3d4e5f6a7b8`, CLIENT_EMAIL);
   fakes.put({ ...key, status: 'sending', claimToken: 'other', claimedAt: Date.now() - 1_000 });
   expect((await handler(eventOf(r))).batchItemFailures).toHaveLength(1);
-  fakes.put({ ...key, status: 'sending', claimToken: 'other', claimedAt: Date.now() - 1_000, deliveryId: 'another-record' });
+  fakes.put({
+    ...key,
+    status: 'sending',
+    claimToken: 'other',
+    claimedAt: Date.now() - 1_000,
+    deliveryId: 'another-record',
+  });
   expect((await handler(eventOf(r))).batchItemFailures).toHaveLength(1);
   expect(fakes.sent).toEqual([]);
   fakes.put({ ...key, status: 'sending', claimToken: 'other', claimedAt: Date.now() - CLAIM_STALE_MS - 1_000 });

@@ -27,7 +27,12 @@ import { config } from '../lib/runtime/config';
 import { logger } from '../lib/runtime/logger';
 import { currentMailer, type Mailer } from '../lib/runtime/mailer';
 import { notificationsFor } from '../notifications/events';
-import { type AdminRequest, type HeldRequest, isAdminRequest, sendAdminRequests } from '../notifications/admin-requests';
+import {
+  type AdminRequest,
+  type HeldRequest,
+  isAdminRequest,
+  sendAdminRequests,
+} from '../notifications/admin-requests';
 import type { Notification } from '../notifications/notification';
 import { renderNotification } from '../notifications/render';
 import { claimSend, markSent, releaseClaim } from '../notifications/sent-marker';
@@ -71,7 +76,11 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
 
 function logNotSent(error: unknown, record: DynamoDBRecord): void {
   const sequenceNumber = record.dynamodb?.SequenceNumber ?? '';
-  logger.error('notification not sent; the record will be retried', { error: error as Error, eventID: record.eventID, sequenceNumber });
+  logger.error('notification not sent; the record will be retried', {
+    error: error as Error,
+    eventID: record.eventID,
+    sequenceNumber,
+  });
 }
 
 /** Sends a record's e-mails, but for the admins' new requests: answered, for the end of the batch. */
@@ -92,7 +101,13 @@ async function notifyRecord(record: DynamoDBRecord, mailer: Mailer): Promise<Adm
 async function sendOnce(n: Notification, to: Addressee, mailer: Mailer, deliveryId: string | undefined): Promise<void> {
   // Rendered first: an e-mail that cannot be written fails before anything is claimed.
   const email = renderNotification(n, { siteUrl: config.siteUrl, recipientFirstName: to.firstName });
-  const outcome = await claimSend({ notificationId: n.id, address: to.email, kind: n.kind, now: Date.now(), ...(deliveryId ? { deliveryId } : {}) });
+  const outcome = await claimSend({
+    notificationId: n.id,
+    address: to.email,
+    kind: n.kind,
+    now: Date.now(),
+    ...(deliveryId ? { deliveryId } : {}),
+  });
   if (!outcome.claimed) {
     if (outcome.because === 'sent') return;
     throw new Error(`notification ${n.id} is claimed for this recipient by another invocation`);

@@ -5,7 +5,12 @@
  * on one function is logged and the others are still pruned; the run then fails, so its Errors
  * alarm tells the operator.
  */
-import { DeleteFunctionCommand, LambdaClient, paginateListAliases, paginateListVersionsByFunction } from '@aws-sdk/client-lambda';
+import {
+  DeleteFunctionCommand,
+  LambdaClient,
+  paginateListAliases,
+  paginateListVersionsByFunction,
+} from '@aws-sdk/client-lambda';
 import { logger } from '../lib/runtime/logger';
 import { type AliasTarget, PRUNED_FUNCTIONS_ENV, versionsToPrune } from './version-pruning';
 
@@ -23,7 +28,10 @@ async function aliasTargetsOf(functionName: string): Promise<AliasTarget[]> {
   const targets: AliasTarget[] = [];
   for await (const page of paginateListAliases({ client: lambda }, { FunctionName: functionName })) {
     for (const alias of page.Aliases ?? []) {
-      targets.push({ functionVersion: alias.FunctionVersion ?? '', additionalVersions: Object.keys(alias.RoutingConfig?.AdditionalVersionWeights ?? {}) });
+      targets.push({
+        functionVersion: alias.FunctionVersion ?? '',
+        additionalVersions: Object.keys(alias.RoutingConfig?.AdditionalVersionWeights ?? {}),
+      });
     }
   }
   return targets;
@@ -31,12 +39,16 @@ async function aliasTargetsOf(functionName: string): Promise<AliasTarget[]> {
 
 async function prune(functionName: string): Promise<string[]> {
   const doomed = versionsToPrune(await versionsOf(functionName), await aliasTargetsOf(functionName));
-  for (const version of doomed) await lambda.send(new DeleteFunctionCommand({ FunctionName: functionName, Qualifier: version }));
+  for (const version of doomed)
+    await lambda.send(new DeleteFunctionCommand({ FunctionName: functionName, Qualifier: version }));
   return doomed;
 }
 
 export async function handler(): Promise<{ pruned: Record<string, string[]> }> {
-  const names = (process.env[PRUNED_FUNCTIONS_ENV] ?? '').split(',').map((n) => n.trim()).filter(Boolean);
+  const names = (process.env[PRUNED_FUNCTIONS_ENV] ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
   const pruned: Record<string, string[]> = {};
   const failed: string[] = [];
   for (const name of names) {

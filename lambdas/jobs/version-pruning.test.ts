@@ -21,7 +21,11 @@ describe('which versions the pruner deletes', () => {
 
   it('never deletes the version an alias points to, however old', () => {
     const versions = Array.from({ length: 20 }, (_, i) => String(i + 1));
-    expect(versionsToPrune(versions, [{ functionVersion: '3', additionalVersions: [] }])).toEqual(['1', '2', ...Array.from({ length: 12 }, (_, i) => String(i + 4))]);
+    expect(versionsToPrune(versions, [{ functionVersion: '3', additionalVersions: [] }])).toEqual([
+      '1',
+      '2',
+      ...Array.from({ length: 12 }, (_, i) => String(i + 4)),
+    ]);
   });
 
   it('never deletes a version a weighted alias sends calls to (a canary in progress)', () => {
@@ -36,6 +40,8 @@ describe('which versions the pruner deletes', () => {
   });
 
   it('refuses to keep fewer than one version', () => {
-    expect(() => versionsToPrune(['1', '2'], none, 0)).toThrow('keep must be a whole number of versions, at least 1 (got 0)');
+    expect(() => versionsToPrune(['1', '2'], none, 0)).toThrow(
+      'keep must be a whole number of versions, at least 1 (got 0)',
+    );
   });
 });

@@ -20,8 +20,13 @@ export interface AliasTarget {
 const PUBLISHED = /^[1-9][0-9]*$/;
 
 /** The versions to delete, oldest first. */
-export function versionsToPrune(versions: readonly string[], aliases: readonly AliasTarget[], keep: number = VERSIONS_KEPT): string[] {
-  if (!Number.isInteger(keep) || keep < 1) throw new Error(`keep must be a whole number of versions, at least 1 (got ${keep})`);
+export function versionsToPrune(
+  versions: readonly string[],
+  aliases: readonly AliasTarget[],
+  keep: number = VERSIONS_KEPT,
+): string[] {
+  if (!Number.isInteger(keep) || keep < 1)
+    throw new Error(`keep must be a whole number of versions, at least 1 (got ${keep})`);
   const pointedTo = new Set(aliases.flatMap((alias) => [alias.functionVersion, ...alias.additionalVersions]));
   const published = [...new Set(versions.filter((v) => PUBLISHED.test(v)))].sort((a, b) => Number(b) - Number(a));
   return published

@@ -24,23 +24,22 @@ type Runner = typeof import('../../infra/local/weekly-growth-run');
 /** Monday 2026-11-23 00:00 UTC, as EventBridge's scheduled event gives it. */
 const T = Date.parse('2026-11-23T00:00:00.000Z');
 
-const profile = (sub: string, lastUpdate: number): Profile =>
-  ({
-    ...keys.profile(sub),
-    ...keys.clientsIndex(sub, lastUpdate),
-    sub,
-    email: `${sub}@example.com`,
-    firstName: 'A',
-    lastName: 'B',
-    cognitoUsername: sub,
-    balanceCents: 100_000,
-    netCents: 100_000,
-    lastUpdate: new Date(lastUpdate).toISOString(),
-    version: 3,
-    weeklyGainCents: 0,
-    weeklyGainPercent: 0,
-    createdAt: new Date(lastUpdate - 30 * DAY_MS).toISOString(),
-  });
+const profile = (sub: string, lastUpdate: number): Profile => ({
+  ...keys.profile(sub),
+  ...keys.clientsIndex(sub, lastUpdate),
+  sub,
+  email: `${sub}@example.com`,
+  firstName: 'A',
+  lastName: 'B',
+  cognitoUsername: sub,
+  balanceCents: 100_000,
+  netCents: 100_000,
+  lastUpdate: new Date(lastUpdate).toISOString(),
+  version: 3,
+  weeklyGainCents: 0,
+  weeklyGainPercent: 0,
+  createdAt: new Date(lastUpdate - 30 * DAY_MS).toISOString(),
+});
 
 /** Due a week ago: grown. */
 const due = profile('due-client', T - WEEK_MS);
@@ -78,16 +77,21 @@ function fakeDynamo(db: Db, fake: Fake) {
     if (kind === QueryCommand.name) {
       const input = command.input as QueryCommand['input'];
       if (input.IndexName === 'GSI1') {
-        if (fake.listingFails) throw Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' });
+        if (fake.listingFails)
+          throw Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' });
         // As listed when the run began (a profile at T listed as due is `alreadyGrown`), less what this run grew.
         const pk = String(input.ExpressionAttributeValues?.[':pk']);
         // Pages as DynamoDB gives them: after the start key's place, `Limit` at most, the last key when cut.
-        const from = input.ExclusiveStartKey ? stored.findIndex((p) => keys.clientPk(p.sub) === input.ExclusiveStartKey?.PK) + 1 : 0;
+        const from = input.ExclusiveStartKey
+          ? stored.findIndex((p) => keys.clientPk(p.sub) === input.ExclusiveStartKey?.PK) + 1
+          : 0;
         const listed = pk === firstShard ? stored.slice(from).filter((p) => !grownSubs.has(p.sub)) : [];
         const page = listed.slice(0, input.Limit ?? listed.length);
         const last = page.at(-1);
         const cut = input.Limit !== undefined && page.length === input.Limit && last;
-        return cut ? { Items: page, LastEvaluatedKey: { GSI1PK: pk, GSI1SK: last.GSI1SK, PK: last.PK, SK: last.SK } } : { Items: page };
+        return cut
+          ? { Items: page, LastEvaluatedKey: { GSI1PK: pk, GSI1SK: last.GSI1SK, PK: last.PK, SK: last.SK } }
+          : { Items: page };
       }
       const pk = input.ExpressionAttributeValues?.[':pk'] as string;
       const sub = pk.replace('CLIENT#', '');
@@ -135,7 +139,10 @@ function fakeDynamo(db: Db, fake: Fake) {
 }
 
 interface Emf {
-  _aws: { Timestamp: number; CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string; Unit: string }[] }[] };
+  _aws: {
+    Timestamp: number;
+    CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string; Unit: string }[] }[];
+  };
   [key: string]: unknown;
 }
 
@@ -286,8 +293,8 @@ it('writes no metric for a run that throws while listing, or on a bad time', asy
   expect(next.emf[0]?.[WEEKLY_GROWTH_COMPLETED_METRIC]).toBe(1);
 });
 
-describe('the run record that becomes the admins\' weekly summary', () => {
-  it('records a run with its figures: the grown portfolios\' balances and gains added up', async () => {
+describe("the run record that becomes the admins' weekly summary", () => {
+  it("records a run with its figures: the grown portfolios' balances and gains added up", async () => {
     const put: Record<string, unknown>[] = [];
     fakeDynamo(db, { listed: [due, alreadyGrown], put });
     const run = await captured(() => runJob());
@@ -295,7 +302,10 @@ describe('the run record that becomes the admins\' weekly summary', () => {
     expect(put).toHaveLength(1);
     const [item] = put as [Record<string, unknown>];
     // The fake ledger: one 1,000.00 deposit 60 days before T, so the grown balance is its replay.
-    const grownCents = replayLedger([{ id: 'e1', type: 'deposit', amountCents: 100_000, at: T - 60 * DAY_MS }], T).balanceCents;
+    const grownCents = replayLedger(
+      [{ id: 'e1', type: 'deposit', amountCents: 100_000, at: T - 60 * DAY_MS }],
+      T,
+    ).balanceCents;
     expect(item).toMatchObject({
       PK: 'JOBRUN#weekly-growth',
       itemType: 'weekly-growth-run',
@@ -323,7 +333,9 @@ describe('the run record that becomes the admins\' weekly summary', () => {
     fakeDynamo(db, { listed: [due], updateFails: true, put });
     const run = await captured(() => runJob());
     expect(run.error).toMatchObject({ error: 'PortfoliosFailed' });
-    expect(put).toEqual([expect.objectContaining({ due: 1, grown: 0, failed: 1, totalValueCents: 0, totalGainCents: 0 })]);
+    expect(put).toEqual([
+      expect.objectContaining({ due: 1, grown: 0, failed: 1, totalValueCents: 0, totalGainCents: 0 }),
+    ]);
   });
 
   it('does not fail a run that grew the portfolios when its record cannot be written', async () => {
@@ -362,7 +374,10 @@ it('writes nothing, and warns of nothing, in dev mode (POWERTOOLS_DEV=true, as a
 
 describe("a shard's steps", () => {
   const gsi1Sk = (p: Profile) => (p as Listed).GSI1SK;
-  const dueClients = () => Array.from({ length: 5 }, (_, i) => profile(`due-${i}`, T - WEEK_MS - i * 60_000)).sort((a, b) => (gsi1Sk(a) < gsi1Sk(b) ? -1 : 1));
+  const dueClients = () =>
+    Array.from({ length: 5 }, (_, i) => profile(`due-${i}`, T - WEEK_MS - i * 60_000)).sort((a, b) =>
+      gsi1Sk(a) < gsi1Sk(b) ? -1 : 1,
+    );
 
   it('answer a cursor when time is short, and the next step goes on from it until the shard is done', async () => {
     const listed = dueClients();
@@ -372,20 +387,33 @@ describe("a shard's steps", () => {
     while (steps.at(-1)?.cursor) steps.push(await job.growShard(steps.at(-1)!, () => 0, { pageSize: 2 }));
     // Pages of 2, 2 and 1: the short page is the last.
     expect(steps.map((s) => s.totals.due)).toEqual([2, 4, 5]);
-    expect(steps.at(-1)).toEqual({ step: 'grow-shard', shard: 0, now: first.now, totals: expect.objectContaining({ due: 5, updated: 5, failed: 0 }) });
+    expect(steps.at(-1)).toEqual({
+      step: 'grow-shard',
+      shard: 0,
+      now: first.now,
+      totals: expect.objectContaining({ due: 5, updated: 5, failed: 0 }),
+    });
     // With time to spare, one step does the whole shard.
     fakeDynamo(db, { listed: dueClients() });
-    expect(await job.growShard(first, () => 10 * 60_000, { pageSize: 2 })).toEqual(expect.not.objectContaining({ cursor: expect.anything() }));
+    expect(await job.growShard(first, () => 10 * 60_000, { pageSize: 2 })).toEqual(
+      expect.not.objectContaining({ cursor: expect.anything() }),
+    );
   });
 
-  it('refuses a cursor that is not its shard\'s, or not a cursor', async () => {
+  it("refuses a cursor that is not its shard's, or not a cursor", async () => {
     fakeDynamo(db, { listed: dueClients() });
     const now = new Date(T).toISOString();
     const { cursor } = await job.growShard({ step: 'grow-shard', shard: 0, now }, () => 0, { pageSize: 2 });
     expect(cursor).toBeDefined();
-    await expect(job.growShard({ step: 'grow-shard', shard: 1, now, cursor: cursor! }, () => 0)).rejects.toMatchObject({ name: 'BadStep' });
-    await expect(job.growShard({ step: 'grow-shard', shard: 0, now, cursor: 'bm90IGpzb24' }, () => 0)).rejects.toMatchObject({ name: 'BadStep' });
-    await expect(job.growShard({ step: 'grow-shard', shard: 16, now }, () => 0)).rejects.toMatchObject({ name: 'BadStep' });
+    await expect(job.growShard({ step: 'grow-shard', shard: 1, now, cursor: cursor! }, () => 0)).rejects.toMatchObject({
+      name: 'BadStep',
+    });
+    await expect(
+      job.growShard({ step: 'grow-shard', shard: 0, now, cursor: 'bm90IGpzb24' }, () => 0),
+    ).rejects.toMatchObject({ name: 'BadStep' });
+    await expect(job.growShard({ step: 'grow-shard', shard: 16, now }, () => 0)).rejects.toMatchObject({
+      name: 'BadStep',
+    });
   });
 
   it('run as the state machine loops them: every due portfolio grown once, in as many steps as pages', async () => {
@@ -396,7 +424,11 @@ describe("a shard's steps", () => {
     fakeDynamo(db, { listed: dueClients() });
     try {
       const answers: unknown[] = [];
-      const summary = await runner.runWeeklyGrowthLocally(T, { stepBudgetMs: 0, onStep: (a) => answers.push(a), retryWaitMs: 0 });
+      const summary = await runner.runWeeklyGrowthLocally(T, {
+        stepBudgetMs: 0,
+        onStep: (a) => answers.push(a),
+        retryWaitMs: 0,
+      });
       expect(summary).toMatchObject({ due: 5, updated: 5, skipped: 0, failed: 0 });
       const shardZero = answers.filter((a) => (a as { shard?: number }).shard === 0);
       expect(shardZero).toHaveLength(3);
@@ -415,10 +447,19 @@ describe('growing one portfolio', () => {
   it('reads only the entries after L when the profile knows G(L) and is whole weeks behind, and writes G(T)', async () => {
     const L = T - WEEK_MS;
     const known = replayLedger(ledger, L);
-    const listed = { ...due, balanceCents: known.balanceCents, netCents: known.netCents, grownUnrounded: known.grownUnrounded, upcomingEligibleAt: [] } as Profile;
+    const listed = {
+      ...due,
+      balanceCents: known.balanceCents,
+      netCents: known.netCents,
+      grownUnrounded: known.grownUnrounded,
+      upcomingEligibleAt: [],
+    } as Profile;
     const fake: Fake = { listed: [listed], ledgerReads: [], updates: [], totals: [] };
     fakeDynamo(db, fake);
-    expect(await job.growOne(listed, T, { partition: 0, name: 'job-0' })).toEqual({ balanceCents: replayLedger(ledger, T).balanceCents, gainCents: replayLedger(ledger, T).balanceCents - known.balanceCents });
+    expect(await job.growOne(listed, T, { partition: 0, name: 'job-0' })).toEqual({
+      balanceCents: replayLedger(ledger, T).balanceCents,
+      gainCents: replayLedger(ledger, T).balanceCents - known.balanceCents,
+    });
     expect(fake.ledgerReads).toEqual(['PK = :pk AND SK BETWEEN :from AND :to']);
     expect(fake.updates?.[0]?.[':g']).toBeCloseTo(replayLedger(ledger, T).grownUnrounded ?? Number.NaN, 6);
     // The same transaction adds the portfolio's growth and new weekly gain to the admin totals.
@@ -430,8 +471,13 @@ describe('growing one portfolio', () => {
   it('replays the whole ledger once when the profile does not know G(L), and writes it', async () => {
     const fake: Fake = { listed: [due], ledgerReads: [], updates: [] };
     fakeDynamo(db, fake);
-    expect(await job.growOne(due, T, { partition: 0, name: 'job-0' })).toMatchObject({ balanceCents: replayLedger(ledger, T).balanceCents });
-    expect(fake.ledgerReads).toEqual(['PK = :pk AND SK BETWEEN :from AND :to', 'PK = :pk AND begins_with(SK, :prefix)']);
+    expect(await job.growOne(due, T, { partition: 0, name: 'job-0' })).toMatchObject({
+      balanceCents: replayLedger(ledger, T).balanceCents,
+    });
+    expect(fake.ledgerReads).toEqual([
+      'PK = :pk AND SK BETWEEN :from AND :to',
+      'PK = :pk AND begins_with(SK, :prefix)',
+    ]);
     expect(fake.updates?.[0]?.[':g']).toBeCloseTo(replayLedger(ledger, T).grownUnrounded ?? Number.NaN, 6);
   });
 });

@@ -29,7 +29,12 @@ import { type Bucket, jobBucket } from '../lib/data/client-totals';
 import { recordWeeklyGrowthRun } from '../lib/data/job-runs';
 import { runtimeSettings } from '../lib/runtime/runtime';
 import type { WeeklyGrowthRunFigures } from '../lib/data/job-run-item';
-import { STAGE_ENV, WEEKLY_GROWTH_METRICS, WEEKLY_GROWTH_NAMESPACE, WEEKLY_GROWTH_SERVICE } from './weekly-growth-metrics';
+import {
+  STAGE_ENV,
+  WEEKLY_GROWTH_METRICS,
+  WEEKLY_GROWTH_NAMESPACE,
+  WEEKLY_GROWTH_SERVICE,
+} from './weekly-growth-metrics';
 
 /** The run's answer: its totals (value and gain in cents, of the portfolios it grew), and its duration. */
 export interface WeeklyGrowthSummary extends RunTotals {
@@ -174,12 +179,18 @@ export async function growShard(
   timeLeftMs: () => number,
   options: { pageSize?: number; concurrency?: number } = {},
 ): Promise<ShardStepDone> {
-  if (!Number.isInteger(step.shard) || step.shard < 0 || step.shard >= CLIENT_SHARDS) throw new BadStep(`no shard ${JSON.stringify(step.shard)}`);
+  if (!Number.isInteger(step.shard) || step.shard < 0 || step.shard >= CLIENT_SHARDS)
+    throw new BadStep(`no shard ${JSON.stringify(step.shard)}`);
   const now = parseTime(step.now);
   const totals = { ...NO_TOTALS, ...step.totals };
   let cursor = step.cursor;
   do {
-    const page = await dueProfilesPage(step.shard, now - WEEK_MS, cursor, options.pageSize ?? runtimeSettings().weeklyGrowthPageSize);
+    const page = await dueProfilesPage(
+      step.shard,
+      now - WEEK_MS,
+      cursor,
+      options.pageSize ?? runtimeSettings().weeklyGrowthPageSize,
+    );
     await forEachLimited(page.profiles, options.concurrency ?? DEFAULT_CONCURRENCY, async (profile, worker) => {
       totals.due += 1;
       // Each worker adds its portfolios' differences to the admin totals' bucket it owns (no conflicts).
@@ -222,7 +233,8 @@ function addUp(shards: readonly ShardStepDone[]): RunTotals {
 export async function finishRun(step: FinishStep): Promise<WeeklyGrowthSummary> {
   const now = parseTime(step.now);
   const startedAt = parseTime(step.startedAt);
-  if (!Array.isArray(step.shards) || step.shards.length !== CLIENT_SHARDS) throw new BadStep(`expected ${CLIENT_SHARDS} shards`);
+  if (!Array.isArray(step.shards) || step.shards.length !== CLIENT_SHARDS)
+    throw new BadStep(`expected ${CLIENT_SHARDS} shards`);
   const totals = addUp(step.shards);
   if (totals.due > 0) {
     const figures: WeeklyGrowthRunFigures = {
@@ -233,8 +245,9 @@ export async function finishRun(step: FinishStep): Promise<WeeklyGrowthSummary> 
       totalValueCents: totals.totalValueCents,
       totalGainCents: totals.totalGainCents,
     };
-    await recordWeeklyGrowthRun({ ...figures, scheduledFor: now, startedAt, finishedAt: Date.now() }).catch((error: unknown) =>
-      logger.error('weekly growth run not recorded: no summary e-mail for it', { error: error as Error }),
+    await recordWeeklyGrowthRun({ ...figures, scheduledFor: now, startedAt, finishedAt: Date.now() }).catch(
+      (error: unknown) =>
+        logger.error('weekly growth run not recorded: no summary e-mail for it', { error: error as Error }),
     );
   }
   const summary = { now: new Date(now).toISOString(), ...totals, durationMs: Date.now() - startedAt };
@@ -248,7 +261,10 @@ export class PortfoliosFailed extends Error {
 }
 
 /** The state machine's task: one shard step, or the run's end. */
-export const handler = async (event: WeeklyGrowthStep, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<ShardStepDone | WeeklyGrowthSummary> => {
+export const handler = async (
+  event: WeeklyGrowthStep,
+  context?: Pick<Context, 'getRemainingTimeInMillis'>,
+): Promise<ShardStepDone | WeeklyGrowthSummary> => {
   if (event?.step === 'grow-shard') return growShard(event, () => context?.getRemainingTimeInMillis() ?? 0);
   if (event?.step !== 'finish') throw new BadStep(`unknown step: ${JSON.stringify(event)}`);
   const summary = await finishRun(event);

@@ -6,13 +6,22 @@
 import { notificationsFor } from './events';
 import { only } from './test-support/only-notification';
 import { renderNotification } from './render';
-import { APPROVER, CLIENT_EMAIL, decidedActionItem, insert, modify, pendingActionItem, PROPOSER } from './test-support/stream-records';
+import {
+  APPROVER,
+  CLIENT_EMAIL,
+  decidedActionItem,
+  insert,
+  modify,
+  pendingActionItem,
+  PROPOSER,
+} from './test-support/stream-records';
 
 const SITE = 'https://portal.aurum.example';
 const context = { siteUrl: SITE, recipientFirstName: 'Bo' };
 
 type Proposal = Parameters<typeof pendingActionItem>[0];
-const proposedMail = (overrides: Proposal = {}) => renderNotification(only(notificationsFor(insert(pendingActionItem(overrides))), 'admin-action-proposed'), context);
+const proposedMail = (overrides: Proposal = {}) =>
+  renderNotification(only(notificationsFor(insert(pendingActionItem(overrides))), 'admin-action-proposed'), context);
 
 function decidedMails(status: 'approved' | 'rejected', reason?: string, overrides: Proposal = {}) {
   const item = pendingActionItem(overrides);
@@ -43,10 +52,30 @@ describe('approval needed (to the other administrators)', () => {
   });
 
   it.each([
-    ['a withdrawal', { kind: 'withdrawal', amountCents: 1_500_000, changeCents: -1_500_000, balanceAtProposalCents: 2_000_000 }, 'withdrawal of $15,000.00', 'Balance after, as proposed: $5,000.00'],
-    ['a request approval', { kind: 'approveRequest', amountCents: 1_500_000, changeCents: -1_500_000, balanceAtProposalCents: 2_000_000 }, 'withdrawal request approval of $15,000.00', 'Amount: $15,000.00'],
-    ['a balance edit, by its change', { kind: 'balance', amountCents: 500_000, changeCents: -1_500_000, balanceAtProposalCents: 2_000_000 }, 'balance edit of -$15,000.00', 'New balance: $5,000.00\nChange: -$15,000.00'],
-    ['a balance raised', { kind: 'balance', amountCents: 3_500_000, changeCents: 1_500_000, balanceAtProposalCents: 2_000_000 }, 'balance edit of +$15,000.00', 'Balance after, as proposed: $35,000.00'],
+    [
+      'a withdrawal',
+      { kind: 'withdrawal', amountCents: 1_500_000, changeCents: -1_500_000, balanceAtProposalCents: 2_000_000 },
+      'withdrawal of $15,000.00',
+      'Balance after, as proposed: $5,000.00',
+    ],
+    [
+      'a request approval',
+      { kind: 'approveRequest', amountCents: 1_500_000, changeCents: -1_500_000, balanceAtProposalCents: 2_000_000 },
+      'withdrawal request approval of $15,000.00',
+      'Amount: $15,000.00',
+    ],
+    [
+      'a balance edit, by its change',
+      { kind: 'balance', amountCents: 500_000, changeCents: -1_500_000, balanceAtProposalCents: 2_000_000 },
+      'balance edit of -$15,000.00',
+      'New balance: $5,000.00\nChange: -$15,000.00',
+    ],
+    [
+      'a balance raised',
+      { kind: 'balance', amountCents: 3_500_000, changeCents: 1_500_000, balanceAtProposalCents: 2_000_000 },
+      'balance edit of +$15,000.00',
+      'Balance after, as proposed: $35,000.00',
+    ],
   ] as const)('%s', (_, overrides, move, fact) => {
     const mail = proposedMail({ ...overrides, note: undefined, depositAt: undefined });
     expect(mail.subject).toBe(`Approval needed: ${move} for Jane Doe`);
@@ -75,7 +104,9 @@ describe('the outcome', () => {
     const { proposer, decider } = decidedMails('approved');
     expect(proposer.subject).toBe('Approved: your deposit of $25,000.00 for Jane Doe');
     expect(proposer.text).toMatch(/^Hello Ann,\n/);
-    expect(proposer.text).toContain(`${APPROVER.email} approved the deposit of $25,000.00 for Jane Doe (${CLIENT_EMAIL}) that you proposed on 24 November 2026, 14:05 UTC.`);
+    expect(proposer.text).toContain(
+      `${APPROVER.email} approved the deposit of $25,000.00 for Jane Doe (${CLIENT_EMAIL}) that you proposed on 24 November 2026, 14:05 UTC.`,
+    );
     expect(proposer.text).toContain('It has been applied to the client\u2019s balance.');
     expect(proposer.text).toContain(`Approved by: ${APPROVER.email}`);
     expect(proposer.text).toContain('Approved: 24 November 2026, 15:05 UTC');
@@ -84,12 +115,18 @@ describe('the outcome', () => {
 
     expect(decider.subject).toBe('Confirmed: you approved a deposit of $25,000.00 for Jane Doe');
     expect(decider.text).toMatch(/^Hello Bo,\n/);
-    expect(decider.text).toContain(`You approved the deposit of $25,000.00 for Jane Doe (${CLIENT_EMAIL}) proposed by ${PROPOSER.email}.`);
+    expect(decider.text).toContain(
+      `You approved the deposit of $25,000.00 for Jane Doe (${CLIENT_EMAIL}) proposed by ${PROPOSER.email}.`,
+    );
     expect(decider.text).toContain('It has been applied');
   });
 
   it('rejected: both say nothing moved, and give the reason', () => {
-    const { proposer, decider } = decidedMails('rejected', 'Call the client <first>', { kind: 'withdrawal', changeCents: -2_500_000, balanceAtProposalCents: 3_000_000 });
+    const { proposer, decider } = decidedMails('rejected', 'Call the client <first>', {
+      kind: 'withdrawal',
+      changeCents: -2_500_000,
+      balanceAtProposalCents: 3_000_000,
+    });
     expect(proposer.subject).toBe('Rejected: your withdrawal of $25,000.00 for Jane Doe');
     expect(proposer.text).toContain(`${APPROVER.email} rejected the withdrawal of $25,000.00 for Jane Doe`);
     expect(decider.subject).toBe('Confirmed: you rejected a withdrawal of $25,000.00 for Jane Doe');

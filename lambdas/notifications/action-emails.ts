@@ -74,10 +74,14 @@ function decisionFacts(data: ActionDecidedData): EmailFact[] {
   ];
 }
 
-const FOOTER = [`You receive this e-mail because you are an ${FIRM_NAME} administrator.`, 'It is part of the four-eyes approval of money moves, so it is always sent.'];
+const FOOTER = [
+  `You receive this e-mail because you are an ${FIRM_NAME} administrator.`,
+  'It is part of the four-eyes approval of money moves, so it is always sent.',
+];
 
 /** What a decision did to the client's money, in one sentence. */
-const outcome = (data: ActionDecidedData) => (data.status === 'approved' ? 'It has been applied to the client\u2019s balance.' : 'Nothing was moved.');
+const outcome = (data: ActionDecidedData) =>
+  data.status === 'approved' ? 'It has been applied to the client\u2019s balance.' : 'Nothing was moved.';
 
 export function actionProposedContent(data: PendingActionData, { site, greeting }: Parts): EmailContent {
   const move = moveOf(data);
@@ -98,7 +102,11 @@ export function actionProposedContent(data: PendingActionData, { site, greeting 
  * A decided move's e-mail to one administrator: `tell` words the subject and the first sentence
  * from the move and the decision's verb; then what the decision did, and the move's figures.
  */
-function decisionContent(data: ActionDecidedData, { site, greeting }: Parts, tell: (move: string, verb: string) => { subject: string; said: string }): EmailContent {
+function decisionContent(
+  data: ActionDecidedData,
+  { site, greeting }: Parts,
+  tell: (move: string, verb: string) => { subject: string; said: string },
+): EmailContent {
   const { subject, said } = tell(moveOf(data), data.status === 'approved' ? 'approved' : 'rejected');
   return {
     subject,

@@ -34,7 +34,9 @@ const subjectsTo = (admin: FakeAdmin) => fakes.to(admin.email).map((m) => m.subj
 it('leaves a request cancelled since out of the e-mail that lists the batch', async () => {
   fakes.put({ ...kept });
   fakes.put({ ...cancelled(withdrawn) });
-  expect(await handler(eventOf(streamRecord('INSERT', kept), streamRecord('INSERT', withdrawn)))).toEqual({ batchItemFailures: [] });
+  expect(await handler(eventOf(streamRecord('INSERT', kept), streamRecord('INSERT', withdrawn)))).toEqual({
+    batchItemFailures: [],
+  });
   for (const admin of [ANN, BO]) {
     expect(subjectsTo(admin)).toEqual(['New withdrawal request for $1,234.56']);
     expect(fakes.to(admin.email)[0]?.text).not.toContain('$200.00');
@@ -46,11 +48,16 @@ it('sends the admins nothing when every request of the batch was cancelled; the 
   const batch = eventOf(streamRecord('INSERT', withdrawn), streamRecord('MODIFY', cancelled(withdrawn), withdrawn));
   expect(await handler(batch)).toEqual({ batchItemFailures: [] });
   expect([...subjectsTo(ANN), ...subjectsTo(BO)]).toEqual([]);
-  expect(fakes.to(CLIENT_EMAIL).map((m) => m.subject)).toEqual(['Withdrawal request of $200.00 received', 'Your withdrawal request was cancelled']);
+  expect(fakes.to(CLIENT_EMAIL).map((m) => m.subject)).toEqual([
+    'Withdrawal request of $200.00 received',
+    'Your withdrawal request was cancelled',
+  ]);
 });
 
 it('still lists a request an admin has decided since, and one no longer found, as before', async () => {
   fakes.put({ ...kept, status: 'approved' });
-  expect(await handler(eventOf(streamRecord('INSERT', kept), streamRecord('INSERT', withdrawn)))).toEqual({ batchItemFailures: [] });
+  expect(await handler(eventOf(streamRecord('INSERT', kept), streamRecord('INSERT', withdrawn)))).toEqual({
+    batchItemFailures: [],
+  });
   expect(subjectsTo(ANN)).toEqual(['2 new withdrawal requests for $1,434.56']);
 });

@@ -54,11 +54,19 @@ async function notCancelled(held: readonly HeldRequest[]): Promise<HeldRequest[]
 }
 
 /** Tells every admin of the held requests, one e-mail each; throws when an admin's could not be sent (the caller retries the batch). */
-export async function sendAdminRequests(held: readonly HeldRequest[], admins: readonly Admin[], mailer: Mailer, siteUrl: string): Promise<void> {
+export async function sendAdminRequests(
+  held: readonly HeldRequest[],
+  admins: readonly Admin[],
+  mailer: Mailer,
+  siteUrl: string,
+): Promise<void> {
   const requests = await notCancelled(distinct(held));
   if (requests.length === 0) return;
   // Rendered first: an e-mail that cannot be written fails before anything is claimed.
-  renderAdminRequests(requests.map((h) => h.n), { siteUrl });
+  renderAdminRequests(
+    requests.map((h) => h.n),
+    { siteUrl },
+  );
   for (const admin of admins) await sendMergedOnce(requests, admin, mailer, siteUrl);
 }
 
@@ -67,13 +75,25 @@ export async function sendAdminRequests(held: readonly HeldRequest[], admins: re
  * found sent already are left out. Another sender's live claim on any of them: every claim taken
  * is given back and the batch retried, as a single e-mail waits on one.
  */
-async function sendMergedOnce(requests: readonly HeldRequest[], to: Admin, mailer: Mailer, siteUrl: string): Promise<void> {
+async function sendMergedOnce(
+  requests: readonly HeldRequest[],
+  to: Admin,
+  mailer: Mailer,
+  siteUrl: string,
+): Promise<void> {
   const claimed: { n: AdminRequest; claim: Claim }[] = [];
   try {
     for (const { n, deliveryId } of requests) {
-      const outcome = await claimSend({ notificationId: n.id, address: to.email, kind: n.kind, now: Date.now(), ...(deliveryId ? { deliveryId } : {}) });
+      const outcome = await claimSend({
+        notificationId: n.id,
+        address: to.email,
+        kind: n.kind,
+        now: Date.now(),
+        ...(deliveryId ? { deliveryId } : {}),
+      });
       if (outcome.claimed) claimed.push({ n, claim: outcome.claimed });
-      else if (outcome.because === 'busy') throw new Error(`notification ${n.id} is claimed for this recipient by another invocation`);
+      else if (outcome.because === 'busy')
+        throw new Error(`notification ${n.id} is claimed for this recipient by another invocation`);
     }
     if (claimed.length === 0) return;
     const email = renderAdminRequests(
@@ -88,7 +108,10 @@ async function sendMergedOnce(requests: readonly HeldRequest[], to: Admin, maile
   // Sent: failing to record it must not fail the batch (a retry would find the claims held).
   for (const { claim } of claimed) {
     await markSent(claim, Date.now()).catch((error: unknown) =>
-      logger.error('notification sent but not marked sent', { error: error as Error, notificationId: claim.notificationId }),
+      logger.error('notification sent but not marked sent', {
+        error: error as Error,
+        notificationId: claim.notificationId,
+      }),
     );
   }
 }
@@ -96,5 +119,8 @@ async function sendMergedOnce(requests: readonly HeldRequest[], to: Admin, maile
 /** Not given back, a claim frees itself once its sender is known gone (sent-marker.ts), and the retries wait till then. */
 const giveBack = (claim: Claim) =>
   releaseClaim(claim, Date.now()).catch((error: unknown) =>
-    logger.error('could not give back a notification claim', { error: error as Error, notificationId: claim.notificationId }),
+    logger.error('could not give back a notification claim', {
+      error: error as Error,
+      notificationId: claim.notificationId,
+    }),
   );

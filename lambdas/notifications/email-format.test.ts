@@ -1,4 +1,11 @@
-import { escapeHtml, formatClient, formatCount, formatSignedUsd, formatUtcDate, formatUtcDateTime } from './email-format';
+import {
+  escapeHtml,
+  formatClient,
+  formatCount,
+  formatSignedUsd,
+  formatUtcDate,
+  formatUtcDateTime,
+} from './email-format';
 
 describe('UTC dates', () => {
   it('writes a time as day, month in full, year, 24-hour time and says UTC', () => {
@@ -18,7 +25,9 @@ describe('UTC dates', () => {
 
 describe('escapeHtml', () => {
   it('escapes the five characters that can open markup or close an attribute', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&amp;</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" title='y'>&amp;</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;',
+    );
   });
 
   it('leaves other text, accents and emoji alone', () => {

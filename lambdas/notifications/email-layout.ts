@@ -45,7 +45,9 @@ function plainText(content: EmailContent): string {
     ...(facts.length > 0 ? [facts.join('\n')] : []),
     `${content.action.label}: ${content.action.url}`,
     ['-- ', FIRM_NAME, ...content.footer].join('\n'),
-  ].join('\n\n').concat('\n');
+  ]
+    .join('\n\n')
+    .concat('\n');
 }
 
 /** Escaped text with its line breaks kept. */

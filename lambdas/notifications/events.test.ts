@@ -37,21 +37,34 @@ const DECIDED_AT = new Date(NOW + 3_600_000).toISOString();
 
 describe('ledger entries (INSERT)', () => {
   it('a deposit: deposit-recorded for its client, optional, with amount, date, note and balance', () => {
-    const entry = entryItem({ type: 'deposit', amountCents: 123_456, note: 'Wire from Chase', balanceAfterCents: 223_456 });
+    const entry = entryItem({
+      type: 'deposit',
+      amountCents: 123_456,
+      note: 'Wire from Chase',
+      balanceAfterCents: 223_456,
+    });
     expect(notificationsFor(insert(entry))).toEqual([
       {
         id: `entry:${SUB}:${entry.entryId}`,
         kind: 'deposit-recorded',
         recipient: { kind: 'client', sub: SUB },
         optional: true,
-        data: { entryId: entry.entryId, amountCents: 123_456, at: AT, note: 'Wire from Chase', balanceAfterCents: 223_456 },
+        data: {
+          entryId: entry.entryId,
+          amountCents: 123_456,
+          at: AT,
+          note: 'Wire from Chase',
+          balanceAfterCents: 223_456,
+        },
       },
     ]);
   });
 
   it('a backdated deposit keeps the date it counts from', () => {
     const at = Date.parse('2026-10-01T09:30:00.000Z');
-    const [n] = notificationsFor(insert(entryItem({ type: 'deposit', amountCents: 5_000, balanceAfterCents: 5_100, at })));
+    const [n] = notificationsFor(
+      insert(entryItem({ type: 'deposit', amountCents: 5_000, balanceAfterCents: 5_100, at })),
+    );
     expect(n).toMatchObject({ kind: 'deposit-recorded', data: { at: '2026-10-01T09:30:00.000Z' } });
     expect(n?.data).not.toHaveProperty('note');
   });
@@ -70,10 +83,21 @@ describe('ledger entries (INSERT)', () => {
   });
 
   it("the withdrawal an approval writes (it names the request) yields nothing: the approval's own e-mail tells the client", () => {
-    const entry = entryItem({ type: 'withdrawal', amountCents: 50_000, note: 'Profit withdrawal request approved', balanceAfterCents: 50_000, requestId: `${SUB}.r1` });
+    const entry = entryItem({
+      type: 'withdrawal',
+      amountCents: 50_000,
+      note: 'Profit withdrawal request approved',
+      balanceAfterCents: 50_000,
+      requestId: `${SUB}.r1`,
+    });
     expect(notificationsFor(insert(entry))).toEqual([]);
     // The same words typed as a manual withdrawal's note are just a note: that client is told.
-    const manual = entryItem({ type: 'withdrawal', amountCents: 50_000, note: 'Profit withdrawal request approved', balanceAfterCents: 50_000 });
+    const manual = entryItem({
+      type: 'withdrawal',
+      amountCents: 50_000,
+      note: 'Profit withdrawal request approved',
+      balanceAfterCents: 50_000,
+    });
     expect(notificationsFor(insert(manual)).map((n) => n.kind)).toEqual(['withdrawal-processed']);
   });
 
@@ -122,7 +146,13 @@ describe('withdrawal requests', () => {
         kind: 'admin-new-withdrawal-request',
         recipient: { kind: 'admins' },
         optional: false,
-        data: { requestId: REQUEST_ID, amountCents: 123_456, requestedAt: AT, clientSub: SUB, clientEmail: CLIENT_EMAIL },
+        data: {
+          requestId: REQUEST_ID,
+          amountCents: 123_456,
+          requestedAt: AT,
+          clientSub: SUB,
+          clientEmail: CLIENT_EMAIL,
+        },
       },
     ]);
   });
@@ -148,7 +178,13 @@ describe('withdrawal requests', () => {
         kind: 'withdrawal-request-rejected',
         recipient: { kind: 'client', sub: SUB, email: CLIENT_EMAIL },
         optional: false,
-        data: { requestId: REQUEST_ID, amountCents: 80_000, requestedAt: AT, decidedAt: DECIDED_AT, reason: 'Profit not yet eligible' },
+        data: {
+          requestId: REQUEST_ID,
+          amountCents: 80_000,
+          requestedAt: AT,
+          decidedAt: DECIDED_AT,
+          reason: 'Profit not yet eligible',
+        },
       },
     ]);
   });
@@ -241,9 +277,21 @@ describe('pending actions (four eyes)', () => {
   });
 
   it('a request approval carries no request id, a move without note or date neither', () => {
-    const item = pendingActionItem({ kind: 'approveRequest', requestId: `${SUB}.mi9x2k3h5req0000000000001`, note: undefined, depositAt: undefined, changeCents: -2_500_000 });
+    const item = pendingActionItem({
+      kind: 'approveRequest',
+      requestId: `${SUB}.mi9x2k3h5req0000000000001`,
+      note: undefined,
+      depositAt: undefined,
+      changeCents: -2_500_000,
+    });
     const [n] = notificationsFor(insert(item));
-    expect(n?.data).toEqual({ ...proposedData, actionKind: 'approveRequest', changeCents: -2_500_000, note: undefined, depositAt: undefined });
+    expect(n?.data).toEqual({
+      ...proposedData,
+      actionKind: 'approveRequest',
+      changeCents: -2_500_000,
+      note: undefined,
+      depositAt: undefined,
+    });
     expect(n?.data).not.toHaveProperty('note');
     expect(n?.data).not.toHaveProperty('depositAt');
     expect(JSON.stringify(n?.data)).not.toContain(SUB);
@@ -277,7 +325,8 @@ describe('pending actions (four eyes)', () => {
       [`action:${ACTION_ID}:rejected:proposer`, 'admin-action-decided'],
       [`action:${ACTION_ID}:rejected:decider`, 'admin-action-decision-confirmed'],
     ]);
-    for (const n of found) expect(n.data).toMatchObject({ status: 'rejected', reason: 'Call the client first', decidedBy: APPROVER.email });
+    for (const n of found)
+      expect(n.data).toMatchObject({ status: 'rejected', reason: 'Call the client first', decidedBy: APPROVER.email });
   });
 
   it('a MODIFY that decides nothing, or an action written already decided, yields nothing', () => {
@@ -383,11 +432,13 @@ describe('privacy', () => {
     expect(notificationsFor(insert({ ...entry, at: '2026-01-01T00:00:00.000Z' }))).toEqual([]);
   });
 
-  it("a request naming another client yields nothing, to either of them", () => {
+  it('a request naming another client yields nothing, to either of them', () => {
     const request = pendingRequest();
     expect(notificationsFor(insert({ ...request, PK: keys.clientPk(OTHER_SUB), sub: OTHER_SUB }))).toEqual([]);
     expect(notificationsFor(insert({ ...request, sub: OTHER_SUB }))).toEqual([]);
-    expect(notificationsFor(insert({ ...request, requestId: `${OTHER_SUB}.${request.requestId.split('.')[1]}` }))).toEqual([]);
+    expect(
+      notificationsFor(insert({ ...request, requestId: `${OTHER_SUB}.${request.requestId.split('.')[1]}` })),
+    ).toEqual([]);
   });
 
   it('malformed figures yield nothing rather than a wrong e-mail', () => {

@@ -58,12 +58,23 @@ function fromInsert(image: StoredImage): Notification[] {
     }
     case 'weekly-growth-run': {
       const run = readWeeklyGrowthRun(image);
-      return run ? [notification('admin-weekly-growth-summary', `jobrun:weekly-growth:${run.runId}`, { kind: 'admins' }, run)] : [];
+      return run
+        ? [notification('admin-weekly-growth-summary', `jobrun:weekly-growth:${run.runId}`, { kind: 'admins' }, run)]
+        : [];
     }
     case 'security-notice': {
       const sub = clientSubOf(image.PK);
       const notice = sub === null ? null : readSecurityNotice(image, sub);
-      return notice ? [notification('security-notice', `security:${notice.sub}:${notice.noticeId}`, { kind: 'client', sub: notice.sub }, { event: notice.event, at: notice.at })] : [];
+      return notice
+        ? [
+            notification(
+              'security-notice',
+              `security:${notice.sub}:${notice.noticeId}`,
+              { kind: 'client', sub: notice.sub },
+              { event: notice.event, at: notice.at },
+            ),
+          ]
+        : [];
     }
     case 'pending-action': {
       const action = readPendingAction(image);
@@ -97,7 +108,14 @@ function fromEntry(entry: EntryView): Notification[] {
       const newBalanceCents = entry.balanceAfterCents;
       const oldBalanceCents = Math.max(0, newBalanceCents - signedCents(entry));
       if (oldBalanceCents === newBalanceCents) return [];
-      return [notification('balance-edited', id, recipient, { entryId: entry.entryId, oldBalanceCents, newBalanceCents, at: entry.at })];
+      return [
+        notification('balance-edited', id, recipient, {
+          entryId: entry.entryId,
+          oldBalanceCents,
+          newBalanceCents,
+          at: entry.at,
+        }),
+      ];
     }
   }
 }
@@ -105,8 +123,18 @@ function fromEntry(entry: EntryView): Notification[] {
 function fromNewRequest(request: RequestView): Notification[] {
   const received = { requestId: request.requestId, amountCents: request.amountCents, requestedAt: request.createdAt };
   return [
-    notification('withdrawal-request-received', `request:${request.requestId}:received`, { kind: 'client', sub: request.sub, email: request.userEmail }, received),
-    notification('admin-new-withdrawal-request', `request:${request.requestId}:admins`, { kind: 'admins' }, { ...received, clientSub: request.sub, clientEmail: request.userEmail }),
+    notification(
+      'withdrawal-request-received',
+      `request:${request.requestId}:received`,
+      { kind: 'client', sub: request.sub, email: request.userEmail },
+      received,
+    ),
+    notification(
+      'admin-new-withdrawal-request',
+      `request:${request.requestId}:admins`,
+      { kind: 'admins' },
+      { ...received, clientSub: request.sub, clientEmail: request.userEmail },
+    ),
   ];
 }
 
@@ -130,16 +158,33 @@ function fromRequestDecision(oldImage: StoredImage, newImage: StoredImage): Noti
   const before = readRequest(oldImage);
   const after = readRequest(newImage);
   // Only a decision is news: pending before, decided now, and the same request on both sides.
-  if (!before || !after || before.requestId !== after.requestId || before.status !== 'pending' || after.status === 'pending') return [];
+  if (
+    !before ||
+    !after ||
+    before.requestId !== after.requestId ||
+    before.status !== 'pending' ||
+    after.status === 'pending'
+  )
+    return [];
   if (!after.decidedAt) return [];
   const recipient = { kind: 'client', sub: after.sub, email: after.userEmail } as const;
-  const decided = { requestId: after.requestId, amountCents: after.amountCents, requestedAt: after.createdAt, decidedAt: after.decidedAt };
+  const decided = {
+    requestId: after.requestId,
+    amountCents: after.amountCents,
+    requestedAt: after.createdAt,
+    decidedAt: after.decidedAt,
+  };
   const id = `request:${after.requestId}:${after.status}`;
   switch (after.status) {
     case 'approved':
       return [notification('withdrawal-request-approved', id, recipient, decided)];
     case 'rejected':
-      return [notification('withdrawal-request-rejected', id, recipient, { ...decided, ...(after.reason ? { reason: after.reason } : {}) })];
+      return [
+        notification('withdrawal-request-rejected', id, recipient, {
+          ...decided,
+          ...(after.reason ? { reason: after.reason } : {}),
+        }),
+      ];
     case 'cancelled':
       // The client's own act, confirmed as a request is: and if it was not them, they learn of it.
       return [notification('withdrawal-request-cancelled', id, recipient, decided)];
@@ -165,14 +210,26 @@ function actionData(action: PendingActionView): PendingActionData {
 /** Four eyes: the proposer may not approve, so is not asked to. */
 function proposed(action: PendingActionView): Notification {
   const except = { sub: action.proposedBySub, email: action.proposedBy };
-  return notification('admin-action-proposed', `action:${action.actionId}:proposed`, { kind: 'admins', except }, actionData(action));
+  return notification(
+    'admin-action-proposed',
+    `action:${action.actionId}:proposed`,
+    { kind: 'admins', except },
+    actionData(action),
+  );
 }
 
 function fromActionDecision(oldImage: StoredImage, newImage: StoredImage): Notification[] {
   const before = readPendingAction(oldImage);
   const after = readPendingAction(newImage);
   // Only a decision is news: pending before, decided now, the same action on both sides.
-  if (!before || !after || before.actionId !== after.actionId || before.status !== 'pending' || after.status === 'pending') return [];
+  if (
+    !before ||
+    !after ||
+    before.actionId !== after.actionId ||
+    before.status !== 'pending' ||
+    after.status === 'pending'
+  )
+    return [];
   if (!after.decidedBy || !after.decidedBySub || !after.decidedAt) return [];
   const decided = {
     ...actionData(after),
@@ -183,7 +240,17 @@ function fromActionDecision(oldImage: StoredImage, newImage: StoredImage): Notif
   };
   const id = `action:${after.actionId}:${after.status}`;
   return [
-    notification('admin-action-decided', `${id}:proposer`, { kind: 'admin', sub: after.proposedBySub, email: after.proposedBy }, decided),
-    notification('admin-action-decision-confirmed', `${id}:decider`, { kind: 'admin', sub: after.decidedBySub, email: after.decidedBy }, decided),
+    notification(
+      'admin-action-decided',
+      `${id}:proposer`,
+      { kind: 'admin', sub: after.proposedBySub, email: after.proposedBy },
+      decided,
+    ),
+    notification(
+      'admin-action-decision-confirmed',
+      `${id}:decider`,
+      { kind: 'admin', sub: after.decidedBySub, email: after.decidedBy },
+      decided,
+    ),
   ];
 }

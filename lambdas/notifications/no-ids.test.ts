@@ -37,14 +37,22 @@ const RUN = weeklyRunItem();
 
 /** Patterns of the ids the portal makes, each with ids it must catch (so the check is not vacuous). */
 const ID_PATTERNS: { name: string; pattern: RegExp; catches: string[] }[] = [
-  { name: 'a UUID-like sub', pattern: /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i, catches: [SUB, PROPOSER.sub, APPROVER.sub] },
+  {
+    name: 'a UUID-like sub',
+    pattern: /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i,
+    catches: [SUB, PROPOSER.sub, APPROVER.sub],
+  },
   { name: 'a <sub>.<key> request id', pattern: /[0-9a-z-]{8,}\.[0-9a-z]{12,}/i, catches: [REQUEST_ID] },
   {
     name: 'a newId()-style id (letters and digits, 16 or more)',
     pattern: /(?<![0-9a-z])(?=[0-9a-z]*\d)(?=[0-9a-z]*[a-z])[0-9a-z]{16,}(?![0-9a-z])/i,
     catches: [ENTRY_ID, NOTICE_ID, ACTION_ID, REQUEST_KEY, 'mi9x2k3h5a1b2c3d4e5f6a7b8'],
   },
-  { name: 'a run id (or any ISO time)', pattern: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/, catches: [RUN.runId, new Date(NOW).toISOString()] },
+  {
+    name: 'a run id (or any ISO time)',
+    pattern: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/,
+    catches: [RUN.runId, new Date(NOW).toISOString()],
+  },
 ];
 
 /** The ids of the items below, looked for as they are. */
@@ -65,20 +73,44 @@ function idsIn(mail: RenderedEmail): string[] {
 const request = pendingRequest(123_456);
 const action = pendingActionItem();
 const ACTION_KINDS = ['deposit', 'withdrawal', 'balance', 'approveRequest'] as const;
-const actions = ACTION_KINDS.map((kind) => pendingActionItem({ kind, requestId: kind === 'approveRequest' ? REQUEST_ID : undefined }));
+const actions = ACTION_KINDS.map((kind) =>
+  pendingActionItem({ kind, requestId: kind === 'approveRequest' ? REQUEST_ID : undefined }),
+);
 
 /** Every kind, from the stream records that make it (typed by kind: a kind added without a case here does not compile). */
 const recordsOf: Record<NotificationKind, () => Notification[]> = {
-  'deposit-recorded': () => notificationsFor(insert(entryItem({ type: 'deposit', amountCents: 123_456, note: 'Wire', balanceAfterCents: 223_456, entryId: ENTRY_ID }))),
-  'withdrawal-processed': () => notificationsFor(insert(entryItem({ type: 'withdrawal', amountCents: 5_000, balanceAfterCents: 1_000, entryId: ENTRY_ID }))),
-  'balance-edited': () => notificationsFor(insert(balanceEditItem({ balanceCents: 100_000, netCents: 100_000, lastUpdate: NOW - 1 }, 250_075))),
+  'deposit-recorded': () =>
+    notificationsFor(
+      insert(
+        entryItem({
+          type: 'deposit',
+          amountCents: 123_456,
+          note: 'Wire',
+          balanceAfterCents: 223_456,
+          entryId: ENTRY_ID,
+        }),
+      ),
+    ),
+  'withdrawal-processed': () =>
+    notificationsFor(
+      insert(entryItem({ type: 'withdrawal', amountCents: 5_000, balanceAfterCents: 1_000, entryId: ENTRY_ID })),
+    ),
+  'balance-edited': () =>
+    notificationsFor(
+      insert(balanceEditItem({ balanceCents: 100_000, netCents: 100_000, lastUpdate: NOW - 1 }, 250_075)),
+    ),
   'withdrawal-request-received': () => notificationsFor(insert(request)),
   'withdrawal-request-approved': () => notificationsFor(modify(request, approved(request))),
   'withdrawal-request-rejected': () => notificationsFor(modify(request, rejected(request, 'Not yet eligible'))),
   'withdrawal-request-cancelled': () => notificationsFor(modify(request, cancelled(request))),
-  'admin-new-withdrawal-request': () => notificationsFor(insert(request)).flatMap((n) => (n.kind === 'admin-new-withdrawal-request' ? [n, { ...n, data: { ...n.data, clientName: 'Jane Doe' } }] : [])),
-  'admin-weekly-growth-summary': () => [RUN, weeklyRunItem({ failed: 0 })].flatMap((item) => notificationsFor(insert(item))),
-  'security-notice': () => SECURITY_EVENTS.flatMap((event) => notificationsFor(insert(newSecurityNoticeItem(SUB, event, NOW, NOTICE_ID)))),
+  'admin-new-withdrawal-request': () =>
+    notificationsFor(insert(request)).flatMap((n) =>
+      n.kind === 'admin-new-withdrawal-request' ? [n, { ...n, data: { ...n.data, clientName: 'Jane Doe' } }] : [],
+    ),
+  'admin-weekly-growth-summary': () =>
+    [RUN, weeklyRunItem({ failed: 0 })].flatMap((item) => notificationsFor(insert(item))),
+  'security-notice': () =>
+    SECURITY_EVENTS.flatMap((event) => notificationsFor(insert(newSecurityNoticeItem(SUB, event, NOW, NOTICE_ID)))),
   'admin-action-proposed': () => actions.flatMap((item) => notificationsFor(insert(item))),
   'admin-action-decided': () => decisions(),
   'admin-action-decision-confirmed': () => decisions(),
@@ -97,7 +129,8 @@ describe('the id patterns', () => {
   });
 
   it('and none of them catches what an e-mail does show: names, addresses, amounts, dates, the site', () => {
-    const shown = 'Jane Doe (jane.doe@example.com) bo.admin@aurum.example $1,315,270.12 +$0.00 24 November 2026, 14:05 UTC https://portal.aurum.example/admin/approvals';
+    const shown =
+      'Jane Doe (jane.doe@example.com) bo.admin@aurum.example $1,315,270.12 +$0.00 24 November 2026, 14:05 UTC https://portal.aurum.example/admin/approvals';
     for (const { pattern } of ID_PATTERNS) expect(shown).not.toMatch(pattern);
   });
 });
@@ -117,7 +150,11 @@ it('the merged e-mail of several new requests shows no id', () => {
   const [n] = recordsOf['admin-new-withdrawal-request']() as NotificationOf<'admin-new-withdrawal-request'>[];
   if (!n) throw new Error('no request');
   const other = pendingRequest(100);
-  const second = { ...n, id: `${n.id}2`, data: { ...n.data, requestId: `${REQUEST_ID}2`, amountCents: other.amountCents, clientName: 'Jane Doe' } };
+  const second = {
+    ...n,
+    id: `${n.id}2`,
+    data: { ...n.data, requestId: `${REQUEST_ID}2`, amountCents: other.amountCents, clientName: 'Jane Doe' },
+  };
   const mail = renderAdminRequests([n, second], { siteUrl: SITE });
   expect(mail.subject).toBe('2 new withdrawal requests for $1,235.56');
   expect(idsIn(mail)).toEqual([]);

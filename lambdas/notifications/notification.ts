@@ -147,15 +147,32 @@ export type NotificationKind = keyof NotificationDataByKind;
  */
 export const notificationPolicies = {
   ...policyOf(['deposit-recorded', 'withdrawal-processed', 'balance-edited'], 'client', true),
-  ...policyOf(['withdrawal-request-received', 'withdrawal-request-approved', 'withdrawal-request-rejected', 'withdrawal-request-cancelled', 'security-notice'], 'client', false),
+  ...policyOf(
+    [
+      'withdrawal-request-received',
+      'withdrawal-request-approved',
+      'withdrawal-request-rejected',
+      'withdrawal-request-cancelled',
+      'security-notice',
+    ],
+    'client',
+    false,
+  ),
   ...policyOf(['admin-new-withdrawal-request', 'admin-action-proposed'], 'admins', false),
   ...policyOf(['admin-weekly-growth-summary'], 'admins', true),
   ...policyOf(['admin-action-decided', 'admin-action-decision-confirmed'], 'admin', false),
 } satisfies Record<NotificationKind, { audience: Recipient['kind']; optional: boolean }>;
 
 /** The same policy for each of `kinds`. */
-function policyOf<const K extends NotificationKind, A extends Recipient['kind'], O extends boolean>(kinds: readonly K[], audience: A, optional: O): Record<K, { audience: A; optional: O }> {
-  return Object.fromEntries(kinds.map((kind) => [kind, { audience, optional }])) as Record<K, { audience: A; optional: O }>;
+function policyOf<const K extends NotificationKind, A extends Recipient['kind'], O extends boolean>(
+  kinds: readonly K[],
+  audience: A,
+  optional: O,
+): Record<K, { audience: A; optional: O }> {
+  return Object.fromEntries(kinds.map((kind) => [kind, { audience, optional }])) as Record<
+    K,
+    { audience: A; optional: O }
+  >;
 }
 
 type Policy<K extends NotificationKind> = (typeof notificationPolicies)[K];

@@ -31,18 +31,45 @@ const context = { siteUrl: SITE, recipientFirstName: 'Jane' };
 
 const request = pendingRequest(123_456);
 const derived = {
-  deposit: () => only(notificationsFor(insert(entryItem({ type: 'deposit', amountCents: 123_456, note: 'Wire from Chase', balanceAfterCents: 1_223_456 }))), 'deposit-recorded'),
-  withdrawal: () => only(notificationsFor(insert(entryItem({ type: 'withdrawal', amountCents: 50_000, balanceAfterCents: 73_456 }))), 'withdrawal-processed'),
-  balanceEdit: () => only(notificationsFor(insert(balanceEditItem({ balanceCents: 100_000, netCents: 100_000, lastUpdate: NOW - 1 }, 250_075))), 'balance-edited'),
+  deposit: () =>
+    only(
+      notificationsFor(
+        insert(
+          entryItem({ type: 'deposit', amountCents: 123_456, note: 'Wire from Chase', balanceAfterCents: 1_223_456 }),
+        ),
+      ),
+      'deposit-recorded',
+    ),
+  withdrawal: () =>
+    only(
+      notificationsFor(insert(entryItem({ type: 'withdrawal', amountCents: 50_000, balanceAfterCents: 73_456 }))),
+      'withdrawal-processed',
+    ),
+  balanceEdit: () =>
+    only(
+      notificationsFor(
+        insert(balanceEditItem({ balanceCents: 100_000, netCents: 100_000, lastUpdate: NOW - 1 }, 250_075)),
+      ),
+      'balance-edited',
+    ),
   received: () => only(notificationsFor(insert(request)), 'withdrawal-request-received'),
   adminRequest: () => only(notificationsFor(insert(request)), 'admin-new-withdrawal-request'),
   approved: () => only(notificationsFor(modify(request, approved(request))), 'withdrawal-request-approved'),
-  rejected: (reason = 'Profit not yet eligible') => only(notificationsFor(modify(request, rejected(request, reason))), 'withdrawal-request-rejected'),
+  rejected: (reason = 'Profit not yet eligible') =>
+    only(notificationsFor(modify(request, rejected(request, reason))), 'withdrawal-request-rejected'),
   cancelled: () => only(notificationsFor(modify(request, cancelled(request))), 'withdrawal-request-cancelled'),
   weekly: (failed = 1) => only(notificationsFor(insert(weeklyRunItem({ failed }))), 'admin-weekly-growth-summary'),
   actionProposed: () => only(notificationsFor(insert(pendingActionItem())), 'admin-action-proposed'),
-  actionDecided: () => only(notificationsFor(modify(pendingActionItem(), decidedActionItem(pendingActionItem(), 'approved'))), 'admin-action-decided'),
-  actionConfirmed: () => only(notificationsFor(modify(pendingActionItem(), decidedActionItem(pendingActionItem(), 'rejected', 'No'))), 'admin-action-decision-confirmed'),
+  actionDecided: () =>
+    only(
+      notificationsFor(modify(pendingActionItem(), decidedActionItem(pendingActionItem(), 'approved'))),
+      'admin-action-decided',
+    ),
+  actionConfirmed: () =>
+    only(
+      notificationsFor(modify(pendingActionItem(), decidedActionItem(pendingActionItem(), 'rejected', 'No'))),
+      'admin-action-decision-confirmed',
+    ),
 };
 
 describe('each kind', () => {
@@ -89,7 +116,9 @@ describe('each kind', () => {
   it('request approved: amount and the payout delay', () => {
     const mail = renderNotification(derived.approved(), context);
     expect(mail.subject).toBe('Your withdrawal request was approved');
-    expect(mail.text).toContain('Your request to withdraw $1,234.56 was approved. The money is expected in 2-3 business days.');
+    expect(mail.text).toContain(
+      'Your request to withdraw $1,234.56 was approved. The money is expected in 2-3 business days.',
+    );
     expect(mail.text).toContain('Approved: 24 November 2026, 15:05 UTC');
     expect(mail.html).toContain('expected in 2-3 business days');
   });
@@ -104,14 +133,28 @@ describe('each kind', () => {
   it('request cancelled: what it means for the money, and what to do if it was not the client', () => {
     const mail = renderNotification(derived.cancelled(), context);
     expect(mail.subject).toBe('Your withdrawal request was cancelled');
-    expect(mail.text).toContain('You cancelled your request to withdraw $1,234.56. Nothing was paid out, and the profit it asked for is available to request again.');
-    expect(mail.text).toContain(`If you did not cancel it, someone may be signed in to your account: reset your password now at ${SITE}/forgot-password.`);
+    expect(mail.text).toContain(
+      'You cancelled your request to withdraw $1,234.56. Nothing was paid out, and the profit it asked for is available to request again.',
+    );
+    expect(mail.text).toContain(
+      `If you did not cancel it, someone may be signed in to your account: reset your password now at ${SITE}/forgot-password.`,
+    );
     expect(mail.text).toContain('Cancelled: 24 November 2026, 15:05 UTC');
     expect(mail.text).toContain('always sent');
   });
 
   it('a rejection without a reason says so', () => {
-    const n = notification('withdrawal-request-rejected', 'x', { kind: 'client', sub: SUB }, { requestId: REQUEST_ID, amountCents: 1, requestedAt: new Date(NOW).toISOString(), decidedAt: new Date(NOW).toISOString() });
+    const n = notification(
+      'withdrawal-request-rejected',
+      'x',
+      { kind: 'client', sub: SUB },
+      {
+        requestId: REQUEST_ID,
+        amountCents: 1,
+        requestedAt: new Date(NOW).toISOString(),
+        decidedAt: new Date(NOW).toISOString(),
+      },
+    );
     expect(renderNotification(n, context).text).toContain('Reason: No reason was given.');
   });
 
@@ -137,11 +180,23 @@ describe('each kind', () => {
   it('several new requests: one e-mail listing each client, amount and date, counted in words', () => {
     const n = derived.adminRequest();
     if (n.kind !== 'admin-new-withdrawal-request') throw new Error(n.kind);
-    const later = { ...n, id: 'other', data: { ...n.data, requestId: `${n.data.requestId}2`, amountCents: 100, requestedAt: new Date(NOW + 60_000).toISOString(), clientName: 'Jane Doe' } };
+    const later = {
+      ...n,
+      id: 'other',
+      data: {
+        ...n.data,
+        requestId: `${n.data.requestId}2`,
+        amountCents: 100,
+        requestedAt: new Date(NOW + 60_000).toISOString(),
+        clientName: 'Jane Doe',
+      },
+    };
     const mail = renderAdminRequests([later, n], context);
     expect(mail.subject).toBe('2 new withdrawal requests for $1,235.56');
     expect(mail.text).toContain('Clients have requested 2 profit withdrawals.');
-    expect(mail.text).toContain(`${CLIENT_EMAIL}: $1,234.56, requested 24 November 2026, 14:05 UTC\nJane Doe (${CLIENT_EMAIL}): $1.00, requested 24 November 2026, 14:06 UTC\n`);
+    expect(mail.text).toContain(
+      `${CLIENT_EMAIL}: $1,234.56, requested 24 November 2026, 14:05 UTC\nJane Doe (${CLIENT_EMAIL}): $1.00, requested 24 November 2026, 14:06 UTC\n`,
+    );
   });
 
   it('weekly summary: counts, totals, failures first in the subject', () => {
@@ -192,7 +247,9 @@ describe('each kind', () => {
 
   it('a client without a first name is greeted plainly', () => {
     expect(renderNotification(derived.deposit(), { siteUrl: SITE }).text).toMatch(/^Hello,\n/);
-    expect(renderNotification(derived.deposit(), { siteUrl: SITE, recipientFirstName: '  ' }).text).toMatch(/^Hello,\n/);
+    expect(renderNotification(derived.deposit(), { siteUrl: SITE, recipientFirstName: '  ' }).text).toMatch(
+      /^Hello,\n/,
+    );
   });
 
   it('takes the site with or without a trailing slash, and refuses anything but an http(s) origin', () => {
@@ -222,8 +279,28 @@ describe('escaping', () => {
   const escaped = '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quoted&#39; &quot;double&quot;';
 
   it.each([
-    ['a deposit note', () => only(notificationsFor(insert(entryItem({ type: 'deposit', amountCents: 100, note: hostile, balanceAfterCents: 100 }))), 'deposit-recorded'), {}],
-    ['a withdrawal note', () => only(notificationsFor(insert(entryItem({ type: 'withdrawal', amountCents: 100, note: hostile, balanceAfterCents: 0 }))), 'withdrawal-processed'), {}],
+    [
+      'a deposit note',
+      () =>
+        only(
+          notificationsFor(
+            insert(entryItem({ type: 'deposit', amountCents: 100, note: hostile, balanceAfterCents: 100 })),
+          ),
+          'deposit-recorded',
+        ),
+      {},
+    ],
+    [
+      'a withdrawal note',
+      () =>
+        only(
+          notificationsFor(
+            insert(entryItem({ type: 'withdrawal', amountCents: 100, note: hostile, balanceAfterCents: 0 })),
+          ),
+          'withdrawal-processed',
+        ),
+      {},
+    ],
     ['a rejection reason', () => derived.rejected(hostile), {}],
     ['a first name', derived.approved, { recipientFirstName: hostile }],
   ])('%s: escaped in HTML, as typed in plain text', (_, make, extra) => {
@@ -242,7 +319,12 @@ describe('escaping', () => {
   });
 
   it('a note keeps its line breaks: <br> in HTML, indented lines in plain text', () => {
-    const n = only(notificationsFor(insert(entryItem({ type: 'deposit', amountCents: 100, note: 'line one\nline <two>', balanceAfterCents: 100 }))), 'deposit-recorded');
+    const n = only(
+      notificationsFor(
+        insert(entryItem({ type: 'deposit', amountCents: 100, note: 'line one\nline <two>', balanceAfterCents: 100 })),
+      ),
+      'deposit-recorded',
+    );
     const mail = renderNotification(n, context);
     expect(mail.html).toContain('line one<br>line &lt;two&gt;');
     expect(mail.text).toContain('Note: line one\n  line <two>');
@@ -250,7 +332,8 @@ describe('escaping', () => {
 
   /** Every "<" in the HTML opens one of the layout's own tags: none comes from the text. */
   const LAYOUT_TAG = /^<\/?(?:!DOCTYPE|html|head|meta|title|body|table|tr|td|p|a|br)\b/;
-  const strayAngles = (html: string) => [...html.matchAll(/</g)].filter((m) => !LAYOUT_TAG.test(html.slice(m.index))).length;
+  const strayAngles = (html: string) =>
+    [...html.matchAll(/</g)].filter((m) => !LAYOUT_TAG.test(html.slice(m.index))).length;
 
   it('never lets a "<" of a note, a reason or a name into the HTML unescaped (property)', () => {
     // Any text at all, and text made mostly of the characters markup is made of.
@@ -260,20 +343,39 @@ describe('escaping', () => {
     );
     fc.assert(
       fc.property(text, text, text, (note, reason, name) => {
-        const deposit = notification('deposit-recorded', 'id', { kind: 'client', sub: SUB }, { entryId: 'e', amountCents: 100, at: new Date(NOW).toISOString(), note, balanceAfterCents: 100 });
-        const rejection = notification('withdrawal-request-rejected', 'id', { kind: 'client', sub: SUB }, {
-          requestId: REQUEST_ID,
-          amountCents: 100,
-          requestedAt: new Date(NOW).toISOString(),
-          decidedAt: new Date(NOW).toISOString(),
-          reason,
-        });
+        const deposit = notification(
+          'deposit-recorded',
+          'id',
+          { kind: 'client', sub: SUB },
+          { entryId: 'e', amountCents: 100, at: new Date(NOW).toISOString(), note, balanceAfterCents: 100 },
+        );
+        const rejection = notification(
+          'withdrawal-request-rejected',
+          'id',
+          { kind: 'client', sub: SUB },
+          {
+            requestId: REQUEST_ID,
+            amountCents: 100,
+            requestedAt: new Date(NOW).toISOString(),
+            decidedAt: new Date(NOW).toISOString(),
+            reason,
+          },
+        );
         for (const n of [deposit, rejection]) {
           const { html } = renderNotification(n, { siteUrl: SITE, recipientFirstName: name });
           if (strayAngles(html) !== 0) return false;
           // And what was typed is shown, escaped, with its line breaks.
           const shown = n.kind === 'deposit-recorded' ? note : reason;
-          if (shown && !html.includes(shown.split(/\r\n|\r|\n/).map(escapeForCheck).join('<br>'))) return false;
+          if (
+            shown &&
+            !html.includes(
+              shown
+                .split(/\r\n|\r|\n/)
+                .map(escapeForCheck)
+                .join('<br>'),
+            )
+          )
+            return false;
         }
         return true;
       }),
@@ -284,5 +386,10 @@ describe('escaping', () => {
 
 /** An independent escape for the property's check (not the module's own). */
 function escapeForCheck(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
 }

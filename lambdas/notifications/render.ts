@@ -50,7 +50,11 @@ const dashboard = (site: string) => ({ label: 'View your portfolio', url: `${sit
 const noteFact = (note: string | undefined): EmailFact[] => (note ? [{ label: 'Note', value: note }] : []);
 
 /** A client's e-mail: greeted by name, under `footer`, with the link to the dashboard. */
-const clientEmail = ({ site, greeting }: Parts, footer: string[], content: Pick<EmailContent, 'subject' | 'paragraphs' | 'facts'>): EmailContent => ({
+const clientEmail = (
+  { site, greeting }: Parts,
+  footer: string[],
+  content: Pick<EmailContent, 'subject' | 'paragraphs' | 'facts'>,
+): EmailContent => ({
   ...content,
   greeting,
   action: dashboard(site),
@@ -58,7 +62,11 @@ const clientEmail = ({ site, greeting }: Parts, footer: string[], content: Pick<
 });
 
 /** A deposit or withdrawal an administrator recorded: what, when, with its note, and the balance it left. */
-function moneyMoved(data: MoneyMovedData, parts: Parts, words: { noun: 'deposit' | 'withdrawal'; done: string; where: 'in' | 'from'; dateLabel: string }): EmailContent {
+function moneyMoved(
+  data: MoneyMovedData,
+  parts: Parts,
+  words: { noun: 'deposit' | 'withdrawal'; done: string; where: 'in' | 'from'; dateLabel: string },
+): EmailContent {
   const amount = formatUsd(data.amountCents);
   const noun = `${words.noun.charAt(0).toUpperCase()}${words.noun.slice(1)}`;
   return clientEmail(parts, optionalClientFooter(parts.site), {
@@ -99,11 +107,16 @@ const adminWeeklySummary: Renderer<'admin-weekly-growth-summary'> = ({ data }, {
   const week = formatUtcDate(data.scheduledFor);
   return {
     // Failures lead the subject: they are what an administrator must look at.
-    subject: data.failed > 0 ? `Weekly growth for ${week}: ${formatCount(data.failed, 'portfolio')} failed` : `Weekly growth for ${week}: ${formatCount(data.grown, 'portfolio')} grown`,
+    subject:
+      data.failed > 0
+        ? `Weekly growth for ${week}: ${formatCount(data.failed, 'portfolio')} failed`
+        : `Weekly growth for ${week}: ${formatCount(data.grown, 'portfolio')} grown`,
     greeting,
     paragraphs: [
       `The weekly growth run for ${week} has finished.`,
-      ...(data.failed > 0 ? ['Some portfolios failed. The run is retried automatically, and a retry grows only the portfolios still due.'] : []),
+      ...(data.failed > 0
+        ? ['Some portfolios failed. The run is retried automatically, and a retry grows only the portfolios still due.']
+        : []),
     ],
     facts: [
       { label: 'Portfolios due', value: COUNT.format(data.due) },
@@ -121,12 +134,16 @@ const adminWeeklySummary: Renderer<'admin-weekly-growth-summary'> = ({ data }, {
 
 /** Each kind's e-mail. */
 const RENDERERS: { [K in Notification['kind']]: Renderer<K> } = {
-  'deposit-recorded': ({ data }, parts) => moneyMoved(data, parts, { noun: 'deposit', done: 'recorded', where: 'in', dateLabel: 'Dated' }),
-  'withdrawal-processed': ({ data }, parts) => moneyMoved(data, parts, { noun: 'withdrawal', done: 'processed', where: 'from', dateLabel: 'Date' }),
+  'deposit-recorded': ({ data }, parts) =>
+    moneyMoved(data, parts, { noun: 'deposit', done: 'recorded', where: 'in', dateLabel: 'Dated' }),
+  'withdrawal-processed': ({ data }, parts) =>
+    moneyMoved(data, parts, { noun: 'withdrawal', done: 'processed', where: 'from', dateLabel: 'Date' }),
   'balance-edited': ({ data }, parts) =>
     clientEmail(parts, optionalClientFooter(parts.site), {
       subject: 'Your balance was updated',
-      paragraphs: [`Your ${FIRM_NAME} portfolio balance was changed from ${formatUsd(data.oldBalanceCents)} to ${formatUsd(data.newBalanceCents)}.`],
+      paragraphs: [
+        `Your ${FIRM_NAME} portfolio balance was changed from ${formatUsd(data.oldBalanceCents)} to ${formatUsd(data.newBalanceCents)}.`,
+      ],
       facts: [
         { label: 'Previous balance', value: formatUsd(data.oldBalanceCents) },
         { label: 'New balance', value: formatUsd(data.newBalanceCents) },
@@ -136,20 +153,32 @@ const RENDERERS: { [K in Notification['kind']]: Renderer<K> } = {
   'withdrawal-request-received': ({ data }, parts) =>
     clientEmail(parts, requestFooter, {
       subject: `Withdrawal request of ${formatUsd(data.amountCents)} received`,
-      paragraphs: [`We have received your request to withdraw ${formatUsd(data.amountCents)} of profit.`, 'We will review it and e-mail you when it has been decided.'],
+      paragraphs: [
+        `We have received your request to withdraw ${formatUsd(data.amountCents)} of profit.`,
+        'We will review it and e-mail you when it has been decided.',
+      ],
       facts: requestFacts(data),
     }),
   'withdrawal-request-approved': ({ data }, parts) =>
     clientEmail(parts, requestFooter, {
       subject: 'Your withdrawal request was approved',
-      paragraphs: [`Your request to withdraw ${formatUsd(data.amountCents)} was approved. The money is ${PAYOUT_DELAY_TEXT}.`],
+      paragraphs: [
+        `Your request to withdraw ${formatUsd(data.amountCents)} was approved. The money is ${PAYOUT_DELAY_TEXT}.`,
+      ],
       facts: requestFacts(data, { label: 'Approved', value: formatUtcDateTime(data.decidedAt) }),
     }),
   'withdrawal-request-rejected': ({ data }, parts) =>
     clientEmail(parts, requestFooter, {
       subject: 'Your withdrawal request was rejected',
-      paragraphs: [`Your request to withdraw ${formatUsd(data.amountCents)} was not approved.`, 'The profit it asked for is available to request again.'],
-      facts: requestFacts(data, { label: 'Rejected', value: formatUtcDateTime(data.decidedAt) }, { label: 'Reason', value: data.reason ?? 'No reason was given.' }),
+      paragraphs: [
+        `Your request to withdraw ${formatUsd(data.amountCents)} was not approved.`,
+        'The profit it asked for is available to request again.',
+      ],
+      facts: requestFacts(
+        data,
+        { label: 'Rejected', value: formatUtcDateTime(data.decidedAt) },
+        { label: 'Reason', value: data.reason ?? 'No reason was given.' },
+      ),
     }),
   'withdrawal-request-cancelled': ({ data }, parts) =>
     clientEmail(parts, requestFooter, {
@@ -177,17 +206,24 @@ function contentOf<K extends Notification['kind']>(n: NotificationOf<K>, parts: 
  * batch, so a burst of requests is one e-mail, not one each): a single one is its own e-mail,
  * several are listed in one, oldest first.
  */
-export function renderAdminRequests(requests: readonly NotificationOf<'admin-new-withdrawal-request'>[], context: RenderContext): RenderedEmail {
+export function renderAdminRequests(
+  requests: readonly NotificationOf<'admin-new-withdrawal-request'>[],
+  context: RenderContext,
+): RenderedEmail {
   const [first] = requests;
   if (!first) throw new Error('no requests to tell the admins of');
   if (requests.length === 1) return renderNotification(first, context);
   const site = siteOrigin(context.siteUrl);
-  const listed = [...requests].sort((a, b) => a.data.requestedAt.localeCompare(b.data.requestedAt) || a.data.requestId.localeCompare(b.data.requestId));
+  const listed = [...requests].sort(
+    (a, b) => a.data.requestedAt.localeCompare(b.data.requestedAt) || a.data.requestId.localeCompare(b.data.requestId),
+  );
   const totalCents = listed.reduce((sum, { data }) => sum + data.amountCents, 0);
   return layoutEmail({
     subject: `${formatCount(listed.length, 'new withdrawal request')} for ${formatUsd(totalCents)}`,
     greeting: 'Hello,',
-    paragraphs: [`Clients have requested ${formatCount(listed.length, 'profit withdrawal')}. They are waiting for a decision in the admin console.`],
+    paragraphs: [
+      `Clients have requested ${formatCount(listed.length, 'profit withdrawal')}. They are waiting for a decision in the admin console.`,
+    ],
     facts: listed.map(({ data }) => ({
       label: formatClient(data.clientName, data.clientEmail),
       value: `${formatUsd(data.amountCents)}, requested ${formatUtcDateTime(data.requestedAt)}`,

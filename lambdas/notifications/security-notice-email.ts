@@ -33,25 +33,32 @@ const WORDING: Record<SecurityEvent, Wording> = {
   },
   'password-reset': {
     subject: `Your ${FIRM_NAME} password was reset`,
-    happened: (when) => `The password of your ${FIRM_NAME} account was reset with a link sent to this address, on ${when}.`,
+    happened: (when) =>
+      `The password of your ${FIRM_NAME} account was reset with a link sent to this address, on ${when}.`,
     sessions: 'Every session was signed out: sign in again with the new password.',
-    ifNotYou: (site) => `If you did not reset it, someone can read your e-mail: secure your e-mail account, then ${resetNow(site)}.`,
+    ifNotYou: (site) =>
+      `If you did not reset it, someone can read your e-mail: secure your e-mail account, then ${resetNow(site)}.`,
   },
   'two-factor-on': {
     subject: 'Two-factor sign-in was turned on',
-    happened: (when) => `Two-factor sign-in was turned on for your ${FIRM_NAME} account with a new authenticator app, on ${when}. Each sign-in now asks for a code from that app.`,
+    happened: (when) =>
+      `Two-factor sign-in was turned on for your ${FIRM_NAME} account with a new authenticator app, on ${when}. Each sign-in now asks for a code from that app.`,
     sessions: 'Every session was signed out: sign in again with your password and a code.',
-    ifNotYou: (site) => `If you did not add an authenticator app, someone knows your password and signed in to your account: ${resetNow(site)}, then tell ${FIRM_NAME} at once so that the app is removed.`,
+    ifNotYou: (site) =>
+      `If you did not add an authenticator app, someone knows your password and signed in to your account: ${resetNow(site)}, then tell ${FIRM_NAME} at once so that the app is removed.`,
   },
   'two-factor-off': {
     subject: 'Two-factor sign-in was turned off',
-    happened: (when) => `Two-factor sign-in was turned off for your ${FIRM_NAME} account on ${when}. Signing in now needs your password alone.`,
-    ifNotYou: (site) => `If you did not turn it off, someone knows your password and a code from your app: ${resetNow(site)}, turn two-factor sign-in on again on your account page, and tell ${FIRM_NAME} at once.`,
+    happened: (when) =>
+      `Two-factor sign-in was turned off for your ${FIRM_NAME} account on ${when}. Signing in now needs your password alone.`,
+    ifNotYou: (site) =>
+      `If you did not turn it off, someone knows your password and a code from your app: ${resetNow(site)}, turn two-factor sign-in on again on your account page, and tell ${FIRM_NAME} at once.`,
   },
   'admin-granted': {
     subject: `You are now an ${FIRM_NAME} administrator`,
     happened: (when) => `Your account was made an administrator of the ${FIRM_NAME} portal on ${when}.`,
-    sessions: 'Every session was signed out. The admin console opens at your next sign-in with two-factor sign-in (an authenticator app, or Google).',
+    sessions:
+      'Every session was signed out. The admin console opens at your next sign-in with two-factor sign-in (an authenticator app, or Google).',
     ifNotYou: () => `If you did not expect this, tell ${FIRM_NAME} at once.`,
   },
   'admin-revoked': {

@@ -23,7 +23,10 @@ import { tableDefinition } from '../lib/data/table';
 
 export const sentMarkerKeys = {
   pkPrefix: 'NOTIFIED#',
-  marker: (notificationId: string, address: string) => ({ PK: `NOTIFIED#${notificationId}`, SK: `TO#${address.toLowerCase()}` }),
+  marker: (notificationId: string, address: string) => ({
+    PK: `NOTIFIED#${notificationId}`,
+    SK: `TO#${address.toLowerCase()}`,
+  }),
 } as const;
 
 export const SENT_MARKER_TTL_SECONDS = 30 * 24 * 3600;
@@ -79,7 +82,13 @@ function markerItem(claim: Claim, status: MarkerStatus, sentAt?: number): SentMa
  * Claims sending notification `notificationId` to `address`. `deliveryId` names the stream record
  * being handled (its eventID): a claim left `sending` for that same record is taken over at once.
  */
-export async function claimSend(input: { notificationId: string; address: string; kind: string; now: number; deliveryId?: string }): Promise<ClaimOutcome> {
+export async function claimSend(input: {
+  notificationId: string;
+  address: string;
+  kind: string;
+  now: number;
+  deliveryId?: string;
+}): Promise<ClaimOutcome> {
   const claim: Claim = {
     notificationId: input.notificationId,
     address: input.address.toLowerCase(),
@@ -108,7 +117,13 @@ export async function claimSend(input: { notificationId: string; address: string
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
-  const { Item } = await ddb().send(new GetCommand({ TableName: table(), Key: sentMarkerKeys.marker(claim.notificationId, claim.address), ConsistentRead: true }));
+  const { Item } = await ddb().send(
+    new GetCommand({
+      TableName: table(),
+      Key: sentMarkerKeys.marker(claim.notificationId, claim.address),
+      ConsistentRead: true,
+    }),
+  );
   // Gone since (a TTL expiry): nothing was sent lately; the caller retries and claims it then.
   return { claimed: null, because: (Item as SentMarkerItem | undefined)?.status === 'sent' ? 'sent' : 'busy' };
 }

@@ -18,8 +18,14 @@ import type { WeeklyGrowthRunItem } from '../lib/data/job-run-item';
 /** One OldImage or NewImage, as @aws-sdk/util-dynamodb's unmarshall gives it. */
 export type StoredImage = Readonly<Record<string, unknown>>;
 
-export type EntryView = Pick<EntryItem, 'sub' | 'entryId' | 'type' | 'amountCents' | 'at' | 'note' | 'balanceAfterCents' | 'requestId'>;
-export type RequestView = Pick<RequestItem, 'sub' | 'requestId' | 'userEmail' | 'amountCents' | 'status' | 'createdAt' | 'decidedAt' | 'reason'>;
+export type EntryView = Pick<
+  EntryItem,
+  'sub' | 'entryId' | 'type' | 'amountCents' | 'at' | 'note' | 'balanceAfterCents' | 'requestId'
+>;
+export type RequestView = Pick<
+  RequestItem,
+  'sub' | 'requestId' | 'userEmail' | 'amountCents' | 'status' | 'createdAt' | 'decidedAt' | 'reason'
+>;
 export type WeeklyGrowthRunView = Omit<WeeklyGrowthRunItem, 'PK' | 'SK' | 'itemType' | 'expiresAt'>;
 export type PendingActionView = Omit<PendingActionItem, 'PK' | 'SK' | 'GSI3PK' | 'GSI3SK' | 'requestId'>;
 
@@ -29,7 +35,8 @@ const isText = (v: unknown): v is string => typeof v === 'string' && v !== '';
 const isCents = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
 const isCount = (v: unknown): v is number => isCents(v) && v >= 0;
 /** Only the form toISOString writes: keys are built from it, so anything else is not ours. */
-const isIsoTime = (v: unknown): v is string => isText(v) && Number.isFinite(Date.parse(v)) && new Date(Date.parse(v)).toISOString() === v;
+const isIsoTime = (v: unknown): v is string =>
+  isText(v) && Number.isFinite(Date.parse(v)) && new Date(Date.parse(v)).toISOString() === v;
 /** Absent, or text: an optional attribute of another type means the item is not ours. */
 const isOptionalText = (v: unknown): v is string | undefined => v === undefined || typeof v === 'string';
 const oneOf = <T extends string>(allowed: readonly T[], v: unknown): v is T => allowed.some((a) => a === v);
@@ -61,17 +68,34 @@ export function readEntry(image: StoredImage): EntryView | null {
   const sub = clientSubOf(image.PK);
   const { entryId, type, amountCents, at, note, balanceAfterCents, requestId } = image;
   if (sub === null || image.sub !== sub || !isText(entryId) || !oneOf(ENTRY_TYPES, type) || !isIsoTime(at)) return null;
-  if (!isCents(amountCents) || !isCount(balanceAfterCents) || !isOptionalText(note) || !isOptionalText(requestId)) return null;
+  if (!isCents(amountCents) || !isCount(balanceAfterCents) || !isOptionalText(note) || !isOptionalText(requestId))
+    return null;
   // Deposits and withdrawals carry a positive amount; an adjustment its signed difference.
   if (type !== 'adjustment' && amountCents <= 0) return null;
   if (image.SK !== keys.entry(sub, Date.parse(at), entryId).SK) return null;
-  return { sub, entryId, type, amountCents, at, ...(note ? { note } : {}), balanceAfterCents, ...(requestId ? { requestId } : {}) };
+  return {
+    sub,
+    entryId,
+    type,
+    amountCents,
+    at,
+    ...(note ? { note } : {}),
+    balanceAfterCents,
+    ...(requestId ? { requestId } : {}),
+  };
 }
 
 export function readRequest(image: StoredImage): RequestView | null {
   const sub = clientSubOf(image.PK);
   const { requestId, userEmail, amountCents, status, createdAt, decidedAt, reason } = image;
-  if (sub === null || image.sub !== sub || !isText(requestId) || !isText(userEmail) || !oneOf(withdrawalRequestStatus.options, status)) return null;
+  if (
+    sub === null ||
+    image.sub !== sub ||
+    !isText(requestId) ||
+    !isText(userEmail) ||
+    !oneOf(withdrawalRequestStatus.options, status)
+  )
+    return null;
   if (!isCents(amountCents) || amountCents <= 0 || !isIsoTime(createdAt) || !isOptionalText(reason)) return null;
   if (decidedAt !== undefined && !isIsoTime(decidedAt)) return null;
   // The public id names the client too: it must be this partition's client and this item's key.
@@ -90,16 +114,27 @@ export function readRequest(image: StoredImage): RequestView | null {
 }
 
 export function readWeeklyGrowthRun(image: StoredImage): WeeklyGrowthRunView | null {
-  const { runId, scheduledFor, startedAt, finishedAt, due, grown, skipped, failed, totalValueCents, totalGainCents } = image;
+  const { runId, scheduledFor, startedAt, finishedAt, due, grown, skipped, failed, totalValueCents, totalGainCents } =
+    image;
   if (image.itemType !== 'weekly-growth-run' || !isText(runId)) return null;
   if (image.PK !== jobRunKeys.weeklyGrowthPk || image.SK !== jobRunKeys.weeklyGrowthRun(runId).SK) return null;
   if (!isIsoTime(scheduledFor) || !isIsoTime(startedAt) || !isIsoTime(finishedAt)) return null;
-  if (!isCount(due) || !isCount(grown) || !isCount(skipped) || !isCount(failed) || !isCount(totalValueCents) || !isCents(totalGainCents)) return null;
+  if (
+    !isCount(due) ||
+    !isCount(grown) ||
+    !isCount(skipped) ||
+    !isCount(failed) ||
+    !isCount(totalValueCents) ||
+    !isCents(totalGainCents)
+  )
+    return null;
   return { runId, scheduledFor, startedAt, finishedAt, due, grown, skipped, failed, totalValueCents, totalGainCents };
 }
 
 /** The decision's fields: all absent while pending, all present (and a known status) once decided. */
-function decisionOf(image: StoredImage): Pick<PendingActionView, 'status' | 'decidedBy' | 'decidedBySub' | 'decidedAt' | 'reason'> | null {
+function decisionOf(
+  image: StoredImage,
+): Pick<PendingActionView, 'status' | 'decidedBy' | 'decidedBySub' | 'decidedAt' | 'reason'> | null {
   const { status, decidedBy, decidedBySub, decidedAt, reason } = image;
   if (!oneOf(pendingActionStatus.options, status) || !isOptionalText(reason)) return null;
   if (status === 'pending') return decidedBy === undefined && decidedAt === undefined ? { status } : null;
@@ -109,10 +144,32 @@ function decisionOf(image: StoredImage): Pick<PendingActionView, 'status' | 'dec
 }
 
 export function readPendingAction(image: StoredImage): PendingActionView | null {
-  const { actionId, kind, clientId, clientEmail, clientName, amountCents, changeCents, balanceAtProposalCents, note, depositAt, proposedBy, proposedBySub, proposedAt } = image;
-  if (!isText(actionId) || image.PK !== actionKeys.item(actionId).PK || image.SK !== actionKeys.item(actionId).SK) return null;
-  if (!oneOf(pendingActionKind.options, kind) || !isText(clientId) || !isText(clientEmail) || typeof clientName !== 'string') return null;
-  if (!isCount(amountCents) || !isCents(changeCents) || !isCount(balanceAtProposalCents) || !isOptionalText(note)) return null;
+  const {
+    actionId,
+    kind,
+    clientId,
+    clientEmail,
+    clientName,
+    amountCents,
+    changeCents,
+    balanceAtProposalCents,
+    note,
+    depositAt,
+    proposedBy,
+    proposedBySub,
+    proposedAt,
+  } = image;
+  if (!isText(actionId) || image.PK !== actionKeys.item(actionId).PK || image.SK !== actionKeys.item(actionId).SK)
+    return null;
+  if (
+    !oneOf(pendingActionKind.options, kind) ||
+    !isText(clientId) ||
+    !isText(clientEmail) ||
+    typeof clientName !== 'string'
+  )
+    return null;
+  if (!isCount(amountCents) || !isCents(changeCents) || !isCount(balanceAtProposalCents) || !isOptionalText(note))
+    return null;
   if (depositAt !== undefined && !isCents(depositAt)) return null;
   if (!isText(proposedBy) || !isText(proposedBySub) || !isIsoTime(proposedAt)) return null;
   const decision = decisionOf(image);

@@ -22,7 +22,13 @@ async function confirmedSignUp(event: PostConfirmationTriggerEvent): Promise<voi
   const email = attrs.email;
   if (!sub || !email) throw new Error('post-confirmation without sub or email');
   const outcome = await createProfile(
-    { sub, email, firstName: attrs.given_name ?? '', lastName: attrs.family_name ?? '', cognitoUsername: event.userName },
+    {
+      sub,
+      email,
+      firstName: attrs.given_name ?? '',
+      lastName: attrs.family_name ?? '',
+      cognitoUsername: event.userName,
+    },
     Date.now(),
   );
   logger.info('client confirmed', { sub, outcome });

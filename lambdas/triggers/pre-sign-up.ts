@@ -16,7 +16,8 @@ import { checkNames } from '../../shared/names';
 export const handler = async (event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> => {
   const attrs = event.request.userAttributes;
   // A Google user's address is Google's, verified there; a sign-up's is whatever was typed.
-  if (event.triggerSource !== 'PreSignUp_ExternalProvider' && !isEmailAddress(attrs.email ?? '')) throw new Error(formMessages.invalidEmail);
+  if (event.triggerSource !== 'PreSignUp_ExternalProvider' && !isEmailAddress(attrs.email ?? ''))
+    throw new Error(formMessages.invalidEmail);
   const problem = checkNames(attrs.given_name, attrs.family_name, attrs.name);
   if (problem) throw new Error(problem);
   return event;

@@ -25,9 +25,18 @@ async function recordMoments(event: PreTokenGenerationTriggerEvent): Promise<voi
   if (!sub) return;
   const groups = event.request.groupConfiguration.groupsToOverride ?? [];
   try {
-    await recordAdminMoments({ sub, username: event.userName, email: email ?? '', userPoolId: event.userPoolId, groups });
+    await recordAdminMoments({
+      sub,
+      username: event.userName,
+      email: email ?? '',
+      userPoolId: event.userPoolId,
+      groups,
+    });
   } catch (error) {
-    logger.error('admin moments not recorded at sign-in', { sub, error: error instanceof Error ? error.message : String(error) });
+    logger.error('admin moments not recorded at sign-in', {
+      sub,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 

@@ -27,7 +27,8 @@ export interface SiteOrigins {
  * when the stage has a custom domain.
  */
 export function awsSiteOrigins(region: string, hostedUiName?: string): SiteOrigins {
-  if (hostedUiName !== undefined && !/^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$/.test(hostedUiName)) throw new Error(`The hosted UI's name must be a host name, not ${hostedUiName}`);
+  if (hostedUiName !== undefined && !/^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$/.test(hostedUiName))
+    throw new Error(`The hosted UI's name must be a host name, not ${hostedUiName}`);
   const hostedUi = hostedUiName ? `https://${hostedUiName}` : `https://*.auth.${region}.amazoncognito.com`;
   return { connect: [`https://cognito-idp.${region}.amazonaws.com`, hostedUi], formAction: [hostedUi], https: true };
 }
@@ -73,7 +74,9 @@ export function securityHeaderRules(origins: SiteOrigins) {
     contentTypeOptions: 'nosniff' as const,
     frameOptions: 'DENY' as const,
     referrerPolicy: 'strict-origin-when-cross-origin' as const,
-    strictTransportSecurity: origins.https ? { maxAgeSeconds: 365 * 24 * 60 * 60, includeSubdomains: true, preload: true } : undefined,
+    strictTransportSecurity: origins.https
+      ? { maxAgeSeconds: 365 * 24 * 60 * 60, includeSubdomains: true, preload: true }
+      : undefined,
   };
 }
 
@@ -89,7 +92,13 @@ export function securityHeaders(origins: SiteOrigins): Record<string, string> {
     'x-frame-options': rules.frameOptions,
     'referrer-policy': rules.referrerPolicy,
     ...(hsts
-      ? { 'strict-transport-security': [`max-age=${hsts.maxAgeSeconds}`, ...(hsts.includeSubdomains ? ['includeSubDomains'] : []), ...(hsts.preload ? ['preload'] : [])].join('; ') }
+      ? {
+          'strict-transport-security': [
+            `max-age=${hsts.maxAgeSeconds}`,
+            ...(hsts.includeSubdomains ? ['includeSubDomains'] : []),
+            ...(hsts.preload ? ['preload'] : []),
+          ].join('; '),
+        }
       : {}),
   };
 }

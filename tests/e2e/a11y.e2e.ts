@@ -18,12 +18,24 @@ const e2e = useE2E();
  */
 async function somethingWaiting(): Promise<void> {
   const alice = await e2e.client.signIn('alice@example.com');
-  const asked = await e2e.client.call('requestWithdrawal', { token: alice.accessToken, body: { userId: alice.sub, userEmail: alice.email, amount: 100 } });
+  const asked = await e2e.client.call('requestWithdrawal', {
+    token: alice.accessToken,
+    body: { userId: alice.sub, userEmail: alice.email, amount: 100 },
+  });
   expect(asked.status).toBe(201);
-  const bob = (await e2e.client.allClients((await e2e.client.signIn(DEMO_ADMIN)).accessToken)).find((c) => c.email === 'bob@example.com');
+  const bob = (await e2e.client.allClients((await e2e.client.signIn(DEMO_ADMIN)).accessToken)).find(
+    (c) => c.email === 'bob@example.com',
+  );
   if (!bob) throw new Error('bob@example.com is not listed');
-  for (const proposer of [await e2e.client.signInWithTotp(DEMO_CHECKER, DEMO_CHECKER_TOTP_SECRET), await e2e.client.signIn(DEMO_ADMIN)]) {
-    const proposed = await e2e.client.call('addDeposit', { token: proposer.accessToken, params: { id: bob.id }, body: { amount: 25_000, note: `proposed by ${proposer.email}` } });
+  for (const proposer of [
+    await e2e.client.signInWithTotp(DEMO_CHECKER, DEMO_CHECKER_TOTP_SECRET),
+    await e2e.client.signIn(DEMO_ADMIN),
+  ]) {
+    const proposed = await e2e.client.call('addDeposit', {
+      token: proposer.accessToken,
+      params: { id: bob.id },
+      body: { amount: 25_000, note: `proposed by ${proposer.email}` },
+    });
     expect(proposed.status).toBe(202);
   }
 }
@@ -95,7 +107,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await audit(page, [{ path: '/account', ready: 'Protect your account with a second step' }]);
       await page.getByRole('button', { name: 'Set up', exact: true }).click();
       await audit(page, [{ ready: 'To set up an authenticator app, confirm it is you with your password.' }]);
-      await page.getByRole('form', { name: 'Two-factor sign-in' }).getByLabel('Current password', { exact: true }).fill(DEMO_PASSWORD);
+      await page
+        .getByRole('form', { name: 'Two-factor sign-in' })
+        .getByLabel('Current password', { exact: true })
+        .fill(DEMO_PASSWORD);
       await page.getByRole('button', { name: 'Continue', exact: true }).click();
       // The QR code drawn, or its stand-in (whether it draws is account.e2e.ts's to check).
       await page.getByTestId('totp-key').waitFor();
@@ -113,7 +128,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await signIn(page, e2e, 'admin@example.com');
       await page.waitForURL(/\/admin$/);
       // A client's withdrawal request with its Approve button, and a row of the table.
-      await page.getByRole('listitem', { name: 'Withdrawal request of alice@example.com' }).getByRole('button', { name: 'Approve' }).first().waitFor();
+      await page
+        .getByRole('listitem', { name: 'Withdrawal request of alice@example.com' })
+        .getByRole('button', { name: 'Approve' })
+        .first()
+        .waitFor();
       await audit(page, [{ ready: 'alice@example.com' }]);
       await page.getByRole('button', { name: /^Actions for .*\(bob@example\.com\)$/ }).click();
       await page.getByRole('menu').waitFor();
@@ -143,7 +162,8 @@ journey(
   'on a 375 px phone the dashboard and the admin list do not scroll sideways',
   e2e,
   async ({ page }) => {
-    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const sideways = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     await signIn(page, e2e, 'alice@example.com');
     await page.waitForURL(/\/dashboard$/);
     await expectPage(page).toShowText('Profit Withdrawal Available');

@@ -14,7 +14,12 @@ const e2e = useE2E();
 const ALICE = 'alice@example.com';
 
 /** Audits the page as it is now, once `ready` shows; the violations found are kept under `state`. */
-async function audit(page: Page, found: Record<string, string[]>, state: string, ready: () => Promise<unknown>): Promise<void> {
+async function audit(
+  page: Page,
+  found: Record<string, string[]>,
+  state: string,
+  ready: () => Promise<unknown>,
+): Promise<void> {
   await ready();
   await page.waitForTimeout(300); // let entrance transitions finish: axe reads computed colours
   const violations = await seriousViolations(page);
@@ -25,7 +30,9 @@ async function audit(page: Page, found: Record<string, string[]>, state: string,
 async function holdReads(page: Page) {
   const held: Route[] = [];
   let released = false;
-  await page.route(/\/api\/(portfolios|withdrawals)\//, (route) => (released ? route.continue() : void held.push(route)));
+  await page.route(/\/api\/(portfolios|withdrawals)\//, (route) =>
+    released ? route.continue() : void held.push(route),
+  );
   return async () => {
     released = true;
     for (const route of held.splice(0)) await route.continue();
@@ -41,7 +48,14 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
       // Empty: a client with no deposit yet.
       const fresh = await e2e.client.newClient('a11y-empty');
-      expect((await e2e.client.call('createPortfolio', { token: fresh.accessToken, body: { userId: fresh.sub, initialBalance: 0 } })).status).toBe(200);
+      expect(
+        (
+          await e2e.client.call('createPortfolio', {
+            token: fresh.accessToken,
+            body: { userId: fresh.sub, initialBalance: 0 },
+          })
+        ).status,
+      ).toBe(200);
       await signIn(page, e2e, fresh.email);
       await page.waitForURL(/\/dashboard$/);
       await audit(page, found, 'empty', () => page.getByTestId('funding').waitFor());
@@ -50,12 +64,17 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
       // Loading: alice's reads held, with a request of hers waiting.
       const alice = await e2e.client.signIn(ALICE);
-      const asked = await e2e.client.call('requestWithdrawal', { token: alice.accessToken, body: { userId: alice.sub, userEmail: alice.email, amount: 100 } });
+      const asked = await e2e.client.call('requestWithdrawal', {
+        token: alice.accessToken,
+        body: { userId: alice.sub, userEmail: alice.email, amount: 100 },
+      });
       expect(asked.status).toBe(201);
       const release = await holdReads(page);
       await signIn(page, e2e, ALICE);
       await page.waitForURL(/\/dashboard$/);
-      await audit(page, found, 'loading', () => page.getByRole('status').filter({ hasText: 'Loading your portfolio...' }).waitFor());
+      await audit(page, found, 'loading', () =>
+        page.getByRole('status').filter({ hasText: 'Loading your portfolio...' }).waitFor(),
+      );
       await release();
 
       // Pending: the request with its reserve, its cancel confirmation open.
@@ -73,7 +92,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const dialog = page.getByRole('dialog', { name: 'Request Withdrawal' });
       await dialog.getByLabel('Amount').fill('99999999');
       await dialog.getByRole('button', { name: 'Review' }).click();
-      await audit(page, found, 'error', () => dialog.getByRole('alert').filter({ hasText: 'Amount Too High' }).waitFor());
+      await audit(page, found, 'error', () =>
+        dialog.getByRole('alert').filter({ hasText: 'Amount Too High' }).waitFor(),
+      );
       await dialog.getByLabel('Amount').fill('100');
       await dialog.getByRole('button', { name: 'Review' }).click();
       await audit(page, found, 'review', () => dialog.getByTestId('request-review').waitFor());

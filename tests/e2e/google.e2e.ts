@@ -10,7 +10,11 @@ import { expect as expectPage } from './support/expect';
 import { answers, holdScripts, journey, useE2E } from './support/e2e';
 
 const e2e = useE2E();
-const [grace, alan, katherine] = DEMO_GOOGLE_ACCOUNTS as [(typeof DEMO_GOOGLE_ACCOUNTS)[number], (typeof DEMO_GOOGLE_ACCOUNTS)[number], (typeof DEMO_GOOGLE_ACCOUNTS)[number]];
+const [grace, alan, katherine] = DEMO_GOOGLE_ACCOUNTS as [
+  (typeof DEMO_GOOGLE_ACCOUNTS)[number],
+  (typeof DEMO_GOOGLE_ACCOUNTS)[number],
+  (typeof DEMO_GOOGLE_ACCOUNTS)[number],
+];
 const fullName = (a: { givenName: string; familyName: string }) => `${a.givenName} ${a.familyName}`;
 
 /** Clicks the page's Google button and picks `account` on Google's (the stand-in's) account page. */
@@ -23,23 +27,27 @@ async function withGoogle(page: Page, button: string, account: (typeof DEMO_GOOG
 /** The portfolio the dashboard reads: its id, from the call the page makes. */
 const portfolioCall = (page: Page) => page.waitForResponse(answers('getPortfolio'));
 
-journey('"Continue with Google" on / lands a new client on an empty dashboard, and the next sign-in on the same portfolio', e2e, async ({ page }) => {
-  await page.goto(e2e.url('/'));
-  const first = portfolioCall(page);
-  await withGoogle(page, 'Continue with Google', grace);
-  await page.waitForURL(/\/dashboard$/);
-  await expectPage(page).toShowText(`Welcome, ${grace.givenName}`);
-  expect((await page.getByTestId('balance').innerText()).trim()).toBe('$0.00');
-  const firstId = new URL((await first).url()).pathname;
-  expect((await first).status()).toBe(200);
+journey(
+  '"Continue with Google" on / lands a new client on an empty dashboard, and the next sign-in on the same portfolio',
+  e2e,
+  async ({ page }) => {
+    await page.goto(e2e.url('/'));
+    const first = portfolioCall(page);
+    await withGoogle(page, 'Continue with Google', grace);
+    await page.waitForURL(/\/dashboard$/);
+    await expectPage(page).toShowText(`Welcome, ${grace.givenName}`);
+    expect((await page.getByTestId('balance').innerText()).trim()).toBe('$0.00');
+    const firstId = new URL((await first).url()).pathname;
+    expect((await first).status()).toBe(200);
 
-  await page.getByRole('button', { name: /^sign out$/i }).click();
-  await page.waitForURL(/\/$/);
-  const second = portfolioCall(page);
-  await withGoogle(page, 'Continue with Google', grace);
-  await page.waitForURL(/\/dashboard$/);
-  expect(new URL((await second).url()).pathname).toBe(firstId);
-});
+    await page.getByRole('button', { name: /^sign out$/i }).click();
+    await page.waitForURL(/\/$/);
+    const second = portfolioCall(page);
+    await withGoogle(page, 'Continue with Google', grace);
+    await page.waitForURL(/\/dashboard$/);
+    expect(new URL((await second).url()).pathname).toBe(firstId);
+  },
+);
 
 journey('"Sign up with Google" on /signup lands a new client on an empty dashboard', e2e, async ({ page }) => {
   await page.goto(e2e.url('/signup'));
@@ -49,18 +57,22 @@ journey('"Sign up with Google" on /signup lands a new client on an empty dashboa
   expect((await page.getByTestId('balance').innerText()).trim()).toBe('$0.00');
 });
 
-journey('cancelling at Google comes back to the sign-in page, signed out, saying so calmly (no failure)', e2e, async ({ page }) => {
-  await page.goto(e2e.url('/'));
-  await page.getByRole('button', { name: 'Continue with Google' }).click();
-  await page.getByRole('button', { name: 'Cancel' }).click();
-  await expectPage(page).toShowText(notices.googleSignInCancelled);
-  // A status under the button, not an alert, and no toast.
-  expect(await page.getByRole('status').filter({ hasText: notices.googleSignInCancelled }).count()).toBe(1);
-  expect(await page.getByRole('alert').count()).toBe(0);
-  expect(await page.locator('[data-scope="toast"][data-part="root"]').count()).toBe(0);
-  expect(new URL(page.url()).pathname).toBe('/');
-  await page.getByRole('button', { name: 'Continue with Google' }).waitFor();
-});
+journey(
+  'cancelling at Google comes back to the sign-in page, signed out, saying so calmly (no failure)',
+  e2e,
+  async ({ page }) => {
+    await page.goto(e2e.url('/'));
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expectPage(page).toShowText(notices.googleSignInCancelled);
+    // A status under the button, not an alert, and no toast.
+    expect(await page.getByRole('status').filter({ hasText: notices.googleSignInCancelled }).count()).toBe(1);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.locator('[data-scope="toast"][data-part="root"]').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.getByRole('button', { name: 'Continue with Google' }).waitFor();
+  },
+);
 
 journey('a Google user made an administrator with `npm run admin -- add` lands on /admin', e2e, async ({ page }) => {
   await page.goto(e2e.url('/'));
@@ -78,11 +90,15 @@ journey('a Google user made an administrator with `npm run admin -- add` lands o
   expect(await page.getByRole('row', { name: katherine.email }).count()).toBe(0);
 });
 
-journey('a click on "Continue with Google" before the scripts arrive is not lost: it goes to Google once they do', e2e, async ({ page }) => {
-  const release = await holdScripts(page);
-  await page.goto(e2e.url('/'), { waitUntil: 'domcontentloaded' });
-  await page.getByRole('button', { name: 'Continue with Google' }).click();
-  expect(page.url()).toBe(e2e.url('/'));
-  await release();
-  await page.getByRole('heading', { name: 'Choose an account' }).waitFor();
-});
+journey(
+  'a click on "Continue with Google" before the scripts arrive is not lost: it goes to Google once they do',
+  e2e,
+  async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto(e2e.url('/'), { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    expect(page.url()).toBe(e2e.url('/'));
+    await release();
+    await page.getByRole('heading', { name: 'Choose an account' }).waitFor();
+  },
+);

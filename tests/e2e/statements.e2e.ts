@@ -18,8 +18,13 @@ journey('a client sees the balance chart and downloads a statement that reads ba
 
   const year = new Date().getUTCFullYear() - 1;
   await page.getByLabel('From').fill(`${year}-01-01`);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download statement (CSV)' }).click()]);
-  expect(download.suggestedFilename()).toMatch(new RegExp(`^aurum-statement-${year}-01-01-to-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download statement (CSV)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(
+    new RegExp(`^aurum-statement-${year}-01-01-to-\\d{4}-\\d{2}-\\d{2}\\.csv$`),
+  );
   const rows = parse(readFileSync(await download.path(), 'utf8'));
   expect(rows[0]).toEqual(['Date', 'Type', 'Description', 'Amount', 'Balance']);
   expect(rows.filter((r) => r[1] === 'Deposit').map((r) => [r[2], r[3]])).toEqual([
@@ -37,7 +42,10 @@ journey('an admin exports the whole book', e2e, async ({ page }) => {
   await signIn(page, e2e, 'admin@example.com');
   await page.waitForURL(/\/admin$/);
   // The server writes the file in the background; the page waits for it, then downloads it from its short-lived link.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Balances (CSV)' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export Balances (CSV)' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^aurum-balances-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(download.url()).toMatch(/X-Amz-Signature=/);
   const rows = parse(readFileSync(await download.path(), 'utf8'));

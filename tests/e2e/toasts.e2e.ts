@@ -32,30 +32,50 @@ async function overlapsOf(toast: Box, controls: Locator): Promise<{ control: str
   return found;
 }
 
-const clear = (found: { control: string; overlaps: boolean }[]) => found.map(({ control }) => ({ control, overlaps: false }));
+const clear = (found: { control: string; overlaps: boolean }[]) =>
+  found.map(({ control }) => ({ control, overlaps: false }));
 
-for (const [device, viewport] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1280, height: 800 }]] as const) {
-  journey(`'Welcome back!' (${device}) covers neither the chart's range buttons nor the header`, e2e, async ({ page }) => {
-    await signIn(page, e2e, 'alice@example.com');
-    await page.waitForURL(/\/dashboard$/);
-    const ranges = page.locator('button[aria-pressed]');
-    await ranges.first().waitFor();
-    const toast = await toastBox(page, successToasts.welcomeBack);
-    const ranged = await overlapsOf(toast, ranges);
-    expect(ranged).toEqual(clear(ranged));
-    const header = await overlapsOf(toast, page.locator('header').locator('a:visible, button:visible, select:visible'));
-    expect(header).toEqual(clear(header));
-  }, { viewport });
+for (const [device, viewport] of [
+  ['phone', { width: 390, height: 844 }],
+  ['desktop', { width: 1280, height: 800 }],
+] as const) {
+  journey(
+    `'Welcome back!' (${device}) covers neither the chart's range buttons nor the header`,
+    e2e,
+    async ({ page }) => {
+      await signIn(page, e2e, 'alice@example.com');
+      await page.waitForURL(/\/dashboard$/);
+      const ranges = page.locator('button[aria-pressed]');
+      await ranges.first().waitFor();
+      const toast = await toastBox(page, successToasts.welcomeBack);
+      const ranged = await overlapsOf(toast, ranges);
+      expect(ranged).toEqual(clear(ranged));
+      const header = await overlapsOf(
+        toast,
+        page.locator('header').locator('a:visible, button:visible, select:visible'),
+      );
+      expect(header).toEqual(clear(header));
+    },
+    { viewport },
+  );
 
-  journey(`'Welcome back!' (${device}) covers no client's Actions on the console`, e2e, async ({ page }) => {
-    await signIn(page, e2e, 'admin@example.com');
-    await page.waitForURL(/\/admin/);
-    const actions = page.getByRole('button', { name: /^Actions for / });
-    await actions.first().waitFor();
-    const toast = await toastBox(page, successToasts.welcomeBack);
-    const found = await overlapsOf(toast, actions);
-    expect(found).toEqual(clear(found));
-    const header = await overlapsOf(toast, page.locator('header').locator('a:visible, button:visible, select:visible'));
-    expect(header).toEqual(clear(header));
-  }, { viewport });
+  journey(
+    `'Welcome back!' (${device}) covers no client's Actions on the console`,
+    e2e,
+    async ({ page }) => {
+      await signIn(page, e2e, 'admin@example.com');
+      await page.waitForURL(/\/admin/);
+      const actions = page.getByRole('button', { name: /^Actions for / });
+      await actions.first().waitFor();
+      const toast = await toastBox(page, successToasts.welcomeBack);
+      const found = await overlapsOf(toast, actions);
+      expect(found).toEqual(clear(found));
+      const header = await overlapsOf(
+        toast,
+        page.locator('header').locator('a:visible, button:visible, select:visible'),
+      );
+      expect(header).toEqual(clear(header));
+    },
+    { viewport },
+  );
 }

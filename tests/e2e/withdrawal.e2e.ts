@@ -17,7 +17,8 @@ const MINUTE_MS = 60_000;
 
 /** "$12,345.67" as cents. */
 const centsOf = (text: string) => Math.round(Number(text.replace(/[$,\s]/g, '')) * 100);
-const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+const usd = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
 /** `at` moved by whole calendar months in UTC, the day clamped to the target month's length. */
 function addMonthsUtc(at: number, months: number): number {
@@ -26,7 +27,15 @@ function addMonthsUtc(at: number, months: number): number {
   const year = Math.floor(index / 12);
   const month = index - year * 12;
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return Date.UTC(year, month, Math.min(d.getUTCDate(), lastDay), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds());
+  return Date.UTC(
+    year,
+    month,
+    Math.min(d.getUTCDate(), lastDay),
+    d.getUTCHours(),
+    d.getUTCMinutes(),
+    d.getUTCSeconds(),
+    d.getUTCMilliseconds(),
+  );
 }
 
 /** Runs `run` as another person in a fresh browser context; on failure keeps a screenshot. */
@@ -68,7 +77,9 @@ async function requestWithdrawal(page: Page, amount: string): Promise<void> {
   await dialog.getByRole('button', { name: 'Submit Request' }).click();
   await expectPage(page).toShowText('Request Submitted');
   await dialog.waitFor({ state: 'detached' });
-  await myRequest(page, usd(centsOf(amount))).filter({ hasText: 'Pending' }).waitFor();
+  await myRequest(page, usd(centsOf(amount)))
+    .filter({ hasText: 'Pending' })
+    .waitFor();
 }
 
 /**
@@ -80,7 +91,8 @@ async function openLatestMail(page: Page, to: string, subject: string): Promise<
   for (;;) {
     await page.goto(e2e.url(`/__local/mailbox/latest?to=${encodeURIComponent(to)}`));
     if ((await page.title()) === subject) return;
-    if (Date.now() > deadline) throw new Error(`no e-mail "${subject}" to ${to}: the latest is "${await page.title()}"`);
+    if (Date.now() > deadline)
+      throw new Error(`no e-mail "${subject}" to ${to}: the latest is "${await page.title()}"`);
     await page.waitForTimeout(250);
   }
 }
@@ -95,7 +107,7 @@ async function pendingRequest(page: Page, amount: string) {
   return row;
 }
 
-journey('withdrawal alerts: alice\'s deposit 5 days out, then a deposit that came due today', e2e, async ({ page }) => {
+journey("withdrawal alerts: alice's deposit 5 days out, then a deposit that came due today", e2e, async ({ page }) => {
   await signIn(page, e2e, ADMIN);
   await page.waitForURL(/\/admin$/);
   const nav = page.getByRole('navigation', { name: 'Administration' });
@@ -116,7 +128,9 @@ journey('withdrawal alerts: alice\'s deposit 5 days out, then a deposit that cam
   const aliceText = await alice.innerText();
   expect(aliceText).toContain('1 deposit approaching eligibility');
   expect(aliceText).not.toContain('deposit(s)');
-  expect(await alice.getByRole('link', { name: `Show in client list: ${ALICE}` }).getAttribute('href')).toBe(`/admin?search=${encodeURIComponent(ALICE)}`);
+  expect(await alice.getByRole('link', { name: `Show in client list: ${ALICE}` }).getAttribute('href')).toBe(
+    `/admin?search=${encodeURIComponent(ALICE)}`,
+  );
   expect(aliceText).not.toContain('$25,000.00'); // eligible for a month already: out of the window
   expect(aliceText).not.toContain('$5,000.00'); // far from eligible
 
@@ -137,7 +151,9 @@ journey('withdrawal alerts: alice\'s deposit 5 days out, then a deposit that cam
   expect(await topUp.innerText()).toContain(`${aliceTopUp(Date.now()).days} days remaining`);
   // Alice's badge: her soonest deposit in the window is this one.
   expect(await alice.innerText()).toContain(`${aliceTopUp(Date.now()).days} days until eligible`);
-  expect(await group.getByRole('link', { name: `Activity of ${due.email}` }).getAttribute('href')).toBe(`/admin/activity?client=${encodeURIComponent(due.sub)}`);
+  expect(await group.getByRole('link', { name: `Activity of ${due.email}` }).getAttribute('href')).toBe(
+    `/admin/activity?client=${encodeURIComponent(due.sub)}`,
+  );
 
   await alice.getByRole('link', { name: `Show in client list: ${ALICE}` }).click();
   await page.waitForURL(/\/admin\?search=/);
@@ -146,69 +162,77 @@ journey('withdrawal alerts: alice\'s deposit 5 days out, then a deposit that cam
   await page.waitForURL(/\/admin$/);
 });
 
-journey('client withdrawal: the dialog\'s checks, a request, the admin approves it, the balance drops by it', e2e, async ({ page }) => {
-  await openDashboard(page, ALICE);
-  const before = await balanceCents(page);
-  expect(before).toBeGreaterThan(0);
-  const profitText = (await page.getByTestId('eligible-profit').innerText()).trim();
-  expect(centsOf(profitText)).toBeGreaterThan(10_000);
-  await expectPage(page).toShowText('Profit Withdrawal Available');
+journey(
+  "client withdrawal: the dialog's checks, a request, the admin approves it, the balance drops by it",
+  e2e,
+  async ({ page }) => {
+    await openDashboard(page, ALICE);
+    const before = await balanceCents(page);
+    expect(before).toBeGreaterThan(0);
+    const profitText = (await page.getByTestId('eligible-profit').innerText()).trim();
+    expect(centsOf(profitText)).toBeGreaterThan(10_000);
+    await expectPage(page).toShowText('Profit Withdrawal Available');
 
-  await page.getByRole('button', { name: 'Request Withdrawal' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Request Withdrawal' });
-  await dialog.waitFor();
-  const review = dialog.getByRole('button', { name: 'Review' });
-  expect(await review.isDisabled()).toBe(true);
-  const amount = dialog.getByLabel('Amount');
-  expect(await amount.getAttribute('inputmode')).toBe('decimal');
+    await page.getByRole('button', { name: 'Request Withdrawal' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request Withdrawal' });
+    await dialog.waitFor();
+    const review = dialog.getByRole('button', { name: 'Review' });
+    expect(await review.isDisabled()).toBe(true);
+    const amount = dialog.getByLabel('Amount');
+    expect(await amount.getAttribute('inputmode')).toBe('decimal');
 
-  await amount.fill(String(Math.floor(centsOf(profitText) / 100) + 1)); // whole dollars: always above, never a float artefact
-  expect(await review.isDisabled()).toBe(false);
-  await review.click();
-  // Said under the field, which is marked invalid, and under its title over the form.
-  await dialog.locator('[data-part="error-text"]', { hasText: `You can only withdraw up to ${profitText} in eligible profit` }).waitFor();
-  expect(await dialog.getByRole('alert').textContent()).toBe(`Amount Too High${`You can only withdraw up to ${profitText} in eligible profit`}`);
-  expect(await amount.getAttribute('aria-invalid')).toBe('true');
-  expect(await dialog.isVisible()).toBe(true);
+    await amount.fill(String(Math.floor(centsOf(profitText) / 100) + 1)); // whole dollars: always above, never a float artefact
+    expect(await review.isDisabled()).toBe(false);
+    await review.click();
+    // Said under the field, which is marked invalid, and under its title over the form.
+    await dialog
+      .locator('[data-part="error-text"]', { hasText: `You can only withdraw up to ${profitText} in eligible profit` })
+      .waitFor();
+    expect(await dialog.getByRole('alert').textContent()).toBe(
+      `Amount Too High${`You can only withdraw up to ${profitText} in eligible profit`}`,
+    );
+    expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.isVisible()).toBe(true);
 
-  await amount.fill('');
-  expect(await review.isDisabled()).toBe(true);
-  await page.getByRole('button', { name: 'Cancel' }).click();
-  await dialog.waitFor({ state: 'detached' });
-
-  await requestWithdrawal(page, '100');
-  expect(await balanceCents(page)).toBe(before); // nothing moves until the admin approves
-
-  await as('admin approves', async (admin) => {
-    // The admins were told of the request by e-mail, with the client and the amount.
-    await openLatestMail(admin, ADMIN, 'New withdrawal request for $100.00');
-    await expectPage(admin).toShowText(ALICE);
-    const row = await pendingRequest(admin, '$100.00');
-    await row.getByRole('button', { name: 'Approve' }).click();
-    // The approval is confirmed after a look at the request and the client's figures.
-    const dialog = admin.getByRole('dialog', { name: 'Approve withdrawal request' });
-    await dialog.getByText('Eligible profit', { exact: true }).waitFor();
-    await dialog.getByText('$100.00').first().waitFor();
-    await dialog.getByRole('button', { name: 'Confirm approval' }).click();
-    await expectPage(admin).toShowText('Withdrawal approved');
+    await amount.fill('');
+    expect(await review.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await row.waitFor({ state: 'detached' });
-  });
 
-  await as('alice after the approval', async (alice) => {
-    await openDashboard(alice, ALICE);
-    await myRequest(alice, '$100.00').filter({ hasText: 'Approved' }).waitFor();
-    expect(await myRequest(alice, '$100.00').filter({ hasText: 'Pending' }).count()).toBe(0);
-    expect(await balanceCents(alice)).toBe(before - 10_000);
+    await requestWithdrawal(page, '100');
+    expect(await balanceCents(page)).toBe(before); // nothing moves until the admin approves
 
-    // And the approval reached alice's mailbox: the amount, when to expect it, the firm's link.
-    await openLatestMail(alice, ALICE, 'Your withdrawal request was approved');
-    await expectPage(alice).toShowText('$100.00');
-    await expectPage(alice).toShowText('2-3 business days');
-  });
-});
+    await as('admin approves', async (admin) => {
+      // The admins were told of the request by e-mail, with the client and the amount.
+      await openLatestMail(admin, ADMIN, 'New withdrawal request for $100.00');
+      await expectPage(admin).toShowText(ALICE);
+      const row = await pendingRequest(admin, '$100.00');
+      await row.getByRole('button', { name: 'Approve' }).click();
+      // The approval is confirmed after a look at the request and the client's figures.
+      const dialog = admin.getByRole('dialog', { name: 'Approve withdrawal request' });
+      await dialog.getByText('Eligible profit', { exact: true }).waitFor();
+      await dialog.getByText('$100.00').first().waitFor();
+      await dialog.getByRole('button', { name: 'Confirm approval' }).click();
+      await expectPage(admin).toShowText('Withdrawal approved');
+      await dialog.waitFor({ state: 'detached' });
+      await row.waitFor({ state: 'detached' });
+    });
 
-journey('client withdrawal rejected: alice sees the status and the admin\'s reason', e2e, async ({ page }) => {
+    await as('alice after the approval', async (alice) => {
+      await openDashboard(alice, ALICE);
+      await myRequest(alice, '$100.00').filter({ hasText: 'Approved' }).waitFor();
+      expect(await myRequest(alice, '$100.00').filter({ hasText: 'Pending' }).count()).toBe(0);
+      expect(await balanceCents(alice)).toBe(before - 10_000);
+
+      // And the approval reached alice's mailbox: the amount, when to expect it, the firm's link.
+      await openLatestMail(alice, ALICE, 'Your withdrawal request was approved');
+      await expectPage(alice).toShowText('$100.00');
+      await expectPage(alice).toShowText('2-3 business days');
+    });
+  },
+);
+
+journey("client withdrawal rejected: alice sees the status and the admin's reason", e2e, async ({ page }) => {
   const reason = `Documents missing ${Date.now()}`;
   await openDashboard(page, ALICE);
   const before = await balanceCents(page);

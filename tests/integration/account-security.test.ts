@@ -15,7 +15,12 @@
  *  (f) every security e-mail arrives, once.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { AdminAddUserToGroupCommand, ConfirmForgotPasswordCommand, ConfirmSignUpCommand, ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminAddUserToGroupCommand,
+  ConfirmForgotPasswordCommand,
+  ConfirmSignUpCommand,
+  ForgotPasswordCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { srpSignIn } from '@aurum/cognito-emulator';
 import { keys } from '../../lambdas/lib/data/table';
 import { apiMessages, errors } from '../../shared/messages';
@@ -32,10 +37,16 @@ const MAIL_DEADLINE_MS = 10_000;
 const QUIET_MS = 1_000;
 
 /** A browser's Cognito call through the gateway's /cognito forwarder: status and error type. */
-async function browserCognito(target: string, body: unknown): Promise<{ status: number; type: string | null; message: string | null }> {
+async function browserCognito(
+  target: string,
+  body: unknown,
+): Promise<{ status: number; type: string | null; message: string | null }> {
   const res = await fetch(`${t.stack.url}/cognito`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
+    },
     body: JSON.stringify(body),
   });
   const answer = (await res.json()) as { __type?: string; message?: string };
@@ -46,7 +57,10 @@ async function browserCognito(target: string, body: unknown): Promise<{ status: 
 async function refreshedAccessToken(refreshToken: string): Promise<string> {
   const res = await fetch(`${t.stack.url}/cognito`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken' },
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken',
+    },
     body: JSON.stringify({ ClientId: t.stack.cognito.clientId, RefreshToken: refreshToken }),
   });
   const answer = (await res.json()) as { AuthenticationResult?: { AccessToken?: string } };
@@ -64,7 +78,9 @@ const listClients = async (token: string) => {
 const refusedSignInAgain = [403, { error: apiMessages.adminSignInAgain }];
 
 const addToAdminsInConsole = (email: string) =>
-  t.client.cognitoAdmin.send(new AdminAddUserToGroupCommand({ UserPoolId: t.stack.cognito.userPoolId, Username: email, GroupName: 'admins' }));
+  t.client.cognitoAdmin.send(
+    new AdminAddUserToGroupCommand({ UserPoolId: t.stack.cognito.userPoolId, Username: email, GroupName: 'admins' }),
+  );
 
 /** Waits until an e-mail with `subject` reached `to`, then makes sure no second one follows. */
 async function expectOneMail(to: string, subject: string): Promise<void> {
@@ -91,9 +107,12 @@ describe('(a) a password-only session of an admin without two-factor sign-in', (
     // ...and the access tokens the password-only sign-in still holds (the authorizer checks
     // signatures, not revocations) carry the group and a factor is on, yet get no admin power.
     expect(claimsOf(refreshedBefore)['cognito:groups']).toEqual(['admins']);
-    for (const token of [admin.accessToken, refreshedBefore, other.accessToken]) expect(await listClients(token)).toEqual(refusedSignInAgain);
+    for (const token of [admin.accessToken, refreshedBefore, other.accessToken])
+      expect(await listClients(token)).toEqual(refusedSignInAgain);
     const client = await t.client.newClient('watched');
-    expect(await t.client.call('getPortfolio', { token: refreshedBefore, params: { userId: client.sub } })).toMatchObject({ status: 403, body: { error: apiMessages.adminSignInAgain } });
+    expect(
+      await t.client.call('getPortfolio', { token: refreshedBefore, params: { userId: client.sub } }),
+    ).toMatchObject({ status: 403, body: { error: apiMessages.adminSignInAgain } });
 
     // A sign-in with the code is an admin's.
     const withCode = await t.client.signInWithTotp(admin.email, secret);
@@ -111,7 +130,12 @@ describe('(b) a session opened before the user became an admin', () => {
     expect(claimsOf(before)['cognito:groups']).toEqual(['admins']);
 
     const made = await runTool('admin.ts', ['add', user.email, '--data-dir', t.stack.dataDir]);
-    expect(made).toMatchObject({ code: 0, output: expect.stringContaining(`${user.email} is now an administrator. Every session of theirs has ended, and they have been e-mailed.`) });
+    expect(made).toMatchObject({
+      code: 0,
+      output: expect.stringContaining(
+        `${user.email} is now an administrator. Every session of theirs has ended, and they have been e-mailed.`,
+      ),
+    });
     expect(await t.client.refresh(user.refreshToken)).toEqual(REVOKED);
     expect(await listClients(before)).toEqual([403, { error: apiMessages.twoFactorRequired }]);
     expect(await securityRecord(user)).toMatchObject({ adminSince: expect.any(Number) });
@@ -174,7 +198,9 @@ describe('(c) someone who knows a new admin’s password enrols their own authen
     const attacker = await t.client.signInWithTotp(admin.email, attackerSecret);
     expect(await listClients(attacker.accessToken)).toBe(200);
     // The admin's own password sign-in now asks for the attacker's code (an operator removes that app: docs/operations.md).
-    expect((await srpSignIn(t.client.cognito, t.stack.cognito, admin.email, PASSWORD)).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    expect((await srpSignIn(t.client.cognito, t.stack.cognito, admin.email, PASSWORD)).ChallengeName).toBe(
+      'SOFTWARE_TOKEN_MFA',
+    );
 
     // The admin resets the password, as the e-mail says: every session of the attacker ends, and
     // the access token they hold loses admin power at once.
@@ -190,7 +216,14 @@ async function resetPassword(email: string, password: string): Promise<void> {
   await t.client.cognito.send(new ForgotPasswordCommand({ ClientId: t.stack.cognito.clientId, Username: email }));
   const mail = (await t.client.mailbox(email)).find((m) => m.subject === 'Reset your Aurum password');
   if (!mail?.code) throw new Error(`no reset code mailed to ${email}`);
-  await t.client.cognito.send(new ConfirmForgotPasswordCommand({ ClientId: t.stack.cognito.clientId, Username: email, ConfirmationCode: mail.code, Password: password }));
+  await t.client.cognito.send(
+    new ConfirmForgotPasswordCommand({
+      ClientId: t.stack.cognito.clientId,
+      Username: email,
+      ConfirmationCode: mail.code,
+      Password: password,
+    }),
+  );
 }
 
 describe('(d) a new authenticator while one is in force', () => {
@@ -202,7 +235,9 @@ describe('(d) a new authenticator while one is in force', () => {
     const res = await t.client.call('setUpTwoFactor', { token: admin.accessToken, body: { password: PASSWORD } });
     expect([res.status, res.body]).toEqual([409, { error: apiMessages.twoFactorAlreadyOn }]);
     expect(await securityRecord(admin)).toEqual(recordBefore);
-    expect((await srpSignIn(t.client.cognito, t.stack.cognito, admin.email, PASSWORD)).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    expect((await srpSignIn(t.client.cognito, t.stack.cognito, admin.email, PASSWORD)).ChallengeName).toBe(
+      'SOFTWARE_TOKEN_MFA',
+    );
     expect(await listClients(admin.accessToken)).toBe(200);
     expect(await t.client.refresh(admin.refreshToken)).toEqual({ status: 200, type: null });
   });
@@ -212,13 +247,23 @@ describe('(d) a new authenticator while one is in force', () => {
     const bodies: Record<string, unknown> = {
       AssociateSoftwareToken: { AccessToken: admin.accessToken },
       VerifySoftwareToken: { AccessToken: admin.accessToken, UserCode: '123456' },
-      SetUserMFAPreference: { AccessToken: admin.accessToken, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } },
+      SetUserMFAPreference: {
+        AccessToken: admin.accessToken,
+        SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+      },
       ChangePassword: { AccessToken: admin.accessToken, PreviousPassword: PASSWORD, ProposedPassword: 'Stolen-pass1' },
     };
     for (const target of ACCOUNT_CHANGES) {
-      expect({ target, ...(await browserCognito(target, bodies[target])) }).toEqual({ target, status: 400, type: 'NotAuthorizedException', message: `${target} is not available to browsers` });
+      expect({ target, ...(await browserCognito(target, bodies[target])) }).toEqual({
+        target,
+        status: 400,
+        type: 'NotAuthorizedException',
+        message: `${target} is not available to browsers`,
+      });
     }
-    expect((await srpSignIn(t.client.cognito, t.stack.cognito, admin.email, PASSWORD)).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    expect((await srpSignIn(t.client.cognito, t.stack.cognito, admin.email, PASSWORD)).ChallengeName).toBe(
+      'SOFTWARE_TOKEN_MFA',
+    );
     expect(await listClients(admin.accessToken)).toBe(200);
   });
 
@@ -226,7 +271,14 @@ describe('(d) a new authenticator while one is in force', () => {
     const admin = await t.client.newAdmin(); // signed in with the code seconds ago: a fresh sign-in
     const secret = t.client.totpSecretOf(admin.email) ?? '';
     expect(await listClients(admin.accessToken)).toBe(200); // Cognito's answer is now remembered for a minute
-    expect((await t.client.call('disableTwoFactor', { token: admin.accessToken, body: { password: PASSWORD, code: await freshTotpCode(secret) } })).status).toBe(200);
+    expect(
+      (
+        await t.client.call('disableTwoFactor', {
+          token: admin.accessToken,
+          body: { password: PASSWORD, code: await freshTotpCode(secret) },
+        })
+      ).status,
+    ).toBe(200);
     await expectOneMail(admin.email, 'Two-factor sign-in was turned off');
     expect(await listClients(admin.accessToken)).toEqual([403, { error: apiMessages.twoFactorRequired }]);
 
@@ -236,14 +288,22 @@ describe('(d) a new authenticator while one is in force', () => {
     expect(await securityRecord(admin)).toMatchObject({ pendingAssociationAt: expect.any(Number) });
     expect(await listClients(admin.accessToken)).toEqual([403, { error: apiMessages.twoFactorRequired }]);
 
-    const wrong = await t.client.call('verifyTwoFactor', { token: admin.accessToken, body: { code: wrongTotpCode(setUp.body.secretCode) } });
+    const wrong = await t.client.call('verifyTwoFactor', {
+      token: admin.accessToken,
+      body: { code: wrongTotpCode(setUp.body.secretCode) },
+    });
     expect([wrong.status, wrong.body]).toEqual([400, { error: errors.twoFactor.wrongCode }]);
     expect(await securityRecord(admin)).toMatchObject({ pendingAssociationAt: expect.any(Number) });
-    const confirmed = await t.client.call('verifyTwoFactor', { token: admin.accessToken, body: { code: await freshTotpCode(setUp.body.secretCode) } });
+    const confirmed = await t.client.call('verifyTwoFactor', {
+      token: admin.accessToken,
+      body: { code: await freshTotpCode(setUp.body.secretCode) },
+    });
     expect(confirmed.status).toBe(200);
     expect(await securityRecord(admin)).not.toHaveProperty('pendingAssociationAt');
     expect(await listClients(admin.accessToken)).toEqual(refusedSignInAgain);
-    expect(await listClients((await t.client.signInWithTotp(admin.email, setUp.body.secretCode)).accessToken)).toBe(200);
+    expect(await listClients((await t.client.signInWithTotp(admin.email, setUp.body.secretCode)).accessToken)).toBe(
+      200,
+    );
   });
 });
 
@@ -253,7 +313,13 @@ describe('(e) account changes end the other sessions', () => {
     await t.client.signUp(victim, { first: 'Not', last: 'Victim' }, 'Strangers-pass1');
     const [confirmation] = await t.client.mailbox(victim); // the link reaches the owner of the address, who confirms
     expect(confirmation?.code).toMatch(/^\d{6}$/);
-    await t.client.cognito.send(new ConfirmSignUpCommand({ ClientId: t.stack.cognito.clientId, Username: victim, ConfirmationCode: confirmation?.code ?? '' }));
+    await t.client.cognito.send(
+      new ConfirmSignUpCommand({
+        ClientId: t.stack.cognito.clientId,
+        Username: victim,
+        ConfirmationCode: confirmation?.code ?? '',
+      }),
+    );
     const stranger = await t.client.signIn(victim, 'Strangers-pass1');
     expect(await t.client.refresh(stranger.refreshToken)).toEqual({ status: 200, type: null });
 
@@ -278,7 +344,10 @@ describe('(e) account changes end the other sessions', () => {
     expect(await securityRecord(user)).toEqual(recordBefore);
     expect(await t.client.refresh(elsewhere.refreshToken)).toEqual({ status: 200, type: null });
 
-    const changed = await t.client.call('changeMyPassword', { token: user.accessToken, body: { previousPassword: PASSWORD, proposedPassword: 'Fresh-pass1' } });
+    const changed = await t.client.call('changeMyPassword', {
+      token: user.accessToken,
+      body: { previousPassword: PASSWORD, proposedPassword: 'Fresh-pass1' },
+    });
     expect([changed.status, changed.body]).toEqual([200, { success: true, signedOut: true }]);
     expect(await t.client.refresh(elsewhere.refreshToken)).toEqual(REVOKED);
     expect(await t.client.refresh(user.refreshToken)).toEqual(REVOKED);
@@ -292,14 +361,21 @@ describe('(f) the other security e-mails', () => {
     const admin = await t.client.newAdmin();
     expect(await listClients(admin.accessToken)).toBe(200); // Cognito's "admin" is now remembered for a minute
     const removed = await runTool('admin.ts', ['remove', admin.email, '--data-dir', t.stack.dataDir]);
-    expect(removed).toMatchObject({ code: 0, output: expect.stringContaining(`${admin.email} is no longer an administrator. Every session of theirs has ended`) });
+    expect(removed).toMatchObject({
+      code: 0,
+      output: expect.stringContaining(
+        `${admin.email} is no longer an administrator. Every session of theirs has ended`,
+      ),
+    });
     expect(await t.client.refresh(admin.refreshToken)).toEqual(REVOKED);
     expect(await securityRecord(admin)).toMatchObject({ adminRemovedAt: expect.any(Number) });
     // The record shows the removal; Cognito, asked afresh rather than remembered, agrees: no admin, and nothing re-recorded.
     expect(await listClients(admin.accessToken)).toEqual([403, { error: apiMessages.adminOnly }]);
     expect(await securityRecord(admin)).toMatchObject({ adminRemovedAt: expect.any(Number) });
     await expectOneMail(admin.email, 'You are no longer an Aurum administrator');
-    expect((await t.client.mailbox(admin.email)).filter((m) => m.subject === 'You are now an Aurum administrator')).toHaveLength(1);
+    expect(
+      (await t.client.mailbox(admin.email)).filter((m) => m.subject === 'You are now an Aurum administrator'),
+    ).toHaveLength(1);
   });
 
   it('two-factor sign-in on, then off (with a fresh sign-in): one e-mail each, each when it happened', async () => {
@@ -307,10 +383,22 @@ describe('(f) the other security e-mails', () => {
     const secret = await t.client.setUpTotp(user);
     await expectOneMail(user.email, 'Two-factor sign-in was turned on');
     const fresh = await t.client.signInWithTotp(user.email, secret);
-    expect((await t.client.call('disableTwoFactor', { token: fresh.accessToken, body: { password: PASSWORD, code: await freshTotpCode(secret) } })).status).toBe(200);
+    expect(
+      (
+        await t.client.call('disableTwoFactor', {
+          token: fresh.accessToken,
+          body: { password: PASSWORD, code: await freshTotpCode(secret) },
+        })
+      ).status,
+    ).toBe(200);
     await expectOneMail(user.email, 'Two-factor sign-in was turned off');
     // Already off: refused, and nothing more is sent.
-    expect(await t.client.call('disableTwoFactor', { token: fresh.accessToken, body: { password: PASSWORD, code: t.client.totpCode(secret) } })).toMatchObject({ status: 409, body: { error: apiMessages.twoFactorAlreadyOff } });
+    expect(
+      await t.client.call('disableTwoFactor', {
+        token: fresh.accessToken,
+        body: { password: PASSWORD, code: t.client.totpCode(secret) },
+      }),
+    ).toMatchObject({ status: 409, body: { error: apiMessages.twoFactorAlreadyOff } });
     await expectOneMail(user.email, 'Two-factor sign-in was turned off');
   });
 });

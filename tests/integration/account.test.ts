@@ -6,18 +6,27 @@ import { useSharedStack } from './support/use-stack';
 const t = useSharedStack();
 
 const cognitoNames = async (email: string) => {
-  const user = await t.client.cognitoAdmin.send(new AdminGetUserCommand({ UserPoolId: t.stack.cognito.userPoolId, Username: email }));
+  const user = await t.client.cognitoAdmin.send(
+    new AdminGetUserCommand({ UserPoolId: t.stack.cognito.userPoolId, Username: email }),
+  );
   const attr = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value;
   return [attr('given_name'), attr('family_name')];
 };
 
 it('renames a client in Cognito, in its next ID token and in the admin list', async () => {
   const [admin, ada] = [await t.client.newAdmin(), await t.client.newClient('ada')];
-  const res = await t.client.call('updateMyNames', { token: ada.accessToken, params: { userId: ada.sub }, body: { firstName: '  Ada ', lastName: 'Lovelace' } });
+  const res = await t.client.call('updateMyNames', {
+    token: ada.accessToken,
+    params: { userId: ada.sub },
+    body: { firstName: '  Ada ', lastName: 'Lovelace' },
+  });
   expect([res.status, res.body]).toEqual([200, { success: true, firstName: 'Ada', lastName: 'Lovelace' }]);
   expect(await cognitoNames(ada.email)).toEqual(['Ada', 'Lovelace']);
   const again = await t.client.signIn(ada.email);
-  expect(JSON.parse(Buffer.from(again.idToken.split('.')[1] ?? '', 'base64url').toString('utf8'))).toMatchObject({ given_name: 'Ada', family_name: 'Lovelace' });
+  expect(JSON.parse(Buffer.from(again.idToken.split('.')[1] ?? '', 'base64url').toString('utf8'))).toMatchObject({
+    given_name: 'Ada',
+    family_name: 'Lovelace',
+  });
   const listed = (await t.client.allClients(admin.accessToken)).find((c) => c.id === ada.sub);
   expect(listed?.displayName).toBe('Ada Lovelace');
 });
@@ -37,11 +46,19 @@ it('refuses bad names and changes nothing', async () => {
   expect(await cognitoNames(bob.email)).toEqual(before);
 });
 
-it("refuses renaming another client, even for an admin", async () => {
-  const [admin, carol, dan] = [await t.client.newAdmin(), await t.client.newClient('carol'), await t.client.newClient('dan')];
+it('refuses renaming another client, even for an admin', async () => {
+  const [admin, carol, dan] = [
+    await t.client.newAdmin(),
+    await t.client.newClient('carol'),
+    await t.client.newClient('dan'),
+  ];
   const before = await cognitoNames(dan.email);
   for (const token of [carol.accessToken, admin.accessToken]) {
-    const res = await t.client.call('updateMyNames', { token, params: { userId: dan.sub }, body: { firstName: 'Evil', lastName: 'Twin' } });
+    const res = await t.client.call('updateMyNames', {
+      token,
+      params: { userId: dan.sub },
+      body: { firstName: 'Evil', lastName: 'Twin' },
+    });
     expect(res.status).toBe(403);
   }
   expect(await cognitoNames(dan.email)).toEqual(before);

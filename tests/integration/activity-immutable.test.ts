@@ -6,7 +6,13 @@
  * no update, delete or batch write touches one, and the entry stays as written. In AWS the same
  * is every role's explicit Deny (infra/aws/portal-function.ts, checked in infra/aws/operations.test.ts).
  */
-import { BatchWriteCommand, DeleteCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { useCheckedTable } from './support/checked-table';
 import { runAs } from '../../infra/local/table-permissions';
 import { routeByName, type RouteName, routes } from '../../shared/api';
@@ -25,13 +31,32 @@ const stored = checked.stored;
 
 /** An act's entry, written as the act writes it: a Put in its own transaction, beside the act's other writes. */
 async function logDeposit(sub: string): Promise<{ PK: string; SK: string }> {
-  await checked.reader.send(new PutCommand({ TableName: TABLE, Item: { ...keys.profile(sub), email: `${sub}@example.com` } }));
-  const put = activityPut({ kind: 'deposit', actor: 'admin@example.com', at: Date.now(), clientId: sub, amountCents: 500_000, note: 'wire' });
+  await checked.reader.send(
+    new PutCommand({ TableName: TABLE, Item: { ...keys.profile(sub), email: `${sub}@example.com` } }),
+  );
+  const put = activityPut({
+    kind: 'deposit',
+    actor: 'admin@example.com',
+    at: Date.now(),
+    clientId: sub,
+    amountCents: 500_000,
+    note: 'wire',
+  });
   const item = put.Put?.Item as { PK: string; SK: string };
   await asRoute('addDeposit', () =>
     ddb().send(
       new TransactWriteCommand({
-        TransactItems: [put, { Update: { TableName: TABLE, Key: keys.profile(sub), UpdateExpression: 'SET touched = :t', ExpressionAttributeValues: { ':t': true } } }],
+        TransactItems: [
+          put,
+          {
+            Update: {
+              TableName: TABLE,
+              Key: keys.profile(sub),
+              UpdateExpression: 'SET touched = :t',
+              ExpressionAttributeValues: { ':t': true },
+            },
+          },
+        ],
       }),
     ),
   );
@@ -49,9 +74,13 @@ it('refuses a money route any update of an entry, alone or inside a transaction,
   const before = await stored(key);
   const forge = { UpdateExpression: 'SET amountCents = :a', ExpressionAttributeValues: { ':a': 1 } };
   for (const name of ['addDeposit', 'updateBalance', 'approvePendingAction'] as const) {
-    await expect(asRoute(name, () => ddb().send(new UpdateCommand({ TableName: TABLE, Key: key, ...forge })))).rejects.toMatchObject({ name: 'AccessDeniedException' });
     await expect(
-      asRoute(name, () => ddb().send(new TransactWriteCommand({ TransactItems: [{ Update: { TableName: TABLE, Key: key, ...forge } }] }))),
+      asRoute(name, () => ddb().send(new UpdateCommand({ TableName: TABLE, Key: key, ...forge }))),
+    ).rejects.toMatchObject({ name: 'AccessDeniedException' });
+    await expect(
+      asRoute(name, () =>
+        ddb().send(new TransactWriteCommand({ TransactItems: [{ Update: { TableName: TABLE, Key: key, ...forge } }] })),
+      ),
     ).rejects.toMatchObject({ name: 'AccessDeniedException' });
   }
   expect(await stored(key)).toEqual(before);
@@ -60,19 +89,38 @@ it('refuses a money route any update of an entry, alone or inside a transaction,
 it('refuses a delete of an entry, and a batch write that would take or overwrite one', async () => {
   const key = await logDeposit('c3');
   const before = await stored(key);
-  await expect(asRoute('deleteClient', () => ddb().send(new DeleteCommand({ TableName: TABLE, Key: key })))).rejects.toMatchObject({ name: 'AccessDeniedException' });
-  const batch = (requests: Record<string, unknown>[]) => asRoute('deleteClient', () => ddb().send(new BatchWriteCommand({ RequestItems: { [TABLE]: requests } })));
-  await expect(batch([{ DeleteRequest: { Key: keys.profile('c3') } }, { DeleteRequest: { Key: key } }])).rejects.toMatchObject({ name: 'AccessDeniedException' });
-  await expect(batch([{ PutRequest: { Item: { ...key, kind: 'deposit', actor: 'someone-else@example.com' } } }])).rejects.toMatchObject({ name: 'AccessDeniedException' });
+  await expect(
+    asRoute('deleteClient', () => ddb().send(new DeleteCommand({ TableName: TABLE, Key: key }))),
+  ).rejects.toMatchObject({ name: 'AccessDeniedException' });
+  const batch = (requests: Record<string, unknown>[]) =>
+    asRoute('deleteClient', () => ddb().send(new BatchWriteCommand({ RequestItems: { [TABLE]: requests } })));
+  await expect(
+    batch([{ DeleteRequest: { Key: keys.profile('c3') } }, { DeleteRequest: { Key: key } }]),
+  ).rejects.toMatchObject({ name: 'AccessDeniedException' });
+  await expect(
+    batch([{ PutRequest: { Item: { ...key, kind: 'deposit', actor: 'someone-else@example.com' } } }]),
+  ).rejects.toMatchObject({ name: 'AccessDeniedException' });
   expect(await stored(key)).toEqual(before);
   // Closing an account removes nothing: no route holds a batch write at all.
-  expect(routes.filter((route) => (route.table.actions as readonly string[]).includes('BatchWriteItem')).map((route) => route.name)).toEqual([]);
+  expect(
+    routes
+      .filter((route) => (route.table.actions as readonly string[]).includes('BatchWriteItem'))
+      .map((route) => route.name),
+  ).toEqual([]);
 });
 
 it('refuses a second entry under the same key: a new one never overwrites an old one', async () => {
   const key = await logDeposit('c4');
   const before = await stored(key);
-  const again = { Put: { TableName: TABLE, Item: { ...before, actor: 'someone-else@example.com' }, ConditionExpression: 'attribute_not_exists(PK)' } };
-  await expect(asRoute('addDeposit', () => ddb().send(new TransactWriteCommand({ TransactItems: [again] })))).rejects.toMatchObject({ name: 'TransactionCanceledException' });
+  const again = {
+    Put: {
+      TableName: TABLE,
+      Item: { ...before, actor: 'someone-else@example.com' },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+  await expect(
+    asRoute('addDeposit', () => ddb().send(new TransactWriteCommand({ TransactItems: [again] }))),
+  ).rejects.toMatchObject({ name: 'TransactionCanceledException' });
   expect(await stored(key)).toEqual(before);
 });

@@ -27,7 +27,10 @@ async function allPages(query: ActivityQuery, limit = 200): Promise<ActivityEntr
   const seen: ActivityEntryDto[] = [];
   let cursor: string | undefined;
   do {
-    const res = await t.client.call('listActivity', { token: admin.accessToken, query: { ...query, limit: String(limit), ...(cursor ? { cursor } : {}) } });
+    const res = await t.client.call('listActivity', {
+      token: admin.accessToken,
+      query: { ...query, limit: String(limit), ...(cursor ? { cursor } : {}) },
+    });
     expect(res.status).toBe(200);
     seen.push(...res.body.entries);
     cursor = res.body.nextCursor;
@@ -38,12 +41,17 @@ async function allPages(query: ActivityQuery, limit = 200): Promise<ActivityEntr
 /** A client signed up under a name that shares nothing with the e-mail. */
 async function namedClient(firstName: string, lastName: string): Promise<Session> {
   const client = await t.client.newClient('named');
-  const renamed = await t.client.call('updateMyNames', { token: client.accessToken, params: { userId: client.sub }, body: { firstName, lastName } });
+  const renamed = await t.client.call('updateMyNames', {
+    token: client.accessToken,
+    params: { userId: client.sub },
+    body: { firstName, lastName },
+  });
   expect(renamed.status).toBe(200);
   return client;
 }
 
-const deposit = (client: Session, amount: number) => t.client.call('addDeposit', { token: admin.accessToken, params: { id: client.sub }, body: { amount, note: '' } });
+const deposit = (client: Session, amount: number) =>
+  t.client.call('addDeposit', { token: admin.accessToken, params: { id: client.sub }, body: { amount, note: '' } });
 
 describe('finding a client in the log by name or e-mail', () => {
   it("finds a client's entries by a part of the name as the profile has it now, case aside, and by the logged e-mail", async () => {
@@ -59,7 +67,11 @@ describe('finding a client in the log by name or e-mail', () => {
     const byEmail = await allPages({ clientSearch: quentin.email.toUpperCase() }, 1);
     expect(byEmail.map((e) => e.amount)).toEqual([11]);
     // The name as changed since: the profile's name now, not the one at the time of the act.
-    await t.client.call('updateMyNames', { token: quentin.accessToken, params: { userId: quentin.sub }, body: { firstName: `Renata${tag}`, lastName: 'Zephyrine' } });
+    await t.client.call('updateMyNames', {
+      token: quentin.accessToken,
+      params: { userId: quentin.sub },
+      body: { firstName: `Renata${tag}`, lastName: 'Zephyrine' },
+    });
     expect((await allPages({ clientSearch: `renata${tag}` })).map((e) => e.amount)).toEqual([11]);
     expect(await allPages({ clientSearch: `quentin${tag}` })).toEqual([]);
   });
@@ -67,7 +79,11 @@ describe('finding a client in the log by name or e-mail', () => {
   it('combines with the other filters, and finds nothing for a text that names nobody', async () => {
     const client = await t.client.newClient('combined');
     await deposit(client, 5);
-    await t.client.call('processWithdrawal', { token: admin.accessToken, params: { id: client.sub }, body: { amount: 2, note: '' } });
+    await t.client.call('processWithdrawal', {
+      token: admin.accessToken,
+      params: { id: client.sub },
+      body: { amount: 2, note: '' },
+    });
     expect((await allPages({ clientSearch: client.email, kind: 'deposit' })).map((e) => e.kind)).toEqual(['deposit']);
     expect(await allPages({ clientSearch: client.email, actor: checker.email })).toEqual([]);
     expect(await allPages({ clientSearch: `${client.email}x` })).toEqual([]);
@@ -82,10 +98,16 @@ describe('finding a client in the log by name or e-mail', () => {
   });
 
   it('refuses a search longer than an e-mail can be, and answers only administrators', async () => {
-    const long = await t.client.call('listActivity', { token: admin.accessToken, query: { clientSearch: 'a'.repeat(255) } });
+    const long = await t.client.call('listActivity', {
+      token: admin.accessToken,
+      query: { clientSearch: 'a'.repeat(255) },
+    });
     expect(long).toMatchObject({ status: 400, body: { error: apiMessages.invalidActivityClientSearch } });
     const client = await t.client.newClient('nosy');
-    expect((await t.client.call('listActivity', { token: client.accessToken, query: { clientSearch: client.email } })).status).toBe(403);
+    expect(
+      (await t.client.call('listActivity', { token: client.accessToken, query: { clientSearch: client.email } }))
+        .status,
+    ).toBe(403);
   });
 });
 
@@ -93,16 +115,39 @@ describe('"Withdrawal" is all money out', () => {
   it('finds withdrawals processed and requests approved, alone or approved by a second administrator, and nothing else', async () => {
     const client = await t.client.newClient('payout');
     // $60,000 deposited 200 days ago (approved by a second administrator): profit a request may draw on.
-    expect((await t.client.fund(admin, client, 60_000, { timestamp: new Date(Date.now() - 200 * DAY_MS).toISOString() })).status).toBe(200);
-    await t.client.call('processWithdrawal', { token: admin.accessToken, params: { id: client.sub }, body: { amount: 100, note: 'alone' } });
-    const asked = await t.client.call('requestWithdrawal', { token: client.accessToken, body: { userId: client.sub, userEmail: client.email, amount: 150 } });
+    expect(
+      (await t.client.fund(admin, client, 60_000, { timestamp: new Date(Date.now() - 200 * DAY_MS).toISOString() }))
+        .status,
+    ).toBe(200);
+    await t.client.call('processWithdrawal', {
+      token: admin.accessToken,
+      params: { id: client.sub },
+      body: { amount: 100, note: 'alone' },
+    });
+    const asked = await t.client.call('requestWithdrawal', {
+      token: client.accessToken,
+      body: { userId: client.sub, userEmail: client.email, amount: 150 },
+    });
     expect(asked.status).toBe(201);
-    expect((await t.client.call('approveWithdrawalRequest', { token: admin.accessToken, params: { id: asked.body.request.id } })).status).toBe(200);
+    expect(
+      (
+        await t.client.call('approveWithdrawalRequest', {
+          token: admin.accessToken,
+          params: { id: asked.body.request.id },
+        })
+      ).status,
+    ).toBe(200);
     // Above the threshold: logged only as the second administrator's approval.
-    const held = await t.client.call('processWithdrawal', { token: admin.accessToken, params: { id: client.sub }, body: { amount: 15_000, note: 'held' } });
+    const held = await t.client.call('processWithdrawal', {
+      token: admin.accessToken,
+      params: { id: client.sub },
+      body: { amount: 15_000, note: 'held' },
+    });
     expect(held.status).toBe(202);
     const actionId = (held.body as { action: { id: string } }).action.id;
-    expect((await t.client.call('approvePendingAction', { token: checker.accessToken, params: { id: actionId } })).status).toBe(200);
+    expect(
+      (await t.client.call('approvePendingAction', { token: checker.accessToken, params: { id: actionId } })).status,
+    ).toBe(200);
 
     const out = await allPages({ client: client.sub, kind: 'withdrawal' });
     expect(out.map((e) => [e.kind, e.actionKind ?? null, e.amount])).toEqual([
@@ -111,8 +156,13 @@ describe('"Withdrawal" is all money out', () => {
       ['withdrawal', null, 100],
     ]);
     // The deposit's approval, the proposal and the request's own filter stay apart.
-    expect((await allPages({ client: client.sub, kind: 'deposit' })).map((e) => [e.kind, e.actionKind])).toEqual([['action-approved', 'deposit']]);
+    expect((await allPages({ client: client.sub, kind: 'deposit' })).map((e) => [e.kind, e.actionKind])).toEqual([
+      ['action-approved', 'deposit'],
+    ]);
     expect((await allPages({ client: client.sub, kind: 'request-approved' })).map((e) => e.amount)).toEqual([150]);
-    expect((await allPages({ client: client.sub, kind: 'action-proposed' })).map((e) => e.actionKind)).toEqual(['withdrawal', 'deposit']);
+    expect((await allPages({ client: client.sub, kind: 'action-proposed' })).map((e) => e.actionKind)).toEqual([
+      'withdrawal',
+      'deposit',
+    ]);
   });
 });

@@ -11,7 +11,14 @@
  * broken entry is each time the one the case is about.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { localCredentials } from '../../infra/local/dynamo';
 import { enforceTablePermissions, runAs } from '../../infra/local/table-permissions';
 import { activityPut } from '../../lambdas/lib/data/activity-log';
@@ -31,8 +38,18 @@ const t = useTestStack({ seed: false });
 let root: DynamoDBDocumentClient;
 
 beforeAll(() => {
-  root = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: t.stack.dynamoEndpoint, region: 'us-east-1', credentials: localCredentials() }));
-  configureRuntime({ tableName: t.stack.tableName, region: 'us-east-1', dynamoEndpoint: t.stack.dynamoEndpoint, credentials: localCredentials() }, { onDynamoClient: enforceTablePermissions });
+  root = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: t.stack.dynamoEndpoint, region: 'us-east-1', credentials: localCredentials() }),
+  );
+  configureRuntime(
+    {
+      tableName: t.stack.tableName,
+      region: 'us-east-1',
+      dynamoEndpoint: t.stack.dynamoEndpoint,
+      credentials: localCredentials(),
+    },
+    { onDynamoClient: enforceTablePermissions },
+  );
 });
 afterAll(() => {
   resetRuntime();
@@ -43,17 +60,33 @@ type Key = { PK: string; SK: string };
 type Entry = Key & Record<string, unknown>;
 
 const asRoute = <T>(name: RouteName, work: () => Promise<T>) => runAs(name, routeTableUse(routeByName(name)), work);
-const verify = (...args: string[]) => runTool('admin.ts', ['verify-activity', '--all', '--data-dir', t.stack.dataDir, ...args]);
+const verify = (...args: string[]) =>
+  runTool('admin.ts', ['verify-activity', '--all', '--data-dir', t.stack.dataDir, ...args]);
 
 /** An act's entry as the act writes it: a conditional Put in its own transaction, by the route's role. */
 async function logDeposit(at: number, amountCents: number): Promise<Entry> {
-  const put = activityPut({ kind: 'deposit', actor: 'admin@example.com', at, clientId: 'c1', clientEmail: 'c1@example.com', amountCents, note: 'wire' });
+  const put = activityPut({
+    kind: 'deposit',
+    actor: 'admin@example.com',
+    at,
+    clientId: 'c1',
+    clientEmail: 'c1@example.com',
+    amountCents,
+    note: 'wire',
+  });
   await asRoute('addDeposit', () => ddb().send(new TransactWriteCommand({ TransactItems: [put] })));
   return put.Put?.Item as Entry;
 }
 
 async function sealPartition(entry: Key): Promise<Record<string, unknown>[]> {
-  const page = await root.send(new QueryCommand({ TableName: t.stack.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': activitySealKeys.monthOf(entry.PK) }, ConsistentRead: true }));
+  const page = await root.send(
+    new QueryCommand({
+      TableName: t.stack.tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': activitySealKeys.monthOf(entry.PK) },
+      ConsistentRead: true,
+    }),
+  );
   return page.Items ?? [];
 }
 
@@ -64,13 +97,15 @@ const sealed = (entry: Key) =>
     return items;
   });
 
-const tamperRecords = async (entry: Key) => (await sealPartition(entry)).filter((i) => String(i.SK).startsWith(`${activitySealKeys.tamperPrefix}${entry.SK}#`));
+const tamperRecords = async (entry: Key) =>
+  (await sealPartition(entry)).filter((i) => String(i.SK).startsWith(`${activitySealKeys.tamperPrefix}${entry.SK}#`));
 
 const entries: Entry[] = [];
 
 beforeAll(async () => {
   const now = Date.now();
-  for (const [i, cents] of [100_000, 200_000, 300_000].entries()) entries.push(await logDeposit(now - 30_000 + i * 1000, cents));
+  for (const [i, cents] of [100_000, 200_000, 300_000].entries())
+    entries.push(await logDeposit(now - 30_000 + i * 1000, cents));
   for (const entry of entries) await sealed(entry);
 }, 60_000);
 
@@ -83,17 +118,25 @@ it('finds the log intact when nothing was touched, says so and exits 0', async (
 it('names an entry an API role Put over without a condition, and the sealer records the tampering', async () => {
   const victim = entries[2] as Entry;
   // The attack: the role holds PutItem on the table, and the Put carries no condition.
-  await asRoute('addDeposit', () => ddb().send(new PutCommand({ TableName: t.stack.tableName, Item: { ...victim, amountCents: 1 } })));
-  await eventually(async () => expect(await tamperRecords(victim)).toEqual([expect.objectContaining({ change: 'MODIFY', entrySk: victim.SK })]));
+  await asRoute('addDeposit', () =>
+    ddb().send(new PutCommand({ TableName: t.stack.tableName, Item: { ...victim, amountCents: 1 } })),
+  );
+  await eventually(async () =>
+    expect(await tamperRecords(victim)).toEqual([expect.objectContaining({ change: 'MODIFY', entrySk: victim.SK })]),
+  );
   const { code, output } = await verify();
-  expect(output).toContain(`first broken entry ${String(victim.id)} (${new Date(victim.at as number).toISOString()}, deposit): changed after it was written`);
+  expect(output).toContain(
+    `first broken entry ${String(victim.id)} (${new Date(victim.at as number).toISOString()}, deposit): changed after it was written`,
+  );
   expect(code).toBe(1);
 });
 
 it('names an entry removed by a role allowed to delete', async () => {
   const victim = entries[1] as Entry;
   await root.send(new DeleteCommand({ TableName: t.stack.tableName, Key: { PK: victim.PK, SK: victim.SK } }));
-  await eventually(async () => expect(await tamperRecords(victim)).toEqual([expect.objectContaining({ change: 'REMOVE' })]));
+  await eventually(async () =>
+    expect(await tamperRecords(victim)).toEqual([expect.objectContaining({ change: 'REMOVE' })]),
+  );
   const { code, output } = await verify();
   expect(output).toContain(`first broken entry ${String(victim.id)}`);
   expect(output).toContain('removed: sealed as number 2, no longer in the log');
@@ -104,7 +147,9 @@ it('names a forged entry an API role put in among older ones, dated before them'
   const forged = await logDeposit((entries[0]?.at as number) - 60 * 60_000, 999_999);
   await sealed(forged);
   const { code, output } = await verify();
-  expect(output).toContain(`first broken entry ${String(forged.id)} (${new Date(forged.at as number).toISOString()}, deposit): written later than the time it claims`);
+  expect(output).toContain(
+    `first broken entry ${String(forged.id)} (${new Date(forged.at as number).toISOString()}, deposit): written later than the time it claims`,
+  );
   expect(code).toBe(1);
 });
 
@@ -112,20 +157,44 @@ it('refuses every API role a write of a seal, a chain head or the last check, an
   const target = entries[0] as Entry;
   const forgedSeal = { ...activitySealKeys.seal(target.PK, 'forged'), seq: 99 };
   for (const name of ['addDeposit', 'updateBalance', 'approvePendingAction', 'listActivity'] as const) {
-    const put = (Item: Record<string, unknown>) => asRoute(name, () => ddb().send(new PutCommand({ TableName: t.stack.tableName, Item })));
+    const put = (Item: Record<string, unknown>) =>
+      asRoute(name, () => ddb().send(new PutCommand({ TableName: t.stack.tableName, Item })));
     await expect(put(forgedSeal)).rejects.toMatchObject({ name: 'AccessDeniedException' });
-    await expect(put({ ...activitySealKeys.lastCheck, intact: true })).rejects.toMatchObject({ name: 'AccessDeniedException' });
+    await expect(put({ ...activitySealKeys.lastCheck, intact: true })).rejects.toMatchObject({
+      name: 'AccessDeniedException',
+    });
     await expect(
-      asRoute(name, () => ddb().send(new UpdateCommand({ TableName: t.stack.tableName, Key: activitySealKeys.head(target.PK), UpdateExpression: 'SET seq = :s', ExpressionAttributeValues: { ':s': 1 } }))),
+      asRoute(name, () =>
+        ddb().send(
+          new UpdateCommand({
+            TableName: t.stack.tableName,
+            Key: activitySealKeys.head(target.PK),
+            UpdateExpression: 'SET seq = :s',
+            ExpressionAttributeValues: { ':s': 1 },
+          }),
+        ),
+      ),
     ).rejects.toMatchObject({ name: 'AccessDeniedException' });
   }
   await expect(
-    asRoute('addDeposit', () => ddb().send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: t.stack.tableName, Item: forgedSeal, ConditionExpression: 'attribute_not_exists(PK)' } }] }))),
+    asRoute('addDeposit', () =>
+      ddb().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: { TableName: t.stack.tableName, Item: forgedSeal, ConditionExpression: 'attribute_not_exists(PK)' },
+            },
+          ],
+        }),
+      ),
+    ),
   ).rejects.toMatchObject({ name: 'AccessDeniedException', message: expect.stringContaining('explicit deny') });
   expect((await sealPartition(target)).map((i) => i.SK)).not.toContain(forgedSeal.SK);
   // The sealer's own grant reaches the seal keys only.
   await expect(
-    runAs(ACTIVITY_SEALER_NAME, ACTIVITY_SEALER_TABLE_USE, () => ddb().send(new PutCommand({ TableName: t.stack.tableName, Item: { ...target, amountCents: 2 } }))),
+    runAs(ACTIVITY_SEALER_NAME, ACTIVITY_SEALER_TABLE_USE, () =>
+      ddb().send(new PutCommand({ TableName: t.stack.tableName, Item: { ...target, amountCents: 2 } })),
+    ),
   ).rejects.toMatchObject({ name: 'AccessDeniedException' });
 });
 

@@ -21,7 +21,10 @@ beforeAll(async () => {
   checker = await t.client.newAdmin();
 });
 
-async function activity(query: Parameters<typeof t.client.call<'listActivity'>>[1]['query'] = {}, token = admin.accessToken): Promise<ActivityEntryDto[]> {
+async function activity(
+  query: Parameters<typeof t.client.call<'listActivity'>>[1]['query'] = {},
+  token = admin.accessToken,
+): Promise<ActivityEntryDto[]> {
   const res = await t.client.call('listActivity', { token, query: { limit: '200', ...query } });
   expect(res.status).toBe(200);
   return res.body.entries;
@@ -45,35 +48,87 @@ it('records every administrative act exactly once, in the same transaction as th
   // A day passes, as far as the client's rolling sum of moves knows: each act below is measured alone.
   const aDayPasses = () => t.table.forgetProfileAttribute(client.sub, 'recentMoves');
 
-  await call('addDeposit', { token: admin.accessToken, params: { id: client.sub }, body: { amount: 9_000, note: 'first wire', timestamp: new Date(Date.now() - 20 * DAY_MS).toISOString() } });
-  expect(await loggedOnce('deposit', client)).toMatchObject({ actor: DEMO_ADMIN, clientEmail: client.email, amount: 9_000, balanceAfter: expect.any(Number), note: 'first wire' });
+  await call('addDeposit', {
+    token: admin.accessToken,
+    params: { id: client.sub },
+    body: { amount: 9_000, note: 'first wire', timestamp: new Date(Date.now() - 20 * DAY_MS).toISOString() },
+  });
+  expect(await loggedOnce('deposit', client)).toMatchObject({
+    actor: DEMO_ADMIN,
+    clientEmail: client.email,
+    amount: 9_000,
+    balanceAfter: expect.any(Number),
+    note: 'first wire',
+  });
 
-  await call('processWithdrawal', { token: admin.accessToken, params: { id: client.sub }, body: { amount: 100, note: 'fee' } });
+  await call('processWithdrawal', {
+    token: admin.accessToken,
+    params: { id: client.sub },
+    body: { amount: 100, note: 'fee' },
+  });
   expect(await loggedOnce('withdrawal', client)).toMatchObject({ amount: 100 });
 
   await aDayPasses();
   const before = (await t.table.profile(client.sub))?.balanceCents as number;
   await call('updateBalance', { token: admin.accessToken, params: { id: client.sub }, body: { balance: 12_000 } });
-  expect(await loggedOnce('balance-edit', client)).toMatchObject({ balanceBefore: before / 100, balanceAfter: 12_000, amount: 12_000 });
+  expect(await loggedOnce('balance-edit', client)).toMatchObject({
+    balanceBefore: before / 100,
+    balanceAfter: 12_000,
+    amount: 12_000,
+  });
 
   // Dated 200 days back, it waits for a second administrator and, approved, gives the profit the requests below draw on.
-  const proposal = await call('addDeposit', { token: admin.accessToken, params: { id: client.sub }, body: { amount: 20_000, note: 'big wire', timestamp: old } });
+  const proposal = await call('addDeposit', {
+    token: admin.accessToken,
+    params: { id: client.sub },
+    body: { amount: 20_000, note: 'big wire', timestamp: old },
+  });
   const actionId = (proposal.body as { action: { id: string } }).action.id;
-  expect(await loggedOnce('action-proposed', client)).toMatchObject({ actionId, actionKind: 'deposit', amount: 20_000, actor: DEMO_ADMIN });
+  expect(await loggedOnce('action-proposed', client)).toMatchObject({
+    actionId,
+    actionKind: 'deposit',
+    amount: 20_000,
+    actor: DEMO_ADMIN,
+  });
   await call('approvePendingAction', { token: checker.accessToken, params: { id: actionId } });
-  expect(await loggedOnce('action-approved', client)).toMatchObject({ actionId, actor: checker.email, proposedBy: DEMO_ADMIN, amount: 20_000 });
-  const refused = await call('addDeposit', { token: admin.accessToken, params: { id: client.sub }, body: { amount: 30_000, note: 'typo' } });
+  expect(await loggedOnce('action-approved', client)).toMatchObject({
+    actionId,
+    actor: checker.email,
+    proposedBy: DEMO_ADMIN,
+    amount: 20_000,
+  });
+  const refused = await call('addDeposit', {
+    token: admin.accessToken,
+    params: { id: client.sub },
+    body: { amount: 30_000, note: 'typo' },
+  });
   const refusedId = (refused.body as { action: { id: string } }).action.id;
-  await call('rejectPendingAction', { token: checker.accessToken, params: { id: refusedId }, body: { reason: 'Wrong amount' } });
-  expect(await loggedOnce('action-rejected', client)).toMatchObject({ actionId: refusedId, reason: 'Wrong amount', proposedBy: DEMO_ADMIN });
+  await call('rejectPendingAction', {
+    token: checker.accessToken,
+    params: { id: refusedId },
+    body: { reason: 'Wrong amount' },
+  });
+  expect(await loggedOnce('action-rejected', client)).toMatchObject({
+    actionId: refusedId,
+    reason: 'Wrong amount',
+    proposedBy: DEMO_ADMIN,
+  });
 
   await aDayPasses();
-  const ask = () => t.client.call('requestWithdrawal', { token: client.accessToken, body: { userId: client.sub, userEmail: client.email, amount: 150 } });
+  const ask = () =>
+    t.client.call('requestWithdrawal', {
+      token: client.accessToken,
+      body: { userId: client.sub, userEmail: client.email, amount: 150 },
+    });
   const first = (await ask()).body.request.id;
   await call('approveWithdrawalRequest', { token: admin.accessToken, params: { id: first } });
   expect(await loggedOnce('request-approved', client)).toMatchObject({ requestId: first, amount: 150 });
   const second = (await ask()).body.request.id;
-  await call('rejectWithdrawalRequest', { token: admin.accessToken, params: { id: second }, body: { reason: 'Call us first' } });
+  await call('rejectWithdrawalRequest', {
+    token: admin.accessToken,
+    params: { id: second },
+    body: { reason: 'Call us first' },
+  });
   expect(await loggedOnce('request-rejected', client)).toMatchObject({ requestId: second, reason: 'Call us first' });
 
   const exportsBefore = (await activity({ kind: 'export-started' })).length;
@@ -83,11 +138,23 @@ it('records every administrative act exactly once, in the same transaction as th
   expect(exports[0]).toMatchObject({ actor: DEMO_ADMIN });
 
   // The account is closed once its money has left through a recorded withdrawal (above the threshold: approved).
-  const balance = (await t.client.call('getPortfolio', { token: admin.accessToken, params: { userId: client.sub } })).body.portfolio.balance;
-  const payout = await call('processWithdrawal', { token: admin.accessToken, params: { id: client.sub }, body: { amount: balance, note: 'closing' } });
-  await call('approvePendingAction', { token: checker.accessToken, params: { id: (payout.body as { action: { id: string } }).action.id } });
+  const balance = (await t.client.call('getPortfolio', { token: admin.accessToken, params: { userId: client.sub } }))
+    .body.portfolio.balance;
+  const payout = await call('processWithdrawal', {
+    token: admin.accessToken,
+    params: { id: client.sub },
+    body: { amount: balance, note: 'closing' },
+  });
+  await call('approvePendingAction', {
+    token: checker.accessToken,
+    params: { id: (payout.body as { action: { id: string } }).action.id },
+  });
   expect((await call('deleteClient', { token: admin.accessToken, params: { id: client.sub } })).status).toBe(200);
-  expect(await loggedOnce('client-closed', client)).toMatchObject({ actor: DEMO_ADMIN, clientEmail: client.email, balanceBefore: 0 });
+  expect(await loggedOnce('client-closed', client)).toMatchObject({
+    actor: DEMO_ADMIN,
+    clientEmail: client.email,
+    balanceBefore: 0,
+  });
 
   const staffer = await t.client.newClient('staffer');
   await t.client.changeAdmin('add', staffer.email);
@@ -103,8 +170,17 @@ it('records every administrative act exactly once, in the same transaction as th
 describe('reading the log', () => {
   it('filters by administrator, kind and period, newest first', async () => {
     const client = await t.client.newClient('filtered');
-    for (const amount of [10, 20]) await t.client.call('addDeposit', { token: admin.accessToken, params: { id: client.sub }, body: { amount, note: '' } });
-    await t.client.call('addDeposit', { token: checker.accessToken, params: { id: client.sub }, body: { amount: 30, note: '' } });
+    for (const amount of [10, 20])
+      await t.client.call('addDeposit', {
+        token: admin.accessToken,
+        params: { id: client.sub },
+        body: { amount, note: '' },
+      });
+    await t.client.call('addDeposit', {
+      token: checker.accessToken,
+      params: { id: client.sub },
+      body: { amount: 30, note: '' },
+    });
     const mine = await activity({ client: client.sub, actor: DEMO_ADMIN.toUpperCase() });
     expect(mine.map((e) => e.amount)).toEqual([20, 10]);
     const theirs = await activity({ client: client.sub, actor: checker.email, kind: 'deposit' });
@@ -116,19 +192,32 @@ describe('reading the log', () => {
 
   it('pages with a cursor and refuses a cursor it did not make', async () => {
     const client = await t.client.newClient('paged');
-    for (const amount of [1, 2, 3, 4, 5]) await t.client.call('addDeposit', { token: admin.accessToken, params: { id: client.sub }, body: { amount, note: '' } });
+    for (const amount of [1, 2, 3, 4, 5])
+      await t.client.call('addDeposit', {
+        token: admin.accessToken,
+        params: { id: client.sub },
+        body: { amount, note: '' },
+      });
     const seen: number[] = [];
     let cursor: string | undefined;
     do {
-      const res = await t.client.call('listActivity', { token: admin.accessToken, query: { client: client.sub, limit: '2', ...(cursor ? { cursor } : {}) } });
+      const res = await t.client.call('listActivity', {
+        token: admin.accessToken,
+        query: { client: client.sub, limit: '2', ...(cursor ? { cursor } : {}) },
+      });
       expect(res.status).toBe(200);
       seen.push(...res.body.entries.map((e) => e.amount as number));
       cursor = res.body.nextCursor;
     } while (cursor);
     expect(seen).toEqual([5, 4, 3, 2, 1]);
-    const forged = await t.client.call('listActivity', { token: admin.accessToken, query: { cursor: Buffer.from('["CLIENT#x",""]').toString('base64url') } });
+    const forged = await t.client.call('listActivity', {
+      token: admin.accessToken,
+      query: { cursor: Buffer.from('["CLIENT#x",""]').toString('base64url') },
+    });
     expect(forged.status).toBe(400);
-    expect((await t.client.call('listActivity', { token: admin.accessToken, query: { kind: 'nope' as never } })).status).toBe(400);
+    expect(
+      (await t.client.call('listActivity', { token: admin.accessToken, query: { kind: 'nope' as never } })).status,
+    ).toBe(400);
   });
 
   it('is for administrators only', async () => {

@@ -25,7 +25,11 @@ let doc: DynamoDBDocumentClient;
 
 beforeAll(() => {
   doc = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: t.stack.dynamoEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+    new DynamoDBClient({
+      endpoint: t.stack.dynamoEndpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
   );
 });
 
@@ -33,7 +37,8 @@ afterAll(() => {
   doc?.destroy();
 });
 
-const adminCommand = (action: string, email: string) => runTool('admin.ts', [action, email, '--data-dir', t.stack.dataDir]);
+const adminCommand = (action: string, email: string) =>
+  runTool('admin.ts', [action, email, '--data-dir', t.stack.dataDir]);
 
 /** Every activity entry about a user since the file started, oldest first, as stored. */
 async function entriesAbout(sub: string): Promise<Record<string, unknown>[]> {
@@ -73,7 +78,13 @@ it('`add` and `remove` each write one entry naming the OS user who ran them', as
   expect(added.code).toBe(0);
   const [entry, ...more] = await entriesAbout(user.sub);
   expect(more).toEqual([]);
-  expect(entry).toMatchObject({ kind: 'admin-added', actor: OPERATOR, actorKey: OPERATOR.toLowerCase(), clientId: user.sub, clientEmail: user.email });
+  expect(entry).toMatchObject({
+    kind: 'admin-added',
+    actor: OPERATOR,
+    actorKey: OPERATOR.toLowerCase(),
+    clientId: user.sub,
+    clientEmail: user.email,
+  });
   // In the same transaction as the security record: the same moment in both.
   expect(await t.table.item(keys.security(user.sub))).toMatchObject({ adminSince: entry?.at });
 
@@ -94,13 +105,23 @@ it('`reset-two-factor` writes one entry and turns the authenticator off: the pas
   await expect(passwordSignIn(user.email)).rejects.toThrow('no tokens: challenged with SOFTWARE_TOKEN_MFA');
 
   const reset = await adminCommand('reset-two-factor', user.email);
-  expect(reset).toMatchObject({ code: 0, output: expect.stringContaining(`${user.email}'s authenticator app is turned off`) });
+  expect(reset).toMatchObject({
+    code: 0,
+    output: expect.stringContaining(`${user.email}'s authenticator app is turned off`),
+  });
   const [entry, ...more] = await entriesAbout(user.sub);
   expect(more).toEqual([]);
-  expect(entry).toMatchObject({ kind: 'two-factor-reset', actor: OPERATOR, clientId: user.sub, clientEmail: user.email });
+  expect(entry).toMatchObject({
+    kind: 'two-factor-reset',
+    actor: OPERATOR,
+    clientId: user.sub,
+    clientEmail: user.email,
+  });
   expect(await t.table.item(keys.security(user.sub))).toMatchObject({ totpDisabledAt: entry?.at });
 
-  const cognitoUser = await t.client.cognitoAdmin.send(new AdminGetUserCommand({ UserPoolId: t.stack.cognito.userPoolId, Username: user.email }));
+  const cognitoUser = await t.client.cognitoAdmin.send(
+    new AdminGetUserCommand({ UserPoolId: t.stack.cognito.userPoolId, Username: user.email }),
+  );
   expect(cognitoUser.UserMFASettingList ?? []).not.toContain('SOFTWARE_TOKEN_MFA');
   expect((await passwordSignIn(user.email)).accessToken).toBeTruthy();
   expect(await t.client.refresh(coded.refreshToken)).toEqual({ status: 400, type: 'NotAuthorizedException' });
@@ -121,13 +142,22 @@ it('`reset-two-factor` of an administrator closes the console until they set up 
 it('writes no entry for a command that changes nothing', async () => {
   const user = await t.client.newClient('no-app');
   const reset = await adminCommand('reset-two-factor', user.email);
-  expect(reset).toMatchObject({ code: 1, output: expect.stringContaining(`${user.email} has no authenticator app turned on: nothing to reset`) });
-  expect(await adminCommand('add', 'nobody@example.com')).toMatchObject({ code: 1, output: expect.stringContaining('no user nobody@example.com in the pool') });
+  expect(reset).toMatchObject({
+    code: 1,
+    output: expect.stringContaining(`${user.email} has no authenticator app turned on: nothing to reset`),
+  });
+  expect(await adminCommand('add', 'nobody@example.com')).toMatchObject({
+    code: 1,
+    output: expect.stringContaining('no user nobody@example.com in the pool'),
+  });
   expect(await kindsAbout(user.sub)).toEqual([]);
   expect((await t.table.item(keys.security(user.sub)))?.totpDisabledAt).toBeUndefined();
 });
 
 it('refuses an unknown command with the usage, which names all three', async () => {
   const wrong = await runTool('admin.ts', ['promote', 'someone@example.com', '--data-dir', t.stack.dataDir]);
-  expect(wrong).toMatchObject({ code: 2, output: expect.stringContaining('usage: npm run admin -- add|remove|reset-two-factor <email>') });
+  expect(wrong).toMatchObject({
+    code: 2,
+    output: expect.stringContaining('usage: npm run admin -- add|remove|reset-two-factor <email>'),
+  });
 });

@@ -22,7 +22,10 @@ const RECHECK_SECONDS = 1;
 // getClientHistory runs without any table access here, to show the local IAM check is live.
 // A stack of its own: a one-second admin recheck and a denied grant (LOCAL_IAM_DENY), which would
 // change what every other file on a shared stack sees.
-const t = useTestStack({ seed: false, env: { ADMIN_RECHECK_SECONDS: String(RECHECK_SECONDS), LOCAL_IAM_DENY: 'getClientHistory' } });
+const t = useTestStack({
+  seed: false,
+  env: { ADMIN_RECHECK_SECONDS: String(RECHECK_SECONDS), LOCAL_IAM_DENY: 'getClientHistory' },
+});
 
 let alice: Session;
 let admin: Session;
@@ -45,7 +48,11 @@ async function cognitoCall(url: string, target: string, body: unknown) {
     headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': target },
     body: JSON.stringify(body),
   });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as { __type?: string; message?: string } };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: (await res.json()) as { __type?: string; message?: string },
+  };
 }
 
 /** A request with any Host header (fetch will not send a forged one), to the gateway or another local port. */
@@ -67,29 +74,38 @@ function rawGet(
 }
 
 const groupsOf = async (email: string) =>
-  (await t.client.cognitoAdmin.send(new AdminListGroupsForUserCommand({ UserPoolId: t.stack.cognito.userPoolId, Username: email }))).Groups?.map(
-    (g) => g.GroupName,
-  ) ?? [];
+  (
+    await t.client.cognitoAdmin.send(
+      new AdminListGroupsForUserCommand({ UserPoolId: t.stack.cognito.userPoolId, Username: email }),
+    )
+  ).Groups?.map((g) => g.GroupName) ?? [];
 
 describe('1. the Cognito proxy forwards only the exact operations a browser may call', () => {
   const smuggled = ['AdminSetUserPassword', 'AdminAddUserToGroup', 'ListUsers', 'AdminUpdateUserAttributes'];
 
-  it.each(smuggled)('refuses AWSCognitoIdentityProviderService.%s.SignUp, with no token, and changes nothing', async (operation) => {
-    const body = {
-      UserPoolId: t.stack.cognito.userPoolId,
-      Username: alice.email,
-      GroupName: 'admins',
-      Password: 'Hijacked1',
-      Permanent: true,
-      UserAttributes: [{ Name: 'email', Value: 'attacker@example.com' }],
-    };
-    const res = await cognitoCall(`${t.stack.url}/cognito`, `AWSCognitoIdentityProviderService.${operation}.SignUp`, body);
-    expect(res.status).toBe(400);
-    expect(res.body.__type).toBe('UnknownOperationException');
-    expect(res.headers.get('x-amzn-errortype')).toBe('UnknownOperationException');
-    expect(await groupsOf(alice.email)).toEqual([]);
-    expect((await t.client.signIn(alice.email, PASSWORD)).sub).toBe(alice.sub);
-  });
+  it.each(smuggled)(
+    'refuses AWSCognitoIdentityProviderService.%s.SignUp, with no token, and changes nothing',
+    async (operation) => {
+      const body = {
+        UserPoolId: t.stack.cognito.userPoolId,
+        Username: alice.email,
+        GroupName: 'admins',
+        Password: 'Hijacked1',
+        Permanent: true,
+        UserAttributes: [{ Name: 'email', Value: 'attacker@example.com' }],
+      };
+      const res = await cognitoCall(
+        `${t.stack.url}/cognito`,
+        `AWSCognitoIdentityProviderService.${operation}.SignUp`,
+        body,
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.__type).toBe('UnknownOperationException');
+      expect(res.headers.get('x-amzn-errortype')).toBe('UnknownOperationException');
+      expect(await groupsOf(alice.email)).toEqual([]);
+      expect((await t.client.signIn(alice.email, PASSWORD)).sub).toBe(alice.sub);
+    },
+  );
 
   it.each([
     'AWSCognitoIdentityProviderService.AdminAddUserToGroup',
@@ -99,7 +115,11 @@ describe('1. the Cognito proxy forwards only the exact operations a browser may 
     'AWSCognitoIdentityProviderService.',
     '',
   ])('refuses %j', async (target) => {
-    const res = await cognitoCall(`${t.stack.url}/cognito`, target, { UserPoolId: t.stack.cognito.userPoolId, Username: alice.email, GroupName: 'admins' });
+    const res = await cognitoCall(`${t.stack.url}/cognito`, target, {
+      UserPoolId: t.stack.cognito.userPoolId,
+      Username: alice.email,
+      GroupName: 'admins',
+    });
     expect(res.status).toBe(400);
     expect(['UnknownOperationException', 'NotAuthorizedException']).toContain(res.body.__type);
     expect(await groupsOf(alice.email)).toEqual([]);
@@ -108,10 +128,18 @@ describe('1. the Cognito proxy forwards only the exact operations a browser may 
   it("the emulator's own port gives a browser no CORS grant and answers no foreign Host", async () => {
     const preflight = await fetch(`${t.stack.cognito.endpoint}/`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://attacker.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-amz-target' },
+      headers: {
+        origin: 'http://attacker.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-amz-target',
+      },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
-    const direct = await cognitoCall(`${t.stack.cognito.endpoint}/`, 'AWSCognitoIdentityProviderService.ListUsers.SignUp', { UserPoolId: t.stack.cognito.userPoolId });
+    const direct = await cognitoCall(
+      `${t.stack.cognito.endpoint}/`,
+      'AWSCognitoIdentityProviderService.ListUsers.SignUp',
+      { UserPoolId: t.stack.cognito.userPoolId },
+    );
     expect(direct.status).toBe(400);
     expect(direct.headers.get('access-control-allow-origin')).toBeNull();
     // A page on a rebinding domain names its own host: the emulator answers it with nothing but a refusal.
@@ -140,7 +168,11 @@ describe('2. tokens do not outlive what should end them', () => {
     expect((await portfolioOf(alice)).status).toBe(200);
 
     await t.client.cognitoAdmin.send(
-      new AdminRemoveUserFromGroupCommand({ UserPoolId: t.stack.cognito.userPoolId, Username: demoted.email, GroupName: 'admins' }),
+      new AdminRemoveUserFromGroupCommand({
+        UserPoolId: t.stack.cognito.userPoolId,
+        Username: demoted.email,
+        GroupName: 'admins',
+      }),
     );
     await refusedWithinRecheck(listClients);
     expect(claimsOf(demoted.accessToken)['cognito:groups']).toEqual(['admins']);
@@ -165,16 +197,24 @@ describe('2. tokens do not outlive what should end them', () => {
 
 describe('4. a client cannot delete its own login', () => {
   it('DeleteUser with the client access token is refused and the account and portfolio stay', async () => {
-    const res = await cognitoCall(`${t.stack.url}/cognito`, 'AWSCognitoIdentityProviderService.DeleteUser', { AccessToken: alice.accessToken });
+    const res = await cognitoCall(`${t.stack.url}/cognito`, 'AWSCognitoIdentityProviderService.DeleteUser', {
+      AccessToken: alice.accessToken,
+    });
     expect(res.status).toBe(400);
     expect(res.body.__type).toBe('NotAuthorizedException');
-    const user = await t.client.cognitoAdmin.send(new AdminGetUserCommand({ UserPoolId: t.stack.cognito.userPoolId, Username: alice.email }));
+    const user = await t.client.cognitoAdmin.send(
+      new AdminGetUserCommand({ UserPoolId: t.stack.cognito.userPoolId, Username: alice.email }),
+    );
     expect(user.Enabled).toBe(true);
-    expect((await t.client.call('getPortfolio', { token: alice.accessToken, params: { userId: alice.sub } })).status).toBe(200);
+    expect(
+      (await t.client.call('getPortfolio', { token: alice.accessToken, params: { userId: alice.sub } })).status,
+    ).toBe(200);
   });
 
   it('is refused on the emulator port as well (the user pool WAF blocks it in AWS)', async () => {
-    const res = await cognitoCall(`${t.stack.cognito.endpoint}/`, 'AWSCognitoIdentityProviderService.DeleteUser', { AccessToken: alice.accessToken });
+    const res = await cognitoCall(`${t.stack.cognito.endpoint}/`, 'AWSCognitoIdentityProviderService.DeleteUser', {
+      AccessToken: alice.accessToken,
+    });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect((await t.client.signIn(alice.email)).sub).toBe(alice.sub);
   });
@@ -185,19 +225,22 @@ describe('5. an id that cannot exist is a 404 before any read, never a 500', () 
   const odd = ['x'.repeat(129), 'nul\u0000id', '../../etc', 'a b', 'ümlaut'];
   const withIds = routes.filter((r) => r.path.includes('{'));
 
-  it.each(withIds.map((r) => [`${r.method} ${r.path}`, r] as const))('%s with a 3,000-character id', async (_, route) => {
-    const token = route.auth === 'admin' ? admin.accessToken : alice.accessToken;
-    const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : { amount: 1, reason: 'no' };
-    const res = await t.client.callAny(route.name, { token, params: { userId: long, uid: long, id: long }, body });
-    expect(res.status).toBe(404);
-    const notFound = {
-      'withdrawal request': refusals.requestNotFound,
-      'balances export': refusals.exportNotFound,
-      'pending action': refusals.actionNotFound,
-      client: refusals.clientNotFound,
-    };
-    expect(res.body).toHaveProperty('error', notFound[(route as RouteDef).idNames ?? 'client']);
-  });
+  it.each(withIds.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s with a 3,000-character id',
+    async (_, route) => {
+      const token = route.auth === 'admin' ? admin.accessToken : alice.accessToken;
+      const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : { amount: 1, reason: 'no' };
+      const res = await t.client.callAny(route.name, { token, params: { userId: long, uid: long, id: long }, body });
+      expect(res.status).toBe(404);
+      const notFound = {
+        'withdrawal request': refusals.requestNotFound,
+        'balances export': refusals.exportNotFound,
+        'pending action': refusals.actionNotFound,
+        client: refusals.clientNotFound,
+      };
+      expect(res.body).toHaveProperty('error', notFound[(route as RouteDef).idNames ?? 'client']);
+    },
+  );
 
   it('an admin asking for odd ids gets a 404 too', async () => {
     for (const id of [long, ...odd]) {
@@ -211,20 +254,35 @@ describe('5. an id that cannot exist is a 404 before any read, never a 500', () 
 });
 
 describe('6. notes, reasons and names refuse control and text-direction characters', () => {
-  it.each(['nul\u0000byte', 'bell\u0007', '\u202Egnp.exe', 'esc\u001b[31m'])('a deposit note %j is a 400 and nothing is written', async (note) => {
-    const before = await t.table.items(alice.sub);
-    const res = await t.client.call('addDeposit', { token: admin.accessToken, params: { id: alice.sub }, body: { amount: 10, note } });
-    expect(res).toMatchObject({ status: 400, body: { error: apiMessages.noteUnsafeCharacters } });
-    expect(await t.table.items(alice.sub)).toEqual(before);
-  });
+  it.each(['nul\u0000byte', 'bell\u0007', '\u202Egnp.exe', 'esc\u001b[31m'])(
+    'a deposit note %j is a 400 and nothing is written',
+    async (note) => {
+      const before = await t.table.items(alice.sub);
+      const res = await t.client.call('addDeposit', {
+        token: admin.accessToken,
+        params: { id: alice.sub },
+        body: { amount: 10, note },
+      });
+      expect(res).toMatchObject({ status: 400, body: { error: apiMessages.noteUnsafeCharacters } });
+      expect(await t.table.items(alice.sub)).toEqual(before);
+    },
+  );
 
   it('a note keeps its tabs and line breaks', async () => {
     // A client of its own, with a balance to withdraw from: the result does not hang on other tests.
     const dan = await t.client.newClient('dan');
     const note = 'ref\t42\nsecond line';
-    const deposit = await t.client.call('addDeposit', { token: admin.accessToken, params: { id: dan.sub }, body: { amount: 10, note } });
+    const deposit = await t.client.call('addDeposit', {
+      token: admin.accessToken,
+      params: { id: dan.sub },
+      body: { amount: 10, note },
+    });
     expect(deposit).toMatchObject({ status: 200, body: { transaction: { note } } });
-    const withdrawal = await t.client.call('processWithdrawal', { token: admin.accessToken, params: { id: dan.sub }, body: { amount: 0.01, note } });
+    const withdrawal = await t.client.call('processWithdrawal', {
+      token: admin.accessToken,
+      params: { id: dan.sub },
+      body: { amount: 0.01, note },
+    });
     expect(withdrawal).toMatchObject({ status: 200, body: { transaction: { note } } });
     const listed = await t.client.call('listTransactions', { token: dan.accessToken, params: { uid: dan.sub } });
     expect(listed.body.map((tx) => tx.note)).toEqual([note, note]);
@@ -233,7 +291,10 @@ describe('6. notes, reasons and names refuse control and text-direction characte
   it('a sign-up whose name carries them is refused before the account exists', async () => {
     const email = `mallory-${Date.now()}@example.com`;
     const attempt = t.client.signUp(email, { first: 'Mal\u202Eyrol', last: 'Lory' });
-    await expect(attempt).rejects.toMatchObject({ name: 'UserLambdaValidationException', message: expect.stringContaining(apiMessages.nameUnsafeCharacters) });
+    await expect(attempt).rejects.toMatchObject({
+      name: 'UserLambdaValidationException',
+      message: expect.stringContaining(apiMessages.nameUnsafeCharacters),
+    });
     await expect(
       t.client.cognitoAdmin.send(new AdminGetUserCommand({ UserPoolId: t.stack.cognito.userPoolId, Username: email })),
     ).rejects.toMatchObject({ name: 'UserNotFoundException' });
@@ -258,27 +319,49 @@ describe("7. no client-facing answer carries an admin's e-mail", () => {
     };
     const approved = await ask();
     const rejected = await ask();
-    expect((await t.client.call('approveWithdrawalRequest', { token: admin.accessToken, params: { id: approved } })).status).toBe(200);
-    expect((await t.client.call('rejectWithdrawalRequest', { token: admin.accessToken, params: { id: rejected }, body: { reason: 'Not now' } })).status).toBe(200);
+    expect(
+      (await t.client.call('approveWithdrawalRequest', { token: admin.accessToken, params: { id: approved } })).status,
+    ).toBe(200);
+    expect(
+      (
+        await t.client.call('rejectWithdrawalRequest', {
+          token: admin.accessToken,
+          params: { id: rejected },
+          body: { reason: 'Not now' },
+        })
+      ).status,
+    ).toBe(200);
 
     const clientReads = routes.filter((r) => r.auth === 'client' && r.method === 'GET');
     expect(clientReads.length).toBeGreaterThanOrEqual(6);
     for (const route of clientReads) {
       const query = route.name === 'getStatement' ? { from: '2020-01-01', to: '2030-12-31' } : undefined;
-      const res = await t.client.callAny(route.name, { token: carol.accessToken, params: { userId: carol.sub, uid: carol.sub }, query });
+      const res = await t.client.callAny(route.name, {
+        token: carol.accessToken,
+        params: { userId: carol.sub, uid: carol.sub },
+        query,
+      });
       expect(res.status).toBe(200);
       expect(typeof res.body === 'string' ? res.body : JSON.stringify(res.body)).not.toContain(admin.email);
     }
 
     // An admin reading the same client still sees who decided.
-    const asAdmin = await t.client.call('listMyWithdrawalRequests', { token: admin.accessToken, params: { uid: carol.sub } });
+    const asAdmin = await t.client.call('listMyWithdrawalRequests', {
+      token: admin.accessToken,
+      params: { uid: carol.sub },
+    });
     expect(asAdmin.body.map((r) => r.decidedBy)).toEqual([admin.email, admin.email]);
   });
 });
 
 describe('8. the gateway answers only its own loopback names, with the security headers', () => {
   it('refuses a foreign Host (DNS rebinding) instead of naming it in /config.json', async () => {
-    for (const path of ['/config.json', '/__local/mailbox?to=alice%40example.com', pathOf('getPortfolio', { userId: alice.sub }), '/']) {
+    for (const path of [
+      '/config.json',
+      '/__local/mailbox?to=alice%40example.com',
+      pathOf('getPortfolio', { userId: alice.sub }),
+      '/',
+    ]) {
       const res = await rawGet(path, 'attacker.example');
       expect(res.status).toBe(421);
       expect(res.body).not.toContain('attacker.example/cognito');
@@ -304,7 +387,11 @@ describe('8. the gateway answers only its own loopback names, with the security 
       await fetch(`${t.stack.url}/api/nothing-here`),
       await fetch(`${t.stack.url}/config.json`),
       await fetch(`${t.stack.url}/__local/mailbox?to=${encodeURIComponent(alice.email)}`),
-      await fetch(`${t.stack.url}/cognito`, { method: 'POST', headers: { 'x-amz-target': 'AWSCognitoIdentityProviderService.GetUser' }, body: '{}' }),
+      await fetch(`${t.stack.url}/cognito`, {
+        method: 'POST',
+        headers: { 'x-amz-target': 'AWSCognitoIdentityProviderService.GetUser' },
+        body: '{}',
+      }),
     ];
     for (const res of answers) {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -318,7 +405,11 @@ describe('8. the gateway answers only its own loopback names, with the security 
 
 describe('requests that skip the front door, and actions IAM would refuse', () => {
   it('replaces a viewer-forged origin header with the real one, as CloudFront does', async () => {
-    const res = await t.client.call('getPortfolio', { token: alice.accessToken, params: { userId: alice.sub }, headers: { 'x-origin-verify': 'forged' } });
+    const res = await t.client.call('getPortfolio', {
+      token: alice.accessToken,
+      params: { userId: alice.sub },
+      headers: { 'x-origin-verify': 'forged' },
+    });
     expect(res.status).toBe(200);
   });
 

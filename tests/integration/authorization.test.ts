@@ -47,15 +47,20 @@ describe('401: no valid access token', () => {
   });
 
   it('refuses an ID token, a token signed by another key, an expired one and garbage', async () => {
-    const portfolio = (input: { token?: string; headers?: Record<string, string> }) => t.client.call('getPortfolio', { ...input, params: { userId: alice.sub } });
+    const portfolio = (input: { token?: string; headers?: Record<string, string> }) =>
+      t.client.call('getPortfolio', { ...input, params: { userId: alice.sub } });
     expect((await portfolio({ token: alice.accessToken })).status).toBe(200);
     expect((await portfolio({ token: alice.idToken })).status).toBe(401);
     expect((await portfolio({ token: 'not.a.jwt' })).status).toBe(401);
     expect((await portfolio({ headers: { authorization: alice.accessToken } })).status).toBe(401);
 
     const claims = claimsOf(alice.accessToken);
-    const header = JSON.parse(Buffer.from(alice.accessToken.split('.')[0] ?? '', 'base64url').toString()) as { kid: string };
-    const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const header = JSON.parse(Buffer.from(alice.accessToken.split('.')[0] ?? '', 'base64url').toString()) as {
+      kid: string;
+    };
+    const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
     expect((await portfolio({ token: sign(claims, stranger, header.kid) })).status).toBe(401);
 
     // the stack's own key, but expired: only the expiry is wrong
@@ -75,12 +80,18 @@ describe('401: no valid access token', () => {
 describe('403: not yours, not admin', () => {
   // Routes of the caller's own account name no client at all: the next test shows they act on the caller alone.
   const clientRoutes = routes.filter((r) => r.auth === 'client' && (r as RouteDef).owner !== 'self');
-  it.each(clientRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s with another client as owner', async (_, route) => {
-    const body = route.name === 'createPortfolio' || route.name === 'requestWithdrawal' ? { ...(bodies[route.name] as object), userId: alice.sub } : undefined;
-    const res = await t.client.callAny(route.name, { token: bob.accessToken, params: ids(alice.sub), body });
-    expect(res.status).toBe(403);
-    expect(res.body).toHaveProperty('error', 'You can only access your own portfolio');
-  });
+  it.each(clientRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s with another client as owner',
+    async (_, route) => {
+      const body =
+        route.name === 'createPortfolio' || route.name === 'requestWithdrawal'
+          ? { ...(bodies[route.name] as object), userId: alice.sub }
+          : undefined;
+      const res = await t.client.callAny(route.name, { token: bob.accessToken, params: ids(alice.sub), body });
+      expect(res.status).toBe(403);
+      expect(res.body).toHaveProperty('error', 'You can only access your own portfolio');
+    },
+  );
 
   it("the caller's own account (/api/me/...): no path or body names anyone else, so a call changes the caller's record alone", async () => {
     const aliceBefore = await t.table.item(keys.security(alice.sub));
@@ -89,21 +100,34 @@ describe('403: not yours, not admin', () => {
     expect(await t.table.item(keys.security(bob.sub))).toMatchObject({ pendingAssociationAt: expect.any(Number) });
     expect(await t.table.item(keys.security(alice.sub))).toEqual(aliceBefore);
     // Naming a client there is no route at all.
-    expect((await t.client.api('POST', `/api/me/${alice.sub}/two-factor/setup`, { token: bob.accessToken })).status).toBe(404);
-    const smuggled = await t.client.api('POST', '/api/me/password', { token: bob.accessToken, body: { previousPassword: 'x', proposedPassword: 'Newpass-1', userId: alice.sub } });
+    expect(
+      (await t.client.api('POST', `/api/me/${alice.sub}/two-factor/setup`, { token: bob.accessToken })).status,
+    ).toBe(404);
+    const smuggled = await t.client.api('POST', '/api/me/password', {
+      token: bob.accessToken,
+      body: { previousPassword: 'x', proposedPassword: 'Newpass-1', userId: alice.sub },
+    });
     expect(smuggled).toMatchObject({ status: 400, body: { error: 'Unknown field: userId' } });
   });
 
   const adminRoutes = routes.filter((r) => r.auth === 'admin');
   it.each(adminRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s as a client', async (_, route) => {
-    const res = await t.client.callAny(route.name, { token: alice.accessToken, params: ids(alice.sub), body: bodies[route.name] });
+    const res = await t.client.callAny(route.name, {
+      token: alice.accessToken,
+      params: ids(alice.sub),
+      body: bodies[route.name],
+    });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: 'Administrator access required' });
   });
 
   it('admins may read any client through the client routes, but not act as them', async () => {
-    expect((await t.client.call('getPortfolio', { token: admin.accessToken, params: { userId: alice.sub } })).status).toBe(200);
-    expect((await t.client.call('listTransactions', { token: admin.accessToken, params: { uid: alice.sub } })).status).toBe(200);
+    expect(
+      (await t.client.call('getPortfolio', { token: admin.accessToken, params: { userId: alice.sub } })).status,
+    ).toBe(200);
+    expect(
+      (await t.client.call('listTransactions', { token: admin.accessToken, params: { uid: alice.sub } })).status,
+    ).toBe(200);
     const res = await t.client.call('requestWithdrawal', {
       token: admin.accessToken,
       body: { userId: alice.sub, userEmail: alice.email, amount: 100 },
@@ -114,11 +138,18 @@ describe('403: not yours, not admin', () => {
 
 describe('404: unknown client', () => {
   const unknown = '00000000-0000-4000-8000-000000000000';
-  it.each(routes.filter((r) => r.path.includes('/clients/{id}')).map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_, route) => {
-    const res = await t.client.callAny(route.name, { token: admin.accessToken, params: ids(unknown), body: bodies[route.name] });
-    expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'Client not found' });
-  });
+  it.each(routes.filter((r) => r.path.includes('/clients/{id}')).map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s',
+    async (_, route) => {
+      const res = await t.client.callAny(route.name, {
+        token: admin.accessToken,
+        params: ids(unknown),
+        body: bodies[route.name],
+      });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: 'Client not found' });
+    },
+  );
 
   it('an admin reading an unknown portfolio', async () => {
     const res = await t.client.call('getPortfolio', { token: admin.accessToken, params: { userId: unknown } });

@@ -33,7 +33,10 @@ const writes = (): { route: RouteName; token: string }[] => [
 
 /** A raw request to zoe's deposit route: for bodies that are not JSON, or not sent as JSON. */
 const rawDeposit = (options: { rawBody: string; headers: Record<string, string> }) =>
-  t.client.api(routeByName('addDeposit').method, pathOf('addDeposit', { id: zoe.sub }), { token: admin.accessToken, ...options });
+  t.client.api(routeByName('addDeposit').method, pathOf('addDeposit', { id: zoe.sub }), {
+    token: admin.accessToken,
+    ...options,
+  });
 
 async function expectRefusedWithoutWrite(send: () => Promise<{ status: number; body: unknown }>) {
   const before = await t.table.items(zoe.sub);
@@ -46,7 +49,15 @@ async function expectRefusedWithoutWrite(send: () => Promise<{ status: number; b
 
 describe('random bodies (property)', () => {
   // Anything JSON can carry, and objects with the real field names holding the wrong things.
-  const wrongValue = fc.oneof(fc.string(), fc.double(), fc.constant(null), fc.boolean(), fc.array(fc.integer()), fc.object(), fc.integer({ min: -1e6, max: 0 }));
+  const wrongValue = fc.oneof(
+    fc.string(),
+    fc.double(),
+    fc.constant(null),
+    fc.boolean(),
+    fc.array(fc.integer()),
+    fc.object(),
+    fc.integer({ min: -1e6, max: 0 }),
+  );
   const nearMiss = fc.record(
     {
       amount: wrongValue,
@@ -102,7 +113,10 @@ describe("each amount in the product's words", () => {
   it('client withdrawal request', async () => {
     await expectRefusedWithoutWrite(async () => {
       // An amount that is no number: more than the typed input of `call` lets through.
-      const res = await t.client.callAny('requestWithdrawal', { token: zoe.accessToken, body: { userId: zoe.sub, userEmail: zoe.email, amount: 'lots' } });
+      const res = await t.client.callAny('requestWithdrawal', {
+        token: zoe.accessToken,
+        body: { userId: zoe.sub, userEmail: zoe.email, amount: 'lots' },
+      });
       expect(res).toMatchObject({ status: 400, body: { error: 'Please enter a valid withdrawal amount' } });
       return res;
     });
@@ -114,14 +128,44 @@ describe('malformed requests', () => {
     ['invalid JSON', '{"amount": 5', 'application/json', 400, 'Request body must be valid JSON'],
     ['no body', '', 'application/json', 400, 'Request body must be valid JSON'],
     ['text/plain', '{"amount": 5}', 'text/plain', 415, 'Request body must be JSON (Content-Type: application/json)'],
-    ['form encoding', 'amount=5', 'application/x-www-form-urlencoded', 415, 'Request body must be JSON (Content-Type: application/json)'],
+    [
+      'form encoding',
+      'amount=5',
+      'application/x-www-form-urlencoded',
+      415,
+      'Request body must be JSON (Content-Type: application/json)',
+    ],
     ['a JSON string', '"5"', 'application/json', 400, 'Request body must be valid JSON'],
-    ['an infinite amount', '{"amount": 1e400}', 'application/json', 400, 'Please enter a valid positive deposit amount'],
-    ['an amount as a string', '{"amount": "5"}', 'application/json', 400, 'Please enter a valid positive deposit amount'],
+    [
+      'an infinite amount',
+      '{"amount": 1e400}',
+      'application/json',
+      400,
+      'Please enter a valid positive deposit amount',
+    ],
+    [
+      'an amount as a string',
+      '{"amount": "5"}',
+      'application/json',
+      400,
+      'Please enter a valid positive deposit amount',
+    ],
     ['three decimals', '{"amount": 10.001}', 'application/json', 400, 'Please enter a valid positive deposit amount'],
     ['an unknown field', '{"amount": 5, "balance": 9}', 'application/json', 400, 'Unknown field: balance'],
-    ['a note over 500 characters', JSON.stringify({ amount: 5, note: 'x'.repeat(501) }), 'application/json', 400, 'Note must be at most 500 characters'],
-    ['a body over 16 KB', JSON.stringify({ amount: 5, note: 'x'.repeat(17 * 1024) }), 'application/json', 413, 'Request body is too large'],
+    [
+      'a note over 500 characters',
+      JSON.stringify({ amount: 5, note: 'x'.repeat(501) }),
+      'application/json',
+      400,
+      'Note must be at most 500 characters',
+    ],
+    [
+      'a body over 16 KB',
+      JSON.stringify({ amount: 5, note: 'x'.repeat(17 * 1024) }),
+      'application/json',
+      413,
+      'Request body is too large',
+    ],
   ])('%s', async (_, rawBody, contentType, status, error) => {
     await expectRefusedWithoutWrite(async () => {
       const res = await rawDeposit({ rawBody, headers: { 'content-type': contentType } });
@@ -132,7 +176,10 @@ describe('malformed requests', () => {
 
   it('a body over the API limit is refused before any handler', async () => {
     const before = await t.table.items(zoe.sub);
-    const res = await rawDeposit({ rawBody: 'x'.repeat(11 * 1024 * 1024), headers: { 'content-type': 'application/json' } });
+    const res = await rawDeposit({
+      rawBody: 'x'.repeat(11 * 1024 * 1024),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(413);
     // The API's own answer ({ message }), not the handler's ({ error: 'Request body is too large' }).
     expect(res.body).toEqual({ message: 'Request Entity Too Large' });
@@ -141,7 +188,12 @@ describe('malformed requests', () => {
 
   it('a malformed Idempotency-Key', async () => {
     await expectRefusedWithoutWrite(() =>
-      t.client.call('addDeposit', { token: admin.accessToken, params: { id: zoe.sub }, body: { amount: 5 }, headers: { 'idempotency-key': 'k'.repeat(200) } }),
+      t.client.call('addDeposit', {
+        token: admin.accessToken,
+        params: { id: zoe.sub },
+        body: { amount: 5 },
+        headers: { 'idempotency-key': 'k'.repeat(200) },
+      }),
     );
   });
 

@@ -21,7 +21,10 @@ import { useTestStack } from './support/use-stack';
 // $1,000,000 move below lets it apply at once (four-eyes.test.ts covers the threshold).
 // A stack of its own: other four-eyes and daily limits than the default, and it pages through the
 // whole client list.
-const t = useTestStack({ seed: false, env: { FOUR_EYES_THRESHOLD_DOLLARS: '2000000', ADMIN_DAILY_LIMIT_DOLLARS: '2000000' } });
+const t = useTestStack({
+  seed: false,
+  env: { FOUR_EYES_THRESHOLD_DOLLARS: '2000000', ADMIN_DAILY_LIMIT_DOLLARS: '2000000' },
+});
 
 interface Listed {
   id: string;
@@ -44,18 +47,31 @@ beforeAll(async () => {
     const cents = (n % 30) * 12_345;
     const email = `List.${String(n).padStart(3, '0')}@${n % 3 === 0 ? 'Gold' : 'silver'}.example.com`;
     book.push({ id: sub, email: email.toLowerCase(), cents });
-    return newProfileItem({ sub, email, firstName: 'List', lastName: `Client ${n}`, cognitoUsername: sub }, { ...emptyBalance(now), balanceCents: cents, netCents: cents }, now);
+    return newProfileItem(
+      { sub, email, firstName: 'List', lastName: `Client ${n}`, cognitoUsername: sub },
+      { ...emptyBalance(now), balanceCents: cents, netCents: cents },
+      now,
+    );
   });
   await t.table.putItems(items);
   // The list's own code, run in this process against this stack's table (the search budget is a parameter there).
-  configureRuntime({ tableName: t.stack.tableName, region: 'us-east-1', dynamoEndpoint: t.stack.dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  configureRuntime({
+    tableName: t.stack.tableName,
+    region: 'us-east-1',
+    dynamoEndpoint: t.stack.dynamoEndpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
 });
 
 afterAll(() => {
   resetRuntime();
 });
 
-const SORTS: Record<ClientOrder, 'balance-desc' | 'balance-asc' | undefined> = { email: undefined, 'balance-desc': 'balance-desc', 'balance-asc': 'balance-asc' };
+const SORTS: Record<ClientOrder, 'balance-desc' | 'balance-asc' | undefined> = {
+  email: undefined,
+  'balance-desc': 'balance-desc',
+  'balance-asc': 'balance-asc',
+};
 
 /** The book in an order, as the server must give it (ties in the balance orders by id, as the index keys them). */
 function expected(order: ClientOrder, search = ''): Listed[] {
@@ -72,7 +88,12 @@ async function walkApi(order: ClientOrder, limit: number, search?: string) {
   const sizes: number[] = [];
   let cursor: string | undefined;
   do {
-    const query = { limit: String(limit), ...(SORTS[order] ? { sort: SORTS[order] } : {}), ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) };
+    const query = {
+      limit: String(limit),
+      ...(SORTS[order] ? { sort: SORTS[order] } : {}),
+      ...(search ? { search } : {}),
+      ...(cursor ? { cursor } : {}),
+    };
     const page = await t.client.call('listClients', { token: admin.accessToken, query });
     expect(page.status).toBe(200);
     ids.push(...page.body.clients.map((c) => c.id));
@@ -83,20 +104,27 @@ async function walkApi(order: ClientOrder, limit: number, search?: string) {
 }
 
 describe('a page of the admin list', () => {
-  it.each(['email', 'balance-desc', 'balance-asc'] as const)('walks the whole book in %s order, 7 at a time, each client once', async (order) => {
-    const { ids, sizes } = await walkApi(order, 7);
-    expect(ids).toEqual(expected(order).map((c) => c.id));
-    // Full pages until the last: without a search no page is short but the last, which has no cursor.
-    expect(sizes.slice(0, -1).every((n) => n === 7)).toBe(true);
-    expect(sizes.length).toBe(Math.ceil(book.length / 7));
-  });
+  it.each(['email', 'balance-desc', 'balance-asc'] as const)(
+    'walks the whole book in %s order, 7 at a time, each client once',
+    async (order) => {
+      const { ids, sizes } = await walkApi(order, 7);
+      expect(ids).toEqual(expected(order).map((c) => c.id));
+      // Full pages until the last: without a search no page is short but the last, which has no cursor.
+      expect(sizes.slice(0, -1).every((n) => n === 7)).toBe(true);
+      expect(sizes.length).toBe(Math.ceil(book.length / 7));
+    },
+  );
 
   it('answers 50 by default with the fields the list shows, and one page of 100 at most', async () => {
     const first = await t.client.call('listClients', { token: admin.accessToken });
     expect(first.body.clients).toHaveLength(50);
     expect(first.body.nextCursor).toEqual(expect.any(String));
     const [top] = first.body.clients;
-    expect(top).toMatchObject({ id: expected('email')[0]?.id, email: expected('email')[0]?.email, portfolio: { balance: expect.any(Number) } });
+    expect(top).toMatchObject({
+      id: expected('email')[0]?.id,
+      email: expected('email')[0]?.email,
+      portfolio: { balance: expect.any(Number) },
+    });
     const big = await t.client.call('listClients', { token: admin.accessToken, query: { limit: '100' } });
     expect(big.body.clients).toHaveLength(100);
   });
@@ -125,7 +153,11 @@ describe('a page of the admin list', () => {
           let cursor: string | undefined;
           let requests = 0;
           do {
-            const page = await listClientsPage({ order, limit, ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) }, Date.now(), budget);
+            const page = await listClientsPage(
+              { order, limit, ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) },
+              Date.now(),
+              budget,
+            );
             expect(page.clients.length).toBeLessThanOrEqual(limit);
             ids.push(...page.clients.map((c) => c.id));
             cursor = page.nextCursor;
@@ -144,27 +176,54 @@ describe('a page of the admin list', () => {
     // Two of the poorest clients.
     const [mover, leaver] = expected('balance-asc');
     if (!mover || !leaver) throw new Error('no clients');
-    const deposit = await t.client.call('addDeposit', { token: admin.accessToken, params: { id: mover.id }, body: { amount: 1_000_000, note: 'to the top' } });
+    const deposit = await t.client.call('addDeposit', {
+      token: admin.accessToken,
+      params: { id: mover.id },
+      body: { amount: 1_000_000, note: 'to the top' },
+    });
     expect(deposit.status).toBe(200);
-    const top = await t.client.call('listClients', { token: admin.accessToken, query: { sort: 'balance-desc', limit: '1' } });
-    expect(top.body.clients.map((c) => [c.id, c.portfolio.balance])).toEqual([[mover.id, 1_000_000 + mover.cents / 100]]);
+    const top = await t.client.call('listClients', {
+      token: admin.accessToken,
+      query: { sort: 'balance-desc', limit: '1' },
+    });
+    expect(top.body.clients.map((c) => [c.id, c.portfolio.balance])).toEqual([
+      [mover.id, 1_000_000 + mover.cents / 100],
+    ]);
     mover.cents += 100_000_000;
 
-    expect((await t.client.call('deleteClient', { token: admin.accessToken, params: { id: leaver.id } })).status).toBe(200);
+    expect((await t.client.call('deleteClient', { token: admin.accessToken, params: { id: leaver.id } })).status).toBe(
+      200,
+    );
     book.splice(book.indexOf(leaver), 1);
-    for (const order of ['email', 'balance-asc'] as const) expect((await walkApi(order, 40)).ids).toEqual(expected(order).map((c) => c.id));
+    for (const order of ['email', 'balance-asc'] as const)
+      expect((await walkApi(order, 40)).ids).toEqual(expected(order).map((c) => c.id));
   });
 
   it('refuses what is not a page it can serve, with the reason', async () => {
-    const call = (query: Record<string, string | undefined>) => t.client.callAny('listClients', { token: admin.accessToken, query });
-    for (const limit of ['0', '101', 'ten', '-1', '1.5']) expect(await call({ limit })).toMatchObject({ status: 400, body: { error: apiMessages.invalidListLimit } });
+    const call = (query: Record<string, string | undefined>) =>
+      t.client.callAny('listClients', { token: admin.accessToken, query });
+    for (const limit of ['0', '101', 'ten', '-1', '1.5'])
+      expect(await call({ limit })).toMatchObject({ status: 400, body: { error: apiMessages.invalidListLimit } });
     expect(await call({ sort: 'name' })).toMatchObject({ status: 400, body: { error: apiMessages.invalidListSort } });
-    expect(await call({ search: 'x'.repeat(255) })).toMatchObject({ status: 400, body: { error: apiMessages.searchTooLong } });
+    expect(await call({ search: 'x'.repeat(255) })).toMatchObject({
+      status: 400,
+      body: { error: apiMessages.searchTooLong },
+    });
 
-    const first = await t.client.call('listClients', { token: admin.accessToken, query: { limit: '3', sort: 'balance-desc' } });
+    const first = await t.client.call('listClients', {
+      token: admin.accessToken,
+      query: { limit: '3', sort: 'balance-desc' },
+    });
     const cursor = first.body.nextCursor ?? '';
     // A cursor belongs to its order and search; garbage is refused too, never a 500.
-    for (const query of [{ cursor }, { cursor, sort: 'balance-asc' }, { cursor, sort: 'balance-desc', search: 'gold' }, { cursor: 'bm90LWEtY3Vyc29y' }, { cursor: 'a.b' }, { cursor: Buffer.from('["balance-desc","",5]').toString('base64url'), sort: 'balance-desc' }]) {
+    for (const query of [
+      { cursor },
+      { cursor, sort: 'balance-asc' },
+      { cursor, sort: 'balance-desc', search: 'gold' },
+      { cursor: 'bm90LWEtY3Vyc29y' },
+      { cursor: 'a.b' },
+      { cursor: Buffer.from('["balance-desc","",5]').toString('base64url'), sort: 'balance-desc' },
+    ]) {
       expect(await call(query)).toMatchObject({ status: 400, body: { error: apiMessages.invalidListCursor } });
     }
     expect((await call({ cursor, sort: 'balance-desc' })).status).toBe(200);
@@ -173,7 +232,10 @@ describe('a page of the admin list', () => {
   it('is for administrators only', async () => {
     const client = await t.client.newClient('list-reader');
     book.push({ id: client.sub, email: client.email.toLowerCase(), cents: 0 });
-    expect(await t.client.call('listClients', { token: client.accessToken })).toMatchObject({ status: 403, body: { error: apiMessages.adminOnly } });
+    expect(await t.client.call('listClients', { token: client.accessToken })).toMatchObject({
+      status: 403,
+      body: { error: apiMessages.adminOnly },
+    });
   });
 });
 
@@ -187,7 +249,8 @@ describe('clients written before the list indexes', () => {
     expect((await walkApi('balance-asc', 100)).ids).not.toContain(b.id);
 
     expect(await migrateClientListKeys()).toEqual({ live: book.length, migrated: 2, skipped: 0, failed: 0 });
-    for (const order of ['email', 'balance-asc'] as const) expect((await walkApi(order, 100)).ids).toEqual(expected(order).map((c) => c.id));
+    for (const order of ['email', 'balance-asc'] as const)
+      expect((await walkApi(order, 100)).ids).toEqual(expected(order).map((c) => c.id));
     expect(await migrateClientListKeys()).toEqual({ live: book.length, migrated: 0, skipped: 0, failed: 0 });
   });
 });

@@ -20,7 +20,12 @@ let admin: Session;
 beforeAll(async () => {
   admin = await t.client.newAdmin();
   // The one-off start's code, run in this process against this stack's table.
-  configureRuntime({ tableName: t.stack.tableName, region: 'us-east-1', dynamoEndpoint: t.stack.dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  configureRuntime({
+    tableName: t.stack.tableName,
+    region: 'us-east-1',
+    dynamoEndpoint: t.stack.dynamoEndpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
 });
 
 afterAll(() => {
@@ -35,7 +40,11 @@ async function totalsAndSums() {
   const cents = list.reduce((sum, c) => sum + Math.round(c.portfolio.balance * 100), 0);
   const meanGain = list.length ? list.reduce((sum, c) => sum + c.portfolio.weeklyGain, 0) / list.length : 0;
   return {
-    kept: { clients: totals.body.totalClients, cents: Math.round(totals.body.totalPortfolioValue * 100), gain: roundPercent(totals.body.averageWeeklyGain) },
+    kept: {
+      clients: totals.body.totalClients,
+      cents: Math.round(totals.body.totalPortfolioValue * 100),
+      gain: roundPercent(totals.body.averageWeeklyGain),
+    },
     summed: { clients: list.length, cents, gain: roundPercent(meanGain) },
   };
 }
@@ -55,29 +64,73 @@ it('stays equal to the sum of every client through every kind of write', async (
 
   // Concurrent deposits: each transaction adds its own difference.
   const deposits = Array.from({ length: 12 }, (_, i) =>
-    t.client.call('addDeposit', { token: admin.accessToken, params: { id: i % 2 ? ann.sub : ben.sub }, body: { amount: 100 + i, note: '' } }),
+    t.client.call('addDeposit', {
+      token: admin.accessToken,
+      params: { id: i % 2 ? ann.sub : ben.sub },
+      body: { amount: 100 + i, note: '' },
+    }),
   );
   for (const res of await Promise.all(deposits)) expect(res.status).toBe(200);
-  expect((await expectExact()).cents).toBe(Array.from({ length: 12 }, (_, i) => (100 + i) * 100).reduce((a, b) => a + b, 0));
+  expect((await expectExact()).cents).toBe(
+    Array.from({ length: 12 }, (_, i) => (100 + i) * 100).reduce((a, b) => a + b, 0),
+  );
 
   // A backdated deposit (replayed, grown), a withdrawal, a balance edit.
-  expect((await t.client.fund(admin, ann, 5000, { note: '', timestamp: new Date(Date.now() - 40 * 86_400_000).toISOString() })).status).toBe(200);
-  expect((await t.client.call('processWithdrawal', { token: admin.accessToken, params: { id: ben.sub }, body: { amount: 50, note: '' } })).status).toBe(200);
-  expect((await t.client.call('updateBalance', { token: admin.accessToken, params: { id: ben.sub }, body: { balance: 1234.56 } })).status).toBe(200);
+  expect(
+    (
+      await t.client.fund(admin, ann, 5000, {
+        note: '',
+        timestamp: new Date(Date.now() - 40 * 86_400_000).toISOString(),
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await t.client.call('processWithdrawal', {
+        token: admin.accessToken,
+        params: { id: ben.sub },
+        body: { amount: 50, note: '' },
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await t.client.call('updateBalance', {
+        token: admin.accessToken,
+        params: { id: ben.sub },
+        body: { balance: 1234.56 },
+      })
+    ).status,
+  ).toBe(200);
   await expectExact();
 
   // The weekly job: balances grow and weekly gains change.
   const ann0 = await t.table.profile(ann.sub);
   const T = Date.parse(String(ann0?.lastUpdate)) + WEEK_MS + 60_000;
-  const run = await fetch(`${t.stack.url}/__local/run/weekly-growth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ now: new Date(T).toISOString() }) });
+  const run = await fetch(`${t.stack.url}/__local/run/weekly-growth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ now: new Date(T).toISOString() }),
+  });
   expect(run.status).toBe(200);
   const grown = await expectExact();
   expect(grown.gain).not.toBe(0);
 
   // A closing (once the money left through a withdrawal): the client leaves the totals once, even when asked twice at once.
-  const benBalance = (await t.client.call('getPortfolio', { token: admin.accessToken, params: { userId: ben.sub } })).body.portfolio.balance;
-  expect((await t.client.call('processWithdrawal', { token: admin.accessToken, params: { id: ben.sub }, body: { amount: benBalance, note: 'closing' } })).status).toBe(200);
-  const deletions = await Promise.all([0, 1].map(() => t.client.call('deleteClient', { token: admin.accessToken, params: { id: ben.sub } })));
+  const benBalance = (await t.client.call('getPortfolio', { token: admin.accessToken, params: { userId: ben.sub } }))
+    .body.portfolio.balance;
+  expect(
+    (
+      await t.client.call('processWithdrawal', {
+        token: admin.accessToken,
+        params: { id: ben.sub },
+        body: { amount: benBalance, note: 'closing' },
+      })
+    ).status,
+  ).toBe(200);
+  const deletions = await Promise.all(
+    [0, 1].map(() => t.client.call('deleteClient', { token: admin.accessToken, params: { id: ben.sub } })),
+  );
   expect(deletions.some((res) => res.status === 200)).toBe(true);
   const after = await expectExact();
   expect(after.clients).toBe(1);
@@ -85,7 +138,15 @@ it('stays equal to the sum of every client through every kind of write', async (
 
 it('starts on a table whose clients existed before the totals: once, then only reports', async () => {
   const carl = await t.client.newClient('carl');
-  expect((await t.client.call('addDeposit', { token: admin.accessToken, params: { id: carl.sub }, body: { amount: 777, note: '' } })).status).toBe(200);
+  expect(
+    (
+      await t.client.call('addDeposit', {
+        token: admin.accessToken,
+        params: { id: carl.sub },
+        body: { amount: 777, note: '' },
+      })
+    ).status,
+  ).toBe(200);
   await expectExact();
   // As on a table from before the totals: the buckets know nothing of the clients so far.
   await t.table.forgetTotals();
@@ -100,6 +161,14 @@ it('starts on a table whose clients existed before the totals: once, then only r
   const again = await initClientTotals();
   expect(again).toMatchObject({ wroteBase: false, summed: again.kept });
   // And the totals keep following the writes after the start.
-  expect((await t.client.call('addDeposit', { token: admin.accessToken, params: { id: carl.sub }, body: { amount: 3, note: '' } })).status).toBe(200);
+  expect(
+    (
+      await t.client.call('addDeposit', {
+        token: admin.accessToken,
+        params: { id: carl.sub },
+        body: { amount: 3, note: '' },
+      })
+    ).status,
+  ).toBe(200);
   await expectExact();
 });

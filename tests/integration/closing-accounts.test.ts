@@ -32,7 +32,12 @@ beforeAll(async () => {
   checker = await t.client.newAdmin();
   // The closing's own code, run in this process against this stack's table, to put a write between its read and its commit.
   configureRuntime(
-    { tableName: t.stack.tableName, region: 'us-east-1', dynamoEndpoint: t.stack.dynamoEndpoint, credentials: localCredentials() },
+    {
+      tableName: t.stack.tableName,
+      region: 'us-east-1',
+      dynamoEndpoint: t.stack.dynamoEndpoint,
+      credentials: localCredentials(),
+    },
     {
       onDynamoClient: (client: DynamoDBDocumentClient) => {
         const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
@@ -51,13 +56,26 @@ beforeAll(async () => {
 
 afterAll(() => resetRuntime());
 
-const close = (by: Session, client: Session) => t.client.call('deleteClient', { token: by.accessToken, params: { id: client.sub } });
+const close = (by: Session, client: Session) =>
+  t.client.call('deleteClient', { token: by.accessToken, params: { id: client.sub } });
 const deposit = (by: Session, client: Session, amount: number, timestamp?: string) =>
-  t.client.call('addDeposit', { token: by.accessToken, params: { id: client.sub }, body: { amount, note: 'wire', ...(timestamp ? { timestamp } : {}) } });
-const withdraw = (by: Session, client: Session, amount: number) => t.client.call('processWithdrawal', { token: by.accessToken, params: { id: client.sub }, body: { amount, note: 'paid out' } });
-const approve = (by: Session, id: string) => t.client.call('approvePendingAction', { token: by.accessToken, params: { id } });
-const reject = (by: Session, id: string) => t.client.call('rejectPendingAction', { token: by.accessToken, params: { id }, body: { reason: 'not now' } });
-const portfolioOf = (by: Session, client: Session) => t.client.call('getPortfolio', { token: by.accessToken, params: { userId: client.sub } });
+  t.client.call('addDeposit', {
+    token: by.accessToken,
+    params: { id: client.sub },
+    body: { amount, note: 'wire', ...(timestamp ? { timestamp } : {}) },
+  });
+const withdraw = (by: Session, client: Session, amount: number) =>
+  t.client.call('processWithdrawal', {
+    token: by.accessToken,
+    params: { id: client.sub },
+    body: { amount, note: 'paid out' },
+  });
+const approve = (by: Session, id: string) =>
+  t.client.call('approvePendingAction', { token: by.accessToken, params: { id } });
+const reject = (by: Session, id: string) =>
+  t.client.call('rejectPendingAction', { token: by.accessToken, params: { id }, body: { reason: 'not now' } });
+const portfolioOf = (by: Session, client: Session) =>
+  t.client.call('getPortfolio', { token: by.accessToken, params: { userId: client.sub } });
 
 function proposed(res: { status: number; body: unknown }): PendingActionDto {
   expect(res.status).toBe(202);
@@ -80,9 +98,20 @@ const storedOf = async (client: Session) => t.table.items(client.sub);
 describe('the attack: an administrator deletes a client holding $55,000', () => {
   it('is refused (409) and changes nothing; after a recorded withdrawal to zero the account closes and keeps every record', async () => {
     const client = await clientHolding(55_000, 200);
-    const request = await t.client.call('requestWithdrawal', { token: client.accessToken, body: { userId: client.sub, userEmail: client.email, amount: 100 } });
+    const request = await t.client.call('requestWithdrawal', {
+      token: client.accessToken,
+      body: { userId: client.sub, userEmail: client.email, amount: 100 },
+    });
     expect(request.status).toBe(201);
-    expect((await t.client.call('rejectWithdrawalRequest', { token: checker.accessToken, params: { id: request.body.request.id }, body: { reason: 'call us' } })).status).toBe(200);
+    expect(
+      (
+        await t.client.call('rejectWithdrawalRequest', {
+          token: checker.accessToken,
+          params: { id: request.body.request.id },
+          body: { reason: 'call us' },
+        })
+      ).status,
+    ).toBe(200);
     const balance = (await portfolioOf(maker, client)).body.portfolio.balance;
     expect(balance).toBeGreaterThan(55_000);
 
@@ -104,20 +133,38 @@ describe('the attack: an administrator deletes a client holding $55,000', () => 
     // Every ledger entry, request and activity entry is still there, and administrators read them.
     const after = await t.table.items(client.sub);
     expect(after.map((i) => i.SK)).toEqual(kept);
-    const ledger = await t.client.call('listClientTransactions', { token: checker.accessToken, params: { id: client.sub } });
+    const ledger = await t.client.call('listClientTransactions', {
+      token: checker.accessToken,
+      params: { id: client.sub },
+    });
     expect(ledger.status).toBe(200);
     expect(ledger.body.map((e) => e.type).sort()).toEqual(['deposit', 'withdrawal']);
-    const requests = await t.client.call('listMyWithdrawalRequests', { token: checker.accessToken, params: { uid: client.sub } });
+    const requests = await t.client.call('listMyWithdrawalRequests', {
+      token: checker.accessToken,
+      params: { uid: client.sub },
+    });
     expect(requests.body).toEqual([expect.objectContaining({ id: request.body.request.id, status: 'rejected' })]);
-    expect((await t.client.call('getClientHistory', { token: checker.accessToken, params: { id: client.sub } })).status).toBe(200);
-    expect((await t.client.call('getClientStatement', { token: checker.accessToken, params: { id: client.sub }, query: {} })).status).toBe(200);
+    expect(
+      (await t.client.call('getClientHistory', { token: checker.accessToken, params: { id: client.sub } })).status,
+    ).toBe(200);
+    expect(
+      (await t.client.call('getClientStatement', { token: checker.accessToken, params: { id: client.sub }, query: {} }))
+        .status,
+    ).toBe(200);
     expect(await portfolioOf(checker, client)).toMatchObject({ status: 200, body: { portfolio: { balance: 0 } } });
     const activity = await t.client.call('listActivity', { token: checker.accessToken, query: { client: client.sub } });
-    expect(activity.body.entries.map((e) => e.kind)).toEqual(expect.arrayContaining(['client-closed', 'action-proposed', 'action-approved', 'request-rejected']));
+    expect(activity.body.entries.map((e) => e.kind)).toEqual(
+      expect.arrayContaining(['client-closed', 'action-proposed', 'action-approved', 'request-rejected']),
+    );
 
     // Each record (not the idempotency records, which keep their own day) expires RECORD_YEARS after the closing.
     const profile = await t.table.profile(client.sub);
-    expect(profile).toMatchObject({ deleted: true, closedBy: DEMO_ADMIN, balanceCents: 0, recordsStampedAt: expect.any(String) });
+    expect(profile).toMatchObject({
+      deleted: true,
+      closedBy: DEMO_ADMIN,
+      balanceCents: 0,
+      recordsStampedAt: expect.any(String),
+    });
     const expiry = Number(profile?.expiresAt);
     expect(Math.abs(expiry - recordsExpireAt(closedAt, RECORD_YEARS))).toBeLessThan(60);
     const records = after.filter((i) => !String(i.SK).startsWith('IDEMPOTENCY#'));
@@ -127,8 +174,15 @@ describe('the attack: an administrator deletes a client holding $55,000', () => 
     // Off the live list and the totals, on the closed list, newest closed first.
     expect((await t.client.allClients(maker.accessToken)).some((c) => c.id === client.sub)).toBe(false);
     const closedList = await t.client.call('listClients', { token: maker.accessToken, query: { status: 'closed' } });
-    expect(closedList.body.clients[0]).toMatchObject({ id: client.sub, email: client.email, closed: { by: DEMO_ADMIN, recordsStamped: true } });
-    const searched = await t.client.call('listClients', { token: maker.accessToken, query: { status: 'closed', search: client.email.toUpperCase() } });
+    expect(closedList.body.clients[0]).toMatchObject({
+      id: client.sub,
+      email: client.email,
+      closed: { by: DEMO_ADMIN, recordsStamped: true },
+    });
+    const searched = await t.client.call('listClients', {
+      token: maker.accessToken,
+      query: { status: 'closed', search: client.email.toUpperCase() },
+    });
     expect(searched.body.clients.map((c) => c.id)).toEqual([client.sub]);
     // Closing it again is a retry: the same answer, and nothing changes.
     const closedOnce = await t.table.items(client.sub);
@@ -140,7 +194,10 @@ describe('the attack: an administrator deletes a client holding $55,000', () => 
 describe('what waits on the account', () => {
   it('a pending withdrawal request keeps it open until decided', async () => {
     const client = await clientHolding(5_000, 200);
-    const request = await t.client.call('requestWithdrawal', { token: client.accessToken, body: { userId: client.sub, userEmail: client.email, amount: 100 } });
+    const request = await t.client.call('requestWithdrawal', {
+      token: client.accessToken,
+      body: { userId: client.sub, userEmail: client.email, amount: 100 },
+    });
     expect(request.status).toBe(201);
     const before = await storedOf(client);
     expect(await close(maker, client)).toMatchObject({ status: 409, body: { error: refusals.closeRefusedRequests } });
@@ -162,7 +219,9 @@ describe('a write that lands between the closing read and its commit', () => {
   it('a deposit makes the closing fail, and it is judged again: refused, the deposit kept', async () => {
     const client = await t.client.newClient('closing-race');
     beforeNextTransaction = async () => void expect((await deposit(maker, client, 100)).status).toBe(200);
-    await expect(closeAccount(client.sub, { email: maker.email, sub: maker.sub }, Date.now(), RECORD_YEARS)).rejects.toMatchObject({ kind: 'closeRefusedBalance' });
+    await expect(
+      closeAccount(client.sub, { email: maker.email, sub: maker.sub }, Date.now(), RECORD_YEARS),
+    ).rejects.toMatchObject({ kind: 'closeRefusedBalance' });
     expect(beforeNextTransaction).toBeUndefined();
     expect(await t.table.profile(client.sub)).not.toHaveProperty('deleted');
     expect((await portfolioOf(client, client)).body.portfolio.balance).toBe(100);
@@ -171,7 +230,9 @@ describe('a write that lands between the closing read and its commit', () => {
   it('a proposal makes it fail too: refused for the action waiting', async () => {
     const client = await t.client.newClient('closing-race');
     beforeNextTransaction = async () => void proposed(await deposit(maker, client, 20_000));
-    await expect(closeAccount(client.sub, { email: checker.email, sub: checker.sub }, Date.now(), RECORD_YEARS)).rejects.toMatchObject({ kind: 'closeRefusedActions' });
+    await expect(
+      closeAccount(client.sub, { email: checker.email, sub: checker.sub }, Date.now(), RECORD_YEARS),
+    ).rejects.toMatchObject({ kind: 'closeRefusedActions' });
     expect(await t.table.profile(client.sub)).toMatchObject({ pendingActions: 1 });
     expect(await t.table.profile(client.sub)).not.toHaveProperty('deleted');
   });
@@ -189,11 +250,36 @@ describe('a closed account is read-only', () => {
     expect((await t.client.call('getEligibility', { ...own, params: { uid: client.sub } })).status).toBe(404);
     expect((await t.client.call('listMyWithdrawalRequests', { ...own, params: { uid: client.sub } })).status).toBe(404);
     expect((await t.client.call('getMyEmailPreferences', { ...own, params: { userId: client.sub } })).status).toBe(404);
-    expect((await t.client.call('requestWithdrawal', { ...own, body: { userId: client.sub, userEmail: client.email, amount: 100 } })).status).toBe(404);
-    expect((await t.client.call('updateMyNames', { ...own, params: { userId: client.sub }, body: { firstName: 'New', lastName: 'Name' } })).status).toBe(404);
-    const preferences = { 'deposit-recorded': false, 'withdrawal-processed': true, 'balance-edited': true, 'admin-weekly-growth-summary': true };
-    expect((await t.client.call('updateMyEmailPreferences', { ...own, params: { userId: client.sub }, body: preferences })).status).toBe(404);
-    expect(await t.client.call('createPortfolio', { ...own, body: { userId: client.sub, initialBalance: 0 } })).toMatchObject({ status: 403, body: { error: refusals.accountDeleted } });
+    expect(
+      (
+        await t.client.call('requestWithdrawal', {
+          ...own,
+          body: { userId: client.sub, userEmail: client.email, amount: 100 },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.client.call('updateMyNames', {
+          ...own,
+          params: { userId: client.sub },
+          body: { firstName: 'New', lastName: 'Name' },
+        })
+      ).status,
+    ).toBe(404);
+    const preferences = {
+      'deposit-recorded': false,
+      'withdrawal-processed': true,
+      'balance-edited': true,
+      'admin-weekly-growth-summary': true,
+    };
+    expect(
+      (await t.client.call('updateMyEmailPreferences', { ...own, params: { userId: client.sub }, body: preferences }))
+        .status,
+    ).toBe(404);
+    expect(
+      await t.client.call('createPortfolio', { ...own, body: { userId: client.sub, initialBalance: 0 } }),
+    ).toMatchObject({ status: 403, body: { error: refusals.accountDeleted } });
     await expect(t.client.signIn(client.email)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
     expect((await t.client.refresh(client.refreshToken)).status).toBe(400);
     expect(await t.table.profile(client.sub)).toMatchObject({ firstName: 'Test', lastName: 'closing-token' });
@@ -204,9 +290,20 @@ describe('a closed account is read-only', () => {
     expect((await close(maker, client)).status).toBe(200);
     const before = await storedOf(client);
     expect(await deposit(maker, client, 100)).toMatchObject({ status: 404, body: { error: refusals.clientNotFound } });
-    expect(await deposit(maker, client, 20_000)).toMatchObject({ status: 404, body: { error: refusals.clientNotFound } });
+    expect(await deposit(maker, client, 20_000)).toMatchObject({
+      status: 404,
+      body: { error: refusals.clientNotFound },
+    });
     expect((await withdraw(maker, client, 1)).status).toBe(404);
-    expect((await t.client.call('updateBalance', { token: maker.accessToken, params: { id: client.sub }, body: { balance: 1000 } })).status).toBe(404);
+    expect(
+      (
+        await t.client.call('updateBalance', {
+          token: maker.accessToken,
+          params: { id: client.sub },
+          body: { balance: 1000 },
+        })
+      ).status,
+    ).toBe(404);
     expect(await storedOf(client)).toEqual(before);
   });
 });

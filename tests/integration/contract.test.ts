@@ -18,7 +18,8 @@ const answered = new Set<RouteName>();
 /** Calls a route that must succeed: its answer is checked by `call`, and the route is recorded. */
 async function succeed<N extends RouteName>(route: N, input: CallInput<N>): Promise<AnswerOf<N>> {
   const res = await t.client.call(route, input);
-  if (res.status < 200 || res.status >= 300) throw new Error(`${route} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  if (res.status < 200 || res.status >= 300)
+    throw new Error(`${route} answered ${res.status}: ${JSON.stringify(res.body)}`);
   answered.add(route);
   return res.body;
 }
@@ -38,14 +39,19 @@ let actionToReject: string;
 
 /** A withdrawal request of Cora's, waiting for a decision: its id. */
 async function ask(amount: number): Promise<string> {
-  const res = await t.client.call('requestWithdrawal', { token: cora.accessToken, body: { userId: cora.sub, userEmail: cora.email, amount } });
+  const res = await t.client.call('requestWithdrawal', {
+    token: cora.accessToken,
+    body: { userId: cora.sub, userEmail: cora.email, amount },
+  });
   expect(res.status).toBe(201);
   return res.body.request.id;
 }
 
 /** Withdraws a request of Cora's: she may have only so many waiting at once, and other tests ask for theirs. */
 async function cancel(id: string): Promise<void> {
-  expect((await t.client.call('cancelWithdrawalRequest', { token: cora.accessToken, params: { uid: cora.sub, id } })).status).toBe(200);
+  expect(
+    (await t.client.call('cancelWithdrawalRequest', { token: cora.accessToken, params: { uid: cora.sub, id } })).status,
+  ).toBe(200);
 }
 
 /** A balances export started by the admin: its id. */
@@ -56,7 +62,11 @@ async function startedExport(): Promise<string> {
 }
 
 beforeAll(async () => {
-  [admin, cora, doomed] = [await t.client.newAdmin(), await t.client.newClient('cora'), await t.client.newClient('doomed')];
+  [admin, cora, doomed] = [
+    await t.client.newAdmin(),
+    await t.client.newClient('cora'),
+    await t.client.newClient('doomed'),
+  ];
   // Deposits dated more than 31 days back are approved by a second administrator too.
   const deposit = async (amount: number, note: string, at: number) => {
     const res = await t.client.fund(admin, cora, amount, { note, timestamp: iso(at) });
@@ -71,7 +81,11 @@ beforeAll(async () => {
   // Two moves above the four-eyes threshold, for a second administrator to approve and reject.
   checker = await t.client.newAdmin();
   const propose = async () => {
-    const res = await t.client.call('addDeposit', { token: admin.accessToken, params: { id: cora.sub }, body: { amount: 20_000, note: 'large wire' } });
+    const res = await t.client.call('addDeposit', {
+      token: admin.accessToken,
+      params: { id: cora.sub },
+      body: { amount: 20_000, note: 'large wire' },
+    });
     expect(res.status).toBe(202);
     return (res.body as { action: { id: string } }).action.id;
   };
@@ -88,52 +102,107 @@ const successfulCalls: { [N in RouteName]: () => Promise<AnswerOf<N>> } = {
   getPortfolio: () => succeed('getPortfolio', { token: cora.accessToken, params: { userId: cora.sub } }),
   listTransactions: () => succeed('listTransactions', { token: cora.accessToken, params: { uid: cora.sub } }),
   getEligibility: () => succeed('getEligibility', { token: cora.accessToken, params: { uid: cora.sub } }),
-  listMyWithdrawalRequests: () => succeed('listMyWithdrawalRequests', { token: cora.accessToken, params: { uid: cora.sub } }),
+  listMyWithdrawalRequests: () =>
+    succeed('listMyWithdrawalRequests', { token: cora.accessToken, params: { uid: cora.sub } }),
   getHistory: () => succeed('getHistory', { token: cora.accessToken, params: { uid: cora.sub } }),
-  getStatement: () => succeed('getStatement', { token: cora.accessToken, params: { uid: cora.sub }, query: { from: iso(Date.now() - 365 * DAY_MS).slice(0, 10) } }),
-  getMyEmailPreferences: () => succeed('getMyEmailPreferences', { token: cora.accessToken, params: { userId: cora.sub } }),
+  getStatement: () =>
+    succeed('getStatement', {
+      token: cora.accessToken,
+      params: { uid: cora.sub },
+      query: { from: iso(Date.now() - 365 * DAY_MS).slice(0, 10) },
+    }),
+  getMyEmailPreferences: () =>
+    succeed('getMyEmailPreferences', { token: cora.accessToken, params: { userId: cora.sub } }),
   // An admin reading.
   listClients: () => succeed('listClients', { token: admin.accessToken }),
   getClientTotals: () => succeed('getClientTotals', { token: admin.accessToken }),
-  listClientTransactions: () => succeed('listClientTransactions', { token: admin.accessToken, params: { id: cora.sub } }),
+  listClientTransactions: () =>
+    succeed('listClientTransactions', { token: admin.accessToken, params: { id: cora.sub } }),
   listWithdrawalAlerts: () => succeed('listWithdrawalAlerts', { token: admin.accessToken }),
-  listPendingWithdrawalRequests: () => succeed('listPendingWithdrawalRequests', { token: admin.accessToken, query: { status: 'pending' } }),
+  listPendingWithdrawalRequests: () =>
+    succeed('listPendingWithdrawalRequests', { token: admin.accessToken, query: { status: 'pending' } }),
   getClientHistory: () => succeed('getClientHistory', { token: admin.accessToken, params: { id: cora.sub } }),
   getClientStatement: () => succeed('getClientStatement', { token: admin.accessToken, params: { id: cora.sub } }),
   listPendingActions: () => succeed('listPendingActions', { token: admin.accessToken }),
   listActivity: () => succeed('listActivity', { token: admin.accessToken, query: { limit: '10' } }),
   // Writes.
-  createPortfolio: () => succeed('createPortfolio', { token: cora.accessToken, body: { userId: cora.sub, initialBalance: 0 } }),
-  updateMyNames: () => succeed('updateMyNames', { token: cora.accessToken, params: { userId: cora.sub }, body: { firstName: 'Cora', lastName: 'Renamed' } }),
+  createPortfolio: () =>
+    succeed('createPortfolio', { token: cora.accessToken, body: { userId: cora.sub, initialBalance: 0 } }),
+  updateMyNames: () =>
+    succeed('updateMyNames', {
+      token: cora.accessToken,
+      params: { userId: cora.sub },
+      body: { firstName: 'Cora', lastName: 'Renamed' },
+    }),
   updateMyEmailPreferences: () =>
     succeed('updateMyEmailPreferences', {
       token: cora.accessToken,
       params: { userId: cora.sub },
-      body: { 'deposit-recorded': false, 'withdrawal-processed': true, 'balance-edited': true, 'admin-weekly-growth-summary': true },
+      body: {
+        'deposit-recorded': false,
+        'withdrawal-processed': true,
+        'balance-edited': true,
+        'admin-weekly-growth-summary': true,
+      },
     }),
   requestWithdrawal: async () => {
-    const answer = await succeed('requestWithdrawal', { token: cora.accessToken, body: { userId: cora.sub, userEmail: cora.email, amount: 150 } });
+    const answer = await succeed('requestWithdrawal', {
+      token: cora.accessToken,
+      body: { userId: cora.sub, userEmail: cora.email, amount: 150 },
+    });
     await cancel(answer.request.id);
     return answer;
   },
-  cancelWithdrawalRequest: async () => succeed('cancelWithdrawalRequest', { token: cora.accessToken, params: { uid: cora.sub, id: await ask(150) } }),
-  addDeposit: () => succeed('addDeposit', { token: admin.accessToken, params: { id: cora.sub }, body: { amount: 100, note: 'top-up' } }),
-  processWithdrawal: () => succeed('processWithdrawal', { token: admin.accessToken, params: { id: cora.sub }, body: { amount: 50, note: 'cash' } }),
-  approveWithdrawalRequest: () => succeed('approveWithdrawalRequest', { token: admin.accessToken, params: { id: toApprove } }),
-  rejectWithdrawalRequest: () => succeed('rejectWithdrawalRequest', { token: admin.accessToken, params: { id: toReject }, body: { reason: 'Not this month' } }),
-  updateBalance: () => succeed('updateBalance', { token: admin.accessToken, params: { id: cora.sub }, body: { balance: 20_000 } }),
-  approvePendingAction: () => succeed('approvePendingAction', { token: checker.accessToken, params: { id: actionToApprove } }),
-  rejectPendingAction: () => succeed('rejectPendingAction', { token: checker.accessToken, params: { id: actionToReject }, body: { reason: 'Duplicate' } }),
+  cancelWithdrawalRequest: async () =>
+    succeed('cancelWithdrawalRequest', { token: cora.accessToken, params: { uid: cora.sub, id: await ask(150) } }),
+  addDeposit: () =>
+    succeed('addDeposit', {
+      token: admin.accessToken,
+      params: { id: cora.sub },
+      body: { amount: 100, note: 'top-up' },
+    }),
+  processWithdrawal: () =>
+    succeed('processWithdrawal', {
+      token: admin.accessToken,
+      params: { id: cora.sub },
+      body: { amount: 50, note: 'cash' },
+    }),
+  approveWithdrawalRequest: () =>
+    succeed('approveWithdrawalRequest', { token: admin.accessToken, params: { id: toApprove } }),
+  rejectWithdrawalRequest: () =>
+    succeed('rejectWithdrawalRequest', {
+      token: admin.accessToken,
+      params: { id: toReject },
+      body: { reason: 'Not this month' },
+    }),
+  updateBalance: () =>
+    succeed('updateBalance', { token: admin.accessToken, params: { id: cora.sub }, body: { balance: 20_000 } }),
+  approvePendingAction: () =>
+    succeed('approvePendingAction', { token: checker.accessToken, params: { id: actionToApprove } }),
+  rejectPendingAction: () =>
+    succeed('rejectPendingAction', {
+      token: checker.accessToken,
+      params: { id: actionToReject },
+      body: { reason: 'Duplicate' },
+    }),
   deleteClient: () => succeed('deleteClient', { token: admin.accessToken, params: { id: doomed.sub } }),
   startBalancesExport: () => succeed('startBalancesExport', { token: admin.accessToken }),
-  getBalancesExport: async () => succeed('getBalancesExport', { token: admin.accessToken, params: { id: await startedExport() } }),
+  getBalancesExport: async () =>
+    succeed('getBalancesExport', { token: admin.accessToken, params: { id: await startedExport() } }),
   // The caller's own sign-in, each change on a client of its own (each ends the client's sessions).
-  setUpTwoFactor: async () => succeed('setUpTwoFactor', { token: (await t.client.newClient('two-factor')).accessToken, body: { password: PASSWORD } }),
+  setUpTwoFactor: async () =>
+    succeed('setUpTwoFactor', {
+      token: (await t.client.newClient('two-factor')).accessToken,
+      body: { password: PASSWORD },
+    }),
   verifyTwoFactor: async () => {
     const user = await t.client.newClient('two-factor');
     const setUp = await t.client.call('setUpTwoFactor', { token: user.accessToken, body: { password: PASSWORD } });
     expect(setUp.status).toBe(200);
-    return succeed('verifyTwoFactor', { token: user.accessToken, body: { code: await freshTotpCode(setUp.body.secretCode) } });
+    return succeed('verifyTwoFactor', {
+      token: user.accessToken,
+      body: { code: await freshTotpCode(setUp.body.secretCode) },
+    });
   },
   disableTwoFactor: async () => {
     const user = await t.client.newClient('two-factor');
@@ -143,7 +212,10 @@ const successfulCalls: { [N in RouteName]: () => Promise<AnswerOf<N>> } = {
     return succeed('disableTwoFactor', { token, body: { password: PASSWORD, code: await freshTotpCode(secret) } });
   },
   changeMyPassword: async () =>
-    succeed('changeMyPassword', { token: (await t.client.newClient('password')).accessToken, body: { previousPassword: PASSWORD, proposedPassword: 'Renewed-pass1' } }),
+    succeed('changeMyPassword', {
+      token: (await t.client.newClient('password')).accessToken,
+      body: { previousPassword: PASSWORD, proposedPassword: 'Renewed-pass1' },
+    }),
 };
 
 describe('every route answers what the contract declares', () => {
@@ -167,14 +239,22 @@ describe('the runtime answer check', () => {
       `getPortfolio answered 200 with a body that is not its declared answer 'portfolio': portfolio.balance: expected number, got ${JSON.stringify(String(real.portfolio.balance))}`,
     );
     const leaky = { ...real, portfolio: { ...real.portfolio, netCents: 100 } };
-    expect(() => checkAnswer('getPortfolio', 200, leaky)).toThrow(/^getPortfolio answered 200 .*: portfolio: unknown field\(s\) \["netCents"\]$/);
+    expect(() => checkAnswer('getPortfolio', 200, leaky)).toThrow(
+      /^getPortfolio answered 200 .*: portfolio: unknown field\(s\) \["netCents"\]$/,
+    );
   });
 
   it('refuses a list entry out of its enum, a JSON body for a CSV route, and a wrong content type', () => {
     const entry = { id: 'e1', type: 'bonus', amount: 5, direction: 'in', timestamp: new Date().toISOString() };
-    expect(() => checkAnswer('listTransactions', 200, [entry])).toThrow(/^listTransactions answered 200 .*'transactions': \[0\]\.type: expected one of .*, got "bonus"$/);
-    expect(() => checkAnswer('getStatement', 200, { data: [] })).toThrow(/^getStatement answered 200 .*'csv': \(the answer itself\): expected string/);
-    expect(() => checkAnswer('getStatement', 200, 'Date,Type\n', 'application/json')).toThrow(/getStatement answered 200 with content-type "application\/json"/);
+    expect(() => checkAnswer('listTransactions', 200, [entry])).toThrow(
+      /^listTransactions answered 200 .*'transactions': \[0\]\.type: expected one of .*, got "bonus"$/,
+    );
+    expect(() => checkAnswer('getStatement', 200, { data: [] })).toThrow(
+      /^getStatement answered 200 .*'csv': \(the answer itself\): expected string/,
+    );
+    expect(() => checkAnswer('getStatement', 200, 'Date,Type\n', 'application/json')).toThrow(
+      /getStatement answered 200 with content-type "application\/json"/,
+    );
     expect(() => checkAnswer('listClients', 200, { clients: [] }, 'application/json; charset=utf-8')).not.toThrow();
     expect(() => checkAnswer('listClients', 200, [])).toThrow(/^listClients answered 200 /);
   });

@@ -52,13 +52,23 @@ afterAll(async () => {
 });
 
 const send = (c: Client, admin: Session, d: Deposit) =>
-  c.call('addDeposit', { token: admin.accessToken, params: { id: d.client.sub }, body: { amount: d.amount, note: 'crash test' }, headers: { 'Idempotency-Key': d.key } });
+  c.call('addDeposit', {
+    token: admin.accessToken,
+    params: { id: d.client.sub },
+    body: { amount: d.amount, note: 'crash test' },
+    headers: { 'Idempotency-Key': d.key },
+  });
 
 /**
  * Sends the deposits `IN_FLIGHT` at a time. With `crashAfter`, crashes the stack once that many
  * are answered: the ones in flight then get no answer, and the ones not yet sent are not sent.
  */
-async function sendAll(c: Client, admin: Session, deposits: Deposit[], crashAfter?: { answered: number; crash: () => Promise<void> }) {
+async function sendAll(
+  c: Client,
+  admin: Session,
+  deposits: Deposit[],
+  crashAfter?: { answered: number; crash: () => Promise<void> },
+) {
   const answers = new Map<string, DepositAnswer>();
   const queue = [...deposits];
   let crashing: Promise<void> | undefined;
@@ -78,7 +88,10 @@ const depositSubject = (amount: number) => `Deposit of ${formatUsd(Math.round(am
 
 /** Waits until `subject` reached `to`; past the deadline, says which stream batches failed. */
 const waitForMail = (c: Client, to: string, subject: string) =>
-  mailsArrived(c, to, subject, { timeout: MAIL_DEADLINE_MS, explain: () => `failed stream batches:\n${streamFailures()}` });
+  mailsArrived(c, to, subject, {
+    timeout: MAIL_DEADLINE_MS,
+    explain: () => `failed stream batches:\n${streamFailures()}`,
+  });
 
 const streamFailures = () => {
   const file = join(dataDir, 'stream-failures.jsonl');
@@ -91,7 +104,11 @@ it('a crash mid-deposits loses no deposit and no e-mail, and sends again only th
   const admin = await client.signIn(DEMO_ADMIN);
   const clients: Session[] = [];
   for (let i = 0; i < CLIENTS; i++) clients.push(await client.newClient(`crash${i}`));
-  const deposits: Deposit[] = Array.from({ length: DEPOSITS }, (_, i) => ({ key: randomUUID(), client: clients[i % CLIENTS] as Session, amount: 100 + i + 0.25 }));
+  const deposits: Deposit[] = Array.from({ length: DEPOSITS }, (_, i) => ({
+    key: randomUUID(),
+    client: clients[i % CLIENTS] as Session,
+    amount: 100 + i + 0.25,
+  }));
 
   const jvm = Number(readFileSync(join(dataDir, 'dynamodb.pid'), 'utf8'));
   const killed = stack;
@@ -121,7 +138,13 @@ it('a crash mid-deposits loses no deposit and no e-mail, and sends again only th
     if (first) expect(retried.get(d.key)?.body).toEqual(first.body);
   }
 
-  for (const c of clients) await expectLedgerOf(client, again, c, deposits.filter((d) => d.client === c));
+  for (const c of clients)
+    await expectLedgerOf(
+      client,
+      again,
+      c,
+      deposits.filter((d) => d.client === c),
+    );
 
   // One more deposit, after all the others: the stream hands records over in order, so once its
   // e-mail is in, every record before it has been handled and any e-mail sent twice would be here.
@@ -129,10 +152,21 @@ it('a crash mid-deposits loses no deposit and no e-mail, and sends again only th
   const lastDeposit = { key: randomUUID(), client: last, amount: 7.77 };
   expect((await send(client, again, lastDeposit)).status).toBe(200);
   await waitForMail(client, last.email, depositSubject(lastDeposit.amount));
-  const mailed = await Promise.all(clients.map((c) => depositMailsOf(restarted, c, deposits.filter((d) => d.client === c))));
+  const mailed = await Promise.all(
+    clients.map((c) =>
+      depositMailsOf(
+        restarted,
+        c,
+        deposits.filter((d) => d.client === c),
+      ),
+    ),
+  );
   const twice = mailed.flatMap((m) => m.twice);
-  if (mailed.some((m) => m.missing.length) || twice.length > 1) console.error(`failed stream batches:\n${streamFailures()}`);
-  expect(mailed.map(({ to, missing, unexpected }) => ({ to, missing, unexpected }))).toEqual(clients.map((c) => ({ to: c.email, missing: [], unexpected: [] })));
+  if (mailed.some((m) => m.missing.length) || twice.length > 1)
+    console.error(`failed stream batches:\n${streamFailures()}`);
+  expect(mailed.map(({ to, missing, unexpected }) => ({ to, missing, unexpected }))).toEqual(
+    clients.map((c) => ({ to: c.email, missing: [], unexpected: [] })),
+  );
   // Only the e-mail in hand at the crash may have come twice: once before it, once after.
   expect(twice.length).toBeLessThanOrEqual(1);
   for (const { sentAt } of twice) expect(sentAt.map((at) => at < crashedAt)).toEqual([true, false]);
@@ -143,7 +177,9 @@ async function expectLedgerOf(c: Client, admin: Session, owner: Session, deposit
   const ledger = await c.call('listClientTransactions', { token: admin.accessToken, params: { id: owner.sub } });
   expect(ledger.body.map((t) => [t.type, t.amount]).sort()).toEqual(deposits.map((d) => ['deposit', d.amount]).sort());
   const portfolio = await c.call('getPortfolio', { token: admin.accessToken, params: { userId: owner.sub } });
-  expect(Math.round(portfolio.body.portfolio.balance * 100)).toBe(deposits.reduce((sum, d) => sum + Math.round(d.amount * 100), 0));
+  expect(Math.round(portfolio.body.portfolio.balance * 100)).toBe(
+    deposits.reduce((sum, d) => sum + Math.round(d.amount * 100), 0),
+  );
 }
 
 /** The deposit e-mails in `owner`'s mailbox against its deposits: missing, unexpected, and those there twice (with when each copy went). */
@@ -156,6 +192,12 @@ async function depositMailsOf(c: Client, owner: Session, deposits: Deposit[]) {
     to: owner.email,
     missing: expected.filter((s) => !subjects.includes(s)),
     unexpected: subjects.filter((s) => !expected.includes(s)),
-    twice: repeated.map((subject) => ({ subject, sentAt: mails.filter((m) => m.subject === subject).map((m) => m.sentAt).sort() })),
+    twice: repeated.map((subject) => ({
+      subject,
+      sentAt: mails
+        .filter((m) => m.subject === subject)
+        .map((m) => m.sentAt)
+        .sort(),
+    })),
   };
 }

@@ -21,7 +21,9 @@ beforeAll(async () => {
 });
 
 const cognitoNames = async (email: string) => {
-  const user = await t.client.cognitoAdmin.send(new AdminGetUserCommand({ UserPoolId: t.stack.cognito.userPoolId, Username: email }));
+  const user = await t.client.cognitoAdmin.send(
+    new AdminGetUserCommand({ UserPoolId: t.stack.cognito.userPoolId, Username: email }),
+  );
   const attr = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value;
   return [attr('given_name'), attr('family_name')];
 };
@@ -30,7 +32,10 @@ const cognitoNames = async (email: string) => {
 async function signUp(email: string, familyName: string) {
   const res = await fetch(`${t.stack.url}/cognito`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp' },
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp',
+    },
     body: JSON.stringify({
       ClientId: t.stack.cognito.clientId,
       Username: email,
@@ -46,18 +51,28 @@ async function signUp(email: string, familyName: string) {
 }
 
 describe('names a spreadsheet would split or run', () => {
-  it.each([ATTACK, '=cmd', '  +1', '@SUM(A1)', '-2+3'])('a sign-up with the last name %j is a 400 before the account exists', async (name) => {
-    const email = `mallory-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const res = await signUp(email, name);
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ __type: 'UserLambdaValidationException', message: expect.stringContaining(apiMessages.nameFormulaCharacters) });
-    await expect(t.client.cognitoAdmin.send(new AdminGetUserCommand({ UserPoolId: t.stack.cognito.userPoolId, Username: email }))).rejects.toMatchObject({
-      name: 'UserNotFoundException',
-    });
-    expect(await t.client.mailbox(email)).toEqual([]);
-  });
+  it.each([ATTACK, '=cmd', '  +1', '@SUM(A1)', '-2+3'])(
+    'a sign-up with the last name %j is a 400 before the account exists',
+    async (name) => {
+      const email = `mallory-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+      const res = await signUp(email, name);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        __type: 'UserLambdaValidationException',
+        message: expect.stringContaining(apiMessages.nameFormulaCharacters),
+      });
+      await expect(
+        t.client.cognitoAdmin.send(
+          new AdminGetUserCommand({ UserPoolId: t.stack.cognito.userPoolId, Username: email }),
+        ),
+      ).rejects.toMatchObject({
+        name: 'UserNotFoundException',
+      });
+      expect(await t.client.mailbox(email)).toEqual([]);
+    },
+  );
 
-  it("a sign-up with an apostrophe, a hyphen and an accent is a name like any other", async () => {
+  it('a sign-up with an apostrophe, a hyphen and an accent is a name like any other', async () => {
     const email = `obrien-${Date.now()}@example.com`;
     const res = await signUp(email, "O'Brien-José");
     expect(res.status).toBe(200);
@@ -68,22 +83,29 @@ describe('names a spreadsheet would split or run', () => {
     [{ firstName: 'Bob', lastName: ATTACK }, apiMessages.nameFormulaCharacters],
     [{ firstName: '=HYPERLINK("http://evil")', lastName: 'Doe' }, apiMessages.nameFormulaCharacters],
     [{ firstName: 'Bob', lastName: 'Tab\tDoe' }, apiMessages.nameUnsafeCharacters],
-  ] as const)('the names route refuses %j with a 400 and the field message, and changes nothing', async (body, message) => {
-    const bob = await t.client.newClient('bob');
-    const [profileBefore, cognitoBefore] = [await t.table.profile(bob.sub), await cognitoNames(bob.email)];
-    const res = await t.client.call('updateMyNames', { token: bob.accessToken, params: { userId: bob.sub }, body });
-    expect([res.status, res.body]).toEqual([400, { error: message }]);
-    expect(await t.table.profile(bob.sub)).toEqual(profileBefore);
-    expect(await cognitoNames(bob.email)).toEqual(cognitoBefore);
-  });
+  ] as const)(
+    'the names route refuses %j with a 400 and the field message, and changes nothing',
+    async (body, message) => {
+      const bob = await t.client.newClient('bob');
+      const [profileBefore, cognitoBefore] = [await t.table.profile(bob.sub), await cognitoNames(bob.email)];
+      const res = await t.client.call('updateMyNames', { token: bob.accessToken, params: { userId: bob.sub }, body });
+      expect([res.status, res.body]).toEqual([400, { error: message }]);
+      expect(await t.table.profile(bob.sub)).toEqual(profileBefore);
+      expect(await cognitoNames(bob.email)).toEqual(cognitoBefore);
+    },
+  );
 });
 
 /** Asks after an export as the admin page does, until the exporter has finished it. */
 async function exportedFile(): Promise<string> {
   const started = await t.client.call('startBalancesExport', { token: admin.accessToken });
-  if (started.status !== 202) throw new Error(`startBalancesExport answered ${started.status}: ${JSON.stringify(started.body)}`);
+  if (started.status !== 202)
+    throw new Error(`startBalancesExport answered ${started.status}: ${JSON.stringify(started.body)}`);
   const url = await eventually(async () => {
-    const res = await t.client.call('getBalancesExport', { token: admin.accessToken, params: { id: started.body.exportId } });
+    const res = await t.client.call('getBalancesExport', {
+      token: admin.accessToken,
+      params: { id: started.body.exportId },
+    });
     if (res.body.status === 'ready') return res.body.url ?? '';
     expect(res.body.status).toBe('running');
     throw new Error('export still running after 10 s');

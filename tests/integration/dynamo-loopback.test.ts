@@ -49,5 +49,6 @@ it('answers on 127.0.0.1 and refuses connections on every other address of the m
     .map((a) => a?.address as string);
   // A machine with no network has nothing to reach it from; this one (and CI) has at least one address.
   expect(others.length).toBeGreaterThan(0);
-  for (const address of others) expect({ address, answer: await tryConnect(address, port) }).toEqual({ address, answer: 'ECONNREFUSED' });
+  for (const address of others)
+    expect({ address, answer: await tryConnect(address, port) }).toEqual({ address, answer: 'ECONNREFUSED' });
 });

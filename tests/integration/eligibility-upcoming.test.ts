@@ -5,7 +5,13 @@
  * profit so far. Split requests, cancels and another client's look do not get around it.
  */
 import type { EligibilityDto } from '../../shared/api';
-import { addCalendarMonthsUtc, daysUntilEligible, depositEligibleIn, depositProfitCents, eligibleAt } from '../../shared/eligibility';
+import {
+  addCalendarMonthsUtc,
+  daysUntilEligible,
+  depositEligibleIn,
+  depositProfitCents,
+  eligibleAt,
+} from '../../shared/eligibility';
 import { DAY_MS } from '../../shared/growth';
 import type { Session } from './support/client';
 import { useSharedStack } from './support/use-stack';
@@ -28,19 +34,29 @@ async function eligibility(client: Session): Promise<EligibilityDto> {
 }
 
 async function ask(client: Session, amount: number) {
-  const res = await t.client.call('requestWithdrawal', { token: client.accessToken, body: { userId: client.sub, userEmail: client.email, amount } });
+  const res = await t.client.call('requestWithdrawal', {
+    token: client.accessToken,
+    body: { userId: client.sub, userEmail: client.email, amount },
+  });
   expect(res.status).toBe(201);
   return res.body.request;
 }
 
 /** A client with $25,000 deposited 7 months ago (eligible), $10,000 a few days from eligibility and $5,000 10 days ago. */
-async function clientWithDeposits(): Promise<{ client: Session; times: { old: number; near: number; recent: number } }> {
+async function clientWithDeposits(): Promise<{
+  client: Session;
+  times: { old: number; near: number; recent: number };
+}> {
   const client = await t.client.newClient('upcoming');
   const now = Date.now();
   const near = depositEligibleIn([5, 4, 6, 3, 7], now);
   if (!near) throw new Error('no deposit date is a few days from eligibility');
   const times = { old: addCalendarMonthsUtc(now, -7), near: near.at, recent: now - 10 * DAY_MS };
-  for (const [amount, at] of [[25_000, times.old], [10_000, times.near], [5_000, times.recent]] as const) {
+  for (const [amount, at] of [
+    [25_000, times.old],
+    [10_000, times.near],
+    [5_000, times.recent],
+  ] as const) {
     expect((await t.client.fund(admin, client, amount, { timestamp: new Date(at).toISOString() })).status).toBe(200);
   }
   return { client, times };
@@ -50,7 +66,10 @@ describe('upcoming eligibility and per-deposit profit', () => {
   it('lists the deposits still to become eligible, soonest first, with their date, days left and profit so far', async () => {
     const { client, times } = await clientWithDeposits();
     const now = Date.now();
-    const portfolio = await t.client.call('getPortfolio', { token: client.accessToken, params: { userId: client.sub } });
+    const portfolio = await t.client.call('getPortfolio', {
+      token: client.accessToken,
+      params: { userId: client.sub },
+    });
     const lastUpdate = Date.parse(portfolio.body.portfolio.lastUpdate);
     const answer = await eligibility(client);
     expect(answer.eligibleDeposits).toHaveLength(1);
@@ -91,14 +110,20 @@ describe('upcoming eligibility and per-deposit profit', () => {
     expect(cents(pending.totalEligibleProfit)).toBe(cents(before.totalEligibleProfit) - 200_000);
     expect(sumCents(pending.eligibleDeposits)).toBe(cents(pending.totalEligibleProfit));
 
-    expect((await t.client.call('approveWithdrawalRequest', { token: admin.accessToken, params: { id: request.id } })).status).toBe(200);
+    expect(
+      (await t.client.call('approveWithdrawalRequest', { token: admin.accessToken, params: { id: request.id } }))
+        .status,
+    ).toBe(200);
     const approved = await eligibility(client);
     expect(approved.eligibleDeposits[0]).toMatchObject({ withdrawnProfit: 2_000, profit: (grown - 200_000) / 100 });
     expect(sumCents(approved.eligibleDeposits)).toBe(cents(approved.totalEligibleProfit));
 
     const second = await ask(client, 500);
     expect((await eligibility(client)).eligibleDeposits[0]?.withdrawnProfit).toBe(2_500);
-    const cancelled = await t.client.call('cancelWithdrawalRequest', { token: client.accessToken, params: { uid: client.sub, id: second.id } });
+    const cancelled = await t.client.call('cancelWithdrawalRequest', {
+      token: client.accessToken,
+      params: { uid: client.sub, id: second.id },
+    });
     expect(cancelled.status).toBe(200);
     expect((await eligibility(client)).eligibleDeposits[0]?.withdrawnProfit).toBe(2_000);
   });

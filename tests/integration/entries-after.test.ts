@@ -13,7 +13,12 @@ import { useSharedStack } from './support/use-stack';
 const t = useSharedStack();
 
 beforeAll(() => {
-  configureRuntime({ tableName: t.stack.tableName, region: 'us-east-1', dynamoEndpoint: t.stack.dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  configureRuntime({
+    tableName: t.stack.tableName,
+    region: 'us-east-1',
+    dynamoEndpoint: t.stack.dynamoEndpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
 });
 
 afterAll(() => {
@@ -33,7 +38,17 @@ it('reads exactly the entries dated after L', async () => {
     ['future', L + 30 * DAY_MS],
   ];
   for (const [entryId, at] of dated) {
-    const item = newEntryItem({ sub, entryId, type: 'deposit', amountCents: 100, at, note: '', adminEmail: 'admin@example.com', now: at, balanceAfterCents: 0 });
+    const item = newEntryItem({
+      sub,
+      entryId,
+      type: 'deposit',
+      amountCents: 100,
+      at,
+      note: '',
+      adminEmail: 'admin@example.com',
+      now: at,
+      balanceAfterCents: 0,
+    });
     await ddb().send(new PutCommand({ TableName: t.stack.tableName, Item: item }));
   }
   const after = await loadEntriesAfter(sub, L);

@@ -22,7 +22,8 @@ beforeAll(async () => {
   checker = await t.client.newAdmin();
 });
 
-const balanceOf = async (s: Session) => (await t.client.call('getPortfolio', { token: s.accessToken, params: { userId: s.sub } })).body.portfolio?.balance;
+const balanceOf = async (s: Session) =>
+  (await t.client.call('getPortfolio', { token: s.accessToken, params: { userId: s.sub } })).body.portfolio?.balance;
 const deposit = (by: Session, client: Session, amount: number, extra: { timestamp?: string; key?: string } = {}) =>
   t.client.call('addDeposit', {
     token: by.accessToken,
@@ -30,9 +31,13 @@ const deposit = (by: Session, client: Session, amount: number, extra: { timestam
     body: { amount, note: 'wire', ...(extra.timestamp ? { timestamp: extra.timestamp } : {}) },
     ...(extra.key ? { headers: { 'Idempotency-Key': extra.key } } : {}),
   });
-const approve = (by: Session, id: string) => t.client.call('approvePendingAction', { token: by.accessToken, params: { id } });
-const reject = (by: Session, id: string, reason: string) => t.client.call('rejectPendingAction', { token: by.accessToken, params: { id }, body: { reason } });
-const pendingIds = async () => (await t.client.call('listPendingActions', { token: maker.accessToken })).body.map?.((a: PendingActionDto) => a.id) ?? [];
+const approve = (by: Session, id: string) =>
+  t.client.call('approvePendingAction', { token: by.accessToken, params: { id } });
+const reject = (by: Session, id: string, reason: string) =>
+  t.client.call('rejectPendingAction', { token: by.accessToken, params: { id }, body: { reason } });
+const pendingIds = async () =>
+  (await t.client.call('listPendingActions', { token: maker.accessToken })).body.map?.((a: PendingActionDto) => a.id) ??
+  [];
 
 function proposed(res: { status: number; body: unknown }): PendingActionDto {
   expect(res.status).toBe(202);
@@ -64,7 +69,16 @@ describe('the threshold', () => {
     expect((await deposit(maker, at, 10_000)).status).toBe(200);
     const client = await clientWith(9_999.99);
     const action = proposed(await deposit(maker, client, 10_000.01));
-    expect(action).toMatchObject({ kind: 'deposit', status: 'pending', clientId: client.sub, clientEmail: client.email, amount: 10_000.01, change: 10_000.01, balanceAtProposal: 9_999.99, proposedBy: DEMO_ADMIN });
+    expect(action).toMatchObject({
+      kind: 'deposit',
+      status: 'pending',
+      clientId: client.sub,
+      clientEmail: client.email,
+      amount: 10_000.01,
+      change: 10_000.01,
+      balanceAtProposal: 9_999.99,
+      proposedBy: DEMO_ADMIN,
+    });
     expect(await balanceOf(client)).toBe(9_999.99);
     expect(await t.table.ledger(client.sub)).toHaveLength(1);
     expect(await pendingIds()).toContain(action.id);
@@ -72,9 +86,16 @@ describe('the threshold', () => {
 
   it('measures a withdrawal by its amount and a balance edit by the change it makes', async () => {
     const client = await clientWith(20_000);
-    const withdrawal = proposed(await t.client.call('processWithdrawal', { token: maker.accessToken, params: { id: client.sub }, body: { amount: 10_000.01, note: 'out' } }));
+    const withdrawal = proposed(
+      await t.client.call('processWithdrawal', {
+        token: maker.accessToken,
+        params: { id: client.sub },
+        body: { amount: 10_000.01, note: 'out' },
+      }),
+    );
     expect(withdrawal).toMatchObject({ kind: 'withdrawal', change: -10_000.01 });
-    const edit = (balance: number) => t.client.call('updateBalance', { token: maker.accessToken, params: { id: client.sub }, body: { balance } });
+    const edit = (balance: number) =>
+      t.client.call('updateBalance', { token: maker.accessToken, params: { id: client.sub }, body: { balance } });
     const big = proposed(await edit(30_000.01));
     expect(big).toMatchObject({ kind: 'balance', amount: 30_000.01, change: 10_000.01, balanceAtProposal: 20_000 });
     expect((await edit(30_000)).status).toBe(200);
@@ -99,17 +120,35 @@ describe('approval by a second administrator', () => {
     expect(await balanceOf(client)).toBe(0);
     const approved = await approve(checker, action.id);
     expect(approved.status).toBe(200);
-    expect(approved.body).toMatchObject({ success: true, newBalance: 25_000, action: { id: action.id, status: 'approved', decidedBy: checker.email } });
-    expect(approved.body.transaction).toMatchObject({ type: 'deposit', amount: 25_000, adminEmail: DEMO_ADMIN, approvedBy: checker.email });
+    expect(approved.body).toMatchObject({
+      success: true,
+      newBalance: 25_000,
+      action: { id: action.id, status: 'approved', decidedBy: checker.email },
+    });
+    expect(approved.body.transaction).toMatchObject({
+      type: 'deposit',
+      amount: 25_000,
+      adminEmail: DEMO_ADMIN,
+      approvedBy: checker.email,
+    });
     expect(await balanceOf(client)).toBe(25_000);
-    expect(await approve(checker, action.id)).toMatchObject({ status: 409, body: { error: apiMessages.actionAlreadyDecided } });
+    expect(await approve(checker, action.id)).toMatchObject({
+      status: 409,
+      body: { error: apiMessages.actionAlreadyDecided },
+    });
     expect(await pendingIds()).not.toContain(action.id);
   });
 
   it('lets exactly one of two approvers at once apply it: one 200, one 409, one ledger entry', async () => {
     const client = await clientWith(20_000);
     const third = await t.client.newAdmin();
-    const action = proposed(await t.client.call('processWithdrawal', { token: maker.accessToken, params: { id: client.sub }, body: { amount: 15_000, note: 'race' } }));
+    const action = proposed(
+      await t.client.call('processWithdrawal', {
+        token: maker.accessToken,
+        params: { id: client.sub },
+        body: { amount: 15_000, note: 'race' },
+      }),
+    );
     const answers = await Promise.all([approve(checker, action.id), approve(third, action.id)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(await balanceOf(client)).toBe(5_000);
@@ -118,9 +157,26 @@ describe('approval by a second administrator', () => {
 
   it('re-checks the balance at approval: a withdrawal the balance no longer covers is refused and stays pending', async () => {
     const client = await clientWith(20_000);
-    const action = proposed(await t.client.call('processWithdrawal', { token: maker.accessToken, params: { id: client.sub }, body: { amount: 15_000, note: 'big' } }));
-    expect((await t.client.call('processWithdrawal', { token: maker.accessToken, params: { id: client.sub }, body: { amount: 8_000, note: 'small' } })).status).toBe(200);
-    expect(await approve(checker, action.id)).toMatchObject({ status: 409, body: { error: refusals.insufficientBalance } });
+    const action = proposed(
+      await t.client.call('processWithdrawal', {
+        token: maker.accessToken,
+        params: { id: client.sub },
+        body: { amount: 15_000, note: 'big' },
+      }),
+    );
+    expect(
+      (
+        await t.client.call('processWithdrawal', {
+          token: maker.accessToken,
+          params: { id: client.sub },
+          body: { amount: 8_000, note: 'small' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(await approve(checker, action.id)).toMatchObject({
+      status: 409,
+      body: { error: refusals.insufficientBalance },
+    });
     expect(await balanceOf(client)).toBe(12_000);
     expect(await pendingIds()).toContain(action.id);
     expect((await reject(checker, action.id, 'No longer covered')).status).toBe(200);
@@ -131,8 +187,14 @@ describe('approval by a second administrator', () => {
     const action = proposed(await deposit(maker, client, 30_000));
     expect((await reject(checker, action.id, '')).status).toBe(400);
     const rejected = await reject(checker, action.id, 'Wire not received');
-    expect(rejected.body).toMatchObject({ success: true, action: { status: 'rejected', reason: 'Wire not received', decidedBy: checker.email } });
-    expect(await approve(checker, action.id)).toMatchObject({ status: 409, body: { error: apiMessages.actionAlreadyDecided } });
+    expect(rejected.body).toMatchObject({
+      success: true,
+      action: { status: 'rejected', reason: 'Wire not received', decidedBy: checker.email },
+    });
+    expect(await approve(checker, action.id)).toMatchObject({
+      status: 409,
+      body: { error: apiMessages.actionAlreadyDecided },
+    });
     expect(await balanceOf(client)).toBe(0);
     expect(await t.table.ledger(client.sub)).toHaveLength(0);
   });
@@ -140,54 +202,92 @@ describe('approval by a second administrator', () => {
   it('holds a withdrawal request above the threshold for a second approval, then pays it once', async () => {
     const client = await t.client.newClient('request');
     // $60,000 deposited 200 days ago: over $10,000 of eligible profit.
-    const big = proposed(await deposit(maker, client, 60_000, { timestamp: new Date(Date.now() - 200 * DAY_MS).toISOString() }));
+    const big = proposed(
+      await deposit(maker, client, 60_000, { timestamp: new Date(Date.now() - 200 * DAY_MS).toISOString() }),
+    );
     expect((await approve(checker, big.id)).status).toBe(200);
-    const asked = await t.client.call('requestWithdrawal', { token: client.accessToken, body: { userId: client.sub, userEmail: client.email, amount: 10_500 } });
+    const asked = await t.client.call('requestWithdrawal', {
+      token: client.accessToken,
+      body: { userId: client.sub, userEmail: client.email, amount: 10_500 },
+    });
     expect(asked.status).toBe(201);
     const requestId = asked.body.request.id;
     const direct = { token: maker.accessToken, params: { id: requestId } };
     const action = proposed(await t.client.call('approveWithdrawalRequest', direct));
     expect(action).toMatchObject({ kind: 'approveRequest', requestId, amount: 10_500 });
     // While it waits, the request can be neither approved again nor proposed twice.
-    expect(await t.client.call('approveWithdrawalRequest', direct)).toMatchObject({ status: 409, body: { error: refusals.requestAwaitingApproval } });
-    const before = (await balanceOf(client));
+    expect(await t.client.call('approveWithdrawalRequest', direct)).toMatchObject({
+      status: 409,
+      body: { error: refusals.requestAwaitingApproval },
+    });
+    const before = await balanceOf(client);
     const approved = await approve(checker, action.id);
     expect(approved.status).toBe(200);
     expect(approved.body.transaction).toMatchObject({ type: 'withdrawal', amount: 10_500, approvedBy: checker.email });
     expect(await balanceOf(client)).toBeCloseTo(before - 10_500, 2);
-    const mine = await t.client.call('listMyWithdrawalRequests', { token: client.accessToken, params: { uid: client.sub } });
+    const mine = await t.client.call('listMyWithdrawalRequests', {
+      token: client.accessToken,
+      params: { uid: client.sub },
+    });
     expect(mine.body.find((r) => r.id === requestId)).toMatchObject({ status: 'approved' });
     expect((await t.table.profile(client.sub))?.pendingRequests).toBe(0);
   });
 
   it('re-checks the eligible profit at approval: a request it no longer covers is refused, writing nothing', async () => {
     const client = await t.client.newClient('request-uncovered');
-    const big = proposed(await deposit(maker, client, 60_000, { timestamp: new Date(Date.now() - 200 * DAY_MS).toISOString() }));
+    const big = proposed(
+      await deposit(maker, client, 60_000, { timestamp: new Date(Date.now() - 200 * DAY_MS).toISOString() }),
+    );
     expect((await approve(checker, big.id)).status).toBe(200);
-    const asked = await t.client.call('requestWithdrawal', { token: client.accessToken, body: { userId: client.sub, userEmail: client.email, amount: 500 } });
+    const asked = await t.client.call('requestWithdrawal', {
+      token: client.accessToken,
+      body: { userId: client.sub, userEmail: client.email, amount: 500 },
+    });
     expect(asked.status).toBe(201);
     // Another request already paid out all the profit left and a cent more (as a restore or a
     // migration could leave it): this one is no longer covered.
-    const eligible = (await t.client.call('getEligibility', { token: client.accessToken, params: { uid: client.sub } })).body.data.totalEligibleProfit;
+    const eligible = (await t.client.call('getEligibility', { token: client.accessToken, params: { uid: client.sub } }))
+      .body.data.totalEligibleProfit;
     const now = Date.now();
-    const paid = { ...newRequestItem(client.sub, newId(now), client.email, Math.round(eligible * 100) + 1, now), status: 'approved' };
+    const paid = {
+      ...newRequestItem(client.sub, newId(now), client.email, Math.round(eligible * 100) + 1, now),
+      status: 'approved',
+    };
     delete (paid as Partial<typeof paid>).GSI3PK;
     delete (paid as Partial<typeof paid>).GSI3SK;
     await t.table.putItems([paid]);
     const before = await t.table.items(client.sub);
-    const res = await t.client.call('approveWithdrawalRequest', { token: maker.accessToken, params: { id: asked.body.request.id } });
+    const res = await t.client.call('approveWithdrawalRequest', {
+      token: maker.accessToken,
+      params: { id: asked.body.request.id },
+    });
     expect(res).toMatchObject({ status: 409, body: { error: refusals.requestNoLongerCovered } });
     expect(await t.table.items(client.sub)).toEqual(before);
   });
 
   it('frees a request whose approval was refused, so it can be decided again', async () => {
     const client = await t.client.newClient('request-freed');
-    const big = proposed(await deposit(maker, client, 60_000, { timestamp: new Date(Date.now() - 200 * DAY_MS).toISOString() }));
+    const big = proposed(
+      await deposit(maker, client, 60_000, { timestamp: new Date(Date.now() - 200 * DAY_MS).toISOString() }),
+    );
     expect((await approve(checker, big.id)).status).toBe(200);
-    const asked = await t.client.call('requestWithdrawal', { token: client.accessToken, body: { userId: client.sub, userEmail: client.email, amount: 11_000 } });
+    const asked = await t.client.call('requestWithdrawal', {
+      token: client.accessToken,
+      body: { userId: client.sub, userEmail: client.email, amount: 11_000 },
+    });
     const requestId = asked.body.request.id;
-    const action = proposed(await t.client.call('approveWithdrawalRequest', { token: maker.accessToken, params: { id: requestId } }));
+    const action = proposed(
+      await t.client.call('approveWithdrawalRequest', { token: maker.accessToken, params: { id: requestId } }),
+    );
     expect((await reject(checker, action.id, 'Call the client first')).status).toBe(200);
-    expect((await t.client.call('rejectWithdrawalRequest', { token: maker.accessToken, params: { id: requestId }, body: { reason: 'Client asked to wait' } })).status).toBe(200);
+    expect(
+      (
+        await t.client.call('rejectWithdrawalRequest', {
+          token: maker.accessToken,
+          params: { id: requestId },
+          body: { reason: 'Client asked to wait' },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

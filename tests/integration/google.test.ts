@@ -18,23 +18,36 @@ import { runTool } from './support/tool';
 import { useSharedStack } from './support/use-stack';
 
 const t = useSharedStack();
-const [grace, alan] = DEMO_GOOGLE_ACCOUNTS as [(typeof DEMO_GOOGLE_ACCOUNTS)[number], (typeof DEMO_GOOGLE_ACCOUNTS)[number]];
+const [grace, alan] = DEMO_GOOGLE_ACCOUNTS as [
+  (typeof DEMO_GOOGLE_ACCOUNTS)[number],
+  (typeof DEMO_GOOGLE_ACCOUNTS)[number],
+];
 
 const config = async (url: string) => siteConfig(await (await fetch(`${url}/config.json`)).json());
-const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+const claimsOf = (jwt: string) =>
+  JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 
 /** The hosted UI's certificate, as the data folder keeps it: what the test trusts, and nothing else. */
 const ca = () => readFileSync(join(t.stack.dataDir, 'hosted-ui-tls', 'cert.pem'), 'utf8');
 
-function postForm(url: string, form: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
+function postForm(
+  url: string,
+  form: Record<string, string>,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const body = new URLSearchParams(form).toString();
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', ca: ca(), headers: { 'content-type': 'application/x-www-form-urlencoded' } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }));
-    });
+    const req = request(
+      url,
+      { method: 'POST', ca: ca(), headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -61,7 +74,13 @@ async function googleSignIn(account: string): Promise<{ access: string; id: stri
   const landed = await walkGoogleSignIn(authorize.toString(), account, { ca: ca(), stopAt: t.stack.url });
   const code = landed.searchParams.get('code');
   if (!code) throw new Error(`no code: ${landed.toString()}`);
-  const tokens = await postForm(`https://${oauthDomain}/oauth2/token`, { grant_type: 'authorization_code', client_id: userPoolClientId, code, redirect_uri: redirectUri, code_verifier: verifier });
+  const tokens = await postForm(`https://${oauthDomain}/oauth2/token`, {
+    grant_type: 'authorization_code',
+    client_id: userPoolClientId,
+    code,
+    redirect_uri: redirectUri,
+    code_verifier: verifier,
+  });
   expect(tokens.status).toBe(200);
   return { access: String(tokens.body.access_token), id: String(tokens.body.id_token) };
 }
@@ -76,25 +95,40 @@ it('turns Google on in /config.json, with the hosted UI in the content security 
 it('signs a new Google client in with a portfolio that exists before the first call, and the same one the next time', async () => {
   const first = await googleSignIn(grace.sub);
   const sub = String(claimsOf(first.id).sub);
-  expect(claimsOf(first.id)).toMatchObject({ email: grace.email, given_name: grace.givenName, family_name: grace.familyName, 'cognito:username': `Google_${grace.sub}` });
+  expect(claimsOf(first.id)).toMatchObject({
+    email: grace.email,
+    given_name: grace.givenName,
+    family_name: grace.familyName,
+    'cognito:username': `Google_${grace.sub}`,
+  });
   const portfolio = await t.client.call('getPortfolio', { token: first.access, params: { userId: sub } });
   expect(portfolio).toMatchObject({ status: 200, body: { portfolio: { userId: sub, balance: 0 } } });
 
   const again = await googleSignIn(grace.sub);
   expect(claimsOf(again.id).sub).toBe(sub);
-  expect((await t.client.call('getPortfolio', { token: again.access, params: { userId: sub } })).body.portfolio?.userId).toBe(sub);
+  expect(
+    (await t.client.call('getPortfolio', { token: again.access, params: { userId: sub } })).body.portfolio?.userId,
+  ).toBe(sub);
 });
 
 it('makes a Google user an administrator by e-mail, who then lists Google clients like any other', async () => {
   await googleSignIn(alan.sub);
   const made = await runTool('admin.ts', ['add', alan.email.toUpperCase(), '--data-dir', t.stack.dataDir]);
-  expect(made).toMatchObject({ code: 0, output: expect.stringContaining("They sign in with Google, so their second factor is Google's") });
+  expect(made).toMatchObject({
+    code: 0,
+    output: expect.stringContaining("They sign in with Google, so their second factor is Google's"),
+  });
   const admin = await googleSignIn(alan.sub);
   expect(claimsOf(admin.access)['cognito:groups']).toEqual([userPoolDefinition.adminGroup]);
   // Alan, an administrator with no money, is a staff account: Grace alone is a client.
   const listed = await t.client.allClients(admin.access, { search: 'demo@gmail.com' });
-  expect(listed.map((c) => [c.email, c.displayName])).toEqual([[grace.email, `${grace.givenName} ${grace.familyName}`]]);
-  expect(await runTool('admin.ts', ['add', 'nobody@example.com', '--data-dir', t.stack.dataDir])).toMatchObject({ code: 1, output: expect.stringContaining('no user nobody@example.com in the pool') });
+  expect(listed.map((c) => [c.email, c.displayName])).toEqual([
+    [grace.email, `${grace.givenName} ${grace.familyName}`],
+  ]);
+  expect(await runTool('admin.ts', ['add', 'nobody@example.com', '--data-dir', t.stack.dataDir])).toMatchObject({
+    code: 1,
+    output: expect.stringContaining('no user nobody@example.com in the pool'),
+  });
 });
 
 it('has no Google sign-in on a stack started without it, as a stage without a Google provider', async () => {

@@ -28,10 +28,17 @@ beforeAll(async () => {
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
 const balanceOf = async (sub: string) => (await t.table.profile(sub))?.balanceCents;
 const deposit = (by: Session, sub: string, amount: number, timestamp?: string) =>
-  t.client.call('addDeposit', { token: by.accessToken, params: { id: sub }, body: { amount, note: 'wire', ...(timestamp ? { timestamp } : {}) } });
-const withdraw = (by: Session, sub: string, amount: number) => t.client.call('processWithdrawal', { token: by.accessToken, params: { id: sub }, body: { amount, note: 'out' } });
-const edit = (by: Session, sub: string, balance: number) => t.client.call('updateBalance', { token: by.accessToken, params: { id: sub }, body: { balance } });
-const approve = (by: Session, id: string) => t.client.call('approvePendingAction', { token: by.accessToken, params: { id } });
+  t.client.call('addDeposit', {
+    token: by.accessToken,
+    params: { id: sub },
+    body: { amount, note: 'wire', ...(timestamp ? { timestamp } : {}) },
+  });
+const withdraw = (by: Session, sub: string, amount: number) =>
+  t.client.call('processWithdrawal', { token: by.accessToken, params: { id: sub }, body: { amount, note: 'out' } });
+const edit = (by: Session, sub: string, balance: number) =>
+  t.client.call('updateBalance', { token: by.accessToken, params: { id: sub }, body: { balance } });
+const approve = (by: Session, id: string) =>
+  t.client.call('approvePendingAction', { token: by.accessToken, params: { id } });
 
 function proposed(res: { status: number; body: unknown }): PendingActionDto {
   expect(res.status).toBe(202);
@@ -50,23 +57,42 @@ async function fundedClient(prefix: string, amount: number, timestamp?: string):
 
 describe('self-dealing', () => {
   it('refuses an administrator a backdated deposit into their own account and the decision of their own request', async () => {
-    expect(await deposit(checker, checker.sub, 9_999.99, daysAgo(365))).toMatchObject({ status: 403, body: { error: refusals.ownAccountMove } });
+    expect(await deposit(checker, checker.sub, 9_999.99, daysAgo(365))).toMatchObject({
+      status: 403,
+      body: { error: refusals.ownAccountMove },
+    });
     expect(await t.table.ledger(checker.sub)).toHaveLength(0);
     // Money on an administrator's account always waits for another administrator, whatever its size.
     const small = proposed(await deposit(maker, checker.sub, 100));
     expect(small).toMatchObject({ heldBecause: 'adminAccount', clientId: checker.sub });
-    expect(await approve(checker, small.id)).toMatchObject({ status: 403, body: { error: refusals.ownAccountApproval } });
+    expect(await approve(checker, small.id)).toMatchObject({
+      status: 403,
+      body: { error: refusals.ownAccountApproval },
+    });
     const old = proposed(await deposit(maker, checker.sub, 10_000, daysAgo(200)));
     expect((await approve(third, old.id)).status).toBe(200);
     // The checker, as a client, asks for profit, then tries to pay it to themselves.
-    const asked = await t.client.call('requestWithdrawal', { token: checker.accessToken, body: { userId: checker.sub, userEmail: checker.email, amount: 1_000 } });
+    const asked = await t.client.call('requestWithdrawal', {
+      token: checker.accessToken,
+      body: { userId: checker.sub, userEmail: checker.email, amount: 1_000 },
+    });
     expect(asked.status).toBe(201);
     const requestId = asked.body.request.id;
     const before = await balanceOf(checker.sub);
-    expect(await t.client.call('approveWithdrawalRequest', { token: checker.accessToken, params: { id: requestId } })).toMatchObject({ status: 403, body: { error: refusals.ownAccountMove } });
-    expect(await t.client.call('rejectWithdrawalRequest', { token: checker.accessToken, params: { id: requestId }, body: { reason: 'mine' } })).toMatchObject({ status: 403 });
+    expect(
+      await t.client.call('approveWithdrawalRequest', { token: checker.accessToken, params: { id: requestId } }),
+    ).toMatchObject({ status: 403, body: { error: refusals.ownAccountMove } });
+    expect(
+      await t.client.call('rejectWithdrawalRequest', {
+        token: checker.accessToken,
+        params: { id: requestId },
+        body: { reason: 'mine' },
+      }),
+    ).toMatchObject({ status: 403 });
     // Another administrator's approval of it is itself held, and the owner cannot give the second one.
-    const payout = proposed(await t.client.call('approveWithdrawalRequest', { token: maker.accessToken, params: { id: requestId } }));
+    const payout = proposed(
+      await t.client.call('approveWithdrawalRequest', { token: maker.accessToken, params: { id: requestId } }),
+    );
     expect(payout).toMatchObject({ kind: 'approveRequest', heldBecause: 'adminAccount' });
     expect((await approve(checker, payout.id)).status).toBe(403);
     expect(await balanceOf(checker.sub)).toBe(before);
@@ -77,7 +103,10 @@ describe('self-dealing', () => {
   it("refuses the checker's approval of a deposit into the checker's own account", async () => {
     const action = proposed(await deposit(maker, checker.sub, 20_000));
     const before = await balanceOf(checker.sub);
-    expect(await approve(checker, action.id)).toMatchObject({ status: 403, body: { error: refusals.ownAccountApproval } });
+    expect(await approve(checker, action.id)).toMatchObject({
+      status: 403,
+      body: { error: refusals.ownAccountApproval },
+    });
     expect(await balanceOf(checker.sub)).toBe(before);
     expect((await t.table.item(actionKeys.item(action.id)))?.status).toBe('pending');
   });
@@ -87,13 +116,22 @@ describe('self-dealing', () => {
     const twin = await t.client.newClient('twin');
     const profile = await t.table.profile(twin.sub);
     await t.table.putItems([{ ...profile, email: `  ${checker.email.toUpperCase()} ` }]);
-    expect(await deposit(checker, twin.sub, 50)).toMatchObject({ status: 403, body: { error: refusals.ownAccountMove } });
-    expect(await deposit(checker, twin.sub, 50_000)).toMatchObject({ status: 403, body: { error: refusals.ownAccountMove } });
+    expect(await deposit(checker, twin.sub, 50)).toMatchObject({
+      status: 403,
+      body: { error: refusals.ownAccountMove },
+    });
+    expect(await deposit(checker, twin.sub, 50_000)).toMatchObject({
+      status: 403,
+      body: { error: refusals.ownAccountMove },
+    });
     expect(await edit(checker, twin.sub, 10)).toMatchObject({ status: 403 });
     // Someone else's move on it is held, and the address's owner cannot approve it.
     const action = proposed(await deposit(maker, twin.sub, 50));
     expect(action.heldBecause).toBe('adminAccount');
-    expect(await approve(checker, action.id)).toMatchObject({ status: 403, body: { error: refusals.ownAccountApproval } });
+    expect(await approve(checker, action.id)).toMatchObject({
+      status: 403,
+      body: { error: refusals.ownAccountApproval },
+    });
     expect(await t.table.ledger(twin.sub)).toHaveLength(0);
     expect((await approve(third, action.id)).status).toBe(200);
   });
@@ -110,7 +148,9 @@ describe('structuring', () => {
 
   it('holds all but one of five such deposits sent at once', async () => {
     const client = await t.client.newClient('split-at-once');
-    const statuses = (await Promise.all(Array.from({ length: 5 }, () => deposit(third, client.sub, 9_999.99)))).map((r) => r.status).sort();
+    const statuses = (await Promise.all(Array.from({ length: 5 }, () => deposit(third, client.sub, 9_999.99))))
+      .map((r) => r.status)
+      .sort();
     expect(statuses).toEqual([200, 202, 202, 202, 202]);
     expect(await balanceOf(client.sub)).toBe(999_999);
   });
@@ -129,8 +169,12 @@ describe('structuring', () => {
     const action = proposed(await edit(maker, client.sub, 19_998));
     expect(action).toMatchObject({ kind: 'balance', change: 9_999, clientDaySum: 19_998, heldBecause: 'threshold' });
     expect(action.proposerDaySum).toBeGreaterThanOrEqual(19_998);
-    const listed = (await t.client.call('listPendingActions', { token: checker.accessToken })).body as PendingActionDto[];
-    expect(listed.find((a) => a.id === action.id)).toMatchObject({ clientDaySum: 19_998, proposerDaySum: action.proposerDaySum });
+    const listed = (await t.client.call('listPendingActions', { token: checker.accessToken }))
+      .body as PendingActionDto[];
+    expect(listed.find((a) => a.id === action.id)).toMatchObject({
+      clientDaySum: 19_998,
+      proposerDaySum: action.proposerDaySum,
+    });
     for (const balance of [29_997, 39_996, 49_995]) expect((await edit(maker, client.sub, balance)).status).toBe(202);
     expect(await balanceOf(client.sub)).toBe(999_900);
   });
@@ -167,7 +211,10 @@ describe('backdating', () => {
 
   it('holds any deposit dated more than 31 days back, however small', async () => {
     const client = await t.client.newClient('backdated-month');
-    expect(proposed(await deposit(maker, client.sub, 100, daysAgo(32)))).toMatchObject({ heldBecause: 'backdated', amount: 100 });
+    expect(proposed(await deposit(maker, client.sub, 100, daysAgo(32)))).toMatchObject({
+      heldBecause: 'backdated',
+      amount: 100,
+    });
     expect((await deposit(maker, client.sub, 100, daysAgo(30))).status).toBe(200);
   });
 
@@ -177,7 +224,10 @@ describe('backdating', () => {
     // Seven days pass: the date it names is now 367 days back.
     const stored = await t.table.item(actionKeys.item(action.id));
     await t.table.putItems([{ ...stored, depositAt: Date.now() - 367 * DAY_MS }]);
-    expect(await approve(checker, action.id)).toMatchObject({ status: 409, body: { error: refusals.approvalDateOutOfRange } });
+    expect(await approve(checker, action.id)).toMatchObject({
+      status: 409,
+      body: { error: refusals.approvalDateOutOfRange },
+    });
     expect(await t.table.ledger(client.sub)).toHaveLength(0);
     expect((await t.table.item(actionKeys.item(action.id)))?.status).toBe('pending');
   });
@@ -191,7 +241,10 @@ describe('stale approvals', () => {
     const raise = proposed(await deposit(maker, client.sub, 30_000));
     expect((await approve(checker, raise.id)).status).toBe(200);
     const ledger = await t.table.ledger(client.sub);
-    expect(await approve(checker, cut.id)).toMatchObject({ status: 409, body: { error: refusals.balanceChangedSinceProposal } });
+    expect(await approve(checker, cut.id)).toMatchObject({
+      status: 409,
+      body: { error: refusals.balanceChangedSinceProposal },
+    });
     expect(await balanceOf(client.sub)).toBe(5_000_000);
     expect(await t.table.ledger(client.sub)).toEqual(ledger);
     expect((await t.table.item(actionKeys.item(cut.id)))?.status).toBe('pending');

@@ -73,17 +73,31 @@ it('answers the demo users', async () => {
 it('signs up through the gateway with the errors named as Cognito names them', async () => {
   const email = 'kim@example.com';
   const clientId = stack.cognito.clientId;
-  await expect(client.cognito.send(new SignUpCommand({ ClientId: clientId, Username: email, Password: '12345', UserAttributes: attrs(email) }))).rejects.toMatchObject({
+  await expect(
+    client.cognito.send(
+      new SignUpCommand({ ClientId: clientId, Username: email, Password: '12345', UserAttributes: attrs(email) }),
+    ),
+  ).rejects.toMatchObject({
     name: 'InvalidPasswordException',
   });
-  await client.cognito.send(new SignUpCommand({ ClientId: clientId, Username: email, Password: PASSWORD, UserAttributes: attrs(email) }));
-  await expect(client.cognito.send(new SignUpCommand({ ClientId: clientId, Username: email, Password: PASSWORD, UserAttributes: attrs(email) }))).rejects.toMatchObject({
+  await client.cognito.send(
+    new SignUpCommand({ ClientId: clientId, Username: email, Password: PASSWORD, UserAttributes: attrs(email) }),
+  );
+  await expect(
+    client.cognito.send(
+      new SignUpCommand({ ClientId: clientId, Username: email, Password: PASSWORD, UserAttributes: attrs(email) }),
+    ),
+  ).rejects.toMatchObject({
     name: 'UsernameExistsException',
   });
   await expect(client.signIn(email)).rejects.toMatchObject({ name: 'UserNotConfirmedException' });
 
   const [first] = await client.mailbox(email);
-  expect(first).toMatchObject({ to: email, subject: 'Verify your Aurum account', code: expect.stringMatching(/^\d{6}$/) });
+  expect(first).toMatchObject({
+    to: email,
+    subject: 'Verify your Aurum account',
+    code: expect.stringMatching(/^\d{6}$/),
+  });
   expect(first?.link).toBe(`${stack.url}/signup?email=kim%40example.com&code=${first?.code}`);
 
   await client.cognito.send(new ResendConfirmationCodeCommand({ ClientId: clientId, Username: email }));
@@ -91,10 +105,16 @@ it('signs up through the gateway with the errors named as Cognito names them', a
   expect(mails).toHaveLength(2);
   const resent = mails[0];
   expect(resent?.code).not.toBe(first?.code);
-  await expect(client.cognito.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: first?.code ?? '' }))).rejects.toMatchObject({
+  await expect(
+    client.cognito.send(
+      new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: first?.code ?? '' }),
+    ),
+  ).rejects.toMatchObject({
     name: 'CodeMismatchException',
   });
-  await client.cognito.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: resent?.code ?? '' }));
+  await client.cognito.send(
+    new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: resent?.code ?? '' }),
+  );
 
   const session = await client.signIn(email);
   const portfolio = await client.call('getPortfolio', { token: session.accessToken, params: { userId: session.sub } });
@@ -108,10 +128,18 @@ it('signs up through the gateway with the errors named as Cognito names them', a
 
   // Refresh rotates, as the app client in AWS does: only GetTokensFromRefreshToken, with a new refresh token.
   const viaInitiate = await client.cognito
-    .send(new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: clientId, AuthParameters: { REFRESH_TOKEN: session.refreshToken } }))
+    .send(
+      new InitiateAuthCommand({
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: clientId,
+        AuthParameters: { REFRESH_TOKEN: session.refreshToken },
+      }),
+    )
     .catch((e: Error) => e);
   expect(viaInitiate).toMatchObject({ name: 'InvalidParameterException' });
-  const viaGetTokens = await client.cognito.send(new GetTokensFromRefreshTokenCommand({ ClientId: clientId, RefreshToken: session.refreshToken }));
+  const viaGetTokens = await client.cognito.send(
+    new GetTokensFromRefreshTokenCommand({ ClientId: clientId, RefreshToken: session.refreshToken }),
+  );
   expect(viaGetTokens.AuthenticationResult?.RefreshToken).toBeTruthy();
   expect(viaGetTokens.AuthenticationResult?.RefreshToken).not.toBe(session.refreshToken);
   const refreshed = viaGetTokens.AuthenticationResult?.AccessToken ?? '';
@@ -121,11 +149,20 @@ it('signs up through the gateway with the errors named as Cognito names them', a
 it('resets a password with the code or link from the e-mail', async () => {
   const clientId = stack.cognito.clientId;
   // An unknown address is answered as a known one would be, and nothing is sent.
-  const unknown = await client.cognito.send(new ForgotPasswordCommand({ ClientId: clientId, Username: 'nobody@example.com' }));
+  const unknown = await client.cognito.send(
+    new ForgotPasswordCommand({ ClientId: clientId, Username: 'nobody@example.com' }),
+  );
   expect(unknown.CodeDeliveryDetails).toMatchObject({ DeliveryMedium: 'EMAIL', AttributeName: 'email' });
   expect(await client.mailbox('nobody@example.com')).toEqual([]);
   await expect(
-    client.cognito.send(new ConfirmForgotPasswordCommand({ ClientId: clientId, Username: 'nobody@example.com', ConfirmationCode: '123456', Password: 'NewPass1' })),
+    client.cognito.send(
+      new ConfirmForgotPasswordCommand({
+        ClientId: clientId,
+        Username: 'nobody@example.com',
+        ConfirmationCode: '123456',
+        Password: 'NewPass1',
+      }),
+    ),
   ).rejects.toMatchObject({ name: 'CodeMismatchException' });
   // A user of its own: the demo users keep the password other tests sign in with.
   const { email } = await client.newClient('reset');
@@ -134,16 +171,36 @@ it('resets a password with the code or link from the e-mail', async () => {
   expect(mail).toMatchObject({ subject: 'Reset your Aurum password', code: expect.stringMatching(/^\d{6}$/) });
   expect(mail?.link).toBe(`${stack.url}/forgot-password?email=${encodeURIComponent(email)}&code=${mail?.code}`);
   await expect(
-    client.cognito.send(new ConfirmForgotPasswordCommand({ ClientId: clientId, Username: email, ConfirmationCode: mail?.code ?? '', Password: '123' })),
+    client.cognito.send(
+      new ConfirmForgotPasswordCommand({
+        ClientId: clientId,
+        Username: email,
+        ConfirmationCode: mail?.code ?? '',
+        Password: '123',
+      }),
+    ),
   ).rejects.toMatchObject({ name: 'InvalidPasswordException' });
-  await client.cognito.send(new ConfirmForgotPasswordCommand({ ClientId: clientId, Username: email, ConfirmationCode: mail?.code ?? '', Password: 'NewPass1' }));
+  await client.cognito.send(
+    new ConfirmForgotPasswordCommand({
+      ClientId: clientId,
+      Username: email,
+      ConfirmationCode: mail?.code ?? '',
+      Password: 'NewPass1',
+    }),
+  );
   await expect(client.signIn(email, PASSWORD)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   expect((await client.signIn(email, 'NewPass1')).accessToken).toBeTruthy();
 });
 
 it('does not let a browser call the Admin APIs through the gateway', async () => {
   await expect(
-    client.cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: stack.cognito.userPoolId, Username: 'alice@example.com', GroupName: 'admins' })),
+    client.cognito.send(
+      new AdminAddUserToGroupCommand({
+        UserPoolId: stack.cognito.userPoolId,
+        Username: 'alice@example.com',
+        GroupName: 'admins',
+      }),
+    ),
   ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
 });
 
@@ -170,19 +227,35 @@ it('opens its port only when ready: the first answer it gives already has the de
   try {
     const url = `http://localhost:${port}`;
     const config = await eventually(
-      async () => (await fetch(`${url}/config.json`)).json() as Promise<{ userPoolEndpoint: string; userPoolId: string; userPoolClientId: string }>,
+      async () =>
+        (await fetch(`${url}/config.json`)).json() as Promise<{
+          userPoolEndpoint: string;
+          userPoolId: string;
+          userPoolClientId: string;
+        }>,
       60_000,
       25,
     ).catch(() => {
       throw new Error('the stack never answered');
     });
     // The very first moment it answers, the seed is complete.
-    const stackFile = JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')) as { cognito: { clientId: string } };
+    const stackFile = JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')) as {
+      cognito: { clientId: string };
+    };
     expect(stackFile.cognito.clientId).toBe(config.userPoolClientId);
     // As the web signs in, with what /config.json names: SRP through the stack's Cognito endpoint.
-    const cognito = new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: config.userPoolEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const cognito = new CognitoIdentityProviderClient({
+      region: 'us-east-1',
+      endpoint: config.userPoolEndpoint,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
     try {
-      const first = await srpSignIn(cognito, { userPoolId: config.userPoolId, clientId: config.userPoolClientId }, 'admin@example.com', PASSWORD);
+      const first = await srpSignIn(
+        cognito,
+        { userPoolId: config.userPoolId, clientId: config.userPoolClientId },
+        'admin@example.com',
+        PASSWORD,
+      );
       // The demo admin has two-factor sign-in set up (its secret is printed at start): a code step.
       expect(first.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
       const { AuthenticationResult } = await cognito.send(
@@ -190,7 +263,10 @@ it('opens its port only when ready: the first answer it gives already has the de
           ChallengeName: 'SOFTWARE_TOKEN_MFA',
           ClientId: config.userPoolClientId,
           Session: first.Session,
-          ChallengeResponses: { USERNAME: 'admin@example.com', SOFTWARE_TOKEN_MFA_CODE: await freshTotpCode(DEMO_ADMIN_TOTP_SECRET) },
+          ChallengeResponses: {
+            USERNAME: 'admin@example.com',
+            SOFTWARE_TOKEN_MFA_CODE: await freshTotpCode(DEMO_ADMIN_TOTP_SECRET),
+          },
         }),
       );
       expect(claimsOf(AuthenticationResult?.AccessToken ?? '')['cognito:groups']).toEqual(['admins']);

@@ -63,12 +63,24 @@ describe('the migration', () => {
     const gone = await t.client.newClient('gone');
     await deposit(gone.sub, 20);
     // Closed once its money left through a withdrawal.
-    const balance = (await t.client.call('getPortfolio', { token: admin.accessToken, params: { userId: gone.sub } })).body.portfolio.balance;
-    expect((await t.client.call('processWithdrawal', { token: admin.accessToken, params: { id: gone.sub }, body: { amount: balance, note: 'closing' } })).status).toBe(200);
-    expect((await t.client.call('deleteClient', { params: { id: gone.sub }, token: admin.accessToken })).status).toBe(200);
+    const balance = (await t.client.call('getPortfolio', { token: admin.accessToken, params: { userId: gone.sub } }))
+      .body.portfolio.balance;
+    expect(
+      (
+        await t.client.call('processWithdrawal', {
+          token: admin.accessToken,
+          params: { id: gone.sub },
+          body: { amount: balance, note: 'closing' },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await t.client.call('deleteClient', { params: { id: gone.sub }, token: admin.accessToken })).status).toBe(
+      200,
+    );
 
     // As written before the list existed (a closed account without it too: it must stay as it is).
-    for (const sub of [old.session.sub, noDeposits.sub, gone.sub]) await t.table.forgetProfileAttribute(sub, 'upcomingEligibleAt');
+    for (const sub of [old.session.sub, noDeposits.sub, gone.sub])
+      await t.table.forgetProfileAttribute(sub, 'upcomingEligibleAt');
     const before = {
       old: await t.table.profile(old.session.sub),
       noDeposits: await t.table.profile(noDeposits.sub),
@@ -82,16 +94,30 @@ describe('the migration', () => {
     expect(summary).toMatchObject({ lacking: 2, migrated: 2, skipped: 0, failed: 0 });
 
     // Exactly what the deposit path had written, with the version moved on and nothing else changed.
-    expect(await t.table.profile(old.session.sub)).toEqual({ ...before.old, upcomingEligibleAt: old.list, version: Number(before.old?.version) + 1 });
-    expect(await t.table.profile(noDeposits.sub)).toEqual({ ...before.noDeposits, upcomingEligibleAt: [], version: Number(before.noDeposits?.version) + 1 });
+    expect(await t.table.profile(old.session.sub)).toEqual({
+      ...before.old,
+      upcomingEligibleAt: old.list,
+      version: Number(before.old?.version) + 1,
+    });
+    expect(await t.table.profile(noDeposits.sub)).toEqual({
+      ...before.noDeposits,
+      upcomingEligibleAt: [],
+      version: Number(before.noDeposits?.version) + 1,
+    });
     expect(await t.table.profile(current.session.sub)).toEqual(before.current);
     expect(await t.table.profile(gone.sub)).toEqual(before.gone);
     expect(await nextWithdrawalDateOf(old.session.sub)).toBe(old.list[0]);
 
     // A second run finds nothing to do and writes nothing.
-    const after = await Promise.all([old.session.sub, noDeposits.sub, current.session.sub, gone.sub].map((sub) => t.table.profile(sub)));
+    const after = await Promise.all(
+      [old.session.sub, noDeposits.sub, current.session.sub, gone.sub].map((sub) => t.table.profile(sub)),
+    );
     expect(await migrateUpcomingEligible(Date.now())).toMatchObject({ lacking: 0, migrated: 0, failed: 0 });
-    expect(await Promise.all([old.session.sub, noDeposits.sub, current.session.sub, gone.sub].map((sub) => t.table.profile(sub)))).toEqual(after);
+    expect(
+      await Promise.all(
+        [old.session.sub, noDeposits.sub, current.session.sub, gone.sub].map((sub) => t.table.profile(sub)),
+      ),
+    ).toEqual(after);
   });
 
   it('writes only to a live profile still without the list, at the version its ledger was read at', async () => {
@@ -103,17 +129,25 @@ describe('the migration', () => {
     // Changed since it was read (here: a deposit, which writes its own list): refused, nothing written.
     await deposit(session.sub, 30);
     const changed = await t.table.profile(session.sub);
-    expect(await setMissingUpcomingEligibleAt({ sub: session.sub, version }, ['2000-01-01T00:00:00.000Z'])).toBe('changed');
+    expect(await setMissingUpcomingEligibleAt({ sub: session.sub, version }, ['2000-01-01T00:00:00.000Z'])).toBe(
+      'changed',
+    );
     // Has a list: refused even at its current version.
-    expect(await setMissingUpcomingEligibleAt({ sub: session.sub, version: Number(changed?.version) }, [])).toBe('changed');
+    expect(await setMissingUpcomingEligibleAt({ sub: session.sub, version: Number(changed?.version) }, [])).toBe(
+      'changed',
+    );
     expect(await t.table.profile(session.sub)).toEqual(changed);
 
     // A closed account without the list: refused too.
     const gone = await t.client.newClient('tombstone');
-    expect((await t.client.call('deleteClient', { params: { id: gone.sub }, token: admin.accessToken })).status).toBe(200);
+    expect((await t.client.call('deleteClient', { params: { id: gone.sub }, token: admin.accessToken })).status).toBe(
+      200,
+    );
     await t.table.forgetProfileAttribute(gone.sub, 'upcomingEligibleAt');
     const tombstone = await t.table.profile(gone.sub);
-    expect(await setMissingUpcomingEligibleAt({ sub: gone.sub, version: Number(tombstone?.version) }, [])).toBe('changed');
+    expect(await setMissingUpcomingEligibleAt({ sub: gone.sub, version: Number(tombstone?.version) }, [])).toBe(
+      'changed',
+    );
     expect(await t.table.profile(gone.sub)).toEqual(tombstone);
     // And nobody at all: never creates an item.
     expect(await setMissingUpcomingEligibleAt({ sub: 'no-such-client', version: 0 }, [])).toBe('changed');
@@ -129,17 +163,25 @@ describe('infra/tools/migrate-upcoming-eligible.ts', () => {
     await t.table.forgetProfileAttribute(session.sub, 'upcomingEligibleAt');
 
     const first = await runTool(['--data-dir', t.stack.dataDir]);
-    expect(first).toMatchObject({ code: 0, output: expect.stringContaining('1 without upcomingEligibleAt: 1 migrated') });
+    expect(first).toMatchObject({
+      code: 0,
+      output: expect.stringContaining('1 without upcomingEligibleAt: 1 migrated'),
+    });
     const migrated = await t.table.profile(session.sub);
     expect(migrated?.upcomingEligibleAt).toEqual(list);
 
     const second = await runTool(['--data-dir', t.stack.dataDir]);
-    expect(second).toMatchObject({ code: 0, output: expect.stringContaining('0 without upcomingEligibleAt: 0 migrated') });
+    expect(second).toMatchObject({
+      code: 0,
+      output: expect.stringContaining('0 without upcomingEligibleAt: 0 migrated'),
+    });
     expect(await t.table.profile(session.sub)).toEqual(migrated);
   });
 
   it('refuses a mix of local and AWS options', async () => {
-    expect(await runTool(['--data-dir', t.stack.dataDir, '--table', 'aurum-portal', '--region', 'eu-west-1'])).toMatchObject({
+    expect(
+      await runTool(['--data-dir', t.stack.dataDir, '--table', 'aurum-portal', '--region', 'eu-west-1']),
+    ).toMatchObject({
       code: 2,
       output: expect.stringContaining('usage:'),
     });

@@ -9,7 +9,6 @@ import { DAY_MS, replayLedger } from '../../shared/growth';
 import { checkAnswer, pathOf, type Session } from './support/client';
 import { useTestStack } from './support/use-stack';
 
-
 /** A money move's answer when it applied at once (these amounts are all under the four-eyes threshold). */
 const applied = <B extends object>(body: B) => body as Exclude<B, { pending: true }>;
 // The ledger's rules are the subject here; the balance edits below move more than $10,000, so the
@@ -17,7 +16,10 @@ const applied = <B extends object>(body: B) => body as Exclude<B, { pending: tru
 // and insider-money.test.ts cover both). A deposit dated more than 31 days back still waits for a
 // second administrator: `fund` gets its approval.
 // A stack of its own: other four-eyes and daily limits than the default.
-const t = useTestStack({ seed: false, env: { FOUR_EYES_THRESHOLD_DOLLARS: '1000000', ADMIN_DAILY_LIMIT_DOLLARS: '100000000' } });
+const t = useTestStack({
+  seed: false,
+  env: { FOUR_EYES_THRESHOLD_DOLLARS: '1000000', ADMIN_DAILY_LIMIT_DOLLARS: '100000000' },
+});
 
 let admin: Session;
 
@@ -27,10 +29,13 @@ beforeAll(async () => {
 
 const deposit = (sub: string, body: BodyInputOf<'addDeposit'>, headers: Record<string, string> = {}) =>
   t.client.call('addDeposit', { token: admin.accessToken, params: { id: sub }, body, headers });
-const fund = (sub: string, body: BodyInputOf<'addDeposit'>) => t.client.fund(admin, { sub }, body.amount, { timestamp: body.timestamp, note: body.note ?? undefined });
-const withdraw = (sub: string, body: BodyInputOf<'processWithdrawal'>) => t.client.call('processWithdrawal', { token: admin.accessToken, params: { id: sub }, body });
+const fund = (sub: string, body: BodyInputOf<'addDeposit'>) =>
+  t.client.fund(admin, { sub }, body.amount, { timestamp: body.timestamp, note: body.note ?? undefined });
+const withdraw = (sub: string, body: BodyInputOf<'processWithdrawal'>) =>
+  t.client.call('processWithdrawal', { token: admin.accessToken, params: { id: sub }, body });
 const balanceOf = async (session: Session) =>
-  (await t.client.call('getPortfolio', { token: session.accessToken, params: { userId: session.sub } })).body.portfolio.balance;
+  (await t.client.call('getPortfolio', { token: session.accessToken, params: { userId: session.sub } })).body.portfolio
+    .balance;
 
 async function expectConsistent(sub: string) {
   const { stored, replayed } = await t.table.storedAndReplayed(sub);
@@ -47,11 +52,17 @@ describe('a new client', () => {
       portfolio: { userId: alice.sub, balance: 0, lastUpdate: expect.any(String), weeklyGain: 0, weeklyGainAmount: 0 },
     });
     for (let i = 0; i < 2; i++) {
-      const created = await t.client.call('createPortfolio', { token: alice.accessToken, body: { userId: alice.sub, initialBalance: 0 } });
+      const created = await t.client.call('createPortfolio', {
+        token: alice.accessToken,
+        body: { userId: alice.sub, initialBalance: 0 },
+      });
       expect(created).toMatchObject({ status: 200, body: { success: true, portfolio: { balance: 0 } } });
     }
     // An initial balance other than 0, which the typed input of `call` refuses.
-    const greedy = await t.client.callAny('createPortfolio', { token: alice.accessToken, body: { userId: alice.sub, initialBalance: 1000 } });
+    const greedy = await t.client.callAny('createPortfolio', {
+      token: alice.accessToken,
+      body: { userId: alice.sub, initialBalance: 1000 },
+    });
     expect(greedy).toMatchObject({ status: 400, body: { error: 'A new portfolio starts with a balance of 0' } });
     expect((await t.table.items(alice.sub)).map((i) => i.SK)).toEqual(['PROFILE']);
   });
@@ -61,7 +72,11 @@ describe('admin deposits, withdrawals and balance edits', () => {
   /** A new client with one deposit of $1,234.56 made now, its note padded with spaces. */
   async function carolWithDeposit() {
     const carol = await t.client.newClient('carol');
-    const res = await deposit(carol.sub, { amount: 1234.56, note: '  wire transfer  ', timestamp: new Date().toISOString() });
+    const res = await deposit(carol.sub, {
+      amount: 1234.56,
+      note: '  wire transfer  ',
+      timestamp: new Date().toISOString(),
+    });
     return { carol, res };
   }
 
@@ -71,12 +86,24 @@ describe('admin deposits, withdrawals and balance edits', () => {
     expect(res.body).toMatchObject({
       success: true,
       newBalance: 1234.56,
-      transaction: { type: 'deposit', amount: 1234.56, direction: 'in', note: 'wire transfer', adminEmail: admin.email },
+      transaction: {
+        type: 'deposit',
+        amount: 1234.56,
+        direction: 'in',
+        note: 'wire transfer',
+        adminEmail: admin.email,
+      },
     });
     expect(await balanceOf(carol)).toBe(1234.56);
     const entries = await t.table.items(carol.sub, 'ENTRY#');
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ type: 'deposit', amountCents: 123456, note: 'wire transfer', adminEmail: admin.email, balanceAfterCents: 123456 });
+    expect(entries[0]).toMatchObject({
+      type: 'deposit',
+      amountCents: 123456,
+      note: 'wire transfer',
+      adminEmail: admin.email,
+      balanceAfterCents: 123456,
+    });
     await expectConsistent(carol.sub);
   });
 
@@ -84,8 +111,18 @@ describe('admin deposits, withdrawals and balance edits', () => {
     const { carol } = await carolWithDeposit();
     const own = await t.client.call('listTransactions', { token: carol.accessToken, params: { uid: carol.sub } });
     expect(own.status).toBe(200);
-    expect(own.body[0]).toEqual({ id: expect.any(String), type: 'deposit', amount: 1234.56, direction: 'in', timestamp: expect.any(String), note: 'wire transfer' });
-    const asAdmin = await t.client.call('listClientTransactions', { token: admin.accessToken, params: { id: carol.sub } });
+    expect(own.body[0]).toEqual({
+      id: expect.any(String),
+      type: 'deposit',
+      amount: 1234.56,
+      direction: 'in',
+      timestamp: expect.any(String),
+      note: 'wire transfer',
+    });
+    const asAdmin = await t.client.call('listClientTransactions', {
+      token: admin.accessToken,
+      params: { id: carol.sub },
+    });
     expect(asAdmin.body[0]?.adminEmail).toBe(admin.email);
   });
 
@@ -95,17 +132,26 @@ describe('admin deposits, withdrawals and balance edits', () => {
     const res = await fund(dave.sub, { amount: 10000, note: '', timestamp: new Date(at).toISOString() });
     expect(res.status).toBe(200);
     const { stored } = await t.table.storedAndReplayed(dave.sub);
-    const expected = replayLedger([{ id: 'x', type: 'deposit', amountCents: 1_000_000, at }], stored.lastUpdate).balanceCents;
+    const expected = replayLedger(
+      [{ id: 'x', type: 'deposit', amountCents: 1_000_000, at }],
+      stored.lastUpdate,
+    ).balanceCents;
     expect(expected).toBeGreaterThan(1_000_000);
     expect(Math.round(applied(res.body).newBalance * 100)).toBe(expected);
     await expectConsistent(dave.sub);
     // The growth credited in the last week is this week's change, as the history's lines say it.
-    const portfolio = (await t.client.call('getPortfolio', { token: dave.accessToken, params: { userId: dave.sub } })).body.portfolio;
-    const history = (await t.client.call('getHistory', { token: dave.accessToken, params: { uid: dave.sub } })).body.data;
+    const portfolio = (await t.client.call('getPortfolio', { token: dave.accessToken, params: { userId: dave.sub } }))
+      .body.portfolio;
+    const history = (await t.client.call('getHistory', { token: dave.accessToken, params: { uid: dave.sub } })).body
+      .data;
     const L = Date.parse(portfolio.lastUpdate);
-    const week = history.filter((p) => p.kind === 'growth' && Date.parse(p.at) > L - 7 * DAY_MS && Date.parse(p.at) <= L);
+    const week = history.filter(
+      (p) => p.kind === 'growth' && Date.parse(p.at) > L - 7 * DAY_MS && Date.parse(p.at) <= L,
+    );
     expect(week.length).toBeGreaterThan(0);
-    expect(Math.round(portfolio.weeklyGainAmount * 100)).toBe(week.reduce((sum, p) => sum + Math.round(p.amount * 100), 0));
+    expect(Math.round(portfolio.weeklyGainAmount * 100)).toBe(
+      week.reduce((sum, p) => sum + Math.round(p.amount * 100), 0),
+    );
     expect(portfolio.weeklyGainAmount).toBeGreaterThan(0);
   });
 
@@ -132,7 +178,11 @@ describe('admin deposits, withdrawals and balance edits', () => {
   it('a withdrawal within the balance writes its entry and lowers the balance', async () => {
     const { carol } = await carolWithDeposit();
     const res = await withdraw(carol.sub, { amount: 234.56, note: ' cash ' });
-    expect(res.body).toMatchObject({ success: true, newBalance: 1000, transaction: { type: 'withdrawal', amount: 234.56, direction: 'out', note: 'cash' } });
+    expect(res.body).toMatchObject({
+      success: true,
+      newBalance: 1000,
+      transaction: { type: 'withdrawal', amount: 234.56, direction: 'out', note: 'cash' },
+    });
     expect(await balanceOf(carol)).toBe(1000);
     expect(await t.table.items(carol.sub, 'ENTRY#')).toHaveLength(2);
     await expectConsistent(carol.sub);
@@ -141,7 +191,8 @@ describe('admin deposits, withdrawals and balance edits', () => {
   it('a balance edit records the difference as an adjustment, and none when unchanged', async () => {
     const { carol } = await carolWithDeposit();
     expect(applied((await withdraw(carol.sub, { amount: 234.56, note: 'cash' })).body).newBalance).toBe(1000);
-    const setBalance = (balance: number) => t.client.call('updateBalance', { token: admin.accessToken, params: { id: carol.sub }, body: { balance } });
+    const setBalance = (balance: number) =>
+      t.client.call('updateBalance', { token: admin.accessToken, params: { id: carol.sub }, body: { balance } });
     const res = await setBalance(750.25);
     expect(res).toMatchObject({ status: 200, body: { success: true, newBalance: 750.25 } });
     const entries = await t.table.items(carol.sub, 'ENTRY#');
@@ -161,7 +212,9 @@ describe('admin deposits, withdrawals and balance edits', () => {
 describe('concurrency and idempotency', () => {
   it('50 concurrent deposits to one client end with the exact sum', async () => {
     const erin = await t.client.newClient('erin');
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => deposit(erin.sub, { amount: (101 + i) / 100, note: `#${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => deposit(erin.sub, { amount: (101 + i) / 100, note: `#${i}` })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
     const expectedCents = Array.from({ length: 50 }, (_, i) => 101 + i).reduce((a, b) => a + b, 0);
     expect(Math.round((await balanceOf(erin)) * 100)).toBe(expectedCents);
@@ -172,7 +225,10 @@ describe('concurrency and idempotency', () => {
   it('the same Idempotency-Key twice records one deposit and answers the same', async () => {
     const fay = await t.client.newClient('fay');
     const body = { amount: 99.99, note: 'once' };
-    const [first, second] = await Promise.all([deposit(fay.sub, body, { 'idempotency-key': 'dep-1' }), deposit(fay.sub, body, { 'idempotency-key': 'dep-1' })]);
+    const [first, second] = await Promise.all([
+      deposit(fay.sub, body, { 'idempotency-key': 'dep-1' }),
+      deposit(fay.sub, body, { 'idempotency-key': 'dep-1' }),
+    ]);
     const third = await deposit(fay.sub, body, { 'idempotency-key': 'dep-1' });
     expect(first?.status).toBe(200);
     expect(second?.body).toEqual(first?.body);
@@ -181,7 +237,10 @@ describe('concurrency and idempotency', () => {
     expect(await balanceOf(fay)).toBe(99.99);
 
     const reused = await deposit(fay.sub, { amount: 5, note: 'different' }, { 'idempotency-key': 'dep-1' });
-    expect(reused).toMatchObject({ status: 409, body: { error: 'This Idempotency-Key was already used with a different request' } });
+    expect(reused).toMatchObject({
+      status: 409,
+      body: { error: 'This Idempotency-Key was already used with a different request' },
+    });
     const other = await deposit(fay.sub, body, { 'idempotency-key': 'dep-2' });
     expect(applied(other.body).newBalance).toBe(199.98);
     expect(await t.table.items(fay.sub, 'ENTRY#')).toHaveLength(2);
@@ -195,7 +254,8 @@ describe('withdrawal requests', () => {
   const eligibility = (s: Session) => t.client.call('getEligibility', { token: s.accessToken, params: { uid: s.sub } });
   const eligibleProfit = async (s: Session) => (await eligibility(s)).body.data.totalEligibleProfit;
 
-  const requestsOf = async (s: Session) => (await t.client.call('listMyWithdrawalRequests', { token: s.accessToken, params: { uid: s.sub } })).body;
+  const requestsOf = async (s: Session) =>
+    (await t.client.call('listMyWithdrawalRequests', { token: s.accessToken, params: { uid: s.sub } })).body;
 
   /**
    * A new client with $10,000 deposited 200 days ago (eligible, with its profit) and $5,000 ten
@@ -204,10 +264,17 @@ describe('withdrawal requests', () => {
   async function newGus() {
     const gus = await t.client.newClient('gus');
     await fund(gus.sub, { amount: 10000, note: 'old', timestamp: new Date(Date.now() - 200 * DAY_MS).toISOString() });
-    await deposit(gus.sub, { amount: 5000, note: 'recent', timestamp: new Date(Date.now() - 10 * DAY_MS).toISOString() });
+    await deposit(gus.sub, {
+      amount: 5000,
+      note: 'recent',
+      timestamp: new Date(Date.now() - 10 * DAY_MS).toISOString(),
+    });
     const eligible = await eligibility(gus);
     const profit = eligible.body.data.totalEligibleProfit;
-    expect(eligible.body.data).toMatchObject({ showRequestButton: true, eligibleDeposits: [{ amount: 10000, monthsSinceDeposit: 6 }] });
+    expect(eligible.body.data).toMatchObject({
+      showRequestButton: true,
+      eligibleDeposits: [{ amount: 10000, monthsSinceDeposit: 6 }],
+    });
     expect(profit).toBeGreaterThan(4000);
     return { gus, profit };
   }
@@ -224,13 +291,18 @@ describe('withdrawal requests', () => {
     const { gus, profit } = await newGus();
     const res = await request(gus, profit + 0.01);
     expect(res.status).toBe(409);
-    expect(res.body.error).toBe(`You can only withdraw up to $${profit.toLocaleString('en-US', { minimumFractionDigits: 2 })} in eligible profit`);
+    expect(res.body.error).toBe(
+      `You can only withdraw up to $${profit.toLocaleString('en-US', { minimumFractionDigits: 2 })} in eligible profit`,
+    );
     expect(await t.table.items(gus.sub, 'REQUEST#')).toHaveLength(0);
   });
 
   it('refuses a request naming another e-mail', async () => {
     const { gus } = await newGus();
-    const res = await t.client.call('requestWithdrawal', { token: gus.accessToken, body: { userId: gus.sub, userEmail: 'else@example.com', amount: 100 } });
+    const res = await t.client.call('requestWithdrawal', {
+      token: gus.accessToken,
+      body: { userId: gus.sub, userEmail: 'else@example.com', amount: 100 },
+    });
     expect(res).toMatchObject({ status: 400, body: { error: 'userEmail must be the e-mail address of your account' } });
   });
 
@@ -252,19 +324,32 @@ describe('withdrawal requests', () => {
     const mine = await t.client.call('listMyWithdrawalRequests', { token: gus.accessToken, params: { uid: gus.sub } });
     expect(mine.body.length).toBe(3);
     expect(mine.body.every((r) => r.status === 'pending')).toBe(true);
-    const queue = await t.client.call('listPendingWithdrawalRequests', { token: admin.accessToken, query: { status: 'pending' } });
+    const queue = await t.client.call('listPendingWithdrawalRequests', {
+      token: admin.accessToken,
+      query: { status: 'pending' },
+    });
     expect(queue.body.filter((r) => r.userId === gus.sub)).toHaveLength(3);
     // A status the query does not take, which the typed input of `call` refuses.
-    expect((await t.client.callAny('listPendingWithdrawalRequests', { token: admin.accessToken, query: { status: 'approved' } })).status).toBe(400);
+    expect(
+      (
+        await t.client.callAny('listPendingWithdrawalRequests', {
+          token: admin.accessToken,
+          query: { status: 'approved' },
+        })
+      ).status,
+    ).toBe(400);
 
     const target = mine.body[0];
     if (!target) throw new Error('no request');
     const before = await balanceOf(gus);
-    const approve = (id: string) => t.client.call('approveWithdrawalRequest', { token: admin.accessToken, params: { id } });
+    const approve = (id: string) =>
+      t.client.call('approveWithdrawalRequest', { token: admin.accessToken, params: { id } });
     const approved = await approve(target.id);
     expect(approved.status).toBe(200);
     expect(applied(approved.body).request).toMatchObject({ status: 'approved', decidedBy: admin.email });
-    expect(Math.round(applied(approved.body).newBalance * 100)).toBe(Math.round(before * 100) - Math.round(target.amount * 100));
+    expect(Math.round(applied(approved.body).newBalance * 100)).toBe(
+      Math.round(before * 100) - Math.round(target.amount * 100),
+    );
     const entries = await t.table.items(gus.sub, 'ENTRY#');
     expect(entries.filter((e) => e.type === 'withdrawal')).toHaveLength(1);
     await expectConsistent(gus.sub);
@@ -282,12 +367,19 @@ describe('withdrawal requests', () => {
     const target = (await requestsOf(gus)).find((r) => r.status === 'pending');
     if (!target) throw new Error('no pending request');
     const before = await eligibleProfit(gus);
-    const reject = (reason: string) => t.client.call('rejectWithdrawalRequest', { token: admin.accessToken, params: { id: target.id }, body: { reason } });
+    const reject = (reason: string) =>
+      t.client.call('rejectWithdrawalRequest', {
+        token: admin.accessToken,
+        params: { id: target.id },
+        body: { reason },
+      });
     const noReason = await reject('  ');
     expect(noReason).toMatchObject({ status: 400, body: { error: 'Please give a reason for the rejection' } });
     const rejected = await reject('Docs missing');
     expect(rejected).toMatchObject({ status: 200, body: { request: { status: 'rejected', reason: 'Docs missing' } } });
-    expect(Math.round((await eligibleProfit(gus)) * 100)).toBe(Math.round(before * 100) + Math.round(target.amount * 100));
+    expect(Math.round((await eligibleProfit(gus)) * 100)).toBe(
+      Math.round(before * 100) + Math.round(target.amount * 100),
+    );
     const again = await reject('x');
     expect(again.status).toBe(409);
   });
@@ -296,9 +388,20 @@ describe('withdrawal requests', () => {
     const { gus } = await gusWithPendingRequests(1);
     const target = (await requestsOf(gus)).find((r) => r.status === 'pending');
     if (!target) throw new Error('no pending request');
-    expect((await t.client.call('updateBalance', { token: admin.accessToken, params: { id: gus.sub }, body: { balance: 0 } })).status).toBe(200);
+    expect(
+      (
+        await t.client.call('updateBalance', {
+          token: admin.accessToken,
+          params: { id: gus.sub },
+          body: { balance: 0 },
+        })
+      ).status,
+    ).toBe(200);
     const before = await t.table.items(gus.sub);
-    const res = await t.client.call('approveWithdrawalRequest', { token: admin.accessToken, params: { id: target.id } });
+    const res = await t.client.call('approveWithdrawalRequest', {
+      token: admin.accessToken,
+      params: { id: target.id },
+    });
     expect(res).toMatchObject({ status: 409, body: { error: 'Insufficient balance for this withdrawal' } });
     expect(await t.table.items(gus.sub)).toEqual(before);
   });
@@ -348,7 +451,10 @@ describe('next withdrawal dates on the admin list', () => {
 
     const second = Date.now() - 30 * DAY_MS; // becomes eligible before `first`
     await deposit(jay.sub, { amount: 50, note: '', timestamp: iso(second) });
-    expect((await t.table.profile(jay.sub))?.upcomingEligibleAt).toEqual([iso(eligibleAt(second)), iso(eligibleAt(first))]);
+    expect((await t.table.profile(jay.sub))?.upcomingEligibleAt).toEqual([
+      iso(eligibleAt(second)),
+      iso(eligibleAt(first)),
+    ]);
     expect(await nextOf(jay.sub)).toBe(iso(eligibleAt(second)));
     await expectConsistent(jay.sub);
   });
@@ -357,10 +463,13 @@ describe('next withdrawal dates on the admin list', () => {
 describe('large answers', () => {
   it('come gzipped to a caller that accepts gzip, and plain to one that does not', async () => {
     const kim = await t.client.newClient('kim');
-    for (let i = 0; i < 60; i++) expect((await deposit(kim.sub, { amount: 10 + i, note: `deposit number ${i}` })).status).toBe(200);
+    for (let i = 0; i < 60; i++)
+      expect((await deposit(kim.sub, { amount: 10 + i, note: `deposit number ${i}` })).status).toBe(200);
     // fetch itself, to choose the accept-encoding; the answer is still checked against the contract.
     const url = `${t.stack.url}${pathOf('listClientTransactions', { id: kim.sub })}`;
-    const gz = await fetch(url, { headers: { authorization: `Bearer ${admin.accessToken}`, 'accept-encoding': 'gzip' } });
+    const gz = await fetch(url, {
+      headers: { authorization: `Bearer ${admin.accessToken}`, 'accept-encoding': 'gzip' },
+    });
     expect(gz.status).toBe(200);
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     const listed = (await gz.json()) as TransactionDto[];
@@ -368,7 +477,9 @@ describe('large answers', () => {
     expect(listed).toHaveLength(60);
     expect(listed[0]).toMatchObject({ amount: 69, note: 'deposit number 59' });
 
-    const plain = await fetch(url, { headers: { authorization: `Bearer ${admin.accessToken}`, 'accept-encoding': 'identity' } });
+    const plain = await fetch(url, {
+      headers: { authorization: `Bearer ${admin.accessToken}`, 'accept-encoding': 'identity' },
+    });
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect((await plain.json()) as TransactionDto[]).toEqual(listed);
   });
@@ -385,10 +496,19 @@ describe('closing a client account', () => {
     expect(res).toMatchObject({ status: 200, body: { success: true } });
     const kept = await t.table.items(ivy.sub);
     expect(kept.map((i) => String(i.SK).split('#')[0])).toEqual(['ENTRY', 'ENTRY', 'PROFILE']);
-    expect(kept.find((i) => i.SK === 'PROFILE')).toMatchObject({ deleted: true, closedAt: expect.any(String), email: ivy.email });
+    expect(kept.find((i) => i.SK === 'PROFILE')).toMatchObject({
+      deleted: true,
+      closedAt: expect.any(String),
+      email: ivy.email,
+    });
     // the still-valid access token can neither read nor recreate anything
-    expect((await t.client.call('getPortfolio', { token: ivy.accessToken, params: { userId: ivy.sub } })).status).toBe(404);
-    const recreate = await t.client.call('createPortfolio', { token: ivy.accessToken, body: { userId: ivy.sub, initialBalance: 0 } });
+    expect((await t.client.call('getPortfolio', { token: ivy.accessToken, params: { userId: ivy.sub } })).status).toBe(
+      404,
+    );
+    const recreate = await t.client.call('createPortfolio', {
+      token: ivy.accessToken,
+      body: { userId: ivy.sub, initialBalance: 0 },
+    });
     expect(recreate).toMatchObject({ status: 403, body: { error: 'This account has been closed' } });
     await expect(t.client.signIn(ivy.email)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
     const list = await t.client.allClients(admin.accessToken);

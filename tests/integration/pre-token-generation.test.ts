@@ -6,7 +6,11 @@
  * refresh or a sign-in; the names route changes the profile and so the token. The trigger gives
  * the groups back as they came: an administrator's tokens keep `cognito:groups`.
  */
-import { AdminGetUserCommand, GetTokensFromRefreshTokenCommand, UpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminGetUserCommand,
+  GetTokensFromRefreshTokenCommand,
+  UpdateUserAttributesCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { claimsOf } from './support/client';
 import { useSharedStack } from './support/use-stack';
 
@@ -14,7 +18,9 @@ const t = useSharedStack();
 
 /** New tokens from a refresh, asked of the pool's API itself. */
 async function refreshedIdToken(refreshToken: string): Promise<Record<string, unknown>> {
-  const out = await t.client.cognitoAdmin.send(new GetTokensFromRefreshTokenCommand({ ClientId: t.stack.cognito.clientId, RefreshToken: refreshToken }));
+  const out = await t.client.cognitoAdmin.send(
+    new GetTokensFromRefreshTokenCommand({ ClientId: t.stack.cognito.clientId, RefreshToken: refreshToken }),
+  );
   return claimsOf(out.AuthenticationResult?.IdToken ?? '');
 }
 
@@ -30,7 +36,9 @@ it("carries the profile's names in every ID token, whatever the user wrote into 
       ],
     }),
   );
-  const user = await t.client.cognitoAdmin.send(new AdminGetUserCommand({ UserPoolId: t.stack.cognito.userPoolId, Username: ada.email }));
+  const user = await t.client.cognitoAdmin.send(
+    new AdminGetUserCommand({ UserPoolId: t.stack.cognito.userPoolId, Username: ada.email }),
+  );
   expect(user.UserAttributes).toContainEqual({ Name: 'given_name', Value: formula });
 
   const profileNames = { given_name: 'Test', family_name: 'ada', name: 'Test ada' };
@@ -38,14 +46,26 @@ it("carries the profile's names in every ID token, whatever the user wrote into 
   const again = await t.client.signIn(ada.email);
   expect(claimsOf(again.idToken)).toMatchObject(profileNames);
 
-  const renamed = await t.client.call('updateMyNames', { token: again.accessToken, params: { userId: ada.sub }, body: { firstName: 'Ada', lastName: 'Lovelace' } });
+  const renamed = await t.client.call('updateMyNames', {
+    token: again.accessToken,
+    params: { userId: ada.sub },
+    body: { firstName: 'Ada', lastName: 'Lovelace' },
+  });
   expect(renamed.status).toBe(200);
-  expect(await refreshedIdToken(again.refreshToken)).toMatchObject({ given_name: 'Ada', family_name: 'Lovelace', name: 'Ada Lovelace' });
+  expect(await refreshedIdToken(again.refreshToken)).toMatchObject({
+    given_name: 'Ada',
+    family_name: 'Lovelace',
+    name: 'Ada Lovelace',
+  });
 });
 
 it('leaves the groups as they are: an administrator stays one in both tokens', async () => {
   const admin = await t.client.newAdmin();
   expect(claimsOf(admin.accessToken)['cognito:groups']).toEqual(['admins']);
-  expect(claimsOf(admin.idToken)).toMatchObject({ 'cognito:groups': ['admins'], given_name: 'Test', family_name: 'admin' });
+  expect(claimsOf(admin.idToken)).toMatchObject({
+    'cognito:groups': ['admins'],
+    given_name: 'Test',
+    family_name: 'admin',
+  });
   expect((await refreshedIdToken(admin.refreshToken))['cognito:groups']).toEqual(['admins']);
 });

@@ -32,7 +32,10 @@ async function listAndTotals(): Promise<{ list: ClientDto[]; clients: number }> 
   const totals = await t.client.call('getClientTotals', { token: admin.accessToken });
   expect(totals.status).toBe(200);
   const listedCents = list.reduce((sum, c) => sum + Math.round(c.portfolio.balance * 100), 0);
-  expect({ clients: totals.body.totalClients, cents: Math.round(totals.body.totalPortfolioValue * 100) }).toEqual({ clients: list.length, cents: listedCents });
+  expect({ clients: totals.body.totalClients, cents: Math.round(totals.body.totalPortfolioValue * 100) }).toEqual({
+    clients: list.length,
+    cents: listedCents,
+  });
   return { list, clients: totals.body.totalClients };
 }
 
@@ -65,15 +68,25 @@ it('makes a staff account a listed, counted client with the first money moved to
   const checker = await t.client.signInWithTotp(DEMO_CHECKER, DEMO_CHECKER_TOTP_SECRET);
   const before = await listAndTotals();
   // Money to an administrator's own account always waits for another administrator's approval.
-  const proposal = await t.client.call('addDeposit', { token: admin.accessToken, params: { id: checker.sub }, body: { amount: 25, note: 'staff savings' } });
+  const proposal = await t.client.call('addDeposit', {
+    token: admin.accessToken,
+    params: { id: checker.sub },
+    body: { amount: 25, note: 'staff savings' },
+  });
   expect(proposal.status).toBe(202);
   const other = await t.client.newAdmin();
-  const deposit = await t.client.call('approvePendingAction', { token: other.accessToken, params: { id: (proposal.body as { action: { id: string } }).action.id } });
+  const deposit = await t.client.call('approvePendingAction', {
+    token: other.accessToken,
+    params: { id: (proposal.body as { action: { id: string } }).action.id },
+  });
   expect(deposit.status).toBe(200);
   expect(await standing(checker.sub)).toEqual(AS_CLIENT);
   const after = await listAndTotals();
   expect(after.clients).toBe(before.clients + 1);
-  expect(after.list.find((c) => c.id === checker.sub)).toMatchObject({ email: DEMO_CHECKER, portfolio: { balance: 25 } });
+  expect(after.list.find((c) => c.id === checker.sub)).toMatchObject({
+    email: DEMO_CHECKER,
+    portfolio: { balance: 25 },
+  });
 });
 
 it('`npm run admin -- add` makes a user with no money staff, and `remove` a client again', async () => {
@@ -97,7 +110,8 @@ it('`npm run admin -- add` makes a user with no money staff, and `remove` a clie
 it('`npm run admin -- add` leaves a user who ever held money a client, even at a balance of zero', async () => {
   const user = await t.client.newClient('former');
   const moved = async (route: 'addDeposit' | 'processWithdrawal') =>
-    (await t.client.call(route, { token: admin.accessToken, params: { id: user.sub }, body: { amount: 10, note: '' } })).status;
+    (await t.client.call(route, { token: admin.accessToken, params: { id: user.sub }, body: { amount: 10, note: '' } }))
+      .status;
   expect(await moved('addDeposit')).toBe(200);
   expect(await moved('processWithdrawal')).toBe(200);
   expect(await t.table.profile(user.sub)).toMatchObject({ balanceCents: 0, netCents: 0 });
@@ -116,13 +130,20 @@ it('counts a user once when `add` and a deposit to them race: whichever commits 
     const user = await t.client.newClient('racer');
     const before = await listAndTotals();
     const [deposit] = await Promise.all([
-      t.client.call('addDeposit', { token: admin.accessToken, params: { id: user.sub }, body: { amount: 5, note: '' } }),
+      t.client.call('addDeposit', {
+        token: admin.accessToken,
+        params: { id: user.sub },
+        body: { amount: 5, note: '' },
+      }),
       t.client.changeAdmin('add', user.email),
     ]);
     // Seen as an administrator's own account already, the deposit waits for another administrator.
     if (deposit.status === 202) {
       const checker = await t.client.signInWithTotp(DEMO_CHECKER, DEMO_CHECKER_TOTP_SECRET);
-      const approved = await t.client.call('approvePendingAction', { token: checker.accessToken, params: { id: (deposit.body as { action: { id: string } }).action.id } });
+      const approved = await t.client.call('approvePendingAction', {
+        token: checker.accessToken,
+        params: { id: (deposit.body as { action: { id: string } }).action.id },
+      });
       expect(approved.status).toBe(200);
     } else expect(deposit.status).toBe(200);
     expect(await standing(user.sub)).toEqual(AS_CLIENT);
@@ -136,7 +157,11 @@ it("creates an administrator's missing portfolio as a staff account, neither lis
   const newcomer = await t.client.newAdmin();
   // As for a user whose sign-up made no profile (POST /api/portfolios/create makes sure of it).
   const doc = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: t.stack.dynamoEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+    new DynamoDBClient({
+      endpoint: t.stack.dynamoEndpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
   );
   try {
     await doc.send(new DeleteCommand({ TableName: t.stack.tableName, Key: keys.profile(newcomer.sub) }));
@@ -144,7 +169,10 @@ it("creates an administrator's missing portfolio as a staff account, neither lis
     doc.destroy();
   }
   const before = await listAndTotals();
-  const created = await t.client.call('createPortfolio', { token: newcomer.accessToken, body: { userId: newcomer.sub, initialBalance: 0 } });
+  const created = await t.client.call('createPortfolio', {
+    token: newcomer.accessToken,
+    body: { userId: newcomer.sub, initialBalance: 0 },
+  });
   expect(created).toMatchObject({ status: 200, body: { portfolio: { userId: newcomer.sub, balance: 0 } } });
   expect(await standing(newcomer.sub)).toEqual(AS_STAFF);
   const after = await listAndTotals();

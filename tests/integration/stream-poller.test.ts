@@ -7,12 +7,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AttributeValue as SdkAttributeValue, CreateTableCommand, DescribeTableCommand, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import {
+  type AttributeValue as SdkAttributeValue,
+  CreateTableCommand,
+  DescribeTableCommand,
+  GetItemCommand,
+} from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { createTableInput, ensureTable, localCredentials, startLocalDynamo } from '../../infra/local/dynamo';
-import { type StreamBatchFailure, type StreamPoller, type StreamPollerOptions, startStreamPoller } from '../../infra/local/stream-poller';
+import {
+  type StreamBatchFailure,
+  type StreamPoller,
+  type StreamPollerOptions,
+  startStreamPoller,
+} from '../../infra/local/stream-poller';
 import { eventually } from './support/eventually';
 import { useLocalDynamo } from './support/local-dynamo';
 
@@ -31,10 +41,15 @@ async function freshTable(): Promise<string> {
   return name;
 }
 
-type Options = Omit<StreamPollerOptions, 'endpoint' | 'credentials' | 'tableName' | 'handler' | 'onFailure'> & Partial<Pick<StreamPollerOptions, 'onFailure'>>;
+type Options = Omit<StreamPollerOptions, 'endpoint' | 'credentials' | 'tableName' | 'handler' | 'onFailure'> &
+  Partial<Pick<StreamPollerOptions, 'onFailure'>>;
 
 /** A poller on `tableName` recording each call's records and each failure. */
-async function poll(tableName: string, answer: (event: DynamoDBStreamEvent, call: number) => Promise<DynamoDBBatchResponse | void>, options: Options = {}) {
+async function poll(
+  tableName: string,
+  answer: (event: DynamoDBStreamEvent, call: number) => Promise<DynamoDBBatchResponse | void>,
+  options: Options = {},
+) {
   const calls: DynamoDBRecord[][] = [];
   const failures: StreamBatchFailure[] = [];
   const errors: unknown[] = [];
@@ -61,7 +76,8 @@ const skOf = (record: DynamoDBRecord | undefined) => record?.dynamodb?.Keys?.SK?
 const sksOf = (records: DynamoDBRecord[] | undefined) => (records ?? []).map(skOf);
 const seqOf = (record: DynamoDBRecord | undefined) => record?.dynamodb?.SequenceNumber ?? '';
 /** An image as a handler reads it (Lambda's DynamoDB JSON is the SDK's but for binary, absent here). */
-const plain = (image: Record<string, AttributeValue> | undefined) => unmarshall((image ?? {}) as Record<string, SdkAttributeValue>);
+const plain = (image: Record<string, AttributeValue> | undefined) =>
+  unmarshall((image ?? {}) as Record<string, SdkAttributeValue>);
 const succeed = async () => undefined;
 
 it('delivers a put, an update and a delete once each, in order, as Lambda delivers them; nothing from before it started', async () => {
@@ -71,7 +87,14 @@ it('delivers a put, an update and a delete once each, in order, as Lambda delive
   const startedAt = Math.floor(Date.now() / 1000);
 
   await put(tableName, 'a', { amountCents: 100, tags: ['x'], note: null, blob: new Uint8Array([1, 2, 3]) });
-  await local.doc.send(new UpdateCommand({ TableName: tableName, Key: { PK: 'ITEM', SK: 'a' }, UpdateExpression: 'SET amountCents = :n', ExpressionAttributeValues: { ':n': 250 } }));
+  await local.doc.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: { PK: 'ITEM', SK: 'a' },
+      UpdateExpression: 'SET amountCents = :n',
+      ExpressionAttributeValues: { ':n': 250 },
+    }),
+  );
   await local.doc.send(new DeleteCommand({ TableName: tableName, Key: { PK: 'ITEM', SK: 'a' } }));
   await poller.drained();
 
@@ -81,7 +104,15 @@ it('delivers a put, an update and a delete once each, in order, as Lambda delive
   for (const record of records) {
     // Exactly Lambda's fields: plain JSON, the stream's ARN, the table's region, epoch seconds.
     expect(JSON.parse(JSON.stringify(record))).toEqual(record);
-    expect(Object.keys(record).sort()).toEqual(['awsRegion', 'dynamodb', 'eventID', 'eventName', 'eventSource', 'eventSourceARN', 'eventVersion']);
+    expect(Object.keys(record).sort()).toEqual([
+      'awsRegion',
+      'dynamodb',
+      'eventID',
+      'eventName',
+      'eventSource',
+      'eventSourceARN',
+      'eventVersion',
+    ]);
     expect(record).toMatchObject({
       eventID: expect.any(String),
       eventVersion: '1.1',
@@ -150,11 +181,18 @@ it('retries from the first record the handler reports failed: the ones before it
 it('retries the whole batch when the handler reports a record that is not in it', async () => {
   const tableName = await freshTable();
   for (const sk of ['a', 'b']) await put(tableName, sk);
-  const { poller, calls } = await poll(tableName, async (_event, call) => (call === 1 ? { batchItemFailures: [{ itemIdentifier: '42' }] } : undefined), {
-    startingPosition: 'TRIM_HORIZON',
-  });
+  const { poller, calls } = await poll(
+    tableName,
+    async (_event, call) => (call === 1 ? { batchItemFailures: [{ itemIdentifier: '42' }] } : undefined),
+    {
+      startingPosition: 'TRIM_HORIZON',
+    },
+  );
   await poller.drained();
-  expect(calls.map(sksOf)).toEqual([['a', 'b'], ['a', 'b']]);
+  expect(calls.map(sksOf)).toEqual([
+    ['a', 'b'],
+    ['a', 'b'],
+  ]);
 });
 
 it('gives a batch whose handler throws twice then succeeds three times, backing off, and loses nothing', async () => {
@@ -228,7 +266,9 @@ it('sends only the records from the first one still failing to onFailure', async
   for (const sk of ['a', 'b', 'c']) await put(tableName, sk);
   const { poller, calls, failures } = await poll(
     tableName,
-    async (event) => ({ batchItemFailures: event.Records.filter((r) => skOf(r) === 'b').map((r) => ({ itemIdentifier: seqOf(r) })) }),
+    async (event) => ({
+      batchItemFailures: event.Records.filter((r) => skOf(r) === 'b').map((r) => ({ itemIdentifier: seqOf(r) })),
+    }),
     { startingPosition: 'TRIM_HORIZON', maxRetries: 1 },
   );
   await poller.drained();
@@ -237,7 +277,9 @@ it('sends only the records from the first one still failing to onFailure', async
     ['b', 'c'],
   ]);
   expect(failures.map((f) => sksOf(f.records))).toEqual([['b', 'c']]);
-  expect(failures[0]?.lastError).toBe(`batchItemFailures: ${JSON.stringify([{ itemIdentifier: seqOf(calls[1]?.[0]) }])}`);
+  expect(failures[0]?.lastError).toBe(
+    `batchItemFailures: ${JSON.stringify([{ itemIdentifier: seqOf(calls[1]?.[0]) }])}`,
+  );
 });
 
 it('stops cleanly: waits for the handler call in flight and delivers nothing after', async () => {
@@ -295,13 +337,19 @@ describe('a data folder from before the stream', () => {
       const { StreamSpecification: _none, ...current } = createTableInput(tableName);
       const withoutStream = {
         ...current,
-        AttributeDefinitions: current.AttributeDefinitions?.filter((a) => !['GSI4SK', 'GSI5SK'].includes(a.AttributeName ?? '')),
-        GlobalSecondaryIndexes: current.GlobalSecondaryIndexes?.filter((gsi) => !['GSI4', 'GSI5'].includes(gsi.IndexName ?? '')),
+        AttributeDefinitions: current.AttributeDefinitions?.filter(
+          (a) => !['GSI4SK', 'GSI5SK'].includes(a.AttributeName ?? ''),
+        ),
+        GlobalSecondaryIndexes: current.GlobalSecondaryIndexes?.filter(
+          (gsi) => !['GSI4', 'GSI5'].includes(gsi.IndexName ?? ''),
+        ),
       };
       const old = await startLocalDynamo({ dataDir: oldDir });
       try {
         await old.client.send(new CreateTableCommand(withoutStream));
-        await DynamoDBDocumentClient.from(old.client).send(new PutCommand({ TableName: tableName, Item: { PK: 'ITEM', SK: 'old' } }));
+        await DynamoDBDocumentClient.from(old.client).send(
+          new PutCommand({ TableName: tableName, Item: { PK: 'ITEM', SK: 'old' } }),
+        );
         const { Table } = await old.client.send(new DescribeTableCommand({ TableName: tableName }));
         expect(Table?.StreamSpecification?.StreamEnabled).toBeFalsy();
       } finally {
@@ -313,12 +361,22 @@ describe('a data folder from before the stream', () => {
         expect(await ensureTable(next.client, tableName)).toEqual({ created: false, addedIndexes: ['GSI4', 'GSI5'] });
         const { Table } = await next.client.send(new DescribeTableCommand({ TableName: tableName }));
         expect(Table?.StreamSpecification).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' });
-        expect(Table?.GlobalSecondaryIndexes?.map((gsi) => gsi.IndexName).sort()).toEqual(['GSI1', 'GSI2', 'GSI3', 'GSI4', 'GSI5']);
-        const { Item } = await next.client.send(new GetItemCommand({ TableName: tableName, Key: { PK: { S: 'ITEM' }, SK: { S: 'old' } } }));
+        expect(Table?.GlobalSecondaryIndexes?.map((gsi) => gsi.IndexName).sort()).toEqual([
+          'GSI1',
+          'GSI2',
+          'GSI3',
+          'GSI4',
+          'GSI5',
+        ]);
+        const { Item } = await next.client.send(
+          new GetItemCommand({ TableName: tableName, Key: { PK: { S: 'ITEM' }, SK: { S: 'old' } } }),
+        );
         expect(Item).toEqual({ PK: { S: 'ITEM' }, SK: { S: 'old' } });
         // A second start leaves the stream and the indexes as they are (the same stream, not a new one).
         expect(await ensureTable(next.client, tableName)).toEqual({ created: false, addedIndexes: [] });
-        expect((await next.client.send(new DescribeTableCommand({ TableName: tableName }))).Table?.LatestStreamArn).toBe(Table?.LatestStreamArn);
+        expect(
+          (await next.client.send(new DescribeTableCommand({ TableName: tableName }))).Table?.LatestStreamArn,
+        ).toBe(Table?.LatestStreamArn);
 
         const calls: DynamoDBRecord[][] = [];
         const poller = await startStreamPoller({
@@ -330,7 +388,9 @@ describe('a data folder from before the stream', () => {
           pollIntervalMs: 50,
         });
         try {
-          await DynamoDBDocumentClient.from(next.client).send(new PutCommand({ TableName: tableName, Item: { PK: 'ITEM', SK: 'new' } }));
+          await DynamoDBDocumentClient.from(next.client).send(
+            new PutCommand({ TableName: tableName, Item: { PK: 'ITEM', SK: 'new' } }),
+          );
           await poller.drained();
         } finally {
           await poller.stop();
@@ -349,6 +409,12 @@ it('refuses a table without a stream', async () => {
   const { StreamSpecification: _none, ...withoutStream } = createTableInput('no-stream');
   await local.dynamo.client.send(new CreateTableCommand(withoutStream));
   await expect(
-    startStreamPoller({ endpoint: local.dynamo.endpoint, credentials: localCredentials(), tableName: 'no-stream', handler: succeed, onFailure: () => undefined }),
+    startStreamPoller({
+      endpoint: local.dynamo.endpoint,
+      credentials: localCredentials(),
+      tableName: 'no-stream',
+      handler: succeed,
+      onFailure: () => undefined,
+    }),
   ).rejects.toThrow('table no-stream has no stream');
 });

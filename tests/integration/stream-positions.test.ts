@@ -33,7 +33,12 @@ type Answer = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | vo
 type Options = Partial<Omit<StreamPollerOptions, 'endpoint' | 'credentials' | 'tableName' | 'handler'>>;
 
 /** A poller keeping its position in `positionsFile`, recording each call's records and each log line. */
-async function poll(tableName: string, positionsFile: string, answer: Answer = async () => undefined, options: Options = {}) {
+async function poll(
+  tableName: string,
+  positionsFile: string,
+  answer: Answer = async () => undefined,
+  options: Options = {},
+) {
   const calls: DynamoDBRecord[][] = [];
   const logged: string[] = [];
   const poller = await startStreamPoller({
@@ -55,15 +60,20 @@ async function poll(tableName: string, positionsFile: string, answer: Answer = a
   return { poller, calls, logged, delivered: () => calls.flat().map(skOf) };
 }
 
-const put = (tableName: string, ...sks: string[]) => Promise.all(sks.map((sk) => local.doc.send(new PutCommand({ TableName: tableName, Item: { PK: 'ITEM', SK: sk } })))).then(() => undefined);
+const put = (tableName: string, ...sks: string[]) =>
+  Promise.all(
+    sks.map((sk) => local.doc.send(new PutCommand({ TableName: tableName, Item: { PK: 'ITEM', SK: sk } }))),
+  ).then(() => undefined);
 /** One after another, so the stream holds them in this order. */
 async function putInOrder(tableName: string, ...sks: string[]) {
   for (const sk of sks) await put(tableName, sk);
 }
 const skOf = (record: DynamoDBRecord | undefined) => record?.dynamodb?.Keys?.SK?.S;
 const seqOf = (record: DynamoDBRecord | undefined) => record?.dynamodb?.SequenceNumber ?? '';
-const streamArnOf = async (tableName: string) => (await local.dynamo.client.send(new DescribeTableCommand({ TableName: tableName }))).Table?.LatestStreamArn ?? '';
-const kept = (positionsFile: string) => JSON.parse(readFileSync(positionsFile, 'utf8')) as Record<string, Record<string, { after?: string; ended?: true }>>;
+const streamArnOf = async (tableName: string) =>
+  (await local.dynamo.client.send(new DescribeTableCommand({ TableName: tableName }))).Table?.LatestStreamArn ?? '';
+const kept = (positionsFile: string) =>
+  JSON.parse(readFileSync(positionsFile, 'utf8')) as Record<string, Record<string, { after?: string; ended?: true }>>;
 
 it('reads a stream it never read from its oldest record, and keeps where it stands by stream ARN and shard', async () => {
   const { tableName, positionsFile } = await freshTable();
@@ -141,7 +151,9 @@ it('keeps the records before the first failure as done: a stop while the rest wa
     positionsFile,
     async (event) => {
       failed();
-      return { batchItemFailures: event.Records.filter((r) => skOf(r) !== 'a').map((r) => ({ itemIdentifier: seqOf(r) })) };
+      return {
+        batchItemFailures: event.Records.filter((r) => skOf(r) !== 'a').map((r) => ({ itemIdentifier: seqOf(r) })),
+      };
     },
     { maxRetries: Infinity },
   );
@@ -194,11 +206,16 @@ it('falls back to the oldest record, saying so, when a kept position is no longe
   await trimmed.poller.stop();
 
   // A shard the stream no longer lists: forgotten, and what the stream holds is read from its start.
-  writeFileSync(positionsFile, JSON.stringify({ [arn]: { 'shardId-00000000000000000000-gone': { after: '0'.repeat(20) + '1' } } }));
+  writeFileSync(
+    positionsFile,
+    JSON.stringify({ [arn]: { 'shardId-00000000000000000000-gone': { after: '0'.repeat(20) + '1' } } }),
+  );
   const gone = await poll(tableName, positionsFile);
   await gone.poller.drained();
   expect(gone.delivered()).toEqual(['a', 'b']);
-  expect(gone.logged).toEqual(['shard shardId-00000000000000000000-gone is no longer in the stream: reading what it holds from TRIM_HORIZON']);
+  expect(gone.logged).toEqual([
+    'shard shardId-00000000000000000000-gone is no longer in the stream: reading what it holds from TRIM_HORIZON',
+  ]);
   expect(Object.keys(kept(positionsFile)[arn] ?? {})).toEqual([shardId]);
 });
 
@@ -224,5 +241,7 @@ it('ignores the positions of a table created again (another stream ARN)', async 
 
 it('refuses LATEST with a positions file: no position can be kept for it until a record is handled', async () => {
   const { tableName, positionsFile } = await freshTable();
-  await expect(poll(tableName, positionsFile, undefined, { startingPosition: 'LATEST' })).rejects.toThrow('LATEST cannot be kept');
+  await expect(poll(tableName, positionsFile, undefined, { startingPosition: 'LATEST' })).rejects.toThrow(
+    'LATEST cannot be kept',
+  );
 });

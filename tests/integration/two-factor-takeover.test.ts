@@ -28,11 +28,16 @@ const MAIL_DEADLINE_MS = 10_000;
 
 const setUp = (token: string, body: { password?: string } = {}) => t.client.callAny('setUpTwoFactor', { token, body });
 const verify = (token: string, code: string) => t.client.call('verifyTwoFactor', { token, body: { code } });
-const disable = (token: string, body: { password?: string; code?: string } = {}) => t.client.callAny('disableTwoFactor', { token, body });
+const disable = (token: string, body: { password?: string; code?: string } = {}) =>
+  t.client.callAny('disableTwoFactor', { token, body });
 
 /** What Cognito has in force for the user (asked as an operator: the user's tokens may have ended). */
 const mfaOf = async (who: Session) =>
-  (await t.client.cognitoAdmin.send(new AdminGetUserCommand({ UserPoolId: t.stack.cognito.userPoolId, Username: who.email }))).UserMFASettingList ?? [];
+  (
+    await t.client.cognitoAdmin.send(
+      new AdminGetUserCommand({ UserPoolId: t.stack.cognito.userPoolId, Username: who.email }),
+    )
+  ).UserMFASettingList ?? [];
 const securityRecord = (who: Session) => t.table.item(keys.security(who.sub));
 
 /** A code of the secret a refused set-up would have handed out, had it not been refused (any code otherwise). */
@@ -88,13 +93,17 @@ describe('setting up an app with only a stolen access token', () => {
     // Five failures lock for 1 s, doubling with each one after; an attempt during a lockout counts for nothing.
     while (failures < 7) {
       // During a lockout the attempt is refused with a 429: tried again until the lockout has passed.
-      const res = await eventually(async () => {
-        const answer = await setUp(victim.accessToken, { password: `wrong-${failures}` });
-        if (answer.status !== 429) return answer;
-        expect(answer.body).toEqual({ error: errors.signIn.tooManyRequests });
-        expect(failures).toBeGreaterThanOrEqual(5);
-        throw new Error(`still locked out after ${failures} failures`);
-      }, 30_000, 250);
+      const res = await eventually(
+        async () => {
+          const answer = await setUp(victim.accessToken, { password: `wrong-${failures}` });
+          if (answer.status !== 429) return answer;
+          expect(answer.body).toEqual({ error: errors.signIn.tooManyRequests });
+          expect(failures).toBeGreaterThanOrEqual(5);
+          throw new Error(`still locked out after ${failures} failures`);
+        },
+        30_000,
+        250,
+      );
       expect([res.status, res.body]).toEqual([400, { error: errors.account.wrongCurrentPassword }]);
       failures += 1;
     }
@@ -103,7 +112,10 @@ describe('setting up an app with only a stolen access token', () => {
       name: 'NotAuthorizedException',
       message: 'Password attempts exceeded',
     });
-    expect(await setUp(victim.accessToken, { password: PASSWORD })).toMatchObject({ status: 429, body: { error: errors.signIn.tooManyRequests } });
+    expect(await setUp(victim.accessToken, { password: PASSWORD })).toMatchObject({
+      status: 429,
+      body: { error: errors.signIn.tooManyRequests },
+    });
   });
 
   it('is refused for a token whose sign-in is over 5 minutes old, even with the password, and so is turning off', async () => {
@@ -112,13 +124,19 @@ describe('setting up an app with only a stolen access token', () => {
     const stale = tokenSignedInAgo(victim.accessToken, 5 * 60_000 + 5_000);
     const res = await setUp(stale, { password: PASSWORD });
     expect([res.status, res.body]).toEqual([403, { error: apiMessages.freshSignInRequired }]);
-    expect(await verify(stale, await codeOfAnswer(res))).toMatchObject({ status: 409, body: { error: refusals.twoFactorSetupNotStarted } });
+    expect(await verify(stale, await codeOfAnswer(res))).toMatchObject({
+      status: 409,
+      body: { error: refusals.twoFactorSetupNotStarted },
+    });
     expect(await securityRecord(victim)).toEqual(before);
 
     const secret = await t.client.setUpTotp(await t.client.signIn(victim.email));
     const signedIn = await t.client.signInWithTotp(victim.email, secret);
     // (the code is never checked: the sign-in's age is, first)
-    const off = await disable(tokenSignedInAgo(signedIn.accessToken, 6 * 60_000), { password: PASSWORD, code: t.client.totpCode(secret) });
+    const off = await disable(tokenSignedInAgo(signedIn.accessToken, 6 * 60_000), {
+      password: PASSWORD,
+      code: t.client.totpCode(secret),
+    });
     expect([off.status, off.body]).toEqual([403, { error: apiMessages.freshSignInRequired }]);
     expect(await mfaOf(signedIn)).toEqual(['SOFTWARE_TOKEN_MFA']);
   });
@@ -171,18 +189,32 @@ describe('turning the factor off with only a stolen access token', () => {
     const secret = await t.client.setUpTotp(victim);
     const fresh = await t.client.signInWithTotp(victim.email, secret);
 
-    expect(await disable(fresh.accessToken)).toMatchObject({ status: 400, body: { error: errors.account.currentPasswordRequired } });
-    expect(await disable(fresh.accessToken, { password: PASSWORD })).toMatchObject({ status: 400, body: { error: errors.twoFactor.codeRequired } });
+    expect(await disable(fresh.accessToken)).toMatchObject({
+      status: 400,
+      body: { error: errors.account.currentPasswordRequired },
+    });
+    expect(await disable(fresh.accessToken, { password: PASSWORD })).toMatchObject({
+      status: 400,
+      body: { error: errors.twoFactor.codeRequired },
+    });
     // (a code whose check the password's failure comes before: the app's current one)
     const current = t.client.totpCode(secret);
-    expect(await disable(fresh.accessToken, { code: current })).toMatchObject({ status: 400, body: { error: errors.account.currentPasswordRequired } });
-    expect(await disable(fresh.accessToken, { password: PASSWORD, code: wrongTotpCode(secret) })).toMatchObject({ status: 400, body: { error: errors.twoFactor.wrongCode } });
+    expect(await disable(fresh.accessToken, { code: current })).toMatchObject({
+      status: 400,
+      body: { error: errors.account.currentPasswordRequired },
+    });
+    expect(await disable(fresh.accessToken, { password: PASSWORD, code: wrongTotpCode(secret) })).toMatchObject({
+      status: 400,
+      body: { error: errors.twoFactor.wrongCode },
+    });
     expect(await disable(fresh.accessToken, { password: 'not-the-password', code: current })).toMatchObject({
       status: 400,
       body: { error: errors.account.wrongCurrentPassword },
     });
     expect(await mfaOf(fresh)).toEqual(['SOFTWARE_TOKEN_MFA']);
-    expect((await t.client.mailbox(victim.email)).filter((m) => m.subject === 'Two-factor sign-in was turned off')).toHaveLength(0);
+    expect(
+      (await t.client.mailbox(victim.email)).filter((m) => m.subject === 'Two-factor sign-in was turned off'),
+    ).toHaveLength(0);
   });
 });
 
@@ -192,7 +224,10 @@ describe('the owner, with a fresh sign-in and the password', () => {
     const secret = await t.client.setUpTotp(owner, PASSWORD);
     await mailsTo(owner.email, 'Two-factor sign-in was turned on', 1);
     const fresh = await t.client.signInWithTotp(owner.email, secret);
-    expect(await disable(fresh.accessToken, { password: PASSWORD, code: await freshTotpCode(secret) })).toMatchObject({ status: 200, body: { success: true } });
+    expect(await disable(fresh.accessToken, { password: PASSWORD, code: await freshTotpCode(secret) })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
     await mailsTo(owner.email, 'Two-factor sign-in was turned off', 1);
     expect(await mfaOf(fresh)).toEqual([]);
     // The proofs' own sign-ins left no session behind that the API would take.

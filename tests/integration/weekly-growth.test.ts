@@ -43,7 +43,8 @@ async function everyLedgerReplays() {
 
 it('grows due portfolios by the rule, once a week, catching up missed weeks', async () => {
   const alice = await t.client.signIn('alice@example.com');
-  const portfolio = async () => (await t.client.call('getPortfolio', { token: alice.accessToken, params: { userId: alice.sub } })).body.portfolio;
+  const portfolio = async () =>
+    (await t.client.call('getPortfolio', { token: alice.accessToken, params: { userId: alice.sub } })).body.portfolio;
   const start = await portfolio();
   const L0 = Date.parse(start.lastUpdate);
 
@@ -66,7 +67,11 @@ it('grows due portfolios by the rule, once a week, catching up missed weeks', as
   expect(after1.weeklyGain).toBeCloseTo((gainCents / Math.round(start.balance * 100)) * 100, 2);
   // The run rebuilt the list of eligibility dates ahead from the ledger: the reached ones are gone.
   const deposits = ledger.filter((e) => e.type === 'deposit').map((e) => e.at);
-  const ahead = deposits.map(eligibleAt).filter((e) => e > T1).sort((a, b) => a - b).map((e) => new Date(e).toISOString());
+  const ahead = deposits
+    .map(eligibleAt)
+    .filter((e) => e > T1)
+    .sort((a, b) => a - b)
+    .map((e) => new Date(e).toISOString());
   expect(ahead.length).toBeGreaterThan(0);
   expect(ahead.length).toBeLessThan(deposits.length);
   expect((await t.table.profile(alice.sub))?.upcomingEligibleAt).toEqual(ahead);
@@ -85,7 +90,11 @@ it('grows due portfolios by the rule, once a week, catching up missed weeks', as
 });
 
 it('refuses a bad "now"', async () => {
-  const res = await fetch(`${t.stack.url}/__local/run/weekly-growth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"now": "soon"}' });
+  const res = await fetch(`${t.stack.url}/__local/run/weekly-growth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"now": "soon"}',
+  });
   expect(res.status).toBe(400);
   expect(await res.json()).toEqual({ error: '"now" must be an ISO date-time' });
 });

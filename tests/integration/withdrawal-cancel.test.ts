@@ -27,21 +27,42 @@ beforeAll(async () => {
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 const ask = async (client: Session, amount: number): Promise<WithdrawalRequestDto> => {
-  const res = await t.client.call('requestWithdrawal', { token: client.accessToken, body: { userId: client.sub, userEmail: client.email, amount } });
+  const res = await t.client.call('requestWithdrawal', {
+    token: client.accessToken,
+    body: { userId: client.sub, userEmail: client.email, amount },
+  });
   expect(res.status).toBe(201);
   return res.body.request;
 };
-const cancel = (by: Session, id: string, uid = by.sub) => t.client.call('cancelWithdrawalRequest', { token: by.accessToken, params: { uid, id } });
+const cancel = (by: Session, id: string, uid = by.sub) =>
+  t.client.call('cancelWithdrawalRequest', { token: by.accessToken, params: { uid, id } });
 const approve = (id: string) => t.client.call('approveWithdrawalRequest', { token: admin.accessToken, params: { id } });
-const reject = (id: string) => t.client.call('rejectWithdrawalRequest', { token: admin.accessToken, params: { id }, body: { reason: 'Call us first' } });
-const eligibleCents = async (client: Session) => cents((await t.client.call('getEligibility', { token: client.accessToken, params: { uid: client.sub } })).body.data.totalEligibleProfit);
+const reject = (id: string) =>
+  t.client.call('rejectWithdrawalRequest', {
+    token: admin.accessToken,
+    params: { id },
+    body: { reason: 'Call us first' },
+  });
+const eligibleCents = async (client: Session) =>
+  cents(
+    (await t.client.call('getEligibility', { token: client.accessToken, params: { uid: client.sub } })).body.data
+      .totalEligibleProfit,
+  );
 const requestOf = async (client: Session, id: string) =>
-  (await t.client.call('listMyWithdrawalRequests', { token: client.accessToken, params: { uid: client.sub } })).body.find((r) => r.id === id);
-const inQueue = async (id: string) => (await t.client.call('listPendingWithdrawalRequests', { token: admin.accessToken, query: { status: 'pending' } })).body.some((r) => r.id === id);
+  (
+    await t.client.call('listMyWithdrawalRequests', { token: client.accessToken, params: { uid: client.sub } })
+  ).body.find((r) => r.id === id);
+const inQueue = async (id: string) =>
+  (
+    await t.client.call('listPendingWithdrawalRequests', { token: admin.accessToken, query: { status: 'pending' } })
+  ).body.some((r) => r.id === id);
 const pendingCount = async (client: Session) => (await t.table.profile(client.sub))?.pendingRequests;
 
 async function logged(client: Session, kind: ActivityKindName) {
-  const res = await t.client.call('listActivity', { token: admin.accessToken, query: { limit: '200', client: client.sub, kind } });
+  const res = await t.client.call('listActivity', {
+    token: admin.accessToken,
+    query: { limit: '200', client: client.sub, kind },
+  });
   expect(res.status).toBe(200);
   return res.body.entries;
 }
@@ -63,11 +84,20 @@ describe('the client cancels a pending request', () => {
     const request = await ask(client, profit / 100);
     expect(await eligibleCents(client)).toBe(0);
     expect(await pendingCount(client)).toBe(1);
-    const more = await t.client.call('requestWithdrawal', { token: client.accessToken, body: { userId: client.sub, userEmail: client.email, amount: 100 } });
+    const more = await t.client.call('requestWithdrawal', {
+      token: client.accessToken,
+      body: { userId: client.sub, userEmail: client.email, amount: 100 },
+    });
     expect(more.status).toBe(409);
 
     const res = await cancel(client, request.id);
-    expect(res).toMatchObject({ status: 200, body: { success: true, request: { id: request.id, status: 'cancelled', amount: request.amount, decidedAt: expect.any(String) } } });
+    expect(res).toMatchObject({
+      status: 200,
+      body: {
+        success: true,
+        request: { id: request.id, status: 'cancelled', amount: request.amount, decidedAt: expect.any(String) },
+      },
+    });
     // Who decided is shown to admins only, even when it is the client.
     expect(res.body.request).not.toHaveProperty('decidedBy');
     expect(await requestOf(client, request.id)).toMatchObject({ status: 'cancelled' });
@@ -79,7 +109,15 @@ describe('the client cancels a pending request', () => {
     const again = await cancel(client, request.id);
     expect(again).toMatchObject({ status: 409, body: { error: apiMessages.requestAlreadyDecided } });
     const entries = await logged(client, 'request-cancelled');
-    expect(entries).toEqual([expect.objectContaining({ actor: client.email, clientId: client.sub, clientEmail: client.email, amount: request.amount, requestId: request.id })]);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        actor: client.email,
+        clientId: client.sub,
+        clientEmail: client.email,
+        amount: request.amount,
+        requestId: request.id,
+      }),
+    ]);
 
     // The whole profit again, which the first request held.
     await ask(client, profit / 100);
@@ -92,13 +130,20 @@ describe('the client cancels a pending request', () => {
     expect((await approve(toApprove.id)).status).toBe(200);
     expect((await reject(toReject.id)).status).toBe(200);
     const before = await t.table.items(client.sub);
-    for (const id of [toApprove.id, toReject.id]) expect(await cancel(client, id)).toMatchObject({ status: 409, body: { error: apiMessages.requestAlreadyDecided } });
+    for (const id of [toApprove.id, toReject.id])
+      expect(await cancel(client, id)).toMatchObject({
+        status: 409,
+        body: { error: apiMessages.requestAlreadyDecided },
+      });
     expect(await t.table.items(client.sub)).toEqual(before);
   });
 
   it('answers 404 for a request that does not exist', async () => {
     const client = await clientWithProfit();
-    expect(await cancel(client, requestIds.make(client.sub, 'mi9x2k3h5nosuchrequest01'))).toMatchObject({ status: 404, body: { error: refusals.requestNotFound } });
+    expect(await cancel(client, requestIds.make(client.sub, 'mi9x2k3h5nosuchrequest01'))).toMatchObject({
+      status: 404,
+      body: { error: refusals.requestNotFound },
+    });
     expect(await cancel(client, 'not-an-id')).toMatchObject({ status: 404, body: { error: refusals.requestNotFound } });
   });
 });
@@ -113,7 +158,10 @@ describe("another client's request", () => {
     expect(await cancel(mallory, request.id)).toMatchObject({ status: 404, body: { error: refusals.requestNotFound } });
     // The victim's key under Mallory's own id names nothing of Mallory's.
     const key = requestIds.parse(request.id)?.requestKey ?? '';
-    expect(await cancel(mallory, requestIds.make(mallory.sub, key))).toMatchObject({ status: 404, body: { error: refusals.requestNotFound } });
+    expect(await cancel(mallory, requestIds.make(mallory.sub, key))).toMatchObject({
+      status: 404,
+      body: { error: refusals.requestNotFound },
+    });
     expect((await cancel(mallory, request.id, victim.sub)).status).toBe(403);
     // An administrator holds no power on this route: a request is cancelled by its own client only.
     expect((await cancel(admin, request.id, victim.sub)).status).toBe(403);
@@ -132,12 +180,19 @@ describe('a cancel and an administrator deciding at the same moment', () => {
   async function race(client: Session, decide: Decide, cancelDelayMs: number) {
     const request = await ask(client, 100);
     // Not a wait for a condition: the offset between the two calls is what the race varies.
-    const [decided, cancelled] = await Promise.all([decide(request.id), delay(cancelDelayMs).then(() => cancel(client, request.id))]);
+    const [decided, cancelled] = await Promise.all([
+      decide(request.id),
+      delay(cancelDelayMs).then(() => cancel(client, request.id)),
+    ]);
     expect([cancelled.status, decided.status].sort()).toEqual([200, 409]);
     const loser = cancelled.status === 409 ? cancelled : decided;
     expect(loser.body).toEqual({ error: apiMessages.requestAlreadyDecided });
     expect(await pendingCount(client)).toBe(0);
-    return { request, winner: cancelled.status === 200 ? 'cancel' : 'decide', status: (await requestOf(client, request.id))?.status };
+    return {
+      request,
+      winner: cancelled.status === 200 ? 'cancel' : 'decide',
+      status: (await requestOf(client, request.id))?.status,
+    };
   }
 
   /**
@@ -163,7 +218,10 @@ describe('a cancel and an administrator deciding at the same moment', () => {
 
   it('with an approval: the status, the balance, the ledger and the log follow the winner', async () => {
     const client = await clientWithProfit();
-    const balanceBefore = cents((await t.client.call('getPortfolio', { token: client.accessToken, params: { userId: client.sub } })).body.portfolio.balance);
+    const balanceBefore = cents(
+      (await t.client.call('getPortfolio', { token: client.accessToken, params: { userId: client.sub } })).body
+        .portfolio.balance,
+    );
     const results = await races(client, approve);
 
     for (const r of results) expect(r.status).toBe(r.winner === 'cancel' ? 'cancelled' : 'approved');
@@ -171,7 +229,10 @@ describe('a cancel and an administrator deciding at the same moment', () => {
     const cancelledIds = results.filter((r) => r.winner === 'cancel').map((r) => r.request.id);
     const withdrawals = (await t.table.items(client.sub, 'ENTRY#')).filter((e) => e.type === 'withdrawal');
     expect(withdrawals.map((e) => e.requestId).sort()).toEqual([...approvedIds].sort());
-    const balance = cents((await t.client.call('getPortfolio', { token: client.accessToken, params: { userId: client.sub } })).body.portfolio.balance);
+    const balance = cents(
+      (await t.client.call('getPortfolio', { token: client.accessToken, params: { userId: client.sub } })).body
+        .portfolio.balance,
+    );
     expect(balance).toBe(balanceBefore - 10_000 * approvedIds.length);
     const { stored, replayed } = await t.table.storedAndReplayed(client.sub);
     expect(stored).toEqual(replayed);
@@ -186,8 +247,16 @@ describe('a cancel and an administrator deciding at the same moment', () => {
 
     for (const r of results) expect(r.status).toBe(r.winner === 'cancel' ? 'cancelled' : 'rejected');
     expect(await t.table.items(client.sub, 'ENTRY#')).toEqual(before);
-    await expectLogged(client, 'request-rejected', results.filter((r) => r.winner === 'decide').map((r) => r.request.id));
-    await expectLogged(client, 'request-cancelled', results.filter((r) => r.winner === 'cancel').map((r) => r.request.id));
+    await expectLogged(
+      client,
+      'request-rejected',
+      results.filter((r) => r.winner === 'decide').map((r) => r.request.id),
+    );
+    await expectLogged(
+      client,
+      'request-cancelled',
+      results.filter((r) => r.winner === 'cancel').map((r) => r.request.id),
+    );
   });
 });
 
@@ -201,7 +270,9 @@ describe('a request awaiting a second administrator', () => {
     const entriesBefore = await t.table.items(client.sub, 'ENTRY#');
 
     expect((await cancel(client, request.id)).status).toBe(200);
-    expect(await t.client.call('approvePendingAction', { token: checker.accessToken, params: { id: actionId } })).toMatchObject({
+    expect(
+      await t.client.call('approvePendingAction', { token: checker.accessToken, params: { id: actionId } }),
+    ).toMatchObject({
       status: 409,
       body: { error: apiMessages.requestAlreadyDecided },
     });

@@ -37,7 +37,8 @@ async function eligibleClient(prefix: string): Promise<Session> {
   return client;
 }
 
-const ask = (s: Session, amount: number) => t.client.call('requestWithdrawal', { token: s.accessToken, body: { userId: s.sub, userEmail: s.email, amount } });
+const ask = (s: Session, amount: number) =>
+  t.client.call('requestWithdrawal', { token: s.accessToken, body: { userId: s.sub, userEmail: s.email, amount } });
 const pendingCount = async (s: Session) => (await t.table.profile(s.sub))?.pendingRequests;
 const requestItems = (s: Session) => t.table.items(s.sub, keys.requestPrefix);
 
@@ -61,11 +62,25 @@ describe('the admins e-mail', () => {
   it('tells each admin of requests that arrive together in ONE e-mail listing them', async () => {
     const client = await t.client.newClient('together');
     const now = Date.now();
-    const requests = [10_000, 25_050, 40_000].map((cents, i) => newRequestItem(client.sub, newId(now + i), client.email, cents, now + i));
+    const requests = [10_000, 25_050, 40_000].map((cents, i) =>
+      newRequestItem(client.sub, newId(now + i), client.email, cents, now + i),
+    );
     // Three requests in one go: one transaction, so the stream hands them to the notifier in one batch.
-    const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: t.stack.dynamoEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+    const doc = DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        endpoint: t.stack.dynamoEndpoint,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      }),
+    );
     try {
-      await doc.send(new TransactWriteCommand({ TransactItems: requests.map((Item) => ({ Put: { TableName: t.stack.tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' } })) }));
+      await doc.send(
+        new TransactWriteCommand({
+          TransactItems: requests.map((Item) => ({
+            Put: { TableName: t.stack.tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' },
+          })),
+        }),
+      );
     } finally {
       doc.destroy();
     }
@@ -81,7 +96,9 @@ describe('the admins e-mail', () => {
     for (const r of requests) expect(body).not.toContain(r.requestId);
     for (const amount of ['$100.00', '$250.50', '$400.00']) expect(body).toContain(amount);
     // The client is told of each one, as before.
-    expect((await t.client.mailbox(client.email)).filter((m) => m.subject.startsWith('Withdrawal request of'))).toHaveLength(3);
+    expect(
+      (await t.client.mailbox(client.email)).filter((m) => m.subject.startsWith('Withdrawal request of')),
+    ).toHaveLength(3);
   });
 });
 
@@ -107,7 +124,8 @@ describe('the cap on requests waiting for a decision', () => {
     const created = answers.filter((a) => a.status === 201);
     const refused = answers.filter((a) => a.status !== 201);
     expect(created).toHaveLength(MAX_PENDING_WITHDRAWAL_REQUESTS);
-    for (const answer of refused) expect([answer.status, answer.body]).toEqual([409, { error: withdrawalLimitMessages.tooManyPending }]);
+    for (const answer of refused)
+      expect([answer.status, answer.body]).toEqual([409, { error: withdrawalLimitMessages.tooManyPending }]);
     expect(await requestItems(client)).toHaveLength(MAX_PENDING_WITHDRAWAL_REQUESTS);
     expect(await pendingCount(client)).toBe(MAX_PENDING_WITHDRAWAL_REQUESTS);
   });
@@ -118,14 +136,29 @@ describe('the cap on requests waiting for a decision', () => {
     for (let i = 0; i < MAX_PENDING_WITHDRAWAL_REQUESTS; i++) ids.push((await ask(client, 100)).body.request.id);
     expect((await ask(client, 100)).status).toBe(409);
 
-    const reject = await t.client.call('rejectWithdrawalRequest', { token: admin.accessToken, params: { id: ids[0] as string }, body: { reason: 'Too soon' } });
+    const reject = await t.client.call('rejectWithdrawalRequest', {
+      token: admin.accessToken,
+      params: { id: ids[0] as string },
+      body: { reason: 'Too soon' },
+    });
     expect(reject.status).toBe(200);
     expect(await pendingCount(client)).toBe(MAX_PENDING_WITHDRAWAL_REQUESTS - 1);
     // Decided already: a second decision changes nothing, the count included.
-    expect((await t.client.call('rejectWithdrawalRequest', { token: admin.accessToken, params: { id: ids[0] as string }, body: { reason: 'Again' } })).status).toBe(409);
+    expect(
+      (
+        await t.client.call('rejectWithdrawalRequest', {
+          token: admin.accessToken,
+          params: { id: ids[0] as string },
+          body: { reason: 'Again' },
+        })
+      ).status,
+    ).toBe(409);
     expect(await pendingCount(client)).toBe(MAX_PENDING_WITHDRAWAL_REQUESTS - 1);
 
-    const approve = await t.client.call('approveWithdrawalRequest', { token: admin.accessToken, params: { id: ids[1] as string } });
+    const approve = await t.client.call('approveWithdrawalRequest', {
+      token: admin.accessToken,
+      params: { id: ids[1] as string },
+    });
     expect(approve.status).toBe(200);
     expect(await pendingCount(client)).toBe(MAX_PENDING_WITHDRAWAL_REQUESTS - 2);
 
@@ -142,7 +175,15 @@ describe('the cap on requests waiting for a decision', () => {
     await t.table.forgetProfileAttribute(client.sub, 'pendingRequests');
     expect((await ask(client, 100)).status).toBe(409);
 
-    expect((await t.client.call('rejectWithdrawalRequest', { token: admin.accessToken, params: { id: ids[0] as string }, body: { reason: 'No' } })).status).toBe(200);
+    expect(
+      (
+        await t.client.call('rejectWithdrawalRequest', {
+          token: admin.accessToken,
+          params: { id: ids[0] as string },
+          body: { reason: 'No' },
+        })
+      ).status,
+    ).toBe(200);
     expect(await pendingCount(client)).toBeUndefined();
     expect((await ask(client, 100)).status).toBe(201);
     expect(await pendingCount(client)).toBe(MAX_PENDING_WITHDRAWAL_REQUESTS);

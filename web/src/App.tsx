@@ -18,12 +18,13 @@ import SignIn from './pages/SignIn';
 // The first screen is sign-in: every other page is its own chunk, loaded when it is opened
 // (and the admin pages never, for a client).
 const SignUp = lazy(() => import('./pages/signed-out-pages').then((pages) => ({ default: pages.SignUp })));
-const ForgotPassword = lazy(() => import('./pages/signed-out-pages').then((pages) => ({ default: pages.ForgotPassword })));
+const ForgotPassword = lazy(() =>
+  import('./pages/signed-out-pages').then((pages) => ({ default: pages.ForgotPassword })),
+);
 const Dashboard = lazy(() => import('./pages/Dashboard'));
 const Account = lazy(() => import('./pages/Account'));
 const AdminRoutes = lazy(() => import('./pages/admin/AdminRoutes'));
 const NotFound = lazy(() => import('./pages/NotFound'));
-
 
 /** Signed-out users go to sign-in; the page they wanted is remembered. */
 function RequireSignIn({ children }: { children: ReactNode }) {
@@ -54,24 +55,60 @@ function SignedInPage({ loading, children }: { loading: string; children: ReactN
 function SignedOutOnly({ children, adminTarget }: { children: ReactNode; adminTarget?: string }) {
   const { status, user } = useAuth();
   if (status === 'loading') return <PageSpinner label="Loading your account..." />;
-  if (status === 'signedIn') return <Navigate to={requestedReturn() ?? (user?.isAdmin && adminTarget ? adminTarget : '/dashboard')} replace />;
+  if (status === 'signedIn')
+    return <Navigate to={requestedReturn() ?? (user?.isAdmin && adminTarget ? adminTarget : '/dashboard')} replace />;
   return <>{children}</>;
 }
 
 export function AppRoutes({ onReady }: { onReady?: () => void }) {
   return (
     <Suspense fallback={<PageSpinner label="Loading..." />}>
-    {/* Inside the boundary: a prerendered page (a lazy one too) is hydrated when this commits. */}
-    <ReadySignal onReady={onReady} />
-    <Routes>
-      <Route path="/" element={<SignedOutOnly adminTarget="/admin"><SignIn /></SignedOutOnly>} />
-      <Route path="/signup" element={<SignUp />} />
-      <Route path="/forgot-password" element={<SignedOutOnly><ForgotPassword /></SignedOutOnly>} />
-      <Route path="/dashboard" element={<SignedInPage loading="Loading your portfolio..."><Dashboard /></SignedInPage>} />
-      <Route path="/account" element={<SignedInPage loading="Loading your account..."><Account /></SignedInPage>} />
-      <Route path="/admin/*" element={<SignedInPage loading="Loading admin panel..."><AdminRoutes /></SignedInPage>} />
-      <Route path="*" element={<NotFound />} />
-    </Routes>
+      {/* Inside the boundary: a prerendered page (a lazy one too) is hydrated when this commits. */}
+      <ReadySignal onReady={onReady} />
+      <Routes>
+        <Route
+          path="/"
+          element={
+            <SignedOutOnly adminTarget="/admin">
+              <SignIn />
+            </SignedOutOnly>
+          }
+        />
+        <Route path="/signup" element={<SignUp />} />
+        <Route
+          path="/forgot-password"
+          element={
+            <SignedOutOnly>
+              <ForgotPassword />
+            </SignedOutOnly>
+          }
+        />
+        <Route
+          path="/dashboard"
+          element={
+            <SignedInPage loading="Loading your portfolio...">
+              <Dashboard />
+            </SignedInPage>
+          }
+        />
+        <Route
+          path="/account"
+          element={
+            <SignedInPage loading="Loading your account...">
+              <Account />
+            </SignedInPage>
+          }
+        />
+        <Route
+          path="/admin/*"
+          element={
+            <SignedInPage loading="Loading admin panel...">
+              <AdminRoutes />
+            </SignedInPage>
+          }
+        />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
     </Suspense>
   );
 }
@@ -92,7 +129,13 @@ function ReadySignal({ onReady }: { onReady?: () => void }) {
   return null;
 }
 
-export function App({ config, authBackend, api, router = (c) => <BrowserRouter>{c}</BrowserRouter>, onReady }: AppProps) {
+export function App({
+  config,
+  authBackend,
+  api,
+  router = (c) => <BrowserRouter>{c}</BrowserRouter>,
+  onReady,
+}: AppProps) {
   // Amplify, loaded when it is needed (auth/lazy-backend.ts), unless a test gives its own backend.
   const backend = useMemo(() => authBackend ?? lazyAmplifyBackend(config), [authBackend, config]);
   return (

@@ -13,7 +13,8 @@ const written = {
 };
 
 /** What loadConfig reads of an answer (jsdom has no Response). */
-const response = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, json: async () => body }) as unknown as Response;
+const response = (status: number, body: unknown) =>
+  ({ ok: status >= 200 && status < 300, status, json: async () => body }) as unknown as Response;
 const answering = (status: number, body: unknown) => (async () => response(status, body)) as unknown as typeof fetch;
 
 it("reads /config.json with the writers' own schema (shared/site-config.ts)", () => {
@@ -32,14 +33,22 @@ it('loads /config.json uncached', async () => {
 });
 
 it("reads the stage's funding instructions, and none from a config.json without them", async () => {
-  await expect(loadConfig(answering(200, written))).resolves.toMatchObject({ fundingInstructions: ['Bank: Example Bank', 'Reference: your e-mail address'] });
+  await expect(loadConfig(answering(200, written))).resolves.toMatchObject({
+    fundingInstructions: ['Bank: Example Bank', 'Reference: your e-mail address'],
+  });
   const { fundingInstructions: _, ...older } = written;
   await expect(loadConfig(answering(200, older))).resolves.toMatchObject({ fundingInstructions: [] });
 });
 
 it('fails start-up on a missing or malformed config', async () => {
   await expect(loadConfig(answering(404, {}))).rejects.toThrow('config.json: 404');
-  await expect(loadConfig(answering(200, { ...written, userPoolId: '' }))).rejects.toThrow('config.json: userPoolId is missing');
-  await expect(loadConfig(answering(200, { ...written, googleSignIn: 'no' }))).rejects.toThrow('config.json: googleSignIn must be true or false');
-  await expect(loadConfig(answering(200, { ...written, fundingInstructions: [42] }))).rejects.toThrow('config.json: fundingInstructions must be lines of text');
+  await expect(loadConfig(answering(200, { ...written, userPoolId: '' }))).rejects.toThrow(
+    'config.json: userPoolId is missing',
+  );
+  await expect(loadConfig(answering(200, { ...written, googleSignIn: 'no' }))).rejects.toThrow(
+    'config.json: googleSignIn must be true or false',
+  );
+  await expect(loadConfig(answering(200, { ...written, fundingInstructions: [42] }))).rejects.toThrow(
+    'config.json: fundingInstructions must be lines of text',
+  );
 });

@@ -6,7 +6,6 @@ import { type AppConfig, loadConfig } from './config';
 
 const container = document.getElementById('root') as HTMLElement;
 
-
 declare global {
   interface Window {
     /** Set once the app is in charge of the page; until then the head script holds forms sent. */
@@ -22,7 +21,11 @@ const TEXT_FIELDS = 'input:not([type=checkbox]):not([type=radio]):not([type=file
 
 /** What the visitor typed into the prerendered page before the app took it over. */
 function typedValues(): Map<HTMLInputElement, string> {
-  return new Map([...container.querySelectorAll<HTMLInputElement>(TEXT_FIELDS)].filter((e) => e.value !== '').map((e) => [e, e.value]));
+  return new Map(
+    [...container.querySelectorAll<HTMLInputElement>(TEXT_FIELDS)]
+      .filter((e) => e.value !== '')
+      .map((e) => [e, e.value]),
+  );
 }
 
 /**

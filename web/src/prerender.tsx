@@ -36,11 +36,23 @@ const signedOut: AuthBackend = {
 const noApi = notAtBuildTime as unknown as Api;
 
 /** Only read when a button is pressed, which never happens at build time. */
-const buildTimeConfig: AppConfig = { region: 'prerender', userPoolId: 'prerender', userPoolClientId: 'prerender', googleSignIn: false, oauthDomain: null, fundingInstructions: [] };
+const buildTimeConfig: AppConfig = {
+  region: 'prerender',
+  userPoolId: 'prerender',
+  userPoolClientId: 'prerender',
+  googleSignIn: false,
+  oauthDomain: null,
+  fundingInstructions: [],
+};
 
 export async function prerenderPage(path: string): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
-    <App config={buildTimeConfig} authBackend={signedOut} api={noApi} router={(children) => <StaticRouter location={path}>{children}</StaticRouter>} />,
+    <App
+      config={buildTimeConfig}
+      authBackend={signedOut}
+      api={noApi}
+      router={(children) => <StaticRouter location={path}>{children}</StaticRouter>}
+    />,
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude.pipe(new PassThrough())) chunks.push(chunk as Buffer);

@@ -69,7 +69,9 @@ export function guardFindings(stack: Stack, props: CfnGuardValidatorProps = {}):
       });
     }
   }
-  return [...findings.values()].filter((f) => f.resource !== '' || !named.has(f.rule)).sort((a, b) => compare(a.rule, b.rule) || compare(a.resource, b.resource));
+  return [...findings.values()]
+    .filter((f) => f.resource !== '' || !named.has(f.rule))
+    .sort((a, b) => compare(a.rule, b.rule) || compare(a.resource, b.resource));
 }
 
 function compare(a: string, b: string): number {

@@ -40,7 +40,8 @@ export function wildcard(pattern: string, value: string, ignoreCase = false): bo
 const list = (value: unknown): string[] => (value === undefined ? [] : [value].flat().map(String));
 
 /** The one policy variable these documents use, as IAM fills it in. */
-const withAccount = (text: string, account: string | undefined) => text.replace(/\$\{aws:PrincipalAccount\}/g, account ?? '${aws:PrincipalAccount}');
+const withAccount = (text: string, account: string | undefined) =>
+  text.replace(/\$\{aws:PrincipalAccount\}/g, account ?? '${aws:PrincipalAccount}');
 
 function conditionHolds(operator: string, key: string, allowed: unknown, request: PolicyRequest): boolean {
   const value = request.context?.[key];
@@ -63,11 +64,14 @@ function conditionHolds(operator: string, key: string, allowed: unknown, request
 
 /** Whether a statement applies to the request: its action, its resource and every condition. */
 export function statementMatches(statement: PolicyStatement, request: PolicyRequest): boolean {
-  if (statement.NotAction !== undefined || statement.NotResource !== undefined) throw new Error(`no evaluator for NotAction or NotResource (${statement.Sid ?? 'a statement'})`);
+  if (statement.NotAction !== undefined || statement.NotResource !== undefined)
+    throw new Error(`no evaluator for NotAction or NotResource (${statement.Sid ?? 'a statement'})`);
   if (!list(statement.Action).some((a) => wildcard(a, request.action, true))) return false;
   const resources = list(statement.Resource).map((r) => withAccount(r, request.account));
   if (request.resource !== undefined && !resources.some((r) => wildcard(r, request.resource as string))) return false;
-  return Object.entries(statement.Condition ?? {}).every(([operator, keys]) => Object.entries(keys).every(([key, allowed]) => conditionHolds(operator, key, allowed, request)));
+  return Object.entries(statement.Condition ?? {}).every(([operator, keys]) =>
+    Object.entries(keys).every(([key, allowed]) => conditionHolds(operator, key, allowed, request)),
+  );
 }
 
 /** IAM's verdict on one document: an explicit deny wins, else an allow, else the implicit deny. */

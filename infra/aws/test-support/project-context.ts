@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export function projectContext(): Record<string, unknown> {
-  const cdkJson = JSON.parse(readFileSync(resolve(process.cwd(), 'cdk.json'), 'utf8')) as { context?: Record<string, unknown> };
+  const cdkJson = JSON.parse(readFileSync(resolve(process.cwd(), 'cdk.json'), 'utf8')) as {
+    context?: Record<string, unknown>;
+  };
   return { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] };
 }

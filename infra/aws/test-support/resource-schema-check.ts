@@ -14,7 +14,8 @@ import { type JsonSchema, ResourceSchemas } from './resource-schemas';
 
 /** Why a resource of this type is not checked, or undefined when it is. */
 export function skipReason(type: string): string | undefined {
-  if (type.startsWith('Custom::') || type === 'AWS::CloudFormation::CustomResource') return 'a custom resource: its properties are what its own function reads';
+  if (type.startsWith('Custom::') || type === 'AWS::CloudFormation::CustomResource')
+    return 'a custom resource: its properties are what its own function reads';
   if (type === 'AWS::CDK::Metadata') return "CDK's own record of the construct library: not a registry type";
   return undefined;
 }
@@ -109,9 +110,12 @@ function describe(root: string, errors: ErrorObject[] | null | undefined): strin
     .map((e) => {
       const at = `${root}${e.instancePath.replaceAll('/', '.')}` || '(resource)';
       const params = e.params as Record<string, unknown>;
-      if (e.keyword === 'propertyNames') return `${at} cannot be ${String(params.propertyName)}: what it returns does not fit there`;
-      if (e.keyword === 'additionalProperties') return `${at} ${e.message} (unknown: ${String(params.additionalProperty)})`;
-      if (e.keyword === 'enum') return `${at} ${e.message} (allowed: ${(params.allowedValues as unknown[]).map(String).join(', ')})`;
+      if (e.keyword === 'propertyNames')
+        return `${at} cannot be ${String(params.propertyName)}: what it returns does not fit there`;
+      if (e.keyword === 'additionalProperties')
+        return `${at} ${e.message} (unknown: ${String(params.additionalProperty)})`;
+      if (e.keyword === 'enum')
+        return `${at} ${e.message} (allowed: ${(params.allowedValues as unknown[]).map(String).join(', ')})`;
       return `${at} ${e.message ?? e.keyword}`;
     });
 }

@@ -32,9 +32,16 @@ export type JsonSchema = Record<string, unknown>;
 /** The intrinsic functions a property may hold, each with the shape of its arguments. */
 const INTRINSIC_ARGUMENTS: Record<string, JsonSchema> = {
   Ref: { type: 'string' },
-  'Fn::GetAtt': { anyOf: [{ type: 'string' }, { type: 'array', prefixItems: [{ type: 'string' }, {}], minItems: 2, maxItems: 2 }] },
+  'Fn::GetAtt': {
+    anyOf: [{ type: 'string' }, { type: 'array', prefixItems: [{ type: 'string' }, {}], minItems: 2, maxItems: 2 }],
+  },
   'Fn::Join': { type: 'array', prefixItems: [{ type: 'string' }, {}], minItems: 2, maxItems: 2 },
-  'Fn::Sub': { anyOf: [{ type: 'string' }, { type: 'array', prefixItems: [{ type: 'string' }, { type: 'object' }], minItems: 2, maxItems: 2 }] },
+  'Fn::Sub': {
+    anyOf: [
+      { type: 'string' },
+      { type: 'array', prefixItems: [{ type: 'string' }, { type: 'object' }], minItems: 2, maxItems: 2 },
+    ],
+  },
   'Fn::If': { type: 'array', prefixItems: [{ type: 'string' }], minItems: 3, maxItems: 3 },
   'Fn::Select': { type: 'array', minItems: 2, maxItems: 2 },
   'Fn::Split': { type: 'array', prefixItems: [{ type: 'string' }], minItems: 2, maxItems: 2 },
@@ -56,13 +63,27 @@ const ALL_INTRINSICS = Object.keys(INTRINSIC_ARGUMENTS);
 /** Return a list: never one value. */
 const LIST_ONLY = ['Fn::Split', 'Fn::GetAZs', 'Fn::Cidr'];
 /** Return one string or number: never a list. */
-const VALUE_ONLY = ['Fn::Join', 'Fn::Sub', 'Fn::Base64', 'Fn::ImportValue', 'Fn::GetStackOutput', 'Fn::Length', 'Fn::ToJsonString'];
+const VALUE_ONLY = [
+  'Fn::Join',
+  'Fn::Sub',
+  'Fn::Base64',
+  'Fn::ImportValue',
+  'Fn::GetStackOutput',
+  'Fn::Length',
+  'Fn::ToJsonString',
+];
 
 /** The `$defs` every resource schema carries: what an intrinsic looks like, and where each may stand. */
 const INTRINSIC_DEFS: Record<string, JsonSchema> = {
   intrinsic: { type: 'object', minProperties: 1, maxProperties: 1, propertyNames: { enum: ALL_INTRINSICS } },
-  valueIntrinsic: { propertyNames: { enum: ALL_INTRINSICS.filter((f) => !LIST_ONLY.includes(f)) }, properties: INTRINSIC_ARGUMENTS },
-  listIntrinsic: { propertyNames: { enum: ALL_INTRINSICS.filter((f) => !VALUE_ONLY.includes(f)) }, properties: INTRINSIC_ARGUMENTS },
+  valueIntrinsic: {
+    propertyNames: { enum: ALL_INTRINSICS.filter((f) => !LIST_ONLY.includes(f)) },
+    properties: INTRINSIC_ARGUMENTS,
+  },
+  listIntrinsic: {
+    propertyNames: { enum: ALL_INTRINSICS.filter((f) => !VALUE_ONLY.includes(f)) },
+    properties: INTRINSIC_ARGUMENTS,
+  },
 };
 
 /** A position that takes `schema`, or an intrinsic fit for it. */
@@ -80,7 +101,12 @@ const SCALAR_DEFS: Record<string, JsonSchema> = {
   boolean: orIntrinsic({ type: 'boolean' }, 'valueIntrinsic'),
   'date-time': orIntrinsic({ type: 'string', format: 'date-time' }, 'valueIntrinsic'),
   tag: orIntrinsic(
-    { type: 'object', properties: { Key: { $ref: '#/$defs/string' }, Value: { $ref: '#/$defs/string' } }, required: ['Key', 'Value'], additionalProperties: false },
+    {
+      type: 'object',
+      properties: { Key: { $ref: '#/$defs/string' }, Value: { $ref: '#/$defs/string' } },
+      required: ['Key', 'Value'],
+      additionalProperties: false,
+    },
     'valueIntrinsic',
   ),
 };
@@ -117,9 +143,13 @@ export class ResourceSchemas {
   private typeSchema(type: PropertyType, defs: Record<string, JsonSchema>): JsonSchema {
     switch (type.type) {
       case 'string':
-        return type.allowedValues ? orIntrinsic({ type: 'string', enum: type.allowedValues }, 'valueIntrinsic') : { $ref: '#/$defs/string' };
+        return type.allowedValues
+          ? orIntrinsic({ type: 'string', enum: type.allowedValues }, 'valueIntrinsic')
+          : { $ref: '#/$defs/string' };
       case 'integer':
-        return type.allowedValues ? orIntrinsic({ type: 'integer', enum: type.allowedValues }, 'valueIntrinsic') : { $ref: '#/$defs/integer' };
+        return type.allowedValues
+          ? orIntrinsic({ type: 'integer', enum: type.allowedValues }, 'valueIntrinsic')
+          : { $ref: '#/$defs/integer' };
       case 'number':
       case 'boolean':
       case 'date-time':
@@ -132,11 +162,17 @@ export class ResourceSchemas {
       case 'array':
         return orIntrinsic({ type: 'array', items: this.typeSchema(type.element, defs) }, 'listIntrinsic');
       case 'map':
-        return orIntrinsic({ type: 'object', additionalProperties: this.typeSchema(type.element, defs) }, 'valueIntrinsic');
+        return orIntrinsic(
+          { type: 'object', additionalProperties: this.typeSchema(type.element, defs) },
+          'valueIntrinsic',
+        );
       case 'union':
         return { anyOf: type.types.map((member) => this.typeSchema(member, defs)) };
       case 'ref':
-        return orIntrinsic({ $ref: `#/$defs/${this.definition(this.db.get('typeDefinition', type.reference), defs)}` }, 'valueIntrinsic');
+        return orIntrinsic(
+          { $ref: `#/$defs/${this.definition(this.db.get('typeDefinition', type.reference), defs)}` },
+          'valueIntrinsic',
+        );
     }
   }
 

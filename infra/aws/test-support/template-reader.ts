@@ -15,8 +15,19 @@ import type { StageConfig } from '../stage-config';
 /** The product's functions that serve no route: the four Cognito triggers, the weekly job, the notifier, the balances exporter and the activity sealer. */
 export const FUNCTIONS_BESIDE_ROUTES = 8;
 
-export type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: string[]; DeletionPolicy?: string; UpdateReplacePolicy?: string };
-export type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: Record<string, Record<string, unknown>> };
+export type Resource = {
+  Type: string;
+  Properties: Record<string, unknown>;
+  DependsOn?: string[];
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+};
+export type Statement = {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: Record<string, Record<string, unknown>>;
+};
 
 /** A stage as `cdk deploy` synthesizes it (cdk.json's context), without bundling the Lambdas: its constructs and templates. */
 export function synthStage(config: StageConfig, webDist?: string) {
@@ -53,12 +64,21 @@ export const TEMPLATE_CACHE_ENV = 'AURUM_TEMPLATE_CACHE';
 /** Object keys sorted at every depth: the same config spelled in another order is the same stage. */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, canonical(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => [k, canonical(v)]),
+    );
   return value;
 }
 
 /** The name a stage's templates are kept under: the config's exact content, whatever order it was written in. */
-export const stageKey = (config: StageConfig) => createHash('sha256').update(JSON.stringify(canonical(config))).digest('hex').slice(0, 32);
+export const stageKey = (config: StageConfig) =>
+  createHash('sha256')
+    .update(JSON.stringify(canonical(config)))
+    .digest('hex')
+    .slice(0, 32);
 
 const synthesizedHere = new Map<string, string>();
 
@@ -129,7 +149,9 @@ export function templateReader(template: Template) {
   /** Every statement of the policies attached to a role, inline ones included. */
   function statementsOfRole(roleId: string): Statement[] {
     const role = all()[roleId] as Resource;
-    const inline = ((role.Properties.Policies ?? []) as { PolicyDocument: { Statement: Statement[] } }[]).flatMap((p) => p.PolicyDocument.Statement);
+    const inline = ((role.Properties.Policies ?? []) as { PolicyDocument: { Statement: Statement[] } }[]).flatMap(
+      (p) => p.PolicyDocument.Statement,
+    );
     const attached = ofType('AWS::IAM::Policy')
       .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
       .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
@@ -147,7 +169,9 @@ export function only(template: Template | undefined, type: string): [string, Res
   const found = template ? templateReader(template).ofType(type) : [];
   const [one] = found;
   if (found.length !== 1 || !one) {
-    const where = template ? `found ${found.length}${found.length ? ` (${found.map(([id]) => id).join(', ')})` : ''}` : 'no template';
+    const where = template
+      ? `found ${found.length}${found.length ? ` (${found.map(([id]) => id).join(', ')})` : ''}`
+      : 'no template';
     throw new Error(`expected exactly one ${type}, ${where}`);
   }
   return one;

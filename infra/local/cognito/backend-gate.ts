@@ -13,7 +13,11 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { ACCOUNT_CHANGE_OPERATIONS, ALWAYS_REFUSED_OPERATIONS, COGNITO_BACKEND_HEADER } from '../../../lambdas/lib/cognito/cognito-backend-header';
+import {
+  ACCOUNT_CHANGE_OPERATIONS,
+  ALWAYS_REFUSED_OPERATIONS,
+  COGNITO_BACKEND_HEADER,
+} from '../../../lambdas/lib/cognito/cognito-backend-header';
 import type { CognitoError } from './cognito-local-internals';
 import { cognitoError } from './errors';
 
@@ -59,7 +63,8 @@ const wafBlocked = () => cognitoError('ForbiddenException', 'Request not allowed
 
 /** What AWS answers a request to an IAM-authorized operation that carries no signature, or one it does not recognize. */
 const unsigned = () => cognitoError('MissingAuthenticationTokenException', 'Missing Authentication Token');
-const unrecognized = () => cognitoError('UnrecognizedClientException', 'The security token included in the request is invalid.');
+const unrecognized = () =>
+  cognitoError('UnrecognizedClientException', 'The security token included in the request is invalid.');
 
 function headerValue(req: IncomingMessage): string | undefined {
   const value = req.headers[COGNITO_BACKEND_HEADER];

@@ -24,7 +24,12 @@ import { DateClock } from 'cognito-local/lib/services/clock.js';
 import { CognitoServiceFactoryImpl, USER_POOL_AWS_DEFAULTS } from 'cognito-local/lib/services/cognitoService.js';
 import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb.js';
 import { otp } from 'cognito-local/lib/services/otp.js';
-import { UserPoolServiceFactoryImpl, attributeValue, attributesAppend, attributesToRecord } from 'cognito-local/lib/services/userPoolService.js';
+import {
+  UserPoolServiceFactoryImpl,
+  attributeValue,
+  attributesAppend,
+  attributesToRecord,
+} from 'cognito-local/lib/services/userPoolService.js';
 import { AdminAddUserToGroup } from 'cognito-local/lib/targets/adminAddUserToGroup.js';
 import { AdminConfirmSignUp } from 'cognito-local/lib/targets/adminConfirmSignUp.js';
 import { AdminCreateUser } from 'cognito-local/lib/targets/adminCreateUser.js';
@@ -123,7 +128,8 @@ export function cognitoLocalTarget(name: string): ((services: Services) => Cogni
 }
 
 /** Own names only: "constructor" or "toString" name no target. */
-const isTargetName = (name: string): name is keyof typeof cognitoLocalTargets => Object.hasOwn(cognitoLocalTargets, name);
+const isTargetName = (name: string): name is keyof typeof cognitoLocalTargets =>
+  Object.hasOwn(cognitoLocalTargets, name);
 
 export type ExportKind = 'class' | 'function' | 'object';
 
@@ -139,7 +145,10 @@ export const COGNITO_LOCAL_EXPORTS: Readonly<Record<string, Readonly<Record<stri
   'cognito-local/lib/server/config.js': { DefaultConfig: 'object' },
   'cognito-local/lib/services/appClient.js': {},
   'cognito-local/lib/services/clock.js': { DateClock: 'class' },
-  'cognito-local/lib/services/cognitoService.js': { CognitoServiceFactoryImpl: 'class', USER_POOL_AWS_DEFAULTS: 'object' },
+  'cognito-local/lib/services/cognitoService.js': {
+    CognitoServiceFactoryImpl: 'class',
+    USER_POOL_AWS_DEFAULTS: 'object',
+  },
   'cognito-local/lib/services/context.js': {},
   'cognito-local/lib/services/dataStore/stormDb.js': { StormDBDataStoreFactory: 'class' },
   'cognito-local/lib/services/index.js': {},
@@ -150,5 +159,7 @@ export const COGNITO_LOCAL_EXPORTS: Readonly<Record<string, Readonly<Record<stri
     attributesAppend: 'function',
     attributesToRecord: 'function',
   },
-  ...Object.fromEntries(Object.keys(cognitoLocalTargets).map((name) => [targetModule(name), { [name]: 'function' as const }])),
+  ...Object.fromEntries(
+    Object.keys(cognitoLocalTargets).map((name) => [targetModule(name), { [name]: 'function' as const }]),
+  ),
 };

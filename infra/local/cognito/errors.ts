@@ -31,7 +31,10 @@ const REFUSALS = {
   sessionExpired: ['NotAuthorizedException', 'Invalid session for the user, session is expired.'],
   sessionUsed: ['NotAuthorizedException', 'Invalid session for the user, session can only be used once.'],
   softwareTokenNotFound: ['SoftwareTokenMFANotFoundException', 'Software Token MFA does not exist for the user.'],
-  poolSoftwareTokenOff: ['SoftwareTokenMFANotFoundException', 'Software Token MFA has not been enabled by the userPool.'],
+  poolSoftwareTokenOff: [
+    'SoftwareTokenMFANotFoundException',
+    'Software Token MFA has not been enabled by the userPool.',
+  ],
 } as const satisfies Readonly<Record<string, readonly [string, string]>>;
 
 export type Refusal = keyof typeof REFUSALS;

@@ -17,7 +17,7 @@ type Claims = Record<string, unknown>;
 
 /** The attributes the CDK stack maps from Google (infra/aws/auth.ts). */
 function mapped(claims: Claims): Attribute[] {
-  const text = (name: string) => (typeof claims[name] === 'string' ? (claims[name]) : undefined);
+  const text = (name: string) => (typeof claims[name] === 'string' ? claims[name] : undefined);
   const pairs: [string, string | undefined][] = [
     ['email', text('email')?.toLowerCase()],
     ['email_verified', claims.email_verified === true || claims.email_verified === 'true' ? 'true' : 'false'],
@@ -37,13 +37,35 @@ async function updated(env: OperationContext, existing: User, attributes: Attrib
 }
 
 /** The first sign-in: the user made between the sign-up triggers, as Cognito makes it. */
-async function created(env: OperationContext, googleSub: string, attributes: Attribute[], clientId: string): Promise<User> {
+async function created(
+  env: OperationContext,
+  googleSub: string,
+  attributes: Attribute[],
+  clientId: string,
+): Promise<User> {
   const username = `Google_${googleSub}`;
   const now = env.clock.get();
-  const identities = JSON.stringify([{ userId: googleSub, providerName: 'Google', providerType: 'Google', issuer: null, primary: true, dateCreated: now.getTime() }]);
+  const identities = JSON.stringify([
+    {
+      userId: googleSub,
+      providerName: 'Google',
+      providerType: 'Google',
+      issuer: null,
+      primary: true,
+      dateCreated: now.getTime(),
+    },
+  ]);
   const userAttributes = [...attributes, { Name: 'identities', Value: identities }];
   await env.triggers.preSignUp(
-    { clientId, source: 'PreSignUp_ExternalProvider', userAttributes, username, userPoolId: env.userPoolId, clientMetadata: undefined, validationData: undefined },
+    {
+      clientId,
+      source: 'PreSignUp_ExternalProvider',
+      userAttributes,
+      username,
+      userPoolId: env.userPoolId,
+      clientMetadata: undefined,
+      validationData: undefined,
+    },
     {},
   );
   const user: User = {
@@ -60,7 +82,14 @@ async function created(env: OperationContext, googleSub: string, attributes: Att
   };
   await env.pool.saveUser(env.ctx, user);
   // As in Cognito, the portfolio's trigger runs before the first tokens are issued.
-  await env.triggers.postConfirmation({ clientId, source: 'PostConfirmation_ConfirmSignUp', userAttributes: user.Attributes ?? [], username, userPoolId: env.userPoolId, clientMetadata: undefined });
+  await env.triggers.postConfirmation({
+    clientId,
+    source: 'PostConfirmation_ConfirmSignUp',
+    userAttributes: user.Attributes ?? [],
+    username,
+    userPoolId: env.userPoolId,
+    clientMetadata: undefined,
+  });
   return user;
 }
 
@@ -72,10 +101,15 @@ async function federatedUserNow(env: OperationContext, claims: Claims, clientId:
   // Cognito writes the mapped attributes with the app client's write permission, and fails the
   // sign-in when one is missing from it (`email_verified` excepted: shared/user-pool.ts).
   const { client } = await appClient(env, clientId);
-  assertClientMayWrite(client, attributes.map((a) => a.Name).filter((name) => name !== 'email_verified'));
+  assertClientMayWrite(
+    client,
+    attributes.map((a) => a.Name).filter((name) => name !== 'email_verified'),
+  );
   const username = `Google_${googleSub}`;
   const existing = await env.pool.getUserByUsername(env.ctx, username);
-  return existing && existing.Username === username ? updated(env, existing, attributes) : created(env, googleSub, attributes, clientId);
+  return existing && existing.Username === username
+    ? updated(env, existing, attributes)
+    : created(env, googleSub, attributes, clientId);
 }
 
 /** One sign-in at a time per Google account: two first sign-ins at once make one user, not two subs. */

@@ -33,13 +33,15 @@ type Verifier = ReturnType<typeof JwtRsaVerifier.create<{ issuer: string; audien
 export function createGoogleClient(google: GoogleProvider, idpResponseUrl: () => string): GoogleClient {
   let discovery: Promise<Discovery> | null = null;
   const discover = () =>
-    (discovery ??= fetch(`${google.issuer}/.well-known/openid-configuration`).then(async (res) => {
-      if (!res.ok) throw new Error(`Google stand-in discovery answered ${res.status}`);
-      return (await res.json()) as Discovery;
-    }).catch((error: unknown) => {
-      discovery = null;
-      throw error;
-    }));
+    (discovery ??= fetch(`${google.issuer}/.well-known/openid-configuration`)
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`Google stand-in discovery answered ${res.status}`);
+        return (await res.json()) as Discovery;
+      })
+      .catch((error: unknown) => {
+        discovery = null;
+        throw error;
+      }));
 
   let verifier: Verifier | null = null;
   async function verifierFor(jwksUri: string): Promise<Verifier> {
@@ -59,7 +61,12 @@ export function createGoogleClient(google: GoogleProvider, idpResponseUrl: () =>
         'content-type': 'application/x-www-form-urlencoded',
         authorization: `Basic ${Buffer.from(`${encodeURIComponent(google.clientId)}:${encodeURIComponent(google.clientSecret)}`).toString('base64')}`,
       },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: idpResponseUrl(), code_verifier: googleVerifier }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: idpResponseUrl(),
+        code_verifier: googleVerifier,
+      }),
     });
     const body = (await answer.json()) as { id_token?: string; error?: string };
     if (!answer.ok || !body.id_token) throw new Error(`Google refused the code: ${body.error ?? answer.status}`);

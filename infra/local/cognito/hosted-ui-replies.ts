@@ -19,13 +19,24 @@ export function withParams(url: string, params: Record<string, string | undefine
 }
 
 export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8', 'cache-control': 'no-store', pragma: 'no-cache', ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json;charset=UTF-8',
+    'cache-control': 'no-store',
+    pragma: 'no-cache',
+    ...headers,
+  });
   res.end(JSON.stringify(body));
 }
 
 /** GET /error: what Cognito shows where it cannot redirect (the error's name only, nothing else echoed). */
 export function errorShown(url: URL, res: ServerResponse): void {
   const error = (url.searchParams.get('error') ?? 'invalid_request').replace(/[^\w-]/g, '');
-  res.writeHead(400, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': "default-src 'none'" });
-  res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Error</title></head><body><h1>An error was encountered with the requested page.</h1><p>${error}</p></body></html>`);
+  res.writeHead(400, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'",
+  });
+  res.end(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Error</title></head><body><h1>An error was encountered with the requested page.</h1><p>${error}</p></body></html>`,
+  );
 }

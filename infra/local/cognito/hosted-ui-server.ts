@@ -25,7 +25,9 @@ export async function startHostedUiServer(options: {
   const handle = options.handler(() => origin);
   const server = createServer({ key: options.tls.key, cert: options.tls.cert }, (req, res) => {
     if (!hostAllowed(req.headers.host, hosts)) {
-      res.writeHead(421, { 'content-type': 'text/plain' }).end('Misdirected Request: this port answers only loopback hosts');
+      res
+        .writeHead(421, { 'content-type': 'text/plain' })
+        .end('Misdirected Request: this port answers only loopback hosts');
       return;
     }
     handle(req, res).catch(() => {

@@ -31,7 +31,8 @@ export async function hostedUiCertificate(dir: string): Promise<HostedUiCertific
   const certFile = join(dir, 'cert.pem');
   if (existsSync(keyFile) && existsSync(certFile)) {
     const cert = readFileSync(certFile, 'utf8');
-    if (Date.parse(new X509Certificate(cert).validTo) - Date.now() > RENEW_BEFORE_MS) return { key: readFileSync(keyFile, 'utf8'), cert, spkiSha256: spkiHashOf(cert) };
+    if (Date.parse(new X509Certificate(cert).validTo) - Date.now() > RENEW_BEFORE_MS)
+      return { key: readFileSync(keyFile, 'utf8'), cert, spkiSha256: spkiHashOf(cert) };
   }
   const now = new Date();
   const made = await generate([{ name: 'commonName', value: 'localhost' }], {
@@ -43,7 +44,13 @@ export async function hostedUiCertificate(dir: string): Promise<HostedUiCertific
       { name: 'basicConstraints', cA: false },
       { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
       { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
     ],
   });
   mkdirSync(dir, { recursive: true });

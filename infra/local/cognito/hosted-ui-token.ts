@@ -20,14 +20,28 @@ const failed = (error: string): TokenAnswer => ({ status: 400, body: { error } }
 async function codeGrant(ctx: HostedUiContext, form: URLSearchParams, client: AppClient): Promise<TokenAnswer> {
   const { env } = ctx;
   const issued = ctx.codes.take(form.get('code'));
-  if (!issued || issued.clientId !== client.ClientId || issued.redirectUri !== form.get('redirect_uri')) return failed('invalid_grant');
-  if (issued.codeChallenge !== undefined && s256(form.get('code_verifier') ?? '') !== issued.codeChallenge) return failed('invalid_grant');
+  if (!issued || issued.clientId !== client.ClientId || issued.redirectUri !== form.get('redirect_uri'))
+    return failed('invalid_grant');
+  if (issued.codeChallenge !== undefined && s256(form.get('code_verifier') ?? '') !== issued.codeChallenge)
+    return failed('invalid_grant');
   const user = await env.pool.getUserByUsername(env.ctx, issued.username);
   if (!user || user.Username !== issued.username || !user.Enabled) return failed('invalid_grant');
   const groups = await env.pool.listUserGroupMembership(env.ctx, user);
-  const tokens = await env.issueTokens(user, groups, client, { source: 'TokenGeneration_HostedAuth', scope: issued.scopes.join(' ') });
+  const tokens = await env.issueTokens(user, groups, client, {
+    source: 'TokenGeneration_HostedAuth',
+    scope: issued.scopes.join(' '),
+  });
   await env.pool.storeRefreshToken(env.ctx, tokens.RefreshToken, user);
-  return { status: 200, body: { id_token: tokens.IdToken, access_token: tokens.AccessToken, refresh_token: tokens.RefreshToken, expires_in: tokens.ExpiresIn, token_type: 'Bearer' } };
+  return {
+    status: 200,
+    body: {
+      id_token: tokens.IdToken,
+      access_token: tokens.AccessToken,
+      refresh_token: tokens.RefreshToken,
+      expires_in: tokens.ExpiresIn,
+      token_type: 'Bearer',
+    },
+  };
 }
 
 /**
@@ -37,7 +51,16 @@ async function codeGrant(ctx: HostedUiContext, form: URLSearchParams, client: Ap
 async function refreshGrant(ctx: HostedUiContext, form: URLSearchParams, client: AppClient): Promise<TokenAnswer> {
   try {
     const tokens = await rotateRefreshToken(ctx.env, form.get('refresh_token'), client, ctx.env.pool);
-    return { status: 200, body: { id_token: tokens.IdToken, access_token: tokens.AccessToken, refresh_token: tokens.RefreshToken, expires_in: tokens.ExpiresIn, token_type: 'Bearer' } };
+    return {
+      status: 200,
+      body: {
+        id_token: tokens.IdToken,
+        access_token: tokens.AccessToken,
+        refresh_token: tokens.RefreshToken,
+        expires_in: tokens.ExpiresIn,
+        token_type: 'Bearer',
+      },
+    };
   } catch {
     return failed('invalid_grant');
   }
@@ -60,7 +83,12 @@ async function tokenAnswer(ctx: HostedUiContext, req: IncomingMessage): Promise<
 }
 
 /** `cors`: the headers that let the site's origin read the answer. */
-export async function token(ctx: HostedUiContext, req: IncomingMessage, res: ServerResponse, cors: Record<string, string>): Promise<void> {
+export async function token(
+  ctx: HostedUiContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  cors: Record<string, string>,
+): Promise<void> {
   const { status, body } = await tokenAnswer(ctx, req);
   json(res, status, body, cors);
 }

@@ -31,13 +31,16 @@ async function logout(ctx: HostedUiContext, url: URL, res: ServerResponse): Prom
   const clientId = url.searchParams.get('client_id');
   const client = await clientNamed(ctx, clientId);
   const logoutUri = url.searchParams.get('logout_uri');
-  if (!client || !logoutUri || !ctx.options.logoutUrls.includes(logoutUri)) return errorPage(ctx, res, 'redirect_mismatch', clientId ?? undefined);
+  if (!client || !logoutUri || !ctx.options.logoutUrls.includes(logoutUri))
+    return errorPage(ctx, res, 'redirect_mismatch', clientId ?? undefined);
   redirect(res, logoutUri);
 }
 
 /** The token endpoint's CORS headers for a request from `requestOrigin`: the site's origins may read its answers (Amplify calls it with fetch). */
 function corsFor(siteOrigins: ReadonlySet<string>, requestOrigin: unknown): Record<string, string> {
-  return typeof requestOrigin === 'string' && siteOrigins.has(requestOrigin) ? { 'access-control-allow-origin': requestOrigin, vary: 'Origin' } : {};
+  return typeof requestOrigin === 'string' && siteOrigins.has(requestOrigin)
+    ? { 'access-control-allow-origin': requestOrigin, vary: 'Origin' }
+    : {};
 }
 
 export function createHostedUi(env: OperationContext, options: HostedUiOptions, origin: () => string): HostedUiHandler {
@@ -58,7 +61,12 @@ export function createHostedUi(env: OperationContext, options: HostedUiOptions, 
       const cors = corsFor(siteOrigins, req.headers.origin);
       if (req.method === 'OPTIONS') {
         // Amplify sends its user agent in a header of its own.
-        res.writeHead(204, { ...cors, 'access-control-allow-methods': 'POST', 'access-control-allow-headers': 'content-type, authorization, x-amz-user-agent', 'access-control-max-age': '600' });
+        res.writeHead(204, {
+          ...cors,
+          'access-control-allow-methods': 'POST',
+          'access-control-allow-headers': 'content-type, authorization, x-amz-user-agent',
+          'access-control-max-age': '600',
+        });
         res.end();
         return;
       }

@@ -24,7 +24,11 @@ const DEFAULT_MESSAGES: Record<string, { subject: string; body: string }> = {
 };
 const FALLBACK_MESSAGE = { subject: 'Your verification code', body: `Your code is ${CODE_PARAMETER}. ` };
 
-export function createMessages(options: { logger: Logger; triggers: LocalTriggers; onEmail: ((mail: CapturedEmail) => void) | undefined }): Messages {
+export function createMessages(options: {
+  logger: Logger;
+  triggers: LocalTriggers;
+  onEmail: ((mail: CapturedEmail) => void) | undefined;
+}): Messages {
   const { logger, triggers, onEmail } = options;
 
   return {
@@ -39,7 +43,8 @@ export function createMessages(options: { logger: Logger; triggers: LocalTrigger
         if (out.response?.emailMessage) body = out.response.emailMessage;
         if (out.response?.emailSubject) subject = out.response.emailSubject;
       }
-      const fill = (text: string) => text.split(CODE_PARAMETER).join(code).split(USERNAME_PARAMETER).join(user.Username);
+      const fill = (text: string) =>
+        text.split(CODE_PARAMETER).join(code).split(USERNAME_PARAMETER).join(user.Username);
       const mail: CapturedEmail = {
         to: delivery?.Destination ?? attributeValue('email', user.Attributes) ?? '',
         subject: fill(subject),

@@ -91,13 +91,26 @@ async function provisionPoolId(services: Services, ctx: Context, region: string)
   return id;
 }
 
-async function provisionClientId(services: Services, ctx: Context, pool: UserPoolService, userPoolId: string, google: boolean): Promise<string> {
-  const existing = (await services.cognito.listAppClients(ctx, userPoolId)).find((c) => c.ClientName === def.clientName);
+async function provisionClientId(
+  services: Services,
+  ctx: Context,
+  pool: UserPoolService,
+  userPoolId: string,
+  google: boolean,
+): Promise<string> {
+  const existing = (await services.cognito.listAppClients(ctx, userPoolId)).find(
+    (c) => c.ClientName === def.clientName,
+  );
   if (existing) {
     await pool.saveAppClient(ctx, { ...existing, ...clientSettings(google) });
     return existing.ClientId;
   }
-  const request = { UserPoolId: userPoolId, ClientName: def.clientName, GenerateSecret: false, ...clientSettings(google) };
+  const request = {
+    UserPoolId: userPoolId,
+    ClientName: def.clientName,
+    GenerateSecret: false,
+    ...clientSettings(google),
+  };
   const created = await cognitoLocalTargets.CreateUserPoolClient(services)(ctx, request);
   const clientId = created.UserPoolClient?.ClientId;
   if (!clientId) throw new Error('cognito-local created the app client without a ClientId');
@@ -140,9 +153,16 @@ function cognitoUserLookup(p: UserPoolService) {
     const found = await exact(c, name as string);
     if (typeof name !== 'string') return found;
     // Its exact match stands, unless all it matched was a federated user's e-mail.
-    if (found && (found.Username === name || attributeValue('sub', found.Attributes) === name || signsInWithEmail(found, name))) return found;
-    const same = (value: unknown) => typeof value === 'string' && (caseInsensitive ? value.toLowerCase() === name.toLowerCase() : value === name);
+    if (
+      found &&
+      (found.Username === name || attributeValue('sub', found.Attributes) === name || signsInWithEmail(found, name))
+    )
+      return found;
+    const same = (value: unknown) =>
+      typeof value === 'string' && (caseInsensitive ? value.toLowerCase() === name.toLowerCase() : value === name);
     const users = await p.listUsers(c);
-    return users.find((u) => same(u.Username) || (!isFederated(u) && same(attributeValue('email', u.Attributes)))) ?? null;
+    return (
+      users.find((u) => same(u.Username) || (!isFederated(u) && same(attributeValue('email', u.Attributes)))) ?? null
+    );
   };
 }

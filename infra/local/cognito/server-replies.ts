@@ -10,7 +10,11 @@ import { CognitoError, UnsupportedError } from './cognito-local-internals';
 import { messageOf, realError } from './errors';
 
 /** The HTTP status of an error type where it is not Cognito's usual 400. */
-const ERROR_STATUS: Record<string, number> = { ForbiddenException: 403, MissingAuthenticationTokenException: 403, UnrecognizedClientException: 403 };
+const ERROR_STATUS: Record<string, number> = {
+  ForbiddenException: 403,
+  MissingAuthenticationTokenException: 403,
+  UnrecognizedClientException: 403,
+};
 
 /** Cognito's JSON has dates as epoch seconds; `this[key]` is the Date before its toJSON ran. */
 function epochSecondDates(this: Record<string, unknown>, key: string, value: unknown): unknown {

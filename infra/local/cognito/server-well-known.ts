@@ -35,7 +35,11 @@ function hostedUiEndpoints(origin: string | undefined) {
   };
 }
 
-export function sendWellKnown(res: ServerResponse, documents: IssuerDocuments, asked: { poolId: string; document: string }): void {
+export function sendWellKnown(
+  res: ServerResponse,
+  documents: IssuerDocuments,
+  asked: { poolId: string; document: string },
+): void {
   if (asked.document === 'jwks.json') return sendJson(res, 200, { keys: [documents.jwk] });
   const issuer = documents.issuerOf(asked.poolId);
   sendJson(res, 200, {

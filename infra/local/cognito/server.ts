@@ -57,7 +57,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let hosts: ReadonlySet<string> = new Set();
   const route = router(options);
   const server = http.createServer((req, res) => {
-    if (!hostAllowed(req.headers.host, hosts)) return sendJson(res, 421, { message: 'Misdirected Request: this port answers only loopback hosts' });
+    if (!hostAllowed(req.headers.host, hosts))
+      return sendJson(res, 421, { message: 'Misdirected Request: this port answers only loopback hosts' });
     route(req, res);
   });
   const port = await listen(server, options.port, host);

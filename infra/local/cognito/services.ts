@@ -21,14 +21,24 @@ import type { CognitoRequest, CognitoResponse } from './request';
 
 /** No target loaded here issues tokens (the sign-in operations do, with token-issuer.ts): a call would be a bug. */
 const noTokensFromTargets: Services['tokenGenerator'] = {
-  generate: () => Promise.reject(new UnsupportedError('tokens are issued by operations/sign-in.ts, never by a cognito-local target')),
+  generate: () =>
+    Promise.reject(new UnsupportedError('tokens are issued by operations/sign-in.ts, never by a cognito-local target')),
 };
 
-export function createServices(parts: { clock: Clock; cognito: CognitoService; messages: Messages; triggers: Triggers }): Services {
+export function createServices(parts: {
+  clock: Clock;
+  cognito: CognitoService;
+  messages: Messages;
+  triggers: Triggers;
+}): Services {
   return {
     ...parts,
     tokenGenerator: noTokensFromTargets,
-    config: { ...DefaultConfig, UserPoolDefaults: { UsernameAttributes: [...def.usernameAttributes] }, TriggerFunctions: {} },
+    config: {
+      ...DefaultConfig,
+      UserPoolDefaults: { UsernameAttributes: [...def.usernameAttributes] },
+      TriggerFunctions: {},
+    },
     otp,
   };
 }
@@ -46,4 +56,3 @@ export type CallTarget = (target: string, req: CognitoRequest) => Promise<Cognit
 export function targetCaller(services: Services, ctx: Context): CallTarget {
   return (target, req) => cognitoLocalRoute(services, target)(ctx, req);
 }
-

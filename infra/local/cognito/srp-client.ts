@@ -30,12 +30,33 @@ export interface SrpSignInResult {
  * Signs `username` in with `password` over SRP. A refusal (a wrong password, a lockout, an
  * unconfirmed user) rejects with Cognito's error, from whichever of the two calls gave it.
  */
-export async function srpSignIn(sdk: CognitoIdentityProviderClient, pool: SrpPool, username: string, password: string): Promise<SrpSignInResult> {
+export async function srpSignIn(
+  sdk: CognitoIdentityProviderClient,
+  pool: SrpPool,
+  username: string,
+  password: string,
+): Promise<SrpSignInResult> {
   const { secret, SRP_A } = srpStart();
-  const started = await sdk.send(new InitiateAuthCommand({ AuthFlow: 'USER_SRP_AUTH', ClientId: pool.clientId, AuthParameters: { USERNAME: username, SRP_A } }));
+  const started = await sdk.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_SRP_AUTH',
+      ClientId: pool.clientId,
+      AuthParameters: { USERNAME: username, SRP_A },
+    }),
+  );
   if (started.ChallengeName !== 'PASSWORD_VERIFIER') return started;
-  const ChallengeResponses = await passwordVerifierResponses({ userPoolId: pool.userPoolId, password, secret, challenge: started.ChallengeParameters ?? {} });
+  const ChallengeResponses = await passwordVerifierResponses({
+    userPoolId: pool.userPoolId,
+    password,
+    secret,
+    challenge: started.ChallengeParameters ?? {},
+  });
   return sdk.send(
-    new RespondToAuthChallengeCommand({ ClientId: pool.clientId, ChallengeName: 'PASSWORD_VERIFIER', Session: started.Session, ChallengeResponses }),
+    new RespondToAuthChallengeCommand({
+      ClientId: pool.clientId,
+      ChallengeName: 'PASSWORD_VERIFIER',
+      Session: started.Session,
+      ChallengeResponses,
+    }),
   );
 }

@@ -74,7 +74,9 @@ export async function signatureMatches(
   const u = await scrambler(A, srp.B);
   if (u === 0n) return false;
   const S = modPow(A * modPow(srp.v, u, N), srp.b, N);
-  const expected = Buffer.from(await claimSignature(await sessionKey(S, u), claim.poolName, claim.userId, claim.secretBlock, claim.timestamp));
+  const expected = Buffer.from(
+    await claimSignature(await sessionKey(S, u), claim.poolName, claim.userId, claim.secretBlock, claim.timestamp),
+  );
   const given = Buffer.from(claim.signature);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -28,7 +28,23 @@ export interface ClaimsOverride {
 
 /** "You can not modify the following claims" (the trigger's documentation), and the groups claim, which only groupOverrideDetails changes. */
 const FIXED_CLAIMS = new Set([
-  'acr', 'amr', 'aud', 'at_hash', 'auth_time', 'azp', 'cognito:username', 'exp', 'iat', 'identities', 'iss', 'jti', 'nbf', 'nonce', 'origin_jti', 'sub', 'token_use',
+  'acr',
+  'amr',
+  'aud',
+  'at_hash',
+  'auth_time',
+  'azp',
+  'cognito:username',
+  'exp',
+  'iat',
+  'identities',
+  'iss',
+  'jti',
+  'nbf',
+  'nonce',
+  'origin_jti',
+  'sub',
+  'token_use',
   'cognito:groups',
 ]);
 
@@ -42,7 +58,10 @@ export interface TokenRequest {
 }
 
 /** The event Cognito sends: the user's attributes with its status, as they would enter the ID token, and its groups. */
-export function preTokenGenerationEvent(request: TokenRequest, header: EventHeader<TokenSource>): PreTokenGenerationTriggerEvent {
+export function preTokenGenerationEvent(
+  request: TokenRequest,
+  header: EventHeader<TokenSource>,
+): PreTokenGenerationTriggerEvent {
   const { user, groups, clientMetadata } = request;
   return {
     ...header,
@@ -55,7 +74,8 @@ export function preTokenGenerationEvent(request: TokenRequest, header: EventHead
   };
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
 /** The trigger's answer, as far as Cognito reads it (string claims; anything else is left out). */
 export function overrideOf(response: PreTokenGenerationTriggerEvent['response'] | undefined): ClaimsOverride {
@@ -63,17 +83,26 @@ export function overrideOf(response: PreTokenGenerationTriggerEvent['response'] 
   if (typeof details !== 'object' || details === null) return { addOrOverride: {}, suppress: [] };
   const added: unknown = 'claimsToAddOrOverride' in details ? details.claimsToAddOrOverride : undefined;
   const addOrOverride = Object.fromEntries(
-    Object.entries(typeof added === 'object' && added !== null ? added : {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    Object.entries(typeof added === 'object' && added !== null ? added : {}).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
   );
   const suppress = strings('claimsToSuppress' in details ? details.claimsToSuppress : undefined);
-  if (!('groupOverrideDetails' in details) || details.groupOverrideDetails === undefined) return { addOrOverride, suppress };
+  if (!('groupOverrideDetails' in details) || details.groupOverrideDetails === undefined)
+    return { addOrOverride, suppress };
   const groupDetails: unknown = details.groupOverrideDetails;
-  const groups = typeof groupDetails === 'object' && groupDetails !== null && 'groupsToOverride' in groupDetails ? strings(groupDetails.groupsToOverride) : [];
+  const groups =
+    typeof groupDetails === 'object' && groupDetails !== null && 'groupsToOverride' in groupDetails
+      ? strings(groupDetails.groupsToOverride)
+      : [];
   return { addOrOverride, suppress, groups };
 }
 
 /** The ID token's claims with the trigger's changes. */
-export function customizedIdClaims(claims: Readonly<Record<string, unknown>>, override: ClaimsOverride | null): Record<string, unknown> {
+export function customizedIdClaims(
+  claims: Readonly<Record<string, unknown>>,
+  override: ClaimsOverride | null,
+): Record<string, unknown> {
   if (!override) return { ...claims };
   const out: Record<string, unknown> = { ...claims };
   for (const [name, value] of Object.entries(override.addOrOverride)) if (!FIXED_CLAIMS.has(name)) out[name] = value;
@@ -82,4 +111,5 @@ export function customizedIdClaims(claims: Readonly<Record<string, unknown>>, ov
 }
 
 /** The groups both tokens carry. */
-export const customizedGroups = (groups: readonly string[], override: ClaimsOverride | null): readonly string[] => override?.groups ?? groups;
+export const customizedGroups = (groups: readonly string[], override: ClaimsOverride | null): readonly string[] =>
+  override?.groups ?? groups;

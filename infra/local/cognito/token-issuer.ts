@@ -8,7 +8,13 @@
 import { randomUUID } from 'node:crypto';
 import { userPoolDefinition as def } from '../../../shared/user-pool';
 import { attributesToRecord, type AppClient, type User } from './cognito-local-internals';
-import { customizedGroups, customizedIdClaims, type ClaimsOverride, type TokenRequest, type TokenSource } from './token-customization';
+import {
+  customizedGroups,
+  customizedIdClaims,
+  type ClaimsOverride,
+  type TokenRequest,
+  type TokenSource,
+} from './token-customization';
 import { signJwt, type SigningKey } from './tokens';
 
 export type { TokenSource } from './token-customization';
@@ -45,7 +51,12 @@ export interface IssueOptions {
   clientMetadata?: Record<string, string> | undefined;
 }
 
-export type IssueTokens = (user: User, groups: readonly string[], client: AppClient, options: IssueOptions) => Promise<IssuedTokens>;
+export type IssueTokens = (
+  user: User,
+  groups: readonly string[],
+  client: AppClient,
+  options: IssueOptions,
+) => Promise<IssuedTokens>;
 
 /** The Pre Token Generation trigger's changes for one issue, or null when the pool has none. */
 export type CustomizeTokens = (request: TokenRequest) => Promise<ClaimsOverride | null>;
@@ -101,7 +112,16 @@ function lifetimes(client: AppClient) {
 }
 
 /** The three tokens, once the trigger has had its say. */
-function signTokens(key: SigningKey, iss: string, user: User, groups: readonly string[], client: AppClient, options: IssueOptions, override: ClaimsOverride | null, signedInAt: number): IssuedTokens {
+function signTokens(
+  key: SigningKey,
+  iss: string,
+  user: User,
+  groups: readonly string[],
+  client: AppClient,
+  options: IssueOptions,
+  override: ClaimsOverride | null,
+  signedInAt: number,
+): IssuedTokens {
   const { refresh } = options;
   const scope = refresh?.scope ?? options.scope ?? def.apiScope;
   const now = Math.floor(Date.now() / 1000);
@@ -153,12 +173,27 @@ function signTokens(key: SigningKey, iss: string, user: User, groups: readonly s
     jti: randomUUID(),
   });
 
-  const refreshToken = signRefreshToken(key, basics, { username: user.Username, clientId: client.ClientId, scope, ttl: ttl.refresh });
-  return { AccessToken: accessToken, IdToken: idToken, RefreshToken: refreshToken, ExpiresIn: ttl.access, TokenType: 'Bearer' };
+  const refreshToken = signRefreshToken(key, basics, {
+    username: user.Username,
+    clientId: client.ClientId,
+    scope,
+    ttl: ttl.refresh,
+  });
+  return {
+    AccessToken: accessToken,
+    IdToken: idToken,
+    RefreshToken: refreshToken,
+    ExpiresIn: ttl.access,
+    TokenType: 'Bearer',
+  };
 }
 
 /** Real refresh tokens are opaque; this one is a signed JWT so its client and expiry can be checked. */
-function signRefreshToken(key: SigningKey, basics: IssueBasics, of: { username: string; clientId: string; scope: string; ttl: number }): string {
+function signRefreshToken(
+  key: SigningKey,
+  basics: IssueBasics,
+  of: { username: string; clientId: string; scope: string; ttl: number },
+): string {
   const { sub, iss, originJti, authTime, now } = basics;
   return signJwt(key, {
     token_use: 'refresh',
@@ -175,12 +210,23 @@ function signRefreshToken(key: SigningKey, basics: IssueBasics, of: { username: 
   });
 }
 
-export function createTokenIssuer(key: SigningKey, issuerOf: (userPoolId: string) => string, customize: CustomizeTokens) {
+export function createTokenIssuer(
+  key: SigningKey,
+  issuerOf: (userPoolId: string) => string,
+  customize: CustomizeTokens,
+) {
   const issueTokens: IssueTokens = async (user, groups, client, options) => {
     // The sign-in happened before the trigger runs (as in Cognito): what the trigger records while
     // it runs (lambdas/lib/http/admin-moments.ts) is later than this session's auth_time.
     const signedInAt = Math.floor(Date.now() / 1000);
-    const override = await customize({ user, groups, clientId: client.ClientId, userPoolId: client.UserPoolId, source: options.source, clientMetadata: options.clientMetadata });
+    const override = await customize({
+      user,
+      groups,
+      clientId: client.ClientId,
+      userPoolId: client.UserPoolId,
+      source: options.source,
+      clientMetadata: options.clientMetadata,
+    });
     return signTokens(key, issuerOf(client.UserPoolId), user, groups, client, options, override, signedInAt);
   };
 

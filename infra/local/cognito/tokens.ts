@@ -2,7 +2,16 @@
  * Token signing for the local Cognito: an RS256 key pair kept in the data folder (so tokens stay
  * valid across restarts), JWT signing/verification with node:crypto, and the JWKS document.
  */
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sign, verify, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  randomUUID,
+  sign,
+  verify,
+  type KeyObject,
+} from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -55,10 +64,16 @@ export function decodeJwt(token: unknown): Record<string, unknown> | null {
   }
 }
 
-export type VerifyResult = { ok: true; payload: Record<string, unknown> } | { ok: false; reason: 'invalid' | 'expired' };
+export type VerifyResult =
+  { ok: true; payload: Record<string, unknown> } | { ok: false; reason: 'invalid' | 'expired' };
 
 /** Signature, issuer and expiry; the caller checks token_use and the rest. */
-export function verifyJwt(key: SigningKey, token: unknown, issuer: string, nowSeconds = Math.floor(Date.now() / 1000)): VerifyResult {
+export function verifyJwt(
+  key: SigningKey,
+  token: unknown,
+  issuer: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): VerifyResult {
   if (typeof token !== 'string') return { ok: false, reason: 'invalid' };
   const parts = token.split('.');
   if (parts.length !== 3) return { ok: false, reason: 'invalid' };

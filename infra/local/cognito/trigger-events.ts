@@ -32,11 +32,21 @@ export interface EventSubject<S extends string> {
   source: S;
 }
 
-export const callerContext = (clientId: string | null) => ({ awsSdkVersion: SDK_VERSION, clientId: clientId ?? NO_CLIENT });
+export const callerContext = (clientId: string | null) => ({
+  awsSdkVersion: SDK_VERSION,
+  clientId: clientId ?? NO_CLIENT,
+});
 
 export function eventHeader<S extends string>(region: string, subject: EventSubject<S>): EventHeader<S> {
   const { userPoolId, username, clientId, source } = subject;
-  return { version: '1', region, userPoolId, userName: username, callerContext: callerContext(clientId), triggerSource: source };
+  return {
+    version: '1',
+    region,
+    userPoolId,
+    userName: username,
+    callerContext: callerContext(clientId),
+    triggerSource: source,
+  };
 }
 
 export function postConfirmationEvent(region: string, p: PostConfirmationParams): PostConfirmationTriggerEvent {
@@ -76,10 +86,21 @@ const LINK_PARAMETER = '{##Click Here##}';
 /** `source` is cognito-local's message source (SignUp, ForgotPassword, ...), which names the trigger source. */
 export function customMessageEvent(
   region: string,
-  message: { source: string; clientId: string | null; userPoolId: string; user: User; clientMetadata: Record<string, string> | undefined },
+  message: {
+    source: string;
+    clientId: string | null;
+    userPoolId: string;
+    user: User;
+    clientMetadata: Record<string, string> | undefined;
+  },
 ): CustomMessageTriggerEvent {
   const { source, user, clientMetadata } = message;
-  const header = eventHeader(region, { userPoolId: message.userPoolId, username: user.Username, clientId: message.clientId, source: `CustomMessage_${source}` });
+  const header = eventHeader(region, {
+    userPoolId: message.userPoolId,
+    username: user.Username,
+    clientId: message.clientId,
+    source: `CustomMessage_${source}`,
+  });
   return {
     ...header,
     request: {

@@ -20,7 +20,8 @@ type PostConfirmationParams = Parameters<Triggers['postConfirmation']>[1];
 type PreSignUpParams = Parameters<Triggers['preSignUp']>[1];
 type PreSignUpResponse = PreSignUpTriggerEvent['response'];
 
-const notEnabled = (name: string) => () => Promise.reject(new Error(`the ${name} trigger is not enabled in the local Cognito`));
+const notEnabled = (name: string) => () =>
+  Promise.reject(new Error(`the ${name} trigger is not enabled in the local Cognito`));
 
 /** Runs a trigger: its answer (or the event, when it answers nothing), or Cognito's error for its throw. */
 function triggerCaller(logger: Logger) {
@@ -29,7 +30,10 @@ function triggerCaller(logger: Logger) {
       return (await fn(event)) ?? event;
     } catch (e) {
       logger.warn({ err: e }, `${name} trigger failed`);
-      throw cognitoError('UserLambdaValidationException', `${name} failed with error ${String(messageOf(e) ?? String(e))}.`);
+      throw cognitoError(
+        'UserLambdaValidationException',
+        `${name} failed with error ${String(messageOf(e) ?? String(e))}.`,
+      );
     }
   };
 }
@@ -38,7 +42,10 @@ function triggerCaller(logger: Logger) {
  * For cognito-local's targets, which call a trigger only when `enabled` says so: PostConfirmation
  * runs there; PreSignUp is enabled per request by the SignUp operation, which supplies it.
  */
-function cognitoLocalTriggers(configured: LocalCognitoTriggers, postConfirmation: (p: PostConfirmationParams) => Promise<void>): Triggers {
+function cognitoLocalTriggers(
+  configured: LocalCognitoTriggers,
+  postConfirmation: (p: PostConfirmationParams) => Promise<void>,
+): Triggers {
   return {
     enabled: (name) => name === 'PostConfirmation' && !!configured.postConfirmation,
     postConfirmation: (_ctx, p) => postConfirmation(p),
@@ -51,7 +58,11 @@ function cognitoLocalTriggers(configured: LocalCognitoTriggers, postConfirmation
   };
 }
 
-export function createTriggers(options: { region: string; triggers: LocalCognitoTriggers | undefined; logger: Logger }) {
+export function createTriggers(options: {
+  region: string;
+  triggers: LocalCognitoTriggers | undefined;
+  logger: Logger;
+}) {
   const { region } = options;
   const configured = options.triggers ?? {};
   const callTrigger = triggerCaller(options.logger);

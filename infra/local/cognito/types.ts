@@ -1,5 +1,10 @@
 /** The local Cognito's public contract: what the stack, the gateway, the admin tool and tests use. */
-import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent, PreSignUpTriggerEvent, PreTokenGenerationTriggerEvent } from 'aws-lambda';
+import type {
+  CustomMessageTriggerEvent,
+  PostConfirmationTriggerEvent,
+  PreSignUpTriggerEvent,
+  PreTokenGenerationTriggerEvent,
+} from 'aws-lambda';
 
 export interface CapturedEmail {
   to: string;

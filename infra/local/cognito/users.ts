@@ -36,7 +36,12 @@ export interface SoftwareToken {
  *    (cognito-local's `SoftwareTokenMfaConfiguration` is not used: its own TOTP targets, which
  *    read it, are not loaded, and it has no room for the last step taken.)
  */
-export type StoredUser = User & { RevokedOrigins?: string[]; PendingSoftwareTokenSecret?: string; SoftwareToken?: SoftwareToken; RetiringRefreshTokens?: Record<string, number> };
+export type StoredUser = User & {
+  RevokedOrigins?: string[];
+  PendingSoftwareTokenSecret?: string;
+  SoftwareToken?: SoftwareToken;
+  RetiringRefreshTokens?: Record<string, number>;
+};
 
 /** Refresh tokens a rotation replaced, each with the time (epoch ms) it stops working. */
 export function retiringRefreshTokens(user: User): Record<string, number> {
@@ -53,9 +58,14 @@ export function revokedOrigins(user: User): string[] {
 /** The user's verified authenticator app, if any. */
 export function softwareTokenOf(user: User): SoftwareToken | null {
   const stored: unknown = 'SoftwareToken' in user ? user.SoftwareToken : undefined;
-  if (typeof stored !== 'object' || stored === null || !('Secret' in stored) || typeof stored.Secret !== 'string') return null;
-  const device = 'FriendlyDeviceName' in stored && typeof stored.FriendlyDeviceName === 'string' ? { FriendlyDeviceName: stored.FriendlyDeviceName } : {};
-  const step = 'LastUsedStep' in stored && typeof stored.LastUsedStep === 'number' ? { LastUsedStep: stored.LastUsedStep } : {};
+  if (typeof stored !== 'object' || stored === null || !('Secret' in stored) || typeof stored.Secret !== 'string')
+    return null;
+  const device =
+    'FriendlyDeviceName' in stored && typeof stored.FriendlyDeviceName === 'string'
+      ? { FriendlyDeviceName: stored.FriendlyDeviceName }
+      : {};
+  const step =
+    'LastUsedStep' in stored && typeof stored.LastUsedStep === 'number' ? { LastUsedStep: stored.LastUsedStep } : {};
   return { Secret: stored.Secret, ...device, ...step };
 }
 

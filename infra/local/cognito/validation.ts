@@ -23,11 +23,15 @@ export function validationMessage(problems: readonly string[]): string | null {
 export function passwordConstraintError(value: string, member: string): string | null {
   const problems: string[] = [];
   if (!PASSWORD_PATTERN.test(value)) {
-    problems.push(`Value at '${member}' failed to satisfy constraint: Member must satisfy regular expression pattern: ${PASSWORD_PATTERN.source}`);
+    problems.push(
+      `Value at '${member}' failed to satisfy constraint: Member must satisfy regular expression pattern: ${PASSWORD_PATTERN.source}`,
+    );
   }
   // Smithy measures string length in Unicode code points, not UTF-16 units.
   if ([...value].length > PASSWORD_MAX_LENGTH) {
-    problems.push(`Value at '${member}' failed to satisfy constraint: Member must have length less than or equal to ${PASSWORD_MAX_LENGTH}`);
+    problems.push(
+      `Value at '${member}' failed to satisfy constraint: Member must have length less than or equal to ${PASSWORD_MAX_LENGTH}`,
+    );
   }
   return validationMessage(problems);
 }
@@ -42,7 +46,9 @@ export function attributeConstraintError(attributes: unknown, member: string): s
   const problems = entries.flatMap((a, i) => {
     const value = typeof a === 'object' && a !== null && 'Value' in a ? a.Value : undefined;
     if (typeof value !== 'string' || [...value].length <= ATTRIBUTE_VALUE_MAX_LENGTH) return [];
-    return [`Value at '${member}.${i + 1}.member.value' failed to satisfy constraint: Member must have length less than or equal to ${ATTRIBUTE_VALUE_MAX_LENGTH}`];
+    return [
+      `Value at '${member}.${i + 1}.member.value' failed to satisfy constraint: Member must have length less than or equal to ${ATTRIBUTE_VALUE_MAX_LENGTH}`,
+    ];
   });
   return validationMessage(problems);
 }

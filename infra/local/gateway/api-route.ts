@@ -24,7 +24,9 @@ function findRoute(method: string, path: string): { route: RouteDef; params: Rec
   return null;
 }
 
-export function apiRoute(options: Pick<GatewayOptions, 'cognito' | 'handlers' | 'originSecret' | 'tableUseOf'>): GatewayRoute {
+export function apiRoute(
+  options: Pick<GatewayOptions, 'cognito' | 'handlers' | 'originSecret' | 'tableUseOf'>,
+): GatewayRoute {
   const verify = accessTokenVerifier(options.cognito);
   const tableUseOf = options.tableUseOf ?? routeTableUse;
   return {

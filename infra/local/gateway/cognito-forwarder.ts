@@ -52,13 +52,29 @@ export function cognitoForwarder(endpoint: string): GatewayRoute {
       if (req.method !== 'POST') return send(res, 405, { __type: 'MethodNotAllowed', message: 'POST only' });
       const header = String(req.headers['x-amz-target'] ?? '');
       const operation = parseCognitoTarget(header);
-      const refuse = (type: string, message: string) => send(res, 400, { __type: type, message }, { 'x-amzn-errortype': type, 'content-type': 'application/x-amz-json-1.1' });
-      if (operation === null) return refuse('UnknownOperationException', `Invalid x-amz-target header "${header.slice(0, 200)}"`);
-      if (!BROWSER_COGNITO_OPERATIONS.has(operation)) return refuse('NotAuthorizedException', `${operation} is not available to browsers`);
+      const refuse = (type: string, message: string) =>
+        send(
+          res,
+          400,
+          { __type: type, message },
+          { 'x-amzn-errortype': type, 'content-type': 'application/x-amz-json-1.1' },
+        );
+      if (operation === null)
+        return refuse('UnknownOperationException', `Invalid x-amz-target header "${header.slice(0, 200)}"`);
+      if (!BROWSER_COGNITO_OPERATIONS.has(operation))
+        return refuse('NotAuthorizedException', `${operation} is not available to browsers`);
       const body = await readBody(req, MAX_REQUEST_BYTES);
-      if (body === 'too-large') return send(res, 413, { __type: 'InvalidParameterException', message: 'Request too large' });
-      const upstream = await fetch(`${endpoint}/`, { method: 'POST', headers: upstreamHeaders(req, header), body: new Uint8Array(body) });
-      const headers: Record<string, string> = { 'content-type': upstream.headers.get('content-type') ?? 'application/x-amz-json-1.1', 'cache-control': 'no-store' };
+      if (body === 'too-large')
+        return send(res, 413, { __type: 'InvalidParameterException', message: 'Request too large' });
+      const upstream = await fetch(`${endpoint}/`, {
+        method: 'POST',
+        headers: upstreamHeaders(req, header),
+        body: new Uint8Array(body),
+      });
+      const headers: Record<string, string> = {
+        'content-type': upstream.headers.get('content-type') ?? 'application/x-amz-json-1.1',
+        'cache-control': 'no-store',
+      };
       const errorType = upstream.headers.get('x-amzn-errortype');
       if (errorType) headers['x-amzn-errortype'] = errorType;
       res.writeHead(upstream.status, headers);

@@ -18,8 +18,16 @@ interface LocalHelper {
 export function localHelpers(options: Pick<GatewayOptions, 'mailbox' | 'runWeeklyGrowth'>): GatewayRoute {
   const helpers: LocalHelper[] = [
     { method: 'GET', path: '/__local/mailbox', handle: (_req, res, url) => mailboxList(options.mailbox, res, url) },
-    { method: 'GET', path: '/__local/mailbox/latest', handle: (_req, res, url) => latestMail(options.mailbox, res, url) },
-    { method: 'POST', path: '/__local/run/weekly-growth', handle: (req, res) => weeklyGrowthHelper(options.runWeeklyGrowth, req, res) },
+    {
+      method: 'GET',
+      path: '/__local/mailbox/latest',
+      handle: (_req, res, url) => latestMail(options.mailbox, res, url),
+    },
+    {
+      method: 'POST',
+      path: '/__local/run/weekly-growth',
+      handle: (req, res) => weeklyGrowthHelper(options.runWeeklyGrowth, req, res),
+    },
   ];
   return {
     matches: (pathname) => pathname.startsWith('/__local/'),

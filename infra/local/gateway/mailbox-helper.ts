@@ -21,7 +21,8 @@ const MAIL_PAGE_HEADERS = {
 /** The newest e-mail's envelope above its HTML part (a whole document), or above its text (Cognito's messages). */
 function mailPage(mail: Mail): string {
   const envelope = `<p style="margin:0;padding:12px;font:14px sans-serif;color:#555;background:#fff">To: ${escapeHtml(mail.to)}<br>Subject: <strong>${escapeHtml(mail.subject)}</strong><br>Sent: ${escapeHtml(mail.sentAt)}</p>`;
-  if (mail.html && /<body[^>]*>/.test(mail.html)) return mail.html.replace(/<body[^>]*>/, (body) => `${body}${envelope}`);
+  if (mail.html && /<body[^>]*>/.test(mail.html))
+    return mail.html.replace(/<body[^>]*>/, (body) => `${body}${envelope}`);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(mail.subject)}</title></head><body>${envelope}<pre style="white-space:pre-wrap;padding:12px">${escapeHtml(mail.body)}</pre></body></html>`;
 }
 

@@ -24,7 +24,11 @@ async function runMoment(req: IncomingMessage): Promise<number | { refusal: stri
   return Number.isFinite(now) ? now : { refusal: '"now" must be an ISO date-time' };
 }
 
-export async function weeklyGrowthHelper(runWeeklyGrowth: (now: number) => Promise<unknown>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function weeklyGrowthHelper(
+  runWeeklyGrowth: (now: number) => Promise<unknown>,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const now = await runMoment(req);
   if (typeof now !== 'number') return send(res, 400, { error: now.refusal });
   try {
@@ -32,6 +36,9 @@ export async function weeklyGrowthHelper(runWeeklyGrowth: (now: number) => Promi
   } catch (error) {
     // A failed execution (a portfolio failed, or a step ran out of retries), as Step Functions would report it.
     const { error: name, cause } = error as { error?: string; cause?: string };
-    return send(res, 500, { error: 'The weekly growth execution failed', cause: `${name ?? 'Error'}: ${cause ?? String(error)}` });
+    return send(res, 500, {
+      error: 'The weekly growth execution failed',
+      cause: `${name ?? 'Error'}: ${cause ?? String(error)}`,
+    });
   }
 }

@@ -9,7 +9,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 export function accountPicker(uid: string, accounts: readonly DemoGoogleAccount[], clientName: string): string {
   const rows = accounts
     .map(
-      (a) => `<li><button type="submit" name="account" value="${escapeHtml(a.sub)}"><span class="name">${escapeHtml(`${a.givenName} ${a.familyName}`)}</span><span class="email">${escapeHtml(a.email)}</span></button></li>`,
+      (a) =>
+        `<li><button type="submit" name="account" value="${escapeHtml(a.sub)}"><span class="name">${escapeHtml(`${a.givenName} ${a.familyName}`)}</span><span class="email">${escapeHtml(a.email)}</span></button></li>`,
     )
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sign in - Google Accounts (local stand-in)</title>

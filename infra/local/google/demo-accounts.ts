@@ -12,5 +12,10 @@ export interface DemoGoogleAccount {
 export const DEMO_GOOGLE_ACCOUNTS: readonly DemoGoogleAccount[] = [
   { sub: '104738291056473829101', email: 'grace.hopper.demo@gmail.com', givenName: 'Grace', familyName: 'Hopper' },
   { sub: '104738291056473829102', email: 'alan.turing.demo@gmail.com', givenName: 'Alan', familyName: 'Turing' },
-  { sub: '104738291056473829103', email: 'katherine.johnson.demo@gmail.com', givenName: 'Katherine', familyName: 'Johnson' },
+  {
+    sub: '104738291056473829103',
+    email: 'katherine.johnson.demo@gmail.com',
+    givenName: 'Katherine',
+    familyName: 'Johnson',
+  },
 ];

@@ -12,9 +12,18 @@ import type { DemoGoogleAccount } from './demo-accounts';
 const MAX_FORM_BYTES = 4096;
 
 /** No form-action: the choice is posted here, then redirected on to the hosted UI (another origin), which form-action would stop. */
-const PICKER_HEADERS = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'" };
+const PICKER_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+};
 
-async function login(provider: Provider, accounts: readonly DemoGoogleAccount[], req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function login(
+  provider: Provider,
+  accounts: readonly DemoGoogleAccount[],
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const form = await readForm(req, MAX_FORM_BYTES);
   if (form === 'too-large') throw new Error('form too large');
   const chosen = form.get('account') ?? '';
@@ -26,7 +35,14 @@ async function login(provider: Provider, accounts: readonly DemoGoogleAccount[],
 }
 
 /** Answers one step of the interaction `uid`; throws when the browser's interaction is not `uid` (expired, or another). */
-export async function interaction(provider: Provider, accounts: readonly DemoGoogleAccount[], req: IncomingMessage, res: ServerResponse, uid: string, action: string | undefined): Promise<void> {
+export async function interaction(
+  provider: Provider,
+  accounts: readonly DemoGoogleAccount[],
+  req: IncomingMessage,
+  res: ServerResponse,
+  uid: string,
+  action: string | undefined,
+): Promise<void> {
   const details = await provider.interactionDetails(req, res);
   if (details.uid !== uid) throw new Error('interaction mismatch');
   if (req.method === 'GET' && action === undefined) {
@@ -34,6 +50,11 @@ export async function interaction(provider: Provider, accounts: readonly DemoGoo
   } else if (req.method === 'POST' && action === 'login') {
     await login(provider, accounts, req, res);
   } else if (req.method === 'POST' && action === 'abort') {
-    await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'End-User aborted interaction' }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { error: 'access_denied', error_description: 'End-User aborted interaction' },
+      { mergeWithLastSubmission: false },
+    );
   } else res.writeHead(405).end();
 }

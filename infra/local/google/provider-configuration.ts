@@ -24,10 +24,14 @@ export interface ProviderSetUp {
  */
 function accountChooserEveryTime() {
   const policy = interactionPolicy.base();
-  policy.get('login')?.checks.add(
-    new interactionPolicy.Check('choose_account', 'an account is chosen at every sign-in', (ctx) => (ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT)),
-    0,
-  );
+  policy
+    .get('login')
+    ?.checks.add(
+      new interactionPolicy.Check('choose_account', 'an account is chosen at every sign-in', (ctx) =>
+        ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
+      ),
+      0,
+    );
   return policy;
 }
 

@@ -24,7 +24,12 @@ function send(url: URL, options: { method: string; cookie: string; body?: string
         ca: options.ca,
         headers: {
           ...(options.cookie ? { cookie: options.cookie } : {}),
-          ...(options.body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(options.body)) }),
+          ...(options.body === undefined
+            ? {}
+            : {
+                'content-type': 'application/x-www-form-urlencoded',
+                'content-length': String(Buffer.byteLength(options.body)),
+              }),
         },
       },
       (res) => {
@@ -47,9 +52,14 @@ function send(url: URL, options: { method: string; cookie: string; body?: string
  * or with `error`. `choice` is a demo account's Google `sub`, or 'cancel'. `ca` is the hosted UI's
  * certificate (PEM); `stopAt` is the app's origin, where the walk ends.
  */
-export async function walkGoogleSignIn(authorizeUrl: string, choice: string, options: { ca: string; stopAt: string }): Promise<URL> {
+export async function walkGoogleSignIn(
+  authorizeUrl: string,
+  choice: string,
+  options: { ca: string; stopAt: string },
+): Promise<URL> {
   const jar = new Map<string, Map<string, string>>();
-  const cookieFor = (url: URL) => [...(jar.get(url.origin) ?? new Map<string, string>())].map(([k, v]) => `${k}=${v}`).join('; ');
+  const cookieFor = (url: URL) =>
+    [...(jar.get(url.origin) ?? new Map<string, string>())].map(([k, v]) => `${k}=${v}`).join('; ');
   const keep = (url: URL, cookies: string[]) => {
     const mine = jar.get(url.origin) ?? new Map<string, string>();
     for (const line of cookies) {
@@ -64,7 +74,12 @@ export async function walkGoogleSignIn(authorizeUrl: string, choice: string, opt
   let body: string | undefined;
   for (let hop = 0; hop < 20; hop++) {
     if (url.origin === new URL(options.stopAt).origin) return url;
-    const answer = await send(url, { method, cookie: cookieFor(url), ca: options.ca, ...(body === undefined ? {} : { body }) });
+    const answer = await send(url, {
+      method,
+      cookie: cookieFor(url),
+      ca: options.ca,
+      ...(body === undefined ? {} : { body }),
+    });
     keep(url, answer.cookies);
     if (answer.status >= 300 && answer.status < 400 && answer.location) {
       url = new URL(answer.location, url);
@@ -80,7 +95,9 @@ export async function walkGoogleSignIn(authorizeUrl: string, choice: string, opt
       body = choice === 'cancel' ? '' : new URLSearchParams({ account: choice }).toString();
       continue;
     }
-    throw new Error(`the sign-in stopped at ${url.origin}${url.pathname} with ${answer.status}: ${answer.body.slice(0, 300)}`);
+    throw new Error(
+      `the sign-in stopped at ${url.origin}${url.pathname} with ${answer.status}: ${answer.body.slice(0, 300)}`,
+    );
   }
   throw new Error('the sign-in did not end after 20 redirects');
 }

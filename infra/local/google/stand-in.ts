@@ -40,7 +40,12 @@ export async function startGoogleStandIn(options: GoogleStandInOptions): Promise
   const port = options.port || (await freePort());
   const issuer = `http://localhost:${port}`;
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const jwk = { ...privateKey.export({ format: 'jwk' }), kid: randomBytes(8).toString('hex'), use: 'sig', alg: 'RS256' };
+  const jwk = {
+    ...privateKey.export({ format: 'jwk' }),
+    kid: randomBytes(8).toString('hex'),
+    use: 'sig',
+    alg: 'RS256',
+  };
   const provider = new Provider(issuer, providerConfiguration({ ...options, accounts, jwk }));
   const oidc = provider.callback();
 
@@ -48,7 +53,9 @@ export async function startGoogleStandIn(options: GoogleStandInOptions): Promise
   let hosts: ReadonlySet<string> = new Set();
   const server: Server = createServer((req, res) => {
     if (!hostAllowed(req.headers.host, hosts)) {
-      res.writeHead(421, { 'content-type': 'text/plain' }).end('Misdirected Request: this port answers only loopback hosts');
+      res
+        .writeHead(421, { 'content-type': 'text/plain' })
+        .end('Misdirected Request: this port answers only loopback hosts');
       return;
     }
     const match = INTERACTION_PATH.exec((req.url ?? '').split('?')[0] ?? '');
@@ -58,7 +65,10 @@ export async function startGoogleStandIn(options: GoogleStandInOptions): Promise
     }
     interaction(provider, accounts, req, res, match[1] ?? '', match[2]).catch((error: unknown) => {
       if (res.headersSent) res.destroy();
-      else res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end(`This sign-in has expired or is not valid: ${(error as Error).message}`);
+      else
+        res
+          .writeHead(400, { 'content-type': 'text/plain; charset=utf-8' })
+          .end(`This sign-in has expired or is not valid: ${(error as Error).message}`);
     });
   });
   await listen(server, port, '127.0.0.1');

@@ -12,7 +12,8 @@ export async function migrateOlderDataFolder(dataDir: string, setup: TableSetup)
   const listKeysMarker = join(dataDir, 'client-list-keys.migrated');
   if (!setup.created && (setup.addedIndexes.length > 0 || !existsSync(listKeysMarker))) {
     const migrated = await migrateClientListKeys();
-    if (migrated.failed > 0) throw new Error(`${migrated.failed} clients could not be put on the admin list's indexes: start again`);
+    if (migrated.failed > 0)
+      throw new Error(`${migrated.failed} clients could not be put on the admin list's indexes: start again`);
   }
   writeFileSync(listKeysMarker, new Date().toISOString());
 }

@@ -33,5 +33,10 @@ async function demoDeposit(now: number, email: string, amountCents: number, at: 
 
 export function seedDemo(cognito: SeedContext['cognito'], mailbox: Mailbox): Promise<void> {
   const now = Date.now();
-  return seedDemoData({ cognito, mailbox, now, deposit: (email, amountCents, at, note) => demoDeposit(now, email, amountCents, at, note) });
+  return seedDemoData({
+    cognito,
+    mailbox,
+    now,
+    deposit: (email, amountCents, at, note) => demoDeposit(now, email, amountCents, at, note),
+  });
 }

@@ -5,5 +5,10 @@ import { type LocalObjectStore, startObjectStore } from '../object-store';
 import { LOCAL_EXPORTS_BUCKET, LOCAL_REGION } from './local-names';
 
 export function startExportsBucket(dataDir: string): Promise<LocalObjectStore> {
-  return startObjectStore({ dir: join(dataDir, 's3'), buckets: [LOCAL_EXPORTS_BUCKET], credentials: localCredentials(), region: LOCAL_REGION });
+  return startObjectStore({
+    dir: join(dataDir, 's3'),
+    buckets: [LOCAL_EXPORTS_BUCKET],
+    credentials: localCredentials(),
+    region: LOCAL_REGION,
+  });
 }

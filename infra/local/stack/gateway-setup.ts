@@ -32,10 +32,14 @@ export function setUpGateway(setUp: GatewaySetUp): ReturnType<typeof createGatew
     runWeeklyGrowth: (now) =>
       runWeeklyGrowthLocally(now, {
         around: (work) => runAs('WeeklyGrowth', WEEKLY_GROWTH_TABLE_USE, work),
-        ...(process.env.LOCAL_WEEKLY_STEP_BUDGET_MS ? { stepBudgetMs: Number(process.env.LOCAL_WEEKLY_STEP_BUDGET_MS) } : {}),
+        ...(process.env.LOCAL_WEEKLY_STEP_BUDGET_MS
+          ? { stepBudgetMs: Number(process.env.LOCAL_WEEKLY_STEP_BUDGET_MS) }
+          : {}),
       }),
     originSecret: setUp.originSecret,
     tableUseOf: (route) => (deniedTable.has(route.name) ? NO_TABLE_USE : routeTableUse(route)),
-    staticFiles: setUp.serveWeb ? staticFiles(join(process.cwd(), 'web', 'dist'), localSecurityHeaders(setUp.cognito.hostedUi?.origin)) : undefined,
+    staticFiles: setUp.serveWeb
+      ? staticFiles(join(process.cwd(), 'web', 'dist'), localSecurityHeaders(setUp.cognito.hostedUi?.origin))
+      : undefined,
   });
 }

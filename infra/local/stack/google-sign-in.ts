@@ -24,9 +24,18 @@ export async function startGoogleSignIn(dataDir: string, siteUrls: readonly stri
   const tls = await hostedUiCertificate(join(dataDir, 'hosted-ui-tls'));
   // Loaded only here: the tools that read the stack's file need no identity provider.
   const { startGoogleStandIn } = await import('../google/stand-in');
-  const google = await startGoogleStandIn({ ...googleClient, redirectUri: `https://localhost:${hostedUiPort}/oauth2/idpresponse` });
+  const google = await startGoogleStandIn({
+    ...googleClient,
+    redirectUri: `https://localhost:${hostedUiPort}/oauth2/idpresponse`,
+  });
   return {
-    hostedUi: { google: { issuer: google.issuer, ...googleClient }, callbackUrls: siteUrls, logoutUrls: siteUrls, tls, port: hostedUiPort },
+    hostedUi: {
+      google: { issuer: google.issuer, ...googleClient },
+      callbackUrls: siteUrls,
+      logoutUrls: siteUrls,
+      tls,
+      port: hostedUiPort,
+    },
     stop: () => google.stop(),
   };
 }

@@ -40,7 +40,14 @@ function localMailer(mailbox: Mailbox) {
       mailFailuresLeft--;
       throw new Error('local mailer: failing as LOCAL_MAIL_FAIL_TIMES asks');
     }
-    mailbox.add({ to: mail.to, subject: mail.subject, body: mail.text, html: mail.html, code: null, sentAt: new Date().toISOString() });
+    mailbox.add({
+      to: mail.to,
+      subject: mail.subject,
+      body: mail.text,
+      html: mail.html,
+      code: null,
+      sentAt: new Date().toISOString(),
+    });
   };
 }
 
@@ -81,8 +88,8 @@ export function configureHandlers(settings: HandlerSettings): void {
       mailer: localMailer(settings.mailbox),
       // An export's writer runs beside the request that started it, as Lambda's asynchronous invocation runs it in AWS.
       startExporter: (exportId) =>
-        void runAs('BalancesExporter', BALANCES_EXPORTER_TABLE_USE, () => balancesExporter({ exportId })).catch((error: unknown) =>
-          console.error(`balances export ${exportId} failed:`, error),
+        void runAs('BalancesExporter', BALANCES_EXPORTER_TABLE_USE, () => balancesExporter({ exportId })).catch(
+          (error: unknown) => console.error(`balances export ${exportId} failed:`, error),
         ),
     },
   );

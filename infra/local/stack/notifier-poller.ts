@@ -12,7 +12,12 @@ import { localCredentials } from '../dynamo';
 import { failuresToFile, type StreamPoller, startStreamPoller } from '../stream-poller';
 import { runAs } from '../table-permissions';
 
-export function startNotifierPoller(dataDir: string, dynamoEndpoint: string, region: string, tableName: string): Promise<StreamPoller> {
+export function startNotifierPoller(
+  dataDir: string,
+  dynamoEndpoint: string,
+  region: string,
+  tableName: string,
+): Promise<StreamPoller> {
   return startStreamPoller({
     endpoint: dynamoEndpoint,
     credentials: localCredentials(),

@@ -21,10 +21,15 @@ const triggers: LocalCognitoOptions['triggers'] = {
   preSignUp: (event) => runAs('PreSignUp', NO_TABLE_USE, () => preSignUp(event)),
   postConfirmation: (event) => runAs('PostConfirmation', POST_CONFIRMATION_TABLE_USE, () => postConfirmation(event)),
   customMessage: (event) => runAs('CustomMessage', NO_TABLE_USE, () => customMessage(event)),
-  preTokenGeneration: (event) => runAs('PreTokenGeneration', PRE_TOKEN_GENERATION_TABLE_USE, () => preTokenGeneration(event)),
+  preTokenGeneration: (event) =>
+    runAs('PreTokenGeneration', PRE_TOKEN_GENERATION_TABLE_USE, () => preTokenGeneration(event)),
 };
 
-export async function startUserPool(dataDir: string, mailbox: Mailbox, hostedUi: HostedUiSetUp | undefined): Promise<RunningLocalCognito> {
+export async function startUserPool(
+  dataDir: string,
+  mailbox: Mailbox,
+  hostedUi: HostedUiSetUp | undefined,
+): Promise<RunningLocalCognito> {
   const portFile = join(dataDir, 'cognito.port');
   const previousPort = existsSync(portFile) ? Number(readFileSync(portFile, 'utf8')) : 0;
   const start = (port: number) =>

@@ -24,7 +24,8 @@ export interface BatchDispatch {
 const RETRY_BACKOFF_FIRST_MS = 100;
 const RETRY_BACKOFF_MAX_MS = 5_000;
 /** The wait before the n-th failure in a row is tried again: doubling from 100 ms, up to 5 s. */
-export const backoff = (failures: number) => Math.min(RETRY_BACKOFF_FIRST_MS * 2 ** (failures - 1), RETRY_BACKOFF_MAX_MS);
+export const backoff = (failures: number) =>
+  Math.min(RETRY_BACKOFF_FIRST_MS * 2 ** (failures - 1), RETRY_BACKOFF_MAX_MS);
 
 /**
  * Where to retry from, as Lambda reads a ReportBatchItemFailures answer: -1 when all succeeded (no
@@ -34,16 +35,24 @@ export const backoff = (failures: number) => Math.min(RETRY_BACKOFF_FIRST_MS * 2
 export function firstFailure(answer: DynamoDBBatchResponse | void | null | undefined, batch: DynamoDBRecord[]): number {
   const failures = answer?.batchItemFailures ?? [];
   if (!failures.length) return -1;
-  const indexes = failures.map((f) => batch.findIndex((r) => f?.itemIdentifier && r.dynamodb?.SequenceNumber === f.itemIdentifier));
+  const indexes = failures.map((f) =>
+    batch.findIndex((r) => f?.itemIdentifier && r.dynamodb?.SequenceNumber === f.itemIdentifier),
+  );
   return indexes.includes(-1) ? 0 : Math.min(...indexes);
 }
 
 /** One call of the handler: the index in `pending` of the first record to retry (-1: all done), and why. */
-async function attempt(dispatch: BatchDispatch, pending: DynamoDBRecord[]): Promise<{ failedFrom: number; lastError: string }> {
+async function attempt(
+  dispatch: BatchDispatch,
+  pending: DynamoDBRecord[],
+): Promise<{ failedFrom: number; lastError: string }> {
   try {
     // Each invocation gets its own copy, as each Lambda invocation parses its own JSON.
     const answer = await dispatch.handler({ Records: structuredClone(pending) });
-    return { failedFrom: firstFailure(answer, pending), lastError: `batchItemFailures: ${JSON.stringify(answer?.batchItemFailures)}` };
+    return {
+      failedFrom: firstFailure(answer, pending),
+      lastError: `batchItemFailures: ${JSON.stringify(answer?.batchItemFailures)}`,
+    };
   } catch (error) {
     dispatch.onError(error);
     return { failedFrom: 0, lastError: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
@@ -54,7 +63,12 @@ async function attempt(dispatch: BatchDispatch, pending: DynamoDBRecord[]): Prom
  * One batch until it is handled: succeeded, or its retries spent and the rest sent to onFailure
  * (true); false when stopped before. `checkpoint` hears each record up to which it is done.
  */
-export async function handleBatch(dispatch: BatchDispatch, shardId: string, batch: DynamoDBRecord[], checkpoint: (sequenceNumber: string | undefined) => void): Promise<boolean> {
+export async function handleBatch(
+  dispatch: BatchDispatch,
+  shardId: string,
+  batch: DynamoDBRecord[],
+  checkpoint: (sequenceNumber: string | undefined) => void,
+): Promise<boolean> {
   let pending = batch;
   for (let attempts = 1; ; attempts++) {
     const { failedFrom, lastError } = await attempt(dispatch, pending);

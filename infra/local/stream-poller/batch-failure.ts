@@ -28,8 +28,15 @@ export function failuresToFile(file: string): (failure: StreamBatchFailure) => v
 }
 
 /** The failure of `records`, what was left of a batch of `streamArn`'s shard after `invocations` calls. */
-export function failureOf(streamArn: string, shardId: string, records: DynamoDBRecord[], invocations: number, lastError: string): StreamBatchFailure {
-  const arrival = (record: DynamoDBRecord | undefined) => new Date((record?.dynamodb?.ApproximateCreationDateTime ?? 0) * 1000).toISOString();
+export function failureOf(
+  streamArn: string,
+  shardId: string,
+  records: DynamoDBRecord[],
+  invocations: number,
+  lastError: string,
+): StreamBatchFailure {
+  const arrival = (record: DynamoDBRecord | undefined) =>
+    new Date((record?.dynamodb?.ApproximateCreationDateTime ?? 0) * 1000).toISOString();
   return {
     version: '1.0',
     timestamp: new Date().toISOString(),

@@ -2,7 +2,10 @@
  * A stream record as Lambda delivers it: plain JSON, dates in epoch seconds, binary values in
  * base64, the table's region, the stream's ARN as eventSourceARN; images stay DynamoDB JSON.
  */
-import type { AttributeValue as StreamsAttributeValue, _Record as StreamsRecord } from '@aws-sdk/client-dynamodb-streams';
+import type {
+  AttributeValue as StreamsAttributeValue,
+  _Record as StreamsRecord,
+} from '@aws-sdk/client-dynamodb-streams';
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
 
 export function toLambdaRecord(record: StreamsRecord, region: string, streamArn: string): DynamoDBRecord {
@@ -14,7 +17,8 @@ export function toLambdaRecord(record: StreamsRecord, region: string, streamArn:
     eventSource: record.eventSource ?? 'aws:dynamodb',
     awsRegion: region,
     dynamodb: {
-      ApproximateCreationDateTime: d.ApproximateCreationDateTime && Math.floor(d.ApproximateCreationDateTime.getTime() / 1000),
+      ApproximateCreationDateTime:
+        d.ApproximateCreationDateTime && Math.floor(d.ApproximateCreationDateTime.getTime() / 1000),
       Keys: d.Keys && toLambdaImage(d.Keys),
       NewImage: d.NewImage && toLambdaImage(d.NewImage),
       OldImage: d.OldImage && toLambdaImage(d.OldImage),
@@ -24,7 +28,10 @@ export function toLambdaRecord(record: StreamsRecord, region: string, streamArn:
     },
     eventSourceARN: streamArn,
     // Set on TTL deletions: { type: 'Service', principalId: 'dynamodb.amazonaws.com' }.
-    userIdentity: record.userIdentity && { type: record.userIdentity.Type, principalId: record.userIdentity.PrincipalId },
+    userIdentity: record.userIdentity && {
+      type: record.userIdentity.Type,
+      principalId: record.userIdentity.PrincipalId,
+    },
   };
   // Through JSON, as Lambda's event is: absent fields are absent, not `undefined`.
   return JSON.parse(JSON.stringify(lambdaRecord)) as DynamoDBRecord;

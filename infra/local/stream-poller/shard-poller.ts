@@ -53,7 +53,12 @@ class ShardProgress {
 }
 
 /** Reads the shard until it is closed and read to its end (true), or stopped (false). */
-async function readToEnd(polling: ShardPolling, shardId: string, firstIterator: string | undefined, progress: ShardProgress): Promise<boolean> {
+async function readToEnd(
+  polling: ShardPolling,
+  shardId: string,
+  firstIterator: string | undefined,
+  progress: ShardProgress,
+): Promise<boolean> {
   const { reader, dispatch, drain } = polling;
   const stop = dispatch.stop;
   let iterator = firstIterator;
@@ -87,7 +92,12 @@ async function readToEnd(polling: ShardPolling, shardId: string, firstIterator: 
   return !stop.stopped;
 }
 
-export async function pollShard(polling: ShardPolling, shardId: string, at: StartAt, firstIterator: string | undefined): Promise<void> {
+export async function pollShard(
+  polling: ShardPolling,
+  shardId: string,
+  at: StartAt,
+  firstIterator: string | undefined,
+): Promise<void> {
   const progress = new ShardProgress(shardId, polling.positions, at);
   if (!(await readToEnd(polling, shardId, firstIterator, progress))) return;
   // No next iterator: the shard is closed (and read to its end). Its children carry on, in order,

@@ -4,7 +4,15 @@
  * is gone), a page of records, and a closed shard's children.
  */
 import { DescribeTableCommand, DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
-import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, type GetRecordsCommandOutput, GetShardIteratorCommand, type Shard, type ShardIteratorType } from '@aws-sdk/client-dynamodb-streams';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  type GetRecordsCommandOutput,
+  GetShardIteratorCommand,
+  type Shard,
+  type ShardIteratorType,
+} from '@aws-sdk/client-dynamodb-streams';
 import type { StartAt } from '../stream-positions';
 import type { StopSwitch } from './stop-switch';
 
@@ -14,8 +22,11 @@ const POSITION_GONE = new Set(['TrimmedDataAccessException', 'ValidationExceptio
 /** The ARN of the table's stream; refused when the table has none. */
 export async function streamArnOf(clientConfig: DynamoDBClientConfig, tableName: string): Promise<string> {
   const dynamo = new DynamoDBClient(clientConfig);
-  const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: tableName })).finally(() => dynamo.destroy());
-  if (!Table?.StreamSpecification?.StreamEnabled || !Table.LatestStreamArn) throw new Error(`table ${tableName} has no stream (ensureTable enables it)`);
+  const { Table } = await dynamo
+    .send(new DescribeTableCommand({ TableName: tableName }))
+    .finally(() => dynamo.destroy());
+  if (!Table?.StreamSpecification?.StreamEnabled || !Table.LatestStreamArn)
+    throw new Error(`table ${tableName} has no stream (ensureTable enables it)`);
   return Table.LatestStreamArn;
 }
 
@@ -32,7 +43,9 @@ export class ShardReader {
     const shards: Shard[] = [];
     let start: string | undefined;
     do {
-      const { StreamDescription } = await this.streams.send(new DescribeStreamCommand({ StreamArn: this.streamArn, ExclusiveStartShardId: start }));
+      const { StreamDescription } = await this.streams.send(
+        new DescribeStreamCommand({ StreamArn: this.streamArn, ExclusiveStartShardId: start }),
+      );
       shards.push(...(StreamDescription?.Shards ?? []));
       start = StreamDescription?.LastEvaluatedShardId;
     } while (start);
@@ -50,20 +63,26 @@ export class ShardReader {
       return await this.iteratorFor(shardId, at.type, at.sequenceNumber);
     } catch (error) {
       if (!POSITION_GONE.has((error as Error).name)) throw error;
-      this.log(`shard ${shardId}: cannot resume after ${at.sequenceNumber} (${(error as Error).name}: ${(error as Error).message}): reading it from TRIM_HORIZON`);
+      this.log(
+        `shard ${shardId}: cannot resume after ${at.sequenceNumber} (${(error as Error).name}: ${(error as Error).message}): reading it from TRIM_HORIZON`,
+      );
       return this.iteratorFor(shardId, 'TRIM_HORIZON');
     }
   }
 
   /** A page of records and the next iterator (none: the shard is closed and read to its end); a stop aborts it. */
   read(iterator: string, limit: number): Promise<GetRecordsCommandOutput> {
-    return this.streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: limit }), { abortSignal: this.stop.signal });
+    return this.streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: limit }), {
+      abortSignal: this.stop.signal,
+    });
   }
 
   /** A closed shard's children; they may be listed a moment after it closes. None if the stream was disabled. */
   async childShards(parent: string): Promise<string[]> {
     while (!this.stop.stopped) {
-      const children = (await this.describeShards()).filter((s) => s.ParentShardId === parent).map((s) => s.ShardId ?? '');
+      const children = (await this.describeShards())
+        .filter((s) => s.ParentShardId === parent)
+        .map((s) => s.ShardId ?? '');
       if (children.length) return children;
       const { StreamDescription } = await this.streams.send(new DescribeStreamCommand({ StreamArn: this.streamArn }));
       if (StreamDescription?.StreamStatus !== 'ENABLED') return [];
@@ -72,8 +91,19 @@ export class ShardReader {
     return [];
   }
 
-  private async iteratorFor(shardId: string, type: ShardIteratorType, sequenceNumber?: string): Promise<string | undefined> {
-    const answer = await this.streams.send(new GetShardIteratorCommand({ StreamArn: this.streamArn, ShardId: shardId, ShardIteratorType: type, SequenceNumber: sequenceNumber }));
+  private async iteratorFor(
+    shardId: string,
+    type: ShardIteratorType,
+    sequenceNumber?: string,
+  ): Promise<string | undefined> {
+    const answer = await this.streams.send(
+      new GetShardIteratorCommand({
+        StreamArn: this.streamArn,
+        ShardId: shardId,
+        ShardIteratorType: type,
+        SequenceNumber: sequenceNumber,
+      }),
+    );
     return answer.ShardIterator;
   }
 }

@@ -20,6 +20,7 @@ export function startPlan(
   if (!from.positionsFile) return { shards: firstPlan(shards, from.startingPosition ?? 'LATEST'), positions: null };
   const kept = StreamPositions.load(from.positionsFile, streamArn, log);
   // A kept shard no longer listed was trimmed (its records are gone): what the stream still holds is read from its oldest record.
-  for (const gone of kept.keepOnly(new Set(shards.map((s) => s.ShardId ?? '')))) log(`shard ${gone} is no longer in the stream: reading what it holds from TRIM_HORIZON`);
+  for (const gone of kept.keepOnly(new Set(shards.map((s) => s.ShardId ?? ''))))
+    log(`shard ${gone} is no longer in the stream: reading what it holds from TRIM_HORIZON`);
   return { shards: resumePlan(shards, (shardId) => kept.get(shardId)), positions: kept };
 }

@@ -18,7 +18,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { apiMessages } from '../../../shared/messages';
 import { firstCountingSignIn, signedInWithin } from './admin-epoch';
 import { signOutEverywhere } from './cognito';
-import { associateAuthenticator, authenticatorInForce, changeOwnPassword, confirmAuthenticator, setAuthenticatorInForce } from './cognito-user-calls';
+import {
+  associateAuthenticator,
+  authenticatorInForce,
+  changeOwnPassword,
+  confirmAuthenticator,
+  setAuthenticatorInForce,
+} from './cognito-user-calls';
 import { type Proof, proveItIsThem, type SignInPool } from './password-proof';
 import { Refused } from '../data/domain-errors';
 import { changeSecurityRecord, getSecurityRecord } from '../data/security-record';
@@ -44,7 +50,8 @@ export const PENDING_SET_UP_MS = 10 * 60_000;
 
 /** A token whose sign-in is older than FRESH_SIGN_IN_MS (refreshes keep it) changes no second factor. */
 function requireFreshSignIn(caller: AccountCaller, now: number): void {
-  if (!signedInWithin(caller.authTime, now, FRESH_SIGN_IN_MS)) throw new Refused('notAllowed', apiMessages.freshSignInRequired);
+  if (!signedInWithin(caller.authTime, now, FRESH_SIGN_IN_MS))
+    throw new Refused('notAllowed', apiMessages.freshSignInRequired);
 }
 
 /**
@@ -60,7 +67,10 @@ export async function setUpAuthenticator(caller: AccountCaller, password: string
   requireFreshSignIn(caller, now);
   if (await authenticatorInForce(caller.accessToken)) throw new Refused('conflict', apiMessages.twoFactorAlreadyOn);
   await proveItIsThem(caller.pool, caller.username, { password });
-  const pending = (at: number) => ({ set: { pendingAssociationAt: at }, setText: { pendingAssociationSession: caller.session } });
+  const pending = (at: number) => ({
+    set: { pendingAssociationAt: at },
+    setText: { pendingAssociationSession: caller.session },
+  });
   await changeSecurityRecord(caller.sub, pending(now), now);
   const secret = await associateAuthenticator(caller.accessToken);
   await changeSecurityRecord(caller.sub, pending(Date.now()), now);
@@ -89,7 +99,8 @@ export async function confirmAuthenticatorSetUp(caller: AccountCaller, code: str
     notice: 'two-factor-on' as const,
     ifVersion: record.version,
   };
-  if ((await changeSecurityRecord(caller.sub, change, now)) === 'raced') throw new Refused('conflict', refusals.twoFactorSetupChanged);
+  if ((await changeSecurityRecord(caller.sub, change, now)) === 'raced')
+    throw new Refused('conflict', refusals.twoFactorSetupChanged);
   await setAuthenticatorInForce(caller.accessToken, true);
   await signOutEverywhere(caller.username);
   await sleep(Math.max(0, firstCountingSignIn(now) - Date.now()));
@@ -104,7 +115,8 @@ export async function turnOffAuthenticator(caller: AccountCaller, proof: Require
   requireFreshSignIn(caller, now);
   if (!(await authenticatorInForce(caller.accessToken))) throw new Refused('conflict', apiMessages.twoFactorAlreadyOff);
   // No code asked at sign-in: Cognito has the app out of force after all.
-  if (!(await proveItIsThem(caller.pool, caller.username, proof))) throw new Refused('conflict', apiMessages.twoFactorAlreadyOff);
+  if (!(await proveItIsThem(caller.pool, caller.username, proof)))
+    throw new Refused('conflict', apiMessages.twoFactorAlreadyOff);
   await setAuthenticatorInForce(caller.accessToken, false);
   const clear = ['pendingAssociationAt', 'pendingAssociationSession'] as const;
   await changeSecurityRecord(caller.sub, { set: { totpDisabledAt: now }, clear, notice: 'two-factor-off' }, now);
@@ -114,7 +126,12 @@ export async function turnOffAuthenticator(caller: AccountCaller, proof: Require
  * Cognito checks the password in force; then the change is recorded and e-mailed, every session
  * ends, and the answer waits until a new sign-in counts for admin power (admin-epoch.ts).
  */
-export async function changePassword(caller: Pick<AccountCaller, 'sub' | 'username' | 'accessToken'>, previousPassword: string, proposedPassword: string, now: number): Promise<void> {
+export async function changePassword(
+  caller: Pick<AccountCaller, 'sub' | 'username' | 'accessToken'>,
+  previousPassword: string,
+  proposedPassword: string,
+  now: number,
+): Promise<void> {
   await changeOwnPassword(caller.accessToken, previousPassword, proposedPassword);
   await changeSecurityRecord(caller.sub, { set: { passwordChangedAt: now }, notice: 'password-changed' }, now);
   await signOutEverywhere(caller.username);

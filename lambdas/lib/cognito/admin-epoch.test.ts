@@ -4,7 +4,14 @@
  * the user became an admin and when their authenticator app went on).
  */
 import fc from 'fast-check';
-import { adminMomentOf, decideAdminPower, firstCountingSignIn, signedInSince, signedInWithin, totpMomentOf } from './admin-epoch';
+import {
+  adminMomentOf,
+  decideAdminPower,
+  firstCountingSignIn,
+  signedInSince,
+  signedInWithin,
+  totpMomentOf,
+} from './admin-epoch';
 
 const T = Date.UTC(2026, 2, 2, 12, 0, 0, 400); // a moment 400 ms into its second
 const sec = (ms: number) => Math.floor(ms / 1000);
@@ -62,38 +69,80 @@ describe('the decision for an admin Cognito confirms', () => {
   it('grants a session that signed in after both moments, and refuses one that signed in between or before them', () => {
     expect(decideAdminPower({ factor: app, record: both, authTimeSeconds: sec(T) + 1 })).toEqual({ kind: 'grant' });
     // The replay of the attack: signed in with the password alone (before the app went on), refreshed since.
-    expect(decideAdminPower({ factor: app, record: both, authTimeSeconds: sec(T) - 5 })).toEqual({ kind: 'signInAgain' });
+    expect(decideAdminPower({ factor: app, record: both, authTimeSeconds: sec(T) - 5 })).toEqual({
+      kind: 'signInAgain',
+    });
     // Signed in before becoming an admin, the app on from long before.
     const addedLater = { adminSince: T, totpEnabledAt: T - 86_400_000 };
-    expect(decideAdminPower({ factor: app, record: addedLater, authTimeSeconds: sec(T) - 60 })).toEqual({ kind: 'signInAgain' });
-    expect(decideAdminPower({ factor: app, record: addedLater, authTimeSeconds: sec(T) + 1 })).toEqual({ kind: 'grant' });
-    expect(decideAdminPower({ factor: app, record: both, authTimeSeconds: undefined })).toEqual({ kind: 'signInAgain' });
+    expect(decideAdminPower({ factor: app, record: addedLater, authTimeSeconds: sec(T) - 60 })).toEqual({
+      kind: 'signInAgain',
+    });
+    expect(decideAdminPower({ factor: app, record: addedLater, authTimeSeconds: sec(T) + 1 })).toEqual({
+      kind: 'grant',
+    });
+    expect(decideAdminPower({ factor: app, record: both, authTimeSeconds: undefined })).toEqual({
+      kind: 'signInAgain',
+    });
   });
 
   it('counts a password change or reset too: the sessions it ended keep no admin power for their tokens’ last minutes', () => {
     const changed = { ...both, passwordChangedAt: T + 60_000 };
-    expect(decideAdminPower({ factor: app, record: changed, authTimeSeconds: sec(T) + 1 })).toEqual({ kind: 'signInAgain' });
-    expect(decideAdminPower({ factor: app, record: changed, authTimeSeconds: sec(T + 60_000) + 1 })).toEqual({ kind: 'grant' });
-    expect(decideAdminPower({ factor: 'federated', record: { adminSince: T, passwordChangedAt: T + 60_000 }, authTimeSeconds: sec(T) + 1 })).toEqual({ kind: 'signInAgain' });
+    expect(decideAdminPower({ factor: app, record: changed, authTimeSeconds: sec(T) + 1 })).toEqual({
+      kind: 'signInAgain',
+    });
+    expect(decideAdminPower({ factor: app, record: changed, authTimeSeconds: sec(T + 60_000) + 1 })).toEqual({
+      kind: 'grant',
+    });
+    expect(
+      decideAdminPower({
+        factor: 'federated',
+        record: { adminSince: T, passwordChangedAt: T + 60_000 },
+        authTimeSeconds: sec(T) + 1,
+      }),
+    ).toEqual({ kind: 'signInAgain' });
   });
 
   it('counts only the admin moment for a Google admin, whose second factor is Google’s', () => {
-    expect(decideAdminPower({ factor: 'federated', record: { adminSince: T }, authTimeSeconds: sec(T) + 1 })).toEqual({ kind: 'grant' });
-    expect(decideAdminPower({ factor: 'federated', record: { adminSince: T }, authTimeSeconds: sec(T) - 1 })).toEqual({ kind: 'signInAgain' });
-    expect(decideAdminPower({ factor: 'federated', record: {}, authTimeSeconds: sec(T) })).toEqual({ kind: 'record', moments: ['adminSince'] });
+    expect(decideAdminPower({ factor: 'federated', record: { adminSince: T }, authTimeSeconds: sec(T) + 1 })).toEqual({
+      kind: 'grant',
+    });
+    expect(decideAdminPower({ factor: 'federated', record: { adminSince: T }, authTimeSeconds: sec(T) - 1 })).toEqual({
+      kind: 'signInAgain',
+    });
+    expect(decideAdminPower({ factor: 'federated', record: {}, authTimeSeconds: sec(T) })).toEqual({
+      kind: 'record',
+      moments: ['adminSince'],
+    });
   });
 
   it('gives no admin power while a new secret waits to be confirmed, or once the record says the app went off', () => {
-    expect(decideAdminPower({ factor: app, record: { ...both, pendingAssociationAt: T + 1 }, authTimeSeconds: sec(T) + 9 })).toEqual({ kind: 'noSecondFactor' });
-    expect(decideAdminPower({ factor: app, record: { ...both, totpDisabledAt: T + 1 }, authTimeSeconds: sec(T) + 9 })).toEqual({ kind: 'noSecondFactor' });
-    expect(decideAdminPower({ factor: app, record: { adminSince: T, totpDisabledAt: T }, authTimeSeconds: sec(T) + 9 })).toEqual({ kind: 'noSecondFactor' });
+    expect(
+      decideAdminPower({ factor: app, record: { ...both, pendingAssociationAt: T + 1 }, authTimeSeconds: sec(T) + 9 }),
+    ).toEqual({ kind: 'noSecondFactor' });
+    expect(
+      decideAdminPower({ factor: app, record: { ...both, totpDisabledAt: T + 1 }, authTimeSeconds: sec(T) + 9 }),
+    ).toEqual({ kind: 'noSecondFactor' });
+    expect(
+      decideAdminPower({ factor: app, record: { adminSince: T, totpDisabledAt: T }, authTimeSeconds: sec(T) + 9 }),
+    ).toEqual({ kind: 'noSecondFactor' });
   });
 
   it('asks to record a moment Cognito shows but the record never saw (an admin or an app added in the console)', () => {
-    expect(decideAdminPower({ factor: app, record: {}, authTimeSeconds: sec(T) })).toEqual({ kind: 'record', moments: ['adminSince', 'totpEnabledAt'] });
-    expect(decideAdminPower({ factor: app, record: { totpEnabledAt: T }, authTimeSeconds: sec(T) + 1 })).toEqual({ kind: 'record', moments: ['adminSince'] });
-    expect(decideAdminPower({ factor: app, record: { adminSince: T }, authTimeSeconds: sec(T) + 1 })).toEqual({ kind: 'record', moments: ['totpEnabledAt'] });
+    expect(decideAdminPower({ factor: app, record: {}, authTimeSeconds: sec(T) })).toEqual({
+      kind: 'record',
+      moments: ['adminSince', 'totpEnabledAt'],
+    });
+    expect(decideAdminPower({ factor: app, record: { totpEnabledAt: T }, authTimeSeconds: sec(T) + 1 })).toEqual({
+      kind: 'record',
+      moments: ['adminSince'],
+    });
+    expect(decideAdminPower({ factor: app, record: { adminSince: T }, authTimeSeconds: sec(T) + 1 })).toEqual({
+      kind: 'record',
+      moments: ['totpEnabledAt'],
+    });
     // Removed, then put back in admins in the console: a new admin moment.
-    expect(decideAdminPower({ factor: app, record: { ...both, adminRemovedAt: T + 1 }, authTimeSeconds: sec(T) + 9 })).toEqual({ kind: 'record', moments: ['adminSince'] });
+    expect(
+      decideAdminPower({ factor: app, record: { ...both, adminRemovedAt: T + 1 }, authTimeSeconds: sec(T) + 9 }),
+    ).toEqual({ kind: 'record', moments: ['adminSince'] });
   });
 });

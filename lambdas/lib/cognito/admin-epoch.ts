@@ -73,7 +73,11 @@ export function firstCountingSignIn(epochMs: number): number {
  * The decision for a caller Cognito says is an enabled admin with `factor`, from their record and
  * their token's `auth_time`.
  */
-export function decideAdminPower(input: { factor: AdminFactor; record: SecurityMoments; authTimeSeconds: number | undefined }): AdminPowerDecision {
+export function decideAdminPower(input: {
+  factor: AdminFactor;
+  record: SecurityMoments;
+  authTimeSeconds: number | undefined;
+}): AdminPowerDecision {
   const { factor, record, authTimeSeconds } = input;
   const usesApp = factor === 'authenticatorApp';
   // Turned off through the product: Cognito's answer may be up to a minute old (admin-membership.ts).
@@ -84,6 +88,10 @@ export function decideAdminPower(input: { factor: AdminFactor; record: SecurityM
   if (adminMoment === undefined) missing.push('adminSince');
   if (usesApp && record.totpEnabledAt === undefined) missing.push('totpEnabledAt');
   if (missing.length > 0) return { kind: 'record', moments: missing };
-  const epoch = Math.max(adminMoment ?? Infinity, usesApp ? (totpMomentOf(record) ?? Infinity) : -Infinity, record.passwordChangedAt ?? -Infinity);
+  const epoch = Math.max(
+    adminMoment ?? Infinity,
+    usesApp ? (totpMomentOf(record) ?? Infinity) : -Infinity,
+    record.passwordChangedAt ?? -Infinity,
+  );
   return signedInSince(authTimeSeconds, epoch) ? { kind: 'grant' } : { kind: 'signInAgain' };
 }

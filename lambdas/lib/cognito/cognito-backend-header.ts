@@ -23,17 +23,26 @@ export const ALWAYS_REFUSED_OPERATIONS = ['DeleteUser'] as const;
  * The one list both the AWS firewall (infra/aws/user-pool-firewall.ts) and the local Cognito's own
  * port (infra/local/cognito/server-api.ts) refuse by.
  */
-export const ACCOUNT_CHANGE_OPERATIONS = ['ChangePassword', 'AssociateSoftwareToken', 'VerifySoftwareToken', 'SetUserMFAPreference'] as const;
+export const ACCOUNT_CHANGE_OPERATIONS = [
+  'ChangePassword',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'SetUserMFAPreference',
+] as const;
 
 /**
  * Adds the header with `secret` to every request the client sends: the value itself, or where to
  * read it at the moment of each request (cognito-backend-secret.ts), so it is never held in an environment.
  */
-export function sendBackendHeader(client: CognitoIdentityProviderClient, secret: string | (() => Promise<string>)): void {
+export function sendBackendHeader(
+  client: CognitoIdentityProviderClient,
+  secret: string | (() => Promise<string>),
+): void {
   client.middlewareStack.add(
     (next) => async (args) => {
       const request = args.request as { headers?: Record<string, string> };
-      if (request.headers) request.headers[COGNITO_BACKEND_HEADER] = typeof secret === 'string' ? secret : await secret();
+      if (request.headers)
+        request.headers[COGNITO_BACKEND_HEADER] = typeof secret === 'string' ? secret : await secret();
       return next(args);
     },
     { step: 'build', name: 'aurumBackendHeader' },

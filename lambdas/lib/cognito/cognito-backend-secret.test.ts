@@ -71,10 +71,17 @@ describe('the Cognito client of a function', () => {
   });
 
   it('sends the value read from Secrets Manager at the moment of the call', async () => {
-    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- Jest types the spy by send's last overload (the callback one); the client calls the promise one
-    const send = jest.spyOn(SecretsManagerClient.prototype, 'send').mockImplementation(async () => ({ SecretString: 'read-at-run-time' }));
+    const send = jest
+      .spyOn(SecretsManagerClient.prototype, 'send')
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises -- Jest types the spy by send's last overload (the callback one); the client calls the promise one
+      .mockImplementation(async () => ({ SecretString: 'read-at-run-time' }));
     try {
-      configureRuntime({ tableName: 't', region: 'eu-west-1', cognitoBackendSecretArn: ARN, credentials: { accessKeyId: 'x', secretAccessKey: 'y' } });
+      configureRuntime({
+        tableName: 't',
+        region: 'eu-west-1',
+        cognitoBackendSecretArn: ARN,
+        credentials: { accessKeyId: 'x', secretAccessKey: 'y' },
+      });
       expect(await headerSent(cognitoClient())).toBe('read-at-run-time');
       expect((send.mock.calls[0]?.[0] as GetSecretValueCommand).input).toEqual({ SecretId: ARN });
     } finally {
@@ -83,14 +90,22 @@ describe('the Cognito client of a function', () => {
   });
 
   it('sends a value given explicitly (the local stack) as it is, and nothing without either', async () => {
-    configureRuntime({ tableName: 't', region: 'eu-west-1', cognitoBackendSecret: 'local-pass', credentials: { accessKeyId: 'x', secretAccessKey: 'y' } });
+    configureRuntime({
+      tableName: 't',
+      region: 'eu-west-1',
+      cognitoBackendSecret: 'local-pass',
+      credentials: { accessKeyId: 'x', secretAccessKey: 'y' },
+    });
     expect(await headerSent(cognitoClient())).toBe('local-pass');
     configureRuntime({ tableName: 't', region: 'eu-west-1', credentials: { accessKeyId: 'x', secretAccessKey: 'y' } });
     expect(await headerSent(cognitoClient())).toBeUndefined();
   });
 
   it('lets a caller add a header read by a function', async () => {
-    const client = new CognitoIdentityProviderClient({ region: 'eu-west-1', credentials: { accessKeyId: 'x', secretAccessKey: 'y' } });
+    const client = new CognitoIdentityProviderClient({
+      region: 'eu-west-1',
+      credentials: { accessKeyId: 'x', secretAccessKey: 'y' },
+    });
     sendBackendHeader(client, async () => 'lazy');
     expect(await headerSent(client)).toBe('lazy');
   });

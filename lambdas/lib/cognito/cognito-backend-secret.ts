@@ -16,7 +16,11 @@ import { freshRead } from '../runtime/fresh-read';
 export const BACKEND_SECRET_CACHE_MS = 60_000;
 
 /** The secret's AWSCURRENT value, read at most once a BACKEND_SECRET_CACHE_MS while it is read successfully. */
-export function cachedSecretValue(client: Pick<SecretsManagerClient, 'send'>, secretId: string, now: () => number = Date.now): () => Promise<string> {
+export function cachedSecretValue(
+  client: Pick<SecretsManagerClient, 'send'>,
+  secretId: string,
+  now: () => number = Date.now,
+): () => Promise<string> {
   const value = freshRead(async () => {
     const text = (await client.send(new GetSecretValueCommand({ SecretId: secretId }))).SecretString;
     if (text === undefined || text === '') throw new Error(`The secret ${secretId} holds no text`);

@@ -14,7 +14,8 @@ const COGNITO: Kept<CognitoIdentityProviderClient> = {
   make: ({ settings: { region, cognitoEndpoint, credentials, cognitoBackendSecret, cognitoBackendSecretArn } }) => {
     const client = new CognitoIdentityProviderClient({ region, endpoint: cognitoEndpoint, credentials });
     if (cognitoBackendSecret) sendBackendHeader(client, cognitoBackendSecret);
-    else if (cognitoBackendSecretArn) sendBackendHeader(client, cachedSecretValue(secretsClient(), cognitoBackendSecretArn));
+    else if (cognitoBackendSecretArn)
+      sendBackendHeader(client, cachedSecretValue(secretsClient(), cognitoBackendSecretArn));
     return client;
   },
   release: (client) => client.destroy(),

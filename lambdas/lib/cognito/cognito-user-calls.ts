@@ -26,7 +26,8 @@ export function refusalOf(error: unknown): unknown {
   switch (name) {
     case 'NotAuthorizedException':
       if (/attempts exceeded/i.test(text)) return new Refused('tooManyAttempts', errors.signIn.tooManyRequests);
-      if (/incorrect username or password/i.test(text)) return new Refused('badInput', errors.account.wrongCurrentPassword);
+      if (/incorrect username or password/i.test(text))
+        return new Refused('badInput', errors.account.wrongCurrentPassword);
       return new Refused('signedOut', errors.account.sessionEnded);
     case 'UserNotFoundException':
       return new Refused('signedOut', errors.account.sessionEnded);
@@ -80,7 +81,9 @@ export function associateAuthenticator(accessToken: string): Promise<string> {
 /** Confirms the secret waiting for the token's user with one of its codes (a Status other than SUCCESS is a wrong code too). */
 export function confirmAuthenticator(accessToken: string, code: string): Promise<void> {
   return asCaller(async () => {
-    const { Status } = await cognitoClient().send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: code }));
+    const { Status } = await cognitoClient().send(
+      new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: code }),
+    );
     if (Status !== 'SUCCESS') throw new Refused('badInput', errors.twoFactor.wrongCode);
   });
 }
@@ -88,13 +91,28 @@ export function confirmAuthenticator(accessToken: string, code: string): Promise
 /** Puts the confirmed authenticator app in force (and preferred), or takes it out. */
 export function setAuthenticatorInForce(accessToken: string, inForce: boolean): Promise<void> {
   return asCaller(async () => {
-    await cognitoClient().send(new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: inForce, PreferredMfa: inForce } }));
+    await cognitoClient().send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken: accessToken,
+        SoftwareTokenMfaSettings: { Enabled: inForce, PreferredMfa: inForce },
+      }),
+    );
   });
 }
 
 /** Cognito checks the password in force and its policy on the new one. */
-export function changeOwnPassword(accessToken: string, previousPassword: string, proposedPassword: string): Promise<void> {
+export function changeOwnPassword(
+  accessToken: string,
+  previousPassword: string,
+  proposedPassword: string,
+): Promise<void> {
   return asCaller(async () => {
-    await cognitoClient().send(new ChangePasswordCommand({ AccessToken: accessToken, PreviousPassword: previousPassword, ProposedPassword: proposedPassword }));
+    await cognitoClient().send(
+      new ChangePasswordCommand({
+        AccessToken: accessToken,
+        PreviousPassword: previousPassword,
+        ProposedPassword: proposedPassword,
+      }),
+    );
   });
 }

@@ -17,7 +17,9 @@ import { config } from '../runtime/config';
 import { cognitoClient } from './cognito-client';
 
 export async function cognitoUser(username: string): Promise<{ email: string; firstName: string; lastName: string }> {
-  const user = await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: username }));
+  const user = await cognitoClient().send(
+    new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: username }),
+  );
   const attr = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value ?? '';
   return { email: attr('email'), firstName: attr('given_name'), lastName: attr('family_name') };
 }
@@ -27,7 +29,9 @@ export async function groupMembers(group: string): Promise<{ sub: string; email:
   const users: UserType[] = [];
   let next: string | undefined;
   do {
-    const page = await cognitoClient().send(new ListUsersInGroupCommand({ UserPoolId: config.userPoolId, GroupName: group, Limit: 60, NextToken: next }));
+    const page = await cognitoClient().send(
+      new ListUsersInGroupCommand({ UserPoolId: config.userPoolId, GroupName: group, Limit: 60, NextToken: next }),
+    );
     users.push(...(page.Users ?? []));
     next = page.NextToken;
   } while (next);
@@ -50,7 +54,9 @@ const isUserNotFound = (error: unknown) => (error as Error).name === 'UserNotFou
  */
 export type SecondFactor = 'authenticatorApp' | 'federated' | 'none';
 
-export function secondFactorOf(user: Pick<AdminGetUserCommandOutput, 'UserStatus' | 'UserMFASettingList'>): SecondFactor {
+export function secondFactorOf(
+  user: Pick<AdminGetUserCommandOutput, 'UserStatus' | 'UserMFASettingList'>,
+): SecondFactor {
   if (user.UserStatus === UserStatusType.EXTERNAL_PROVIDER) return 'federated';
   return (user.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA') ? 'authenticatorApp' : 'none';
 }
@@ -66,11 +72,17 @@ export interface CurrentMembership {
  * Two reads, whatever the answer: AdminGetUser (enabled, status, MFA) and AdminListGroupsForUser.
  * `userPoolId` for a trigger, which is told its pool.
  */
-export async function currentMembership(username: string, group: string, userPoolId: string = config.userPoolId): Promise<CurrentMembership> {
+export async function currentMembership(
+  username: string,
+  group: string,
+  userPoolId: string = config.userPoolId,
+): Promise<CurrentMembership> {
   try {
     const [user, groups] = await Promise.all([
       cognitoClient().send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username })),
-      cognitoClient().send(new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: username, Limit: 60 })),
+      cognitoClient().send(
+        new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: username, Limit: 60 }),
+      ),
     ]);
     const member = user.Enabled === true && (groups.Groups ?? []).some((g) => g.GroupName === group);
     return { member, secondFactor: secondFactorOf(user) };

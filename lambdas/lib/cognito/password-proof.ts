@@ -32,7 +32,8 @@ export interface SignInPool {
 export function signInPoolOf(claims: Readonly<Record<string, unknown>>): SignInPool {
   const { iss, client_id: clientId } = claims;
   const userPoolId = typeof iss === 'string' ? /\/([\w-]+_[0-9A-Za-z]+)$/.exec(iss)?.[1] : undefined;
-  if (!userPoolId || typeof clientId !== 'string' || clientId === '') throw new Refused('signedOut', refusals.unauthorized);
+  if (!userPoolId || typeof clientId !== 'string' || clientId === '')
+    throw new Refused('signedOut', refusals.unauthorized);
   return { userPoolId, clientId };
 }
 
@@ -60,11 +61,32 @@ async function revoke(pool: SignInPool, result: AuthenticationResultType | undef
 export async function proveItIsThem(pool: SignInPool, username: string, proof: Proof): Promise<boolean> {
   const client = cognitoClient();
   const { secret, SRP_A } = srpStart();
-  const started = await asCaller(() => client.send(new InitiateAuthCommand({ AuthFlow: 'USER_SRP_AUTH', ClientId: pool.clientId, AuthParameters: { USERNAME: username, SRP_A } })));
-  if (started.ChallengeName !== 'PASSWORD_VERIFIER') throw new Error(`SRP sign-in answered ${started.ChallengeName ?? 'no challenge'}`);
-  const ChallengeResponses = await passwordVerifierResponses({ userPoolId: pool.userPoolId, password: proof.password, secret, challenge: started.ChallengeParameters ?? {} });
+  const started = await asCaller(() =>
+    client.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_SRP_AUTH',
+        ClientId: pool.clientId,
+        AuthParameters: { USERNAME: username, SRP_A },
+      }),
+    ),
+  );
+  if (started.ChallengeName !== 'PASSWORD_VERIFIER')
+    throw new Error(`SRP sign-in answered ${started.ChallengeName ?? 'no challenge'}`);
+  const ChallengeResponses = await passwordVerifierResponses({
+    userPoolId: pool.userPoolId,
+    password: proof.password,
+    secret,
+    challenge: started.ChallengeParameters ?? {},
+  });
   const verified = await asCaller(() =>
-    client.send(new RespondToAuthChallengeCommand({ ClientId: pool.clientId, ChallengeName: 'PASSWORD_VERIFIER', Session: started.Session, ChallengeResponses })),
+    client.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: pool.clientId,
+        ChallengeName: 'PASSWORD_VERIFIER',
+        Session: started.Session,
+        ChallengeResponses,
+      }),
+    ),
   );
   if (verified.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
     const { code } = proof;

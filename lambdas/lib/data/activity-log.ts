@@ -104,7 +104,12 @@ function encodeCursor(position: Position): string {
 function decodeCursor(cursor: string): Position {
   try {
     const [month, after] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof month === 'string' && /^ACTIVITY#\d{4}-\d{2}$/.test(month) && typeof after === 'string' && /^[\w:.-]*(#[\w]+)?$/.test(after)) {
+    if (
+      typeof month === 'string' &&
+      /^ACTIVITY#\d{4}-\d{2}$/.test(month) &&
+      typeof after === 'string' &&
+      /^[\w:.-]*(#[\w]+)?$/.test(after)
+    ) {
       return { month, after: after || undefined };
     }
   } catch {
@@ -114,7 +119,11 @@ function decodeCursor(cursor: string): Position {
 }
 
 /** The kind filter: the kind's own entries, and for a money move the approvals that made the same move (activity-kinds.ts). */
-function kindCondition(kind: ActivityKindName): { expression: string; names: Record<string, string>; values: Record<string, unknown> } {
+function kindCondition(kind: ActivityKindName): {
+  expression: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+} {
   const filter = activityKindFilters[kind];
   if (!filter) return { expression: '#kind = :kind', names: { '#kind': 'kind' }, values: { ':kind': kind } };
   const kinds = Object.fromEntries(filter.kinds.map((k, i) => [`:kind${i}`, k]));
@@ -129,10 +138,16 @@ function kindCondition(kind: ActivityKindName): { expression: string; names: Rec
 /** The administrator, client and kind filters as one FilterExpression (empty: none). */
 function filterOf(query: ActivityQuery) {
   const conditions = [
-    ...(query.actor ? [{ expression: '#actor = :actor', names: { '#actor': 'actorKey' }, values: { ':actor': query.actor } }] : []),
-    ...(query.client ? [{ expression: '#client = :client', names: { '#client': 'clientId' }, values: { ':client': query.client } }] : []),
+    ...(query.actor
+      ? [{ expression: '#actor = :actor', names: { '#actor': 'actorKey' }, values: { ':actor': query.actor } }]
+      : []),
+    ...(query.client
+      ? [{ expression: '#client = :client', names: { '#client': 'clientId' }, values: { ':client': query.client } }]
+      : []),
     // Only entries about a client can match a search for one; the name is matched in code (clientMatcher).
-    ...(query.clientSearch ? [{ expression: 'attribute_exists(#client)', names: { '#client': 'clientId' }, values: {} }] : []),
+    ...(query.clientSearch
+      ? [{ expression: 'attribute_exists(#client)', names: { '#client': 'clientId' }, values: {} }]
+      : []),
     ...(query.kind ? [kindCondition(query.kind)] : []),
   ];
   return {
@@ -157,18 +172,30 @@ async function profileSearchText(clientId: string): Promise<string | null> {
  * client in a request, only for entries whose logged e-mail does not already match). A client
  * whose profile is gone is found by the logged e-mail alone.
  */
-export function clientMatcher(needle: string, searchTextOf: (clientId: string) => Promise<string | null> = profileSearchText) {
+export function clientMatcher(
+  needle: string,
+  searchTextOf: (clientId: string) => Promise<string | null> = profileSearchText,
+) {
   const known = new Map<string, string | null>();
   return async (items: ActivityItem[]): Promise<ActivityItem[]> => {
     const byEmail = (item: ActivityItem) => item.clientEmail?.toLowerCase().includes(needle) === true;
-    const unknown = [...new Set(items.filter((i) => !byEmail(i) && i.clientId && !known.has(i.clientId)).map((i) => i.clientId as string))];
+    const unknown = [
+      ...new Set(
+        items.filter((i) => !byEmail(i) && i.clientId && !known.has(i.clientId)).map((i) => i.clientId as string),
+      ),
+    ];
     await forEachLimited(unknown, NAME_LOOKUPS_IN_FLIGHT, async (id) => void known.set(id, await searchTextOf(id)));
-    return items.filter((i) => byEmail(i) || (i.clientId !== undefined && known.get(i.clientId)?.includes(needle) === true));
+    return items.filter(
+      (i) => byEmail(i) || (i.clientId !== undefined && known.get(i.clientId)?.includes(needle) === true),
+    );
   };
 }
 
 /** A page of the log, newest first, from the cursor's position on. */
-export async function readActivityPage(query: ActivityQuery, now: number): Promise<{ entries: ActivityEntryDto[]; nextCursor?: string }> {
+export async function readActivityPage(
+  query: ActivityQuery,
+  now: number,
+): Promise<{ entries: ActivityEntryDto[]; nextCursor?: string }> {
   const from = Math.max(query.from ?? ACTIVITY_LOG_START, ACTIVITY_LOG_START);
   const to = Math.min(query.to ?? now, now);
   const months = activityKeys.monthsNewestFirst(from, to);
@@ -185,7 +212,12 @@ export async function readActivityPage(query: ActivityQuery, now: number): Promi
       new QueryCommand({
         TableName: table(),
         KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': month, ':from': activityKeys.sortKeyAt(from), ':to': `${activityKeys.sortKeyAt(to)}~`, ...filter.values },
+        ExpressionAttributeValues: {
+          ':pk': month,
+          ':from': activityKeys.sortKeyAt(from),
+          ':to': `${activityKeys.sortKeyAt(to)}~`,
+          ...filter.values,
+        },
         ...(filter.expression ? { FilterExpression: filter.expression, ExpressionAttributeNames: filter.names } : {}),
         ScanIndexForward: false,
         Limit: query.limit - entries.length,

@@ -66,15 +66,28 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 export const entryHashOf = (entry: Record<string, unknown>): string => sha256(canonical(entry));
 
 /** A seal's own hash: over its place, its entry and the seal before it. */
-export function sealHashOf(seal: Pick<SealItem, 'seq' | 'entryPk' | 'entrySk' | 'entryHash' | 'writtenAt' | 'prevHash'>): string {
-  return sha256(canonical({ seq: seal.seq, entryPk: seal.entryPk, entrySk: seal.entrySk, entryHash: seal.entryHash, writtenAt: seal.writtenAt, prevHash: seal.prevHash }));
+export function sealHashOf(
+  seal: Pick<SealItem, 'seq' | 'entryPk' | 'entrySk' | 'entryHash' | 'writtenAt' | 'prevHash'>,
+): string {
+  return sha256(
+    canonical({
+      seq: seal.seq,
+      entryPk: seal.entryPk,
+      entrySk: seal.entrySk,
+      entryHash: seal.entryHash,
+      writtenAt: seal.writtenAt,
+      prevHash: seal.prevHash,
+    }),
+  );
 }
 
 /** How many times a seal is retried when another one took the head first. */
 const HEAD_RACE_ATTEMPTS = 20;
 
 async function readHead(entryPk: string): Promise<SealHead | undefined> {
-  const got = await ddb().send(new GetCommand({ TableName: table(), Key: activitySealKeys.head(entryPk), ConsistentRead: true }));
+  const got = await ddb().send(
+    new GetCommand({ TableName: table(), Key: activitySealKeys.head(entryPk), ConsistentRead: true }),
+  );
   return got.Item as SealHead | undefined;
 }
 
@@ -92,14 +105,28 @@ export async function sealEntry(entry: Record<string, unknown>, writtenAt: numbe
     const body = { seq, entryPk, entrySk, entryHash, writtenAt, prevHash: head?.hash ?? GENESIS_HASH };
     const seal: SealItem = { ...activitySealKeys.seal(entryPk, entrySk), ...body, hash: sealHashOf(body) };
     const headMove = head
-      ? { ConditionExpression: 'seq = :was', ExpressionAttributeValues: { ':seq': seq, ':hash': seal.hash, ':was': head.seq } }
-      : { ConditionExpression: 'attribute_not_exists(PK)', ExpressionAttributeValues: { ':seq': seq, ':hash': seal.hash } };
+      ? {
+          ConditionExpression: 'seq = :was',
+          ExpressionAttributeValues: { ':seq': seq, ':hash': seal.hash, ':was': head.seq },
+        }
+      : {
+          ConditionExpression: 'attribute_not_exists(PK)',
+          ExpressionAttributeValues: { ':seq': seq, ':hash': seal.hash },
+        };
     try {
       await ddb().send(
         new TransactWriteCommand({
           TransactItems: [
             { Put: { TableName: table(), Item: seal, ConditionExpression: 'attribute_not_exists(PK)' } },
-            { Update: { TableName: table(), Key: activitySealKeys.head(entryPk), UpdateExpression: 'SET seq = :seq, #hash = :hash', ExpressionAttributeNames: { '#hash': 'hash' }, ...headMove } },
+            {
+              Update: {
+                TableName: table(),
+                Key: activitySealKeys.head(entryPk),
+                UpdateExpression: 'SET seq = :seq, #hash = :hash',
+                ExpressionAttributeNames: { '#hash': 'hash' },
+                ...headMove,
+              },
+            },
           ],
         }),
       );
@@ -117,19 +144,29 @@ export async function sealEntry(entry: Record<string, unknown>, writtenAt: numbe
 export async function recordTamper(item: Omit<TamperItem, 'PK' | 'SK'>, streamSeq: string): Promise<void> {
   const tamper: TamperItem = { ...activitySealKeys.tamper(item.entryPk, item.entrySk, streamSeq), ...item };
   try {
-    await ddb().send(new PutCommand({ TableName: table(), Item: tamper, ConditionExpression: 'attribute_not_exists(PK)' }));
+    await ddb().send(
+      new PutCommand({ TableName: table(), Item: tamper, ConditionExpression: 'attribute_not_exists(PK)' }),
+    );
   } catch (error) {
     if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
   }
 }
 
 /** Every item of a month's seal partition: the head, the seals, the tamper records. */
-export async function readSealPartition(entryPk: string): Promise<{ head?: SealHead; seals: SealItem[]; tampers: TamperItem[] }> {
+export async function readSealPartition(
+  entryPk: string,
+): Promise<{ head?: SealHead; seals: SealItem[]; tampers: TamperItem[] }> {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const page = await ddb().send(
-      new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': activitySealKeys.monthOf(entryPk) }, ConsistentRead: true, ExclusiveStartKey: start }),
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': activitySealKeys.monthOf(entryPk) },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
     );
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;

@@ -11,7 +11,15 @@ import type { ActivityVerificationDto } from '../../../shared/answers';
 import { type ActivityProblem, activityProblemLabels } from '../../../shared/activity-integrity';
 import { ddb, table } from '../runtime/db';
 import { ACTIVITY_LOG_START } from './activity-log';
-import { entryHashOf, GENESIS_HASH, readSealPartition, type SealHead, type SealItem, sealHashOf, type TamperItem } from './activity-seal';
+import {
+  entryHashOf,
+  GENESIS_HASH,
+  readSealPartition,
+  type SealHead,
+  type SealItem,
+  sealHashOf,
+  type TamperItem,
+} from './activity-seal';
 import { activityKeys, activitySealKeys } from './table';
 
 /** How long after its time an entry may still be unsealed, or be sealed: the act's transaction and the stream's lag. */
@@ -39,7 +47,13 @@ type Entry = Record<string, unknown> & { PK: string; SK: string };
 /** The time an entry's key claims (`<iso>#<id>`). */
 const timeOfSk = (sk: string) => Date.parse(sk.split('#')[0] ?? '');
 
-function breakOf(problem: ActivityProblem, month: string, entrySk: string, entry: Entry | undefined, why: string): ActivityBreak {
+function breakOf(
+  problem: ActivityProblem,
+  month: string,
+  entrySk: string,
+  entry: Entry | undefined,
+  why: string,
+): ActivityBreak {
   return {
     problem,
     month,
@@ -60,15 +74,25 @@ function chainBreak(month: string, seals: SealItem[], head: SealHead | undefined
         ? `seal ${i + 1} is missing (the next is ${seal.seq})`
         : seal.prevHash !== prev
           ? `seal ${seal.seq} does not follow the seal before it`
-          : seal.hash !== sealHashOf(seal) || seal.SK !== activitySealKeys.seal(month, seal.entrySk).SK || seal.entryPk !== month
+          : seal.hash !== sealHashOf(seal) ||
+              seal.SK !== activitySealKeys.seal(month, seal.entrySk).SK ||
+              seal.entryPk !== month
             ? `seal ${seal.seq} was altered`
             : undefined;
     if (why) return breakOf('chain', month, seal.entrySk, undefined, why);
     prev = seal.hash;
   }
   const last = seals[seals.length - 1];
-  if (last && (head?.seq !== last.seq || head.hash !== last.hash)) return breakOf('chain', month, last.entrySk, undefined, `the head does not name seal ${last.seq} (seals after it removed)`);
-  if (!last && head) return breakOf('chain', month, '', undefined, `the head names seal ${head.seq}, and there are none`);
+  if (last && (head?.seq !== last.seq || head.hash !== last.hash))
+    return breakOf(
+      'chain',
+      month,
+      last.entrySk,
+      undefined,
+      `the head does not name seal ${last.seq} (seals after it removed)`,
+    );
+  if (!last && head)
+    return breakOf('chain', month, '', undefined, `the head names seal ${head.seq}, and there are none`);
   return undefined;
 }
 
@@ -81,18 +105,33 @@ export function checkMonth(month: string, entries: Entry[], partition: SealParti
   if (chain) breaks.push(chain);
   for (const seal of seals) {
     const entry = bySk.get(seal.entrySk);
-    if (!entry) breaks.push(breakOf('removed', month, seal.entrySk, undefined, `sealed as number ${seal.seq}, no longer in the log`));
-    else if (entryHashOf(entry) !== seal.entryHash) breaks.push(breakOf('changed', month, seal.entrySk, entry, 'it differs from the entry as written'));
+    if (!entry)
+      breaks.push(
+        breakOf('removed', month, seal.entrySk, undefined, `sealed as number ${seal.seq}, no longer in the log`),
+      );
+    else if (entryHashOf(entry) !== seal.entryHash)
+      breaks.push(breakOf('changed', month, seal.entrySk, entry, 'it differs from the entry as written'));
     else if (seal.writtenAt - timeOfSk(seal.entrySk) > SEAL_GRACE_MS || entry.at !== timeOfSk(seal.entrySk))
-      breaks.push(breakOf('backdated', month, seal.entrySk, entry, `written ${new Date(seal.writtenAt).toISOString()}`));
+      breaks.push(
+        breakOf('backdated', month, seal.entrySk, entry, `written ${new Date(seal.writtenAt).toISOString()}`),
+      );
   }
   const sealed = new Set(seals.map((seal) => seal.entrySk));
   for (const entry of entries) {
-    if (!sealed.has(entry.SK) && now - timeOfSk(entry.SK) > SEAL_GRACE_MS) breaks.push(breakOf('inserted', month, entry.SK, entry, ''));
+    if (!sealed.has(entry.SK) && now - timeOfSk(entry.SK) > SEAL_GRACE_MS)
+      breaks.push(breakOf('inserted', month, entry.SK, entry, ''));
   }
   for (const tamper of partition.tampers) {
     const how = tamper.change === 'REMOVE' ? 'removed' : 'changed';
-    breaks.push(breakOf('tampered', month, tamper.entrySk, bySk.get(tamper.entrySk), `${how} ${new Date(tamper.seenAt).toISOString()}`));
+    breaks.push(
+      breakOf(
+        'tampered',
+        month,
+        tamper.entrySk,
+        bySk.get(tamper.entrySk),
+        `${how} ${new Date(tamper.seenAt).toISOString()}`,
+      ),
+    );
   }
   return breaks.sort((a, b) => (a.entrySk < b.entrySk ? -1 : a.entrySk > b.entrySk ? 1 : 0));
 }
@@ -101,7 +140,15 @@ async function readMonthEntries(month: string): Promise<Entry[]> {
   const entries: Entry[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await ddb().send(new QueryCommand({ TableName: table(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': month }, ConsistentRead: true, ExclusiveStartKey: start }));
+    const page = await ddb().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': month },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
     entries.push(...((page.Items ?? []) as Entry[]));
     start = page.LastEvaluatedKey;
   } while (start);
@@ -141,7 +188,14 @@ export interface VerificationRecord {
 
 /** Keeps a check's result where the console reads it (the last one only). */
 export async function recordVerification(result: VerificationResult, by: string, at: number): Promise<void> {
-  const record: VerificationRecord = { at, by, months: result.months, entries: result.entries, intact: !result.firstBreak, ...(result.firstBreak ? { firstBreak: result.firstBreak } : {}) };
+  const record: VerificationRecord = {
+    at,
+    by,
+    months: result.months,
+    entries: result.entries,
+    intact: !result.firstBreak,
+    ...(result.firstBreak ? { firstBreak: result.firstBreak } : {}),
+  };
   await ddb().send(new PutCommand({ TableName: table(), Item: { ...activitySealKeys.lastCheck, ...record } }));
 }
 

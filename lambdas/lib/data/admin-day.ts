@@ -22,9 +22,15 @@ export interface AdminDay {
 }
 
 export async function getAdminDay(sub: string): Promise<AdminDay> {
-  const { Item } = await ddb().send(new GetCommand({ TableName: table(), Key: keys.adminMoves(sub), ConsistentRead: true }));
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: table(), Key: keys.adminMoves(sub), ConsistentRead: true }),
+  );
   if (!Item) return { sub, moves: [], version: 0 };
-  return { sub, moves: Array.isArray(Item.moves) ? (Item.moves as MovedCents[]) : [], version: typeof Item.version === 'number' ? Item.version : 0 };
+  return {
+    sub,
+    moves: Array.isArray(Item.moves) ? (Item.moves as MovedCents[]) : [],
+    version: typeof Item.version === 'number' ? Item.version : 0,
+  };
 }
 
 /** What the administrator applied alone in the day up to `now`, with `cents` more. */
@@ -37,7 +43,13 @@ export function adminDayWrite(day: AdminDay, move: MovedCents): TransactItem {
   return {
     Put: {
       TableName: table(),
-      Item: { ...keys.adminMoves(day.sub), itemType: 'admin-day', moves: [...withinWindow(day.moves, move.at), move], version: day.version + 1, expiresAt: Math.floor(move.at / 1000) + EXPIRES_AFTER_SECONDS },
+      Item: {
+        ...keys.adminMoves(day.sub),
+        itemType: 'admin-day',
+        moves: [...withinWindow(day.moves, move.at), move],
+        version: day.version + 1,
+        expiresAt: Math.floor(move.at / 1000) + EXPIRES_AFTER_SECONDS,
+      },
       ConditionExpression: day.version === 0 ? 'attribute_not_exists(PK)' : 'version = :version',
       ...(day.version === 0 ? {} : { ExpressionAttributeValues: { ':version': day.version } }),
     },

@@ -58,7 +58,11 @@ const MAX_SORT_KEY_BYTES = 1024;
 /** The sort key to start after; a cursor of another order or search, or not one at all, is refused. */
 function startAfter(query: ClientListQuery): string | undefined {
   if (query.cursor === undefined) return undefined;
-  const after = listCursorAfter(query.cursor, { list: query.order, search: query.search ?? '', shape: AFTER_SHAPE[query.order] });
+  const after = listCursorAfter(query.cursor, {
+    list: query.order,
+    search: query.search ?? '',
+    shape: AFTER_SHAPE[query.order],
+  });
   // A sort key DynamoDB would refuse is no cursor of ours.
   if (Buffer.byteLength(after, 'utf8') > MAX_SORT_KEY_BYTES) throw new ListCursorInvalid();
   return after;
@@ -70,7 +74,12 @@ interface ShardRead {
   stoppedAt?: string;
 }
 
-async function readShard(shardPk: string, query: ClientListQuery, after: string | undefined, searchBudget: number): Promise<ShardRead> {
+async function readShard(
+  shardPk: string,
+  query: ClientListQuery,
+  after: string | undefined,
+  searchBudget: number,
+): Promise<ShardRead> {
   const order = ORDERS[query.order];
   const matches: Profile[] = [];
   let examined = 0;
@@ -80,12 +89,22 @@ async function readShard(shardPk: string, query: ClientListQuery, after: string 
       new QueryCommand({
         TableName: table(),
         IndexName: order.index,
-        KeyConditionExpression: after === undefined ? 'GSI1PK = :pk' : `GSI1PK = :pk AND ${order.sortKey} ${order.forward ? '>' : '<'} :after`,
+        KeyConditionExpression:
+          after === undefined
+            ? 'GSI1PK = :pk'
+            : `GSI1PK = :pk AND ${order.sortKey} ${order.forward ? '>' : '<'} :after`,
         ...(query.search === undefined ? {} : { FilterExpression: 'contains(email, :search)' }),
-        ExpressionAttributeValues: { ':pk': shardPk, ...(after === undefined ? {} : { ':after': after }), ...(query.search === undefined ? {} : { ':search': query.search }) },
+        ExpressionAttributeValues: {
+          ':pk': shardPk,
+          ...(after === undefined ? {} : { ':after': after }),
+          ...(query.search === undefined ? {} : { ':search': query.search }),
+        },
         ScanIndexForward: order.forward,
         // Without a search every item read is a match: one more than the page tells whether the list goes on.
-        Limit: query.search === undefined ? query.limit + 1 - matches.length : Math.min(SEARCH_PAGE_ITEMS, searchBudget - examined),
+        Limit:
+          query.search === undefined
+            ? query.limit + 1 - matches.length
+            : Math.min(SEARCH_PAGE_ITEMS, searchBudget - examined),
         ExclusiveStartKey: start,
       }),
     );
@@ -93,14 +112,19 @@ async function readShard(shardPk: string, query: ClientListQuery, after: string 
     examined += page.ScannedCount ?? 0;
     start = page.LastEvaluatedKey;
     if (start === undefined) return { matches };
-    if (matches.length > query.limit || examined >= searchBudget) return { matches, stoppedAt: start[order.sortKey] as string };
+    if (matches.length > query.limit || examined >= searchBudget)
+      return { matches, stoppedAt: start[order.sortKey] as string };
   }
 }
 
 /** `a` comes before `b` in the order read (DynamoDB's order of key text). */
 const before = (forward: boolean) => (a: string, b: string) => (forward ? keyTextBefore(a, b) : keyTextBefore(b, a));
 
-export async function listClientsPage(query: ClientListQuery, now: number, searchBudget = SEARCH_BUDGET_PER_SHARD): Promise<ClientsPage> {
+export async function listClientsPage(
+  query: ClientListQuery,
+  now: number,
+  searchBudget = SEARCH_BUDGET_PER_SHARD,
+): Promise<ClientsPage> {
   const order = ORDERS[query.order];
   const after = startAfter(query);
   const reads = await Promise.all(keys.allClientShards().map((pk) => readShard(pk, query, after, searchBudget)));
@@ -109,7 +133,9 @@ export async function listClientsPage(query: ClientListQuery, now: number, searc
 
   // Every shard has been read up to the earliest place one stopped: only what lies before it is known in full.
   let frontier: string | undefined;
-  for (const read of reads) if (read.stoppedAt !== undefined && (frontier === undefined || precedes(read.stoppedAt, frontier))) frontier = read.stoppedAt;
+  for (const read of reads)
+    if (read.stoppedAt !== undefined && (frontier === undefined || precedes(read.stoppedAt, frontier)))
+      frontier = read.stoppedAt;
   const known = reads
     .flatMap((read) => read.matches)
     .filter((p) => frontier === undefined || !precedes(frontier, keyOf(p)))
@@ -117,6 +143,10 @@ export async function listClientsPage(query: ClientListQuery, now: number, searc
 
   const page = known.slice(0, query.limit);
   const last = known.length > query.limit ? keyOf(page[page.length - 1] as Profile) : frontier;
-  const clients = page.map((p) => toClientDto(p, nextUpcomingEligibility(p.upcomingEligibleAt ?? [], now) ?? undefined));
-  return last === undefined ? { clients } : { clients, nextCursor: encodeListCursor({ list: query.order, search: query.search ?? '', after: last }) };
+  const clients = page.map((p) =>
+    toClientDto(p, nextUpcomingEligibility(p.upcomingEligibleAt ?? [], now) ?? undefined),
+  );
+  return last === undefined
+    ? { clients }
+    : { clients, nextCursor: encodeListCursor({ list: query.order, search: query.search ?? '', after: last }) };
 }

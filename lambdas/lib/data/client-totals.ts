@@ -46,12 +46,19 @@ const hundredths = (percent: number) => Math.round(roundPercent(percent) * 100);
 /** What a write changes: from the client as it was (null: not yet a client) to as it is (null: deleted). */
 export function totalsDelta(before: ClientFigures | null, after: ClientFigures | null): TotalsDelta {
   const figures = (c: ClientFigures | null) =>
-    c ? { clients: 1, balanceCents: c.balanceCents, weeklyGainHundredths: hundredths(c.weeklyGainPercent) } : { clients: 0, balanceCents: 0, weeklyGainHundredths: 0 };
+    c
+      ? { clients: 1, balanceCents: c.balanceCents, weeklyGainHundredths: hundredths(c.weeklyGainPercent) }
+      : { clients: 0, balanceCents: 0, weeklyGainHundredths: 0 };
   const [b, a] = [figures(before), figures(after)];
-  return { clients: a.clients - b.clients, balanceCents: a.balanceCents - b.balanceCents, weeklyGainHundredths: a.weeklyGainHundredths - b.weeklyGainHundredths };
+  return {
+    clients: a.clients - b.clients,
+    balanceCents: a.balanceCents - b.balanceCents,
+    weeklyGainHundredths: a.weeklyGainHundredths - b.weeklyGainHundredths,
+  };
 }
 
-export const isNoChange = (delta: TotalsDelta) => delta.clients === 0 && delta.balanceCents === 0 && delta.weeklyGainHundredths === 0;
+export const isNoChange = (delta: TotalsDelta) =>
+  delta.clients === 0 && delta.balanceCents === 0 && delta.weeklyGainHundredths === 0;
 
 /** Where a difference is added: a partition (0-15) and a bucket in it. */
 export interface Bucket {
@@ -80,7 +87,13 @@ export function totalsUpdate(bucket: Bucket, delta: TotalsDelta, tableName: stri
 /** The sum of the buckets: the 16 partitions read at once (a few small items each). */
 export async function readClientTotals(): Promise<ClientTotals> {
   const partitions = await Promise.all(
-    totalsKeys.allPartitions().map((pk) => queryAll<Record<string, unknown>>({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true })),
+    totalsKeys.allPartitions().map((pk) =>
+      queryAll<Record<string, unknown>>({
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ConsistentRead: true,
+      }),
+    ),
   );
   const totals: ClientTotals = { clients: 0, balanceCents: 0, weeklyGainHundredths: 0 };
   for (const item of partitions.flat()) {

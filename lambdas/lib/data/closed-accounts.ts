@@ -43,10 +43,12 @@ export interface Closer {
  * profile, and the approvals queue is read too for an uncounted one (from a table older than the count).
  */
 async function refuseWhileOpen(profile: Profile): Promise<void> {
-  if (pendingCountOf(profile, await loadRequests(profile.sub, true)) > 0) throw new AccountStillOpen(profile.sub, 'closeRefusedRequests');
+  if (pendingCountOf(profile, await loadRequests(profile.sub, true)) > 0)
+    throw new AccountStillOpen(profile.sub, 'closeRefusedRequests');
   if ((profile.pendingActions ?? 0) > 0) throw new AccountStillOpen(profile.sub, 'closeRefusedActions');
   const queued = await listPendingActionItems();
-  if (queued.some((action) => action.clientId === profile.sub)) throw new AccountStillOpen(profile.sub, 'closeRefusedActions');
+  if (queued.some((action) => action.clientId === profile.sub))
+    throw new AccountStillOpen(profile.sub, 'closeRefusedActions');
   if (profile.balanceCents > 0) throw new AccountStillOpen(profile.sub, 'closeRefusedBalance');
 }
 
@@ -78,7 +80,14 @@ function closingWrites(profile: Profile, by: Closer, now: number, expiresAt: num
     },
     // A staff account was never counted in the totals.
     ...(profile.staff ? [] : [totalsUpdate(apiBucket(), totalsDelta(profile, null))]),
-    activityPut({ kind: 'client-closed', actor: by.email, at: now, clientId: profile.sub, clientEmail: profile.email, balanceBeforeCents: profile.balanceCents }),
+    activityPut({
+      kind: 'client-closed',
+      actor: by.email,
+      at: now,
+      clientId: profile.sub,
+      clientEmail: profile.email,
+      balanceBeforeCents: profile.balanceCents,
+    }),
   ];
 }
 
@@ -96,7 +105,14 @@ export async function closeAccount(sub: string, by: Closer, now: number, recordY
     const expiresAt = recordsExpireAt(now, recordYears);
     try {
       await ddb().send(new TransactWriteCommand({ TransactItems: closingWrites(profile, by, now, expiresAt) }));
-      return { ...profile, deleted: true, closedAt: new Date(now).toISOString(), closedBy: by.email, expiresAt, version: profile.version + 1 };
+      return {
+        ...profile,
+        deleted: true,
+        closedAt: new Date(now).toISOString(),
+        closedBy: by.email,
+        expiresAt,
+        version: profile.version + 1,
+      };
     } catch (error) {
       // The profile changed after it was judged (a deposit, a request, a proposal), or a conflict on
       // the totals bucket: judge it again as it is now.
@@ -140,7 +156,10 @@ export async function stampClosedRecords(profile: Profile, now: number): Promise
     ConsistentRead: true,
   });
   for await (const page of pages) {
-    const records = page.filter((item) => item.SK !== keys.profile(profile.sub).SK && !OWN_EXPIRY_PREFIXES.some((prefix) => item.SK.startsWith(prefix)));
+    const records = page.filter(
+      (item) =>
+        item.SK !== keys.profile(profile.sub).SK && !OWN_EXPIRY_PREFIXES.some((prefix) => item.SK.startsWith(prefix)),
+    );
     await forEachLimited(records, STAMP_CONCURRENCY, (item) => stampItem({ PK: item.PK, SK: item.SK }, expiresAt));
   }
   await ddb().send(

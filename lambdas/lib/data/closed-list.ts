@@ -38,7 +38,9 @@ export function toClosedClientDto(profile: Profile): ClientDto {
     closed: {
       at: profile.closedAt ?? '',
       by: profile.closedBy ?? '',
-      ...(profile.expiresAt === undefined ? {} : { recordsKeptUntil: new Date(profile.expiresAt * 1000).toISOString() }),
+      ...(profile.expiresAt === undefined
+        ? {}
+        : { recordsKeptUntil: new Date(profile.expiresAt * 1000).toISOString() }),
       recordsStamped: profile.recordsStampedAt !== undefined,
     },
   };
@@ -56,14 +58,22 @@ export async function listClosedPage(query: ClosedListQuery): Promise<ClientsPag
         IndexName: 'GSI3',
         KeyConditionExpression: after === undefined ? 'GSI3PK = :pk' : 'GSI3PK = :pk AND GSI3SK < :after',
         ...(search === undefined ? {} : { FilterExpression: 'contains(email, :search)' }),
-        ExpressionAttributeValues: { ':pk': keys.closedPk, ...(after === undefined ? {} : { ':after': after }), ...(search === undefined ? {} : { ':search': search }) },
+        ExpressionAttributeValues: {
+          ':pk': keys.closedPk,
+          ...(after === undefined ? {} : { ':after': after }),
+          ...(search === undefined ? {} : { ':search': search }),
+        },
         ScanIndexForward: false,
         Limit: search === undefined ? query.limit - found.length : Math.min(1_000, CLOSED_SEARCH_BUDGET - examined),
       }),
     );
     for (const item of (page.Items ?? []) as (Profile & { GSI3SK: string })[]) {
       // A search's page may find more than the list asked for: the rest is read again from the cursor.
-      if (found.length === query.limit) return { clients: found.map(toClosedClientDto), nextCursor: encodeListCursor({ list: 'closed', search: search ?? '', after: after as string }) };
+      if (found.length === query.limit)
+        return {
+          clients: found.map(toClosedClientDto),
+          nextCursor: encodeListCursor({ list: 'closed', search: search ?? '', after: after as string }),
+        };
       found.push(item);
       after = item.GSI3SK;
     }
@@ -71,6 +81,10 @@ export async function listClosedPage(query: ClosedListQuery): Promise<ClientsPag
     const stoppedAt = page.LastEvaluatedKey?.GSI3SK as string | undefined;
     if (stoppedAt === undefined) return { clients: found.map(toClosedClientDto) };
     after = stoppedAt;
-    if (found.length >= query.limit || examined >= CLOSED_SEARCH_BUDGET) return { clients: found.map(toClosedClientDto), nextCursor: encodeListCursor({ list: 'closed', search: search ?? '', after }) };
+    if (found.length >= query.limit || examined >= CLOSED_SEARCH_BUDGET)
+      return {
+        clients: found.map(toClosedClientDto),
+        nextCursor: encodeListCursor({ list: 'closed', search: search ?? '', after }),
+      };
   }
 }

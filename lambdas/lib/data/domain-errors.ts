@@ -7,7 +7,18 @@
  * of the caller's own (a wrong code, a move the balance cannot bear): they stand below http too.
  */
 
-export type DomainErrorKind = 'clientNotFound' | 'requestAlreadyDecided' | 'idempotencyKeyReused' | 'portfolioBusy' | 'listCursorInvalid' | 'exportNotFound' | 'requestNoLongerCovered' | 'closeRefusedBalance' | 'closeRefusedRequests' | 'closeRefusedActions' | 'periodInvalid';
+export type DomainErrorKind =
+  | 'clientNotFound'
+  | 'requestAlreadyDecided'
+  | 'idempotencyKeyReused'
+  | 'portfolioBusy'
+  | 'listCursorInvalid'
+  | 'exportNotFound'
+  | 'requestNoLongerCovered'
+  | 'closeRefusedBalance'
+  | 'closeRefusedRequests'
+  | 'closeRefusedActions'
+  | 'periodInvalid';
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
@@ -37,10 +48,18 @@ function domainError<A extends unknown[]>(name: string, kind: DomainErrorKind, d
 export const ClientNotFound = domainError('ClientNotFound', 'clientNotFound', (sub: string) => `no live client ${sub}`);
 
 /** The withdrawal request was approved or rejected by someone else first. */
-export const RequestAlreadyDecided = domainError('RequestAlreadyDecided', 'requestAlreadyDecided', (requestId: string) => `withdrawal request ${requestId} is already decided`);
+export const RequestAlreadyDecided = domainError(
+  'RequestAlreadyDecided',
+  'requestAlreadyDecided',
+  (requestId: string) => `withdrawal request ${requestId} is already decided`,
+);
 
 /** An idempotency key already recorded the answer to a different request. */
-export const IdempotencyKeyReused = domainError('IdempotencyKeyReused', 'idempotencyKeyReused', (sub: string) => `idempotency key of client ${sub} reused with a different request`);
+export const IdempotencyKeyReused = domainError(
+  'IdempotencyKeyReused',
+  'idempotencyKeyReused',
+  (sub: string) => `idempotency key of client ${sub} reused with a different request`,
+);
 
 /** The portfolio kept changing under a change: every attempt lost its optimistic-concurrency race. */
 export const PortfolioBusy = domainError(
@@ -53,10 +72,18 @@ export const PortfolioBusy = domainError(
 export const ListCursorInvalid = domainError('ListCursorInvalid', 'listCursorInvalid', () => 'list cursor refused');
 
 /** No balances export by that id (never started, or expired a day after it was). */
-export const ExportNotFound = domainError('ExportNotFound', 'exportNotFound', (exportId: string) => `no balances export ${exportId}`);
+export const ExportNotFound = domainError(
+  'ExportNotFound',
+  'exportNotFound',
+  (exportId: string) => `no balances export ${exportId}`,
+);
 
 /** A request's approval the client's eligible profit no longer covers (a balance edit since lowered it). */
-export const RequestNoLongerCovered = domainError('RequestNoLongerCovered', 'requestNoLongerCovered', (requestId: string) => `withdrawal request ${requestId} exceeds the eligible profit`);
+export const RequestNoLongerCovered = domainError(
+  'RequestNoLongerCovered',
+  'requestNoLongerCovered',
+  (requestId: string) => `withdrawal request ${requestId} exceeds the eligible profit`,
+);
 
 /** What keeps an account open: money in it, a withdrawal request or a four-eyes action waiting on it. */
 export type CloseRefusal = 'closeRefusedBalance' | 'closeRefusedRequests' | 'closeRefusedActions';
@@ -72,7 +99,11 @@ export class AccountStillOpen extends DomainError {
 }
 
 /** A statement period that ends before it starts. */
-export const PeriodInvalid = domainError('PeriodInvalid', 'periodInvalid', (from: number, to: number) => `period from ${from} ends before it starts (${to})`);
+export const PeriodInvalid = domainError(
+  'PeriodInvalid',
+  'periodInvalid',
+  (from: number, to: number) => `period from ${from} ends before it starts (${to})`,
+);
 
 /**
  * What a refusal of Refused is, whatever answers it: input the caller must fix, a sign-in that

@@ -10,7 +10,11 @@ import { queryAll } from './query';
 export async function listProfiles(): Promise<Profile[]> {
   const shards = await Promise.all(
     keys.allClientShards().map((pk) =>
-      queryAll<Profile>({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': pk } }),
+      queryAll<Profile>({
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+      }),
     ),
   );
   return shards.flat();
@@ -28,7 +32,12 @@ export interface DuePage {
  * LastEvaluatedKey, as text the state machine carries between steps; one that is not this
  * shard's is refused.
  */
-export async function dueProfilesPage(shard: number, lastUpdatedBy: number, cursor: string | undefined, limit: number): Promise<DuePage> {
+export async function dueProfilesPage(
+  shard: number,
+  lastUpdatedBy: number,
+  cursor: string | undefined,
+  limit: number,
+): Promise<DuePage> {
   const shardPk = keys.clientsShard(shard);
   const page = await ddb().send(
     new QueryCommand({
@@ -41,7 +50,9 @@ export async function dueProfilesPage(shard: number, lastUpdatedBy: number, curs
     }),
   );
   const profiles = (page.Items ?? []) as Profile[];
-  return page.LastEvaluatedKey ? { profiles, cursor: Buffer.from(JSON.stringify(page.LastEvaluatedKey)).toString('base64url') } : { profiles };
+  return page.LastEvaluatedKey
+    ? { profiles, cursor: Buffer.from(JSON.stringify(page.LastEvaluatedKey)).toString('base64url') }
+    : { profiles };
 }
 
 const GSI1_KEY_NAMES = ['GSI1PK', 'GSI1SK', 'PK', 'SK'];
@@ -72,10 +83,16 @@ export async function depositsEligibleBetween(fromExclusive: number, toInclusive
       queryAll<EntryItem>({
         IndexName: 'GSI2',
         KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': pk, ':from': keys.eligibilitySortKey(fromExclusive), ':to': `${keys.eligibilitySortKey(toInclusive)}~` },
+        ExpressionAttributeValues: {
+          ':pk': pk,
+          ':from': keys.eligibilitySortKey(fromExclusive),
+          ':to': `${keys.eligibilitySortKey(toInclusive)}~`,
+        },
       }),
     ),
   );
   // BETWEEN is inclusive at both ends; the lower end must not be.
-  return pages.flat().filter((item) => item.GSI2SK !== undefined && item.GSI2SK.slice(0, 24) > keys.eligibilitySortKey(fromExclusive));
+  return pages
+    .flat()
+    .filter((item) => item.GSI2SK !== undefined && item.GSI2SK.slice(0, 24) > keys.eligibilitySortKey(fromExclusive));
 }

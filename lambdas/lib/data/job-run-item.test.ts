@@ -44,7 +44,9 @@ describe('the weekly growth run item', () => {
     expect(first.SK).not.toBe(retry.SK);
     expect(first.SK.startsWith('RUN#2026-11-23T00:00:00.000Z#')).toBe(true);
     expect(retry.SK.startsWith('RUN#2026-11-23T00:00:00.000Z#')).toBe(true);
-    expect(notificationsFor({ eventName: 'INSERT', newImage: asImage(first) })[0]?.id).not.toBe(notificationsFor({ eventName: 'INSERT', newImage: asImage(retry) })[0]?.id);
+    expect(notificationsFor({ eventName: 'INSERT', newImage: asImage(first) })[0]?.id).not.toBe(
+      notificationsFor({ eventName: 'INSERT', newImage: asImage(retry) })[0]?.id,
+    );
   });
 
   it('reads back from its stream image as written', () => {

@@ -62,7 +62,10 @@ export interface WeeklyGrowthRunItem extends WeeklyGrowthSummaryData {
  * The item for `run`. The invocation id defaults to a fresh time-ordered id, not Lambda's request
  * id: Lambda keeps the request id across async retries, and a retry must be an item of its own.
  */
-export function newWeeklyGrowthRunItem(run: WeeklyGrowthRun, invocationId: string = newId(run.finishedAt)): WeeklyGrowthRunItem {
+export function newWeeklyGrowthRunItem(
+  run: WeeklyGrowthRun,
+  invocationId: string = newId(run.finishedAt),
+): WeeklyGrowthRunItem {
   const runId = jobRunKeys.weeklyGrowthRunId(run.scheduledFor, invocationId);
   return {
     ...jobRunKeys.weeklyGrowthRun(runId),

@@ -69,7 +69,8 @@ export function queryClientItems<T>(sub: string, skPrefix: string, consistent = 
   });
 }
 
-export const loadLedger = (sub: string, consistent = false) => queryClientItems<EntryItem>(sub, keys.entryPrefix, consistent);
+export const loadLedger = (sub: string, consistent = false) =>
+  queryClientItems<EntryItem>(sub, keys.entryPrefix, consistent);
 
 /** The ledger entries dated after `after` (L): all the weekly job reads of a portfolio it can grow from G(L). */
 export function loadEntriesAfter(sub: string, after: number): Promise<EntryItem[]> {
@@ -89,7 +90,10 @@ export function toLedgerEntry(item: EntryItem): LedgerEntry {
  * of its deposits still ahead. (A deposit adds its own date to the profile's list instead.)
  */
 export function upcomingEligibilityOf(ledger: readonly LedgerEntry[], now: number): string[] {
-  return upcomingEligibility(ledger.filter((e) => e.type === 'deposit').map((e) => e.at), now);
+  return upcomingEligibility(
+    ledger.filter((e) => e.type === 'deposit').map((e) => e.at),
+    now,
+  );
 }
 
 export function toTransactionDto(item: EntryItem, { forAdmin }: { forAdmin: boolean }): TransactionDto {

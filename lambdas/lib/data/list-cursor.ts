@@ -26,6 +26,7 @@ export function listCursorAfter(cursor: string, expected: { list: string; search
   }
   if (!Array.isArray(decoded) || decoded.length !== 3) throw new ListCursorInvalid();
   const [list, search, after] = decoded as unknown[];
-  if (list !== expected.list || search !== expected.search || typeof after !== 'string' || !expected.shape.test(after)) throw new ListCursorInvalid();
+  if (list !== expected.list || search !== expected.search || typeof after !== 'string' || !expected.shape.test(after))
+    throw new ListCursorInvalid();
   return after;
 }

@@ -53,7 +53,10 @@ export interface PendingActionItem {
   countedOnProfile?: boolean;
 }
 
-export type ActionProposal = Omit<PendingActionItem, 'PK' | 'SK' | 'status' | 'proposedAt' | 'GSI3PK' | 'GSI3SK' | `decided${string}` | 'reason' | 'countedOnProfile'>;
+export type ActionProposal = Omit<
+  PendingActionItem,
+  'PK' | 'SK' | 'status' | 'proposedAt' | 'GSI3PK' | 'GSI3SK' | `decided${string}` | 'reason' | 'countedOnProfile'
+>;
 
 export function newActionItem(proposal: ActionProposal, now: number): PendingActionItem {
   return {
@@ -68,10 +71,15 @@ export function newActionItem(proposal: ActionProposal, now: number): PendingAct
 }
 
 /** The profile's count of pending actions with one more: set by the proposal, in its transaction. */
-export const withActionProposed = (profile: Pick<Profile, 'pendingActions'>) => ({ pendingActions: (profile.pendingActions ?? 0) + 1 });
+export const withActionProposed = (profile: Pick<Profile, 'pendingActions'>) => ({
+  pendingActions: (profile.pendingActions ?? 0) + 1,
+});
 
 /** The profile's count with the decided action counted out, as an approval sets it (nothing for an uncounted action). */
-export function withActionDecided(profile: Pick<Profile, 'pendingActions'>, action: Pick<PendingActionItem, 'countedOnProfile'>): Partial<Pick<Profile, 'pendingActions'>> {
+export function withActionDecided(
+  profile: Pick<Profile, 'pendingActions'>,
+  action: Pick<PendingActionItem, 'countedOnProfile'>,
+): Partial<Pick<Profile, 'pendingActions'>> {
   return action.countedOnProfile ? { pendingActions: Math.max(0, (profile.pendingActions ?? 0) - 1) } : {};
 }
 
@@ -100,7 +108,9 @@ export function newActionWrite(item: PendingActionItem): TransactItem {
 }
 
 export async function getAction(actionId: string): Promise<PendingActionItem | null> {
-  const { Item } = await ddb().send(new GetCommand({ TableName: table(), Key: actionKeys.item(actionId), ConsistentRead: true }));
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: table(), Key: actionKeys.item(actionId), ConsistentRead: true }),
+  );
   return (Item as PendingActionItem | undefined) ?? null;
 }
 

@@ -80,7 +80,11 @@ export interface Profile {
 export const isClosed = (profile: Profile): boolean => profile.deleted === true && typeof profile.closedAt === 'string';
 
 export function balanceStateOf(profile: Profile): BalanceState {
-  const state: BalanceState = { balanceCents: profile.balanceCents, netCents: profile.netCents, lastUpdate: Date.parse(profile.lastUpdate) };
+  const state: BalanceState = {
+    balanceCents: profile.balanceCents,
+    netCents: profile.netCents,
+    lastUpdate: Date.parse(profile.lastUpdate),
+  };
   return profile.grownUnrounded === undefined ? state : { ...state, grownUnrounded: profile.grownUnrounded };
 }
 
@@ -96,8 +100,15 @@ export interface NewClient {
  * A client's place on the client indexes: every live client, by shard and lastUpdate (GSI1: the
  * weekly job), by e-mail (GSI4) and by balance (GSI5). A staff account has none of them.
  */
-export function clientIndexKeys(profile: Pick<Profile, 'sub' | 'email' | 'balanceCents'>, lastUpdate: number): Record<'GSI1PK' | 'GSI1SK' | 'GSI4SK' | 'GSI5SK', string> {
-  return { ...keys.clientsIndex(profile.sub, lastUpdate), ...keys.emailOrder(profile.sub, profile.email), ...keys.balanceOrder(profile.sub, profile.balanceCents) };
+export function clientIndexKeys(
+  profile: Pick<Profile, 'sub' | 'email' | 'balanceCents'>,
+  lastUpdate: number,
+): Record<'GSI1PK' | 'GSI1SK' | 'GSI4SK' | 'GSI5SK', string> {
+  return {
+    ...keys.clientsIndex(profile.sub, lastUpdate),
+    ...keys.emailOrder(profile.sub, profile.email),
+    ...keys.balanceOrder(profile.sub, profile.balanceCents),
+  };
 }
 
 /** The client index keys by name, for the writes that take a profile off them. */
@@ -107,7 +118,12 @@ export const CLIENT_INDEX_ATTRIBUTES = ['GSI1PK', 'GSI1SK', 'GSI4SK', 'GSI5SK'] 
  * The PROFILE item of a client whose portfolio is in `state` (an empty one for a new client); with
  * `staff`, of a staff account: off the client indexes.
  */
-export function newProfileItem(client: NewClient, state: BalanceState, createdAt: number, staff = false): Profile & Record<string, unknown> {
+export function newProfileItem(
+  client: NewClient,
+  state: BalanceState,
+  createdAt: number,
+  staff = false,
+): Profile & Record<string, unknown> {
   return {
     ...keys.profile(client.sub),
     ...(staff ? { staff: true } : clientIndexKeys({ ...client, balanceCents: state.balanceCents }, state.lastUpdate)),

@@ -13,7 +13,8 @@ import type { Profile } from './profile-item';
 export const CHANGED = 'changed';
 
 /** What an attempt is given of the profile's ledger: all of it, unless the pass reads less. */
-const wholeLedger = async (profile: Profile): Promise<LedgerEntry[]> => (await loadLedger(profile.sub, true)).map(toLedgerEntry);
+const wholeLedger = async (profile: Profile): Promise<LedgerEntry[]> =>
+  (await loadLedger(profile.sub, true)).map(toLedgerEntry);
 
 export async function passOverProfile<Outcome, Read = LedgerEntry[]>(
   listed: Profile,

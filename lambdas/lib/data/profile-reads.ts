@@ -6,7 +6,9 @@ import { isClosed, type Profile } from './profile-item';
 import { keys } from './table';
 
 export async function getProfile(sub: string, consistent = false): Promise<Profile | null> {
-  const { Item } = await ddb().send(new GetCommand({ TableName: table(), Key: keys.profile(sub), ConsistentRead: consistent }));
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: table(), Key: keys.profile(sub), ConsistentRead: consistent }),
+  );
   return (Item as Profile | undefined) ?? null;
 }
 

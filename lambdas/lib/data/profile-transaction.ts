@@ -58,7 +58,11 @@ function idempotencyKeyOf(key: string): string {
 
 async function replay<A>(sub: string, idem: Idempotency): Promise<A | null> {
   const { Item } = await ddb().send(
-    new GetCommand({ TableName: table(), Key: keys.idempotency(sub, idempotencyKeyOf(idem.key)), ConsistentRead: true }),
+    new GetCommand({
+      TableName: table(),
+      Key: keys.idempotency(sub, idempotencyKeyOf(idem.key)),
+      ConsistentRead: true,
+    }),
   );
   if (!Item) return null;
   const record = Item as IdempotencyItem<A>;
@@ -67,7 +71,6 @@ async function replay<A>(sub: string, idem: Idempotency): Promise<A | null> {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 
 /**
  * Plans and commits a change to `sub`'s portfolio. `plan` is called with the current profile
@@ -102,7 +105,10 @@ export async function transactOnProfile<A>(
           UpdateExpression: `SET ${names.map((_, i) => `#a${i} = :a${i}`).join(', ')}${removals.length > 0 ? ` REMOVE ${removals.map(([alias]) => alias).join(', ')}` : ''}`,
           ConditionExpression: 'version = :expected AND attribute_not_exists(deleted)',
           ExpressionAttributeNames: Object.fromEntries([...names.map((n, i) => [`#a${i}`, n] as const), ...removals]),
-          ExpressionAttributeValues: { ...Object.fromEntries(names.map((n, i) => [`:a${i}`, set[n as keyof typeof set]])), ':expected': profile.version },
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(names.map((n, i) => [`:a${i}`, set[n as keyof typeof set]])),
+            ':expected': profile.version,
+          },
         },
       },
       ...writes,
@@ -112,7 +118,8 @@ export async function transactOnProfile<A>(
     const before = { balanceCents: profile.balanceCents, weeklyGainPercent: profile.weeklyGainPercent };
     const after = {
       balanceCents: typeof changed.balanceCents === 'number' ? changed.balanceCents : before.balanceCents,
-      weeklyGainPercent: typeof changed.weeklyGainPercent === 'number' ? changed.weeklyGainPercent : before.weeklyGainPercent,
+      weeklyGainPercent:
+        typeof changed.weeklyGainPercent === 'number' ? changed.weeklyGainPercent : before.weeklyGainPercent,
     };
     const delta = totalsDelta(listing.countedBefore ? before : null, listing.countedAfter ? after : null);
     if (!isNoChange(delta)) items.push(totalsUpdate(apiBucket(), delta));

@@ -17,14 +17,25 @@ import { keys } from './table';
  * by POST /api/portfolios/create; a second call, or one for a deleted client, writes nothing.
  * With `staff` (an administrator's first sign-in), a staff account: neither listed nor counted.
  */
-export async function createProfile(client: NewClient, now: number, options: { staff?: boolean } = {}): Promise<'created' | 'exists' | 'deleted'> {
+export async function createProfile(
+  client: NewClient,
+  now: number,
+  options: { staff?: boolean } = {},
+): Promise<'created' | 'exists' | 'deleted'> {
   const staff = options.staff === true;
   const item = newProfileItem(client, emptyBalance(now), now, staff);
   for (let attempt = 1; ; attempt++) {
     try {
       // One more client on the admin console's totals, in the same transaction.
       const counted = staff ? [] : [totalsUpdate(apiBucket(), totalsDelta(null, item))];
-      await ddb().send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } }, ...counted] }));
+      await ddb().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
+            ...counted,
+          ],
+        }),
+      );
       return 'created';
     } catch (error) {
       const reasons = cancellationReasons(error);
@@ -70,7 +81,11 @@ const LIVE = 'attribute_exists(PK) AND attribute_not_exists(deleted)';
  * profile does not exist or was deleted.
  */
 export async function setProfileNames(sub: string, firstName: string, lastName: string): Promise<'set' | 'gone'> {
-  const set = await updateProfileIf(sub, { UpdateExpression: 'SET firstName = :first, lastName = :last', ConditionExpression: LIVE, ExpressionAttributeValues: { ':first': firstName, ':last': lastName } });
+  const set = await updateProfileIf(sub, {
+    UpdateExpression: 'SET firstName = :first, lastName = :last',
+    ConditionExpression: LIVE,
+    ExpressionAttributeValues: { ':first': firstName, ':last': lastName },
+  });
   return set ? 'set' : 'gone';
 }
 
@@ -80,7 +95,11 @@ export async function setProfileNames(sub: string, firstName: string, lastName: 
  * does not exist or was deleted.
  */
 export async function setEmailPreferences(sub: string, preferences: EmailPreferences): Promise<'set' | 'gone'> {
-  const set = await updateProfileIf(sub, { UpdateExpression: 'SET notifications = :preferences', ConditionExpression: LIVE, ExpressionAttributeValues: { ':preferences': preferences } });
+  const set = await updateProfileIf(sub, {
+    UpdateExpression: 'SET notifications = :preferences',
+    ConditionExpression: LIVE,
+    ExpressionAttributeValues: { ':preferences': preferences },
+  });
   return set ? 'set' : 'gone';
 }
 
@@ -90,7 +109,12 @@ export async function setEmailPreferences(sub: string, preferences: EmailPrefere
  * write, or deleted): nothing was written, and the caller reads it again. A staff account (one
  * made so after the job listed it) stays off the client indexes and out of the totals.
  */
-export async function writeWeeklyUpdate(profile: Profile, update: WeeklyUpdate, upcomingEligibleAt: string[], totalsBucket: Bucket): Promise<'written' | 'changed'> {
+export async function writeWeeklyUpdate(
+  profile: Profile,
+  update: WeeklyUpdate,
+  upcomingEligibleAt: string[],
+  totalsBucket: Bucket,
+): Promise<'written' | 'changed'> {
   const listed = profile.staff !== true;
   const grown: TransactItem = {
     Update: {
@@ -107,7 +131,10 @@ export async function writeWeeklyUpdate(profile: Profile, update: WeeklyUpdate, 
         ':gc': update.gainCents,
         ':gp': update.gainPercent,
         ...(listed
-          ? { ':sk': keys.clientsIndex(profile.sub, update.next.lastUpdate).GSI1SK, ':bk': keys.balanceOrder(profile.sub, update.next.balanceCents).GSI5SK }
+          ? {
+              ':sk': keys.clientsIndex(profile.sub, update.next.lastUpdate).GSI1SK,
+              ':bk': keys.balanceOrder(profile.sub, update.next.balanceCents).GSI5SK,
+            }
           : {}),
         ':u': upcomingEligibleAt,
         ':v': profile.version,
@@ -116,7 +143,14 @@ export async function writeWeeklyUpdate(profile: Profile, update: WeeklyUpdate, 
     },
   };
   // The admin console's totals move with the balance and the weekly gain, in the same transaction.
-  const totals = listed ? [totalsUpdate(totalsBucket, totalsDelta(profile, { balanceCents: update.next.balanceCents, weeklyGainPercent: update.gainPercent }))] : [];
+  const totals = listed
+    ? [
+        totalsUpdate(
+          totalsBucket,
+          totalsDelta(profile, { balanceCents: update.next.balanceCents, weeklyGainPercent: update.gainPercent }),
+        ),
+      ]
+    : [];
   try {
     await ddb().send(new TransactWriteCommand({ TransactItems: [grown, ...totals] }));
     return 'written';

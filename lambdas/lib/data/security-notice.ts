@@ -15,7 +15,14 @@ import { newId } from './ids';
 import { keys } from './table';
 
 /** What changed. */
-export const SECURITY_EVENTS = ['password-changed', 'password-reset', 'two-factor-on', 'two-factor-off', 'admin-granted', 'admin-revoked'] as const;
+export const SECURITY_EVENTS = [
+  'password-changed',
+  'password-reset',
+  'two-factor-on',
+  'two-factor-off',
+  'admin-granted',
+  'admin-revoked',
+] as const;
 export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
 
 export const SECURITY_NOTICE_TTL_SECONDS = 400 * 24 * 3600;
@@ -36,7 +43,12 @@ export interface SecurityNoticeItem extends SecurityNoticeData {
   expiresAt: number;
 }
 
-export function newSecurityNoticeItem(sub: string, event: SecurityEvent, at: number, noticeId: string = newId(at)): SecurityNoticeItem {
+export function newSecurityNoticeItem(
+  sub: string,
+  event: SecurityEvent,
+  at: number,
+  noticeId: string = newId(at),
+): SecurityNoticeItem {
   return {
     ...keys.notice(sub, at, noticeId),
     itemType: 'security-notice',
@@ -58,6 +70,7 @@ export function readSecurityNotice(image: Readonly<Record<string, unknown>>, sub
   if (image.itemType !== 'security-notice' || image.sub !== sub || !isText(noticeId) || !isText(at)) return null;
   if (!SECURITY_EVENTS.some((e) => e === event)) return null;
   const ms = Date.parse(at);
-  if (!Number.isFinite(ms) || new Date(ms).toISOString() !== at || image.SK !== keys.notice(sub, ms, noticeId).SK) return null;
+  if (!Number.isFinite(ms) || new Date(ms).toISOString() !== at || image.SK !== keys.notice(sub, ms, noticeId).SK)
+    return null;
   return { sub, noticeId, event: event as SecurityEvent, at };
 }

@@ -18,7 +18,14 @@ import { newSecurityNoticeItem, type SecurityEvent } from './security-notice';
 import { cancellationReasons, ddb, table, type TransactItem } from '../runtime/db';
 import { keys } from './table';
 
-export const MOMENTS = ['adminSince', 'adminRemovedAt', 'totpEnabledAt', 'totpDisabledAt', 'pendingAssociationAt', 'passwordChangedAt'] as const;
+export const MOMENTS = [
+  'adminSince',
+  'adminRemovedAt',
+  'totpEnabledAt',
+  'totpDisabledAt',
+  'pendingAssociationAt',
+  'passwordChangedAt',
+] as const;
 export type Moment = (typeof MOMENTS)[number];
 /** The record's text fields: the session a waiting secret was handed out to (its tokens' `origin_jti`). */
 export const TEXTS = ['pendingAssociationSession'] as const;
@@ -59,8 +66,16 @@ export interface SecurityChange {
 }
 
 /** The transaction of one change: the record's update and, when there is one, its notice's Put. */
-export function securityChange(tableName: string, sub: string, change: SecurityChange, now: number): TransactWriteCommandInput {
-  const set = [...Object.entries(change.set ?? {}), ...Object.entries(change.setText ?? {})] as [Moment | TextField, number | string][];
+export function securityChange(
+  tableName: string,
+  sub: string,
+  change: SecurityChange,
+  now: number,
+): TransactWriteCommandInput {
+  const set = [...Object.entries(change.set ?? {}), ...Object.entries(change.setText ?? {})] as [
+    Moment | TextField,
+    number | string,
+  ][];
   const names: Record<string, string> = { '#sub': 'sub', '#type': 'itemType', '#version': 'version' };
   const values: Record<string, unknown> = { ':sub': sub, ':type': 'security', ':one': 1 };
   const assignments = ['#sub = :sub', '#type = :type'];
@@ -86,13 +101,25 @@ export function securityChange(tableName: string, sub: string, change: SecurityC
     ExpressionAttributeNames: names,
     ...(condition ? { ConditionExpression: condition } : {}),
   };
-  const notice = change.notice ? [{ Put: { TableName: tableName, Item: newSecurityNoticeItem(sub, change.notice, now), ConditionExpression: 'attribute_not_exists(PK)' } }] : [];
+  const notice = change.notice
+    ? [
+        {
+          Put: {
+            TableName: tableName,
+            Item: newSecurityNoticeItem(sub, change.notice, now),
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+      ]
+    : [];
   return { TransactItems: [{ Update: update }, ...notice, ...(change.with ?? [])] };
 }
 
 /** The record as stored now (strongly consistent: it decides admin power), or an empty one. */
 export async function getSecurityRecord(sub: string): Promise<SecurityRecord> {
-  const { Item } = await ddb().send(new GetCommand({ TableName: table(), Key: keys.security(sub), ConsistentRead: true }));
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: table(), Key: keys.security(sub), ConsistentRead: true }),
+  );
   if (!Item) return { version: 0 };
   const record: SecurityRecord = { version: typeof Item.version === 'number' ? Item.version : 0 };
   for (const moment of MOMENTS) {
@@ -110,7 +137,11 @@ export async function getSecurityRecord(sub: string): Promise<SecurityRecord> {
  * Applies a change. Answers `changed`, or `raced` when `ifVersion` no longer held (something else
  * changed the record since it was read: nothing was written).
  */
-export async function changeSecurityRecord(sub: string, change: SecurityChange, now: number): Promise<'changed' | 'raced'> {
+export async function changeSecurityRecord(
+  sub: string,
+  change: SecurityChange,
+  now: number,
+): Promise<'changed' | 'raced'> {
   try {
     await ddb().send(new TransactWriteCommand(securityChange(table(), sub, change, now)));
     return 'changed';

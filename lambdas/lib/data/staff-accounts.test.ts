@@ -24,7 +24,9 @@ function profile(over: Partial<Profile> = {}): Profile {
 
 describe('clientListingOnWrite', () => {
   it('moves a client whose balance changes in the balance order, counted before and after', () => {
-    expect(clientListingOnWrite(profile({ balanceCents: 500, netCents: 500 }), { balanceCents: 700, netCents: 700 })).toEqual({
+    expect(
+      clientListingOnWrite(profile({ balanceCents: 500, netCents: 500 }), { balanceCents: 700, netCents: 700 }),
+    ).toEqual({
       set: keys.balanceOrder('u-1', 700),
       remove: [],
       countedBefore: true,
@@ -33,13 +35,22 @@ describe('clientListingOnWrite', () => {
   });
 
   it('leaves a client whose change moves no money where it is', () => {
-    expect(clientListingOnWrite(profile(), { pendingRequests: 1 })).toEqual({ set: {}, remove: [], countedBefore: true, countedAfter: true });
+    expect(clientListingOnWrite(profile(), { pendingRequests: 1 })).toEqual({
+      set: {},
+      remove: [],
+      countedBefore: true,
+      countedAfter: true,
+    });
   });
 
   it('makes a staff account given money a client: every client index back, counted from this write on', () => {
     const listing = clientListingOnWrite(profile({ staff: true }), { balanceCents: 2500, netCents: 2500 });
     expect(listing).toEqual({
-      set: { ...keys.clientsIndex('u-1', Date.parse(lastUpdate)), ...keys.emailOrder('u-1', 'kim@example.com'), ...keys.balanceOrder('u-1', 2500) },
+      set: {
+        ...keys.clientsIndex('u-1', Date.parse(lastUpdate)),
+        ...keys.emailOrder('u-1', 'kim@example.com'),
+        ...keys.balanceOrder('u-1', 2500),
+      },
       remove: ['staff'],
       countedBefore: false,
       countedAfter: true,
@@ -47,7 +58,12 @@ describe('clientListingOnWrite', () => {
   });
 
   it('leaves a staff account staff, and uncounted, when the change moves no money', () => {
-    expect(clientListingOnWrite(profile({ staff: true }), { notifications: {} })).toEqual({ set: {}, remove: [], countedBefore: false, countedAfter: false });
+    expect(clientListingOnWrite(profile({ staff: true }), { notifications: {} })).toEqual({
+      set: {},
+      remove: [],
+      countedBefore: false,
+      countedAfter: false,
+    });
   });
 });
 

@@ -18,7 +18,8 @@ import { CLIENT_INDEX_ATTRIBUTES, clientIndexKeys, type Profile } from './profil
 import { keys } from './table';
 
 /** No money by the profile's own figures (whether it has ledger entries is asked apart). */
-export const holdsNoMoney = (profile: Pick<Profile, 'balanceCents' | 'netCents'>): boolean => profile.balanceCents === 0 && profile.netCents === 0;
+export const holdsNoMoney = (profile: Pick<Profile, 'balanceCents' | 'netCents'>): boolean =>
+  profile.balanceCents === 0 && profile.netCents === 0;
 
 /** Every ledger write sets the balance and the net: a change that sets either moves money. */
 const movesMoney = (set: Record<string, unknown>) => 'balanceCents' in set || 'netCents' in set;
@@ -48,7 +49,12 @@ export function clientListingOnWrite(profile: Profile, set: Record<string, unkno
   }
   if (!movesMoney(set)) return { set: {}, remove: [], countedBefore: false, countedAfter: false };
   const lastUpdate = Date.parse(typeof set.lastUpdate === 'string' ? set.lastUpdate : profile.lastUpdate);
-  return { set: clientIndexKeys({ sub: profile.sub, email: profile.email, balanceCents }, lastUpdate), remove: ['staff'], countedBefore: false, countedAfter: true };
+  return {
+    set: clientIndexKeys({ sub: profile.sub, email: profile.email, balanceCents }, lastUpdate),
+    remove: ['staff'],
+    countedBefore: false,
+    countedAfter: true,
+  };
 }
 
 /**
@@ -62,7 +68,8 @@ export function toStaffItems(profile: Profile, tableName: string = table()): Tra
         TableName: tableName,
         Key: keys.profile(profile.sub),
         UpdateExpression: `SET staff = :true, version = :next REMOVE ${CLIENT_INDEX_ATTRIBUTES.join(', ')}`,
-        ConditionExpression: 'version = :v AND attribute_not_exists(deleted) AND attribute_not_exists(staff) AND balanceCents = :zero AND netCents = :zero',
+        ConditionExpression:
+          'version = :v AND attribute_not_exists(deleted) AND attribute_not_exists(staff) AND balanceCents = :zero AND netCents = :zero',
         ExpressionAttributeValues: { ':true': true, ':v': profile.version, ':next': profile.version + 1, ':zero': 0 },
       },
     },
@@ -80,7 +87,15 @@ export function toClientItems(profile: Profile, tableName: string = table()): Tr
         Key: keys.profile(profile.sub),
         UpdateExpression: 'SET GSI1PK = :pk, GSI1SK = :sk, GSI4SK = :ek, GSI5SK = :bk, version = :next REMOVE staff',
         ConditionExpression: 'version = :v AND attribute_not_exists(deleted) AND staff = :true',
-        ExpressionAttributeValues: { ':pk': index.GSI1PK, ':sk': index.GSI1SK, ':ek': index.GSI4SK, ':bk': index.GSI5SK, ':true': true, ':v': profile.version, ':next': profile.version + 1 },
+        ExpressionAttributeValues: {
+          ':pk': index.GSI1PK,
+          ':sk': index.GSI1SK,
+          ':ek': index.GSI4SK,
+          ':bk': index.GSI5SK,
+          ':true': true,
+          ':v': profile.version,
+          ':next': profile.version + 1,
+        },
       },
     },
     totalsUpdate(apiBucket(), totalsDelta(null, profile), tableName),
@@ -114,7 +129,9 @@ async function hasLedgerEntries(access: TableAccess, sub: string): Promise<boole
  * move bumps it, so a move between this read and the commit cancels the transaction.
  */
 export async function listingChange(access: TableAccess, sub: string, to: 'staff' | 'client'): Promise<TransactItem[]> {
-  const { Item } = await access.doc.send(new GetCommand({ TableName: access.tableName, Key: keys.profile(sub), ConsistentRead: true }));
+  const { Item } = await access.doc.send(
+    new GetCommand({ TableName: access.tableName, Key: keys.profile(sub), ConsistentRead: true }),
+  );
   const profile = Item as Profile | undefined;
   if (!profile || profile.deleted === true) return [];
   if (to === 'client') return profile.staff === true ? toClientItems(profile, access.tableName) : [];

@@ -24,7 +24,12 @@ export async function historyAnswer(sub: string, reader: Reader): Promise<{ body
   const { points } = await historyOf(sub, reader);
   return {
     body: {
-      data: points.map((p) => ({ at: new Date(p.at).toISOString(), kind: p.kind, balance: centsToDollars(p.balanceCents), amount: centsToDollars(p.amountCents) })),
+      data: points.map((p) => ({
+        at: new Date(p.at).toISOString(),
+        kind: p.kind,
+        balance: centsToDollars(p.balanceCents),
+        amount: centsToDollars(p.amountCents),
+      })),
     },
   };
 }
@@ -33,7 +38,12 @@ export async function historyAnswer(sub: string, reader: Reader): Promise<{ body
  * The client's statement over `period` (already checked by the route's query schema) as CSV.
  * Defaults: from the first entry to now; a period that ends before it starts is refused.
  */
-export async function statementAnswer(sub: string, reader: Reader, period: StatementPeriod, now: number): Promise<{ body: string; filename: string }> {
+export async function statementAnswer(
+  sub: string,
+  reader: Reader,
+  period: StatementPeriod,
+  now: number,
+): Promise<{ body: string; filename: string }> {
   const { profile, items, points } = await historyOf(sub, reader);
   const from = period.from ?? points[0]?.at ?? now;
   const to = period.to ?? now;
@@ -41,5 +51,8 @@ export async function statementAnswer(sub: string, reader: Reader, period: State
   const notes = new Map(items.filter((i) => i.note).map((i) => [i.entryId, i.note as string]));
   const day = (t: number) => new Date(t).toISOString().slice(0, 10);
   const who = profile.email.replace(/[^\w.@-]+/g, '_');
-  return { body: statementCsv({ points, notes, from, to }), filename: `aurum-statement-${who}-${day(from)}-to-${day(to)}.csv` };
+  return {
+    body: statementCsv({ points, notes, from, to }),
+    filename: `aurum-statement-${who}-${day(from)}-to-${day(to)}.csv`,
+  };
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { keys, keyTextBefore } from './table';
 
 describe('keyTextBefore', () => {
-  it("orders key text as DynamoDB does, by UTF-8 bytes, surrogate pairs included", () => {
+  it('orders key text as DynamoDB does, by UTF-8 bytes, surrogate pairs included', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'grapheme' }), (a, b) => {
         expect(keyTextBefore(a, b)).toBe(Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')) < 0);

@@ -106,14 +106,18 @@ export const keys = {
   clientPk: (sub: string) => `CLIENT#${sub}`,
   profile: (sub: string) => ({ PK: keys.clientPk(sub), SK: 'PROFILE' }),
   /** GSI1: every live client, sorted within its shard by lastUpdate (what the weekly job needs). */
-  clientsIndex: (sub: string, lastUpdate: number) => ({ GSI1PK: keys.clientsShard(shardOf(sub)), GSI1SK: `${iso(lastUpdate)}#${sub}` }),
+  clientsIndex: (sub: string, lastUpdate: number) => ({
+    GSI1PK: keys.clientsShard(shardOf(sub)),
+    GSI1SK: `${iso(lastUpdate)}#${sub}`,
+  }),
   clientsShard: (shard: number) => `CLIENTS#${String(shard).padStart(2, '0')}`,
   allClientShards: () => Array.from({ length: CLIENT_SHARDS }, (_, i) => keys.clientsShard(i)),
   /** GSI4: a live client's place in the e-mail order (the e-mail is stored lower-case). */
   emailOrder: (sub: string, email: string) => ({ GSI4SK: `${email.toLowerCase()}#${sub}` }),
   /** GSI5: a live client's place in the balance order: whole cents, zero-padded so text order is numeric order. */
   balanceOrder: (sub: string, balanceCents: number) => {
-    if (!Number.isSafeInteger(balanceCents) || balanceCents < 0) throw new RangeError(`no balance order for ${balanceCents} cents`);
+    if (!Number.isSafeInteger(balanceCents) || balanceCents < 0)
+      throw new RangeError(`no balance order for ${balanceCents} cents`);
     return { GSI5SK: `${String(balanceCents).padStart(BALANCE_ORDER_DIGITS, '0')}#${sub}` };
   },
   /** GSI1SK upper bound (exclusive) for portfolios last updated at or before `t`. */
@@ -144,7 +148,10 @@ export const keys = {
   requestPrefix: 'REQUEST#',
   request: (sub: string, requestKey: string) => ({ PK: keys.clientPk(sub), SK: `REQUEST#${requestKey}` }),
   pendingRequestsPk: 'REQUESTS#pending',
-  pendingIndex: (createdAt: number, requestId: string) => ({ GSI3PK: keys.pendingRequestsPk, GSI3SK: `${iso(createdAt)}#${requestId}` }),
+  pendingIndex: (createdAt: number, requestId: string) => ({
+    GSI3PK: keys.pendingRequestsPk,
+    GSI3SK: `${iso(createdAt)}#${requestId}`,
+  }),
 
   /** GSI3: a closed account's place in the closed list, newest closed first when read backwards. */
   closedPk: 'CLIENTS#closed',
@@ -156,7 +163,10 @@ export const keys = {
   /** Apart from the administrator's own client partition: closing that account must not reset their day. */
   adminMoves: (sub: string) => ({ PK: `ADMIN#${sub}`, SK: 'MOVES' }),
   noticePrefix: 'NOTICE#',
-  notice: (sub: string, at: number, noticeId: string) => ({ PK: keys.clientPk(sub), SK: `NOTICE#${iso(at)}#${noticeId}` }),
+  notice: (sub: string, at: number, noticeId: string) => ({
+    PK: keys.clientPk(sub),
+    SK: `NOTICE#${iso(at)}#${noticeId}`,
+  }),
 } as const;
 
 export const totalsKeys = {
@@ -232,7 +242,10 @@ export const activitySealKeys = {
   head: (activityPk: string) => ({ PK: activitySealKeys.monthOf(activityPk), SK: 'HEAD' }),
   seal: (activityPk: string, entrySk: string) => ({ PK: activitySealKeys.monthOf(activityPk), SK: `SEAL#${entrySk}` }),
   sealPrefix: 'SEAL#',
-  tamper: (activityPk: string, entrySk: string, streamSeq: string) => ({ PK: activitySealKeys.monthOf(activityPk), SK: `TAMPER#${entrySk}#${streamSeq}` }),
+  tamper: (activityPk: string, entrySk: string, streamSeq: string) => ({
+    PK: activitySealKeys.monthOf(activityPk),
+    SK: `TAMPER#${entrySk}#${streamSeq}`,
+  }),
   tamperPrefix: 'TAMPER#',
   lastCheck: { PK: 'ACTIVITYSEAL#CHECK', SK: 'LAST' },
 } as const;
@@ -241,7 +254,10 @@ export const activitySealKeys = {
 export const actionKeys = {
   item: (actionId: string) => ({ PK: `ACTION#${actionId}`, SK: 'ACTION' }),
   pendingPk: 'ACTIONS#pending',
-  pendingIndex: (proposedAt: number, actionId: string) => ({ GSI3PK: actionKeys.pendingPk, GSI3SK: `${iso(proposedAt)}#${actionId}` }),
+  pendingIndex: (proposedAt: number, actionId: string) => ({
+    GSI3PK: actionKeys.pendingPk,
+    GSI3SK: `${iso(proposedAt)}#${actionId}`,
+  }),
 } as const;
 
 export const exportKeys = {

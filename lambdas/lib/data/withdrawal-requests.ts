@@ -47,7 +47,13 @@ export function toRequestDto(item: RequestItem, { forAdmin }: { forAdmin: boolea
   };
 }
 
-export function newRequestItem(sub: string, requestKey: string, userEmail: string, amountCents: number, now: number): RequestItem {
+export function newRequestItem(
+  sub: string,
+  requestKey: string,
+  userEmail: string,
+  amountCents: number,
+  now: number,
+): RequestItem {
   const requestId = requestIds.make(sub, requestKey);
   return {
     ...keys.request(sub, requestKey),
@@ -66,7 +72,8 @@ export function newRequestWrite(item: RequestItem): TransactItem {
   return { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } };
 }
 
-export const loadRequests = (sub: string, consistent = false) => queryClientItems<RequestItem>(sub, keys.requestPrefix, consistent);
+export const loadRequests = (sub: string, consistent = false) =>
+  queryClientItems<RequestItem>(sub, keys.requestPrefix, consistent);
 
 /** A client's requests, newest first. */
 export async function listRequests(sub: string, forAdmin: boolean): Promise<WithdrawalRequestDto[]> {
@@ -89,7 +96,9 @@ const holdsProfit = (r: RequestItem) => r.status === 'pending' || r.status === '
 
 function eligibilityFrom(profile: Profile, ledger: EntryItem[], requests: RequestItem[], now: number): Eligibility {
   return withdrawalEligibility({
-    deposits: ledger.filter((e) => e.type === 'deposit').map((e) => ({ id: e.entryId, amountCents: e.amountCents, at: Date.parse(e.at) })),
+    deposits: ledger
+      .filter((e) => e.type === 'deposit')
+      .map((e) => ({ id: e.entryId, amountCents: e.amountCents, at: Date.parse(e.at) })),
     requestedCents: requests.filter(holdsProfit).map((r) => r.amountCents),
     balanceCents: profile.balanceCents,
     lastUpdate: balanceStateOf(profile).lastUpdate,
@@ -107,12 +116,16 @@ export async function requestStillCovered(request: RequestItem, now: number): Pr
   if (request.amountCents > profile.balanceCents) return;
   const [ledger, requests] = await Promise.all([loadLedger(request.sub, true), loadRequests(request.sub, true)]);
   const others = requests.filter((r) => r.requestId !== request.requestId);
-  if (eligibilityFrom(profile, ledger, others, now).totalEligibleProfitCents < request.amountCents) throw new RequestNoLongerCovered(request.requestId);
+  if (eligibilityFrom(profile, ledger, others, now).totalEligibleProfitCents < request.amountCents)
+    throw new RequestNoLongerCovered(request.requestId);
 }
 
 /** What the client may still request, from the ledger and the requests as they are now. */
 export async function eligibilityOf(profile: Profile, now: number, consistent = false): Promise<Eligibility> {
-  const [ledger, requests] = await Promise.all([loadLedger(profile.sub, consistent), loadRequests(profile.sub, consistent)]);
+  const [ledger, requests] = await Promise.all([
+    loadLedger(profile.sub, consistent),
+    loadRequests(profile.sub, consistent),
+  ]);
   return eligibilityFrom(profile, ledger, requests, now);
 }
 
@@ -137,7 +150,10 @@ export function afterDecision(profile: Profile): Partial<Pick<Profile, 'pendingR
 }
 
 /** What a new request is checked against, read consistently: the eligibility, and the requests waiting for a decision. */
-export async function requestChecks(profile: Profile, now: number): Promise<{ eligibility: Eligibility; pending: number }> {
+export async function requestChecks(
+  profile: Profile,
+  now: number,
+): Promise<{ eligibility: Eligibility; pending: number }> {
   const [ledger, requests] = await Promise.all([loadLedger(profile.sub, true), loadRequests(profile.sub, true)]);
   return { eligibility: eligibilityFrom(profile, ledger, requests, now), pending: pendingCountOf(profile, requests) };
 }
@@ -170,7 +186,9 @@ export function toEligibilityDto(e: Eligibility): EligibilityDto {
 export async function getRequest(requestId: string): Promise<RequestItem | null> {
   const parsed = requestIds.parse(requestId);
   if (!parsed) return null;
-  const { Item } = await ddb().send(new GetCommand({ TableName: table(), Key: keys.request(parsed.sub, parsed.requestKey), ConsistentRead: true }));
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: table(), Key: keys.request(parsed.sub, parsed.requestKey), ConsistentRead: true }),
+  );
   return (Item as RequestItem | undefined) ?? null;
 }
 
@@ -194,7 +212,11 @@ export type AwaitingRule = 'none' | 'any' | { actionId: string };
 export function decisionUpdate(item: RequestItem, decision: Decision, awaiting: AwaitingRule = 'none') {
   const actionId = typeof awaiting === 'object' ? awaiting.actionId : undefined;
   const awaitingCondition =
-    awaiting === 'any' ? '' : actionId ? ' AND (attribute_not_exists(awaitingActionId) OR awaitingActionId = :action)' : ' AND attribute_not_exists(awaitingActionId)';
+    awaiting === 'any'
+      ? ''
+      : actionId
+        ? ' AND (attribute_not_exists(awaitingActionId) OR awaitingActionId = :action)'
+        : ' AND attribute_not_exists(awaitingActionId)';
   return {
     TableName: table(),
     Key: { PK: item.PK, SK: item.SK },
@@ -214,7 +236,13 @@ export function decisionUpdate(item: RequestItem, decision: Decision, awaiting: 
 
 export function decided(item: RequestItem, decision: Decision): RequestItem {
   const { GSI3PK: _pk, GSI3SK: _sk, ...rest } = item;
-  return { ...rest, status: decision.status, decidedAt: new Date(decision.now).toISOString(), decidedBy: decision.by, ...(decision.reason ? { reason: decision.reason } : {}) };
+  return {
+    ...rest,
+    status: decision.status,
+    decidedAt: new Date(decision.now).toISOString(),
+    decidedBy: decision.by,
+    ...(decision.reason ? { reason: decision.reason } : {}),
+  };
 }
 
 /** What a decision made alone writes to the activity log, beside the request's own fields. */
@@ -225,7 +253,11 @@ type DecisionAct = Pick<ActivityAct, 'kind' | 'actor' | 'reason'>;
  * the activity log's entry (an approval's decisionUpdate joins the transaction of its withdrawal
  * instead). RequestAlreadyDecided when someone decided it first; answers the request as decided.
  */
-async function decideAlone(item: RequestItem, now: number, decisionFor: (profile: Profile) => { decision: Decision; act: DecisionAct }): Promise<RequestItem> {
+async function decideAlone(
+  item: RequestItem,
+  now: number,
+  decisionFor: (profile: Profile) => { decision: Decision; act: DecisionAct },
+): Promise<RequestItem> {
   return transactOnProfile(
     item.sub,
     async (profile) => {
@@ -234,7 +266,14 @@ async function decideAlone(item: RequestItem, now: number, decisionFor: (profile
         profileSet: afterDecision(profile),
         writes: [
           { Update: decisionUpdate(item, decision, 'any') },
-          activityPut({ ...act, at: decision.now, clientId: item.sub, clientEmail: profile.email, amountCents: item.amountCents, requestId: item.requestId }),
+          activityPut({
+            ...act,
+            at: decision.now,
+            clientId: item.sub,
+            clientEmail: profile.email,
+            amountCents: item.amountCents,
+            requestId: item.requestId,
+          }),
         ],
         onWriteConditionFailed: () => {
           throw new RequestAlreadyDecided(item.requestId);
@@ -247,9 +286,15 @@ async function decideAlone(item: RequestItem, now: number, decisionFor: (profile
 }
 
 /** An admin rejects a pending request with a reason. */
-export async function rejectRequest(item: RequestItem, rejection: { by: string; now: number; reason: string }): Promise<RequestItem> {
+export async function rejectRequest(
+  item: RequestItem,
+  rejection: { by: string; now: number; reason: string },
+): Promise<RequestItem> {
   const decision: Decision = { status: 'rejected', ...rejection };
-  return decideAlone(item, rejection.now, () => ({ decision, act: { kind: 'request-rejected', actor: rejection.by, reason: rejection.reason } }));
+  return decideAlone(item, rejection.now, () => ({
+    decision,
+    act: { kind: 'request-rejected', actor: rejection.by, reason: rejection.reason },
+  }));
 }
 
 /**

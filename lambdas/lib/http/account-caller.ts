@@ -16,5 +16,12 @@ export function accountCallerOf(event: APIGatewayProxyEventV2WithJWTAuthorizer, 
   const session = claims.origin_jti;
   if (typeof session !== 'string' || session === '') throw new Unauthorized(refusals.unauthorized);
   const { sub, username, authTime } = caller;
-  return { sub, username, accessToken: bearerTokenOf(event), session, pool: signInPoolOf(claims), ...(authTime === undefined ? {} : { authTime }) };
+  return {
+    sub,
+    username,
+    accessToken: bearerTokenOf(event),
+    session,
+    pool: signInPoolOf(claims),
+    ...(authTime === undefined ? {} : { authTime }),
+  };
 }

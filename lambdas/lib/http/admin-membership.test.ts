@@ -3,8 +3,18 @@
  * authenticator app, or Google's own for a federated user), asked with two reads and remembered
  * a minute at most.
  */
-import { AdminGetUserCommand, type AdminGetUserCommandOutput, AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { type AdminStanding, adminStanding, adminStandingOf, rememberedMembership, WITHOUT_TWO_FACTOR_RECHECK_MS } from './admin-membership';
+import {
+  AdminGetUserCommand,
+  type AdminGetUserCommandOutput,
+  AdminListGroupsForUserCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import {
+  type AdminStanding,
+  adminStanding,
+  adminStandingOf,
+  rememberedMembership,
+  WITHOUT_TWO_FACTOR_RECHECK_MS,
+} from './admin-membership';
 import { currentMembership, secondFactorOf } from '../cognito/cognito';
 import { cognitoClient } from '../cognito/cognito-client';
 import { configureRuntime, resetRuntime } from '../runtime/runtime';
@@ -19,7 +29,12 @@ interface FakeUser {
 
 /** Points the runtime's Cognito client at `users`; returns the spy, to count reads. */
 function fakeCognito(users: Record<string, FakeUser>) {
-  configureRuntime({ tableName: 't', region: 'eu-west-1', userPoolId: 'eu-west-1_pool', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+  configureRuntime({
+    tableName: 't',
+    region: 'eu-west-1',
+    userPoolId: 'eu-west-1_pool',
+    credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+  });
   const userOf = (username: string | undefined): FakeUser => {
     const user = username === undefined ? undefined : users[username];
     if (!user) throw Object.assign(new Error('User does not exist.'), { name: 'UserNotFoundException' });
@@ -51,10 +66,18 @@ afterEach(() => {
 
 describe('the second factor Cognito knows', () => {
   it.each<[string, Pick<AdminGetUserCommandOutput, 'UserStatus' | 'UserMFASettingList'>, string]>([
-    ['an authenticator app', { UserStatus: 'CONFIRMED', UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] }, 'authenticatorApp'],
+    [
+      'an authenticator app',
+      { UserStatus: 'CONFIRMED', UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] },
+      'authenticatorApp',
+    ],
     ['a password alone', { UserStatus: 'CONFIRMED' }, 'none'],
     ['an empty MFA list', { UserStatus: 'CONFIRMED', UserMFASettingList: [] }, 'none'],
-    ['SMS, which this pool never enables, is not an authenticator app', { UserStatus: 'CONFIRMED', UserMFASettingList: ['SMS_MFA'] }, 'none'],
+    [
+      'SMS, which this pool never enables, is not an authenticator app',
+      { UserStatus: 'CONFIRMED', UserMFASettingList: ['SMS_MFA'] },
+      'none',
+    ],
     ['a Google user: Google’s own', { UserStatus: 'EXTERNAL_PROVIDER' }, 'federated'],
   ])('%s', (_, user, factor) => {
     expect(secondFactorOf(user)).toBe(factor);
@@ -84,7 +107,12 @@ describe('the membership read from Cognito', () => {
   });
 
   it('passes on any other Cognito error (the request fails, nothing is assumed)', async () => {
-    configureRuntime({ tableName: 't', region: 'eu-west-1', userPoolId: 'eu-west-1_pool', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    configureRuntime({
+      tableName: 't',
+      region: 'eu-west-1',
+      userPoolId: 'eu-west-1_pool',
+      credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+    });
     jest.spyOn(cognitoClient(), 'send').mockImplementation((async () => {
       throw Object.assign(new Error('slow down'), { name: 'TooManyRequestsException' });
     }) as never);
@@ -97,7 +125,11 @@ describe('the standing each admin gets from the API’s lookup', () => {
   it.each<[string, FakeUser, AdminStanding]>([
     ['an admin with an authenticator app is an admin', { groups: ['admins'], mfa: ['SOFTWARE_TOKEN_MFA'] }, 'admin'],
     ['an admin without one is not, until they set it up', { groups: ['admins'] }, 'adminWithoutTwoFactor'],
-    ['a Google (federated) admin is an admin: their second factor is Google’s', { groups: ['admins'], status: 'EXTERNAL_PROVIDER' }, 'federatedAdmin'],
+    [
+      'a Google (federated) admin is an admin: their second factor is Google’s',
+      { groups: ['admins'], status: 'EXTERNAL_PROVIDER' },
+      'federatedAdmin',
+    ],
     ['an admin removed from admins is not one', { groups: [], mfa: ['SOFTWARE_TOKEN_MFA'] }, 'notAdmin'],
     ['a disabled admin is not one', { groups: ['admins'], mfa: ['SOFTWARE_TOKEN_MFA'], enabled: false }, 'notAdmin'],
   ])('%s', async (name, user, standing) => {
@@ -117,7 +149,11 @@ describe('rememberedMembership', () => {
     let now = 0;
     let standing: AdminStanding = 'admin';
     const lookup = jest.fn(async () => standing);
-    const standingOf = rememberedMembership(lookup, () => 60_000, () => now);
+    const standingOf = rememberedMembership(
+      lookup,
+      () => 60_000,
+      () => now,
+    );
     expect(await Promise.all([standingOf('a'), standingOf('a')])).toEqual(['admin', 'admin']);
     expect(lookup).toHaveBeenCalledTimes(1);
     standing = 'notAdmin';
@@ -137,7 +173,11 @@ describe('rememberedMembership', () => {
     let now = 0;
     let standing: AdminStanding = 'adminWithoutTwoFactor';
     const lookup = jest.fn(async () => standing);
-    const standingOf = rememberedMembership(lookup, () => 60_000, () => now);
+    const standingOf = rememberedMembership(
+      lookup,
+      () => 60_000,
+      () => now,
+    );
     expect(WITHOUT_TWO_FACTOR_RECHECK_MS).toBe(0);
     expect(await standingOf('a')).toBe('adminWithoutTwoFactor');
     expect(await standingOf('a')).toBe('adminWithoutTwoFactor');
@@ -156,7 +196,11 @@ describe('rememberedMembership', () => {
   it('never remembers longer than the configured time to live, however short', async () => {
     let now = 0;
     const lookup = jest.fn(async (): Promise<AdminStanding> => 'adminWithoutTwoFactor');
-    const standingOf = rememberedMembership(lookup, () => 1_000, () => now);
+    const standingOf = rememberedMembership(
+      lookup,
+      () => 1_000,
+      () => now,
+    );
     await standingOf('a');
     now = 1_000;
     await standingOf('a');
@@ -164,8 +208,15 @@ describe('rememberedMembership', () => {
   });
 
   it('does not remember a failed lookup', async () => {
-    const lookup = jest.fn<Promise<AdminStanding>, [string]>().mockRejectedValueOnce(new Error('throttled')).mockResolvedValueOnce('admin');
-    const standingOf = rememberedMembership(lookup, () => 60_000, () => 0);
+    const lookup = jest
+      .fn<Promise<AdminStanding>, [string]>()
+      .mockRejectedValueOnce(new Error('throttled'))
+      .mockResolvedValueOnce('admin');
+    const standingOf = rememberedMembership(
+      lookup,
+      () => 60_000,
+      () => 0,
+    );
     await expect(standingOf('a')).rejects.toThrow('throttled');
     expect(await standingOf('a')).toBe('admin');
   });

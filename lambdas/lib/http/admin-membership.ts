@@ -52,7 +52,11 @@ interface Remembered {
   standing?: AdminStanding;
 }
 
-export function rememberedMembership(lookup: MembershipLookup, ttlMs: () => number, now: () => number = Date.now): MembershipLookup {
+export function rememberedMembership(
+  lookup: MembershipLookup,
+  ttlMs: () => number,
+  now: () => number = Date.now,
+): MembershipLookup {
   const remembered = new Map<string, Remembered>();
   const lifeOf = (standing: AdminStanding | undefined) =>
     standing === 'adminWithoutTwoFactor' ? Math.min(ttlMs(), WITHOUT_TWO_FACTOR_RECHECK_MS) : ttlMs();

@@ -49,7 +49,9 @@ export async function recordAdminMoments(issue: TokenIssue, now: () => number = 
   if (!issue.groups.includes(userPoolDefinition.adminGroup)) return 'notAdmin';
   const record = await getSecurityRecord(issue.sub);
   if (complete(record)) return 'complete';
-  const standing = adminStandingOf(await currentMembership(issue.username, userPoolDefinition.adminGroup, issue.userPoolId));
+  const standing = adminStandingOf(
+    await currentMembership(issue.username, userPoolDefinition.adminGroup, issue.userPoolId),
+  );
   if (standing === 'notAdmin' || standing === 'adminWithoutTwoFactor') return 'notAdmin';
   const factor = standing === 'federatedAdmin' ? 'federated' : 'authenticatorApp';
   const decision = decideAdminPower({ factor, record, authTimeSeconds: undefined });
@@ -62,7 +64,20 @@ export async function recordAdminMoments(issue: TokenIssue, now: () => number = 
       set: Object.fromEntries(decision.moments.map((moment) => [moment, at])),
       ifVersion: record.version,
       // Admin access gained outside the product is news to the user; an app they set up themselves is not.
-      ...(added ? { notice: 'admin-granted' as const, with: [activityPut({ kind: 'admin-added', actor: FOUND_AT_SIGN_IN_ACTOR, at, clientId: issue.sub, clientEmail: issue.email })] } : {}),
+      ...(added
+        ? {
+            notice: 'admin-granted' as const,
+            with: [
+              activityPut({
+                kind: 'admin-added',
+                actor: FOUND_AT_SIGN_IN_ACTOR,
+                at,
+                clientId: issue.sub,
+                clientEmail: issue.email,
+              }),
+            ],
+          }
+        : {}),
     },
     at,
   );

@@ -7,7 +7,9 @@ import { bearerTokenOf, callerOf, confirmedCaller, parseGroups, requireAdmin, re
 import { refusals } from '../../../shared/refusals';
 
 const eventWith = (claims: Record<string, unknown>) =>
-  ({ requestContext: { authorizer: { jwt: { claims, scopes: [] } } } }) as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
+  ({
+    requestContext: { authorizer: { jwt: { claims, scopes: [] } } },
+  }) as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
 
 describe('cognito:groups in both forms', () => {
   it.each([
@@ -37,16 +39,21 @@ describe('cognito:groups in both forms', () => {
   it('reads auth_time as HTTP API hands it over (a string) and as a decoded token has it (a number), and nothing else', () => {
     expect(callerOf(eventWith({ sub: 'a', auth_time: '1700000000' })).authTime).toBe(1_700_000_000);
     expect(callerOf(eventWith({ sub: 'a', auth_time: 1_700_000_000 })).authTime).toBe(1_700_000_000);
-    for (const odd of ['', '17e8', '-5', '1.5', 'soon', null, undefined, [1]]) expect(callerOf(eventWith({ sub: 'a', auth_time: odd })).authTime).toBeUndefined();
+    for (const odd of ['', '17e8', '-5', '1.5', 'soon', null, undefined, [1]])
+      expect(callerOf(eventWith({ sub: 'a', auth_time: odd })).authTime).toBeUndefined();
   });
 
   it("gives the caller's own access token for Cognito calls made as the caller, from the Authorization header in any case", () => {
-    const withHeaders = (headers: Record<string, string>) => ({ ...eventWith({ sub: 'a' }), headers }) as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
+    const withHeaders = (headers: Record<string, string>) =>
+      ({ ...eventWith({ sub: 'a' }), headers }) as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
     expect(bearerTokenOf(withHeaders({ authorization: 'Bearer abc.def.ghi' }))).toBe('abc.def.ghi');
     expect(bearerTokenOf(withHeaders({ Authorization: 'bearer abc' }))).toBe('abc');
-    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer ' }] as Record<string, string>[]) expect(() => bearerTokenOf(withHeaders(headers))).toThrow(refusals.unauthorized);
+    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer ' }] as Record<
+      string,
+      string
+    >[])
+      expect(() => bearerTokenOf(withHeaders(headers))).toThrow(refusals.unauthorized);
   });
-
 });
 
 describe('admin power is confirmed with Cognito, not taken from the token', () => {
@@ -56,7 +63,8 @@ describe('admin power is confirmed with Cognito, not taken from the token', () =
   const readRoute = { auth: 'client', adminMayRead: true } as const;
   const lookupSaying = (standing: AdminStanding) => jest.fn<Promise<AdminStanding>, [string]>(async () => standing);
   /** The per-token check (admin-sessions.ts): this session signed in after the admin epoch, unless said otherwise. */
-  const sessionSaying = (verdict: AdminSessionVerdict) => jest.fn<ReturnType<AdminSessionCheck>, Parameters<AdminSessionCheck>>(async () => verdict);
+  const sessionSaying = (verdict: AdminSessionVerdict) =>
+    jest.fn<ReturnType<AdminSessionCheck>, Parameters<AdminSessionCheck>>(async () => verdict);
 
   it('lets a confirmed admin read others only on routes that allow it', async () => {
     const standingOf = lookupSaying('admin');
@@ -79,14 +87,24 @@ describe('admin power is confirmed with Cognito, not taken from the token', () =
   });
 
   it('refuses an admin without two-factor sign-in on admin routes, saying to set it up', async () => {
-    const caller = await confirmedCaller(adminToken, adminRoute, lookupSaying('adminWithoutTwoFactor'), sessionSaying('admin'));
+    const caller = await confirmedCaller(
+      adminToken,
+      adminRoute,
+      lookupSaying('adminWithoutTwoFactor'),
+      sessionSaying('admin'),
+    );
     expect(caller).toMatchObject({ isAdmin: false, adminWithoutTwoFactor: true });
     expect(() => requireAdmin(caller)).toThrow(new Forbidden(apiMessages.twoFactorRequired));
     expect(new Forbidden('').statusCode).toBe(403);
   });
 
   it('gives an admin without two-factor sign-in no admin power on routes admins may read: only their own, as a client', async () => {
-    const caller = await confirmedCaller(adminToken, readRoute, lookupSaying('adminWithoutTwoFactor'), sessionSaying('admin'));
+    const caller = await confirmedCaller(
+      adminToken,
+      readRoute,
+      lookupSaying('adminWithoutTwoFactor'),
+      sessionSaying('admin'),
+    );
     expect(caller.isAdmin).toBe(false);
     expect(() => requireOwner(caller, 'adm')).not.toThrow();
     expect(() => requireOwner(caller, 'x')).toThrow(apiMessages.twoFactorRequired);
@@ -100,11 +118,19 @@ describe('admin power is confirmed with Cognito, not taken from the token', () =
     expect(() => requireOwner(onReadRoute, 'x')).toThrow(refusals.notYours);
   });
 
-  it("asks, per token, whether this session may use the power: the factor Cognito names decides which moments count", async () => {
+  it('asks, per token, whether this session may use the power: the factor Cognito names decides which moments count', async () => {
     const session = sessionSaying('admin');
-    const withAuthTime = eventWith({ sub: 'adm', username: 'adm-user', 'cognito:groups': '[admins]', auth_time: '1700000000' });
+    const withAuthTime = eventWith({
+      sub: 'adm',
+      username: 'adm-user',
+      'cognito:groups': '[admins]',
+      auth_time: '1700000000',
+    });
     expect((await confirmedCaller(withAuthTime, adminRoute, lookupSaying('admin'), session)).isAdmin).toBe(true);
-    expect(session).toHaveBeenLastCalledWith(expect.objectContaining({ sub: 'adm', username: 'adm-user', authTime: 1_700_000_000 }), 'authenticatorApp');
+    expect(session).toHaveBeenLastCalledWith(
+      expect.objectContaining({ sub: 'adm', username: 'adm-user', authTime: 1_700_000_000 }),
+      'authenticatorApp',
+    );
     await confirmedCaller(withAuthTime, adminRoute, lookupSaying('federatedAdmin'), session);
     expect(session).toHaveBeenLastCalledWith(expect.anything(), 'federated');
     // Not where admin power is not used, nor for an admin Cognito no longer confirms.
@@ -115,10 +141,20 @@ describe('admin power is confirmed with Cognito, not taken from the token', () =
   });
 
   it('refuses a session that signed in before the second factor or the admin access, saying to sign in again', async () => {
-    const onAdminRoute = await confirmedCaller(adminToken, adminRoute, lookupSaying('admin'), sessionSaying('signInAgain'));
+    const onAdminRoute = await confirmedCaller(
+      adminToken,
+      adminRoute,
+      lookupSaying('admin'),
+      sessionSaying('signInAgain'),
+    );
     expect(onAdminRoute).toMatchObject({ isAdmin: false, adminMustSignInAgain: true });
     expect(() => requireAdmin(onAdminRoute)).toThrow(new Forbidden(apiMessages.adminSignInAgain));
-    const onReadRoute = await confirmedCaller(adminToken, readRoute, lookupSaying('federatedAdmin'), sessionSaying('signInAgain'));
+    const onReadRoute = await confirmedCaller(
+      adminToken,
+      readRoute,
+      lookupSaying('federatedAdmin'),
+      sessionSaying('signInAgain'),
+    );
     expect(() => requireOwner(onReadRoute, 'x')).toThrow(apiMessages.adminSignInAgain);
     expect(() => requireOwner(onReadRoute, 'adm')).not.toThrow();
   });
@@ -131,7 +167,12 @@ describe('admin power is confirmed with Cognito, not taken from the token', () =
   });
 
   it('counts a factor the record says is not in force (a new secret waiting, or turned off) as none, whatever Cognito remembered', async () => {
-    const caller = await confirmedCaller(adminToken, adminRoute, lookupSaying('admin'), sessionSaying('noSecondFactor'));
+    const caller = await confirmedCaller(
+      adminToken,
+      adminRoute,
+      lookupSaying('admin'),
+      sessionSaying('noSecondFactor'),
+    );
     expect(caller).toMatchObject({ isAdmin: false, adminWithoutTwoFactor: true });
     expect(() => requireAdmin(caller)).toThrow(apiMessages.twoFactorRequired);
   });

@@ -56,7 +56,13 @@ export function callerOf(event: APIGatewayProxyEventV2WithJWTAuthorizer): Caller
   const groups = parseGroups(claims['cognito:groups']);
   const username = typeof claims.username === 'string' ? claims.username : sub;
   const authTime = numericClaim(claims.auth_time);
-  return { sub, username, groups, isAdmin: groups.includes(userPoolDefinition.adminGroup), ...(authTime === undefined ? {} : { authTime }) };
+  return {
+    sub,
+    username,
+    groups,
+    isAdmin: groups.includes(userPoolDefinition.adminGroup),
+    ...(authTime === undefined ? {} : { authTime }),
+  };
 }
 
 /** A number claim: HTTP API hands every claim over as a string ("1712345678"), a decoded token as a number. */

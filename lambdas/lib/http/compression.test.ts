@@ -1,5 +1,14 @@
 import { gunzipSync } from 'node:zlib';
-import { acceptsGzip, API_CODINGS, CLOUDFRONT_CODINGS, cloudFrontCompressesSize, COMPRESS_FROM_BYTES, compressResult, encodingQ, preferredEncoding } from './compression';
+import {
+  acceptsGzip,
+  API_CODINGS,
+  CLOUDFRONT_CODINGS,
+  cloudFrontCompressesSize,
+  COMPRESS_FROM_BYTES,
+  compressResult,
+  encodingQ,
+  preferredEncoding,
+} from './compression';
 
 describe('Accept-Encoding', () => {
   it.each([
@@ -67,7 +76,11 @@ describe('compressing an answer', () => {
     expect(large.length).toBeGreaterThan(COMPRESS_FROM_BYTES);
     const out = compressResult(answer, 'gzip, deflate');
     expect(out.isBase64Encoded).toBe(true);
-    expect(out.headers).toEqual({ 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'gzip', vary: 'accept-encoding' });
+    expect(out.headers).toEqual({
+      'content-type': 'application/json; charset=utf-8',
+      'content-encoding': 'gzip',
+      vary: 'accept-encoding',
+    });
     const body = gunzipSync(Buffer.from(out.body ?? '', 'base64')).toString('utf8');
     expect(body).toBe(large);
     expect((out.body ?? '').length).toBeLessThan(large.length / 3);
@@ -76,7 +89,10 @@ describe('compressing an answer', () => {
   it('leaves small answers, and callers without gzip, as they are', () => {
     const small = { ...answer, body: '{"success":true}' };
     expect(compressResult(small, 'gzip')).toEqual({ ...small, headers: { ...small.headers, vary: 'accept-encoding' } });
-    expect(compressResult(answer, 'br')).toEqual({ ...answer, headers: { ...answer.headers, vary: 'accept-encoding' } });
+    expect(compressResult(answer, 'br')).toEqual({
+      ...answer,
+      headers: { ...answer.headers, vary: 'accept-encoding' },
+    });
     expect(compressResult(answer, undefined).isBase64Encoded).toBeUndefined();
   });
 });

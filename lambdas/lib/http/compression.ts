@@ -46,7 +46,10 @@ export function encodingQ(acceptEncoding: string | undefined, coding: ContentCod
 }
 
 /** The first of the server's `offered` codings (its order of preference) the header admits, else none. */
-export function preferredEncoding(acceptEncoding: string | undefined, offered: readonly ContentCoding[]): ContentCoding | null {
+export function preferredEncoding(
+  acceptEncoding: string | undefined,
+  offered: readonly ContentCoding[],
+): ContentCoding | null {
   return offered.find((coding) => encodingQ(acceptEncoding, coding) > 0) ?? null;
 }
 
@@ -60,10 +63,16 @@ export function cloudFrontCompressesSize(bytes: number): boolean {
   return bytes >= CLOUDFRONT_COMPRESS_BYTES.from && bytes <= CLOUDFRONT_COMPRESS_BYTES.to;
 }
 
-export function compressResult(result: APIGatewayProxyStructuredResultV2, acceptEncoding: string | undefined): APIGatewayProxyStructuredResultV2 {
+export function compressResult(
+  result: APIGatewayProxyStructuredResultV2,
+  acceptEncoding: string | undefined,
+): APIGatewayProxyStructuredResultV2 {
   const body = result.body ?? '';
   const headers = { ...result.headers, vary: 'accept-encoding' };
-  const coding = result.isBase64Encoded || Buffer.byteLength(body, 'utf8') < COMPRESS_FROM_BYTES ? null : preferredEncoding(acceptEncoding, API_CODINGS);
+  const coding =
+    result.isBase64Encoded || Buffer.byteLength(body, 'utf8') < COMPRESS_FROM_BYTES
+      ? null
+      : preferredEncoding(acceptEncoding, API_CODINGS);
   if (coding !== 'gzip') return { ...result, headers };
   return {
     ...result,

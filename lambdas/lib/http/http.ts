@@ -4,7 +4,17 @@
  * request never reaches a handler and never becomes a 500.
  */
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { type AnswerOf, type BodyOf, PATH_ID, type PathParams, type QueryOf, routeByName, type RouteDef, type RouteName, type RouteOf } from '../../../shared/api';
+import {
+  type AnswerOf,
+  type BodyOf,
+  PATH_ID,
+  type PathParams,
+  type QueryOf,
+  routeByName,
+  type RouteDef,
+  type RouteName,
+  type RouteOf,
+} from '../../../shared/api';
 import { apiMessages } from '../../../shared/messages';
 import { parseBody } from '../../../shared/parse-body';
 import { type Caller, confirmedCaller, requireAdmin, requireOwner } from './auth';
@@ -141,7 +151,8 @@ async function schemasOf(route: RouteDef) {
 /** A route's handler, wrapped: `handle` gets the route's checked values and must give its declared answer. */
 export function httpHandler<N extends RouteName>(name: N, handle: (req: Request<N>) => Promise<Answer<AnswerOf<N>>>) {
   const route = routeByName(name);
-  return async (event: ApiEvent, context?: Context): Promise<ApiResult> => compressResult(await answerTo(event, context), header(event, 'accept-encoding'));
+  return async (event: ApiEvent, context?: Context): Promise<ApiResult> =>
+    compressResult(await answerTo(event, context), header(event, 'accept-encoding'));
 
   async function answerTo(event: ApiEvent, context?: Context): Promise<ApiResult> {
     if (context) logger.addContext(context);
@@ -155,7 +166,8 @@ export function httpHandler<N extends RouteName>(name: N, handle: (req: Request<
       if (route.auth === 'admin') requireAdmin(caller);
       // Another client's path is refused before its body is read; a body's userId once it is. A
       // route of the caller's own account (`self`) names nobody else to refuse.
-      if (route.owner && route.owner !== 'body.userId' && route.owner !== 'self') requireOwner(caller, params[route.owner] ?? '');
+      if (route.owner && route.owner !== 'body.userId' && route.owner !== 'self')
+        requireOwner(caller, params[route.owner] ?? '');
       const schemas = await schemasOf(route);
       let body: unknown;
       if (schemas.body) {

@@ -1,5 +1,15 @@
-import { GetSecretValueCommand, ResourceNotFoundException, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { memorySecretStore, MISMATCH_REFRESH_MS, originGate, SECRET_CACHE_MS, secretsManagerSource } from './origin-secrets';
+import {
+  GetSecretValueCommand,
+  ResourceNotFoundException,
+  SecretsManagerClient,
+} from '@aws-sdk/client-secrets-manager';
+import {
+  memorySecretStore,
+  MISMATCH_REFRESH_MS,
+  originGate,
+  SECRET_CACHE_MS,
+  secretsManagerSource,
+} from './origin-secrets';
 import type { SecretVersions } from '../runtime/hooks';
 
 function countingStore(initial: string) {
@@ -75,7 +85,10 @@ describe('the origin gate', () => {
 
 describe('the Secrets Manager source', () => {
   function clientAnswering(versions: Partial<Record<'AWSCURRENT' | 'AWSPREVIOUS', string>>) {
-    const client = new SecretsManagerClient({ region: 'eu-west-1', credentials: { accessKeyId: 'x', secretAccessKey: 'y' } });
+    const client = new SecretsManagerClient({
+      region: 'eu-west-1',
+      credentials: { accessKeyId: 'x', secretAccessKey: 'y' },
+    });
     const asked: unknown[] = [];
     // eslint-disable-next-line @typescript-eslint/no-misused-promises -- Jest types the spy by send's last overload (the callback one); the client calls the promise one
     jest.spyOn(client, 'send').mockImplementation(async (command: unknown) => {
@@ -90,7 +103,10 @@ describe('the Secrets Manager source', () => {
 
   it('reads the current and the previous version of the named secret', async () => {
     const { client, asked } = clientAnswering({ AWSCURRENT: 'new', AWSPREVIOUS: 'old' });
-    expect(await secretsManagerSource(client, 'arn:aws:secretsmanager:eu-west-1:1:secret:origin')()).toEqual({ current: 'new', previous: 'old' });
+    expect(await secretsManagerSource(client, 'arn:aws:secretsmanager:eu-west-1:1:secret:origin')()).toEqual({
+      current: 'new',
+      previous: 'old',
+    });
     expect(asked).toEqual([
       { SecretId: 'arn:aws:secretsmanager:eu-west-1:1:secret:origin', VersionStage: 'AWSCURRENT' },
       { SecretId: 'arn:aws:secretsmanager:eu-west-1:1:secret:origin', VersionStage: 'AWSPREVIOUS' },
@@ -98,7 +114,12 @@ describe('the Secrets Manager source', () => {
   });
 
   it('takes a secret never rotated, and refuses one with no current value', async () => {
-    expect(await secretsManagerSource(clientAnswering({ AWSCURRENT: 'only' }).client, 'origin')()).toEqual({ current: 'only', previous: undefined });
-    await expect(secretsManagerSource(clientAnswering({}).client, 'origin')()).rejects.toThrow(ResourceNotFoundException);
+    expect(await secretsManagerSource(clientAnswering({ AWSCURRENT: 'only' }).client, 'origin')()).toEqual({
+      current: 'only',
+      previous: undefined,
+    });
+    await expect(secretsManagerSource(clientAnswering({}).client, 'origin')()).rejects.toThrow(
+      ResourceNotFoundException,
+    );
   });
 });

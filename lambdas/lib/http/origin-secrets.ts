@@ -14,7 +14,11 @@
  * gate needs is two versions read together and a second, shorter age for unknown values, so it
  * asks freshRead for the values at one age or the other, over the SDK's GetSecretValue.
  */
-import { GetSecretValueCommand, ResourceNotFoundException, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import {
+  GetSecretValueCommand,
+  ResourceNotFoundException,
+  type SecretsManagerClient,
+} from '@aws-sdk/client-secrets-manager';
 import { timingSafeEqual } from 'node:crypto';
 import { freshRead } from '../runtime/fresh-read';
 import type { SecretSource, SecretVersions } from '../runtime/hooks';
@@ -29,7 +33,10 @@ function same(expected: string, sent: string): boolean {
 }
 
 /** Answers whether a sent header is one of the accepted values, reading the source as little as it may. */
-export function originGate(source: SecretSource, now: () => number = Date.now): (sent: string | undefined) => Promise<boolean> {
+export function originGate(
+  source: SecretSource,
+  now: () => number = Date.now,
+): (sent: string | undefined) => Promise<boolean> {
   const values = freshRead(async () => {
     const { current, previous } = await source();
     return [current, ...(previous === undefined ? [] : [previous])].filter((v) => v !== '');

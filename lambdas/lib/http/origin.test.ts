@@ -15,7 +15,10 @@ const eventWith = (headers: Record<string, string>) =>
   ({
     headers,
     pathParameters: { uid: 'client-1' },
-    requestContext: { requestId: 'r1', authorizer: { jwt: { claims: { sub: 'client-1', username: 'client-1' }, scopes: [] } } },
+    requestContext: {
+      requestId: 'r1',
+      authorizer: { jwt: { claims: { sub: 'client-1', username: 'client-1' }, scopes: [] } },
+    },
   }) as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
 
 describe('requests that skip CloudFront', () => {

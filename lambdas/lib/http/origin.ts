@@ -16,7 +16,8 @@ type Gate = (sent: string | undefined) => Promise<boolean>;
 /** The gate, kept with its cache for the container's life: from the local stack's store, or the secret the stack names. */
 const ORIGIN_GATE: Kept<Gate | undefined> = {
   make: ({ settings: { originSecretArn }, hooks }) => {
-    const source = hooks.originSecrets ?? (originSecretArn ? secretsManagerSource(secretsClient(), originSecretArn) : undefined);
+    const source =
+      hooks.originSecrets ?? (originSecretArn ? secretsManagerSource(secretsClient(), originSecretArn) : undefined);
     return source && gateOf(source);
   },
 };
@@ -34,7 +35,11 @@ export function originGate(): Gate | undefined {
  * Without a configured secret only code outside Lambda passes (unit tests call handlers
  * directly); inside Lambda a missing secret is a broken deploy, and it fails closed.
  */
-export async function cameThroughFront(sent: string | undefined, gate = originGate(), inLambda = process.env.AWS_LAMBDA_FUNCTION_NAME !== undefined): Promise<boolean> {
+export async function cameThroughFront(
+  sent: string | undefined,
+  gate = originGate(),
+  inLambda = process.env.AWS_LAMBDA_FUNCTION_NAME !== undefined,
+): Promise<boolean> {
   if (gate === undefined) return !inLambda;
   return gate(sent);
 }

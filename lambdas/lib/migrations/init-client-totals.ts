@@ -28,7 +28,11 @@ export async function initClientTotals(): Promise<TotalsStart> {
   const summed = profiles.reduce<ClientTotals>(
     (sum, profile) => {
       const d = totalsDelta(null, profile);
-      return { clients: sum.clients + d.clients, balanceCents: sum.balanceCents + d.balanceCents, weeklyGainHundredths: sum.weeklyGainHundredths + d.weeklyGainHundredths };
+      return {
+        clients: sum.clients + d.clients,
+        balanceCents: sum.balanceCents + d.balanceCents,
+        weeklyGainHundredths: sum.weeklyGainHundredths + d.weeklyGainHundredths,
+      };
     },
     { clients: 0, balanceCents: 0, weeklyGainHundredths: 0 },
   );

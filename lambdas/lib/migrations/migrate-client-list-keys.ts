@@ -39,7 +39,11 @@ async function migrateOne(profile: Profile): Promise<MigrationStep> {
 export async function migrateClientListKeys(): Promise<ClientListKeysMigration> {
   const counts = { live: 0, migrated: 0, skipped: 0, failed: 0 };
   for (const pk of keys.allClientShards()) {
-    for await (const page of queryPages<Keyed>({ IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': pk } })) {
+    for await (const page of queryPages<Keyed>({
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+    })) {
       counts.live += page.length;
       await migrateProfiles(page, counts, migrateOne, async () => null);
     }

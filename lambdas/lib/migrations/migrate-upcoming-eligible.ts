@@ -26,11 +26,15 @@ export interface UpcomingEligibleMigration extends ProfileMigrationCounts {
 }
 
 /** Gives the profile the list its ledger makes at `now`, unless it has one. */
-const migrateOne = (now: number) => async (profile: Profile, ledger: LedgerEntry[]): Promise<MigrationStep> => {
-  if (profile.upcomingEligibleAt) return 'skipped';
-  // Changed since it was read (a deposit, the weekly job, a deletion): read it again.
-  return (await setMissingUpcomingEligibleAt(profile, upcomingEligibilityOf(ledger, now))) === 'written' ? 'migrated' : CHANGED;
-};
+const migrateOne =
+  (now: number) =>
+  async (profile: Profile, ledger: LedgerEntry[]): Promise<MigrationStep> => {
+    if (profile.upcomingEligibleAt) return 'skipped';
+    // Changed since it was read (a deposit, the weekly job, a deletion): read it again.
+    return (await setMissingUpcomingEligibleAt(profile, upcomingEligibilityOf(ledger, now))) === 'written'
+      ? 'migrated'
+      : CHANGED;
+  };
 
 /** Runs the migration at `now` over every live profile (GSI1; tombstones are on no index). */
 export async function migrateUpcomingEligible(now: number): Promise<UpcomingEligibleMigration> {

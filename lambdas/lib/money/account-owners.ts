@@ -21,15 +21,25 @@ export interface Person {
 }
 
 /** E-mail addresses compare as people type them: case and surrounding spaces do not make another person. */
-export const sameEmail = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase() && a.trim() !== '';
+export const sameEmail = (a: string, b: string): boolean =>
+  a.trim().toLowerCase() === b.trim().toLowerCase() && a.trim() !== '';
 
 /** Whether the two are one person: the same sign-in, or the same address under two. */
 export const samePerson = (a: Person, b: Person): boolean => a.sub === b.sub || sameEmail(a.email, b.email);
 
 /** Refuses (403, logged) an administrator acting on their own client account. */
-export function refuseOwnAccount(admin: Person, client: Pick<Profile, 'sub' | 'email'>, act: string, message: string = refusals.ownAccountMove): void {
+export function refuseOwnAccount(
+  admin: Person,
+  client: Pick<Profile, 'sub' | 'email'>,
+  act: string,
+  message: string = refusals.ownAccountMove,
+): void {
   if (!samePerson(admin, client)) return;
-  logger.warn('self-dealing refused: an administrator acted on their own client account', { act, adminSub: admin.sub, clientId: client.sub });
+  logger.warn('self-dealing refused: an administrator acted on their own client account', {
+    act,
+    adminSub: admin.sub,
+    clientId: client.sub,
+  });
   throw new Refused('notAllowed', message);
 }
 

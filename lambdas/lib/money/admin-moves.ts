@@ -40,7 +40,11 @@ export interface MoveRun<A> {
   now: number;
   idempotency?: Idempotency;
   /** The move applies a pending action another administrator approved: no threshold, both named. */
-  approval?: { action: PendingActionItem; approver: Admin; extraWrites: RecordEntryInput<A, EntrySpec | null>['extraWrites'] };
+  approval?: {
+    action: PendingActionItem;
+    approver: Admin;
+    extraWrites: RecordEntryInput<A, EntrySpec | null>['extraWrites'];
+  };
   answer: (recorded: Recorded<EntryItem | null>) => A;
 }
 
@@ -70,19 +74,28 @@ const NOTES: Record<Move['kind'], (move: Move) => string> = {
   approveRequest: () => 'Profit withdrawal request approved',
 };
 
-const ACTIVITY_KINDS = { deposit: 'deposit', withdrawal: 'withdrawal', balance: 'balance-edit', approveRequest: 'request-approved' } as const;
+const ACTIVITY_KINDS = {
+  deposit: 'deposit',
+  withdrawal: 'withdrawal',
+  balance: 'balance-edit',
+  approveRequest: 'request-approved',
+} as const;
 
 /**
  * Refuses a move the client's money cannot bear now (at the request and again at approval), and
  * a balance edit approved after the balance it was proposed against moved: its change would no
  * longer be the one approved.
  */
-function checkFor(move: Move, approval: MoveRun<unknown>['approval']): ((profile: Profile, spec: EntrySpec) => void) | undefined {
+function checkFor(
+  move: Move,
+  approval: MoveRun<unknown>['approval'],
+): ((profile: Profile, spec: EntrySpec) => void) | undefined {
   if (move.kind === 'deposit') return undefined;
   if (move.kind === 'balance') {
     if (!approval) return undefined;
     return (profile) => {
-      if (profile.balanceCents !== approval.action.balanceAtProposalCents) throw new Refused('conflict', refusals.balanceChangedSinceProposal);
+      if (profile.balanceCents !== approval.action.balanceAtProposalCents)
+        throw new Refused('conflict', refusals.balanceChangedSinceProposal);
     };
   }
   return (profile, spec) => {
@@ -108,8 +121,14 @@ function gateFor<A>(move: Move, run: MoveRun<A>, adminAccount: boolean) {
       backdatedMs: move.kind === 'deposit' ? run.now - move.at : 0,
       adminAccount,
     };
-    const reason = secondApprovalReason(sizes, { thresholdCents: config.fourEyesThresholdCents, adminDailyLimitCents: config.adminDailyLimitCents });
-    if (reason) return { proposal: proposalPlan({ move, profile, changeCents, proposer: run.actor, now: run.now, sizes, reason }) };
+    const reason = secondApprovalReason(sizes, {
+      thresholdCents: config.fourEyesThresholdCents,
+      adminDailyLimitCents: config.adminDailyLimitCents,
+    });
+    if (reason)
+      return {
+        proposal: proposalPlan({ move, profile, changeCents, proposer: run.actor, now: run.now, sizes, reason }),
+      };
     return { profileSet: { recentMoves }, writes: [adminDayWrite(day, moved)] };
   };
 }
@@ -123,10 +142,14 @@ function gateFor<A>(move: Move, run: MoveRun<A>, adminAccount: boolean) {
 async function checkActors(move: Move, run: MoveRun<unknown>): Promise<boolean> {
   const client = await requireProfile(subOf(move), true);
   refuseOwnAccount(run.actor, client, move.kind);
-  if (run.approval) refuseOwnAccount(run.approval.approver, client, `approve ${move.kind}`, refusals.ownAccountApproval);
+  if (run.approval)
+    refuseOwnAccount(run.approval.approver, client, `approve ${move.kind}`, refusals.ownAccountApproval);
   if (move.kind === 'deposit') {
     const dateProblem = checkDepositDate(move.at, run.now);
-    if (dateProblem) throw run.approval ? new Refused('conflict', refusals.approvalDateOutOfRange) : new Refused('badInput', dateProblem);
+    if (dateProblem)
+      throw run.approval
+        ? new Refused('conflict', refusals.approvalDateOutOfRange)
+        : new Refused('badInput', dateProblem);
   }
   return run.approval ? false : isAdministratorsAccount(client);
 }
@@ -138,10 +161,17 @@ function activityOf(move: Move, run: MoveRun<unknown>) {
     at: run.now,
     clientId: profile.sub,
     clientEmail: profile.email,
-    amountCents: move.kind === 'balance' ? move.targetCents : move.kind === 'approveRequest' ? move.request.amountCents : move.amountCents,
+    amountCents:
+      move.kind === 'balance'
+        ? move.targetCents
+        : move.kind === 'approveRequest'
+          ? move.request.amountCents
+          : move.amountCents,
     balanceBeforeCents: profile.balanceCents,
     balanceAfterCents,
-    ...(run.approval ? { actionKind: move.kind, actionId: run.approval.action.actionId, proposedBy: run.actor.email } : {}),
+    ...(run.approval
+      ? { actionKind: move.kind, actionId: run.approval.action.actionId, proposedBy: run.actor.email }
+      : {}),
     ...(move.kind === 'approveRequest' ? { requestId: move.request.requestId } : {}),
     ...(move.kind === 'deposit' || move.kind === 'withdrawal' ? { note: move.note } : {}),
   });
@@ -162,7 +192,15 @@ export async function runMove<A>(move: Move, run: MoveRun<A>): Promise<A | Propo
   if (request) await requestStillCovered(request, run.now);
   const requestDecision = (): TransactItem[] =>
     request
-      ? [{ Update: decisionUpdate(request, { status: 'approved', by: approval?.approver.email ?? run.actor.email, now: run.now }, approval ? { actionId: approval.action.actionId } : 'none') }]
+      ? [
+          {
+            Update: decisionUpdate(
+              request,
+              { status: 'approved', by: approval?.approver.email ?? run.actor.email, now: run.now },
+              approval ? { actionId: approval.action.actionId } : 'none',
+            ),
+          },
+        ]
       : [];
   return recordEntry<A | ProposalAnswer, EntrySpec | null>({
     sub: subOf(move),
@@ -175,9 +213,15 @@ export async function runMove<A>(move: Move, run: MoveRun<A>): Promise<A | Propo
     check: checkFor(move, approval),
     extraWrites: (profile, entry) => [...requestDecision(), ...(approval?.extraWrites?.(profile, entry) ?? [])],
     // A request decided is one fewer waiting; an approved action one fewer pending.
-    extraProfileSet: (profile) => ({ ...(request ? afterDecision(profile) : {}), ...(approval ? withActionDecided(profile, approval.action) : {}) }),
+    extraProfileSet: (profile) => ({
+      ...(request ? afterDecision(profile) : {}),
+      ...(approval ? withActionDecided(profile, approval.action) : {}),
+    }),
     onExtraConditionFailed: (index) => {
-      throw new Refused('conflict', request && index === 0 ? apiMessages.requestAlreadyDecided : apiMessages.actionAlreadyDecided);
+      throw new Refused(
+        'conflict',
+        request && index === 0 ? apiMessages.requestAlreadyDecided : apiMessages.actionAlreadyDecided,
+      );
     },
     activity: activityOf(move, run),
     gate: gateFor(move, run, adminAccount),

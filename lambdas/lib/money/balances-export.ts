@@ -60,9 +60,17 @@ const objectKeyOf = (exportId: string) => `balances/${exportId}.csv`;
  * Records an export, with its activity entry in the same transaction, and starts the exporter on
  * it; answers at once, with the export running.
  */
-export async function startBalancesExport(requestedBy: { sub: string; email: string }, now: number): Promise<BalancesExport> {
+export async function startBalancesExport(
+  requestedBy: { sub: string; email: string },
+  now: number,
+): Promise<BalancesExport> {
   const exportId = newId(now);
-  const item: ExportItem = { exportId, status: 'running', startedAt: new Date(now).toISOString(), requestedBy: requestedBy.sub };
+  const item: ExportItem = {
+    exportId,
+    status: 'running',
+    startedAt: new Date(now).toISOString(),
+    requestedBy: requestedBy.sub,
+  };
   await ddb().send(
     new TransactWriteCommand({
       TransactItems: [
@@ -73,19 +81,33 @@ export async function startBalancesExport(requestedBy: { sub: string; email: str
             ConditionExpression: 'attribute_not_exists(PK)',
           },
         },
-        activityPut({ kind: 'export-started', actor: requestedBy.email, at: now, note: 'Balances of every client (CSV)' }),
+        activityPut({
+          kind: 'export-started',
+          actor: requestedBy.email,
+          at: now,
+          note: 'Balances of every client (CSV)',
+        }),
       ],
     }),
   );
   const local = runtimeHooks().startExporter;
   if (local) local(exportId);
-  else await lambdaClient().send(new InvokeCommand({ FunctionName: config.exporterFunction, InvocationType: 'Event', Payload: JSON.stringify({ exportId }) }));
+  else
+    await lambdaClient().send(
+      new InvokeCommand({
+        FunctionName: config.exporterFunction,
+        InvocationType: 'Event',
+        Payload: JSON.stringify({ exportId }),
+      }),
+    );
   return { exportId, status: 'running', startedAt: item.startedAt };
 }
 
 /** Where an export stands; a ready one comes with a fresh download link. */
 export async function readBalancesExport(exportId: string, now: number): Promise<BalancesExport> {
-  const { Item } = await ddb().send(new GetCommand({ TableName: table(), Key: exportKeys.balances(exportId), ConsistentRead: true }));
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: table(), Key: exportKeys.balances(exportId), ConsistentRead: true }),
+  );
   if (!Item) throw new ExportNotFound(exportId);
   const item = Item as ExportItem;
   const base = { exportId, startedAt: item.startedAt };
@@ -101,16 +123,28 @@ export async function readBalancesExport(exportId: string, now: number): Promise
       }),
       { expiresIn: EXPORT_LINK_SECONDS },
     );
-    return { ...base, status: 'ready', rows: item.rows ?? 0, url, linkExpiresAt: new Date(now + EXPORT_LINK_SECONDS * 1000).toISOString() };
+    return {
+      ...base,
+      status: 'ready',
+      rows: item.rows ?? 0,
+      url,
+      linkExpiresAt: new Date(now + EXPORT_LINK_SECONDS * 1000).toISOString(),
+    };
   }
   // Still running past the exporter's timeout (and Lambda's retries): it died, and says so.
-  if (item.status === 'failed' || (item.status === 'running' && now - Date.parse(item.startedAt) > EXPORT_TIMEOUT_MS)) return { ...base, status: 'failed' };
+  if (item.status === 'failed' || (item.status === 'running' && now - Date.parse(item.startedAt) > EXPORT_TIMEOUT_MS))
+    return { ...base, status: 'failed' };
   return { ...base, status: 'running' };
 }
 
 /** One shard's clients in e-mail order, a page at a time. */
 async function* shardInEmailOrder(shardPk: string): AsyncGenerator<Profile> {
-  for await (const page of queryPages<Profile>({ IndexName: 'GSI4', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': shardPk } })) yield* page;
+  for await (const page of queryPages<Profile>({
+    IndexName: 'GSI4',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': shardPk },
+  }))
+    yield* page;
 }
 
 /** Every live client in e-mail order: the 16 shards' orders merged, one client of each held at a time. */
@@ -122,7 +156,11 @@ export async function* clientsInEmailOrder(): AsyncGenerator<Profile> {
     let first = -1;
     for (let i = 0; i < heads.length; i++) {
       const head = heads[i] as IteratorResult<Profile>;
-      if (!head.done && (first < 0 || keyTextBefore(sortKey(head.value), sortKey((heads[first] as IteratorYieldResult<Profile>).value)))) first = i;
+      if (
+        !head.done &&
+        (first < 0 || keyTextBefore(sortKey(head.value), sortKey((heads[first] as IteratorYieldResult<Profile>).value)))
+      )
+        first = i;
     }
     if (first < 0) return;
     yield (heads[first] as IteratorYieldResult<Profile>).value;
@@ -135,7 +173,9 @@ export async function* clientsInEmailOrder(): AsyncGenerator<Profile> {
  * retries an asynchronous invocation that failed), it does nothing once the export is not running.
  */
 export async function runBalancesExport(exportId: string): Promise<'written' | 'not running'> {
-  const { Item } = await ddb().send(new GetCommand({ TableName: table(), Key: exportKeys.balances(exportId), ConsistentRead: true }));
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: table(), Key: exportKeys.balances(exportId), ConsistentRead: true }),
+  );
   const item = Item as ExportItem | undefined;
   if (item?.status !== 'running') return 'not running';
   // Started too late to finish in time (an invocation held back), it would only ever be reported failed.
@@ -157,15 +197,22 @@ export async function runBalancesExport(exportId: string): Promise<'written' | '
  * Marks a running export finished (ready or failed): only once, and only while its page may still
  * be waiting. Past EXPORT_TIMEOUT_MS the page has said it failed, so it may not turn ready.
  */
-async function finish(exportId: string, startedAt: string, outcome: { status: 'ready'; rows: number; objectKey: string } | { status: 'failed' }): Promise<void> {
+async function finish(
+  exportId: string,
+  startedAt: string,
+  outcome: { status: 'ready'; rows: number; objectKey: string } | { status: 'failed' },
+): Promise<void> {
   const ready = outcome.status === 'ready';
   const now = Date.now();
-  if (ready && now - Date.parse(startedAt) > EXPORT_TIMEOUT_MS) throw new Error(`export ${exportId} finished after its timeout`);
+  if (ready && now - Date.parse(startedAt) > EXPORT_TIMEOUT_MS)
+    throw new Error(`export ${exportId} finished after its timeout`);
   await ddb().send(
     new UpdateCommand({
       TableName: table(),
       Key: exportKeys.balances(exportId),
-      UpdateExpression: ready ? 'SET #status = :status, #rows = :rows, objectKey = :key, finishedAt = :at' : 'SET #status = :status, finishedAt = :at',
+      UpdateExpression: ready
+        ? 'SET #status = :status, #rows = :rows, objectKey = :key, finishedAt = :at'
+        : 'SET #status = :status, finishedAt = :at',
       ConditionExpression: '#status = :running',
       ExpressionAttributeNames: { '#status': 'status', ...(ready ? { '#rows': 'rows' } : {}) },
       ExpressionAttributeValues: {
@@ -183,7 +230,13 @@ async function* csvChunks(counted: (rows: number) => void): AsyncGenerator<strin
   let rows = 0;
   let chunk = csvHeaderLine(BALANCES_HEADER);
   for await (const p of clientsInEmailOrder()) {
-    chunk += balancesLine({ email: p.email, name: displayName(p), balanceCents: p.balanceCents, weeklyGainPercent: p.weeklyGainPercent, lastUpdate: p.lastUpdate });
+    chunk += balancesLine({
+      email: p.email,
+      name: displayName(p),
+      balanceCents: p.balanceCents,
+      weeklyGainPercent: p.weeklyGainPercent,
+      lastUpdate: p.lastUpdate,
+    });
     rows++;
     if (chunk.length >= CHUNK_BYTES) {
       yield chunk;
@@ -200,7 +253,10 @@ async function writeExport(exportId: string, startedAt: string): Promise<void> {
   // The upload pulls the file as it sends it: a failed read fails the upload (which aborts its
   // parts), and a failed upload stops the reads; neither waits on the other.
   const body = Readable.from(csvChunks((n) => (rows = n)));
-  await new Upload({ client: s3Client(), params: { Bucket: config.exportsBucket, Key: objectKey, Body: body, ContentType: 'text/csv; charset=utf-8' } }).done();
+  await new Upload({
+    client: s3Client(),
+    params: { Bucket: config.exportsBucket, Key: objectKey, Body: body, ContentType: 'text/csv; charset=utf-8' },
+  }).done();
   if (rows < 0) throw new Error(`export ${exportId}: the upload ended before every client was read`);
   await finish(exportId, startedAt, { status: 'ready', rows, objectKey });
 }

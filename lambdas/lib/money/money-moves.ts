@@ -86,7 +86,10 @@ export function recordEntry<A, S extends EntrySpec | null = EntrySpec>(input: Re
       const backdated = isBackdated(state, domainEntry);
       const ledger = backdated ? [...(await loadLedger(input.sub, true)).map(toLedgerEntry), domainEntry] : [];
       const next = backdated ? replayLedger(ledger, state.lastUpdate) : applyEntry(state, domainEntry);
-      const gate = (await input.gate?.(profile, next.balanceCents - profile.balanceCents)) ?? { profileSet: {}, writes: [] };
+      const gate = (await input.gate?.(profile, next.balanceCents - profile.balanceCents)) ?? {
+        profileSet: {},
+        writes: [],
+      };
       if ('proposal' in gate) return gate.proposal;
       // Growth the replay credits anew is this week's change too, as a weekly update's would be.
       const weekly = backdated ? lastWeekGrowth(ledger, state.lastUpdate) : undefined;
@@ -112,7 +115,9 @@ export function recordEntry<A, S extends EntrySpec | null = EntrySpec>(input: Re
           ...(next.grownUnrounded === undefined ? {} : { grownUnrounded: next.grownUnrounded }),
           ...(weekly ? { weeklyGainCents: weekly.gainCents, weeklyGainPercent: weekly.gainPercent } : {}),
           // A deposit adds its eligibility date to the profile's list (the dates already reached drop out).
-          ...(spec.type === 'deposit' ? { upcomingEligibleAt: withUpcomingEligibility(profile.upcomingEligibleAt ?? [], spec.at, input.now) } : {}),
+          ...(spec.type === 'deposit'
+            ? { upcomingEligibleAt: withUpcomingEligibility(profile.upcomingEligibleAt ?? [], spec.at, input.now) }
+            : {}),
         },
         writes: [
           { Put: { TableName: table(), Item: entry, ConditionExpression: 'attribute_not_exists(PK)' } },
@@ -121,7 +126,8 @@ export function recordEntry<A, S extends EntrySpec | null = EntrySpec>(input: Re
           activityPut(input.activity(profile, next.balanceCents)),
         ],
         onWriteConditionFailed: (index) => {
-          if (index > 0 && index <= extras.length && input.onExtraConditionFailed) input.onExtraConditionFailed(index - 1);
+          if (index > 0 && index <= extras.length && input.onExtraConditionFailed)
+            input.onExtraConditionFailed(index - 1);
           // The administrator's day changed meanwhile (another of their moves): plan again from fresh data.
           if (index > extras.length && index <= extras.length + gate.writes.length) return;
           throw new Error('ledger entry or activity id collision');

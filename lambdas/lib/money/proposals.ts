@@ -10,7 +10,13 @@ import { activityPut } from '../data/activity-log';
 import type { Move } from './move';
 import { table, type TransactItem } from '../runtime/db';
 import { newId } from '../data/ids';
-import { newActionItem, newActionWrite, type PendingActionItem, toActionDto, withActionProposed } from '../data/pending-actions';
+import {
+  newActionItem,
+  newActionWrite,
+  type PendingActionItem,
+  toActionDto,
+  withActionProposed,
+} from '../data/pending-actions';
 import type { Plan } from '../data/profile-transaction';
 import { displayName, type Profile } from '../data/profile-item';
 import type { RequestItem } from '../data/withdrawal-requests';
@@ -27,7 +33,9 @@ export interface ProposalInput {
   reason: ApprovalReason;
 }
 
-function actionFields(move: Move): Pick<PendingActionItem, 'kind' | 'amountCents' | 'note' | 'depositAt' | 'requestId'> {
+function actionFields(
+  move: Move,
+): Pick<PendingActionItem, 'kind' | 'amountCents' | 'note' | 'depositAt' | 'requestId'> {
   switch (move.kind) {
     case 'deposit':
       return { kind: 'deposit', amountCents: move.amountCents, note: move.note, depositAt: move.at };
@@ -107,10 +115,17 @@ export function requestAwaitingWrite(request: RequestItem, actionId: string): Tr
 
 /** Frees a request whose awaited approval was refused, so it can be decided again. */
 export function requestAwaitingClear(request: { PK: string; SK: string }, actionId: string): TransactItem {
-  return requestUpdate(request, { UpdateExpression: 'REMOVE awaitingActionId', ConditionExpression: 'awaitingActionId = :action', ExpressionAttributeValues: { ':action': actionId } });
+  return requestUpdate(request, {
+    UpdateExpression: 'REMOVE awaitingActionId',
+    ConditionExpression: 'awaitingActionId = :action',
+    ExpressionAttributeValues: { ':action': actionId },
+  });
 }
 
 /** A conditional update of a request's item, in a transaction. */
-function requestUpdate(request: { PK: string; SK: string }, update: Omit<NonNullable<TransactItem['Update']>, 'TableName' | 'Key'>): TransactItem {
+function requestUpdate(
+  request: { PK: string; SK: string },
+  update: Omit<NonNullable<TransactItem['Update']>, 'TableName' | 'Key'>,
+): TransactItem {
   return { Update: { TableName: table(), Key: { PK: request.PK, SK: request.SK }, ...update } };
 }

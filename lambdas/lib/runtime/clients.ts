@@ -14,7 +14,13 @@ import { type Kept, keptValue } from './runtime';
 
 const DYNAMO: Kept<{ base: DynamoDBClient; document: DynamoDBDocumentClient }> = {
   make: ({ settings: { region, dynamoEndpoint, credentials }, hooks }) => {
-    const base = new DynamoDBClient({ region, endpoint: dynamoEndpoint, credentials, retryMode: 'standard', maxAttempts: 4 });
+    const base = new DynamoDBClient({
+      region,
+      endpoint: dynamoEndpoint,
+      credentials,
+      retryMode: 'standard',
+      maxAttempts: 4,
+    });
     const document = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
     hooks.onDynamoClient?.(document);
     return { base, document };
@@ -30,7 +36,8 @@ const SES: Kept<SESv2Client> = {
 
 const S3: Kept<S3Client> = {
   // The SDK's default checksums, as in AWS: the local stand-in checks them as S3 does.
-  make: ({ settings: { region, s3Endpoint, credentials } }) => new S3Client({ region, endpoint: s3Endpoint, forcePathStyle: s3Endpoint !== undefined, credentials }),
+  make: ({ settings: { region, s3Endpoint, credentials } }) =>
+    new S3Client({ region, endpoint: s3Endpoint, forcePathStyle: s3Endpoint !== undefined, credentials }),
   release: (client) => client.destroy(),
 };
 

@@ -103,11 +103,20 @@ describe('settings from the environment', () => {
 });
 
 describe('explicit settings', () => {
-  const local = { tableName: 't', region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
+  const local = {
+    tableName: 't',
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  };
 
   it('replace the environment, with the same defaults and limits', () => {
     configureRuntime({ ...local, adminRecheckMs: 600_000, siteUrl: 'http://localhost:4000/' });
-    expect(runtimeSettings()).toMatchObject({ tableName: 't', adminRecheckMs: 60_000, siteUrl: 'http://localhost:4000', userPoolId: undefined });
+    expect(runtimeSettings()).toMatchObject({
+      tableName: 't',
+      adminRecheckMs: 60_000,
+      siteUrl: 'http://localhost:4000',
+      userPoolId: undefined,
+    });
     expect(config.siteUrl).toBe('http://localhost:4000');
   });
 
@@ -203,7 +212,9 @@ describe('loading the handler modules', () => {
         return { ...actual, DynamoDBClient: CountedClient };
       });
       jest.doMock('@aws-sdk/client-cognito-identity-provider', () => {
-        const actual = jest.requireActual<typeof import('@aws-sdk/client-cognito-identity-provider')>('@aws-sdk/client-cognito-identity-provider');
+        const actual = jest.requireActual<typeof import('@aws-sdk/client-cognito-identity-provider')>(
+          '@aws-sdk/client-cognito-identity-provider',
+        );
         class CountedClient extends actual.CognitoIdentityProviderClient {
           constructor(...args: ConstructorParameters<typeof actual.CognitoIdentityProviderClient>) {
             super(...args);

@@ -105,20 +105,31 @@ export function resolvedSettings(given: Partial<RuntimeSettings>): RuntimeSettin
     cognitoEndpoint: given.cognitoEndpoint || undefined,
     userPoolId: given.userPoolId || undefined,
     credentials: given.credentials,
-    adminRecheckMs: Number.isFinite(recheckMs) ? Math.min(Math.max(recheckMs, 0), MAX_ADMIN_RECHECK_MS) : MAX_ADMIN_RECHECK_MS,
+    adminRecheckMs: Number.isFinite(recheckMs)
+      ? Math.min(Math.max(recheckMs, 0), MAX_ADMIN_RECHECK_MS)
+      : MAX_ADMIN_RECHECK_MS,
     originSecretArn: given.originSecretArn || undefined,
     siteUrl: (given.siteUrl ?? 'http://localhost:3000').replace(/\/$/, ''),
     notifyFrom: given.notifyFrom || undefined,
     notifyConfigurationSet: given.notifyConfigurationSet || undefined,
-    weeklyGrowthPageSize: Number.isInteger(given.weeklyGrowthPageSize) && Number(given.weeklyGrowthPageSize) > 0 ? Number(given.weeklyGrowthPageSize) : 200,
+    weeklyGrowthPageSize:
+      Number.isInteger(given.weeklyGrowthPageSize) && Number(given.weeklyGrowthPageSize) > 0
+        ? Number(given.weeklyGrowthPageSize)
+        : 200,
     publishMetrics: given.publishMetrics ?? true,
     exportsBucket: given.exportsBucket || undefined,
     s3Endpoint: given.s3Endpoint || undefined,
     exporterFunction: given.exporterFunction || undefined,
     cognitoBackendSecretArn: given.cognitoBackendSecretArn || undefined,
     cognitoBackendSecret: given.cognitoBackendSecret || undefined,
-    fourEyesThresholdCents: Number.isSafeInteger(given.fourEyesThresholdCents) && Number(given.fourEyesThresholdCents) >= 0 ? given.fourEyesThresholdCents : undefined,
-    adminDailyLimitCents: Number.isSafeInteger(given.adminDailyLimitCents) && Number(given.adminDailyLimitCents) >= 0 ? given.adminDailyLimitCents : undefined,
+    fourEyesThresholdCents:
+      Number.isSafeInteger(given.fourEyesThresholdCents) && Number(given.fourEyesThresholdCents) >= 0
+        ? given.fourEyesThresholdCents
+        : undefined,
+    adminDailyLimitCents:
+      Number.isSafeInteger(given.adminDailyLimitCents) && Number(given.adminDailyLimitCents) >= 0
+        ? given.adminDailyLimitCents
+        : undefined,
     recordYears: isRecordYears(given.recordYears) ? given.recordYears : undefined,
   });
 }
@@ -141,8 +152,14 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): R
     exportsBucket: env.EXPORTS_BUCKET,
     exporterFunction: env.BALANCES_EXPORTER,
     cognitoBackendSecretArn: env.COGNITO_BACKEND_SECRET_ARN,
-    fourEyesThresholdCents: env.FOUR_EYES_THRESHOLD_CENTS === undefined || env.FOUR_EYES_THRESHOLD_CENTS === '' ? undefined : Number(env.FOUR_EYES_THRESHOLD_CENTS),
-    adminDailyLimitCents: env.ADMIN_DAILY_LIMIT_CENTS === undefined || env.ADMIN_DAILY_LIMIT_CENTS === '' ? undefined : Number(env.ADMIN_DAILY_LIMIT_CENTS),
+    fourEyesThresholdCents:
+      env.FOUR_EYES_THRESHOLD_CENTS === undefined || env.FOUR_EYES_THRESHOLD_CENTS === ''
+        ? undefined
+        : Number(env.FOUR_EYES_THRESHOLD_CENTS),
+    adminDailyLimitCents:
+      env.ADMIN_DAILY_LIMIT_CENTS === undefined || env.ADMIN_DAILY_LIMIT_CENTS === ''
+        ? undefined
+        : Number(env.ADMIN_DAILY_LIMIT_CENTS),
     recordYears: env.RECORD_YEARS === undefined || env.RECORD_YEARS === '' ? undefined : Number(env.RECORD_YEARS),
   });
 }

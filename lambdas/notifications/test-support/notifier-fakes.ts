@@ -25,7 +25,8 @@ export interface FakeAdmin {
 export const SITE_URL = 'https://portal.example.com';
 
 const keyOf = (key: { PK: unknown; SK: unknown }) => `${String(key.PK)}|${String(key.SK)}`;
-const conditionFailed = () => Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
+const conditionFailed = () =>
+  Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
 
 export class NotifierFakes {
   readonly rows = new Map<string, Item>();
@@ -42,7 +43,13 @@ export class NotifierFakes {
    */
   install(options: { mailer?: boolean } = {}): void {
     configureRuntime(
-      { tableName: 't', region: 'us-east-1', userPoolId: 'us-east-1_pool', siteUrl: SITE_URL, credentials: { accessKeyId: 'x', secretAccessKey: 'y' } },
+      {
+        tableName: 't',
+        region: 'us-east-1',
+        userPoolId: 'us-east-1_pool',
+        siteUrl: SITE_URL,
+        credentials: { accessKeyId: 'x', secretAccessKey: 'y' },
+      },
       options.mailer === false
         ? {}
         : {
@@ -79,7 +86,10 @@ export class NotifierFakes {
     let ok = true;
     if (condition?.startsWith('attribute_not_exists(PK) OR')) {
       const sameRecord = condition.includes('deliveryId = :delivery') && existing?.deliveryId === values[':delivery'];
-      ok = !existing || existing.status === 'failed' || (existing.status === 'sending' && ((existing.claimedAt as number) < values[':stale'] || sameRecord));
+      ok =
+        !existing ||
+        existing.status === 'failed' ||
+        (existing.status === 'sending' && ((existing.claimedAt as number) < values[':stale'] || sameRecord));
     } else if (condition === 'claimToken = :token') {
       ok = existing?.claimToken === values[':token'];
     } else if (condition) throw new Error(`unexpected condition ${condition}`);
@@ -89,7 +99,8 @@ export class NotifierFakes {
   }
 
   private async cognito(command: Command): Promise<unknown> {
-    if (command.constructor.name !== 'ListUsersInGroupCommand') throw new Error(`unexpected command ${command.constructor.name}`);
+    if (command.constructor.name !== 'ListUsersInGroupCommand')
+      throw new Error(`unexpected command ${command.constructor.name}`);
     const from = Number(command.input.NextToken ?? 0);
     const to = this.adminsPerPage === undefined ? this.admins.length : from + this.adminsPerPage;
     return {

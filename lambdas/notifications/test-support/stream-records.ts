@@ -6,7 +6,12 @@
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { adjustmentTo, type BalanceState, type EntryType } from '../../../shared/growth';
 import { newEntryItem } from '../../lib/data/ledger';
-import { type ActionProposal, decidedAction, newActionItem, type PendingActionItem } from '../../lib/data/pending-actions';
+import {
+  type ActionProposal,
+  decidedAction,
+  newActionItem,
+  type PendingActionItem,
+} from '../../lib/data/pending-actions';
 import { newProfileItem } from '../../lib/data/profile-item';
 import { keys, requestIds } from '../../lib/data/table';
 import { decided, newRequestItem, type RequestItem } from '../../lib/data/withdrawal-requests';
@@ -25,10 +30,23 @@ export const NOW = Date.parse('2026-11-24T14:05:09.000Z');
 export const asImage = (item: object): StoredImage => unmarshall(marshall(item, { removeUndefinedValues: true }));
 
 export const insert = (item: object): ItemChange => ({ eventName: 'INSERT', newImage: asImage(item) });
-export const modify = (before: object, after: object): ItemChange => ({ eventName: 'MODIFY', oldImage: asImage(before), newImage: asImage(after) });
+export const modify = (before: object, after: object): ItemChange => ({
+  eventName: 'MODIFY',
+  oldImage: asImage(before),
+  newImage: asImage(after),
+});
 export const remove = (item: object): ItemChange => ({ eventName: 'REMOVE', oldImage: asImage(item) });
 
-export function entryItem(input: { type: EntryType; amountCents: number; note?: string; balanceAfterCents: number; at?: number; entryId?: string; sub?: string; requestId?: string }) {
+export function entryItem(input: {
+  type: EntryType;
+  amountCents: number;
+  note?: string;
+  balanceAfterCents: number;
+  at?: number;
+  entryId?: string;
+  sub?: string;
+  requestId?: string;
+}) {
   return newEntryItem({
     sub: input.sub ?? SUB,
     entryId: input.entryId ?? 'mi9x2k3h5a1b2c3d4e5f6a7b8',
@@ -63,12 +81,16 @@ export function balanceEditItem(state: BalanceState, targetCents: number) {
 export const REQUEST_KEY = 'mi9x2k3h5req0000000000001';
 export const REQUEST_ID = requestIds.make(SUB, REQUEST_KEY);
 
-export const pendingRequest = (amountCents = 123_456, email = CLIENT_EMAIL): RequestItem => newRequestItem(SUB, REQUEST_KEY, email, amountCents, NOW);
+export const pendingRequest = (amountCents = 123_456, email = CLIENT_EMAIL): RequestItem =>
+  newRequestItem(SUB, REQUEST_KEY, email, amountCents, NOW);
 
-export const approved = (request: RequestItem, at = NOW + 3_600_000) => decided(request, { status: 'approved', by: ADMIN_EMAIL, now: at });
-export const rejected = (request: RequestItem, reason: string, at = NOW + 3_600_000) => decided(request, { status: 'rejected', by: ADMIN_EMAIL, now: at, reason });
+export const approved = (request: RequestItem, at = NOW + 3_600_000) =>
+  decided(request, { status: 'approved', by: ADMIN_EMAIL, now: at });
+export const rejected = (request: RequestItem, reason: string, at = NOW + 3_600_000) =>
+  decided(request, { status: 'rejected', by: ADMIN_EMAIL, now: at, reason });
 /** Withdrawn by its client, who is who `decidedBy` names. */
-export const cancelled = (request: RequestItem, at = NOW + 3_600_000) => decided(request, { status: 'cancelled', by: request.userEmail, now: at });
+export const cancelled = (request: RequestItem, at = NOW + 3_600_000) =>
+  decided(request, { status: 'cancelled', by: request.userEmail, now: at });
 
 export const profileItem = (firstName = 'Jane', lastName = 'Doe') =>
   newProfileItem(
@@ -79,8 +101,23 @@ export const profileItem = (firstName = 'Jane', lastName = 'Doe') =>
 
 /** The PROFILE item after a tombstone's update (closed-accounts.ts). */
 export function tombstoneOf(profile: ReturnType<typeof profileItem>) {
-  const { GSI1PK: _pk, GSI1SK: _sk, email: _e, firstName: _f, lastName: _l, balanceCents: _b, netCents: _n, ...kept } = profile;
-  return { ...kept, deleted: true, deletedAt: new Date(NOW).toISOString(), expiresAt: Math.floor(NOW / 1000) + 7 * 24 * 3600, version: profile.version + 1 };
+  const {
+    GSI1PK: _pk,
+    GSI1SK: _sk,
+    email: _e,
+    firstName: _f,
+    lastName: _l,
+    balanceCents: _b,
+    netCents: _n,
+    ...kept
+  } = profile;
+  return {
+    ...kept,
+    deleted: true,
+    deletedAt: new Date(NOW).toISOString(),
+    expiresAt: Math.floor(NOW / 1000) + 7 * 24 * 3600,
+    version: profile.version + 1,
+  };
 }
 
 /** An idempotency record as transactOnProfile writes it. */
@@ -107,7 +144,8 @@ export const weeklyRun = (overrides: Partial<WeeklyGrowthRun> = {}): WeeklyGrowt
   ...overrides,
 });
 
-export const weeklyRunItem = (overrides: Partial<WeeklyGrowthRun> = {}) => newWeeklyGrowthRunItem(weeklyRun(overrides), 'mi9x2k3h5run0000000000001');
+export const weeklyRunItem = (overrides: Partial<WeeklyGrowthRun> = {}) =>
+  newWeeklyGrowthRunItem(weeklyRun(overrides), 'mi9x2k3h5run0000000000001');
 
 /** The administrators of a four-eyes move: Ann proposes, Bo decides. */
 export const PROPOSER = { email: 'ann.admin@aurum.example', sub: '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e' };
@@ -137,6 +175,16 @@ export function pendingActionItem(overrides: Partial<ActionProposal> = {}): Pend
 }
 
 /** The action after Bo's decision, as the approve and reject routes write it. */
-export function decidedActionItem(item: PendingActionItem, status: 'approved' | 'rejected', reason?: string): PendingActionItem {
-  return decidedAction(item, { status, by: APPROVER.email, bySub: APPROVER.sub, now: NOW + 3_600_000, ...(reason ? { reason } : {}) });
+export function decidedActionItem(
+  item: PendingActionItem,
+  status: 'approved' | 'rejected',
+  reason?: string,
+): PendingActionItem {
+  return decidedAction(item, {
+    status,
+    by: APPROVER.email,
+    bySub: APPROVER.sub,
+    now: NOW + 3_600_000,
+    ...(reason ? { reason } : {}),
+  });
 }

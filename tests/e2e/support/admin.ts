@@ -2,7 +2,8 @@
 import type { Locator, Page } from 'playwright-core';
 
 /** Cents as the console shows money: USD, US format, 2 decimals. */
-export const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+export const usd = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 /** "$12,345.67" as cents. */
 export const centsOf = (text: string) => Math.round(Number(text.replace(/[$,\s]/g, '')) * 100);
 
@@ -27,16 +28,21 @@ export type RowItem = 'Deposit' | 'Withdraw' | 'Edit balance' | 'Transactions' |
 
 /** Opens a client row's action menu and chooses `item`. */
 export async function chooseRowAction(page: Page, email: string, item: RowItem): Promise<void> {
-  await clientRow(page, email).getByRole('button', { name: /^Actions for / }).click();
+  await clientRow(page, email)
+    .getByRole('button', { name: /^Actions for / })
+    .click();
   await page.getByRole('menu').getByRole('menuitem', { name: item, exact: true }).click();
 }
 
 /** A dialog's label and value pairs (its review facts), by label. */
 export async function factsOf(dialog: Locator): Promise<Record<string, string>> {
-  return dialog.locator('dl').first().evaluate((dl) => {
-    const out: Record<string, string> = {};
-    const terms = Array.from(dl.querySelectorAll('dt'));
-    for (const dt of terms) out[(dt.textContent ?? '').trim()] = (dt.nextElementSibling?.textContent ?? '').trim();
-    return out;
-  });
+  return dialog
+    .locator('dl')
+    .first()
+    .evaluate((dl) => {
+      const out: Record<string, string> = {};
+      const terms = Array.from(dl.querySelectorAll('dt'));
+      for (const dt of terms) out[(dt.textContent ?? '').trim()] = (dt.nextElementSibling?.textContent ?? '').trim();
+      return out;
+    });
 }

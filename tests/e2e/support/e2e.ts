@@ -27,7 +27,9 @@ export function useE2E(): E2E {
     ctx.stack = await startTestStack({ seed: true, web: 'serve' });
     ctx.client = new Client(ctx.stack);
     // The local hosted UI's certificate (Google sign-in), trusted as a developer trusts it once.
-    ctx.browser = await launchBrowser([spkiHashOf(readFileSync(join(ctx.stack.dataDir, 'hosted-ui-tls', 'cert.pem'), 'utf8'))]);
+    ctx.browser = await launchBrowser([
+      spkiHashOf(readFileSync(join(ctx.stack.dataDir, 'hosted-ui-tls', 'cert.pem'), 'utf8')),
+    ]);
     ctx.url = (path: string) => `${ctx.stack.url}${path}`;
   });
   afterAll(async () => {
@@ -45,7 +47,13 @@ export interface Session {
 }
 
 /** Runs a journey in a fresh context; on failure, saves what the page showed and said. */
-export function journey(name: string, e2e: E2E, run: (s: Session) => Promise<void>, options: BrowserContextOptions = {}, timeout = 90_000) {
+export function journey(
+  name: string,
+  e2e: E2E,
+  run: (s: Session) => Promise<void>,
+  options: BrowserContextOptions = {},
+  timeout = 90_000,
+) {
   it(
     name,
     async () => {
@@ -91,7 +99,8 @@ export async function signIn(page: Page, e2e: E2E, email: string, password = DEM
 /** For `page.waitForResponse`: whether a response answers `route` (its method and path, by the route table). */
 export function answers(route: RouteName): (response: Response) => boolean {
   const { method, path } = routeByName(route);
-  return (response) => response.request().method() === method && matchPath(path, new URL(response.url()).pathname) !== null;
+  return (response) =>
+    response.request().method() === method && matchPath(path, new URL(response.url()).pathname) !== null;
 }
 
 /** The page's answer of `route`, checked against the route's declared answer as the integration tests check theirs. */

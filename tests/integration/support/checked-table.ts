@@ -22,7 +22,10 @@ export function useCheckedTable(table: string): CheckedTable {
   const local = useLocalDynamo(table);
   beforeAll(async () => {
     await ensureTable(local.dynamo.client, table);
-    configureRuntime({ tableName: table, region: 'us-east-1', dynamoEndpoint: local.dynamo.endpoint, credentials: localCredentials() }, { onDynamoClient: enforceTablePermissions });
+    configureRuntime(
+      { tableName: table, region: 'us-east-1', dynamoEndpoint: local.dynamo.endpoint, credentials: localCredentials() },
+      { onDynamoClient: enforceTablePermissions },
+    );
   });
   afterAll(() => {
     resetRuntime();
@@ -31,7 +34,8 @@ export function useCheckedTable(table: string): CheckedTable {
     get reader() {
       return local.doc;
     },
-    stored: async (key) => (await checked.reader.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }))).Item,
+    stored: async (key) =>
+      (await checked.reader.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }))).Item,
   };
   return checked;
 }

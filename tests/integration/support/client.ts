@@ -57,15 +57,21 @@ export interface ApiResponse<T = unknown> {
 }
 
 type ParamsOf<N extends RouteName> = PathParams<RouteOf<N>['path']>;
-type ParamsInput<N extends RouteName> = keyof ParamsOf<N> extends never ? { params?: undefined } : { params: ParamsOf<N> };
-type BodyInput<N extends RouteName> = BodyInputOf<N> extends undefined ? { body?: undefined } : { body: BodyInputOf<N> };
-type QueryInput<N extends RouteName> = QueryInputOf<N> extends undefined ? { query?: undefined } : { query?: QueryInputOf<N> };
+type ParamsInput<N extends RouteName> = keyof ParamsOf<N> extends never
+  ? { params?: undefined }
+  : { params: ParamsOf<N> };
+type BodyInput<N extends RouteName> =
+  BodyInputOf<N> extends undefined ? { body?: undefined } : { body: BodyInputOf<N> };
+type QueryInput<N extends RouteName> =
+  QueryInputOf<N> extends undefined ? { query?: undefined } : { query?: QueryInputOf<N> };
 
 /**
  * One call of route N: exactly the input the route takes (its path parameters, its body, its
  * query), plus who calls (`token`) and any extra headers (an `Idempotency-Key`, say).
  */
-export type CallInput<N extends RouteName> = { token?: string; headers?: Record<string, string> } & ParamsInput<N> & BodyInput<N> & QueryInput<N>;
+export type CallInput<N extends RouteName> = { token?: string; headers?: Record<string, string> } & ParamsInput<N> &
+  BodyInput<N> &
+  QueryInput<N>;
 
 /** What `call` gives back: the declared answer on a 2xx (checked), `{ error }` otherwise. */
 export type CallAnswer<N extends RouteName> = AnswerOf<N> & Partial<ErrorBody>;
@@ -97,8 +103,15 @@ function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /** An issue in words (zod/mini carries no locale: its messages all read "Invalid input"). */
-function describeIssue(issue: { code: string; path: readonly PropertyKey[]; message: string } & Record<string, unknown>, body: unknown): string {
-  const where = issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('').replace(/^\./, '') || '(the answer itself)';
+function describeIssue(
+  issue: { code: string; path: readonly PropertyKey[]; message: string } & Record<string, unknown>,
+  body: unknown,
+): string {
+  const where =
+    issue.path
+      .map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))
+      .join('')
+      .replace(/^\./, '') || '(the answer itself)';
   const actual = valueAt(body, issue.path);
   const shown = actual === undefined ? 'undefined' : JSON.stringify(actual)?.slice(0, 200);
   const what = (() => {
@@ -129,15 +142,21 @@ export function checkAnswer(route: RouteName, status: number, body: unknown, con
   if (contentType !== undefined) {
     const expected = declared === 'csv' ? 'text/csv' : 'application/json';
     if (!(contentType ?? '').toLowerCase().startsWith(expected)) {
-      throw new Error(`${route} answered ${status} with content-type ${JSON.stringify(contentType)}, not its declared ${expected} answer '${declared}'`);
+      throw new Error(
+        `${route} answered ${status} with content-type ${JSON.stringify(contentType)}, not its declared ${expected} answer '${declared}'`,
+      );
     }
   }
   const result = answerSchemas[declared].safeParse(body);
   if (!result.success) {
     const [first] = result.error.issues;
     const more = result.error.issues.length > 1 ? ` (and ${result.error.issues.length - 1} more issue(s))` : '';
-    const issue = first ? describeIssue(first as unknown as Parameters<typeof describeIssue>[0], body) : 'no issue given';
-    throw new Error(`${route} answered ${status} with a body that is not its declared answer '${declared}': ${issue}${more}`);
+    const issue = first
+      ? describeIssue(first as unknown as Parameters<typeof describeIssue>[0], body)
+      : 'no issue given';
+    throw new Error(
+      `${route} answered ${status} with a body that is not its declared answer '${declared}': ${issue}${more}`,
+    );
   }
 }
 
@@ -162,11 +181,21 @@ export class Client {
 
   constructor(readonly stack: TestStack) {
     const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
-    this.cognito = new CognitoIdentityProviderClient({ region: stack.cognito.region, endpoint: `${stack.url}/cognito`, credentials });
+    this.cognito = new CognitoIdentityProviderClient({
+      region: stack.cognito.region,
+      endpoint: `${stack.url}/cognito`,
+      credentials,
+    });
     // The backend's client: with the stack's secret, as the functions and `npm run admin` call the pool.
-    this.cognitoAdmin = new CognitoIdentityProviderClient({ region: stack.cognito.region, endpoint: stack.cognito.endpoint, credentials });
+    this.cognitoAdmin = new CognitoIdentityProviderClient({
+      region: stack.cognito.region,
+      endpoint: stack.cognito.endpoint,
+      credentials,
+    });
     sendBackendHeader(this.cognitoAdmin, stack.cognito.backendSecret);
-    this.table = DynamoDBDocumentClient.from(new DynamoDBClient({ region: stack.cognito.region, endpoint: stack.dynamoEndpoint, credentials }));
+    this.table = DynamoDBDocumentClient.from(
+      new DynamoDBClient({ region: stack.cognito.region, endpoint: stack.dynamoEndpoint, credentials }),
+    );
   }
 
   destroy(): void {
@@ -180,12 +209,29 @@ export class Client {
    * test's process): the group, the moment recorded and e-mailed, every session of the user ended.
    */
   async changeAdmin(action: 'add' | 'remove', email: string): Promise<AdminChanged> {
-    return changeAdmin({ cognito: this.cognitoAdmin, userPoolId: this.stack.cognito.userPoolId, table: this.table, tableName: this.stack.tableName }, action, email);
+    return changeAdmin(
+      {
+        cognito: this.cognitoAdmin,
+        userPoolId: this.stack.cognito.userPoolId,
+        table: this.table,
+        tableName: this.stack.tableName,
+      },
+      action,
+      email,
+    );
   }
 
-  async mailbox(to: string): Promise<{ to: string; subject: string; code: string | null; link: string | null; sentAt: string }[]> {
+  async mailbox(
+    to: string,
+  ): Promise<{ to: string; subject: string; code: string | null; link: string | null; sentAt: string }[]> {
     const res = await fetch(`${this.stack.url}/__local/mailbox?to=${encodeURIComponent(to)}`);
-    return (await res.json()) as { to: string; subject: string; code: string | null; link: string | null; sentAt: string }[];
+    return (await res.json()) as {
+      to: string;
+      subject: string;
+      code: string | null;
+      link: string | null;
+      sentAt: string;
+    }[];
   }
 
   /**
@@ -209,7 +255,8 @@ export class Client {
   /** A sign-in that must be asked for an authenticator code, answered with a fresh one of `secret`. */
   async signInWithTotp(email: string, secret: string, password = PASSWORD): Promise<Session> {
     const out = await this.initiateAuth(email, password);
-    if (out.ChallengeName !== 'SOFTWARE_TOKEN_MFA') throw new Error(`expected a SOFTWARE_TOKEN_MFA challenge, got ${out.ChallengeName ?? 'tokens'}`);
+    if (out.ChallengeName !== 'SOFTWARE_TOKEN_MFA')
+      throw new Error(`expected a SOFTWARE_TOKEN_MFA challenge, got ${out.ChallengeName ?? 'tokens'}`);
     this.totpSecrets.set(email.toLowerCase(), secret);
     return this.answerTotp(email, out, secret);
   }
@@ -224,8 +271,12 @@ export class Client {
     const setUp = await this.call('setUpTwoFactor', { token: session.accessToken, body: { password } });
     if (setUp.status !== 200) throw new Error(`setUpTwoFactor answered ${setUp.status}: ${JSON.stringify(setUp.body)}`);
     const secret = setUp.body.secretCode;
-    const verified = await this.call('verifyTwoFactor', { token: session.accessToken, body: { code: await freshTotpCode(secret, this.stack.dataDir) } });
-    if (verified.status !== 200) throw new Error(`verifyTwoFactor answered ${verified.status}: ${JSON.stringify(verified.body)}`);
+    const verified = await this.call('verifyTwoFactor', {
+      token: session.accessToken,
+      body: { code: await freshTotpCode(secret, this.stack.dataDir) },
+    });
+    if (verified.status !== 200)
+      throw new Error(`verifyTwoFactor answered ${verified.status}: ${JSON.stringify(verified.body)}`);
     this.totpSecrets.set(session.email.toLowerCase(), secret);
     return secret;
   }
@@ -240,16 +291,29 @@ export class Client {
         ClientId: this.stack.cognito.clientId,
         ChallengeName: 'SOFTWARE_TOKEN_MFA',
         Session: challenge.Session,
-        ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: await freshTotpCode(secret, this.stack.dataDir) },
+        ChallengeResponses: {
+          USERNAME: email,
+          SOFTWARE_TOKEN_MFA_CODE: await freshTotpCode(secret, this.stack.dataDir),
+        },
       }),
     );
     return this.sessionOf(email, out);
   }
 
-  private sessionOf(email: string, out: { AuthenticationResult?: AuthenticationResultType | undefined; ChallengeName?: string | undefined }): Session {
+  private sessionOf(
+    email: string,
+    out: { AuthenticationResult?: AuthenticationResultType | undefined; ChallengeName?: string | undefined },
+  ): Session {
     const r = out.AuthenticationResult;
-    if (!r?.AccessToken || !r.IdToken || !r.RefreshToken) throw new Error(out.ChallengeName ? `no tokens: challenged with ${out.ChallengeName}` : 'no tokens');
-    return { email, sub: String(claimsOf(r.AccessToken).sub), accessToken: r.AccessToken, idToken: r.IdToken, refreshToken: r.RefreshToken };
+    if (!r?.AccessToken || !r.IdToken || !r.RefreshToken)
+      throw new Error(out.ChallengeName ? `no tokens: challenged with ${out.ChallengeName}` : 'no tokens');
+    return {
+      email,
+      sub: String(claimsOf(r.AccessToken).sub),
+      accessToken: r.AccessToken,
+      idToken: r.IdToken,
+      refreshToken: r.RefreshToken,
+    };
   }
 
   /** A sign-up through the gateway, as the SPA's sign-up form sends it. */
@@ -274,7 +338,9 @@ export class Client {
     await this.signUp(email, { first: 'Test', last: prefix });
     const code = (await this.mailbox(email))[0]?.code;
     if (!code) throw new Error(`no code mailed to ${email}`);
-    await this.cognito.send(new ConfirmSignUpCommand({ ClientId: this.stack.cognito.clientId, Username: email, ConfirmationCode: code }));
+    await this.cognito.send(
+      new ConfirmSignUpCommand({ ClientId: this.stack.cognito.clientId, Username: email, ConfirmationCode: code }),
+    );
     return this.signIn(email);
   }
 
@@ -300,18 +366,36 @@ export class Client {
    * forgets it, as if it were made yesterday, so the test's own moves are measured alone. A test
    * that tries the rule itself calls `addDeposit` instead.
    */
-  async fund(by: Session, client: { sub: string }, amount: number, options: { timestamp?: string; note?: string } = {}) {
-    const body = { amount, note: options.note ?? 'wire', ...(options.timestamp ? { timestamp: options.timestamp } : {}) };
+  async fund(
+    by: Session,
+    client: { sub: string },
+    amount: number,
+    options: { timestamp?: string; note?: string } = {},
+  ) {
+    const body = {
+      amount,
+      note: options.note ?? 'wire',
+      ...(options.timestamp ? { timestamp: options.timestamp } : {}),
+    };
     let res = await this.call('addDeposit', { token: by.accessToken, params: { id: client.sub }, body });
     if (res.status === 202 && 'action' in res.body) {
       this.fundingChecker ??= this.newAdmin();
-      const approved = await this.call('approvePendingAction', { token: (await this.fundingChecker).accessToken, params: { id: res.body.action.id } });
-      if (approved.status !== 200) throw new Error(`the funding deposit's approval failed: ${approved.status} ${JSON.stringify(approved.body)}`);
+      const approved = await this.call('approvePendingAction', {
+        token: (await this.fundingChecker).accessToken,
+        params: { id: res.body.action.id },
+      });
+      if (approved.status !== 200)
+        throw new Error(`the funding deposit's approval failed: ${approved.status} ${JSON.stringify(approved.body)}`);
       res = approved as unknown as typeof res;
     }
     if (res.status === 200) {
       await this.table.send(
-        new UpdateCommand({ TableName: this.stack.tableName, Key: keys.profile(client.sub), UpdateExpression: 'REMOVE recentMoves', ConditionExpression: 'attribute_exists(PK)' }),
+        new UpdateCommand({
+          TableName: this.stack.tableName,
+          Key: keys.profile(client.sub),
+          UpdateExpression: 'REMOVE recentMoves',
+          ConditionExpression: 'attribute_exists(PK)',
+        }),
       );
     }
     return res;
@@ -326,7 +410,10 @@ export class Client {
   async refresh(refreshToken: string): Promise<{ status: number; type: string | null }> {
     const res = await fetch(`${this.stack.url}/cognito`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken' },
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken',
+      },
       body: JSON.stringify({ ClientId: this.stack.cognito.clientId, RefreshToken: refreshToken }),
     });
     const body = (await res.json()) as { __type?: string };
@@ -338,7 +425,13 @@ export class Client {
    * table. A 2xx answer that is not the route's declared answer throws (see checkAnswer).
    */
   async call<N extends RouteName>(route: N, input: CallInput<N>): Promise<ApiResponse<CallAnswer<N>>> {
-    const { token, headers, params, body, query } = input as { token?: string; headers?: Record<string, string>; params?: unknown; body?: unknown; query?: unknown };
+    const { token, headers, params, body, query } = input as {
+      token?: string;
+      headers?: Record<string, string>;
+      params?: unknown;
+      body?: unknown;
+      query?: unknown;
+    };
     const def = routeByName(route);
     const res = await this.send(def.method, routeUrl(route, params, query), { token, headers, body });
     // A file download is its text, whatever it looks like; anything else is JSON.
@@ -351,11 +444,17 @@ export class Client {
    * Every client on the admin list, page after page (100 a page) through its cursors, as an
    * admin's screen would turn them: what tests compare with the totals or search for a client in.
    */
-  async allClients(token: string, query: { sort?: 'balance-desc' | 'balance-asc'; search?: string } = {}): Promise<AnswerOf<'listClients'>['clients']> {
+  async allClients(
+    token: string,
+    query: { sort?: 'balance-desc' | 'balance-asc'; search?: string } = {},
+  ): Promise<AnswerOf<'listClients'>['clients']> {
     const clients: AnswerOf<'listClients'>['clients'] = [];
     let cursor: string | undefined;
     do {
-      const page = await this.call('listClients', { token, query: { ...query, limit: '100', ...(cursor ? { cursor } : {}) } });
+      const page = await this.call('listClients', {
+        token,
+        query: { ...query, limit: '100', ...(cursor ? { cursor } : {}) },
+      });
       if (page.status !== 200) throw new Error(`listClients answered ${page.status}: ${JSON.stringify(page.body)}`);
       clients.push(...page.body.clients);
       cursor = page.body.nextCursor;
@@ -370,7 +469,13 @@ export class Client {
    */
   async callAny(
     route: RouteName,
-    input: { token?: string; headers?: Record<string, string>; params?: Record<string, string>; body?: unknown; query?: Record<string, string | undefined> },
+    input: {
+      token?: string;
+      headers?: Record<string, string>;
+      params?: Record<string, string>;
+      body?: unknown;
+      query?: Record<string, string | undefined>;
+    },
   ): Promise<ApiResponse<unknown>> {
     return this.call(route, input as CallInput<RouteName>);
   }
@@ -391,7 +496,12 @@ export class Client {
   private async send(
     method: string,
     path: string,
-    options: { token?: string | undefined; body?: unknown; rawBody?: string; headers?: Record<string, string> | undefined },
+    options: {
+      token?: string | undefined;
+      body?: unknown;
+      rawBody?: string;
+      headers?: Record<string, string> | undefined;
+    },
   ): Promise<{ status: number; text: string; headers: Headers }> {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (options.token) headers.authorization = `Bearer ${options.token}`;

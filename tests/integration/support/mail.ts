@@ -18,7 +18,10 @@ export function mailsArrived(
   return eventually(
     async () => {
       const found = (await client.mailbox(to)).filter((m) => matches(m.subject));
-      if (found.length < count) throw new Error(`${found.length} of ${count} e-mails "${String(subject)}" to ${to} within ${timeout} ms${explain ? `\n${explain()}` : ''}`);
+      if (found.length < count)
+        throw new Error(
+          `${found.length} of ${count} e-mails "${String(subject)}" to ${to} within ${timeout} ms${explain ? `\n${explain()}` : ''}`,
+        );
       return found;
     },
     timeout,

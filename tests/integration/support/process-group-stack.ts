@@ -28,7 +28,10 @@ export async function startGroupStack(dataDir: string, env: Record<string, strin
   const pgid = child.pid ?? 0;
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const url = await readyUrl(child, START_DEADLINE_MS);
-  const described = JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')) as Omit<TestStack, 'stop' | 'crash' | 'dataDir' | 'url' | 'pid'>;
+  const described = JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')) as Omit<
+    TestStack,
+    'stop' | 'crash' | 'dataDir' | 'url' | 'pid'
+  >;
   return {
     ...described,
     url,

@@ -53,8 +53,10 @@ export async function startStackKeeper(): Promise<StackKeeper> {
       return;
     }
     stackFor(worker).then(
-      ({ stop: _stop, crash: _crash, ...info }) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(info satisfies SharedStackInfo)),
-      (error: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(String((error as Error).message ?? error)),
+      ({ stop: _stop, crash: _crash, ...info }) =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(info satisfies SharedStackInfo)),
+      (error: unknown) =>
+        res.writeHead(500, { 'content-type': 'text/plain' }).end(String((error as Error).message ?? error)),
     );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

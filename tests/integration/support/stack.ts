@@ -12,7 +12,15 @@ export interface TestStack {
   url: string;
   dataDir: string;
   /** `backendSecret`: what the pool's own port wants of a backend caller (infra/local/cognito/backend-gate.ts). */
-  cognito: { endpoint: string; region: string; userPoolId: string; clientId: string; issuer: string; jwksUri: string; backendSecret: string };
+  cognito: {
+    endpoint: string;
+    region: string;
+    userPoolId: string;
+    clientId: string;
+    issuer: string;
+    jwksUri: string;
+    backendSecret: string;
+  };
   dynamoEndpoint: string;
   s3Endpoint: string;
   tableName: string;
@@ -66,7 +74,10 @@ async function startTestStackOnce(options: TestStackOptions): Promise<TestStack>
     if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });
-  const described = JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')) as Omit<TestStack, 'stop' | 'dataDir' | 'url'>;
+  const described = JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')) as Omit<
+    TestStack,
+    'stop' | 'dataDir' | 'url'
+  >;
   return {
     ...described,
     url,
@@ -93,7 +104,10 @@ async function startTestStackOnce(options: TestStackOptions): Promise<TestStack>
 export function readyUrl(child: ChildProcess, deadlineMs: number): Promise<string> {
   let output = '';
   return new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`stack did not start in ${deadlineMs / 1000} s:\n${output}`)), deadlineMs);
+    const timer = setTimeout(
+      () => reject(new Error(`stack did not start in ${deadlineMs / 1000} s:\n${output}`)),
+      deadlineMs,
+    );
     const onData = (d: Buffer) => {
       output += d.toString();
       const match = /ready at (http:\/\/\S+)/.exec(output);

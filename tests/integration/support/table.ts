@@ -1,6 +1,12 @@
 /** Direct reads of a test stack's table, to check what the API wrote (and that refusals wrote nothing). */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { keys, totalsKeys } from '../../../lambdas/lib/data/table';
 import { type LedgerEntry, replayLedger } from '../../../shared/growth';
 import type { TestStack } from './stack';
@@ -10,7 +16,11 @@ export class TableReader {
 
   constructor(private readonly stack: TestStack) {
     this.doc = DynamoDBDocumentClient.from(
-      new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+      new DynamoDBClient({
+        endpoint: stack.dynamoEndpoint,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      }),
     );
   }
 
@@ -24,7 +34,9 @@ export class TableReader {
 
   /** Any item by its key, as stored now. */
   async item(key: { PK: string; SK: string }): Promise<Record<string, unknown> | undefined> {
-    const { Item } = await this.doc.send(new GetCommand({ TableName: this.stack.tableName, Key: key, ConsistentRead: true }));
+    const { Item } = await this.doc.send(
+      new GetCommand({ TableName: this.stack.tableName, Key: key, ConsistentRead: true }),
+    );
     return Item;
   }
 
@@ -44,14 +56,27 @@ export class TableReader {
   /** Removes an attribute from a profile, as on an item written before the attribute existed. */
   async forgetProfileAttribute(sub: string, name: string): Promise<void> {
     await this.doc.send(
-      new UpdateCommand({ TableName: this.stack.tableName, Key: keys.profile(sub), UpdateExpression: 'REMOVE #n', ExpressionAttributeNames: { '#n': name } }),
+      new UpdateCommand({
+        TableName: this.stack.tableName,
+        Key: keys.profile(sub),
+        UpdateExpression: 'REMOVE #n',
+        ExpressionAttributeNames: { '#n': name },
+      }),
     );
   }
 
   /** Zeroes every bucket of the admin totals, as on a table whose clients existed before the totals were kept. */
   async forgetTotals(): Promise<void> {
     const partitions = await Promise.all(
-      totalsKeys.allPartitions().map((pk) => this.doc.send(new QueryCommand({ TableName: this.stack.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk } }))),
+      totalsKeys.allPartitions().map((pk) =>
+        this.doc.send(
+          new QueryCommand({
+            TableName: this.stack.tableName,
+            KeyConditionExpression: 'PK = :pk',
+            ExpressionAttributeValues: { ':pk': pk },
+          }),
+        ),
+      ),
     );
     for (const bucket of partitions.flatMap((p) => p.Items ?? [])) {
       await this.doc.send(
@@ -107,8 +132,18 @@ export class TableReader {
     const replayG = replay.grownUnrounded ?? 0;
     const same = storedG !== undefined && Math.abs(storedG - replayG) <= 1e-9 * Math.max(1, Math.abs(replayG));
     return {
-      stored: { balanceCents: Number(profile.balanceCents), netCents: Number(profile.netCents), lastUpdate, grown: same ? 'as replayed' : storedG },
-      replayed: { balanceCents: replay.balanceCents, netCents: replay.netCents, lastUpdate, grown: same ? 'as replayed' : replayG },
+      stored: {
+        balanceCents: Number(profile.balanceCents),
+        netCents: Number(profile.netCents),
+        lastUpdate,
+        grown: same ? 'as replayed' : storedG,
+      },
+      replayed: {
+        balanceCents: replay.balanceCents,
+        netCents: replay.netCents,
+        lastUpdate,
+        grown: same ? 'as replayed' : replayG,
+      },
     };
   }
 }

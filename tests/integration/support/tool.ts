@@ -4,7 +4,11 @@ import { join, resolve } from 'node:path';
 
 const root = resolve(__dirname, '../../..');
 
-export function runTool(script: string, args: readonly string[], env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+export function runTool(
+  script: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolveRun, reject) => {
     const child = spawn(join(root, 'node_modules/.bin/tsx'), [`infra/tools/${script}`, ...args], {
       cwd: root,

@@ -23,9 +23,13 @@ const sentSteps = new Map<string, number>();
  * for a stack several files share, in a file in its data folder (`ledgerDir`), so a file does not
  * send a step an earlier file of the same stack has spent. Files on one stack run one at a time.
  */
-function stepLedger(ledgerDir: string | undefined): { last(secret: string): number; sent(secret: string, step: number): void } {
+function stepLedger(ledgerDir: string | undefined): {
+  last(secret: string): number;
+  sent(secret: string, step: number): void;
+} {
   const path = ledgerDir === undefined ? undefined : join(ledgerDir, 'test-totp-steps.json');
-  const read = (): Record<string, number> => (path && existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, number>) : {});
+  const read = (): Record<string, number> =>
+    path && existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, number>) : {};
   return {
     last: (secret) => Math.max(sentSteps.get(secret) ?? -Infinity, read()[secret] ?? -Infinity),
     sent(secret, step) {
@@ -49,9 +53,13 @@ export async function freshTotpCode(secret: string, ledgerDir?: string): Promise
   const current = () => Math.floor(Date.now() / TOTP_STEP_MS);
   const step = Math.max(current(), ledger.last(secret) + 1);
   ledger.sent(secret, step);
-  await eventually(async () => {
-    if (step > current() + 1) throw new Error(`step ${step} is not due yet`);
-  }, 2 * TOTP_STEP_MS, 250);
+  await eventually(
+    async () => {
+      if (step > current() + 1) throw new Error(`step ${step} is not due yet`);
+    },
+    2 * TOTP_STEP_MS,
+    250,
+  );
   return totpCode(secret, step * TOTP_STEP_MS + 1_000);
 }
 

@@ -16,12 +16,18 @@ import {
 } from '../../../shared/api';
 import type { Api } from './client';
 
-type ParamsInput<N extends RouteName> = keyof PathParams<RouteOf<N>['path']> extends never ? { params?: undefined } : { params: PathParams<RouteOf<N>['path']> };
-type BodyInput<N extends RouteName> = BodyInputOf<N> extends undefined ? { body?: undefined } : { body: BodyInputOf<N> };
-type QueryInput<N extends RouteName> = QueryInputOf<N> extends undefined ? { query?: undefined } : { query?: QueryInputOf<N> };
+type ParamsInput<N extends RouteName> = keyof PathParams<RouteOf<N>['path']> extends never
+  ? { params?: undefined }
+  : { params: PathParams<RouteOf<N>['path']> };
+type BodyInput<N extends RouteName> =
+  BodyInputOf<N> extends undefined ? { body?: undefined } : { body: BodyInputOf<N> };
+type QueryInput<N extends RouteName> =
+  QueryInputOf<N> extends undefined ? { query?: undefined } : { query?: QueryInputOf<N> };
 
 /** One call of a route: the route's name and exactly the input it takes. */
-export type RouteCall<N extends RouteName = RouteName> = { [K in N]: { route: K } & ParamsInput<K> & BodyInput<K> & QueryInput<K> }[N];
+export type RouteCall<N extends RouteName = RouteName> = {
+  [K in N]: { route: K } & ParamsInput<K> & BodyInput<K> & QueryInput<K>;
+}[N];
 
 /** The routes that read (SWR caches their answers under `keyOf`). */
 export type ReadRoute = Extract<(typeof routes)[number], { method: 'GET' }>['name'];
@@ -35,7 +41,9 @@ export function keyOf(call: { route: RouteName; params?: unknown; query?: unknow
 
 /** A fresh key for a money-moving POST, so a retried click cannot record it twice. */
 function idempotencyKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random()}`;
 }
 
 /** Who sends a call when it is not the signed-in session: a sign-in made just now for it (RequestOptions.accessToken). */

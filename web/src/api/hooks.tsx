@@ -31,7 +31,10 @@ export const swrDefaults: SWRConfiguration = {
  */
 export function useRoute<N extends ReadRoute>(call: RouteCall<N> | null, options?: SWRConfiguration<AnswerOf<N>>) {
   const send = useSend();
-  return useSWR<AnswerOf<N>, unknown>(call ? keyOf(call) : null, call ? () => send(call) : null, { ...swrDefaults, ...options });
+  return useSWR<AnswerOf<N>, unknown>(call ? keyOf(call) : null, call ? () => send(call) : null, {
+    ...swrDefaults,
+    ...options,
+  });
 }
 
 /** Sends calls as the signed-in user (for the writes that are not a form's, e.g. right after sign-up). */
@@ -65,12 +68,20 @@ export interface MutationOutcome<Arg, Data> {
  * never throws; it answers the data, or undefined when the write failed.
  * `key` names the mutation (the path written to); nothing is revalidated by it.
  */
-export function useApiMutation<Arg = void, Data = unknown>(key: string | null, run: (send: Send, arg: Arg) => Promise<Data>, outcome: MutationOutcome<Arg, Data>) {
+export function useApiMutation<Arg = void, Data = unknown>(
+  key: string | null,
+  run: (send: Send, arg: Arg) => Promise<Data>,
+  outcome: MutationOutcome<Arg, Data>,
+) {
   const send = useSend();
   // The argument travels boxed: SWR's trigger types cannot resolve a bare generic argument.
-  const { trigger, isMutating } = useSWRMutation<Data, unknown, string | null, { input: Arg }>(key, (_, { arg }) => run(send, arg.input), {
-    revalidate: false,
-  });
+  const { trigger, isMutating } = useSWRMutation<Data, unknown, string | null, { input: Arg }>(
+    key,
+    (_, { arg }) => run(send, arg.input),
+    {
+      revalidate: false,
+    },
+  );
   const start = async (arg: Arg): Promise<Data | undefined> => {
     let data: Data;
     try {

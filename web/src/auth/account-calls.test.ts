@@ -3,7 +3,13 @@
 import { type CognitoSession, globalSignOut, mfaStatus } from './account-calls';
 import { userFromClaims } from './session';
 
-const session: CognitoSession = { endpoint: 'https://cognito.test/', userPoolId: 'us-east-1_Pool1', clientId: 'client-1', accessToken: 'access-1', username: 'sub-1' };
+const session: CognitoSession = {
+  endpoint: 'https://cognito.test/',
+  userPoolId: 'us-east-1_Pool1',
+  clientId: 'client-1',
+  accessToken: 'access-1',
+  username: 'sub-1',
+};
 
 interface Sent {
   target: string;
@@ -26,7 +32,12 @@ function fakeCognito(answers: Record<string, Answer[]>) {
     sent.push({ target, body: request });
     const answer = answers[target]?.shift() ?? [200, {}];
     const [status, body] = typeof answer === 'function' ? await answer(request) : answer;
-    return { ok: status < 300, status, headers: new Map<string, string>(), json: async () => body } as unknown as Response;
+    return {
+      ok: status < 300,
+      status,
+      headers: new Map<string, string>(),
+      json: async () => body,
+    } as unknown as Response;
   });
   globalThis.fetch = fetchMock;
   return sent;
@@ -39,7 +50,12 @@ afterEach(() => {
 
 describe('the account page calls to Cognito', () => {
   it('reads the two-factor status from GetUser', async () => {
-    const sent = fakeCognito({ GetUser: [[200, { UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] }], [200, {}]] });
+    const sent = fakeCognito({
+      GetUser: [
+        [200, { UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] }],
+        [200, {}],
+      ],
+    });
     await expect(mfaStatus(session)).resolves.toEqual({ totp: true });
     await expect(mfaStatus(session)).resolves.toEqual({ totp: false });
     expect(sent[0]).toEqual({ target: 'GetUser', body: { AccessToken: 'access-1' } });
@@ -66,7 +82,9 @@ describe('the account page calls to Cognito', () => {
 describe('who signs in through Google', () => {
   it('is told by the identities claim, or by the username Cognito gives a federated user', () => {
     const base = { sub: 's', email: 'e@example.com' };
-    expect(userFromClaims({ ...base, identities: [{ providerName: 'Google', providerType: 'Google' }] }, {}).signInProvider).toBe('Google');
+    expect(
+      userFromClaims({ ...base, identities: [{ providerName: 'Google', providerType: 'Google' }] }, {}).signInProvider,
+    ).toBe('Google');
     expect(userFromClaims({ ...base, 'cognito:username': 'google_1234' }, {}).signInProvider).toBe('Google');
     expect(userFromClaims({ ...base, 'cognito:username': 's' }, {}).signInProvider).toBeNull();
   });

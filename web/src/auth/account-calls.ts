@@ -32,7 +32,10 @@ const cognitoError = (name: string, message: string) => Object.assign(new Error(
 async function call<T>(endpoint: string, operation: string, body: Record<string, unknown>): Promise<T> {
   const res = await fetch(endpoint, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+    },
     body: JSON.stringify(body),
     cache: 'no-store',
   });

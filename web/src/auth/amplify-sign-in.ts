@@ -20,7 +20,10 @@ import {
 import 'aws-amplify/auth/enable-oauth-listener';
 import type { AuthBackend } from './session';
 
-export type AmplifySignIn = Omit<AuthBackend, 'session' | 'signOut' | 'onSignedIn' | 'account' | 'knownSignedOut' | 'prepare'>;
+export type AmplifySignIn = Omit<
+  AuthBackend,
+  'session' | 'signOut' | 'onSignedIn' | 'account' | 'knownSignedOut' | 'prepare'
+>;
 
 export const amplifySignIn: AmplifySignIn = {
   async signIn(email, password) {
@@ -28,7 +31,10 @@ export const amplifySignIn: AmplifySignIn = {
     const result = await signIn({ username: email.trim(), password });
     if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'confirmSignUp';
     if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return 'totpCode';
-    if (!result.isSignedIn) throw Object.assign(new Error(`Unsupported sign-in step ${result.nextStep.signInStep}`), { name: 'UnsupportedStep' });
+    if (!result.isSignedIn)
+      throw Object.assign(new Error(`Unsupported sign-in step ${result.nextStep.signInStep}`), {
+        name: 'UnsupportedStep',
+      });
     return 'signedIn';
   },
   async signUp({ email, password, firstName, lastName }) {
@@ -67,7 +73,9 @@ export const amplifySignIn: AmplifySignIn = {
   },
   async confirmTotp(code) {
     const result = await confirmSignIn({ challengeResponse: code.trim() });
-    if (!result.isSignedIn) throw Object.assign(new Error(`Unsupported sign-in step ${result.nextStep.signInStep}`), { name: 'UnsupportedStep' });
+    if (!result.isSignedIn)
+      throw Object.assign(new Error(`Unsupported sign-in step ${result.nextStep.signInStep}`), {
+        name: 'UnsupportedStep',
+      });
   },
 };
-

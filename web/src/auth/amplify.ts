@@ -11,7 +11,8 @@ import { Amplify } from 'aws-amplify';
 import type { AppConfig } from '../config';
 import type { AuthBackend } from './session';
 
-export type AmplifySession = Pick<AuthBackend, 'session' | 'signOut' | 'onSignedIn'> & Required<Pick<AuthBackend, 'onRedirectFailed'>>;
+export type AmplifySession = Pick<AuthBackend, 'session' | 'signOut' | 'onSignedIn'> &
+  Required<Pick<AuthBackend, 'onRedirectFailed'>>;
 
 /** The API requires this scope on access tokens; hosted-UI (Google) sign-ins must ask for it. */
 const API_SCOPE = 'aws.cognito.signin.user.admin';
@@ -52,7 +53,11 @@ export function configureAmplify(config: AppConfig, origin: string = window.loca
 export function cognitoClient(): { endpoint: string; userPoolId: string; clientId: string } | null {
   const { userPoolId, userPoolClientId, userPoolEndpoint } = Amplify.getConfig().Auth?.Cognito ?? {};
   if (!userPoolId || !userPoolClientId) return null;
-  return { endpoint: userPoolEndpoint ?? `https://cognito-idp.${userPoolId.split('_')[0]}.amazonaws.com/`, userPoolId, clientId: userPoolClientId };
+  return {
+    endpoint: userPoolEndpoint ?? `https://cognito-idp.${userPoolId.split('_')[0]}.amazonaws.com/`,
+    userPoolId,
+    clientId: userPoolClientId,
+  };
 }
 
 /**
@@ -67,7 +72,7 @@ export const amplifySession: AmplifySession = {
     return {
       accessToken: tokens.accessToken.toString(),
       accessClaims: tokens.accessToken.payload,
-      idClaims: (tokens.idToken?.payload ?? {}),
+      idClaims: tokens.idToken?.payload ?? {},
     };
   },
   async signOut() {

@@ -23,7 +23,8 @@ export function totpAttemptEnded(error: unknown): boolean {
 }
 
 /** A wrong authenticator code: Cognito says CodeMismatch at sign-in, EnableSoftwareTokenMFA when verifying the app. */
-export const wrongCode = (name: string) => name === 'CodeMismatchException' || name === 'EnableSoftwareTokenMFAException';
+export const wrongCode = (name: string) =>
+  name === 'CodeMismatchException' || name === 'EnableSoftwareTokenMFAException';
 export const throttled = (name: string) => name === 'TooManyRequestsException' || name === 'LimitExceededException';
 
 export const messageOf = (error: unknown) => (error as { message?: string } | null)?.message ?? '';
@@ -32,7 +33,9 @@ export const messageOf = (error: unknown) => (error as { message?: string } | nu
  * the pre-sign-up trigger's (its message is the product's own words for it).
  */
 export const invalidEmail = (name: string, message: string) =>
-  name === 'InvalidEmail' || (name === 'InvalidParameterException' && /email|username/i.test(message)) || (name === 'UserLambdaValidationException' && message.includes(formMessages.invalidEmail));
+  name === 'InvalidEmail' ||
+  (name === 'InvalidParameterException' && /email|username/i.test(message)) ||
+  (name === 'UserLambdaValidationException' && message.includes(formMessages.invalidEmail));
 /** Cognito's word for a locked-out sign-in is a NotAuthorized too. */
 const attemptsExceeded = (message: string) => /attempts exceeded|too many/i.test(message);
 
@@ -61,7 +64,8 @@ export type AuthField = 'email' | 'password' | 'code';
 export function fieldOf(error: unknown, signIn = false): AuthField | 'form' {
   const name = errorName(error);
   const message = messageOf(error);
-  if (name === 'UserNotFoundException' || name === 'UsernameExistsException' || invalidEmail(name, message)) return 'email';
+  if (name === 'UserNotFoundException' || name === 'UsernameExistsException' || invalidEmail(name, message))
+    return 'email';
   if (name === 'InvalidPasswordException') return 'password';
   if (wrongCode(name) || name === 'ExpiredCodeException') return 'code';
   // Cognito does not say which of the pair it refused: who is a client cannot be probed.

@@ -53,5 +53,7 @@ const checkTitles: Readonly<Record<string, string>> = {
 };
 
 /** The title over a failed sign-up or reset form, by the problem it shows. */
-export const failureTitle = (flow: FormFlow) => (message: string): string =>
-  checkTitles[message] ?? (flow === 'signUp' ? toastTitles.signUpFailed : toastTitles.resetFailed);
+export const failureTitle =
+  (flow: FormFlow) =>
+  (message: string): string =>
+    checkTitles[message] ?? (flow === 'signUp' ? toastTitles.signUpFailed : toastTitles.resetFailed);

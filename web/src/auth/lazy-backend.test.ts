@@ -3,7 +3,13 @@
  * needs them, a signed-out visitor's session is answered without them, and a stored session
  * loads the session part alone.
  */
-import { type AmplifyLoaders, amplifyStateStored, isRedirectReturn, lazyAmplifyBackend, redirectError } from './lazy-backend';
+import {
+  type AmplifyLoaders,
+  amplifyStateStored,
+  isRedirectReturn,
+  lazyAmplifyBackend,
+  redirectError,
+} from './lazy-backend';
 import { alice, fakeAuth, testConfig } from '../test/harness';
 
 const hubListeners = new Set<() => void>();
@@ -41,7 +47,7 @@ beforeEach(() => {
   fake = amplifyBackend();
 });
 
-it('reads what Amplify keeps for this app client only, and a redirect\'s answer from the URL', () => {
+it("reads what Amplify keeps for this app client only, and a redirect's answer from the URL", () => {
   expect(amplifyStateStored('client')).toBe(false);
   localStorage.setItem('CognitoIdentityServiceProvider.other-client.LastAuthUser', 'x');
   expect(amplifyStateStored('client')).toBe(false);
@@ -87,7 +93,9 @@ it('loads the sign-in part at the end of a Google redirect, before the session, 
   await backend.session();
   expect(configureAmplify).toHaveBeenCalledTimes(1);
   expect(chunks.signIn).toHaveBeenCalledTimes(1);
-  expect(chunks.signIn.mock.invocationCallOrder[0]).toBeLessThan(jest.mocked(fake.session).mock.invocationCallOrder[0]!);
+  expect(chunks.signIn.mock.invocationCallOrder[0]).toBeLessThan(
+    jest.mocked(fake.session).mock.invocationCallOrder[0]!,
+  );
 });
 
 it('loads a chunk again after it failed to load', async () => {
@@ -144,8 +152,10 @@ it("hands a redirect's failure listeners to Amplify the same way: a Google sign-
   expect(failureListeners.size).toBe(0);
 });
 
-it("says a Google sign-in cancelled at Google by its OAuth error, which the redirect carries and Amplify does not pass on", async () => {
-  expect(redirectError('?error=access_denied&error_description=End-User+aborted+interaction&state=xyz')).toBe('access_denied');
+it('says a Google sign-in cancelled at Google by its OAuth error, which the redirect carries and Amplify does not pass on', async () => {
+  expect(redirectError('?error=access_denied&error_description=End-User+aborted+interaction&state=xyz')).toBe(
+    'access_denied',
+  );
   expect(redirectError('?error=access_denied')).toBeNull(); // not the answer to a redirect of ours
   expect(redirectError('?code=abc&state=xyz')).toBeNull();
 

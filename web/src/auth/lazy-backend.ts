@@ -67,12 +67,18 @@ export function lazyAmplifyBackend(config: AppConfig, chunks: AmplifyLoaders = a
   const oauthError = redirectError();
   // onSignedIn's and onRedirectFailed's listeners, attached to Amplify's when it loads (a sign-in
   // can only finish, or fail, through it).
-  type Listener = { event: 'onSignedIn' | 'onRedirectFailed'; callback: (reason: string) => void; unsubscribe?: () => void };
+  type Listener = {
+    event: 'onSignedIn' | 'onRedirectFailed';
+    callback: (reason: string) => void;
+    unsubscribe?: () => void;
+  };
   const listeners = new Set<Listener>();
   // A failed redirect's reason: its OAuth error when it carried one (access_denied), else Amplify's words.
   const attach = (listener: Listener, to: AmplifySession) => {
     listener.unsubscribe =
-      listener.event === 'onSignedIn' ? to.onSignedIn(() => listener.callback('')) : to.onRedirectFailed((reason) => listener.callback(oauthError ?? reason));
+      listener.event === 'onSignedIn'
+        ? to.onSignedIn(() => listener.callback(''))
+        : to.onRedirectFailed((reason) => listener.callback(oauthError ?? reason));
   };
   const loadSession = once(async () => {
     const amplify = await chunks.session();

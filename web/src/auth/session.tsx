@@ -43,7 +43,9 @@ export interface AccountBackend {
 
 export interface AuthBackend {
   /** The current session's tokens, or null when signed out. */
-  session(forceRefresh?: boolean): Promise<{ accessToken: string; idClaims: Record<string, unknown>; accessClaims: Record<string, unknown> } | null>;
+  session(
+    forceRefresh?: boolean,
+  ): Promise<{ accessToken: string; idClaims: Record<string, unknown>; accessClaims: Record<string, unknown> } | null>;
   signIn(email: string, password: string): Promise<SignInOutcome>;
   signUp(input: { email: string; password: string; firstName: string; lastName: string }): Promise<SignUpOutcome>;
   confirmSignUp(email: string, code: string): Promise<{ signedIn: boolean }>;
@@ -153,18 +155,21 @@ export function AuthProvider({ backend, children }: { backend: AuthBackend; chil
   const [user, setUser] = useState<User | null>(null);
   const [redirectFailure, setRedirectFailure] = useState<RedirectFailure | null>(null);
 
-  const reload = useCallback(async (forceRefresh = false) => {
-    let next: User | null;
-    try {
-      const session = await backend.session(forceRefresh);
-      next = session ? userFromClaims(session.idClaims, session.accessClaims) : null;
-    } catch {
-      next = null;
-    }
-    setUser(next);
-    setStatus(next ? 'signedIn' : 'signedOut');
-    return next;
-  }, [backend]);
+  const reload = useCallback(
+    async (forceRefresh = false) => {
+      let next: User | null;
+      try {
+        const session = await backend.session(forceRefresh);
+        next = session ? userFromClaims(session.idClaims, session.accessClaims) : null;
+      } catch {
+        next = null;
+      }
+      setUser(next);
+      setStatus(next ? 'signedIn' : 'signedOut');
+      return next;
+    },
+    [backend],
+  );
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- reload sets state only after it awaits the session
@@ -172,7 +177,9 @@ export function AuthProvider({ backend, children }: { backend: AuthBackend; chil
     // The Google redirect result arrives on start-up, after Amplify has exchanged the code.
     const stopSignedIn = backend.onSignedIn(() => void reload());
     // Or it says the sign-in did not happen: the Google button says so, calmly when the person chose it.
-    const stopFailed = backend.onRedirectFailed?.((reason) => setRedirectFailure(CANCELLED.test(reason) ? 'cancelled' : 'failed'));
+    const stopFailed = backend.onRedirectFailed?.((reason) =>
+      setRedirectFailure(CANCELLED.test(reason) ? 'cancelled' : 'failed'),
+    );
     return () => {
       stopSignedIn();
       stopFailed?.();

@@ -22,7 +22,10 @@ export interface FormFailure {
  * The alert over a form with problems: the form's own problem, or else the first field's (each
  * field still says its own under it), under `title` (one for the form, or one by message).
  */
-export function failureOf<F extends string>(problems: Problems<F>, title: string | ((message: string) => string)): FormFailure | null {
+export function failureOf<F extends string>(
+  problems: Problems<F>,
+  title: string | ((message: string) => string),
+): FormFailure | null {
   const message = problems.form ?? Object.values<string | undefined>(problems).find(Boolean);
   if (!message) return null;
   return { title: typeof title === 'string' ? title : title(message), message };
@@ -49,15 +52,26 @@ export function useAuthStep<F extends string>(describe: (error: unknown) => Prob
     [describe],
   );
   /** Typing in a field answers its problem, and the form's (often about that field: a wrong password). */
-  const clear = useCallback((field: F) => setProblems((now) => (now[field] || now.form ? { ...now, [field]: undefined, form: undefined } : now)), []);
+  const clear = useCallback(
+    (field: F) =>
+      setProblems((now) => (now[field] || now.form ? { ...now, [field]: undefined, form: undefined } : now)),
+    [],
+  );
   /** A field's change handler: keeps the value and clears the field's problem. */
-  const edit = useCallback((field: F, set: (value: string) => void) => (value: string) => {
-    set(value);
-    clear(field);
-  }, [clear]);
+  const edit = useCallback(
+    (field: F, set: (value: string) => void) => (value: string) => {
+      set(value);
+      clear(field);
+    },
+    [clear],
+  );
   /** A field's props from this step: its value, its change handler (edit) and its problem. */
   const fieldProps = useCallback(
-    (field: F, value: string, set: (value: string) => void) => ({ value, onChange: edit(field, set), error: problems[field] }),
+    (field: F, value: string, set: (value: string) => void) => ({
+      value,
+      onChange: edit(field, set),
+      error: problems[field],
+    }),
     [edit, problems],
   );
   return { busy, run, problems, setProblems, clear, edit, fieldProps };

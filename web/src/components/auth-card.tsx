@@ -59,7 +59,14 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
  * form's own or a field's, which the field also says), its fields, then the submit button, busy
  * with `busyText` while the form is sent.
  */
-export function AuthForm({ onSubmit, submitText, busyText, busy, failure, children }: {
+export function AuthForm({
+  onSubmit,
+  submitText,
+  busyText,
+  busy,
+  failure,
+  children,
+}: {
   onSubmit: (event: FormEvent) => unknown;
   submitText: string;
   busyText: string;
@@ -94,10 +101,24 @@ export function OrDivider() {
 }
 
 /** The labelled e-mail input every signed-out form starts with, its problem under it. */
-export function EmailField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
+export function EmailField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
   return (
     <FormField label="Email" error={error}>
-      <FieldInput type="email" autoComplete="email" value={value} onChange={(e) => onChange(e.currentTarget.value)} placeholder="you@example.com" />
+      <FieldInput
+        type="email"
+        autoComplete="email"
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        placeholder="you@example.com"
+      />
     </FormField>
   );
 }

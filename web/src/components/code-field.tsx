@@ -5,7 +5,13 @@ import { FieldInput, FormField } from './form-field';
  * Digits, offered by the browser from the message. No length cap: a pasted "123 456" must not lose
  * its last digit (the forms drop the spaces). Its problem (a wrong or used code) shows under it.
  */
-export function CodeField({ label, value, onChange, autoFocus, error }: {
+export function CodeField({
+  label,
+  value,
+  onChange,
+  autoFocus,
+  error,
+}: {
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -15,7 +21,13 @@ export function CodeField({ label, value, onChange, autoFocus, error }: {
 }) {
   return (
     <FormField label={label} error={error}>
-      <FieldInput inputMode="numeric" autoComplete="one-time-code" autoFocus={autoFocus} value={value} onChange={(e) => onChange(e.currentTarget.value)} />
+      <FieldInput
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        autoFocus={autoFocus}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      />
     </FormField>
   );
 }

@@ -7,7 +7,13 @@ import { Portal } from '@chakra-ui/react/portal';
 import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import type { ReactNode } from 'react';
 
-export function DialogFrame({ open, onOpenChange, busy = false, children, ...root }: {
+export function DialogFrame({
+  open,
+  onOpenChange,
+  busy = false,
+  children,
+  ...root
+}: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   busy?: boolean;
@@ -15,7 +21,15 @@ export function DialogFrame({ open, onOpenChange, busy = false, children, ...roo
   children: ReactNode;
 } & Pick<Dialog.RootProps, 'role' | 'size' | 'scrollBehavior'>) {
   return (
-    <Dialog.Root recipe={dialogSlotRecipe} {...root} open={open} onOpenChange={(e) => !busy && onOpenChange(e.open)} placement="center" lazyMount unmountOnExit>
+    <Dialog.Root
+      recipe={dialogSlotRecipe}
+      {...root}
+      open={open}
+      onOpenChange={(e) => !busy && onOpenChange(e.open)}
+      placement="center"
+      lazyMount
+      unmountOnExit
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="4">

@@ -47,7 +47,12 @@ export default function FooterView({ firm }: { firm: FirmDetails }) {
             </Item>
             <Item>
               Support:
-              <Link href={`mailto:${firm.supportEmail}`} color="fg.muted" textDecoration="underline" wordBreak="break-all">
+              <Link
+                href={`mailto:${firm.supportEmail}`}
+                color="fg.muted"
+                textDecoration="underline"
+                wordBreak="break-all"
+              >
                 {firm.supportEmail}
               </Link>
               {supportPhone && (

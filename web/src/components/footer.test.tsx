@@ -40,7 +40,11 @@ describe("the firm's footer", () => {
   });
 
   it('says a demo firm is one, on every page', async () => {
-    renderApp('/', { backend: fakeAuth(null), api: quiet, config: { firm: { ...firm, demoNotice: 'Demo firm — not a real offer' } } });
+    renderApp('/', {
+      backend: fakeAuth(null),
+      api: quiet,
+      config: { firm: { ...firm, demoNotice: 'Demo firm — not a real offer' } },
+    });
     await expectFooter('Demo firm — not a real offer');
   });
 

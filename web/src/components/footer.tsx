@@ -13,7 +13,12 @@ const FooterView = lazy(() => import('./footer-view'));
 const never = () => () => undefined;
 
 /** False while a prerendered page is hydrated (it was built without the footer), true from then on. */
-const useClient = () => useSyncExternalStore(never, () => true, () => false);
+const useClient = () =>
+  useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
 
 export function PageFooter() {
   const { firm } = useAppConfig();

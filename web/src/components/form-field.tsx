@@ -9,7 +9,13 @@ import { Input, type InputProps } from '@chakra-ui/react/input';
 import { HStack } from '@chakra-ui/react/stack';
 import { forwardRef, type ReactNode } from 'react';
 
-export function FormField({ label, error, hint, labelEnd, children }: {
+export function FormField({
+  label,
+  error,
+  hint,
+  labelEnd,
+  children,
+}: {
   label: string;
   /** The field's problem, shown under it; none when it is fine. */
   error?: string | null;
@@ -51,7 +57,16 @@ export const FieldInput = forwardRef<HTMLInputElement, InputProps>(function Fiel
 });
 
 /** A password field: its label, its problem under it, and a hint (the rules) or a link beside the label. */
-export function PasswordField({ label, autoComplete, value, onChange, error, hint, labelEnd, autoFocus }: {
+export function PasswordField({
+  label,
+  autoComplete,
+  value,
+  onChange,
+  error,
+  hint,
+  labelEnd,
+  autoFocus,
+}: {
   label: string;
   autoComplete: 'current-password' | 'new-password';
   value: string;
@@ -63,7 +78,13 @@ export function PasswordField({ label, autoComplete, value, onChange, error, hin
 }) {
   return (
     <FormField label={label} error={error} hint={hint} labelEnd={labelEnd}>
-      <FieldInput type="password" autoComplete={autoComplete} value={value} onChange={(e) => onChange(e.currentTarget.value)} autoFocus={autoFocus} />
+      <FieldInput
+        type="password"
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        autoFocus={autoFocus}
+      />
     </FormField>
   );
 }
@@ -74,7 +95,15 @@ export function PasswordField({ label, autoComplete, value, onChange, error, hin
  * field it concerns stays marked, or a calm word on what happened (`info`), at the top or foot of
  * the form it concerns.
  */
-export function FormAlert({ tone = 'error', title, children }: { tone?: 'error' | 'info'; title?: string; children: ReactNode }) {
+export function FormAlert({
+  tone = 'error',
+  title,
+  children,
+}: {
+  tone?: 'error' | 'info';
+  title?: string;
+  children: ReactNode;
+}) {
   const error = tone === 'error';
   return (
     <Box

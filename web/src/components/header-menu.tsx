@@ -8,11 +8,29 @@
 import { Box } from '@chakra-ui/react/box';
 import { IconButton } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 
 function MenuIcon() {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      aria-hidden="true"
+    >
       <path d="M4 7h16M4 12h16M4 17h16" />
     </svg>
   );
@@ -29,7 +47,13 @@ function useCloseOnOutsidePress(open: boolean, inside: () => (HTMLElement | null
   }, [open, inside, close]);
 }
 
-export function HeaderMenu({ icon, children }: { /** What the button shows (the user's avatar); three lines without it. */ icon?: ReactNode; children: ReactNode }) {
+export function HeaderMenu({
+  icon,
+  children,
+}: {
+  /** What the button shows (the user's avatar); three lines without it. */ icon?: ReactNode;
+  children: ReactNode;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);

@@ -31,7 +31,14 @@ function Mark({ met }: { met: boolean }) {
   return (
     <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
       {met ? (
-        <path d="M3 8.5l3.2 3L13 4.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M3 8.5l3.2 3L13 4.5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       ) : (
         <circle cx="8" cy="8" r="5" fill="none" stroke="currentColor" strokeWidth="1.5" />
       )}
@@ -56,6 +63,25 @@ export function PasswordRules({ password }: { password: string }) {
 }
 
 /** A new password's field, offered to password managers as one, with its rules under it. */
-export function NewPasswordField({ label, value, onChange, error }: { label: string; value: string; onChange: (value: string) => void; error?: string }) {
-  return <PasswordField label={label} autoComplete="new-password" value={value} onChange={onChange} error={error} hint={<PasswordRules password={value} />} />;
+export function NewPasswordField({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  return (
+    <PasswordField
+      label={label}
+      autoComplete="new-password"
+      value={value}
+      onChange={onChange}
+      error={error}
+      hint={<PasswordRules password={value} />}
+    />
+  );
 }

@@ -4,7 +4,13 @@ import { Heading } from '@chakra-ui/react/heading';
 import { HStack } from '@chakra-ui/react/stack';
 import type { ReactNode } from 'react';
 
-export function SectionCard({ title, action, bodyId, children, footer }: {
+export function SectionCard({
+  title,
+  action,
+  bodyId,
+  children,
+  footer,
+}: {
   title: string;
   /** Beside the title (the history's Show/Hide). */
   action?: ReactNode;

@@ -9,7 +9,18 @@ import type { ReactNode } from 'react';
 
 /** One grey shape, pulsing unless the reader asked for less motion. */
 export function Bone(props: BoxProps) {
-  return <Box h="4" w="full" bg="bg.emphasized" rounded="sm" animation="pulse" _motionReduce={{ animation: 'none' }} aria-hidden="true" {...props} />;
+  return (
+    <Box
+      h="4"
+      w="full"
+      bg="bg.emphasized"
+      rounded="sm"
+      animation="pulse"
+      _motionReduce={{ animation: 'none' }}
+      aria-hidden="true"
+      {...props}
+    />
+  );
 }
 
 /** Shapes standing for content that is loading; `label` says what, to screen readers. */

@@ -5,9 +5,24 @@ import { statSlotRecipe } from '@chakra-ui/react/theme';
 import type { ReactNode } from 'react';
 
 /** A line under the figure. A `dd`, so the card stays a valid description list. */
-export function StatLine({ color, testId, emphasis, children }: { color?: string; testId?: string; emphasis?: boolean; children: ReactNode }) {
+export function StatLine({
+  color,
+  testId,
+  emphasis,
+  children,
+}: {
+  color?: string;
+  testId?: string;
+  emphasis?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <Stat.HelpText as="dd" color={color} data-testid={testId} {...(emphasis ? { textStyle: 'md', fontWeight: 'semibold' } : {})}>
+    <Stat.HelpText
+      as="dd"
+      color={color}
+      data-testid={testId}
+      {...(emphasis ? { textStyle: 'md', fontWeight: 'semibold' } : {})}
+    >
       {children}
     </Stat.HelpText>
   );

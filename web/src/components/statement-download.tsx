@@ -13,13 +13,23 @@ type CsvCall = RouteCall<CsvRoute>;
 
 /** Downloads the CSV a call answers under a file name, telling the user when it fails. */
 export function useCsvDownload(failure: string) {
-  const csv = useApiMutation('csv-download', async (send, { call, filename }: { call: CsvCall; filename: string }) => saveCsv(await send(call), filename), {
-    failure,
-  });
+  const csv = useApiMutation(
+    'csv-download',
+    async (send, { call, filename }: { call: CsvCall; filename: string }) => saveCsv(await send(call), filename),
+    {
+      failure,
+    },
+  );
   return { busy: csv.busy, download: (call: CsvCall, filename: string) => csv.run({ call, filename }) };
 }
 
-export function StatementDownload({ statement, filePrefix }: { statement: (from: string, to: string) => CsvCall; filePrefix: string }) {
+export function StatementDownload({
+  statement,
+  filePrefix,
+}: {
+  statement: (from: string, to: string) => CsvCall;
+  filePrefix: string;
+}) {
   const [from, setFrom] = useState(utcStartOfYear);
   const [to, setTo] = useState(utcDateInput);
   const { busy, download: fetchCsv } = useCsvDownload('Failed to download statement');
@@ -32,7 +42,14 @@ export function StatementDownload({ statement, filePrefix }: { statement: (from:
       </Field.Root>
       <Field.Root width="auto">
         <Field.Label fontSize="sm">To</Field.Label>
-        <Input size="sm" type="date" value={to} min={from} max={utcDateInput()} onChange={(e) => setTo(e.currentTarget.value)} />
+        <Input
+          size="sm"
+          type="date"
+          value={to}
+          min={from}
+          max={utcDateInput()}
+          onChange={(e) => setTo(e.currentTarget.value)}
+        />
       </Field.Root>
       <Button size="sm" variant="outline" onClick={() => void download()} loading={busy} disabled={!from || !to}>
         Download statement (CSV)

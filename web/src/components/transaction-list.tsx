@@ -21,7 +21,9 @@ const PALETTES: Record<TransactionType, string> = { deposit: 'green', withdrawal
 /** One entry as an administrator reads it: who recorded it and, above the four-eyes threshold, who approved it. */
 function Entry({ transaction: t }: { transaction: TransactionDto }) {
   const incoming = t.direction === 'in';
-  const by = [t.adminEmail && `by ${t.adminEmail}`, t.approvedBy && `approved by ${t.approvedBy}`].filter(Boolean).join(' · ');
+  const by = [t.adminEmail && `by ${t.adminEmail}`, t.approvedBy && `approved by ${t.approvedBy}`]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <Box as="li" borderWidth="1px" borderRadius="md" p="3">
       <HStack justify="space-between" wrap="wrap" gap="2">
@@ -64,7 +66,9 @@ export function TransactionHistory({ call }: { call: TransactionsCall }) {
     if (error) notify('error', toastTitles.error, toastMessages.loadTransactionsFailed);
   }, [error]);
   if (isLoading || (!data && !error)) return <LoadingLine label="Loading transactions..." />;
-  if (error || !data) return <LoadFailed message="Transaction history could not be loaded." onRetry={() => void mutate()} />;
-  if (data.length === 0) return <EmptyState title="No transactions found" hint="Deposits and withdrawals will appear here" />;
+  if (error || !data)
+    return <LoadFailed message="Transaction history could not be loaded." onRetry={() => void mutate()} />;
+  if (data.length === 0)
+    return <EmptyState title="No transactions found" hint="Deposits and withdrawals will appear here" />;
   return <TransactionList transactions={data} />;
 }

@@ -9,7 +9,9 @@ import { useEffect, useState } from 'react';
 const PHONE_QUERY = '(max-width: 47.99em)';
 
 function phoneWide(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
+  return (
+    typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches
+  );
 }
 
 export function usePhoneLayout(): boolean {

@@ -31,7 +31,16 @@ export function UserAvatar({ initial, photoUrl }: { initial: string; photoUrl?: 
     >
       {initial}
       {showPhoto && (
-        <chakra.img src={photoUrl} alt="" position="absolute" inset="0" boxSize="full" objectFit="cover" borderRadius="full" onError={() => setPhotoFailed(true)} />
+        <chakra.img
+          src={photoUrl}
+          alt=""
+          position="absolute"
+          inset="0"
+          boxSize="full"
+          objectFit="cover"
+          borderRadius="full"
+          onError={() => setPhotoFailed(true)}
+        />
       )}
     </Box>
   );

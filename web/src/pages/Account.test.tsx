@@ -20,7 +20,12 @@ import { expectFieldError } from '../test/field-errors';
 import { totpSetupOf } from './account/totp-setup';
 import { aliceQuietReads } from '../test/client-fixtures';
 
-const allOn = { 'deposit-recorded': true, 'withdrawal-processed': true, 'balance-edited': true, 'admin-weekly-growth-summary': true };
+const allOn = {
+  'deposit-recorded': true,
+  'withdrawal-processed': true,
+  'balance-edited': true,
+  'admin-weekly-growth-summary': true,
+};
 
 const portfolioFixtures = {
   ...aliceQuietReads,
@@ -124,21 +129,34 @@ describe('account page', () => {
 
     it.each([
       ['', 'newpass1', 'newpass1', 'Current password', 'Please enter your current password'],
-      [FAKE_PASSWORD, 'newpass1', 'newpass2', 'Confirm new password', "Passwords don't match. Please check and try again."],
+      [
+        FAKE_PASSWORD,
+        'newpass1',
+        'newpass2',
+        'Confirm new password',
+        "Passwords don't match. Please check and try again.",
+      ],
       [FAKE_PASSWORD, 'short', 'short', 'New password', 'Password should be at least 6 characters long.'],
       [FAKE_PASSWORD, ' spaced ', ' spaced ', 'New password', 'Password cannot begin or end with a space'],
-    ])('checks the form as sign-up does, at the field (current %j, new %j, confirm %j)', async (current, next, confirm, field, shown) => {
-      const { api } = setup(alice);
-      const password = await fill(current, next, confirm);
-      await expectFieldError(field, shown, password);
-      expect(api.calls.filter((c) => c.path === '/api/me/password')).toEqual([]);
-    });
+    ])(
+      'checks the form as sign-up does, at the field (current %j, new %j, confirm %j)',
+      async (current, next, confirm, field, shown) => {
+        const { api } = setup(alice);
+        const password = await fill(current, next, confirm);
+        await expectFieldError(field, shown, password);
+        expect(api.calls.filter((c) => c.path === '/api/me/password')).toEqual([]);
+      },
+    );
 
     it('lists the new password rules under it before anything is typed', async () => {
       setup(alice);
       const password = await card('Password');
-      expect(password.getByTestId('password-rules')).toHaveTextContent(/At least 6 characters.*No space at the start or end/);
-      expect(password.getByLabelText('New password')).toHaveAccessibleDescription(/At least 6 characters ?, not met yet/);
+      expect(password.getByTestId('password-rules')).toHaveTextContent(
+        /At least 6 characters.*No space at the start or end/,
+      );
+      expect(password.getByLabelText('New password')).toHaveAccessibleDescription(
+        /At least 6 characters ?, not met yet/,
+      );
     });
 
     it('changes the password through the API; every session has ended, so it says so and goes to sign-in', async () => {
@@ -149,7 +167,11 @@ describe('account page', () => {
       expect(await screen.findByText(successToasts.passwordChanged)).toBeInTheDocument();
       expect(screen.getByText(successToasts.signInWithNewPassword)).toBeInTheDocument();
       expect(api.calls.filter((c) => c.path === '/api/me/password')).toEqual([
-        { method: 'POST', path: '/api/me/password', body: { previousPassword: FAKE_PASSWORD, proposedPassword: 'newpass1' } },
+        {
+          method: 'POST',
+          path: '/api/me/password',
+          body: { previousPassword: FAKE_PASSWORD, proposedPassword: 'newpass1' },
+        },
       ]);
       // This device forgets its tokens; the API ended every session already.
       expect(backend.signOut).toHaveBeenCalledTimes(1);
@@ -157,7 +179,9 @@ describe('account page', () => {
     });
 
     it('says so when the current password is wrong, and when too many attempts were made, keeping the form', async () => {
-      setup(alice, { 'POST /api/me/password': () => Promise.reject(apiError(400, 'Your current password is incorrect')) });
+      setup(alice, {
+        'POST /api/me/password': () => Promise.reject(apiError(400, 'Your current password is incorrect')),
+      });
       const password = await fill('not-it', 'newpass1', 'newpass1');
       await expectFieldError('Current password', 'Your current password is incorrect', password);
       expect(screen.queryByText('Password change failed')).not.toBeInTheDocument();
@@ -192,7 +216,10 @@ describe('account page', () => {
       await userEvent.type(twoFactor.getByLabelText('Current password'), FAKE_PASSWORD);
       await userEvent.click(twoFactor.getByRole('button', { name: 'Continue' }));
       const qr = await twoFactor.findByRole('img', { name: 'QR code for your authenticator app' });
-      expect(api.calls.filter((c) => c.path.startsWith('/api/me/')).map((c) => c.body)).toEqual([{ password: 'not-it' }, { password: FAKE_PASSWORD }]);
+      expect(api.calls.filter((c) => c.path.startsWith('/api/me/')).map((c) => c.body)).toEqual([
+        { password: 'not-it' },
+        { password: FAKE_PASSWORD },
+      ]);
       // The QR code is drawn from the otpauth URI (the e-mail as the account, Aurum as the issuer), as an SVG image.
       expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
       expect(twoFactor.getByTestId('totp-key')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
@@ -201,13 +228,20 @@ describe('account page', () => {
       // A wrong code is refused and may be tried again.
       await userEvent.type(twoFactor.getByLabelText('6-digit code from the app'), '999999');
       await userEvent.click(twoFactor.getByRole('button', { name: 'Confirm' }));
-      const codeField = await expectFieldError('6-digit code from the app', 'Invalid code. Please try again.', twoFactor);
+      const codeField = await expectFieldError(
+        '6-digit code from the app',
+        'Invalid code. Please try again.',
+        twoFactor,
+      );
       expect(codeField).toHaveValue('');
 
       await userEvent.type(twoFactor.getByLabelText('6-digit code from the app'), FAKE_TOTP_CODE);
       await userEvent.click(twoFactor.getByRole('button', { name: 'Confirm' }));
       expect(await screen.findByText('Two-factor sign-in is on')).toBeInTheDocument();
-      expect(api.calls.filter((c) => c.path === '/api/me/two-factor/verify').map((c) => c.body)).toEqual([{ code: '999999' }, { code: FAKE_TOTP_CODE }]);
+      expect(api.calls.filter((c) => c.path === '/api/me/two-factor/verify').map((c) => c.body)).toEqual([
+        { code: '999999' },
+        { code: FAKE_TOTP_CODE },
+      ]);
       // The API ended every session (one opened with the password alone must not carry on): this device forgets its tokens.
       expect(backend.signOut).toHaveBeenCalledTimes(1);
       expect(backend.account.signOutEverywhere).not.toHaveBeenCalled();
@@ -229,11 +263,16 @@ describe('account page', () => {
     });
 
     it('builds the otpauth URI from the API’s secret, with the e-mail as the account', () => {
-      expect(totpSetupOf('ABCDEFGH', 'Aurum', 'al+ice@example.com')).toEqual({ secret: 'ABCDEFGH', uri: 'otpauth://totp/Aurum:al%2Bice%40example.com?secret=ABCDEFGH&issuer=Aurum' });
+      expect(totpSetupOf('ABCDEFGH', 'Aurum', 'al+ice@example.com')).toEqual({
+        secret: 'ABCDEFGH',
+        uri: 'otpauth://totp/Aurum:al%2Bice%40example.com?secret=ABCDEFGH&issuer=Aurum',
+      });
     });
 
     it('says why when the API will not set up another app while one is on', async () => {
-      setup(alice, { 'POST /api/me/two-factor/setup': () => Promise.reject(apiError(409, apiMessages.twoFactorAlreadyOn)) });
+      setup(alice, {
+        'POST /api/me/two-factor/setup': () => Promise.reject(apiError(409, apiMessages.twoFactorAlreadyOn)),
+      });
       const twoFactor = await card('Two-factor sign-in');
       await startSetUp(twoFactor);
       expect(await screen.findByText(apiMessages.twoFactorAlreadyOn)).toBeInTheDocument();
@@ -258,7 +297,11 @@ describe('account page', () => {
       // Nothing is sent without both.
       await userEvent.click(twoFactor.getByRole('button', { name: 'Turn off' }));
       await expectFieldError('Current password', 'Please enter your current password', twoFactor);
-      await expectFieldError('6-digit code from the app', 'Please enter the 6-digit code from your authenticator app', twoFactor);
+      await expectFieldError(
+        '6-digit code from the app',
+        'Please enter the 6-digit code from your authenticator app',
+        twoFactor,
+      );
       expect(api.calls.filter((c) => c.path === '/api/me/two-factor/disable')).toEqual([]);
 
       await userEvent.type(twoFactor.getByLabelText('Current password'), FAKE_PASSWORD);
@@ -344,7 +387,9 @@ describe('account page', () => {
 
   it('stays signed in and says so when the global sign-out fails', async () => {
     const { backend } = setup(alice);
-    backend.account.signOutEverywhere = jest.fn(async () => Promise.reject(cognitoError('NetworkError', 'Failed to fetch')));
+    backend.account.signOutEverywhere = jest.fn(async () =>
+      Promise.reject(cognitoError('NetworkError', 'Failed to fetch')),
+    );
     const sessions = await card('Sessions');
     await userEvent.click(sessions.getByRole('button', { name: 'Sign out of all devices' }));
     expect(await sessions.findByRole('alert')).toHaveTextContent('An unexpected error occurred. Please try again.');
@@ -396,7 +441,9 @@ describe('e-mail notifications', () => {
   });
 
   it('keeps the edit for another try, and says why, when saving fails', async () => {
-    setup(alice, { 'PUT /api/portfolios/alice-sub/email-preferences': () => Promise.reject(apiError(500, apiMessages.unexpected)) });
+    setup(alice, {
+      'PUT /api/portfolios/alice-sub/email-preferences': () => Promise.reject(apiError(500, apiMessages.unexpected)),
+    });
     const emails = await card('E-mail notifications');
     await userEvent.click(await emails.findByRole('checkbox', { name: /Balance changes/ }));
     await userEvent.click(emails.getByRole('button', { name: 'Save' }));
@@ -412,12 +459,17 @@ describe('e-mail notifications', () => {
     setup(adminUser);
     const emails = await card('E-mail notifications');
     expect(await emails.findByRole('checkbox', { name: /Weekly growth summary/ })).toBeChecked();
-    expect(emails.getByText('Decisions on your withdrawal requests, and new requests from clients, are always e-mailed.')).toBeInTheDocument();
+    expect(
+      emails.getByText('Decisions on your withdrawal requests, and new requests from clients, are always e-mailed.'),
+    ).toBeInTheDocument();
   });
 
   it('says when the preferences cannot be loaded, and retries', async () => {
     let fail = true;
-    setup(alice, { 'GET /api/portfolios/alice-sub/email-preferences': () => (fail ? Promise.reject(apiError(500, apiMessages.unexpected)) : { preferences: allOn }) });
+    setup(alice, {
+      'GET /api/portfolios/alice-sub/email-preferences': () =>
+        fail ? Promise.reject(apiError(500, apiMessages.unexpected)) : { preferences: allOn },
+    });
     const emails = await card('E-mail notifications');
     expect(await emails.findByText('Failed to load your e-mail preferences')).toBeInTheDocument();
     fail = false;
@@ -435,15 +487,21 @@ describe('administrators without two-factor sign-in', () => {
     expect(screen.getByText('Two-factor sign-in required')).toBeInTheDocument();
     expect(screen.getByText(new RegExp(apiMessages.twoFactorRequired))).toBeInTheDocument();
     expect(screen.queryByText('Client Portfolios')).not.toBeInTheDocument();
-    expect(api.calls.filter((c) => c.path.startsWith('/api/admin/')).map((c) => c.path)).toEqual(['/api/admin/clients']);
+    expect(api.calls.filter((c) => c.path.startsWith('/api/admin/')).map((c) => c.path)).toEqual([
+      '/api/admin/clients',
+    ]);
   });
 
   it('set it up, then sign in again (with a code) for the console: the password-only session ends', async () => {
     let refuse = true;
-    const { backend } = setup(adminUser, {
-      'GET /api/admin/clients': () => (refuse ? refused() : []),
-      'GET /api/admin/withdrawal-requests?status=pending': [],
-    }, '/admin');
+    const { backend } = setup(
+      adminUser,
+      {
+        'GET /api/admin/clients': () => (refuse ? refused() : []),
+        'GET /api/admin/withdrawal-requests?status=pending': [],
+      },
+      '/admin',
+    );
     const twoFactor = await card('Two-factor sign-in');
     await startSetUp(twoFactor);
     await userEvent.type(await twoFactor.findByLabelText('6-digit code from the app'), FAKE_TOTP_CODE);
@@ -454,22 +512,39 @@ describe('administrators without two-factor sign-in', () => {
   });
 
   it('an admin whose session began before the second factor (or the admin access) is signed out of the console, to sign in again with a code', async () => {
-    const { api, backend } = setup(adminUser, { 'GET /api/admin/clients': () => Promise.reject(apiError(403, apiMessages.adminSignInAgain)) }, '/admin');
+    const { api, backend } = setup(
+      adminUser,
+      { 'GET /api/admin/clients': () => Promise.reject(apiError(403, apiMessages.adminSignInAgain)) },
+      '/admin',
+    );
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
     expect(await screen.findByText(apiMessages.adminSignInAgain)).toBeInTheDocument();
     expect(screen.getByText(toastTitles.signInAgain)).toBeInTheDocument();
     expect(backend.signOut).toHaveBeenCalledTimes(1);
     expect(screen.queryByText('Client Portfolios')).not.toBeInTheDocument();
-    expect(api.calls.filter((c) => c.path.startsWith('/api/admin/')).map((c) => c.path)).toEqual(['/api/admin/clients']);
+    expect(api.calls.filter((c) => c.path.startsWith('/api/admin/')).map((c) => c.path)).toEqual([
+      '/api/admin/clients',
+    ]);
   });
 
   it('a non-admin refused for any other reason still goes to the dashboard', async () => {
-    setup(alice, { 'GET /api/admin/clients': () => Promise.reject(apiError(403, apiMessages.adminOnly)), 'GET /api/portfolios/alice-sub/history': { data: [] } }, '/admin');
+    setup(
+      alice,
+      {
+        'GET /api/admin/clients': () => Promise.reject(apiError(403, apiMessages.adminOnly)),
+        'GET /api/portfolios/alice-sub/history': { data: [] },
+      },
+      '/admin',
+    );
     expect(await screen.findByRole('heading', { name: 'Portfolio Dashboard' })).toBeInTheDocument();
   });
 
   it('the admin header links to the account page', async () => {
-    setup(adminUser, { 'GET /api/admin/clients': [], 'GET /api/admin/withdrawal-requests?status=pending': [] }, '/admin');
+    setup(
+      adminUser,
+      { 'GET /api/admin/clients': [], 'GET /api/admin/withdrawal-requests?status=pending': [] },
+      '/admin',
+    );
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
   });

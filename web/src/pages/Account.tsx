@@ -71,7 +71,8 @@ function ManagedSignInCard({ provider }: { provider: string }) {
       <Stack gap="2">
         <Text>Your sign-in is managed by {provider}.</Text>
         <Text color="fg.muted" fontSize="sm">
-          You sign in with your {provider} account, so there is no password or two-factor setting to change here. Change them in your {provider} account.
+          You sign in with your {provider} account, so there is no password or two-factor setting to change here. Change
+          them in your {provider} account.
         </Text>
       </Stack>
     </SectionCard>
@@ -87,12 +88,7 @@ function AccountPage({ user }: { user: User }) {
   const mfa = useSWR(provider ? null : `auth:mfa:${user.sub}`, () => account.mfaStatus(), swrDefaults);
 
   return (
-    <PageShell
-      title="Account"
-      subtitle={user.email}
-      actions={<HeaderLinks user={user} />}
-      accountLink={false}
-    >
+    <PageShell title="Account" subtitle={user.email} actions={<HeaderLinks user={user} />} accountLink={false}>
       {reason === 'twoFactorRequired' && <TwoFactorRequiredNotice federated={provider !== null} />}
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
         <ProfileCard user={user} />

@@ -15,16 +15,38 @@ afterEach(() => jest.restoreAllMocks());
 
 const portfolio = (over: Partial<{ balance: number; weeklyGain: number; weeklyGainAmount: number }> = {}) => ({
   success: true,
-  portfolio: { userId: 'alice-sub', balance: 12345.67, lastUpdate: '2025-03-10T12:00:00Z', weeklyGain: 1.34, weeklyGainAmount: 163.21, ...over },
+  portfolio: {
+    userId: 'alice-sub',
+    balance: 12345.67,
+    lastUpdate: '2025-03-10T12:00:00Z',
+    weeklyGain: 1.34,
+    weeklyGainAmount: 163.21,
+    ...over,
+  },
 });
 
 const eligible: EligibilityDto = {
   totalEligibleProfit: 250.5,
   showRequestButton: true,
-  eligibleDeposits: [{ id: 'd1', amount: 1000, timestamp: '2024-06-15T12:00:00Z', monthsSinceDeposit: 9, profit: 250.5, grownProfit: 250.5, withdrawnProfit: 0 }],
+  eligibleDeposits: [
+    {
+      id: 'd1',
+      amount: 1000,
+      timestamp: '2024-06-15T12:00:00Z',
+      monthsSinceDeposit: 9,
+      profit: 250.5,
+      grownProfit: 250.5,
+      withdrawnProfit: 0,
+    },
+  ],
   upcoming: [],
 };
-const notEligible: EligibilityDto = { totalEligibleProfit: 0, showRequestButton: false, eligibleDeposits: [], upcoming: [] };
+const notEligible: EligibilityDto = {
+  totalEligibleProfit: 0,
+  showRequestButton: false,
+  eligibleDeposits: [],
+  upcoming: [],
+};
 
 const request = (over: Partial<WithdrawalRequestDto>): WithdrawalRequestDto => ({
   id: 'r1',
@@ -63,10 +85,11 @@ const asPhone = () => {
 };
 
 /** The card titled `title`, to look inside. */
-const cardOf = async (title: string) => within((await screen.findByText(title)).closest('.chakra-card__root') as HTMLElement);
+const cardOf = async (title: string) =>
+  within((await screen.findByText(title)).closest('.chakra-card__root') as HTMLElement);
 
 describe('dashboard', () => {
-  it('shows the header and the balance card with this week\'s change and the date it was last updated', async () => {
+  it("shows the header and the balance card with this week's change and the date it was last updated", async () => {
     renderApp('/dashboard', { backend: fakeAuth(alice), api: api() });
     expect(await screen.findByRole('heading', { name: 'Portfolio Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Welcome, Alice')).toBeInTheDocument();
@@ -102,9 +125,17 @@ describe('dashboard', () => {
     expect(target.getByText('Growth target for 2025')).toBeInTheDocument();
     // Below the balance and the withdrawal card: the phone's first screen keeps the eligible profit and the button.
     const withdrawal = screen.getByRole('heading', { name: 'Profit Withdrawal Available' });
-    expect(withdrawal.compareDocumentPosition(screen.getByText('Weekly Performance')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(screen.getByText('Weekly Performance').compareDocumentPosition(screen.getByText('Next Update')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(screen.getByText('Next Update').compareDocumentPosition(screen.getByText('Annual Target')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      withdrawal.compareDocumentPosition(screen.getByText('Weekly Performance')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(
+      screen.getByText('Weekly Performance').compareDocumentPosition(screen.getByText('Next Update')) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(
+      screen.getByText('Next Update').compareDocumentPosition(screen.getByText('Annual Target')) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
   });
 
   it("takes the target's year from the clock", async () => {
@@ -114,23 +145,35 @@ describe('dashboard', () => {
   });
 
   it('shows a weekly loss red in the Weekly Performance card, and no cards while the portfolio cannot load', async () => {
-    const loss = renderApp('/dashboard', { backend: fakeAuth(alice), api: api({ 'GET /api/portfolios/alice-sub': portfolio({ weeklyGain: -0.5, weeklyGainAmount: -3 }) }) });
+    const loss = renderApp('/dashboard', {
+      backend: fakeAuth(alice),
+      api: api({ 'GET /api/portfolios/alice-sub': portfolio({ weeklyGain: -0.5, weeklyGainAmount: -3 }) }),
+    });
     const week = await cardOf('Weekly Performance');
     expect(getComputedStyle(week.getByText('-$3.00')).color).toBe('var(--chakra-colors-red-fg)');
     expect(week.getByText('-0.50% this week')).toBeInTheDocument();
     loss.unmount();
-    renderApp('/dashboard', { backend: fakeAuth(alice), api: api({ 'GET /api/portfolios/alice-sub': () => Promise.reject(apiError(500, 'boom')) }) });
+    renderApp('/dashboard', {
+      backend: fakeAuth(alice),
+      api: api({ 'GET /api/portfolios/alice-sub': () => Promise.reject(apiError(500, 'boom')) }),
+    });
     expect(await screen.findByText('Unable to load portfolio data.')).toBeInTheDocument();
     expect(screen.queryByText('Weekly Performance')).not.toBeInTheDocument();
   });
 
   it('colours a weekly loss red, and a gain or no change green', async () => {
     const colour = () => getComputedStyle(screen.getByTestId('weekly-gain')).color;
-    const loss = renderApp('/dashboard', { backend: fakeAuth(alice), api: api({ 'GET /api/portfolios/alice-sub': portfolio({ weeklyGain: -0.5, weeklyGainAmount: -3 }) }) });
+    const loss = renderApp('/dashboard', {
+      backend: fakeAuth(alice),
+      api: api({ 'GET /api/portfolios/alice-sub': portfolio({ weeklyGain: -0.5, weeklyGainAmount: -3 }) }),
+    });
     expect(await screen.findByTestId('weekly-gain')).toHaveTextContent('-$3.00 (-0.50%) this week');
     expect(colour()).toBe('var(--chakra-colors-red-fg)');
     loss.unmount();
-    renderApp('/dashboard', { backend: fakeAuth(alice), api: api({ 'GET /api/portfolios/alice-sub': portfolio({ weeklyGain: 0, weeklyGainAmount: 0 }) }) });
+    renderApp('/dashboard', {
+      backend: fakeAuth(alice),
+      api: api({ 'GET /api/portfolios/alice-sub': portfolio({ weeklyGain: 0, weeklyGainAmount: 0 }) }),
+    });
     expect(await screen.findByTestId('weekly-gain')).toHaveTextContent('+$0.00');
     expect(colour()).toBe('var(--chakra-colors-green-fg)');
   });
@@ -186,12 +229,20 @@ describe('dashboard', () => {
     expect(await screen.findByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
   });
 
-  it('holds the cards\' places with shapes while loading, and says what it waits for', async () => {
+  it("holds the cards' places with shapes while loading, and says what it waits for", async () => {
     renderApp('/dashboard', {
       backend: fakeAuth(alice),
-      api: api({ 'GET /api/portfolios/alice-sub': never, 'GET /api/withdrawals/alice-sub/eligible': never, 'GET /api/portfolios/alice-sub/history': never }),
+      api: api({
+        'GET /api/portfolios/alice-sub': never,
+        'GET /api/withdrawals/alice-sub/eligible': never,
+        'GET /api/portfolios/alice-sub/history': never,
+      }),
     });
-    for (const label of ['Loading your portfolio...', 'Loading withdrawal eligibility...', 'Loading balance history...']) {
+    for (const label of [
+      'Loading your portfolio...',
+      'Loading withdrawal eligibility...',
+      'Loading balance history...',
+    ]) {
       expect((await screen.findByText(label)).closest('[role="status"]')).not.toBeNull();
     }
     expect(screen.queryByRole('heading', { name: 'Profit Withdrawal Available' })).toBeInTheDocument();
@@ -226,7 +277,11 @@ describe('dashboard', () => {
     expect(await screen.findByText('Portfolio refreshed')).toBeInTheDocument();
     expect(screen.getByTestId('balance')).toHaveTextContent('$200.00');
     const paths = fixtures.calls.map((c) => c.path);
-    for (const path of ['/api/withdrawals/alice-sub/eligible', '/api/portfolios/alice-sub/withdrawal-requests', '/api/portfolios/alice-sub/history']) {
+    for (const path of [
+      '/api/withdrawals/alice-sub/eligible',
+      '/api/portfolios/alice-sub/withdrawal-requests',
+      '/api/portfolios/alice-sub/history',
+    ]) {
       expect(paths.filter((p) => p === path)).toHaveLength(2);
     }
     expect(paths).not.toContain('/api/portfolios/alice-sub/transactions');
@@ -268,7 +323,10 @@ describe('dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
     expect(backend.signOut).toHaveBeenCalled();
     unmount();
-    renderApp('/dashboard', { backend: fakeAuth(alice, { signOut: jest.fn(async () => Promise.reject(new Error('network'))) }), api: api() });
+    renderApp('/dashboard', {
+      backend: fakeAuth(alice, { signOut: jest.fn(async () => Promise.reject(new Error('network'))) }),
+      api: api(),
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     expect(await screen.findByText('Sign-out failed')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Portfolio Dashboard' })).toBeInTheDocument();
@@ -283,7 +341,10 @@ describe('dashboard: a first-day client', () => {
     });
 
   it("says how to fund the account, in the firm's instructions, and shows no gain of $0.00", async () => {
-    const instructions = ['Wire the amount to Aurum Trading Ltd, IBAN GB00 TEST 0000 0000 0000 00.', 'Use your e-mail address as the reference.'];
+    const instructions = [
+      'Wire the amount to Aurum Trading Ltd, IBAN GB00 TEST 0000 0000 0000 00.',
+      'Use your e-mail address as the reference.',
+    ];
     renderApp('/dashboard', { backend: fakeAuth(alice), api: empty(), config: { fundingInstructions: instructions } });
     const card = await screen.findByTestId('funding');
     expect(screen.getByRole('heading', { name: 'Fund your account' })).toBeInTheDocument();
@@ -307,11 +368,17 @@ describe('dashboard: a first-day client', () => {
     renderApp('/dashboard', { backend: fakeAuth(alice), api: empty(), config: { fundingInstructions: [] } });
     const card = await screen.findByTestId('funding');
     expect(within(card).queryByRole('list')).not.toBeInTheDocument();
-    expect(card).toHaveTextContent('Your portfolio starts with your first deposit.Once our team records your deposit, it shows here and your balance grows every week.');
+    expect(card).toHaveTextContent(
+      'Your portfolio starts with your first deposit.Once our team records your deposit, it shows here and your balance grows every week.',
+    );
   });
 
   it('shows no funding card once there is a deposit', async () => {
-    renderApp('/dashboard', { backend: fakeAuth(alice), api: api({ 'GET /api/portfolios/alice-sub/history': history }), config: { fundingInstructions: ['Wire it'] } });
+    renderApp('/dashboard', {
+      backend: fakeAuth(alice),
+      api: api({ 'GET /api/portfolios/alice-sub/history': history }),
+      config: { fundingInstructions: ['Wire it'] },
+    });
     await screen.findByTestId('balance');
     await screen.findByTestId('range-gain');
     expect(screen.queryByTestId('funding')).not.toBeInTheDocument();
@@ -321,7 +388,9 @@ describe('dashboard: a first-day client', () => {
 describe('dashboard: profit withdrawal', () => {
   it('says when deposits become eligible when nothing is eligible yet', async () => {
     renderApp('/dashboard', { backend: fakeAuth(alice), api: api() });
-    expect(await screen.findByText('Deposits become eligible for profit withdrawal 6 months after they are made.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Deposits become eligible for profit withdrawal 6 months after they are made.'),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('eligible-profit')).toHaveTextContent('$0.00');
     expect(screen.queryByRole('button', { name: 'Request Withdrawal' })).not.toBeInTheDocument();
   });
@@ -339,7 +408,10 @@ describe('dashboard: profit withdrawal', () => {
   });
 
   it('puts the request button right under the eligible profit, then the deposits it comes from', async () => {
-    renderApp('/dashboard', { backend: fakeAuth(alice), api: api({ 'GET /api/withdrawals/alice-sub/eligible': { data: eligible } }) });
+    renderApp('/dashboard', {
+      backend: fakeAuth(alice),
+      api: api({ 'GET /api/withdrawals/alice-sub/eligible': { data: eligible } }),
+    });
     const profit = await screen.findByTestId('eligible-profit');
     expect(profit).toHaveTextContent('$250.50');
     expect(getComputedStyle(profit).color).toBe('var(--chakra-colors-green-fg)');
@@ -357,14 +429,35 @@ describe('dashboard: profit withdrawal', () => {
       totalEligibleProfit: 10291.61,
       showRequestButton: true,
       eligibleDeposits: [
-        { id: 'd1', amount: 25000, timestamp: '2024-08-15T12:00:00Z', monthsSinceDeposit: 7, profit: 8000, grownProfit: 10000, withdrawnProfit: 2000 },
-        { id: 'd2', amount: 10000, timestamp: '2024-09-01T12:00:00Z', monthsSinceDeposit: 6, profit: 2291.61, grownProfit: 2291.61, withdrawnProfit: 0 },
+        {
+          id: 'd1',
+          amount: 25000,
+          timestamp: '2024-08-15T12:00:00Z',
+          monthsSinceDeposit: 7,
+          profit: 8000,
+          grownProfit: 10000,
+          withdrawnProfit: 2000,
+        },
+        {
+          id: 'd2',
+          amount: 10000,
+          timestamp: '2024-09-01T12:00:00Z',
+          monthsSinceDeposit: 6,
+          profit: 2291.61,
+          grownProfit: 2291.61,
+          withdrawnProfit: 0,
+        },
       ],
       upcoming: [],
     };
-    renderApp('/dashboard', { backend: fakeAuth(alice), api: api({ 'GET /api/withdrawals/alice-sub/eligible': { data: taken } }) });
+    renderApp('/dashboard', {
+      backend: fakeAuth(alice),
+      api: api({ 'GET /api/withdrawals/alice-sub/eligible': { data: taken } }),
+    });
     const list = await screen.findByRole('list', { name: 'Eligible deposits' });
-    expect(within(list).getByText('Profit $8,000.00 ($2,000.00 of $10,000.00 requested or paid out)')).toBeInTheDocument();
+    expect(
+      within(list).getByText('Profit $8,000.00 ($2,000.00 of $10,000.00 requested or paid out)'),
+    ).toBeInTheDocument();
     expect(within(list).getByText('Profit $2,291.61')).toBeInTheDocument();
     expect(screen.getByTestId('eligible-profit')).toHaveTextContent('$10,291.61');
   });
@@ -380,9 +473,18 @@ describe('dashboard: profit withdrawal', () => {
     });
     const soon: EligibilityDto = {
       ...notEligible,
-      upcoming: [upcoming('u1', 1, 500, 12.5), upcoming('u2', 5, 10000, 1234.56), upcoming('u3', 30, 700, 3), upcoming('u4', 60, 800, 0), upcoming('u5', 90, 900, 0)],
+      upcoming: [
+        upcoming('u1', 1, 500, 12.5),
+        upcoming('u2', 5, 10000, 1234.56),
+        upcoming('u3', 30, 700, 3),
+        upcoming('u4', 60, 800, 0),
+        upcoming('u5', 90, 900, 0),
+      ],
     };
-    renderApp('/dashboard', { backend: fakeAuth(alice), api: api({ 'GET /api/withdrawals/alice-sub/eligible': { data: soon } }) });
+    renderApp('/dashboard', {
+      backend: fakeAuth(alice),
+      api: api({ 'GET /api/withdrawals/alice-sub/eligible': { data: soon } }),
+    });
     const list = await screen.findByRole('list', { name: 'Upcoming eligibility' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((li) => li.firstChild?.textContent)).toEqual([
@@ -393,14 +495,20 @@ describe('dashboard: profit withdrawal', () => {
     expect(items[1]).toHaveTextContent('On Mar 17, 2025 · profit so far $1,234.56');
     expect(screen.getByText('and 2 more deposits later')).toBeInTheDocument();
     // Nothing eligible yet: the rule is said too, and no button.
-    expect(screen.getByText('Deposits become eligible for profit withdrawal 6 months after they are made.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Deposits become eligible for profit withdrawal 6 months after they are made.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Request Withdrawal' })).not.toBeInTheDocument();
   });
 
   async function openDialog() {
     await userEvent.click(await screen.findByRole('button', { name: 'Request Withdrawal' }));
     const dialog = await screen.findByRole('dialog', { name: 'Request Withdrawal' });
-    return { dialog, input: within(dialog).getByLabelText('Amount'), review: within(dialog).getByRole('button', { name: 'Review' }) };
+    return {
+      dialog,
+      input: within(dialog).getByLabelText('Amount'),
+      review: within(dialog).getByRole('button', { name: 'Review' }),
+    };
   }
 
   it('takes the amount as text with a $ and no spinners, and says what is wrong under the field', async () => {
@@ -410,8 +518,12 @@ describe('dashboard: profit withdrawal', () => {
     expect(input).toHaveAttribute('type', 'text');
     expect(input).toHaveAttribute('inputmode', 'decimal');
     expect(within(dialog).getByText('$')).toBeInTheDocument();
-    expect(within(dialog).getByText('You can withdraw up to $250.50 in eligible profit. The minimum request is $100.00.')).toBeInTheDocument();
-    expect(within(dialog).getByText('You can have up to 3 requests waiting for a decision at once.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('You can withdraw up to $250.50 in eligible profit. The minimum request is $100.00.'),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('You can have up to 3 requests waiting for a decision at once.'),
+    ).toBeInTheDocument();
     expect(review).toBeDisabled();
     const says = async (typed: string, title: string, error: string) => {
       await userEvent.clear(input);
@@ -444,7 +556,10 @@ describe('dashboard: profit withdrawal', () => {
     });
     const headers: Record<string, string>[] = [];
     const recording = Object.assign(
-      async (path: string, options?: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; headers?: Record<string, string> }) => {
+      async (
+        path: string,
+        options?: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; headers?: Record<string, string> },
+      ) => {
         if (options?.headers) headers.push(options.headers);
         return fixtures(path, options);
       },
@@ -471,15 +586,23 @@ describe('dashboard: profit withdrawal', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText('Request Submitted')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(fixtures.calls).toContainEqual({ method: 'POST', path: '/api/withdrawals/request', body: { userId: 'alice-sub', userEmail: 'alice@example.com', amount: 100.25 } });
+    expect(fixtures.calls).toContainEqual({
+      method: 'POST',
+      path: '/api/withdrawals/request',
+      body: { userId: 'alice-sub', userEmail: 'alice@example.com', amount: 100.25 },
+    });
     expect(headers[0]?.['Idempotency-Key']).toEqual(expect.any(String));
     const list = await screen.findByRole('list', { name: 'Withdrawal requests' });
     expect(within(list).getByText('$100.25')).toBeInTheDocument();
     expect(within(list).getByText('Pending')).toBeInTheDocument();
     expect(within(list).getByText('Submitted Mar 12, 2025')).toBeInTheDocument();
-    expect(within(list).getByText(/An administrator reviews it; you are e-mailed when it is decided\./)).toBeInTheDocument();
+    expect(
+      within(list).getByText(/An administrator reviews it; you are e-mailed when it is decided\./),
+    ).toBeInTheDocument();
     expect(await screen.findByTestId('reserved')).toHaveTextContent('$100.25 reserved for your pending request');
-    expect(fixtures.calls.filter((c) => c.path === '/api/withdrawals/alice-sub/eligible').length).toBeGreaterThanOrEqual(2);
+    expect(
+      fixtures.calls.filter((c) => c.path === '/api/withdrawals/alice-sub/eligible').length,
+    ).toBeGreaterThanOrEqual(2);
     const reopened = await openDialog();
     expect(reopened.input).toHaveValue('');
   });
@@ -499,10 +622,16 @@ describe('dashboard: profit withdrawal', () => {
     await userEvent.type(input, '150');
     await userEvent.click(review);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(`Request Failed${withdrawalLimitMessages.tooManyPending}`);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      `Request Failed${withdrawalLimitMessages.tooManyPending}`,
+    );
     error = new TypeError('Failed to fetch');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Request FailedFailed to connect to server. Please try again.'));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        'Request FailedFailed to connect to server. Please try again.',
+      ),
+    );
   });
 
   it('lists requests with their status, their dates and the reason for a rejection', async () => {
@@ -512,13 +641,29 @@ describe('dashboard: profit withdrawal', () => {
         'GET /api/portfolios/alice-sub/withdrawal-requests': [
           request({ id: 'a', status: 'pending', amount: 200 }),
           request({ id: 'b', status: 'approved', amount: 300, decidedAt: '2025-03-03T12:00:00Z' }),
-          request({ id: 'c', status: 'rejected', amount: 400, reason: 'Profit already withdrawn', decidedAt: '2025-03-04T12:00:00Z' }),
+          request({
+            id: 'c',
+            status: 'rejected',
+            amount: 400,
+            reason: 'Profit already withdrawn',
+            decidedAt: '2025-03-04T12:00:00Z',
+          }),
           request({ id: 'd', status: 'cancelled', amount: 500, decidedAt: '2025-03-05T12:00:00Z' }),
         ],
       }),
     });
     const list = await screen.findByRole('list', { name: 'Withdrawal requests' });
-    for (const text of ['Pending', 'Approved', 'Rejected', 'Cancelled', '$200.00', '$300.00', '$400.00', '$500.00', 'Reason: Profit already withdrawn']) {
+    for (const text of [
+      'Pending',
+      'Approved',
+      'Rejected',
+      'Cancelled',
+      '$200.00',
+      '$300.00',
+      '$400.00',
+      '$500.00',
+      'Reason: Profit already withdrawn',
+    ]) {
       expect(within(list).getByText(text)).toBeInTheDocument();
     }
     expect(within(list).getByText('Submitted Mar 1, 2025 · Decided Mar 3, 2025')).toBeInTheDocument();
@@ -531,7 +676,12 @@ describe('dashboard: profit withdrawal', () => {
   it('counts the reserve of several pending requests', async () => {
     renderApp('/dashboard', {
       backend: fakeAuth(alice),
-      api: api({ 'GET /api/portfolios/alice-sub/withdrawal-requests': [request({ id: 'a', amount: 200 }), request({ id: 'b', amount: 150.5 })] }),
+      api: api({
+        'GET /api/portfolios/alice-sub/withdrawal-requests': [
+          request({ id: 'a', amount: 200 }),
+          request({ id: 'b', amount: 150.5 }),
+        ],
+      }),
     });
     expect(await screen.findByTestId('reserved')).toHaveTextContent('$350.50 reserved for your 2 pending requests');
   });
@@ -547,7 +697,9 @@ describe('dashboard: profit withdrawal', () => {
     });
     renderApp('/dashboard', { backend: fakeAuth(alice), api: fixtures });
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel request' }));
-    expect(await screen.findByText('Cancel your request for $500.00? The amount goes back to your eligible profit.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Cancel your request for $500.00? The amount goes back to your eligible profit.'),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Keep it' }));
     expect(fixtures.calls.some((c) => c.method === 'POST')).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel request' }));
@@ -574,7 +726,11 @@ describe('dashboard: profit withdrawal', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel request' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Yes, cancel it' }));
-    expect(await screen.findByText('An administrator decided this request before it could be cancelled. Its decision is shown here.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'An administrator decided this request before it could be cancelled. Its decision is shown here.',
+      ),
+    ).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Withdrawal requests' });
     expect(await within(list).findByText('Approved')).toBeInTheDocument();
     expect(screen.queryByText('Error')).not.toBeInTheDocument();
@@ -583,7 +739,10 @@ describe('dashboard: profit withdrawal', () => {
 
 describe('dashboard: balance history', () => {
   it('heads a range with the investment gain over it, time-weighted, and the balance change by kind', async () => {
-    renderApp('/dashboard', { backend: fakeAuth(alice), api: api({ 'GET /api/portfolios/alice-sub/history': history }) });
+    renderApp('/dashboard', {
+      backend: fakeAuth(alice),
+      api: api({ 'GET /api/portfolios/alice-sub/history': history }),
+    });
     expect(await screen.findByRole('heading', { name: 'Balance History' })).toBeInTheDocument();
     const group = await screen.findByRole('group', { name: 'Chart range' });
     const button = (name: string) => within(group).getByRole('button', { name });
@@ -609,7 +768,11 @@ describe('dashboard: balance history', () => {
       'Balance from $0.00 to $12,345.67: deposits +$12,000.00, withdrawals −$50.00, growth +$395.67, adjustments +$0.00',
     );
     // The chart's text alternative ends on the balance the card shows.
-    expect(screen.getByText('Balance from $12,000.00 on Dec 2, 2024 to $12,345.67 on Mar 10, 2025: 1 deposit, 1 withdrawal.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Balance from $12,000.00 on Dec 2, 2024 to $12,345.67 on Mar 10, 2025: 1 deposit, 1 withdrawal.',
+      ),
+    ).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Balance history' });
     expect(table).toHaveTextContent('Weekly growth');
     expect(table).toHaveTextContent('+$163.21');
@@ -633,7 +796,9 @@ describe('dashboard: balance history', () => {
     // The period's inputs start on today's date (the real one: the statement's own clock).
     const year = new Date().getUTCFullYear();
     const today = new Date().toISOString().slice(0, 10);
-    const fixtures = api({ [`GET /api/portfolios/alice-sub/statement?from=${year}-01-01&to=${today}`]: 'Date,Type\r\n' });
+    const fixtures = api({
+      [`GET /api/portfolios/alice-sub/statement?from=${year}-01-01&to=${today}`]: 'Date,Type\r\n',
+    });
     renderApp('/dashboard', { backend: fakeAuth(alice), api: fixtures });
     await userEvent.click(await screen.findByRole('button', { name: 'Download statement (CSV)' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
@@ -644,11 +809,21 @@ describe('dashboard: balance history', () => {
 describe('dashboard: transaction history', () => {
   const transactions: TransactionDto[] = [
     { id: 't2', type: 'withdrawal', amount: 50, direction: 'out', timestamp: '2025-02-12T15:00:00.000Z' },
-    { id: 't1', type: 'deposit', amount: 12000, direction: 'in', timestamp: '2024-12-02T09:00:00.000Z', note: 'Wire transfer' },
+    {
+      id: 't1',
+      type: 'deposit',
+      amount: 12000,
+      direction: 'in',
+      timestamp: '2024-12-02T09:00:00.000Z',
+      note: 'Wire transfer',
+    },
   ];
 
   it('loads only when first opened, and lists the months newest first, their growth folded, each entry with the running balance', async () => {
-    const fixtures = api({ 'GET /api/portfolios/alice-sub/history': history, 'GET /api/portfolios/alice-sub/transactions': transactions });
+    const fixtures = api({
+      'GET /api/portfolios/alice-sub/history': history,
+      'GET /api/portfolios/alice-sub/transactions': transactions,
+    });
     renderApp('/dashboard', { backend: fakeAuth(alice), api: fixtures });
     const show = await screen.findByRole('button', { name: 'Show' });
     await screen.findByTestId('balance');
@@ -656,8 +831,16 @@ describe('dashboard: transaction history', () => {
     await userEvent.click(show);
     const march = await screen.findByRole('list', { name: 'March 2025 transactions' });
     const body = document.getElementById('transaction-history') as HTMLElement;
-    expect(within(body).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['March 2025', 'February 2025', 'December 2024']);
-    expect(within(body).getAllByTestId('month-net').map((n) => n.textContent)).toEqual(['Net change +$163.21', 'Net change +$22.01', 'Net change +$12,160.45']);
+    expect(
+      within(body)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['March 2025', 'February 2025', 'December 2024']);
+    expect(
+      within(body)
+        .getAllByTestId('month-net')
+        .map((n) => n.textContent),
+    ).toEqual(['Net change +$163.21', 'Net change +$22.01', 'Net change +$12,160.45']);
     // March's one credit, folded: it opens to its week, with the balance after it.
     const fold = within(march).getByRole('button', { name: 'Weekly growth, 1 credit, +$163.21' });
     expect(fold).toHaveAttribute('aria-expanded', 'false');
@@ -667,8 +850,14 @@ describe('dashboard: transaction history', () => {
     expect(within(week).getByText('Mar 10, 2025')).toBeInTheDocument();
     expect(within(week).getByTestId('line-balance')).toHaveTextContent('Balance $12,345.67');
     // Entries one by one: amount, when, Added or Processed (never who), the balance after, the note.
-    const withdrawal = within(screen.getByRole('list', { name: 'February 2025 transactions' })).getAllByRole('listitem')[0] as HTMLElement;
-    expect([withdrawal.dataset.kind, within(withdrawal).getByTestId('line-amount').textContent, within(withdrawal).getByTestId('line-balance').textContent]).toEqual(['withdrawal', '−$50.00', 'Balance $12,182.46']);
+    const withdrawal = within(screen.getByRole('list', { name: 'February 2025 transactions' })).getAllByRole(
+      'listitem',
+    )[0] as HTMLElement;
+    expect([
+      withdrawal.dataset.kind,
+      within(withdrawal).getByTestId('line-amount').textContent,
+      within(withdrawal).getByTestId('line-balance').textContent,
+    ]).toEqual(['withdrawal', '−$50.00', 'Balance $12,182.46']);
     expect(within(withdrawal).getByText(/ · Processed$/)).toBeInTheDocument();
     const december = within(screen.getByRole('list', { name: 'December 2024 transactions' })).getAllByRole('listitem');
     // The deposit, below the month's growth credited after it.
@@ -688,7 +877,9 @@ describe('dashboard: transaction history', () => {
     let resolve: (value: TransactionDto[]) => void = () => undefined;
     renderApp('/dashboard', {
       backend: fakeAuth(alice),
-      api: api({ 'GET /api/portfolios/alice-sub/transactions': () => new Promise<TransactionDto[]>((r) => (resolve = r)) }),
+      api: api({
+        'GET /api/portfolios/alice-sub/transactions': () => new Promise<TransactionDto[]>((r) => (resolve = r)),
+      }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Show' }));
     expect(await screen.findByText('Loading transactions...')).toBeInTheDocument();

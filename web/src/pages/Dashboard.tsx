@@ -27,7 +27,9 @@ import { HistoryCard } from './dashboard/HistoryCard';
 import { RequestsCard } from './dashboard/RequestsCard';
 import { WithdrawalCard } from './dashboard/WithdrawalCard';
 
-type DashboardRead = RouteCall<'getPortfolio' | 'getEligibility' | 'listMyWithdrawalRequests' | 'getHistory' | 'listTransactions'>;
+type DashboardRead = RouteCall<
+  'getPortfolio' | 'getEligibility' | 'listMyWithdrawalRequests' | 'getHistory' | 'listTransactions'
+>;
 
 /** Everything the page shows, fetched again and put in place at once (or nothing changes). */
 function useRefresh(user: User, historyLoaded: boolean) {
@@ -88,14 +90,17 @@ function ClientDashboard({ user }: { user: User }) {
 
   let balance;
   if (portfolio.isLoading) balance = <BalanceCardLoading />;
-  else if (portfolio.error || !held) balance = <PortfolioFailed retrying={portfolio.isValidating} onRetry={() => void portfolio.mutate()} />;
+  else if (portfolio.error || !held)
+    balance = <PortfolioFailed retrying={portfolio.isValidating} onRetry={() => void portfolio.mutate()} />;
   else balance = <BalanceCard portfolio={held} firstDay={firstDay} />;
 
   return (
     <PageShell
       title="Portfolio Dashboard"
       subtitle={`Welcome, ${user.firstName || user.email}`}
-      actions={<HeaderActions user={user} phone={phone} refreshing={refresh.busy} onRefresh={() => void refresh.run()} />}
+      actions={
+        <HeaderActions user={user} phone={phone} refreshing={refresh.busy} onRefresh={() => void refresh.run()} />
+      }
       menuIcon={<Avatar user={user} />}
     >
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">

@@ -28,7 +28,9 @@ describe('forgot-password page', () => {
   });
 
   it('says when no account has the address', async () => {
-    const backend = fakeAuth(null, { sendResetCode: jest.fn(async () => Promise.reject(cognitoError('UserNotFoundException'))) });
+    const backend = fakeAuth(null, {
+      sendResetCode: jest.fn(async () => Promise.reject(cognitoError('UserNotFoundException'))),
+    });
     renderApp('/forgot-password', { backend, api: fixtureApi({}) });
     await send('ghost@example.com');
     await expectFieldError('Email', 'No account found with this email address');
@@ -76,7 +78,9 @@ describe('forgot-password page', () => {
   });
 
   it('opens the finishing form from the e-mail link with the code filled in', async () => {
-    const backend = fakeAuth(null, { confirmReset: jest.fn(async () => Promise.reject(cognitoError('ExpiredCodeException'))) });
+    const backend = fakeAuth(null, {
+      confirmReset: jest.fn(async () => Promise.reject(cognitoError('ExpiredCodeException'))),
+    });
     renderApp('/forgot-password?email=alice%40example.com&code=777888', { backend, api: fixtureApi({}) });
     expect(await screen.findByLabelText('Reset code')).toHaveValue('777888');
     expect(screen.getByText('alice@example.com')).toBeInTheDocument();

@@ -28,7 +28,19 @@ const resetTitle = failureTitle('reset');
 type Reset = ReturnType<typeof useAuthStep<AuthField>>;
 
 /** The second step: the code from the e-mail and the new password (its rules under it), then sign-in. */
-function FinishStep({ email, sent, initialCode, reset, onAnother }: { email: string; sent: boolean; initialCode: string; reset: Reset; onAnother: () => void }) {
+function FinishStep({
+  email,
+  sent,
+  initialCode,
+  reset,
+  onAnother,
+}: {
+  email: string;
+  sent: boolean;
+  initialCode: string;
+  reset: Reset;
+  onAnother: () => void;
+}) {
   const { backend } = useAuth();
   const navigate = useNavigate();
   const [code, setCode] = useState(initialCode);
@@ -39,7 +51,8 @@ function FinishStep({ email, sent, initialCode, reset, onAnother }: { email: str
     event.preventDefault();
     const missingCode = code.trim() === '' ? errors.reset.codeRequired : undefined;
     const weak = newPasswordProblem(newPassword);
-    if (missingCode || weak) return setProblems({ ...(missingCode ? { code: missingCode } : {}), ...(weak ? { password: weak } : {}) });
+    if (missingCode || weak)
+      return setProblems({ ...(missingCode ? { code: missingCode } : {}), ...(weak ? { password: weak } : {}) });
     await run(async () => {
       await backend.confirmReset(email, code, newPassword);
       notify('success', 'Password updated', 'Please sign in with your new password.');
@@ -65,7 +78,13 @@ function FinishStep({ email, sent, initialCode, reset, onAnother }: { email: str
           Choose a new password for <strong>{email}</strong>.
         </Text>
       )}
-      <AuthForm onSubmit={onFinish} submitText="Set New Password" busyText="Saving..." busy={busy} failure={failureOf(problems, resetTitle)}>
+      <AuthForm
+        onSubmit={onFinish}
+        submitText="Set New Password"
+        busyText="Saving..."
+        busy={busy}
+        failure={failureOf(problems, resetTitle)}
+      >
         <CodeField label="Reset code" {...fieldProps('code', code, setCode)} />
         <NewPasswordField label="New password" {...fieldProps('password', newPassword, setNewPassword)} />
       </AuthForm>
@@ -116,10 +135,25 @@ export default function ForgotPassword() {
     setProblems({});
   };
 
-  if (step !== 'request') return <FinishStep email={email} sent={step === 'sent'} initialCode={step === 'finish' ? linkCode : ''} reset={reset} onAnother={tryAnother} />;
+  if (step !== 'request')
+    return (
+      <FinishStep
+        email={email}
+        sent={step === 'sent'}
+        initialCode={step === 'finish' ? linkCode : ''}
+        reset={reset}
+        onAnother={tryAnother}
+      />
+    );
   return (
     <AuthCard title="Reset Password">
-      <AuthForm onSubmit={onSend} submitText="Send Reset Link" busyText="Sending..." busy={busy} failure={failureOf(problems, resetTitle)}>
+      <AuthForm
+        onSubmit={onSend}
+        submitText="Send Reset Link"
+        busyText="Sending..."
+        busy={busy}
+        failure={failureOf(problems, resetTitle)}
+      >
         <EmailField {...fieldProps('email', email, setEmail)} />
       </AuthForm>
       <FooterLink prompt="Remembered it?" to="/" label="Back to Sign In" />

@@ -18,7 +18,8 @@ export default function NotFound() {
           404 Page Not Found
         </Heading>
         <Text color="fg.muted" mb="4">
-          There is no page at <Code recipe={codeRecipe}>{pathname}</Code>. Check the address, or start again from sign-in.
+          There is no page at <Code recipe={codeRecipe}>{pathname}</Code>. Check the address, or start again from
+          sign-in.
         </Text>
         <Link asChild color="yellow.fg">
           <RouterLink to="/">Back to sign in</RouterLink>

@@ -1,7 +1,16 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expectFieldError, expectFormFailure } from '../test/field-errors';
-import { adminUser, alice, cognitoError, FAKE_TOTP_CODE, type FakeUser, fakeAuth, fixtureApi, renderApp } from '../test/harness';
+import {
+  adminUser,
+  alice,
+  cognitoError,
+  FAKE_TOTP_CODE,
+  type FakeUser,
+  fakeAuth,
+  fixtureApi,
+  renderApp,
+} from '../test/harness';
 import { aliceQuietReads } from '../test/client-fixtures';
 
 /** What a client's dashboard and the admin console read when they open after a sign-in. */
@@ -44,25 +53,32 @@ describe('sign-in page', () => {
   it.each([
     ['UserNotFoundException', 'User does not exist.', 'Email', 'No account found with this email address'],
     ['NotAuthorizedException', 'Incorrect username or password.', 'Password', 'Incorrect password'],
-  ])("says %s (%s) at the field it concerns, and under 'Sign-in failed' over the form", async (name, message, field, shown) => {
-    const backend = fakeAuth(null, { signIn: jest.fn(async () => Promise.reject(Object.assign(new Error(message), { name }))) });
-    renderApp('/', { backend, api: fixtureApi({}) });
-    await userEvent.type(await screen.findByLabelText('Email'), 'alice@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    await expectFieldError(field, shown);
-    await expectFormFailure('Sign-in failed', shown);
-    // Typing in the field answers it, at the field and over the form.
-    await userEvent.type(screen.getByLabelText(field), 'x');
-    expect(screen.queryByText(shown)).not.toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  });
+  ])(
+    "says %s (%s) at the field it concerns, and under 'Sign-in failed' over the form",
+    async (name, message, field, shown) => {
+      const backend = fakeAuth(null, {
+        signIn: jest.fn(async () => Promise.reject(Object.assign(new Error(message), { name }))),
+      });
+      renderApp('/', { backend, api: fixtureApi({}) });
+      await userEvent.type(await screen.findByLabelText('Email'), 'alice@example.com');
+      await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+      await expectFieldError(field, shown);
+      await expectFormFailure('Sign-in failed', shown);
+      // Typing in the field answers it, at the field and over the form.
+      await userEvent.type(screen.getByLabelText(field), 'x');
+      expect(screen.queryByText(shown)).not.toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    },
+  );
 
   it.each([
     ['NotAuthorizedException', 'Password attempts exceeded', 'Too many failed attempts. Please try again later'],
     ['SomethingElse', 'boom', 'An error occurred during sign in'],
   ])('says %s (%s), which no field owns, over the form', async (name, message, shown) => {
-    const backend = fakeAuth(null, { signIn: jest.fn(async () => Promise.reject(Object.assign(new Error(message), { name }))) });
+    const backend = fakeAuth(null, {
+      signIn: jest.fn(async () => Promise.reject(Object.assign(new Error(message), { name }))),
+    });
     renderApp('/', { backend, api: fixtureApi({}) });
     await userEvent.type(await screen.findByLabelText('Email'), 'alice@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong');
@@ -83,7 +99,12 @@ describe('sign-in page', () => {
     const mark = button.querySelector('svg');
     expect(mark).toHaveAttribute('aria-hidden', 'true');
     // The four colours of the "G".
-    expect([...(mark?.querySelectorAll('path') ?? [])].map((p) => p.getAttribute('fill'))).toEqual(['#EA4335', '#4285F4', '#FBBC05', '#34A853']);
+    expect([...(mark?.querySelectorAll('path') ?? [])].map((p) => p.getAttribute('fill'))).toEqual([
+      '#EA4335',
+      '#4285F4',
+      '#FBBC05',
+      '#34A853',
+    ]);
   });
 
   it('says calmly that a Google sign-in was cancelled (not as a failure), and a failed one as a failure', async () => {
@@ -212,11 +233,16 @@ describe('sign-in code step (two-factor)', () => {
   });
 
   it('says a code already used is expired and stays on the code step', async () => {
-    const backend = twoFactorBackend(alice, async () => Promise.reject(cognitoError('ExpiredCodeException', 'Your software token has already been used once.')));
+    const backend = twoFactorBackend(alice, async () =>
+      Promise.reject(cognitoError('ExpiredCodeException', 'Your software token has already been used once.')),
+    );
     renderApp('/', { backend, api });
     await userEvent.type(await passPassword(alice.email), FAKE_TOTP_CODE);
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    await expectFieldError('Authentication code', 'This code has expired or was already used. Please wait for the next code and try again.');
+    await expectFieldError(
+      'Authentication code',
+      'This code has expired or was already used. Please wait for the next code and try again.',
+    );
     expect(screen.getByLabelText('Authentication code')).toBeInTheDocument();
   });
 

@@ -25,7 +25,15 @@ const codeProblems = (error: unknown) => authProblems('totp', error);
 type Step = ReturnType<typeof useAuthStep<AuthField>>;
 
 /** The code step: the authenticator app's code, after a right password; back to the password when Cognito has ended the attempt. */
-function CodeStep({ signedIn, onEnded, onBack }: { signedIn: () => Promise<'leaving'>; onEnded: () => void; onBack: () => void }) {
+function CodeStep({
+  signedIn,
+  onEnded,
+  onBack,
+}: {
+  signedIn: () => Promise<'leaving'>;
+  onEnded: () => void;
+  onBack: () => void;
+}) {
   const { backend } = useAuth();
   const [code, setCode] = useState('');
   const { busy, run, problems, setProblems, fieldProps } = useAuthStep<AuthField>(codeProblems);
@@ -49,7 +57,13 @@ function CodeStep({ signedIn, onEnded, onBack }: { signedIn: () => Promise<'leav
 
   return (
     <AuthCard title="Welcome Back" subtitle="Enter the 6-digit code from your authenticator app">
-      <AuthForm onSubmit={onCode} submitText="Verify" busyText="Verifying..." busy={busy} failure={failureOf(problems, signInTitles.signInFailed)}>
+      <AuthForm
+        onSubmit={onCode}
+        submitText="Verify"
+        busyText="Verifying..."
+        busy={busy}
+        failure={failureOf(problems, signInTitles.signInFailed)}
+      >
         <CodeField label="Authentication code" {...fieldProps('code', code, setCode)} autoFocus />
       </AuthForm>
       <Button variant="ghost" onClick={onBack} disabled={busy}>
@@ -60,7 +74,13 @@ function CodeStep({ signedIn, onEnded, onBack }: { signedIn: () => Promise<'leav
 }
 
 /** The e-mail and password (or Google); `onCode` when Cognito then wants the app's code. */
-function PasswordStep({ email, setEmail, step, signedIn, onCode }: {
+function PasswordStep({
+  email,
+  setEmail,
+  step,
+  signedIn,
+  onCode,
+}: {
   email: string;
   setEmail: (value: string) => void;
   step: Step;
@@ -97,9 +117,20 @@ function PasswordStep({ email, setEmail, step, signedIn, onCode }: {
     <AuthCard title="Welcome Back" subtitle="Access your gold trading portfolio">
       <GoogleButton label="Continue with Google" failureTitle={signInTitles.signInFailed} />
       <OrDivider />
-      <AuthForm onSubmit={onSubmit} submitText="Sign In" busyText="Signing in..." busy={busy} failure={failureOf(problems, signInTitles.signInFailed)}>
+      <AuthForm
+        onSubmit={onSubmit}
+        submitText="Sign In"
+        busyText="Signing in..."
+        busy={busy}
+        failure={failureOf(problems, signInTitles.signInFailed)}
+      >
         <EmailField {...fieldProps('email', email, setEmail)} />
-        <PasswordField label="Password" autoComplete="current-password" {...fieldProps('password', password, setPassword)} labelEnd={forgot} />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          {...fieldProps('password', password, setPassword)}
+          labelEnd={forgot}
+        />
       </AuthForm>
       <FooterLink prompt="New to Aurum?" to="/signup" label="Create Account" />
     </AuthCard>
@@ -127,5 +158,13 @@ export default function SignIn() {
     };
     return <CodeStep signedIn={signedIn} onEnded={ended} onBack={() => setStep('password')} />;
   }
-  return <PasswordStep email={email} setEmail={setEmail} step={passwordStep} signedIn={signedIn} onCode={() => setStep('code')} />;
+  return (
+    <PasswordStep
+      email={email}
+      setEmail={setEmail}
+      step={passwordStep}
+      signedIn={signedIn}
+      onCode={() => setStep('code')}
+    />
+  );
 }

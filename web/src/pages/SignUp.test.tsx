@@ -5,19 +5,42 @@ import { alice, apiError, fakeAuth, fixtureApi, renderApp } from '../test/harnes
 
 /** The password rules under the field: each rule's text and whether it is ticked. */
 const rulesShown = () =>
-  [...screen.getByTestId('password-rules').querySelectorAll('li')].map((li) => [li.textContent?.replace(/, (met|not met yet)$/, ''), li.getAttribute('data-met') === 'true']);
+  [...screen.getByTestId('password-rules').querySelectorAll('li')].map((li) => [
+    li.textContent?.replace(/, (met|not met yet)$/, ''),
+    li.getAttribute('data-met') === 'true',
+  ]);
 
 const dashboardApi = (extra: Record<string, unknown> = {}) =>
   fixtureApi({
     'POST /api/portfolios/create': { success: true },
-    'GET /api/portfolios/alice-sub': { success: true, portfolio: { userId: 'alice-sub', balance: 0, lastUpdate: '2025-01-15T12:00:00Z', weeklyGain: 0, weeklyGainAmount: 0 } },
-    'GET /api/withdrawals/alice-sub/eligible': { data: { totalEligibleProfit: 0, showRequestButton: false, eligibleDeposits: [], upcoming: [] } },
+    'GET /api/portfolios/alice-sub': {
+      success: true,
+      portfolio: {
+        userId: 'alice-sub',
+        balance: 0,
+        lastUpdate: '2025-01-15T12:00:00Z',
+        weeklyGain: 0,
+        weeklyGainAmount: 0,
+      },
+    },
+    'GET /api/withdrawals/alice-sub/eligible': {
+      data: { totalEligibleProfit: 0, showRequestButton: false, eligibleDeposits: [], upcoming: [] },
+    },
     'GET /api/portfolios/alice-sub/withdrawal-requests': [],
     ...extra,
   });
 
-async function fillForm(values: Partial<Record<'First name' | 'Last name' | 'Email' | 'Password' | 'Confirm password', string>> = {}) {
-  const all = { 'First name': 'Alice', 'Last name': 'Example', Email: 'alice@example.com', Password: 'secret1', 'Confirm password': 'secret1', ...values };
+async function fillForm(
+  values: Partial<Record<'First name' | 'Last name' | 'Email' | 'Password' | 'Confirm password', string>> = {},
+) {
+  const all = {
+    'First name': 'Alice',
+    'Last name': 'Example',
+    Email: 'alice@example.com',
+    Password: 'secret1',
+    'Confirm password': 'secret1',
+    ...values,
+  };
   for (const [label, value] of Object.entries(all)) {
     if (value) await userEvent.type(screen.getByLabelText(label), value);
   }
@@ -30,7 +53,8 @@ describe('sign-up page', () => {
     expect(await screen.findByRole('heading', { name: 'Create Account' })).toBeInTheDocument();
     expect(screen.getByText('Join the firm')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign up with Google' })).toBeInTheDocument();
-    for (const label of ['First name', 'Last name', 'Email', 'Password', 'Confirm password']) expect(screen.getByLabelText(label)).toBeInTheDocument();
+    for (const label of ['First name', 'Last name', 'Email', 'Password', 'Confirm password'])
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/');
   });
 
@@ -51,7 +75,9 @@ describe('sign-up page', () => {
       ['At least 6 characters', false],
       ['No space at the start or end', false],
     ]);
-    expect(password).toHaveAccessibleDescription(/^At least 6 characters ?, not met yet No space at the start or end ?, not met yet$/);
+    expect(password).toHaveAccessibleDescription(
+      /^At least 6 characters ?, not met yet No space at the start or end ?, not met yet$/,
+    );
     await userEvent.type(password, ' abc');
     expect(rulesShown()).toEqual([
       ['At least 6 characters', false],
@@ -103,7 +129,7 @@ describe('sign-up page', () => {
   });
 
   it.each([
-    ['Last name', 'Example;=1+1;=cmd|\' /C calc\'!A0', 'Names cannot contain ";" or start with =, +, - or @'],
+    ['Last name', "Example;=1+1;=cmd|' /C calc'!A0", 'Names cannot contain ";" or start with =, +, - or @'],
     ['First name', '=cmd', 'Names cannot contain ";" or start with =, +, - or @'],
     ['First name', 'Al\u202Eice', 'Names cannot contain control or text-direction characters'],
   ] as const)('shows a refused name at its field and sends nothing: %s %j', async (field, name, message) => {
@@ -136,23 +162,28 @@ describe('sign-up page', () => {
     expect(backend.signUp).not.toHaveBeenCalled();
   });
 
-  it.each(['<img>-a@example.com', '<img src=x>-a@example.com', 'a\r\nBcc: x@example.com', 'a b@example.com', 'eve@example.com>'])(
-    'refuses %j at the e-mail field and sends nothing',
-    async (address) => {
-      const backend = fakeAuth(null);
-      renderApp('/signup', { backend, api: fixtureApi({}) });
-      await screen.findByLabelText('First name');
-      // Pasted, as a crafted address would be: typing cannot put a line break into the field.
-      await userEvent.click(screen.getByLabelText('Email'));
-      await userEvent.paste(address);
-      await fillForm({ Email: '' });
-      await expectFieldError('Email', 'Invalid email address');
-      expect(backend.signUp).not.toHaveBeenCalled();
-    },
-  );
+  it.each([
+    '<img>-a@example.com',
+    '<img src=x>-a@example.com',
+    'a\r\nBcc: x@example.com',
+    'a b@example.com',
+    'eve@example.com>',
+  ])('refuses %j at the e-mail field and sends nothing', async (address) => {
+    const backend = fakeAuth(null);
+    renderApp('/signup', { backend, api: fixtureApi({}) });
+    await screen.findByLabelText('First name');
+    // Pasted, as a crafted address would be: typing cannot put a line break into the field.
+    await userEvent.click(screen.getByLabelText('Email'));
+    await userEvent.paste(address);
+    await fillForm({ Email: '' });
+    await expectFieldError('Email', 'Invalid email address');
+    expect(backend.signUp).not.toHaveBeenCalled();
+  });
 
   it("says the sign-up check's refusal of the address under the e-mail", async () => {
-    const refusal = Object.assign(new Error('PreSignUp failed with error Invalid email address.'), { name: 'UserLambdaValidationException' });
+    const refusal = Object.assign(new Error('PreSignUp failed with error Invalid email address.'), {
+      name: 'UserLambdaValidationException',
+    });
     const backend = fakeAuth(null, { signUp: jest.fn(async () => Promise.reject(refusal)) });
     renderApp('/signup', { backend, api: fixtureApi({}) });
     await screen.findByLabelText('First name');
@@ -162,7 +193,11 @@ describe('sign-up page', () => {
   });
 
   it('says the taken-address message under the e-mail when it is taken', async () => {
-    const backend = fakeAuth(null, { signUp: jest.fn(async () => Promise.reject(Object.assign(new Error('User already exists'), { name: 'UsernameExistsException' }))) });
+    const backend = fakeAuth(null, {
+      signUp: jest.fn(async () =>
+        Promise.reject(Object.assign(new Error('User already exists'), { name: 'UsernameExistsException' })),
+      ),
+    });
     renderApp('/signup', { backend, api: fixtureApi({}) });
     await screen.findByLabelText('First name');
     await fillForm();
@@ -173,8 +208,14 @@ describe('sign-up page', () => {
   it('says a password Cognito refuses under it, and a refusal of the names over the form', async () => {
     const signUp = jest
       .fn()
-      .mockRejectedValueOnce(Object.assign(new Error('Password did not conform with policy'), { name: 'InvalidPasswordException' }))
-      .mockRejectedValueOnce(Object.assign(new Error('PreSignUp failed with error Names must be at most 256 characters.'), { name: 'UserLambdaValidationException' }));
+      .mockRejectedValueOnce(
+        Object.assign(new Error('Password did not conform with policy'), { name: 'InvalidPasswordException' }),
+      )
+      .mockRejectedValueOnce(
+        Object.assign(new Error('PreSignUp failed with error Names must be at most 256 characters.'), {
+          name: 'UserLambdaValidationException',
+        }),
+      );
     renderApp('/signup', { backend: fakeAuth(null, { signUp }), api: fixtureApi({}) });
     await screen.findByLabelText('First name');
     await fillForm();
@@ -194,7 +235,12 @@ describe('sign-up page', () => {
     renderApp('/signup', { backend, api });
     await screen.findByLabelText('First name');
     await fillForm();
-    expect(backend.signUp).toHaveBeenCalledWith({ email: 'alice@example.com', password: 'secret1', firstName: 'Alice', lastName: 'Example' });
+    expect(backend.signUp).toHaveBeenCalledWith({
+      email: 'alice@example.com',
+      password: 'secret1',
+      firstName: 'Alice',
+      lastName: 'Example',
+    });
     expect(await screen.findByText('Check your email')).toBeInTheDocument();
     expect(screen.getByText('alice@example.com')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Verification code'), '123456');
@@ -202,11 +248,19 @@ describe('sign-up page', () => {
     expect(await screen.findByText('Account created successfully!')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Portfolio Dashboard' })).toBeInTheDocument();
     expect(backend.confirmSignUp).toHaveBeenCalledWith('alice@example.com', '123456');
-    expect(api.calls).toContainEqual({ method: 'POST', path: '/api/portfolios/create', body: { userId: 'alice-sub', initialBalance: 0 } });
+    expect(api.calls).toContainEqual({
+      method: 'POST',
+      path: '/api/portfolios/create',
+      body: { userId: 'alice-sub', initialBalance: 0 },
+    });
   });
 
   it('says when the verification code is wrong', async () => {
-    const backend = fakeAuth(null, { confirmSignUp: jest.fn(async () => Promise.reject(Object.assign(new Error('bad'), { name: 'CodeMismatchException' }))) });
+    const backend = fakeAuth(null, {
+      confirmSignUp: jest.fn(async () =>
+        Promise.reject(Object.assign(new Error('bad'), { name: 'CodeMismatchException' })),
+      ),
+    });
     renderApp('/signup?email=alice%40example.com&step=confirm', { backend, api: fixtureApi({}) });
     await userEvent.type(await screen.findByLabelText('Verification code'), '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));

@@ -39,7 +39,13 @@ const signUpTitle = failureTitle('signUp');
 const resendProblems = (error: unknown): Problems<SignUpField> => ({ form: formErrorMessage('signUp', error) });
 
 /** The password (shown or hidden, its rules under it) and its confirmation. */
-function PasswordFields({ password, confirm, onPassword, onConfirm, problems }: {
+function PasswordFields({
+  password,
+  confirm,
+  onPassword,
+  onConfirm,
+  problems,
+}: {
   password: string;
   confirm: string;
   onPassword: (value: string) => void;
@@ -53,23 +59,50 @@ function PasswordFields({ password, confirm, onPassword, onConfirm, problems }: 
       <FormField label="Password" error={problems.password} hint={<PasswordRules password={password} />}>
         <InputGroup
           endElement={
-            <Button size="xs" variant="ghost" me="-2" onClick={() => setShown((v) => !v)} aria-label={shown ? 'Hide password' : 'Show password'} aria-pressed={shown}>
+            <Button
+              size="xs"
+              variant="ghost"
+              me="-2"
+              onClick={() => setShown((v) => !v)}
+              aria-label={shown ? 'Hide password' : 'Show password'}
+              aria-pressed={shown}
+            >
               {shown ? 'Hide' : 'Show'}
             </Button>
           }
         >
-          <FieldInput type={type} autoComplete="new-password" value={password} onChange={(e) => onPassword(e.currentTarget.value)} />
+          <FieldInput
+            type={type}
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => onPassword(e.currentTarget.value)}
+          />
         </InputGroup>
       </FormField>
       <FormField label="Confirm password" error={problems.confirmPassword}>
-        <FieldInput type={type} autoComplete="new-password" value={confirm} onChange={(e) => onConfirm(e.currentTarget.value)} />
+        <FieldInput
+          type={type}
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => onConfirm(e.currentTarget.value)}
+        />
       </FormField>
     </>
   );
 }
 
 /** The form: names, e-mail, password; `onSent` with the address once Cognito has the sign-up (and wants its code). */
-function SignUpForm({ email, setEmail, onSent, onDone }: { email: string; setEmail: (v: string) => void; onSent: () => void; onDone: () => Promise<void> }) {
+function SignUpForm({
+  email,
+  setEmail,
+  onSent,
+  onDone,
+}: {
+  email: string;
+  setEmail: (v: string) => void;
+  onSent: () => void;
+  onDone: () => Promise<void>;
+}) {
   const { backend } = useAuth();
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
@@ -87,7 +120,12 @@ function SignUpForm({ email, setEmail, onSent, onDone }: { email: string; setEma
     setProblems(unfit ?? {});
     if (badNames || unfit) return;
     await run(async () => {
-      const outcome = await backend.signUp({ email: email.trim(), password, firstName: firstName.trim(), lastName: lastName.trim() });
+      const outcome = await backend.signUp({
+        email: email.trim(),
+        password,
+        firstName: firstName.trim(),
+        lastName: lastName.trim(),
+      });
       if (outcome === 'done') {
         await onDone();
         return 'leaving';
@@ -98,8 +136,24 @@ function SignUpForm({ email, setEmail, onSent, onDone }: { email: string; setEma
   };
 
   return (
-    <AuthForm onSubmit={onSubmit} submitText="Create Account" busyText="Creating account..." busy={busy} failure={failureOf({ firstName: nameErrors?.firstName ?? undefined, lastName: nameErrors?.lastName ?? undefined, ...problems }, signUpTitle)}>
-      <NameFields firstName={firstName} lastName={lastName} setFirstName={setFirstName} setLastName={setLastName} errors={nameErrors} setErrors={setNameErrors} />
+    <AuthForm
+      onSubmit={onSubmit}
+      submitText="Create Account"
+      busyText="Creating account..."
+      busy={busy}
+      failure={failureOf(
+        { firstName: nameErrors?.firstName ?? undefined, lastName: nameErrors?.lastName ?? undefined, ...problems },
+        signUpTitle,
+      )}
+    >
+      <NameFields
+        firstName={firstName}
+        lastName={lastName}
+        setFirstName={setFirstName}
+        setLastName={setLastName}
+        errors={nameErrors}
+        setErrors={setNameErrors}
+      />
       <EmailField {...fieldProps('email', email, setEmail)} />
       <PasswordFields
         password={password}
@@ -133,7 +187,11 @@ function useFinishSignUp() {
       } catch (error) {
         // 409: the portfolio exists already (a second tab finished first); anything else is worth saying.
         if (!(error instanceof ApiError && error.status === 409)) {
-          notify('error', toastTitles.signUpFailed, (error instanceof ApiError && error.serverMessage) || errors.generic);
+          notify(
+            'error',
+            toastTitles.signUpFailed,
+            (error instanceof ApiError && error.serverMessage) || errors.generic,
+          );
           navigate('/dashboard', { replace: true });
           return;
         }
@@ -148,7 +206,19 @@ function useFinishSignUp() {
 type Verify = ReturnType<typeof useAuthStep<SignUpField>>;
 
 /** The code step: the code from the e-mail (typed, or from its link), and another code on request. */
-function VerifyStep({ email, code, setCode, verify, onVerify }: { email: string; code: string; setCode: (v: string) => void; verify: Verify; onVerify: (e: FormEvent) => void }) {
+function VerifyStep({
+  email,
+  code,
+  setCode,
+  verify,
+  onVerify,
+}: {
+  email: string;
+  code: string;
+  setCode: (v: string) => void;
+  verify: Verify;
+  onVerify: (e: FormEvent) => void;
+}) {
   const { backend } = useAuth();
   const resend = useAuthStep<SignUpField>(resendProblems);
   const onResend = () =>
@@ -166,7 +236,13 @@ function VerifyStep({ email, code, setCode, verify, onVerify }: { email: string;
           We sent a verification code to <strong>{email}</strong>.
         </Text>
       </Stack>
-      <AuthForm onSubmit={onVerify} submitText="Verify" busyText="Verifying..." busy={verify.busy} failure={failureOf({ ...resend.problems, ...verify.problems }, signUpTitle)}>
+      <AuthForm
+        onSubmit={onVerify}
+        submitText="Verify"
+        busyText="Verifying..."
+        busy={verify.busy}
+        failure={failureOf({ ...resend.problems, ...verify.problems }, signUpTitle)}
+      >
         <CodeField label="Verification code" {...verify.fieldProps('code', code, setCode)} />
       </AuthForm>
       <Button variant="ghost" onClick={() => void onResend()} loading={resend.busy} disabled={verify.busy}>

@@ -7,8 +7,19 @@ import type { ClientDto, HistoryPointDto } from '../../../shared/api';
 
 /** What Alice's dashboard reads as it opens, with nothing to show: each signed-in page's first read. */
 export const aliceQuietReads = {
-  'GET /api/portfolios/alice-sub': { success: true, portfolio: { userId: 'alice-sub', balance: 10, lastUpdate: '2025-03-10T12:00:00Z', weeklyGain: 0, weeklyGainAmount: 0 } },
-  'GET /api/withdrawals/alice-sub/eligible': { data: { totalEligibleProfit: 0, showRequestButton: false, eligibleDeposits: [], upcoming: [] } },
+  'GET /api/portfolios/alice-sub': {
+    success: true,
+    portfolio: {
+      userId: 'alice-sub',
+      balance: 10,
+      lastUpdate: '2025-03-10T12:00:00Z',
+      weeklyGain: 0,
+      weeklyGainAmount: 0,
+    },
+  },
+  'GET /api/withdrawals/alice-sub/eligible': {
+    data: { totalEligibleProfit: 0, showRequestButton: false, eligibleDeposits: [], upcoming: [] },
+  },
   'GET /api/portfolios/alice-sub/withdrawal-requests': [],
 };
 

@@ -2,14 +2,17 @@
 import { screen, waitFor } from '@testing-library/react';
 
 /** The field labelled `label` (within `scope`, else the page) is marked invalid and described by `message`, shown under it. */
-export async function expectFieldError(label: string, message: string, scope: Pick<typeof screen, 'getByLabelText'> = screen): Promise<HTMLElement> {
+export async function expectFieldError(
+  label: string,
+  message: string,
+  scope: Pick<typeof screen, 'getByLabelText'> = screen,
+): Promise<HTMLElement> {
   const field = scope.getByLabelText(label);
   await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
   expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
   expect(field).toHaveAccessibleErrorMessage(message);
   return field;
 }
-
 
 /** The form's alert over its fields: the product's title for the failure, then its message. */
 export async function expectFormFailure(title: string, message: string): Promise<HTMLElement> {

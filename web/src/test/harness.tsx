@@ -11,7 +11,14 @@ import type { AccountBackend, AuthBackend } from '../auth/session';
 import type { AppConfig } from '../config';
 import { apiMessages, errors } from '../../../shared/messages';
 
-export const testConfig: AppConfig = { region: 'us-east-1', userPoolId: 'us-east-1_test', userPoolClientId: 'client', googleSignIn: false, oauthDomain: null, fundingInstructions: [] };
+export const testConfig: AppConfig = {
+  region: 'us-east-1',
+  userPoolId: 'us-east-1_test',
+  userPoolClientId: 'client',
+  googleSignIn: false,
+  oauthDomain: null,
+  fundingInstructions: [],
+};
 
 export interface FakeUser {
   sub: string;
@@ -27,8 +34,19 @@ export interface FakeUser {
   signedInLongAgo?: boolean;
 }
 
-export const alice: FakeUser = { sub: 'alice-sub', email: 'alice@example.com', firstName: 'Alice', lastName: 'Example' };
-export const adminUser: FakeUser = { sub: 'admin-sub', email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', isAdmin: true };
+export const alice: FakeUser = {
+  sub: 'alice-sub',
+  email: 'alice@example.com',
+  firstName: 'Alice',
+  lastName: 'Example',
+};
+export const adminUser: FakeUser = {
+  sub: 'admin-sub',
+  email: 'admin@example.com',
+  firstName: 'Ada',
+  lastName: 'Admin',
+  isAdmin: true,
+};
 
 /** The code the fake authenticator app shows: the fake backend takes this one and refuses any other. */
 export const FAKE_TOTP_CODE = '123456';
@@ -46,51 +64,57 @@ export const cognitoError = (name: string, message = name) => Object.assign(new 
 export function fakeAuth(signedIn: FakeUser | null, overrides: Partial<AuthBackend> = {}) {
   let current = signedIn;
   const signedInUser = () => {
-    if (!current) throw cognitoError('UserUnAuthenticatedException', 'User needs to be authenticated to call this API.');
+    if (!current)
+      throw cognitoError('UserUnAuthenticatedException', 'User needs to be authenticated to call this API.');
     return current;
   };
-  const backend: AuthBackend & { account: AccountBackend; setUser(u: FakeUser | null): void; user(): FakeUser | null } = {
-    setUser(u) {
-      current = u;
-    },
-    user: () => current,
-    session: jest.fn(async () =>
-      current
-        ? {
-            accessToken: `token-of-${current.sub}`,
-            accessClaims: { sub: current.sub, 'cognito:groups': current.isAdmin ? ['admins'] : [] },
-            idClaims: {
-              sub: current.sub,
-              email: current.email,
-              given_name: current.firstName,
-              family_name: current.lastName,
-              'cognito:username': current.provider ? `${current.provider}_${current.sub}` : current.sub,
-              ...(current.provider ? { identities: [{ providerName: current.provider, providerType: current.provider, primary: 'true' }] } : {}),
-            },
-          }
-        : null,
-    ),
-    signIn: jest.fn(async () => 'signedIn' as const),
-    signUp: jest.fn(async () => 'confirmSignUp' as const),
-    confirmSignUp: jest.fn(async () => ({ signedIn: true })),
-    resendCode: jest.fn(async () => undefined),
-    sendResetCode: jest.fn(async () => undefined),
-    confirmReset: jest.fn(async () => undefined),
-    signInWithGoogle: jest.fn(async () => undefined),
-    signOut: jest.fn(async () => {
-      current = null;
-    }),
-    confirmTotp: jest.fn(async (code: string) => {
-      if (code !== FAKE_TOTP_CODE) throw cognitoError('CodeMismatchException', 'Invalid code received for user');
-    }),
-    onSignedIn: jest.fn(() => () => undefined),
-    account: {
-      mfaStatus: jest.fn(async () => ({ totp: signedInUser().totp === true })),
-      // Every session ends; the page then signs this device out as usual (`signOut`).
-      signOutEverywhere: jest.fn(async () => undefined),
-    },
-    ...overrides,
-  };
+  const backend: AuthBackend & { account: AccountBackend; setUser(u: FakeUser | null): void; user(): FakeUser | null } =
+    {
+      setUser(u) {
+        current = u;
+      },
+      user: () => current,
+      session: jest.fn(async () =>
+        current
+          ? {
+              accessToken: `token-of-${current.sub}`,
+              accessClaims: { sub: current.sub, 'cognito:groups': current.isAdmin ? ['admins'] : [] },
+              idClaims: {
+                sub: current.sub,
+                email: current.email,
+                given_name: current.firstName,
+                family_name: current.lastName,
+                'cognito:username': current.provider ? `${current.provider}_${current.sub}` : current.sub,
+                ...(current.provider
+                  ? {
+                      identities: [{ providerName: current.provider, providerType: current.provider, primary: 'true' }],
+                    }
+                  : {}),
+              },
+            }
+          : null,
+      ),
+      signIn: jest.fn(async () => 'signedIn' as const),
+      signUp: jest.fn(async () => 'confirmSignUp' as const),
+      confirmSignUp: jest.fn(async () => ({ signedIn: true })),
+      resendCode: jest.fn(async () => undefined),
+      sendResetCode: jest.fn(async () => undefined),
+      confirmReset: jest.fn(async () => undefined),
+      signInWithGoogle: jest.fn(async () => undefined),
+      signOut: jest.fn(async () => {
+        current = null;
+      }),
+      confirmTotp: jest.fn(async (code: string) => {
+        if (code !== FAKE_TOTP_CODE) throw cognitoError('CodeMismatchException', 'Invalid code received for user');
+      }),
+      onSignedIn: jest.fn(() => () => undefined),
+      account: {
+        mfaStatus: jest.fn(async () => ({ totp: signedInUser().totp === true })),
+        // Every session ends; the page then signs this device out as usual (`signOut`).
+        signOutEverywhere: jest.fn(async () => undefined),
+      },
+      ...overrides,
+    };
   return backend;
 }
 
@@ -104,14 +128,19 @@ export function fixtureApi(handlers: Record<string, unknown>) {
   const calls: { method: string; path: string; body: unknown; accessToken?: string }[] = [];
   const api: Api = async (path: string, options: RequestOptions = {}) => {
     const method = options.method ?? 'GET';
-    calls.push({ method, path, body: options.body, ...(options.accessToken ? { accessToken: options.accessToken } : {}) });
+    calls.push({
+      method,
+      path,
+      body: options.body,
+      ...(options.accessToken ? { accessToken: options.accessToken } : {}),
+    });
     // An exact path with its query first; else the path's handler, which reads the query itself.
     const exact = `${method} ${path}`;
     const key = exact in handlers ? exact : `${method} ${path.split('?')[0]}`;
     if (!(key in handlers)) throw new Error(`no fixture for ${exact}`);
     const handler = handlers[key];
     await Promise.resolve();
-    return (typeof handler === 'function' ? (handler as Handler)(options.body, path, options) : handler);
+    return typeof handler === 'function' ? (handler as Handler)(options.body, path, options) : handler;
   };
   return Object.assign(api, { calls });
 }
@@ -133,7 +162,8 @@ export function accountApi(backend: ReturnType<typeof fakeAuth>): Record<string,
     'POST /api/me/two-factor/setup': (body) => {
       if (me().signedInLongAgo) throw apiError(403, apiMessages.freshSignInRequired);
       if (me().totp) throw apiError(409, apiMessages.twoFactorAlreadyOn);
-      if ((body as { password?: string }).password !== FAKE_PASSWORD) throw apiError(400, errors.account.wrongCurrentPassword);
+      if ((body as { password?: string }).password !== FAKE_PASSWORD)
+        throw apiError(400, errors.account.wrongCurrentPassword);
       return { secretCode: FAKE_TOTP_SECRET };
     },
     'POST /api/me/two-factor/verify': (body) => {
@@ -151,7 +181,8 @@ export function accountApi(backend: ReturnType<typeof fakeAuth>): Record<string,
       return { success: true };
     },
     'POST /api/me/password': (body) => {
-      if ((body as { previousPassword?: string }).previousPassword !== FAKE_PASSWORD) throw apiError(400, errors.account.wrongCurrentPassword);
+      if ((body as { previousPassword?: string }).previousPassword !== FAKE_PASSWORD)
+        throw apiError(400, errors.account.wrongCurrentPassword);
       me();
       return { success: true, signedOut: true };
     },

@@ -56,7 +56,13 @@ const backticked = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) =>
 /** A table's body rows as cells (the header row and its rule left out). */
 function tableRows(block: string): string[][] {
   const lines = block.split('\n').filter((l) => l.trim().startsWith('|'));
-  return lines.slice(2).map((l) => l.trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim()));
+  return lines.slice(2).map((l) =>
+    l
+      .trim()
+      .replace(/^\||\|$/g, '')
+      .split('|')
+      .map((c) => c.trim()),
+  );
 }
 
 /** The section's sub-sections: heading line and body. */
@@ -72,7 +78,8 @@ function subsections(section: string): { heading: string; body: string }[] {
 
 const one = (cell: string | undefined, what: string, row: string[]): string => {
   const found = backticked(cell ?? '');
-  if (found.length !== 1) throw new Error(`"Required words": ${what} must be one backticked text in | ${row.join(' | ')} |`);
+  if (found.length !== 1)
+    throw new Error(`"Required words": ${what} must be one backticked text in | ${row.join(' | ')} |`);
   return found[0] as string;
 };
 
@@ -83,13 +90,25 @@ export function parseRequiredWords(doc: string): RequiredWords {
     if (screen) {
       const path = screen[1] as string;
       out.screens.push({ path, name: screen[2] as string });
-      for (const row of tableRows(body)) out.texts.push({ screen: path, when: row[0] ?? '', text: one(row[1], 'a text', row) });
+      for (const row of tableRows(body))
+        out.texts.push({ screen: path, when: row[0] ?? '', text: one(row[1], 'a text', row) });
     } else if (heading === 'Error titles') {
       for (const row of tableRows(body)) {
-        out.errors.push({ screen: one(row[0], 'a screen', row), title: one(row[1], 'a title', row), message: one(row[2], 'a message', row), provokedBy: row[3] ?? '' });
+        out.errors.push({
+          screen: one(row[0], 'a screen', row),
+          title: one(row[1], 'a title', row),
+          message: one(row[2], 'a message', row),
+          provokedBy: row[3] ?? '',
+        });
       }
     } else if (heading === 'Worded otherwise') {
-      for (const row of tableRows(body)) out.departures.push({ screen: one(row[0], 'a screen', row), asked: backticked(row[1] ?? ''), instead: row[2] ?? '', why: row[3] ?? '' });
+      for (const row of tableRows(body))
+        out.departures.push({
+          screen: one(row[0], 'a screen', row),
+          asked: backticked(row[1] ?? ''),
+          instead: row[2] ?? '',
+          why: row[3] ?? '',
+        });
     }
   }
   return out;

@@ -30,12 +30,15 @@ class NoopObserver {
   unobserve() {}
   disconnect() {}
 }
-Object.assign(globalThis, { ResizeObserver: globalThis.ResizeObserver ?? NoopObserver, IntersectionObserver: globalThis.IntersectionObserver ?? NoopObserver });
+Object.assign(globalThis, {
+  ResizeObserver: globalThis.ResizeObserver ?? NoopObserver,
+  IntersectionObserver: globalThis.IntersectionObserver ?? NoopObserver,
+});
 if (inBrowser) {
   window.scrollTo = () => undefined;
   Element.prototype.scrollTo = () => undefined;
 }
-if (!globalThis.structuredClone) globalThis.structuredClone = <T,>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+if (!globalThis.structuredClone) globalThis.structuredClone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 // Toasts live in a module-level store: each test starts with none.
 afterEach(async () => {
@@ -50,5 +53,6 @@ afterEach(async () => {
 afterAll(async () => {
   if (!inBrowser) return;
   const { missingRecipes } = await import('../theme/system');
-  if (missingRecipes.size > 0) throw new Error(`Chakra recipes missing from web/src/theme/system.ts: ${[...missingRecipes].join(', ')}`);
+  if (missingRecipes.size > 0)
+    throw new Error(`Chakra recipes missing from web/src/theme/system.ts: ${[...missingRecipes].join(', ')}`);
 });

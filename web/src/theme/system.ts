@@ -69,7 +69,11 @@ const slotRecipes = {
  * from it.
  */
 const dialogBackdrop = defineConfig({
-  theme: { semanticTokens: { colors: { blackAlpha: { 500: { value: { _light: 'rgba(0, 0, 0, 0.36)', _dark: '{colors.blackAlpha.800}' } } } } } },
+  theme: {
+    semanticTokens: {
+      colors: { blackAlpha: { 500: { value: { _light: 'rgba(0, 0, 0, 0.36)', _dark: '{colors.blackAlpha.800}' } } } },
+    },
+  },
 });
 
 /** Chakra's defaultConfig (preset.ts), with the recipes above instead of all of them. */
@@ -80,7 +84,17 @@ const config = mergeConfigs(
     cssVarsPrefix,
     cssVarsRoot,
     globalCss,
-    theme: { breakpoints, keyframes, tokens, semanticTokens, recipes, slotRecipes, textStyles, layerStyles, animationStyles },
+    theme: {
+      breakpoints,
+      keyframes,
+      tokens,
+      semanticTokens,
+      recipes,
+      slotRecipes,
+      textStyles,
+      layerStyles,
+      animationStyles,
+    },
   }),
   dialogBackdrop,
 );

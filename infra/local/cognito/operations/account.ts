@@ -8,7 +8,15 @@ import { attributeValue, type User } from '../cognito-local-internals';
 import { emailDelivery, masked } from '../delivery';
 import { codeOf, cognitoError, invalidParameter, refusal } from '../errors';
 import { isFederated } from '../users';
-import { appClient, assertCode, assertCodeNotLocked, assertPassword, limitKey, preventsExistenceErrors, userUnlessPrevented } from './checks';
+import {
+  appClient,
+  assertCode,
+  assertCodeNotLocked,
+  assertPassword,
+  limitKey,
+  preventsExistenceErrors,
+  userUnlessPrevented,
+} from './checks';
 import type { OperationContext, Operations } from './context';
 import { checkAccessToken } from './sessions';
 
@@ -26,7 +34,8 @@ export function accountOperations(env: OperationContext): Operations {
       const found = await appClient(env, req.ClientId);
       const prevent = preventsExistenceErrors(found.client);
       const user = await userUnlessPrevented(env, found, req.Username);
-      if (!env.limits.sendAllowed('ForgotPassword', limitKey(user, req.Username))) throw refusal('attemptLimitExceeded');
+      if (!env.limits.sendAllowed('ForgotPassword', limitKey(user, req.Username)))
+        throw refusal('attemptLimitExceeded');
       // A user with no password of its own to reset (see passwordResettable): with existence
       // errors prevented it is answered exactly as a name nobody has (a delivery to the name
       // asked, nothing sent).
@@ -40,10 +49,13 @@ export function accountOperations(env: OperationContext): Operations {
       // does not exist, is disabled, or has no verified address to send a code to, and sends
       // nothing: which of those a name is cannot be learnt here. (No user at all gets here only
       // when they are prevented.)
-      if (!user || (prevent && (!user.Enabled || !verified))) return { CodeDeliveryDetails: emailDelivery(email ?? String(req.Username ?? '')) };
+      if (!user || (prevent && (!user.Enabled || !verified)))
+        return { CodeDeliveryDetails: emailDelivery(email ?? String(req.Username ?? '')) };
       if (!user.Enabled) throw refusal('userDisabled');
       if (!verified) {
-        throw invalidParameter('Cannot reset password for the user as there is no registered/verified email or phone_number');
+        throw invalidParameter(
+          'Cannot reset password for the user as there is no registered/verified email or phone_number',
+        );
       }
       return masked(await env.callTarget('ForgotPassword', req));
     },
@@ -56,7 +68,8 @@ export function accountOperations(env: OperationContext): Operations {
       const found = await appClient(env, req.ClientId);
       assertPassword(env, req.Password, 'password');
       const user = await userUnlessPrevented(env, found, req.Username);
-      if (user && !passwordResettable(user) && !preventsExistenceErrors(found.client)) throw refusal('cannotResetPassword');
+      if (user && !passwordResettable(user) && !preventsExistenceErrors(found.client))
+        throw refusal('cannotResetPassword');
       const key = limitKey(user, req.Username);
       assertCodeNotLocked(env, key);
       // No code resets such a user's password: it fails, and counts, as for an unknown name.
@@ -88,7 +101,8 @@ export function accountOperations(env: OperationContext): Operations {
       try {
         return await env.callTarget('AdminCreateUser', req);
       } catch (e) {
-        if (codeOf(e) === 'UsernameExistsException') throw cognitoError('UsernameExistsException', 'User account already exists');
+        if (codeOf(e) === 'UsernameExistsException')
+          throw cognitoError('UsernameExistsException', 'User account already exists');
         throw e;
       }
     },

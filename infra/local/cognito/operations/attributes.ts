@@ -24,11 +24,16 @@ const VERIFIED_FLAGS = new Set(['email_verified', 'phone_number_verified']);
 function requestedAttributes(attributes: unknown): { name: unknown; value: unknown }[] {
   if (!Array.isArray(attributes)) return [];
   const entries: unknown[] = attributes;
-  return entries.flatMap((a) => (typeof a === 'object' && a !== null && 'Name' in a ? [{ name: a.Name, value: 'Value' in a ? a.Value : undefined }] : []));
+  return entries.flatMap((a) =>
+    typeof a === 'object' && a !== null && 'Name' in a
+      ? [{ name: a.Name, value: 'Value' in a ? a.Value : undefined }]
+      : [],
+  );
 }
 
 /** The e-mail a request's UserAttributes set, if any. */
-const requestedEmail = (attributes: unknown): unknown => requestedAttributes(attributes).find((a) => a.name === 'email')?.value;
+const requestedEmail = (attributes: unknown): unknown =>
+  requestedAttributes(attributes).find((a) => a.name === 'email')?.value;
 
 /** Cognito's refusal of an attribute the app client may not write. */
 export const unauthorizedAttribute = () => notAuthorized('A client attempted to write unauthorized attribute');
@@ -36,7 +41,8 @@ export const unauthorizedAttribute = () => notAuthorized('A client attempted to 
 /** Every name in `names` is one the client lets its users write. */
 export function assertClientMayWrite(client: AppClient, names: readonly unknown[]): void {
   const writable = client.WriteAttributes;
-  const allowed = (name: unknown) => typeof name === 'string' && (writable ? writable.includes(name) : !VERIFIED_FLAGS.has(name));
+  const allowed = (name: unknown) =>
+    typeof name === 'string' && (writable ? writable.includes(name) : !VERIFIED_FLAGS.has(name));
   if (!names.every(allowed)) throw unauthorizedAttribute();
 }
 
@@ -44,7 +50,10 @@ export function assertClientMayWrite(client: AppClient, names: readonly unknown[
 export function assertWritableAttributes(client: AppClient, attributes: unknown, member: string): void {
   const invalid = attributeConstraintError(attributes, member);
   if (invalid) throw invalidParameter(invalid);
-  assertClientMayWrite(client, requestedAttributes(attributes).map((a) => a.name));
+  assertClientMayWrite(
+    client,
+    requestedAttributes(attributes).map((a) => a.name),
+  );
 }
 
 /**
@@ -58,12 +67,19 @@ export function assertWritableAttributes(client: AppClient, attributes: unknown,
  */
 function assertEmailUnchanged(attributes: unknown): void {
   if (requestedAttributes(attributes).some((a) => a.name === 'email')) {
-    throw invalidParameter('user.email: Attribute cannot be updated. (the e-mail address is the sign-in name and is read-only)');
+    throw invalidParameter(
+      'user.email: Attribute cannot be updated. (the e-mail address is the sign-in name and is read-only)',
+    );
   }
 }
 
 /** AdminUpdateUserAttributes: an e-mail is one user's only (it is the sign-in name). */
-async function assertEmailFree(env: OperationContext, pool: UserPoolService, user: User, attributes: unknown): Promise<void> {
+async function assertEmailFree(
+  env: OperationContext,
+  pool: UserPoolService,
+  user: User,
+  attributes: unknown,
+): Promise<void> {
   const wanted = requestedEmail(attributes);
   if (typeof wanted !== 'string') return;
   const users = await pool.listUsers(env.ctx);
@@ -81,7 +97,10 @@ export function attributeOperations(env: OperationContext): Operations {
     async UpdateUserAttributes(req) {
       const invalid = attributeConstraintError(req.UserAttributes, 'userAttributes');
       if (invalid) throw invalidParameter(invalid);
-      assertClientMayWrite(await clientOfToken(env, req.AccessToken), requestedAttributes(req.UserAttributes).map((a) => a.name));
+      assertClientMayWrite(
+        await clientOfToken(env, req.AccessToken),
+        requestedAttributes(req.UserAttributes).map((a) => a.name),
+      );
       // (so no e-mail change reaches assertEmailFree here: see AdminUpdateUserAttributes)
       assertEmailUnchanged(req.UserAttributes);
       return env.callTarget('UpdateUserAttributes', req);

@@ -26,14 +26,19 @@ export const userNamed = (env: OperationContext, pool: UserPoolService, name: un
 export const preventsExistenceErrors = (client: AppClient) => client.PreventUserExistenceErrors === 'ENABLED';
 
 /** The user `name` names; an unknown one is an error only where the client does not prevent existence errors. */
-export async function userUnlessPrevented(env: OperationContext, { client, pool }: ClientAndPool, name: unknown): Promise<User | null> {
+export async function userUnlessPrevented(
+  env: OperationContext,
+  { client, pool }: ClientAndPool,
+  name: unknown,
+): Promise<User | null> {
   const user = await userNamed(env, pool, name);
   if (!user && !preventsExistenceErrors(client)) throw refusal('usernameClientNotFound');
   return user;
 }
 
 /** What the attempt limits count against: the user, or (no such user) the name asked for. */
-export const limitKey = (user: User | null, asked: unknown) => (user ? `user:${String(user.Username)}` : `name:${String(asked ?? '').toLowerCase()}`);
+export const limitKey = (user: User | null, asked: unknown) =>
+  user ? `user:${String(user.Username)}` : `name:${String(asked ?? '').toLowerCase()}`;
 
 export function flowAllowed(client: AppClient, flow: string): boolean {
   const flows: string[] = client.ExplicitAuthFlows ?? [];
@@ -66,11 +71,16 @@ export function assertPassword(env: OperationContext, password: unknown, member:
   if (invalid) throw invalidParameter(invalid);
   const policy = env.pool.options.Policies?.PasswordPolicy;
   const problem =
-    password.length < (policy?.MinimumLength ?? def.passwordMinLength) ? 'Password not long enough'
-    : policy?.RequireUppercase && !/[A-Z]/.test(password) ? 'Password must have uppercase characters'
-    : policy?.RequireLowercase && !/[a-z]/.test(password) ? 'Password must have lowercase characters'
-    : policy?.RequireNumbers && !/[0-9]/.test(password) ? 'Password must have numeric characters'
-    : policy?.RequireSymbols && !/[^A-Za-z0-9]/.test(password) ? 'Password must have symbol characters'
-    : null;
+    password.length < (policy?.MinimumLength ?? def.passwordMinLength)
+      ? 'Password not long enough'
+      : policy?.RequireUppercase && !/[A-Z]/.test(password)
+        ? 'Password must have uppercase characters'
+        : policy?.RequireLowercase && !/[a-z]/.test(password)
+          ? 'Password must have lowercase characters'
+          : policy?.RequireNumbers && !/[0-9]/.test(password)
+            ? 'Password must have numeric characters'
+            : policy?.RequireSymbols && !/[^A-Za-z0-9]/.test(password)
+              ? 'Password must have symbol characters'
+              : null;
   if (problem) throw cognitoError('InvalidPasswordException', `Password did not conform with policy: ${problem}`);
 }

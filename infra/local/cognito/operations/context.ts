@@ -1,5 +1,13 @@
 /** What the operations the product adds or fixes work with: the running pool and its parts. */
-import type { AppClient, Clock, CognitoService, Context, Messages, Services, UserPoolService } from '../cognito-local-internals';
+import type {
+  AppClient,
+  Clock,
+  CognitoService,
+  Context,
+  Messages,
+  Services,
+  UserPoolService,
+} from '../cognito-local-internals';
 import type { AttemptLimits } from '../limits';
 import type { CognitoRequest, CognitoResponse } from '../request';
 import type { CallTarget } from '../services';

@@ -21,7 +21,13 @@ export type { OperationContext } from './context';
 
 /** Targets that take an AccessToken: real Cognito checks its signature, expiry and revocation. */
 const ACCESS_TOKEN_TARGETS = new Set([
-  'GetUser', 'ChangePassword', 'UpdateUserAttributes', 'DeleteUserAttributes', 'SetUserMFAPreference', 'AssociateSoftwareToken', 'VerifySoftwareToken',
+  'GetUser',
+  'ChangePassword',
+  'UpdateUserAttributes',
+  'DeleteUserAttributes',
+  'SetUserMFAPreference',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
 ]);
 
 export type Dispatch = (target: string, req: CognitoRequest) => Promise<CognitoResponse>;

@@ -20,7 +20,14 @@ import { base64OfBytes, bytesOfBase64, poolNameOf, randomBytes } from '../../../
 import type { AppClient, User, UserPoolService } from '../cognito-local-internals';
 import { invalidParameter, refusal } from '../errors';
 import { recordOf, type CognitoRequest, type CognitoResponse } from '../request';
-import { canonicalTimestamp, challengeNumbers, clientPublicValue, serverChallenge, signatureMatches, type ServerSrp } from '../srp-server';
+import {
+  canonicalTimestamp,
+  challengeNumbers,
+  clientPublicValue,
+  serverChallenge,
+  signatureMatches,
+  type ServerSrp,
+} from '../srp-server';
 import type { SigningKey } from '../tokens';
 import { isFederated } from '../users';
 import { flowAllowed, limitKey, preventsExistenceErrors } from './checks';
@@ -42,7 +49,12 @@ interface VerifierChallenge {
 }
 
 /** What a right password leads to (sign-in.ts): the user's state, a second factor, or tokens. */
-export type PasswordAccepted = (user: User, client: AppClient, pool: UserPoolService, req: CognitoRequest) => Promise<CognitoResponse>;
+export type PasswordAccepted = (
+  user: User,
+  client: AppClient,
+  pool: UserPoolService,
+  req: CognitoRequest,
+) => Promise<CognitoResponse>;
 
 export interface PasswordVerifier {
   initiate(client: AppClient, pool: UserPoolService, req: CognitoRequest): Promise<CognitoResponse>;
@@ -55,7 +67,9 @@ export interface PasswordVerifier {
  * twice tells nothing either.
  */
 function standInUserIds(key: SigningKey): (name: string) => string {
-  const secret = createHash('sha256').update(key.privateKey.export({ type: 'pkcs8', format: 'der' })).digest();
+  const secret = createHash('sha256')
+    .update(key.privateKey.export({ type: 'pkcs8', format: 'der' }))
+    .digest();
   return (name) => {
     const h = createHmac('sha256', secret).update(`srp-user-id:${name.toLowerCase()}`).digest('hex');
     const variant = '89ab'[parseInt(h.charAt(16), 16) % 4] ?? '8';
@@ -65,7 +79,9 @@ function standInUserIds(key: SigningKey): (name: string) => string {
 
 /** The account whose password may sign in `user`: none for a federated user, who signs in at Google. */
 const passwordAccountOf = (user: User | null) =>
-  user && !isFederated(user) && typeof user.Password === 'string' ? { username: user.Username, password: user.Password } : null;
+  user && !isFederated(user) && typeof user.Password === 'string'
+    ? { username: user.Username, password: user.Password }
+    : null;
 
 export function createPasswordVerifier(env: OperationContext, accepted: PasswordAccepted): PasswordVerifier {
   const challenges = createChallengeSessions<VerifierChallenge>(env.now);
@@ -73,11 +89,22 @@ export function createPasswordVerifier(env: OperationContext, accepted: Password
   const standInId = standInUserIds(env.key);
 
   /** The answer judged: the lockout first, then the signature against the password the verifier was made from. */
-  async function judge(challenge: VerifierChallenge, client: AppClient, pool: UserPoolService, req: CognitoRequest, claim: { timestamp: string; signature: string }) {
+  async function judge(
+    challenge: VerifierChallenge,
+    client: AppClient,
+    pool: UserPoolService,
+    req: CognitoRequest,
+    claim: { timestamp: string; signature: string },
+  ) {
     // Refused during a lockout even with the right password.
     if (env.limits.signInLocked(challenge.limitKey)) throw refusal('passwordAttemptsExceeded');
     const secretBlock = bytesOfBase64(challenge.srp.secretBlock) ?? new Uint8Array();
-    const right = await signatureMatches(challenge.srp, challenge.A, { poolName, userId: challenge.userIdForSrp, secretBlock, ...claim });
+    const right = await signatureMatches(challenge.srp, challenge.A, {
+      poolName,
+      userId: challenge.userIdForSrp,
+      secretBlock,
+      ...claim,
+    });
     const user = challenge.account ? await pool.getUserByUsername(env.ctx, challenge.account.username) : null;
     // A password changed since the challenge no longer signs in with the old one.
     const account = passwordAccountOf(user);
@@ -90,7 +117,8 @@ export function createPasswordVerifier(env: OperationContext, accepted: Password
 
   return {
     async initiate(client, pool, req) {
-      if (!flowAllowed(client, 'USER_SRP_AUTH')) throw invalidParameter('USER_SRP_AUTH flow not enabled for this client');
+      if (!flowAllowed(client, 'USER_SRP_AUTH'))
+        throw invalidParameter('USER_SRP_AUTH flow not enabled for this client');
       const params = recordOf(req.AuthParameters);
       if (!params.USERNAME) throw invalidParameter('Missing required parameter USERNAME');
       if (!params.SRP_A) throw invalidParameter('Missing required parameter SRP_A');
@@ -102,24 +130,38 @@ export function createPasswordVerifier(env: OperationContext, accepted: Password
       const account = passwordAccountOf(user);
       const userIdForSrp = user?.Username ?? standInId(askedName);
       const srp = await serverChallenge(poolName, userIdForSrp, account?.password ?? base64OfBytes(randomBytes(32)));
-      challenges.open(srp.secretBlock, client.ClientId, { A, srp, userIdForSrp, askedName, limitKey: limitKey(user, askedName), account });
+      challenges.open(srp.secretBlock, client.ClientId, {
+        A,
+        srp,
+        userIdForSrp,
+        askedName,
+        limitKey: limitKey(user, askedName),
+        account,
+      });
       return {
         ChallengeName: PASSWORD_VERIFIER,
-        ChallengeParameters: { ...challengeNumbers(srp), SECRET_BLOCK: srp.secretBlock, USER_ID_FOR_SRP: userIdForSrp, USERNAME: userIdForSrp },
+        ChallengeParameters: {
+          ...challengeNumbers(srp),
+          SECRET_BLOCK: srp.secretBlock,
+          USER_ID_FOR_SRP: userIdForSrp,
+          USERNAME: userIdForSrp,
+        },
       };
     },
 
     async respond(client, pool, req) {
       const responses = recordOf(req.ChallengeResponses);
       for (const member of CLAIM_MEMBERS) {
-        if (typeof responses[member] !== 'string' || responses[member] === '') throw invalidParameter(`Missing required parameter ${member}`);
+        if (typeof responses[member] !== 'string' || responses[member] === '')
+          throw invalidParameter(`Missing required parameter ${member}`);
       }
       const timestamp = canonicalTimestamp(responses.TIMESTAMP);
       if (!timestamp) throw invalidParameter('TIMESTAMP format should be EEE MMM d HH:mm:ss z yyyy in english.');
       const session = challenges.live(responses.PASSWORD_CLAIM_SECRET_BLOCK, client.ClientId, 'incorrectPassword');
       const challenge = session.data;
       // The challenge's own user, by the id it gave or the name it was asked for.
-      if (responses.USERNAME !== challenge.userIdForSrp && responses.USERNAME !== challenge.askedName) throw refusal('incorrectPassword');
+      if (responses.USERNAME !== challenge.userIdForSrp && responses.USERNAME !== challenge.askedName)
+        throw refusal('incorrectPassword');
       session.used = true;
       return judge(challenge, client, pool, req, { timestamp, signature: String(responses.PASSWORD_CLAIM_SIGNATURE) });
     },

@@ -8,7 +8,14 @@
  * for PASSWORD_VERIFIER, NEW_PASSWORD_REQUIRED and SOFTWARE_TOKEN_MFA (cognito-local's needs
  * otplib, forgets the refresh token, and takes any Session for a new password).
  */
-import { UnsupportedError, attributesAppend, attributesToRecord, type AppClient, type User, type UserPoolService } from '../cognito-local-internals';
+import {
+  UnsupportedError,
+  attributesAppend,
+  attributesToRecord,
+  type AppClient,
+  type User,
+  type UserPoolService,
+} from '../cognito-local-internals';
 import { cognitoError, invalidParameter, refusal } from '../errors';
 import { clientMetadataOf, recordOf, type CognitoRequest, type CognitoResponse } from '../request';
 import type { TokenSource } from '../token-issuer';
@@ -26,9 +33,19 @@ const NEW_PASSWORD_REQUIRED = 'NEW_PASSWORD_REQUIRED';
  * Tokens for `user`, its refresh token stored so that refresh and sign-out find it: the sign-in
  * succeeded, so its lockout count starts afresh.
  */
-async function signedIn(env: OperationContext, user: User, client: AppClient, pool: UserPoolService, source: TokenSource, req: CognitoRequest): Promise<CognitoResponse> {
+async function signedIn(
+  env: OperationContext,
+  user: User,
+  client: AppClient,
+  pool: UserPoolService,
+  source: TokenSource,
+  req: CognitoRequest,
+): Promise<CognitoResponse> {
   const groups = await pool.listUserGroupMembership(env.ctx, user);
-  const tokens = await env.issueTokens(user, groups, client, { source, clientMetadata: clientMetadataOf(req.ClientMetadata) });
+  const tokens = await env.issueTokens(user, groups, client, {
+    source,
+    clientMetadata: clientMetadataOf(req.ClientMetadata),
+  });
   env.limits.signInSucceeded(limitKey(user, user.Username));
   await pool.storeRefreshToken(env.ctx, tokens.RefreshToken, user);
   return { ChallengeParameters: {}, AuthenticationResult: tokens };
@@ -45,7 +62,11 @@ function newPasswordStep(env: OperationContext) {
       const session = newSessionId();
       sessions.open(session, client.ClientId, { username: user.Username });
       const userAttributes = JSON.stringify(attributesToRecord(user.Attributes));
-      return { ChallengeName: NEW_PASSWORD_REQUIRED, Session: session, ChallengeParameters: { USER_ID_FOR_SRP: user.Username, requiredAttributes: '[]', userAttributes } };
+      return {
+        ChallengeName: NEW_PASSWORD_REQUIRED,
+        Session: session,
+        ChallengeParameters: { USER_ID_FOR_SRP: user.Username, requiredAttributes: '[]', userAttributes },
+      };
     },
 
     async respond(client: AppClient, pool: UserPoolService, req: CognitoRequest): Promise<CognitoResponse> {
@@ -54,7 +75,8 @@ function newPasswordStep(env: OperationContext) {
       if (!req.Session) throw invalidParameter('Missing required parameter Session');
       const session = sessions.live(req.Session, client.ClientId);
       const user = await pool.getUserByUsername(env.ctx, String(responses.USERNAME));
-      if (!user || user.Username !== session.data.username || user.UserStatus !== 'FORCE_CHANGE_PASSWORD') throw refusal('invalidSession');
+      if (!user || user.Username !== session.data.username || user.UserStatus !== 'FORCE_CHANGE_PASSWORD')
+        throw refusal('invalidSession');
       // A password the policy refuses leaves the session open for another.
       const password = responses.NEW_PASSWORD;
       assertPassword(env, password, 'password');
@@ -86,7 +108,8 @@ export function signInOperations(env: OperationContext, twoFactor: TwoFactorChal
   const passwordAccepted: PasswordAccepted = async (user, client, pool, req) => {
     if (!user.Enabled) throw refusal('userDisabled');
     if (user.UserStatus === 'UNCONFIRMED') throw cognitoError('UserNotConfirmedException', 'User is not confirmed.');
-    if (user.UserStatus === 'RESET_REQUIRED') throw cognitoError('PasswordResetRequiredException', 'Password reset required for the user');
+    if (user.UserStatus === 'RESET_REQUIRED')
+      throw cognitoError('PasswordResetRequiredException', 'Password reset required for the user');
     if (user.UserStatus === 'FORCE_CHANGE_PASSWORD') return newPassword.challenge(user, client);
     if (user.UserStatus !== 'CONFIRMED') throw refusal('incorrectPassword');
     // The second factor, instead of tokens.
@@ -115,7 +138,15 @@ export function signInOperations(env: OperationContext, twoFactor: TwoFactorChal
 
     async GetTokensFromRefreshToken(req) {
       const { client, pool } = await appClient(env, req.ClientId);
-      return { AuthenticationResult: await rotateRefreshToken(env, req.RefreshToken, client, pool, clientMetadataOf(req.ClientMetadata)) };
+      return {
+        AuthenticationResult: await rotateRefreshToken(
+          env,
+          req.RefreshToken,
+          client,
+          pool,
+          clientMetadataOf(req.ClientMetadata),
+        ),
+      };
     },
 
     async RespondToAuthChallenge(req) {

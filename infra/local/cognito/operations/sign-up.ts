@@ -49,10 +49,16 @@ async function signUpWithTrigger(env: OperationContext, req: CognitoRequest): Pr
 function assertSignUpAddress(req: CognitoRequest): void {
   const username = typeof req.Username === 'string' ? req.Username : '';
   if (outsideCognitoUserNamePattern(username)) {
-    throw invalidParameter("1 validation error detected: Value at 'username' failed to satisfy constraint: Member must satisfy regular expression pattern: [\\p{L}\\p{M}\\p{S}\\p{N}\\p{P}]+");
+    throw invalidParameter(
+      "1 validation error detected: Value at 'username' failed to satisfy constraint: Member must satisfy regular expression pattern: [\\p{L}\\p{M}\\p{S}\\p{N}\\p{P}]+",
+    );
   }
   const attributes = Array.isArray(req.UserAttributes) ? (req.UserAttributes as unknown[]) : [];
-  const emails = attributes.flatMap((a) => (typeof a === 'object' && a !== null && (a as { Name?: unknown }).Name === 'email' ? [String((a as { Value?: unknown }).Value ?? '')] : []));
+  const emails = attributes.flatMap((a) =>
+    typeof a === 'object' && a !== null && (a as { Name?: unknown }).Name === 'email'
+      ? [String((a as { Value?: unknown }).Value ?? '')]
+      : [],
+  );
   if (![username, ...emails].every(isEmailAddress)) throw invalidParameter('Invalid email address format.');
 }
 
@@ -65,7 +71,8 @@ export function signUpOperations(env: OperationContext): Operations {
       assertWritableAttributes(client, req.UserAttributes, 'userAttributes');
       // Cognito answers this even with user-existence errors prevented: that setting covers
       // sign-in, confirmation, reset and resend, not sign-up.
-      if (typeof req.Username === 'string' && (await pool.getUserByUsername(env.ctx, req.Username))) throw refusal('emailUsernameExists');
+      if (typeof req.Username === 'string' && (await pool.getUserByUsername(env.ctx, req.Username)))
+        throw refusal('emailUsernameExists');
       return signUpWithTrigger(env, req);
     },
 
@@ -75,14 +82,18 @@ export function signUpOperations(env: OperationContext): Operations {
       const user = await userUnlessPrevented(env, found, req.Username);
       const key = limitKey(user, req.Username);
       assertCodeNotLocked(env, key);
-      if (user && user.UserStatus !== 'UNCONFIRMED') throw notAuthorized(`User cannot be confirmed. Current status is ${user.UserStatus}`);
+      if (user && user.UserStatus !== 'UNCONFIRMED')
+        throw notAuthorized(`User cannot be confirmed. Current status is ${user.UserStatus}`);
       assertCode(env, key, user, req.ConfirmationCode);
-      const verified = (pool.options.AutoVerifiedAttributes ?? []).includes('email') && attributeValue('email', user.Attributes);
+      const verified =
+        (pool.options.AutoVerifiedAttributes ?? []).includes('email') && attributeValue('email', user.Attributes);
       const updated: User = {
         ...user,
         UserStatus: 'CONFIRMED',
         ConfirmationCode: undefined,
-        Attributes: verified ? attributesAppend(user.Attributes, { Name: 'email_verified', Value: 'true' }) : user.Attributes,
+        Attributes: verified
+          ? attributesAppend(user.Attributes, { Name: 'email_verified', Value: 'true' })
+          : user.Attributes,
         UserLastModifiedDate: env.clock.get(),
       };
       await pool.saveUser(env.ctx, updated);
@@ -101,7 +112,8 @@ export function signUpOperations(env: OperationContext): Operations {
       const found = await appClient(env, req.ClientId);
       const { client, pool } = found;
       const user = await userUnlessPrevented(env, found, req.Username);
-      if (!env.limits.sendAllowed('ResendConfirmationCode', limitKey(user, req.Username))) throw refusal('attemptLimitExceeded');
+      if (!env.limits.sendAllowed('ResendConfirmationCode', limitKey(user, req.Username)))
+        throw refusal('attemptLimitExceeded');
       if (!user) return { CodeDeliveryDetails: emailDelivery(String(req.Username ?? '')) };
       // Cognito says this of a confirmed user whatever the client's existence-error setting.
       if (user.UserStatus !== 'UNCONFIRMED') throw invalidParameter('User is already confirmed.');
@@ -110,7 +122,16 @@ export function signUpOperations(env: OperationContext): Operations {
       let code = otp();
       while (code === user.ConfirmationCode) code = otp();
       const delivery = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email } as const;
-      await env.messages.deliver(env.ctx, 'ResendCode', client.ClientId, pool.options.Id, user, code, clientMetadataOf(req.ClientMetadata), delivery);
+      await env.messages.deliver(
+        env.ctx,
+        'ResendCode',
+        client.ClientId,
+        pool.options.Id,
+        user,
+        code,
+        clientMetadataOf(req.ClientMetadata),
+        delivery,
+      );
       await pool.saveUser(env.ctx, { ...user, ConfirmationCode: code, UserLastModifiedDate: env.clock.get() });
       return { CodeDeliveryDetails: emailDelivery(email) };
     },

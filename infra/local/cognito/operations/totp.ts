@@ -43,11 +43,20 @@ export function matchingStep(secret: string, code: unknown, at = Date.now()): nu
 
 /** The API model's constraints on UserCode (6 characters, digits), with its validation wording. */
 export function assertUserCode(code: unknown): asserts code is string {
-  if (typeof code !== 'string') throw invalidParameter("1 validation error detected: Value null at 'userCode' failed to satisfy constraint: Member must not be null");
+  if (typeof code !== 'string')
+    throw invalidParameter(
+      "1 validation error detected: Value null at 'userCode' failed to satisfy constraint: Member must not be null",
+    );
   const invalid = validationMessage([
-    ...(/^[0-9]+$/.test(code) ? [] : ["Value at 'userCode' failed to satisfy constraint: Member must satisfy regular expression pattern: [0-9]+"]),
-    ...(code.length < 6 ? ["Value at 'userCode' failed to satisfy constraint: Member must have length greater than or equal to 6"] : []),
-    ...(code.length > 6 ? ["Value at 'userCode' failed to satisfy constraint: Member must have length less than or equal to 6"] : []),
+    ...(/^[0-9]+$/.test(code)
+      ? []
+      : ["Value at 'userCode' failed to satisfy constraint: Member must satisfy regular expression pattern: [0-9]+"]),
+    ...(code.length < 6
+      ? ["Value at 'userCode' failed to satisfy constraint: Member must have length greater than or equal to 6"]
+      : []),
+    ...(code.length > 6
+      ? ["Value at 'userCode' failed to satisfy constraint: Member must have length less than or equal to 6"]
+      : []),
   ]);
   if (invalid) throw invalidParameter(invalid);
 }

@@ -84,7 +84,10 @@ export function createTwoFactorChallenge(env: OperationContext): TwoFactorChalle
       if (!user.Enabled) throw refusal('userDisabled');
       const updated = await judge(session, user, responses.SOFTWARE_TOKEN_MFA_CODE);
       const groups = await pool.listUserGroupMembership(env.ctx, updated);
-      const tokens = await env.issueTokens(updated, groups, client, { source: 'TokenGeneration_Authentication', clientMetadata: clientMetadataOf(req.ClientMetadata) });
+      const tokens = await env.issueTokens(updated, groups, client, {
+        source: 'TokenGeneration_Authentication',
+        clientMetadata: clientMetadataOf(req.ClientMetadata),
+      });
       env.limits.signInSucceeded(limitKey(updated, updated.Username));
       await pool.storeRefreshToken(env.ctx, tokens.RefreshToken, updated);
       return { ChallengeParameters: {}, AuthenticationResult: tokens };

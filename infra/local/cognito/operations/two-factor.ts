@@ -30,7 +30,8 @@ function assertPoolAllowsSoftwareTokens(env: OperationContext): void {
 
 /** The user an AccessToken-or-Session request is for; only the access token form has a user here. */
 async function userOfRequest(env: OperationContext, req: CognitoRequest): Promise<User> {
-  if (req.AccessToken !== undefined && req.Session !== undefined) throw invalidParameter('Only one of AccessToken or Session may be given');
+  if (req.AccessToken !== undefined && req.Session !== undefined)
+    throw invalidParameter('Only one of AccessToken or Session may be given');
   // A Session is for MFA_SETUP, which Cognito asks for only where the pool requires MFA; this
   // pool's MFA is optional, so no such session ever exists.
   if (req.Session !== undefined) throw refusal('invalidSession');
@@ -39,7 +40,11 @@ async function userOfRequest(env: OperationContext, req: CognitoRequest): Promis
 }
 
 /** The MFA settings a user has after turning software token MFA on or off. */
-function withSoftwareTokenMfa(user: User, enabled: boolean, preferred: boolean): Pick<User, 'UserMFASettingList' | 'PreferredMfaSetting'> {
+function withSoftwareTokenMfa(
+  user: User,
+  enabled: boolean,
+  preferred: boolean,
+): Pick<User, 'UserMFASettingList' | 'PreferredMfaSetting'> {
   const list = (user.UserMFASettingList ?? []).filter((m) => m !== SOFTWARE_TOKEN_MFA);
   if (enabled) list.push(SOFTWARE_TOKEN_MFA);
   const keep = user.PreferredMfaSetting !== SOFTWARE_TOKEN_MFA ? user.PreferredMfaSetting : undefined;
@@ -53,17 +58,25 @@ function withSoftwareTokenMfa(user: User, enabled: boolean, preferred: boolean):
  * What a SetUserMFAPreference or AdminSetUserMFAPreference request changes on `user`, or null when
  * it leaves the authenticator app alone; refused as Cognito refuses it.
  */
-export function mfaPreferenceChange(user: StoredUser, req: CognitoRequest): Pick<User, 'UserMFASettingList' | 'PreferredMfaSetting'> | null {
+export function mfaPreferenceChange(
+  user: StoredUser,
+  req: CognitoRequest,
+): Pick<User, 'UserMFASettingList' | 'PreferredMfaSetting'> | null {
   // This pool sends no SMS and no e-mail codes: those can only be left off.
-  for (const [member, type] of [['SMSMfaSettings', 'SMS_MFA'], ['EmailMfaSettings', 'EMAIL_OTP']] as const) {
-    if (recordOf(req[member]).Enabled === true) throw invalidParameter(`User does not have delivery config set to turn on ${type}`);
+  for (const [member, type] of [
+    ['SMSMfaSettings', 'SMS_MFA'],
+    ['EmailMfaSettings', 'EMAIL_OTP'],
+  ] as const) {
+    if (recordOf(req[member]).Enabled === true)
+      throw invalidParameter(`User does not have delivery config set to turn on ${type}`);
   }
   if (req.SoftwareTokenMfaSettings === undefined) return null;
   const settings = recordOf(req.SoftwareTokenMfaSettings);
   const enabled = settings.Enabled === true;
   // Associated and not verified: Cognito refuses turning it on and off alike.
   if (pendingSecretOf(user)) throw invalidParameter('User has not verified software token mfa');
-  if (enabled && !softwareTokenOf(user)) throw invalidParameter(`User does not have delivery config set to turn on ${SOFTWARE_TOKEN_MFA}`);
+  if (enabled && !softwareTokenOf(user))
+    throw invalidParameter(`User does not have delivery config set to turn on ${SOFTWARE_TOKEN_MFA}`);
   return withSoftwareTokenMfa(user, enabled, settings.PreferredMfa === true);
 }
 
@@ -75,7 +88,11 @@ function softwareTokenOperations(env: OperationContext): Operations {
       const secret = newTotpSecret();
       // The verified app goes (see the header); UserMFASettingList stays as it was.
       const { SoftwareToken: _replaced, ...rest }: StoredUser = user;
-      const updated: StoredUser = { ...rest, PendingSoftwareTokenSecret: secret, UserLastModifiedDate: env.clock.get() };
+      const updated: StoredUser = {
+        ...rest,
+        PendingSoftwareTokenSecret: secret,
+        UserLastModifiedDate: env.clock.get(),
+      };
       await env.pool.saveUser(env.ctx, updated);
       return { SecretCode: secret };
     },
@@ -89,9 +106,16 @@ function softwareTokenOperations(env: OperationContext): Operations {
       const step = matchingStep(pending, req.UserCode);
       if (step === null) throw refusal('enableSoftwareTokenMismatch');
       const { PendingSoftwareTokenSecret: _verified, ...rest }: StoredUser = user;
-      const device = typeof req.FriendlyDeviceName === 'string' && req.FriendlyDeviceName ? { FriendlyDeviceName: req.FriendlyDeviceName } : {};
+      const device =
+        typeof req.FriendlyDeviceName === 'string' && req.FriendlyDeviceName
+          ? { FriendlyDeviceName: req.FriendlyDeviceName }
+          : {};
       // Whether sign-in asks for codes stays as SetUserMFAPreference left it.
-      const updated: StoredUser = { ...rest, SoftwareToken: { Secret: pending, ...device, LastUsedStep: step }, UserLastModifiedDate: env.clock.get() };
+      const updated: StoredUser = {
+        ...rest,
+        SoftwareToken: { Secret: pending, ...device, LastUsedStep: step },
+        UserLastModifiedDate: env.clock.get(),
+      };
       await env.pool.saveUser(env.ctx, updated);
       return { Status: 'SUCCESS' };
     },
@@ -125,6 +149,11 @@ export async function setUpSoftwareTokenMfa(env: OperationContext, username: str
   const user = await env.pool.getUserByUsername(env.ctx, username);
   if (!user) throw new Error(`no user ${username} in the local user pool`);
   const { PendingSoftwareTokenSecret: _none, ...rest }: StoredUser = user;
-  const updated: StoredUser = { ...rest, SoftwareToken: { Secret: secret }, ...withSoftwareTokenMfa(user, true, true), UserLastModifiedDate: env.clock.get() };
+  const updated: StoredUser = {
+    ...rest,
+    SoftwareToken: { Secret: secret },
+    ...withSoftwareTokenMfa(user, true, true),
+    UserLastModifiedDate: env.clock.get(),
+  };
   await env.pool.saveUser(env.ctx, updated);
 }

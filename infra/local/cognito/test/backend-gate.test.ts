@@ -28,7 +28,12 @@ const PASSWORD = 'secret-pw1';
 
 /** A caller with no secret: a browser page, or any other process on the machine. */
 function stranger(headers: Record<string, string> = {}): CognitoIdentityProviderClient {
-  const client = new CognitoIdentityProviderClient({ region: t.cognito.region, endpoint: t.cognito.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+  const client = new CognitoIdentityProviderClient({
+    region: t.cognito.region,
+    endpoint: t.cognito.endpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
   client.middlewareStack.add(
     (next) => async (args) => {
       const request = args.request as { headers?: Record<string, string> };
@@ -42,19 +47,29 @@ function stranger(headers: Record<string, string> = {}): CognitoIdentityProvider
 
 /** The user's groups, asked by their user name (the `sub`), as the admin check asks. */
 async function groupsOf(address: string): Promise<(string | undefined)[]> {
-  const { Username } = await t.sdk.send(new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: address }));
-  return ((await t.sdk.send(new AdminListGroupsForUserCommand({ UserPoolId: t.cognito.userPoolId, Username }))).Groups ?? []).map((g) => g.GroupName);
+  const { Username } = await t.sdk.send(
+    new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: address }),
+  );
+  return (
+    (await t.sdk.send(new AdminListGroupsForUserCommand({ UserPoolId: t.cognito.userPoolId, Username }))).Groups ?? []
+  ).map((g) => g.GroupName);
 }
 
 describe("the emulator's own port, as strict as AWS", () => {
   it('refuses a user putting themselves in admins without credentials, or with a wrong secret, and changes nothing', async () => {
     const address = uniqueAddress('climber');
     await createConfirmedUser(t.sdk, t.cognito.userPoolId, address, PASSWORD);
-    const { Username } = await t.sdk.send(new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: address }));
+    const { Username } = await t.sdk.send(
+      new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: address }),
+    );
     const add = new AdminAddUserToGroupCommand({ UserPoolId: t.cognito.userPoolId, Username, GroupName: 'admins' });
     expect(await failureOf(stranger().send(add))).toMatchObject({ name: 'MissingAuthenticationTokenException' });
-    expect(await failureOf(stranger({ 'x-aurum-backend': 'guessed' }).send(add))).toMatchObject({ name: 'UnrecognizedClientException' });
-    expect(await failureOf(stranger().send(new ListUsersCommand({ UserPoolId: t.cognito.userPoolId })))).toMatchObject({ name: 'MissingAuthenticationTokenException' });
+    expect(await failureOf(stranger({ 'x-aurum-backend': 'guessed' }).send(add))).toMatchObject({
+      name: 'UnrecognizedClientException',
+    });
+    expect(await failureOf(stranger().send(new ListUsersCommand({ UserPoolId: t.cognito.userPoolId })))).toMatchObject({
+      name: 'MissingAuthenticationTokenException',
+    });
     expect(await groupsOf(address)).toEqual([]);
     // The backend, with the secret, may.
     await t.sdk.send(add);
@@ -68,11 +83,15 @@ describe("the emulator's own port, as strict as AWS", () => {
     const refused = await failureOf(stranger().send(new AssociateSoftwareTokenCommand({ AccessToken: token })));
     expect(refused).toMatchObject({ name: 'ForbiddenException', message: 'Request not allowed due to WAF block.' });
     // The API's functions carry the secret: the same call passes.
-    expect((await t.sdk.send(new AssociateSoftwareTokenCommand({ AccessToken: token }))).SecretCode).toMatch(/^[A-Z2-7]{32}$/);
+    expect((await t.sdk.send(new AssociateSoftwareTokenCommand({ AccessToken: token }))).SecretCode).toMatch(
+      /^[A-Z2-7]{32}$/,
+    );
   });
 
   it('mirrors the AWS firewall from the one list, and keeps those operations public to IAM (their gate is the firewall)', () => {
-    expect(ACCOUNT_CHANGE_TARGETS).toEqual(ACCOUNT_CHANGE_OPERATIONS.map((op) => `AWSCognitoIdentityProviderService.${op}`));
+    expect(ACCOUNT_CHANGE_TARGETS).toEqual(
+      ACCOUNT_CHANGE_OPERATIONS.map((op) => `AWSCognitoIdentityProviderService.${op}`),
+    );
     for (const op of ACCOUNT_CHANGE_OPERATIONS) expect(PUBLIC_OPERATIONS.has(op)).toBe(true);
     expect([...PUBLIC_OPERATIONS].filter((op) => op.startsWith('Admin'))).toEqual([]);
   });
@@ -89,16 +108,32 @@ describe('sign-up refuses an address Cognito (or the product) would not take', (
   ])('%s: refused, nothing stored, nothing mailed', async (_, address) => {
     const before = mails.length;
     const refused = await failureOf(
-      stranger().send(new SignUpCommand({ ClientId: t.cognito.clientId, Username: address, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: address }] })),
+      stranger().send(
+        new SignUpCommand({
+          ClientId: t.cognito.clientId,
+          Username: address,
+          Password: PASSWORD,
+          UserAttributes: [{ Name: 'email', Value: address }],
+        }),
+      ),
     );
     expect(refused).toMatchObject({ name: 'InvalidParameterException' });
     expect(mails.length).toBe(before);
-    expect(await failureOf(t.sdk.send(new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: address })))).toMatchObject({ name: 'UserNotFoundException' });
+    expect(
+      await failureOf(t.sdk.send(new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: address }))),
+    ).toMatchObject({ name: 'UserNotFoundException' });
   });
 
   it('still takes a plain address', async () => {
     const address = uniqueAddress('plain+tag');
-    await stranger().send(new SignUpCommand({ ClientId: t.cognito.clientId, Username: address, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: address }] }));
+    await stranger().send(
+      new SignUpCommand({
+        ClientId: t.cognito.clientId,
+        Username: address,
+        Password: PASSWORD,
+        UserAttributes: [{ Name: 'email', Value: address }],
+      }),
+    );
     expect(mails.filter((m) => m.to === address)).toHaveLength(1);
   });
 });

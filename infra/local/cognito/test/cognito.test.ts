@@ -6,7 +6,12 @@
 import { COGNITO_BACKEND_HEADER } from '../../../../lambdas/lib/cognito/cognito-backend-header';
 import { request } from 'node:http';
 import { createConnection } from 'node:net';
-import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent, PreSignUpTriggerEvent, PreTokenGenerationTriggerEvent } from 'aws-lambda';
+import type {
+  CustomMessageTriggerEvent,
+  PostConfirmationTriggerEvent,
+  PreSignUpTriggerEvent,
+  PreTokenGenerationTriggerEvent,
+} from 'aws-lambda';
 import {
   AdminAddUserToGroupCommand,
   AdminConfirmSignUpCommand,
@@ -84,14 +89,23 @@ async function preTokenGeneration(event: PreTokenGenerationTriggerEvent) {
   if (!address.startsWith(`${CUSTOMIZED}-`)) return event;
   event.response.claimsOverrideDetails = {
     // `sub` and `auth_time` are Cognito's own: no trigger changes them.
-    claimsToAddOrOverride: { given_name: 'From the profile', plan: 'gold', sub: 'not-the-sub', auth_time: '1', email: 'also-suppressed@example.com' },
+    claimsToAddOrOverride: {
+      given_name: 'From the profile',
+      plan: 'gold',
+      sub: 'not-the-sub',
+      auth_time: '1',
+      email: 'also-suppressed@example.com',
+    },
     claimsToSuppress: ['email', 'family_name'],
     groupOverrideDetails: { groupsToOverride: ['readers'] },
   };
   return event;
 }
 
-const t = useLocalCognito(() => ({ triggers: { preSignUp, postConfirmation, customMessage, preTokenGeneration }, onEmail: (mail) => mails.push(mail) }));
+const t = useLocalCognito(() => ({
+  triggers: { preSignUp, postConfirmation, customMessage, preTokenGeneration },
+  onEmail: (mail) => mails.push(mail),
+}));
 
 beforeEach(() => {
   for (const record of [mails, postConfirmations, customMessages, preSignUps, preTokenGenerations]) record.length = 0;
@@ -118,8 +132,14 @@ function lastCode(address: string): string {
 }
 
 /** A user who signed up with `attributes` (e-mail as the user name), not confirmed yet: its sub and the code it was sent. */
-async function signedUp(address: string, pw: string, attributes: { Name: string; Value: string }[]): Promise<{ sub: string; code: string }> {
-  const out = await t.sdk.send(new SignUpCommand({ ClientId: t.cognito.clientId, Username: address, Password: pw, UserAttributes: attributes }));
+async function signedUp(
+  address: string,
+  pw: string,
+  attributes: { Name: string; Value: string }[],
+): Promise<{ sub: string; code: string }> {
+  const out = await t.sdk.send(
+    new SignUpCommand({ ClientId: t.cognito.clientId, Username: address, Password: pw, UserAttributes: attributes }),
+  );
   return { sub: out.UserSub ?? '', code: lastCode(address) };
 }
 
@@ -136,7 +156,9 @@ async function adaSignedUp(address = uniqueAddress('ada')) {
 /** Ada signed up and confirmed with her code. */
 async function adaConfirmed() {
   const ada = await adaSignedUp();
-  await t.sdk.send(new ConfirmSignUpCommand({ ClientId: t.cognito.clientId, Username: ada.address, ConfirmationCode: ada.code }));
+  await t.sdk.send(
+    new ConfirmSignUpCommand({ ClientId: t.cognito.clientId, Username: ada.address, ConfirmationCode: ada.code }),
+  );
   return ada;
 }
 
@@ -149,7 +171,11 @@ async function unconfirmedUser(address: string, pw: string, givenName = 'Test'):
 }
 
 /** A user made by an administrator with a temporary password (FORCE_CHANGE_PASSWORD). */
-async function invitedUser(address: string, temporaryPassword: string, extra: { Name: string; Value: string }[] = []): Promise<void> {
+async function invitedUser(
+  address: string,
+  temporaryPassword: string,
+  extra: { Name: string; Value: string }[] = [],
+): Promise<void> {
   await t.sdk.send(
     new AdminCreateUserCommand({
       UserPoolId: t.cognito.userPoolId,
@@ -172,9 +198,16 @@ const newPassword = (session: string | undefined, username: string, pw: string) 
     }),
   );
 
-const getTokens = (RefreshToken: string) => t.sdk.send(new GetTokensFromRefreshTokenCommand({ ClientId: t.cognito.clientId, RefreshToken }));
+const getTokens = (RefreshToken: string) =>
+  t.sdk.send(new GetTokensFromRefreshTokenCommand({ ClientId: t.cognito.clientId, RefreshToken }));
 const refreshAuth = (token: string) =>
-  t.sdk.send(new InitiateAuthCommand({ ClientId: t.cognito.clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: token } }));
+  t.sdk.send(
+    new InitiateAuthCommand({
+      ClientId: t.cognito.clientId,
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      AuthParameters: { REFRESH_TOKEN: token },
+    }),
+  );
 
 /** One raw HTTP exchange with the emulator's port, with headers (Host included) exactly as given. */
 function raw(options: {
@@ -187,11 +220,20 @@ function raw(options: {
   const { port } = new URL(t.cognito.endpoint);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, method: options.method ?? 'POST', path: options.path ?? '/', headers: options.headers ?? {}, setHost: options.sendHost ?? true },
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method ?? 'POST',
+        path: options.path ?? '/',
+        headers: options.headers ?? {},
+        setHost: options.sendHost ?? true,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
       },
     );
     req.on('error', reject);
@@ -199,10 +241,13 @@ function raw(options: {
   });
 }
 
-const corsHeaderNames = (headers: Record<string, unknown>) => Object.keys(headers).filter((name) => name.startsWith('access-control-'));
+const corsHeaderNames = (headers: Record<string, unknown>) =>
+  Object.keys(headers).filter((name) => name.startsWith('access-control-'));
 
 /** The SDK error with its HTTP status. */
-async function failureWithStatus(promise: Promise<unknown>): Promise<{ name: string; message: string; status: number | undefined }> {
+async function failureWithStatus(
+  promise: Promise<unknown>,
+): Promise<{ name: string; message: string; status: number | undefined }> {
   try {
     await promise;
   } catch (e) {
@@ -214,9 +259,15 @@ async function failureWithStatus(promise: Promise<unknown>): Promise<{ name: str
 
 const incorrect = { name: 'NotAuthorizedException', message: 'Incorrect username or password.' };
 const attemptsExceeded = { name: 'NotAuthorizedException', message: 'Password attempts exceeded' };
-const limitExceeded = { name: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' };
+const limitExceeded = {
+  name: 'LimitExceededException',
+  message: 'Attempt limit exceeded, please try after some time.',
+};
 const mismatch = { name: 'CodeMismatchException', message: 'Invalid verification code provided, please try again.' };
-const tooShort = { name: 'InvalidPasswordException', message: 'Password did not conform with policy: Password not long enough' };
+const tooShort = {
+  name: 'InvalidPasswordException',
+  message: 'Password did not conform with policy: Password not long enough',
+};
 
 /** What every trigger event starts with, as Cognito sends it. */
 const eventHeader = (userName: unknown, triggerSource: string) => ({
@@ -237,7 +288,9 @@ describe('local Cognito', () => {
     expect(UserPool?.UsernameAttributes).toEqual(['email']);
     expect(UserPool?.AutoVerifiedAttributes).toEqual(['email']);
     expect(UserPool?.Policies?.PasswordPolicy?.MinimumLength).toBe(6);
-    const { UserPoolClient } = await t.sdk.send(new DescribeUserPoolClientCommand({ UserPoolId: t.cognito.userPoolId, ClientId: t.cognito.clientId }));
+    const { UserPoolClient } = await t.sdk.send(
+      new DescribeUserPoolClientCommand({ UserPoolId: t.cognito.userPoolId, ClientId: t.cognito.clientId }),
+    );
     expect(UserPoolClient?.ClientName).toBe(userPoolDefinition.clientName);
     expect(UserPoolClient?.ClientSecret).toBeUndefined();
     // Refreshes rotate, through GetTokensFromRefreshToken only: no ALLOW_REFRESH_TOKEN_AUTH, as in AWS.
@@ -250,7 +303,14 @@ describe('local Cognito', () => {
   test('SignUp refuses a password shorter than 6', async () => {
     const email = uniqueAddress('ada');
     const e = await failureOf(
-      t.sdk.send(new SignUpCommand({ ClientId: t.cognito.clientId, Username: email, Password: '12345', UserAttributes: [{ Name: 'email', Value: email }] })),
+      t.sdk.send(
+        new SignUpCommand({
+          ClientId: t.cognito.clientId,
+          Username: email,
+          Password: '12345',
+          UserAttributes: [{ Name: 'email', Value: email }],
+        }),
+      ),
     );
     expect(e).toEqual(tooShort);
     expect(mails).toHaveLength(0);
@@ -290,7 +350,9 @@ describe('local Cognito', () => {
 
   test('the same e-mail again: UsernameExistsException', async () => {
     const { address } = await adaSignedUp();
-    const e = await failureOf(t.sdk.send(new SignUpCommand({ ClientId: t.cognito.clientId, Username: address, Password: password })));
+    const e = await failureOf(
+      t.sdk.send(new SignUpCommand({ ClientId: t.cognito.clientId, Username: address, Password: password })),
+    );
     expect(e).toEqual({ name: 'UsernameExistsException', message: 'An account with the given email already exists.' });
   });
 
@@ -301,13 +363,19 @@ describe('local Cognito', () => {
 
   test('a wrong code: CodeMismatchException', async () => {
     const { address } = await adaSignedUp();
-    const e = await failureOf(t.sdk.send(new ConfirmSignUpCommand({ ClientId: t.cognito.clientId, Username: address, ConfirmationCode: 'x00000' })));
+    const e = await failureOf(
+      t.sdk.send(
+        new ConfirmSignUpCommand({ ClientId: t.cognito.clientId, Username: address, ConfirmationCode: 'x00000' }),
+      ),
+    );
     expect(e.name).toBe('CodeMismatchException');
   });
 
   test('ResendConfirmationCode issues a new code and the old one stops working', async () => {
     const { address, code: oldCode } = await adaSignedUp();
-    const out = await t.sdk.send(new ResendConfirmationCodeCommand({ ClientId: t.cognito.clientId, Username: address }));
+    const out = await t.sdk.send(
+      new ResendConfirmationCodeCommand({ ClientId: t.cognito.clientId, Username: address }),
+    );
     expect(out.CodeDeliveryDetails).toMatchObject({ DeliveryMedium: 'EMAIL', AttributeName: 'email' });
     expect(customMessages[1]?.triggerSource).toBe('CustomMessage_ResendCode');
     expect(customMessages[1]?.request.codeParameter).toBe('{####}');
@@ -318,10 +386,16 @@ describe('local Cognito', () => {
     expect(mail.code).not.toBe(oldCode);
     expect(mail.body).toContain(mail.code!);
 
-    const e = await failureOf(t.sdk.send(new ConfirmSignUpCommand({ ClientId: t.cognito.clientId, Username: address, ConfirmationCode: oldCode })));
+    const e = await failureOf(
+      t.sdk.send(
+        new ConfirmSignUpCommand({ ClientId: t.cognito.clientId, Username: address, ConfirmationCode: oldCode }),
+      ),
+    );
     expect(e.name).toBe('CodeMismatchException');
     expect(postConfirmations).toHaveLength(0);
-    await t.sdk.send(new ConfirmSignUpCommand({ ClientId: t.cognito.clientId, Username: address, ConfirmationCode: mail.code! }));
+    await t.sdk.send(
+      new ConfirmSignUpCommand({ ClientId: t.cognito.clientId, Username: address, ConfirmationCode: mail.code! }),
+    );
   });
 
   test('ConfirmSignUp calls PostConfirmation with the user', async () => {
@@ -334,14 +408,23 @@ describe('local Cognito', () => {
       userName: sub,
       callerContext: { clientId: t.cognito.clientId },
       request: {
-        userAttributes: { sub, email, given_name: 'Ada', family_name: 'Lovelace', email_verified: 'true', 'cognito:user_status': 'CONFIRMED' },
+        userAttributes: {
+          sub,
+          email,
+          given_name: 'Ada',
+          family_name: 'Lovelace',
+          email_verified: 'true',
+          'cognito:user_status': 'CONFIRMED',
+        },
       },
     });
   });
 
   test('resend for a confirmed user is refused', async () => {
     const { address } = await adaConfirmed();
-    const e = await failureOf(t.sdk.send(new ResendConfirmationCodeCommand({ ClientId: t.cognito.clientId, Username: address })));
+    const e = await failureOf(
+      t.sdk.send(new ResendConfirmationCodeCommand({ ClientId: t.cognito.clientId, Username: address })),
+    );
     expect(e).toEqual({ name: 'InvalidParameterException', message: 'User is already confirmed.' });
   });
 
@@ -354,7 +437,10 @@ describe('local Cognito', () => {
   test('the error type is in the body (__type) and in the x-amzn-errortype header', async () => {
     const res = await fetch(t.cognito.endpoint, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken' },
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken',
+      },
       body: JSON.stringify({ ClientId: t.cognito.clientId, RefreshToken: 'not-a-token' }),
     });
     expect(res.status).toBe(400);
@@ -396,11 +482,18 @@ describe('local Cognito', () => {
 
     // The signature, against the JWKS at jwksUri (aws-jwt-verify fetches over https only, so
     // the test gives it a fetcher that uses the global fetch for this http endpoint).
-    const jwksCache = new SimpleJwksCache({ fetcher: { fetch: async (uri: string) => (await fetch(uri)).arrayBuffer() } });
+    const jwksCache = new SimpleJwksCache({
+      fetcher: { fetch: async (uri: string) => (await fetch(uri)).arrayBuffer() },
+    });
     const verifier = JwtRsaVerifier.create(
-      { issuer: t.cognito.issuer, audience: null, jwksUri: t.cognito.jwksUri, customJwtCheck: ({ payload }) => {
-        if (payload.token_use !== 'access') throw new Error('not an access token');
-      } },
+      {
+        issuer: t.cognito.issuer,
+        audience: null,
+        jwksUri: t.cognito.jwksUri,
+        customJwtCheck: ({ payload }) => {
+          if (payload.token_use !== 'access') throw new Error('not an access token');
+        },
+      },
       { jwksCache },
     );
     const verified = await verifier.verify(accessToken);
@@ -413,9 +506,13 @@ describe('local Cognito', () => {
 
   test('refresh: GetTokensFromRefreshToken rotates the refresh token; InitiateAuth REFRESH_TOKEN_AUTH is not allowed', async () => {
     const { address: email, sub } = await adaConfirmed();
-    const { AccessToken: accessToken, RefreshToken: refreshToken } = (await signIn(email, password)).AuthenticationResult!;
+    const { AccessToken: accessToken, RefreshToken: refreshToken } = (await signIn(email, password))
+      .AuthenticationResult!;
     // The app client rotates refresh tokens, which InitiateAuth's refresh would not.
-    expect(await failureOf(refreshAuth(refreshToken!))).toEqual({ name: 'InvalidParameterException', message: 'REFRESH_TOKEN_AUTH flow not enabled for this client' });
+    expect(await failureOf(refreshAuth(refreshToken!))).toEqual({
+      name: 'InvalidParameterException',
+      message: 'REFRESH_TOKEN_AUTH flow not enabled for this client',
+    });
 
     const viaGetTokens = await getTokens(refreshToken!);
     const r = viaGetTokens.AuthenticationResult;
@@ -439,15 +536,24 @@ describe('local Cognito', () => {
     const retried = (await getTokens(first)).AuthenticationResult!.RefreshToken!;
     expect(retried).not.toBe(first);
     t.advance(1);
-    expect(await failureOf(getTokens(first))).toEqual({ name: 'NotAuthorizedException', message: 'Invalid Refresh Token' });
-    expect(await failureOf(getTokens(first))).toEqual({ name: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
-    for (const token of [second, retried]) expect((await getTokens(token)).AuthenticationResult?.AccessToken).toBeTruthy();
+    expect(await failureOf(getTokens(first))).toEqual({
+      name: 'NotAuthorizedException',
+      message: 'Invalid Refresh Token',
+    });
+    expect(await failureOf(getTokens(first))).toEqual({
+      name: 'NotAuthorizedException',
+      message: 'Refresh Token has been revoked',
+    });
+    for (const token of [second, retried])
+      expect((await getTokens(token)).AuthenticationResult?.AccessToken).toBeTruthy();
   });
 
   test('membership of admins appears in cognito:groups', async () => {
     const { address: email } = await adaConfirmed();
     const refreshToken = (await signIn(email, password)).AuthenticationResult!.RefreshToken!;
-    await t.sdk.send(new AdminAddUserToGroupCommand({ UserPoolId: t.cognito.userPoolId, Username: email, GroupName: 'admins' }));
+    await t.sdk.send(
+      new AdminAddUserToGroupCommand({ UserPoolId: t.cognito.userPoolId, Username: email, GroupName: 'admins' }),
+    );
     const { AuthenticationResult: r } = await signIn(email, password);
     expect(claims(r?.AccessToken)['cognito:groups']).toEqual(['admins']);
     expect(claims(r?.IdToken)['cognito:groups']).toEqual(['admins']);
@@ -459,11 +565,21 @@ describe('local Cognito', () => {
   test('ForgotPassword: unknown user, then the code path with CustomMessage_ForgotPassword', async () => {
     const { address: email } = await adaConfirmed();
     const sent = mails.length;
-    const unknown = await t.sdk.send(new ForgotPasswordCommand({ ClientId: t.cognito.clientId, Username: uniqueAddress('nobody') }));
-    expect(unknown.CodeDeliveryDetails).toEqual({ AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'n***@e***' });
+    const unknown = await t.sdk.send(
+      new ForgotPasswordCommand({ ClientId: t.cognito.clientId, Username: uniqueAddress('nobody') }),
+    );
+    expect(unknown.CodeDeliveryDetails).toEqual({
+      AttributeName: 'email',
+      DeliveryMedium: 'EMAIL',
+      Destination: 'n***@e***',
+    });
     expect(mails).toHaveLength(sent);
     const known = await t.sdk.send(new ForgotPasswordCommand({ ClientId: t.cognito.clientId, Username: email }));
-    expect(known.CodeDeliveryDetails).toEqual({ AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'a***@e***' });
+    expect(known.CodeDeliveryDetails).toEqual({
+      AttributeName: 'email',
+      DeliveryMedium: 'EMAIL',
+      Destination: 'a***@e***',
+    });
     const mail = mails.at(-1)!;
     expect(mail.kind).toBe('ForgotPassword');
     expect(mail.subject).toBe('Aurum: CustomMessage_ForgotPassword');
@@ -471,7 +587,9 @@ describe('local Cognito', () => {
     expect(mail.body).toContain(mail.code!);
 
     const confirm = (ConfirmationCode: string, Password: string) =>
-      t.sdk.send(new ConfirmForgotPasswordCommand({ ClientId: t.cognito.clientId, Username: email, ConfirmationCode, Password }));
+      t.sdk.send(
+        new ConfirmForgotPasswordCommand({ ClientId: t.cognito.clientId, Username: email, ConfirmationCode, Password }),
+      );
     expect((await failureOf(confirm(mail.code!, 'abc'))).name).toBe('InvalidPasswordException');
     expect((await failureOf(confirm('x11111', 'newpass1'))).name).toBe('CodeMismatchException');
     await confirm(mail.code!, 'newpass1');
@@ -486,7 +604,16 @@ describe('local Cognito', () => {
     expect(await failureOf(change(password, 'abc'))).toEqual(tooShort);
     expect(await failureOf(change('not-it', 'abcdef'))).toEqual(incorrect);
     expect(
-      await failureOf(t.sdk.send(new AdminSetUserPasswordCommand({ UserPoolId: t.cognito.userPoolId, Username: email, Password: 'abc', Permanent: true }))),
+      await failureOf(
+        t.sdk.send(
+          new AdminSetUserPasswordCommand({
+            UserPoolId: t.cognito.userPoolId,
+            Username: email,
+            Password: 'abc',
+            Permanent: true,
+          }),
+        ),
+      ),
     ).toEqual(tooShort);
     expect(await failureOf(invitedUser(uniqueAddress('temp'), 'abc'))).toEqual(tooShort);
 
@@ -532,14 +659,19 @@ describe('local Cognito', () => {
     });
     // signing in again works
     const again = await signIn(email, password);
-    expect((await t.sdk.send(new GetUserCommand({ AccessToken: again.AuthenticationResult!.AccessToken! }))).Username).toBe(sub);
+    expect(
+      (await t.sdk.send(new GetUserCommand({ AccessToken: again.AuthenticationResult!.AccessToken! }))).Username,
+    ).toBe(sub);
   });
 
   test('AdminDeleteUser removes the user', async () => {
     const { address: email } = await adaConfirmed();
     await t.sdk.send(new AdminDeleteUserCommand({ UserPoolId: t.cognito.userPoolId, Username: email }));
     expect(await failureOf(signIn(email, password))).toEqual(incorrect);
-    expect((await failureOf(t.sdk.send(new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: email })))).name).toBe('UserNotFoundException');
+    expect(
+      (await failureOf(t.sdk.send(new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: email }))))
+        .name,
+    ).toBe('UserNotFoundException');
   });
 
   test('a restart on the same dataDir keeps the ids and the users; stop() frees the port', async () => {
@@ -598,8 +730,16 @@ describe('local Cognito: as strict as the real user pool', () => {
       await confirmedUser(target, 'target-pw1');
       const attempt = (header: string | string[] | undefined) =>
         raw({
-          headers: { 'content-type': 'application/x-amz-json-1.1', ...(header === undefined ? {} : { 'x-amz-target': header }) },
-          body: JSON.stringify({ UserPoolId: t.cognito.userPoolId, Username: target, Password: 'hijacked1', Permanent: true }),
+          headers: {
+            'content-type': 'application/x-amz-json-1.1',
+            ...(header === undefined ? {} : { 'x-amz-target': header }),
+          },
+          body: JSON.stringify({
+            UserPoolId: t.cognito.userPoolId,
+            Username: target,
+            Password: 'hijacked1',
+            Permanent: true,
+          }),
         });
       for (const header of [
         'AWSCognitoIdentityProviderService.AdminSetUserPassword.SignUp',
@@ -612,7 +752,10 @@ describe('local Cognito: as strict as the real user pool', () => {
         const res = await attempt(header);
         expect(res.status).toBe(400);
         expect(res.headers['x-amzn-errortype']).toBe('UnknownOperationException');
-        expect(JSON.parse(res.body)).toEqual({ __type: 'UnknownOperationException', message: expect.stringMatching(/^Invalid x-amz-target header/) });
+        expect(JSON.parse(res.body)).toEqual({
+          __type: 'UnknownOperationException',
+          message: expect.stringMatching(/^Invalid x-amz-target header/),
+        });
       }
       expect(await failureOf(signIn(target, 'hijacked1'))).toEqual(incorrect);
       expect((await signIn(target, 'target-pw1')).AuthenticationResult?.AccessToken).toBeTruthy();
@@ -621,7 +764,11 @@ describe('local Cognito: as strict as the real user pool', () => {
     test('an operation named after an Object.prototype member is no operation', async () => {
       for (const name of ['constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
         const res = await raw({
-          headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${name}`, [COGNITO_BACKEND_HEADER]: t.cognito.backendSecret },
+          headers: {
+            'content-type': 'application/x-amz-json-1.1',
+            'x-amz-target': `AWSCognitoIdentityProviderService.${name}`,
+            [COGNITO_BACKEND_HEADER]: t.cognito.backendSecret,
+          },
           body: JSON.stringify({ echo: 'me' }),
         });
         expect(res.status).toBe(400);
@@ -634,14 +781,23 @@ describe('local Cognito: as strict as the real user pool', () => {
     const listGroups = (headers: Record<string, string> = {}) =>
       raw({
         // A backend process: with the stack's secret (backend-gate.ts).
-        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.ListGroups', [COGNITO_BACKEND_HEADER]: t.cognito.backendSecret, ...headers },
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': 'AWSCognitoIdentityProviderService.ListGroups',
+          [COGNITO_BACKEND_HEADER]: t.cognito.backendSecret,
+          ...headers,
+        },
         body: JSON.stringify({ UserPoolId: t.cognito.userPoolId }),
       });
 
     test('no CORS: no preflight answer, no access-control-* header on any answer', async () => {
       const preflight = await raw({
         method: 'OPTIONS',
-        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-amz-target' },
+        headers: {
+          origin: 'https://evil.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,x-amz-target',
+        },
       });
       expect(preflight.status).toBe(405);
       expect(corsHeaderNames(preflight.headers)).toEqual([]);
@@ -652,7 +808,10 @@ describe('local Cognito: as strict as the real user pool', () => {
       const error = await raw({ headers: { origin: 'https://evil.example', 'x-amz-target': 'Nope' } });
       expect(error.status).toBe(400);
       expect(corsHeaderNames(error.headers)).toEqual([]);
-      for (const path of [`/${t.cognito.userPoolId}/.well-known/jwks.json`, `/${t.cognito.userPoolId}/.well-known/openid-configuration`]) {
+      for (const path of [
+        `/${t.cognito.userPoolId}/.well-known/jwks.json`,
+        `/${t.cognito.userPoolId}/.well-known/openid-configuration`,
+      ]) {
         const res = await raw({ method: 'GET', path, headers: { origin: 'https://evil.example' } });
         expect(res.status).toBe(200);
         expect(corsHeaderNames(res.headers)).toEqual([]);
@@ -661,13 +820,25 @@ describe('local Cognito: as strict as the real user pool', () => {
 
     test('a Host that is not this loopback host:port is refused (DNS rebinding)', async () => {
       const { port } = new URL(t.cognito.endpoint);
-      for (const host of ['evil.example', `evil.example:${port}`, `127.0.0.1.nip.io:${port}`, '127.0.0.1', `127.0.0.1:${Number(port) + 1}`, `0.0.0.0:${port}`]) {
+      for (const host of [
+        'evil.example',
+        `evil.example:${port}`,
+        `127.0.0.1.nip.io:${port}`,
+        '127.0.0.1',
+        `127.0.0.1:${Number(port) + 1}`,
+        `0.0.0.0:${port}`,
+      ]) {
         expect((await listGroups({ host })).status).toBe(421);
-        expect((await raw({ method: 'GET', path: `/${t.cognito.userPoolId}/.well-known/jwks.json`, headers: { host } })).status).toBe(421);
+        expect(
+          (await raw({ method: 'GET', path: `/${t.cognito.userPoolId}/.well-known/jwks.json`, headers: { host } }))
+            .status,
+        ).toBe(421);
         expect((await raw({ method: 'OPTIONS', headers: { host } })).status).toBe(421);
       }
       // no Host at all: Node's HTTP/1.1 parser already answers 400
-      expect([400, 421]).toContain((await raw({ method: 'GET', path: `/${t.cognito.userPoolId}/.well-known/jwks.json`, sendHost: false })).status);
+      expect([400, 421]).toContain(
+        (await raw({ method: 'GET', path: `/${t.cognito.userPoolId}/.well-known/jwks.json`, sendHost: false })).status,
+      );
       for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`]) {
         expect((await listGroups({ host })).status).toBe(200);
       }
@@ -683,7 +854,10 @@ describe('local Cognito: as strict as the real user pool', () => {
     test('no other path reaches cognito-local itself (its POST / would skip every check)', async () => {
       const res = await raw({
         path: t.cognito.endpoint + '/',
-        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.DeleteUser.X' },
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': 'AWSCognitoIdentityProviderService.DeleteUser.X',
+        },
         body: '{}',
       });
       expect(res.status).toBe(404);
@@ -691,7 +865,10 @@ describe('local Cognito: as strict as the real user pool', () => {
 
     test('a body over 1 MiB is refused, as the local gateway in front of the port refuses it', async () => {
       const res = await raw({
-        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.ListGroups' },
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': 'AWSCognitoIdentityProviderService.ListGroups',
+        },
         body: JSON.stringify({ UserPoolId: t.cognito.userPoolId, Pad: 'x'.repeat(1024 * 1024) }),
       });
       expect(res.status).toBe(413);
@@ -700,7 +877,7 @@ describe('local Cognito: as strict as the real user pool', () => {
     });
   });
 
-  test('DeleteUser with the user\'s own access token is blocked as the WAF blocks it, and the user stays', async () => {
+  test("DeleteUser with the user's own access token is blocked as the WAF blocks it, and the user stays", async () => {
     const stays = uniqueAddress('stays');
     await confirmedUser(stays, 'stays-pw1');
     const token = (await signIn(stays, 'stays-pw1')).AuthenticationResult!.AccessToken!;
@@ -709,10 +886,18 @@ describe('local Cognito: as strict as the real user pool', () => {
       message: 'Request not allowed due to WAF block.',
       status: 403,
     });
-    expect((await t.sdk.send(new GetUserCommand({ AccessToken: token }))).UserAttributes).toContainEqual({ Name: 'email', Value: stays });
-    expect((await t.sdk.send(new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: stays }))).Enabled).toBe(true);
+    expect((await t.sdk.send(new GetUserCommand({ AccessToken: token }))).UserAttributes).toContainEqual({
+      Name: 'email',
+      Value: stays,
+    });
+    expect(
+      (await t.sdk.send(new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: stays }))).Enabled,
+    ).toBe(true);
     const rawDelete = await raw({
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.DeleteUser' },
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.DeleteUser',
+      },
       body: JSON.stringify({ AccessToken: token }),
     });
     expect(rawDelete.status).toBe(403);
@@ -737,11 +922,15 @@ describe('local Cognito: as strict as the real user pool', () => {
       const sent = mails.length;
       const forgot = await t.sdk.send(new ForgotPasswordCommand({ ClientId: t.cognito.clientId, Username: ghost }));
       expect(forgot.CodeDeliveryDetails).toEqual(delivery('g***@e***'));
-      const resend = await t.sdk.send(new ResendConfirmationCodeCommand({ ClientId: t.cognito.clientId, Username: ghost }));
+      const resend = await t.sdk.send(
+        new ResendConfirmationCodeCommand({ ClientId: t.cognito.clientId, Username: ghost }),
+      );
       expect(resend.CodeDeliveryDetails).toEqual(delivery('g***@e***'));
       expect(mails).toHaveLength(sent);
       // and a known user's real answer has the same shape
-      const known = await t.sdk.send(new ResendConfirmationCodeCommand({ ClientId: t.cognito.clientId, Username: pending }));
+      const known = await t.sdk.send(
+        new ResendConfirmationCodeCommand({ ClientId: t.cognito.clientId, Username: pending }),
+      );
       expect(known.CodeDeliveryDetails).toEqual(delivery('p***@e***'));
       expect(mails).toHaveLength(sent + 1);
     });
@@ -757,8 +946,21 @@ describe('local Cognito: as strict as the real user pool', () => {
 
     test('ConfirmSignUp and ConfirmForgotPassword for an unknown e-mail: CodeMismatchException', async () => {
       const ghost = uniqueAddress('ghost');
-      expect(await failureOf(t.sdk.send(new ConfirmSignUpCommand({ ClientId: t.cognito.clientId, Username: ghost, ConfirmationCode: '123456' })))).toEqual(mismatch);
-      const reset = t.sdk.send(new ConfirmForgotPasswordCommand({ ClientId: t.cognito.clientId, Username: ghost, ConfirmationCode: '123456', Password: 'whatever1' }));
+      expect(
+        await failureOf(
+          t.sdk.send(
+            new ConfirmSignUpCommand({ ClientId: t.cognito.clientId, Username: ghost, ConfirmationCode: '123456' }),
+          ),
+        ),
+      ).toEqual(mismatch);
+      const reset = t.sdk.send(
+        new ConfirmForgotPasswordCommand({
+          ClientId: t.cognito.clientId,
+          Username: ghost,
+          ConfirmationCode: '123456',
+          Password: 'whatever1',
+        }),
+      );
       expect(await failureOf(reset)).toEqual(mismatch);
     });
 
@@ -766,7 +968,11 @@ describe('local Cognito: as strict as the real user pool', () => {
       const pending = uniqueAddress('pending');
       await unconfirmedUser(pending, 'pending-pw1');
       const otherCase = pending.charAt(0).toUpperCase() + pending.slice(1).replace('example.com', 'Example.COM');
-      expect(await failureOf(t.sdk.send(new SignUpCommand({ ClientId: t.cognito.clientId, Username: otherCase, Password: 'pending-pw1' })))).toEqual({
+      expect(
+        await failureOf(
+          t.sdk.send(new SignUpCommand({ ClientId: t.cognito.clientId, Username: otherCase, Password: 'pending-pw1' })),
+        ),
+      ).toEqual({
         name: 'UsernameExistsException',
         message: 'An account with the given email already exists.',
       });
@@ -779,12 +985,19 @@ describe('local Cognito: as strict as the real user pool', () => {
       const out = await t.sdk.send(new ForgotPasswordCommand({ ClientId: t.cognito.clientId, Username: invited }));
       expect(out.CodeDeliveryDetails).toEqual(delivery('i***@e***'));
       expect(mails).toHaveLength(sent);
-      const confirm = t.sdk.send(new ConfirmForgotPasswordCommand({ ClientId: t.cognito.clientId, Username: invited, ConfirmationCode: '123456', Password: 'chosen-pw1' }));
+      const confirm = t.sdk.send(
+        new ConfirmForgotPasswordCommand({
+          ClientId: t.cognito.clientId,
+          Username: invited,
+          ConfirmationCode: '123456',
+          Password: 'chosen-pw1',
+        }),
+      );
       expect(await failureOf(confirm)).toEqual(mismatch);
       expect((await signIn(invited, 'invite-pw1')).ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
     });
 
-    test('the behaviour is the app client\'s: a LEGACY client still names unknown users', async () => {
+    test("the behaviour is the app client's: a LEGACY client still names unknown users", async () => {
       const invited = uniqueAddress('invited');
       await invitedUser(invited, 'invite-pw1', [{ Name: 'email_verified', Value: 'true' }]);
       const ghost = uniqueAddress('ghost');
@@ -800,7 +1013,9 @@ describe('local Cognito: as strict as the real user pool', () => {
       // Named at InitiateAuth already, before any proof of a password.
       const legacySignIn = srpSignIn(t.sdk, { userPoolId: t.cognito.userPoolId, clientId: legacy }, ghost, 'whatever1');
       expect(await failureOf(legacySignIn)).toEqual({ name: 'UserNotFoundException', message: 'User does not exist.' });
-      expect((await failureOf(t.sdk.send(new ForgotPasswordCommand({ ClientId: legacy, Username: ghost })))).name).toBe('UserNotFoundException');
+      expect((await failureOf(t.sdk.send(new ForgotPasswordCommand({ ClientId: legacy, Username: ghost })))).name).toBe(
+        'UserNotFoundException',
+      );
       // and says why a user on a temporary password gets no reset code
       expect(await failureOf(t.sdk.send(new ForgotPasswordCommand({ ClientId: legacy, Username: invited })))).toEqual({
         name: 'NotAuthorizedException',
@@ -821,7 +1036,10 @@ describe('local Cognito: as strict as the real user pool', () => {
           AuthParameters: { USERNAME: address, PASSWORD: 'admin-flow-pw1' },
         }),
       );
-      expect(await failureOf(attempt)).toEqual({ name: 'InvalidParameterException', message: 'Auth flow not enabled for this client' });
+      expect(await failureOf(attempt)).toEqual({
+        name: 'InvalidParameterException',
+        message: 'Auth flow not enabled for this client',
+      });
     }
   });
 
@@ -875,7 +1093,8 @@ describe('local Cognito: as strict as the real user pool', () => {
     test('wrong codes: after 5 CodeMismatchException, LimitExceededException for 15 minutes, even for the right code', async () => {
       const guesser = uniqueAddress('guesser');
       const code = await unconfirmedUser(guesser, 'guesser-pw1');
-      const confirm = (c: string) => t.sdk.send(new ConfirmSignUpCommand({ ClientId: t.cognito.clientId, Username: guesser, ConfirmationCode: c }));
+      const confirm = (c: string) =>
+        t.sdk.send(new ConfirmSignUpCommand({ ClientId: t.cognito.clientId, Username: guesser, ConfirmationCode: c }));
       const wrong = code === '000000' ? '111111' : '000000';
       for (let i = 0; i < 5; i++) expect(await failureOf(confirm(wrong))).toEqual(mismatch);
       expect(await failureOf(confirm(code))).toEqual(limitExceeded);
@@ -888,7 +1107,14 @@ describe('local Cognito: as strict as the real user pool', () => {
       await t.sdk.send(new ForgotPasswordCommand({ ClientId: t.cognito.clientId, Username: guesser }));
       const resetCode = lastCode(guesser);
       const reset = (c: string) =>
-        t.sdk.send(new ConfirmForgotPasswordCommand({ ClientId: t.cognito.clientId, Username: guesser, ConfirmationCode: c, Password: 'guesser-pw2' }));
+        t.sdk.send(
+          new ConfirmForgotPasswordCommand({
+            ClientId: t.cognito.clientId,
+            Username: guesser,
+            ConfirmationCode: c,
+            Password: 'guesser-pw2',
+          }),
+        );
       const wrongReset = resetCode === '000000' ? '111111' : '000000';
       for (let i = 0; i < 5; i++) expect(await failureOf(reset(wrongReset))).toEqual(mismatch);
       expect(await failureOf(reset(resetCode))).toEqual(limitExceeded);
@@ -898,7 +1124,10 @@ describe('local Cognito: as strict as the real user pool', () => {
 
       // and an unknown e-mail the same
       const ghostCoder = uniqueAddress('ghost-coder');
-      const ghost = () => t.sdk.send(new ConfirmSignUpCommand({ ClientId: t.cognito.clientId, Username: ghostCoder, ConfirmationCode: '123456' }));
+      const ghost = () =>
+        t.sdk.send(
+          new ConfirmSignUpCommand({ ClientId: t.cognito.clientId, Username: ghostCoder, ConfirmationCode: '123456' }),
+        );
       for (let i = 0; i < 5; i++) expect(await failureOf(ghost())).toEqual(mismatch);
       expect(await failureOf(ghost())).toEqual(limitExceeded);
     });
@@ -908,8 +1137,10 @@ describe('local Cognito: as strict as the real user pool', () => {
       const resender = uniqueAddress('resender');
       await confirmedUser(forgetful, 'forgetful-pw1');
       await unconfirmedUser(resender, 'resender-pw1');
-      const forgot = (name: string) => t.sdk.send(new ForgotPasswordCommand({ ClientId: t.cognito.clientId, Username: name }));
-      const resend = (name: string) => t.sdk.send(new ResendConfirmationCodeCommand({ ClientId: t.cognito.clientId, Username: name }));
+      const forgot = (name: string) =>
+        t.sdk.send(new ForgotPasswordCommand({ ClientId: t.cognito.clientId, Username: name }));
+      const resend = (name: string) =>
+        t.sdk.send(new ResendConfirmationCodeCommand({ ClientId: t.cognito.clientId, Username: name }));
       for (const [ask, name] of [
         [forgot, forgetful],
         [forgot, uniqueAddress('ghost-forgetful')],
@@ -945,16 +1176,33 @@ describe('local Cognito: as strict as the real user pool', () => {
     test('are refused by SignUp, with both problems named; 256 characters, and spaces inside, are fine', async () => {
       const spaces = uniqueAddress('spaces');
       for (const [pw, expected] of bad) {
-        expect(await failureOf(t.sdk.send(new SignUpCommand({ ClientId: t.cognito.clientId, Username: spaces, Password: pw })))).toEqual(expected('password'));
+        expect(
+          await failureOf(
+            t.sdk.send(new SignUpCommand({ ClientId: t.cognito.clientId, Username: spaces, Password: pw })),
+          ),
+        ).toEqual(expected('password'));
       }
-      expect(await failureOf(t.sdk.send(new SignUpCommand({ ClientId: t.cognito.clientId, Username: spaces, Password: ` ${long} ` })))).toEqual({
+      expect(
+        await failureOf(
+          t.sdk.send(new SignUpCommand({ ClientId: t.cognito.clientId, Username: spaces, Password: ` ${long} ` })),
+        ),
+      ).toEqual({
         name: 'InvalidParameterException',
         message:
           "2 validation errors detected: Value at 'password' failed to satisfy constraint: Member must satisfy regular expression pattern: ^[\\S]+.*[\\S]+$; " +
           "Value at 'password' failed to satisfy constraint: Member must have length less than or equal to 256",
       });
-      expect((await failureOf(t.sdk.send(new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: spaces })))).name).toBe('UserNotFoundException');
-      await t.sdk.send(new SignUpCommand({ ClientId: t.cognito.clientId, Username: uniqueAddress('long-pw'), Password: 'y'.repeat(256) }));
+      expect(
+        (await failureOf(t.sdk.send(new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: spaces }))))
+          .name,
+      ).toBe('UserNotFoundException');
+      await t.sdk.send(
+        new SignUpCommand({
+          ClientId: t.cognito.clientId,
+          Username: uniqueAddress('long-pw'),
+          Password: 'y'.repeat(256),
+        }),
+      );
       await confirmedUser(spaces, 'inner spaces ok');
       expect((await signIn(spaces, 'inner spaces ok')).AuthenticationResult).toBeTruthy();
     });
@@ -971,10 +1219,53 @@ describe('local Cognito: as strict as the real user pool', () => {
       expect(challenge.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
       const never = uniqueAddress('never');
       const attempts: Array<[string, (pw: string) => Promise<unknown>]> = [
-        ['proposedPassword', (pw) => t.sdk.send(new ChangePasswordCommand({ AccessToken: token, PreviousPassword: 'inner spaces ok', ProposedPassword: pw }))],
-        ['password', (pw) => t.sdk.send(new ConfirmForgotPasswordCommand({ ClientId: t.cognito.clientId, Username: spaces, ConfirmationCode: resetCode, Password: pw }))],
-        ['password', (pw) => t.sdk.send(new AdminSetUserPasswordCommand({ UserPoolId: t.cognito.userPoolId, Username: spaces, Password: pw, Permanent: true }))],
-        ['temporaryPassword', (pw) => t.sdk.send(new AdminCreateUserCommand({ UserPoolId: t.cognito.userPoolId, Username: never, TemporaryPassword: pw, MessageAction: 'SUPPRESS' }))],
+        [
+          'proposedPassword',
+          (pw) =>
+            t.sdk.send(
+              new ChangePasswordCommand({
+                AccessToken: token,
+                PreviousPassword: 'inner spaces ok',
+                ProposedPassword: pw,
+              }),
+            ),
+        ],
+        [
+          'password',
+          (pw) =>
+            t.sdk.send(
+              new ConfirmForgotPasswordCommand({
+                ClientId: t.cognito.clientId,
+                Username: spaces,
+                ConfirmationCode: resetCode,
+                Password: pw,
+              }),
+            ),
+        ],
+        [
+          'password',
+          (pw) =>
+            t.sdk.send(
+              new AdminSetUserPasswordCommand({
+                UserPoolId: t.cognito.userPoolId,
+                Username: spaces,
+                Password: pw,
+                Permanent: true,
+              }),
+            ),
+        ],
+        [
+          'temporaryPassword',
+          (pw) =>
+            t.sdk.send(
+              new AdminCreateUserCommand({
+                UserPoolId: t.cognito.userPoolId,
+                Username: never,
+                TemporaryPassword: pw,
+                MessageAction: 'SUPPRESS',
+              }),
+            ),
+        ],
         ['password', (pw) => newPassword(challenge.Session, newbie, pw)],
       ];
       for (const [pw, expected] of bad) {
@@ -983,7 +1274,10 @@ describe('local Cognito: as strict as the real user pool', () => {
       // nothing changed
       expect((await signIn(spaces, 'inner spaces ok')).AuthenticationResult).toBeTruthy();
       expect((await signIn(newbie, 'temp-pw1')).ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
-      expect((await failureOf(t.sdk.send(new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: never })))).name).toBe('UserNotFoundException');
+      expect(
+        (await failureOf(t.sdk.send(new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: never }))))
+          .name,
+      ).toBe('UserNotFoundException');
     });
   });
 
@@ -995,19 +1289,38 @@ describe('local Cognito: as strict as the real user pool', () => {
     const token = (await signIn(second, 'second-pw1')).AuthenticationResult!.AccessToken!;
     // A user cannot change their own e-mail at all (the portal shows it read-only): only the
     // administrators' AdminUpdateUserAttributes can, and it meets the address taken.
-    const ownChange = t.sdk.send(new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes: [{ Name: 'email', Value: first.toUpperCase() }] }));
-    expect(await failureOf(ownChange)).toEqual({ name: 'InvalidParameterException', message: 'user.email: Attribute cannot be updated. (the e-mail address is the sign-in name and is read-only)' });
+    const ownChange = t.sdk.send(
+      new UpdateUserAttributesCommand({
+        AccessToken: token,
+        UserAttributes: [{ Name: 'email', Value: first.toUpperCase() }],
+      }),
+    );
+    expect(await failureOf(ownChange)).toEqual({
+      name: 'InvalidParameterException',
+      message: 'user.email: Attribute cannot be updated. (the e-mail address is the sign-in name and is read-only)',
+    });
     const adminChange = t.sdk.send(
-      new AdminUpdateUserAttributesCommand({ UserPoolId: t.cognito.userPoolId, Username: second, UserAttributes: [{ Name: 'email', Value: first }] }),
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: t.cognito.userPoolId,
+        Username: second,
+        UserAttributes: [{ Name: 'email', Value: first }],
+      }),
     );
     expect(await failureOf(adminChange)).toEqual(taken);
-    const secondUser = await t.sdk.send(new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: second }));
+    const secondUser = await t.sdk.send(
+      new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: second }),
+    );
     expect(secondUser.UserAttributes).toContainEqual({ Name: 'email', Value: second });
     expect(secondUser.UserAttributes).toContainEqual({ Name: 'email_verified', Value: 'true' });
     expect((await signIn(second, 'second-pw1')).AuthenticationResult).toBeTruthy();
     expect((await signIn(first, 'first-pw1')).AuthenticationResult).toBeTruthy();
     // other attributes are the user's to change
-    await t.sdk.send(new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes: [{ Name: 'given_name', Value: 'Second' }] }));
+    await t.sdk.send(
+      new UpdateUserAttributesCommand({
+        AccessToken: token,
+        UserAttributes: [{ Name: 'given_name', Value: 'Second' }],
+      }),
+    );
   });
 
   test('PreSignUp: the event Cognito sends, and a throw refuses the sign-up with no user made', async () => {
@@ -1035,9 +1348,15 @@ describe('local Cognito: as strict as the real user pool', () => {
     ]);
 
     const refused = await failureOf(signedUp(mallory, 'mallory-pw1', [{ Name: 'given_name', Value: 'Mallory' }]));
-    expect(refused).toEqual({ name: 'UserLambdaValidationException', message: 'PreSignUp failed with error Sign-ups from Mallory are not accepted.' });
+    expect(refused).toEqual({
+      name: 'UserLambdaValidationException',
+      message: 'PreSignUp failed with error Sign-ups from Mallory are not accepted.',
+    });
     expect(preSignUps.at(-1)?.request).toEqual({ userAttributes: { email: mallory, given_name: 'Mallory' } });
-    expect((await failureOf(t.sdk.send(new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: mallory })))).name).toBe('UserNotFoundException');
+    expect(
+      (await failureOf(t.sdk.send(new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: mallory }))))
+        .name,
+    ).toBe('UserNotFoundException');
     expect(mails.map((m) => m.to)).toEqual([presign]);
   });
 });
@@ -1073,16 +1392,24 @@ describe('sessions', () => {
     expect(claims(again.AccessToken).auth_time).toBeGreaterThan(authTime as number);
   });
 
-  test('GlobalSignOut revokes every refresh token of the user, not only its own session\'s', async () => {
+  test("GlobalSignOut revokes every refresh token of the user, not only its own session's", async () => {
     const [everywhere, elsewhere] = [uniqueAddress('everywhere'), uniqueAddress('elsewhere')];
     await confirmedUser(everywhere, 'everywhere-pw1');
-    const sessions = [await signIn(everywhere, 'everywhere-pw1'), await signIn(everywhere, 'everywhere-pw1')].map((s) => s.AuthenticationResult!);
+    const sessions = [await signIn(everywhere, 'everywhere-pw1'), await signIn(everywhere, 'everywhere-pw1')].map(
+      (s) => s.AuthenticationResult!,
+    );
     await confirmedUser(elsewhere, 'elsewhere-pw1');
     const other = (await signIn(elsewhere, 'elsewhere-pw1')).AuthenticationResult!;
     await t.sdk.send(new GlobalSignOutCommand({ AccessToken: sessions[0]!.AccessToken! }));
     for (const session of sessions) {
-      expect(await failureOf(getTokens(session.RefreshToken!))).toEqual({ name: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
-      expect(await failureOf(t.sdk.send(new GetUserCommand({ AccessToken: session.AccessToken! })))).toEqual({ name: 'NotAuthorizedException', message: 'Access Token has been revoked' });
+      expect(await failureOf(getTokens(session.RefreshToken!))).toEqual({
+        name: 'NotAuthorizedException',
+        message: 'Refresh Token has been revoked',
+      });
+      expect(await failureOf(t.sdk.send(new GetUserCommand({ AccessToken: session.AccessToken! })))).toEqual({
+        name: 'NotAuthorizedException',
+        message: 'Access Token has been revoked',
+      });
     }
     // Another user's session goes on; a new sign-in works.
     expect((await getTokens(other.RefreshToken!)).AuthenticationResult).toBeTruthy();
@@ -1092,10 +1419,18 @@ describe('sessions', () => {
   test('ConfirmForgotPassword runs PostConfirmation with PostConfirmation_ConfirmForgotPassword, after the new password is set', async () => {
     const resetMe = uniqueAddress('reset-me');
     await confirmedUser(resetMe, 'reset-pw1');
-    const { Username: userSub } = await t.sdk.send(new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: resetMe }));
+    const { Username: userSub } = await t.sdk.send(
+      new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: resetMe }),
+    );
     await t.sdk.send(new ForgotPasswordCommand({ ClientId: t.cognito.clientId, Username: resetMe }));
     await t.sdk.send(
-      new ConfirmForgotPasswordCommand({ ClientId: t.cognito.clientId, Username: resetMe, ConfirmationCode: lastCode(resetMe), Password: 'reset-pw2', ClientMetadata: { from: 'test' } }),
+      new ConfirmForgotPasswordCommand({
+        ClientId: t.cognito.clientId,
+        Username: resetMe,
+        ConfirmationCode: lastCode(resetMe),
+        Password: 'reset-pw2',
+        ClientMetadata: { from: 'test' },
+      }),
     );
     expect(postConfirmations).toEqual([
       {
@@ -1112,26 +1447,44 @@ describe('sessions', () => {
 });
 
 describe('the Pre Token Generation trigger, before every issue of tokens', () => {
-  test('its V1 event, and its answer applied to the ID token: claims set, suppressed, groups replaced in both tokens; Cognito\'s own claims untouched', async () => {
+  test("its V1 event, and its answer applied to the ID token: claims set, suppressed, groups replaced in both tokens; Cognito's own claims untouched", async () => {
     const customized = uniqueAddress(CUSTOMIZED);
     await confirmedUser(customized, 'custom-pw1');
     await t.sdk.send(
-      new AdminUpdateUserAttributesCommand({ UserPoolId: t.cognito.userPoolId, Username: customized, UserAttributes: [{ Name: 'family_name', Value: 'Hidden' }] }),
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: t.cognito.userPoolId,
+        Username: customized,
+        UserAttributes: [{ Name: 'family_name', Value: 'Hidden' }],
+      }),
     );
-    const { Username: userSub } = await t.sdk.send(new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: customized }));
+    const { Username: userSub } = await t.sdk.send(
+      new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: customized }),
+    );
     const r = (await signIn(customized, 'custom-pw1')).AuthenticationResult!;
     expect(preTokenGenerations).toEqual([
       {
         ...eventHeader(userSub, 'TokenGeneration_Authentication'),
         request: {
-          userAttributes: { sub: userSub, email: customized, email_verified: 'true', family_name: 'Hidden', 'cognito:user_status': 'CONFIRMED' },
+          userAttributes: {
+            sub: userSub,
+            email: customized,
+            email_verified: 'true',
+            family_name: 'Hidden',
+            'cognito:user_status': 'CONFIRMED',
+          },
           groupConfiguration: { groupsToOverride: [], iamRolesToOverride: [] },
         },
         response: { claimsOverrideDetails: {} },
       },
     ]);
     const id = claims(r.IdToken);
-    expect(id).toMatchObject({ given_name: 'From the profile', plan: 'gold', sub: userSub, 'cognito:groups': ['readers'], token_use: 'id' });
+    expect(id).toMatchObject({
+      given_name: 'From the profile',
+      plan: 'gold',
+      sub: userSub,
+      'cognito:groups': ['readers'],
+      token_use: 'id',
+    });
     expect(typeof id.auth_time).toBe('number');
     expect(id.auth_time).not.toBe(1);
     expect(id.email).toBeUndefined();
@@ -1153,7 +1506,10 @@ describe('the Pre Token Generation trigger, before every issue of tokens', () =>
     await invitedUser(temporary, 'temp-pw1');
     const challenge = await signIn(temporary, 'temp-pw1');
     await newPassword(challenge.Session, temporary, 'chosen-pw1');
-    expect(preTokenGenerations.at(-1)).toMatchObject({ triggerSource: 'TokenGeneration_NewPasswordChallenge', request: { userAttributes: { email: temporary } } });
+    expect(preTokenGenerations.at(-1)).toMatchObject({
+      triggerSource: 'TokenGeneration_NewPasswordChallenge',
+      request: { userAttributes: { email: temporary } },
+    });
 
     const refusedTokens = uniqueAddress(REFUSED_TOKENS);
     await confirmedUser(refusedTokens, 'refused-pw1');
@@ -1164,23 +1520,30 @@ describe('the Pre Token Generation trigger, before every issue of tokens', () =>
   });
 });
 
-describe('what users may write of their own attributes: the app client\'s WriteAttributes', () => {
-  const unauthorized = { name: 'NotAuthorizedException', message: 'A client attempted to write unauthorized attribute' };
+describe("what users may write of their own attributes: the app client's WriteAttributes", () => {
+  const unauthorized = {
+    name: 'NotAuthorizedException',
+    message: 'A client attempted to write unauthorized attribute',
+  };
 
-  test('the client lets users write the sign-up form\'s attributes only (no Google here: no picture)', async () => {
-    const { UserPoolClient } = await t.sdk.send(new DescribeUserPoolClientCommand({ UserPoolId: t.cognito.userPoolId, ClientId: t.cognito.clientId }));
+  test("the client lets users write the sign-up form's attributes only (no Google here: no picture)", async () => {
+    const { UserPoolClient } = await t.sdk.send(
+      new DescribeUserPoolClientCommand({ UserPoolId: t.cognito.userPoolId, ClientId: t.cognito.clientId }),
+    );
     expect(UserPoolClient?.WriteAttributes).toEqual([...userPoolDefinition.writeAttributes]);
   });
 
-  test('UpdateUserAttributes: a 3,000-character name, a `name` formula, a phone number, another\'s e-mail as preferred_username: refused, nothing changes', async () => {
+  test("UpdateUserAttributes: a 3,000-character name, a `name` formula, a phone number, another's e-mail as preferred_username: refused, nothing changes", async () => {
     const [writer, victim] = [uniqueAddress('writer'), uniqueAddress('victim')];
     await confirmedUser(writer, 'writer-pw1');
     await confirmedUser(victim, 'victim-pw1');
     const token = (await signIn(writer, 'writer-pw1')).AuthenticationResult!.AccessToken!;
-    const update = (UserAttributes: { Name: string; Value: string }[]) => t.sdk.send(new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes }));
+    const update = (UserAttributes: { Name: string; Value: string }[]) =>
+      t.sdk.send(new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes }));
     expect(await failureOf(update([{ Name: 'given_name', Value: 'A'.repeat(3_000) }]))).toEqual({
       name: 'InvalidParameterException',
-      message: "1 validation error detected: Value at 'userAttributes.1.member.value' failed to satisfy constraint: Member must have length less than or equal to 2048",
+      message:
+        "1 validation error detected: Value at 'userAttributes.1.member.value' failed to satisfy constraint: Member must have length less than or equal to 2048",
     });
     for (const attribute of [
       { Name: 'name', Value: '=HYPERLINK("https://evil.example","Click")' },
@@ -1196,7 +1559,10 @@ describe('what users may write of their own attributes: the app client\'s WriteA
     expect(me.UserAttributes?.map((a) => a.Name).sort()).toEqual(['email', 'email_verified', 'sub']);
     // the sign-up form's names are the user's to write
     await update([{ Name: 'given_name', Value: 'Writer' }]);
-    expect((await t.sdk.send(new GetUserCommand({ AccessToken: token }))).UserAttributes).toContainEqual({ Name: 'given_name', Value: 'Writer' });
+    expect((await t.sdk.send(new GetUserCommand({ AccessToken: token }))).UserAttributes).toContainEqual({
+      Name: 'given_name',
+      Value: 'Writer',
+    });
   });
 
   test('DeleteUserAttributes: only writable attributes', async () => {
@@ -1213,7 +1579,11 @@ describe('what users may write of their own attributes: the app client\'s WriteA
       }),
     );
     const token = (await signIn(deleter, 'deleter-pw1')).AuthenticationResult!.AccessToken!;
-    expect(await failureOf(t.sdk.send(new DeleteUserAttributesCommand({ AccessToken: token, UserAttributeNames: ['name'] })))).toEqual(unauthorized);
+    expect(
+      await failureOf(
+        t.sdk.send(new DeleteUserAttributesCommand({ AccessToken: token, UserAttributeNames: ['name'] })),
+      ),
+    ).toEqual(unauthorized);
     await t.sdk.send(new DeleteUserAttributesCommand({ AccessToken: token, UserAttributeNames: ['given_name'] }));
     const names = (await t.sdk.send(new GetUserCommand({ AccessToken: token }))).UserAttributes?.map((a) => a.Name);
     expect(names).toContain('name');
@@ -1230,7 +1600,10 @@ describe('what users may write of their own attributes: the app client\'s WriteA
       const attempt = signedUp(overreach, 'overreach-pw1', [{ Name: 'given_name', Value: 'O' }, attribute]);
       expect(await failureOf(attempt)).toEqual(unauthorized);
     }
-    expect((await failureOf(t.sdk.send(new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: overreach })))).name).toBe('UserNotFoundException');
+    expect(
+      (await failureOf(t.sdk.send(new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: overreach }))))
+        .name,
+    ).toBe('UserNotFoundException');
     const attributes = [
       { Name: 'email', Value: overreach },
       { Name: 'given_name', Value: 'Over' },

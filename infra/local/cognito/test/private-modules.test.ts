@@ -43,7 +43,8 @@ function versionIn(file: string): unknown {
 
 function kindOf(value: unknown): string {
   if (value === undefined) return 'missing';
-  if (typeof value === 'function') return /^class[\s{]/.test(Function.prototype.toString.call(value)) ? 'class' : 'function';
+  if (typeof value === 'function')
+    return /^class[\s{]/.test(Function.prototype.toString.call(value)) ? 'class' : 'function';
   if (typeof value === 'object' && value !== null) return 'object';
   return typeof value;
 }
@@ -51,22 +52,30 @@ function kindOf(value: unknown): string {
 const paths = [...new Set(importedPaths(join(PACKAGE, INTERNALS_FILE)))].sort();
 
 test('cognito-local-internals.ts loads', () => {
-  if (loadError !== undefined) throw new Error(`${INTERNALS_FILE} does not load: ${String(loadError)}. ${UPGRADE_HINT}`);
+  if (loadError !== undefined)
+    throw new Error(`${INTERNALS_FILE} does not load: ${String(loadError)}. ${UPGRADE_HINT}`);
 });
 
 test('the installed cognito-local is exactly the version the private modules were checked against', () => {
   const expected = internals?.COGNITO_LOCAL_VERSION;
   const installed = versionIn(require.resolve('cognito-local/package.json'));
   if (installed !== expected) {
-    throw new Error(`cognito-local ${String(installed)} is installed; the private modules were checked against ${String(expected)}. ${UPGRADE_HINT}`);
+    throw new Error(
+      `cognito-local ${String(installed)} is installed; the private modules were checked against ${String(expected)}. ${UPGRADE_HINT}`,
+    );
   }
 });
 
 test("the package's package.json pins cognito-local to that exact version", () => {
   const json: unknown = JSON.parse(readFileSync(join(PACKAGE, 'package.json'), 'utf8'));
-  const pinned = typeof json === 'object' && json !== null && 'dependencies' in json ? recordOf(json.dependencies)['cognito-local'] : undefined;
+  const pinned =
+    typeof json === 'object' && json !== null && 'dependencies' in json
+      ? recordOf(json.dependencies)['cognito-local']
+      : undefined;
   if (pinned !== internals?.COGNITO_LOCAL_VERSION) {
-    throw new Error(`package.json asks for cognito-local "${String(pinned)}", not exactly ${String(internals?.COGNITO_LOCAL_VERSION)}. ${UPGRADE_HINT}`);
+    throw new Error(
+      `package.json asks for cognito-local "${String(pinned)}", not exactly ${String(internals?.COGNITO_LOCAL_VERSION)}. ${UPGRADE_HINT}`,
+    );
   }
 });
 
@@ -83,7 +92,8 @@ describe.each(paths)('%s', (path) => {
     } catch (e) {
       throw new Error(`cognito-local no longer has ${path} (${String(e)}). ${UPGRADE_HINT}`, { cause: e });
     }
-    const exports: Readonly<Record<string, unknown>> = typeof loaded === 'object' && loaded !== null ? { ...loaded } : {};
+    const exports: Readonly<Record<string, unknown>> =
+      typeof loaded === 'object' && loaded !== null ? { ...loaded } : {};
     const expected = internals?.COGNITO_LOCAL_EXPORTS[path] ?? {};
     const wrong = Object.entries(expected)
       .filter(([name, kind]) => kindOf(exports[name]) !== kind)

@@ -34,13 +34,20 @@ export interface LocalCognitoUnderTest {
 
 /** The backend's client, as the product's functions and tools call the pool: with the stack's secret (backend-gate.ts). */
 const sdkFor = (cognito: RunningLocalCognito) => {
-  const sdk = new CognitoIdentityProviderClient({ region: cognito.region, endpoint: cognito.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+  const sdk = new CognitoIdentityProviderClient({
+    region: cognito.region,
+    endpoint: cognito.endpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
   sendBackendHeader(sdk, cognito.backendSecret);
   return sdk;
 };
 
 /** Starts the emulator before the file's tests and stops it (and removes its folder) after them. */
-export function useLocalCognito(options: (root: string) => TestOptions | Promise<TestOptions> = () => ({})): LocalCognitoUnderTest {
+export function useLocalCognito(
+  options: (root: string) => TestOptions | Promise<TestOptions> = () => ({}),
+): LocalCognitoUnderTest {
   const root = mkdtempSync(join(tmpdir(), 'local-cognito-test-'));
   let clockNow = Date.now();
   let given: TestOptions = {};
@@ -93,7 +100,12 @@ let addresses = 0;
 export const uniqueAddress = (name: string) => `${name}-${(addresses += 1)}@example.com`;
 
 /** A confirmed user with a verified e-mail and a permanent password. */
-export async function createConfirmedUser(sdk: CognitoIdentityProviderClient, userPoolId: string, address: string, password: string): Promise<void> {
+export async function createConfirmedUser(
+  sdk: CognitoIdentityProviderClient,
+  userPoolId: string,
+  address: string,
+  password: string,
+): Promise<void> {
   await sdk.send(
     new AdminCreateUserCommand({
       UserPoolId: userPoolId,
@@ -105,5 +117,7 @@ export async function createConfirmedUser(sdk: CognitoIdentityProviderClient, us
       ],
     }),
   );
-  await sdk.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: address, Password: password, Permanent: true }));
+  await sdk.send(
+    new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: address, Password: password, Permanent: true }),
+  );
 }

@@ -58,7 +58,12 @@ async function userWithTotp(address: string): Promise<{ secret: string; token: s
   const token = await accessTokenOf(address);
   const { SecretCode } = await t.sdk.send(new AssociateSoftwareTokenCommand({ AccessToken: token }));
   await t.sdk.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: await freshTotpCode(SecretCode!) }));
-  await t.sdk.send(new SetUserMFAPreferenceCommand({ AccessToken: token, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+  await t.sdk.send(
+    new SetUserMFAPreferenceCommand({
+      AccessToken: token,
+      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+    }),
+  );
   return { secret: SecretCode!, token };
 }
 
@@ -75,13 +80,25 @@ test('associate, verify, turn on: GetUser and AdminGetUser show it, and sign-in 
   await newUser(address);
   const token = await accessTokenOf(address);
 
-  expect(await failureOf(t.sdk.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: '123456' })))).toEqual({
+  expect(
+    await failureOf(t.sdk.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: '123456' }))),
+  ).toEqual({
     name: 'InvalidParameterException',
     message: 'User has not associated a software token',
   });
-  const notYet = { name: 'InvalidParameterException', message: 'User does not have delivery config set to turn on SOFTWARE_TOKEN_MFA' };
+  const notYet = {
+    name: 'InvalidParameterException',
+    message: 'User does not have delivery config set to turn on SOFTWARE_TOKEN_MFA',
+  };
   expect(
-    await failureOf(t.sdk.send(new SetUserMFAPreferenceCommand({ AccessToken: token, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }))),
+    await failureOf(
+      t.sdk.send(
+        new SetUserMFAPreferenceCommand({
+          AccessToken: token,
+          SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+        }),
+      ),
+    ),
   ).toEqual(notYet);
 
   const { SecretCode } = await t.sdk.send(new AssociateSoftwareTokenCommand({ AccessToken: token }));
@@ -89,22 +106,46 @@ test('associate, verify, turn on: GetUser and AdminGetUser show it, and sign-in 
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   // associated but not verified: still no sign-in codes
   expect(
-    await failureOf(t.sdk.send(new SetUserMFAPreferenceCommand({ AccessToken: token, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }))),
+    await failureOf(
+      t.sdk.send(
+        new SetUserMFAPreferenceCommand({
+          AccessToken: token,
+          SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+        }),
+      ),
+    ),
   ).toEqual({ name: 'InvalidParameterException', message: 'User has not verified software token mfa' });
 
-  expect(await failureOf(t.sdk.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: wrongTotpCode(secret) })))).toEqual({
+  expect(
+    await failureOf(
+      t.sdk.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: wrongTotpCode(secret) })),
+    ),
+  ).toEqual({
     name: 'EnableSoftwareTokenMFAException',
     message: 'Code mismatch and fail enable Software Token MFA',
   });
-  expect((await failureOf(t.sdk.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: '12a456' })))).name).toBe('InvalidParameterException');
-  const verified = await t.sdk.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: await freshTotpCode(secret), FriendlyDeviceName: 'Ada phone' }));
+  expect(
+    (await failureOf(t.sdk.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: '12a456' })))).name,
+  ).toBe('InvalidParameterException');
+  const verified = await t.sdk.send(
+    new VerifySoftwareTokenCommand({
+      AccessToken: token,
+      UserCode: await freshTotpCode(secret),
+      FriendlyDeviceName: 'Ada phone',
+    }),
+  );
   expect(verified.Status).toBe('SUCCESS');
 
   // verified, not turned on: the password alone still signs in
   expect((await signIn(address)).AuthenticationResult?.AccessToken).toBeTruthy();
   expect((await t.sdk.send(new GetUserCommand({ AccessToken: token }))).UserMFASettingList).toBeUndefined();
 
-  await t.sdk.send(new SetUserMFAPreferenceCommand({ AccessToken: token, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+  await t.sdk.send(
+    new SetUserMFAPreferenceCommand({
+      AccessToken: token,
+      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+    }),
+  );
   const me = await t.sdk.send(new GetUserCommand({ AccessToken: token }));
   expect(me.UserMFASettingList).toEqual(['SOFTWARE_TOKEN_MFA']);
   expect(me.PreferredMfaSetting).toBe('SOFTWARE_TOKEN_MFA');
@@ -118,13 +159,18 @@ test('associate, verify, turn on: GetUser and AdminGetUser show it, and sign-in 
   expect(challenge.ChallengeParameters).toEqual({ USER_ID_FOR_SRP: me.Username, FRIENDLY_DEVICE_NAME: 'Ada phone' });
   expect(challenge.Session?.length).toBeGreaterThanOrEqual(20);
 
-  expect(await failureOf(answer(address, challenge.Session, wrongTotpCode(secret)))).toEqual({ name: 'CodeMismatchException', message: 'Invalid code received for user' });
+  expect(await failureOf(answer(address, challenge.Session, wrongTotpCode(secret)))).toEqual({
+    name: 'CodeMismatchException',
+    message: 'Invalid code received for user',
+  });
   const done = await answer(address, challenge.Session, await freshTotpCode(secret));
   const tokens = done.AuthenticationResult!;
   expect(tokens).toMatchObject({ TokenType: 'Bearer', ExpiresIn: 900 });
   expect((await t.sdk.send(new GetUserCommand({ AccessToken: tokens.AccessToken! }))).Username).toBe(me.Username);
   // the refresh token was stored: it refreshes
-  const refreshed = await t.sdk.send(new GetTokensFromRefreshTokenCommand({ ClientId: t.cognito.clientId, RefreshToken: tokens.RefreshToken! }));
+  const refreshed = await t.sdk.send(
+    new GetTokensFromRefreshTokenCommand({ ClientId: t.cognito.clientId, RefreshToken: tokens.RefreshToken! }),
+  );
   expect(refreshed.AuthenticationResult?.AccessToken).toBeTruthy();
 
   // the session is spent
@@ -149,12 +195,22 @@ test('a code is taken once: the same code in a new session is a mismatch', async
 test('three wrong codes end the session; a wrong password gets no challenge', async () => {
   const address = uniqueAddress('three');
   const { secret } = await userWithTotp(address);
-  expect(await failureOf(signIn(address, 'not-it-1'))).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+  expect(await failureOf(signIn(address, 'not-it-1'))).toEqual({
+    name: 'NotAuthorizedException',
+    message: 'Incorrect username or password.',
+  });
   const { Session } = await signIn(address);
-  for (let i = 0; i < 3; i += 1) expect((await failureOf(answer(address, Session, wrongTotpCode(secret)))).name).toBe('CodeMismatchException');
-  expect(await failureOf(answer(address, Session, anyCode(secret)))).toEqual({ name: 'NotAuthorizedException', message: 'Invalid session for the user.' });
+  for (let i = 0; i < 3; i += 1)
+    expect((await failureOf(answer(address, Session, wrongTotpCode(secret)))).name).toBe('CodeMismatchException');
+  expect(await failureOf(answer(address, Session, anyCode(secret)))).toEqual({
+    name: 'NotAuthorizedException',
+    message: 'Invalid session for the user.',
+  });
   // a new sign-in goes on
-  expect((await answer(address, (await signIn(address)).Session, await freshTotpCode(secret))).AuthenticationResult?.AccessToken).toBeTruthy();
+  expect(
+    (await answer(address, (await signIn(address)).Session, await freshTotpCode(secret))).AuthenticationResult
+      ?.AccessToken,
+  ).toBeTruthy();
 });
 
 test('a session expires after 3 minutes, is for its own user only, and an unknown one is refused', async () => {
@@ -176,21 +232,38 @@ test('a session expires after 3 minutes, is for its own user only, and an unknow
     name: 'NotAuthorizedException',
     message: 'Invalid session for the user.',
   });
-  expect(await failureOf(answer(address, 'x'.repeat(40), wrongTotpCode(secret)))).toEqual({ name: 'NotAuthorizedException', message: 'Invalid session for the user.' });
-  expect((await answer(address, inTime.Session, await freshTotpCode(secret))).AuthenticationResult?.AccessToken).toBeTruthy();
+  expect(await failureOf(answer(address, 'x'.repeat(40), wrongTotpCode(secret)))).toEqual({
+    name: 'NotAuthorizedException',
+    message: 'Invalid session for the user.',
+  });
+  expect(
+    (await answer(address, inTime.Session, await freshTotpCode(secret))).AuthenticationResult?.AccessToken,
+  ).toBeTruthy();
 });
 
 test('turned off, sign-in gives tokens again; turned on again, the same app works', async () => {
   const address = uniqueAddress('off');
   const { secret, token } = await userWithTotp(address);
-  await t.sdk.send(new SetUserMFAPreferenceCommand({ AccessToken: token, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }));
+  await t.sdk.send(
+    new SetUserMFAPreferenceCommand({
+      AccessToken: token,
+      SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+    }),
+  );
   const me = await t.sdk.send(new GetUserCommand({ AccessToken: token }));
   expect(me.UserMFASettingList).toBeUndefined();
   expect(me.PreferredMfaSetting).toBeUndefined();
   expect((await signIn(address)).AuthenticationResult?.AccessToken).toBeTruthy();
 
-  await t.sdk.send(new SetUserMFAPreferenceCommand({ AccessToken: token, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
-  expect((await answer(address, (await signIn(address)).Session, await freshTotpCode(secret))).AuthenticationResult).toBeTruthy();
+  await t.sdk.send(
+    new SetUserMFAPreferenceCommand({
+      AccessToken: token,
+      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+    }),
+  );
+  expect(
+    (await answer(address, (await signIn(address)).Session, await freshTotpCode(secret))).AuthenticationResult,
+  ).toBeTruthy();
 });
 
 test('a new association takes the place of the old app at once: no codes asked until it is verified (as Cognito does)', async () => {
@@ -202,18 +275,33 @@ test('a new association takes the place of the old app at once: no codes asked u
   const meanwhile = await signIn(address);
   expect(meanwhile.ChallengeName).toBeUndefined();
   expect(meanwhile.AuthenticationResult?.AccessToken).toBeTruthy();
-  expect((await t.sdk.send(new GetUserCommand({ AccessToken: token }))).UserMFASettingList).toEqual(['SOFTWARE_TOKEN_MFA']);
+  expect((await t.sdk.send(new GetUserCommand({ AccessToken: token }))).UserMFASettingList).toEqual([
+    'SOFTWARE_TOKEN_MFA',
+  ]);
   // and the preference cannot be changed, either way, until it is verified
   for (const Enabled of [true, false]) {
-    expect(await failureOf(t.sdk.send(new SetUserMFAPreferenceCommand({ AccessToken: token, SoftwareTokenMfaSettings: { Enabled, PreferredMfa: Enabled } })))).toEqual({
+    expect(
+      await failureOf(
+        t.sdk.send(
+          new SetUserMFAPreferenceCommand({
+            AccessToken: token,
+            SoftwareTokenMfaSettings: { Enabled, PreferredMfa: Enabled },
+          }),
+        ),
+      ),
+    ).toEqual({
       name: 'InvalidParameterException',
       message: 'User has not verified software token mfa',
     });
   }
   await t.sdk.send(new VerifySoftwareTokenCommand({ AccessToken: token, UserCode: await freshTotpCode(newSecret) }));
   // verified: codes again, of the new app only
-  expect((await failureOf(answer(address, (await signIn(address)).Session, anyCode(oldSecret)))).name).toBe('CodeMismatchException');
-  expect((await answer(address, (await signIn(address)).Session, await freshTotpCode(newSecret))).AuthenticationResult).toBeTruthy();
+  expect((await failureOf(answer(address, (await signIn(address)).Session, anyCode(oldSecret)))).name).toBe(
+    'CodeMismatchException',
+  );
+  expect(
+    (await answer(address, (await signIn(address)).Session, await freshTotpCode(newSecret))).AuthenticationResult,
+  ).toBeTruthy();
 });
 
 test('setUpSoftwareTokenMfa (the demo seed) leaves a user as the API would', async () => {
@@ -222,10 +310,15 @@ test('setUpSoftwareTokenMfa (the demo seed) leaves a user as the API would', asy
   await newUser(address);
   await t.cognito.setUpSoftwareTokenMfa(address, secret);
   const admin = await t.sdk.send(new AdminGetUserCommand({ UserPoolId: t.cognito.userPoolId, Username: address }));
-  expect(admin).toMatchObject({ UserMFASettingList: ['SOFTWARE_TOKEN_MFA'], PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA' });
+  expect(admin).toMatchObject({
+    UserMFASettingList: ['SOFTWARE_TOKEN_MFA'],
+    PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA',
+  });
   const challenge = await signIn(address);
   expect(challenge.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
-  expect((await answer(address, challenge.Session, await freshTotpCode(secret))).AuthenticationResult?.AccessToken).toBeTruthy();
+  expect(
+    (await answer(address, challenge.Session, await freshTotpCode(secret))).AuthenticationResult?.AccessToken,
+  ).toBeTruthy();
   await expect(t.cognito.setUpSoftwareTokenMfa(uniqueAddress('nobody'), secret)).rejects.toThrow('no user');
 });
 
@@ -239,13 +332,30 @@ test('the state survives a restart on the same data folder', async () => {
   expect((await signIn(address)).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
 });
 
-test('UpdateUserAttributes: names are written as Cognito writes them (no trigger sees an update; tokens carry the profile\'s), and e-mail is read-only here', async () => {
+test("UpdateUserAttributes: names are written as Cognito writes them (no trigger sees an update; tokens carry the profile's), and e-mail is read-only here", async () => {
   const address = uniqueAddress('names');
   await newUser(address);
   const token = await accessTokenOf(address);
-  await t.sdk.send(new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes: [{ Name: 'given_name', Value: 'A\u202Eda' }] }));
-  expect((await t.sdk.send(new GetUserCommand({ AccessToken: token }))).UserAttributes).toContainEqual({ Name: 'given_name', Value: 'A\u202Eda' });
-  expect(await failureOf(t.sdk.send(new UpdateUserAttributesCommand({ AccessToken: token, UserAttributes: [{ Name: 'email', Value: 'new@example.com' }] })))).toEqual({
+  await t.sdk.send(
+    new UpdateUserAttributesCommand({
+      AccessToken: token,
+      UserAttributes: [{ Name: 'given_name', Value: 'A\u202Eda' }],
+    }),
+  );
+  expect((await t.sdk.send(new GetUserCommand({ AccessToken: token }))).UserAttributes).toContainEqual({
+    Name: 'given_name',
+    Value: 'A\u202Eda',
+  });
+  expect(
+    await failureOf(
+      t.sdk.send(
+        new UpdateUserAttributesCommand({
+          AccessToken: token,
+          UserAttributes: [{ Name: 'email', Value: 'new@example.com' }],
+        }),
+      ),
+    ),
+  ).toEqual({
     name: 'InvalidParameterException',
     message: 'user.email: Attribute cannot be updated. (the e-mail address is the sign-in name and is read-only)',
   });
@@ -259,7 +369,13 @@ test('UpdateUserAttributes: names are written as Cognito writes them (no trigger
     }),
   );
   const me = await t.sdk.send(new GetUserCommand({ AccessToken: token }));
-  expect(me.UserAttributes).toEqual(expect.arrayContaining([{ Name: 'given_name', Value: 'Ada' }, { Name: 'family_name', Value: 'Lovelace' }, { Name: 'email', Value: address }]));
+  expect(me.UserAttributes).toEqual(
+    expect.arrayContaining([
+      { Name: 'given_name', Value: 'Ada' },
+      { Name: 'family_name', Value: 'Lovelace' },
+      { Name: 'email', Value: address },
+    ]),
+  );
 });
 
 describe('wrong codes count towards the sign-in lockout, per user, across challenges', () => {
@@ -313,10 +429,14 @@ describe('wrong codes count towards the sign-in lockout, per user, across challe
   test('a right password resets nothing: wrong passwords and wrong codes between right passwords add up to the lockout', async () => {
     const address = uniqueAddress('patient-guesser');
     const { secret } = await userWithTotp(address);
-    expect(await failureOf(signIn(address, 'not-it-1'))).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    expect(await failureOf(signIn(address, 'not-it-1'))).toEqual({
+      name: 'NotAuthorizedException',
+      message: 'Incorrect username or password.',
+    });
     for (let challenge = 0; challenge < 2; challenge += 1) {
       const { Session } = await signIn(address);
-      for (let i = 0; i < 2; i += 1) expect(await failureOf(answer(address, Session, wrongTotpCode(secret)))).toEqual(mismatch);
+      for (let i = 0; i < 2; i += 1)
+        expect(await failureOf(answer(address, Session, wrongTotpCode(secret)))).toEqual(mismatch);
     }
     // 1 password + 4 codes: locked, right password and all.
     expect(await failureOf(signIn(address))).toEqual(attemptsExceeded);
@@ -327,9 +447,12 @@ describe('wrong codes count towards the sign-in lockout, per user, across challe
     expect(await failureOf(signIn(address))).toEqual(attemptsExceeded);
     t.advance(1);
     // Tokens, and with them a fresh count: four wrong codes lock nothing.
-    expect((await answer(address, (await signIn(address)).Session, await freshTotpCode(secret))).AuthenticationResult).toBeTruthy();
+    expect(
+      (await answer(address, (await signIn(address)).Session, await freshTotpCode(secret))).AuthenticationResult,
+    ).toBeTruthy();
     const { Session } = await signIn(address);
-    for (let i = 0; i < 3; i += 1) expect(await failureOf(answer(address, Session, wrongTotpCode(secret)))).toEqual(mismatch);
+    for (let i = 0; i < 3; i += 1)
+      expect(await failureOf(answer(address, Session, wrongTotpCode(secret)))).toEqual(mismatch);
     expect((await signIn(address)).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
   });
 
@@ -340,6 +463,8 @@ describe('wrong codes count towards the sign-in lockout, per user, across challe
     expect(await failureOf(signIn(guesser))).toEqual(attemptsExceeded);
     const bystander = uniqueAddress('bystander');
     const { secret } = await userWithTotp(bystander);
-    expect((await answer(bystander, (await signIn(bystander)).Session, await freshTotpCode(secret))).AuthenticationResult).toBeTruthy();
+    expect(
+      (await answer(bystander, (await signIn(bystander)).Session, await freshTotpCode(secret))).AuthenticationResult,
+    ).toBeTruthy();
   });
 });

@@ -20,7 +20,11 @@ const switches: Record<OptionalEmail, { label: string; hint: string; adminsOnly?
   'deposit-recorded': { label: 'Deposits', hint: 'When a deposit is recorded on your account.' },
   'withdrawal-processed': { label: 'Withdrawals', hint: 'When a withdrawal is processed from your account.' },
   'balance-edited': { label: 'Balance changes', hint: 'When an administrator edits your balance.' },
-  'admin-weekly-growth-summary': { label: 'Weekly growth summary', hint: 'After each weekly growth run: portfolios grown, skipped and failed.', adminsOnly: true },
+  'admin-weekly-growth-summary': {
+    label: 'Weekly growth summary',
+    hint: 'After each weekly growth run: portfolios grown, skipped and failed.',
+    adminsOnly: true,
+  },
 };
 
 const loadFailed = 'Failed to load your e-mail preferences';
@@ -29,7 +33,9 @@ const loadFailed = 'Failed to load your e-mail preferences';
  * A native checkbox, not Chakra's Switch: the Switch's state machine shares a module with the
  * anatomy the first screen's theme imports, so using it here put +3.6 KB gzip on `/` (measured).
  */
-const Checkbox = chakra('input', { base: { width: '4.5', height: '4.5', mt: '0.5', flexShrink: 0, accentColor: 'yellow.solid', cursor: 'inherit' } });
+const Checkbox = chakra('input', {
+  base: { width: '4.5', height: '4.5', mt: '0.5', flexShrink: 0, accentColor: 'yellow.solid', cursor: 'inherit' },
+});
 
 export function EmailPreferencesCard({ user }: { user: User }) {
   const read = { route: 'getMyEmailPreferences', params: { userId: user.sub } } as const;
@@ -38,15 +44,19 @@ export function EmailPreferencesCard({ user }: { user: User }) {
   const [draft, setDraft] = useState<EmailPreferences | null>(null);
   const stored = data?.preferences;
   const shown = draft ?? stored;
-  const save = useApiMutation(keyOf({ route: 'updateMyEmailPreferences', params: { userId: user.sub } }), (send, body: EmailPreferences) => send({ route: 'updateMyEmailPreferences', params: { userId: user.sub }, body }), {
-    errorTitle: toastTitles.emailPreferencesFailed,
-    failure: toastTitles.emailPreferencesFailed,
-    success: successToasts.emailPreferencesSaved,
-    onSuccess: (answer) => {
-      void mutate(answer, { revalidate: false });
-      setDraft(null);
+  const save = useApiMutation(
+    keyOf({ route: 'updateMyEmailPreferences', params: { userId: user.sub } }),
+    (send, body: EmailPreferences) => send({ route: 'updateMyEmailPreferences', params: { userId: user.sub }, body }),
+    {
+      errorTitle: toastTitles.emailPreferencesFailed,
+      failure: toastTitles.emailPreferencesFailed,
+      success: successToasts.emailPreferencesSaved,
+      onSuccess: (answer) => {
+        void mutate(answer, { revalidate: false });
+        setDraft(null);
+      },
     },
-  });
+  );
   const changed = !!shown && !!stored && OPTIONAL_EMAILS.some((kind) => shown[kind] !== stored[kind]);
   const offered = OPTIONAL_EMAILS.filter((kind) => user.isAdmin || !switches[kind].adminsOnly);
 
@@ -65,7 +75,12 @@ export function EmailPreferencesCard({ user }: { user: User }) {
           <Stack gap="4" align="flex-start">
             {offered.map((kind) => (
               <HStack key={kind} as="label" align="flex-start" gap="3" cursor={save.busy ? 'not-allowed' : 'pointer'}>
-                <Checkbox type="checkbox" checked={shown[kind]} onChange={(e) => setDraft({ ...shown, [kind]: e.currentTarget.checked })} disabled={save.busy} />
+                <Checkbox
+                  type="checkbox"
+                  checked={shown[kind]}
+                  onChange={(e) => setDraft({ ...shown, [kind]: e.currentTarget.checked })}
+                  disabled={save.busy}
+                />
                 <span>
                   <Text as="span" display="block" fontWeight="medium">
                     {switches[kind].label}

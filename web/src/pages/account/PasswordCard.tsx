@@ -61,10 +61,24 @@ export function PasswordCard({ user }: { user: User }) {
           {problems.form && <FormAlert>{problems.form}</FormAlert>}
           {/* For password managers: the account whose password this is. */}
           <input type="email" autoComplete="username" value={user.email} readOnly hidden />
-          <PasswordField label="Current password" autoComplete="current-password" {...fieldProps('currentPassword', current, setCurrent)} />
+          <PasswordField
+            label="Current password"
+            autoComplete="current-password"
+            {...fieldProps('currentPassword', current, setCurrent)}
+          />
           <NewPasswordField label="New password" {...fieldProps('newPassword', next, setNext)} />
-          <PasswordField label="Confirm new password" autoComplete="new-password" {...fieldProps('confirm', confirm, setConfirm)} />
-          <Button type="submit" colorPalette="yellow" alignSelf="flex-start" loading={busy} loadingText="Changing password...">
+          <PasswordField
+            label="Confirm new password"
+            autoComplete="new-password"
+            {...fieldProps('confirm', confirm, setConfirm)}
+          />
+          <Button
+            type="submit"
+            colorPalette="yellow"
+            alignSelf="flex-start"
+            loading={busy}
+            loadingText="Changing password..."
+          >
             Change password
           </Button>
         </Stack>

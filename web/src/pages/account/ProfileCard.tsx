@@ -21,7 +21,9 @@ import { notify } from '../../components/toaster';
 import { accountErrorMessage } from './errors';
 
 // The API's refusal in its own words (it checks the names as sign-up does); Cognito's otherwise.
-const profileProblems = (error: unknown) => ({ form: (error instanceof ApiError && error.serverMessage) || accountErrorMessage(error) });
+const profileProblems = (error: unknown) => ({
+  form: (error instanceof ApiError && error.serverMessage) || accountErrorMessage(error),
+});
 
 /** The e-mail address, shown as a field that cannot be edited (it is the sign-in name). */
 function EmailLine({ email }: { email: string }) {
@@ -72,7 +74,11 @@ function EditableNames({ user }: { user: User }) {
     if (badNames) return;
     await run(async () => {
       // Through the API, which renames in Cognito and in the portfolio admins see.
-      await send({ route: 'updateMyNames', params: { userId: user.sub }, body: { firstName: firstName.trim(), lastName: lastName.trim() } });
+      await send({
+        route: 'updateMyNames',
+        params: { userId: user.sub },
+        body: { firstName: firstName.trim(), lastName: lastName.trim() },
+      });
       // New tokens, so the header and every page show the new names (the ID token carries them).
       await reload(true);
       notify('success', successToasts.profileUpdated);
@@ -83,9 +89,23 @@ function EditableNames({ user }: { user: User }) {
     <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Profile">
       <Stack gap="4">
         {problems.form && <FormAlert>{problems.form}</FormAlert>}
-        <NameFields firstName={firstName} lastName={lastName} setFirstName={setFirstName} setLastName={setLastName} errors={nameErrors} setErrors={setNameErrors} />
+        <NameFields
+          firstName={firstName}
+          lastName={lastName}
+          setFirstName={setFirstName}
+          setLastName={setLastName}
+          errors={nameErrors}
+          setErrors={setNameErrors}
+        />
         <EmailLine email={user.email} />
-        <Button type="submit" colorPalette="yellow" alignSelf="flex-start" loading={busy} loadingText="Saving..." disabled={!changed}>
+        <Button
+          type="submit"
+          colorPalette="yellow"
+          alignSelf="flex-start"
+          loading={busy}
+          loadingText="Saving..."
+          disabled={!changed}
+        >
           Save
         </Button>
       </Stack>
@@ -94,5 +114,13 @@ function EditableNames({ user }: { user: User }) {
 }
 
 export function ProfileCard({ user }: { user: User }) {
-  return <SectionCard title="Profile">{user.signInProvider ? <ManagedNames user={user} provider={user.signInProvider} /> : <EditableNames user={user} />}</SectionCard>;
+  return (
+    <SectionCard title="Profile">
+      {user.signInProvider ? (
+        <ManagedNames user={user} provider={user.signInProvider} />
+      ) : (
+        <EditableNames user={user} />
+      )}
+    </SectionCard>
+  );
 }

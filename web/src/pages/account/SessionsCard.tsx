@@ -37,10 +37,17 @@ export function SessionsCard() {
         <Text>Ends your session on every browser and device where you are signed in, this one included.</Text>
         {/* Cognito revokes the refresh tokens at once; an access token already issued lives out its time. */}
         <Text color="fg.muted" fontSize="sm">
-          A page already open elsewhere may keep working for up to {pluralize(userPoolDefinition.accessTokenValidityMinutes, 'minute')}.
+          A page already open elsewhere may keep working for up to{' '}
+          {pluralize(userPoolDefinition.accessTokenValidityMinutes, 'minute')}.
         </Text>
         {problems.form && <FormAlert>{problems.form}</FormAlert>}
-        <Button variant="outline" colorPalette="red" onClick={() => void signOutEverywhere()} loading={busy} loadingText="Signing out...">
+        <Button
+          variant="outline"
+          colorPalette="red"
+          onClick={() => void signOutEverywhere()}
+          loading={busy}
+          loadingText="Signing out..."
+        >
           Sign out of all devices
         </Button>
       </Stack>

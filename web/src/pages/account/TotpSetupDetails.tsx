@@ -30,7 +30,13 @@ function QrCodeImage({ uri }: { uri: string }) {
     let live = true;
     import('qrcode')
       // A CommonJS package: the bundle gives its functions under `default` (jest's require does not).
-      .then((module) => ('default' in module ? module.default : module).toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }))
+      .then((module) =>
+        ('default' in module ? module.default : module).toString(uri, {
+          type: 'svg',
+          errorCorrectionLevel: 'M',
+          margin: 2,
+        }),
+      )
       .then((svg) => live && setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
       .catch(() => live && setFailed(true));
     return () => {
@@ -83,7 +89,18 @@ export function TotpSetupDetails({ setup }: { setup: TotpSetup }) {
           </Text>
           <HStack gap="2" wrap="wrap">
             {/* userSelect all: one click selects the whole key, spaces and all (apps ignore them). */}
-            <Text as="span" fontFamily="mono" fontSize="md" bg="bg.muted" rounded="sm" px="2" py="1" userSelect="all" wordBreak="break-word" data-testid="totp-key">
+            <Text
+              as="span"
+              fontFamily="mono"
+              fontSize="md"
+              bg="bg.muted"
+              rounded="sm"
+              px="2"
+              py="1"
+              userSelect="all"
+              wordBreak="break-word"
+              data-testid="totp-key"
+            >
               {groupKey(setup.secret)}
             </Text>
             <CopyKeyButton secret={setup.secret} />
@@ -96,7 +113,9 @@ export function TotpSetupDetails({ setup }: { setup: TotpSetup }) {
           <QrCodeImage key={setup.uri} uri={setup.uri} />
         </Stack>
       </Flex>
-      <Text>2. Enter the 6-digit code the app shows. Every session then ends, this one too: sign in again with a code.</Text>
+      <Text>
+        2. Enter the 6-digit code the app shows. Every session then ends, this one too: sign in again with a code.
+      </Text>
     </Stack>
   );
 }

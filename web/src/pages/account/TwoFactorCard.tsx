@@ -40,13 +40,23 @@ type Mode =
   | { kind: 'signInAgain' };
 
 /** The API's refusal of a session whose sign-in is too old for a change of the second factor. */
-const signInTooOld = (error: unknown) => error instanceof ApiError && error.status === 403 && error.serverMessage === apiMessages.freshSignInRequired;
+const signInTooOld = (error: unknown) =>
+  error instanceof ApiError && error.status === 403 && error.serverMessage === apiMessages.freshSignInRequired;
 
 /**
  * The proof a change asks for, and the button that sends it, with a way back: the password, a
  * code from the app, or both. Each problem shows under its field, the form's own over it.
  */
-function ProofForm({ codeLabel, withPassword, submitText, busyText, danger, step, onSubmit, onCancel }: {
+function ProofForm({
+  codeLabel,
+  withPassword,
+  submitText,
+  busyText,
+  danger,
+  step,
+  onSubmit,
+  onCancel,
+}: {
   /** The code field's label; no code field without one. */
   codeLabel?: string;
   withPassword?: boolean;
@@ -76,9 +86,16 @@ function ProofForm({ codeLabel, withPassword, submitText, busyText, danger, step
       <Stack gap="3">
         {problems.form && <FormAlert>{problems.form}</FormAlert>}
         {withPassword && (
-          <PasswordField label="Current password" autoComplete="current-password" {...step.fieldProps('currentPassword', password, setPassword)} autoFocus />
+          <PasswordField
+            label="Current password"
+            autoComplete="current-password"
+            {...step.fieldProps('currentPassword', password, setPassword)}
+            autoFocus
+          />
         )}
-        {codeLabel && <CodeField label={codeLabel} {...step.fieldProps('code', code, setCode)} autoFocus={!withPassword} />}
+        {codeLabel && (
+          <CodeField label={codeLabel} {...step.fieldProps('code', code, setCode)} autoFocus={!withPassword} />
+        )}
         <HStack gap="2">
           <Button type="submit" colorPalette={danger ? 'red' : 'yellow'} loading={busy} loadingText={busyText}>
             {submitText}
@@ -172,9 +189,16 @@ function SignInAgainPanel({ actions }: { actions: ReturnType<typeof useTwoFactor
   return (
     <Stack gap="3" align="flex-start">
       <FormAlert>{apiMessages.freshSignInRequired}</FormAlert>
-      <Text>Changing two-factor sign-in needs a sign-in of the last 5 minutes. You come back to this page after signing in.</Text>
+      <Text>
+        Changing two-factor sign-in needs a sign-in of the last 5 minutes. You come back to this page after signing in.
+      </Text>
       <HStack gap="2">
-        <Button colorPalette="yellow" onClick={() => void actions.signInAgain()} loading={actions.confirm.busy} loadingText="Signing out...">
+        <Button
+          colorPalette="yellow"
+          onClick={() => void actions.signInAgain()}
+          loading={actions.confirm.busy}
+          loadingText="Signing out..."
+        >
           Sign in again
         </Button>
         <Button variant="ghost" onClick={() => actions.show({ kind: 'idle' })} disabled={actions.confirm.busy}>
@@ -186,7 +210,15 @@ function SignInAgainPanel({ actions }: { actions: ReturnType<typeof useTwoFactor
 }
 
 /** What the card shows once its status is known: the panel of the change under way, else the status and its action. */
-function TwoFactorPanel({ user, on, actions }: { user: User; on: boolean; actions: ReturnType<typeof useTwoFactorActions> }) {
+function TwoFactorPanel({
+  user,
+  on,
+  actions,
+}: {
+  user: User;
+  on: boolean;
+  actions: ReturnType<typeof useTwoFactorActions>;
+}) {
   const { mode, show, confirm } = actions;
   const idle = () => show({ kind: 'idle' });
   if (mode.kind === 'signInAgain') return <SignInAgainPanel actions={actions} />;
@@ -194,7 +226,14 @@ function TwoFactorPanel({ user, on, actions }: { user: User; on: boolean; action
     return (
       <Stack gap="4">
         <Text>To set up an authenticator app, confirm it is you with your password.</Text>
-        <ProofForm withPassword submitText="Continue" busyText="Checking..." step={confirm} onSubmit={({ password }) => actions.setUp(user, password)} onCancel={idle} />
+        <ProofForm
+          withPassword
+          submitText="Continue"
+          busyText="Checking..."
+          step={confirm}
+          onSubmit={({ password }) => actions.setUp(user, password)}
+          onCancel={idle}
+        />
       </Stack>
     );
   }
@@ -202,14 +241,24 @@ function TwoFactorPanel({ user, on, actions }: { user: User; on: boolean; action
     return (
       <Stack gap="4">
         <TotpSetupDetails setup={mode.setup} />
-        <ProofForm codeLabel="6-digit code from the app" submitText="Confirm" busyText="Confirming..." step={confirm} onSubmit={({ code }) => actions.finishSetUp(code)} onCancel={idle} />
+        <ProofForm
+          codeLabel="6-digit code from the app"
+          submitText="Confirm"
+          busyText="Confirming..."
+          step={confirm}
+          onSubmit={({ code }) => actions.finishSetUp(code)}
+          onCancel={idle}
+        />
       </Stack>
     );
   }
   if (mode.kind === 'turnOff') {
     return (
       <Stack gap="4">
-        <Text>To turn two-factor sign-in off, confirm it is you: your password and a current code from your authenticator app.</Text>
+        <Text>
+          To turn two-factor sign-in off, confirm it is you: your password and a current code from your authenticator
+          app.
+        </Text>
         {user.isAdmin && (
           <Text color="fg.warning" fontSize="sm">
             Administrators need two-factor sign-in to use the admin console.
@@ -241,8 +290,8 @@ function TwoFactorPanel({ user, on, actions }: { user: User; on: boolean; action
   return (
     <Stack gap="3" align="flex-start">
       <Text>
-        Protect your account with a second step at sign-in: a 6-digit code from an authenticator app on your phone (Google Authenticator, Microsoft
-        Authenticator, 1Password and the like).
+        Protect your account with a second step at sign-in: a 6-digit code from an authenticator app on your phone
+        (Google Authenticator, Microsoft Authenticator, 1Password and the like).
       </Text>
       <Button colorPalette="yellow" onClick={() => show({ kind: 'confirmPassword' })}>
         Set up
@@ -255,7 +304,8 @@ export function TwoFactorCard({ user, status }: { user: User; status: SWRRespons
   const actions = useTwoFactorActions(status);
   const on = status.data?.totp === true;
   let body;
-  if (status.error && !status.data) body = <LoadFailed message="Could not load your two-factor sign-in status." onRetry={() => void status.mutate()} />;
+  if (status.error && !status.data)
+    body = <LoadFailed message="Could not load your two-factor sign-in status." onRetry={() => void status.mutate()} />;
   else if (!status.data) body = <LoadingLine label="Loading two-factor sign-in..." />;
   else body = <TwoFactorPanel user={user} on={on} actions={actions} />;
 

@@ -9,7 +9,8 @@ import type { Problems } from '../../auth/use-auth-step';
 
 export function accountErrorMessage(error: unknown): string {
   // The API says why in its own words; a 401 without them is the authorizer's: the session is over.
-  if (error instanceof ApiError) return error.serverMessage ?? (error.status === 401 ? errors.account.sessionEnded : errors.generic);
+  if (error instanceof ApiError)
+    return error.serverMessage ?? (error.status === 401 ? errors.account.sessionEnded : errors.generic);
   const name = errorName(error);
   const message = (error as { message?: string } | null)?.message ?? '';
   if (wrongCode(name)) return errors.twoFactor.wrongCode;

@@ -4,5 +4,8 @@ import type { TotpSetup } from '../../auth/session';
 /** The key URI authenticator apps read: otpauth://totp/<issuer>:<account>?secret=&issuer= */
 export function totpSetupOf(secret: string, issuer: string, accountName: string): TotpSetup {
   const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(accountName)}`;
-  return { secret, uri: `otpauth://totp/${label}?secret=${encodeURIComponent(secret)}&issuer=${encodeURIComponent(issuer)}` };
+  return {
+    secret,
+    uri: `otpauth://totp/${label}?secret=${encodeURIComponent(secret)}&issuer=${encodeURIComponent(issuer)}`,
+  };
 }

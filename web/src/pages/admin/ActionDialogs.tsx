@@ -29,7 +29,10 @@ interface DecisionProps {
 }
 
 type Decision = 'approve' | 'reject';
-const DECISION_WORDS: Record<Decision, { title: string; done: string }> = { approve: { title: 'Approve', done: 'approved' }, reject: { title: 'Reject', done: 'rejected' } };
+const DECISION_WORDS: Record<Decision, { title: string; done: string }> = {
+  approve: { title: 'Approve', done: 'approved' },
+  reject: { title: 'Reject', done: 'rejected' },
+};
 
 const clientOf = (action: PendingActionDto) => ({ displayName: action.clientName, email: action.clientEmail });
 
@@ -37,7 +40,11 @@ const clientOf = (action: PendingActionDto) => ({ displayName: action.clientName
  * The decision's write (`run`), and what follows it: the list reads again whatever came of it;
  * once the decision is made, a toast says so and the dialog closes.
  */
-function useDecision<Arg = void>({ action, onClose, onDecided }: DecisionProps, decision: Decision, run: (send: Send, arg: Arg) => Promise<unknown>) {
+function useDecision<Arg = void>(
+  { action, onClose, onDecided }: DecisionProps,
+  decision: Decision,
+  run: (send: Send, arg: Arg) => Promise<unknown>,
+) {
   const write = useDialogAction(run, `Failed to ${decision} the ${actionWords[action.kind].noun}`);
   const decide = async (arg: Arg) => {
     const answer = await write.run(arg);
@@ -50,7 +57,15 @@ function useDecision<Arg = void>({ action, onClose, onDecided }: DecisionProps, 
 }
 
 /** Either decision's dialog: the client and the move, then `children`; its button (`button`) names the decision. */
-function DecisionDialog({ action, open, onClose, decision, write, button, children }: Omit<DecisionProps, 'onDecided'> & {
+function DecisionDialog({
+  action,
+  open,
+  onClose,
+  decision,
+  write,
+  button,
+  children,
+}: Omit<DecisionProps, 'onDecided'> & {
   decision: Decision;
   write: { busy: boolean; error: string | null };
   button: ButtonProps;
@@ -73,12 +88,20 @@ function DecisionDialog({ action, open, onClose, decision, write, button, childr
 
 export function ApproveActionDialog(props: DecisionProps) {
   const { action } = props;
-  const { write, decide } = useDecision(props, 'approve', (send) => send({ route: 'approvePendingAction', params: { id: action.id } }));
+  const { write, decide } = useDecision(props, 'approve', (send) =>
+    send({ route: 'approvePendingAction', params: { id: action.id } }),
+  );
   return (
-    <DecisionDialog {...props} decision="approve" write={write} button={{ ...approveButtonColors, onClick: () => void decide() }}>
+    <DecisionDialog
+      {...props}
+      decision="approve"
+      write={write}
+      button={{ ...approveButtonColors, onClick: () => void decide() }}
+    >
       <Facts items={actionFacts(action)} />
       <Text fontSize="sm" color="fg.muted">
-        Approving applies it at once, in both your names. The server checks the balance again first, and refuses it if it no longer holds.
+        Approving applies it at once, in both your names. The server checks the balance again first, and refuses it if
+        it no longer holds.
       </Text>
     </DecisionDialog>
   );
@@ -88,7 +111,9 @@ export function RejectActionDialog(props: DecisionProps) {
   const { action } = props;
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
-  const { write, decide } = useDecision(props, 'reject', (send, text: string) => send({ route: 'rejectPendingAction', params: { id: action.id }, body: { reason: text } }));
+  const { write, decide } = useDecision(props, 'reject', (send, text: string) =>
+    send({ route: 'rejectPendingAction', params: { id: action.id }, body: { reason: text } }),
+  );
   const reject = async (e: FormEvent) => {
     e.preventDefault();
     const text = reason.trim();
@@ -97,11 +122,22 @@ export function RejectActionDialog(props: DecisionProps) {
   };
   const formId = `reject-${action.id}`;
   return (
-    <DecisionDialog {...props} decision="reject" write={write} button={{ type: 'submit', form: formId, colorPalette: 'red' }}>
+    <DecisionDialog
+      {...props}
+      decision="reject"
+      write={write}
+      button={{ type: 'submit', form: formId, colorPalette: 'red' }}
+    >
       <form id={formId} noValidate onSubmit={(e) => void reject(e)}>
         <Field.Root required invalid={missing}>
           <Field.Label>Reason</Field.Label>
-          <Textarea recipe={textareaRecipe} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} rows={3} />
+          <Textarea
+            recipe={textareaRecipe}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            maxLength={500}
+            rows={3}
+          />
           {missing && <Field.ErrorText color="red.fg">{apiMessages.reasonRequired}</Field.ErrorText>}
         </Field.Root>
       </form>

@@ -14,7 +14,19 @@ import type { ActivityFilters } from './activity-query';
 
 const NONE: ActivityFilters = { actor: '', client: '', clientSearch: '', kind: '', from: '', to: '' };
 
-function FilterField({ label, value, onChange, type = 'text', helper }: { label: string; value: string; onChange: (value: string) => void; type?: string; helper?: string }) {
+function FilterField({
+  label,
+  value,
+  onChange,
+  type = 'text',
+  helper,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: string;
+  helper?: string;
+}) {
   return (
     <Field.Root>
       <Field.Label>{label}</Field.Label>
@@ -25,7 +37,11 @@ function FilterField({ label, value, onChange, type = 'text', helper }: { label:
 }
 
 /** Edits a copy of the filters; Apply hands them over, Clear empties them. */
-export function ActivityFilterForm({ applied, clientEmail, onApply }: {
+export function ActivityFilterForm({
+  applied,
+  clientEmail,
+  onApply,
+}: {
   applied: ActivityFilters;
   /** The e-mail of the one client a link named (`applied.client`), once an entry has said it. */
   clientEmail?: string;
@@ -41,7 +57,16 @@ export function ActivityFilterForm({ applied, clientEmail, onApply }: {
     onApply(draft);
   };
   return (
-    <Stack as="form" gap="3" aria-label="Filter the activity" onSubmit={apply} borderWidth="1px" rounded="md" p="4" bg="bg.panel">
+    <Stack
+      as="form"
+      gap="3"
+      aria-label="Filter the activity"
+      onSubmit={apply}
+      borderWidth="1px"
+      rounded="md"
+      p="4"
+      bg="bg.panel"
+    >
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="3">
         <FilterField label="Administrator e-mail" type="email" value={draft.actor} onChange={set('actor')} />
         <FilterField
@@ -49,7 +74,11 @@ export function ActivityFilterForm({ applied, clientEmail, onApply }: {
           type="search"
           value={draft.clientSearch}
           onChange={search}
-          helper={draft.client ? `Showing one client${clientEmail ? `: ${clientEmail}` : ', from the link'}. Type to search instead.` : 'Any part, any case'}
+          helper={
+            draft.client
+              ? `Showing one client${clientEmail ? `: ${clientEmail}` : ', from the link'}. Type to search instead.`
+              : 'Any part, any case'
+          }
         />
         <Field.Root>
           <Field.Label>Kind</Field.Label>

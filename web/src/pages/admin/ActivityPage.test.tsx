@@ -34,7 +34,15 @@ const entries: ActivityEntryDto[] = [
     balanceBefore: 250,
     balanceAfter: 999.99,
   },
-  { id: 'e1', at: '2025-03-01T10:00:00.000Z', kind: 'request-rejected', actor: 'admin@example.com', clientId: 'c1', clientEmail: 'alice@example.com', reason: '+1 missing document' },
+  {
+    id: 'e1',
+    at: '2025-03-01T10:00:00.000Z',
+    kind: 'request-rejected',
+    actor: 'admin@example.com',
+    clientId: 'c1',
+    clientEmail: 'alice@example.com',
+    reason: '+1 missing document',
+  },
 ];
 
 /** The log's query of a call, as an object. */
@@ -54,7 +62,10 @@ const logCalls = (api: ReturnType<typeof setup>) => api.calls.filter((c) => c.pa
 /** What the page hands the browser to download: the CSV's text. */
 function captureDownloads() {
   const files: Blob[] = [];
-  Object.assign(URL, { createObjectURL: jest.fn((blob: Blob) => (files.push(blob), 'blob:activity')), revokeObjectURL: jest.fn() });
+  Object.assign(URL, {
+    createObjectURL: jest.fn((blob: Blob) => (files.push(blob), 'blob:activity')),
+    revokeObjectURL: jest.fn(),
+  });
   const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
   const text = (blob: Blob) =>
     new Promise<string>((resolve) => {
@@ -70,7 +81,13 @@ describe('activity page', () => {
     const api = setup();
     const table = within(await screen.findByRole('table', { name: 'Activity' }));
     // Five columns whose long words wrap: the table fits a laptop's width.
-    expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['When and by whom', 'Kind', 'Client', 'Amount and balance', 'Reason or note']);
+    expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'When and by whom',
+      'Kind',
+      'Client',
+      'Amount and balance',
+      'Reason or note',
+    ]);
     const rows = table.getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3);
     expect(rows[0]).toHaveTextContent(formatDateTime('2025-03-03T10:00:00.000Z'));
@@ -96,7 +113,13 @@ describe('activity page', () => {
     await userEvent.type(screen.getByLabelText('To'), '2025-03-31');
     await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(logCalls(api)).toHaveLength(2));
-    expect(queryOf(logCalls(api)[1]?.path ?? '')).toEqual({ actor: 'Other-Admin@example.com', clientSearch: 'Bob', kind: 'balance-edit', from: '2025-03-01', to: '2025-03-31' });
+    expect(queryOf(logCalls(api)[1]?.path ?? '')).toEqual({
+      actor: 'Other-Admin@example.com',
+      clientSearch: 'Bob',
+      kind: 'balance-edit',
+      from: '2025-03-01',
+      to: '2025-03-31',
+    });
     // The filters stay in the form once applied.
     expect(await screen.findByLabelText('Kind')).toHaveValue('balance-edit');
     await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
@@ -122,7 +145,9 @@ describe('activity page', () => {
     const api = setup();
     await screen.findByRole('table', { name: 'Activity' });
     await userEvent.selectOptions(screen.getByLabelText('Kind'), 'Withdrawal (all money out)');
-    expect(screen.getByText(/All money out: withdrawals processed and clients' withdrawal requests approved/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/All money out: withdrawals processed and clients' withdrawal requests approved/),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(logCalls(api)).toHaveLength(2));
     expect(queryOf(logCalls(api)[1]?.path ?? '')).toEqual({ kind: 'withdrawal' });
@@ -145,7 +170,9 @@ describe('activity page', () => {
 
   it('loads more through the cursor, after the entries shown', async () => {
     const api = setup('/admin/activity', (_body: unknown, path: string) =>
-      queryOf(path).cursor === 'p2' ? { entries: entries.slice(2) } : { entries: entries.slice(0, 2), nextCursor: 'p2' },
+      queryOf(path).cursor === 'p2'
+        ? { entries: entries.slice(2) }
+        : { entries: entries.slice(0, 2), nextCursor: 'p2' },
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Showing 3 entries')).toBeInTheDocument();
@@ -174,22 +201,34 @@ describe('activity page', () => {
     const downloads = captureDownloads();
     try {
       const api = setup('/admin/activity?kind=balance-edit', (_body: unknown, path: string) =>
-        queryOf(path).cursor === 'p2' ? { entries: entries.slice(2) } : { entries: entries.slice(0, 2), nextCursor: 'p2' },
+        queryOf(path).cursor === 'p2'
+          ? { entries: entries.slice(2) }
+          : { entries: entries.slice(0, 2), nextCursor: 'p2' },
       );
       await screen.findByRole('table', { name: 'Activity' });
       await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
       expect(await screen.findByText('Exported 3 entries.')).toBeInTheDocument();
-      const exportCalls = logCalls(api).slice(1).map((c) => queryOf(c.path));
+      const exportCalls = logCalls(api)
+        .slice(1)
+        .map((c) => queryOf(c.path));
       expect(exportCalls).toEqual([
         { kind: 'balance-edit', limit: '200' },
         { kind: 'balance-edit', cursor: 'p2', limit: '200' },
       ]);
       expect(downloads.files).toHaveLength(1);
       const lines = (await downloads.text(downloads.files[0] as Blob)).split('\r\n');
-      expect(lines[0]).toBe('When,Administrator,Kind,Action,Client e-mail,Client id,Amount,Balance before,Balance after,Reason,Note');
-      expect(lines[1]).toBe(`2025-03-03T10:00:00.000Z,admin@example.com,Approval requested,Deposit,alice@example.com,c1,25000.00,,,,"'=HYPERLINK(""http://evil.example"",""Click"")"`);
-      expect(lines[2]).toBe('2025-03-02T10:00:00.000Z,other-admin@example.com,Balance edit,,bob@example.com,c2,999.99,250.00,999.99,,');
-      expect(lines[3]).toBe("2025-03-01T10:00:00.000Z,admin@example.com,Request rejected,,alice@example.com,c1,,,,'+1 missing document,");
+      expect(lines[0]).toBe(
+        'When,Administrator,Kind,Action,Client e-mail,Client id,Amount,Balance before,Balance after,Reason,Note',
+      );
+      expect(lines[1]).toBe(
+        `2025-03-03T10:00:00.000Z,admin@example.com,Approval requested,Deposit,alice@example.com,c1,25000.00,,,,"'=HYPERLINK(""http://evil.example"",""Click"")"`,
+      );
+      expect(lines[2]).toBe(
+        '2025-03-02T10:00:00.000Z,other-admin@example.com,Balance edit,,bob@example.com,c2,999.99,250.00,999.99,,',
+      );
+      expect(lines[3]).toBe(
+        "2025-03-01T10:00:00.000Z,admin@example.com,Request rejected,,alice@example.com,c1,,,,'+1 missing document,",
+      );
       expect(lines).toHaveLength(5);
     } finally {
       downloads.restore();
@@ -202,13 +241,18 @@ describe('activity page', () => {
       let served = 0;
       const api = setup('/admin/activity', (_body: unknown, path: string) => {
         const limit = Number(queryOf(path).limit ?? 50);
-        const page = Array.from({ length: limit }, (_, i) => ({ ...(entries[1] as ActivityEntryDto), id: `x${served + i}` }));
+        const page = Array.from({ length: limit }, (_, i) => ({
+          ...(entries[1] as ActivityEntryDto),
+          id: `x${served + i}`,
+        }));
         served += limit;
         return { entries: page, nextCursor: `after-${served}` };
       });
       await screen.findByRole('table', { name: 'Activity' });
       await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-      expect(await screen.findByText('Exported the newest 5,000 entries only: narrow the filters to export the rest.')).toBeInTheDocument();
+      expect(
+        await screen.findByText('Exported the newest 5,000 entries only: narrow the filters to export the rest.'),
+      ).toBeInTheDocument();
       expect(logCalls(api)).toHaveLength(1 + 25);
       const csv = await downloads.text(downloads.files[0] as Blob);
       expect(csv.split('\r\n').filter(Boolean)).toHaveLength(1 + 5000);

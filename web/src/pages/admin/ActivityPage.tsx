@@ -21,7 +21,8 @@ import { LogVerification } from './LogVerification';
 import { plural } from './words';
 
 /** Whose entries are shown: the one client a link named, or those a search found. */
-const forWhom = (clientEmail: string | undefined, search: string) => (clientEmail ? ` for ${clientEmail}` : search ? ` for clients matching "${search}"` : '');
+const forWhom = (clientEmail: string | undefined, search: string) =>
+  clientEmail ? ` for ${clientEmail}` : search ? ` for clients matching "${search}"` : '';
 
 export default function ActivityPage() {
   const [params, setParams] = useSearchParams();
@@ -35,7 +36,8 @@ export default function ActivityPage() {
   if (log.error && log.entries.length === 0) body = <LoadFailed message={log.error} onRetry={log.retry} />;
   else if (log.loading && log.entries.length === 0) body = <LoadingLine label="Loading activity..." />;
   // A page may come back empty with more of the log still to search: that is not "nothing matches".
-  else if (log.entries.length === 0 && log.nextCursor) body = <EmptyState title="Nothing found yet in the entries searched" hint="Load more to search older entries" />;
+  else if (log.entries.length === 0 && log.nextCursor)
+    body = <EmptyState title="Nothing found yet in the entries searched" hint="Load more to search older entries" />;
   else if (log.entries.length === 0) body = <EmptyState title="No activity matches these filters" />;
   else body = <ActivityTable entries={log.entries} busy={log.loading} />;
 
@@ -46,7 +48,9 @@ export default function ActivityPage() {
       <ActivityFilterForm key={query} applied={filters} clientEmail={clientEmail} onApply={apply} />
       <Flex gap="3" justify="space-between" align="center" wrap="wrap">
         <Text color="fg.muted" aria-live="polite">
-          {log.entries.length > 0 ? `Showing ${plural(log.entries.length, 'entry', 'entries')}${forWhom(clientEmail, filters.clientSearch)}` : ''}
+          {log.entries.length > 0
+            ? `Showing ${plural(log.entries.length, 'entry', 'entries')}${forWhom(clientEmail, filters.clientSearch)}`
+            : ''}
         </Text>
         <ExportActivityButton filters={filters} />
       </Flex>
@@ -54,7 +58,14 @@ export default function ActivityPage() {
         {body}
         {log.error && log.entries.length > 0 && <LoadFailed message={log.error} onRetry={log.retry} />}
         {log.nextCursor && !log.error && (
-          <Button alignSelf="center" size="sm" variant="outline" onClick={log.loadMore} loading={log.loading} loadingText="Loading...">
+          <Button
+            alignSelf="center"
+            size="sm"
+            variant="outline"
+            onClick={log.loadMore}
+            loading={log.loading}
+            loadingText="Loading..."
+          >
             Load more
           </Button>
         )}

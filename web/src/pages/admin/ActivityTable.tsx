@@ -63,7 +63,9 @@ function Row({ entry }: { entry: ActivityEntryDto }) {
           </Text>
         )}
       </Table.Cell>
-      <Table.Cell overflowWrap="anywhere" minW="40">{wordsOf(entry) || '—'}</Table.Cell>
+      <Table.Cell overflowWrap="anywhere" minW="40">
+        {wordsOf(entry) || '—'}
+      </Table.Cell>
     </Table.Row>
   );
 }
@@ -109,7 +111,16 @@ export function ActivityTable({ entries, busy }: { entries: ActivityEntryDto[]; 
     // Its own scroll area only in case a word cannot wrap (position: relative keeps the visually
     // hidden labels inside it). Chakra's scroll area sets nowrap; the columns here wrap instead,
     // so at a laptop's width nothing scrolls.
-    <Table.ScrollArea overflowX="auto" maxW="full" position="relative" whiteSpace="normal" borderWidth="1px" rounded="md" bg="bg.panel" data-testid="activity-scroll">
+    <Table.ScrollArea
+      overflowX="auto"
+      maxW="full"
+      position="relative"
+      whiteSpace="normal"
+      borderWidth="1px"
+      rounded="md"
+      bg="bg.panel"
+      data-testid="activity-scroll"
+    >
       <Table.Root recipe={tableSlotRecipe} size="sm" aria-label="Activity" aria-busy={busy}>
         <Table.Header>
           <Table.Row>

@@ -10,15 +10,36 @@ import { aliceClient } from '../../test/client-fixtures';
 
 const clients: ClientDto[] = [
   aliceClient,
-  { id: 'c2', email: 'Bob@Example.com', displayName: 'Bob', portfolio: { balance: 250, weeklyGain: -0.5, weeklyGainAmount: -1.26, lastUpdate: '2025-03-03T00:00:00.000Z' } },
-  { id: 'c3', email: 'carol@test.org', displayName: 'Carol', portfolio: { balance: 4000, weeklyGain: 2, weeklyGainAmount: 78.43, lastUpdate: '2025-03-03T00:00:00.000Z' } },
+  {
+    id: 'c2',
+    email: 'Bob@Example.com',
+    displayName: 'Bob',
+    portfolio: { balance: 250, weeklyGain: -0.5, weeklyGainAmount: -1.26, lastUpdate: '2025-03-03T00:00:00.000Z' },
+  },
+  {
+    id: 'c3',
+    email: 'carol@test.org',
+    displayName: 'Carol',
+    portfolio: { balance: 4000, weeklyGain: 2, weeklyGainAmount: 78.43, lastUpdate: '2025-03-03T00:00:00.000Z' },
+  },
 ];
 
 /** The server's 202 for a move above the threshold: nothing moved, the action waits. */
-const proposed = (action: Partial<PendingActionDto>) => ({ success: true, pending: true, action: { ...othersDeposit, ...action } });
+const proposed = (action: Partial<PendingActionDto>) => ({
+  success: true,
+  pending: true,
+  action: { ...othersDeposit, ...action },
+});
 
 const pending: WithdrawalRequestDto[] = [
-  { id: 'r1', userId: 'c1', userEmail: 'alice@example.com', amount: 120, status: 'pending', createdAt: '2025-03-01T10:00:00.000Z' },
+  {
+    id: 'r1',
+    userId: 'c1',
+    userEmail: 'alice@example.com',
+    amount: 120,
+    status: 'pending',
+    createdAt: '2025-03-01T10:00:00.000Z',
+  },
 ];
 
 /** The clients as the server holds them: its totals (its aggregate) follow the changes tests make here. */
@@ -29,7 +50,8 @@ const serverTotals = () => ({
   totalPortfolioValue: server.reduce((sum, c) => sum + cents(c.portfolio.balance), 0) / 100,
   averageWeeklyGain: server.length ? server.reduce((sum, c) => sum + c.portfolio.weeklyGain, 0) / server.length : 0,
 });
-const serverSets = (id: string, balance: number) => (server = server.map((c) => (c.id === id ? { ...c, portfolio: { ...c.portfolio, balance } } : c)));
+const serverSets = (id: string, balance: number) =>
+  (server = server.map((c) => (c.id === id ? { ...c, portfolio: { ...c.portfolio, balance } } : c)));
 
 /**
  * GET /api/admin/clients as the server answers it, over `server`: its order, a case-insensitive
@@ -43,7 +65,9 @@ function listHandler(searchReads = Infinity): Handler {
     const limit = Number(q.get('limit') ?? 50);
     const search = (q.get('search') ?? '').toLowerCase();
     const sort = q.get('sort');
-    const ordered = sort ? [...server].sort((a, b) => (sort === 'balance-desc' ? -1 : 1) * (a.portfolio.balance - b.portfolio.balance)) : server;
+    const ordered = sort
+      ? [...server].sort((a, b) => (sort === 'balance-desc' ? -1 : 1) * (a.portfolio.balance - b.portfolio.balance))
+      : server;
     let at = Number(q.get('cursor') ?? 0);
     const found: ClientDto[] = [];
     const readUpTo = search ? Math.min(ordered.length, at + searchReads) : ordered.length;
@@ -72,7 +96,11 @@ function setup(handlers: Record<string, unknown> = {}, list: ClientDto[] = clien
 /** A client's row of the table, by the client's e-mail (also while a dialog hides the page from assistive technology). */
 const row = async (email: string) => within(await screen.findByRole('row', { name: email, hidden: true }));
 /** The e-mails of the rows shown, in order (the header row has no name). */
-const names = () => screen.queryAllByRole('row').map((r) => r.getAttribute('aria-label')).filter((n): n is string => Boolean(n));
+const names = () =>
+  screen
+    .queryAllByRole('row')
+    .map((r) => r.getAttribute('aria-label'))
+    .filter((n): n is string => Boolean(n));
 
 /** Opens a row's menu and picks `item`; answers the dialog it opens, if any. */
 async function choose(email: string, item: string) {
@@ -81,7 +109,8 @@ async function choose(email: string, item: string) {
 }
 const dialog = async (name: string) => within(await screen.findByRole('dialog', { name }));
 /** The value a dialog's review gives for `term`. */
-const fact = (d: ReturnType<typeof within>, term: string) => d.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+const fact = (d: ReturnType<typeof within>, term: string) =>
+  d.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
 /** The amount's problem: "Invalid Amount" over its message at the top of the form, the field marked and pointing to it. */
 async function expectInvalidAmount(d: ReturnType<typeof within>, input: HTMLElement, message: string) {
@@ -103,12 +132,16 @@ describe('admin guard', () => {
   });
 
   it('sends a non-admin (403) to the dashboard without showing admin data', async () => {
-    const api = fixtureApi({ 'GET /api/admin/clients': () => Promise.reject(apiError(403, 'Administrator access required')) });
+    const api = fixtureApi({
+      'GET /api/admin/clients': () => Promise.reject(apiError(403, 'Administrator access required')),
+    });
     renderApp('/admin', { backend: fakeAuth(alice), api });
     expect(await screen.findByText('Portfolio Dashboard')).toBeInTheDocument();
     expect(screen.queryByText('Admin Dashboard')).not.toBeInTheDocument();
     expect(screen.queryByText('Client Portfolios')).not.toBeInTheDocument();
-    expect(api.calls.filter((c) => c.path.startsWith('/api/admin/')).map((c) => c.path)).toEqual(['/api/admin/clients']);
+    expect(api.calls.filter((c) => c.path.startsWith('/api/admin/')).map((c) => c.path)).toEqual([
+      '/api/admin/clients',
+    ]);
   });
 
   it('shows the 404 page for other paths under /admin', async () => {
@@ -129,7 +162,10 @@ describe('admin dashboard', () => {
     expect(nav.getByRole('link', { name: 'Activity' })).toHaveAttribute('href', '/admin/activity');
     expect(nav.getByRole('link', { name: 'Withdrawal Alerts' })).toHaveAttribute('href', '/admin/withdrawal-alerts');
     // The count of actions waiting for a second administrator, said in words to a screen reader.
-    expect(await nav.findByRole('link', { name: 'Approvals , 1 action waiting' })).toHaveAttribute('href', '/admin/approvals');
+    expect(await nav.findByRole('link', { name: 'Approvals , 1 action waiting' })).toHaveAttribute(
+      'href',
+      '/admin/approvals',
+    );
     // The cards show the server's totals, not a sum of the rows.
     expect(await screen.findByText('$5,750.50')).toBeInTheDocument();
     expect(screen.getByText('Total Clients', { selector: 'dt' }).parentElement).toHaveTextContent('3');
@@ -140,7 +176,12 @@ describe('admin dashboard', () => {
     expect(screen.getByText('Portfolio performance')).toBeInTheDocument();
 
     const table = within(screen.getByRole('table', { name: 'Clients' }));
-    expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Client↑', 'Balance↕', 'This week', 'Actions']);
+    expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Client↑',
+      'Balance↕',
+      'This week',
+      'Actions',
+    ]);
     const a = await row('alice@example.com');
     expect(a.getByText('Alice Example')).toBeInTheDocument();
     expect(a.getByText('alice@example.com')).toBeInTheDocument();
@@ -172,7 +213,11 @@ describe('admin dashboard', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     await userEvent.click(button);
     const menu = await screen.findByRole('menu', { name: 'Actions for Alice Example (alice@example.com)' });
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Deposit', 'Withdraw', 'Edit balance', 'Transactions', 'Activity', 'Delete client']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Deposit', 'Withdraw', 'Edit balance', 'Transactions', 'Activity', 'Delete client']);
     expect(within(menu).getByRole('menuitem', { name: 'Deposit' })).toHaveFocus();
     await userEvent.keyboard('{ArrowUp}');
     expect(within(menu).getByRole('menuitem', { name: 'Delete client' })).toHaveFocus();
@@ -267,13 +312,20 @@ describe('admin dashboard', () => {
       email: `client${String(i).padStart(3, '0')}@example.com`,
       displayName: `Client ${i}`,
       // The richest client sits on the last page of the server's order, the poorest on the first.
-      portfolio: { balance: i === 110 ? 99_000 : 1000 + i, weeklyGain: 1, weeklyGainAmount: 10, lastUpdate: '2025-03-03T00:00:00.000Z' },
+      portfolio: {
+        balance: i === 110 ? 99_000 : 1000 + i,
+        weeklyGain: 1,
+        weeklyGainAmount: 10,
+        lastUpdate: '2025-03-03T00:00:00.000Z',
+      },
     }));
 
   it('shows the list a page at a time from the server, which sorts and searches every client', async () => {
     const { api } = setup({}, many(120));
     await screen.findByRole('heading', { name: 'Admin Dashboard' });
-    await waitFor(() => expect(screen.getByText('Total Clients', { selector: 'dt' }).parentElement).toHaveTextContent('120'));
+    await waitFor(() =>
+      expect(screen.getByText('Total Clients', { selector: 'dt' }).parentElement).toHaveTextContent('120'),
+    );
     expect(names()).toHaveLength(50);
     expect(names()[0]).toBe('client000@example.com');
     const pager = within(screen.getByRole('navigation', { name: 'Client list pages' }));
@@ -291,7 +343,11 @@ describe('admin dashboard', () => {
     await waitFor(() => expect(names()[0]).toBe('client050@example.com'));
     // Each page is the server's: the browser never asked for more than a page (and one just read is not read again at once).
     const listCalls = () => api.calls.filter((c) => c.path.startsWith('/api/admin/clients'));
-    expect(listCalls().map((c) => c.path)).toEqual(['/api/admin/clients', '/api/admin/clients?cursor=50', '/api/admin/clients?cursor=100']);
+    expect(listCalls().map((c) => c.path)).toEqual([
+      '/api/admin/clients',
+      '/api/admin/clients?cursor=50',
+      '/api/admin/clients?cursor=100',
+    ]);
 
     // Sorting goes back to the first page, ranked by the server over every client.
     await userEvent.click(screen.getByRole('button', { name: 'Balance' }));
@@ -302,8 +358,23 @@ describe('admin dashboard', () => {
     const before = listCalls().length;
     await userEvent.type(screen.getByLabelText('Search clients by email...'), 'client11');
     await waitFor(() => expect(names()).toHaveLength(10));
-    expect(names()).toEqual(['client110@example.com', 'client119@example.com', 'client118@example.com', 'client117@example.com', 'client116@example.com', 'client115@example.com', 'client114@example.com', 'client113@example.com', 'client112@example.com', 'client111@example.com']);
-    expect(listCalls().slice(before).map((c) => c.path)).toEqual(['/api/admin/clients?sort=balance-desc&search=client11']);
+    expect(names()).toEqual([
+      'client110@example.com',
+      'client119@example.com',
+      'client118@example.com',
+      'client117@example.com',
+      'client116@example.com',
+      'client115@example.com',
+      'client114@example.com',
+      'client113@example.com',
+      'client112@example.com',
+      'client111@example.com',
+    ]);
+    expect(
+      listCalls()
+        .slice(before)
+        .map((c) => c.path),
+    ).toEqual(['/api/admin/clients?sort=balance-desc&search=client11']);
     expect(screen.queryByRole('navigation', { name: 'Client list pages' })).not.toBeInTheDocument();
   });
 
@@ -311,9 +382,18 @@ describe('admin dashboard', () => {
     const pages = listHandler();
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    setup({ 'GET /api/admin/clients': async (body: unknown, path: string) => (path.includes('cursor=50') && (await held), pages(body, path)) }, many(160));
+    setup(
+      {
+        'GET /api/admin/clients': async (body: unknown, path: string) => (
+          path.includes('cursor=50') && (await held),
+          pages(body, path)
+        ),
+      },
+      many(160),
+    );
     await screen.findByRole('heading', { name: 'Admin Dashboard' });
-    const next = () => within(screen.getByRole('navigation', { name: 'Client list pages' })).getByRole('button', { name: 'Next' });
+    const next = () =>
+      within(screen.getByRole('navigation', { name: 'Client list pages' })).getByRole('button', { name: 'Next' });
     await userEvent.click(next());
     // Page 2 is on its way: a second Next would skip to page 3 with page 2's rows.
     expect(await screen.findByText('Loading clients...')).toBeInTheDocument();
@@ -331,7 +411,15 @@ describe('admin dashboard', () => {
     // The search for '1' is held until the test lets it answer, to see the page meanwhile.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    const { api } = setup({ 'GET /api/admin/clients': async (body: unknown, path: string) => (path.includes('search=1') && (await held), partial(body, path)) }, many(120));
+    const { api } = setup(
+      {
+        'GET /api/admin/clients': async (body: unknown, path: string) => (
+          path.includes('search=1') && (await held),
+          partial(body, path)
+        ),
+      },
+      many(120),
+    );
     await screen.findByRole('heading', { name: 'Admin Dashboard' });
     await userEvent.type(screen.getByLabelText('Search clients by email...'), 'e');
     // Every e-mail has an 'e': more than a page, found 30 clients at a time. A search's matches are not counted.
@@ -361,7 +449,10 @@ describe('admin dashboard', () => {
   it('says when the list cannot be read, and reads it again on Retry', async () => {
     let fail = false;
     const ok = listHandler();
-    setup({ 'GET /api/admin/clients': (body: unknown, path: string) => (fail && path.includes('sort=') ? Promise.reject(apiError(500, 'boom')) : ok(body, path)) });
+    setup({
+      'GET /api/admin/clients': (body: unknown, path: string) =>
+        fail && path.includes('sort=') ? Promise.reject(apiError(500, 'boom')) : ok(body, path),
+    });
     await screen.findByRole('heading', { name: 'Admin Dashboard' });
     fail = true;
     await userEvent.click(screen.getByRole('button', { name: 'Balance' }));
@@ -469,7 +560,9 @@ describe('admin dashboard', () => {
     const depositAt = Date.parse((call?.body as { timestamp: string }).timestamp);
     expect(depositAt).not.toBeNaN();
     // The listed date (2025-06-01) has passed: the new deposit's date is now the next one.
-    expect(a.getByText(`Next withdrawal ${dateText(new Date(eligibleAt(depositAt)).toISOString())}`)).toBeInTheDocument();
+    expect(
+      a.getByText(`Next withdrawal ${dateText(new Date(eligibleAt(depositAt)).toISOString())}`),
+    ).toBeInTheDocument();
   });
 
   it('says a deposit above the threshold was sent for approval, and shows no new balance', async () => {
@@ -487,7 +580,9 @@ describe('admin dashboard', () => {
     await userEvent.click(d.getByRole('button', { name: 'Review' }));
     expect(fact(d, 'Balance after')).toBe('$26,500.50 (estimate)');
     await userEvent.click(d.getByRole('button', { name: 'Confirm deposit' }));
-    expect(await d.findByText('Sent for approval: another administrator must approve this deposit of $25,000.00.')).toBeInTheDocument();
+    expect(
+      await d.findByText('Sent for approval: another administrator must approve this deposit of $25,000.00.'),
+    ).toBeInTheDocument();
     expect(d.getByText('The balance stays $1,500.50 until then.')).toBeInTheDocument();
     expect(screen.queryByText(/added successfully/)).not.toBeInTheDocument();
     await userEvent.click(d.getByRole('button', { name: 'Close' }));
@@ -499,7 +594,10 @@ describe('admin dashboard', () => {
 
   it('shows the next withdrawal date a first deposit brings, and none for one already eligible', async () => {
     setup({ 'POST /api/admin/clients/c2/deposit': { success: true, newBalance: 350 } });
-    const nextDate = async () => (await screen.findByRole('row', { name: 'Bob@Example.com', hidden: true })).textContent?.match(/Next withdrawal ([A-Z][a-z]{2} \d{1,2}, \d{4})/)?.[1] ?? '—';
+    const nextDate = async () =>
+      (await screen.findByRole('row', { name: 'Bob@Example.com', hidden: true })).textContent?.match(
+        /Next withdrawal ([A-Z][a-z]{2} \d{1,2}, \d{4})/,
+      )?.[1] ?? '—';
     const deposit = async (date: string) => {
       await choose('Bob@Example.com', 'Deposit');
       const d = await dialog('Add deposit');
@@ -515,7 +613,9 @@ describe('admin dashboard', () => {
     expect(await nextDate()).toBe('—');
     // Seven months back: eligible already, so nothing ahead.
     const past = new Date(Date.now() - 213 * 24 * 3600 * 1000);
-    await deposit(`${past.getFullYear()}-${String(past.getMonth() + 1).padStart(2, '0')}-${String(past.getDate()).padStart(2, '0')}`);
+    await deposit(
+      `${past.getFullYear()}-${String(past.getMonth() + 1).padStart(2, '0')}-${String(past.getDate()).padStart(2, '0')}`,
+    );
     expect(await nextDate()).toBe('—');
     await deposit('');
     expect(await nextDate()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
@@ -525,7 +625,9 @@ describe('admin dashboard', () => {
     let fail = true;
     const { api } = setup({
       'POST /api/admin/clients/c2/withdrawal': () =>
-        fail ? Promise.reject(apiError(409, 'Insufficient balance for this withdrawal')) : { success: true, newBalance: 200 },
+        fail
+          ? Promise.reject(apiError(409, 'Insufficient balance for this withdrawal'))
+          : { success: true, newBalance: 200 },
     });
     await choose('Bob@Example.com', 'Withdraw');
     const d = await dialog('Process withdrawal');
@@ -554,7 +656,13 @@ describe('admin dashboard', () => {
     let release: (v: TransactionDto[]) => void = () => undefined;
     let answer: TransactionDto[] | null = null;
     const tx: TransactionDto = {
-      id: 't1', type: 'deposit', amount: 100, direction: 'in', timestamp: '2025-03-01T10:00:00.000Z', note: 'Wire', adminEmail: 'admin@example.com',
+      id: 't1',
+      type: 'deposit',
+      amount: 100,
+      direction: 'in',
+      timestamp: '2025-03-01T10:00:00.000Z',
+      note: 'Wire',
+      adminEmail: 'admin@example.com',
     };
     const { api } = setup({
       'GET /api/admin/clients/c1/transactions': () => answer ?? new Promise<TransactionDto[]>((r) => (release = r)),
@@ -585,7 +693,13 @@ describe('admin dashboard', () => {
 
   it('names both administrators on an entry a second administrator approved', async () => {
     const tx: TransactionDto = {
-      id: 't1', type: 'deposit', amount: 25_000, direction: 'in', timestamp: '2025-03-01T10:00:00.000Z', adminEmail: 'admin@example.com', approvedBy: 'checker@example.com',
+      id: 't1',
+      type: 'deposit',
+      amount: 25_000,
+      direction: 'in',
+      timestamp: '2025-03-01T10:00:00.000Z',
+      adminEmail: 'admin@example.com',
+      approvedBy: 'checker@example.com',
     };
     setup({ 'GET /api/admin/clients/c1/transactions': [tx] });
     await choose('alice@example.com', 'Transactions');
@@ -605,7 +719,9 @@ describe('admin dashboard', () => {
     await userEvent.click(d.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await choose('Bob@Example.com', 'Transactions');
-    expect(await (await dialog('Transactions')).findByText('Transaction history could not be loaded.')).toBeInTheDocument();
+    expect(
+      await (await dialog('Transactions')).findByText('Transaction history could not be loaded.'),
+    ).toBeInTheDocument();
   });
 
   it("opens the activity log filtered by the client from the row's menu", async () => {
@@ -625,7 +741,9 @@ describe('admin dashboard', () => {
     });
     await choose('Bob@Example.com', 'Delete client');
     let d = within(await screen.findByRole('alertdialog', { name: 'Delete client' }));
-    expect(d.getByText('Are you sure you want to delete client Bob@Example.com? This action cannot be undone.')).toBeInTheDocument();
+    expect(
+      d.getByText('Are you sure you want to delete client Bob@Example.com? This action cannot be undone.'),
+    ).toBeInTheDocument();
     expect(d.getByRole('button', { name: 'Delete' })).toBeDisabled();
     await userEvent.type(d.getByLabelText("Type the client's e-mail to confirm"), 'bob@example');
     expect(d.getByRole('button', { name: 'Delete' })).toBeDisabled();
@@ -639,13 +757,19 @@ describe('admin dashboard', () => {
     expect(d.getByLabelText("Type the client's e-mail to confirm")).toHaveValue('');
     await userEvent.type(d.getByLabelText("Type the client's e-mail to confirm"), ' bob@example.com ');
     await userEvent.click(d.getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Account closed. Its records are kept, read-only, under the Closed filter.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Account closed. Its records are kept, read-only, under the Closed filter.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('row', { name: 'Bob@Example.com' })).not.toBeInTheDocument());
-    await waitFor(() => expect(screen.getByText('Total Clients', { selector: 'dt' }).parentElement).toHaveTextContent('2'));
+    await waitFor(() =>
+      expect(screen.getByText('Total Clients', { selector: 'dt' }).parentElement).toHaveTextContent('2'),
+    );
   });
 
   it('reports a failed deletion with the server error at the dialog', async () => {
-    setup({ 'DELETE /api/admin/clients/c2': () => Promise.reject(apiError(400, 'You cannot delete your own account')) });
+    setup({
+      'DELETE /api/admin/clients/c2': () => Promise.reject(apiError(400, 'You cannot delete your own account')),
+    });
     await choose('Bob@Example.com', 'Delete client');
     const d = within(await screen.findByRole('alertdialog', { name: 'Delete client' }));
     await userEvent.type(d.getByLabelText("Type the client's e-mail to confirm"), 'Bob@Example.com');
@@ -656,15 +780,34 @@ describe('admin dashboard', () => {
 
   /** A request three days and an hour old, with alice's balance and eligible profit as the server reads them. */
   const requestFixtures = (more: Record<string, unknown> = {}) => ({
-    'GET /api/admin/withdrawal-requests?status=pending': [{ ...(pending[0] as WithdrawalRequestDto), createdAt: new Date(Date.now() - (3 * 24 + 1) * 3600 * 1000).toISOString() }],
-    'GET /api/portfolios/c1': { success: true, portfolio: { userId: 'c1', balance: 1500.5, weeklyGain: 1.5, weeklyGainAmount: 22.17, lastUpdate: '2025-03-03T00:00:00.000Z' } },
-    'GET /api/withdrawals/c1/eligible': { data: { totalEligibleProfit: 300, showRequestButton: true, eligibleDeposits: [] } },
+    'GET /api/admin/withdrawal-requests?status=pending': [
+      {
+        ...(pending[0] as WithdrawalRequestDto),
+        createdAt: new Date(Date.now() - (3 * 24 + 1) * 3600 * 1000).toISOString(),
+      },
+    ],
+    'GET /api/portfolios/c1': {
+      success: true,
+      portfolio: {
+        userId: 'c1',
+        balance: 1500.5,
+        weeklyGain: 1.5,
+        weeklyGainAmount: 22.17,
+        lastUpdate: '2025-03-03T00:00:00.000Z',
+      },
+    },
+    'GET /api/withdrawals/c1/eligible': {
+      data: { totalEligibleProfit: 300, showRequestButton: true, eligibleDeposits: [] },
+    },
     ...more,
   });
-  const request = async () => within(await screen.findByRole('listitem', { name: 'Withdrawal request of alice@example.com' }));
+  const request = async () =>
+    within(await screen.findByRole('listitem', { name: 'Withdrawal request of alice@example.com' }));
 
   it("approves a pending request after a look at the client's balance, the eligible profit and the request's age", async () => {
-    const { api } = setup(requestFixtures({ 'POST /api/admin/withdrawal-requests/r1/approve': { success: true, newBalance: 1380.5 } }));
+    const { api } = setup(
+      requestFixtures({ 'POST /api/admin/withdrawal-requests/r1/approve': { success: true, newBalance: 1380.5 } }),
+    );
     const r = await request();
     expect(r.getByText('$120.00')).toBeInTheDocument();
     expect(r.getByText(/\(3 days ago\)$/)).toBeInTheDocument();
@@ -684,7 +827,12 @@ describe('admin dashboard', () => {
   });
 
   it('shows the server error at the dialog when an approval conflicts', async () => {
-    setup(requestFixtures({ 'POST /api/admin/withdrawal-requests/r1/approve': () => Promise.reject(apiError(409, 'Insufficient balance for this withdrawal')) }));
+    setup(
+      requestFixtures({
+        'POST /api/admin/withdrawal-requests/r1/approve': () =>
+          Promise.reject(apiError(409, 'Insufficient balance for this withdrawal')),
+      }),
+    );
     await userEvent.click((await request()).getByRole('button', { name: 'Approve' }));
     const d = await dialog('Approve withdrawal request');
     await userEvent.click(d.getByRole('button', { name: 'Confirm approval' }));
@@ -694,7 +842,14 @@ describe('admin dashboard', () => {
 
   it('says a request approval above the threshold was sent for approval, and the request then waits for it', async () => {
     let actions: PendingActionDto[] = [];
-    const held = { ...othersDeposit, kind: 'approveRequest' as const, amount: 120, change: -120, requestId: 'r1', proposedBy: adminUser.email };
+    const held = {
+      ...othersDeposit,
+      kind: 'approveRequest' as const,
+      amount: 120,
+      change: -120,
+      requestId: 'r1',
+      proposedBy: adminUser.email,
+    };
     setup(
       requestFixtures({
         'POST /api/admin/withdrawal-requests/r1/approve': () => {
@@ -707,10 +862,15 @@ describe('admin dashboard', () => {
     await userEvent.click((await request()).getByRole('button', { name: 'Approve' }));
     const d = await dialog('Approve withdrawal request');
     await userEvent.click(d.getByRole('button', { name: 'Confirm approval' }));
-    expect(await d.findByText('Sent for approval: another administrator must approve this withdrawal request of $120.00.')).toBeInTheDocument();
+    expect(
+      await d.findByText('Sent for approval: another administrator must approve this withdrawal request of $120.00.'),
+    ).toBeInTheDocument();
     await userEvent.click(d.getByRole('button', { name: 'Close' }));
     const r = await request();
-    expect(await r.findByRole('link', { name: 'Awaiting a second approval' })).toHaveAttribute('href', '/admin/approvals');
+    expect(await r.findByRole('link', { name: 'Awaiting a second approval' })).toHaveAttribute(
+      'href',
+      '/admin/approvals',
+    );
     expect(r.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     expect((await row('alice@example.com')).getByTestId('balance')).toHaveTextContent('$1,500.50');
   });
@@ -735,7 +895,9 @@ describe('admin dashboard', () => {
 
   it('exports the balances: starts the export, asks after it until it is ready, then downloads from its link', async () => {
     const downloads: string[] = [];
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       downloads.push(this.href);
     });
     try {
@@ -744,11 +906,24 @@ describe('admin dashboard', () => {
       const { api } = setup({
         'POST /api/admin/statements/balances/exports': { exportId: 'e1', status: 'running', startedAt },
         'GET /api/admin/statements/balances/exports/e1': () =>
-          Promise.resolve(++asked < 2 ? { exportId: 'e1', status: 'running', startedAt } : { exportId: 'e1', status: 'ready', startedAt, rows: 3, url: 'https://exports.example/balances/e1.csv?X-Amz-Signature=s', linkExpiresAt: startedAt }),
+          Promise.resolve(
+            ++asked < 2
+              ? { exportId: 'e1', status: 'running', startedAt }
+              : {
+                  exportId: 'e1',
+                  status: 'ready',
+                  startedAt,
+                  rows: 3,
+                  url: 'https://exports.example/balances/e1.csv?X-Amz-Signature=s',
+                  linkExpiresAt: startedAt,
+                },
+          ),
       });
       await userEvent.click(await screen.findByRole('button', { name: 'Export Balances (CSV)' }));
       expect(await screen.findByText('Preparing export...')).toBeInTheDocument();
-      await waitFor(() => expect(downloads).toEqual(['https://exports.example/balances/e1.csv?X-Amz-Signature=s']), { timeout: 5000 });
+      await waitFor(() => expect(downloads).toEqual(['https://exports.example/balances/e1.csv?X-Amz-Signature=s']), {
+        timeout: 5000,
+      });
       expect(api.calls.filter((c) => c.path.includes('/exports')).map((c) => `${c.method} ${c.path}`)).toEqual([
         'POST /api/admin/statements/balances/exports',
         'GET /api/admin/statements/balances/exports/e1',
@@ -764,8 +939,16 @@ describe('admin dashboard', () => {
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click');
     try {
       setup({
-        'POST /api/admin/statements/balances/exports': { exportId: 'e2', status: 'running', startedAt: '2026-11-25T08:00:00.000Z' },
-        'GET /api/admin/statements/balances/exports/e2': { exportId: 'e2', status: 'failed', startedAt: '2026-11-25T08:00:00.000Z' },
+        'POST /api/admin/statements/balances/exports': {
+          exportId: 'e2',
+          status: 'running',
+          startedAt: '2026-11-25T08:00:00.000Z',
+        },
+        'GET /api/admin/statements/balances/exports/e2': {
+          exportId: 'e2',
+          status: 'failed',
+          startedAt: '2026-11-25T08:00:00.000Z',
+        },
       });
       await userEvent.click(await screen.findByRole('button', { name: 'Export Balances (CSV)' }));
       expect(await screen.findByText('Failed to export balances', {}, { timeout: 5000 })).toBeInTheDocument();

@@ -35,7 +35,11 @@ import { PendingRequests } from './PendingRequests';
 function afterMoneyMove(client: ClientDto, balance: number, depositAt: number | undefined): ClientDto {
   const moved = { ...client, portfolio: { ...client.portfolio, balance } };
   if (depositAt === undefined) return moved;
-  const [next] = withUpcomingEligibility(client.nextWithdrawalDate ? [client.nextWithdrawalDate] : [], depositAt, Date.now());
+  const [next] = withUpcomingEligibility(
+    client.nextWithdrawalDate ? [client.nextWithdrawalDate] : [],
+    depositAt,
+    Date.now(),
+  );
   return { ...moved, nextWithdrawalDate: next };
 }
 
@@ -47,8 +51,16 @@ function Totals() {
   const averageGain = data?.averageWeeklyGain ?? 0;
   return (
     <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-      <StatCard label="Total Clients" value={data ? data.totalClients : TOTAL_PENDING} hint="Active portfolios (administrators not counted)" />
-      <StatCard label="Total Portfolio Value" value={data ? formatUsd(dollarsToCents(data.totalPortfolioValue)) : TOTAL_PENDING} hint="Assets under management" />
+      <StatCard
+        label="Total Clients"
+        value={data ? data.totalClients : TOTAL_PENDING}
+        hint="Active portfolios (administrators not counted)"
+      />
+      <StatCard
+        label="Total Portfolio Value"
+        value={data ? formatUsd(dollarsToCents(data.totalPortfolioValue)) : TOTAL_PENDING}
+        hint="Assets under management"
+      />
       <StatCard
         label="Average Weekly Gain"
         value={data ? formatSignedPercent(averageGain) : TOTAL_PENDING}
@@ -137,10 +149,25 @@ export default function AdminDashboard() {
         {list.error && !list.refreshing ? (
           <ListFailed onRetry={list.retry} />
         ) : list.clients === undefined ? null : clients.length === 0 && list.page === 0 && !list.hasNext ? (
-          <EmptyState title={searching ? 'No clients found matching your search.' : closed ? 'No closed accounts.' : 'No clients available.'} />
+          <EmptyState
+            title={
+              searching
+                ? 'No clients found matching your search.'
+                : closed
+                  ? 'No closed accounts.'
+                  : 'No clients available.'
+            }
+          />
         ) : (
           <>
-            <ClientTable clients={clients} sortable={!closed} sort={list.sort} onSort={list.setSort} busy={list.refreshing} onAction={dialogs.onAction} />
+            <ClientTable
+              clients={clients}
+              sortable={!closed}
+              sort={list.sort}
+              onSort={list.setSort}
+              busy={list.refreshing}
+              onAction={dialogs.onAction}
+            />
             <ClientPager
               page={list.page}
               shown={clients.length}
@@ -153,7 +180,14 @@ export default function AdminDashboard() {
         )}
       </Stack>
       {dialogs.dialog && (
-        <ClientDialog key={dialogs.dialog.key} dialog={dialogs.dialog} onClose={dialogs.onClose} onMoved={dialogs.onMoved} onProposed={dialogs.onProposed} onDeleted={dialogs.onDeleted} />
+        <ClientDialog
+          key={dialogs.dialog.key}
+          dialog={dialogs.dialog}
+          onClose={dialogs.onClose}
+          onMoved={dialogs.onMoved}
+          onProposed={dialogs.onProposed}
+          onDeleted={dialogs.onDeleted}
+        />
       )}
     </AdminPage>
   );
@@ -165,7 +199,12 @@ export default function AdminDashboard() {
  */
 function BalanceSort({ sort, onChange }: { sort: Sort; onChange: (sort: Sort) => void }) {
   const option = (value: Sort, label: string) => (
-    <Button size="sm" variant={sort === value ? 'solid' : 'outline'} aria-pressed={sort === value} onClick={() => onChange(value)}>
+    <Button
+      size="sm"
+      variant={sort === value ? 'solid' : 'outline'}
+      aria-pressed={sort === value}
+      onClick={() => onChange(value)}
+    >
       {label}
     </Button>
   );
@@ -185,7 +224,12 @@ function BalanceSort({ sort, onChange }: { sort: Sort; onChange: (sort: Sort) =>
 /** Open accounts, or the closed ones (read-only, newest closed first). */
 function StatusFilter({ status, onChange }: { status: AccountStatus; onChange: (status: AccountStatus) => void }) {
   const option = (value: AccountStatus, label: string) => (
-    <Button size="sm" variant={status === value ? 'solid' : 'outline'} aria-pressed={status === value} onClick={() => onChange(value)}>
+    <Button
+      size="sm"
+      variant={status === value ? 'solid' : 'outline'}
+      aria-pressed={status === value}
+      onClick={() => onChange(value)}
+    >
       {label}
     </Button>
   );

@@ -26,9 +26,26 @@ interface AdminDialogProps {
   children: ReactNode;
 }
 
-export function AdminDialog({ open, onClose, title, busy = false, error, alert = false, size = 'md', footer, children }: AdminDialogProps) {
+export function AdminDialog({
+  open,
+  onClose,
+  title,
+  busy = false,
+  error,
+  alert = false,
+  size = 'md',
+  footer,
+  children,
+}: AdminDialogProps) {
   return (
-    <DialogFrame role={alert ? 'alertdialog' : 'dialog'} open={open} onOpenChange={(next) => !next && onClose()} busy={busy} size={size} scrollBehavior="inside">
+    <DialogFrame
+      role={alert ? 'alertdialog' : 'dialog'}
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      busy={busy}
+      size={size}
+      scrollBehavior="inside"
+    >
       <Dialog.Header>
         <Dialog.Title>{title}</Dialog.Title>
       </Dialog.Header>
@@ -49,7 +66,11 @@ export function AdminDialog({ open, onClose, title, busy = false, error, alert =
  * An admin dialog that sends one write (useDialogAction): held open while it runs, its failure
  * said in the dialog, and a footer of Cancel (held too) then `confirm`, the button that sends it.
  */
-export function WriteDialog({ write, confirm, ...dialog }: Omit<AdminDialogProps, 'busy' | 'error' | 'footer'> & {
+export function WriteDialog({
+  write,
+  confirm,
+  ...dialog
+}: Omit<AdminDialogProps, 'busy' | 'error' | 'footer'> & {
   write: { busy: boolean; error: string | null };
   confirm: ReactNode;
 }) {

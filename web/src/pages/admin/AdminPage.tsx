@@ -4,7 +4,19 @@ import { Badge } from '../../components/badge';
 import { PageShell } from '../../components/page-shell';
 import { AdminNav } from './AdminNav';
 
-export function AdminPage({ title, eyebrow, subtitle, actions, children }: { title: string; eyebrow?: string; subtitle?: string; actions?: ReactNode; children: ReactNode }) {
+export function AdminPage({
+  title,
+  eyebrow,
+  subtitle,
+  actions,
+  children,
+}: {
+  title: string;
+  eyebrow?: string;
+  subtitle?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <PageShell
       eyebrow={eyebrow}

@@ -17,7 +17,8 @@ import { notify } from '../../components/toaster';
 import type { AccountState } from '../account/notice';
 import NotFound from '../NotFound';
 
-const refusedWith = (error: unknown, message: string) => error instanceof ApiError && error.status === 403 && error.serverMessage === message;
+const refusedWith = (error: unknown, message: string) =>
+  error instanceof ApiError && error.status === 403 && error.serverMessage === message;
 import ActivityPage from './ActivityPage';
 import AdminDashboard from './AdminDashboard';
 import ApprovalsPage from './ApprovalsPage';
@@ -44,9 +45,15 @@ function RequireAdmin() {
   const { data, error } = useRoute({ route: 'listClients' });
   const { pathname } = useLocation();
   if (error && refusedWith(error, apiMessages.adminSignInAgain)) return <SignInAgain />;
-  if (error && refusedWith(error, apiMessages.twoFactorRequired)) return <Navigate to="/account" replace state={{ reason: 'twoFactorRequired' } satisfies AccountState} />;
+  if (error && refusedWith(error, apiMessages.twoFactorRequired))
+    return <Navigate to="/account" replace state={{ reason: 'twoFactorRequired' } satisfies AccountState} />;
   if (error) return <Navigate to="/dashboard" replace />;
-  if (!data) return <PageSpinner label={pathname.startsWith('/admin/withdrawal-alerts') ? 'Loading alerts...' : 'Loading admin panel...'} />;
+  if (!data)
+    return (
+      <PageSpinner
+        label={pathname.startsWith('/admin/withdrawal-alerts') ? 'Loading alerts...' : 'Loading admin panel...'}
+      />
+    );
   return <Outlet />;
 }
 

@@ -42,14 +42,19 @@ function setup(handlers: Record<string, unknown> = {}, actions: PendingActionDto
 
 const card = async (name: string) => within(await screen.findByRole('listitem', { name }));
 const decided = (id: string) => (waiting = waiting.filter((a) => a.id !== id));
-const reads = (api: ReturnType<typeof setup>) => api.calls.filter((c) => c.path === '/api/admin/pending-actions').length;
+const reads = (api: ReturnType<typeof setup>) =>
+  api.calls.filter((c) => c.path === '/api/admin/pending-actions').length;
 
 describe('approvals page', () => {
   it('lists what waits, with what each does; the proposer sees theirs waiting for another administrator', async () => {
     setup();
     expect(await screen.findByRole('heading', { name: 'Approvals' })).toBeInTheDocument();
     expect(await screen.findByText('2 actions waiting')).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Administration' })).getByRole('link', { name: 'Approvals , 2 actions waiting' })).toHaveAttribute('aria-current', 'page');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Administration' })).getByRole('link', {
+        name: 'Approvals , 2 actions waiting',
+      }),
+    ).toHaveAttribute('aria-current', 'page');
 
     const other = await card('Deposit of $25,000.00 for alice@example.com');
     expect(other.getByText('Alice Example')).toBeInTheDocument();
@@ -69,8 +74,26 @@ describe('approvals page', () => {
   });
 
   it("shows the approver why a move was held and the two sums it was measured by: the client's 24 hours and the proposer's", async () => {
-    const split: PendingActionDto = { ...deposit, id: 'a3', clientEmail: 'carol@example.com', amount: 9_999.99, change: 9_999.99, clientDaySum: 19_999.98, proposerDaySum: 59_999.94, heldBecause: 'threshold' };
-    const backdated: PendingActionDto = { ...deposit, id: 'a4', clientEmail: 'dan@example.com', amount: 10_000, change: 20_012.5, clientDaySum: 20_012.5, proposerDaySum: 20_012.5, heldBecause: 'backdated' };
+    const split: PendingActionDto = {
+      ...deposit,
+      id: 'a3',
+      clientEmail: 'carol@example.com',
+      amount: 9_999.99,
+      change: 9_999.99,
+      clientDaySum: 19_999.98,
+      proposerDaySum: 59_999.94,
+      heldBecause: 'threshold',
+    };
+    const backdated: PendingActionDto = {
+      ...deposit,
+      id: 'a4',
+      clientEmail: 'dan@example.com',
+      amount: 10_000,
+      change: 20_012.5,
+      clientDaySum: 20_012.5,
+      proposerDaySum: 20_012.5,
+      heldBecause: 'backdated',
+    };
     setup({}, [split, backdated]);
     const held = await card('Deposit of $9,999.99 for carol@example.com');
     expect(held.getByText("The client's moves in 24 hours pass the approval threshold")).toBeInTheDocument();
@@ -92,10 +115,16 @@ describe('approvals page', () => {
     const api = setup({
       'POST /api/admin/pending-actions/a1/approve': () => {
         decided('a1');
-        return { success: true, action: { ...deposit, status: 'approved', decidedBy: adminUser.email }, newBalance: 26_500.5 };
+        return {
+          success: true,
+          action: { ...deposit, status: 'approved', decidedBy: adminUser.email },
+          newBalance: 26_500.5,
+        };
       },
     });
-    await userEvent.click((await card('Deposit of $25,000.00 for alice@example.com')).getByRole('button', { name: 'Approve' }));
+    await userEvent.click(
+      (await card('Deposit of $25,000.00 for alice@example.com')).getByRole('button', { name: 'Approve' }),
+    );
     const d = within(await screen.findByRole('dialog', { name: 'Approve deposit' }));
     expect(d.getByText('Deposit of $25,000.00')).toBeInTheDocument();
     expect(d.getByText('alice@example.com')).toBeInTheDocument();
@@ -108,10 +137,12 @@ describe('approvals page', () => {
     expect(screen.getByText('1 action waiting')).toBeInTheDocument();
   });
 
-  it('says at the dialog why an approval was refused (already decided, or the proposer\'s own), and reads the list again', async () => {
+  it("says at the dialog why an approval was refused (already decided, or the proposer's own), and reads the list again", async () => {
     let refusal = apiError(409, apiMessages.actionAlreadyDecided);
     const api = setup({ 'POST /api/admin/pending-actions/a1/approve': () => Promise.reject(refusal) });
-    await userEvent.click((await card('Deposit of $25,000.00 for alice@example.com')).getByRole('button', { name: 'Approve' }));
+    await userEvent.click(
+      (await card('Deposit of $25,000.00 for alice@example.com')).getByRole('button', { name: 'Approve' }),
+    );
     const d = within(await screen.findByRole('dialog', { name: 'Approve deposit' }));
     const before = reads(api);
     await userEvent.click(d.getByRole('button', { name: 'Approve deposit' }));
@@ -129,7 +160,9 @@ describe('approvals page', () => {
         return { success: true, action: { ...ownEdit, status: 'rejected', reason: 'Typo in the amount' } };
       },
     });
-    await userEvent.click((await card('Balance edit to $50,000.00 for bob@example.com')).getByRole('button', { name: 'Reject' }));
+    await userEvent.click(
+      (await card('Balance edit to $50,000.00 for bob@example.com')).getByRole('button', { name: 'Reject' }),
+    );
     const d = within(await screen.findByRole('dialog', { name: 'Reject balance edit' }));
     await userEvent.click(d.getByRole('button', { name: 'Reject balance edit' }));
     expect(await d.findByText(apiMessages.reasonRequired)).toBeInTheDocument();

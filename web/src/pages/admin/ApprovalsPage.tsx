@@ -26,10 +26,26 @@ type Decision = 'approve' | 'reject';
 export const proposedBySelf = (action: PendingActionDto, email: string | undefined): boolean =>
   email !== undefined && action.proposedBy.toLowerCase() === email.toLowerCase();
 
-function ActionCard({ action, own, onDecide }: { action: PendingActionDto; own: boolean; onDecide: (decision: Decision, action: PendingActionDto) => void }) {
+function ActionCard({
+  action,
+  own,
+  onDecide,
+}: {
+  action: PendingActionDto;
+  own: boolean;
+  onDecide: (decision: Decision, action: PendingActionDto) => void;
+}) {
   const title = actionTitle(action);
   return (
-    <Stack as="li" gap="3" borderWidth="1px" rounded="lg" p="4" bg="bg.panel" aria-label={`${title} for ${action.clientEmail}`}>
+    <Stack
+      as="li"
+      gap="3"
+      borderWidth="1px"
+      rounded="lg"
+      p="4"
+      bg="bg.panel"
+      aria-label={`${title} for ${action.clientEmail}`}
+    >
       <Flex gap="3" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ md: 'flex-start' }}>
         <Stack gap="1" minW="0">
           <Text fontWeight="bold" fontSize="lg">
@@ -60,9 +76,15 @@ function ActionCard({ action, own, onDecide }: { action: PendingActionDto; own: 
 export default function ApprovalsPage() {
   const { user } = useAuth();
   const { data, error, mutate } = usePendingActions(true);
-  const [deciding, setDeciding] = useState<{ decision: Decision; action: PendingActionDto; open: boolean; key: number } | null>(null);
+  const [deciding, setDeciding] = useState<{
+    decision: Decision;
+    action: PendingActionDto;
+    open: boolean;
+    key: number;
+  } | null>(null);
   const opened = useRef(0);
-  const onDecide = (decision: Decision, action: PendingActionDto) => setDeciding({ decision, action, open: true, key: ++opened.current });
+  const onDecide = (decision: Decision, action: PendingActionDto) =>
+    setDeciding({ decision, action, open: true, key: ++opened.current });
   const dialogProps = deciding && {
     action: deciding.action,
     open: deciding.open,
@@ -70,9 +92,16 @@ export default function ApprovalsPage() {
     onDecided: () => void mutate(),
   };
   let list;
-  if (error && !data) list = <LoadFailed message="Failed to load the actions waiting for approval" onRetry={() => void mutate()} />;
+  if (error && !data)
+    list = <LoadFailed message="Failed to load the actions waiting for approval" onRetry={() => void mutate()} />;
   else if (!data) list = <LoadingLine label="Loading actions waiting for approval..." />;
-  else if (data.length === 0) list = <EmptyState title="No actions waiting for approval" hint="Money moves above the approval threshold appear here until a second administrator decides them" />;
+  else if (data.length === 0)
+    list = (
+      <EmptyState
+        title="No actions waiting for approval"
+        hint="Money moves above the approval threshold appear here until a second administrator decides them"
+      />
+    );
   else
     list = (
       <Stack as="ul" gap="3" listStyleType="none" aria-label="Actions waiting for approval">
@@ -82,10 +111,19 @@ export default function ApprovalsPage() {
       </Stack>
     );
   return (
-    <AdminPage title="Approvals" subtitle="Money moves above the approval threshold wait here for a second administrator">
+    <AdminPage
+      title="Approvals"
+      subtitle="Money moves above the approval threshold wait here for a second administrator"
+    >
       {data && data.length > 0 && <Text color="fg.muted">{plural(data.length, 'action')} waiting</Text>}
       {list}
-      {deciding && dialogProps && (deciding.decision === 'approve' ? <ApproveActionDialog key={deciding.key} {...dialogProps} /> : <RejectActionDialog key={deciding.key} {...dialogProps} />)}
+      {deciding &&
+        dialogProps &&
+        (deciding.decision === 'approve' ? (
+          <ApproveActionDialog key={deciding.key} {...dialogProps} />
+        ) : (
+          <RejectActionDialog key={deciding.key} {...dialogProps} />
+        ))}
     </AdminPage>
   );
 }

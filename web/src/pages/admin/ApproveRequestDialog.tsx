@@ -31,9 +31,16 @@ function useClientFigures(userId: string) {
   return { balance, eligible, failed };
 }
 
-const figure = (dollars: number | undefined, failed: boolean) => (dollars !== undefined ? usd(dollars) : failed ? 'Could not be read' : 'Loading...');
+const figure = (dollars: number | undefined, failed: boolean) =>
+  dollars !== undefined ? usd(dollars) : failed ? 'Could not be read' : 'Loading...';
 
-export function ApproveRequestDialog({ request, open, onClose, onApproved, onProposed }: {
+export function ApproveRequestDialog({
+  request,
+  open,
+  onClose,
+  onApproved,
+  onProposed,
+}: {
   request: WithdrawalRequestDto;
   open: boolean;
   onClose: () => void;
@@ -42,7 +49,10 @@ export function ApproveRequestDialog({ request, open, onClose, onApproved, onPro
 }) {
   const { balance, eligible, failed } = useClientFigures(request.userId);
   const [sent, setSent] = useState<PendingActionDto | null>(null);
-  const approval = useDialogAction((send) => send({ route: 'approveWithdrawalRequest', params: { id: request.id } }), approveFailed);
+  const approval = useDialogAction(
+    (send) => send({ route: 'approveWithdrawalRequest', params: { id: request.id } }),
+    approveFailed,
+  );
   const confirm = async () => {
     const answer = await approval.run();
     if (!answer) return;
@@ -69,7 +79,14 @@ export function ApproveRequestDialog({ request, open, onClose, onApproved, onPro
     </>
   );
   return (
-    <AdminDialog open={open} onClose={onClose} title="Approve withdrawal request" busy={approval.busy} error={approval.error} footer={footer}>
+    <AdminDialog
+      open={open}
+      onClose={onClose}
+      title="Approve withdrawal request"
+      busy={approval.busy}
+      error={approval.error}
+      footer={footer}
+    >
       {sent ? (
         <ProposedNotice action={sent} balance={balance} />
       ) : (

@@ -14,7 +14,13 @@ export interface OpenDialog {
   key: number;
 }
 
-export function ClientDialog({ dialog, onClose, onMoved, onProposed, onDeleted }: {
+export function ClientDialog({
+  dialog,
+  onClose,
+  onMoved,
+  onProposed,
+  onDeleted,
+}: {
   dialog: OpenDialog;
   onClose: () => void;
   onMoved: (id: string, balance: number, depositAt?: number) => void;
@@ -23,6 +29,16 @@ export function ClientDialog({ dialog, onClose, onMoved, onProposed, onDeleted }
 }) {
   const { action, client, open } = dialog;
   if (action === 'transactions') return <TransactionsDialog client={client} open={open} onClose={onClose} />;
-  if (action === 'delete') return <DeleteClientDialog client={client} open={open} onClose={onClose} onDeleted={onDeleted} />;
-  return <MoneyDialog kind={action} client={client} open={open} onClose={onClose} onMoved={onMoved} onProposed={onProposed} />;
+  if (action === 'delete')
+    return <DeleteClientDialog client={client} open={open} onClose={onClose} onDeleted={onDeleted} />;
+  return (
+    <MoneyDialog
+      kind={action}
+      client={client}
+      open={open}
+      onClose={onClose}
+      onMoved={onMoved}
+      onProposed={onProposed}
+    />
+  );
 }

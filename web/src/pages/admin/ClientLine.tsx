@@ -4,7 +4,13 @@ import { Text } from '@chakra-ui/react/text';
 import { clientName } from './words';
 
 /** `emailSize`: the table's rows set the e-mail smaller than a dialog does. */
-export function ClientLine({ client, emailSize = 'sm' }: { client: { displayName?: string; email: string }; emailSize?: 'sm' | 'xs' }) {
+export function ClientLine({
+  client,
+  emailSize = 'sm',
+}: {
+  client: { displayName?: string; email: string };
+  emailSize?: 'sm' | 'xs';
+}) {
   const name = clientName(client);
   return (
     <Stack gap="0" minW="0">

@@ -18,7 +18,14 @@ export const CLIENTS_PER_PAGE = 50;
  * its pagination machine becomes reachable from `/` and esbuild puts it in the initial chunk
  * (+2.6 KB gzip, measured) although only admins page. Revisit once `/` has its own smaller system.
  */
-export function ClientPager(props: { page: number; shown: number; hasNext: boolean; total: number | undefined; onPrevious: () => void; onNext: () => void }) {
+export function ClientPager(props: {
+  page: number;
+  shown: number;
+  hasNext: boolean;
+  total: number | undefined;
+  onPrevious: () => void;
+  onNext: () => void;
+}) {
   const { page, shown, hasNext, total } = props;
   if (page === 0 && !hasNext) return null;
   const from = page * CLIENTS_PER_PAGE + 1;

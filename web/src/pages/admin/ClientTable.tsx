@@ -39,7 +39,17 @@ function rowActions(client: ClientDto, act: (action: RowAction) => () => void) {
 
 type Direction = 'ascending' | 'descending' | 'none';
 
-function SortHeader({ label, direction, onClick, textAlign }: { label: string; direction: Direction; onClick: () => void; textAlign?: 'end' }) {
+function SortHeader({
+  label,
+  direction,
+  onClick,
+  textAlign,
+}: {
+  label: string;
+  direction: Direction;
+  onClick: () => void;
+  textAlign?: 'end';
+}) {
   return (
     <Table.ColumnHeader aria-sort={direction} textAlign={textAlign}>
       <Button variant="ghost" size="xs" onClick={onClick} fontWeight="semibold" mx="-2">
@@ -69,7 +79,13 @@ function ClientDates({ client }: { client: ClientDto }) {
   );
 }
 
-const ClientTableRow = memo(function ClientTableRow({ client, onAction }: { client: ClientDto; onAction: (action: RowAction, client: ClientDto) => void }) {
+const ClientTableRow = memo(function ClientTableRow({
+  client,
+  onAction,
+}: {
+  client: ClientDto;
+  onAction: (action: RowAction, client: ClientDto) => void;
+}) {
   const name = clientName(client);
   const { balance, weeklyGain, weeklyGainAmount } = client.portfolio;
   const act = (action: RowAction) => () => onAction(action, client);
@@ -106,7 +122,14 @@ const ClientTableRow = memo(function ClientTableRow({ client, onAction }: { clie
   );
 });
 
-export function ClientTable({ clients, sort, onSort, busy, onAction, sortable = true }: {
+export function ClientTable({
+  clients,
+  sort,
+  onSort,
+  busy,
+  onAction,
+  sortable = true,
+}: {
   clients: ClientDto[];
   /** False for the closed accounts: listed newest closed first, in no other order. */
   sortable?: boolean;
@@ -122,14 +145,34 @@ export function ClientTable({ clients, sort, onSort, busy, onAction, sortable = 
     // visually hidden labels (position: relative, or they widen the page); focusable and named
     // so keyboard users reach a table wider than the screen.
     // Chakra's scroll area sets nowrap: the client's lines wrap instead, so a phone has room for the balance and the menu.
-    <Table.ScrollArea overflowX="auto" maxW="full" position="relative" whiteSpace="normal" borderWidth="1px" rounded="md" bg="bg.panel" tabIndex={0} role="region" aria-label="Clients, scrollable">
+    <Table.ScrollArea
+      overflowX="auto"
+      maxW="full"
+      position="relative"
+      whiteSpace="normal"
+      borderWidth="1px"
+      rounded="md"
+      bg="bg.panel"
+      tabIndex={0}
+      role="region"
+      aria-label="Clients, scrollable"
+    >
       <Table.Root recipe={tableSlotRecipe} size="sm" aria-label="Clients" aria-busy={busy}>
         <Table.Header>
           <Table.Row>
             {sortable ? (
               <>
-                <SortHeader label="Client" direction={sort === 'none' ? 'ascending' : 'none'} onClick={() => onSort('none')} />
-                <SortHeader label="Balance" direction={balanceDirection} onClick={() => onSort(sort === 'desc' ? 'asc' : 'desc')} textAlign="end" />
+                <SortHeader
+                  label="Client"
+                  direction={sort === 'none' ? 'ascending' : 'none'}
+                  onClick={() => onSort('none')}
+                />
+                <SortHeader
+                  label="Balance"
+                  direction={balanceDirection}
+                  onClick={() => onSort(sort === 'desc' ? 'asc' : 'desc')}
+                  textAlign="end"
+                />
               </>
             ) : (
               <>

@@ -7,7 +7,8 @@ import { Text } from '@chakra-ui/react/text';
 import type { ClientDto } from '../../../../shared/api';
 import { formatDate } from '../../format';
 
-export const closedOn = (closed: NonNullable<ClientDto['closed']>) => `Closed on ${formatDate(closed.at)} by ${closed.by}`;
+export const closedOn = (closed: NonNullable<ClientDto['closed']>) =>
+  `Closed on ${formatDate(closed.at)} by ${closed.by}`;
 
 export function ClosedNote({ closed, full = false }: { closed: NonNullable<ClientDto['closed']>; full?: boolean }) {
   return (

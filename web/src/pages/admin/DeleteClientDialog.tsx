@@ -15,9 +15,22 @@ import { ClientLine } from './ClientLine';
 import { useDialogAction } from './dialog-action';
 import { confirmsEmail } from './words';
 
-export function DeleteClientDialog({ client, open, onClose, onDeleted }: { client: ClientDto; open: boolean; onClose: () => void; onDeleted: (id: string) => void }) {
+export function DeleteClientDialog({
+  client,
+  open,
+  onClose,
+  onDeleted,
+}: {
+  client: ClientDto;
+  open: boolean;
+  onClose: () => void;
+  onDeleted: (id: string) => void;
+}) {
   const [typed, setTyped] = useState('');
-  const deletion = useDialogAction((send) => send({ route: 'deleteClient', params: { id: client.id } }), toastMessages.deleteClientFailed);
+  const deletion = useDialogAction(
+    (send) => send({ route: 'deleteClient', params: { id: client.id } }),
+    toastMessages.deleteClientFailed,
+  );
   const confirmed = confirmsEmail(typed, client.email);
   const remove = async () => {
     if (!confirmed || !(await deletion.run())) return;
@@ -42,7 +55,13 @@ export function DeleteClientDialog({ client, open, onClose, onDeleted }: { clien
       <Text>{validation.deleteConfirmation(client.email)}</Text>
       <Field.Root>
         <Field.Label>Type the client's e-mail to confirm</Field.Label>
-        <Input value={typed} onChange={(e) => setTyped(e.currentTarget.value)} autoComplete="off" spellCheck={false} placeholder={client.email} />
+        <Input
+          value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={client.email}
+        />
       </Field.Root>
     </WriteDialog>
   );

@@ -54,7 +54,13 @@ export function ExportBalancesButton({ download = downloadFrom }: { download?: (
   };
 
   return (
-    <Button size="sm" variant="outline" loading={busy} loadingText="Preparing export..." onClick={() => void exportBalances()}>
+    <Button
+      size="sm"
+      variant="outline"
+      loading={busy}
+      loadingText="Preparing export..."
+      onClick={() => void exportBalances()}
+    >
       Export Balances (CSV)
     </Button>
   );

@@ -9,7 +9,18 @@ import { Text } from '@chakra-ui/react/text';
 
 export function FormAlert({ id, title, message }: { id?: string; title: string; message: string }) {
   return (
-    <Box id={id} role="alert" bg="red.subtle" color="red.fg" borderWidth="1px" borderColor="red.muted" rounded="md" px="3" py="2" fontSize="sm">
+    <Box
+      id={id}
+      role="alert"
+      bg="red.subtle"
+      color="red.fg"
+      borderWidth="1px"
+      borderColor="red.muted"
+      rounded="md"
+      px="3"
+      py="2"
+      fontSize="sm"
+    >
       <Text fontWeight="semibold">{title}</Text>
       <Text>{message}</Text>
     </Box>

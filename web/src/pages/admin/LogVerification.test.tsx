@@ -3,7 +3,17 @@ import type { ActivityVerificationDto } from '../../api/admin-types';
 import { formatDateTime } from '../../format';
 import { adminUser, fakeAuth, fixtureApi, renderApp } from '../../test/harness';
 
-const entries = [{ id: 'e1', at: '2026-11-02T10:00:00.000Z', kind: 'deposit', actor: 'admin@example.com', clientId: 'c1', clientEmail: 'alice@example.com', amount: 500 }];
+const entries = [
+  {
+    id: 'e1',
+    at: '2026-11-02T10:00:00.000Z',
+    kind: 'deposit',
+    actor: 'admin@example.com',
+    clientId: 'c1',
+    clientEmail: 'alice@example.com',
+    amount: 500,
+  },
+];
 
 function showWith(verification?: ActivityVerificationDto) {
   const api = fixtureApi({
@@ -21,7 +31,9 @@ const checked = { at: '2026-11-28T09:30:00.000Z', by: 'local user ops', months: 
 
 it('says when the log was last verified and that it was intact', async () => {
   showWith({ ...checked, intact: true });
-  expect(await screen.findByTestId('log-verification', {}, SLOW)).toHaveTextContent(`Log last verified ${formatDateTime(checked.at)}: intact (42 entries, 2026-10, 2026-11).`);
+  expect(await screen.findByTestId('log-verification', {}, SLOW)).toHaveTextContent(
+    `Log last verified ${formatDateTime(checked.at)}: intact (42 entries, 2026-10, 2026-11).`,
+  );
   expect(screen.queryByRole('alert')).toBeNull();
 });
 
@@ -29,7 +41,14 @@ it('shows a broken log as an alert naming the first broken entry and what is wro
   showWith({
     ...checked,
     intact: false,
-    firstBreak: { problem: 'changed', month: '2026-11', entryId: 'e1', at: '2026-11-02T10:00:00.000Z', kind: 'deposit', detail: 'changed after it was written: it differs from the entry as written' },
+    firstBreak: {
+      problem: 'changed',
+      month: '2026-11',
+      entryId: 'e1',
+      at: '2026-11-02T10:00:00.000Z',
+      kind: 'deposit',
+      detail: 'changed after it was written: it differs from the entry as written',
+    },
   });
   const alert = await screen.findByRole('alert', {}, SLOW);
   expect(alert).toHaveTextContent(
@@ -39,5 +58,7 @@ it('shows a broken log as an alert naming the first broken entry and what is wro
 
 it('says the log was never verified when no check was recorded', async () => {
   showWith();
-  expect(await screen.findByTestId('log-verification', {}, SLOW)).toHaveTextContent('Log never verified: an operator runs npm run admin -- verify-activity.');
+  expect(await screen.findByTestId('log-verification', {}, SLOW)).toHaveTextContent(
+    'Log never verified: an operator runs npm run admin -- verify-activity.',
+  );
 });

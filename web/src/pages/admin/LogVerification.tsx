@@ -7,7 +7,8 @@ import { activityKindLabels, type ActivityKindName } from '../../../../shared/ac
 import type { ActivityVerificationDto } from '../../api/admin-types';
 import { formatDateTime } from '../../format';
 
-const kindLabel = (kind: string | undefined) => (kind && kind in activityKindLabels ? activityKindLabels[kind as ActivityKindName] : kind);
+const kindLabel = (kind: string | undefined) =>
+  kind && kind in activityKindLabels ? activityKindLabels[kind as ActivityKindName] : kind;
 
 export function LogVerification({ verification }: { verification: ActivityVerificationDto | null | undefined }) {
   if (verification === undefined) return null;
@@ -25,7 +26,9 @@ export function LogVerification({ verification }: { verification: ActivityVerifi
         Log last verified {when}: intact ({verification.entries} entries, {verification.months.join(', ')}).
       </Text>
     );
-  const entry = found.entryId ? `entry ${found.entryId}${found.at ? ` of ${formatDateTime(found.at)}` : ''}${found.kind ? ` (${kindLabel(found.kind)})` : ''}` : `the seals of ${found.month}`;
+  const entry = found.entryId
+    ? `entry ${found.entryId}${found.at ? ` of ${formatDateTime(found.at)}` : ''}${found.kind ? ` (${kindLabel(found.kind)})` : ''}`
+    : `the seals of ${found.month}`;
   return (
     <Text color="red.fg" fontWeight="semibold" role="alert" data-testid="log-verification">
       Log last verified {when}: broken. First broken: {entry}, {found.detail}.

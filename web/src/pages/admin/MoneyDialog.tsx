@@ -6,7 +6,13 @@
  */
 import { type FormEvent, useState } from 'react';
 import type { ClientDto } from '../../../../shared/api';
-import { checkAdminWithdrawalAmount, checkBalanceAmount, checkDepositAmount, checkDepositDate, type FormAmount } from '../../../../shared/amount-forms';
+import {
+  checkAdminWithdrawalAmount,
+  checkBalanceAmount,
+  checkDepositAmount,
+  checkDepositDate,
+  type FormAmount,
+} from '../../../../shared/amount-forms';
 import { successToasts, toastMessages } from '../../../../shared/messages';
 import { type Cents, centsToDollars, dollarsToCents, formatUsd } from '../../../../shared/money';
 import type { PendingActionDto } from '../../api/admin-types';
@@ -19,10 +25,28 @@ import { useDialogAction } from './dialog-action';
 import { type CheckedMove, isProposed, type MoveKind } from './money-move';
 import { MoveFields, MoveFooter, type MoveInput, type MoveProblem, MoveReview, ProposedNotice } from './MoveSteps';
 
-const MOVES: Record<MoveKind, { title: string; confirm: string; check: (text: string) => FormAmount; failure: string }> = {
-  deposit: { title: 'Add deposit', confirm: 'Confirm deposit', check: checkDepositAmount, failure: toastMessages.addDepositFailed },
-  withdrawal: { title: 'Process withdrawal', confirm: 'Confirm withdrawal', check: checkAdminWithdrawalAmount, failure: toastMessages.processWithdrawalFailed },
-  balance: { title: 'Edit balance', confirm: 'Confirm balance edit', check: checkBalanceAmount, failure: toastMessages.updateBalanceFailed },
+const MOVES: Record<
+  MoveKind,
+  { title: string; confirm: string; check: (text: string) => FormAmount; failure: string }
+> = {
+  deposit: {
+    title: 'Add deposit',
+    confirm: 'Confirm deposit',
+    check: checkDepositAmount,
+    failure: toastMessages.addDepositFailed,
+  },
+  withdrawal: {
+    title: 'Process withdrawal',
+    confirm: 'Confirm withdrawal',
+    check: checkAdminWithdrawalAmount,
+    failure: toastMessages.processWithdrawalFailed,
+  },
+  balance: {
+    title: 'Edit balance',
+    confirm: 'Confirm balance edit',
+    check: checkBalanceAmount,
+    failure: toastMessages.updateBalanceFailed,
+  },
 };
 
 type Outcome = { proposed: PendingActionDto } | { newBalance: number };
@@ -31,7 +55,11 @@ async function sendMove(send: Send, id: string, kind: MoveKind, move: CheckedMov
   const amount = centsToDollars(move.cents);
   const answer =
     kind === 'deposit'
-      ? await send({ route: 'addDeposit', params: { id }, body: { amount, note: move.note, timestamp: move.timestamp ?? new Date().toISOString() } })
+      ? await send({
+          route: 'addDeposit',
+          params: { id },
+          body: { amount, note: move.note, timestamp: move.timestamp ?? new Date().toISOString() },
+        })
       : kind === 'withdrawal'
         ? await send({ route: 'processWithdrawal', params: { id }, body: { amount, note: move.note } })
         : await send({ route: 'updateBalance', params: { id }, body: { balance: amount } });
@@ -41,7 +69,10 @@ async function sendMove(send: Send, id: string, kind: MoveKind, move: CheckedMov
 /** The form's fields checked: the move, or the first field's problem. */
 function checkMove(kind: MoveKind, input: MoveInput): { move: CheckedMove } | { problem: MoveProblem } {
   const amount = MOVES[kind].check(input.amount);
-  if (!amount.ok) return { problem: { field: 'amount', title: amount.notice.title, text: amount.notice.description ?? amount.notice.title } };
+  if (!amount.ok)
+    return {
+      problem: { field: 'amount', title: amount.notice.title, text: amount.notice.description ?? amount.notice.title },
+    };
   if (kind !== 'deposit') return { move: { cents: amount.cents, note: input.note.trim() } };
   const timestamp = dateInputTimestamp(input.date);
   const dateProblem = checkDepositDate(Date.parse(timestamp), Date.now());
@@ -50,9 +81,20 @@ function checkMove(kind: MoveKind, input: MoveInput): { move: CheckedMove } | { 
 }
 
 const successText = (kind: MoveKind, cents: Cents) =>
-  kind === 'deposit' ? successToasts.depositAdded(formatUsd(cents)) : kind === 'withdrawal' ? successToasts.withdrawalProcessed(formatUsd(cents)) : successToasts.balanceUpdated;
+  kind === 'deposit'
+    ? successToasts.depositAdded(formatUsd(cents))
+    : kind === 'withdrawal'
+      ? successToasts.withdrawalProcessed(formatUsd(cents))
+      : successToasts.balanceUpdated;
 
-export function MoneyDialog({ kind, client, open, onClose, onMoved, onProposed }: {
+export function MoneyDialog({
+  kind,
+  client,
+  open,
+  onClose,
+  onMoved,
+  onProposed,
+}: {
   kind: MoveKind;
   client: ClientDto;
   open: boolean;
@@ -62,7 +104,11 @@ export function MoneyDialog({ kind, client, open, onClose, onMoved, onProposed }
   onProposed: (action: PendingActionDto) => void;
 }) {
   const words = MOVES[kind];
-  const [input, setInput] = useState<MoveInput>({ amount: kind === 'balance' ? String(client.portfolio.balance) : '', note: '', date: localDateInput() });
+  const [input, setInput] = useState<MoveInput>({
+    amount: kind === 'balance' ? String(client.portfolio.balance) : '',
+    note: '',
+    date: localDateInput(),
+  });
   const [problem, setProblem] = useState<MoveProblem | null>(null);
   const [review, setReview] = useState<CheckedMove | null>(null);
   const [sent, setSent] = useState<PendingActionDto | null>(null);
@@ -96,10 +142,27 @@ export function MoneyDialog({ kind, client, open, onClose, onMoved, onProposed }
     action.clearError();
     setReview(null);
   };
-  const footer = <MoveFooter step={step} formId={formId} confirmLabel={words.confirm} busy={action.busy} onClose={onClose} onBack={back} onConfirm={() => void confirm()} />;
+  const footer = (
+    <MoveFooter
+      step={step}
+      formId={formId}
+      confirmLabel={words.confirm}
+      busy={action.busy}
+      onClose={onClose}
+      onBack={back}
+      onConfirm={() => void confirm()}
+    />
+  );
 
   return (
-    <AdminDialog open={open} onClose={onClose} title={words.title} busy={action.busy} error={action.error} footer={footer}>
+    <AdminDialog
+      open={open}
+      onClose={onClose}
+      title={words.title}
+      busy={action.busy}
+      error={action.error}
+      footer={footer}
+    >
       <ClientLine client={client} />
       {sent ? (
         <ProposedNotice action={sent} balance={client.portfolio.balance} />

@@ -31,7 +31,15 @@ export interface MoveProblem {
   text: string;
 }
 
-function TextField({ label, value, onChange, error, invalid, describedBy, ...rest }: {
+function TextField({
+  label,
+  value,
+  onChange,
+  error,
+  invalid,
+  describedBy,
+  ...rest
+}: {
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -49,7 +57,12 @@ function TextField({ label, value, onChange, error, invalid, describedBy, ...res
   return (
     <Field.Root invalid={Boolean(error) || invalid}>
       <Field.Label>{label}</Field.Label>
-      <Input value={value} onChange={(e) => onChange(e.currentTarget.value)} {...(describedBy ? { 'aria-describedby': describedBy } : {})} {...rest} />
+      <Input
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        {...(describedBy ? { 'aria-describedby': describedBy } : {})}
+        {...rest}
+      />
       {error && <Field.ErrorText color="red.fg">{error}</Field.ErrorText>}
     </Field.Root>
   );
@@ -57,7 +70,14 @@ function TextField({ label, value, onChange, error, invalid, describedBy, ...res
 
 const amountProps = { type: 'number', min: 0, step: 0.01, inputMode: 'decimal' as const };
 
-export function MoveFields({ id, kind, input, onChange, problem, onSubmit }: {
+export function MoveFields({
+  id,
+  kind,
+  input,
+  onChange,
+  problem,
+  onSubmit,
+}: {
   id: string;
   kind: MoveKind;
   input: MoveInput;
@@ -72,10 +92,25 @@ export function MoveFields({ id, kind, input, onChange, problem, onSubmit }: {
   return (
     <form id={id} noValidate onSubmit={onSubmit}>
       <Stack gap="4">
-      {problem?.title && <FormAlert id={alertId} title={problem.title} message={problem.text} />}
-      <TextField label={kind === 'balance' ? 'New balance' : 'Amount'} value={input.amount} onChange={set('amount')} {...marks('amount')} {...amountProps} />
-      {kind === 'deposit' && <TextField label="Date" type="date" value={input.date} onChange={set('date')} max={localDateInput()} {...marks('date')} />}
-      {kind !== 'balance' && <TextField label="Note" value={input.note} onChange={set('note')} maxLength={500} />}
+        {problem?.title && <FormAlert id={alertId} title={problem.title} message={problem.text} />}
+        <TextField
+          label={kind === 'balance' ? 'New balance' : 'Amount'}
+          value={input.amount}
+          onChange={set('amount')}
+          {...marks('amount')}
+          {...amountProps}
+        />
+        {kind === 'deposit' && (
+          <TextField
+            label="Date"
+            type="date"
+            value={input.date}
+            onChange={set('date')}
+            max={localDateInput()}
+            {...marks('date')}
+          />
+        )}
+        {kind !== 'balance' && <TextField label="Note" value={input.note} onChange={set('note')} maxLength={500} />}
       </Stack>
     </form>
   );
@@ -108,7 +143,13 @@ export function MoveReview({ kind, move, beforeCents }: { kind: MoveKind; move: 
 }
 
 /** A move the server kept for a second administrator: said so, with the balance it leaves as it was. */
-export function ProposedNotice({ action, balance }: { action: Pick<PendingActionDto, 'kind' | 'amount'>; balance?: number }) {
+export function ProposedNotice({
+  action,
+  balance,
+}: {
+  action: Pick<PendingActionDto, 'kind' | 'amount'>;
+  balance?: number;
+}) {
   return (
     <Stack gap="2">
       <Text role="status" fontWeight="semibold">
@@ -120,7 +161,15 @@ export function ProposedNotice({ action, balance }: { action: Pick<PendingAction
 }
 
 /** The dialog's buttons at each step: Cancel and Review, Back and the confirmation, then Close. */
-export function MoveFooter({ step, formId, confirmLabel, busy, onClose, onBack, onConfirm }: {
+export function MoveFooter({
+  step,
+  formId,
+  confirmLabel,
+  busy,
+  onClose,
+  onBack,
+  onConfirm,
+}: {
   step: 'edit' | 'review' | 'sent';
   formId: string;
   confirmLabel: string;

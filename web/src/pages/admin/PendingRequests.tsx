@@ -23,12 +23,21 @@ import { ago } from './words';
 
 const rejectFailed = 'Failed to reject withdrawal';
 
-function RejectForm({ request, onDecided, onCancel }: { request: WithdrawalRequestDto; onDecided: (id: string) => void; onCancel: () => void }) {
+function RejectForm({
+  request,
+  onDecided,
+  onCancel,
+}: {
+  request: WithdrawalRequestDto;
+  onDecided: (id: string) => void;
+  onCancel: () => void;
+}) {
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   const rejection = useApiMutation(
     keyOf({ route: 'rejectWithdrawalRequest', params: { id: request.id } }),
-    (send, text: string) => send({ route: 'rejectWithdrawalRequest', params: { id: request.id }, body: { reason: text } }),
+    (send, text: string) =>
+      send({ route: 'rejectWithdrawalRequest', params: { id: request.id }, body: { reason: text } }),
     { failure: rejectFailed, success: 'Withdrawal rejected', onSuccess: () => onDecided(request.id) },
   );
   const reject = (e: FormEvent) => {
@@ -58,7 +67,12 @@ function RejectForm({ request, onDecided, onCancel }: { request: WithdrawalReque
   );
 }
 
-function RequestRow({ request, awaiting, onDecided, onApprove }: {
+function RequestRow({
+  request,
+  awaiting,
+  onDecided,
+  onApprove,
+}: {
   request: WithdrawalRequestDto;
   /** A second administrator must approve this request's approval (a pending action holds it). */
   awaiting: boolean;
@@ -67,9 +81,19 @@ function RequestRow({ request, awaiting, onDecided, onApprove }: {
 }) {
   const [rejecting, setRejecting] = useState(false);
   return (
-    <Stack as="li" gap="3" borderWidth="1px" rounded="lg" p="4" aria-label={`Withdrawal request of ${request.userEmail}`}>
+    <Stack
+      as="li"
+      gap="3"
+      borderWidth="1px"
+      rounded="lg"
+      p="4"
+      aria-label={`Withdrawal request of ${request.userEmail}`}
+    >
       <Flex gap="3" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ md: 'center' }}>
-        <ClientTitle email={request.userEmail} lines={[`Requested ${formatDate(request.createdAt)} (${ago(request.createdAt)})`]} />
+        <ClientTitle
+          email={request.userEmail}
+          lines={[`Requested ${formatDate(request.createdAt)} (${ago(request.createdAt)})`]}
+        />
         <HStack gap="3" wrap="wrap">
           <Text fontWeight="bold">{usd(request.amount)}</Text>
           {awaiting ? (
@@ -81,7 +105,13 @@ function RequestRow({ request, awaiting, onDecided, onApprove }: {
               <Button size="xs" {...approveButtonColors} onClick={() => onApprove(request)}>
                 Approve
               </Button>
-              <Button size="xs" variant="outline" colorPalette="red" onClick={() => setRejecting((r) => !r)} aria-expanded={rejecting}>
+              <Button
+                size="xs"
+                variant="outline"
+                colorPalette="red"
+                onClick={() => setRejecting((r) => !r)}
+                aria-expanded={rejecting}
+              >
                 Reject
               </Button>
             </>
@@ -100,7 +130,13 @@ interface Approving {
   key: number;
 }
 
-export function PendingRequests({ onBalance, onProposed }: { onBalance: (userId: string, balance: number) => void; onProposed: (action: PendingActionDto) => void }) {
+export function PendingRequests({
+  onBalance,
+  onProposed,
+}: {
+  onBalance: (userId: string, balance: number) => void;
+  onProposed: (action: PendingActionDto) => void;
+}) {
   const { data, error, mutate } = useRoute({ route: 'listPendingWithdrawalRequests', query: { status: 'pending' } });
   const actions = usePendingActions().data;
   const [approving, setApproving] = useState<Approving | null>(null);
@@ -125,7 +161,13 @@ export function PendingRequests({ onBalance, onProposed }: { onBalance: (userId:
       ) : (
         <Stack as="ul" gap="3" listStyleType="none">
           {data.map((r) => (
-            <RequestRow key={r.id} request={r} awaiting={awaiting.has(r.id)} onDecided={onDecided} onApprove={(request) => setApproving({ request, open: true, key: ++opened.current })} />
+            <RequestRow
+              key={r.id}
+              request={r}
+              awaiting={awaiting.has(r.id)}
+              onDecided={onDecided}
+              onApprove={(request) => setApproving({ request, open: true, key: ++opened.current })}
+            />
           ))}
         </Stack>
       )}

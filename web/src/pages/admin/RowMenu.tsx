@@ -10,7 +10,16 @@
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Portal } from '@chakra-ui/react/portal';
-import { type KeyboardEvent, type RefObject, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 
 export interface MenuAction {
   label: string;
@@ -36,7 +45,12 @@ function placeList(trigger: HTMLElement, list: HTMLElement): { top: number; righ
  * button's scrolling table or the page to bring it into view, and that scroll can land after
  * the list has opened.)
  */
-function useOutsidePointerAndMoves(open: boolean, inside: (target: Node) => boolean, close: () => void, follow: () => void) {
+function useOutsidePointerAndMoves(
+  open: boolean,
+  inside: (target: Node) => boolean,
+  close: () => void,
+  follow: () => void,
+) {
   useEffect(() => {
     if (!open) return;
     const onPointer = (e: PointerEvent) => e.target instanceof Node && !inside(e.target) && close();
@@ -52,7 +66,15 @@ function useOutsidePointerAndMoves(open: boolean, inside: (target: Node) => bool
   }, [open, inside, close, follow]);
 }
 
-export function RowMenu({ label, accessibleName, actions }: { label: string; accessibleName: string; actions: MenuAction[] }) {
+export function RowMenu({
+  label,
+  accessibleName,
+  actions,
+}: {
+  label: string;
+  accessibleName: string;
+  actions: MenuAction[];
+}) {
   const id = useId();
   const trigger = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLDivElement>(null);
@@ -60,7 +82,10 @@ export function RowMenu({ label, accessibleName, actions }: { label: string; acc
   const [place, setPlace] = useState<{ top: number; right: number } | null>(null);
   const items = () => Array.from(list.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
   const close = useCallback(() => setOpen(false), []);
-  const inside = useCallback((target: Node) => Boolean(list.current?.contains(target) || trigger.current?.contains(target)), []);
+  const inside = useCallback(
+    (target: Node) => Boolean(list.current?.contains(target) || trigger.current?.contains(target)),
+    [],
+  );
   const follow = useCallback(() => {
     if (trigger.current && list.current) setPlace(placeList(trigger.current, list.current));
   }, []);
@@ -80,7 +105,12 @@ export function RowMenu({ label, accessibleName, actions }: { label: string; acc
   const onListKey = (e: KeyboardEvent) => {
     const all = items();
     const at = all.indexOf(document.activeElement as HTMLElement);
-    const go: Record<string, number | undefined> = { ArrowDown: (at + 1) % all.length, ArrowUp: (at - 1 + all.length) % all.length, Home: 0, End: all.length - 1 };
+    const go: Record<string, number | undefined> = {
+      ArrowDown: (at + 1) % all.length,
+      ArrowUp: (at - 1 + all.length) % all.length,
+      Home: 0,
+      End: all.length - 1,
+    };
     if (e.key in go) {
       e.preventDefault();
       all[go[e.key] ?? 0]?.focus({ preventScroll: true });
@@ -113,14 +143,30 @@ export function RowMenu({ label, accessibleName, actions }: { label: string; acc
       </Button>
       {open && (
         <Portal>
-          <MenuList id={`${id}-menu`} labelledBy={`${id}-button`} listRef={list} place={place} actions={actions} onKeyDown={onListKey} onChosen={closeAndReturn} />
+          <MenuList
+            id={`${id}-menu`}
+            labelledBy={`${id}-button`}
+            listRef={list}
+            place={place}
+            actions={actions}
+            onKeyDown={onListKey}
+            onChosen={closeAndReturn}
+          />
         </Portal>
       )}
     </>
   );
 }
 
-function MenuList({ id, labelledBy, listRef, place, actions, onKeyDown, onChosen }: {
+function MenuList({
+  id,
+  labelledBy,
+  listRef,
+  place,
+  actions,
+  onKeyDown,
+  onChosen,
+}: {
   id: string;
   labelledBy: string;
   listRef: RefObject<HTMLDivElement | null>;

@@ -15,7 +15,15 @@ import { ClientLine } from './ClientLine';
 import { ClosedNote } from './ClosedNote';
 import { ClosedRequests } from './ClosedRequests';
 
-export function TransactionsDialog({ client, open, onClose }: { client: ClientDto; open: boolean; onClose: () => void }) {
+export function TransactionsDialog({
+  client,
+  open,
+  onClose,
+}: {
+  client: ClientDto;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { cache, mutate } = useSWRConfig();
   const key = keyOf({ route: 'listClientTransactions', params: { id: client.id } });
   useEffect(() => {
@@ -24,7 +32,13 @@ export function TransactionsDialog({ client, open, onClose }: { client: ClientDt
     if (cache.get(key)?.data !== undefined) void mutate(key);
   }, [cache, mutate, key]);
   return (
-    <AdminDialog open={open} onClose={onClose} title="Transactions" size="lg" footer={<Button onClick={onClose}>Close</Button>}>
+    <AdminDialog
+      open={open}
+      onClose={onClose}
+      title="Transactions"
+      size="lg"
+      footer={<Button onClick={onClose}>Close</Button>}
+    >
       <ClientLine client={client} />
       {client.closed && <ClosedNote closed={client.closed} full />}
       <TransactionHistory call={{ route: 'listClientTransactions', params: { id: client.id } }} />

@@ -7,7 +7,12 @@ import { clientBadge, depositBadge } from './words';
 import { adminUser, alice, apiError, fakeAuth, fixtureApi, renderApp } from '../../test/harness';
 
 const clients: ClientDto[] = [
-  { id: 'c1', email: 'alice@example.com', displayName: 'Alice', portfolio: { balance: 100, weeklyGain: 1, weeklyGainAmount: 1, lastUpdate: '2025-03-03T00:00:00.000Z' } },
+  {
+    id: 'c1',
+    email: 'alice@example.com',
+    displayName: 'Alice',
+    portfolio: { balance: 100, weeklyGain: 1, weeklyGainAmount: 1, lastUpdate: '2025-03-03T00:00:00.000Z' },
+  },
 ];
 
 const groups: AlertGroupDto[] = [
@@ -49,7 +54,9 @@ describe('withdrawal alerts page', () => {
     release!({ data: [] });
     expect(await screen.findByText('No clients approaching withdrawal eligibility')).toBeInTheDocument();
     expect(
-      screen.getByText('Clients will appear here when their deposits are within 2 weeks of the 6-month eligibility period'),
+      screen.getByText(
+        'Clients will appear here when their deposits are within 2 weeks of the 6-month eligibility period',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText('Clients Approaching Eligibility').parentElement).toHaveTextContent('0');
   });
@@ -70,11 +77,21 @@ describe('withdrawal alerts page', () => {
     // The client's badge is its soonest deposit's: one is eligible already.
     expect(a.getAllByText('Eligible Now')).toHaveLength(2);
     expect(a.getByText('5 days remaining')).toBeInTheDocument();
-    expect(a.getByText(`Deposited ${formatDate('2024-09-06T00:00:00.000Z')} · eligible ${eligibleOn('2024-09-06T00:00:00.000Z')}`)).toBeInTheDocument();
+    expect(
+      a.getByText(
+        `Deposited ${formatDate('2024-09-06T00:00:00.000Z')} · eligible ${eligibleOn('2024-09-06T00:00:00.000Z')}`,
+      ),
+    ).toBeInTheDocument();
     expect(a.getByText('$2,500.25')).toBeInTheDocument();
     expect(alice).not.toHaveTextContent(/In \d|deposit\(s\)|day\(s\)/);
-    expect(a.getByRole('link', { name: 'Show in client list: alice@example.com' })).toHaveAttribute('href', '/admin?search=alice%40example.com');
-    expect(a.getByRole('link', { name: 'Activity of alice@example.com' })).toHaveAttribute('href', '/admin/activity?client=c1');
+    expect(a.getByRole('link', { name: 'Show in client list: alice@example.com' })).toHaveAttribute(
+      'href',
+      '/admin?search=alice%40example.com',
+    );
+    expect(a.getByRole('link', { name: 'Activity of alice@example.com' })).toHaveAttribute(
+      'href',
+      '/admin/activity?client=c1',
+    );
 
     const b = within(screen.getByRole('listitem', { name: 'bob@example.com' }));
     expect(b.getByText('1 deposit approaching eligibility')).toBeInTheDocument();
@@ -113,7 +130,9 @@ describe('withdrawal alerts page', () => {
   });
 
   it('sends a non-admin to the dashboard without loading the alerts', async () => {
-    const api = fixtureApi({ 'GET /api/admin/clients': () => Promise.reject(apiError(403, 'Administrator access required')) });
+    const api = fixtureApi({
+      'GET /api/admin/clients': () => Promise.reject(apiError(403, 'Administrator access required')),
+    });
     renderApp('/admin/withdrawal-alerts', { backend: fakeAuth(alice), api });
     expect(await screen.findByText('Portfolio Dashboard')).toBeInTheDocument();
     expect(screen.queryByText('Withdrawal Alerts')).not.toBeInTheDocument();
@@ -122,7 +141,10 @@ describe('withdrawal alerts page', () => {
 
   it('says "Loading alerts..." while the admin check runs', async () => {
     let release: ((v: unknown) => void) | null = null;
-    const api = fixtureApi({ 'GET /api/admin/clients': () => new Promise((r) => (release = r)), 'GET /api/admin/withdrawal-alerts': { data: [] } });
+    const api = fixtureApi({
+      'GET /api/admin/clients': () => new Promise((r) => (release = r)),
+      'GET /api/admin/withdrawal-alerts': { data: [] },
+    });
     renderApp('/admin/withdrawal-alerts', { backend: fakeAuth(adminUser), api });
     await waitFor(() => expect(release).not.toBeNull());
     expect(screen.getByText('Loading alerts...')).toBeInTheDocument();

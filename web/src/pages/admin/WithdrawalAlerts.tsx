@@ -29,19 +29,28 @@ function Group({ group }: { group: AlertGroupDto }) {
       <Flex gap="2" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ md: 'center' }}>
         <ClientTitle
           email={group.userEmail}
-          lines={[`${plural(count, 'deposit')} approaching eligibility`, count > 1 && `First eligible ${eligibleOn(soonest.timestamp)}`]}
+          lines={[
+            `${plural(count, 'deposit')} approaching eligibility`,
+            count > 1 && `First eligible ${eligibleOn(soonest.timestamp)}`,
+          ]}
         />
         <HStack gap="2" wrap="wrap">
           <Badge colorPalette={soonest.daysUntilEligible === 0 ? 'green' : 'yellow'} variant="solid">
             {clientBadge(soonest.daysUntilEligible)}
           </Badge>
           <Button asChild size="xs" variant="outline">
-            <RouterLink to={`/admin?search=${encodeURIComponent(group.userEmail)}`} aria-label={`Show in client list: ${group.userEmail}`}>
+            <RouterLink
+              to={`/admin?search=${encodeURIComponent(group.userEmail)}`}
+              aria-label={`Show in client list: ${group.userEmail}`}
+            >
               Show in client list
             </RouterLink>
           </Button>
           <Button asChild size="xs" variant="outline">
-            <RouterLink to={`/admin/activity?client=${encodeURIComponent(group.userId)}`} aria-label={`Activity of ${group.userEmail}`}>
+            <RouterLink
+              to={`/admin/activity?client=${encodeURIComponent(group.userId)}`}
+              aria-label={`Activity of ${group.userEmail}`}
+            >
               Activity
             </RouterLink>
           </Button>
@@ -49,14 +58,27 @@ function Group({ group }: { group: AlertGroupDto }) {
       </Flex>
       <Stack as="ul" gap="2" listStyleType="none">
         {group.deposits.map((d) => (
-          <Flex as="li" key={d.id} gap="2" direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ sm: 'center' }} bg="bg.muted" rounded="md" p="3">
+          <Flex
+            as="li"
+            key={d.id}
+            gap="2"
+            direction={{ base: 'column', sm: 'row' }}
+            justify="space-between"
+            align={{ sm: 'center' }}
+            bg="bg.muted"
+            rounded="md"
+            p="3"
+          >
             <Stack gap="0">
               <Text fontWeight="medium">{usd(d.amount)}</Text>
               <Text fontSize="xs" color="fg.muted">
                 Deposited {formatDate(d.timestamp)} · eligible {eligibleOn(d.timestamp)}
               </Text>
             </Stack>
-            <Badge colorPalette={d.daysUntilEligible === 0 ? 'green' : 'yellow'} alignSelf={{ base: 'flex-start', sm: 'center' }}>
+            <Badge
+              colorPalette={d.daysUntilEligible === 0 ? 'green' : 'yellow'}
+              alignSelf={{ base: 'flex-start', sm: 'center' }}
+            >
               {depositBadge(d.daysUntilEligible)}
             </Badge>
           </Flex>
@@ -100,8 +122,16 @@ export default function WithdrawalAlerts() {
         <RouterLink to="/admin">Back to Admin</RouterLink>
       </Button>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <StatCard label="Clients Approaching Eligibility" value={data ? groups.length : '-'} hint="Within 2 weeks of 6-month mark" />
-        <StatCard label="Deposits Approaching Eligibility" value={data ? depositCount : '-'} hint="Deposits within the alert window" />
+        <StatCard
+          label="Clients Approaching Eligibility"
+          value={data ? groups.length : '-'}
+          hint="Within 2 weeks of 6-month mark"
+        />
+        <StatCard
+          label="Deposits Approaching Eligibility"
+          value={data ? depositCount : '-'}
+          hint="Deposits within the alert window"
+        />
       </SimpleGrid>
       <Stack as="section" gap="4" aria-labelledby="upcoming-title">
         <Heading as="h2" size="lg" id="upcoming-title">

@@ -6,10 +6,12 @@ import { actionAmount, actionWords } from './money-move';
 import { ago } from './words';
 
 /** "Deposit of $25,000.00", "Balance edit to $50,000.00". */
-export const actionTitle = (action: PendingActionDto): string => `${actionWords[action.kind].label} ${actionAmount(action)}`;
+export const actionTitle = (action: PendingActionDto): string =>
+  `${actionWords[action.kind].label} ${actionAmount(action)}`;
 
 /** The balance the action should leave, from the balance when it was proposed (the server re-checks at approval). */
-export const actionBalanceAfter = (action: PendingActionDto): number => centsToDollars(dollarsToCents(action.balanceAtProposal) + dollarsToCents(action.change));
+export const actionBalanceAfter = (action: PendingActionDto): number =>
+  centsToDollars(dollarsToCents(action.balanceAtProposal) + dollarsToCents(action.change));
 
 /** Which rule held the move, as the approver reads it. */
 export const HELD_BECAUSE: Record<NonNullable<PendingActionDto['heldBecause']>, string> = {
@@ -23,8 +25,12 @@ export const HELD_BECAUSE: Record<NonNullable<PendingActionDto['heldBecause']>, 
 function sumFacts(action: PendingActionDto): [string, string][] {
   return [
     ...(action.heldBecause ? [['Held because', HELD_BECAUSE[action.heldBecause]] as [string, string]] : []),
-    ...(action.clientDaySum === undefined ? [] : [["Client's 24 hours with this move", usd(action.clientDaySum)] as [string, string]]),
-    ...(action.proposerDaySum === undefined ? [] : [["Proposer's 24 hours with this move", usd(action.proposerDaySum)] as [string, string]]),
+    ...(action.clientDaySum === undefined
+      ? []
+      : [["Client's 24 hours with this move", usd(action.clientDaySum)] as [string, string]]),
+    ...(action.proposerDaySum === undefined
+      ? []
+      : [["Proposer's 24 hours with this move", usd(action.proposerDaySum)] as [string, string]]),
   ];
 }
 

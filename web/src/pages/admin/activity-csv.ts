@@ -16,9 +16,22 @@ export const ACTIVITY_EXPORT_CAP = 5_000;
 /** Entries per request while exporting (the log's largest page, shared/validation.ts ACTIVITY_PAGE_MAX). */
 const EXPORT_PAGE = 200;
 
-export const ACTIVITY_CSV_HEADER = ['When', 'Administrator', 'Kind', 'Action', 'Client e-mail', 'Client id', 'Amount', 'Balance before', 'Balance after', 'Reason', 'Note'] as const;
+export const ACTIVITY_CSV_HEADER = [
+  'When',
+  'Administrator',
+  'Kind',
+  'Action',
+  'Client e-mail',
+  'Client id',
+  'Amount',
+  'Balance before',
+  'Balance after',
+  'Reason',
+  'Note',
+] as const;
 
-const money = (dollars: number | undefined): Cell => (dollars === undefined ? '' : { amountCents: dollarsToCents(dollars) });
+const money = (dollars: number | undefined): Cell =>
+  dollars === undefined ? '' : { amountCents: dollarsToCents(dollars) };
 
 export function activityCsv(entries: readonly ActivityEntryDto[]): string {
   return toCsv(
@@ -40,11 +53,18 @@ export function activityCsv(entries: readonly ActivityEntryDto[]): string {
 }
 
 /** Every entry matching the filters, newest first, up to the cap; `capped` when more were left. */
-export async function allActivity(send: Send, filters: ActivityFilters, cap = ACTIVITY_EXPORT_CAP): Promise<{ entries: ActivityEntryDto[]; capped: boolean }> {
+export async function allActivity(
+  send: Send,
+  filters: ActivityFilters,
+  cap = ACTIVITY_EXPORT_CAP,
+): Promise<{ entries: ActivityEntryDto[]; capped: boolean }> {
   const entries: ActivityEntryDto[] = [];
   let cursor: string | undefined;
   do {
-    const page = await send({ route: 'listActivity', query: activityQuery(filters, { cursor, limit: Math.min(EXPORT_PAGE, cap - entries.length) }) });
+    const page = await send({
+      route: 'listActivity',
+      query: activityQuery(filters, { cursor, limit: Math.min(EXPORT_PAGE, cap - entries.length) }),
+    });
     entries.push(...page.entries);
     cursor = page.nextCursor;
   } while (cursor && entries.length < cap);

@@ -33,7 +33,13 @@ export function useActivityLog(filters: ActivityFilters) {
       try {
         const page = await send({ route: 'listActivity', query: activityQuery(filters, { cursor }) });
         if (current.current !== asked) return;
-        setLog((l) => ({ entries: cursor ? [...l.entries, ...page.entries] : page.entries, nextCursor: page.nextCursor, verification: page.verification ?? null, loading: false, error: null }));
+        setLog((l) => ({
+          entries: cursor ? [...l.entries, ...page.entries] : page.entries,
+          nextCursor: page.nextCursor,
+          verification: page.verification ?? null,
+          loading: false,
+          error: null,
+        }));
       } catch (error) {
         if (current.current === asked) setLog((l) => ({ ...l, loading: false, error: errorText(error, LOAD_FAILED) }));
       }

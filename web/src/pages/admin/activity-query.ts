@@ -25,12 +25,21 @@ const isKind = (text: string): text is ActivityKindName => (activityKinds as rea
 export function filtersFrom(params: URLSearchParams): ActivityFilters {
   const text = (name: (typeof FIELDS)[number]) => params.get(name)?.trim() ?? '';
   const kind = text('kind');
-  return { actor: text('actor'), client: text('client'), clientSearch: text('clientSearch'), kind: isKind(kind) ? kind : '', from: text('from'), to: text('to') };
+  return {
+    actor: text('actor'),
+    client: text('client'),
+    clientSearch: text('clientSearch'),
+    kind: isKind(kind) ? kind : '',
+    from: text('from'),
+    to: text('to'),
+  };
 }
 
 /** The filters given, as the page's address and the log's query both take them. */
 export function givenFilters(filters: ActivityFilters): Partial<Record<(typeof FIELDS)[number], string>> {
-  return Object.fromEntries(FIELDS.map((name) => [name, filters[name].trim()] as const).filter(([, value]) => value !== ''));
+  return Object.fromEntries(
+    FIELDS.map((name) => [name, filters[name].trim()] as const).filter(([, value]) => value !== ''),
+  );
 }
 
 /** The log's query for a page: the filters, and where the page starts. */

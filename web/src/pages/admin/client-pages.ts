@@ -25,10 +25,18 @@ type Page = AnswerOf<'listClients'>;
  * The call for a page. The first page of the default order is the call the admin guard makes
  * (AdminRoutes), so the page opens on the answer the guard already has.
  */
-function pageCall(status: AccountStatus, sort: Sort, search: string, cursor: string | undefined, limit?: number): RouteCall<'listClients'> {
+function pageCall(
+  status: AccountStatus,
+  sort: Sort,
+  search: string,
+  cursor: string | undefined,
+  limit?: number,
+): RouteCall<'listClients'> {
   const query = {
     ...(status === 'closed' ? { status: 'closed' as const } : {}),
-    ...(sort === 'none' || status === 'closed' ? {} : { sort: sort === 'desc' ? ('balance-desc' as const) : ('balance-asc' as const) }),
+    ...(sort === 'none' || status === 'closed'
+      ? {}
+      : { sort: sort === 'desc' ? ('balance-desc' as const) : ('balance-asc' as const) }),
     ...(search ? { search } : {}),
     ...(cursor ? { cursor } : {}),
     ...(limit === undefined ? {} : { limit: String(limit) }),
@@ -40,7 +48,14 @@ function pageCall(status: AccountStatus, sort: Sort, search: string, cursor: str
  * A full page. A search answers what it found in the part of the book it read (perhaps nothing)
  * with a cursor to read on: the page asks again until it is full or the book is read.
  */
-async function fullPage(send: Send, status: AccountStatus, sort: Sort, search: string, cursor: string | undefined, wanted: () => boolean): Promise<Page> {
+async function fullPage(
+  send: Send,
+  status: AccountStatus,
+  sort: Sort,
+  search: string,
+  cursor: string | undefined,
+  wanted: () => boolean,
+): Promise<Page> {
   const first = await send(pageCall(status, sort, search, cursor));
   const clients = [...first.clients];
   let next = first.nextCursor;
@@ -83,19 +98,26 @@ export function useClientPages(initialSearch = '') {
   const applied = typed === '' ? '' : settled;
   const list = `${status}\n${sort}\n${applied}`;
   const [paging, setPaging] = useState<Paging>({ list, page: 0, cursors: [undefined] });
-  const current = useMemo(() => (paging.list === list ? paging : { list, page: 0, cursors: [undefined] }), [paging, list]);
+  const current = useMemo(
+    () => (paging.list === list ? paging : { list, page: 0, cursors: [undefined] }),
+    [paging, list],
+  );
   const cursor = current.cursors[current.page];
 
   const key = keyOf(pageCall(status, sort, applied, cursor));
   const wantedKey = useRef(key);
   // eslint-disable-next-line react-hooks/refs -- the page read in flight asks, between its reads, whether this render's key is still the one wanted
   wantedKey.current = key;
-  const { data, error, isLoading, isValidating, mutate } = useSWR<Page, unknown>(key, () => fullPage(send, status, sort, applied, cursor, () => wantedKey.current === key), {
-    ...swrDefaults,
-    // The page shown stays while the next one loads; a page seen before is read again, as balances move.
-    keepPreviousData: true,
-    revalidateIfStale: true,
-  });
+  const { data, error, isLoading, isValidating, mutate } = useSWR<Page, unknown>(
+    key,
+    () => fullPage(send, status, sort, applied, cursor, () => wantedKey.current === key),
+    {
+      ...swrDefaults,
+      // The page shown stays while the next one loads; a page seen before is read again, as balances move.
+      keepPreviousData: true,
+      revalidateIfStale: true,
+    },
+  );
 
   // While another search loads, the last one's rows would say something untrue (they need not
   // match it): they are not shown. While another page or order of the same clients loads, the
@@ -123,11 +145,16 @@ export function useClientPages(initialSearch = '') {
   /** The row of a client whose balance moved, as the server now has it, on the page shown. */
   const updateClient = useCallback(
     (id: string, change: (client: ClientDto) => ClientDto) =>
-      void mutate((page) => page && { ...page, clients: page.clients.map((c) => (c.id === id ? change(c) : c)) }, { revalidate: false }),
+      void mutate((page) => page && { ...page, clients: page.clients.map((c) => (c.id === id ? change(c) : c)) }, {
+        revalidate: false,
+      }),
     [mutate],
   );
   /** A closed account leaves the open list at once; the page is then read again to fill it. */
-  const removeClient = useCallback((id: string) => void mutate((page) => page && { ...page, clients: page.clients.filter((c) => c.id !== id) }), [mutate]);
+  const removeClient = useCallback(
+    (id: string) => void mutate((page) => page && { ...page, clients: page.clients.filter((c) => c.id !== id) }),
+    [mutate],
+  );
 
   return {
     search,

@@ -7,7 +7,10 @@ import type { Send } from '../../api/calls';
 import { toastMessages } from '../../../../shared/messages';
 import { errorText, useSend } from '../../api/hooks';
 
-export function useDialogAction<Arg = void, Data = unknown>(run: (send: Send, arg: Arg) => Promise<Data>, failure: string) {
+export function useDialogAction<Arg = void, Data = unknown>(
+  run: (send: Send, arg: Arg) => Promise<Data>,
+  failure: string,
+) {
   const send = useSend();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

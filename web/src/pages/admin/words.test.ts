@@ -40,8 +40,12 @@ describe('the words of a money move', () => {
   });
 
   it('says what waits for approval, a balance edit by the balance it asks for', () => {
-    expect(sentForApproval({ kind: 'withdrawal', amount: 12_000 })).toBe('Sent for approval: another administrator must approve this withdrawal of $12,000.00.');
-    expect(sentForApproval({ kind: 'balance', amount: 50_000 })).toBe('Sent for approval: another administrator must approve this balance edit to $50,000.00.');
+    expect(sentForApproval({ kind: 'withdrawal', amount: 12_000 })).toBe(
+      'Sent for approval: another administrator must approve this withdrawal of $12,000.00.',
+    );
+    expect(sentForApproval({ kind: 'balance', amount: 50_000 })).toBe(
+      'Sent for approval: another administrator must approve this balance edit to $50,000.00.',
+    );
   });
 
   it("names a client by the display name, or by the e-mail when there is none; a deletion is confirmed by the client's e-mail in any case", () => {

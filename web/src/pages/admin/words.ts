@@ -14,7 +14,8 @@ export const depositBadge = (days: number) => (days === 0 ? 'Eligible Now' : `${
  * eligible" (a count of one is singular, as everywhere on the console), or "Eligible Now" when
  * one of them already is (rather than "0 days until eligible").
  */
-export const clientBadge = (soonestDays: number) => (soonestDays === 0 ? 'Eligible Now' : `${plural(soonestDays, 'day')} until eligible`);
+export const clientBadge = (soonestDays: number) =>
+  soonestDays === 0 ? 'Eligible Now' : `${plural(soonestDays, 'day')} until eligible`;
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -32,7 +33,9 @@ export function ago(when: string | number, now: number = Date.now()): string {
 }
 
 /** A client as the console names them: the display name, or the e-mail when there is none. */
-export const clientName = (client: { displayName?: string; email: string }): string => client.displayName?.trim() || client.email;
+export const clientName = (client: { displayName?: string; email: string }): string =>
+  client.displayName?.trim() || client.email;
 
 /** Typed as the client's e-mail, ignoring case and the spaces around it (e-mails are stored lower-cased). */
-export const confirmsEmail = (typed: string, email: string): boolean => typed.trim().toLowerCase() === email.toLowerCase();
+export const confirmsEmail = (typed: string, email: string): boolean =>
+  typed.trim().toLowerCase() === email.toLowerCase();

@@ -44,7 +44,11 @@ export function WeekCards({ portfolio, firstDay }: { portfolio: PortfolioDto; fi
         hint={firstDay ? NOT_STARTED : `${formatSignedPercent(portfolio.weeklyGain)} this week`}
       />
       <StatCard label="Next Update" value="Monday" hint="Automatic weekly update">
-        {!firstDay && <StatLine testId="next-growth">Next growth {formatDate(nextGrowthAt(Date.parse(portfolio.lastUpdate), now), 'UTC')}</StatLine>}
+        {!firstDay && (
+          <StatLine testId="next-growth">
+            Next growth {formatDate(nextGrowthAt(Date.parse(portfolio.lastUpdate), now), 'UTC')}
+          </StatLine>
+        )}
       </StatCard>
       {/* The year from the clock: the target is this year's. */}
       <StatCard label="Annual Target" value="100%" hint={`Growth target for ${new Date(now).getUTCFullYear()}`}>

@@ -81,7 +81,12 @@ function HistoryTable({ rows }: { rows: readonly ChartRow[] }) {
 export function BalanceChart({ rows, phone }: { rows: ChartRow[]; phone: boolean }) {
   const plotted: Plotted[] = rows.map((r) => {
     const balance = r.balanceCents / 100;
-    return { ...r, balance, ...(r.kind === 'deposit' ? { deposit: balance } : {}), ...(r.kind === 'withdrawal' ? { withdrawal: balance } : {}) };
+    return {
+      ...r,
+      balance,
+      ...(r.kind === 'deposit' ? { deposit: balance } : {}),
+      ...(r.kind === 'withdrawal' ? { withdrawal: balance } : {}),
+    };
   });
   const balances = rows.map((r) => r.balanceCents);
   const yTicks = moneyTicks(Math.min(...balances), Math.max(...balances), phone ? 4 : 5);
@@ -94,7 +99,11 @@ export function BalanceChart({ rows, phone }: { rows: ChartRow[]; phone: boolean
   return (
     <Box as="figure" m="0">
       {/* recharts' accessibility layer makes the chart focusable: arrow keys move the tooltip. */}
-      <Box height={{ base: '200px', md: '280px' }} aria-label="Balance chart: use the arrow keys to move between points" role="group">
+      <Box
+        height={{ base: '200px', md: '280px' }}
+        aria-label="Balance chart: use the arrow keys to move between points"
+        role="group"
+      >
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={plotted} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--chakra-colors-border)" vertical={false} />
@@ -119,7 +128,15 @@ export function BalanceChart({ rows, phone }: { rows: ChartRow[]; phone: boolean
               width={yWidth}
             />
             <Tooltip content={<ChartTooltip />} />
-            <Area type="stepAfter" dataKey="balance" stroke="var(--chakra-colors-yellow-500)" fill="var(--chakra-colors-yellow-500)" fillOpacity={0.15} strokeWidth={2} isAnimationActive={false} />
+            <Area
+              type="stepAfter"
+              dataKey="balance"
+              stroke="var(--chakra-colors-yellow-500)"
+              fill="var(--chakra-colors-yellow-500)"
+              fillOpacity={0.15}
+              strokeWidth={2}
+              isAnimationActive={false}
+            />
             <Scatter dataKey="deposit" fill="var(--chakra-colors-green-500)" isAnimationActive={false} />
             <Scatter dataKey="withdrawal" fill="var(--chakra-colors-red-500)" isAnimationActive={false} />
           </ComposedChart>

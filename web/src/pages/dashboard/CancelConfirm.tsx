@@ -24,7 +24,12 @@ export interface CancelNotice {
   calm: boolean;
 }
 
-export function CancelConfirm({ userId, request, onNotice, onClose }: {
+export function CancelConfirm({
+  userId,
+  request,
+  onNotice,
+  onClose,
+}: {
   userId: string;
   request: WithdrawalRequestDto;
   onNotice: (notice: CancelNotice | null) => void;
@@ -35,7 +40,11 @@ export function CancelConfirm({ userId, request, onNotice, onClose }: {
   const { mutate } = useSWRConfig();
   const [busy, setBusy] = useState(false);
   const uid = { uid: userId };
-  const reread = () => Promise.all([mutate(keyOf({ route: 'listMyWithdrawalRequests', params: uid })), mutate(keyOf({ route: 'getEligibility', params: uid }))]);
+  const reread = () =>
+    Promise.all([
+      mutate(keyOf({ route: 'listMyWithdrawalRequests', params: uid })),
+      mutate(keyOf({ route: 'getEligibility', params: uid })),
+    ]);
 
   const cancel = async () => {
     setBusy(true);
@@ -61,7 +70,9 @@ export function CancelConfirm({ userId, request, onNotice, onClose }: {
 
   return (
     <Stack gap="2" borderWidth="1px" borderRadius="md" p="3" bg="bg.muted">
-      <Text fontSize="sm">Cancel your request for {usd(request.amount)}? The amount goes back to your eligible profit.</Text>
+      <Text fontSize="sm">
+        Cancel your request for {usd(request.amount)}? The amount goes back to your eligible profit.
+      </Text>
       <HStack gap="2" wrap="wrap">
         <Button size="sm" colorPalette="red" onClick={() => void cancel()} loading={busy} loadingText="Cancelling...">
           Yes, cancel it

@@ -64,7 +64,8 @@ function Upcoming({ deposits }: { deposits: EligibilityDto['upcoming'] }) {
         {deposits.slice(0, UPCOMING_SHOWN).map((d) => (
           <Box as="li" key={d.id} borderWidth="1px" borderRadius="md" p="3">
             <Text fontWeight="medium">
-              Eligible in {pluralize(d.daysUntilEligible, 'day', 'days')}: {usd(d.amount)} deposited {formatDate(d.timestamp)}
+              Eligible in {pluralize(d.daysUntilEligible, 'day', 'days')}: {usd(d.amount)} deposited{' '}
+              {formatDate(d.timestamp)}
             </Text>
             <Text fontSize="sm" color="fg.muted">
               On {formatDate(d.eligibleAt)} · profit so far {usd(d.profit)}

@@ -15,7 +15,16 @@ export function FundingCard() {
       <Stack gap="3" data-testid="funding">
         <Text>Your portfolio starts with your first deposit.{instructions.length > 0 && ' To make it:'}</Text>
         {instructions.length > 0 && (
-          <Box as="ul" listStyleType="none" borderWidth="1px" borderRadius="md" px="4" py="3" bg="bg.muted" fontWeight="medium">
+          <Box
+            as="ul"
+            listStyleType="none"
+            borderWidth="1px"
+            borderRadius="md"
+            px="4"
+            py="3"
+            bg="bg.muted"
+            fontWeight="medium"
+          >
             {instructions.map((line, i) => (
               <Box as="li" key={i} py="0.5">
                 {line}

@@ -27,8 +27,12 @@ export function GrowthCard({ userId }: { userId: string }) {
   const phone = usePhoneLayout();
   let body;
   if (isLoading) body = <ChartLoading label="Loading balance history..." />;
-  else if (error || !data) body = <LoadFailed message="Unable to load balance history." onRetry={() => void mutate()} />;
-  else if (data.data.length === 0) body = <EmptyState title="No balance history yet" hint="Your balance will be charted here after your first deposit" />;
+  else if (error || !data)
+    body = <LoadFailed message="Unable to load balance history." onRetry={() => void mutate()} />;
+  else if (data.data.length === 0)
+    body = (
+      <EmptyState title="No balance history yet" hint="Your balance will be charted here after your first deposit" />
+    );
   else
     body = (
       <Suspense fallback={<ChartLoading label="Loading chart..." />}>
@@ -39,7 +43,10 @@ export function GrowthCard({ userId }: { userId: string }) {
     <SectionCard title="Balance History">
       <Stack gap="5">
         {body}
-        <StatementDownload statement={(from, to) => ({ route: 'getStatement', params: { uid: userId }, query: { from, to } })} filePrefix="aurum-statement" />
+        <StatementDownload
+          statement={(from, to) => ({ route: 'getStatement', params: { uid: userId }, query: { from, to } })}
+          filePrefix="aurum-statement"
+        />
       </Stack>
     </SectionCard>
   );

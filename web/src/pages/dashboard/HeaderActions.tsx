@@ -13,7 +13,15 @@ import { UserAvatar } from '../../components/user-avatar';
 
 function RefreshIcon() {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <path d="M21 12a9 9 0 1 1-3-6.7" strokeLinecap="round" />
       <path d="M21 3v6h-6" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
@@ -25,7 +33,17 @@ export function Avatar({ user }: { user: User }) {
   return <UserAvatar initial={initial} photoUrl={user.photoURL ?? undefined} />;
 }
 
-export function HeaderActions({ user, phone, refreshing, onRefresh }: { user: User; phone: boolean; refreshing: boolean; onRefresh: () => void }) {
+export function HeaderActions({
+  user,
+  phone,
+  refreshing,
+  onRefresh,
+}: {
+  user: User;
+  phone: boolean;
+  refreshing: boolean;
+  onRefresh: () => void;
+}) {
   return (
     <>
       <HStack gap="2" minW="0">

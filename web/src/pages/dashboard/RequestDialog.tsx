@@ -18,7 +18,17 @@ import { AmountStep, ReviewStep } from './request-steps';
 /** What a person may type around the digits: "$1,250.00" is 1250.00. */
 const digitsOf = (text: string) => text.replace(/[\s$,]/g, '');
 
-function RequestForm({ user, totalEligibleProfit, onDone, onBusy }: { user: User; totalEligibleProfit: number; onDone: () => void; onBusy: (busy: boolean) => void }) {
+function RequestForm({
+  user,
+  totalEligibleProfit,
+  onDone,
+  onBusy,
+}: {
+  user: User;
+  totalEligibleProfit: number;
+  onDone: () => void;
+  onBusy: (busy: boolean) => void;
+}) {
   const send = useSend();
   const { mutate } = useSWRConfig();
   const eligibleCents = dollarsToCents(totalEligibleProfit);
@@ -33,7 +43,10 @@ function RequestForm({ user, totalEligibleProfit, onDone, onBusy }: { user: User
     onBusy(true);
     setProblem(null);
     try {
-      await send({ route: 'requestWithdrawal', body: { userId: user.sub, userEmail: user.email, amount: centsToDollars(cents) } });
+      await send({
+        route: 'requestWithdrawal',
+        body: { userId: user.sub, userEmail: user.email, amount: centsToDollars(cents) },
+      });
     } catch (error) {
       setProblem({ title: toastTitles.requestFailed, description: errorText(error, toastMessages.requestFailed) });
       return;
@@ -43,7 +56,11 @@ function RequestForm({ user, totalEligibleProfit, onDone, onBusy }: { user: User
     }
     void mutate(keyOf({ route: 'getEligibility', params: { uid: user.sub } }));
     void mutate(keyOf({ route: 'listMyWithdrawalRequests', params: { uid: user.sub } }));
-    notify('success', successToasts.requestSubmitted, 'Your withdrawal request will be reviewed by our team shortly. Processing takes 2-3 business days.');
+    notify(
+      'success',
+      successToasts.requestSubmitted,
+      'Your withdrawal request will be reviewed by our team shortly. Processing takes 2-3 business days.',
+    );
     onDone();
   };
 
@@ -97,7 +114,12 @@ export default function RequestDialog({
   const [busy, setBusy] = useState(false);
   return (
     <DialogFrame open={open} onOpenChange={onOpenChange} busy={busy}>
-      <RequestForm user={user} totalEligibleProfit={totalEligibleProfit} onDone={() => onOpenChange(false)} onBusy={setBusy} />
+      <RequestForm
+        user={user}
+        totalEligibleProfit={totalEligibleProfit}
+        onDone={() => onOpenChange(false)}
+        onBusy={setBusy}
+      />
     </DialogFrame>
   );
 }

@@ -16,7 +16,8 @@ export function RequestsCard({ userId }: { userId: string }) {
   const loading = <LoadingLines label="Loading withdrawal requests..." count={1} />;
   let body;
   if (isLoading) body = loading;
-  else if (error || !data) body = <LoadFailed message="Unable to load withdrawal requests." onRetry={() => void mutate()} />;
+  else if (error || !data)
+    body = <LoadFailed message="Unable to load withdrawal requests." onRetry={() => void mutate()} />;
   else if (data.length === 0) body = <EmptyState title="No withdrawal requests yet" />;
   else
     body = (

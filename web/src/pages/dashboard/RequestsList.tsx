@@ -20,7 +20,15 @@ const statusBadge: Record<WithdrawalRequestStatus, { label: string; palette: str
 };
 
 /** "Cancel request", then its confirmation. */
-function CancelRequest({ userId, request, onNotice }: { userId: string; request: WithdrawalRequestDto; onNotice: (n: CancelNotice | null) => void }) {
+function CancelRequest({
+  userId,
+  request,
+  onNotice,
+}: {
+  userId: string;
+  request: WithdrawalRequestDto;
+  onNotice: (n: CancelNotice | null) => void;
+}) {
   const [confirming, setConfirming] = useState(false);
   if (!confirming)
     return (
@@ -31,7 +39,17 @@ function CancelRequest({ userId, request, onNotice }: { userId: string; request:
   return <CancelConfirm userId={userId} request={request} onNotice={onNotice} onClose={() => setConfirming(false)} />;
 }
 
-function Request({ userId, request: r, notice, onNotice }: { userId: string; request: WithdrawalRequestDto; notice: CancelNotice | null; onNotice: (n: CancelNotice | null) => void }) {
+function Request({
+  userId,
+  request: r,
+  notice,
+  onNotice,
+}: {
+  userId: string;
+  request: WithdrawalRequestDto;
+  notice: CancelNotice | null;
+  onNotice: (n: CancelNotice | null) => void;
+}) {
   const badge = statusBadge[r.status];
   const pending = r.status === 'pending';
   return (
@@ -42,11 +60,14 @@ function Request({ userId, request: r, notice, onNotice }: { userId: string; req
       </HStack>
       <Text fontSize="sm" color="fg.muted">
         Submitted {formatDate(r.createdAt)}
-        {!pending && r.decidedAt && ` · ${r.status === 'cancelled' ? 'Cancelled' : 'Decided'} ${formatDate(r.decidedAt)}`}
+        {!pending &&
+          r.decidedAt &&
+          ` · ${r.status === 'cancelled' ? 'Cancelled' : 'Decided'} ${formatDate(r.decidedAt)}`}
       </Text>
       {pending && (
         <Text fontSize="sm" color="fg.muted">
-          An administrator reviews it; you are e-mailed when it is decided. Its amount is reserved from your eligible profit until then.
+          An administrator reviews it; you are e-mailed when it is decided. Its amount is reserved from your eligible
+          profit until then.
         </Text>
       )}
       {r.status === 'rejected' && r.reason && (
@@ -69,7 +90,13 @@ export function RequestsList({ userId, requests }: { userId: string; requests: W
   return (
     <Stack as="ul" gap="2" listStyleType="none" aria-label="Withdrawal requests">
       {requests.map((r) => (
-        <Request key={r.id} userId={userId} request={r} notice={notice?.requestId === r.id ? notice : null} onNotice={setNotice} />
+        <Request
+          key={r.id}
+          userId={userId}
+          request={r}
+          notice={notice?.requestId === r.id ? notice : null}
+          onNotice={setNotice}
+        />
       ))}
     </Stack>
   );

@@ -45,13 +45,19 @@ export function WithdrawalCard({ user }: { user: User }) {
   const eligibility = data?.data;
   let body;
   if (isLoading) body = <EligibilityLoading />;
-  else if (error || !eligibility) body = <LoadFailed message="Unable to load withdrawal eligibility." onRetry={() => void mutate()} />;
+  else if (error || !eligibility)
+    body = <LoadFailed message="Unable to load withdrawal eligibility." onRetry={() => void mutate()} />;
   else
     body = (
       <Stack gap="4">
         <Box>
           {/* Green for profit there is; none is no gain to celebrate. */}
-          <Text fontSize="3xl" fontWeight="bold" color={eligibility.totalEligibleProfit > 0 ? 'green.fg' : 'fg'} data-testid="eligible-profit">
+          <Text
+            fontSize="3xl"
+            fontWeight="bold"
+            color={eligibility.totalEligibleProfit > 0 ? 'green.fg' : 'fg'}
+            data-testid="eligible-profit"
+          >
             {usd(eligibility.totalEligibleProfit)}
           </Text>
           <Text color="fg.muted" fontSize="sm">
@@ -89,7 +95,12 @@ export function WithdrawalCard({ user }: { user: User }) {
         eligibility &&
         asked && (
           <Suspense fallback={<DialogLoading />}>
-            <RequestDialog user={user} open={open} onOpenChange={setOpen} totalEligibleProfit={eligibility.totalEligibleProfit} />
+            <RequestDialog
+              user={user}
+              open={open}
+              onOpenChange={setOpen}
+              totalEligibleProfit={eligibility.totalEligibleProfit}
+            />
           </Suspense>
         )
       }

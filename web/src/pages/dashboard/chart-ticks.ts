@@ -21,7 +21,15 @@ export function moneyTicks(min: Cents, max: Cents, count: number): Cents[] {
   return ticks;
 }
 
-const compactUsd = [0, 1, 2].map((digits) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: digits }));
+const compactUsd = [0, 1, 2].map(
+  (digits) =>
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      notation: 'compact',
+      maximumFractionDigits: digits,
+    }),
+);
 const wholeUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const SCALES: Record<string, number> = { '': 1, K: 1e3, M: 1e6, B: 1e9, T: 1e12 };
 

@@ -47,16 +47,27 @@ describe('chart ranges', () => {
     const month = rangeView(points, '1M', now);
     expect(month).toMatchObject({ gain: { startCents: 160_000, endCents: 170_000, growthCents: 10_000 }, since: null });
     // The chart starts at the range's start, at the balance carried in.
-    expect(month.rows[0]).toEqual({ t: at('2026-10-25T12:00:00Z'), balanceCents: 160_000, kind: 'start', amountCents: 0 });
+    expect(month.rows[0]).toEqual({
+      t: at('2026-10-25T12:00:00Z'),
+      balanceCents: 160_000,
+      kind: 'start',
+      amountCents: 0,
+    });
     expect(month.rows.map((r) => r.kind)).toEqual(['start', 'growth', 'growth']);
     // The deposit in the range is not gain.
-    expect(rangeView(points, '3M', now)).toMatchObject({ gain: { startCents: 110_000, endCents: 170_000, depositsCents: 50_000, growthCents: 10_000 }, since: null });
+    expect(rangeView(points, '3M', now)).toMatchObject({
+      gain: { startCents: 110_000, endCents: 170_000, depositsCents: 50_000, growthCents: 10_000 },
+      since: null,
+    });
   });
 
   it('counts from $0 before the first deposit when the history starts inside the range', () => {
     for (const range of ['YTD', 'All'] as const) {
       const view = rangeView(points, range, now);
-      expect(view).toMatchObject({ gain: { startCents: 0, endCents: 170_000, depositsCents: 150_000, growthCents: 20_000 }, since: at('2026-01-10T00:00:00Z') });
+      expect(view).toMatchObject({
+        gain: { startCents: 0, endCents: 170_000, depositsCents: 150_000, growthCents: 20_000 },
+        since: at('2026-01-10T00:00:00Z'),
+      });
       expect(view.rows).toHaveLength(5);
     }
   });
@@ -93,8 +104,22 @@ describe('history lines', () => {
       { at: '2026-05-12T10:00:00.000Z', kind: 'withdrawal', balance: 913.42, amount: -100 },
     ];
     const transactions: TransactionDto[] = [
-      { id: 't2', type: 'withdrawal', amount: 100, direction: 'out', timestamp: '2026-05-12T10:00:00.000Z', note: 'To the bank' },
-      { id: 't1', type: 'deposit', amount: 1000, direction: 'in', timestamp: '2026-05-01T09:30:00.000Z', note: 'Wire transfer' },
+      {
+        id: 't2',
+        type: 'withdrawal',
+        amount: 100,
+        direction: 'out',
+        timestamp: '2026-05-12T10:00:00.000Z',
+        note: 'To the bank',
+      },
+      {
+        id: 't1',
+        type: 'deposit',
+        amount: 1000,
+        direction: 'in',
+        timestamp: '2026-05-01T09:30:00.000Z',
+        note: 'Wire transfer',
+      },
     ];
     const lines = ledgerLines(points, transactions);
     expect(lines.map((l) => [l.kind, l.amountCents, l.balanceCents, l.note])).toEqual([

@@ -25,7 +25,11 @@ function replay(points: readonly Point[]): HistoryPointDto[] {
 type Point = [string, HistoryPointDto['kind'], number];
 
 function yearOfGrowth(entries: Point[] = []): HistoryPointDto[] {
-  const mondays = Array.from({ length: 38 }, (_, i): Point => [iso(Date.parse('2026-01-05T00:00:00Z') + (i + 1) * 7 * DAY), 'growth', 10]);
+  const mondays = Array.from({ length: 38 }, (_, i): Point => [
+    iso(Date.parse('2026-01-05T00:00:00Z') + (i + 1) * 7 * DAY),
+    'growth',
+    10,
+  ]);
   const all: Point[] = [['2026-01-05T09:00:00.000Z', 'deposit', 1000], ...mondays, ...entries];
   return replay(all.sort(([a], [b]) => Date.parse(a) - Date.parse(b)));
 }
@@ -39,12 +43,20 @@ function show(points: HistoryPointDto[], transactions: TransactionDto[] = []) {
 }
 
 const monthHeadings = () => [...document.querySelectorAll('section[data-month] h3')].map((h) => h.textContent);
-const filterButton = (name: string) => within(screen.getByRole('group', { name: 'Transaction type' })).getByRole('button', { name });
+const filterButton = (name: string) =>
+  within(screen.getByRole('group', { name: 'Transaction type' })).getByRole('button', { name });
 
 describe('history list', () => {
   it('shows six months at first, newest first, and the older ones on demand, focus going on to the first of them', async () => {
     show(yearOfGrowth());
-    expect(monthHeadings()).toEqual(['September 2026', 'August 2026', 'July 2026', 'June 2026', 'May 2026', 'April 2026']);
+    expect(monthHeadings()).toEqual([
+      'September 2026',
+      'August 2026',
+      'July 2026',
+      'June 2026',
+      'May 2026',
+      'April 2026',
+    ]);
     expect(screen.getByText('Showing 6 of 9 months')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show older months' }));
     expect(monthHeadings().slice(6)).toEqual(['March 2026', 'February 2026', 'January 2026']);
@@ -66,7 +78,13 @@ describe('history list', () => {
     expect(weeks).toBeVisible();
     const lines = within(screen.getByRole('list', { name: 'Weekly growth, June 2026' })).getAllByRole('listitem');
     expect(lines.map((l) => within(l).getByTestId('line-amount').textContent)).toEqual(Array(5).fill('+$10.00'));
-    expect(lines.map((l) => l.firstChild?.textContent)).toEqual(['Jun 29, 2026', 'Jun 22, 2026', 'Jun 15, 2026', 'Jun 8, 2026', 'Jun 1, 2026']);
+    expect(lines.map((l) => l.firstChild?.textContent)).toEqual([
+      'Jun 29, 2026',
+      'Jun 22, 2026',
+      'Jun 15, 2026',
+      'Jun 8, 2026',
+      'Jun 1, 2026',
+    ]);
     expect(within(lines[0] as HTMLElement).getByTestId('line-balance')).toHaveTextContent('Balance $1,250.00');
     await userEvent.click(fold);
     expect(weeks).not.toBeVisible();
@@ -77,18 +95,35 @@ describe('history list', () => {
       ['2026-06-10T14:00:00.000Z', 'withdrawal', -100],
       ['2026-06-20T10:00:00.000Z', 'adjustment', -5],
     ]);
-    const transactions: TransactionDto[] = [{ id: 't2', type: 'withdrawal', amount: 100, direction: 'out', timestamp: '2026-06-10T14:00:00.000Z', note: 'To the bank' }];
+    const transactions: TransactionDto[] = [
+      {
+        id: 't2',
+        type: 'withdrawal',
+        amount: 100,
+        direction: 'out',
+        timestamp: '2026-06-10T14:00:00.000Z',
+        note: 'To the bank',
+      },
+    ];
     show(points, transactions);
     expect(filterButton('All')).toHaveAttribute('aria-pressed', 'true');
     const june = () => screen.getByRole('list', { name: 'June 2026 transactions' });
-    expect(within(june()).getAllByRole('listitem').map((li) => li.dataset.kind ?? li.dataset.fold)).toEqual(['growth', 'adjustment', 'withdrawal']);
+    expect(
+      within(june())
+        .getAllByRole('listitem')
+        .map((li) => li.dataset.kind ?? li.dataset.fold),
+    ).toEqual(['growth', 'adjustment', 'withdrawal']);
     expect(screen.getByRole('region', { name: 'June 2026' })).toHaveTextContent('Net change −$55.00');
 
     await userEvent.click(filterButton('Withdrawals'));
     expect(filterButton('Withdrawals')).toHaveAttribute('aria-pressed', 'true');
     expect(filterButton('All')).toHaveAttribute('aria-pressed', 'false');
     expect(monthHeadings()).toEqual(['June 2026']);
-    expect(within(june()).getAllByRole('listitem').map((li) => li.dataset.kind)).toEqual(['withdrawal']);
+    expect(
+      within(june())
+        .getAllByRole('listitem')
+        .map((li) => li.dataset.kind),
+    ).toEqual(['withdrawal']);
     expect(within(june()).getByText('To the bank')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'June 2026' })).toHaveTextContent('Total −$100.00');
 

@@ -15,23 +15,58 @@ import type { HistoryPointDto, TransactionDto } from '../../../../shared/api';
 import { formatUsd } from '../../../../shared/money';
 import { Badge } from '../../components/badge';
 import { formatDate, formatDateTime, gainColor, pluralize } from '../../format';
-import { type GrowthFold, HISTORY_FILTERS, type HistoryFilter, type HistoryMonth, historyMonths, MONTHS_PER_PAGE } from './history-months';
-import { HISTORY_FILTER_EMPTY, HISTORY_FILTER_EMPTY_HINT, HISTORY_FILTER_LABELS, HISTORY_KIND_LABELS, signedMovement } from './history-words';
+import {
+  type GrowthFold,
+  HISTORY_FILTERS,
+  type HistoryFilter,
+  type HistoryMonth,
+  historyMonths,
+  MONTHS_PER_PAGE,
+} from './history-months';
+import {
+  HISTORY_FILTER_EMPTY,
+  HISTORY_FILTER_EMPTY_HINT,
+  HISTORY_FILTER_LABELS,
+  HISTORY_KIND_LABELS,
+  signedMovement,
+} from './history-words';
 import { type LedgerLine, ledgerLines } from './ledger-lines';
 import { outlinedSmallButton, smallButtonText } from './small-buttons';
 
-const PALETTES: Record<LedgerLine['kind'], string> = { deposit: 'green', withdrawal: 'red', adjustment: 'gray', growth: 'yellow' };
+const PALETTES: Record<LedgerLine['kind'], string> = {
+  deposit: 'green',
+  withdrawal: 'red',
+  adjustment: 'gray',
+  growth: 'yellow',
+};
 
 const MONTH_NAME = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 /** "May 2026". */
-export const monthName = (month: Pick<HistoryMonth, 'year' | 'month'>): string => MONTH_NAME.format(Date.UTC(month.year, month.month, 1));
+export const monthName = (month: Pick<HistoryMonth, 'year' | 'month'>): string =>
+  MONTH_NAME.format(Date.UTC(month.year, month.month, 1));
 
-const row = { display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', flexWrap: 'wrap', columnGap: '3' } as const;
+const row = {
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'baseline',
+  flexWrap: 'wrap',
+  columnGap: '3',
+} as const;
 
 /** Chakra's segmented look drawn with style props (no recipe joins the chunk): the chosen one raised; a finger's height on a phone. */
 function TypeFilter({ value, onChange }: { value: HistoryFilter; onChange: (f: HistoryFilter) => void }) {
   return (
-    <Box role="group" aria-label="Transaction type" display="flex" w={{ base: 'full', md: 'auto' }} alignSelf={{ md: 'start' }} p="1" gap="1" bg="bg.muted" borderRadius="l3">
+    <Box
+      role="group"
+      aria-label="Transaction type"
+      display="flex"
+      w={{ base: 'full', md: 'auto' }}
+      alignSelf={{ md: 'start' }}
+      p="1"
+      gap="1"
+      bg="bg.muted"
+      borderRadius="l3"
+    >
       {HISTORY_FILTERS.map((f) => (
         <chakra.button
           key={f}
@@ -43,7 +78,9 @@ function TypeFilter({ value, onChange }: { value: HistoryFilter; onChange: (f: H
           h={{ base: '10', md: '8' }}
           px={{ base: '2', md: '3' }}
           whiteSpace="nowrap"
-          {...(f === value ? { bg: { base: 'bg', _dark: 'bg.emphasized' }, color: 'fg', shadow: 'xs' } : { color: 'fg.muted', _hover: { color: 'fg' } })}
+          {...(f === value
+            ? { bg: { base: 'bg', _dark: 'bg.emphasized' }, color: 'fg', shadow: 'xs' }
+            : { color: 'fg.muted', _hover: { color: 'fg' } })}
         >
           {HISTORY_FILTER_LABELS[f]}
         </chakra.button>
@@ -78,7 +115,15 @@ function EntryLine({ line }: { line: LedgerLine }) {
  */
 function WeekLine({ line }: { line: LedgerLine }) {
   return (
-    <Box as="li" display="grid" gridTemplateColumns={{ base: '1fr auto', md: '1fr auto auto' }} columnGap="3" py="1.5" fontSize="sm" data-kind="growth">
+    <Box
+      as="li"
+      display="grid"
+      gridTemplateColumns={{ base: '1fr auto', md: '1fr auto auto' }}
+      columnGap="3"
+      py="1.5"
+      fontSize="sm"
+      data-kind="growth"
+    >
       <Text color="fg.muted">{formatDate(line.t, 'UTC')}</Text>
       <Text fontWeight="medium" color="green.fg" textAlign="end" data-testid="line-amount">
         {signedMovement(line.amountCents)}
@@ -91,8 +136,23 @@ function WeekLine({ line }: { line: LedgerLine }) {
 }
 
 const Chevron = ({ open }: { open: boolean }) => (
-  <chakra.svg viewBox="0 0 16 16" boxSize="4" flexShrink="0" aria-hidden="true" transform={open ? 'rotate(90deg)' : undefined} transition="transform 0.15s" _motionReduce={{ transition: 'none' }}>
-    <path d="M6 3l5 5-5 5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+  <chakra.svg
+    viewBox="0 0 16 16"
+    boxSize="4"
+    flexShrink="0"
+    aria-hidden="true"
+    transform={open ? 'rotate(90deg)' : undefined}
+    transition="transform 0.15s"
+    _motionReduce={{ transition: 'none' }}
+  >
+    <path
+      d="M6 3l5 5-5 5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
   </chakra.svg>
 );
 
@@ -128,9 +188,19 @@ function GrowthFoldLine({ fold, label }: { fold: GrowthFold; label: string }) {
         <Text fontWeight="semibold" color={gainColor(fold.totalCents)} data-testid="fold-amount" aria-hidden="true">
           {signedMovement(fold.totalCents)}
         </Text>
-        <chakra.span srOnly>{`${HISTORY_KIND_LABELS.growth}, ${pluralize(fold.weeks.length, 'credit')}, ${signedMovement(fold.totalCents)}`}</chakra.span>
+        <chakra.span
+          srOnly
+        >{`${HISTORY_KIND_LABELS.growth}, ${pluralize(fold.weeks.length, 'credit')}, ${signedMovement(fold.totalCents)}`}</chakra.span>
       </chakra.button>
-      <Box as="ul" id={weeksId} hidden={!open} aria-label={`Weekly growth, ${label}`} listStyleType="none" ps="6" pb="1">
+      <Box
+        as="ul"
+        id={weeksId}
+        hidden={!open}
+        aria-label={`Weekly growth, ${label}`}
+        listStyleType="none"
+        ps="6"
+        pb="1"
+      >
         {fold.weeks.map((w) => (
           <WeekLine key={w.key} line={w} />
         ))}
@@ -144,7 +214,14 @@ function Month({ month, filter }: { month: HistoryMonth; filter: HistoryFilter }
   const headingId = `history-month-${month.key}`;
   return (
     <Box as="section" aria-labelledby={headingId} data-month={month.key}>
-      <Box display="flex" flexDirection={{ base: 'column', sm: 'row' }} justifyContent="space-between" alignItems={{ sm: 'baseline' }} columnGap="3" pb="1.5">
+      <Box
+        display="flex"
+        flexDirection={{ base: 'column', sm: 'row' }}
+        justifyContent="space-between"
+        alignItems={{ sm: 'baseline' }}
+        columnGap="3"
+        pb="1.5"
+      >
         <chakra.h3 id={headingId} tabIndex={-1} fontWeight="semibold" outline="none">
           {label}
         </chakra.h3>
@@ -156,7 +233,13 @@ function Month({ month, filter }: { month: HistoryMonth; filter: HistoryFilter }
         </Text>
       </Box>
       <Box as="ul" listStyleType="none" aria-label={`${label} transactions`}>
-        {month.items.map((item) => (item.type === 'entry' ? <EntryLine key={item.key} line={item.line} /> : <GrowthFoldLine key={item.key} fold={item} label={label} />))}
+        {month.items.map((item) =>
+          item.type === 'entry' ? (
+            <EntryLine key={item.key} line={item.line} />
+          ) : (
+            <GrowthFoldLine key={item.key} fold={item} label={label} />
+          ),
+        )}
       </Box>
     </Box>
   );
@@ -167,7 +250,10 @@ function Month({ month, filter }: { month: HistoryMonth; filter: HistoryFilter }
  * with Box and Text so that the chunk reaches none of the first screen's modules).
  */
 function NothingUnder({ filter }: { filter: HistoryFilter }) {
-  const [title, hint] = filter === 'all' ? ['No transactions found', 'Deposits and withdrawals will appear here'] : [HISTORY_FILTER_EMPTY[filter], HISTORY_FILTER_EMPTY_HINT];
+  const [title, hint] =
+    filter === 'all'
+      ? ['No transactions found', 'Deposits and withdrawals will appear here']
+      : [HISTORY_FILTER_EMPTY[filter], HISTORY_FILTER_EMPTY_HINT];
   return (
     <Box py="4" textAlign="center" display="flex" flexDirection="column" gap="1">
       <Text fontWeight="semibold">{title}</Text>
@@ -209,13 +295,7 @@ export function HistoryList({ points, transactions }: { points: HistoryPointDto[
           <Text fontSize="sm" color="fg.muted">
             {`Showing ${shown} of ${pluralize(months.length, 'month')}`}
           </Text>
-          <chakra.button
-            type="button"
-            onClick={showOlder}
-            {...outlinedSmallButton}
-            px="4"
-            _hover={{ bg: 'bg.subtle' }}
-          >
+          <chakra.button type="button" onClick={showOlder} {...outlinedSmallButton} px="4" _hover={{ bg: 'bg.subtle' }}>
             Show older months
           </chakra.button>
         </Box>

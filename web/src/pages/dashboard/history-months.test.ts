@@ -6,9 +6,20 @@
  */
 import fc from 'fast-check';
 import type { LedgerLine } from './ledger-lines';
-import { HISTORY_FILTERS, type HistoryMonth, historyMonths, itemLines, type MonthOf, passesFilter, shownMonth } from './history-months';
+import {
+  HISTORY_FILTERS,
+  type HistoryMonth,
+  historyMonths,
+  itemLines,
+  type MonthOf,
+  passesFilter,
+  shownMonth,
+} from './history-months';
 
-const utcMonth: MonthOf = (line) => ({ year: new Date(line.t).getUTCFullYear(), month: new Date(line.t).getUTCMonth() });
+const utcMonth: MonthOf = (line) => ({
+  year: new Date(line.t).getUTCFullYear(),
+  month: new Date(line.t).getUTCMonth(),
+});
 
 const FROM = Date.parse('2024-01-01T00:00:00Z');
 const TO = Date.parse('2026-12-31T23:59:59Z');
@@ -53,11 +64,13 @@ describe('history months', () => {
     fc.assert(
       fc.property(linesArb, fc.constantFrom(...HISTORY_FILTERS), (lines, filter) => {
         const months = historyMonths(lines, filter, utcMonth);
-        for (let i = 0; i + 1 < months.length; i++) expect((months[i]?.key ?? '') > (months[i + 1]?.key ?? '')).toBe(true);
+        for (let i = 0; i + 1 < months.length; i++)
+          expect((months[i]?.key ?? '') > (months[i + 1]?.key ?? '')).toBe(true);
         for (const month of months) {
           const ts = month.items.map((item) => item.t);
           expect(ts).toEqual([...ts].sort((a, b) => b - a));
-          for (const line of itemLines(month.items)) expect(utcMonth(line)).toEqual({ year: month.year, month: month.month });
+          for (const line of itemLines(month.items))
+            expect(utcMonth(line)).toEqual({ year: month.year, month: month.month });
           expect(month.key).toBe(`${month.year}-${String(month.month + 1).padStart(2, '0')}`);
         }
       }),
@@ -87,7 +100,13 @@ describe('history months', () => {
   });
 
   it('keeps adjustments under All only, and leaves out a month with nothing under the filter', () => {
-    const line = (key: string, iso: string, kind: LedgerLine['kind'], amountCents: number): LedgerLine => ({ key, t: Date.parse(iso), kind, amountCents, balanceCents: 0 });
+    const line = (key: string, iso: string, kind: LedgerLine['kind'], amountCents: number): LedgerLine => ({
+      key,
+      t: Date.parse(iso),
+      kind,
+      amountCents,
+      balanceCents: 0,
+    });
     const lines = [
       line('4', '2026-05-18T00:00:00Z', 'growth', 1_500),
       line('3', '2026-05-12T10:00:00Z', 'adjustment', -2_000),
@@ -105,7 +124,13 @@ describe('history months', () => {
   });
 
   it('puts a growth credit in the month of its UTC day, as its date is shown', () => {
-    const credit: LedgerLine = { key: '0', t: Date.parse('2026-06-01T00:00:00Z'), kind: 'growth', amountCents: 100, balanceCents: 100 };
+    const credit: LedgerLine = {
+      key: '0',
+      t: Date.parse('2026-06-01T00:00:00Z'),
+      kind: 'growth',
+      amountCents: 100,
+      balanceCents: 100,
+    };
     expect(shownMonth(credit)).toEqual({ year: 2026, month: 5 });
   });
 });

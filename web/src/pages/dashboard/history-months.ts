@@ -47,18 +47,31 @@ export type MonthOf = (line: LedgerLine) => { year: number; month: number };
 /** The month a line's shown date falls in: growth on its UTC day, an entry in the viewer's time zone. */
 export const shownMonth: MonthOf = (line) => {
   const date = new Date(line.t);
-  return line.kind === 'growth' ? { year: date.getUTCFullYear(), month: date.getUTCMonth() } : { year: date.getFullYear(), month: date.getMonth() };
+  return line.kind === 'growth'
+    ? { year: date.getUTCFullYear(), month: date.getUTCMonth() }
+    : { year: date.getFullYear(), month: date.getMonth() };
 };
 
-export const passesFilter = (line: LedgerLine, filter: HistoryFilter): boolean => filter === 'all' || line.kind === filter;
+export const passesFilter = (line: LedgerLine, filter: HistoryFilter): boolean =>
+  filter === 'all' || line.kind === filter;
 
-const monthKey = (year: number, month: number) => `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}`;
+const monthKey = (year: number, month: number) =>
+  `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}`;
 
 function monthItems(key: string, lines: readonly LedgerLine[]): MonthItem[] {
   const weeks = lines.filter((l) => l.kind === 'growth');
-  const items: MonthItem[] = lines.filter((l) => l.kind !== 'growth').map((line) => ({ type: 'entry', key: line.key, t: line.t, line }));
+  const items: MonthItem[] = lines
+    .filter((l) => l.kind !== 'growth')
+    .map((line) => ({ type: 'entry', key: line.key, t: line.t, line }));
   const newest = weeks[0];
-  if (newest) items.push({ type: 'growth', key: `growth-${key}`, t: newest.t, totalCents: weeks.reduce((sum, w) => sum + w.amountCents, 0), weeks });
+  if (newest)
+    items.push({
+      type: 'growth',
+      key: `growth-${key}`,
+      t: newest.t,
+      totalCents: weeks.reduce((sum, w) => sum + w.amountCents, 0),
+      weeks,
+    });
   // Stable: a fold and an entry at the same instant keep the fold after the entry.
   return items.sort((a, b) => b.t - a.t);
 }
@@ -67,7 +80,11 @@ function monthItems(key: string, lines: readonly LedgerLine[]): MonthItem[] {
  * `lines` (newest first, as ledgerLines gives them) under `filter`, by month, newest month first;
  * within a month newest first. Months with no line under the filter are left out.
  */
-export function historyMonths(lines: readonly LedgerLine[], filter: HistoryFilter, monthOf: MonthOf = shownMonth): HistoryMonth[] {
+export function historyMonths(
+  lines: readonly LedgerLine[],
+  filter: HistoryFilter,
+  monthOf: MonthOf = shownMonth,
+): HistoryMonth[] {
   const byMonth = new Map<string, { year: number; month: number; lines: LedgerLine[] }>();
   for (const line of lines) {
     if (!passesFilter(line, filter)) continue;
@@ -84,9 +101,13 @@ export function historyMonths(lines: readonly LedgerLine[], filter: HistoryFilte
       year,
       month,
       netCents: own.reduce((sum, l) => sum + l.amountCents, 0),
-      items: monthItems(key, [...own].sort((a, b) => b.t - a.t)),
+      items: monthItems(
+        key,
+        [...own].sort((a, b) => b.t - a.t),
+      ),
     }));
 }
 
 /** The lines a month's items hold, in the order shown (a fold's weeks in its place). */
-export const itemLines = (items: readonly MonthItem[]): LedgerLine[] => items.flatMap((i) => (i.type === 'entry' ? [i.line] : i.weeks));
+export const itemLines = (items: readonly MonthItem[]): LedgerLine[] =>
+  items.flatMap((i) => (i.type === 'entry' ? [i.line] : i.weeks));

@@ -34,7 +34,9 @@ function RangeButton({ range, pressed, onPress }: { range: RangeName; pressed: b
       minW="12"
       {...outlinedSmallButton}
       px="3"
-      {...(pressed ? { bg: 'colorPalette.solid', color: 'colorPalette.contrast', borderColor: 'transparent' } : { borderColor: 'border', _hover: { bg: 'colorPalette.subtle' } })}
+      {...(pressed
+        ? { bg: 'colorPalette.solid', color: 'colorPalette.contrast', borderColor: 'transparent' }
+        : { borderColor: 'border', _hover: { bg: 'colorPalette.subtle' } })}
     >
       {range}
     </chakra.button>
@@ -51,7 +53,8 @@ const signedGain = (cents: number) => `${cents >= 0 ? '+' : ''}${formatUsd(cents
  */
 function RangeChange({ view, range }: { view: RangeView; range: RangeName }) {
   const { gain } = view;
-  const span = view.since === null && range !== 'All' ? RANGE_SPANS[range] : `since ${formatDate(view.since ?? 0, 'UTC')}`;
+  const span =
+    view.since === null && range !== 'All' ? RANGE_SPANS[range] : `since ${formatDate(view.since ?? 0, 'UTC')}`;
   const parts = [
     ['deposits', gain.depositsCents],
     ['withdrawals', gain.withdrawalsCents],
@@ -67,7 +70,8 @@ function RangeChange({ view, range }: { view: RangeView; range: RangeName }) {
         {signedGain(gain.growthCents)} ({formatSignedPercent(gain.returnPercent)})
       </Text>
       <Text fontSize="sm" color="fg.muted" data-testid="range-breakdown">
-        Balance from {formatUsd(gain.startCents)} to {formatUsd(gain.endCents)}: {parts.map(([name, cents]) => `${name} ${signedMovement(cents)}`).join(', ')}
+        Balance from {formatUsd(gain.startCents)} to {formatUsd(gain.endCents)}:{' '}
+        {parts.map(([name, cents]) => `${name} ${signedMovement(cents)}`).join(', ')}
       </Text>
     </Box>
   );

@@ -14,6 +14,15 @@ export const HISTORY_KIND_LABELS: Record<HistoryPointDto['kind'], string> = {
 export const signedMovement = (cents: Cents): string => movementUsd(centsToDollars(cents));
 
 /** The history card's filter: its choices' names, and what an empty choice says (never a failure). */
-export const HISTORY_FILTER_LABELS = { all: 'All', deposit: 'Deposits', withdrawal: 'Withdrawals', growth: 'Growth' } as const;
-export const HISTORY_FILTER_EMPTY = { deposit: 'No deposits yet', withdrawal: 'No withdrawals yet', growth: 'No weekly growth yet' } as const;
+export const HISTORY_FILTER_LABELS = {
+  all: 'All',
+  deposit: 'Deposits',
+  withdrawal: 'Withdrawals',
+  growth: 'Growth',
+} as const;
+export const HISTORY_FILTER_EMPTY = {
+  deposit: 'No deposits yet',
+  withdrawal: 'No withdrawals yet',
+  growth: 'No weekly growth yet',
+} as const;
 export const HISTORY_FILTER_EMPTY_HINT = 'Choose All to see every transaction.';

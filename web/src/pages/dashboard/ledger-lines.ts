@@ -37,7 +37,9 @@ export function ledgerLines(points: readonly HistoryPointDto[], transactions: re
     const t = Date.parse(p.at);
     const amountCents = dollarsToCents(p.amount);
     const note = p.kind === 'growth' ? undefined : notes.get(entryKey(t, amountCents))?.shift();
-    return [{ key: `${i}`, t, kind: p.kind, amountCents, balanceCents: dollarsToCents(p.balance), ...(note ? { note } : {}) }];
+    return [
+      { key: `${i}`, t, kind: p.kind, amountCents, balanceCents: dollarsToCents(p.balance), ...(note ? { note } : {}) },
+    ];
   });
   return lines.reverse();
 }

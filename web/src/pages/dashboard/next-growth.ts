@@ -10,6 +10,7 @@ export function nextGrowthAt(lastUpdate: number, now: number): number {
   const midnight = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   let monday = midnight + ((8 - today.getUTCDay()) % 7) * DAY_MS;
   if (monday <= now) monday += WEEK_MS;
-  if (!isDueForWeeklyUpdate(lastUpdate, monday)) monday += Math.ceil((lastUpdate + WEEK_MS - monday) / WEEK_MS) * WEEK_MS;
+  if (!isDueForWeeklyUpdate(lastUpdate, monday))
+    monday += Math.ceil((lastUpdate + WEEK_MS - monday) / WEEK_MS) * WEEK_MS;
   return monday;
 }

@@ -12,10 +12,19 @@ export const RANGES = ['1M', '3M', 'YTD', 'All'] as const;
 export type RangeName = (typeof RANGES)[number];
 
 /** What each range's button means, said to screen readers. */
-export const RANGE_NAMES: Record<RangeName, string> = { '1M': '1 month', '3M': '3 months', YTD: 'Year to date', All: 'All time' };
+export const RANGE_NAMES: Record<RangeName, string> = {
+  '1M': '1 month',
+  '3M': '3 months',
+  YTD: 'Year to date',
+  All: 'All time',
+};
 
 /** The change figure's words for a range the history fills (All never does: it starts at the first point). */
-export const RANGE_SPANS: Record<Exclude<RangeName, 'All'>, string> = { '1M': 'over 1 month', '3M': 'over 3 months', YTD: 'since January 1' };
+export const RANGE_SPANS: Record<Exclude<RangeName, 'All'>, string> = {
+  '1M': 'over 1 month',
+  '3M': 'over 3 months',
+  YTD: 'since January 1',
+};
 
 /** A point of the chart: a history point, or the range's start (`start`: the balance carried into it). */
 export interface ChartRow {
@@ -43,7 +52,12 @@ export function rangeStart(range: RangeName, now: number): number | null {
 /** A history point as a row: never the range's start. */
 type PointRow = ChartRow & { kind: HistoryPointDto['kind'] };
 
-const rowOf = (p: HistoryPointDto): PointRow => ({ t: Date.parse(p.at), balanceCents: dollarsToCents(p.balance), kind: p.kind, amountCents: dollarsToCents(p.amount) });
+const rowOf = (p: HistoryPointDto): PointRow => ({
+  t: Date.parse(p.at),
+  balanceCents: dollarsToCents(p.balance),
+  kind: p.kind,
+  amountCents: dollarsToCents(p.amount),
+});
 
 /** The view of `points` (oldest first, not empty) for `range`. */
 export function rangeView(points: readonly HistoryPointDto[], range: RangeName, now: number): RangeView {
@@ -52,7 +66,10 @@ export function rangeView(points: readonly HistoryPointDto[], range: RangeName, 
   const gain = rangeGain(all, start);
   const carried = start === null ? undefined : all.filter((r) => r.t < start).at(-1);
   if (carried && start !== null) {
-    const rows = [{ t: start, balanceCents: carried.balanceCents, kind: 'start' as const, amountCents: 0 }, ...all.filter((r) => r.t >= start)];
+    const rows = [
+      { t: start, balanceCents: carried.balanceCents, kind: 'start' as const, amountCents: 0 },
+      ...all.filter((r) => r.t >= start),
+    ];
     return { rows, gain, since: null };
   }
   // The history starts inside the range: drawn from its first point (the first deposit), counted from $0 before it.

@@ -25,7 +25,17 @@ const fieldText = (cents: Cents) => `${Math.floor(cents / 100)}.${String(cents %
  */
 function Failure({ notice }: { notice: Notice }) {
   return (
-    <Box role="alert" borderWidth="1px" borderColor="red.muted" bg="red.subtle" color="red.fg" rounded="l2" px="3" py="2" textStyle="sm">
+    <Box
+      role="alert"
+      borderWidth="1px"
+      borderColor="red.muted"
+      bg="red.subtle"
+      color="red.fg"
+      rounded="l2"
+      px="3"
+      py="2"
+      textStyle="sm"
+    >
       <Box as="strong" display="block">
         {notice.title}
       </Box>
@@ -35,7 +45,16 @@ function Failure({ notice }: { notice: Notice }) {
 }
 
 /** A step's frame: the title, what the step says first, its content, and its two buttons (one back, one that submits the form). */
-function RequestStep({ gap, description, back, onBack, submit, ready = true, submitting = false, children }: {
+function RequestStep({
+  gap,
+  description,
+  back,
+  onBack,
+  submit,
+  ready = true,
+  submitting = false,
+  children,
+}: {
   gap: string;
   description: ReactNode;
   back: string;
@@ -69,7 +88,13 @@ function RequestStep({ gap, description, back, onBack, submit, ready = true, sub
   );
 }
 
-export function AmountStep({ amount, error, eligibleCents, onAmount, onCancel }: {
+export function AmountStep({
+  amount,
+  error,
+  eligibleCents,
+  onAmount,
+  onCancel,
+}: {
   amount: string;
   /** The amount's problem: its title over the field, its message there and under the field. */
   error: Notice | null;
@@ -79,7 +104,14 @@ export function AmountStep({ amount, error, eligibleCents, onAmount, onCancel }:
 }) {
   const description = `You can withdraw up to ${formatUsd(eligibleCents)} in eligible profit. The minimum request is ${formatUsd(MIN_WITHDRAWAL_REQUEST_CENTS)}.`;
   return (
-    <RequestStep gap="3" description={description} back="Cancel" onBack={onCancel} submit="Review" ready={amount.trim() !== ''}>
+    <RequestStep
+      gap="3"
+      description={description}
+      back="Cancel"
+      onBack={onCancel}
+      submit="Review"
+      ready={amount.trim() !== ''}
+    >
       {error && <Failure notice={error} />}
       {/*
         Ark describes the input by the hint alone (the error through aria-errormessage, which
@@ -91,13 +123,27 @@ export function AmountStep({ amount, error, eligibleCents, onAmount, onCancel }:
         <Field.Label>Amount</Field.Label>
         <HStack w="full" gap="2">
           <InputGroup flex="1" startElement="$">
-            <Input type="text" inputMode="decimal" autoComplete="off" placeholder="0.00" value={amount} onChange={(e) => onAmount(e.currentTarget.value)} aria-describedby={error ? 'amount-error amount-hint' : 'amount-hint'} />
+            <Input
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.00"
+              value={amount}
+              onChange={(e) => onAmount(e.currentTarget.value)}
+              aria-describedby={error ? 'amount-error amount-hint' : 'amount-hint'}
+            />
           </InputGroup>
-          <Button variant="outline" title="Withdraw all your eligible profit" onClick={() => onAmount(fieldText(eligibleCents))}>
+          <Button
+            variant="outline"
+            title="Withdraw all your eligible profit"
+            onClick={() => onAmount(fieldText(eligibleCents))}
+          >
             Max
           </Button>
         </HStack>
-        <Field.HelperText>You can have up to {MAX_PENDING_WITHDRAWAL_REQUESTS} requests waiting for a decision at once.</Field.HelperText>
+        <Field.HelperText>
+          You can have up to {MAX_PENDING_WITHDRAWAL_REQUESTS} requests waiting for a decision at once.
+        </Field.HelperText>
         <Field.ErrorText color="red.fg">{error?.description}</Field.ErrorText>
       </Field.Root>
     </RequestStep>
@@ -115,9 +161,26 @@ function Fact({ term, children }: { term: string; children: string }) {
   );
 }
 
-export function ReviewStep({ cents, problem, submitting, onBack }: { cents: Cents; problem: Notice | null; submitting: boolean; onBack: () => void }) {
+export function ReviewStep({
+  cents,
+  problem,
+  submitting,
+  onBack,
+}: {
+  cents: Cents;
+  problem: Notice | null;
+  submitting: boolean;
+  onBack: () => void;
+}) {
   return (
-    <RequestStep gap="4" description="Check your request before you send it." back="Back" onBack={onBack} submit="Submit Request" submitting={submitting}>
+    <RequestStep
+      gap="4"
+      description="Check your request before you send it."
+      back="Back"
+      onBack={onBack}
+      submit="Submit Request"
+      submitting={submitting}
+    >
       <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="2" data-testid="request-review">
         <Fact term="Amount">{formatUsd(cents)}</Fact>
         <Fact term="To">The bank account on file</Fact>
@@ -125,7 +188,8 @@ export function ReviewStep({ cents, problem, submitting, onBack }: { cents: Cent
         <Fact term="Payment">Once approved, processing takes 2-3 business days.</Fact>
       </Box>
       <Text fontSize="sm" color="fg.muted">
-        Until it is decided, {formatUsd(cents)} of your eligible profit is reserved for it. You can cancel it while it waits.
+        Until it is decided, {formatUsd(cents)} of your eligible profit is reserved for it. You can cancel it while it
+        waits.
       </Text>
       {problem && <Failure notice={problem} />}
     </RequestStep>

@@ -34,7 +34,10 @@ const cognitoCalls = (() => {
   return {
     record(init: RequestInit | undefined): void {
       const target = new Headers(init?.headers).get('x-amz-target') ?? '';
-      calls.push({ target: target.replace('AWSCognitoIdentityProviderService.', ''), body: typeof init?.body === 'string' ? init.body : '' });
+      calls.push({
+        target: target.replace('AWSCognitoIdentityProviderService.', ''),
+        body: typeof init?.body === 'string' ? init.body : '',
+      });
     },
     take(): CognitoCall[] {
       const taken = calls;
@@ -48,7 +51,8 @@ const realFetch = globalThis.fetch;
 
 beforeAll(async () => {
   globalThis.fetch = (input, init) => {
-    if (String(input instanceof Request ? input.url : input).startsWith(`${t.stack.url}/cognito`)) cognitoCalls.record(init);
+    if (String(input instanceof Request ? input.url : input).startsWith(`${t.stack.url}/cognito`))
+      cognitoCalls.record(init);
     return realFetch(input, init);
   };
   const config = parseSiteConfig(await (await realFetch(`${t.stack.url}/config.json`)).json());
@@ -71,7 +75,10 @@ describe("Amplify's own signIn against the local Cognito", () => {
     expect(result).toEqual({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
     const calls = cognitoCalls.take();
     expect(calls.map((c) => c.target)).toEqual(['InitiateAuth', 'RespondToAuthChallenge']);
-    expect(JSON.parse(calls[0]?.body ?? '{}')).toMatchObject({ AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: 'alice@example.com', SRP_A: expect.any(String) } });
+    expect(JSON.parse(calls[0]?.body ?? '{}')).toMatchObject({
+      AuthFlow: 'USER_SRP_AUTH',
+      AuthParameters: { USERNAME: 'alice@example.com', SRP_A: expect.any(String) },
+    });
     expect(JSON.parse(calls[1]?.body ?? '{}')).toMatchObject({ ChallengeName: 'PASSWORD_VERIFIER' });
     expect(calls.some((c) => c.body.includes(DEMO_PASSWORD))).toBe(false);
 
@@ -79,7 +86,11 @@ describe("Amplify's own signIn against the local Cognito", () => {
     const { tokens } = await fetchAuthSession();
     const accessToken = tokens?.accessToken.toString() ?? '';
     const sub = String(claimsOf(accessToken).sub);
-    expect(claimsOf(accessToken)).toMatchObject({ token_use: 'access', client_id: t.stack.cognito.clientId, username: sub });
+    expect(claimsOf(accessToken)).toMatchObject({
+      token_use: 'access',
+      client_id: t.stack.cognito.clientId,
+      username: sub,
+    });
     expect((await t.client.call('getPortfolio', { token: accessToken, params: { userId: sub } })).status).toBe(200);
   });
 
@@ -89,12 +100,16 @@ describe("Amplify's own signIn against the local Cognito", () => {
     expect(result.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
     const confirmed = await confirmSignIn({ challengeResponse: await freshTotpCode(DEMO_ADMIN_TOTP_SECRET) });
     expect(confirmed).toEqual({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
-    expect(cognitoCalls.take().map((c) => c.target)).toEqual(['InitiateAuth', 'RespondToAuthChallenge', 'RespondToAuthChallenge']);
+    expect(cognitoCalls.take().map((c) => c.target)).toEqual([
+      'InitiateAuth',
+      'RespondToAuthChallenge',
+      'RespondToAuthChallenge',
+    ]);
     const { tokens } = await fetchAuthSession();
     expect(claimsOf(tokens?.accessToken.toString() ?? '')['cognito:groups']).toEqual(['admins']);
   });
 
-  it('refuses a wrong password with Cognito\'s words, and signs no one in', async () => {
+  it("refuses a wrong password with Cognito's words, and signs no one in", async () => {
     expect(await failureOf(signIn({ username: 'alice@example.com', password: 'not-the-password' }))).toEqual({
       name: 'NotAuthorizedException',
       message: 'Incorrect username or password.',
