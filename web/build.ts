@@ -54,11 +54,7 @@ export const WEB_BUILD_OPTIONS: BuildOptions = {
   metafile: true,
   define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
   logLevel: 'warning',
-  plugins: [
-    directImports(),
-    chakraTreeShaking,
-    reactRouterTreeShaking,
-  ],
+  plugins: [directImports(), chakraTreeShaking, reactRouterTreeShaking],
 };
 
 export interface Sizes {
@@ -92,9 +88,7 @@ function staticClosure(meta: Metafile, start: string): string[] {
 }
 
 function outputFor(meta: Metafile, entry: string): string {
-  const found = Object.entries(meta.outputs).find(
-    ([, o]) => o.entryPoint !== undefined && o.entryPoint === entry,
-  );
+  const found = Object.entries(meta.outputs).find(([, o]) => o.entryPoint !== undefined && o.entryPoint === entry);
   if (!found) throw new Error(`no output for ${entry}`);
   return found[0];
 }
