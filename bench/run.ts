@@ -64,8 +64,8 @@ import { DEMO_ADMIN, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from '../infra/loca
 
 const settings = benchSettings(process.env);
 const SIZES = settings.sizes;
-/** The demo clients the stack seeds beside the bench's (alice, bob, the admin). */
-const DEMO_CLIENTS = 3;
+/** The demo clients the stack seeds beside the bench's: alice and bob (its administrators are not clients). */
+const DEMO_CLIENTS = 2;
 const LATENCY_CONCURRENCIES = [1, 16] as const;
 const TRANSACTIONS = 500;
 
