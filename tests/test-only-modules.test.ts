@@ -21,9 +21,26 @@ function sourceFiles(dir: string): string[] {
 const IMPORT =
   /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"`](\.{1,2}\/[^'"`]+)['"`]\s*\)|jest\.mock\(\s*['"](\.{1,2}\/[^'"]+)['"]/g;
 
-/** The files a module imports by relative path, resolved as TypeScript does. */
+/** The repository's workspace packages (package.json `workspaces`), by name: the entry each exports as `.`. */
+const WORKSPACE_ENTRIES = new Map(
+  (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { workspaces?: string[] }).workspaces?.map((dir) => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8')) as {
+      name: string;
+      exports: { '.': string };
+    };
+    return [manifest.name, join(dir, manifest.exports['.'])] as const;
+  }) ?? [],
+);
+const PACKAGE_IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](@[^'"]+)['"]|import\(\s*['"](@[^'"]+)['"]\s*\)/g;
+
+/** The files a module imports by relative path or through a workspace package's entry, resolved as TypeScript does. */
 function importsOf(file: string): string[] {
   const found: string[] = [];
+  for (const m of readFileSync(file, 'utf8').matchAll(PACKAGE_IMPORT)) {
+    const entry = WORKSPACE_ENTRIES.get(m[1] ?? m[2] ?? '');
+    if (entry) found.push(entry);
+  }
   for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
     const spec = m[1] ?? m[2] ?? m[3];
     if (!spec || spec.includes('${')) continue;
