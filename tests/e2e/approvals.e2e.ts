@@ -4,13 +4,12 @@
  * own, then the activity page shows both acts, filtered by client and kind, and exports them.
  * The journeys run in order: the second reads what the first did.
  */
-import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { DEMO_CHECKER, DEMO_CHECKER_TOTP_SECRET } from '../../infra/local/seed';
 import { expect as expectPage } from './support/expect';
 import { centsOf, chooseRowAction, clientRow, eventually, factsOf, rowBalance, usd } from './support/admin';
-import { answerOf, answers, type E2E, journey, signIn, useE2E } from './support/e2e';
+import { answerOf, answers, downloadedText, type E2E, journey, signIn, useE2E } from './support/e2e';
 
 const e2e = useE2E();
 
@@ -167,7 +166,7 @@ journey('activity: the approval\'s entries, filtered by client and by kind, and 
   await eventually(async () => expect(await activityRows(page)).toHaveLength(byClient.length));
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^aurum-activity-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = parse(readFileSync(await download.path(), 'utf8'), {}) as string[][];
+  const csv = parse(await downloadedText(download), {}) as string[][];
   expect(csv[0]).toEqual(['When', 'Administrator', 'Kind', 'Action', 'Client e-mail', 'Client id', 'Amount', 'Balance before', 'Balance after', 'Reason', 'Note']);
   const lines = csv.slice(1);
   expect(lines).toHaveLength(byClient.length);
