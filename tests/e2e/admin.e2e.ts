@@ -20,7 +20,10 @@ import { validation } from '../../shared/messages';
 import { answerOf, answers, type E2E, journey, signIn, useE2E } from './support/e2e';
 import { refusals } from '../../shared/refusals';
 
-const e2e = useE2E();
+const e2e = useE2E({
+  privateStack:
+    "its journeys change bob's balance (a deposit, an edited balance) and read the client table's rows and order, which other files change",
+});
 
 const ADMIN = 'admin@example.com';
 const CHECKER = 'checker@example.com';

@@ -4,15 +4,17 @@
  * own, then the activity page shows both acts, filtered by client and kind, and exports them.
  * The journeys run in order: the second reads what the first did.
  */
-import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { DEMO_CHECKER, DEMO_CHECKER_TOTP_SECRET } from '../../infra/local/seed';
 import { expect as expectPage } from './support/expect';
 import { centsOf, chooseRowAction, clientRow, eventually, factsOf, rowBalance, usd } from './support/admin';
-import { answerOf, answers, type E2E, journey, signIn, useE2E } from './support/e2e';
+import { answerOf, answers, downloadedText, type E2E, journey, signIn, useE2E } from './support/e2e';
 
-const e2e = useE2E();
+const e2e = useE2E({
+  privateStack:
+    "its four-eyes journey reads bob's balance and expects no other action waiting for approval, which other files leave on bob",
+});
 
 const ADMIN = 'admin@example.com';
 const BOB = 'bob@example.com';
@@ -209,7 +211,7 @@ journey(
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^aurum-activity-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = parse(readFileSync(await download.path(), 'utf8'));
+    const csv = parse(await downloadedText(download));
     expect(csv[0]).toEqual([
       'When',
       'Administrator',

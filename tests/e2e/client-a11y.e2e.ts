@@ -9,7 +9,10 @@ import { seriousViolations } from './support/axe';
 import { expect as expectPage } from './support/expect';
 import { journey, signIn, useE2E } from './support/e2e';
 
-const e2e = useE2E();
+const e2e = useE2E({
+  privateStack:
+    "each of its journeys leaves a withdrawal request of alice's waiting, and a client may have only so many waiting: a11y leaves one too",
+});
 
 const ALICE = 'alice@example.com';
 

@@ -13,7 +13,10 @@ import { centsOf, eventually, usd } from './support/admin';
 import { expect as expectPage } from './support/expect';
 import { answerOf, answers, journey, signIn, useE2E } from './support/e2e';
 
-const e2e = useE2E();
+const e2e = useE2E({
+  privateStack:
+    "its journeys read alice's history month by month and her withdrawal requests, which other files add to",
+});
 
 const ALICE = 'alice@example.com';
 const ADMIN = 'admin@example.com';

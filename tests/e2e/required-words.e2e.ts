@@ -15,7 +15,9 @@ import { isCounted, missingTexts, readRequiredWords, textPattern } from '../../w
 import { chooseRowAction, clientRow, eventually } from './support/admin';
 import { answerOf, answers, journey, signIn, useE2E } from './support/e2e';
 
-const e2e = useE2E();
+const e2e = useE2E({
+  privateStack: "it resets bob's password, withdraws from alice and moves money on bob, which other files read",
+});
 const words = readRequiredWords();
 
 const ALICE = 'alice@example.com';

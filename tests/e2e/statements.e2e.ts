@@ -1,8 +1,7 @@
 /** Balance history and statements in the browser: the chart shows, and a downloaded CSV reads back. */
-import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { expect as expectPage } from './support/expect';
-import { journey, signIn, useE2E } from './support/e2e';
+import { downloadedText, journey, signIn, useE2E } from './support/e2e';
 
 const e2e = useE2E();
 
@@ -25,7 +24,7 @@ journey('a client sees the balance chart and downloads a statement that reads ba
   expect(download.suggestedFilename()).toMatch(
     new RegExp(`^aurum-statement-${year}-01-01-to-\\d{4}-\\d{2}-\\d{2}\\.csv$`),
   );
-  const rows = parse(readFileSync(await download.path(), 'utf8'));
+  const rows = parse(await downloadedText(download));
   expect(rows[0]).toEqual(['Date', 'Type', 'Description', 'Amount', 'Balance']);
   expect(rows.filter((r) => r[1] === 'Deposit').map((r) => [r[2], r[3]])).toEqual([
     ['Initial investment', '25000.00'],
@@ -48,7 +47,7 @@ journey('an admin exports the whole book', e2e, async ({ page }) => {
   ]);
   expect(download.suggestedFilename()).toMatch(/^aurum-balances-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(download.url()).toMatch(/X-Amz-Signature=/);
-  const rows = parse(readFileSync(await download.path(), 'utf8'));
+  const rows = parse(await downloadedText(download));
   expect(rows[0]).toEqual(['Email', 'Name', 'Balance', 'Weekly gain %', 'Last updated']);
   const emails = rows.slice(1).map((r) => r[0]);
   expect(emails).toEqual(expect.arrayContaining(['alice@example.com', 'bob@example.com']));

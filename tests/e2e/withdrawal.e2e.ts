@@ -9,7 +9,9 @@ import { aliceTopUp } from '../../infra/local/seed';
 import { expect as expectPage } from './support/expect';
 import { journey, signIn, useE2E } from './support/e2e';
 
-const e2e = useE2E();
+const e2e = useE2E({
+  privateStack: "it reads alice's requests and withdrawal alerts and approves her requests, which other files add to",
+});
 
 const ADMIN = 'admin@example.com';
 const ALICE = 'alice@example.com';

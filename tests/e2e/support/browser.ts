@@ -3,7 +3,7 @@
  * `chromium`, which .ci/run installs when missing), launched headless with a fresh profile.
  */
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type BrowserServer, chromium } from 'playwright-core';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
@@ -31,11 +31,12 @@ export const CHROME_FLAGS = [
 ];
 
 /**
- * `trustSpki`: base64 SHA-256 public-key hashes whose certificates the browser trusts (the local
- * hosted UI's, made per data folder), and no other certificate error.
+ * The run's one browser, as a server test files connect to (`chromium.connect`). `trustSpki`:
+ * base64 SHA-256 public-key hashes whose certificates the browser trusts (the local hosted UI's),
+ * and no other certificate error.
  */
-export function launchBrowser(trustSpki: readonly string[] = []): Promise<Browser> {
+export function launchBrowserServer(trustSpki: readonly string[] = []): Promise<BrowserServer> {
   // playwright-core gives each launch a new, empty profile.
   const trust = trustSpki.length > 0 ? [`--ignore-certificate-errors-spki-list=${trustSpki.join(',')}`] : [];
-  return chromium.launch({ executablePath: findChrome(), args: [...CHROME_FLAGS, ...trust] });
+  return chromium.launchServer({ executablePath: findChrome(), args: [...CHROME_FLAGS, ...trust] });
 }

@@ -1,16 +1,24 @@
 /**
- * One local stack and one browser per test file; a fresh browser context (no storage, no
- * cookies) per test. A failing test leaves a screenshot and the page's console under
- * .e2e-artifacts/.
+ * The run's one browser (support/shared-run.ts), connected to per test file, with a fresh browser
+ * context (no storage, no cookies) per test; the run's shared stack, or a stack of the file's own
+ * where `privateStack` says why the file needs one. A failing test leaves a screenshot and the
+ * page's console under .e2e-artifacts/.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Page, Response } from 'playwright-core';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Download,
+  type Page,
+  type Response,
+} from 'playwright-core';
 import { type AnswerOf, matchPath, routeByName, type RouteName } from '../../../shared/api';
 import { checkAnswer, Client, freshTotpCode } from '../../integration/support/client';
 import { startTestStack, type TestStack } from '../../integration/support/stack';
-import { launchBrowser } from './browser';
-import { spkiHashOf } from '@aurum/cognito-emulator';
+import { recordPrivateStack, runDataDir, sharedRun } from './shared-run';
 
 const ARTIFACTS = resolve(__dirname, '../../../.e2e-artifacts');
 
@@ -21,21 +29,46 @@ export interface E2E {
   url(path: string): string;
 }
 
-export function useE2E(): E2E {
+export interface E2EOptions {
+  /**
+   * Why the file's journeys cannot share the run's stack (they change or count seeded data that
+   * other files change too): the file then starts a seeded stack of its own, serving the same build
+   * and the run's hosted-UI certificate, so the run's browser trusts it too.
+   */
+  privateStack?: string;
+}
+
+/**
+ * The shared stack is the run's: a file on it makes its own users and clients, or reads seeded
+ * data no other file on it changes; stopping or crashing it is the run's to do.
+ */
+function sharedStack(info: ReturnType<typeof sharedRun>['stack']): TestStack {
+  const refuse = () =>
+    Promise.reject(
+      new Error('the shared e2e stack is stopped by the run, never by one file: use useE2E({ privateStack })'),
+    );
+  return { ...info, stop: refuse, crash: refuse };
+}
+
+export function useE2E(options: E2EOptions = {}): E2E {
   const ctx = {} as E2E;
+  let own: TestStack | undefined;
   beforeAll(async () => {
-    ctx.stack = await startTestStack({ seed: true, web: 'serve' });
+    const run = sharedRun();
+    ctx.browser = await chromium.connect(run.browserEndpoint);
+    if (options.privateStack) {
+      own = await startTestStack({ seed: true, web: 'serve', dataDir: runDataDir(run.runDir) });
+      recordPrivateStack(run.runDir, basename(expect.getState().testPath ?? 'unknown'));
+    }
+    ctx.stack = own ?? sharedStack(run.stack);
     ctx.client = new Client(ctx.stack);
-    // The local hosted UI's certificate (Google sign-in), trusted as a developer trusts it once.
-    ctx.browser = await launchBrowser([
-      spkiHashOf(readFileSync(join(ctx.stack.dataDir, 'hosted-ui-tls', 'cert.pem'), 'utf8')),
-    ]);
     ctx.url = (path: string) => `${ctx.stack.url}${path}`;
   });
   afterAll(async () => {
+    // Closing a connected browser disconnects this file and drops its contexts; the browser runs on.
     await ctx.browser?.close();
     ctx.client?.destroy();
-    await ctx.stack?.stop();
+    await own?.stop();
   });
   return ctx;
 }
@@ -92,7 +125,7 @@ export async function signIn(page: Page, e2e: E2E, email: string, password = DEM
   await page.getByRole('button', { name: 'Sign In' }).click();
   const secret = e2e.client.totpSecretOf(email);
   if (secret === undefined) return;
-  await page.getByLabel('Authentication code').fill(await freshTotpCode(secret));
+  await page.getByLabel('Authentication code').fill(await freshTotpCode(secret, e2e.stack.dataDir));
   await page.getByRole('button', { name: 'Verify' }).click();
 }
 
@@ -119,4 +152,14 @@ export async function holdScripts(page: Page) {
     released = true;
     for (const go of held.splice(0)) await go();
   };
+}
+
+/**
+ * A download's content, read through the browser connection: the run's browser is a server the
+ * file connects to, so the downloaded file is on its side and `download.path()` is refused.
+ */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }

@@ -1,6 +1,41 @@
-/** Builds the SPA once for the whole end-to-end run; every test stack serves this build. */
+/**
+ * Builds the SPA once for the whole end-to-end run, then starts what the run's files share
+ * (support/shared-run.ts): one seeded stack serving this build and one Chromium trusting the
+ * run's hosted-UI certificate.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { hostedUiCertificate } from '@aurum/cognito-emulator';
+import globalTeardown from './global-teardown';
+import { startTestStack } from '../../integration/support/stack';
+import { launchBrowserServer } from './browser';
+import { certificateDir, E2E_RUN_VARIABLE, type RunHandles, runDataDir, runKey, type SharedRun } from './shared-run';
+
 export default async function globalSetup(): Promise<void> {
   const { buildWeb, printReport } = await import('../../../web/build');
   const report = await buildWeb();
   printReport(report, (line) => process.stderr.write(`${line}\n`));
+
+  const handles: RunHandles = { runDir: mkdtempSync(join(tmpdir(), 'aurum-e2e-run-')) };
+  // Kept before anything starts: the teardown stops whatever did start, even when the rest failed.
+  (globalThis as Record<symbol, RunHandles | undefined>)[runKey] = handles;
+  const { spkiSha256 } = await hostedUiCertificate(certificateDir(handles.runDir));
+  const [stack, browser] = await Promise.allSettled([
+    startTestStack({ seed: true, web: 'serve', dataDir: runDataDir(handles.runDir) }),
+    launchBrowserServer([spkiSha256]),
+  ]);
+  if (stack.status === 'fulfilled') handles.stack = stack.value;
+  if (browser.status === 'fulfilled') handles.browser = browser.value;
+  // Jest runs no globalTeardown after a globalSetup that failed: whatever started is stopped here.
+  if (stack.status === 'rejected' || browser.status === 'rejected') {
+    await globalTeardown();
+    throw stack.status === 'rejected' ? stack.reason : (browser as PromiseRejectedResult).reason;
+  }
+  const { stop: _stop, crash: _crash, ...info } = stack.value;
+  process.env[E2E_RUN_VARIABLE] = JSON.stringify({
+    stack: info,
+    browserEndpoint: browser.value.wsEndpoint(),
+    runDir: handles.runDir,
+  } satisfies SharedRun);
 }

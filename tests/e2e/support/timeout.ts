@@ -1,2 +1,2 @@
-// Each file starts a whole local stack and a browser in beforeAll.
+// A file with a stack of its own starts a whole local stack in beforeAll.
 jest.setTimeout(120_000);
