@@ -18,7 +18,7 @@ import {
 import { type AnswerOf, matchPath, routeByName, type RouteName } from '../../../shared/api';
 import { checkAnswer, Client, freshTotpCode } from '../../integration/support/client';
 import { startTestStack, type TestStack } from '../../integration/support/stack';
-import { recordPrivateStack, runDataDir, sharedRun } from './shared-run';
+import { recordPrivateStack, runDataDir, sharedRun, workerStack } from './shared-run';
 
 const ARTIFACTS = resolve(__dirname, '../../../.e2e-artifacts');
 
@@ -42,7 +42,7 @@ export interface E2EOptions {
  * The shared stack is the run's: a file on it makes its own users and clients, or reads seeded
  * data no other file on it changes; stopping or crashing it is the run's to do.
  */
-function sharedStack(info: ReturnType<typeof sharedRun>['stack']): TestStack {
+function sharedStack(info: ReturnType<typeof workerStack>): TestStack {
   const refuse = () =>
     Promise.reject(
       new Error('the shared e2e stack is stopped by the run, never by one file: use useE2E({ privateStack })'),
@@ -60,7 +60,7 @@ export function useE2E(options: E2EOptions = {}): E2E {
       own = await startTestStack({ seed: true, web: 'serve', dataDir: runDataDir(run.runDir) });
       recordPrivateStack(run.runDir, basename(expect.getState().testPath ?? 'unknown'));
     }
-    ctx.stack = own ?? sharedStack(run.stack);
+    ctx.stack = own ?? sharedStack(workerStack(run));
     ctx.client = new Client(ctx.stack);
     ctx.url = (path: string) => `${ctx.stack.url}${path}`;
   });

@@ -1,7 +1,8 @@
 /**
- * What the end-to-end run shares with its test files: one seeded stack serving the build, one
- * Chromium (a playwright browser server), and one hosted-UI certificate that every stack of the
- * run serves, so the one browser, told to trust its key, trusts the stack of every file.
+ * What the end-to-end run shares with its test files: one seeded stack per Jest worker serving the
+ * build (a worker runs its files one after another, so files on one stack never overlap), one
+ * Chromium (a playwright browser server) for every worker, and one hosted-UI certificate that
+ * every stack of the run serves, so the one browser, told to trust its key, trusts them all.
  *
  * Jest's own process starts them (support/global-setup.ts) and stops them
  * (support/global-teardown.ts); test files read where they are from an environment variable set
@@ -17,8 +18,8 @@ import type { TestStack } from '../../integration/support/stack';
 export const E2E_RUN_VARIABLE = 'AURUM_E2E_RUN';
 
 export interface SharedRun {
-  /** The shared stack, without its process handles, which stay with Jest's process. */
-  stack: Omit<TestStack, 'stop' | 'crash'>;
+  /** The shared stacks, one per worker, without their process handles, which stay with Jest's process. */
+  stacks: Omit<TestStack, 'stop' | 'crash'>[];
   /** The browser server's endpoint for `chromium.connect`. */
   browserEndpoint: string;
   /** The run's folder: the hosted-UI certificate every stack serves, and the record of private stacks. */
@@ -29,7 +30,7 @@ export interface SharedRun {
 export const runKey = Symbol.for('aurum.e2e.shared-run');
 
 export interface RunHandles {
-  stack?: TestStack;
+  stacks: TestStack[];
   browser?: BrowserServer;
   runDir: string;
 }
@@ -50,6 +51,14 @@ export function sharedRun(): SharedRun {
       `${E2E_RUN_VARIABLE} is not set: run the file in the e2e project, whose globalSetup starts the stack and the browser`,
     );
   return JSON.parse(described) as SharedRun;
+}
+
+/** The shared stack of the worker running this file (Jest numbers its workers from 1). */
+export function workerStack(run: SharedRun): SharedRun['stacks'][number] {
+  const worker = Number(process.env.JEST_WORKER_ID ?? '1');
+  const stack = run.stacks[worker - 1];
+  if (!stack) throw new Error(`no shared e2e stack for worker ${worker} of ${run.stacks.length}`);
+  return stack;
 }
 
 const privateStacksFile = (runDir: string) => join(runDir, 'private-stacks.txt');
