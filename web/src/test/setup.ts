@@ -1,10 +1,16 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 
 // jsdom renders Chakra slowly (~20 ms a client row on an idle machine: the long-list test renders
 // 200 of them in ~4 s), and CI shares two cores among four test projects: Jest's default 5 s
 // failed there. A hung test still fails, after 30 s.
 jest.setTimeout(30_000);
+
+// How long `findBy*` and `waitFor` wait for what a render brings: a lazy part is a module Jest
+// transforms and loads on first use, which took more than the library's 1 s default on two busy
+// cores. A wait ends as soon as what it waits for is there; only a failing one waits this long.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The build test runs in node, without a DOM: nothing below applies to it.
 const inBrowser = typeof window !== 'undefined';
