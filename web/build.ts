@@ -24,7 +24,7 @@ const PRERENDER_DIR = join(WEB_ROOT, '.prerender');
 
 // The budgets: the first screen (/) and /dashboard in all (the first screen's JS and what the
 // page adds), both gzip; the admin chunk's own.
-export const BUDGET_KB = { initial: 146, dashboard: 190, admin: 60 };
+export const BUDGET_KB = { initial: 140, dashboard: 185, admin: 60 };
 const ADMIN_ENTRY = 'web/src/pages/admin/AdminRoutes.tsx';
 const DASHBOARD_ENTRY = 'web/src/pages/Dashboard.tsx';
 /** The app, which main.tsx loads at once in a task of its own. */

@@ -11,6 +11,9 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import type { ReactNode } from 'react';
 import type { FirmDetails } from '../../../shared/site-config';
+// A lazy part imports the app, which has loaded before it runs, so that every lazy part reaches
+// the whole first screen and esbuild keeps it in a few chunks (docs/web-app.md; web/lazy-parts.test.ts).
+import '../App';
 
 /** One item of the footer's last line, kept whole when the line wraps. */
 function Item({ children }: { children: ReactNode }) {

@@ -7,6 +7,9 @@ import { Portal } from '@chakra-ui/react/portal';
 import { Stack } from '@chakra-ui/react/stack';
 import { toastSlotRecipe } from '@chakra-ui/react/theme';
 import { createToaster, Toast, Toaster as ChakraToaster } from '@chakra-ui/react/toast';
+// A lazy part imports the app, which has loaded before it runs, so that every lazy part reaches
+// the whole first screen and esbuild keeps it in a few chunks (docs/web-app.md; web/lazy-parts.test.ts).
+import '../App';
 
 export type ToastKind = 'success' | 'error' | 'info';
 

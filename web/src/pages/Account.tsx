@@ -26,6 +26,9 @@ import { PasswordCard } from './account/PasswordCard';
 import { ProfileCard } from './account/ProfileCard';
 import { SessionsCard } from './account/SessionsCard';
 import { TwoFactorCard } from './account/TwoFactorCard';
+// A lazy part imports the app, which has loaded before it runs, so that every lazy part reaches
+// the whole first screen and esbuild keeps it in a few chunks (docs/web-app.md; web/lazy-parts.test.ts).
+import '../App';
 
 /** Back to where the user works: the dashboard, and the admin console for administrators. */
 function HeaderLinks({ user }: { user: User }) {

@@ -26,6 +26,9 @@ import { Avatar, HeaderActions } from './dashboard/HeaderActions';
 import { HistoryCard } from './dashboard/HistoryCard';
 import { RequestsCard } from './dashboard/RequestsCard';
 import { WithdrawalCard } from './dashboard/WithdrawalCard';
+// A lazy part imports the app, which has loaded before it runs, so that every lazy part reaches
+// the whole first screen and esbuild keeps it in a few chunks (docs/web-app.md; web/lazy-parts.test.ts).
+import '../App';
 
 type DashboardRead = RouteCall<
   'getPortfolio' | 'getEligibility' | 'listMyWithdrawalRequests' | 'getHistory' | 'listTransactions'

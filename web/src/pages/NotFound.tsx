@@ -7,6 +7,9 @@ import { Text } from '@chakra-ui/react/text';
 import { codeRecipe } from '@chakra-ui/react/theme';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { PageFooter } from '../components/footer';
+// A lazy part imports the app, which has loaded before it runs, so that every lazy part reaches
+// the whole first screen and esbuild keeps it in a few chunks (docs/web-app.md; web/lazy-parts.test.ts).
+import '../App';
 
 /** Any address the portal has no page at: what was asked for, the way back, and the firm's footer. */
 export default function NotFound() {

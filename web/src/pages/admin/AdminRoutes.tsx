@@ -23,6 +23,9 @@ import ActivityPage from './ActivityPage';
 import AdminDashboard from './AdminDashboard';
 import ApprovalsPage from './ApprovalsPage';
 import WithdrawalAlerts from './WithdrawalAlerts';
+// A lazy part imports the app, which has loaded before it runs, so that every lazy part reaches
+// the whole first screen and esbuild keeps it in a few chunks (docs/web-app.md; web/lazy-parts.test.ts).
+import '../../App';
 
 /** This session may not use the console (it predates the admin's second factor): sign out here, and say to sign in again with a code. */
 function SignInAgain() {

@@ -16,6 +16,9 @@ import { BalanceChart } from './BalanceChart';
 import { signedMovement } from './history-words';
 import { RANGE_NAMES, RANGE_SPANS, RANGES, type RangeName, type RangeView, rangeView } from './ranges';
 import { outlinedSmallButton } from './small-buttons';
+// A lazy part imports the app, which has loaded before it runs, so that every lazy part reaches
+// the whole first screen and esbuild keeps it in a few chunks (docs/web-app.md; web/lazy-parts.test.ts).
+import '../../App';
 
 /** The history card's lines (history-list.tsx), in this chunk. */
 export { HistoryList } from './history-list';

@@ -4,6 +4,9 @@
  * once; the dialog brings Zag's focus trap, dismissal and scroll lock), outside the first paint's
  * download.
  */
+// A lazy part imports the app, which has loaded before it runs, so that every lazy part reaches
+// the whole first screen and esbuild keeps it in a few chunks (docs/web-app.md; web/lazy-parts.test.ts).
+import '../../App';
 export { default as RequestDialog } from './RequestDialog';
 export { RequestsList } from './RequestsList';
 export { EligibleDeposits } from './EligibleDeposits';
