@@ -92,7 +92,16 @@ describe('the stages a run shares', () => {
     expect(dir).not.toBe(runCache);
     expect(existsSync(dir)).toBe(true);
     mkdirSync(join(dir, 'left-over'));
-    teardown();
+    // The run's summary line is this test's to read, not the run's output to show.
+    const write = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    let written: string[];
+    try {
+      teardown();
+    } finally {
+      written = write.mock.calls.map(([text]) => String(text));
+      write.mockRestore();
+    }
+    expect(written).toEqual([expect.stringMatching(/^infra stages: 0 asked for by stageTemplates/)]);
     expect(existsSync(dir)).toBe(false);
     expect(process.env[TEMPLATE_CACHE_ENV]).toBeUndefined();
   });
