@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { BrowserServer } from 'playwright-core';
 import type { TestStack } from '../../integration/support/stack';
 
-/** Where test files find the run's stack and browser. */
+/** Where test files find the run's stacks and browser. */
 export const E2E_RUN_VARIABLE = 'AURUM_E2E_RUN';
 
 export interface SharedRun {
@@ -48,7 +48,7 @@ export function sharedRun(): SharedRun {
   const described = process.env[E2E_RUN_VARIABLE];
   if (!described)
     throw new Error(
-      `${E2E_RUN_VARIABLE} is not set: run the file in the e2e project, whose globalSetup starts the stack and the browser`,
+      `${E2E_RUN_VARIABLE} is not set: run the file in the e2e project, whose globalSetup starts the stacks and the browser`,
     );
   return JSON.parse(described) as SharedRun;
 }
