@@ -8,6 +8,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { stopStale } from '../../../infra/local/pid-file';
+import { eventually } from './eventually';
 import { readyUrl, type TestStack } from './stack';
 
 const root = resolve(__dirname, '../../..');
@@ -43,6 +45,16 @@ export async function startGroupStack(dataDir: string, env: Record<string, strin
         child.kill('SIGTERM');
         await exited;
       }
+      // tsx exits once it has passed the signal on, while the stack's own process is still
+      // stopping DynamoDB Local, which runs in a group of its own. Both are waited for, so the
+      // caller does not remove the data folder under them, and a JVM the stack left running (seen
+      // once on a busy machine) is stopped by its PID file, as the stack's next start would.
+      const groupGone = await eventually(async () => expect(runningInGroup(pgid)).toEqual([]), 30_000).then(
+        () => true,
+        () => false,
+      );
+      if (!groupGone) process.kill(-pgid, 'SIGKILL');
+      await stopStale(join(dataDir, 'dynamodb.pid'), 'DynamoDBLocal');
     },
     async crash() {
       process.kill(-pgid, 'SIGKILL');
