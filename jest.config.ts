@@ -87,7 +87,7 @@ const config: Config = {
       displayName: 'e2e',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/e2e/**/*.e2e.ts'],
-      // One stack and one browser for the run, kept by Jest's own process (support/shared-run.ts).
+      // One shared stack per worker and one browser for the run, kept by Jest's own process (support/shared-run.ts).
       globalSetup: '<rootDir>/tests/e2e/support/global-setup.ts',
       globalTeardown: '<rootDir>/tests/e2e/support/global-teardown.ts',
       setupFilesAfterEnv: ['<rootDir>/tests/e2e/support/timeout.ts'],
