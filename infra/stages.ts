@@ -49,6 +49,8 @@ export const stages: Record<string, StageSettings> = {
     adminDailyLimitDollars: 250_000,
     // The month's AWS cost (its tagged resources) e-mailed to the alarm address at 80% and when forecast past it (docs/operations.md, "Cost").
     monthlyBudgetDollars: 500,
+    // A client's new payout account waits this long before a withdrawal may pay to it (0-720 hours).
+    payoutCoolingOffHours: 72,
     // Monthly backups are kept this many years (1-10): the firm's record-keeping period, set by its compliance officer.
     backupYears: 7,
     // A production stage must set everything below (infra/aws/stage-config.ts, PRODUCTION_REQUIRES). These are

@@ -9,12 +9,12 @@ import { checkNewPassword, MAX_PASSWORD_LENGTH } from './forms';
 import { apiMessages, errors } from './messages';
 
 /** An authenticator app's 6-digit code. */
-const totpCode = z
+export const totpCode = z
   .string({ error: errors.twoFactor.codeRequired })
   .check(z.regex(/^\d{6}$/, { error: errors.twoFactor.codeRequired }));
 
 /** The password in force, as the user types it (Cognito checks it). */
-const currentPassword = z
+export const currentPassword = z
   .string({ error: errors.account.currentPasswordRequired })
   .check(
     z.minLength(1, { error: errors.account.currentPasswordRequired }),

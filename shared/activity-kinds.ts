@@ -19,6 +19,9 @@ export const activityKinds = [
   'admin-added',
   'admin-removed',
   'two-factor-reset',
+  'payout-account-set',
+  'request-sent',
+  'payouts-exported',
 ] as const;
 
 export type ActivityKindName = (typeof activityKinds)[number];
@@ -39,6 +42,9 @@ export const activityKindLabels: Record<ActivityKindName, string> = {
   'admin-added': 'Administrator added',
   'admin-removed': 'Administrator removed',
   'two-factor-reset': 'Two-factor reset',
+  'payout-account-set': 'Payout account set by the client',
+  'request-sent': 'Payout sent',
+  'payouts-exported': 'Payouts to send exported',
 };
 
 /** The pending actions' kinds, as an approved action's entry names the move it made (answers.ts pendingActionKind). */

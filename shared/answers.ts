@@ -119,6 +119,18 @@ export const historyPointDto = z.strictObject({
 /** `cancelled`: the client withdrew it before an administrator decided. */
 export const withdrawalRequestStatus = z.enum(['pending', 'approved', 'rejected', 'cancelled']);
 
+/** A payout account as anyone sees it (shared/payout-account.ts): its last four digits, never the whole number. */
+export const maskedPayoutAccountDto = z.strictObject({
+  holderName: z.string(),
+  bankName: z.string(),
+  kind: z.enum(['iban', 'us']),
+  last4: z.string(),
+  country: z.optional(z.string()),
+  routingNumber: z.optional(z.string()),
+  setAt: isoDate,
+  usableFrom: isoDate,
+});
+
 export const withdrawalRequestDto = z.strictObject({
   id: z.string(),
   userId: z.string(),
@@ -130,6 +142,13 @@ export const withdrawalRequestDto = z.strictObject({
   /** The deciding admin's e-mail: in answers to admins only. */
   decidedBy: z.optional(z.string()),
   reason: z.optional(z.string()),
+  /** Where the money goes: the payout account as it was when the client asked (absent on requests made before there were any). */
+  destination: z.optional(maskedPayoutAccountDto),
+  /** An approved request paid out: when the money left (as the bank says) and the bank's reference. */
+  sentAt: z.optional(isoDate),
+  sentReference: z.optional(z.string()),
+  /** The administrator who marked it sent: in answers to admins only. */
+  sentBy: z.optional(z.string()),
 });
 
 /** What a pending action does once approved (shared/four-eyes.ts). */
@@ -284,6 +303,10 @@ export const answerSchemas = {
     verification: z.optional(activityVerificationDto),
   }),
   requestRejected: z.strictObject({ success, request: withdrawalRequestDto }),
+  /** An approved request marked sent, with its date and the bank's reference. */
+  requestSent: z.strictObject({ success, request: withdrawalRequestDto }),
+  /** The client's payout account, masked; null while none is set. */
+  payoutAccount: z.strictObject({ account: z.nullable(maskedPayoutAccountDto) }),
   /** The client's own pending request, withdrawn: its reserved profit is free again. */
   requestCancelled: z.strictObject({ success, request: withdrawalRequestDto }),
   history: z.strictObject({ data: z.array(historyPointDto) }),
@@ -322,6 +345,7 @@ export type AlertGroupDto = z.output<typeof alertGroupDto>;
 export type HistoryPointDto = z.output<typeof historyPointDto>;
 export type WithdrawalRequestStatus = z.output<typeof withdrawalRequestStatus>;
 export type WithdrawalRequestDto = z.output<typeof withdrawalRequestDto>;
+export type MaskedPayoutAccountDto = z.output<typeof maskedPayoutAccountDto>;
 export type PortfolioAnswer = z.output<typeof answerSchemas.portfolio>;
 export type MoneyMovedAnswer = z.output<typeof answerSchemas.moneyMoved>;
 export type PendingActionKind = z.output<typeof pendingActionKind>;

@@ -99,7 +99,7 @@ describe('the route table', () => {
       expect({
         route: r.name,
         hasBody: r.body !== undefined,
-        userIdRequired: !schema.safeParse({}).success && 'userId' in schema.def.shape,
+        userIdRequired: !schema.safeParse({}).success && 'shape' in schema.def && 'userId' in schema.def.shape,
       }).toEqual({
         route: r.name,
         hasBody: true,

@@ -261,6 +261,30 @@ export const routes = [
     table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] },
     idNames: 'withdrawal request',
   },
+  // The bank account a client's withdrawals are paid to (shared/payout-account.ts): shown masked;
+  // set by the client alone, with a sign-in of the last minutes and the password (and a code when
+  // two-factor sign-in is on), then usable after a cooling-off period.
+  {
+    name: 'getPayoutAccount',
+    method: 'GET',
+    path: '/api/portfolios/{uid}/payout-account',
+    answer: 'payoutAccount',
+    auth: 'client',
+    owner: 'uid',
+    table: { actions: ['GetItem'] },
+    adminMayRead: true,
+  },
+  {
+    name: 'setPayoutAccount',
+    method: 'PUT',
+    path: '/api/portfolios/{uid}/payout-account',
+    body: 'payoutAccount',
+    answer: 'payoutAccount',
+    auth: 'client',
+    owner: 'uid',
+    table: { actions: ['GetItem', 'PutItem', 'UpdateItem'] },
+    cognitoUserCalls: ['GetUser', 'InitiateAuth', 'RespondToAuthChallenge', 'RevokeToken'],
+  },
   {
     name: 'listPendingWithdrawalRequests',
     method: 'GET',
@@ -289,6 +313,25 @@ export const routes = [
     auth: 'admin',
     table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] },
     idNames: 'withdrawal request',
+  },
+  // An approved request paid out: its date and the bank's reference, once; and the payouts still to make, for the bank.
+  {
+    name: 'markRequestSent',
+    method: 'POST',
+    path: '/api/admin/withdrawal-requests/{id}/sent',
+    body: 'requestSent',
+    answer: 'requestSent',
+    auth: 'admin',
+    table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] },
+    idNames: 'withdrawal request',
+  },
+  {
+    name: 'getUnsentPayouts',
+    method: 'GET',
+    path: '/api/admin/payouts/unsent',
+    answer: 'csv',
+    auth: 'admin',
+    table: { actions: ['GetItem', 'PutItem'], indexes: ['GSI3'] },
   },
   // Balance history and statements (CSV).
   {
@@ -571,6 +614,7 @@ export type {
   PortfolioDto,
   TransactionDto,
   TransactionType,
+  MaskedPayoutAccountDto,
   WithdrawalRequestDto,
   WithdrawalRequestStatus,
 } from './answers';

@@ -52,7 +52,7 @@ export const apiMessages = {
   twoFactorAlreadyOff: 'Two-factor sign-in is already off',
   /** The second factor's changes need a sign-in of the last 5 minutes (lambdas/lib/cognito/account-security.ts). */
   freshSignInRequired: 'Sign in again to change two-factor sign-in',
-  unsupportedStatus: 'Only status=pending can be listed',
+  unsupportedStatus: 'Only status=pending or status=approved can be listed',
   emailPreferenceInvalid: 'Each e-mail preference must be true or false',
   invalidListLimit: 'limit must be a whole number from 1 to 100',
   invalidListSort: 'sort must be balance-desc or balance-asc',

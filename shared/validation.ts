@@ -21,6 +21,7 @@ import {
 } from './account-security-bodies';
 import { hasUnsafeCharacters } from './text';
 import { activityKinds } from './activity-kinds';
+import { payoutAccountBody, requestSentBody } from './payout-bodies';
 
 export const NOTE_MAX_LENGTH = 500;
 
@@ -176,9 +177,9 @@ export const statementPeriodQuery = z.object({ from: periodBound(false), to: per
   }),
 );
 
-/** ?status=pending: the only list of requests the admins' queue serves. */
+/** ?status=pending (the admins' queue, the default) or ?status=approved (approved, not yet sent: the payouts to make). */
 export const requestStatusQuery = z.object({
-  status: z.optional(z.literal('pending', { error: apiMessages.unsupportedStatus })),
+  status: z.optional(z.enum(['pending', 'approved'], { error: apiMessages.unsupportedStatus })),
 });
 
 /** ?limit of a paged list: whole numbers from 1 to `max` (at most 3 digits), `fallback` when absent. */
@@ -304,6 +305,8 @@ export const bodySchemas = {
   twoFactorCode: twoFactorCodeBody,
   twoFactorDisable: twoFactorDisableBody,
   passwordChange: passwordChangeBody,
+  payoutAccount: payoutAccountBody,
+  requestSent: requestSentBody,
 };
 
 /** Each route's query schema, by name. Unknown query parameters are dropped, as a browser may add some. */

@@ -53,6 +53,8 @@ export interface RoutesProps {
   adminDailyLimitDollars: number;
   /** The stage's recordYears (stage-config.ts), given to the route that closes accounts as RECORD_YEARS. */
   recordYears: number;
+  /** The stage's payoutCoolingOffHours (stage-config.ts), given to the route that sets payout accounts as PAYOUT_COOLING_OFF_HOURS. */
+  payoutCoolingOffHours: number;
 }
 
 /** Per-stage limits: generous for people, a ceiling for scripts gone wrong. */
@@ -132,6 +134,11 @@ export function fourEyesEnvironment(
 /** What the route that closes accounts knows of record keeping: how many years the records are kept. */
 export function recordsEnvironment(route: Pick<RouteDef, 'name'>, recordYears: number): Record<string, string> {
   return route.name === 'deleteClient' ? { RECORD_YEARS: String(recordYears) } : {};
+}
+
+/** What the route that sets payout accounts knows: how long a new one waits before a withdrawal may pay to it. */
+export function payoutEnvironment(route: Pick<RouteDef, 'name'>, coolingOffHours: number): Record<string, string> {
+  return route.name === 'setPayoutAccount' ? { PAYOUT_COOLING_OFF_HOURS: String(coolingOffHours) } : {};
 }
 
 /** HTTP API $context variables, one JSON line per request (no bodies, no tokens). */
@@ -226,6 +233,7 @@ export class PortalApi extends Construct {
             : {}),
           ...fourEyesEnvironment(route, props.fourEyesThresholdDollars, props.adminDailyLimitDollars),
           ...recordsEnvironment(route, props.recordYears),
+          ...payoutEnvironment(route, props.payoutCoolingOffHours),
         },
         timeout: Duration.seconds(route.name === 'deleteClient' ? 30 : 10),
       });

@@ -31,6 +31,7 @@ import type { StageConfig } from './stage-config';
 import { Notifications } from './notifications';
 import { WeeklyGrowth } from './weekly-growth';
 import { RECORD_YEARS } from '../../shared/record-keeping';
+import { PAYOUT_COOLING_OFF_HOURS } from '../../shared/payout-cooling-off';
 
 export interface PortalStackProps extends StackProps {
   /** The stage's settings (infra/stages.ts, checked by infra/aws/stage-config.ts). */
@@ -125,6 +126,7 @@ export class PortalStack extends Stack {
       fourEyesThresholdDollars: config.fourEyesThresholdDollars,
       adminDailyLimitDollars: config.adminDailyLimitDollars,
       recordYears: config.recordYears ?? RECORD_YEARS.default,
+      payoutCoolingOffHours: config.payoutCoolingOffHours ?? PAYOUT_COOLING_OFF_HOURS.default,
     });
     // After a password reset the trigger ends every session of the user. A policy of its own, not
     // the role's default one: the function must not wait on it, since the pool waits on the function.

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { RECORD_YEARS } from '../../shared/record-keeping';
+import { PAYOUT_COOLING_OFF_HOURS } from '../../shared/payout-cooling-off';
 
 const STAGE_NAME = /^[a-z][a-z0-9]{1,11}$/;
 
@@ -28,6 +29,7 @@ const VAULT_ARN =
   /^arn:aws(?:-[a-z]+)*:backup:([a-z]{2}(?:-gov)?-[a-z]+-\d):(\d{12}):backup-vault:([A-Za-z0-9_-]{2,50})$/;
 /** Years the monthly backups may be kept: at least one, at most ten (beyond every usual regime). */
 export const BACKUP_YEARS = { min: 1, max: 10, message: 'must be a whole number of years from 1 to 10' };
+const COOLING_OFF_MESSAGE = `must be a whole number of hours from ${PAYOUT_COOLING_OFF_HOURS.min} to ${PAYOUT_COOLING_OFF_HOURS.max}`;
 const RECORD_YEARS_MESSAGE = `must be a whole number of years from ${RECORD_YEARS.min} to ${RECORD_YEARS.max}`;
 const accountOfVault = (arn: string | undefined) => (arn ? VAULT_ARN.exec(arn)?.[2] : undefined);
 
@@ -212,6 +214,17 @@ const baseShape = z
       .int(RECORD_YEARS_MESSAGE)
       .min(RECORD_YEARS.min, RECORD_YEARS_MESSAGE)
       .max(RECORD_YEARS.max, RECORD_YEARS_MESSAGE)
+      .optional(),
+    /**
+     * How long a client's new payout account waits before a withdrawal may pay to it, in whole
+     * hours (shared/payout-cooling-off.ts): 72 when unset. A stolen session that changes it has
+     * this long to be noticed (the client is e-mailed at once).
+     */
+    payoutCoolingOffHours: z
+      .number({ error: COOLING_OFF_MESSAGE })
+      .int(COOLING_OFF_MESSAGE)
+      .min(PAYOUT_COOLING_OFF_HOURS.min, COOLING_OFF_MESSAGE)
+      .max(PAYOUT_COOLING_OFF_HOURS.max, COOLING_OFF_MESSAGE)
       .optional(),
     /**
      * How many years the monthly backups are kept (docs/operations.md, "Backups and restore"):

@@ -18,6 +18,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TOTP } from 'otpauth';
 import { ddb, table } from '../../lambdas/lib/runtime/db';
 import { securityChange } from '../../lambdas/lib/data/security-record';
+import type { PayoutAccountChange } from '../../lambdas/lib/data/payout-accounts';
 import { listingChange } from '../../lambdas/lib/data/staff-accounts';
 import { userPoolDefinition } from '../../shared/user-pool';
 import { addCalendarMonthsUtc, depositEligibleIn } from '../../shared/eligibility';
@@ -95,8 +96,24 @@ export interface SeedContext {
   mailbox: Mailbox;
   /** Records a deposit straight through the backend's ledger code (the API refuses dates over a year old, not these). */
   deposit: (email: string, amountCents: number, at: number, note: string) => Promise<void>;
+  /** Gives a client a payout account as set at `setAt` (the demo's are old enough to pay to at once). */
+  payoutAccount: (email: string, change: PayoutAccountChange, setAt: number) => Promise<void>;
   now: number;
 }
+
+/** The demo clients' payout accounts: valid numbers (checksums included) of no real bank account. */
+export const DEMO_PAYOUT_ACCOUNTS: Record<string, PayoutAccountChange> = {
+  'alice@example.com': {
+    holderName: 'Alice Example',
+    bankName: 'Example Bank plc',
+    account: { kind: 'iban', iban: 'GB82WEST12345698765432' },
+  },
+  'bob@example.com': {
+    holderName: 'Bob Example',
+    bankName: 'Example Savings Bank',
+    account: { kind: 'us', accountNumber: '000123456789', routingNumber: '011000015' },
+  },
+};
 
 /**
  * A demo admin's security record and staff account, as if `npm run admin -- add` and the account
@@ -164,6 +181,8 @@ export async function seedDemoData(ctx: SeedContext): Promise<void> {
   await ctx.deposit('alice@example.com', 1_000_000, aliceTopUp(now).at, 'Top-up');
   await ctx.deposit('alice@example.com', 500_000, now - 10 * DAY_MS, 'Recent top-up');
   await ctx.deposit('bob@example.com', 1_250_000, now - 21 * DAY_MS, 'Initial investment');
+  for (const [email, account] of Object.entries(DEMO_PAYOUT_ACCOUNTS))
+    await ctx.payoutAccount(email, account, now - 60 * DAY_MS);
 }
 
 /** Alice's top-up: 5 days from eligibility, or the nearest day a deposit can be on the few dates none is 5 days out. */

@@ -3,7 +3,10 @@
  * a decision are re-checked inside the same transaction that records the request (it is
  * conditioned on the portfolio's version and raises the count of waiting requests), so racing
  * requests can neither together exceed the profit nor get past the cap. The minimum amount is the
- * body's own rule (shared/validation.ts).
+ * body's own rule (shared/validation.ts). The request pays to the client's payout account as it
+ * is now, recorded on it; none, or one still in its cooling-off, refuses it (409). A change of the
+ * account moves the profile's version, so a request planned on the account before it fails and
+ * plans again.
  */
 import { validation } from '../../shared/messages';
 import { formatUsd } from '../../shared/money';
@@ -14,6 +17,18 @@ import { newId } from '../lib/data/ids';
 import { transactOnProfile } from '../lib/data/profile-transaction';
 import { newRequestItem, newRequestWrite, requestChecks, toRequestDto } from '../lib/data/withdrawal-requests';
 import { refusals } from '../../shared/refusals';
+import { payoutMessages } from '../../shared/payout-account';
+import { formatUtcDateTime } from '../../shared/utc-format';
+import { getPayoutAccount, type PayoutAccountItem } from '../lib/data/payout-accounts';
+
+/** The client's payout account, if a request may pay to it now. */
+async function usablePayoutAccount(sub: string, now: number): Promise<PayoutAccountItem> {
+  const account = await getPayoutAccount(sub, true);
+  if (!account) throw new Conflict(payoutMessages.none);
+  if (now < Date.parse(account.usableFrom))
+    throw new Conflict(payoutMessages.coolingOff(formatUtcDateTime(account.usableFrom)));
+  return account;
+}
 
 export const handler = httpHandler('requestWithdrawal', async ({ caller, body, now, idempotencyScope }) => {
   return transactOnProfile(
@@ -25,7 +40,8 @@ export const handler = httpHandler('requestWithdrawal', async ({ caller, body, n
       const { totalEligibleProfitCents } = eligibility;
       if (body.amount > totalEligibleProfitCents)
         throw new Conflict(validation.amountTooHigh(formatUsd(totalEligibleProfitCents)).description);
-      const item = newRequestItem(caller.sub, newId(now), profile.email, body.amount, now);
+      const payTo = await usablePayoutAccount(caller.sub, now);
+      const item = newRequestItem(caller.sub, newId(now), profile.email, body.amount, now, payTo);
       return {
         profileSet: { pendingRequests: pending + 1 },
         writes: [newRequestWrite(item)],

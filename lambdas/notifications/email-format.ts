@@ -8,40 +8,7 @@
  */
 import { type Cents, formatUsd } from '../../shared/money';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-function validDate(when: string | number): Date {
-  const date = new Date(when);
-  if (Number.isNaN(date.getTime())) throw new RangeError(`not a time: ${String(when)}`);
-  return date;
-}
-
-/** "24 November 2026" (the UTC day). */
-export function formatUtcDate(when: string | number): string {
-  const d = validDate(when);
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-}
-
-/** "24 November 2026, 14:05 UTC". */
-export function formatUtcDateTime(when: string | number): string {
-  const d = validDate(when);
-  return `${formatUtcDate(when)}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
-}
+export { formatUtcDate, formatUtcDateTime } from '../../shared/utc-format';
 
 const COUNT = new Intl.NumberFormat('en-US');
 const PLURAL = new Intl.PluralRules('en-US');

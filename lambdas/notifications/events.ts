@@ -4,6 +4,7 @@
  *   INSERT  ledger entry          deposit recorded / withdrawal processed / balance edited (client)
  *   INSERT  request, pending      request received (client) and new request (admins)
  *   MODIFY  request, pending →    approved / rejected / cancelled by the client (client)
+ *   MODIFY  request, approved →   sent, with the bank's reference (client)
  *   INSERT  weekly growth run     weekly summary (admins)
  *   INSERT  security notice       its sign-in changed (the user: security-notice.ts)
  *   INSERT  pending action        awaits approval (every admin but its proposer)
@@ -157,6 +158,10 @@ function fromModify(oldImage: StoredImage, newImage: StoredImage): Notification[
 function fromRequestDecision(oldImage: StoredImage, newImage: StoredImage): Notification[] {
   const before = readRequest(oldImage);
   const after = readRequest(newImage);
+  if (before && after && before.requestId === after.requestId) {
+    const sent = fromRequestSent(before, after);
+    if (sent) return [sent];
+  }
   // Only a decision is news: pending before, decided now, and the same request on both sides.
   if (
     !before ||
@@ -189,6 +194,25 @@ function fromRequestDecision(oldImage: StoredImage, newImage: StoredImage): Noti
       // The client's own act, confirmed as a request is: and if it was not them, they learn of it.
       return [notification('withdrawal-request-cancelled', id, recipient, decided)];
   }
+}
+
+/** An approved request marked sent: approved on both sides, with no sending date before and one now. */
+function fromRequestSent(before: RequestView, after: RequestView): Notification | null {
+  if (before.status !== 'approved' || after.status !== 'approved' || before.sentAt || !after.sentAt) return null;
+  if (!after.decidedAt || !after.sentReference) return null;
+  return notification(
+    'withdrawal-request-sent',
+    `request:${after.requestId}:sent`,
+    { kind: 'client', sub: after.sub, email: after.userEmail },
+    {
+      requestId: after.requestId,
+      amountCents: after.amountCents,
+      requestedAt: after.createdAt,
+      decidedAt: after.decidedAt,
+      sentAt: after.sentAt,
+      reference: after.sentReference,
+    },
+  );
 }
 
 /** What the administrators read of an action: the move and who proposed it, no ids. */

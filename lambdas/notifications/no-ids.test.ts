@@ -24,6 +24,7 @@ import {
   pendingRequest,
   PROPOSER,
   rejected,
+  sent,
   REQUEST_ID,
   REQUEST_KEY,
   SUB,
@@ -103,6 +104,7 @@ const recordsOf: Record<NotificationKind, () => Notification[]> = {
   'withdrawal-request-approved': () => notificationsFor(modify(request, approved(request))),
   'withdrawal-request-rejected': () => notificationsFor(modify(request, rejected(request, 'Not yet eligible'))),
   'withdrawal-request-cancelled': () => notificationsFor(modify(request, cancelled(request))),
+  'withdrawal-request-sent': () => notificationsFor(modify(approved(request), sent(approved(request)))),
   'admin-new-withdrawal-request': () =>
     notificationsFor(insert(request)).flatMap((n) =>
       n.kind === 'admin-new-withdrawal-request' ? [n, { ...n, data: { ...n.data, clientName: 'Jane Doe' } }] : [],

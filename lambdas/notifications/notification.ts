@@ -71,6 +71,12 @@ export interface RequestApprovedData extends RequestReceivedData {
   decidedAt: string;
 }
 
+/** An approved request paid out: when the money left, and the bank's reference. */
+export interface RequestSentData extends RequestApprovedData {
+  sentAt: string;
+  reference: string;
+}
+
 /** The client withdrew the request: `decidedAt` is when. */
 export type RequestCancelledData = RequestApprovedData;
 
@@ -124,6 +130,7 @@ export interface NotificationDataByKind {
   'withdrawal-request-approved': RequestApprovedData;
   'withdrawal-request-rejected': RequestRejectedData;
   'withdrawal-request-cancelled': RequestCancelledData;
+  'withdrawal-request-sent': RequestSentData;
   'admin-new-withdrawal-request': AdminRequestData;
   'admin-weekly-growth-summary': WeeklyGrowthSummaryData;
   /** A change to the user's own sign-in (security-notice.ts). */
@@ -153,6 +160,7 @@ export const notificationPolicies = {
       'withdrawal-request-approved',
       'withdrawal-request-rejected',
       'withdrawal-request-cancelled',
+      'withdrawal-request-sent',
       'security-notice',
     ],
     'client',

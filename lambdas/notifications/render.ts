@@ -167,6 +167,18 @@ const RENDERERS: { [K in Notification['kind']]: Renderer<K> } = {
       ],
       facts: requestFacts(data, { label: 'Approved', value: formatUtcDateTime(data.decidedAt) }),
     }),
+  'withdrawal-request-sent': ({ data }, parts) =>
+    clientEmail(parts, requestFooter, {
+      subject: 'Your withdrawal was sent',
+      paragraphs: [
+        `The ${formatUsd(data.amountCents)} you asked to withdraw was sent to your payout account on ${formatUtcDate(data.sentAt)}. Your bank shows it with the reference below.`,
+      ],
+      facts: requestFacts(
+        data,
+        { label: 'Sent', value: formatUtcDate(data.sentAt) },
+        { label: 'Bank reference', value: data.reference },
+      ),
+    }),
   'withdrawal-request-rejected': ({ data }, parts) =>
     clientEmail(parts, requestFooter, {
       subject: 'Your withdrawal request was rejected',

@@ -67,6 +67,13 @@ const WORDING: Record<SecurityEvent, Wording> = {
     sessions: 'Every session was signed out. You can still sign in to your own account.',
     ifNotYou: () => `If you did not expect this, tell ${FIRM_NAME}.`,
   },
+  'payout-account-changed': {
+    subject: 'Your payout account was changed',
+    happened: (when) =>
+      `The bank account your ${FIRM_NAME} withdrawals are paid to was set or changed on ${when}. For your security, no withdrawal is paid to it until a cooling-off period has passed.`,
+    ifNotYou: (site) =>
+      `If you did not change it, someone signed in to your account: ${resetNow(site)}, then tell ${FIRM_NAME} at once so that no money is sent to it.`,
+  },
 };
 
 /** Always sent: the reader cannot turn these off, since an unwanted change is what they warn of. */

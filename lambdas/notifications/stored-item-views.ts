@@ -24,7 +24,16 @@ export type EntryView = Pick<
 >;
 export type RequestView = Pick<
   RequestItem,
-  'sub' | 'requestId' | 'userEmail' | 'amountCents' | 'status' | 'createdAt' | 'decidedAt' | 'reason'
+  | 'sub'
+  | 'requestId'
+  | 'userEmail'
+  | 'amountCents'
+  | 'status'
+  | 'createdAt'
+  | 'decidedAt'
+  | 'reason'
+  | 'sentAt'
+  | 'sentReference'
 >;
 export type WeeklyGrowthRunView = Omit<WeeklyGrowthRunItem, 'PK' | 'SK' | 'itemType' | 'expiresAt'>;
 export type PendingActionView = Omit<PendingActionItem, 'PK' | 'SK' | 'GSI3PK' | 'GSI3SK' | 'requestId'>;
@@ -87,7 +96,7 @@ export function readEntry(image: StoredImage): EntryView | null {
 
 export function readRequest(image: StoredImage): RequestView | null {
   const sub = clientSubOf(image.PK);
-  const { requestId, userEmail, amountCents, status, createdAt, decidedAt, reason } = image;
+  const { requestId, userEmail, amountCents, status, createdAt, decidedAt, reason, sentAt, sentReference } = image;
   if (
     sub === null ||
     image.sub !== sub ||
@@ -98,6 +107,7 @@ export function readRequest(image: StoredImage): RequestView | null {
     return null;
   if (!isCents(amountCents) || amountCents <= 0 || !isIsoTime(createdAt) || !isOptionalText(reason)) return null;
   if (decidedAt !== undefined && !isIsoTime(decidedAt)) return null;
+  if ((sentAt !== undefined && !isIsoTime(sentAt)) || !isOptionalText(sentReference)) return null;
   // The public id names the client too: it must be this partition's client and this item's key.
   const named = requestIds.parse(requestId);
   if (!named || named.sub !== sub || image.SK !== keys.request(sub, named.requestKey).SK) return null;
@@ -110,6 +120,8 @@ export function readRequest(image: StoredImage): RequestView | null {
     createdAt,
     ...(decidedAt === undefined ? {} : { decidedAt }),
     ...(reason ? { reason } : {}),
+    ...(sentAt === undefined ? {} : { sentAt }),
+    ...(sentReference ? { sentReference } : {}),
   };
 }
 

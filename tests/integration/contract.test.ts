@@ -211,6 +211,35 @@ const successfulCalls: { [N in RouteName]: () => Promise<AnswerOf<N>> } = {
     const token = (await t.client.signInWithTotp(user.email, secret)).accessToken;
     return succeed('disableTwoFactor', { token, body: { password: PASSWORD, code: await freshTotpCode(secret) } });
   },
+  // Where the money goes, and the payouts on their way.
+  getPayoutAccount: () => succeed('getPayoutAccount', { token: cora.accessToken, params: { uid: cora.sub } }),
+  setPayoutAccount: async () => {
+    const user = await t.client.newClient('payout', { payoutAccount: false });
+    return succeed('setPayoutAccount', {
+      token: user.accessToken,
+      params: { uid: user.sub },
+      body: {
+        holderName: 'Pat Payout',
+        bankName: 'First Bank',
+        kind: 'us',
+        accountNumber: '12345678',
+        routingNumber: '011000015',
+        password: PASSWORD,
+      },
+    });
+  },
+  markRequestSent: async () => {
+    const id = await ask(120);
+    expect((await t.client.call('approveWithdrawalRequest', { token: admin.accessToken, params: { id } })).status).toBe(
+      200,
+    );
+    return succeed('markRequestSent', {
+      token: admin.accessToken,
+      params: { id },
+      body: { reference: 'WIRE-0001', sentAt: iso(Date.now()) },
+    });
+  },
+  getUnsentPayouts: () => succeed('getUnsentPayouts', { token: admin.accessToken }),
   changeMyPassword: async () =>
     succeed('changeMyPassword', {
       token: (await t.client.newClient('password')).accessToken,

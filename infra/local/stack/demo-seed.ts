@@ -4,12 +4,21 @@
  */
 import { listProfiles } from '../../../lambdas/lib/data/indexes';
 import { recordEntry } from '../../../lambdas/lib/money/money-moves';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { payoutAccountItem } from '../../../lambdas/lib/data/payout-accounts';
+import { ddb, table } from '../../../lambdas/lib/runtime/db';
+import { PAYOUT_COOLING_OFF_HOURS } from '../../../shared/payout-cooling-off';
 import type { Mailbox } from '../mailbox';
 import { DEMO_ADMIN, type SeedContext, seedDemoData } from '../seed';
 
-async function demoDeposit(now: number, email: string, amountCents: number, at: number, note: string): Promise<void> {
+async function demoProfile(email: string) {
   const profile = (await listProfiles()).find((p) => p.email === email);
   if (!profile) throw new Error(`no profile for ${email}`);
+  return profile;
+}
+
+async function demoDeposit(now: number, email: string, amountCents: number, at: number, note: string): Promise<void> {
+  const profile = await demoProfile(email);
   await recordEntry({
     sub: profile.sub,
     now,
@@ -38,5 +47,11 @@ export function seedDemo(cognito: SeedContext['cognito'], mailbox: Mailbox): Pro
     mailbox,
     now,
     deposit: (email, amountCents, at, note) => demoDeposit(now, email, amountCents, at, note),
+    // Put as it is stored: a demo account set long ago is past its cooling-off, with no e-mail or notice.
+    payoutAccount: async (email, change, setAt) => {
+      const { sub } = await demoProfile(email);
+      const item = payoutAccountItem(sub, change, setAt, PAYOUT_COOLING_OFF_HOURS.default * 3_600_000);
+      await ddb().send(new PutCommand({ TableName: table(), Item: item }));
+    },
   });
 }

@@ -15,6 +15,7 @@ import type { Mailbox } from '../mailbox';
 import { enforceTablePermissions, runAs } from '../table-permissions';
 import { LOCAL_EXPORTS_BUCKET } from './local-names';
 import { RECORD_YEARS } from '../../../shared/record-keeping';
+import { PAYOUT_COOLING_OFF_HOURS } from '../../../shared/payout-cooling-off';
 
 export interface HandlerSettings {
   tableName: string;
@@ -78,6 +79,8 @@ export function configureHandlers(settings: HandlerSettings): void {
       adminDailyLimitCents: settings.adminDailyLimitCents,
       // As the CDK stack gives the function that closes accounts the stage's recordYears (RECORD_YEARS, or 7).
       recordYears: settingsFromEnvironment().recordYears ?? RECORD_YEARS.default,
+      // As the CDK stack gives the function that sets payout accounts the stage's cooling-off (PAYOUT_COOLING_OFF_HOURS, or 72).
+      payoutCoolingOffHours: settingsFromEnvironment().payoutCoolingOffHours ?? PAYOUT_COOLING_OFF_HOURS.default,
     },
     {
       // The handlers' DynamoDB client, held to each function's declared table use as IAM holds it in AWS.

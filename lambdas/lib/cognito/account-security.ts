@@ -29,6 +29,7 @@ import { type Proof, proveItIsThem, type SignInPool } from './password-proof';
 import { Refused } from '../data/domain-errors';
 import { changeSecurityRecord, getSecurityRecord } from '../data/security-record';
 import { refusals } from '../../../shared/refusals';
+import { payoutMessages } from '../../../shared/payout-account';
 
 /** Who asks: their Cognito names, the access token they sent and what it says of its sign-in. */
 export interface AccountCaller {
@@ -120,6 +121,32 @@ export async function turnOffAuthenticator(caller: AccountCaller, proof: Require
   await setAuthenticatorInForce(caller.accessToken, false);
   const clear = ['pendingAssociationAt', 'pendingAssociationSession'] as const;
   await changeSecurityRecord(caller.sub, { set: { totpDisabledAt: now }, clear, notice: 'two-factor-off' }, now);
+}
+
+/**
+ * A Google account's username is its provider's name and the Google id (`Google_<id>`): its
+ * password and second factor are Google's, so its proof is the sign-in at Google itself.
+ */
+const isFederated = (username: string): boolean => /^google_/i.test(username);
+
+/**
+ * A change of where a client's money goes (their payout account) asks more than a signed-in
+ * session: a sign-in of the last FRESH_SIGN_IN_MS, and for an account with a password, the
+ * password and, while two-factor sign-in is on, a current code, both checked by Cognito. A token
+ * stolen from a session, or an older one, changes nothing; a Google account's proof is its recent
+ * sign-in at Google.
+ */
+export async function requireStepUp(caller: AccountCaller, proof: Partial<Proof>, now: number): Promise<void> {
+  if (!signedInWithin(caller.authTime, now, FRESH_SIGN_IN_MS))
+    throw new Refused('notAllowed', payoutMessages.freshSignInRequired);
+  if (isFederated(caller.username)) return;
+  if (!proof.password) throw new Refused('badInput', payoutMessages.passwordRequired);
+  const twoFactorOn = await authenticatorInForce(caller.accessToken);
+  if (twoFactorOn && !proof.code) throw new Refused('badInput', payoutMessages.codeRequired);
+  await proveItIsThem(caller.pool, caller.username, {
+    password: proof.password,
+    ...(twoFactorOn ? { code: proof.code } : {}),
+  });
 }
 
 /**

@@ -22,6 +22,7 @@ export const SECURITY_EVENTS = [
   'two-factor-off',
   'admin-granted',
   'admin-revoked',
+  'payout-account-changed',
 ] as const;
 export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
 

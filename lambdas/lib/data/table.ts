@@ -14,7 +14,9 @@
  *                                                client expire (expiresAt) the stage's recordYears after the closing
  *   CLIENT#<sub>   PROFILE (deleted: true)      tombstone without closedAt: no client to anyone, off every index, expires
  *   CLIENT#<sub>   ENTRY#<atIso>#<entryId>      ledger entry (deposit, withdrawal, adjustment); deposits on GSI2
- *   CLIENT#<sub>   REQUEST#<requestKey>         withdrawal request; pending ones on GSI3
+ *   CLIENT#<sub>   REQUEST#<requestKey>         withdrawal request; pending ones on GSI3, and approved ones not yet sent
+ *   CLIENT#<sub>   PAYOUT                       the client's payout account (payout-accounts.ts): the bank account its
+ *                                                withdrawals are paid to, when it was set and from when it may be used
  *   CLIENT#<sub>   IDEMPOTENCY#<key>            the first answer to a money-moving POST with an Idempotency-Key
  *   CLIENT#<sub>   SECURITY                     the user's security record (security-record.ts): when they became an
  *                                                administrator, when two-factor sign-in went on or off, an authenticator
@@ -58,6 +60,8 @@
  *   portfolios due for the weekly job   Query GSI1 per shard, GSI1SK < <(now − 1 week) ISO>~ (only due ones are read)
  *   deposits by eligibility date        (withdrawal alerts) Query GSI2 PK=ELIG#<yyyy-mm> (one per month the range touches), GSI2SK between dates
  *   pending withdrawal requests         Query GSI3 PK=REQUESTS#pending (oldest first)
+ *   approved requests not yet sent      Query GSI3 PK=REQUESTS#unsent (oldest approval first)
+ *   a client's payout account           GetItem PK=CLIENT#sub, SK=PAYOUT
  *   pending actions                     Query GSI3 PK=ACTIONS#pending (oldest first)
  *   the activity log, newest first      Query PK=ACTIVITY#<month> for each month of the period, newest first,
  *                                       the filters (administrator, client, kind) as a FilterExpression
@@ -152,6 +156,14 @@ export const keys = {
     GSI3PK: keys.pendingRequestsPk,
     GSI3SK: `${iso(createdAt)}#${requestId}`,
   }),
+
+  unsentRequestsPk: 'REQUESTS#unsent',
+  /** GSI3: an approved request's place among the payouts still to send, by approval time. */
+  unsentIndex: (approvedAt: number, requestId: string) => ({
+    GSI3PK: keys.unsentRequestsPk,
+    GSI3SK: `${iso(approvedAt)}#${requestId}`,
+  }),
+  payout: (sub: string) => ({ PK: keys.clientPk(sub), SK: 'PAYOUT' }),
 
   /** GSI3: a closed account's place in the closed list, newest closed first when read backwards. */
   closedPk: 'CLIENTS#closed',

@@ -13,6 +13,7 @@ import { transactOnProfile } from './profile-transaction';
 import { balanceStateOf, type Profile } from './profile-item';
 import { requireProfile } from './profile-reads';
 import { queryAll } from './query';
+import { maskedPayoutAccount, type PayoutAccountRecord, payoutRecordOf } from './payout-accounts';
 
 export interface RequestItem {
   PK: string;
@@ -28,6 +29,14 @@ export interface RequestItem {
   decidedAt?: string;
   decidedBy?: string;
   reason?: string;
+  /** Where the money goes: the client's payout account as it was when they asked (absent on requests from before payout accounts). */
+  payTo?: PayoutAccountRecord;
+  /** An approved request paid out: when the money left (ISO, as the bank says), its reference, who marked it and when. */
+  sentAt?: string;
+  sentReference?: string;
+  sentBy?: string;
+  markedSentAt?: string;
+  /** GSI3: pending ones in the admins' queue, approved ones not yet sent among the payouts to make. */
   GSI3PK?: string;
   GSI3SK?: string;
 }
@@ -44,6 +53,10 @@ export function toRequestDto(item: RequestItem, { forAdmin }: { forAdmin: boolea
     ...(item.decidedAt ? { decidedAt: item.decidedAt } : {}),
     ...(forAdmin && item.decidedBy ? { decidedBy: item.decidedBy } : {}),
     ...(item.reason ? { reason: item.reason } : {}),
+    ...(item.payTo ? { destination: maskedPayoutAccount(item.payTo) } : {}),
+    ...(item.sentAt ? { sentAt: item.sentAt } : {}),
+    ...(item.sentReference ? { sentReference: item.sentReference } : {}),
+    ...(forAdmin && item.sentBy ? { sentBy: item.sentBy } : {}),
   };
 }
 
@@ -53,6 +66,7 @@ export function newRequestItem(
   userEmail: string,
   amountCents: number,
   now: number,
+  payTo?: PayoutAccountRecord,
 ): RequestItem {
   const requestId = requestIds.make(sub, requestKey);
   return {
@@ -64,6 +78,7 @@ export function newRequestItem(
     amountCents,
     status: 'pending',
     createdAt: new Date(now).toISOString(),
+    ...(payTo ? { payTo: payoutRecordOf(payTo) } : {}),
   };
 }
 
@@ -217,10 +232,13 @@ export function decisionUpdate(item: RequestItem, decision: Decision, awaiting: 
       : actionId
         ? ' AND (attribute_not_exists(awaitingActionId) OR awaitingActionId = :action)'
         : ' AND attribute_not_exists(awaitingActionId)';
+  // An approval moves the request from the admins' queue to the payouts still to send; any other decision takes it off GSI3.
+  const unsent = decision.status === 'approved' ? keys.unsentIndex(decision.now, item.requestId) : null;
+  const index = unsent ? ', GSI3PK = :unsentPk, GSI3SK = :unsentSk' : '';
   return {
     TableName: table(),
     Key: { PK: item.PK, SK: item.SK },
-    UpdateExpression: `SET #status = :status, decidedAt = :at, decidedBy = :by${decision.reason ? ', reason = :reason' : ''} REMOVE GSI3PK, GSI3SK`,
+    UpdateExpression: `SET #status = :status, decidedAt = :at, decidedBy = :by${decision.reason ? ', reason = :reason' : ''}${index}${unsent ? '' : ' REMOVE GSI3PK, GSI3SK'}`,
     ConditionExpression: `#status = :pending${awaitingCondition}`,
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
@@ -230,6 +248,7 @@ export function decisionUpdate(item: RequestItem, decision: Decision, awaiting: 
       ':pending': 'pending',
       ...(decision.reason ? { ':reason': decision.reason } : {}),
       ...(actionId ? { ':action': actionId } : {}),
+      ...(unsent ? { ':unsentPk': unsent.GSI3PK, ':unsentSk': unsent.GSI3SK } : {}),
     },
   };
 }
@@ -238,6 +257,7 @@ export function decided(item: RequestItem, decision: Decision): RequestItem {
   const { GSI3PK: _pk, GSI3SK: _sk, ...rest } = item;
   return {
     ...rest,
+    ...(decision.status === 'approved' ? keys.unsentIndex(decision.now, item.requestId) : {}),
     status: decision.status,
     decidedAt: new Date(decision.now).toISOString(),
     decidedBy: decision.by,

@@ -45,6 +45,10 @@ export const config = {
   get recordYears(): number {
     return required(runtimeSettings().recordYears, 'RECORD_YEARS');
   },
+  /** The function that sets payout accounts has it; a missing one must never mean no cooling-off. */
+  get payoutCoolingOffHours(): number {
+    return required(runtimeSettings().payoutCoolingOffHours, 'PAYOUT_COOLING_OFF_HOURS');
+  },
   /** The site's public origin, for links in e-mails. */
   get siteUrl(): string {
     return runtimeSettings().siteUrl;

@@ -8,6 +8,7 @@
  */
 import type { DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { isRecordYears } from '../../../shared/record-keeping';
+import { isCoolingOffHours } from '../../../shared/payout-cooling-off';
 
 /** The product's table where nothing names another: the local stack's and the tools' default. */
 export const TABLE_NAME_DEFAULT = 'aurum-portal';
@@ -80,6 +81,12 @@ export interface RuntimeSettings {
    * on the function that closes accounts. Anything but a whole number in range reads as unset.
    */
   readonly recordYears?: number;
+  /**
+   * The cooling-off period after a client sets a payout account, in whole hours
+   * (PAYOUT_COOLING_OFF_HOURS, shared/payout-account.ts): on the function that sets one. Anything
+   * but a whole number in range reads as unset.
+   */
+  readonly payoutCoolingOffHours?: number;
 }
 
 /**
@@ -131,6 +138,7 @@ export function resolvedSettings(given: Partial<RuntimeSettings>): RuntimeSettin
         ? given.adminDailyLimitCents
         : undefined,
     recordYears: isRecordYears(given.recordYears) ? given.recordYears : undefined,
+    payoutCoolingOffHours: isCoolingOffHours(given.payoutCoolingOffHours) ? given.payoutCoolingOffHours : undefined,
   });
 }
 
@@ -161,5 +169,9 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): R
         ? undefined
         : Number(env.ADMIN_DAILY_LIMIT_CENTS),
     recordYears: env.RECORD_YEARS === undefined || env.RECORD_YEARS === '' ? undefined : Number(env.RECORD_YEARS),
+    payoutCoolingOffHours:
+      env.PAYOUT_COOLING_OFF_HOURS === undefined || env.PAYOUT_COOLING_OFF_HOURS === ''
+        ? undefined
+        : Number(env.PAYOUT_COOLING_OFF_HOURS),
   });
 }

@@ -86,6 +86,18 @@ export const pendingRequest = (amountCents = 123_456, email = CLIENT_EMAIL): Req
 
 export const approved = (request: RequestItem, at = NOW + 3_600_000) =>
   decided(request, { status: 'approved', by: ADMIN_EMAIL, now: at });
+
+/** An approved request marked sent a day after its approval, with the bank's reference. */
+export const sent = (request: RequestItem, reference = 'WIRE-2026-0042'): RequestItem => {
+  const { GSI3PK: _pk, GSI3SK: _sk, ...rest } = request;
+  return {
+    ...rest,
+    sentAt: new Date(Date.parse(request.decidedAt ?? new Date(NOW).toISOString()) + 86_400_000).toISOString(),
+    sentReference: reference,
+    sentBy: ADMIN_EMAIL,
+    markedSentAt: new Date(NOW + 2 * 86_400_000).toISOString(),
+  };
+};
 export const rejected = (request: RequestItem, reason: string, at = NOW + 3_600_000) =>
   decided(request, { status: 'rejected', by: ADMIN_EMAIL, now: at, reason });
 /** Withdrawn by its client, who is who `decidedBy` names. */

@@ -17,7 +17,8 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { payoutAccountItem } from '../../../lambdas/lib/data/payout-accounts';
 import { keys } from '../../../lambdas/lib/data/table';
 import { srpSignIn, type SrpSignInResult } from '@aurum/cognito-emulator';
 import { type AdminChanged, changeAdmin } from '../../../infra/tools/admin-change';
@@ -332,8 +333,12 @@ export class Client {
     );
   }
 
-  /** A new confirmed client, signed in: sign-up, the code from the mailbox, confirmation. */
-  async newClient(prefix = 'client'): Promise<Session> {
+  /**
+   * A new confirmed client, signed in: sign-up, the code from the mailbox, confirmation; and, unless
+   * `payoutAccount: false`, a payout account set long enough ago to pay to (put in the table as the
+   * demo seed puts the demo clients', since through the API one waits out its cooling-off).
+   */
+  async newClient(prefix = 'client', options: { payoutAccount?: boolean } = {}): Promise<Session> {
     const email = `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
     await this.signUp(email, { first: 'Test', last: prefix });
     const code = (await this.mailbox(email))[0]?.code;
@@ -341,7 +346,22 @@ export class Client {
     await this.cognito.send(
       new ConfirmSignUpCommand({ ClientId: this.stack.cognito.clientId, Username: email, ConfirmationCode: code }),
     );
-    return this.signIn(email);
+    const session = await this.signIn(email);
+    if (options.payoutAccount !== false) await this.settledPayoutAccount(session.sub);
+    return session;
+  }
+
+  /** Gives the client a payout account (an IBAN) set 30 days ago, out of its cooling-off. */
+  async settledPayoutAccount(sub: string): Promise<void> {
+    const setAt = Date.now() - 30 * 24 * 3_600_000;
+    const change = {
+      holderName: 'Test Holder',
+      bankName: 'Test Bank',
+      account: { kind: 'iban' as const, iban: 'GB82WEST12345698765432' },
+    };
+    await this.table.send(
+      new PutCommand({ TableName: this.stack.tableName, Item: payoutAccountItem(sub, change, setAt, 72 * 3_600_000) }),
+    );
   }
 
   /**
