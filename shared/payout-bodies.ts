@@ -95,6 +95,16 @@ export const sentMessages = {
   sentAtInvalid: 'Please enter a valid date',
 } as const;
 
+/** The refusals of a mark the request cannot take (the handler's checks against the request and today). */
+export const payoutRefusals = {
+  notApproved: 'Only an approved withdrawal request can be marked sent',
+  alreadySent: (sentAt: string, reference: string) =>
+    `This payout was already marked sent (${sentAt.slice(0, 10)}, reference ${reference})`,
+  beforeApproval: (approvedAt: string) =>
+    `The money cannot have been sent before the request was approved (${approvedAt.slice(0, 10)})`,
+  inFuture: 'The date the money was sent cannot be in the future',
+} as const;
+
 /** POST /api/admin/withdrawal-requests/{id}/sent: the bank's reference and when the money left (the handler checks the date against the approval and today). */
 export const requestSentBody = z.strictObject({
   reference: z

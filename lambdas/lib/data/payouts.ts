@@ -14,16 +14,8 @@ import { activityPut } from './activity-log';
 import { Refused } from './domain-errors';
 import { queryAll } from './query';
 import { keys } from './table';
+import { payoutRefusals } from '../../../shared/payout-bodies';
 import type { RequestItem } from './withdrawal-requests';
-
-export const payoutRefusals = {
-  notApproved: 'Only an approved withdrawal request can be marked sent',
-  alreadySent: (sentAt: string, reference: string) =>
-    `This payout was already marked sent (${sentAt.slice(0, 10)}, reference ${reference})`,
-  beforeApproval: (approvedAt: string) =>
-    `The money cannot have been sent before the request was approved (${approvedAt.slice(0, 10)})`,
-  inFuture: 'The date the money was sent cannot be in the future',
-} as const;
 
 /** The approved requests not yet sent, oldest approval first. */
 export function listUnsentRequests(): Promise<RequestItem[]> {
