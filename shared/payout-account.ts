@@ -81,3 +81,21 @@ export function describePayoutAccount(
     ? `IBAN ${account.country ?? ''}•• ending ${account.last4}`
     : `US account ending ${account.last4} (routing ${account.routingNumber ?? ''})`;
 }
+
+/** The words of an administrator's mark that a payout was sent: its fields, then what the request itself refuses. */
+export const sentMessages = {
+  referenceRequired: "Please enter the bank's reference for the payment",
+  referenceInvalid: 'A reference has at most 64 letters, digits, spaces and - / . _ characters',
+  sentAtRequired: 'Please enter the date the money was sent',
+  sentAtInvalid: 'Please enter a valid date',
+} as const;
+
+/** The refusals of a mark the request cannot take (the handler's checks against the request and today). */
+export const payoutRefusals = {
+  notApproved: 'Only an approved withdrawal request can be marked sent',
+  alreadySent: (sentAt: string, reference: string) =>
+    `This payout was already marked sent (${sentAt.slice(0, 10)}, reference ${reference})`,
+  beforeApproval: (approvedAt: string) =>
+    `The money cannot have been sent before the request was approved (${approvedAt.slice(0, 10)})`,
+  inFuture: 'The date the money was sent cannot be in the future',
+} as const;

@@ -13,6 +13,7 @@ import {
   normalUsAccountNumber,
   PAYOUT_NAME_MAX_LENGTH,
   payoutMessages,
+  sentMessages,
 } from './payout-account';
 import { hasUnsafeCharacters } from './text';
 
@@ -87,23 +88,6 @@ function accountNumberOf(body: {
     ? { kind: 'us', accountNumber, routingNumber: routing }
     : payoutMessages.routingNumberInvalid;
 }
-
-export const sentMessages = {
-  referenceRequired: "Please enter the bank's reference for the payment",
-  referenceInvalid: 'A reference has at most 64 letters, digits, spaces and - / . _ characters',
-  sentAtRequired: 'Please enter the date the money was sent',
-  sentAtInvalid: 'Please enter a valid date',
-} as const;
-
-/** The refusals of a mark the request cannot take (the handler's checks against the request and today). */
-export const payoutRefusals = {
-  notApproved: 'Only an approved withdrawal request can be marked sent',
-  alreadySent: (sentAt: string, reference: string) =>
-    `This payout was already marked sent (${sentAt.slice(0, 10)}, reference ${reference})`,
-  beforeApproval: (approvedAt: string) =>
-    `The money cannot have been sent before the request was approved (${approvedAt.slice(0, 10)})`,
-  inFuture: 'The date the money was sent cannot be in the future',
-} as const;
 
 /** POST /api/admin/withdrawal-requests/{id}/sent: the bank's reference and when the money left (the handler checks the date against the approval and today). */
 export const requestSentBody = z.strictObject({

@@ -14,7 +14,7 @@ import { activityPut } from './activity-log';
 import { Refused } from './domain-errors';
 import { queryAll } from './query';
 import { keys } from './table';
-import { payoutRefusals } from '../../../shared/payout-bodies';
+import { payoutRefusals } from '../../../shared/payout-account';
 import type { RequestItem } from './withdrawal-requests';
 
 /** The approved requests not yet sent, oldest approval first. */
