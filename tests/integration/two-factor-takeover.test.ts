@@ -7,19 +7,17 @@
  * confirmed from another session or too late. The owner, with a fresh sign-in and the password,
  * succeeds, and is e-mailed about each change.
  */
-import { createSign } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { srpSignIn } from '@aurum/cognito-emulator';
 import { keys } from '../../lambdas/lib/data/table';
 import { apiMessages, errors } from '../../shared/messages';
-import { claimsOf, freshTotpCode, PASSWORD, type Session } from './support/client';
+import { freshTotpCode, PASSWORD, type Session } from './support/client';
 import { failureOf } from './support/failure';
 import { wrongTotpCode } from './support/totp';
 import { eventually } from './support/eventually';
 import { mailsArrived } from './support/mail';
 import { useSharedStack } from './support/use-stack';
+import { tokenSignedInAgo as staleToken } from './support/stale-token';
 import { refusals } from '../../shared/refusals';
 
 const t = useSharedStack();
@@ -46,21 +44,7 @@ const codeOfAnswer = async (answer: { body: unknown }) => {
   return typeof secret === 'string' ? freshTotpCode(secret) : '123456';
 };
 
-/**
- * The victim's access token as it would be after `ageMs` of refreshes: a refresh keeps the
- * sign-in's `auth_time`, so this is the token, signed with the stack's own key, with its sign-in
- * moved back (its other claims, its session included, unchanged and valid).
- */
-function tokenSignedInAgo(token: string, ageMs: number): string {
-  const claims = claimsOf(token);
-  const header = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString()) as { kid: string };
-  const now = Math.floor(Date.now() / 1000);
-  const payload = { ...claims, auth_time: now - Math.ceil(ageMs / 1000), iat: now, exp: now + 600 };
-  const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  const signed = `${enc({ alg: 'RS256', typ: 'JWT', kid: header.kid })}.${enc(payload)}`;
-  const pem = readFileSync(join(t.stack.dataDir, 'cognito', 'jwt-signing-key.pem'), 'utf8');
-  return `${signed}.${createSign('RSA-SHA256').update(signed).sign(pem).toString('base64url')}`;
-}
+const tokenSignedInAgo = (token: string, ageMs: number) => staleToken(t.stack.dataDir, token, ageMs);
 
 async function mailsTo(to: string, subject: string, count: number): Promise<void> {
   await mailsArrived(t.client, to, subject, { count, timeout: MAIL_DEADLINE_MS });
