@@ -239,7 +239,7 @@ const successfulCalls: { [N in RouteName]: () => Promise<AnswerOf<N>> } = {
       body: { reference: 'WIRE-0001', sentAt: iso(Date.now()) },
     });
   },
-  getUnsentPayouts: () => succeed('getUnsentPayouts', { token: admin.accessToken }),
+  exportUnsentPayouts: () => succeed('exportUnsentPayouts', { token: admin.accessToken }),
   changeMyPassword: async () =>
     succeed('changeMyPassword', {
       token: (await t.client.newClient('password')).accessToken,

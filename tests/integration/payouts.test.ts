@@ -221,7 +221,7 @@ describe('a payout after its approval', () => {
     expect(first.request).toMatchObject({ status: 'approved', destination: { last4: '5432' } });
     expect(first.request.sentAt).toBeUndefined();
 
-    const file = await t.client.call('getUnsentPayouts', { token: admin.accessToken });
+    const file = await t.client.call('exportUnsentPayouts', { token: admin.accessToken });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toBe(`attachment; filename="aurum-payouts-to-send-${today()}.csv"`);
     const rows: string[][] = parse(file.body);
@@ -258,7 +258,7 @@ describe('a payout after its approval', () => {
       note: expect.stringMatching(/^\d+ payouts to send$/),
     });
     // A client has no part in it.
-    expect((await t.client.callAny('getUnsentPayouts', { token: first.client.accessToken })).status).toBe(403);
+    expect((await t.client.callAny('exportUnsentPayouts', { token: first.client.accessToken })).status).toBe(403);
   });
 
   it('is marked sent once, with its reference: the client sees it and is e-mailed, it leaves the list, and it is logged', async () => {

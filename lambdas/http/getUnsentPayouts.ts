@@ -1,8 +1,0 @@
-import { httpHandler } from '../lib/http/http';
-import { actorEmail } from '../lib/http/actor';
-import { exportUnsentPayouts } from '../lib/data/payouts';
-
-/** GET /api/admin/payouts/unsent: the approved requests still to send, as CSV for the bank, with the whole account numbers; logged. */
-export const handler = httpHandler('getUnsentPayouts', async ({ caller, now }) =>
-  exportUnsentPayouts(await actorEmail(caller), now),
-);
