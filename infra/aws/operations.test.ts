@@ -319,6 +319,16 @@ describe('stage settings', () => {
     ],
     ['an unknown footer field', { firm: { ...DEMO_FIRM, fax: '1' } as never }, 'firm: Unrecognized key'],
     [
+      'a cooling-off of a month and more',
+      { payoutCoolingOffHours: 721 },
+      'payoutCoolingOffHours: must be a whole number of hours from 0 to 720',
+    ],
+    [
+      'a cooling-off of half an hour',
+      { payoutCoolingOffHours: 0.5 },
+      'payoutCoolingOffHours: must be a whole number of hours from 0 to 720',
+    ],
+    [
       'a funding line with a line break',
       { fundingInstructions: ['Example Bank\nIBAN: XX00'] },
       'fundingInstructions.0: each line must be one line of plain text',
@@ -389,6 +399,33 @@ describe('two stages in one account and region', () => {
       pair.map(({ config }) => ({ stage: config.stage, cents: String(config.fourEyesThresholdDollars * 100) })),
     );
     expect(new Set(thresholds.map((t) => t.cents)).size).toBe(2);
+  });
+
+  it("gives the function that sets payout accounts the stage's cooling-off, and no other function", () => {
+    const given = pair.map(({ template: t, config }) => {
+      const functions = Object.values(t.toJSON().Resources as Record<string, Resource>).filter(
+        (r) => r.Type === 'AWS::Lambda::Function',
+      );
+      const withIt = functions.filter(
+        (fn) =>
+          (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables
+            ?.PAYOUT_COOLING_OFF_HOURS !== undefined,
+      );
+      const set = routeByName('setPayoutAccount');
+      const [, fn] = templateReader(t).functionDescribed(`${set.method} ${set.path}`);
+      return {
+        stage: config.stage,
+        functions: withIt.length,
+        hours: (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.PAYOUT_COOLING_OFF_HOURS,
+      };
+    });
+    expect(given).toEqual(
+      pair.map(({ config }) => ({
+        stage: config.stage,
+        functions: 1,
+        hours: String(config.payoutCoolingOffHours ?? 72),
+      })),
+    );
   });
 
   it('protects the stacks of a production stage from deletion, and only those', () => {

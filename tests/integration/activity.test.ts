@@ -123,6 +123,15 @@ it('records every administrative act exactly once, in the same transaction as th
   const first = (await ask()).body.request.id;
   await call('approveWithdrawalRequest', { token: admin.accessToken, params: { id: first } });
   expect(await loggedOnce('request-approved', client)).toMatchObject({ requestId: first, amount: 150 });
+  const exported = (await activity({ kind: 'payouts-exported' })).length;
+  await call('exportUnsentPayouts', { token: admin.accessToken });
+  expect(await activity({ kind: 'payouts-exported' })).toHaveLength(exported + 1);
+  await call('markRequestSent', {
+    token: admin.accessToken,
+    params: { id: first },
+    body: { reference: 'WIRE-77', sentAt: new Date().toISOString() },
+  });
+  expect(await loggedOnce('request-sent', client)).toMatchObject({ requestId: first, amount: 150, actor: DEMO_ADMIN });
   const second = (await ask()).body.request.id;
   await call('rejectWithdrawalRequest', {
     token: admin.accessToken,

@@ -44,7 +44,7 @@ async function expectConsistent(sub: string) {
 
 describe('a new client', () => {
   it('has an empty portfolio as soon as the account is confirmed, and create is idempotent', async () => {
-    const alice = await t.client.newClient('fresh');
+    const alice = await t.client.newClient('fresh', { payoutAccount: false });
     const portfolio = await t.client.call('getPortfolio', { token: alice.accessToken, params: { userId: alice.sub } });
     expect(portfolio.status).toBe(200);
     expect(portfolio.body).toEqual({
@@ -334,7 +334,7 @@ describe('withdrawal requests', () => {
       (
         await t.client.callAny('listPendingWithdrawalRequests', {
           token: admin.accessToken,
-          query: { status: 'approved' },
+          query: { status: 'sent' },
         })
       ).status,
     ).toBe(400);
@@ -495,7 +495,7 @@ describe('closing a client account', () => {
     const res = await close();
     expect(res).toMatchObject({ status: 200, body: { success: true } });
     const kept = await t.table.items(ivy.sub);
-    expect(kept.map((i) => String(i.SK).split('#')[0])).toEqual(['ENTRY', 'ENTRY', 'PROFILE']);
+    expect(kept.map((i) => String(i.SK).split('#')[0])).toEqual(['ENTRY', 'ENTRY', 'PAYOUT', 'PROFILE']);
     expect(kept.find((i) => i.SK === 'PROFILE')).toMatchObject({
       deleted: true,
       closedAt: expect.any(String),
