@@ -12,7 +12,7 @@ import { LoadFailed, LoadingLine } from '../../components/load-states';
 import { SectionCard } from '../../components/section-card';
 import { notify } from '../../components/toaster';
 import { formatDateTime } from '../../format';
-import { inCoolingOff } from '../../payout-format';
+import { inCoolingOff } from '../../payout-block';
 import { PayoutAccountForm } from './PayoutAccountForm';
 import { NoPayoutAccount, PayoutAccountView } from './PayoutAccountView';
 

@@ -11,7 +11,8 @@ import type { MaskedPayoutAccountDto } from '../../../../shared/api';
 import { describePayoutAccount } from '../../../../shared/payout-account';
 import { FormAlert } from '../../components/form-field';
 import { formatDate, formatDateTime, pluralize } from '../../format';
-import { coolingOffHours, inCoolingOff } from '../../payout-format';
+import { inCoolingOff } from '../../payout-block';
+import { coolingOffHours } from '../../payout-words';
 
 function Fact({ term, children }: { term: string; children: string }) {
   return (

@@ -3,11 +3,11 @@
  * with the number fields of the one chosen, and the proof the server asks for (the password, a
  * code). Each shows its problem under it, as the other account forms do.
  */
-import { RadioGroup } from '@chakra-ui/react/radio-group';
+import { Box } from '@chakra-ui/react/box';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { HStack } from '@chakra-ui/react/stack';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { Text } from '@chakra-ui/react/text';
-import { radioGroupSlotRecipe } from '@chakra-ui/react/theme';
 import type { InputProps } from '@chakra-ui/react/input';
 import type { ReactNode } from 'react';
 import type { PayoutAccountKind } from '../../../../shared/payout-account';
@@ -49,34 +49,37 @@ const KINDS: { value: PayoutAccountKind; label: string }[] = [
   { value: 'us', label: 'US account' },
 ];
 
+/**
+ * The account's kind, as the browser's own radio buttons: a choice of two needs no script, and the
+ * Ark radio group would share its state-machine helpers with the console's dialogs, splitting
+ * their chunks (more files, each compressed alone).
+ */
 function KindChoice({ kind, onKind }: { kind: PayoutAccountKind; onKind: (kind: PayoutAccountKind) => void }) {
   return (
-    <RadioGroup.Root
-      recipe={radioGroupSlotRecipe}
-      colorPalette="yellow"
-      value={kind}
-      onValueChange={(e) => onKind(e.value === 'us' ? 'us' : 'iban')}
-    >
-      <RadioGroup.Label>
-        <Text as="span" fontSize="sm" fontWeight="medium">
-          Account type
-        </Text>
-      </RadioGroup.Label>
-      <HStack gap="6" mt="2" wrap="wrap">
+    <Box as="fieldset">
+      <Box as="legend" fontSize="sm" fontWeight="medium" mb="2">
+        Account type
+      </Box>
+      <HStack gap="6" wrap="wrap">
         {KINDS.map(({ value, label }) => (
-          <RadioGroup.Item key={value} value={value}>
-            <RadioGroup.ItemHiddenInput />
-            {/* The radio's own mark, drawn by the group's recipe: Chakra's ItemIndicator asks for a recipe of its own. */}
-            <RadioGroup.ItemControl>
-              <RadioGroup.ItemContext>
-                {(item) => <span className={item.checked ? 'dot' : undefined} />}
-              </RadioGroup.ItemContext>
-            </RadioGroup.ItemControl>
-            <RadioGroup.ItemText>{label}</RadioGroup.ItemText>
-          </RadioGroup.Item>
+          <HStack as="label" key={value} gap="2" cursor="pointer" minH="8">
+            <chakra.input
+              type="radio"
+              name="payout-kind"
+              value={value}
+              checked={kind === value}
+              onChange={() => onKind(value)}
+              boxSize="4"
+              accentColor="yellow.solid"
+              cursor="pointer"
+            />
+            <Text as="span" fontSize="sm">
+              {label}
+            </Text>
+          </HStack>
         ))}
       </HStack>
-    </RadioGroup.Root>
+    </Box>
   );
 }
 
