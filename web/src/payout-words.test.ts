@@ -6,6 +6,7 @@
  */
 import * as shared from '../../shared/payout-account';
 import * as words from './payout-words';
+import * as sent from './pages/admin/sent-words';
 
 const accounts = [
   { kind: 'iban', last4: '5432', country: 'GB' },
@@ -27,8 +28,8 @@ it('has each payout message the screens show, as the server words it', () => {
 });
 
 it("has the mark's words and refusals, as the server words them", () => {
-  expect(words.sentMessages).toEqual(shared.sentMessages);
-  const { alreadySent, beforeApproval, ...fixed } = words.payoutRefusals;
+  expect(sent.sentMessages).toEqual(shared.sentMessages);
+  const { alreadySent, beforeApproval, ...fixed } = sent.payoutRefusals;
   const {
     alreadySent: sharedAlreadySent,
     beforeApproval: sharedBeforeApproval,

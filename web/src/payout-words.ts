@@ -1,7 +1,8 @@
 /**
- * How a payout account, a withdrawal's destination and a payout read on the dashboard and in the
- * console: shared/payout-account.ts's words and its describePayoutAccount, given here to the
- * screens that do not check account numbers. That module imports ibantools for its IBAN check, and
+ * How a payout account and a withdrawal's destination read on the dashboard and in the console:
+ * shared/payout-account.ts's words and its describePayoutAccount, given here to the screens that
+ * do not check account numbers (the console's words for marking a payout sent are in
+ * pages/admin/sent-words.ts, with the page that uses them). That module imports ibantools for its IBAN check, and
  * esbuild puts a module's imports in every chunk that imports any name of it: through it, the
  * dashboard and the console would each carry ibantools (about 4 KB gzip) for a few sentences. Only
  * the account page's form, which runs the checks, imports it; payout-words.test.ts holds every
@@ -14,24 +15,6 @@ export const payoutMessages = {
   none: 'Add a payout account before requesting a withdrawal: it is where the money is sent',
   coolingOff: (usableFrom: string) =>
     `Your payout account was changed recently. For your security, withdrawals can be paid to it from ${usableFrom}.`,
-} as const;
-
-/** shared/payout-account.ts sentMessages: an administrator's mark that a payout was sent. */
-export const sentMessages = {
-  referenceRequired: "Please enter the bank's reference for the payment",
-  referenceInvalid: 'A reference has at most 64 letters, digits, spaces and - / . _ characters',
-  sentAtRequired: 'Please enter the date the money was sent',
-  sentAtInvalid: 'Please enter a valid date',
-} as const;
-
-/** shared/payout-account.ts payoutRefusals: what a request cannot take of a mark. */
-export const payoutRefusals = {
-  notApproved: 'Only an approved withdrawal request can be marked sent',
-  alreadySent: (sentAt: string, reference: string) =>
-    `This payout was already marked sent (${sentAt.slice(0, 10)}, reference ${reference})`,
-  beforeApproval: (approvedAt: string) =>
-    `The money cannot have been sent before the request was approved (${approvedAt.slice(0, 10)})`,
-  inFuture: 'The date the money was sent cannot be in the future',
 } as const;
 
 /** shared/payout-account.ts describePayoutAccount: "IBAN GB•• ending 5432", "US account ending 6789 (routing 011000015)". */
