@@ -40,6 +40,12 @@ const startingValues = (current: MaskedPayoutAccountDto | null): PayoutFormValue
   code: '',
 });
 
+/** What the server will ask besides a recent sign-in, in words: " and your current password", with a code too. */
+function proofWords(asked: ProofAsked): string {
+  if (!asked.password) return '';
+  return asked.code ? ', your current password and a code from your authenticator app' : ' and your current password';
+}
+
 /** Why the change waits for a new sign-in, and the way to it. */
 function SignInAgain({ busy, onSignIn }: { busy: boolean; onSignIn: () => void }) {
   return (
@@ -127,7 +133,7 @@ export function PayoutAccountForm({
         {step.problems.form && <FormAlert>{step.problems.form}</FormAlert>}
         <Text color="fg.muted" fontSize="sm">
           Withdrawals are paid only to this account. Changing it needs a sign-in of the last 5 minutes
-          {asked.password ? ' and your current password' : ''}, and we e-mail you when it changes.
+          {proofWords(asked)}, and we e-mail you when it changes.
         </Text>
         <HolderFields bind={form.bind} />
         <AccountNumberFields

@@ -62,7 +62,7 @@ function KindChoice({ kind, onKind }: { kind: PayoutAccountKind; onKind: (kind: 
       </Box>
       <HStack gap="6" wrap="wrap">
         {KINDS.map(({ value, label }) => (
-          <HStack as="label" key={value} gap="2" cursor="pointer" minH="8">
+          <HStack as="label" key={value} gap="2" cursor="pointer" minH="11">
             <chakra.input
               type="radio"
               name="payout-kind"
