@@ -802,7 +802,7 @@ describe('dashboard: where a withdrawal is paid', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Review' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Submit Request' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent(`Request Failed${refusal}`);
-    expect(dialog.getByRole('link', { name: 'Go to your payout account' })).toHaveAttribute(
+    expect(dialog.getByRole('link', { name: 'View your payout account' })).toHaveAttribute(
       'href',
       '/account#payout-account',
     );

@@ -19,21 +19,25 @@ export const PAYOUT_ACCOUNT_LINK = '/account#payout-account';
 /** The client's payout account, read once and shared by the card and the dialog (SWR's cache). */
 export const usePayoutAccount = (userId: string) => useRoute({ route: 'getPayoutAccount', params: { uid: userId } });
 
-export function PayoutAccountLink({ children }: { children: string }) {
+/** The link to the payout card, named for what the client does there: add one, or see when theirs can be used. */
+export function PayoutAccountLink({ kind }: { kind: PayoutBlock['kind'] }) {
   return (
     <Link asChild color="fg" textDecoration="underline" fontWeight="medium">
-      <RouterLink to={PAYOUT_ACCOUNT_LINK}>{children}</RouterLink>
+      <RouterLink to={PAYOUT_ACCOUNT_LINK}>
+        {kind === 'none' ? 'Add a payout account' : 'View your payout account'}
+      </RouterLink>
     </Link>
   );
 }
 
 /** The words of a block, and the link to the payout card. */
-export function PayoutBlockNote({ block, words }: { block: PayoutBlock; words?: string }) {
-  const none = block.kind === 'none';
+export function PayoutBlockNote({ block }: { block: PayoutBlock }) {
   return (
     <Stack gap="1" align="flex-start" fontSize="sm" data-testid="payout-block">
-      <Text>{words ?? (none ? payoutMessages.none : payoutMessages.coolingOff(formatDateTime(block.usableFrom)))}</Text>
-      <PayoutAccountLink>{none ? 'Add a payout account' : 'View your payout account'}</PayoutAccountLink>
+      <Text>
+        {block.kind === 'none' ? payoutMessages.none : payoutMessages.coolingOff(formatDateTime(block.usableFrom))}
+      </Text>
+      <PayoutAccountLink kind={block.kind} />
     </Stack>
   );
 }

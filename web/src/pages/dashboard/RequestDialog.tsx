@@ -16,7 +16,7 @@ import { errorText, useSend } from '../../api/hooks';
 import type { User } from '../../auth/session';
 import { DialogFrame } from '../../components/dialog-frame';
 import { notify } from '../../components/toaster';
-import { payoutBlock } from '../../payout-block';
+import { type PayoutBlock, payoutBlock } from '../../payout-block';
 import { payoutDestination, payoutMessages } from '../../payout-words';
 import { usePayoutAccount } from './PayoutDestination';
 import { AmountStep, BlockedStep, type RequestProblem, ReviewStep } from './request-steps';
@@ -24,12 +24,13 @@ import { AmountStep, BlockedStep, type RequestProblem, ReviewStep } from './requ
 /** What a person may type around the digits: "$1,250.00" is 1250.00. */
 const digitsOf = (text: string) => text.replace(/[\s$,]/g, '');
 
-/** The server's refusal of a request for its payout account (none, or one in its cooling-off). */
+/** What the server's refusal of a request says of the payout account: none, one in its cooling-off, or nothing. */
 const COOLING_OFF_START = payoutMessages.coolingOff('\u0000').split('\u0000')[0] ?? '';
-const payoutRefused = (error: unknown) =>
-  error instanceof ApiError &&
-  error.status === 409 &&
-  (error.serverMessage === payoutMessages.none || !!error.serverMessage?.startsWith(COOLING_OFF_START));
+function payoutRefusal(error: unknown): PayoutBlock['kind'] | undefined {
+  if (!(error instanceof ApiError) || error.status !== 409 || !error.serverMessage) return undefined;
+  if (error.serverMessage === payoutMessages.none) return 'none';
+  return error.serverMessage.startsWith(COOLING_OFF_START) ? 'coolingOff' : undefined;
+}
 
 /** Sends the request; a refusal stays in the dialog, with the way to the payout card when it is about the account. */
 function useSendRequest(user: User, onBusy: (busy: boolean) => void, onDone: () => void) {
@@ -48,13 +49,13 @@ function useSendRequest(user: User, onBusy: (busy: boolean) => void, onDone: () 
         body: { userId: user.sub, userEmail: user.email, amount: centsToDollars(cents) },
       });
     } catch (error) {
-      const aboutAccount = payoutRefused(error);
+      const account = payoutRefusal(error);
       // The account changed since the page read it: the card shows it as the server has it.
-      if (aboutAccount) void mutate(keyOf({ route: 'getPayoutAccount', params: uid }));
+      if (account) void mutate(keyOf({ route: 'getPayoutAccount', params: uid }));
       setProblem({
         title: toastTitles.requestFailed,
         description: errorText(error, toastMessages.requestFailed),
-        aboutAccount,
+        account,
       });
       return;
     } finally {

@@ -19,9 +19,9 @@ import type { ReactNode } from 'react';
 import type { PayoutBlock } from '../../payout-block';
 import { PayoutAccountLink, PayoutBlockNote } from './PayoutDestination';
 
-/** A refusal of the request; `aboutAccount` when it is the payout account's (none, or in its cooling-off). */
+/** A refusal of the request; `account` when it is the payout account's: none, or one in its cooling-off. */
 export interface RequestProblem extends Notice {
-  aboutAccount?: boolean;
+  account?: PayoutBlock['kind'];
 }
 
 /** Cents as the field takes them: "1250.00". */
@@ -203,7 +203,7 @@ export function ReviewStep({
         waits.
       </Text>
       {problem && <Failure notice={problem} />}
-      {problem?.aboutAccount && <PayoutAccountLink>Go to your payout account</PayoutAccountLink>}
+      {problem?.account && <PayoutAccountLink kind={problem.account} />}
     </RequestStep>
   );
 }
