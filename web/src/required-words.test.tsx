@@ -28,6 +28,7 @@ import {
   textPattern,
 } from './test/required-words';
 import { aliceClient, aliceHistory } from './test/client-fixtures';
+import { aliceIban } from './test/payout-fixtures';
 
 const words = readRequiredWords();
 
@@ -135,6 +136,7 @@ function dashboardApi(overrides: Record<string, unknown> = {}): Api {
     'GET /api/portfolios/alice-sub/withdrawal-requests': [],
     'GET /api/portfolios/alice-sub/history': history,
     'GET /api/portfolios/alice-sub/transactions': clientTransactions,
+    'GET /api/portfolios/alice-sub/payout-account': { account: aliceIban },
     ...overrides,
   });
 }

@@ -5,12 +5,15 @@ import { HStack } from '@chakra-ui/react/stack';
 import type { ReactNode } from 'react';
 
 export function SectionCard({
+  id,
   title,
   action,
   bodyId,
   children,
   footer,
 }: {
+  /** The card's id, for a link to it (/account#payout-account). */
+  id?: string;
   title: string;
   /** Beside the title (the history's Show/Hide). */
   action?: ReactNode;
@@ -23,7 +26,7 @@ export function SectionCard({
 }) {
   const hasBody = children != null && children !== false;
   return (
-    <Card.Root>
+    <Card.Root id={id}>
       {/* Alone, the header takes the body's bottom padding: its button does not touch the border. */}
       <Card.Header pb={hasBody ? undefined : 'var(--card-padding)'}>
         <HStack justify="space-between" gap="3">

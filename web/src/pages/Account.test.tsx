@@ -31,6 +31,8 @@ const portfolioFixtures = {
   ...aliceQuietReads,
   'GET /api/portfolios/alice-sub/email-preferences': { preferences: allOn },
   'GET /api/portfolios/admin-sub/email-preferences': { preferences: allOn },
+  'GET /api/portfolios/alice-sub/payout-account': { account: null },
+  'GET /api/portfolios/admin-sub/payout-account': { account: null },
 };
 
 function setup(user: FakeUser, handlers: Record<string, unknown> = {}, path = '/account') {

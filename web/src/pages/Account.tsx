@@ -1,6 +1,6 @@
 /**
- * `/account`: the signed-in user's names, password, two-factor sign-in, e-mail notifications
- * and sessions.
+ * `/account`: the signed-in user's names, payout account, password, two-factor sign-in, e-mail
+ * notifications and sessions.
  * A lazy chunk of its own, as is the QR code library inside it (loaded only to set up an app).
  * Built from the app's own Chakra pieces rather than @aws-amplify/ui-react: its account
  * components would add ~116 KB gzip and a second look to restyle, for four small forms.
@@ -11,6 +11,7 @@ import { Button } from '@chakra-ui/react/button';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
+import { useEffect } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import useSWR from 'swr';
 import { apiMessages } from '../../../shared/messages';
@@ -23,6 +24,7 @@ import { useAccountBackend } from './account/account-backend';
 import { EmailPreferencesCard } from './account/EmailPreferencesCard';
 import { accountReasonOf } from './account/notice';
 import { PasswordCard } from './account/PasswordCard';
+import { PayoutAccountCard } from './account/PayoutAccountCard';
 import { ProfileCard } from './account/ProfileCard';
 import { SessionsCard } from './account/SessionsCard';
 import { TwoFactorCard } from './account/TwoFactorCard';
@@ -82,9 +84,22 @@ function ManagedSignInCard({ provider }: { provider: string }) {
   );
 }
 
+/**
+ * A link to one card (/account#payout-account, from the dashboard) lands on it: the browser looks
+ * for the id before this lazy page has drawn it, so the page scrolls there itself once it has.
+ */
+function useScrollToHash(hash: string) {
+  useEffect(() => {
+    if (hash.length > 1)
+      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.({ block: 'start' });
+  }, [hash]);
+}
+
 function AccountPage({ user }: { user: User }) {
   const account = useAccountBackend();
-  const state: unknown = useLocation().state;
+  const location = useLocation();
+  const state: unknown = location.state;
+  useScrollToHash(location.hash);
   const reason = accountReasonOf(state);
   const provider = user.signInProvider;
   // Cached per user for the visit; the two-factor card writes the new status in after a change.
@@ -95,6 +110,7 @@ function AccountPage({ user }: { user: User }) {
       {reason === 'twoFactorRequired' && <TwoFactorRequiredNotice federated={provider !== null} />}
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
         <ProfileCard user={user} />
+        <PayoutAccountCard user={user} twoFactor={mfa.data?.totp} />
         {provider ? <ManagedSignInCard provider={provider} /> : <PasswordCard user={user} />}
         {!provider && <TwoFactorCard user={user} status={mfa} />}
         <EmailPreferencesCard user={user} />

@@ -2,9 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EligibilityDto, TransactionDto, WithdrawalRequestDto } from '../../../shared/api';
 import { apiMessages } from '../../../shared/messages';
+import { payoutMessages } from '../../../shared/payout-account';
+import { formatDateTime } from '../format';
 import { withdrawalLimitMessages } from '../../../shared/withdrawal-rules';
 import { adminUser, alice, apiError, fakeAuth, fixtureApi, renderApp } from '../test/harness';
 import { aliceHistory } from '../test/client-fixtures';
+import { aliceIban } from '../test/payout-fixtures';
 
 /** Wednesday: the portfolio below was last grown on Monday the 10th at noon. */
 const NOW = Date.parse('2025-03-12T10:00:00Z');
@@ -70,6 +73,7 @@ function api(overrides: Record<string, unknown> = {}) {
     'GET /api/portfolios/alice-sub/withdrawal-requests': [],
     // No points by default: the chart (recharts, which jsdom gives no size) only where a test reads it.
     'GET /api/portfolios/alice-sub/history': { data: [] },
+    'GET /api/portfolios/alice-sub/payout-account': { account: aliceIban },
     ...overrides,
   });
 }
@@ -575,7 +579,7 @@ describe('dashboard: profit withdrawal', () => {
     await userEvent.click(review);
     const facts = within(dialog).getByTestId('request-review');
     expect(facts).toHaveTextContent('Amount$100.25');
-    expect(facts).toHaveTextContent('ToThe bank account on file');
+    expect(facts).toHaveTextContent('ToIBAN GB•• ending 5432 · Example Bank plc');
     expect(facts).toHaveTextContent('DecisionAn administrator reviews it; you are e-mailed when it is decided.');
     expect(facts).toHaveTextContent('PaymentOnce approved, processing takes 2-3 business days.');
     // Back keeps the amount.
@@ -595,7 +599,7 @@ describe('dashboard: profit withdrawal', () => {
     const list = await screen.findByRole('list', { name: 'Withdrawal requests' });
     expect(within(list).getByText('$100.25')).toBeInTheDocument();
     expect(within(list).getByText('Pending')).toBeInTheDocument();
-    expect(within(list).getByText('Submitted Mar 12, 2025')).toBeInTheDocument();
+    expect(within(list).getByText('Requested · Mar 12, 2025')).toBeInTheDocument();
     expect(
       within(list).getByText(/An administrator reviews it; you are e-mailed when it is decided\./),
     ).toBeInTheDocument();
@@ -666,7 +670,8 @@ describe('dashboard: profit withdrawal', () => {
     ]) {
       expect(within(list).getByText(text)).toBeInTheDocument();
     }
-    expect(within(list).getByText('Submitted Mar 1, 2025 · Decided Mar 3, 2025')).toBeInTheDocument();
+    expect(within(list).getByText('Approved · Mar 3, 2025')).toBeInTheDocument();
+    expect(within(list).getByText('Submitted Mar 1, 2025 · Decided Mar 4, 2025')).toBeInTheDocument();
     expect(within(list).getByText('Submitted Mar 1, 2025 · Cancelled Mar 5, 2025')).toBeInTheDocument();
     // Only the pending one can be cancelled, and only its amount is reserved.
     expect(within(list).getAllByRole('button', { name: 'Cancel request' })).toHaveLength(1);
@@ -734,6 +739,142 @@ describe('dashboard: profit withdrawal', () => {
     const list = screen.getByRole('list', { name: 'Withdrawal requests' });
     expect(await within(list).findByText('Approved')).toBeInTheDocument();
     expect(screen.queryByText('Error')).not.toBeInTheDocument();
+  });
+});
+
+describe('dashboard: where a withdrawal is paid', () => {
+  const withEligible = (payout: unknown, more: Record<string, unknown> = {}) =>
+    api({
+      'GET /api/withdrawals/alice-sub/eligible': { data: eligible },
+      'GET /api/portfolios/alice-sub/payout-account': payout,
+      ...more,
+    });
+  const card = () => cardOf('Profit Withdrawal Available');
+
+  it('says under the request button which account a request is paid to, masked', async () => {
+    renderApp('/dashboard', { backend: fakeAuth(alice), api: withEligible({ account: aliceIban }) });
+    const withdrawal = await card();
+    expect(await withdrawal.findByTestId('paid-to')).toHaveTextContent(
+      'Paid to: IBAN GB•• ending 5432 · Example Bank plc',
+    );
+    expect(withdrawal.getByRole('button', { name: 'Request Withdrawal' })).toBeInTheDocument();
+  });
+
+  it('without a payout account, says so and links to the payout card instead of offering a request', async () => {
+    renderApp('/dashboard', { backend: fakeAuth(alice), api: withEligible({ account: null }) });
+    const withdrawal = await card();
+    expect(await withdrawal.findByText(payoutMessages.none)).toBeInTheDocument();
+    const link = withdrawal.getByRole('link', { name: 'Add a payout account' });
+    expect(link).toHaveAttribute('href', '/account#payout-account');
+    await waitFor(() =>
+      expect(withdrawal.queryByRole('button', { name: 'Request Withdrawal' })).not.toBeInTheDocument(),
+    );
+    await userEvent.click(link);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeInTheDocument();
+  });
+
+  it("while a changed account's cooling-off runs, says from when it can be paid to, and offers no request", async () => {
+    const usableFrom = '2025-03-14T09:00:00.000Z';
+    renderApp('/dashboard', {
+      backend: fakeAuth(alice),
+      api: withEligible({ account: { ...aliceIban, setAt: '2025-03-11T09:00:00.000Z', usableFrom } }),
+    });
+    const withdrawal = await card();
+    expect(await withdrawal.findByText(payoutMessages.coolingOff(formatDateTime(usableFrom)))).toBeInTheDocument();
+    expect(withdrawal.getByText(/^Your payout account was changed recently\./)).toBeInTheDocument();
+    expect(withdrawal.getByRole('link', { name: 'View your payout account' })).toHaveAttribute(
+      'href',
+      '/account#payout-account',
+    );
+    expect(withdrawal.queryByRole('button', { name: 'Request Withdrawal' })).not.toBeInTheDocument();
+  });
+
+  it("says the server's refusal for the payout account in the dialog, with the way to the payout card", async () => {
+    const refusal = payoutMessages.coolingOff('Mar 14, 2025, 9:00 AM');
+    const fixtures = withEligible(
+      { account: aliceIban },
+      { 'POST /api/withdrawals/request': () => Promise.reject(apiError(409, refusal)) },
+    );
+    renderApp('/dashboard', { backend: fakeAuth(alice), api: fixtures });
+    await userEvent.click(await screen.findByRole('button', { name: 'Request Withdrawal' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Request Withdrawal' }));
+    await userEvent.type(dialog.getByLabelText('Amount'), '150');
+    await userEvent.click(dialog.getByRole('button', { name: 'Review' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Submit Request' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(`Request Failed${refusal}`);
+    expect(dialog.getByRole('link', { name: 'View your payout account' })).toHaveAttribute(
+      'href',
+      '/account#payout-account',
+    );
+    // The account is read again, so the card shows it as the server has it.
+    await waitFor(() =>
+      expect(fixtures.calls.filter((c) => c.path === '/api/portfolios/alice-sub/payout-account')).toHaveLength(2),
+    );
+  });
+
+  it('in the dialog, once the account is known to be gone, says why instead of asking an amount', async () => {
+    let account: typeof aliceIban | null = aliceIban;
+    renderApp('/dashboard', {
+      backend: fakeAuth(alice),
+      api: withEligible(() => ({ account }), {
+        'POST /api/withdrawals/request': () => {
+          account = null;
+          return Promise.reject(apiError(409, payoutMessages.none));
+        },
+      }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Request Withdrawal' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Request Withdrawal' }));
+    await userEvent.type(dialog.getByLabelText('Amount'), '150');
+    await userEvent.click(dialog.getByRole('button', { name: 'Review' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Submit Request' }));
+    expect(await dialog.findByText(payoutMessages.none)).toBeInTheDocument();
+    expect(dialog.getByRole('link', { name: 'Add a payout account' })).toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Submit Request' })).not.toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows each request on its way: Requested, Approved, Sent with their dates, the bank reference and the account', async () => {
+    renderApp('/dashboard', {
+      backend: fakeAuth(alice),
+      api: api({
+        'GET /api/portfolios/alice-sub/withdrawal-requests': [
+          request({ id: 'p', status: 'pending', amount: 200, destination: aliceIban }),
+          request({ id: 'a', status: 'approved', amount: 300, decidedAt: '2025-03-03T12:00:00Z' }),
+          request({
+            id: 's',
+            status: 'approved',
+            amount: 400,
+            decidedAt: '2025-03-03T12:00:00Z',
+            sentAt: '2025-03-05T00:00:00.000Z',
+            sentReference: 'WIRE-2025-0042',
+            destination: aliceIban,
+          }),
+        ],
+      }),
+    });
+    const list = await screen.findByRole('list', { name: 'Withdrawal requests' });
+    const steps = (amount: string) =>
+      within(within(list).getByText(amount).closest('li') as HTMLElement)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+    expect(steps('$200.00')).toEqual([
+      'Requested · Mar 1, 2025',
+      'Approved · waiting for a decision',
+      'Sent · after approval',
+    ]);
+    expect(steps('$300.00')).toEqual([
+      'Requested · Mar 1, 2025',
+      'Approved · Mar 3, 2025',
+      'Sent · not yet: processing takes 2-3 business days',
+    ]);
+    expect(steps('$400.00')).toEqual([
+      'Requested · Mar 1, 2025',
+      'Approved · Mar 3, 2025',
+      'Sent · Mar 5, 2025 · reference WIRE-2025-0042',
+    ]);
+    expect(within(list).getAllByText('To IBAN GB•• ending 5432 · Example Bank plc')).toHaveLength(2);
   });
 });
 

@@ -7,6 +7,7 @@ import type { PendingActionDto } from '../../api/admin-types';
 import { othersDeposit } from '../../test/admin-fixtures';
 import { adminUser, alice, apiError, fakeAuth, fixtureApi, type Handler, renderApp } from '../../test/harness';
 import { aliceClient } from '../../test/client-fixtures';
+import { aliceIban } from '../../test/payout-fixtures';
 
 const clients: ClientDto[] = [
   aliceClient,
@@ -824,6 +825,40 @@ describe('admin dashboard', () => {
     expect(await screen.findByText('Withdrawal approved')).toBeInTheDocument();
     expect((await row('alice@example.com')).getByTestId('balance')).toHaveTextContent('$1,380.50');
     expect(screen.getByText('No pending withdrawal requests')).toBeInTheDocument();
+  });
+
+  it('shows at the approval where the money goes: the account masked, its holder, how long before the request it was set', async () => {
+    const createdAt = new Date(Date.now() - 3 * 24 * 3600 * 1000).toISOString();
+    const setAt = new Date(Date.parse(createdAt) - 60 * 24 * 3600 * 1000).toISOString();
+    setup(
+      requestFixtures({
+        'GET /api/admin/withdrawal-requests?status=pending': [
+          { ...(pending[0] as WithdrawalRequestDto), createdAt, destination: { ...aliceIban, setAt } },
+        ],
+      }),
+    );
+    const r = await request();
+    expect(r.queryByText('No payout account recorded with this request')).not.toBeInTheDocument();
+    await userEvent.click(r.getByRole('button', { name: 'Approve' }));
+    const d = await dialog('Approve withdrawal request');
+    expect(fact(d, 'Pays to')).toBe('IBAN GB•• ending 5432 · Example Bank plc');
+    expect(fact(d, 'Account holder')).toBe('Alice Example');
+    expect(fact(d, 'Account set')).toBe(`${dateText(setAt)} (60 days before the request)`);
+    expect(d.queryByText(/Confirm with the client where the money goes/)).not.toBeInTheDocument();
+  });
+
+  it('flags a request with no payout account recorded, on its line and at its approval', async () => {
+    setup(requestFixtures());
+    const r = await request();
+    expect(r.getByText('No payout account recorded with this request')).toBeInTheDocument();
+    await userEvent.click(r.getByRole('button', { name: 'Approve' }));
+    const d = await dialog('Approve withdrawal request');
+    expect(fact(d, 'Pays to')).toBe('No payout account recorded with this request');
+    expect(
+      d.getByText(
+        'This request was made before payout accounts were recorded with requests. Confirm with the client where the money goes before it is paid.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows the server error at the dialog when an approval conflicts', async () => {

@@ -1,6 +1,7 @@
 /**
  * The console's pages, under each page's title: the client list, the approvals waiting for a
- * second administrator (with their count), the activity log and the withdrawal alerts.
+ * second administrator (with their count), the payouts to send, the activity log and the
+ * withdrawal alerts.
  */
 import { Button } from '@chakra-ui/react/button';
 import { Flex } from '@chakra-ui/react/flex';
@@ -13,6 +14,7 @@ import { plural } from './words';
 const PAGES = [
   { to: '/admin', label: 'Clients' },
   { to: '/admin/approvals', label: 'Approvals' },
+  { to: '/admin/payouts', label: 'Payouts' },
   { to: '/admin/activity', label: 'Activity' },
   { to: '/admin/withdrawal-alerts', label: 'Withdrawal Alerts' },
 ] as const;

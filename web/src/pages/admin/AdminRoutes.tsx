@@ -6,7 +6,7 @@
  * began before their two-factor sign-in or admin access did is signed out, to sign in again
  * with a code.
  */
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { apiMessages, toastTitles } from '../../../../shared/messages';
 import { ApiError } from '../../api/client';
@@ -26,6 +26,9 @@ import WithdrawalAlerts from './WithdrawalAlerts';
 // A lazy part imports the app, which has loaded before it runs, so that every lazy part reaches
 // the whole first screen and esbuild keeps it in a few chunks (docs/web-app.md; web/lazy-parts.test.ts).
 import '../../App';
+
+/** The payouts to send: a lazy part of its own (payout-parts.ts), with the approval dialog. */
+const PayoutsPage = lazy(() => import('./payout-parts').then((m) => ({ default: m.PayoutsPage })));
 
 /** This session may not use the console (it predates the admin's second factor): sign out here, and say to sign in again with a code. */
 function SignInAgain() {
@@ -68,6 +71,14 @@ export default function AdminRoutes() {
         <Route path="withdrawal-alerts" element={<WithdrawalAlerts />} />
         <Route path="approvals" element={<ApprovalsPage />} />
         <Route path="activity" element={<ActivityPage />} />
+        <Route
+          path="payouts"
+          element={
+            <Suspense fallback={<PageSpinner label="Loading payouts..." />}>
+              <PayoutsPage />
+            </Suspense>
+          }
+        />
       </Route>
       <Route path="*" element={<NotFound />} />
     </Routes>

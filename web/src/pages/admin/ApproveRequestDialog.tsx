@@ -1,7 +1,9 @@
 /**
  * Approving a client's withdrawal request, after a look at what it does: the client's balance,
- * the profit eligible for withdrawal and how long the request has waited. Above the four-eyes
- * threshold the approval itself waits for a second administrator.
+ * the profit eligible for withdrawal, how long the request has waited, and where the money goes
+ * (the payout account the request recorded, and how long before the request it was set). Above
+ * the four-eyes threshold the approval itself waits for a second administrator. In the payouts'
+ * lazy part (payout-parts.ts), loaded as an administrator reaches for Approve.
  */
 import { Button } from '@chakra-ui/react/button';
 import { Text } from '@chakra-ui/react/text';
@@ -17,6 +19,7 @@ import { approveButtonColors } from './buttons';
 import { useDialogAction } from './dialog-action';
 import { isProposed } from './money-move';
 import { ProposedNotice } from './MoveSteps';
+import { destinationFacts, NoDestinationWarning } from './destination-facts';
 import { ago } from './words';
 
 const approveFailed = 'Failed to approve withdrawal';
@@ -99,8 +102,10 @@ export function ApproveRequestDialog({
               ["Client's balance", figure(balance, failed)],
               ['Eligible profit', figure(eligible, failed)],
               ['Balance after', after === undefined ? '—' : `${after} (estimate)`],
+              ...destinationFacts(request),
             ]}
           />
+          {!request.destination && <NoDestinationWarning />}
           {eligible !== undefined && dollarsToCents(request.amount) > dollarsToCents(eligible) && (
             <Text fontSize="sm" color="red.fg">
               This is more than the eligible profit: the server will refuse it unless more profit has become eligible.

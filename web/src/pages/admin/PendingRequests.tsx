@@ -1,4 +1,7 @@
-/** Clients' profit-withdrawal requests waiting for a decision (docs/product.md, "Withdrawals"). */
+/**
+ * Clients' profit-withdrawal requests waiting for a decision (docs/product.md, "Withdrawals"); one
+ * with no payout account recorded is flagged in red (the approval dialog lists the account).
+ */
 import { Button } from '@chakra-ui/react/button';
 import { Field } from '@chakra-ui/react/field';
 import { Flex } from '@chakra-ui/react/flex';
@@ -6,7 +9,7 @@ import { Heading } from '@chakra-ui/react/heading';
 import { Input } from '@chakra-ui/react/input';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { WithdrawalRequestDto } from '../../../../shared/api';
 import { apiMessages } from '../../../../shared/messages';
@@ -16,12 +19,17 @@ import { useApiMutation, useRoute } from '../../api/hooks';
 import { EmptyState, LoadingLine } from '../../components/load-states';
 import { formatDate, usd } from '../../format';
 import { usePendingActions } from './AdminNav';
-import { ApproveRequestDialog } from './ApproveRequestDialog';
 import { approveButtonColors } from './buttons';
 import { ClientTitle } from './common';
+import { NoDestinationFlag } from './Destination';
 import { ago } from './words';
 
 const rejectFailed = 'Failed to reject withdrawal';
+
+/** The approval dialog, with the payouts page's lazy part (payout-parts.ts): fetched as Approve is reached. */
+const loadPayoutParts = () => import('./payout-parts');
+const prefetchPayoutParts = () => void loadPayoutParts().catch(() => undefined);
+const ApproveRequestDialog = lazy(() => loadPayoutParts().then((m) => ({ default: m.ApproveRequestDialog })));
 
 function RejectForm({
   request,
@@ -102,7 +110,13 @@ function RequestRow({
             </Button>
           ) : (
             <>
-              <Button size="xs" {...approveButtonColors} onClick={() => onApprove(request)}>
+              <Button
+                size="xs"
+                {...approveButtonColors}
+                onPointerEnter={prefetchPayoutParts}
+                onFocus={prefetchPayoutParts}
+                onClick={() => onApprove(request)}
+              >
                 Approve
               </Button>
               <Button
@@ -118,6 +132,7 @@ function RequestRow({
           )}
         </HStack>
       </Flex>
+      {!request.destination && <NoDestinationFlag />}
       {rejecting && <RejectForm request={request} onDecided={onDecided} onCancel={() => setRejecting(false)} />}
     </Stack>
   );
@@ -172,14 +187,16 @@ export function PendingRequests({
         </Stack>
       )}
       {approving && (
-        <ApproveRequestDialog
-          key={approving.key}
-          request={approving.request}
-          open={approving.open}
-          onClose={() => setApproving((a) => a && { ...a, open: false })}
-          onApproved={onApproved}
-          onProposed={onProposed}
-        />
+        <Suspense fallback={null}>
+          <ApproveRequestDialog
+            key={approving.key}
+            request={approving.request}
+            open={approving.open}
+            onClose={() => setApproving((a) => a && { ...a, open: false })}
+            onApproved={onApproved}
+            onProposed={onProposed}
+          />
+        </Suspense>
       )}
     </Stack>
   );

@@ -1,7 +1,9 @@
 /**
  * The client's withdrawal requests with their status (in the withdrawal flows' chunk:
- * withdrawal-flows.ts). A pending one says when it was submitted and what happens next, and can
- * be cancelled; a cancel that an administrator's decision beat says so under the request.
+ * withdrawal-flows.ts). A pending or approved one shows its steps to the bank (requested,
+ * approved, sent, with the bank's reference) and the account it pays to; a pending one says what
+ * happens next and can be cancelled; a cancel that an administrator's decision beat says so under
+ * the request. A rejected or cancelled one says when it was submitted and ended.
  */
 import { Button } from '@chakra-ui/react/button';
 import { HStack, Stack } from '@chakra-ui/react/stack';
@@ -10,7 +12,9 @@ import { useState } from 'react';
 import type { WithdrawalRequestDto, WithdrawalRequestStatus } from '../../../../shared/api';
 import { Badge } from '../../components/badge';
 import { formatDate, usd } from '../../format';
+import { payoutDestination } from '../../payout-words';
 import { type CancelNotice, CancelConfirm } from './CancelConfirm';
+import { RequestProgress } from './RequestProgress';
 
 const statusBadge: Record<WithdrawalRequestStatus, { label: string; palette: string }> = {
   pending: { label: 'Pending', palette: 'yellow' },
@@ -52,18 +56,26 @@ function Request({
 }) {
   const badge = statusBadge[r.status];
   const pending = r.status === 'pending';
+  const underWay = pending || r.status === 'approved';
   return (
     <Stack as="li" gap="1" borderWidth="1px" borderRadius="md" p="3">
       <HStack justify="space-between" wrap="wrap" gap="2">
         <Text fontWeight="semibold">{usd(r.amount)}</Text>
         <Badge colorPalette={badge.palette}>{badge.label}</Badge>
       </HStack>
-      <Text fontSize="sm" color="fg.muted">
-        Submitted {formatDate(r.createdAt)}
-        {!pending &&
-          r.decidedAt &&
-          ` · ${r.status === 'cancelled' ? 'Cancelled' : 'Decided'} ${formatDate(r.decidedAt)}`}
-      </Text>
+      {underWay ? (
+        <RequestProgress request={r} />
+      ) : (
+        <Text fontSize="sm" color="fg.muted">
+          Submitted {formatDate(r.createdAt)}
+          {r.decidedAt && ` · ${r.status === 'cancelled' ? 'Cancelled' : 'Decided'} ${formatDate(r.decidedAt)}`}
+        </Text>
+      )}
+      {underWay && r.destination && (
+        <Text fontSize="sm" color="fg.muted">
+          To {payoutDestination(r.destination)}
+        </Text>
+      )}
       {pending && (
         <Text fontSize="sm" color="fg.muted">
           An administrator reviews it; you are e-mailed when it is decided. Its amount is reserved from your eligible

@@ -1,8 +1,9 @@
 /**
  * 'Profit Withdrawal Available': the eligible profit, the request button right under it (in a
- * phone's first screen), then what pending requests hold of the profit, the deposits it comes
- * from and those still to become eligible (EligibleDeposits.tsx, in the withdrawal flows' chunk,
- * which the requests' list loads on every visit).
+ * phone's first screen) with the payout account it pays to (or why no request can be paid yet),
+ * then what pending requests hold of the profit, the deposits it comes from and those still to
+ * become eligible (PayoutDestination.tsx and EligibleDeposits.tsx, in the withdrawal flows'
+ * chunk, which the requests' list loads on every visit).
  */
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
@@ -15,12 +16,15 @@ import { LoadFailed } from '../../components/load-states';
 import { SectionCard } from '../../components/section-card';
 import { Bone, Loading } from '../../components/skeleton';
 import { usd } from '../../format';
+import { payoutBlock } from '../../payout-block';
 
 /** The request dialog and the cancel confirmation (withdrawal-flows.ts), loaded on the way to them. */
 export const loadWithdrawalFlows = () => import('./withdrawal-flows');
 /** Fetched as the pointer or the focus reaches a button, so it is usually there by the click. */
 const prefetchWithdrawalFlows = () => void loadWithdrawalFlows().catch(() => undefined);
 const RequestDialog = lazy(() => loadWithdrawalFlows().then((m) => ({ default: m.RequestDialog })));
+/** Under the button: where a request is paid, or why none can be yet (a payout account to add, or its cooling-off). */
+const PayoutNote = lazy(() => loadWithdrawalFlows().then((m) => ({ default: m.PayoutNote })));
 /** Under the button, so their arrival moves nothing above it; nothing when there is no deposit. */
 const EligibleDeposits = lazy(() => loadWithdrawalFlows().then((m) => ({ default: m.EligibleDeposits })));
 
@@ -36,13 +40,38 @@ function EligibilityLoading() {
   );
 }
 
+/** Opens the request dialog; its chunk is fetched as the pointer or the focus reaches the button. */
+function RequestButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button
+      colorPalette="yellow"
+      alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+      onPointerEnter={prefetchWithdrawalFlows}
+      onFocus={prefetchWithdrawalFlows}
+      onClick={onClick}
+    >
+      Request Withdrawal
+    </Button>
+  );
+}
+
 export function WithdrawalCard({ user }: { user: User }) {
   const { data, error, isLoading, mutate } = useRoute({ route: 'getEligibility', params: { uid: user.sub } });
   const [open, setOpen] = useState(false);
   // The dialog's chunk is loaded (and the dialog rendered) from the first click on; until it is
   // there, the button says it is opening.
   const [asked, setAsked] = useState(false);
+  // The button shows until the payout account is known to stop a request (the server checks it again).
+  const payout = useRoute({ route: 'getPayoutAccount', params: { uid: user.sub } });
   const eligibility = data?.data;
+  const requestButton = (
+    <RequestButton
+      onClick={() => {
+        setAsked(true);
+        setOpen(true);
+      }}
+    />
+  );
   let body;
   if (isLoading) body = <EligibilityLoading />;
   else if (error || !eligibility)
@@ -65,18 +94,12 @@ export function WithdrawalCard({ user }: { user: User }) {
           </Text>
         </Box>
         {eligibility.showRequestButton ? (
-          <Button
-            colorPalette="yellow"
-            alignSelf={{ base: 'stretch', sm: 'flex-start' }}
-            onPointerEnter={prefetchWithdrawalFlows}
-            onFocus={prefetchWithdrawalFlows}
-            onClick={() => {
-              setAsked(true);
-              setOpen(true);
-            }}
-          >
-            Request Withdrawal
-          </Button>
+          <Stack gap="2">
+            {!payoutBlock(payout.data?.account) && requestButton}
+            <Suspense fallback={null}>
+              <PayoutNote userId={user.sub} />
+            </Suspense>
+          </Stack>
         ) : (
           <Text color="fg.muted" fontSize="sm">
             Deposits become eligible for profit withdrawal 6 months after they are made.

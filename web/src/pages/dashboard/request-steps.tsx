@@ -1,7 +1,8 @@
 /**
  * The withdrawal dialog's two steps (RequestDialog.tsx): the amount, with its errors under the
- * field; and the review, saying what happens next in the product's own terms (an administrator
- * decides and the client is e-mailed; once approved, processing takes 2-3 business days).
+ * field; and the review, saying where the money goes and what happens next in the product's own
+ * terms (an administrator decides and the client is e-mailed; once approved, processing takes 2-3
+ * business days). And in their place, when no request can be paid yet, why not.
  */
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
@@ -15,6 +16,13 @@ import { MAX_PENDING_WITHDRAWAL_REQUESTS, MIN_WITHDRAWAL_REQUEST_CENTS } from '.
 import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
 import type { ReactNode } from 'react';
+import type { PayoutBlock } from '../../payout-block';
+import { PayoutAccountLink, PayoutBlockNote } from './PayoutDestination';
+
+/** A refusal of the request; `account` when it is the payout account's: none, or one in its cooling-off. */
+export interface RequestProblem extends Notice {
+  account?: PayoutBlock['kind'];
+}
 
 /** Cents as the field takes them: "1250.00". */
 const fieldText = (cents: Cents) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
@@ -163,12 +171,15 @@ function Fact({ term, children }: { term: string; children: string }) {
 
 export function ReviewStep({
   cents,
+  destination,
   problem,
   submitting,
   onBack,
 }: {
   cents: Cents;
-  problem: Notice | null;
+  /** The payout account, masked, in one line; null while it is not known. */
+  destination: string | null;
+  problem: RequestProblem | null;
   submitting: boolean;
   onBack: () => void;
 }) {
@@ -183,7 +194,7 @@ export function ReviewStep({
     >
       <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="2" data-testid="request-review">
         <Fact term="Amount">{formatUsd(cents)}</Fact>
-        <Fact term="To">The bank account on file</Fact>
+        <Fact term="To">{destination ?? 'The bank account on file'}</Fact>
         <Fact term="Decision">An administrator reviews it; you are e-mailed when it is decided.</Fact>
         <Fact term="Payment">Once approved, processing takes 2-3 business days.</Fact>
       </Box>
@@ -192,6 +203,26 @@ export function ReviewStep({
         waits.
       </Text>
       {problem && <Failure notice={problem} />}
+      {problem?.account && <PayoutAccountLink kind={problem.account} />}
     </RequestStep>
+  );
+}
+
+/** In place of the steps: why no request can be paid yet, and the way to the payout card. */
+export function BlockedStep({ block, onClose }: { block: PayoutBlock; onClose: () => void }) {
+  return (
+    <>
+      <Dialog.Header>
+        <Dialog.Title>Request Withdrawal</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <PayoutBlockNote block={block} />
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onClose}>
+          Close
+        </Button>
+      </Dialog.Footer>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The withdrawal flows' chunk: the request dialog, the requests' list with its cancel
- * confirmation, and the eligible deposits. Fetched as the dashboard renders (the lists show at
+ * confirmation, the eligible deposits, and where a request is paid (the payout account). Fetched as the dashboard renders (the lists show at
  * once; the dialog brings Zag's focus trap, dismissal and scroll lock), outside the first paint's
  * download.
  */
@@ -10,3 +10,4 @@ import '../../App';
 export { default as RequestDialog } from './RequestDialog';
 export { RequestsList } from './RequestsList';
 export { EligibleDeposits } from './EligibleDeposits';
+export { PayoutNote } from './PayoutDestination';
