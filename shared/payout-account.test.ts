@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import {
   describePayoutAccount,
   isValidRoutingNumber,
-  normalIban,
   normalUsAccountNumber,
   payoutMessages,
   sentMessages,
 } from './payout-account';
+import { normalIban } from './iban';
 import { payoutAccountBody, requestSentBody } from './payout-bodies';
 import { parseBody } from './parse-body';
 
@@ -118,7 +118,10 @@ describe('the payout account body', () => {
     [{ ...base, kind: 'us', routingNumber: '011000015' }, payoutMessages.accountNumberRequired],
     [{ ...base, kind: 'us', accountNumber: '12' }, payoutMessages.accountNumberInvalid],
     [{ ...base, kind: 'us', accountNumber: '12345678' }, payoutMessages.routingNumberRequired],
-    [{ ...base, kind: 'us', accountNumber: '12345678', routingNumber: '011000016' }, payoutMessages.routingNumberInvalid],
+    [
+      { ...base, kind: 'us', accountNumber: '12345678', routingNumber: '011000016' },
+      payoutMessages.routingNumberInvalid,
+    ],
     [{ ...base, kind: 'iban', iban: 'GB82WEST12345698765432', holderName: '  ' }, payoutMessages.holderNameRequired],
     [{ ...base, kind: 'iban', iban: 'GB82WEST12345698765432', bankName: 'x'.repeat(141) }, payoutMessages.nameTooLong],
     [{ ...base, kind: 'iban', iban: 'GB82WEST12345698765432', holderName: 'Eve\u202Eevil' }, payoutMessages.nameUnsafe],

@@ -1,13 +1,13 @@
 /**
- * A client's payout account: the bank account a profit withdrawal is paid to. Plain data and pure
- * checks, shared by the API's schemas, the handlers and the web's form (which must not load zod).
+ * A client's payout account: the bank account a profit withdrawal is paid to. Plain data, words
+ * and the US number checks, shared by the API's schemas, the handlers and the web (which must not
+ * load zod). The IBAN check is apart (iban.ts), so the screens that only show an account do not
+ * carry ibantools.
  *
  * An account is an IBAN, or a US account number with its ABA routing number; either is checked by
  * its own checksum before anything is stored, and only its last four digits ever leave the server.
- * The IBAN check is ibantools' (country lengths and the ISO 7064 mod-97 check); ibantools has no
- * ABA check, and the ABA's weighted digit sum (3, 7, 1) is a few lines, kept here.
+ * ibantools has no ABA check, and the ABA's weighted digit sum (3, 7, 1) is a few lines, kept here.
  */
-import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 
 export type PayoutAccountKind = 'iban' | 'us';
 
@@ -49,12 +49,6 @@ export const payoutMessages = {
   coolingOff: (usableFrom: string) =>
     `Your payout account was changed recently. For your security, withdrawals can be paid to it from ${usableFrom}.`,
 } as const;
-
-/** The IBAN as a bank stores it (no spaces, upper case), or null when its checksum or length is wrong. */
-export function normalIban(text: string): string | null {
-  const iban = electronicFormatIBAN(text.trim());
-  return iban && isValidIBAN(iban) ? iban : null;
-}
 
 /** An ABA routing number: 9 digits whose weighted sum (3, 7, 1 repeated) is a multiple of 10. */
 export function isValidRoutingNumber(text: string): boolean {

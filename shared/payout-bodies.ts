@@ -9,12 +9,12 @@ import { currentPassword, totpCode } from './account-security-bodies';
 import { parseIsoTimestamp } from './iso-date';
 import {
   isValidRoutingNumber,
-  normalIban,
   normalUsAccountNumber,
   PAYOUT_NAME_MAX_LENGTH,
   payoutMessages,
   sentMessages,
 } from './payout-account';
+import { normalIban } from './iban';
 import { hasUnsafeCharacters } from './text';
 
 function payoutName(required: string) {

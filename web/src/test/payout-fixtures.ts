@@ -6,13 +6,8 @@
  */
 import type { MaskedPayoutAccountDto, WithdrawalRequestDto } from '../../../shared/api';
 import { errors } from '../../../shared/messages';
-import {
-  isValidRoutingNumber,
-  last4Of,
-  normalIban,
-  normalUsAccountNumber,
-  payoutMessages,
-} from '../../../shared/payout-account';
+import { isValidRoutingNumber, last4Of, normalUsAccountNumber, payoutMessages } from '../../../shared/payout-account';
+import { normalIban } from '../../../shared/iban';
 import { apiError, FAKE_PASSWORD, FAKE_TOTP_CODE, type FakeUser, type Handler } from './harness';
 
 /** Alice's IBAN (the demo's), set long before anything the tests do: past its cooling-off. */

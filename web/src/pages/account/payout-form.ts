@@ -7,12 +7,12 @@
 import type { BodyInputOf } from '../../../../shared/api';
 import {
   isValidRoutingNumber,
-  normalIban,
   normalUsAccountNumber,
   PAYOUT_NAME_MAX_LENGTH,
   type PayoutAccountKind,
   payoutMessages,
 } from '../../../../shared/payout-account';
+import { normalIban } from '../../../../shared/iban';
 import { hasUnsafeCharacters } from '../../../../shared/text';
 import { ApiError } from '../../api/client';
 import { totpCode } from '../../auth/errors';

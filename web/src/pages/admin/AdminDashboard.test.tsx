@@ -342,9 +342,10 @@ describe('admin dashboard', () => {
     expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
     await userEvent.click(pager.getByRole('button', { name: 'Previous' }));
     await waitFor(() => expect(names()[0]).toBe('client050@example.com'));
-    // Each page is the server's: the browser never asked for more than a page (and one just read is not read again at once).
+    // Each page is the server's: the browser never asked for more than a page. (Going back may read
+    // page 2 again: SWR skips a repeat only within 2 s, which a loaded machine can outlast.)
     const listCalls = () => api.calls.filter((c) => c.path.startsWith('/api/admin/clients'));
-    expect(listCalls().map((c) => c.path)).toEqual([
+    expect([...new Set(listCalls().map((c) => c.path))]).toEqual([
       '/api/admin/clients',
       '/api/admin/clients?cursor=50',
       '/api/admin/clients?cursor=100',

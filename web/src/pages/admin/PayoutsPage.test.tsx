@@ -193,15 +193,15 @@ describe('payouts to send', () => {
     jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       names.push(this.download);
     });
-    const api = setup({ 'GET /api/admin/payouts/unsent': 'Request,Approved\r\n' });
+    const api = setup({ 'POST /api/admin/payouts/unsent/export': 'Request,Approved\r\n' });
     await userEvent.click(await screen.findByRole('button', { name: 'Download CSV for the bank' }));
     await waitFor(() => expect(names).toEqual([`aurum-payouts-to-send-${utcDateInput()}.csv`]));
     expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
-    expect(api.calls.filter((c) => c.path === '/api/admin/payouts/unsent')).toHaveLength(1);
+    expect(api.calls.filter((c) => c.path === '/api/admin/payouts/unsent/export')).toHaveLength(1);
   });
 
   it('says when the file cannot be downloaded', async () => {
-    setup({ 'GET /api/admin/payouts/unsent': () => Promise.reject(apiError(500, '')) });
+    setup({ 'POST /api/admin/payouts/unsent/export': () => Promise.reject(apiError(500, '')) });
     await userEvent.click(await screen.findByRole('button', { name: 'Download CSV for the bank' }));
     expect(await screen.findByText('Failed to download the payouts file')).toBeInTheDocument();
   });
