@@ -276,7 +276,8 @@ journey(
     const facts = await review.innerText();
     for (const fact of [
       '$150.00',
-      'The bank account on file',
+      // Alice's payout account, masked (the demo seed's).
+      'IBAN GB•• ending 5432',
       'An administrator reviews it; you are e-mailed when it is decided.',
       '2-3 business days',
     ])
@@ -291,7 +292,7 @@ journey(
       .filter({ hasText: '$150.00' })
       .filter({ hasText: 'Pending' });
     await mine.waitFor();
-    expect(await mine.innerText()).toMatch(/Submitted \w{3} \d{1,2}, \d{4}/);
+    expect(await mine.innerText()).toMatch(/Requested · \w{3} \d{1,2}, \d{4}/);
     expect(await mine.innerText()).toContain('An administrator reviews it; you are e-mailed when it is decided.');
     await eventually(async () => expect(await cents(profit)).toBe(before - 15_000));
     expect((await page.getByTestId('reserved').innerText()).trim()).toBe('$150.00 reserved for your pending request');
