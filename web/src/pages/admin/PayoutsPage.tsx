@@ -29,7 +29,9 @@ function BankFileButton() {
         variant="outline"
         loading={csv.busy}
         loadingText="Downloading..."
-        onClick={() => void csv.download({ route: 'exportUnsentPayouts' }, `aurum-payouts-to-send-${utcDateInput()}.csv`)}
+        onClick={() =>
+          void csv.download({ route: 'exportUnsentPayouts' }, `aurum-payouts-to-send-${utcDateInput()}.csv`)
+        }
       >
         Download CSV for the bank
       </Button>
