@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { stopStale } from '../../../infra/local/pid-file';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -88,6 +89,9 @@ async function startTestStackOnce(options: TestStackOptions): Promise<TestStack>
         child.kill('SIGTERM');
         await exited;
       }
+      // The stack stops its DynamoDB Local last; a JVM it left running (its own process group
+      // outlives a stack cut short) is stopped by its PID file before the folder goes.
+      await stopStale(join(dataDir, 'dynamodb.pid'), 'DynamoDBLocal');
       if (!stopOptions.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
     async crash() {
