@@ -16,6 +16,8 @@ import { walkGoogleSignIn } from '../../infra/local/google/sign-in-walk';
 import { startTestStack } from './support/stack';
 import { runTool } from './support/tool';
 import { useSharedStack } from './support/use-stack';
+import { tokenSignedInAgo } from './support/stale-token';
+import { payoutMessages } from '../../shared/payout-account';
 
 const t = useSharedStack();
 const [grace, alan] = DEMO_GOOGLE_ACCOUNTS as [
@@ -111,6 +113,25 @@ it('signs a new Google client in with a portfolio that exists before the first c
   ).toBe(sub);
 });
 
+it('lets a Google client set a payout account with its recent Google sign-in, which has no password to ask', async () => {
+  const katherine = DEMO_GOOGLE_ACCOUNTS[2];
+  if (!katherine) throw new Error('a third Google demo account');
+  const tokens = await googleSignIn(katherine.sub);
+  const sub = String(claimsOf(tokens.id).sub);
+  const body = {
+    holderName: `${katherine.givenName} ${katherine.familyName}`,
+    bankName: 'Example Bank',
+    kind: 'us',
+    accountNumber: '123456789',
+    routingNumber: '011000015',
+  };
+  const stale = tokenSignedInAgo(t.stack.dataDir, tokens.access, 6 * 60_000);
+  const refused = await t.client.callAny('setPayoutAccount', { token: stale, params: { uid: sub }, body });
+  expect([refused.status, refused.body]).toEqual([403, { error: payoutMessages.freshSignInRequired }]);
+  const set = await t.client.callAny('setPayoutAccount', { token: tokens.access, params: { uid: sub }, body });
+  expect(set).toMatchObject({ status: 200, body: { account: { kind: 'us', last4: '6789' } } });
+});
+
 it('makes a Google user an administrator by e-mail, who then lists Google clients like any other', async () => {
   await googleSignIn(alan.sub);
   const made = await runTool('admin.ts', ['add', alan.email.toUpperCase(), '--data-dir', t.stack.dataDir]);
@@ -120,11 +141,13 @@ it('makes a Google user an administrator by e-mail, who then lists Google client
   });
   const admin = await googleSignIn(alan.sub);
   expect(claimsOf(admin.access)['cognito:groups']).toEqual([userPoolDefinition.adminGroup]);
-  // Alan, an administrator with no money, is a staff account: Grace alone is a client.
+  // Alan, an administrator with no money, is a staff account: Grace is a client, he is not listed.
   const listed = await t.client.allClients(admin.access, { search: 'demo@gmail.com' });
-  expect(listed.map((c) => [c.email, c.displayName])).toEqual([
-    [grace.email, `${grace.givenName} ${grace.familyName}`],
+  expect(listed.map((c) => [c.email, c.displayName])).toContainEqual([
+    grace.email,
+    `${grace.givenName} ${grace.familyName}`,
   ]);
+  expect(listed.map((c) => c.email)).not.toContain(alan.email);
   expect(await runTool('admin.ts', ['add', 'nobody@example.com', '--data-dir', t.stack.dataDir])).toMatchObject({
     code: 1,
     output: expect.stringContaining('no user nobody@example.com in the pool'),
