@@ -3,7 +3,12 @@ import type { Locator } from 'playwright-core';
 
 export type Box = { x: number; y: number; width: number; height: number };
 
+/**
+ * The element's box once it is on screen: a prerendered page shows its heading before the app's
+ * script adds the rest (the theme menu), and a box read in between is none.
+ */
 export async function boxOf(locator: Locator): Promise<Box> {
+  await locator.waitFor({ state: 'visible' });
   const box = await locator.boundingBox();
   if (!box) throw new Error(`${locator.toString()} is not on screen`);
   return box;
