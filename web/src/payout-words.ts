@@ -8,6 +8,10 @@ import { describePayoutAccount } from '../../shared/payout-account';
 
 export { describePayoutAccount, payoutMessages } from '../../shared/payout-account';
 
+/** The account page's payout card: its section's id, and the path that lands on it (from the dashboard, back after a new sign-in). */
+export const PAYOUT_ACCOUNT_SECTION = 'payout-account';
+export const PAYOUT_ACCOUNT_PATH = `/account#${PAYOUT_ACCOUNT_SECTION}`;
+
 /** Where the money goes, as one line: "IBAN GB•• ending 5432 · Example Bank plc". */
 export const payoutDestination = (account: MaskedPayoutAccountDto): string =>
   `${describePayoutAccount(account)} · ${account.bankName}`;

@@ -13,10 +13,9 @@ import { SectionCard } from '../../components/section-card';
 import { notify } from '../../components/toaster';
 import { formatDateTime } from '../../format';
 import { inCoolingOff } from '../../payout-block';
+import { PAYOUT_ACCOUNT_SECTION } from '../../payout-words';
 import { PayoutAccountForm } from './PayoutAccountForm';
 import { NoPayoutAccount, PayoutAccountView } from './PayoutAccountView';
-
-export const PAYOUT_ACCOUNT_SECTION = 'payout-account';
 
 export function PayoutAccountCard({ user, twoFactor }: { user: User; twoFactor: boolean | undefined }) {
   const payout = useRoute({ route: 'getPayoutAccount', params: { uid: user.sub } });

@@ -15,6 +15,7 @@ import { useSend } from '../../api/hooks';
 import { returnAfterSignIn, type User, useAuth } from '../../auth/session';
 import { useAuthStep } from '../../auth/use-auth-step';
 import { FormAlert } from '../../components/form-field';
+import { PAYOUT_ACCOUNT_PATH } from '../../payout-words';
 import { AccountNumberFields, type Bind, HolderFields, ProofFields } from './PayoutFields';
 import {
   checkPayoutForm,
@@ -24,9 +25,6 @@ import {
   type ProofAsked,
   signInTooOld,
 } from './payout-form';
-
-/** Where a new sign-in brings the user back: this card. */
-export const PAYOUT_ACCOUNT_PATH = '/account#payout-account';
 
 /** A change starts from the holder and bank shown (never the number, which the page does not have). */
 const startingValues = (current: MaskedPayoutAccountDto | null): PayoutFormValues => ({

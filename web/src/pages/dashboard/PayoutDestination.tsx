@@ -11,10 +11,7 @@ import type { MaskedPayoutAccountDto } from '../../../../shared/api';
 import { useRoute } from '../../api/hooks';
 import { formatDateTime } from '../../format';
 import { type PayoutBlock, payoutBlock } from '../../payout-block';
-import { payoutDestination, payoutMessages } from '../../payout-words';
-
-/** The account page's payout card, where an account is added or changed. */
-export const PAYOUT_ACCOUNT_LINK = '/account#payout-account';
+import { PAYOUT_ACCOUNT_PATH, payoutDestination, payoutMessages } from '../../payout-words';
 
 /** The client's payout account, read once and shared by the card and the dialog (SWR's cache). */
 export const usePayoutAccount = (userId: string) => useRoute({ route: 'getPayoutAccount', params: { uid: userId } });
@@ -23,7 +20,7 @@ export const usePayoutAccount = (userId: string) => useRoute({ route: 'getPayout
 export function PayoutAccountLink({ kind }: { kind: PayoutBlock['kind'] }) {
   return (
     <Link asChild color="fg" textDecoration="underline" fontWeight="medium">
-      <RouterLink to={PAYOUT_ACCOUNT_LINK}>
+      <RouterLink to={PAYOUT_ACCOUNT_PATH}>
         {kind === 'none' ? 'Add a payout account' : 'View your payout account'}
       </RouterLink>
     </Link>
