@@ -229,6 +229,40 @@ const requestApproved = z.strictObject({
   transaction: transactionDto,
 });
 
+/** A line of a client's ledger with its running balance: a ledger entry (by its transaction's id) or a week's growth. */
+export const ledgerLineDto = z.extend(historyPointDto, { transactionId: z.optional(z.string()) });
+
+/** Where a client's account stands: open, or closed by an administrator (its records kept read-only). */
+export const clientStatus = z.enum(['active', 'closed']);
+
+/**
+ * One client as the console's client page shows it: who, where the account stands, its payout
+ * account (masked), its ledger with the running balance, its transactions (with their notes and
+ * administrators), its withdrawal requests with their steps, and the newest of its activity.
+ */
+export const clientPageDto = z.strictObject({
+  client: z.strictObject({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    displayName: z.string(),
+    createdAt: isoDate,
+    status: clientStatus,
+    closed: z.optional(z.strictObject({ at: isoDate, by: z.string(), recordsKeptUntil: z.optional(isoDate) })),
+  }),
+  portfolio: portfolioDto,
+  payoutAccount: z.nullable(maskedPayoutAccountDto),
+  /** Oldest first, as the balance grew. */
+  ledger: z.array(ledgerLineDto),
+  /** Newest first. */
+  transactions: z.array(transactionDto),
+  /** Newest first. */
+  requests: z.array(withdrawalRequestDto),
+  /** The newest of the client's activity; `nextCursor` reads on in the activity log. */
+  activity: z.strictObject({ entries: z.array(activityEntryDto), nextCursor: z.optional(z.string()) }),
+});
+
 /** Each route's answer, by the name its route-table entry gives. */
 /** The first break a check of the activity log found (shared/activity-integrity.ts says what each problem is). */
 const activityBreakDto = z.strictObject({
@@ -307,6 +341,7 @@ export const answerSchemas = {
   requestSent: z.strictObject({ success, request: withdrawalRequestDto }),
   /** The client's payout account, masked; null while none is set. */
   payoutAccount: z.strictObject({ account: z.nullable(maskedPayoutAccountDto) }),
+  clientPage: clientPageDto,
   /** The client's own pending request, withdrawn: its reserved profit is free again. */
   requestCancelled: z.strictObject({ success, request: withdrawalRequestDto }),
   history: z.strictObject({ data: z.array(historyPointDto) }),
@@ -346,6 +381,9 @@ export type HistoryPointDto = z.output<typeof historyPointDto>;
 export type WithdrawalRequestStatus = z.output<typeof withdrawalRequestStatus>;
 export type WithdrawalRequestDto = z.output<typeof withdrawalRequestDto>;
 export type MaskedPayoutAccountDto = z.output<typeof maskedPayoutAccountDto>;
+export type LedgerLineDto = z.output<typeof ledgerLineDto>;
+export type ClientStatus = z.output<typeof clientStatus>;
+export type ClientPageDto = z.output<typeof clientPageDto>;
 export type PortfolioAnswer = z.output<typeof answerSchemas.portfolio>;
 export type MoneyMovedAnswer = z.output<typeof answerSchemas.moneyMoved>;
 export type PendingActionKind = z.output<typeof pendingActionKind>;

@@ -116,6 +116,7 @@ const successfulCalls: { [N in RouteName]: () => Promise<AnswerOf<N>> } = {
   // An admin reading.
   listClients: () => succeed('listClients', { token: admin.accessToken }),
   getClientTotals: () => succeed('getClientTotals', { token: admin.accessToken }),
+  getClient: () => succeed('getClient', { token: admin.accessToken, params: { id: cora.sub } }),
   listClientTransactions: () =>
     succeed('listClientTransactions', { token: admin.accessToken, params: { id: cora.sub } }),
   listWithdrawalAlerts: () => succeed('listWithdrawalAlerts', { token: admin.accessToken }),

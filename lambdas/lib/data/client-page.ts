@@ -1,0 +1,73 @@
+/**
+ * One client as the console's client page shows it, from the readers each part already has: the
+ * profile, the payout account, the ledger (once, for both the running balance and the
+ * transactions), the withdrawal requests and the newest of the client's activity, read at once.
+ */
+import type { ClientPageDto } from '../../../shared/api';
+import { balanceHistory } from '../../../shared/history';
+import { centsToDollars } from '../../../shared/money';
+import { readActivityPage } from './activity-log';
+import { ClientNotFound } from './domain-errors';
+import { loadLedger, toLedgerEntry, toTransactionDto } from './ledger';
+import { getPayoutAccount, maskedPayoutAccount } from './payout-accounts';
+import { toPortfolioDto } from './profile-api';
+import { balanceStateOf, displayName, isClosed, type Profile } from './profile-item';
+import { readableProfile } from './profile-reads';
+import { loadRequests, toRequestDto } from './withdrawal-requests';
+
+/** The newest entries of the client's activity the page shows; the activity log reads on. */
+export const CLIENT_PAGE_ACTIVITY = 25;
+
+function clientOf(profile: Profile): ClientPageDto['client'] {
+  const closed = isClosed(profile);
+  return {
+    id: profile.sub,
+    email: profile.email,
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    displayName: displayName(profile),
+    createdAt: profile.createdAt,
+    status: closed ? 'closed' : 'active',
+    ...(closed
+      ? {
+          closed: {
+            at: profile.closedAt ?? profile.lastUpdate,
+            by: profile.closedBy ?? '',
+            ...(profile.expiresAt === undefined
+              ? {}
+              : { recordsKeptUntil: new Date(profile.expiresAt * 1000).toISOString() }),
+          },
+        }
+      : {}),
+  };
+}
+
+/** The client's page for an administrator; an unknown id is a 404 (readableProfile). */
+export async function readClientPage(sub: string, reader: { isAdmin: boolean }, now: number): Promise<ClientPageDto> {
+  // The profile first: an unknown id reads nothing else, and the activity starts at the account's opening.
+  const profile = await readableProfile(sub, reader);
+  // An administrator's own profile never held money: it is no client's page.
+  if (profile.staff) throw new ClientNotFound(sub);
+  const [payout, ledger, requests, activity] = await Promise.all([
+    getPayoutAccount(sub),
+    loadLedger(sub),
+    loadRequests(sub),
+    readActivityPage({ limit: CLIENT_PAGE_ACTIVITY, client: sub, from: Date.parse(profile.createdAt) }, now),
+  ]);
+  const points = balanceHistory(ledger.map(toLedgerEntry), balanceStateOf(profile).lastUpdate);
+  return {
+    client: clientOf(profile),
+    portfolio: toPortfolioDto(profile),
+    payoutAccount: payout ? maskedPayoutAccount(payout) : null,
+    ledger: points.map((p) => ({
+      at: new Date(p.at).toISOString(),
+      kind: p.kind,
+      balance: centsToDollars(p.balanceCents),
+      amount: centsToDollars(p.amountCents),
+      ...(p.entryId ? { transactionId: p.entryId } : {}),
+    })),
+    transactions: [...ledger].reverse().map((item) => toTransactionDto(item, { forAdmin: true })),
+    requests: [...requests].reverse().map((item) => toRequestDto(item, { forAdmin: true })),
+    activity,
+  };
+}
