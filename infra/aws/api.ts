@@ -31,7 +31,7 @@ import { type RouteDef, type RouteName, routes, usesAdminPower } from '../../sha
 import { routeTableUse } from '../../lambdas/table-uses';
 import { userPoolDefinition } from '../../shared/user-pool';
 import { logsKey } from './logs-key';
-import { PortalFunction } from './portal-function';
+import { MONEY_LOG_RETENTION, PortalFunction } from './portal-function';
 import { liveAlias, releasedByCanary } from './releases';
 import { API_STAGE_NAME } from './route-metrics';
 import { grantOriginSecretRead, originSecret } from './origin-secret';
@@ -207,6 +207,9 @@ export class PortalApi extends Construct {
   addRoutes(props: RoutesProps): this {
     const authorizer = new HttpUserPoolAuthorizer('Cognito', props.userPool, { userPoolClients: [props.client] });
     const invoker = new ApiInvokeRole(this, 'Invoker');
+    // One log group for every route function: a group per route would cost the stack a resource
+    // per route (docs/decisions/0026-route-functions-share-a-log-group.md).
+    const routeLogs = new LogGroup(this, 'RouteLogs', { retention: MONEY_LOG_RETENTION, encryptionKey: logsKey(this) });
 
     // RouteSettings is untyped JSON in CloudFormation's schema: CDK passes its keys through as written.
     const routeSettings: Record<
@@ -222,6 +225,7 @@ export class PortalApi extends Construct {
         table: props.table,
         // The handler's own use, and the admin check's where it runs (lambdas/table-uses.ts).
         tableUse: routeTableUse(route),
+        logGroup: routeLogs,
         environment: {
           // The secret's name, not its value: handlers read the value at run time (lambdas/lib/http/origin-secrets.ts).
           ORIGIN_SECRET_ARN: this.originSecret.secretArn,

@@ -928,6 +928,29 @@ describe('observability', () => {
       expect(group.Properties.KmsKeyId).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
   });
 
+  it('puts every route function in one log group, which each route may only write streams to', () => {
+    const groupIdOf = (fn: Resource) => (fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+    const routeFunctions = (routes as readonly RouteDef[]).map((r) => functionDescribed(`${r.method} ${r.path}`));
+    const groups = new Set(routeFunctions.map(([, fn]) => groupIdOf(fn)));
+    expect(groups.size).toBe(1);
+    const [shared] = [...groups];
+    // The functions beside the routes keep groups of their own.
+    for (const [id, fn] of productFunctions().filter(([id]) => !routeFunctions.some(([r]) => r === id)))
+      expect({ id, shared: groupIdOf(fn) === shared }).toEqual({ id, shared: false });
+    for (const [id] of routeFunctions) {
+      const logs = statementsOf(id).filter((s) => [s.Action].flat().some((a) => a.startsWith('logs:')));
+      expect({ id, logs: logs.map((s) => ({ action: s.Action, resource: s.Resource })) }).toEqual({
+        id,
+        logs: [
+          {
+            action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+            resource: { 'Fn::GetAtt': [shared, 'Arn'] },
+          },
+        ],
+      });
+    }
+  });
+
   const alarms = () => ofType('AWS::CloudWatch::Alarm', operations).map(([, a]) => a.Properties);
   const [topicId] = ofType('AWS::SNS::Topic', operations)[0] ?? [];
 

@@ -9,7 +9,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyDocument, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { type ILogGroup, LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
 import { type TableUse, writesTable } from '../../shared/api';
@@ -41,6 +41,12 @@ export interface PortalFunctionProps {
   sealsOnly?: boolean;
   /** How long its logs are kept: a year by default (MONEY_LOG_RETENTION). */
   logRetention?: RetentionDays;
+  /**
+   * A log group it shares with functions of its kind (the API's route functions), instead of one
+   * of its own: a group is a resource of the stack, and CloudFormation counts them. Lambda names
+   * each stream after the function (`YYYY/MM/DD/<function>[<version>]<id>`), so its lines stay apart.
+   */
+  logGroup?: ILogGroup;
   timeout?: Duration;
   memorySize?: number;
   environment?: Record<string, string>;
@@ -48,12 +54,14 @@ export interface PortalFunctionProps {
 
 export class PortalFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: PortalFunctionProps) {
-    const logGroup = new LogGroup(scope, `${id}Logs`, {
-      retention: props.logRetention ?? MONEY_LOG_RETENTION,
-      encryptionKey: logsKey(scope),
-    });
-    // Its own role, allowed to write its own log group only (not the managed basic-execution
-    // policy, which may write any log group in the account).
+    const logGroup =
+      props.logGroup ??
+      new LogGroup(scope, `${id}Logs`, {
+        retention: props.logRetention ?? MONEY_LOG_RETENTION,
+        encryptionKey: logsKey(scope),
+      });
+    // Its own role, allowed to write its log group only (not the managed basic-execution policy,
+    // which may write any log group in the account).
     const role = new InlineGrantsRole(scope, `${id}Role`, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       description: props.description,
