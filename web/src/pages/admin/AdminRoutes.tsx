@@ -15,7 +15,6 @@ import { useAuth } from '../../auth/session';
 import { PageSpinner } from '../../components/page-spinner';
 import { notify } from '../../components/toaster';
 import type { AccountState } from '../account/notice';
-import NotFound from '../NotFound';
 
 const refusedWith = (error: unknown, message: string) =>
   error instanceof ApiError && error.status === 403 && error.serverMessage === message;
@@ -26,6 +25,12 @@ import WithdrawalAlerts from './WithdrawalAlerts';
 // A lazy part imports the app, which has loaded before it runs, so that every lazy part reaches
 // the whole first screen and esbuild keeps it in a few chunks (docs/web-app.md; web/lazy-parts.test.ts).
 import '../../App';
+
+/**
+ * An address the console has no page at: the app's 404 page, the lazy chunk the app loads for it
+ * too, kept out of the console's chunk (its budget: web/build.ts).
+ */
+const NotFound = lazy(() => import('../NotFound'));
 
 /** The payouts to send: a lazy part of its own (payout-parts.ts), with the approval dialog. */
 const PayoutsPage = lazy(() => import('./payout-parts').then((m) => ({ default: m.PayoutsPage })));
