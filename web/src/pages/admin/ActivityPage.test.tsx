@@ -95,6 +95,10 @@ describe('activity page', () => {
     expect(within(rows[0] as HTMLElement).getByText('Deposit')).toBeInTheDocument();
     expect(rows[1]).toHaveTextContent('other-admin@example.com');
     expect(rows[1]).toHaveTextContent('Balance edit');
+    expect(within(rows[1] as HTMLElement).getByRole('link', { name: 'bob@example.com' })).toHaveAttribute(
+      'href',
+      '/admin/clients/c2',
+    );
     expect(rows[1]).toHaveTextContent('$250.00 → $999.99');
     expect(rows[2]).toHaveTextContent('Request rejected');
     expect(rows[2]).toHaveTextContent('+1 missing document');
@@ -164,6 +168,10 @@ describe('activity page', () => {
     expect(cards[1]).toHaveTextContent('$999.99');
     expect(cards[1]).toHaveTextContent(`${formatDateTime('2025-03-02T10:00:00.000Z')} · by other-admin@example.com`);
     expect(cards[1]).toHaveTextContent('Client: bob@example.com');
+    expect(within(cards[1] as HTMLElement).getByRole('link', { name: 'bob@example.com' })).toHaveAttribute(
+      'href',
+      '/admin/clients/c2',
+    );
     expect(cards[1]).toHaveTextContent('Balance: $250.00 → $999.99');
     expect(cards[2]).toHaveTextContent('+1 missing document');
   });

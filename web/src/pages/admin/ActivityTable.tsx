@@ -2,7 +2,7 @@
  * Entries of the activity log, newest first: when and by whom, what, on whom, the amount with what
  * it did to the balance, and the reason or note. Five columns whose long words (e-mails, notes)
  * wrap, so the table fits a laptop's width without scrolling; on a phone each entry is a card of
- * stacked lines instead.
+ * stacked lines instead. The client's e-mail opens their page.
  */
 import { Box } from '@chakra-ui/react/box';
 import { Flex } from '@chakra-ui/react/flex';
@@ -14,6 +14,7 @@ import { activityKindLabels } from '../../../../shared/activity-kinds';
 import type { ActivityEntryDto } from '../../api/admin-types';
 import { usePhoneLayout } from '../../components/use-phone-layout';
 import { formatDateTime, usd } from '../../format';
+import { ClientLink } from './common';
 import { actionWords } from './money-move';
 
 /** "$1,000.00 → $1,100.00", or the one side known, or nothing. */
@@ -53,7 +54,7 @@ function Row({ entry }: { entry: ActivityEntryDto }) {
       </Table.Cell>
       {/* Room for a usual e-mail on a laptop; a longer one breaks anywhere rather than widen the table. */}
       <Table.Cell overflowWrap="anywhere" minW={{ lg: '44' }}>
-        {entry.clientEmail ?? '—'}
+        {entry.clientEmail ? <ClientLink id={entry.clientId}>{entry.clientEmail}</ClientLink> : '—'}
       </Table.Cell>
       <Table.Cell textAlign="end">
         <Text whiteSpace="nowrap">{entry.amount === undefined ? '—' : usd(entry.amount)}</Text>
@@ -89,7 +90,11 @@ function Card({ entry }: { entry: ActivityEntryDto }) {
       <Text color="fg.muted" overflowWrap="anywhere">
         {formatDateTime(entry.at)} · by {entry.actor}
       </Text>
-      {entry.clientEmail && <Text wordBreak="break-all">Client: {entry.clientEmail}</Text>}
+      {entry.clientEmail && (
+        <Text wordBreak="break-all">
+          Client: <ClientLink id={entry.clientId}>{entry.clientEmail}</ClientLink>
+        </Text>
+      )}
       {change && <Text>Balance: {change}</Text>}
       {words && <Text overflowWrap="anywhere">{words}</Text>}
     </Stack>

@@ -7,6 +7,7 @@ import type { PendingActionDto } from '../../api/admin-types';
 import { othersDeposit } from '../../test/admin-fixtures';
 import { adminUser, alice, apiError, fakeAuth, fixtureApi, type Handler, renderApp } from '../../test/harness';
 import { aliceClient } from '../../test/client-fixtures';
+import { alicePage } from '../../test/client-page-fixtures';
 import { aliceIban } from '../../test/payout-fixtures';
 
 const clients: ClientDto[] = [
@@ -185,6 +186,8 @@ describe('admin dashboard', () => {
     ]);
     const a = await row('alice@example.com');
     expect(a.getByText('Alice Example')).toBeInTheDocument();
+    // The client's name opens their page.
+    expect(a.getByRole('link', { name: 'Alice Example' })).toHaveAttribute('href', '/admin/clients/c1');
     expect(a.getByText('alice@example.com')).toBeInTheDocument();
     expect(a.getByTestId('balance')).toHaveTextContent('$1,500.50');
     expect(a.getByText('+$22.17')).toBeInTheDocument();
@@ -204,6 +207,16 @@ describe('admin dashboard', () => {
     const b = await row('Bob@Example.com');
     expect(b.getAllByText('Bob@Example.com')).toHaveLength(1);
     expect(b.getByRole('button', { name: 'Actions for Bob@Example.com' })).toBeInTheDocument();
+  });
+
+  it("opens a client's page from the client's name in the table", async () => {
+    const { api } = setup({
+      'GET /api/admin/clients/c2': { ...alicePage(), client: { ...alicePage().client, id: 'c2' } },
+    });
+    await userEvent.click((await row('Bob@Example.com')).getByRole('link', { name: 'Bob' }));
+    expect(await screen.findByRole('region', { name: 'Ledger' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to clients' })).toHaveAttribute('href', '/admin');
+    expect(api.calls.map((c) => c.path)).toContain('/api/admin/clients/c2');
   });
 
   it("keeps each row's actions in a menu named after the client, which the keyboard can work", async () => {
@@ -812,6 +825,7 @@ describe('admin dashboard', () => {
     );
     const r = await request();
     expect(r.getByText('$120.00')).toBeInTheDocument();
+    expect(r.getByRole('link', { name: 'alice@example.com' })).toHaveAttribute('href', '/admin/clients/c1');
     expect(r.getByText(/\(3 days ago\)$/)).toBeInTheDocument();
     await userEvent.click(r.getByRole('button', { name: 'Approve' }));
     const d = await dialog('Approve withdrawal request');

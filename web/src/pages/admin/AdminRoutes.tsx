@@ -6,7 +6,7 @@
  * began before their two-factor sign-in or admin access did is signed out, to sign in again
  * with a code.
  */
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { apiMessages, toastTitles } from '../../../../shared/messages';
 import { ApiError } from '../../api/client';
@@ -15,7 +15,6 @@ import { useAuth } from '../../auth/session';
 import { PageSpinner } from '../../components/page-spinner';
 import { notify } from '../../components/toaster';
 import type { AccountState } from '../account/notice';
-import NotFound from '../NotFound';
 
 const refusedWith = (error: unknown, message: string) =>
   error instanceof ApiError && error.status === 403 && error.serverMessage === message;
@@ -27,8 +26,23 @@ import WithdrawalAlerts from './WithdrawalAlerts';
 // the whole first screen and esbuild keeps it in a few chunks (docs/web-app.md; web/lazy-parts.test.ts).
 import '../../App';
 
+/**
+ * An address the console has no page at: the app's 404 page, the lazy chunk the app loads for it
+ * too, kept out of the console's chunk (its budget: web/build.ts).
+ */
+const NotFound = lazy(() => import('../NotFound'));
+
 /** The payouts to send: a lazy part of its own (payout-parts.ts), with the approval dialog. */
 const PayoutsPage = lazy(() => import('./payout-parts').then((m) => ({ default: m.PayoutsPage })));
+/** One client's page: a lazy part of its own (client-parts.ts). */
+const ClientPage = lazy(() => import('./client-parts').then((m) => ({ default: m.ClientPage })));
+
+/** A lazy page, with a spinner saying what it waits for while its part loads. */
+const lazyPage = (Page: ComponentType, label: string) => (
+  <Suspense fallback={<PageSpinner label={label} />}>
+    <Page />
+  </Suspense>
+);
 
 /** This session may not use the console (it predates the admin's second factor): sign out here, and say to sign in again with a code. */
 function SignInAgain() {
@@ -71,14 +85,8 @@ export default function AdminRoutes() {
         <Route path="withdrawal-alerts" element={<WithdrawalAlerts />} />
         <Route path="approvals" element={<ApprovalsPage />} />
         <Route path="activity" element={<ActivityPage />} />
-        <Route
-          path="payouts"
-          element={
-            <Suspense fallback={<PageSpinner label="Loading payouts..." />}>
-              <PayoutsPage />
-            </Suspense>
-          }
-        />
+        <Route path="payouts" element={lazyPage(PayoutsPage, 'Loading payouts...')} />
+        <Route path="clients/:id" element={lazyPage(ClientPage, 'Loading client...')} />
       </Route>
       <Route path="*" element={<NotFound />} />
     </Routes>

@@ -58,6 +58,7 @@ describe('approvals page', () => {
 
     const other = await card('Deposit of $25,000.00 for alice@example.com');
     expect(other.getByText('Alice Example')).toBeInTheDocument();
+    expect(other.getByRole('link', { name: 'Alice Example' })).toHaveAttribute('href', '/admin/clients/c1');
     expect(other.getByText('+$25,000.00')).toBeInTheDocument();
     expect(other.getByText('$1,500.50')).toBeInTheDocument();
     expect(other.getByText('$26,500.50 (estimate)')).toBeInTheDocument();
@@ -68,6 +69,7 @@ describe('approvals page', () => {
     expect(other.queryByText('Waiting for another administrator')).not.toBeInTheDocument();
 
     const own = await card('Balance edit to $50,000.00 for bob@example.com');
+    expect(own.getByRole('link', { name: 'Bob' })).toHaveAttribute('href', '/admin/clients/c2');
     expect(own.getByText('Waiting for another administrator')).toBeInTheDocument();
     expect(own.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     expect(own.getByRole('button', { name: 'Reject' })).toBeInTheDocument();

@@ -51,7 +51,10 @@ function ActionCard({
           <Text fontWeight="bold" fontSize="lg">
             {title}
           </Text>
-          <ClientLine client={{ displayName: action.clientName, email: action.clientEmail }} />
+          <ClientLine
+            client={{ displayName: action.clientName, email: action.clientEmail }}
+            clientId={action.clientId}
+          />
         </Stack>
         <HStack gap="2" wrap="wrap">
           {own ? (

@@ -92,7 +92,7 @@ const ClientTableRow = memo(function ClientTableRow({
   return (
     <Table.Row aria-label={client.email}>
       <Table.Cell minW={{ base: '0', md: '48' }} maxW="72">
-        <ClientLine client={client} emailSize="xs" />
+        <ClientLine client={client} clientId={client.id} emailSize="xs" />
         <ClientDates client={client} />
         {client.closed && <ClosedNote closed={client.closed} />}
       </Table.Cell>

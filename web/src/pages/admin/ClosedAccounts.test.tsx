@@ -105,6 +105,8 @@ describe('closed accounts in the admin console', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Closed' }));
     expect(screen.getByRole('button', { name: 'Closed' })).toHaveAttribute('aria-pressed', 'true');
     const zoe = await row('zoe@example.com');
+    // A closed account's page reads too: the name opens it.
+    expect(zoe.getByRole('link', { name: 'Zoe Gone' })).toHaveAttribute('href', '/admin/clients/z1');
     expect(
       zoe.getByText(`Closed on ${formatDate('2025-04-02T10:00:00.000Z')} by admin@example.com`),
     ).toBeInTheDocument();

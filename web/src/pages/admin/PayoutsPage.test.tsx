@@ -75,6 +75,11 @@ describe('payouts to send', () => {
     expect(screen.getByText('3 payouts to send')).toBeInTheDocument();
     const alice = await payout('alice@example.com');
     expect(alice.getByText('$250.00')).toBeInTheDocument();
+    expect(alice.getByRole('link', { name: 'alice@example.com' })).toHaveAttribute('href', '/admin/clients/c1');
+    expect((await payout('bob@example.com')).getByRole('link', { name: 'bob@example.com' })).toHaveAttribute(
+      'href',
+      '/admin/clients/c2',
+    );
     expect(alice.getByText(new RegExp(`^Approved ${formatDate(alices.decidedAt ?? '')} \\(`))).toBeInTheDocument();
     expect(alice.getByText('To IBAN GB•• ending 5432 · Example Bank plc (Alice Example)')).toBeInTheDocument();
     expect(

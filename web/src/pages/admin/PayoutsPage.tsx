@@ -47,7 +47,7 @@ function PayoutRow({ request: r, onMark }: { request: WithdrawalRequestDto; onMa
   return (
     <Stack as="li" gap="2" borderWidth="1px" rounded="lg" p="4" aria-label={`Payout to ${r.userEmail}`}>
       <Flex gap="3" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ md: 'center' }}>
-        <ClientTitle email={r.userEmail} lines={[approved, r.decidedBy && `by ${r.decidedBy}`]} />
+        <ClientTitle email={r.userEmail} clientId={r.userId} lines={[approved, r.decidedBy && `by ${r.decidedBy}`]} />
         <HStack gap="3" wrap="wrap">
           <Text fontWeight="bold">{usd(r.amount)}</Text>
           <Button size="xs" colorPalette="yellow" onClick={onMark}>

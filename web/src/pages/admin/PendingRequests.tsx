@@ -100,6 +100,7 @@ function RequestRow({
       <Flex gap="3" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ md: 'center' }}>
         <ClientTitle
           email={request.userEmail}
+          clientId={request.userId}
           lines={[`Requested ${formatDate(request.createdAt)} (${ago(request.createdAt)})`]}
         />
         <HStack gap="3" wrap="wrap">

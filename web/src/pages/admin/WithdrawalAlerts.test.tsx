@@ -92,6 +92,7 @@ describe('withdrawal alerts page', () => {
       'href',
       '/admin/activity?client=c1',
     );
+    expect(a.getByRole('link', { name: 'alice@example.com' })).toHaveAttribute('href', '/admin/clients/c1');
 
     const b = within(screen.getByRole('listitem', { name: 'bob@example.com' }));
     expect(b.getByText('1 deposit approaching eligibility')).toBeInTheDocument();

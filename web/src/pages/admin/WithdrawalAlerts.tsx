@@ -29,6 +29,7 @@ function Group({ group }: { group: AlertGroupDto }) {
       <Flex gap="2" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ md: 'center' }}>
         <ClientTitle
           email={group.userEmail}
+          clientId={group.userId}
           lines={[
             `${plural(count, 'deposit')} approaching eligibility`,
             count > 1 && `First eligible ${eligibleOn(soonest.timestamp)}`,

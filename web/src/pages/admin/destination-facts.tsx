@@ -1,15 +1,16 @@
 /**
  * A request's destination as an approval or a payout dialog lists it: the account, its holder and
  * how long before the request it was set (an account set just before a request is the pattern of
- * a taken-over account, worth a second look). With no destination, what to do instead.
+ * a taken-over account, worth a second look). With no destination, what to do instead. And a
+ * client's payout account as their page lists it, by the same facts.
  */
 import { Text } from '@chakra-ui/react/text';
 import type { ReactNode } from 'react';
 import type { MaskedPayoutAccountDto, WithdrawalRequestDto } from '../../../../shared/api';
-import { formatDate } from '../../format';
-import { payoutDestination } from '../../payout-words';
+import { formatDate, formatDateTime } from '../../format';
+import { coolingOffHours, payoutDestination } from '../../payout-words';
 import { NO_DESTINATION, NoDestinationFlag } from './Destination';
-import { plural } from './words';
+import { ago, plural } from './words';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -38,6 +39,26 @@ export function destinationFacts(request: WithdrawalRequestDto): [string, ReactN
     ['Account holder', d.holderName],
     ['Account set', `${formatDate(d.setAt)} (${setBefore(d.setAt, request.createdAt)})`],
   ];
+}
+
+/**
+ * A client's payout account now: the account, its holder, how long ago it was set and, while a
+ * new account cools off (no withdrawal pays to it yet), from when it may be used.
+ */
+export function accountFacts(account: MaskedPayoutAccountDto, now: number): [string, ReactNode][] {
+  const facts: [string, ReactNode][] = [
+    ['Pays to', payoutDestination(account)],
+    ['Account holder', account.holderName],
+    ['Account set', `${formatDate(account.setAt)} (set ${ago(account.setAt, now)})`],
+  ];
+  if (Date.parse(account.usableFrom) > now)
+    facts.push([
+      'Usable from',
+      <Text as="span" color="orange.fg">
+        {formatDateTime(account.usableFrom)}, after its {coolingOffHours(account)}-hour cooling-off
+      </Text>,
+    ]);
+  return facts;
 }
 
 /** Where a request on a list pays, masked, with the account's holder; the flag when none is recorded. */

@@ -1,0 +1,93 @@
+/**
+ * The top of a client's page: where the account stands (open, or closed: when, by whom and until
+ * when its records are kept) and since when; the balance with this week's growth; and the payout
+ * account, masked, with how long ago it was set (an account set just before a request is the
+ * pattern of a taken-over one) and, while it cools off, from when it pays.
+ */
+import { Heading } from '@chakra-ui/react/heading';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import type { ReactNode } from 'react';
+import type { ClientPageDto, MaskedPayoutAccountDto } from '../../../../shared/api';
+import { Badge } from '../../components/badge';
+import { StatCard } from '../../components/stat-card';
+import { formatDate, formatSignedPercent, gainColor, signedUsd, usd } from '../../format';
+import { Facts } from './AdminDialog';
+import { accountFacts } from './destination-facts';
+
+/** A part of the page under its own heading, named by it (a region a screen reader lists). */
+export function ClientSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Stack as="section" gap="3" aria-labelledby={id}>
+      <Heading as="h2" size="lg" id={id}>
+        {title}
+      </Heading>
+      {children}
+    </Stack>
+  );
+}
+
+type Closed = NonNullable<ClientPageDto['client']['closed']>;
+
+/** "Closed on Mar 1, 2025 by admin@example.com" (an account closed before the closer was recorded names no one). */
+const closedWords = (closed: Closed) => `Closed on ${formatDate(closed.at)}${closed.by ? ` by ${closed.by}` : ''}`;
+
+export function ClientStatusLine({ client }: { client: ClientPageDto['client'] }) {
+  const closed = client.status === 'closed';
+  return (
+    <Stack gap="1" data-testid="client-status">
+      <HStack gap="2" wrap="wrap">
+        <Badge colorPalette={closed ? 'red' : 'green'} variant="solid">
+          {closed ? 'Closed' : 'Active'}
+        </Badge>
+        <Text fontSize="sm" color="fg.muted">
+          Account opened {formatDate(client.createdAt)}
+        </Text>
+      </HStack>
+      {client.closed && <Text fontSize="sm">{closedWords(client.closed)}</Text>}
+      {client.closed?.recordsKeptUntil && (
+        <Text fontSize="sm" color="fg.muted">
+          Read-only. Records kept until {formatDate(client.closed.recordsKeptUntil)}.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function ClientMoney({ portfolio }: { portfolio: ClientPageDto['portfolio'] }) {
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+      <StatCard
+        label="Balance"
+        value={usd(portfolio.balance)}
+        valueTestId="client-balance"
+        size="lg"
+        hint={`Last updated ${formatDate(portfolio.lastUpdate)}`}
+      />
+      <StatCard
+        label="This week"
+        value={signedUsd(portfolio.weeklyGainAmount)}
+        valueColor={gainColor(portfolio.weeklyGainAmount)}
+        valueTestId="client-week"
+        hint={`${formatSignedPercent(portfolio.weeklyGain)} this week`}
+      />
+    </SimpleGrid>
+  );
+}
+
+export function PayoutAccount({ account }: { account: MaskedPayoutAccountDto | null }) {
+  // eslint-disable-next-line react-hooks/purity -- the account's age and cooling-off as of this render; each render moves it on
+  const now = Date.now();
+  return (
+    <ClientSection id="client-payout-account" title="Payout account">
+      {account ? (
+        <Stack borderWidth="1px" rounded="lg" p="4" bg="bg.panel">
+          <Facts items={accountFacts(account, now)} />
+        </Stack>
+      ) : (
+        <Text color="fg.muted">No payout account yet</Text>
+      )}
+    </ClientSection>
+  );
+}
