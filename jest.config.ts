@@ -32,10 +32,7 @@ const config: Config = {
       ...base,
       displayName: 'unit',
       testEnvironment: 'node',
-      // Unit files share the machine with the integration stacks in one run: a test that moves
-      // megabytes (the S3 stand-in's 11 MB multipart upload) took over Jest's default 5 s there.
-      // A hung test still fails, after 30 s.
-      testTimeout: 30_000,
+      setupFilesAfterEnv: ['<rootDir>/tests/support/unit-timeout.ts'],
       testPathIgnorePatterns: [
         ...base.testPathIgnorePatterns,
         '/tests/integration/',
