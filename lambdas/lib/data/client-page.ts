@@ -18,6 +18,16 @@ import { loadRequests, toRequestDto } from './withdrawal-requests';
 /** The newest entries of the client's activity the page shows; the activity log reads on. */
 export const CLIENT_PAGE_ACTIVITY = 25;
 
+/**
+ * Where the client's activity starts: the month the account opened. The log is read a month at a
+ * time, so the whole month costs what its later days do, and an act logged in the moments before
+ * the profile's own write (a demo's seeding, an invitation's) is not lost.
+ */
+function monthStartOf(iso: string): number {
+  const at = new Date(iso);
+  return Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1);
+}
+
 function clientOf(profile: Profile): ClientPageDto['client'] {
   const closed = isClosed(profile);
   return {
@@ -44,7 +54,7 @@ function clientOf(profile: Profile): ClientPageDto['client'] {
 
 /** The client's page for an administrator; an unknown id is a 404 (readableProfile). */
 export async function readClientPage(sub: string, reader: { isAdmin: boolean }, now: number): Promise<ClientPageDto> {
-  // The profile first: an unknown id reads nothing else, and the activity starts at the account's opening.
+  // The profile first: an unknown id reads nothing else, and the activity starts with the account's month.
   const profile = await readableProfile(sub, reader);
   // An administrator's own profile never held money: it is no client's page.
   if (profile.staff) throw new ClientNotFound(sub);
@@ -52,7 +62,7 @@ export async function readClientPage(sub: string, reader: { isAdmin: boolean }, 
     getPayoutAccount(sub),
     loadLedger(sub),
     loadRequests(sub),
-    readActivityPage({ limit: CLIENT_PAGE_ACTIVITY, client: sub, from: Date.parse(profile.createdAt) }, now),
+    readActivityPage({ limit: CLIENT_PAGE_ACTIVITY, client: sub, from: monthStartOf(profile.createdAt) }, now),
   ]);
   const points = balanceHistory(ledger.map(toLedgerEntry), balanceStateOf(profile).lastUpdate);
   return {
