@@ -16,7 +16,7 @@ const e2e = useE2E();
  * request, a deposit above the approval threshold proposed by the other administrator (this one
  * may approve it) and one proposed by this one (waiting for another).
  */
-async function somethingWaiting(): Promise<void> {
+async function somethingWaiting(): Promise<{ aliceId: string }> {
   const alice = await e2e.client.signIn('alice@example.com');
   const asked = await e2e.client.call('requestWithdrawal', {
     token: alice.accessToken,
@@ -38,6 +38,7 @@ async function somethingWaiting(): Promise<void> {
     });
     expect(proposed.status).toBe(202);
   }
+  return { aliceId: alice.sub };
 }
 
 async function audit(page: Page, screens: { path?: string; ready: string }[]) {
@@ -124,7 +125,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     `the admin screens have no serious accessibility violations, with requests and actions waiting (${colorScheme})`,
     e2e,
     async ({ page }) => {
-      await somethingWaiting();
+      const { aliceId } = await somethingWaiting();
       await signIn(page, e2e, 'admin@example.com');
       await page.waitForURL(/\/admin$/);
       // A client's withdrawal request with its Approve button, and a row of the table.
@@ -151,6 +152,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await audit(page, [
         { path: '/admin/activity', ready: 'Showing' }, // the entries, the proposals among them
         { path: '/admin/withdrawal-alerts', ready: 'Upcoming Withdrawal Eligibility' },
+        // A client's page: the pending request's steps, the ledger, the activity.
+        { path: `/admin/clients/${aliceId}`, ready: 'Open in the activity log' },
       ]);
     },
     { colorScheme },
@@ -159,7 +162,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 }
 
 journey(
-  'on a 375 px phone the dashboard and the admin list do not scroll sideways',
+  "on a 375 px phone the dashboard, the admin list and a client's page do not scroll sideways",
   e2e,
   async ({ page }) => {
     const sideways = () =>
@@ -179,6 +182,11 @@ journey(
     await page.getByRole('button', { name: /^Actions for .*\(alice@example\.com\)$/ }).click();
     await page.getByRole('menuitem', { name: 'Deposit', exact: true }).click();
     await page.getByRole('dialog', { name: 'Add deposit' }).waitFor();
+    expect(await sideways()).toBe(0);
+    await page.keyboard.press('Escape');
+    // A client's page: its ledger as cards, its notes and e-mails wrapped.
+    await page.getByRole('link', { name: 'Alice Example' }).first().click();
+    await page.getByRole('list', { name: 'Ledger' }).waitFor();
     expect(await sideways()).toBe(0);
   },
   { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },

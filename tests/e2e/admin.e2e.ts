@@ -372,3 +372,45 @@ journey(
     expect(await history.getByRole('button', { name: 'Deposit' }).count()).toBe(0);
   },
 );
+
+journey(
+  "admin: a client's name opens their page: balance, payout account masked, requests, ledger, activity",
+  e2e,
+  async ({ page }) => {
+    await signInAsAdmin(page, e2e);
+    const listed = await rowBalance(clientRow(page, ALICE));
+    await clientRow(page, ALICE).getByRole('link', { name: 'Alice Example' }).click();
+    const opened = await page.waitForResponse(answers('getClient'));
+    const answer = await answerOf('getClient', opened);
+    await page.waitForURL(new RegExp(`/admin/clients/${answer.client.id}$`));
+    await page.getByRole('heading', { level: 1, name: 'Alice Example' }).waitFor();
+
+    // The balance the list shows, and the ledger's newest line runs to it.
+    expect((await page.getByTestId('client-balance').innerText()).trim()).toContain(listed);
+    const ledger = page.getByRole('table', { name: 'Ledger' });
+    expect((await ledger.getByTestId('ledger-balance').first().innerText()).trim()).toBe(listed);
+    // The newest seeded deposit with its note, and the administrator who recorded it.
+    await ledger.getByText('Recent top-up').waitFor();
+    expect(await ledger.getByText('by admin@example.com').count()).toBeGreaterThanOrEqual(1);
+    await expectPage(page).toShowText('IBAN GB•• ending 5432 · Example Bank plc');
+    expect(await page.content()).not.toContain('98765432');
+
+    // The newest lines first; the whole ledger on asking.
+    const all = page.getByRole('button', { name: /^Show all \d+ lines$/ });
+    const lines = Number((await all.innerText()).match(/\d+/)?.[0]);
+    expect(lines).toBeGreaterThan(12);
+    expect(await ledger.getByText('Initial investment').count()).toBe(0);
+    await all.click();
+    expect(await ledger.getByTestId('ledger-balance').count()).toBe(lines);
+    await ledger.getByText('Initial investment').waitFor();
+
+    // The client's activity, and the way on to the log filtered to them.
+    const activity = page.getByRole('region', { name: 'Activity' });
+    await activity.getByText('Deposit').first().waitFor();
+    await activity.getByRole('link', { name: 'Open in the activity log' }).click();
+    await page.waitForURL(new RegExp(`/admin/activity\\?client=${answer.client.id}$`));
+    await page.goBack();
+    await page.getByRole('link', { name: 'Back to clients' }).click();
+    await page.waitForURL(/\/admin$/);
+  },
+);

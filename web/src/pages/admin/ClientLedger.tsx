@@ -4,13 +4,16 @@
  * recorded and approved it, or a week's growth), the signed amount and the balance right after
  * it. The server replays the ledger for the balances, so the last line's balance is the stored
  * one; a week's growth that credited nothing is left out, as on the client's own history, since it
- * moved no balance. A table on a laptop, a card a line on a phone.
+ * moved no balance. A table on a laptop, a card a line on a phone. A year holds 52 weeks of
+ * growth: the newest lines come first, the rest on asking.
  */
+import { Button } from '@chakra-ui/react/button';
 import { Flex } from '@chakra-ui/react/flex';
 import { Stack } from '@chakra-ui/react/stack';
 import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
 import { tableSlotRecipe } from '@chakra-ui/react/theme';
+import { useState } from 'react';
 import type { ClientPageDto, LedgerLineDto } from '../../../../shared/api';
 import { usePhoneLayout } from '../../components/use-phone-layout';
 import { formatDate, formatDateTime, movementUsd, usd } from '../../format';
@@ -97,7 +100,25 @@ function Card({ row }: { row: LedgerRow }) {
   );
 }
 
+/** The newest lines shown at first; the rest on asking. */
+export const LEDGER_FIRST_LINES = 12;
+
 export function ClientLedger({ rows }: { rows: LedgerRow[] }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? rows : rows.slice(0, LEDGER_FIRST_LINES);
+  return (
+    <Stack gap="3">
+      <LedgerLines rows={shown} />
+      {shown.length < rows.length && (
+        <Button alignSelf="flex-start" variant="outline" size="sm" onClick={() => setAll(true)}>
+          Show all {rows.length} lines
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function LedgerLines({ rows }: { rows: LedgerRow[] }) {
   const phone = usePhoneLayout();
   if (phone)
     return (

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { formatDate, formatDateTime } from '../../format';
 import { adminUser, apiError, fakeAuth, fixtureApi, renderApp } from '../../test/harness';
 import { accountSet, alicePage, closedPage } from '../../test/client-page-fixtures';
+import { LEDGER_FIRST_LINES } from './ClientLedger';
 
 let mockPhone = false;
 jest.mock('../../components/use-phone-layout', () => ({ usePhoneLayout: () => mockPhone }));
@@ -99,6 +100,30 @@ describe("a client's page", () => {
     expect(ledger.getAllByRole('listitem')).toHaveLength(5);
     expect(balances()).toEqual(FIXTURE_BALANCES.map((b) => `Balance ${b}`));
     expect(screen.queryByRole('table', { name: 'Ledger' })).not.toBeInTheDocument();
+  });
+
+  it('shows the newest ledger lines of a long ledger first, and every line on asking', async () => {
+    const page = alicePage();
+    // Thirty weeks of $10 growth on the fixture's last balance: 36 lines in all.
+    const last = page.ledger.at(-1);
+    if (!last) throw new Error('the fixture has a ledger');
+    page.ledger = [
+      ...page.ledger,
+      ...Array.from({ length: 30 }, (_, i) => ({
+        at: new Date(Date.parse(last.at) + (i + 1) * 7 * 86_400_000).toISOString(),
+        kind: 'growth' as const,
+        amount: 10,
+        balance: last.balance + (i + 1) * 10,
+      })),
+    ];
+    setup('/admin/clients/c1', page);
+    await screen.findByRole('table', { name: 'Ledger' });
+    expect(balances()).toHaveLength(LEDGER_FIRST_LINES);
+    expect(balances()[0]).toBe('$11,350.50');
+    await userEvent.click(screen.getByRole('button', { name: 'Show all 35 lines' }));
+    expect(balances()).toHaveLength(35);
+    expect(balances().slice(30)).toEqual(FIXTURE_BALANCES);
+    expect(screen.queryByRole('button', { name: /^Show all/ })).not.toBeInTheDocument();
   });
 
   it('lists the withdrawal requests with their steps: the reference of one sent, the reason of one rejected', async () => {

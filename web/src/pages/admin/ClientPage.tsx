@@ -60,18 +60,19 @@ function ClientView({ page }: { page: ClientPageDto }) {
       <ClientStatusLine client={client} />
       <ClientMoney portfolio={page.portfolio} />
       <PayoutAccount account={page.payoutAccount} />
-      <ClientSection id="client-ledger" title="Ledger">
-        {rows.length === 0 ? (
-          <EmptyState title="No transactions yet" hint="Deposits, withdrawals and weekly growth appear here" />
-        ) : (
-          <ClientLedger rows={rows} />
-        )}
-      </ClientSection>
+      {/* The requests before the ledger: an administrator comes here from a request or an approval, and a ledger runs long. */}
       <ClientSection id="client-requests" title="Withdrawal requests">
         {page.requests.length === 0 ? (
           <EmptyState title="No withdrawal requests" />
         ) : (
           <ClientRequests requests={page.requests} />
+        )}
+      </ClientSection>
+      <ClientSection id="client-ledger" title="Ledger">
+        {rows.length === 0 ? (
+          <EmptyState title="No transactions yet" hint="Deposits, withdrawals and weekly growth appear here" />
+        ) : (
+          <ClientLedger rows={rows} />
         )}
       </ClientSection>
       <ClientActivity id={client.id} activity={page.activity} />
