@@ -38,9 +38,7 @@ export function ClientStatusLine({ client }: { client: ClientPageDto['client'] }
   return (
     <Stack gap="1" data-testid="client-status">
       <HStack gap="2" wrap="wrap">
-        <Badge colorPalette={closed ? 'red' : 'green'}>
-          {closed ? 'Closed' : 'Active'}
-        </Badge>
+        <Badge colorPalette={closed ? 'red' : 'green'}>{closed ? 'Closed' : 'Active'}</Badge>
         <Text fontSize="sm" color="fg.muted">
           Account opened {formatDate(client.createdAt)}
         </Text>
