@@ -16,6 +16,7 @@ import { usePhoneLayout } from '../../components/use-phone-layout';
 import { formatDateTime, usd } from '../../format';
 import { ClientLink } from './common';
 import { actionWords } from './money-move';
+import { WrappingTableArea } from './wrapping-table';
 
 /** "$1,000.00 → $1,100.00", or the one side known, or nothing. */
 function balanceChange(entry: ActivityEntryDto): string | undefined {
@@ -113,19 +114,7 @@ export function ActivityTable({ entries, busy }: { entries: ActivityEntryDto[]; 
     );
   }
   return (
-    // Its own scroll area only in case a word cannot wrap (position: relative keeps the visually
-    // hidden labels inside it). Chakra's scroll area sets nowrap; the columns here wrap instead,
-    // so at a laptop's width nothing scrolls.
-    <Table.ScrollArea
-      overflowX="auto"
-      maxW="full"
-      position="relative"
-      whiteSpace="normal"
-      borderWidth="1px"
-      rounded="md"
-      bg="bg.panel"
-      data-testid="activity-scroll"
-    >
+    <WrappingTableArea data-testid="activity-scroll">
       <Table.Root recipe={tableSlotRecipe} size="sm" aria-label="Activity" aria-busy={busy}>
         <Table.Header>
           <Table.Row>
@@ -142,6 +131,6 @@ export function ActivityTable({ entries, busy }: { entries: ActivityEntryDto[]; 
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </WrappingTableArea>
   );
 }

@@ -18,6 +18,7 @@ import type { ClientPageDto, LedgerLineDto } from '../../../../shared/api';
 import { usePhoneLayout } from '../../components/use-phone-layout';
 import { formatDate, formatDateTime, movementUsd, usd } from '../../format';
 import { HISTORY_KIND_LABELS } from '../dashboard/history-words';
+import { WrappingTableArea } from './wrapping-table';
 
 export interface LedgerRow {
   key: string;
@@ -129,17 +130,7 @@ function LedgerLines({ rows }: { rows: LedgerRow[] }) {
       </Stack>
     );
   return (
-    // Scrolls itself if a word cannot wrap (position: relative keeps the visually hidden labels
-    // inside it); Chakra's scroll area sets nowrap, the notes wrap instead.
-    <Table.ScrollArea
-      overflowX="auto"
-      maxW="full"
-      position="relative"
-      whiteSpace="normal"
-      borderWidth="1px"
-      rounded="md"
-      bg="bg.panel"
-    >
+    <WrappingTableArea>
       <Table.Root recipe={tableSlotRecipe} size="sm" aria-label="Ledger">
         <Table.Header>
           <Table.Row>
@@ -155,6 +146,6 @@ function LedgerLines({ rows }: { rows: LedgerRow[] }) {
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </WrappingTableArea>
   );
 }

@@ -17,6 +17,7 @@ import { RowMenu } from './RowMenu';
 import { ClientLine } from './ClientLine';
 import { ClosedNote } from './ClosedNote';
 import { clientName } from './words';
+import { WrappingTableArea } from './wrapping-table';
 
 /** What a row's menu asks the page to open. */
 export type RowAction = MoveKind | 'transactions' | 'activity' | 'delete';
@@ -141,22 +142,9 @@ export function ClientTable({
 }) {
   const balanceDirection: Direction = sort === 'desc' ? 'descending' : sort === 'asc' ? 'ascending' : 'none';
   return (
-    // Scrolls itself (the slot recipe styles only what is inside Table.Root) and contains its
-    // visually hidden labels (position: relative, or they widen the page); focusable and named
-    // so keyboard users reach a table wider than the screen.
-    // Chakra's scroll area sets nowrap: the client's lines wrap instead, so a phone has room for the balance and the menu.
-    <Table.ScrollArea
-      overflowX="auto"
-      maxW="full"
-      position="relative"
-      whiteSpace="normal"
-      borderWidth="1px"
-      rounded="md"
-      bg="bg.panel"
-      tabIndex={0}
-      role="region"
-      aria-label="Clients, scrollable"
-    >
+    // Focusable and named so keyboard users reach a table wider than the screen; the client's lines
+    // wrap, so a phone has room for the balance and the menu.
+    <WrappingTableArea tabIndex={0} role="region" aria-label="Clients, scrollable">
       <Table.Root recipe={tableSlotRecipe} size="sm" aria-label="Clients" aria-busy={busy}>
         <Table.Header>
           <Table.Row>
@@ -194,6 +182,6 @@ export function ClientTable({
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </WrappingTableArea>
   );
 }
