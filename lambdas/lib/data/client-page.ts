@@ -10,7 +10,7 @@ import { readActivityPage } from './activity-log';
 import { ClientNotFound } from './domain-errors';
 import { loadLedger, toLedgerEntry, toTransactionDto } from './ledger';
 import { getPayoutAccount, maskedPayoutAccount } from './payout-accounts';
-import { toPortfolioDto } from './profile-api';
+import { closingOf, toPortfolioDto } from './profile-api';
 import { balanceStateOf, displayName, isClosed, type Profile } from './profile-item';
 import { readableProfile } from './profile-reads';
 import { loadRequests, toRequestDto } from './withdrawal-requests';
@@ -38,17 +38,7 @@ function clientOf(profile: Profile): ClientPageDto['client'] {
     displayName: displayName(profile),
     createdAt: profile.createdAt,
     status: closed ? 'closed' : 'active',
-    ...(closed
-      ? {
-          closed: {
-            at: profile.closedAt ?? profile.lastUpdate,
-            by: profile.closedBy ?? '',
-            ...(profile.expiresAt === undefined
-              ? {}
-              : { recordsKeptUntil: new Date(profile.expiresAt * 1000).toISOString() }),
-          },
-        }
-      : {}),
+    ...(closed ? { closed: closingOf(profile) } : {}),
   };
 }
 

@@ -10,7 +10,7 @@ import { ddb, table } from '../runtime/db';
 import type { ClientsPage } from './client-list';
 import { listCursorAfter, encodeListCursor } from './list-cursor';
 import type { Profile } from './profile-item';
-import { toClientDto } from './profile-api';
+import { closingOf, toClientDto } from './profile-api';
 import { keys } from './table';
 
 export interface ClosedListQuery {
@@ -35,14 +35,7 @@ function startAfter(query: ClosedListQuery): string | undefined {
 export function toClosedClientDto(profile: Profile): ClientDto {
   return {
     ...toClientDto(profile, undefined),
-    closed: {
-      at: profile.closedAt ?? '',
-      by: profile.closedBy ?? '',
-      ...(profile.expiresAt === undefined
-        ? {}
-        : { recordsKeptUntil: new Date(profile.expiresAt * 1000).toISOString() }),
-      recordsStamped: profile.recordsStampedAt !== undefined,
-    },
+    closed: { ...closingOf(profile), recordsStamped: profile.recordsStampedAt !== undefined },
   };
 }
 

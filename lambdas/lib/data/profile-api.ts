@@ -17,6 +17,15 @@ export function toPortfolioDto(profile: Profile): PortfolioDto {
   };
 }
 
+/** A closed account's closing as every console view shows it: when, by which administrator, and until when its records are kept. */
+export function closingOf(profile: Profile): { at: string; by: string; recordsKeptUntil?: string } {
+  return {
+    at: profile.closedAt ?? '',
+    by: profile.closedBy ?? '',
+    ...(profile.expiresAt === undefined ? {} : { recordsKeptUntil: new Date(profile.expiresAt * 1000).toISOString() }),
+  };
+}
+
 export function toClientDto(profile: Profile, nextWithdrawalDate: number | undefined): ClientDto {
   return {
     id: profile.sub,
