@@ -66,6 +66,9 @@ export const stages: Record<string, StageSettings> = {
       'BIC: <bic>',
       'Reference: your e-mail address',
     ],
+    // The agreement every client accepts at sign-up and again when the version changes (docs/operations.md,
+    // "Changing the client agreement"): a version of letters, digits, dots, dashes, and the page showing it.
+    clientAgreement: { version: '2026-11', url: 'https://aurum.example/client-agreement' },
     // The foot of every page (docs/operations.md, "Stage settings"): no demo notice, the firm's own words and pages.
     firm: {
       legalName: "<firm's legal name>",

@@ -22,6 +22,7 @@ export const activityKinds = [
   'payout-account-set',
   'request-sent',
   'payouts-exported',
+  'agreement-accepted',
 ] as const;
 
 export type ActivityKindName = (typeof activityKinds)[number];
@@ -45,6 +46,7 @@ export const activityKindLabels: Record<ActivityKindName, string> = {
   'payout-account-set': 'Payout account set by the client',
   'request-sent': 'Payout sent',
   'payouts-exported': 'Payouts to send exported',
+  'agreement-accepted': 'Client agreement accepted',
 };
 
 /** The pending actions' kinds, as an approved action's entry names the move it made (answers.ts pendingActionKind). */

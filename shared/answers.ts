@@ -14,6 +14,9 @@ import { activityProblems } from './activity-integrity';
 const isoDate = z.iso.datetime();
 const dollars = z.number();
 
+/** A version of the client agreement the client accepted, and when. */
+export const agreementAcceptanceDto = z.strictObject({ version: z.string(), acceptedAt: isoDate });
+
 export const portfolioDto = z.strictObject({
   userId: z.string(),
   balance: dollars,
@@ -22,6 +25,17 @@ export const portfolioDto = z.strictObject({
   /** Growth credited by the last weekly update: percent and dollars. */
   weeklyGain: z.number(),
   weeklyGainAmount: dollars,
+  /**
+   * The client agreement (getPortfolio): the version the client last accepted, if any, and the
+   * stage's current one with its page. Withdrawals and payout account changes wait until
+   * `accepted.version` is `current.version`. Absent where the stage has no agreement.
+   */
+  agreement: z.optional(
+    z.strictObject({
+      accepted: z.optional(agreementAcceptanceDto),
+      current: z.strictObject({ version: z.string(), url: z.string() }),
+    }),
+  ),
 });
 
 export const transactionType = z.enum(['deposit', 'withdrawal', 'adjustment']);
@@ -252,6 +266,11 @@ export const clientPageDto = z.strictObject({
     closed: z.optional(z.strictObject({ at: isoDate, by: z.string(), recordsKeptUntil: z.optional(isoDate) })),
   }),
   portfolio: portfolioDto,
+  /** The client agreement the client last accepted (null: none yet) and the stage's current version (null: none asked). */
+  agreement: z.strictObject({
+    accepted: z.nullable(agreementAcceptanceDto),
+    currentVersion: z.nullable(z.string()),
+  }),
   payoutAccount: z.nullable(maskedPayoutAccountDto),
   /** Oldest first, as the balance grew. */
   ledger: z.array(ledgerLineDto),
@@ -365,11 +384,14 @@ export const answerSchemas = {
   twoFactorSetup: z.strictObject({ secretCode: z.string() }),
   /** Done, and every session of the user has ended, this one's too: the user signs in again. */
   signedOut: z.strictObject({ success, signedOut: z.literal(true) }),
+  /** The client's acceptance of the client agreement as recorded: the first one, if it was accepted before. */
+  agreementAccepted: z.strictObject({ success, agreement: agreementAcceptanceDto }),
 };
 
 export type AnswerName = keyof typeof answerSchemas;
 
 export type PortfolioDto = z.output<typeof portfolioDto>;
+export type AgreementAcceptanceDto = z.output<typeof agreementAcceptanceDto>;
 export type TransactionType = z.output<typeof transactionType>;
 export type TransactionDto = z.output<typeof transactionDto>;
 export type EligibleDepositDto = z.output<typeof eligibleDepositDto>;

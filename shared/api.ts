@@ -294,6 +294,18 @@ export const routes = [
     table: { actions: ['GetItem', 'PutItem', 'UpdateItem'] },
     cognitoUserCalls: ['GetUser', 'InitiateAuth', 'RespondToAuthChallenge', 'RevokeToken'],
   },
+  // The client's acceptance of the firm's client agreement (shared/client-agreement.ts): by the
+  // client alone, of the current version only; recorded once, with where it came from.
+  {
+    name: 'acceptAgreement',
+    method: 'PUT',
+    path: '/api/portfolios/{uid}/agreement',
+    body: 'agreement',
+    answer: 'agreementAccepted',
+    auth: 'client',
+    owner: 'uid',
+    table: { actions: ['GetItem', 'PutItem', 'UpdateItem'] },
+  },
   {
     name: 'listPendingWithdrawalRequests',
     method: 'GET',

@@ -39,4 +39,7 @@ export const refusals = {
   bodyTooLarge: 'Request body is too large',
   idempotencyKeyReused: 'This Idempotency-Key was already used with a different request',
   conflictRetry: 'The portfolio changed while saving. Please try again.',
+  agreementRequired: 'Please accept the client agreement first: open your dashboard, read the agreement and accept it.',
+  agreementNotCurrent:
+    'This is not the current client agreement. Please reload the page and accept the current version.',
 } as const;

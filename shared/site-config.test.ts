@@ -86,3 +86,25 @@ describe("the firm's words (the footer)", () => {
     expect(() => parseSiteConfig({ ...aws, firm: value })).toThrow(`config.json: ${message}`);
   });
 });
+
+describe('the client agreement', () => {
+  const agreement = { version: '2026-11', url: 'https://aurum.example/client-agreement' };
+
+  it('reads and writes it, and leaves it out where the stage has none', () => {
+    expect(parseSiteConfig({ ...aws, agreement })).toEqual({ ...aws, agreement });
+    expect(siteConfig({ ...aws, agreement: { ...agreement, extra: 1 } as typeof agreement })).toEqual({
+      ...aws,
+      agreement,
+    });
+    expect(Object.keys(siteConfig(aws))).not.toContain('agreement');
+  });
+
+  it.each([
+    [{ version: 'v 1', url: agreement.url }, 'agreement.version is not a version'],
+    [{ url: agreement.url }, 'agreement.version is not a version'],
+    [{ version: 'v1', url: 'javascript:alert(1)' }, 'agreement.url is not a URL'],
+    ['v1', 'agreement.version is not a version'],
+  ])('refuses %j: %s', (value, message) => {
+    expect(() => parseSiteConfig({ ...aws, agreement: value })).toThrow(`config.json: ${message}`);
+  });
+});

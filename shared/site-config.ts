@@ -1,11 +1,13 @@
 /**
- * /config.json: what the SPA needs to find Cognito, the stage's funding instructions and the
- * firm's words every page's footer shows. Written
+ * /config.json: what the SPA needs to find Cognito, the stage's funding instructions, the
+ * firm's words every page's footer shows and the client agreement a sign-up accepts. Written
  * by the CDK stack from its outputs and settings (infra/aws/portal-stack.ts) and by the local
  * gateway (infra/local/gateway.ts), both through siteConfig(); read by the web (web/src/config.ts)
  * with parseSiteConfig(). So one build runs anywhere. Checked by hand rather than with zod, which
  * would triple the first screen's download.
  */
+import { type ClientAgreement, isAgreementUrl, isAgreementVersion } from './client-agreement';
+
 /**
  * The firm's words at the foot of every page (the stage's `firm` setting, checked at synth by
  * infra/aws/stage-config.ts): who the firm is, the risk it asks clients to accept, where its terms
@@ -39,6 +41,8 @@ export interface SiteConfig {
   fundingInstructions: string[];
   /** The footer's words; absent where the stage gives none (a sample stage may leave them out, a deployable one may not). */
   firm?: FirmDetails;
+  /** The client agreement a new client accepts (the stage's clientAgreement), public as it is read before an account exists; absent where the stage has none. */
+  agreement?: ClientAgreement;
 }
 
 /** The config.json to write: exactly the known fields (an absent endpoint is left out, not written as null). */
@@ -52,7 +56,18 @@ export function siteConfig(fields: SiteConfig): SiteConfig {
     googleSignIn: fields.googleSignIn,
     fundingInstructions: fields.fundingInstructions,
     ...(fields.firm === undefined ? {} : { firm: firmDetails(fields.firm) }),
+    ...(fields.agreement === undefined
+      ? {}
+      : { agreement: { version: fields.agreement.version, url: fields.agreement.url } }),
   };
+}
+
+/** The agreement as config.json carries it; throws when its version or page is not well formed. */
+function parseAgreement(value: unknown): ClientAgreement {
+  const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  if (!isAgreementVersion(v.version)) throw new Error('config.json: agreement.version is not a version');
+  if (!isAgreementUrl(v.url)) throw new Error('config.json: agreement.url is not a URL');
+  return { version: v.version, url: v.url };
 }
 
 /** Exactly the known fields of the firm's words (an absent phone or notice is left out). */
@@ -111,5 +126,6 @@ export function parseSiteConfig(value: unknown): SiteConfig {
     googleSignIn: v.googleSignIn,
     fundingInstructions: funding,
     ...(v.firm === undefined ? {} : { firm: parseFirm(v.firm) }),
+    ...(v.agreement === undefined ? {} : { agreement: parseAgreement(v.agreement) }),
   });
 }

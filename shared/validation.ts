@@ -22,6 +22,7 @@ import {
 import { hasUnsafeCharacters } from './text';
 import { activityKinds } from './activity-kinds';
 import { payoutAccountBody, requestSentBody } from './payout-bodies';
+import { AGREEMENT_VERSION_PATTERN } from './client-agreement';
 
 export const NOTE_MAX_LENGTH = 500;
 
@@ -292,6 +293,13 @@ export const activityQuery = z
   );
 
 /** Each route's body schema, by the name its route-table entry gives (shared/api.ts). */
+/** The client agreement's version the client accepts: the handler checks it is the current one. */
+export const agreementBody = z.strictObject({
+  version: z
+    .string({ error: 'version is required' })
+    .check(z.regex(AGREEMENT_VERSION_PATTERN, { error: 'version is not a version' })),
+});
+
 export const bodySchemas = {
   createPortfolio: createPortfolioBody,
   withdrawalRequest: withdrawalRequestBody,
@@ -307,6 +315,7 @@ export const bodySchemas = {
   passwordChange: passwordChangeBody,
   payoutAccount: payoutAccountBody,
   requestSent: requestSentBody,
+  agreement: agreementBody,
 };
 
 /** Each route's query schema, by name. Unknown query parameters are dropped, as a browser may add some. */

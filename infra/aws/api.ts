@@ -38,6 +38,7 @@ import { grantOriginSecretRead, originSecret } from './origin-secret';
 import { ApiInvokeRole } from './api-invoke-role';
 import { ApiOrigin } from './api-origin';
 import type { SiteDomain } from './custom-domain';
+import type { ClientAgreement } from '../../shared/client-agreement';
 
 export interface RoutesProps {
   table: ITable;
@@ -55,6 +56,8 @@ export interface RoutesProps {
   recordYears: number;
   /** The stage's payoutCoolingOffHours (stage-config.ts), given to the route that sets payout accounts as PAYOUT_COOLING_OFF_HOURS. */
   payoutCoolingOffHours: number;
+  /** The stage's clientAgreement (stage-config.ts), given to the routes that show, record or check it as AGREEMENT_VERSION and AGREEMENT_URL. */
+  clientAgreement?: ClientAgreement;
 }
 
 /** Per-stage limits: generous for people, a ceiling for scripts gone wrong. */
@@ -89,6 +92,8 @@ export const ROUTE_THROTTLES: Partial<Record<RouteName, { rateLimit: number; bur
   verifyTwoFactor: { rateLimit: 5, burstLimit: 10 },
   disableTwoFactor: { rateLimit: 5, burstLimit: 10 },
   changeMyPassword: { rateLimit: 5, burstLimit: 10 },
+  // Once per client and version: a burst is a script, or a new version's day.
+  acceptAgreement: { rateLimit: 10, burstLimit: 20 },
 };
 
 /** CloudFront sends it to the API; handlers refuse requests without it (lambdas/lib/http/origin.ts). */
@@ -139,6 +144,29 @@ export function recordsEnvironment(route: Pick<RouteDef, 'name'>, recordYears: n
 /** What the route that sets payout accounts knows: how long a new one waits before a withdrawal may pay to it. */
 export function payoutEnvironment(route: Pick<RouteDef, 'name'>, coolingOffHours: number): Record<string, string> {
   return route.name === 'setPayoutAccount' ? { PAYOUT_COOLING_OFF_HOURS: String(coolingOffHours) } : {};
+}
+
+/**
+ * The routes that know the client agreement: the portfolio and the client page show it, its
+ * acceptance records it, and a withdrawal request or a payout account change checks it. The admin
+ * money routes do not (an administrator's deposit is never held up by it), and a new version
+ * redeploys only these.
+ */
+export const AGREEMENT_ROUTES: readonly string[] = [
+  'getPortfolio',
+  'acceptAgreement',
+  'requestWithdrawal',
+  'setPayoutAccount',
+  'getClient',
+] satisfies RouteName[];
+
+export function agreementEnvironment(
+  route: Pick<RouteDef, 'name'>,
+  agreement: ClientAgreement | undefined,
+): Record<string, string> {
+  return agreement && AGREEMENT_ROUTES.includes(route.name)
+    ? { AGREEMENT_VERSION: agreement.version, AGREEMENT_URL: agreement.url }
+    : {};
 }
 
 /** HTTP API $context variables, one JSON line per request (no bodies, no tokens). */
@@ -238,6 +266,7 @@ export class PortalApi extends Construct {
           ...fourEyesEnvironment(route, props.fourEyesThresholdDollars, props.adminDailyLimitDollars),
           ...recordsEnvironment(route, props.recordYears),
           ...payoutEnvironment(route, props.payoutCoolingOffHours),
+          ...agreementEnvironment(route, props.clientAgreement),
         },
         timeout: Duration.seconds(route.name === 'deleteClient' ? 30 : 10),
       });

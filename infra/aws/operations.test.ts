@@ -20,7 +20,7 @@ import { buildPath, type RouteDef, routeByName, type RouteName, routes, writesTa
 import { stages } from '../stages';
 import { DEMO_FIRM } from './demo-firm';
 import { WEEKLY_SILENCE } from './alarms';
-import { API_THROTTLE, ORIGIN_HEADER, ROUTE_THROTTLES } from './api';
+import { AGREEMENT_ROUTES, API_THROTTLE, ORIGIN_HEADER, ROUTE_THROTTLES } from './api';
 import { RESTORED_TABLE_INFIX } from './backup-restore';
 import { DAILY_BACKUP_RETENTION, DEFAULT_BACKUP_YEARS, monthlyBackupRetention } from './backup-rules';
 import { projectContext } from './test-support/project-context';
@@ -426,6 +426,40 @@ describe('two stages in one account and region', () => {
         hours: String(config.payoutCoolingOffHours ?? 72),
       })),
     );
+  });
+
+  it("gives the routes that show, record or check the client agreement the stage's one, and no other function", () => {
+    const given = pair.map(({ template: t, config }) => {
+      const functions = Object.values(t.toJSON().Resources as Record<string, Resource>).filter(
+        (r) => r.Type === 'AWS::Lambda::Function',
+      );
+      const variables = (fn: Resource) =>
+        (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+      const withIt = functions.filter(
+        (fn) => variables(fn).AGREEMENT_VERSION !== undefined || variables(fn).AGREEMENT_URL !== undefined,
+      );
+      const routesWithIt = AGREEMENT_ROUTES.map((name) => {
+        const route = routeByName(name as RouteName);
+        const [, fn] = templateReader(t).functionDescribed(`${route.method} ${route.path}`);
+        const { AGREEMENT_VERSION, AGREEMENT_URL } = variables(fn);
+        return { name, version: AGREEMENT_VERSION, url: AGREEMENT_URL };
+      });
+      return { stage: config.stage, functions: withIt.length, routes: routesWithIt };
+    });
+    expect(given).toEqual(
+      pair.map(({ config }) => ({
+        stage: config.stage,
+        functions: config.clientAgreement ? AGREEMENT_ROUTES.length : 0,
+        routes: AGREEMENT_ROUTES.map((name) => ({
+          name,
+          version: config.clientAgreement?.version,
+          url: config.clientAgreement?.url,
+        })),
+      })),
+    );
+    // The prod sample sets one; the admin money routes never get it, so a new version never holds up a deposit.
+    expect(given.map((g) => g.functions)).toEqual([0, AGREEMENT_ROUTES.length]);
+    expect(AGREEMENT_ROUTES).not.toContain('addDeposit');
   });
 
   it('protects the stacks of a production stage from deletion, and only those', () => {

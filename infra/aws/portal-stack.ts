@@ -127,6 +127,7 @@ export class PortalStack extends Stack {
       adminDailyLimitDollars: config.adminDailyLimitDollars,
       recordYears: config.recordYears ?? RECORD_YEARS.default,
       payoutCoolingOffHours: config.payoutCoolingOffHours ?? PAYOUT_COOLING_OFF_HOURS.default,
+      ...(config.clientAgreement ? { clientAgreement: config.clientAgreement } : {}),
     });
     // After a password reset the trigger ends every session of the user. A policy of its own, not
     // the role's default one: the function must not wait on it, since the pool waits on the function.
@@ -185,6 +186,7 @@ export class PortalStack extends Stack {
       googleSignIn: auth.googleEnabled,
       fundingInstructions: config.fundingInstructions ?? [],
       ...(config.firm ? { firm: config.firm } : {}),
+      ...(config.clientAgreement ? { agreement: config.clientAgreement } : {}),
     });
 
     const functions = {

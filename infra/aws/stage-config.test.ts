@@ -24,6 +24,7 @@ const complete: StageSettings = {
   backupCopy: { vaultArn: 'arn:aws:backup:eu-central-1:555555555555:backup-vault:aurum-qa-copies' },
   fundingInstructions: ['Example Bank', 'Reference: your e-mail address'],
   firm: SAMPLE_FIRM,
+  clientAgreement: { version: '2026-11', url: 'https://aurum.example/client-agreement' },
 };
 
 const issuesOf = (settings: StageSettings): string[] => {
@@ -39,10 +40,11 @@ const issuesOf = (settings: StageSettings): string[] => {
 };
 
 describe('a production stage', () => {
-  it('requires exactly alarmEmail, ses, domain, backupCopy, fundingInstructions and firm', () => {
+  it('requires exactly alarmEmail, ses, domain, backupCopy, fundingInstructions, firm and clientAgreement', () => {
     expect(Object.keys(PRODUCTION_REQUIRES).sort()).toEqual([
       'alarmEmail',
       'backupCopy',
+      'clientAgreement',
       'domain',
       'firm',
       'fundingInstructions',
@@ -75,6 +77,7 @@ describe('a production stage', () => {
       'backupCopy',
       'fundingInstructions',
       'firm',
+      'clientAgreement',
     ]);
   });
 
@@ -111,8 +114,42 @@ describe('a production stage', () => {
       'firm.legalName',
       'firm.termsUrl',
       'firm.supportEmail',
+      'clientAgreement.url',
     ]) {
       expect(asDeployable).toThrow(`  ${field}: `);
     }
+  });
+});
+
+describe('the client agreement', () => {
+  it.each(['2026-11', 'v1', 'terms_2.0-b', 'x'.repeat(32)])('takes the version %s', (version) => {
+    expect(issuesOf({ ...bare, clientAgreement: { version, url: 'https://firm.example/agreement' } })).toEqual([]);
+  });
+
+  it.each(['', 'v 1', 'v/1', 'x'.repeat(33), 'v1#2'])('refuses the version "%s", naming it', (version) => {
+    expect(issuesOf({ ...bare, clientAgreement: { version, url: 'https://firm.example/agreement' } })).toEqual([
+      'clientAgreement.version: must be 1-32 letters, digits, dots, dashes or underscores, such as 2026-11',
+    ]);
+  });
+
+  it.each(['http://firm.example/agreement', 'javascript:alert(1)', 'agreement.pdf'])(
+    'refuses the page %s: an https:// page',
+    (url) => {
+      expect(issuesOf({ ...bare, clientAgreement: { version: 'v1', url } })).toEqual([
+        'clientAgreement.url: must be an https:// address of a page',
+      ]);
+    },
+  );
+
+  it("refuses a reserved example page on a deployable stage, which links to the firm's own", () => {
+    const deployable: StageSettings = {
+      ...complete,
+      account: '604512398761',
+      authDomainPrefix: 'aurum-qa-604512398761',
+      deployable: true,
+    };
+    expect(issuesOf(deployable)).toContain(
+      "clientAgreement.url: is a placeholder: a deployable stage links to the firm's own agreement",
+    );
   });
 });

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { RECORD_YEARS } from '../../shared/record-keeping';
 import { PAYOUT_COOLING_OFF_HOURS } from '../../shared/payout-cooling-off';
+import { AGREEMENT_VERSION_PATTERN } from '../../shared/client-agreement';
 
 const STAGE_NAME = /^[a-z][a-z0-9]{1,11}$/;
 
@@ -74,6 +75,19 @@ const footerLine = (max: number) =>
 const webPage = z
   .string()
   .regex(/^https:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/, 'must be an https:// address of a page');
+
+/**
+ * The firm's client agreement (shared/client-agreement.ts): the version clients accept at sign-up
+ * and again after it changes, and the page that shows it. Required of a production stage.
+ */
+const clientAgreementSettings = z
+  .object({
+    version: z
+      .string()
+      .regex(AGREEMENT_VERSION_PATTERN, 'must be 1-32 letters, digits, dots, dashes or underscores, such as 2026-11'),
+    url: webPage,
+  })
+  .strict();
 
 /**
  * The firm's words at the foot of every page (config.json's firm, shared/site-config.ts): its
@@ -182,6 +196,12 @@ const baseShape = z
       .max(FUNDING_LINES_MAX, `must be at most ${FUNDING_LINES_MAX} lines`)
       .optional(),
     firm: firmSettings.optional(),
+    /**
+     * The client agreement every client accepts (config.json's agreement, and the functions of
+     * AGREEMENT_ROUTES in api.ts): a new version stops each client's next withdrawal request
+     * and payout account change until they accept it (docs/operations.md, "Changing the client agreement").
+     */
+    clientAgreement: clientAgreementSettings.optional(),
     /**
      * The stage's monthly AWS cost budget in whole dollars (budget.ts): the alarm address hears
      * when 80% of it is spent and when the month is forecast to pass it. 100 when unset, so a new
@@ -302,6 +322,7 @@ export const PRODUCTION_REQUIRES = {
     "a copy of every backup in a second account's locked vault is the one the stage's own credentials cannot delete",
   fundingInstructions: 'a new client is told on the dashboard how to fund the account',
   firm: "every page shows the firm's legal name, risk disclosure, terms, privacy notice and support contact",
+  clientAgreement: "every client accepts the firm's client agreement, recorded with its version, before money leaves",
 } as const satisfies Partial<Record<keyof z.output<typeof baseShape>, string>>;
 
 /** The settings a production stage leaves out (an empty list of funding lines is left out too). */
@@ -366,6 +387,11 @@ function placeholdersOf(settings: z.output<typeof baseShape>): Problem[] {
     ]);
   if (settings.domain && RESERVED_DOMAIN.test(settings.domain.zoneName))
     problems.push([['domain', 'zoneName'], 'is a reserved example domain: no one could reach the site there']);
+  if (settings.clientAgreement && RESERVED_DOMAIN.test(hostOf(settings.clientAgreement.url)))
+    problems.push([
+      ['clientAgreement', 'url'],
+      "is a placeholder: a deployable stage links to the firm's own agreement",
+    ]);
   return [...problems, ...firmPlaceholders(settings.firm)];
 }
 

@@ -3,7 +3,7 @@
  *   /api/*            verifies the access token as the HTTP API JWT authorizer does, builds the
  *                     same APIGatewayProxyEventV2 and calls the route's handler (api-route.ts)
  *   /cognito          the local Cognito, for the calls a browser may make (cognito-forwarder.ts)
- *   /config.json      what the SPA needs to find Cognito, and the demo funding instructions (config-json.ts)
+ *   /config.json      what the SPA needs to find Cognito, the demo funding instructions and agreement (config-json.ts)
  *   /__local/*        the local helpers, answering only same-origin callers (local-helpers.ts):
  *                     the mailbox (mailbox-helper.ts) and the weekly growth run (weekly-growth-helper.ts)
  *   anything else     the built SPA, when there is one (web-server.ts)
@@ -28,7 +28,7 @@ export function createGateway(options: GatewayOptions) {
   const routes: GatewayRoute[] = [
     apiRoute(options),
     cognitoForwarder(options.cognito.endpoint),
-    configJsonRoute(options.cognito),
+    configJsonRoute(options.cognito, options.clientAgreement),
     localHelpers(options),
   ];
   const dispatch = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

@@ -82,6 +82,9 @@ const users: DemoUser[] = [
   { email: 'bob@example.com', firstName: 'Bob', lastName: 'Example' },
 ];
 
+/** The demo's clients (the others are its administrators). */
+const DEMO_CLIENTS = ['alice@example.com', 'bob@example.com'];
+
 export interface SeedContext {
   cognito: {
     endpoint: string;
@@ -98,6 +101,8 @@ export interface SeedContext {
   deposit: (email: string, amountCents: number, at: number, note: string) => Promise<void>;
   /** Gives a client a payout account as set at `setAt` (the demo's are old enough to pay to at once). */
   payoutAccount: (email: string, change: PayoutAccountChange, setAt: number) => Promise<void>;
+  /** Records a client's acceptance of the stack's client agreement at `at`, so a demo journey is not stopped by its prompt. */
+  agreement: (email: string, at: number) => Promise<void>;
   now: number;
 }
 
@@ -183,6 +188,7 @@ export async function seedDemoData(ctx: SeedContext): Promise<void> {
   await ctx.deposit('bob@example.com', 1_250_000, now - 21 * DAY_MS, 'Initial investment');
   for (const [email, account] of Object.entries(DEMO_PAYOUT_ACCOUNTS))
     await ctx.payoutAccount(email, account, now - 60 * DAY_MS);
+  for (const email of DEMO_CLIENTS) await ctx.agreement(email, now - 60 * DAY_MS);
 }
 
 /** Alice's top-up: 5 days from eligibility, or the nearest day a deposit can be on the few dates none is 5 days out. */

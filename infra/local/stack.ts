@@ -15,6 +15,8 @@ import { logger } from '../../lambdas/lib/runtime/logger';
 import { TABLE_NAME_DEFAULT } from '../../lambdas/lib/runtime/settings';
 import { ensureTable, startLocalDynamo } from './dynamo';
 import { localAdminDailyLimitCents, localFourEyesThresholdCents } from './four-eyes-threshold';
+import { localClientAgreement } from './client-agreement';
+import type { ClientAgreement } from '../../shared/client-agreement';
 import { Mailbox } from './mailbox';
 import { freePort } from './ports';
 import { loadApiHandlers } from './stack/api-handlers';
@@ -75,6 +77,7 @@ interface StackPlan {
   tableName: string;
   fourEyesThresholdCents: number;
   adminDailyLimitCents: number;
+  clientAgreement: ClientAgreement;
   seed: boolean;
   web: 'watch' | 'serve' | 'none';
 }
@@ -92,6 +95,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // Read before anything starts: a malformed FOUR_EYES_THRESHOLD_DOLLARS stops the start at once.
     fourEyesThresholdCents: localFourEyesThresholdCents(),
     adminDailyLimitCents: localAdminDailyLimitCents(),
+    // And a malformed AGREEMENT_VERSION or AGREEMENT_URL.
+    clientAgreement: localClientAgreement(),
     seed: options.seed !== false,
     web: options.web ?? 'none',
   };
@@ -132,6 +137,7 @@ async function startSteps(plan: StackPlan, stops: StopList): Promise<RunningStac
     siteUrl: url,
     fourEyesThresholdCents: plan.fourEyesThresholdCents,
     adminDailyLimitCents: plan.adminDailyLimitCents,
+    clientAgreement: plan.clientAgreement,
     mailbox,
   });
   const handlers = await loadApiHandlers();
@@ -143,9 +149,10 @@ async function startSteps(plan: StackPlan, stops: StopList): Promise<RunningStac
     mailbox,
     originSecret,
     serveWeb: plan.web !== 'none',
+    clientAgreement: plan.clientAgreement,
   });
   await migrateOlderDataFolder(dataDir, setup);
-  if (setup.created && plan.seed) await seedDemo(cognito, mailbox);
+  if (setup.created && plan.seed) await seedDemo(cognito, mailbox, plan.clientAgreement);
 
   // Only now is the stack what it says it is (demo admin in `admins`, web app written): until
   // this point the port answers nothing, so nobody signs in to a half-made stack.

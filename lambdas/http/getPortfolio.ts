@@ -1,9 +1,15 @@
 import { httpHandler } from '../lib/http/http';
 import { readableProfile } from '../lib/data/profile-reads';
-import { toPortfolioDto } from '../lib/data/profile-api';
+import { portfolioAgreementOf, toPortfolioDto } from '../lib/data/profile-api';
+import { config } from '../lib/runtime/config';
 
 export const handler = httpHandler('getPortfolio', async ({ caller, params }) => {
   const userId = params.userId;
   const profile = await readableProfile(userId, caller);
-  return { body: { success: true, portfolio: toPortfolioDto(profile) } };
+  return {
+    body: {
+      success: true,
+      portfolio: { ...toPortfolioDto(profile), ...portfolioAgreementOf(profile, config.clientAgreement) },
+    },
+  };
 });

@@ -6,7 +6,7 @@
  * body's own rule (shared/validation.ts). The request pays to the client's payout account as it
  * is now, recorded on it; none, or one still in its cooling-off, refuses it (409). A change of the
  * account moves the profile's version, so a request planned on the account before it fails and
- * plans again.
+ * plans again. A client who has not accepted the current client agreement is refused (403).
  */
 import { validation } from '../../shared/messages';
 import { formatUsd } from '../../shared/money';
@@ -20,6 +20,8 @@ import { refusals } from '../../shared/refusals';
 import { payoutMessages } from '../../shared/payout-account';
 import { formatUtcDateTime } from '../../shared/utc-format';
 import { getPayoutAccount, type PayoutAccountItem } from '../lib/data/payout-accounts';
+import { requireCurrentAgreement } from '../lib/data/client-agreement';
+import { config } from '../lib/runtime/config';
 
 /** The client's payout account, if a request may pay to it now. */
 async function usablePayoutAccount(sub: string, now: number): Promise<PayoutAccountItem> {
@@ -35,6 +37,7 @@ export const handler = httpHandler('requestWithdrawal', async ({ caller, body, n
     caller.sub,
     async (profile) => {
       if (body.userEmail.toLowerCase() !== profile.email) throw new BadRequest(refusals.userEmailMismatch);
+      requireCurrentAgreement(profile, config.clientAgreement);
       const { eligibility, pending } = await requestChecks(profile, now);
       if (pending >= MAX_PENDING_WITHDRAWAL_REQUESTS) throw new Conflict(withdrawalLimitMessages.tooManyPending);
       const { totalEligibleProfitCents } = eligibility;

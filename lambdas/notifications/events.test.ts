@@ -7,6 +7,7 @@ import type { Notification } from './notification';
 import {
   ACTION_ID,
   ADMIN_EMAIL,
+  agreementAcceptedItem,
   APPROVER,
   approved,
   asImage,
@@ -357,6 +358,28 @@ describe('pending actions (four eyes)', () => {
     const change = modify(item, decidedActionItem(item, 'approved'));
     expect(notificationsFor(change)).toEqual(notificationsFor(change));
     expect(notificationsFor(insert(item))).toEqual(notificationsFor(insert(item)));
+  });
+});
+
+describe('the client agreement', () => {
+  it('its acceptance (INSERT): a confirmation for its client, always, with the version, the page and when', () => {
+    expect(notificationsFor(insert(agreementAcceptedItem('2026-11')))).toEqual([
+      {
+        id: `agreement:${SUB}:2026-11`,
+        kind: 'agreement-accepted',
+        recipient: { kind: 'client', sub: SUB },
+        optional: false,
+        data: { version: '2026-11', url: 'https://aurum.example/client-agreement', acceptedAt: AT },
+      },
+    ]);
+  });
+
+  it("a MODIFY, another client's sub, another version's key or a script link yields nothing", () => {
+    const item = agreementAcceptedItem('2026-11');
+    expect(notificationsFor(modify(item, { ...item, userAgent: 'changed' }))).toEqual([]);
+    expect(notificationsFor(insert({ ...item, sub: OTHER_SUB }))).toEqual([]);
+    expect(notificationsFor(insert({ ...item, version: '2027-01' }))).toEqual([]);
+    expect(notificationsFor(insert({ ...item, url: 'javascript:alert(1)' }))).toEqual([]);
   });
 });
 

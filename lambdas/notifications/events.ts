@@ -9,6 +9,7 @@
  *   INSERT  security notice       its sign-in changed (the user: security-notice.ts)
  *   INSERT  pending action        awaits approval (every admin but its proposer)
  *   MODIFY  pending action →      approved / rejected (its proposer, and a confirmation to who decided)
+ *   INSERT  agreement             the client agreement accepted (the client: its version and page)
  *
  * Everything else is not news: profile writes (balances, names, the weekly growth), tombstones,
  * idempotency records, any REMOVE (a deleted client, a TTL expiry), a MODIFY that does not decide
@@ -23,6 +24,7 @@ import {
   type EntryView,
   type PendingActionView,
   readEntry,
+  readAgreement,
   readPendingAction,
   readRequest,
   readWeeklyGrowthRun,
@@ -80,6 +82,19 @@ function fromInsert(image: StoredImage): Notification[] {
     case 'pending-action': {
       const action = readPendingAction(image);
       return action?.status === 'pending' ? [proposed(action)] : [];
+    }
+    case 'agreement': {
+      const accepted = readAgreement(image);
+      return accepted
+        ? [
+            notification(
+              'agreement-accepted',
+              `agreement:${accepted.sub}:${accepted.version}`,
+              { kind: 'client', sub: accepted.sub },
+              { version: accepted.version, url: accepted.url, acceptedAt: accepted.acceptedAt },
+            ),
+          ]
+        : [];
     }
     case 'other':
       return [];
@@ -150,6 +165,7 @@ function fromModify(oldImage: StoredImage, newImage: StoredImage): Notification[
     case 'entry':
     case 'security-notice':
     case 'weekly-growth-run':
+    case 'agreement':
     case 'other':
       return [];
   }

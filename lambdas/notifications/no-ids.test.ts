@@ -11,6 +11,7 @@ import type { Notification, NotificationKind, NotificationOf } from './notificat
 import { newSecurityNoticeItem, SECURITY_EVENTS } from '../lib/data/security-notice';
 import {
   ACTION_ID,
+  agreementAcceptedItem,
   APPROVER,
   approved,
   balanceEditItem,
@@ -116,6 +117,7 @@ const recordsOf: Record<NotificationKind, () => Notification[]> = {
   'admin-action-proposed': () => actions.flatMap((item) => notificationsFor(insert(item))),
   'admin-action-decided': () => decisions(),
   'admin-action-decision-confirmed': () => decisions(),
+  'agreement-accepted': () => notificationsFor(insert(agreementAcceptedItem())),
 };
 
 function decisions(): Notification[] {

@@ -122,6 +122,13 @@ export interface ActionDecidedData extends PendingActionData {
   reason?: string;
 }
 
+/** The client's acceptance of the client agreement (client-agreement.ts): which version, its page, when. */
+export interface AgreementAcceptedData {
+  version: string;
+  url: string;
+  acceptedAt: string;
+}
+
 export interface NotificationDataByKind {
   'deposit-recorded': MoneyMovedData;
   'withdrawal-processed': MoneyMovedData;
@@ -141,6 +148,8 @@ export interface NotificationDataByKind {
   'admin-action-decided': ActionDecidedData;
   /** To the administrator who decided: what their decision did. */
   'admin-action-decision-confirmed': ActionDecidedData;
+  /** To the client: the agreement they accepted, as recorded. */
+  'agreement-accepted': AgreementAcceptedData;
 }
 
 export type NotificationKind = keyof NotificationDataByKind;
@@ -169,6 +178,8 @@ export const notificationPolicies = {
   ...policyOf(['admin-new-withdrawal-request', 'admin-action-proposed'], 'admins', false),
   ...policyOf(['admin-weekly-growth-summary'], 'admins', true),
   ...policyOf(['admin-action-decided', 'admin-action-decision-confirmed'], 'admin', false),
+  // The client's record of what they agreed to, and a warning if it was not them: always sent.
+  ...policyOf(['agreement-accepted'], 'client', false),
 } satisfies Record<NotificationKind, { audience: Recipient['kind']; optional: boolean }>;
 
 /** The same policy for each of `kinds`. */

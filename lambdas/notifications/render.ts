@@ -36,6 +36,7 @@ const optionalClientFooter = (site: string) => [
   `You can turn them off in your account settings: ${site}/account`,
 ];
 const requestFooter = [`This e-mail is about your withdrawal request, so it is always sent.`];
+const agreementFooter = [`This e-mail records your agreement with ${FIRM_NAME}, so it is always sent.`];
 const adminFooter = [`You receive this e-mail because you are an ${FIRM_NAME} administrator.`];
 const optionalAdminFooter = [...adminFooter, 'You can turn weekly summaries off in your account settings.'];
 
@@ -207,6 +208,20 @@ const RENDERERS: { [K in Notification['kind']]: Renderer<K> } = {
   'admin-action-proposed': ({ data }, parts) => actionProposedContent(data, parts),
   'admin-action-decided': ({ data }, parts) => actionDecidedContent(data, parts),
   'admin-action-decision-confirmed': ({ data }, parts) => actionDecisionConfirmedContent(data, parts),
+  'agreement-accepted': ({ data }, parts) =>
+    clientEmail(parts, agreementFooter, {
+      subject: 'You accepted the client agreement',
+      paragraphs: [
+        `Thank you. We have recorded that you accepted version ${data.version} of the ${FIRM_NAME} client agreement.`,
+        `You can read it again at any time: ${data.url}`,
+        `If you did not accept it, someone may be signed in to your account: reset your password now at ${parts.site}/forgot-password.`,
+      ],
+      facts: [
+        { label: 'Version', value: data.version },
+        { label: 'Accepted', value: formatUtcDateTime(data.acceptedAt) },
+        { label: 'Agreement', value: data.url },
+      ],
+    }),
 };
 
 function contentOf<K extends Notification['kind']>(n: NotificationOf<K>, parts: Parts): EmailContent {

@@ -14,6 +14,8 @@ import type { PendingActionItem } from '../lib/data/pending-actions';
 import { actionKeys, jobRunKeys, keys, requestIds } from '../lib/data/table';
 import type { RequestItem } from '../lib/data/withdrawal-requests';
 import type { WeeklyGrowthRunItem } from '../lib/data/job-run-item';
+import type { AgreementItem } from '../lib/data/client-agreement';
+import { isAgreementUrl, isAgreementVersion } from '../../shared/client-agreement';
 
 /** One OldImage or NewImage, as @aws-sdk/util-dynamodb's unmarshall gives it. */
 export type StoredImage = Readonly<Record<string, unknown>>;
@@ -57,7 +59,8 @@ export function clientSubOf(pk: unknown): string | null {
   return sub === '' ? null : sub;
 }
 
-export type StoredItemKind = 'entry' | 'request' | 'weekly-growth-run' | 'security-notice' | 'pending-action' | 'other';
+export type StoredItemKind =
+  'entry' | 'request' | 'weekly-growth-run' | 'security-notice' | 'pending-action' | 'agreement' | 'other';
 
 /** What an image is, by its key alone (profiles, tombstones, idempotency records are 'other'). */
 export function storedItemKindOf(image: StoredImage): StoredItemKind {
@@ -67,6 +70,7 @@ export function storedItemKindOf(image: StoredImage): StoredItemKind {
     if (sk.startsWith(keys.entryPrefix)) return 'entry';
     if (sk.startsWith(keys.requestPrefix)) return 'request';
     if (sk.startsWith(keys.noticePrefix)) return 'security-notice';
+    if (sk.startsWith(keys.agreementPrefix)) return 'agreement';
     return 'other';
   }
   if (isText(pk) && pk.startsWith(actionKeys.item('').PK) && sk === actionKeys.item('').SK) return 'pending-action';
@@ -123,6 +127,17 @@ export function readRequest(image: StoredImage): RequestView | null {
     ...(sentAt === undefined ? {} : { sentAt }),
     ...(sentReference ? { sentReference } : {}),
   };
+}
+
+export type AgreementView = Pick<AgreementItem, 'sub' | 'version' | 'url' | 'acceptedAt'>;
+
+/** An acceptance of the client agreement: its own client's, under its version's key, with an http(s) page. */
+export function readAgreement(image: StoredImage): AgreementView | null {
+  const sub = clientSubOf(image.PK);
+  const { version, url, acceptedAt } = image;
+  if (sub === null || image.itemType !== 'agreement' || image.sub !== sub || !isAgreementVersion(version)) return null;
+  if (!isAgreementUrl(url) || !isIsoTime(acceptedAt) || image.SK !== keys.agreement(sub, version).SK) return null;
+  return { sub, version, url, acceptedAt };
 }
 
 export function readWeeklyGrowthRun(image: StoredImage): WeeklyGrowthRunView | null {

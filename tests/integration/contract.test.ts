@@ -214,6 +214,15 @@ const successfulCalls: { [N in RouteName]: () => Promise<AnswerOf<N>> } = {
   },
   // Where the money goes, and the payouts on their way.
   getPayoutAccount: () => succeed('getPayoutAccount', { token: cora.accessToken, params: { uid: cora.sub } }),
+  acceptAgreement: async () => {
+    const user = await t.client.newClient('agreement', { agreement: false });
+    const { portfolio } = await succeed('getPortfolio', { token: user.accessToken, params: { userId: user.sub } });
+    return succeed('acceptAgreement', {
+      token: user.accessToken,
+      params: { uid: user.sub },
+      body: { version: portfolio.agreement?.current.version ?? '' },
+    });
+  },
   setPayoutAccount: async () => {
     const user = await t.client.newClient('payout', { payoutAccount: false });
     return succeed('setPayoutAccount', {

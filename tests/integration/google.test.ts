@@ -128,6 +128,8 @@ it('lets a Google client set a payout account with its recent Google sign-in, wh
   const stale = tokenSignedInAgo(t.stack.dataDir, tokens.access, 6 * 60_000);
   const refused = await t.client.callAny('setPayoutAccount', { token: stale, params: { uid: sub }, body });
   expect([refused.status, refused.body]).toEqual([403, { error: payoutMessages.freshSignInRequired }]);
+  // A Google sign-up accepts the client agreement on the dashboard's prompt, as here, before any change.
+  await t.client.acceptAgreement({ sub, accessToken: tokens.access });
   const set = await t.client.callAny('setPayoutAccount', { token: tokens.access, params: { uid: sub }, body });
   expect(set).toMatchObject({ status: 200, body: { account: { kind: 'us', last4: '6789' } } });
 });

@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import type { RouteDef, TableUse } from '../../../shared/api';
 import type { LocalCognito } from '@aurum/cognito-emulator';
 import type { Mailbox } from '../mailbox';
+import type { ClientAgreement } from '../../../shared/client-agreement';
 
 export type ApiHandler = (event: APIGatewayProxyEventV2WithJWTAuthorizer) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -21,6 +22,8 @@ export interface GatewayOptions {
   originSecret: string;
   /** The table actions a route's function may issue (as its IAM role allows in AWS); default its grant (lambdas/table-uses.ts). */
   tableUseOf?: (route: RouteDef) => TableUse;
+  /** The client agreement config.json gives the web (the stack's; none where a test's gateway has none). */
+  clientAgreement?: ClientAgreement;
   /** Serves everything that is not API, Cognito or local (the SPA). */
   staticFiles?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 }

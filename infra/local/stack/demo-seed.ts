@@ -4,10 +4,13 @@
  */
 import { listProfiles } from '../../../lambdas/lib/data/indexes';
 import { recordEntry } from '../../../lambdas/lib/money/money-moves';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { payoutAccountItem } from '../../../lambdas/lib/data/payout-accounts';
 import { ddb, table } from '../../../lambdas/lib/runtime/db';
 import { PAYOUT_COOLING_OFF_HOURS } from '../../../shared/payout-cooling-off';
+import type { ClientAgreement } from '../../../shared/client-agreement';
+import { agreementItem } from '../../../lambdas/lib/data/client-agreement';
+import { keys } from '../../../lambdas/lib/data/table';
 import type { Mailbox } from '../mailbox';
 import { DEMO_ADMIN, type SeedContext, seedDemoData } from '../seed';
 
@@ -40,7 +43,28 @@ async function demoDeposit(now: number, email: string, amountCents: number, at: 
   });
 }
 
-export function seedDemo(cognito: SeedContext['cognito'], mailbox: Mailbox): Promise<void> {
+/** The acceptance as it is stored (the item and the profile's mark), from the demo's own machine. */
+async function demoAgreement(email: string, agreement: ClientAgreement, at: number): Promise<void> {
+  const { sub } = await demoProfile(email);
+  const item = agreementItem(sub, agreement, { sourceIp: '127.0.0.1', userAgent: 'demo seed' }, at);
+  await ddb().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
+        {
+          Update: {
+            TableName: table(),
+            Key: keys.profile(sub),
+            UpdateExpression: 'SET agreement = :agreement',
+            ExpressionAttributeValues: { ':agreement': { version: item.version, acceptedAt: item.acceptedAt } },
+          },
+        },
+      ],
+    }),
+  );
+}
+
+export function seedDemo(cognito: SeedContext['cognito'], mailbox: Mailbox, agreement: ClientAgreement): Promise<void> {
   const now = Date.now();
   return seedDemoData({
     cognito,
@@ -53,5 +77,6 @@ export function seedDemo(cognito: SeedContext['cognito'], mailbox: Mailbox): Pro
       const item = payoutAccountItem(sub, change, setAt, PAYOUT_COOLING_OFF_HOURS.default * 3_600_000);
       await ddb().send(new PutCommand({ TableName: table(), Item: item }));
     },
+    agreement: (email, at) => demoAgreement(email, agreement, at),
   });
 }

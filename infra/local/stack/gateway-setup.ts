@@ -11,6 +11,7 @@ import type { Mailbox } from '../mailbox';
 import { runAs } from '../table-permissions';
 import { localSecurityHeaders, staticFiles } from '../web-server';
 import { runWeeklyGrowthLocally } from '../weekly-growth-run';
+import type { ClientAgreement } from '../../../shared/client-agreement';
 
 export interface GatewaySetUp {
   port: number;
@@ -20,6 +21,8 @@ export interface GatewaySetUp {
   originSecret: string;
   /** Whether the gateway serves web/dist. */
   serveWeb: boolean;
+  /** The stack's client agreement, in config.json. */
+  clientAgreement: ClientAgreement;
 }
 
 export function setUpGateway(setUp: GatewaySetUp): ReturnType<typeof createGateway> {
@@ -37,6 +40,7 @@ export function setUpGateway(setUp: GatewaySetUp): ReturnType<typeof createGatew
           : {}),
       }),
     originSecret: setUp.originSecret,
+    clientAgreement: setUp.clientAgreement,
     tableUseOf: (route) => (deniedTable.has(route.name) ? NO_TABLE_USE : routeTableUse(route)),
     staticFiles: setUp.serveWeb
       ? staticFiles(join(process.cwd(), 'web', 'dist'), localSecurityHeaders(setUp.cognito.hostedUi?.origin))

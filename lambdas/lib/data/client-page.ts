@@ -42,8 +42,16 @@ function clientOf(profile: Profile): ClientPageDto['client'] {
   };
 }
 
-/** The client's page for an administrator; an unknown id is a 404 (readableProfile). */
-export async function readClientPage(sub: string, reader: { isAdmin: boolean }, now: number): Promise<ClientPageDto> {
+/**
+ * The client's page for an administrator; an unknown id is a 404 (readableProfile).
+ * `currentAgreementVersion`: the stage's client agreement, which the page compares with the client's.
+ */
+export async function readClientPage(
+  sub: string,
+  reader: { isAdmin: boolean },
+  now: number,
+  currentAgreementVersion?: string,
+): Promise<ClientPageDto> {
   // The profile first: an unknown id reads nothing else, and the activity starts with the account's month.
   const profile = await readableProfile(sub, reader);
   // An administrator's own profile never held money: it is no client's page.
@@ -58,6 +66,10 @@ export async function readClientPage(sub: string, reader: { isAdmin: boolean }, 
   return {
     client: clientOf(profile),
     portfolio: toPortfolioDto(profile),
+    agreement: {
+      accepted: profile.agreement ? { ...profile.agreement } : null,
+      currentVersion: currentAgreementVersion ?? null,
+    },
     payoutAccount: payout ? maskedPayoutAccount(payout) : null,
     ledger: points.map((p) => ({
       at: new Date(p.at).toISOString(),

@@ -19,6 +19,8 @@ import { activityPut } from './activity-log';
 import { transactOnProfile } from './profile-transaction';
 import { newSecurityNoticeItem } from './security-notice';
 import { keys } from './table';
+import type { ClientAgreement } from '../../../shared/client-agreement';
+import { requireCurrentAgreement } from './client-agreement';
 
 /** The account as stored on the PAYOUT item, and as a request records where it pays. */
 export interface PayoutAccountRecord {
@@ -103,17 +105,20 @@ export function payoutAccountItem(
 
 /**
  * Sets the client's payout account, usable `coolingOffMs` from now: the PAYOUT item, the notice
- * that e-mails the client at once and the log's entry, in one transaction on the profile.
+ * that e-mails the client at once and the log's entry, in one transaction on the profile. A
+ * client who has not accepted the current client `agreement` is refused.
  */
 export async function setPayoutAccount(
   sub: string,
   change: PayoutAccountChange,
   now: number,
   coolingOffMs: number,
+  agreement?: ClientAgreement,
 ): Promise<PayoutAccountItem> {
   return transactOnProfile(
     sub,
     async (profile) => {
+      requireCurrentAgreement(profile, agreement);
       const item = payoutAccountItem(sub, change, now, coolingOffMs);
       return {
         writes: [

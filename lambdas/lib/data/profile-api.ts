@@ -4,6 +4,7 @@
  * (client-list.ts, closed-list.ts) build their pages of these.
  */
 import type { ClientDto, PortfolioDto } from '../../../shared/api';
+import type { ClientAgreement } from '../../../shared/client-agreement';
 import { centsToDollars, roundPercent } from '../../../shared/money';
 import { displayName, type Profile } from './profile-item';
 
@@ -14,6 +15,23 @@ export function toPortfolioDto(profile: Profile): PortfolioDto {
     lastUpdate: profile.lastUpdate,
     weeklyGain: roundPercent(profile.weeklyGainPercent),
     weeklyGainAmount: centsToDollars(profile.weeklyGainCents),
+  };
+}
+
+/**
+ * What the client's portfolio says of the client agreement: the version last accepted and the
+ * current one. Nothing for a staff account (it never moves money) or where the stage has none.
+ */
+export function portfolioAgreementOf(
+  profile: Profile,
+  current: ClientAgreement | undefined,
+): Pick<PortfolioDto, 'agreement'> {
+  if (current === undefined || profile.staff === true) return {};
+  return {
+    agreement: {
+      ...(profile.agreement ? { accepted: { ...profile.agreement } } : {}),
+      current: { version: current.version, url: current.url },
+    },
   };
 }
 

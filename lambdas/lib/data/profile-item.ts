@@ -75,6 +75,11 @@ export interface Profile {
    * in their own transactions, so the closing can refuse them in its own. Absent: none counted.
    */
   pendingActions?: number;
+  /**
+   * The client agreement's version the client last accepted, and when (client-agreement.ts):
+   * written with the AGREEMENT item that records it. Absent: none accepted yet.
+   */
+  agreement?: { version: string; acceptedAt: string };
 }
 
 export const isClosed = (profile: Profile): boolean => profile.deleted === true && typeof profile.closedAt === 'string';

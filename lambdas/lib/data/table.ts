@@ -17,6 +17,9 @@
  *   CLIENT#<sub>   REQUEST#<requestKey>         withdrawal request; pending ones on GSI3, and approved ones not yet sent
  *   CLIENT#<sub>   PAYOUT                       the client's payout account (payout-accounts.ts): the bank account its
  *                                                withdrawals are paid to, when it was set and from when it may be used
+ *   CLIENT#<sub>   AGREEMENT#<version>          the client's acceptance of that version of the client agreement
+ *                                                (client-agreement.ts): its page, when, the source IP and user agent;
+ *                                                written once, its INSERT the client's confirmation e-mail
  *   CLIENT#<sub>   IDEMPOTENCY#<key>            the first answer to a money-moving POST with an Idempotency-Key
  *   CLIENT#<sub>   SECURITY                     the user's security record (security-record.ts): when they became an
  *                                                administrator, when two-factor sign-in went on or off, an authenticator
@@ -62,6 +65,7 @@
  *   pending withdrawal requests         Query GSI3 PK=REQUESTS#pending (oldest first)
  *   approved requests not yet sent      Query GSI3 PK=REQUESTS#unsent (oldest approval first)
  *   a client's payout account           GetItem PK=CLIENT#sub, SK=PAYOUT
+ *   a client's acceptance of a version  GetItem PK=CLIENT#sub, SK=AGREEMENT#<version> (the last one is on the profile)
  *   pending actions                     Query GSI3 PK=ACTIONS#pending (oldest first)
  *   the activity log, newest first      Query PK=ACTIVITY#<month> for each month of the period, newest first,
  *                                       the filters (administrator, client, kind) as a FilterExpression
@@ -164,6 +168,8 @@ export const keys = {
     GSI3SK: `${iso(approvedAt)}#${requestId}`,
   }),
   payout: (sub: string) => ({ PK: keys.clientPk(sub), SK: 'PAYOUT' }),
+  agreementPrefix: 'AGREEMENT#',
+  agreement: (sub: string, version: string) => ({ PK: keys.clientPk(sub), SK: `AGREEMENT#${version}` }),
 
   /** GSI3: a closed account's place in the closed list, newest closed first when read backwards. */
   closedPk: 'CLIENTS#closed',

@@ -3,6 +3,7 @@
  * the local stack), read when used.
  */
 import { runtimeSettings } from './runtime';
+import type { ClientAgreement } from '../../../shared/client-agreement';
 
 /** A setting only some functions have: read where it is not set, it throws, naming its variable. */
 function required<T>(value: T | undefined, variable: string): T {
@@ -48,6 +49,14 @@ export const config = {
   /** The function that sets payout accounts has it; a missing one must never mean no cooling-off. */
   get payoutCoolingOffHours(): number {
     return required(runtimeSettings().payoutCoolingOffHours, 'PAYOUT_COOLING_OFF_HOURS');
+  },
+  /**
+   * The client agreement clients must accept (AGREEMENT_VERSION, AGREEMENT_URL), on the functions
+   * that show, record or check it; undefined where the stage sets none, which then asks for none.
+   */
+  get clientAgreement(): ClientAgreement | undefined {
+    const { agreementVersion: version, agreementUrl: url } = runtimeSettings();
+    return version === undefined || url === undefined ? undefined : { version, url };
   },
   /** The site's public origin, for links in e-mails. */
   get siteUrl(): string {

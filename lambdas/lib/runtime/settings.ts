@@ -9,6 +9,7 @@
 import type { DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { isRecordYears } from '../../../shared/record-keeping';
 import { isCoolingOffHours } from '../../../shared/payout-cooling-off';
+import { isAgreementUrl, isAgreementVersion } from '../../../shared/client-agreement';
 
 /** The product's table where nothing names another: the local stack's and the tools' default. */
 export const TABLE_NAME_DEFAULT = 'aurum-portal';
@@ -87,6 +88,13 @@ export interface RuntimeSettings {
    * but a whole number in range reads as unset.
    */
   readonly payoutCoolingOffHours?: number;
+  /**
+   * The client agreement's current version and page (AGREEMENT_VERSION, AGREEMENT_URL;
+   * shared/client-agreement.ts): on the functions that show it, record its acceptance or check it.
+   * Both or neither: a version without a well-formed page reads as no agreement.
+   */
+  readonly agreementVersion?: string;
+  readonly agreementUrl?: string;
 }
 
 /**
@@ -139,6 +147,7 @@ export function resolvedSettings(given: Partial<RuntimeSettings>): RuntimeSettin
         : undefined,
     recordYears: isRecordYears(given.recordYears) ? given.recordYears : undefined,
     payoutCoolingOffHours: isCoolingOffHours(given.payoutCoolingOffHours) ? given.payoutCoolingOffHours : undefined,
+    ...agreementOf(given),
   });
 }
 
@@ -173,5 +182,14 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): R
       env.PAYOUT_COOLING_OFF_HOURS === undefined || env.PAYOUT_COOLING_OFF_HOURS === ''
         ? undefined
         : Number(env.PAYOUT_COOLING_OFF_HOURS),
+    agreementVersion: env.AGREEMENT_VERSION,
+    agreementUrl: env.AGREEMENT_URL,
   });
+}
+
+/** The agreement's two settings, kept only together and well formed. */
+function agreementOf(given: Partial<RuntimeSettings>): Pick<RuntimeSettings, 'agreementVersion' | 'agreementUrl'> {
+  return isAgreementVersion(given.agreementVersion) && isAgreementUrl(given.agreementUrl)
+    ? { agreementVersion: given.agreementVersion, agreementUrl: given.agreementUrl }
+    : {};
 }

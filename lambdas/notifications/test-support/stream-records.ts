@@ -18,6 +18,7 @@ import { decided, newRequestItem, type RequestItem } from '../../lib/data/withdr
 import type { ItemChange } from '../events';
 import { newWeeklyGrowthRunItem, type WeeklyGrowthRun } from '../../lib/data/job-run-item';
 import type { StoredImage } from '../stored-item-views';
+import { agreementItem, type AgreementItem } from '../../lib/data/client-agreement';
 
 export const SUB = '3f9c2a1e-7b4d-4e8a-9c1f-0a2b3c4d5e6f';
 export const OTHER_SUB = '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b';
@@ -199,4 +200,14 @@ export function decidedActionItem(
     now: NOW + 3_600_000,
     ...(reason ? { reason } : {}),
   });
+}
+
+/** The client's acceptance of the client agreement, as acceptAgreement writes it. */
+export function agreementAcceptedItem(version = '2026-11', sub = SUB): AgreementItem {
+  return agreementItem(
+    sub,
+    { version, url: 'https://aurum.example/client-agreement' },
+    { sourceIp: '203.0.113.7', userAgent: 'Mozilla/5.0' },
+    NOW,
+  );
 }

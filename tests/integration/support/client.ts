@@ -334,11 +334,13 @@ export class Client {
   }
 
   /**
-   * A new confirmed client, signed in: sign-up, the code from the mailbox, confirmation; and, unless
-   * `payoutAccount: false`, a payout account set long enough ago to pay to (put in the table as the
-   * demo seed puts the demo clients', since through the API one waits out its cooling-off).
+   * A new confirmed client, signed in: sign-up, the code from the mailbox, confirmation; unless
+   * `agreement: false`, the stack's client agreement accepted through the API, as the sign-up page
+   * does; and, unless `payoutAccount: false`, a payout account set long enough ago to pay to (put
+   * in the table as the demo seed puts the demo clients', since through the API one waits out its
+   * cooling-off).
    */
-  async newClient(prefix = 'client', options: { payoutAccount?: boolean } = {}): Promise<Session> {
+  async newClient(prefix = 'client', options: { payoutAccount?: boolean; agreement?: boolean } = {}): Promise<Session> {
     const email = `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
     await this.signUp(email, { first: 'Test', last: prefix });
     const code = (await this.mailbox(email))[0]?.code;
@@ -347,8 +349,23 @@ export class Client {
       new ConfirmSignUpCommand({ ClientId: this.stack.cognito.clientId, Username: email, ConfirmationCode: code }),
     );
     const session = await this.signIn(email);
+    if (options.agreement !== false) await this.acceptAgreement(session);
     if (options.payoutAccount !== false) await this.settledPayoutAccount(session.sub);
     return session;
+  }
+
+  /** Accepts the client agreement the portfolio names as current, through the API; answers the version. */
+  async acceptAgreement(session: Pick<Session, 'sub' | 'accessToken'>): Promise<string> {
+    const read = await this.call('getPortfolio', { token: session.accessToken, params: { userId: session.sub } });
+    const version = read.body.portfolio.agreement?.current.version;
+    if (read.status !== 200 || version === undefined) throw new Error(`no agreement to accept (${read.status})`);
+    const accepted = await this.call('acceptAgreement', {
+      token: session.accessToken,
+      params: { uid: session.sub },
+      body: { version },
+    });
+    if (accepted.status !== 200) throw new Error(`acceptAgreement answered ${accepted.status}`);
+    return version;
   }
 
   /**

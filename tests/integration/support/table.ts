@@ -53,6 +53,20 @@ export class TableReader {
     }
   }
 
+  /** Sets an attribute of a profile as it is stored, as on a profile written under other settings (an older agreement's acceptance). */
+  async setProfileAttribute(sub: string, name: string, value: unknown): Promise<void> {
+    await this.doc.send(
+      new UpdateCommand({
+        TableName: this.stack.tableName,
+        Key: keys.profile(sub),
+        UpdateExpression: 'SET #n = :v',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#n': name },
+        ExpressionAttributeValues: { ':v': value },
+      }),
+    );
+  }
+
   /** Removes an attribute from a profile, as on an item written before the attribute existed. */
   async forgetProfileAttribute(sub: string, name: string): Promise<void> {
     await this.doc.send(

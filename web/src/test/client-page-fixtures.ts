@@ -35,6 +35,7 @@ export const alicePage = (): ClientPageDto => ({
     weeklyGain: 0.5,
     weeklyGainAmount: 55.5,
   },
+  agreement: { accepted: { version: '2026-11', acceptedAt: '2024-09-01T10:05:00.000Z' }, currentVersion: '2026-11' },
   payoutAccount: accountSet(10),
   ledger: [
     { at: '2024-09-01T12:00:00.000Z', kind: 'deposit', amount: 10_000, balance: 10_000, transactionId: 't1' },
@@ -143,6 +144,7 @@ export const closedPage = (): ClientPageDto => ({
     status: 'closed',
     closed: { at: '2025-02-10T10:00:00.000Z', by: 'admin@example.com', recordsKeptUntil: '2032-02-10T10:00:00.000Z' },
   },
+  agreement: { accepted: null, currentVersion: '2026-11' },
   payoutAccount: null,
   requests: [],
   activity: { entries: [] },
