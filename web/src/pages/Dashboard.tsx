@@ -26,6 +26,7 @@ import { Avatar, HeaderActions } from './dashboard/HeaderActions';
 import { HistoryCard } from './dashboard/HistoryCard';
 import { RequestsCard } from './dashboard/RequestsCard';
 import { WithdrawalCard } from './dashboard/WithdrawalCard';
+import { AgreementPrompt } from './dashboard/AgreementPrompt';
 // A lazy part imports the app, which has loaded before it runs, so that every lazy part reaches
 // the whole first screen and esbuild keeps it in a few chunks (docs/web-app.md; web/lazy-parts.test.ts).
 import '../App';
@@ -90,6 +91,27 @@ function ClientDashboard({ user }: { user: User }) {
     setHistoryOpen((open) => !open);
     setHistoryLoaded(true);
   };
+
+  // The current client agreement not accepted yet: the prompt alone, until it is.
+  const agreement = held?.agreement;
+  if (agreement && agreement.accepted?.version !== agreement.current.version)
+    return (
+      <PageShell
+        title="Portfolio Dashboard"
+        subtitle={`Welcome, ${user.firstName || user.email}`}
+        actions={
+          <HeaderActions user={user} phone={phone} refreshing={false} onRefresh={() => void portfolio.mutate()} />
+        }
+        menuIcon={<Avatar user={user} />}
+      >
+        <AgreementPrompt
+          userId={user.sub}
+          agreement={agreement.current}
+          renewal={agreement.accepted !== undefined}
+          onAccepted={() => portfolio.mutate()}
+        />
+      </PageShell>
+    );
 
   let balance;
   if (portfolio.isLoading) balance = <BalanceCardLoading />;

@@ -318,3 +318,74 @@ describe('sign-up page', () => {
     expect(await screen.findByRole('heading', { name: 'Portfolio Dashboard' })).toBeInTheDocument();
   });
 });
+
+describe('the client agreement on the sign-up form', () => {
+  const agreement = { version: '2026-11', url: 'https://aurum.example/client-agreement' };
+  const box = () => screen.getByRole('checkbox', { name: 'I have read and accept the client agreement' });
+
+  it('shows the version and a link that opens the agreement in a new tab', async () => {
+    renderApp('/signup', { backend: fakeAuth(null), api: fixtureApi({}), config: { agreement } });
+    await screen.findByLabelText('First name');
+    const link = screen.getByRole('link', { name: /Read the client agreement/ });
+    expect(link).toHaveAttribute('href', agreement.url);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(screen.getByText('Version 2026-11')).toBeInTheDocument();
+    expect(box()).not.toBeChecked();
+  });
+
+  it('refuses the form while the box is unticked, saying so at the box, and sends nothing', async () => {
+    const backend = fakeAuth(null);
+    renderApp('/signup', { backend, api: fixtureApi({}), config: { agreement } });
+    await screen.findByLabelText('First name');
+    await fillForm();
+    expect(backend.signUp).not.toHaveBeenCalled();
+    expect(box()).toHaveAccessibleDescription('Please read and accept the client agreement to continue.');
+    expect(box()).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(box());
+    expect(screen.queryByText('Please read and accept the client agreement to continue.')).not.toBeInTheDocument();
+  });
+
+  it('ticked, signs up and accepts that version once the account is confirmed and has its portfolio', async () => {
+    const backend = fakeAuth(null);
+    backend.confirmSignUp = jest.fn(async () => {
+      backend.setUser(alice);
+      return { signedIn: true };
+    });
+    const api = dashboardApi({
+      'PUT /api/portfolios/alice-sub/agreement': () => ({
+        success: true,
+        agreement: { version: agreement.version, acceptedAt: '2025-01-15T12:00:00.000Z' },
+      }),
+    });
+    renderApp('/signup', { backend, api, config: { agreement } });
+    await screen.findByLabelText('First name');
+    await userEvent.click(box());
+    await fillForm();
+    expect(backend.signUp).toHaveBeenCalled();
+    await userEvent.type(await screen.findByLabelText('Verification code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Account created successfully!')).toBeInTheDocument();
+    const paths = api.calls.map((c) => `${c.method} ${c.path}`);
+    expect(paths.indexOf('PUT /api/portfolios/alice-sub/agreement')).toBeGreaterThan(
+      paths.indexOf('POST /api/portfolios/create'),
+    );
+    expect(api.calls).toContainEqual({
+      method: 'PUT',
+      path: '/api/portfolios/alice-sub/agreement',
+      body: { version: '2026-11' },
+    });
+  });
+
+  it('confirmed from the e-mail link, where nothing was ticked on this page, accepts nothing: the dashboard asks', async () => {
+    const backend = fakeAuth(null);
+    backend.confirmSignUp = jest.fn(async () => {
+      backend.setUser(alice);
+      return { signedIn: true };
+    });
+    const api = dashboardApi();
+    renderApp('/signup?email=alice%40example.com&code=654321', { backend, api, config: { agreement } });
+    expect(await screen.findByText('Account created successfully!')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.path.endsWith('/agreement'))).toEqual([]);
+  });
+});

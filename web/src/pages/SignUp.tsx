@@ -29,6 +29,9 @@ import { PasswordRules } from '../components/password-rules';
 import { notify } from '../components/toaster';
 import { GoogleButton } from '../components/google-button';
 import { NameFields } from '../components/name-fields';
+import { AgreementCheck } from '../components/agreement-check';
+import { useAppConfig } from '../config-context';
+import { agreementWords } from '../../../shared/client-agreement';
 
 type Step = 'form' | 'verify';
 type SignUpField = AuthField | 'confirmPassword';
@@ -97,12 +100,19 @@ function SignUpForm({
   setEmail,
   onSent,
   onDone,
+  agreed,
+  setAgreed,
 }: {
   email: string;
   setEmail: (v: string) => void;
   onSent: () => void;
   onDone: () => Promise<void>;
+  /** The client agreement's box (config.json's agreement): required when the stage has one. */
+  agreed: boolean;
+  setAgreed: (v: boolean) => void;
 }) {
+  const agreement = useAppConfig().agreement;
+  const [agreementError, setAgreementError] = useState<string | null>(null);
   const { backend } = useAuth();
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
@@ -118,7 +128,9 @@ function SignUpForm({
     const unfit = signUpFieldErrors({ email, password, confirmPassword });
     setNameErrors(badNames);
     setProblems(unfit ?? {});
-    if (badNames || unfit) return;
+    const unagreed = agreement !== undefined && !agreed;
+    setAgreementError(unagreed ? agreementWords.required : null);
+    if (badNames || unfit || unagreed) return;
     await run(async () => {
       const outcome = await backend.signUp({
         email: email.trim(),
@@ -162,20 +174,34 @@ function SignUpForm({
         onConfirm={edit('confirmPassword', setConfirmPassword)}
         problems={problems}
       />
+      {agreement && (
+        <AgreementCheck
+          agreement={agreement}
+          checked={agreed}
+          onChange={(value) => {
+            setAgreed(value);
+            if (value) setAgreementError(null);
+          }}
+          error={agreementError}
+          disabled={busy}
+        />
+      )}
     </AuthForm>
   );
 }
 
 /**
- * The end of a sign-up: a confirmed account that is signed in gets its portfolio and the
- * dashboard; one confirmed elsewhere (a link opened in another browser) goes to sign-in.
+ * The end of a sign-up: a confirmed account that is signed in gets its portfolio, the client
+ * agreement its form ticked (`agreedVersion`; none when the form was filled in elsewhere) and the
+ * dashboard; one confirmed elsewhere (a link opened in another browser) goes to sign-in. An
+ * acceptance that fails is asked again by the dashboard's prompt.
  */
 function useFinishSignUp() {
   const { reload } = useAuth();
   const api = useApi();
   const navigate = useNavigate();
   return useCallback(
-    async (signedIn: boolean) => {
+    async (signedIn: boolean, agreedVersion?: string) => {
       const user = signedIn ? await reload() : null;
       if (!user) {
         notify('success', successToasts.accountCreated, 'Please sign in.');
@@ -196,6 +222,12 @@ function useFinishSignUp() {
           return;
         }
       }
+      if (agreedVersion)
+        await send(api, {
+          route: 'acceptAgreement',
+          params: { uid: user.sub },
+          body: { version: agreedVersion },
+        }).catch(() => undefined);
       notify('success', successToasts.accountCreated);
       navigate('/dashboard', { replace: true });
     },
@@ -267,6 +299,10 @@ export default function SignUp() {
   /** Set while the confirmed account is being signed in and given its portfolio: no redirect meanwhile. */
   const [finishing, setFinishing] = useState(false);
   const finish = useFinishSignUp();
+  /** Ticked on this page's form: the version is accepted once the account is confirmed here. */
+  const [agreed, setAgreed] = useState(false);
+  const currentAgreement = useAppConfig().agreement;
+  const agreedVersion = agreed ? currentAgreement?.version : undefined;
 
   const { run: runVerify, setProblems: setVerifyProblems } = verify;
   const confirm = useCallback(
@@ -275,12 +311,12 @@ export default function SignUp() {
       setFinishing(true);
       const confirmed = await runVerify(async () => {
         const { signedIn } = await backend.confirmSignUp(address, confirmationCode);
-        await finish(signedIn);
+        await finish(signedIn, agreedVersion);
         return 'leaving';
       });
       if (!confirmed) setFinishing(false);
     },
-    [backend, finish, runVerify, setVerifyProblems],
+    [agreedVersion, backend, finish, runVerify, setVerifyProblems],
   );
 
   // The e-mail's link carries the code: confirm at once (once, even under StrictMode).
@@ -304,13 +340,20 @@ export default function SignUp() {
 
   const done = async () => {
     setFinishing(true);
-    await finish(false);
+    await finish(false, agreedVersion);
   };
   return (
     <AuthCard title="Create Account" subtitle="Join the firm">
       <GoogleButton label="Sign up with Google" failureTitle={toastTitles.signUpFailed} />
       <OrDivider />
-      <SignUpForm email={email} setEmail={setEmail} onSent={() => setStep('verify')} onDone={done} />
+      <SignUpForm
+        email={email}
+        setEmail={setEmail}
+        onSent={() => setStep('verify')}
+        onDone={done}
+        agreed={agreed}
+        setAgreed={setAgreed}
+      />
       <FooterLink prompt="Already have an account?" to="/" label="Sign in" />
     </AuthCard>
   );

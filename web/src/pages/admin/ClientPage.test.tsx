@@ -41,6 +41,34 @@ describe("a client's page", () => {
     expect(screen.getByRole('link', { name: 'Back to clients' })).toHaveAttribute('href', '/admin');
   });
 
+  it('shows the client agreement accepted, when, and whether it is the current version', async () => {
+    setup('/admin/clients/c1', alicePage());
+    const line = within(await screen.findByTestId('client-agreement'));
+    expect(
+      line.getByText(`Client agreement version 2026-11 accepted ${formatDateTime('2024-09-01T10:05:00.000Z')}`),
+    ).toBeInTheDocument();
+    expect(line.getByText('Current version')).toBeInTheDocument();
+  });
+
+  it('says when the accepted version is not the current one, or none is accepted', async () => {
+    const older = alicePage();
+    older.agreement = {
+      accepted: { version: '2025-01', acceptedAt: '2025-01-02T10:00:00.000Z' },
+      currentVersion: '2026-11',
+    };
+    setup('/admin/clients/c1', older);
+    expect(
+      within(await screen.findByTestId('client-agreement')).getByText('Current version is 2026-11'),
+    ).toBeInTheDocument();
+  });
+
+  it('says none is accepted yet', async () => {
+    setup('/admin/clients/c2', closedPage());
+    const line = within(await screen.findByTestId('client-agreement'));
+    expect(line.getByText('Client agreement not accepted yet')).toBeInTheDocument();
+    expect(line.getByText('Current version is 2026-11')).toBeInTheDocument();
+  });
+
   it('shows the balance and the growth of the week', async () => {
     setup('/admin/clients/c1', alicePage());
     expect(await screen.findByTestId('client-balance')).toHaveTextContent('$11,050.50');

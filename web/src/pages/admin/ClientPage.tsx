@@ -17,7 +17,7 @@ import { ActivityTable } from './ActivityTable';
 import { AdminPage } from './AdminPage';
 import { ClientLedger, ledgerRows } from './ClientLedger';
 import { ClientRequests } from './ClientRequests';
-import { ClientMoney, ClientSection, ClientStatusLine, PayoutAccount } from './ClientSummary';
+import { AgreementLine, ClientMoney, ClientSection, ClientStatusLine, PayoutAccount } from './ClientSummary';
 import { clientName } from './words';
 
 /** The page's title until the client is known. */
@@ -58,6 +58,7 @@ function ClientView({ page }: { page: ClientPageDto }) {
     <AdminPage title={name} subtitle={name === client.email ? undefined : client.email}>
       <BackLink />
       <ClientStatusLine client={client} />
+      <AgreementLine agreement={page.agreement} />
       <ClientMoney portfolio={page.portfolio} />
       <PayoutAccount account={page.payoutAccount} />
       {/* The requests before the ledger: an administrator comes here from a request or an approval, and a ledger runs long. */}

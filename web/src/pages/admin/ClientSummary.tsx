@@ -12,7 +12,7 @@ import type { ReactNode } from 'react';
 import type { ClientPageDto, MaskedPayoutAccountDto } from '../../../../shared/api';
 import { Badge } from '../../components/badge';
 import { StatCard } from '../../components/stat-card';
-import { formatDate, formatSignedPercent, gainColor, signedUsd, usd } from '../../format';
+import { formatDate, formatDateTime, formatSignedPercent, gainColor, signedUsd, usd } from '../../format';
 import { Facts } from './AdminDialog';
 import { accountFacts } from './destination-facts';
 
@@ -87,5 +87,29 @@ export function PayoutAccount({ account }: { account: MaskedPayoutAccountDto | n
         <Text color="fg.muted">No payout account yet</Text>
       )}
     </ClientSection>
+  );
+}
+
+/**
+ * The client agreement the client accepted, when, and whether it is the stage's current version:
+ * a client on an older one (or none) can request no withdrawal until they accept the current one.
+ */
+export function AgreementLine({ agreement }: { agreement: ClientPageDto['agreement'] }) {
+  const { accepted, currentVersion } = agreement;
+  if (!accepted && currentVersion === null) return null;
+  const current = accepted !== null && accepted.version === currentVersion;
+  return (
+    <HStack gap="2" wrap="wrap" data-testid="client-agreement">
+      <Text fontSize="sm">
+        {accepted
+          ? `Client agreement version ${accepted.version} accepted ${formatDateTime(accepted.acceptedAt)}`
+          : 'Client agreement not accepted yet'}
+      </Text>
+      {currentVersion !== null && (
+        <Badge colorPalette={current ? 'green' : 'orange'}>
+          {current ? 'Current version' : `Current version is ${currentVersion}`}
+        </Badge>
+      )}
+    </HStack>
   );
 }
