@@ -4,11 +4,12 @@
  */
 import { expect as expectPage } from './support/expect';
 import { journey, signIn, useE2E } from './support/e2e';
+import { agreementWords } from '../../shared/client-agreement';
 
 const e2e = useE2E();
 
 journey(
-  'new client: mismatched and short passwords, then sign-up, the mailbox code, the dashboard',
+  'new client: mismatched and short passwords, the agreement unticked, then sign-up, the mailbox code, the dashboard',
   e2e,
   async ({ page }) => {
     const email = `newbie-${Date.now()}@example.com`;
@@ -34,6 +35,12 @@ journey(
     await page.getByLabel('Password', { exact: true }).fill('secret1');
     await page.getByLabel('Confirm password').fill('secret1');
     await page.getByRole('button', { name: 'Create Account' }).click();
+    // The client agreement's box is required: said at the box, and nothing is sent.
+    const agreement = page.getByRole('checkbox', { name: agreementWords.accept });
+    await expectPage(page).toShowText(agreementWords.required);
+    expect(await agreement.getAttribute('aria-invalid')).toBe('true');
+    await agreement.check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByLabel('Verification code').waitFor();
     const [mail] = await e2e.client.mailbox(email);
     if (!mail?.code) throw new Error('no code in the mailbox');
@@ -44,6 +51,8 @@ journey(
     await expectPage(page).toShowText('Portfolio Dashboard');
     await expectPage(page).toShowText('Welcome, Nora');
     await expectPage(page).toShowText('$0.00');
+    // Accepted on the form: no prompt on the dashboard.
+    expect(await page.getByRole('button', { name: 'Accept' }).count()).toBe(0);
   },
 );
 

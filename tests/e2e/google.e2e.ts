@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_GOOGLE_ACCOUNTS } from '../../infra/local/google/demo-accounts';
 import { runTool } from '../integration/support/tool';
 import { notices } from '../../shared/messages';
+import { agreementWords } from '../../shared/client-agreement';
 import { expect as expectPage } from './support/expect';
 import { answers, holdScripts, journey, useE2E } from './support/e2e';
 
@@ -24,11 +25,19 @@ async function withGoogle(page: Page, button: string, account: (typeof DEMO_GOOG
   await page.getByRole('button', { name: new RegExp(fullName(account)) }).click();
 }
 
+/** A Google sign-up has ticked no box: the dashboard asks for the client agreement first, and opens once accepted. */
+async function acceptAgreementPrompt(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: 'Accept the client agreement' }).waitFor();
+  await page.getByRole('checkbox', { name: agreementWords.accept }).check();
+  await page.getByRole('button', { name: 'Accept' }).click();
+  await page.getByTestId('balance').waitFor();
+}
+
 /** The portfolio the dashboard reads: its id, from the call the page makes. */
 const portfolioCall = (page: Page) => page.waitForResponse(answers('getPortfolio'));
 
 journey(
-  '"Continue with Google" on / lands a new client on an empty dashboard, and the next sign-in on the same portfolio',
+  '"Continue with Google" on / asks a new client for the client agreement, then the empty dashboard; the next sign-in the same portfolio',
   e2e,
   async ({ page }) => {
     await page.goto(e2e.url('/'));
@@ -36,6 +45,7 @@ journey(
     await withGoogle(page, 'Continue with Google', grace);
     await page.waitForURL(/\/dashboard$/);
     await expectPage(page).toShowText(`Welcome, ${grace.givenName}`);
+    await acceptAgreementPrompt(page);
     expect((await page.getByTestId('balance').innerText()).trim()).toBe('$0.00');
     const firstId = new URL((await first).url()).pathname;
     expect((await first).status()).toBe(200);
@@ -46,16 +56,24 @@ journey(
     await withGoogle(page, 'Continue with Google', grace);
     await page.waitForURL(/\/dashboard$/);
     expect(new URL((await second).url()).pathname).toBe(firstId);
+    // Accepted once: the next sign-in is not asked again.
+    await page.getByTestId('balance').waitFor();
+    expect(await page.getByRole('button', { name: 'Accept' }).count()).toBe(0);
   },
 );
 
-journey('"Sign up with Google" on /signup lands a new client on an empty dashboard', e2e, async ({ page }) => {
-  await page.goto(e2e.url('/signup'));
-  await withGoogle(page, 'Sign up with Google', alan);
-  await page.waitForURL(/\/dashboard$/);
-  await expectPage(page).toShowText(`Welcome, ${alan.givenName}`);
-  expect((await page.getByTestId('balance').innerText()).trim()).toBe('$0.00');
-});
+journey(
+  '"Sign up with Google" on /signup asks for the client agreement, then lands on an empty dashboard',
+  e2e,
+  async ({ page }) => {
+    await page.goto(e2e.url('/signup'));
+    await withGoogle(page, 'Sign up with Google', alan);
+    await page.waitForURL(/\/dashboard$/);
+    await expectPage(page).toShowText(`Welcome, ${alan.givenName}`);
+    await acceptAgreementPrompt(page);
+    expect((await page.getByTestId('balance').innerText()).trim()).toBe('$0.00');
+  },
+);
 
 journey(
   'cancelling at Google comes back to the sign-in page, signed out, saying so calmly (no failure)',
