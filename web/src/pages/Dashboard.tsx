@@ -10,7 +10,7 @@ import { Card } from '@chakra-ui/react/card';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { successToasts, toastMessages, toastTitles } from '../../../shared/messages';
 import { keyOf, type RouteCall } from '../api/calls';
@@ -26,10 +26,12 @@ import { Avatar, HeaderActions } from './dashboard/HeaderActions';
 import { HistoryCard } from './dashboard/HistoryCard';
 import { RequestsCard } from './dashboard/RequestsCard';
 import { WithdrawalCard } from './dashboard/WithdrawalCard';
-import { AgreementPrompt } from './dashboard/AgreementPrompt';
 // A lazy part imports the app, which has loaded before it runs, so that every lazy part reaches
 // the whole first screen and esbuild keeps it in a few chunks (docs/web-app.md; web/lazy-parts.test.ts).
 import '../App';
+
+/** Shown to few clients, and once each: loaded only when the current client agreement is not accepted yet. */
+const AgreementPrompt = lazy(() => import('./dashboard/AgreementPrompt').then((m) => ({ default: m.AgreementPrompt })));
 
 type DashboardRead = RouteCall<
   'getPortfolio' | 'getEligibility' | 'listMyWithdrawalRequests' | 'getHistory' | 'listTransactions'
@@ -104,12 +106,14 @@ function ClientDashboard({ user }: { user: User }) {
         }
         menuIcon={<Avatar user={user} />}
       >
-        <AgreementPrompt
-          userId={user.sub}
-          agreement={agreement.current}
-          renewal={agreement.accepted !== undefined}
-          onAccepted={() => portfolio.mutate()}
-        />
+        <Suspense fallback={<PageSpinner label="Loading the client agreement..." />}>
+          <AgreementPrompt
+            userId={user.sub}
+            agreement={agreement.current}
+            renewal={agreement.accepted !== undefined}
+            onAccepted={() => portfolio.mutate()}
+          />
+        </Suspense>
       </PageShell>
     );
 

@@ -16,6 +16,8 @@ import { ApiError } from '../../api/client';
 import { useApi } from '../../api/provider';
 import { AgreementCheck } from '../../components/agreement-check';
 import { SectionCard } from '../../components/section-card';
+// A lazy part imports the app, which has loaded before it runs (web/lazy-parts.test.ts).
+import '../../App';
 
 export function AgreementPrompt({
   userId,
