@@ -1,15 +1,29 @@
 /**
  * The client agreement's checkbox, as the sign-up form and the dashboard's prompt ask for it: the
  * version, a link that opens the agreement in a new tab, the box to tick, and under it what is
- * missing. A native checkbox, as the e-mail preferences' are (Chakra's Checkbox would add its
+ * missing. Not in a prerendered page. A native checkbox, as the e-mail preferences' are (Chakra's Checkbox would add its
  * state machine to the first screen).
  */
 import { chakra } from '@chakra-ui/react/styled-system';
 import { Link } from '@chakra-ui/react/link';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useId } from 'react';
+import { useId, useSyncExternalStore } from 'react';
 import { agreementWords, type ClientAgreement } from '../../../shared/client-agreement';
+
+const never = () => () => undefined;
+
+/**
+ * False while a prerendered page is hydrated, true from then on: the signed-out pages are built
+ * once for every stage (web/src/prerender.tsx), and the agreement is the stage's, so the box
+ * appears once the app runs, as the footer does (components/footer.tsx).
+ */
+const useClient = () =>
+  useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
 
 const Checkbox = chakra('input', {
   base: { width: '4.5', height: '4.5', mt: '0.5', flexShrink: 0, accentColor: 'yellow.solid', cursor: 'inherit' },
@@ -22,7 +36,8 @@ export function AgreementCheck({
   error,
   disabled,
 }: {
-  agreement: ClientAgreement;
+  /** The stage's (config.json's); none: nothing is shown. */
+  agreement: ClientAgreement | undefined;
   checked: boolean;
   onChange: (checked: boolean) => void;
   /** What is missing, shown under the box; none when it is fine. */
@@ -30,6 +45,8 @@ export function AgreementCheck({
   disabled?: boolean;
 }) {
   const errorId = useId();
+  // Rendered the same in the prerendered page and while it is hydrated (nothing), then shown.
+  if (!useClient() || !agreement) return null;
   return (
     <Stack gap="1">
       <Text fontSize="sm">

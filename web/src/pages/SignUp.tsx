@@ -174,18 +174,16 @@ function SignUpForm({
         onConfirm={edit('confirmPassword', setConfirmPassword)}
         problems={problems}
       />
-      {agreement && (
-        <AgreementCheck
-          agreement={agreement}
-          checked={agreed}
-          onChange={(value) => {
-            setAgreed(value);
-            if (value) setAgreementError(null);
-          }}
-          error={agreementError}
-          disabled={busy}
-        />
-      )}
+      <AgreementCheck
+        agreement={agreement}
+        checked={agreed}
+        onChange={(value) => {
+          setAgreed(value);
+          if (value) setAgreementError(null);
+        }}
+        error={agreementError}
+        disabled={busy}
+      />
     </AuthForm>
   );
 }
