@@ -22,6 +22,9 @@ export const activityKinds = [
   'payout-account-set',
   'request-sent',
   'payouts-exported',
+  'invitation-sent',
+  'invitation-revoked',
+  'invitation-accepted',
 ] as const;
 
 export type ActivityKindName = (typeof activityKinds)[number];
@@ -45,6 +48,9 @@ export const activityKindLabels: Record<ActivityKindName, string> = {
   'payout-account-set': 'Payout account set by the client',
   'request-sent': 'Payout sent',
   'payouts-exported': 'Payouts to send exported',
+  'invitation-sent': 'Invitation sent',
+  'invitation-revoked': 'Invitation revoked',
+  'invitation-accepted': 'Invitation accepted at sign-up',
 };
 
 /** The pending actions' kinds, as an approved action's entry names the move it made (answers.ts pendingActionKind). */

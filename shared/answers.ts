@@ -10,6 +10,7 @@ import type { OptionalEmail } from './email-preferences';
 import { activityKinds } from './activity-kinds';
 import { APPROVAL_REASONS } from './four-eyes';
 import { activityProblems } from './activity-integrity';
+import { invitationStatuses } from './invitations';
 
 const isoDate = z.iso.datetime();
 const dollars = z.number();
@@ -284,6 +285,25 @@ const activityVerificationDto = z.strictObject({
   firstBreak: z.optional(activityBreakDto),
 });
 
+/**
+ * An invitation to sign up, as the console lists it: `expired` is an open one past `validUntil`.
+ * `sentAt` is its last sending (a re-invite renews it), `invitedBy` the administrator who sent it.
+ */
+export const invitationDto = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  status: z.enum(invitationStatuses),
+  invitedBy: z.string(),
+  createdAt: isoDate,
+  sentAt: isoDate,
+  validUntil: isoDate,
+  usedAt: z.optional(isoDate),
+  revokedBy: z.optional(z.string()),
+  revokedAt: z.optional(isoDate),
+});
+
 export const answerSchemas = {
   portfolio: z.strictObject({ success, portfolio: portfolioDto }),
   transactions: z.array(transactionDto),
@@ -365,6 +385,9 @@ export const answerSchemas = {
   twoFactorSetup: z.strictObject({ secretCode: z.string() }),
   /** Done, and every session of the user has ended, this one's too: the user signs in again. */
   signedOut: z.strictObject({ success, signedOut: z.literal(true) }),
+  /** Invitations, newest sent first. */
+  invitations: z.strictObject({ invitations: z.array(invitationDto) }),
+  invitation: z.strictObject({ success, invitation: invitationDto }),
 };
 
 export type AnswerName = keyof typeof answerSchemas;
@@ -392,4 +415,5 @@ export type ActivityKind = z.output<typeof activityKind>;
 export type ActivityEntryDto = z.output<typeof activityEntryDto>;
 export type ActionProposedAnswer = z.output<typeof actionProposed>;
 export type HistoryAnswer = z.output<typeof answerSchemas.history>;
+export type InvitationDto = z.output<typeof invitationDto>;
 export type ActivityVerificationDto = z.output<typeof activityVerificationDto>;

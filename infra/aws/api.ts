@@ -89,6 +89,8 @@ export const ROUTE_THROTTLES: Partial<Record<RouteName, { rateLimit: number; bur
   verifyTwoFactor: { rateLimit: 5, burstLimit: 10 },
   disableTwoFactor: { rateLimit: 5, burstLimit: 10 },
   changeMyPassword: { rateLimit: 5, burstLimit: 10 },
+  // Each invitation e-mails an address outside the firm: a ceiling for a script gone wrong, not for a person.
+  createInvitation: { rateLimit: 5, burstLimit: 10 },
 };
 
 /** CloudFront sends it to the API; handlers refuse requests without it (lambdas/lib/http/origin.ts). */

@@ -9,6 +9,7 @@
  *   INSERT  security notice       its sign-in changed (the user: security-notice.ts)
  *   INSERT  pending action        awaits approval (every admin but its proposer)
  *   MODIFY  pending action →      approved / rejected (its proposer, and a confirmation to who decided)
+ *   INSERT, MODIFY  invitation      sent, sent again, revoked (the invited address: invitation-emails.ts)
  *
  * Everything else is not news: profile writes (balances, names, the weekly growth), tombstones,
  * idempotency records, any REMOVE (a deleted client, a TTL expiry), a MODIFY that does not decide
@@ -18,6 +19,7 @@
 import { signedCents } from '../../shared/growth';
 import { type Notification, notification, type PendingActionData } from './notification';
 import { readSecurityNotice } from '../lib/data/security-notice';
+import { fromInvitationInsert, fromInvitationModify } from './invitation-emails';
 import {
   clientSubOf,
   type EntryView,
@@ -81,6 +83,8 @@ function fromInsert(image: StoredImage): Notification[] {
       const action = readPendingAction(image);
       return action?.status === 'pending' ? [proposed(action)] : [];
     }
+    case 'invitation':
+      return fromInvitationInsert(image);
     case 'other':
       return [];
   }
@@ -145,6 +149,8 @@ function fromModify(oldImage: StoredImage, newImage: StoredImage): Notification[
       return fromRequestDecision(oldImage, newImage);
     case 'pending-action':
       return fromActionDecision(oldImage, newImage);
+    case 'invitation':
+      return fromInvitationModify(oldImage, newImage);
     // A change to any other item is no news: entries and notices are written once, a run's record
     // only moves on.
     case 'entry':

@@ -41,7 +41,13 @@ export interface AdminRecipient {
   email: string;
 }
 
-export type Recipient = ClientRecipient | AdminsRecipient | AdminRecipient;
+/** An address that has no account (yet): the notifier sends to it as it is. */
+export interface AddressRecipient {
+  kind: 'address';
+  email: string;
+}
+
+export type Recipient = ClientRecipient | AdminsRecipient | AdminRecipient | AddressRecipient;
 
 /** A ledger entry as its client may see it: no adminEmail. Times are ISO strings. */
 export interface MoneyMovedData {
@@ -122,6 +128,14 @@ export interface ActionDecidedData extends PendingActionData {
   reason?: string;
 }
 
+/** An invitation to sign up, as its e-mails show it: whom it is for and until when it can be used. */
+export interface InvitationEmailData {
+  firstName: string;
+  lastName: string;
+  email: string;
+  validUntil: string;
+}
+
 export interface NotificationDataByKind {
   'deposit-recorded': MoneyMovedData;
   'withdrawal-processed': MoneyMovedData;
@@ -141,6 +155,10 @@ export interface NotificationDataByKind {
   'admin-action-decided': ActionDecidedData;
   /** To the administrator who decided: what their decision did. */
   'admin-action-decision-confirmed': ActionDecidedData;
+  /** To an invited address: the link to sign up, and until when (invitation-emails.ts). */
+  'invitation-sent': InvitationEmailData;
+  /** To an invited address: the invitation was withdrawn. */
+  'invitation-revoked': InvitationEmailData;
 }
 
 export type NotificationKind = keyof NotificationDataByKind;
@@ -169,6 +187,7 @@ export const notificationPolicies = {
   ...policyOf(['admin-new-withdrawal-request', 'admin-action-proposed'], 'admins', false),
   ...policyOf(['admin-weekly-growth-summary'], 'admins', true),
   ...policyOf(['admin-action-decided', 'admin-action-decision-confirmed'], 'admin', false),
+  ...policyOf(['invitation-sent', 'invitation-revoked'], 'address', false),
 } satisfies Record<NotificationKind, { audience: Recipient['kind']; optional: boolean }>;
 
 /** The same policy for each of `kinds`. */
@@ -189,6 +208,7 @@ interface RecipientByAudience {
   client: ClientRecipient;
   admins: AdminsRecipient;
   admin: AdminRecipient;
+  address: AddressRecipient;
 }
 
 export type RecipientOf<K extends NotificationKind> = RecipientByAudience[Policy<K>['audience']];
