@@ -140,6 +140,7 @@ describe('an invitation', () => {
     const email = newAddress('done');
     const invitation = await invited(email);
     await signUp(email);
+    expect(await invite(email)).toMatchObject({ status: 409, body: { error: invitationRefusals.accountExists } });
     const revoked = await t.client.call('revokeInvitation', {
       token: admin.accessToken,
       params: { id: invitation.id },
