@@ -29,6 +29,7 @@ import { PasswordRules } from '../components/password-rules';
 import { notify } from '../components/toaster';
 import { GoogleButton } from '../components/google-button';
 import { NameFields } from '../components/name-fields';
+import { InvitedNote, invitedNames } from './InvitedNote';
 
 type Step = 'form' | 'verify';
 type SignUpField = AuthField | 'confirmPassword';
@@ -104,8 +105,9 @@ function SignUpForm({
   onDone: () => Promise<void>;
 }) {
   const { backend } = useAuth();
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
+  const [params] = useSearchParams();
+  const [firstName, setFirstName] = useState(() => invitedNames(params).firstName);
+  const [lastName, setLastName] = useState(() => invitedNames(params).lastName);
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   /** A name's problem, shown at its field (the words the API and the pre-sign-up trigger answer with). */
@@ -308,6 +310,7 @@ export default function SignUp() {
   };
   return (
     <AuthCard title="Create Account" subtitle="Join the firm">
+      {params.get('invited') === '1' && <InvitedNote />}
       <GoogleButton label="Sign up with Google" failureTitle={toastTitles.signUpFailed} />
       <OrDivider />
       <SignUpForm email={email} setEmail={setEmail} onSent={() => setStep('verify')} onDone={done} />
