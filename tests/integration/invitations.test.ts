@@ -42,16 +42,22 @@ async function listed(id: string): Promise<InvitationDto | undefined> {
   return res.body.invitations.find((i) => i.id === id);
 }
 
-/** A sign-up as the web makes it, confirmed with the mailed code; the trigger creates the profile. */
-async function signUp(email: string): Promise<Session> {
+/** A sign-up as the web makes it, waiting for its code: `confirm` then confirms it (the trigger creates the profile). */
+async function startSignUp(email: string): Promise<{ confirm: () => Promise<Session> }> {
   await t.client.signUp(email, { first: 'Ivy', last: 'Invited' });
   const code = (await t.client.mailbox(email)).find((mail) => mail.code)?.code;
   if (!code) throw new Error(`no code mailed to ${email}`);
-  await t.client.cognito.send(
-    new ConfirmSignUpCommand({ ClientId: t.stack.cognito.clientId, Username: email, ConfirmationCode: code }),
-  );
-  return t.client.signIn(email);
+  return {
+    confirm: async () => {
+      await t.client.cognito.send(
+        new ConfirmSignUpCommand({ ClientId: t.stack.cognito.clientId, Username: email, ConfirmationCode: code }),
+      );
+      return t.client.signIn(email);
+    },
+  };
 }
+
+const signUp = async (email: string): Promise<Session> => (await startSignUp(email)).confirm();
 
 async function accepted(client: Session) {
   const res = await t.client.call('listActivity', {
@@ -161,6 +167,32 @@ describe('an invitation', () => {
     expect(Date.parse(second.validUntil)).toBeGreaterThan(Date.now());
     expect((await t.table.item(invitationKeys.item(first.id)))?.issue).toBe(2);
     await mailsArrived(t.client, email, INVITED_SUBJECT, { count: 2 });
+  });
+});
+
+describe('a revocation racing the sign-up', () => {
+  it('ends one way or the other: revoked and an ordinary sign-up, or used and the revocation refused (409)', async () => {
+    for (let round = 0; round < 3; round++) {
+      const email = newAddress('race');
+      const invitation = await invited(email);
+      const pending = await startSignUp(email);
+      const [revoked, client] = await Promise.all([
+        t.client.call('revokeInvitation', { token: admin.accessToken, params: { id: invitation.id } }),
+        pending.confirm(),
+      ]);
+      const item = await t.table.item(invitationKeys.item(invitation.id));
+      const outcome = { revoke: revoked.status, status: item?.status, accepted: (await accepted(client)).length };
+      expect([
+        { revoke: 200, status: 'revoked', accepted: 0 },
+        { revoke: 409, status: 'used', accepted: 1 },
+      ]).toContainEqual(outcome);
+      // Either way the account exists: the sign-up never fails for the invitation's sake.
+      const portfolio = await t.client.call('getPortfolio', {
+        token: client.accessToken,
+        params: { userId: client.sub },
+      });
+      expect(portfolio.status).toBe(200);
+    }
   });
 });
 
