@@ -23,6 +23,9 @@ export const activityKinds = [
   'request-sent',
   'payouts-exported',
   'agreement-accepted',
+  'invitation-sent',
+  'invitation-revoked',
+  'invitation-accepted',
 ] as const;
 
 export type ActivityKindName = (typeof activityKinds)[number];
@@ -47,6 +50,9 @@ export const activityKindLabels: Record<ActivityKindName, string> = {
   'request-sent': 'Payout sent',
   'payouts-exported': 'Payouts to send exported',
   'agreement-accepted': 'Client agreement accepted',
+  'invitation-sent': 'Invitation sent',
+  'invitation-revoked': 'Invitation revoked',
+  'invitation-accepted': 'Invitation accepted at sign-up',
 };
 
 /** The pending actions' kinds, as an approved action's entry names the move it made (answers.ts pendingActionKind). */

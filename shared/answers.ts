@@ -10,6 +10,7 @@ import type { OptionalEmail } from './email-preferences';
 import { activityKinds } from './activity-kinds';
 import { APPROVAL_REASONS } from './four-eyes';
 import { activityProblems } from './activity-integrity';
+import { invitationStatuses } from './invitations';
 
 const isoDate = z.iso.datetime();
 const dollars = z.number();
@@ -303,6 +304,25 @@ const activityVerificationDto = z.strictObject({
   firstBreak: z.optional(activityBreakDto),
 });
 
+/**
+ * An invitation to sign up, as the console lists it: `expired` is an open one past `validUntil`.
+ * `sentAt` is its last sending (a re-invite renews it), `invitedBy` the administrator who sent it.
+ */
+export const invitationDto = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  status: z.enum(invitationStatuses),
+  invitedBy: z.string(),
+  createdAt: isoDate,
+  sentAt: isoDate,
+  validUntil: isoDate,
+  usedAt: z.optional(isoDate),
+  revokedBy: z.optional(z.string()),
+  revokedAt: z.optional(isoDate),
+});
+
 export const answerSchemas = {
   portfolio: z.strictObject({ success, portfolio: portfolioDto }),
   transactions: z.array(transactionDto),
@@ -386,6 +406,9 @@ export const answerSchemas = {
   signedOut: z.strictObject({ success, signedOut: z.literal(true) }),
   /** The client's acceptance of the client agreement as recorded: the first one, if it was accepted before. */
   agreementAccepted: z.strictObject({ success, agreement: agreementAcceptanceDto }),
+  /** Invitations, newest sent first. */
+  invitations: z.strictObject({ invitations: z.array(invitationDto) }),
+  invitation: z.strictObject({ success, invitation: invitationDto }),
 };
 
 export type AnswerName = keyof typeof answerSchemas;
@@ -414,4 +437,5 @@ export type ActivityKind = z.output<typeof activityKind>;
 export type ActivityEntryDto = z.output<typeof activityEntryDto>;
 export type ActionProposedAnswer = z.output<typeof actionProposed>;
 export type HistoryAnswer = z.output<typeof answerSchemas.history>;
+export type InvitationDto = z.output<typeof invitationDto>;
 export type ActivityVerificationDto = z.output<typeof activityVerificationDto>;

@@ -60,7 +60,7 @@ export interface RouteDef {
    */
   adminMayRead?: boolean;
   /** What a path `{id}` names, for the 404 of an id that cannot exist; a client unless said. */
-  idNames?: 'withdrawal request' | 'balances export' | 'pending action';
+  idNames?: 'withdrawal request' | 'balances export' | 'pending action' | 'invitation';
   /**
    * The balances exports' part in AWS: `start` invokes the exporter function (asynchronously),
    * `link` signs download links to the exports bucket (so its function may read the bucket).
@@ -81,6 +81,7 @@ export interface RouteDef {
     | 'AdminUserGlobalSignOut'
     | 'AdminUpdateUserAttributes'
     | 'ListUsersInGroup'
+    | 'ListUsers'
   )[];
   /**
    * Cognito operations the handler calls with the caller's own access token. IAM grants nothing
@@ -534,6 +535,34 @@ export const routes = [
     cognitoActions: ['AdminUserGlobalSignOut'],
     cognitoUserCalls: ['ChangePassword'],
   },
+  // Invitations to sign up (lambdas/lib/data/invitations.ts): an invited client's sign-up opens its account at once.
+  {
+    name: 'createInvitation',
+    method: 'POST',
+    path: '/api/admin/invitations',
+    body: 'invitation',
+    answer: 'invitation',
+    auth: 'admin',
+    table: { actions: ['GetItem', 'PutItem', 'UpdateItem'] },
+    cognitoActions: ['ListUsers'],
+  },
+  {
+    name: 'listInvitations',
+    method: 'GET',
+    path: '/api/admin/invitations',
+    answer: 'invitations',
+    auth: 'admin',
+    table: { actions: [], indexes: ['GSI3'] },
+  },
+  {
+    name: 'revokeInvitation',
+    method: 'POST',
+    path: '/api/admin/invitations/{id}/revoke',
+    answer: 'invitation',
+    auth: 'admin',
+    table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] },
+    idNames: 'invitation',
+  },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof routes)[number]['name'];
@@ -642,4 +671,5 @@ export type {
   MaskedPayoutAccountDto,
   WithdrawalRequestDto,
   WithdrawalRequestStatus,
+  InvitationDto,
 } from './answers';

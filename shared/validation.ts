@@ -23,6 +23,8 @@ import { hasUnsafeCharacters } from './text';
 import { activityKinds } from './activity-kinds';
 import { payoutAccountBody, requestSentBody } from './payout-bodies';
 import { AGREEMENT_VERSION_PATTERN } from './client-agreement';
+import { isEmailAddress } from './email-address';
+import { invitationMessages } from './invitations';
 
 export const NOTE_MAX_LENGTH = 500;
 
@@ -133,6 +135,23 @@ function nameField(required: string) {
 
 /** PUT /api/portfolios/{userId}/names (the account page). */
 export const namesBody = z.strictObject({
+  firstName: nameField(apiMessages.firstNameRequired),
+  lastName: nameField(apiMessages.lastNameRequired),
+});
+
+/**
+ * POST /api/admin/invitations: whom to invite, checked as sign-up checks the address and the
+ * names. The address is lower-cased, as Google gives addresses and as the invitation is keyed.
+ */
+export const invitationBody = z.strictObject({
+  email: z.pipe(
+    z.string({ error: invitationMessages.emailRequired }).check(
+      z.trim(),
+      z.minLength(1, { error: invitationMessages.emailRequired }),
+      z.refine((email) => isEmailAddress(email), { error: invitationMessages.emailInvalid }),
+    ),
+    z.transform((email: string) => email.toLowerCase()),
+  ),
   firstName: nameField(apiMessages.firstNameRequired),
   lastName: nameField(apiMessages.lastNameRequired),
 });
@@ -316,6 +335,7 @@ export const bodySchemas = {
   payoutAccount: payoutAccountBody,
   requestSent: requestSentBody,
   agreement: agreementBody,
+  invitation: invitationBody,
 };
 
 /** Each route's query schema, by name. Unknown query parameters are dropped, as a browser may add some. */

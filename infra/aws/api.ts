@@ -94,6 +94,8 @@ export const ROUTE_THROTTLES: Partial<Record<RouteName, { rateLimit: number; bur
   changeMyPassword: { rateLimit: 5, burstLimit: 10 },
   // Once per client and version: a burst is a script, or a new version's day.
   acceptAgreement: { rateLimit: 10, burstLimit: 20 },
+  // Each invitation e-mails an address outside the firm: a ceiling for a script gone wrong, not for a person.
+  createInvitation: { rateLimit: 5, burstLimit: 10 },
 };
 
 /** CloudFront sends it to the API; handlers refuse requests without it (lambdas/lib/http/origin.ts). */

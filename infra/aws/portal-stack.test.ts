@@ -146,6 +146,14 @@ describe('the API, generated from the shared route table', () => {
     }
   });
 
+  it('lets the invitation route list users by e-mail, and no other route', () => {
+    // createInvitation refuses an address that already has an account: ListUsers with an `email =` filter.
+    const listing = routes.filter((route) =>
+      actionsOf(functionOf(`${route.method} ${route.path}`)[0]).includes('cognito-idp:ListUsers'),
+    );
+    expect(listing.map((route) => route.name)).toEqual(['createInvitation']);
+  });
+
   it('lets every admin route ask Cognito whether its caller is still an enabled admin, with two-factor sign-in', () => {
     // AdminGetUser also answers UserMFASettingList (TOTP) and UserStatus (Google). Reads only: a
     // moment the security record lacks is the pre-token-generation trigger's to record.

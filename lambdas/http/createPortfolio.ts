@@ -25,9 +25,11 @@ export const handler = httpHandler('createPortfolio', async ({ caller, now }) =>
   const existing = await getProfile(caller.sub, true);
   if (existing?.deleted) throw new Forbidden(refusals.accountDeleted);
   if (!existing) {
-    const user = await cognitoUser(caller.username);
+    const { emailVerified, ...user } = await cognitoUser(caller.username);
     const outcome = await createProfile({ sub: caller.sub, cognitoUsername: caller.username, ...user }, now, {
       staff: await isConfirmedAdmin(caller),
+      // As the trigger does: only an address Cognito verified can use an invitation.
+      verifiedEmail: emailVerified ? user.email : undefined,
     });
     if (outcome === 'deleted') throw new Forbidden(refusals.accountDeleted);
   }

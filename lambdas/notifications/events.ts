@@ -10,6 +10,7 @@
  *   INSERT  pending action        awaits approval (every admin but its proposer)
  *   MODIFY  pending action →      approved / rejected (its proposer, and a confirmation to who decided)
  *   INSERT  agreement             the client agreement accepted (the client: its version and page)
+ *   INSERT, MODIFY  invitation      sent, sent again, revoked (the invited address: invitation-emails.ts)
  *
  * Everything else is not news: profile writes (balances, names, the weekly growth), tombstones,
  * idempotency records, any REMOVE (a deleted client, a TTL expiry), a MODIFY that does not decide
@@ -19,6 +20,7 @@
 import { signedCents } from '../../shared/growth';
 import { type Notification, notification, type PendingActionData } from './notification';
 import { readSecurityNotice } from '../lib/data/security-notice';
+import { fromInvitationInsert, fromInvitationModify } from './invitation-emails';
 import {
   clientSubOf,
   type EntryView,
@@ -96,6 +98,8 @@ function fromInsert(image: StoredImage): Notification[] {
           ]
         : [];
     }
+    case 'invitation':
+      return fromInvitationInsert(image);
     case 'other':
       return [];
   }
@@ -160,6 +164,8 @@ function fromModify(oldImage: StoredImage, newImage: StoredImage): Notification[
       return fromRequestDecision(oldImage, newImage);
     case 'pending-action':
       return fromActionDecision(oldImage, newImage);
+    case 'invitation':
+      return fromInvitationModify(oldImage, newImage);
     // A change to any other item is no news: entries and notices are written once, a run's record
     // only moves on.
     case 'entry':

@@ -19,7 +19,9 @@ import {
   decidedActionItem,
   entryItem,
   insert,
+  invitationItem,
   modify,
+  revokedInvitation,
   NOW,
   pendingActionItem,
   pendingRequest,
@@ -58,7 +60,18 @@ const ID_PATTERNS: { name: string; pattern: RegExp; catches: string[] }[] = [
 ];
 
 /** The ids of the items below, looked for as they are. */
-const IDS = [SUB, REQUEST_ID, REQUEST_KEY, ENTRY_ID, NOTICE_ID, ACTION_ID, RUN.runId, PROPOSER.sub, APPROVER.sub];
+const IDS = [
+  SUB,
+  REQUEST_ID,
+  REQUEST_KEY,
+  ENTRY_ID,
+  NOTICE_ID,
+  ACTION_ID,
+  RUN.runId,
+  PROPOSER.sub,
+  APPROVER.sub,
+  invitationItem().id,
+];
 
 function idsIn(mail: RenderedEmail): string[] {
   const found: string[] = [];
@@ -73,6 +86,7 @@ function idsIn(mail: RenderedEmail): string[] {
 }
 
 const request = pendingRequest(123_456);
+const invitation = invitationItem();
 const action = pendingActionItem();
 const ACTION_KINDS = ['deposit', 'withdrawal', 'balance', 'approveRequest'] as const;
 const actions = ACTION_KINDS.map((kind) =>
@@ -118,6 +132,11 @@ const recordsOf: Record<NotificationKind, () => Notification[]> = {
   'admin-action-decided': () => decisions(),
   'admin-action-decision-confirmed': () => decisions(),
   'agreement-accepted': () => notificationsFor(insert(agreementAcceptedItem())),
+  'invitation-sent': () => [
+    ...notificationsFor(insert(invitation)),
+    ...notificationsFor(modify(invitation, invitationItem(invitation, NOW + 3_600_000))),
+  ],
+  'invitation-revoked': () => notificationsFor(modify(invitation, revokedInvitation(invitation))),
 };
 
 function decisions(): Notification[] {

@@ -41,7 +41,13 @@ export interface AdminRecipient {
   email: string;
 }
 
-export type Recipient = ClientRecipient | AdminsRecipient | AdminRecipient;
+/** An address that has no account (yet): the notifier sends to it as it is. */
+export interface AddressRecipient {
+  kind: 'address';
+  email: string;
+}
+
+export type Recipient = ClientRecipient | AdminsRecipient | AdminRecipient | AddressRecipient;
 
 /** A ledger entry as its client may see it: no adminEmail. Times are ISO strings. */
 export interface MoneyMovedData {
@@ -129,6 +135,14 @@ export interface AgreementAcceptedData {
   acceptedAt: string;
 }
 
+/** An invitation to sign up, as its e-mails show it: whom it is for and until when it can be used. */
+export interface InvitationEmailData {
+  firstName: string;
+  lastName: string;
+  email: string;
+  validUntil: string;
+}
+
 export interface NotificationDataByKind {
   'deposit-recorded': MoneyMovedData;
   'withdrawal-processed': MoneyMovedData;
@@ -150,6 +164,10 @@ export interface NotificationDataByKind {
   'admin-action-decision-confirmed': ActionDecidedData;
   /** To the client: the agreement they accepted, as recorded. */
   'agreement-accepted': AgreementAcceptedData;
+  /** To an invited address: the link to sign up, and until when (invitation-emails.ts). */
+  'invitation-sent': InvitationEmailData;
+  /** To an invited address: the invitation was withdrawn. */
+  'invitation-revoked': InvitationEmailData;
 }
 
 export type NotificationKind = keyof NotificationDataByKind;
@@ -180,6 +198,7 @@ export const notificationPolicies = {
   ...policyOf(['admin-action-decided', 'admin-action-decision-confirmed'], 'admin', false),
   // The client's record of what they agreed to, and a warning if it was not them: always sent.
   ...policyOf(['agreement-accepted'], 'client', false),
+  ...policyOf(['invitation-sent', 'invitation-revoked'], 'address', false),
 } satisfies Record<NotificationKind, { audience: Recipient['kind']; optional: boolean }>;
 
 /** The same policy for each of `kinds`. */
@@ -200,6 +219,7 @@ interface RecipientByAudience {
   client: ClientRecipient;
   admins: AdminsRecipient;
   admin: AdminRecipient;
+  address: AddressRecipient;
 }
 
 export type RecipientOf<K extends NotificationKind> = RecipientByAudience[Policy<K>['audience']];

@@ -9,6 +9,7 @@ import { formatClient, formatCount, formatSignedUsd, formatUtcDate, formatUtcDat
 import { type EmailContent, type EmailFact, FIRM_NAME, layoutEmail, type RenderedEmail } from './email-layout';
 import type { MoneyMovedData, Notification, NotificationOf, RequestReceivedData } from './notification';
 import { securityNoticeContent } from './security-notice-email';
+import { invitationRevokedContent, invitationSentContent } from './invitation-emails';
 
 export type { RenderedEmail };
 
@@ -222,6 +223,8 @@ const RENDERERS: { [K in Notification['kind']]: Renderer<K> } = {
         { label: 'Agreement', value: data.url },
       ],
     }),
+  'invitation-sent': (n, parts) => invitationSentContent(n, parts),
+  'invitation-revoked': (n, parts) => invitationRevokedContent(n, parts),
 };
 
 function contentOf<K extends Notification['kind']>(n: NotificationOf<K>, parts: Parts): EmailContent {

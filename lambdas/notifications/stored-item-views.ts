@@ -11,7 +11,7 @@ import { pendingActionKind, pendingActionStatus, withdrawalRequestStatus } from 
 import type { EntryType } from '../../shared/growth';
 import type { EntryItem } from '../lib/data/ledger';
 import type { PendingActionItem } from '../lib/data/pending-actions';
-import { actionKeys, jobRunKeys, keys, requestIds } from '../lib/data/table';
+import { actionKeys, invitationKeys, jobRunKeys, keys, requestIds } from '../lib/data/table';
 import type { RequestItem } from '../lib/data/withdrawal-requests';
 import type { WeeklyGrowthRunItem } from '../lib/data/job-run-item';
 import type { AgreementItem } from '../lib/data/client-agreement';
@@ -60,7 +60,14 @@ export function clientSubOf(pk: unknown): string | null {
 }
 
 export type StoredItemKind =
-  'entry' | 'request' | 'weekly-growth-run' | 'security-notice' | 'pending-action' | 'agreement' | 'other';
+  | 'entry'
+  | 'request'
+  | 'weekly-growth-run'
+  | 'security-notice'
+  | 'pending-action'
+  | 'agreement'
+  | 'invitation'
+  | 'other';
 
 /** What an image is, by its key alone (profiles, tombstones, idempotency records are 'other'). */
 export function storedItemKindOf(image: StoredImage): StoredItemKind {
@@ -74,6 +81,7 @@ export function storedItemKindOf(image: StoredImage): StoredItemKind {
     return 'other';
   }
   if (isText(pk) && pk.startsWith(actionKeys.item('').PK) && sk === actionKeys.item('').SK) return 'pending-action';
+  if (isText(pk) && pk.startsWith(invitationKeys.item('').PK) && sk === invitationKeys.item('').SK) return 'invitation';
   return pk === jobRunKeys.weeklyGrowthPk && sk.startsWith(jobRunKeys.runPrefix) ? 'weekly-growth-run' : 'other';
 }
 

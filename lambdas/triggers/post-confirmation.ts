@@ -30,6 +30,8 @@ async function confirmedSignUp(event: PostConfirmationTriggerEvent): Promise<voi
       cognitoUsername: event.userName,
     },
     Date.now(),
+    // Only an address Cognito verified (the code it mailed, or Google's word) can use an invitation.
+    { verifiedEmail: attrs.email_verified === 'true' ? email : undefined },
   );
   logger.info('client confirmed', { sub, outcome });
 }

@@ -16,6 +16,7 @@ import { claimsOf, PASSWORD, pathOf, type Session } from './support/client';
 import { eventually } from './support/eventually';
 import { useTestStack } from './support/use-stack';
 import { refusals } from '../../shared/refusals';
+import { invitationRefusals } from '../../shared/invitations';
 
 // Admin membership is re-read from Cognito after at most this long (60 s in AWS).
 const RECHECK_SECONDS = 1;
@@ -236,6 +237,7 @@ describe('5. an id that cannot exist is a 404 before any read, never a 500', () 
         'withdrawal request': refusals.requestNotFound,
         'balances export': refusals.exportNotFound,
         'pending action': refusals.actionNotFound,
+        invitation: invitationRefusals.notFound,
         client: refusals.clientNotFound,
       };
       expect(res.body).toHaveProperty('error', notFound[(route as RouteDef).idNames ?? 'client']);

@@ -258,6 +258,19 @@ const successfulCalls: { [N in RouteName]: () => Promise<AnswerOf<N>> } = {
       token: (await t.client.newClient('password')).accessToken,
       body: { previousPassword: PASSWORD, proposedPassword: 'Renewed-pass1' },
     }),
+  listInvitations: () => succeed('listInvitations', { token: admin.accessToken }),
+  createInvitation: () =>
+    succeed('createInvitation', {
+      token: admin.accessToken,
+      body: { email: `contract-${Date.now()}@invited.example`, firstName: 'Ivy', lastName: 'Contract' },
+    }),
+  revokeInvitation: async () => {
+    const sent = await succeed('createInvitation', {
+      token: admin.accessToken,
+      body: { email: `contract-revoke-${Date.now()}@invited.example`, firstName: 'Ivy', lastName: 'Revoked' },
+    });
+    return succeed('revokeInvitation', { token: admin.accessToken, params: { id: sent.invitation.id } });
+  },
 };
 
 describe('every route answers what the contract declares', () => {

@@ -9,6 +9,7 @@ import {
   AdminListGroupsForUserCommand,
   type AdminGetUserCommandOutput,
   AdminUserGlobalSignOutCommand,
+  ListUsersCommand,
   ListUsersInGroupCommand,
   type UserType,
   UserStatusType,
@@ -16,12 +17,32 @@ import {
 import { config } from '../runtime/config';
 import { cognitoClient } from './cognito-client';
 
-export async function cognitoUser(username: string): Promise<{ email: string; firstName: string; lastName: string }> {
+/** The user's address and names in Cognito, and whether Cognito verified the address (its code, or Google's word). */
+export async function cognitoUser(
+  username: string,
+): Promise<{ email: string; firstName: string; lastName: string; emailVerified: boolean }> {
   const user = await cognitoClient().send(
     new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: username }),
   );
   const attr = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value ?? '';
-  return { email: attr('email'), firstName: attr('given_name'), lastName: attr('family_name') };
+  return {
+    email: attr('email'),
+    firstName: attr('given_name'),
+    lastName: attr('family_name'),
+    emailVerified: attr('email_verified') === 'true',
+  };
+}
+
+/** Whether any user of the pool has this address (exactly, or lower-cased: an e-mail account keeps the case it signed up with). */
+export async function emailHasUser(email: string): Promise<boolean> {
+  for (const address of new Set([email, email.toLowerCase()])) {
+    const quoted = address.replace(/[\\"]/g, (c) => `\\${c}`);
+    const { Users } = await cognitoClient().send(
+      new ListUsersCommand({ UserPoolId: config.userPoolId, Filter: `email = "${quoted}"`, Limit: 1 }),
+    );
+    if ((Users ?? []).length > 0) return true;
+  }
+  return false;
 }
 
 /** Every member of a group, enabled or not, with its sub and e-mail as Cognito holds them. */

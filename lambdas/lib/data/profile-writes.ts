@@ -10,21 +10,27 @@ import { cancellationReasons, ddb, table, type TransactItem } from '../runtime/d
 import { apiBucket, type Bucket, totalsDelta, totalsUpdate } from './client-totals';
 import { type NewClient, newProfileItem, type Profile } from './profile-item';
 import { getProfile } from './profile-reads';
+import { acceptanceRefused, invitationAcceptance } from './invitation-acceptance';
 import { keys } from './table';
 
 /**
  * Creates the profile and an empty portfolio once. Called by the post-confirmation trigger and
  * by POST /api/portfolios/create; a second call, or one for a deleted client, writes nothing.
  * With `staff` (an administrator's first sign-in), a staff account: neither listed nor counted.
+ * A client whose `verifiedEmail` has an open invitation is an invited one: the invitation is used
+ * in the same transaction (invitation-acceptance.ts); if only that fails (revoked, expired or used
+ * meanwhile), the client signs up as any other.
  */
 export async function createProfile(
   client: NewClient,
   now: number,
-  options: { staff?: boolean } = {},
+  options: { staff?: boolean; verifiedEmail?: string } = {},
 ): Promise<'created' | 'exists' | 'deleted'> {
   const staff = options.staff === true;
   const item = newProfileItem(client, emptyBalance(now), now, staff);
+  let acceptance = staff ? null : await invitationAcceptance(client.sub, options.verifiedEmail, now);
   for (let attempt = 1; ; attempt++) {
+    const invited = acceptance !== null;
     try {
       // One more client on the admin console's totals, in the same transaction.
       const counted = staff ? [] : [totalsUpdate(apiBucket(), totalsDelta(null, item))];
@@ -33,6 +39,7 @@ export async function createProfile(
           TransactItems: [
             { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
             ...counted,
+            ...(acceptance?.writes ?? []),
           ],
         }),
       );
@@ -42,6 +49,11 @@ export async function createProfile(
       if (reasons[0] === 'ConditionalCheckFailed') {
         const existing = await getProfile(client.sub, true);
         return existing?.deleted ? 'deleted' : 'exists';
+      }
+      // The invitation alone was refused (its writes follow the profile and the totals): the sign-up stands, without it.
+      if (invited && acceptanceRefused(reasons, 2)) {
+        acceptance = null;
+        continue;
       }
       // Another transaction on the same totals bucket: try again (another bucket, likely).
       if (reasons.length === 0 || attempt >= WRITE_ATTEMPTS) throw error;

@@ -47,6 +47,10 @@
  *                                                that changes a client's count, balance or weekly gain ADDs its
  *                                                difference to one bucket in the same transaction; 16 partitions,
  *                                                so the weekly job's shards each write their own
+ *   INVITE#<id>    INVITE                       an invitation to sign up (invitations.ts), id = the first 32 hex of
+ *                                                sha256(lower-cased e-mail): open, used or revoked, valid until
+ *                                                validUntil; on GSI3 as INVITES; its INSERT and each re-issue e-mail
+ *                                                the invitee; expires (expiresAt) 90 days after validUntil
  *
  * Access patterns:
  *   get a portfolio                     GetItem PK=CLIENT#sub, SK=PROFILE
@@ -76,6 +80,8 @@
  *   a balances export                   GetItem PK=EXPORT#balances, SK=EXPORT#<id>
  *   every client in e-mail order        (the exporter) Query GSI4 in each shard, page by page, merged
  *   the admin console's totals          Query PK=TOTALS#clients#<nn> for each of the 16 partitions (small buckets, summed)
+ *   an e-mail's invitation (sign-up)    GetItem PK=INVITE#<hash of the e-mail>, SK=INVITE
+ *   invitations, newest sent first      Query GSI3 PK=INVITES, backwards
  * No request path scans.
  */
 
@@ -280,4 +286,15 @@ export const actionKeys = {
 
 export const exportKeys = {
   balances: (exportId: string) => ({ PK: 'EXPORT#balances', SK: `EXPORT#${exportId}` }),
+} as const;
+
+/**
+ * An invitation to sign up (invitations.ts), keyed by its e-mail address: the id is a hash of the
+ * lower-cased address, so a sign-up finds its invitation with one GetItem and the link needs none.
+ * Every invitation is on GSI3 by when it was last sent, newest first when read backwards.
+ */
+export const invitationKeys = {
+  item: (id: string) => ({ PK: `INVITE#${id}`, SK: 'INVITE' }),
+  listPk: 'INVITES',
+  listIndex: (sentAt: number, id: string) => ({ GSI3PK: invitationKeys.listPk, GSI3SK: `${iso(sentAt)}#${id}` }),
 } as const;

@@ -24,6 +24,7 @@ import { BadRequest, HttpError, NotFound } from './errors';
 import { logger } from '../runtime/logger';
 import { cameThroughFront, ORIGIN_HEADER } from './origin';
 import { refusals } from '../../../shared/refusals';
+import { invitationRefusals } from '../../../shared/invitations';
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -121,6 +122,7 @@ const ID_NOT_FOUND: Record<NonNullable<RouteDef['idNames']> | 'client', string> 
   'withdrawal request': refusals.requestNotFound,
   'balances export': refusals.exportNotFound,
   'pending action': refusals.actionNotFound,
+  invitation: invitationRefusals.notFound,
 };
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,128}$/;

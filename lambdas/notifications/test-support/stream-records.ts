@@ -19,6 +19,8 @@ import type { ItemChange } from '../events';
 import { newWeeklyGrowthRunItem, type WeeklyGrowthRun } from '../../lib/data/job-run-item';
 import type { StoredImage } from '../stored-item-views';
 import { agreementItem, type AgreementItem } from '../../lib/data/client-agreement';
+import type { InvitationItem } from '../../lib/data/invitations';
+import { issuedItem } from '../../lib/data/invitation-writes';
 
 export const SUB = '3f9c2a1e-7b4d-4e8a-9c1f-0a2b3c4d5e6f';
 export const OTHER_SUB = '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b';
@@ -211,3 +213,20 @@ export function agreementAcceptedItem(version = '2026-11', sub = SUB): Agreement
     NOW,
   );
 }
+/** An invitation as createInvitation writes it, sent at `at` (again when `previous` is given). */
+export function invitationItem(previous: InvitationItem | null = null, at: number = NOW): InvitationItem {
+  return issuedItem(
+    { email: 'ivy.invited@example.com', firstName: 'Ivy', lastName: 'Invited' },
+    { sub: OTHER_SUB, email: ADMIN_EMAIL },
+    at,
+    previous,
+  );
+}
+
+/** The same invitation revoked by the administrator at `at`. */
+export const revokedInvitation = (item: InvitationItem, at: number = NOW + 60_000): InvitationItem => ({
+  ...item,
+  status: 'revoked',
+  revokedBy: ADMIN_EMAIL,
+  revokedAt: new Date(at).toISOString(),
+});

@@ -79,6 +79,20 @@ export class TableReader {
     );
   }
 
+  /** Sets one attribute of an existing item, as if the days the API would take to reach it had passed. */
+  async setAttribute(key: { PK: string; SK: string }, name: string, value: unknown): Promise<void> {
+    await this.doc.send(
+      new UpdateCommand({
+        TableName: this.stack.tableName,
+        Key: key,
+        UpdateExpression: 'SET #n = :v',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#n': name },
+        ExpressionAttributeValues: { ':v': value },
+      }),
+    );
+  }
+
   /** Zeroes every bucket of the admin totals, as on a table whose clients existed before the totals were kept. */
   async forgetTotals(): Promise<void> {
     const partitions = await Promise.all(

@@ -32,6 +32,7 @@ import { NameFields } from '../components/name-fields';
 import { AgreementCheck } from '../components/agreement-check';
 import { useAppConfig } from '../config-context';
 import { agreementWords } from '../../../shared/client-agreement';
+import { InvitedNote, invitedNames } from './InvitedNote';
 
 type Step = 'form' | 'verify';
 type SignUpField = AuthField | 'confirmPassword';
@@ -114,8 +115,9 @@ function SignUpForm({
   const agreement = useAppConfig().agreement;
   const [agreementError, setAgreementError] = useState<string | null>(null);
   const { backend } = useAuth();
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
+  const [params] = useSearchParams();
+  const [firstName, setFirstName] = useState(() => invitedNames(params).firstName);
+  const [lastName, setLastName] = useState(() => invitedNames(params).lastName);
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   /** A name's problem, shown at its field (the words the API and the pre-sign-up trigger answer with). */
@@ -342,6 +344,7 @@ export default function SignUp() {
   };
   return (
     <AuthCard title="Create Account" subtitle="Join the firm">
+      {params.get('invited') === '1' && <InvitedNote />}
       <GoogleButton label="Sign up with Google" failureTitle={toastTitles.signUpFailed} />
       <OrDivider />
       <SignUpForm

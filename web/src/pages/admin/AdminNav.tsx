@@ -1,7 +1,7 @@
 /**
  * The console's pages, under each page's title: the client list, the approvals waiting for a
- * second administrator (with their count), the payouts to send, the activity log and the
- * withdrawal alerts.
+ * second administrator (with their count), the payouts to send, the activity log, the
+ * withdrawal alerts and the invitations to sign up.
  */
 import { Button } from '@chakra-ui/react/button';
 import { Flex } from '@chakra-ui/react/flex';
@@ -17,6 +17,7 @@ const PAGES = [
   { to: '/admin/payouts', label: 'Payouts' },
   { to: '/admin/activity', label: 'Activity' },
   { to: '/admin/withdrawal-alerts', label: 'Withdrawal Alerts' },
+  { to: '/admin/invitations', label: 'Invitations' },
 ] as const;
 
 /**

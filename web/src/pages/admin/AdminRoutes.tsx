@@ -36,6 +36,8 @@ const NotFound = lazy(() => import('../NotFound'));
 const PayoutsPage = lazy(() => import('./payout-parts').then((m) => ({ default: m.PayoutsPage })));
 /** One client's page: a lazy part of its own (client-parts.ts). */
 const ClientPage = lazy(() => import('./client-parts').then((m) => ({ default: m.ClientPage })));
+/** The invitations to sign up: a lazy part of its own (invitation-parts.ts). */
+const InvitationsPage = lazy(() => import('./invitation-parts').then((m) => ({ default: m.InvitationsPage })));
 
 /** A lazy page, with a spinner saying what it waits for while its part loads. */
 const lazyPage = (Page: ComponentType, label: string) => (
@@ -87,6 +89,7 @@ export default function AdminRoutes() {
         <Route path="activity" element={<ActivityPage />} />
         <Route path="payouts" element={lazyPage(PayoutsPage, 'Loading payouts...')} />
         <Route path="clients/:id" element={lazyPage(ClientPage, 'Loading client...')} />
+        <Route path="invitations" element={lazyPage(InvitationsPage, 'Loading invitations...')} />
       </Route>
       <Route path="*" element={<NotFound />} />
     </Routes>
