@@ -543,7 +543,7 @@ export const routes = [
     body: 'invitation',
     answer: 'invitation',
     auth: 'admin',
-    table: { actions: ['GetItem', 'PutItem', 'UpdateItem'] },
+    table: { actions: ['GetItem', 'PutItem'] },
     cognitoActions: ['ListUsers'],
   },
   {

@@ -24,7 +24,8 @@ export const invitationMessages = {
   /** The console's toasts. */
   sent: 'Invitation sent',
   revoked: 'Invitation revoked',
-  revokeConfirm: (email: string) => `Revoke the invitation to ${email}? The link will no longer open an account.`,
+  revokeConfirm: (email: string) =>
+    `Revoke the invitation to ${email}? A sign-up with this address will then be an ordinary one.`,
 } as const;
 
 /** What the invitation routes refuse, in the product's voice. */

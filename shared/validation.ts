@@ -141,16 +141,14 @@ export const namesBody = z.strictObject({
 
 /**
  * POST /api/admin/invitations: whom to invite, checked as sign-up checks the address and the
- * names. The address is lower-cased, as Google gives addresses and as the invitation is keyed.
+ * names. The address keeps its letter case here, so the check for an existing account can try it
+ * as typed; the invitation stores it lower-cased, as it is keyed.
  */
 export const invitationBody = z.strictObject({
-  email: z.pipe(
-    z.string({ error: invitationMessages.emailRequired }).check(
-      z.trim(),
-      z.minLength(1, { error: invitationMessages.emailRequired }),
-      z.refine((email) => isEmailAddress(email), { error: invitationMessages.emailInvalid }),
-    ),
-    z.transform((email: string) => email.toLowerCase()),
+  email: z.string({ error: invitationMessages.emailRequired }).check(
+    z.trim(),
+    z.minLength(1, { error: invitationMessages.emailRequired }),
+    z.refine((email) => isEmailAddress(email), { error: invitationMessages.emailInvalid }),
   ),
   firstName: nameField(apiMessages.firstNameRequired),
   lastName: nameField(apiMessages.lastNameRequired),

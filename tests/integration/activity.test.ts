@@ -171,6 +171,16 @@ it('records every administrative act exactly once, in the same transaction as th
   await t.client.changeAdmin('remove', staffer.email);
   expect(await loggedOnce('admin-removed', staffer)).toMatchObject({ clientEmail: staffer.email });
 
+  // An invitation sent and revoked: each logged once, naming the address (no client exists yet).
+  const invitee = `invitee-${Date.now()}@invited.example`;
+  const sent = await call('createInvitation', {
+    token: admin.accessToken,
+    body: { email: invitee, firstName: 'Ivy', lastName: 'Invited' },
+  });
+  await call('revokeInvitation', { token: admin.accessToken, params: { id: sent.body.invitation.id } });
+  for (const kind of ['invitation-sent', 'invitation-revoked'] as const)
+    expect((await activity({ kind })).filter((e) => e.clientEmail === invitee)).toMatchObject([{ actor: DEMO_ADMIN }]);
+
   // Every admin route that writes the table was walked (and found in the log above).
   const adminWrites = routes.filter((r) => r.auth === 'admin' && writesTable(r.table)).map((r) => r.name);
   expect([...walked].sort()).toEqual([...adminWrites].sort());

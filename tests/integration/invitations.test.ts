@@ -203,10 +203,12 @@ describe('who may invite whom', () => {
     expect(await t.table.item(invitationKeys.item(invitationId(admin.email)))).toBeUndefined();
   });
 
-  it('an address that already has an account is refused (409)', async () => {
+  it('an address that already has an account is refused (409), typed in any letter case', async () => {
     const client = await t.client.newClient('existing');
-    const res = await invite(client.email);
-    expect(res).toMatchObject({ status: 409, body: { error: invitationRefusals.accountExists } });
+    for (const typed of [client.email, client.email.toUpperCase()]) {
+      const res = await invite(typed);
+      expect(res).toMatchObject({ status: 409, body: { error: invitationRefusals.accountExists } });
+    }
     expect(await t.table.item(invitationKeys.item(invitationId(client.email)))).toBeUndefined();
   });
 

@@ -31,18 +31,14 @@ export async function createProfile(
   let acceptance = staff ? null : await invitationAcceptance(client.sub, options.verifiedEmail, now);
   for (let attempt = 1; ; attempt++) {
     const invited = acceptance !== null;
+    // One more client on the admin console's totals, in the same transaction.
+    const counted = staff ? [] : [totalsUpdate(apiBucket(), totalsDelta(null, item))];
+    const writes: TransactItem[] = [
+      { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
+      ...counted,
+    ];
     try {
-      // One more client on the admin console's totals, in the same transaction.
-      const counted = staff ? [] : [totalsUpdate(apiBucket(), totalsDelta(null, item))];
-      await ddb().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
-            ...counted,
-            ...(acceptance?.writes ?? []),
-          ],
-        }),
-      );
+      await ddb().send(new TransactWriteCommand({ TransactItems: [...writes, ...(acceptance?.writes ?? [])] }));
       return 'created';
     } catch (error) {
       const reasons = cancellationReasons(error);
@@ -50,8 +46,8 @@ export async function createProfile(
         const existing = await getProfile(client.sub, true);
         return existing?.deleted ? 'deleted' : 'exists';
       }
-      // The invitation alone was refused (its writes follow the profile and the totals): the sign-up stands, without it.
-      if (invited && acceptanceRefused(reasons, 2)) {
+      // The invitation alone was refused (its writes follow the profile's own): the sign-up stands, without it.
+      if (invited && acceptanceRefused(reasons, writes.length)) {
         acceptance = null;
         continue;
       }
