@@ -211,4 +211,21 @@ describe('a new version', () => {
     await eventually(async () => expect((await portfolioOf(client)).agreement?.accepted?.version).toBe(VERSION));
     expect((await ask(client)).status).toBe(201);
   });
+  it('gone back to a version the client accepted before: accepting it again restores that first acceptance, logging nothing', async () => {
+    const client = await fundedClient('back');
+    const first = await accept(client, VERSION);
+    expect(first.status).toBe(200);
+    const { acceptedAt } = (first.body as { agreement: { acceptedAt: string } }).agreement;
+    // Since then the client accepted a later version (which this stack no longer asks for).
+    await t.table.setProfileAttribute(client.sub, 'agreement', {
+      version: 'later-3',
+      acceptedAt: new Date().toISOString(),
+    });
+    expect((await ask(client)).status).toBe(403);
+    const again = await accept(client, VERSION);
+    expect([again.status, again.body]).toEqual([200, { success: true, agreement: { version: VERSION, acceptedAt } }]);
+    expect((await t.table.profile(client.sub))?.agreement).toEqual({ version: VERSION, acceptedAt });
+    expect(await logged(client)).toHaveLength(1);
+    expect((await ask(client)).status).toBe(201);
+  });
 });

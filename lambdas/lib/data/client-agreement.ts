@@ -17,6 +17,7 @@ import { ddb, table } from '../runtime/db';
 import { activityPut } from './activity-log';
 import { Refused } from './domain-errors';
 import type { Profile } from './profile-item';
+import { requireProfile } from './profile-reads';
 import { transactOnProfile } from './profile-transaction';
 import { keys } from './table';
 
@@ -86,9 +87,17 @@ export function requireCurrentAgreement(
 class AcceptedMeanwhile extends Error {}
 
 /**
- * Records the client's acceptance of `agreement`; one already recorded is answered as it stands,
- * with nothing written (a second click, a retry, two tabs).
+ * An acceptance recorded before, answered as it stands. Nothing is written (a second click, a
+ * retry, two tabs), unless the profile names another version since: a stage gone back to a version
+ * the client accepted before marks the profile with that first acceptance again, and logs nothing.
  */
+async function acceptedBefore(sub: string, existing: AgreementItem, now: number): Promise<AgreementItem> {
+  const mark = { version: existing.version, acceptedAt: existing.acceptedAt };
+  if ((await requireProfile(sub, true)).agreement?.version === mark.version) return existing;
+  return transactOnProfile(sub, async () => ({ profileSet: { agreement: mark }, answer: existing }), { now });
+}
+
+/** Records the client's acceptance of `agreement`, once: one recorded before is answered as it stands. */
 export async function acceptAgreement(
   sub: string,
   agreement: ClientAgreement,
@@ -96,7 +105,7 @@ export async function acceptAgreement(
   now: number,
 ): Promise<AgreementItem> {
   const existing = await getAgreementItem(sub, agreement.version);
-  if (existing) return existing;
+  if (existing) return acceptedBefore(sub, existing, now);
   try {
     return await transactOnProfile(
       sub,
@@ -127,6 +136,6 @@ export async function acceptAgreement(
     if (!(error instanceof AcceptedMeanwhile)) throw error;
     const first = await getAgreementItem(sub, agreement.version);
     if (!first) throw error;
-    return first;
+    return acceptedBefore(sub, first, now);
   }
 }

@@ -10,7 +10,8 @@ import { readActivityPage } from './activity-log';
 import { ClientNotFound } from './domain-errors';
 import { loadLedger, toLedgerEntry, toTransactionDto } from './ledger';
 import { getPayoutAccount, maskedPayoutAccount } from './payout-accounts';
-import { closingOf, toPortfolioDto } from './profile-api';
+import { closingOf, portfolioAgreementOf, toPortfolioDto } from './profile-api';
+import type { ClientAgreement } from '../../../shared/client-agreement';
 import { balanceStateOf, displayName, isClosed, type Profile } from './profile-item';
 import { readableProfile } from './profile-reads';
 import { loadRequests, toRequestDto } from './withdrawal-requests';
@@ -44,13 +45,13 @@ function clientOf(profile: Profile): ClientPageDto['client'] {
 
 /**
  * The client's page for an administrator; an unknown id is a 404 (readableProfile).
- * `currentAgreementVersion`: the stage's client agreement, which the page compares with the client's.
+ * `currentAgreement`: the stage's client agreement, which the page compares with the client's.
  */
 export async function readClientPage(
   sub: string,
   reader: { isAdmin: boolean },
   now: number,
-  currentAgreementVersion?: string,
+  currentAgreement?: ClientAgreement,
 ): Promise<ClientPageDto> {
   // The profile first: an unknown id reads nothing else, and the activity starts with the account's month.
   const profile = await readableProfile(sub, reader);
@@ -65,10 +66,11 @@ export async function readClientPage(
   const points = balanceHistory(ledger.map(toLedgerEntry), balanceStateOf(profile).lastUpdate);
   return {
     client: clientOf(profile),
-    portfolio: toPortfolioDto(profile),
+    // As the client's own read answers it.
+    portfolio: { ...toPortfolioDto(profile), ...portfolioAgreementOf(profile, currentAgreement) },
     agreement: {
       accepted: profile.agreement ? { ...profile.agreement } : null,
-      currentVersion: currentAgreementVersion ?? null,
+      currentVersion: currentAgreement?.version ?? null,
     },
     payoutAccount: payout ? maskedPayoutAccount(payout) : null,
     ledger: points.map((p) => ({
