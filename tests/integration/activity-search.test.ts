@@ -38,9 +38,12 @@ async function allPages(query: ActivityQuery, limit = 200): Promise<ActivityEntr
   return seen;
 }
 
-/** A client signed up under a name that shares nothing with the e-mail. */
+/**
+ * A client signed up under a name that shares nothing with the e-mail; without the client's own
+ * acceptance of the agreement, so only the administrators' acts are found.
+ */
 async function namedClient(firstName: string, lastName: string): Promise<Session> {
-  const client = await t.client.newClient('named');
+  const client = await t.client.newClient('named', { agreement: false });
   const renamed = await t.client.call('updateMyNames', {
     token: client.accessToken,
     params: { userId: client.sub },
@@ -57,7 +60,7 @@ describe('finding a client in the log by name or e-mail', () => {
   it("finds a client's entries by a part of the name as the profile has it now, case aside, and by the logged e-mail", async () => {
     const tag = Math.random().toString(36).slice(2, 8);
     const quentin = await namedClient(`Quentin${tag}`, 'Zephyrine');
-    const other = await t.client.newClient('other');
+    const other = await t.client.newClient('other', { agreement: false });
     await deposit(quentin, 11);
     // Other clients' entries come after (newer): a page of two cannot hold them and Quentin's.
     for (const amount of [1, 2, 3]) await deposit(other, amount);
@@ -77,7 +80,7 @@ describe('finding a client in the log by name or e-mail', () => {
   });
 
   it('combines with the other filters, and finds nothing for a text that names nobody', async () => {
-    const client = await t.client.newClient('combined');
+    const client = await t.client.newClient('combined', { agreement: false });
     await deposit(client, 5);
     await t.client.call('processWithdrawal', {
       token: admin.accessToken,

@@ -8,6 +8,7 @@ import { addCalendarMonthsUtc, depositEligibleIn, eligibleAt } from '../../share
 import { DAY_MS, replayLedger } from '../../shared/growth';
 import { checkAnswer, pathOf, type Session } from './support/client';
 import { useTestStack } from './support/use-stack';
+import { DEMO_AGREEMENT } from '../../infra/local/client-agreement';
 
 /** A money move's answer when it applied at once (these amounts are all under the four-eyes threshold). */
 const applied = <B extends object>(body: B) => body as Exclude<B, { pending: true }>;
@@ -49,7 +50,18 @@ describe('a new client', () => {
     expect(portfolio.status).toBe(200);
     expect(portfolio.body).toEqual({
       success: true,
-      portfolio: { userId: alice.sub, balance: 0, lastUpdate: expect.any(String), weeklyGain: 0, weeklyGainAmount: 0 },
+      portfolio: {
+        userId: alice.sub,
+        balance: 0,
+        lastUpdate: expect.any(String),
+        weeklyGain: 0,
+        weeklyGainAmount: 0,
+        // Accepted through the API as the sign-up page does (newClient).
+        agreement: {
+          accepted: { version: DEMO_AGREEMENT.version, acceptedAt: expect.any(String) },
+          current: { ...DEMO_AGREEMENT },
+        },
+      },
     });
     for (let i = 0; i < 2; i++) {
       const created = await t.client.call('createPortfolio', {
@@ -64,7 +76,11 @@ describe('a new client', () => {
       body: { userId: alice.sub, initialBalance: 1000 },
     });
     expect(greedy).toMatchObject({ status: 400, body: { error: 'A new portfolio starts with a balance of 0' } });
-    expect((await t.table.items(alice.sub)).map((i) => i.SK)).toEqual(['PROFILE']);
+    // The profile, and the acceptance of the client agreement newClient made.
+    expect((await t.table.items(alice.sub)).map((i) => i.SK)).toEqual([
+      `AGREEMENT#${DEMO_AGREEMENT.version}`,
+      'PROFILE',
+    ]);
   });
 });
 
@@ -495,7 +511,8 @@ describe('closing a client account', () => {
     const res = await close();
     expect(res).toMatchObject({ status: 200, body: { success: true } });
     const kept = await t.table.items(ivy.sub);
-    expect(kept.map((i) => String(i.SK).split('#')[0])).toEqual(['ENTRY', 'ENTRY', 'PAYOUT', 'PROFILE']);
+    // The acceptance of the client agreement is one of the records kept.
+    expect(kept.map((i) => String(i.SK).split('#')[0])).toEqual(['AGREEMENT', 'ENTRY', 'ENTRY', 'PAYOUT', 'PROFILE']);
     expect(kept.find((i) => i.SK === 'PROFILE')).toMatchObject({
       deleted: true,
       closedAt: expect.any(String),
