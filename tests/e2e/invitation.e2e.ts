@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { expect as expectPage } from './support/expect';
 import { journey, signIn, useE2E } from './support/e2e';
+import { agreementWords } from '../../shared/client-agreement';
 
 const e2e = useE2E();
 
@@ -65,6 +66,7 @@ journey(
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
     await page.getByLabel('Password', { exact: true }).fill('secret1');
     await page.getByLabel('Confirm password').fill('secret1');
+    await page.getByRole('checkbox', { name: agreementWords.accept }).check();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByLabel('Verification code').waitFor();
     const code = (await e2e.client.mailbox(email)).find((m) => m.code)?.code;
