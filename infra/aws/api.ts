@@ -38,6 +38,7 @@ import { grantOriginSecretRead, originSecret } from './origin-secret';
 import { ApiInvokeRole } from './api-invoke-role';
 import { ApiOrigin } from './api-origin';
 import type { SiteDomain } from './custom-domain';
+import type { ClientSignUp } from '../../shared/client-sign-up';
 
 export interface RoutesProps {
   table: ITable;
@@ -55,6 +56,8 @@ export interface RoutesProps {
   recordYears: number;
   /** The stage's payoutCoolingOffHours (stage-config.ts), given to the route that sets payout accounts as PAYOUT_COOLING_OFF_HOURS. */
   payoutCoolingOffHours: number;
+  /** The stage's clientSignUp (stage-config.ts), given to the route that creates a missing profile as CLIENT_SIGN_UP. */
+  clientSignUp: ClientSignUp;
 }
 
 /** Per-stage limits: generous for people, a ceiling for scripts gone wrong. */
@@ -139,6 +142,11 @@ export function recordsEnvironment(route: Pick<RouteDef, 'name'>, recordYears: n
 /** What the route that sets payout accounts knows: how long a new one waits before a withdrawal may pay to it. */
 export function payoutEnvironment(route: Pick<RouteDef, 'name'>, coolingOffHours: number): Record<string, string> {
   return route.name === 'setPayoutAccount' ? { PAYOUT_COOLING_OFF_HOURS: String(coolingOffHours) } : {};
+}
+
+/** What the route that creates a profile the sign-up trigger missed knows: how a new client's account starts. */
+export function signUpEnvironment(route: Pick<RouteDef, 'name'>, mode: ClientSignUp): Record<string, string> {
+  return route.name === 'createPortfolio' ? { CLIENT_SIGN_UP: mode } : {};
 }
 
 /** HTTP API $context variables, one JSON line per request (no bodies, no tokens). */
@@ -238,6 +246,7 @@ export class PortalApi extends Construct {
           ...fourEyesEnvironment(route, props.fourEyesThresholdDollars, props.adminDailyLimitDollars),
           ...recordsEnvironment(route, props.recordYears),
           ...payoutEnvironment(route, props.payoutCoolingOffHours),
+          ...signUpEnvironment(route, props.clientSignUp),
         },
         timeout: Duration.seconds(route.name === 'deleteClient' ? 30 : 10),
       });

@@ -329,6 +329,11 @@ describe('stage settings', () => {
       'payoutCoolingOffHours: must be a whole number of hours from 0 to 720',
     ],
     [
+      'a sign-up mode that is not open or review',
+      { clientSignUp: 'invite' as never },
+      "clientSignUp: must be 'open' or 'review'",
+    ],
+    [
       'a funding line with a line break',
       { fundingInstructions: ['Example Bank\nIBAN: XX00'] },
       'fundingInstructions.0: each line must be one line of plain text',
@@ -426,6 +431,33 @@ describe('two stages in one account and region', () => {
         hours: String(config.payoutCoolingOffHours ?? 72),
       })),
     );
+  });
+
+  it("gives the stage's sign-up mode to the sign-up trigger and the route that creates a missing profile, and no other function", () => {
+    const given = pair.map(({ template: t, config }) => {
+      const functions = Object.values(t.toJSON().Resources as Record<string, Resource>).filter(
+        (r) => r.Type === 'AWS::Lambda::Function',
+      );
+      const modes = functions
+        .map((fn) => ({
+          description: fn.Properties.Description as string,
+          mode: (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables
+            ?.CLIENT_SIGN_UP,
+        }))
+        .filter((fn) => fn.mode !== undefined);
+      return { stage: config.stage, modes: modes.map((fn) => [fn.description.split(':')[0], fn.mode]).sort() };
+    });
+    const create = routeByName('createPortfolio');
+    expect(given).toEqual(
+      pair.map(({ config }) => ({
+        stage: config.stage,
+        modes: [
+          ['Cognito post-confirmation', config.clientSignUp ?? 'open'],
+          [`${create.method} ${create.path}`, config.clientSignUp ?? 'open'],
+        ].sort(),
+      })),
+    );
+    expect(pair.map(({ config }) => config.clientSignUp ?? 'open')).toEqual(['open', 'review']);
   });
 
   it('protects the stacks of a production stage from deletion, and only those', () => {

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { RECORD_YEARS } from '../../shared/record-keeping';
 import { PAYOUT_COOLING_OFF_HOURS } from '../../shared/payout-cooling-off';
+import { CLIENT_SIGN_UP_MODES } from '../../shared/client-sign-up';
 
 const STAGE_NAME = /^[a-z][a-z0-9]{1,11}$/;
 
@@ -226,6 +227,12 @@ const baseShape = z
       .min(PAYOUT_COOLING_OFF_HOURS.min, COOLING_OFF_MESSAGE)
       .max(PAYOUT_COOLING_OFF_HOURS.max, COOLING_OFF_MESSAGE)
       .optional(),
+    /**
+     * How a new client's account starts (shared/client-sign-up.ts): `open` (when unset) makes it
+     * active at sign-up; `review` keeps it applied, with no funding instructions, until an
+     * administrator approves it on the Applications page.
+     */
+    clientSignUp: z.enum(CLIENT_SIGN_UP_MODES, { error: "must be 'open' or 'review'" }).optional(),
     /**
      * How many years the monthly backups are kept (docs/operations.md, "Backups and restore"):
      * recordYears when unset: the backups hold a closed account's records as long as the table does.

@@ -15,6 +15,8 @@ import { logger } from '../../lambdas/lib/runtime/logger';
 import { TABLE_NAME_DEFAULT } from '../../lambdas/lib/runtime/settings';
 import { ensureTable, startLocalDynamo } from './dynamo';
 import { localAdminDailyLimitCents, localFourEyesThresholdCents } from './four-eyes-threshold';
+import { localClientSignUp } from './client-sign-up';
+import type { ClientSignUp } from '../../shared/client-sign-up';
 import { Mailbox } from './mailbox';
 import { freePort } from './ports';
 import { loadApiHandlers } from './stack/api-handlers';
@@ -75,6 +77,7 @@ interface StackPlan {
   tableName: string;
   fourEyesThresholdCents: number;
   adminDailyLimitCents: number;
+  clientSignUp: ClientSignUp;
   seed: boolean;
   web: 'watch' | 'serve' | 'none';
 }
@@ -92,6 +95,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // Read before anything starts: a malformed FOUR_EYES_THRESHOLD_DOLLARS stops the start at once.
     fourEyesThresholdCents: localFourEyesThresholdCents(),
     adminDailyLimitCents: localAdminDailyLimitCents(),
+    // And a malformed CLIENT_SIGN_UP too.
+    clientSignUp: localClientSignUp(),
     seed: options.seed !== false,
     web: options.web ?? 'none',
   };
@@ -132,6 +137,7 @@ async function startSteps(plan: StackPlan, stops: StopList): Promise<RunningStac
     siteUrl: url,
     fourEyesThresholdCents: plan.fourEyesThresholdCents,
     adminDailyLimitCents: plan.adminDailyLimitCents,
+    clientSignUp: plan.clientSignUp,
     mailbox,
   });
   const handlers = await loadApiHandlers();

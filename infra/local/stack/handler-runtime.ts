@@ -16,6 +16,7 @@ import { enforceTablePermissions, runAs } from '../table-permissions';
 import { LOCAL_EXPORTS_BUCKET } from './local-names';
 import { RECORD_YEARS } from '../../../shared/record-keeping';
 import { PAYOUT_COOLING_OFF_HOURS } from '../../../shared/payout-cooling-off';
+import type { ClientSignUp } from '../../../shared/client-sign-up';
 
 export interface HandlerSettings {
   tableName: string;
@@ -27,6 +28,7 @@ export interface HandlerSettings {
   siteUrl: string;
   fourEyesThresholdCents: number;
   adminDailyLimitCents: number;
+  clientSignUp: ClientSignUp;
   mailbox: Mailbox;
 }
 
@@ -81,6 +83,8 @@ export function configureHandlers(settings: HandlerSettings): void {
       recordYears: settingsFromEnvironment().recordYears ?? RECORD_YEARS.default,
       // As the CDK stack gives the function that sets payout accounts the stage's cooling-off (PAYOUT_COOLING_OFF_HOURS, or 72).
       payoutCoolingOffHours: settingsFromEnvironment().payoutCoolingOffHours ?? PAYOUT_COOLING_OFF_HOURS.default,
+      // As the CDK stack gives the functions that create profiles the stage's clientSignUp (CLIENT_SIGN_UP, or open).
+      clientSignUp: settings.clientSignUp,
     },
     {
       // The handlers' DynamoDB client, held to each function's declared table use as IAM holds it in AWS.

@@ -3,6 +3,7 @@
  * the local stack), read when used.
  */
 import { runtimeSettings } from './runtime';
+import type { ClientSignUp } from '../../../shared/client-sign-up';
 
 /** A setting only some functions have: read where it is not set, it throws, naming its variable. */
 function required<T>(value: T | undefined, variable: string): T {
@@ -48,6 +49,10 @@ export const config = {
   /** The function that sets payout accounts has it; a missing one must never mean no cooling-off. */
   get payoutCoolingOffHours(): number {
     return required(runtimeSettings().payoutCoolingOffHours, 'PAYOUT_COOLING_OFF_HOURS');
+  },
+  /** The functions that create profiles have it; a missing one must never mean sign-up without review. */
+  get clientSignUp(): ClientSignUp {
+    return required(runtimeSettings().clientSignUp, 'CLIENT_SIGN_UP');
   },
   /** The site's public origin, for links in e-mails. */
   get siteUrl(): string {

@@ -9,6 +9,7 @@
 import type { DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { isRecordYears } from '../../../shared/record-keeping';
 import { isCoolingOffHours } from '../../../shared/payout-cooling-off';
+import { type ClientSignUp, isClientSignUp } from '../../../shared/client-sign-up';
 
 /** The product's table where nothing names another: the local stack's and the tools' default. */
 export const TABLE_NAME_DEFAULT = 'aurum-portal';
@@ -87,6 +88,11 @@ export interface RuntimeSettings {
    * but a whole number in range reads as unset.
    */
   readonly payoutCoolingOffHours?: number;
+  /**
+   * How a new client's account starts (CLIENT_SIGN_UP, shared/client-sign-up.ts): on the functions
+   * that create profiles. Anything but a known mode reads as unset, and an unset one throws where read.
+   */
+  readonly clientSignUp?: ClientSignUp;
 }
 
 /**
@@ -139,6 +145,7 @@ export function resolvedSettings(given: Partial<RuntimeSettings>): RuntimeSettin
         : undefined,
     recordYears: isRecordYears(given.recordYears) ? given.recordYears : undefined,
     payoutCoolingOffHours: isCoolingOffHours(given.payoutCoolingOffHours) ? given.payoutCoolingOffHours : undefined,
+    clientSignUp: isClientSignUp(given.clientSignUp) ? given.clientSignUp : undefined,
   });
 }
 
@@ -173,5 +180,6 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): R
       env.PAYOUT_COOLING_OFF_HOURS === undefined || env.PAYOUT_COOLING_OFF_HOURS === ''
         ? undefined
         : Number(env.PAYOUT_COOLING_OFF_HOURS),
+    clientSignUp: env.CLIENT_SIGN_UP as ClientSignUp | undefined,
   });
 }
