@@ -22,6 +22,10 @@ export const portfolioDto = z.strictObject({
   /** Growth credited by the last weekly update: percent and dollars. */
   weeklyGain: z.number(),
   weeklyGainAmount: dollars,
+  /** `applied`: the firm is still reviewing the account (a stage's clientSignUp 'review'). */
+  status: z.enum(['applied', 'active']),
+  /** How to fund the account (the stage's fundingInstructions): only to an active account's reader. */
+  funding: z.optional(z.array(z.string())),
 });
 
 export const transactionType = z.enum(['deposit', 'withdrawal', 'adjustment']);

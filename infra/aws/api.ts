@@ -58,6 +58,8 @@ export interface RoutesProps {
   payoutCoolingOffHours: number;
   /** The stage's clientSignUp (stage-config.ts), given to the route that creates a missing profile as CLIENT_SIGN_UP. */
   clientSignUp: ClientSignUp;
+  /** The stage's fundingInstructions (stage-config.ts), given to the route that reads a portfolio as FUNDING_INSTRUCTIONS. */
+  fundingInstructions: readonly string[];
 }
 
 /** Per-stage limits: generous for people, a ceiling for scripts gone wrong. */
@@ -147,6 +149,14 @@ export function payoutEnvironment(route: Pick<RouteDef, 'name'>, coolingOffHours
 /** What the route that creates a profile the sign-up trigger missed knows: how a new client's account starts. */
 export function signUpEnvironment(route: Pick<RouteDef, 'name'>, mode: ClientSignUp): Record<string, string> {
   return route.name === 'createPortfolio' ? { CLIENT_SIGN_UP: mode } : {};
+}
+
+/**
+ * What the route that reads a portfolio knows: how an approved client funds the account. Only
+ * there, and never in the public config.json, so that an applicant under review cannot read them.
+ */
+export function fundingEnvironment(route: Pick<RouteDef, 'name'>, lines: readonly string[]): Record<string, string> {
+  return route.name === 'getPortfolio' ? { FUNDING_INSTRUCTIONS: JSON.stringify(lines) } : {};
 }
 
 /** HTTP API $context variables, one JSON line per request (no bodies, no tokens). */
@@ -247,6 +257,7 @@ export class PortalApi extends Construct {
           ...recordsEnvironment(route, props.recordYears),
           ...payoutEnvironment(route, props.payoutCoolingOffHours),
           ...signUpEnvironment(route, props.clientSignUp),
+          ...fundingEnvironment(route, props.fundingInstructions),
         },
         timeout: Duration.seconds(route.name === 'deleteClient' ? 30 : 10),
       });

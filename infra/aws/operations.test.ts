@@ -460,6 +460,31 @@ describe('two stages in one account and region', () => {
     expect(pair.map(({ config }) => config.clientSignUp ?? 'open')).toEqual(['open', 'review']);
   });
 
+  it("gives the stage's funding instructions to the function that reads a portfolio, and no other function", () => {
+    const given = pair.map(({ template: t, config }) => {
+      const functions = Object.values(t.toJSON().Resources as Record<string, Resource>).filter(
+        (r) => r.Type === 'AWS::Lambda::Function',
+      );
+      const withThem = functions
+        .map((fn) => ({
+          description: fn.Properties.Description as string,
+          lines: (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables
+            ?.FUNDING_INSTRUCTIONS,
+        }))
+        .filter((fn) => fn.lines !== undefined);
+      return { stage: config.stage, withThem };
+    });
+    const read = routeByName('getPortfolio');
+    expect(given).toEqual(
+      pair.map(({ config }) => ({
+        stage: config.stage,
+        withThem: [
+          { description: `${read.method} ${read.path}`, lines: JSON.stringify(config.fundingInstructions ?? []) },
+        ],
+      })),
+    );
+  });
+
   it('protects the stacks of a production stage from deletion, and only those', () => {
     const protectedStacks = pair
       .flatMap(({ portal, edge, operations: ops, edgeAlarms }) => [portal, edge, ops, edgeAlarms])

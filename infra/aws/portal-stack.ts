@@ -129,6 +129,7 @@ export class PortalStack extends Stack {
       recordYears: config.recordYears ?? RECORD_YEARS.default,
       payoutCoolingOffHours: config.payoutCoolingOffHours ?? PAYOUT_COOLING_OFF_HOURS.default,
       clientSignUp: config.clientSignUp ?? CLIENT_SIGN_UP_DEFAULT,
+      fundingInstructions: config.fundingInstructions ?? [],
     });
     // The trigger creates the profile at confirmation: active, or applied for review.
     postConfirmation.addEnvironment('CLIENT_SIGN_UP', config.clientSignUp ?? CLIENT_SIGN_UP_DEFAULT);
@@ -187,7 +188,6 @@ export class PortalStack extends Stack {
       userPoolClientId: auth.client.userPoolClientId,
       oauthDomain: auth.hostedUiDomain,
       googleSignIn: auth.googleEnabled,
-      fundingInstructions: config.fundingInstructions ?? [],
       ...(config.firm ? { firm: config.firm } : {}),
     });
 

@@ -175,8 +175,9 @@ const baseShape = z
       .positive('must be more than 0')
       .refine((dollars) => Number.isSafeInteger(dollars * 100), 'is too large to count in cents'),
     /**
-     * How a client funds the account, shown on a new client's empty dashboard (config.json's
-     * fundingInstructions): bank, account holder, account number, the reference to give.
+     * How a client funds the account, shown on an active new client's empty dashboard (given only to
+     * the function that reads a portfolio, never in the public config.json): bank, account holder,
+     * account number, the reference to give.
      */
     fundingInstructions: z
       .array(fundingLine)

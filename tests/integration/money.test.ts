@@ -8,6 +8,7 @@ import { addCalendarMonthsUtc, depositEligibleIn, eligibleAt } from '../../share
 import { DAY_MS, replayLedger } from '../../shared/growth';
 import { checkAnswer, pathOf, type Session } from './support/client';
 import { useTestStack } from './support/use-stack';
+import { LOCAL_FUNDING_INSTRUCTIONS } from '../../infra/local/funding-instructions';
 
 /** A money move's answer when it applied at once (these amounts are all under the four-eyes threshold). */
 const applied = <B extends object>(body: B) => body as Exclude<B, { pending: true }>;
@@ -49,7 +50,16 @@ describe('a new client', () => {
     expect(portfolio.status).toBe(200);
     expect(portfolio.body).toEqual({
       success: true,
-      portfolio: { userId: alice.sub, balance: 0, lastUpdate: expect.any(String), weeklyGain: 0, weeklyGainAmount: 0 },
+      portfolio: {
+        userId: alice.sub,
+        balance: 0,
+        lastUpdate: expect.any(String),
+        weeklyGain: 0,
+        weeklyGainAmount: 0,
+        status: 'active',
+        // The stage's funding instructions, to the active account's own reader (the local demo ones).
+        funding: [...LOCAL_FUNDING_INSTRUCTIONS],
+      },
     });
     for (let i = 0; i < 2; i++) {
       const created = await t.client.call('createPortfolio', {

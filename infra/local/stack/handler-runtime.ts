@@ -17,6 +17,7 @@ import { LOCAL_EXPORTS_BUCKET } from './local-names';
 import { RECORD_YEARS } from '../../../shared/record-keeping';
 import { PAYOUT_COOLING_OFF_HOURS } from '../../../shared/payout-cooling-off';
 import type { ClientSignUp } from '../../../shared/client-sign-up';
+import { LOCAL_FUNDING_INSTRUCTIONS } from '../funding-instructions';
 
 export interface HandlerSettings {
   tableName: string;
@@ -85,6 +86,8 @@ export function configureHandlers(settings: HandlerSettings): void {
       payoutCoolingOffHours: settingsFromEnvironment().payoutCoolingOffHours ?? PAYOUT_COOLING_OFF_HOURS.default,
       // As the CDK stack gives the functions that create profiles the stage's clientSignUp (CLIENT_SIGN_UP, or open).
       clientSignUp: settings.clientSignUp,
+      // As the CDK stack gives the function that reads a portfolio the stage's fundingInstructions: the demo ones.
+      fundingInstructions: LOCAL_FUNDING_INSTRUCTIONS,
     },
     {
       // The handlers' DynamoDB client, held to each function's declared table use as IAM holds it in AWS.

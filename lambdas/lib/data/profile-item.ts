@@ -50,6 +50,12 @@ export interface Profile {
    */
   staff?: boolean;
   /**
+   * `applied`: a new client's account the firm is still reviewing (a stage's clientSignUp
+   * 'review'). Off the client indexes and not counted in the totals, as a staff account, and
+   * refused every money move until an administrator approves it. Absent: active.
+   */
+  status?: 'applied';
+  /**
    * What moved the balance in the last day (shared/four-eyes.ts MovedCents): when each applied move
    * was recorded and by how much, pruned to the window by every move. Written in the move's own
    * transaction, under the version condition, so the day's sum cannot be outrun by concurrent moves.
@@ -78,6 +84,8 @@ export interface Profile {
 }
 
 export const isClosed = (profile: Profile): boolean => profile.deleted === true && typeof profile.closedAt === 'string';
+
+export const isApplied = (profile: Pick<Profile, 'status'>): boolean => profile.status === 'applied';
 
 export function balanceStateOf(profile: Profile): BalanceState {
   const state: BalanceState = {

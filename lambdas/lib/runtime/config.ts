@@ -54,6 +54,10 @@ export const config = {
   get clientSignUp(): ClientSignUp {
     return required(runtimeSettings().clientSignUp, 'CLIENT_SIGN_UP');
   },
+  /** The function that reads a portfolio has them (none where the stage gives none); elsewhere reading them throws. */
+  get fundingInstructions(): readonly string[] {
+    return required(runtimeSettings().fundingInstructions, 'FUNDING_INSTRUCTIONS');
+  },
   /** The site's public origin, for links in e-mails. */
   get siteUrl(): string {
     return runtimeSettings().siteUrl;

@@ -93,6 +93,11 @@ export interface RuntimeSettings {
    * that create profiles. Anything but a known mode reads as unset, and an unset one throws where read.
    */
   readonly clientSignUp?: ClientSignUp;
+  /**
+   * How an approved client funds the account (FUNDING_INSTRUCTIONS, a JSON list of lines): on the
+   * function that reads a portfolio. Anything but a list of lines of text reads as unset.
+   */
+  readonly fundingInstructions?: readonly string[];
 }
 
 /**
@@ -146,7 +151,23 @@ export function resolvedSettings(given: Partial<RuntimeSettings>): RuntimeSettin
     recordYears: isRecordYears(given.recordYears) ? given.recordYears : undefined,
     payoutCoolingOffHours: isCoolingOffHours(given.payoutCoolingOffHours) ? given.payoutCoolingOffHours : undefined,
     clientSignUp: isClientSignUp(given.clientSignUp) ? given.clientSignUp : undefined,
+    fundingInstructions: isLinesOfText(given.fundingInstructions)
+      ? Object.freeze([...given.fundingInstructions])
+      : undefined,
   });
+}
+
+const isLinesOfText = (value: unknown): value is readonly string[] =>
+  Array.isArray(value) && value.every((line) => typeof line === 'string' && line.trim() !== '');
+
+/** A variable holding JSON, parsed; unset or malformed reads as unset (and is then refused where required). */
+function jsonOrUndefined(text: string | undefined): unknown {
+  if (text === undefined || text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The settings a Lambda's environment gives (the variables the CDK stack sets). */
@@ -181,5 +202,6 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): R
         ? undefined
         : Number(env.PAYOUT_COOLING_OFF_HOURS),
     clientSignUp: env.CLIENT_SIGN_UP as ClientSignUp | undefined,
+    fundingInstructions: jsonOrUndefined(env.FUNDING_INSTRUCTIONS) as readonly string[] | undefined,
   });
 }

@@ -16,7 +16,9 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-const portfolio = (over: Partial<{ balance: number; weeklyGain: number; weeklyGainAmount: number }> = {}) => ({
+const portfolio = (
+  over: Partial<{ balance: number; weeklyGain: number; weeklyGainAmount: number; funding: string[] }> = {},
+) => ({
   success: true,
   portfolio: {
     userId: 'alice-sub',
@@ -24,6 +26,8 @@ const portfolio = (over: Partial<{ balance: number; weeklyGain: number; weeklyGa
     lastUpdate: '2025-03-10T12:00:00Z',
     weeklyGain: 1.34,
     weeklyGainAmount: 163.21,
+    status: 'active' as const,
+    funding: [] as string[],
     ...over,
   },
 });
@@ -338,18 +342,18 @@ describe('dashboard', () => {
 });
 
 describe('dashboard: a first-day client', () => {
-  const empty = () =>
+  const empty = (funding: string[] = []) =>
     api({
-      'GET /api/portfolios/alice-sub': portfolio({ balance: 0, weeklyGain: 0, weeklyGainAmount: 0 }),
+      'GET /api/portfolios/alice-sub': portfolio({ balance: 0, weeklyGain: 0, weeklyGainAmount: 0, funding }),
       'GET /api/portfolios/alice-sub/history': { data: [] },
     });
 
-  it("says how to fund the account, in the firm's instructions, and shows no gain of $0.00", async () => {
+  it("says how to fund the account, in the firm's instructions the portfolio carries, and shows no gain of $0.00", async () => {
     const instructions = [
       'Wire the amount to Aurum Trading Ltd, IBAN GB00 TEST 0000 0000 0000 00.',
       'Use your e-mail address as the reference.',
     ];
-    renderApp('/dashboard', { backend: fakeAuth(alice), api: empty(), config: { fundingInstructions: instructions } });
+    renderApp('/dashboard', { backend: fakeAuth(alice), api: empty(instructions) });
     const card = await screen.findByTestId('funding');
     expect(screen.getByRole('heading', { name: 'Fund your account' })).toBeInTheDocument();
     const steps = within(card).getAllByRole('listitem');
@@ -369,7 +373,7 @@ describe('dashboard: a first-day client', () => {
   });
 
   it('still says how the account gets funded where the stage gives no instructions', async () => {
-    renderApp('/dashboard', { backend: fakeAuth(alice), api: empty(), config: { fundingInstructions: [] } });
+    renderApp('/dashboard', { backend: fakeAuth(alice), api: empty() });
     const card = await screen.findByTestId('funding');
     expect(within(card).queryByRole('list')).not.toBeInTheDocument();
     expect(card).toHaveTextContent(
@@ -380,8 +384,10 @@ describe('dashboard: a first-day client', () => {
   it('shows no funding card once there is a deposit', async () => {
     renderApp('/dashboard', {
       backend: fakeAuth(alice),
-      api: api({ 'GET /api/portfolios/alice-sub/history': history }),
-      config: { fundingInstructions: ['Wire it'] },
+      api: api({
+        'GET /api/portfolios/alice-sub': portfolio({ funding: ['Wire it'] }),
+        'GET /api/portfolios/alice-sub/history': history,
+      }),
     });
     await screen.findByTestId('balance');
     await screen.findByTestId('range-gain');

@@ -109,7 +109,7 @@ function ClientDashboard({ user }: { user: User }) {
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
         <Stack gap="4">
           {balance}
-          {firstDay && <FundingCard />}
+          {firstDay && <FundingCard instructions={held?.funding ?? []} />}
         </Stack>
         <WithdrawalCard user={user} />
       </SimpleGrid>

@@ -34,6 +34,7 @@ export const alicePage = (): ClientPageDto => ({
     lastUpdate: '2025-03-03T00:00:00.000Z',
     weeklyGain: 0.5,
     weeklyGainAmount: 55.5,
+    status: 'active',
   },
   payoutAccount: accountSet(10),
   ledger: [
