@@ -39,4 +39,8 @@ export const refusals = {
   bodyTooLarge: 'Request body is too large',
   idempotencyKeyReused: 'This Idempotency-Key was already used with a different request',
   conflictRetry: 'The portfolio changed while saving. Please try again.',
+  /** A money move, request or payout account on an account the firm has not approved yet (clientSignUp 'review'). */
+  notApprovedYet: 'This account is still under review.',
+  /** The closing refused for an applicant: a rejection closes it, with the reason the applicant is told. */
+  closeRefusedApplied: 'This account is still under review. Approve or reject its application instead of closing it.',
 } as const;

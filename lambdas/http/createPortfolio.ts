@@ -15,6 +15,7 @@ import { getProfile, requireProfile } from '../lib/data/profile-reads';
 import { toPortfolioDto } from '../lib/data/profile-api';
 import { userPoolDefinition } from '../../shared/user-pool';
 import { refusals } from '../../shared/refusals';
+import { config } from '../lib/runtime/config';
 
 /** Only a token that claims `admins` costs the Cognito check; whether it has a second factor yet does not matter here. */
 async function isConfirmedAdmin(caller: Caller): Promise<boolean> {
@@ -28,6 +29,7 @@ export const handler = httpHandler('createPortfolio', async ({ caller, now }) =>
     const user = await cognitoUser(caller.username);
     const outcome = await createProfile({ sub: caller.sub, cognitoUsername: caller.username, ...user }, now, {
       staff: await isConfirmedAdmin(caller),
+      signUp: config.clientSignUp,
     });
     if (outcome === 'deleted') throw new Forbidden(refusals.accountDeleted);
   }

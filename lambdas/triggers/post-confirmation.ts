@@ -15,6 +15,7 @@ import { signOutEverywhere } from '../lib/cognito/cognito';
 import { logger } from '../lib/runtime/logger';
 import { createProfile } from '../lib/data/profile-writes';
 import { changeSecurityRecord } from '../lib/data/security-record';
+import { config } from '../lib/runtime/config';
 
 async function confirmedSignUp(event: PostConfirmationTriggerEvent): Promise<void> {
   const attrs = event.request.userAttributes;
@@ -30,6 +31,7 @@ async function confirmedSignUp(event: PostConfirmationTriggerEvent): Promise<voi
       cognitoUsername: event.userName,
     },
     Date.now(),
+    { signUp: config.clientSignUp },
   );
   logger.info('client confirmed', { sub, outcome });
 }

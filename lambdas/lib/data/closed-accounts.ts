@@ -20,7 +20,7 @@ import { apiBucket, totalsDelta, totalsUpdate } from './client-totals';
 import { AccountStillOpen, ClientNotFound } from './domain-errors';
 import { forEachLimited } from './for-each-limited';
 import { listPendingActionItems } from './pending-actions';
-import { CLIENT_INDEX_ATTRIBUTES, isClosed, type Profile } from './profile-item';
+import { CLIENT_INDEX_ATTRIBUTES, isApplied, isClosed, type Profile } from './profile-item';
 import { getProfile } from './profile-reads';
 import { queryPages } from './query';
 import { keys } from './table';
@@ -78,8 +78,8 @@ function closingWrites(profile: Profile, by: Closer, now: number, expiresAt: num
         },
       },
     },
-    // A staff account was never counted in the totals.
-    ...(profile.staff ? [] : [totalsUpdate(apiBucket(), totalsDelta(profile, null))]),
+    // A staff account was never counted in the totals, nor an applicant (a rejection closes one).
+    ...(profile.staff || isApplied(profile) ? [] : [totalsUpdate(apiBucket(), totalsDelta(profile, null))]),
     activityPut({
       kind: 'client-closed',
       actor: by.email,

@@ -8,7 +8,10 @@ import { emptyBalance, type WeeklyUpdate } from '../../../shared/growth';
 import type { EmailPreferences } from '../../../shared/email-preferences';
 import { cancellationReasons, ddb, table, type TransactItem } from '../runtime/db';
 import { apiBucket, type Bucket, totalsDelta, totalsUpdate } from './client-totals';
-import { type NewClient, newProfileItem, type Profile } from './profile-item';
+import { type NewClient, newProfileItem, type Profile, type ProfileKind } from './profile-item';
+import { applicationPut } from './applications';
+import { signUpStatus } from './sign-up-status';
+import type { ClientSignUp } from '../../../shared/client-sign-up';
 import { getProfile } from './profile-reads';
 import { keys } from './table';
 
@@ -16,23 +19,28 @@ import { keys } from './table';
  * Creates the profile and an empty portfolio once. Called by the post-confirmation trigger and
  * by POST /api/portfolios/create; a second call, or one for a deleted client, writes nothing.
  * With `staff` (an administrator's first sign-in), a staff account: neither listed nor counted.
+ * Otherwise `signUp` (the stage's clientSignUp) decides: active, or applied with its application
+ * in the same transaction, neither listed nor counted until an administrator approves it.
  */
 export async function createProfile(
   client: NewClient,
   now: number,
-  options: { staff?: boolean } = {},
+  options: { staff?: boolean; signUp: ClientSignUp },
 ): Promise<'created' | 'exists' | 'deleted'> {
   const staff = options.staff === true;
-  const item = newProfileItem(client, emptyBalance(now), now, staff);
+  const kind: ProfileKind = staff ? 'staff' : signUpStatus(options.signUp) === 'applied' ? 'applied' : 'client';
+  const item = newProfileItem(client, emptyBalance(now), now, kind);
   for (let attempt = 1; ; attempt++) {
     try {
-      // One more client on the admin console's totals, in the same transaction.
-      const counted = staff ? [] : [totalsUpdate(apiBucket(), totalsDelta(null, item))];
+      // One more client on the admin console's totals, in the same transaction; an applicant's application instead.
+      const counted = kind === 'client' ? [totalsUpdate(apiBucket(), totalsDelta(null, item))] : [];
+      const applied = kind === 'applied' ? [applicationPut(client, now)] : [];
       await ddb().send(
         new TransactWriteCommand({
           TransactItems: [
             { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
             ...counted,
+            ...applied,
           ],
         }),
       );
