@@ -22,6 +22,8 @@ export const activityKinds = [
   'payout-account-set',
   'request-sent',
   'payouts-exported',
+  'application-approved',
+  'application-rejected',
 ] as const;
 
 export type ActivityKindName = (typeof activityKinds)[number];
@@ -45,6 +47,8 @@ export const activityKindLabels: Record<ActivityKindName, string> = {
   'payout-account-set': 'Payout account set by the client',
   'request-sent': 'Payout sent',
   'payouts-exported': 'Payouts to send exported',
+  'application-approved': 'Application approved',
+  'application-rejected': 'Application rejected',
 };
 
 /** The pending actions' kinds, as an approved action's entry names the move it made (answers.ts pendingActionKind). */

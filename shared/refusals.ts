@@ -43,4 +43,7 @@ export const refusals = {
   notApprovedYet: 'This account is still under review.',
   /** The closing refused for an applicant: a rejection closes it, with the reason the applicant is told. */
   closeRefusedApplied: 'This account is still under review. Approve or reject its application instead of closing it.',
+  applicationNotFound: 'Application not found',
+  applicationDecided: 'This application has already been decided.',
+  ownApplication: 'You cannot decide the application of your own account: another administrator must do it',
 } as const;

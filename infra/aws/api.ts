@@ -138,7 +138,10 @@ export function fourEyesEnvironment(
 
 /** What the route that closes accounts knows of record keeping: how many years the records are kept. */
 export function recordsEnvironment(route: Pick<RouteDef, 'name'>, recordYears: number): Record<string, string> {
-  return route.name === 'deleteClient' ? { RECORD_YEARS: String(recordYears) } : {};
+  // A rejected application closes its account too.
+  return route.name === 'deleteClient' || route.name === 'rejectApplication'
+    ? { RECORD_YEARS: String(recordYears) }
+    : {};
 }
 
 /** What the route that sets payout accounts knows: how long a new one waits before a withdrawal may pay to it. */
@@ -259,7 +262,7 @@ export class PortalApi extends Construct {
           ...signUpEnvironment(route, props.clientSignUp),
           ...fundingEnvironment(route, props.fundingInstructions),
         },
-        timeout: Duration.seconds(route.name === 'deleteClient' ? 30 : 10),
+        timeout: Duration.seconds(route.name === 'deleteClient' || route.name === 'rejectApplication' ? 30 : 10),
       });
       if (cognitoActions.length > 0) {
         fn.addToRolePolicy(

@@ -37,6 +37,8 @@ export async function addresseesOf(n: Notification): Promise<Addressee[]> {
     }
     case 'admin':
       return theAdmin(n.recipient, await listAdmins());
+    case 'address':
+      return [{ email: n.recipient.email.toLowerCase() }];
     case 'admins': {
       const addressees: Addressee[] = [];
       for (const admin of othersThan(n.recipient, await listAdmins())) {

@@ -12,7 +12,9 @@ import { newSecurityNoticeItem, SECURITY_EVENTS } from '../lib/data/security-not
 import {
   ACTION_ID,
   APPROVER,
+  applicationItem,
   approved,
+  decidedApplication,
   balanceEditItem,
   cancelled,
   decidedActionItem,
@@ -116,6 +118,11 @@ const recordsOf: Record<NotificationKind, () => Notification[]> = {
   'admin-action-proposed': () => actions.flatMap((item) => notificationsFor(insert(item))),
   'admin-action-decided': () => decisions(),
   'admin-action-decision-confirmed': () => decisions(),
+  'admin-new-application': () => notificationsFor(insert(applicationItem())),
+  'application-approved': () =>
+    notificationsFor(modify(applicationItem(), decidedApplication(applicationItem(), 'approved'))),
+  'application-rejected': () =>
+    notificationsFor(modify(applicationItem(), decidedApplication(applicationItem(), 'rejected', 'Documents missing'))),
 };
 
 function decisions(): Notification[] {

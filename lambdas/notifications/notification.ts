@@ -41,7 +41,16 @@ export interface AdminRecipient {
   email: string;
 }
 
-export type Recipient = ClientRecipient | AdminsRecipient | AdminRecipient;
+/**
+ * One address, as the item holds it: someone with no live profile to read it from (a rejected
+ * applicant, whose account the rejection closes). Sent whatever the profile says.
+ */
+export interface AddressRecipient {
+  kind: 'address';
+  email: string;
+}
+
+export type Recipient = ClientRecipient | AdminsRecipient | AdminRecipient | AddressRecipient;
 
 /** A ledger entry as its client may see it: no adminEmail. Times are ISO strings. */
 export interface MoneyMovedData {
@@ -122,6 +131,20 @@ export interface ActionDecidedData extends PendingActionData {
   reason?: string;
 }
 
+/** A new client's application (applications.ts): who applied, and when. No id: the e-mail links to the queue. */
+export interface ApplicationData {
+  firstName: string;
+  lastName: string;
+  email: string;
+  appliedAt: string;
+}
+
+/** The application decided: when, and for a rejection why (what the applicant is told). */
+export interface ApplicationDecidedData extends ApplicationData {
+  decidedAt: string;
+  reason?: string;
+}
+
 export interface NotificationDataByKind {
   'deposit-recorded': MoneyMovedData;
   'withdrawal-processed': MoneyMovedData;
@@ -141,6 +164,12 @@ export interface NotificationDataByKind {
   'admin-action-decided': ActionDecidedData;
   /** To the administrator who decided: what their decision did. */
   'admin-action-decision-confirmed': ActionDecidedData;
+  /** To every administrator: a new client waits for a decision on the Applications page. */
+  'admin-new-application': ApplicationData;
+  /** To the client: the account is open, and how to fund it is on the dashboard. */
+  'application-approved': ApplicationDecidedData;
+  /** To the applicant's address (the rejection closes the account): why. */
+  'application-rejected': ApplicationDecidedData;
 }
 
 export type NotificationKind = keyof NotificationDataByKind;
@@ -169,6 +198,10 @@ export const notificationPolicies = {
   ...policyOf(['admin-new-withdrawal-request', 'admin-action-proposed'], 'admins', false),
   ...policyOf(['admin-weekly-growth-summary'], 'admins', true),
   ...policyOf(['admin-action-decided', 'admin-action-decision-confirmed'], 'admin', false),
+  // An applicant waits on the decision, and the administrators must make it: none may be turned off.
+  ...policyOf(['admin-new-application'], 'admins', false),
+  ...policyOf(['application-approved'], 'client', false),
+  ...policyOf(['application-rejected'], 'address', false),
 } satisfies Record<NotificationKind, { audience: Recipient['kind']; optional: boolean }>;
 
 /** The same policy for each of `kinds`. */
@@ -189,6 +222,7 @@ interface RecipientByAudience {
   client: ClientRecipient;
   admins: AdminsRecipient;
   admin: AdminRecipient;
+  address: AddressRecipient;
 }
 
 export type RecipientOf<K extends NotificationKind> = RecipientByAudience[Policy<K>['audience']];

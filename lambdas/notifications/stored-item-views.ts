@@ -14,6 +14,7 @@ import type { PendingActionItem } from '../lib/data/pending-actions';
 import { actionKeys, jobRunKeys, keys, requestIds } from '../lib/data/table';
 import type { RequestItem } from '../lib/data/withdrawal-requests';
 import type { WeeklyGrowthRunItem } from '../lib/data/job-run-item';
+import type { ApplicationItem, ApplicationStatus } from '../lib/data/applications';
 
 /** One OldImage or NewImage, as @aws-sdk/util-dynamodb's unmarshall gives it. */
 export type StoredImage = Readonly<Record<string, unknown>>;
@@ -57,7 +58,8 @@ export function clientSubOf(pk: unknown): string | null {
   return sub === '' ? null : sub;
 }
 
-export type StoredItemKind = 'entry' | 'request' | 'weekly-growth-run' | 'security-notice' | 'pending-action' | 'other';
+export type StoredItemKind =
+  'entry' | 'request' | 'weekly-growth-run' | 'security-notice' | 'pending-action' | 'application' | 'other';
 
 /** What an image is, by its key alone (profiles, tombstones, idempotency records are 'other'). */
 export function storedItemKindOf(image: StoredImage): StoredItemKind {
@@ -67,6 +69,7 @@ export function storedItemKindOf(image: StoredImage): StoredItemKind {
     if (sk.startsWith(keys.entryPrefix)) return 'entry';
     if (sk.startsWith(keys.requestPrefix)) return 'request';
     if (sk.startsWith(keys.noticePrefix)) return 'security-notice';
+    if (sk === keys.application('').SK) return 'application';
     return 'other';
   }
   if (isText(pk) && pk.startsWith(actionKeys.item('').PK) && sk === actionKeys.item('').SK) return 'pending-action';
@@ -122,6 +125,31 @@ export function readRequest(image: StoredImage): RequestView | null {
     ...(reason ? { reason } : {}),
     ...(sentAt === undefined ? {} : { sentAt }),
     ...(sentReference ? { sentReference } : {}),
+  };
+}
+
+export type ApplicationView = Pick<
+  ApplicationItem,
+  'sub' | 'email' | 'firstName' | 'lastName' | 'appliedAt' | 'status' | 'decidedAt' | 'reason'
+>;
+
+const APPLICATION_STATUSES: readonly ApplicationStatus[] = ['pending', 'approved', 'rejected'];
+
+export function readApplication(image: StoredImage): ApplicationView | null {
+  const sub = clientSubOf(image.PK);
+  const { email, firstName, lastName, appliedAt, status, decidedAt, reason } = image;
+  if (sub === null || image.sub !== sub || !isText(email) || !oneOf(APPLICATION_STATUSES, status)) return null;
+  if (typeof firstName !== 'string' || typeof lastName !== 'string' || !isIsoTime(appliedAt)) return null;
+  if ((decidedAt !== undefined && !isIsoTime(decidedAt)) || !isOptionalText(reason)) return null;
+  return {
+    sub,
+    email,
+    firstName,
+    lastName,
+    appliedAt,
+    status,
+    ...(decidedAt === undefined ? {} : { decidedAt }),
+    ...(reason ? { reason } : {}),
   };
 }
 

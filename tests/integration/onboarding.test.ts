@@ -9,6 +9,7 @@ import { keys } from '../../lambdas/lib/data/table';
 import { refusals } from '../../shared/refusals';
 import type { Session } from './support/client';
 import { eventually } from './support/eventually';
+import { mailsArrived } from './support/mail';
 import { useTestStack } from './support/use-stack';
 
 // A stack of its own: it reviews sign-ups, where the shared stack's are open.
@@ -127,4 +128,124 @@ it('makes an applicant an administrator with `npm run admin -- add`: staff, the 
   expect(await t.table.item(keys.application(applicant.sub))).toMatchObject({ status: 'approved' });
   expect(await t.table.item(keys.application(applicant.sub))).not.toHaveProperty('GSI3PK');
   expect(await totals()).toEqual(before);
+});
+
+describe('deciding an application', () => {
+  const decide = (by: Session, action: 'approveApplication' | 'rejectApplication', id: string, reason?: string) =>
+    action === 'approveApplication'
+      ? t.client.callAny('approveApplication', { token: by.accessToken, params: { id } })
+      : t.client.callAny('rejectApplication', {
+          token: by.accessToken,
+          params: { id },
+          body: reason === undefined ? {} : { reason },
+        });
+  const pendingIds = async () =>
+    (await t.client.call('listApplications', { token: admin.accessToken })).body.applications.map((a) => a.id);
+  const activityOf = async (sub: string) =>
+    (
+      await t.client.call('listActivity', { token: admin.accessToken, query: { client: sub, limit: '20' } })
+    ).body.entries.map((e) => e.kind);
+
+  it('lists the pending applications oldest first, and e-mails the administrators a link to them', async () => {
+    const first = await t.client.newClient('first');
+    const second = await t.client.newClient('second');
+    const ids = await pendingIds();
+    expect(ids.indexOf(first.sub)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(first.sub)).toBeLessThan(ids.indexOf(second.sub));
+    const [mail] = await mailsArrived(t.client, admin.email, 'A new client is waiting for review', { count: 2 });
+    expect(mail?.link).toBe(`${t.stack.url}/admin/applications`);
+  });
+
+  it('approves: listed, counted, told how to fund, logged and e-mailed; a second decision is refused', async () => {
+    const applicant = await t.client.newClient('approved');
+    const before = await totals();
+    const approved = await decide(admin, 'approveApplication', applicant.sub);
+    expect(approved).toMatchObject({
+      status: 200,
+      body: { application: { id: applicant.sub, status: 'approved', decidedBy: admin.email.toLowerCase() } },
+    });
+    expect((await totals()).totalClients).toBe(before.totalClients + 1);
+    expect(await t.client.allClients(admin.accessToken, { search: applicant.email.toLowerCase() })).toHaveLength(1);
+    expect(await portfolioOf(applicant)).toMatchObject({ status: 'active', funding: [...LOCAL_FUNDING_INSTRUCTIONS] });
+    expect(await pendingIds()).not.toContain(applicant.sub);
+    expect(await activityOf(applicant.sub)).toContain('application-approved');
+    await mailsArrived(t.client, applicant.email.toLowerCase(), 'Your Aurum account is approved');
+    // Twice, or rejected after: already decided.
+    for (const again of [
+      await decide(admin, 'approveApplication', applicant.sub),
+      await decide(admin, 'rejectApplication', applicant.sub, 'Changed my mind'),
+    ])
+      expect(again).toMatchObject({ status: 409, body: { error: refusals.applicationDecided } });
+    expect((await totals()).totalClients).toBe(before.totalClients + 1);
+    expect(
+      (await t.client.call('getClient', { token: admin.accessToken, params: { id: applicant.sub } })).body.client,
+    ).toMatchObject({ status: 'active', application: { status: 'approved', decidedBy: admin.email.toLowerCase() } });
+  });
+
+  it('rejects only with a reason: the account closed, the login disabled, the applicant told at its address', async () => {
+    const applicant = await t.client.newClient('rejected');
+    const before = await totals();
+    const noReason = await decide(admin, 'rejectApplication', applicant.sub, '   ');
+    expect(noReason).toMatchObject({ status: 400, body: { error: 'Please give a reason for the rejection' } });
+    expect(await decide(admin, 'rejectApplication', applicant.sub)).toMatchObject({ status: 400 });
+    expect(await t.table.item(keys.application(applicant.sub))).toMatchObject({ status: 'pending' });
+    expect(await t.table.profile(applicant.sub)).not.toHaveProperty('deleted');
+
+    const rejected = await decide(admin, 'rejectApplication', applicant.sub, 'We could not verify your identity.');
+    expect(rejected).toMatchObject({
+      status: 200,
+      body: { application: { status: 'rejected', reason: 'We could not verify your identity.' } },
+    });
+    expect(await t.table.profile(applicant.sub)).toMatchObject({ deleted: true, closedBy: admin.email.toLowerCase() });
+    expect(await totals()).toEqual(before);
+    expect(await activityOf(applicant.sub)).toEqual(expect.arrayContaining(['application-rejected', 'client-closed']));
+    const [mail] = await mailsArrived(
+      t.client,
+      applicant.email.toLowerCase(),
+      'Your Aurum application was not approved',
+    );
+    expect(mail?.subject).toBe('Your Aurum application was not approved');
+    await expect(t.client.signIn(applicant.email)).rejects.toThrow();
+    for (const again of [
+      await decide(admin, 'approveApplication', applicant.sub),
+      await decide(admin, 'rejectApplication', applicant.sub, 'Again'),
+    ])
+      expect(again).toMatchObject({ status: 409, body: { error: refusals.applicationDecided } });
+    expect(await t.table.profile(applicant.sub)).not.toHaveProperty('GSI1PK');
+  });
+
+  it("refuses an administrator their own account's application (403), and a client every route (403)", async () => {
+    // An administrator whose own application still waits (its decision put back in the table, as a
+    // second sign-in of the same person would leave it).
+    const insider = await t.client.newAdmin();
+    await t.table.putItems([
+      {
+        ...(await t.table.item(keys.application(insider.sub))),
+        status: 'pending',
+        ...keys.pendingApplicationIndex(Date.now(), insider.sub),
+      },
+    ]);
+    for (const action of ['approveApplication', 'rejectApplication'] as const) {
+      const own = await decide(insider, action, insider.sub, 'Mine');
+      expect(own).toMatchObject({ status: 403, body: { error: refusals.ownApplication } });
+    }
+    expect(await t.table.item(keys.application(insider.sub))).toMatchObject({ status: 'pending' });
+
+    const applicant = await t.client.newClient('walkaround');
+    const other = await t.client.newClient('other');
+    const refused = [
+      await t.client.callAny('listApplications', { token: applicant.accessToken }),
+      await decide(applicant, 'approveApplication', applicant.sub),
+      await decide(other, 'approveApplication', applicant.sub),
+      await decide(other, 'rejectApplication', applicant.sub, 'No'),
+    ];
+    for (const res of refused) expect(res.status).toBe(403);
+    expect(await t.table.item(keys.application(applicant.sub))).toMatchObject({ status: 'pending' });
+  });
+
+  it('answers 404 for an id with no application', async () => {
+    expect(await decide(admin, 'approveApplication', '00000000-0000-4000-8000-000000000000')).toMatchObject({
+      status: 404,
+    });
+  });
 });

@@ -4,8 +4,11 @@
  * the queue (GSI3 APPLICATIONS#pending, oldest first); an administrator's decision sets its status
  * and takes it off the queue. Its INSERT and MODIFY are the e-mails (notifications/events.ts).
  */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { ApplicationDto } from '../../../shared/answers';
 import { keys } from './table';
-import { table, type TransactItem } from '../runtime/db';
+import { ddb, table, type TransactItem } from '../runtime/db';
+import { queryAll } from './query';
 import { apiBucket, totalsDelta, totalsUpdate } from './client-totals';
 import { clientIndexKeys, type NewClient, type Profile } from './profile-item';
 
@@ -113,4 +116,34 @@ export function approvalWrites(profile: Profile, by: Decider, now: number): Tran
     totalsUpdate(apiBucket(), totalsDelta(null, profile)),
     decisionUpdate(profile.sub, { status: 'approved', by, now }),
   ];
+}
+
+export async function getApplication(sub: string): Promise<ApplicationItem | undefined> {
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: table(), Key: keys.application(sub), ConsistentRead: true }),
+  );
+  return Item as ApplicationItem | undefined;
+}
+
+/** The pending applications, oldest first: the queue an administrator works through. */
+export function listPendingApplications(): Promise<ApplicationItem[]> {
+  return queryAll<ApplicationItem>({
+    IndexName: 'GSI3',
+    KeyConditionExpression: 'GSI3PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.pendingApplicationsPk },
+  });
+}
+
+export function toApplicationDto(item: ApplicationItem): ApplicationDto {
+  return {
+    id: item.sub,
+    email: item.email,
+    firstName: item.firstName,
+    lastName: item.lastName,
+    appliedAt: item.appliedAt,
+    status: item.status,
+    ...(item.decidedBy === undefined ? {} : { decidedBy: item.decidedBy }),
+    ...(item.decidedAt === undefined ? {} : { decidedAt: item.decidedAt }),
+    ...(item.reason === undefined ? {} : { reason: item.reason }),
+  };
 }
