@@ -7,6 +7,7 @@ import { formatDateTime } from '../format';
 import { withdrawalLimitMessages } from '../../../shared/withdrawal-rules';
 import { adminUser, alice, apiError, fakeAuth, fixtureApi, renderApp } from '../test/harness';
 import { aliceHistory } from '../test/client-fixtures';
+import { SAMPLE_FIRM } from '../../../shared/test-support/sample-firm';
 import { aliceIban } from '../test/payout-fixtures';
 
 /** Wednesday: the portfolio below was last grown on Monday the 10th at noon. */
@@ -392,6 +393,48 @@ describe('dashboard: a first-day client', () => {
     await screen.findByTestId('balance');
     await screen.findByTestId('range-gain');
     expect(screen.queryByTestId('funding')).not.toBeInTheDocument();
+  });
+});
+
+describe('dashboard: an account the firm is still reviewing', () => {
+  const applied = () => ({
+    ...portfolio({ balance: 0, weeklyGain: 0, weeklyGainAmount: 0 }),
+    portfolio: {
+      ...portfolio({ balance: 0, weeklyGain: 0, weeklyGainAmount: 0 }).portfolio,
+      status: 'applied' as const,
+      funding: undefined,
+    },
+  });
+
+  it('says it is being reviewed, what happens next and whom to ask, and shows nothing else', async () => {
+    const reads = api({ 'GET /api/portfolios/alice-sub': applied() });
+    renderApp('/dashboard', { backend: fakeAuth(alice), api: reads, config: { firm: SAMPLE_FIRM } });
+    const review = await screen.findByTestId('under-review');
+    expect(screen.getByRole('heading', { name: 'We are reviewing your account' })).toBeInTheDocument();
+    expect(review).toHaveTextContent('once your account is approved, we send you an e-mail');
+    expect(within(review).getByRole('link', { name: SAMPLE_FIRM.supportEmail })).toHaveAttribute(
+      'href',
+      `mailto:${SAMPLE_FIRM.supportEmail}`,
+    );
+    for (const absent of ['funding', 'balance', 'eligible-profit'])
+      expect(screen.queryByTestId(absent)).not.toBeInTheDocument();
+    expect(screen.queryByText('Fund your account')).not.toBeInTheDocument();
+    expect(screen.queryByText('Withdrawal Requests')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Request withdrawal/i })).not.toBeInTheDocument();
+  });
+
+  it('reads the portfolio again on Refresh, and shows the funding instructions once approved', async () => {
+    let answer: unknown = applied();
+    const reads = api({
+      'GET /api/portfolios/alice-sub': () => answer,
+    });
+    renderApp('/dashboard', { backend: fakeAuth(alice), api: reads });
+    await screen.findByTestId('under-review');
+    answer = portfolio({ balance: 0, weeklyGain: 0, weeklyGainAmount: 0, funding: ['Wire it to Aurum Demo Bank'] });
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    const funding = await screen.findByTestId('funding');
+    expect(funding).toHaveTextContent('Wire it to Aurum Demo Bank');
+    expect(screen.queryByTestId('under-review')).not.toBeInTheDocument();
   });
 });
 
