@@ -214,6 +214,21 @@ describe('deciding an application', () => {
     expect(await t.table.profile(applicant.sub)).not.toHaveProperty('GSI1PK');
   });
 
+  it('finishes a rejection cut short when its administrator sends it again, and refuses anyone else', async () => {
+    const applicant = await t.client.newClient('cut-short');
+    expect((await decide(admin, 'rejectApplication', applicant.sub, 'Incomplete')).status).toBe(200);
+    // As if the function had stopped after the closing's transaction, before stamping the records.
+    const { recordsStampedAt: _stamped, ...unstamped } = (await t.table.profile(applicant.sub)) ?? {};
+    await t.table.putItems([unstamped]);
+    const other = await t.client.newAdmin();
+    expect(await decide(other, 'rejectApplication', applicant.sub, 'Incomplete')).toMatchObject({ status: 409 });
+    expect(await decide(admin, 'rejectApplication', applicant.sub, 'Incomplete')).toMatchObject({
+      status: 200,
+      body: { application: { status: 'rejected', reason: 'Incomplete' } },
+    });
+    expect(await t.table.profile(applicant.sub)).toHaveProperty('recordsStampedAt');
+  });
+
   it("refuses an administrator their own account's application (403), and a client every route (403)", async () => {
     // An administrator whose own application still waits (its decision put back in the table, as a
     // second sign-in of the same person would leave it).

@@ -14,7 +14,7 @@ import { type ApplicationItem, approvalWrites, type Decider, decisionUpdate, get
 import { closeAccount } from './closed-accounts';
 import { ClientNotFound, Refused } from './domain-errors';
 import { getProfile } from './profile-reads';
-import type { Profile } from './profile-item';
+import { isClosed, type Profile } from './profile-item';
 
 const DECISION_ATTEMPTS = 8;
 
@@ -72,6 +72,8 @@ export async function rejectApplication(
   now: number,
   decision: { reason: string; recordYears: number },
 ): Promise<{ application: ApplicationItem; closed: Profile }> {
+  const cutShort = await rejectionCutShort(sub, by);
+  if (cutShort) return cutShort;
   const { application, profile } = await pendingApplication(sub, by);
   const also = [
     decisionUpdate(sub, { status: 'rejected', by, now, reason: decision.reason }),
@@ -94,6 +96,20 @@ export async function rejectApplication(
     if (cancellationReasons(error).length > 0) await refuseIfDecided(sub);
     throw error;
   }
+}
+
+/**
+ * This administrator's own rejection whose closing was cut short after it committed (the login
+ * not yet ended, the records not yet stamped): sent again, it finishes, as a closing sent again does.
+ */
+async function rejectionCutShort(
+  sub: string,
+  by: Decider,
+): Promise<{ application: ApplicationItem; closed: Profile } | null> {
+  const application = await getApplication(sub);
+  if (application?.status !== 'rejected' || application.decidedBySub !== by.sub) return null;
+  const closed = await getProfile(sub, true);
+  return closed && isClosed(closed) && closed.recordsStampedAt === undefined ? { application, closed } : null;
 }
 
 /** Refuses (409) when the application was decided, but not by this very rejection. */
