@@ -5,7 +5,7 @@
  */
 import { httpHandler } from '../lib/http/http';
 import { actorEmail } from '../lib/http/actor';
-import { approveApplication } from '../lib/data/application-decisions';
+import { approveApplication } from '../lib/money/application-decisions';
 import { toApplicationDto } from '../lib/data/applications';
 
 export const handler = httpHandler('approveApplication', async ({ caller, params, now }) => {

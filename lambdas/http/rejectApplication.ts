@@ -7,7 +7,7 @@
 import { httpHandler } from '../lib/http/http';
 import { actorEmail } from '../lib/http/actor';
 import { endLogin } from '../lib/cognito/cognito';
-import { rejectApplication } from '../lib/data/application-decisions';
+import { rejectApplication } from '../lib/money/application-decisions';
 import { toApplicationDto } from '../lib/data/applications';
 import { stampClosedRecords } from '../lib/data/closed-accounts';
 import { config } from '../lib/runtime/config';

@@ -7,14 +7,20 @@
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { refusals } from '../../../shared/refusals';
-import { refuseOwnAccount } from '../money/account-owners';
+import { refuseOwnAccount } from './account-owners';
 import { cancellationReasons, ddb } from '../runtime/db';
-import { activityPut } from './activity-log';
-import { type ApplicationItem, approvalWrites, type Decider, decisionUpdate, getApplication } from './applications';
-import { closeAccount } from './closed-accounts';
-import { ClientNotFound, Refused } from './domain-errors';
-import { getProfile } from './profile-reads';
-import { isClosed, type Profile } from './profile-item';
+import { activityPut } from '../data/activity-log';
+import {
+  type ApplicationItem,
+  approvalWrites,
+  type Decider,
+  decisionUpdate,
+  getApplication,
+} from '../data/applications';
+import { closeAccount } from '../data/closed-accounts';
+import { ClientNotFound, Refused } from '../data/domain-errors';
+import { getProfile } from '../data/profile-reads';
+import { isClosed, type Profile } from '../data/profile-item';
 
 const DECISION_ATTEMPTS = 8;
 
