@@ -51,6 +51,8 @@ export const stages: Record<string, StageSettings> = {
     monthlyBudgetDollars: 500,
     // A client's new payout account waits this long before a withdrawal may pay to it (0-720 hours).
     payoutCoolingOffHours: 72,
+    // A new client's account waits for an administrator's approval (the Applications page) before it is funded.
+    clientSignUp: 'review',
     // Monthly backups are kept this many years (1-10): the firm's record-keeping period, set by its compliance officer.
     backupYears: 7,
     // A production stage must set everything below (infra/aws/stage-config.ts, PRODUCTION_REQUIRES). These are

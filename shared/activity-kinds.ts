@@ -26,6 +26,8 @@ export const activityKinds = [
   'invitation-sent',
   'invitation-revoked',
   'invitation-accepted',
+  'application-approved',
+  'application-rejected',
 ] as const;
 
 export type ActivityKindName = (typeof activityKinds)[number];
@@ -53,6 +55,8 @@ export const activityKindLabels: Record<ActivityKindName, string> = {
   'invitation-sent': 'Invitation sent',
   'invitation-revoked': 'Invitation revoked',
   'invitation-accepted': 'Invitation accepted at sign-up',
+  'application-approved': 'Application approved',
+  'application-rejected': 'Application rejected',
 };
 
 /** The pending actions' kinds, as an approved action's entry names the move it made (answers.ts pendingActionKind). */

@@ -37,6 +37,10 @@ export const portfolioDto = z.strictObject({
       current: z.strictObject({ version: z.string(), url: z.string() }),
     }),
   ),
+  /** `applied`: the firm is still reviewing the account (a stage's clientSignUp 'review'). */
+  status: z.enum(['applied', 'active']),
+  /** How to fund the account (the stage's fundingInstructions): only to an active account's reader. */
+  funding: z.optional(z.array(z.string())),
 });
 
 export const transactionType = z.enum(['deposit', 'withdrawal', 'adjustment']);
@@ -247,8 +251,24 @@ const requestApproved = z.strictObject({
 /** A line of a client's ledger with its running balance: a ledger entry (by its transaction's id) or a week's growth. */
 export const ledgerLineDto = z.extend(historyPointDto, { transactionId: z.optional(z.string()) });
 
-/** Where a client's account stands: open, or closed by an administrator (its records kept read-only). */
-export const clientStatus = z.enum(['active', 'closed']);
+/** Where a client's account stands: waiting for the firm's review, open, or closed by an administrator (its records kept read-only). */
+export const clientStatus = z.enum(['applied', 'active', 'closed']);
+
+/**
+ * A new client's application (a stage's clientSignUp 'review'), named by the client's id: who
+ * applied and when, and once decided, by which administrator, when, and for a rejection why.
+ */
+export const applicationDto = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  appliedAt: isoDate,
+  status: z.enum(['pending', 'approved', 'rejected']),
+  decidedBy: z.optional(z.string()),
+  decidedAt: z.optional(isoDate),
+  reason: z.optional(z.string()),
+});
 
 /**
  * One client as the console's client page shows it: who, where the account stands, its payout
@@ -265,6 +285,8 @@ export const clientPageDto = z.strictObject({
     createdAt: isoDate,
     status: clientStatus,
     closed: z.optional(z.strictObject({ at: isoDate, by: z.string(), recordsKeptUntil: z.optional(isoDate) })),
+    /** Of a client who signed up under review: the application and its decision. */
+    application: z.optional(applicationDto),
   }),
   portfolio: portfolioDto,
   /** The client agreement the client last accepted (null: none yet) and the stage's current version (null: none asked). */
@@ -381,6 +403,10 @@ export const answerSchemas = {
   /** The client's payout account, masked; null while none is set. */
   payoutAccount: z.strictObject({ account: z.nullable(maskedPayoutAccountDto) }),
   clientPage: clientPageDto,
+  /** The pending applications, oldest first: a queue. */
+  applications: z.strictObject({ applications: z.array(applicationDto) }),
+  /** An application decided: approved (the account is active) or rejected (the account is closed). */
+  applicationDecided: z.strictObject({ success, application: applicationDto }),
   /** The client's own pending request, withdrawn: its reserved profit is free again. */
   requestCancelled: z.strictObject({ success, request: withdrawalRequestDto }),
   history: z.strictObject({ data: z.array(historyPointDto) }),
@@ -439,3 +465,4 @@ export type ActionProposedAnswer = z.output<typeof actionProposed>;
 export type HistoryAnswer = z.output<typeof answerSchemas.history>;
 export type InvitationDto = z.output<typeof invitationDto>;
 export type ActivityVerificationDto = z.output<typeof activityVerificationDto>;
+export type ApplicationDto = z.output<typeof applicationDto>;

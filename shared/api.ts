@@ -241,6 +241,34 @@ export const routes = [
     table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'], indexes: ['GSI3'] },
     cognitoActions: ['AdminUserGlobalSignOut', 'AdminDisableUser'],
   },
+  // A new client's application (a stage's clientSignUp 'review'): the queue, and the decision on it.
+  // An application is named by its client's id; a rejection closes the account as deleteClient does.
+  {
+    name: 'listApplications',
+    method: 'GET',
+    path: '/api/admin/applications',
+    answer: 'applications',
+    auth: 'admin',
+    table: { actions: [], indexes: ['GSI3'] },
+  },
+  {
+    name: 'approveApplication',
+    method: 'POST',
+    path: '/api/admin/applications/{id}/approve',
+    answer: 'applicationDecided',
+    auth: 'admin',
+    table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] },
+  },
+  {
+    name: 'rejectApplication',
+    method: 'POST',
+    path: '/api/admin/applications/{id}/reject',
+    body: 'reject',
+    answer: 'applicationDecided',
+    auth: 'admin',
+    table: { actions: ['GetItem', 'Query', 'UpdateItem', 'PutItem'], indexes: ['GSI3'] },
+    cognitoActions: ['AdminUserGlobalSignOut', 'AdminDisableUser'],
+  },
   {
     name: 'listWithdrawalAlerts',
     method: 'GET',
@@ -672,4 +700,5 @@ export type {
   WithdrawalRequestDto,
   WithdrawalRequestStatus,
   InvitationDto,
+  ApplicationDto,
 } from './answers';

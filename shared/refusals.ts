@@ -42,4 +42,11 @@ export const refusals = {
   agreementRequired: 'Please accept the client agreement first: open your dashboard, read the agreement and accept it.',
   agreementNotCurrent:
     'This is not the current client agreement. Please reload the page and accept the current version.',
+  /** A money move, request or payout account on an account the firm has not approved yet (clientSignUp 'review'). */
+  notApprovedYet: 'This account is still under review.',
+  /** The closing refused for an applicant: a rejection closes it, with the reason the applicant is told. */
+  closeRefusedApplied: 'This account is still under review. Approve or reject its application instead of closing it.',
+  applicationNotFound: 'Application not found',
+  applicationDecided: 'This application has already been decided.',
+  ownApplication: 'You cannot decide the application of your own account: another administrator must do it',
 } as const;

@@ -1,6 +1,7 @@
 /**
- * /config.json: what the SPA needs to find Cognito, the stage's funding instructions, the
- * firm's words every page's footer shows and the client agreement a sign-up accepts. Written
+ * /config.json: what the SPA needs to find Cognito, the firm's words every page's footer shows
+ * and the client agreement a sign-up accepts. Public, so nothing only a client may read (the
+ * funding instructions come with the portfolio, lambdas/http/getPortfolio.ts). Written
  * by the CDK stack from its outputs and settings (infra/aws/portal-stack.ts) and by the local
  * gateway (infra/local/gateway.ts), both through siteConfig(); read by the web (web/src/config.ts)
  * with parseSiteConfig(). So one build runs anywhere. Checked by hand rather than with zod, which
@@ -37,8 +38,6 @@ export interface SiteConfig {
   /** The hosted UI's domain (no scheme), for Google sign-in; null where there is none (a stage without Google, or LOCAL_GOOGLE=off). */
   oauthDomain: string | null;
   googleSignIn: boolean;
-  /** How a client funds the account (the stage's setting, checked at synth): short lines, none where the stage gives none. */
-  fundingInstructions: string[];
   /** The footer's words; absent where the stage gives none (a sample stage may leave them out, a deployable one may not). */
   firm?: FirmDetails;
   /** The client agreement a new client accepts (the stage's clientAgreement), public as it is read before an account exists; absent where the stage has none. */
@@ -54,7 +53,6 @@ export function siteConfig(fields: SiteConfig): SiteConfig {
     ...(fields.userPoolEndpoint === undefined ? {} : { userPoolEndpoint: fields.userPoolEndpoint }),
     oauthDomain: fields.oauthDomain,
     googleSignIn: fields.googleSignIn,
-    fundingInstructions: fields.fundingInstructions,
     ...(fields.firm === undefined ? {} : { firm: firmDetails(fields.firm) }),
     ...(fields.agreement === undefined
       ? {}
@@ -94,9 +92,6 @@ function parseFirm(value: unknown): FirmDetails {
   return firmDetails(v as unknown as FirmDetails);
 }
 
-const isLinesOfText = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.every((line) => typeof line === 'string' && line !== '');
-
 /** Reads config.json; throws naming the first field that is missing or of the wrong kind. */
 export function parseSiteConfig(value: unknown): SiteConfig {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
@@ -115,8 +110,6 @@ export function parseSiteConfig(value: unknown): SiteConfig {
     throw new Error('config.json: oauthDomain must be a domain or null');
   if (typeof v.googleSignIn !== 'boolean') throw new Error('config.json: googleSignIn must be true or false');
   if (v.googleSignIn && oauthDomain === null) throw new Error('config.json: googleSignIn needs oauthDomain');
-  const funding: unknown = v.fundingInstructions ?? [];
-  if (!isLinesOfText(funding)) throw new Error('config.json: fundingInstructions must be lines of text');
   return siteConfig({
     region: text('region'),
     userPoolId: text('userPoolId'),
@@ -124,7 +117,6 @@ export function parseSiteConfig(value: unknown): SiteConfig {
     ...(typeof endpoint === 'string' ? { userPoolEndpoint: endpoint } : {}),
     oauthDomain,
     googleSignIn: v.googleSignIn,
-    fundingInstructions: funding,
     ...(v.firm === undefined ? {} : { firm: parseFirm(v.firm) }),
     ...(v.agreement === undefined ? {} : { agreement: parseAgreement(v.agreement) }),
   });

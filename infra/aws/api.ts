@@ -39,6 +39,7 @@ import { ApiInvokeRole } from './api-invoke-role';
 import { ApiOrigin } from './api-origin';
 import type { SiteDomain } from './custom-domain';
 import type { ClientAgreement } from '../../shared/client-agreement';
+import type { ClientSignUp } from '../../shared/client-sign-up';
 
 export interface RoutesProps {
   table: ITable;
@@ -58,6 +59,10 @@ export interface RoutesProps {
   payoutCoolingOffHours: number;
   /** The stage's clientAgreement (stage-config.ts), given to the routes that show, record or check it as AGREEMENT_VERSION and AGREEMENT_URL. */
   clientAgreement?: ClientAgreement;
+  /** The stage's clientSignUp (stage-config.ts), given to the route that creates a missing profile as CLIENT_SIGN_UP. */
+  clientSignUp: ClientSignUp;
+  /** The stage's fundingInstructions (stage-config.ts), given to the route that reads a portfolio as FUNDING_INSTRUCTIONS. */
+  fundingInstructions: readonly string[];
 }
 
 /** Per-stage limits: generous for people, a ceiling for scripts gone wrong. */
@@ -140,7 +145,10 @@ export function fourEyesEnvironment(
 
 /** What the route that closes accounts knows of record keeping: how many years the records are kept. */
 export function recordsEnvironment(route: Pick<RouteDef, 'name'>, recordYears: number): Record<string, string> {
-  return route.name === 'deleteClient' ? { RECORD_YEARS: String(recordYears) } : {};
+  // A rejected application closes its account too.
+  return route.name === 'deleteClient' || route.name === 'rejectApplication'
+    ? { RECORD_YEARS: String(recordYears) }
+    : {};
 }
 
 /** What the route that sets payout accounts knows: how long a new one waits before a withdrawal may pay to it. */
@@ -169,6 +177,19 @@ export function agreementEnvironment(
   return agreement && AGREEMENT_ROUTES.includes(route.name)
     ? { AGREEMENT_VERSION: agreement.version, AGREEMENT_URL: agreement.url }
     : {};
+}
+
+/** What the route that creates a profile the sign-up trigger missed knows: how a new client's account starts. */
+export function signUpEnvironment(route: Pick<RouteDef, 'name'>, mode: ClientSignUp): Record<string, string> {
+  return route.name === 'createPortfolio' ? { CLIENT_SIGN_UP: mode } : {};
+}
+
+/**
+ * What the route that reads a portfolio knows: how an approved client funds the account. Only
+ * there, and never in the public config.json, so that an applicant under review cannot read them.
+ */
+export function fundingEnvironment(route: Pick<RouteDef, 'name'>, lines: readonly string[]): Record<string, string> {
+  return route.name === 'getPortfolio' ? { FUNDING_INSTRUCTIONS: JSON.stringify(lines) } : {};
 }
 
 /** HTTP API $context variables, one JSON line per request (no bodies, no tokens). */
@@ -269,8 +290,10 @@ export class PortalApi extends Construct {
           ...recordsEnvironment(route, props.recordYears),
           ...payoutEnvironment(route, props.payoutCoolingOffHours),
           ...agreementEnvironment(route, props.clientAgreement),
+          ...signUpEnvironment(route, props.clientSignUp),
+          ...fundingEnvironment(route, props.fundingInstructions),
         },
-        timeout: Duration.seconds(route.name === 'deleteClient' ? 30 : 10),
+        timeout: Duration.seconds(route.name === 'deleteClient' || route.name === 'rejectApplication' ? 30 : 10),
       });
       if (cognitoActions.length > 0) {
         fn.addToRolePolicy(

@@ -329,6 +329,11 @@ describe('stage settings', () => {
       'payoutCoolingOffHours: must be a whole number of hours from 0 to 720',
     ],
     [
+      'a sign-up mode that is not open or review',
+      { clientSignUp: 'invite' as never },
+      "clientSignUp: must be 'open' or 'review'",
+    ],
+    [
       'a funding line with a line break',
       { fundingInstructions: ['Example Bank\nIBAN: XX00'] },
       'fundingInstructions.0: each line must be one line of plain text',
@@ -460,6 +465,58 @@ describe('two stages in one account and region', () => {
     // The prod sample sets one; the admin money routes never get it, so a new version never holds up a deposit.
     expect(given.map((g) => g.functions)).toEqual([0, AGREEMENT_ROUTES.length]);
     expect(AGREEMENT_ROUTES).not.toContain('addDeposit');
+  });
+
+  it("gives the stage's sign-up mode to the sign-up trigger and the route that creates a missing profile, and no other function", () => {
+    const given = pair.map(({ template: t, config }) => {
+      const functions = Object.values(t.toJSON().Resources as Record<string, Resource>).filter(
+        (r) => r.Type === 'AWS::Lambda::Function',
+      );
+      const modes = functions
+        .map((fn) => ({
+          description: fn.Properties.Description as string,
+          mode: (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables
+            ?.CLIENT_SIGN_UP,
+        }))
+        .filter((fn) => fn.mode !== undefined);
+      return { stage: config.stage, modes: modes.map((fn) => [fn.description.split(':')[0], fn.mode]).sort() };
+    });
+    const create = routeByName('createPortfolio');
+    expect(given).toEqual(
+      pair.map(({ config }) => ({
+        stage: config.stage,
+        modes: [
+          ['Cognito post-confirmation', config.clientSignUp ?? 'open'],
+          [`${create.method} ${create.path}`, config.clientSignUp ?? 'open'],
+        ].sort(),
+      })),
+    );
+    expect(pair.map(({ config }) => config.clientSignUp ?? 'open')).toEqual(['open', 'review']);
+  });
+
+  it("gives the stage's funding instructions to the function that reads a portfolio, and no other function", () => {
+    const given = pair.map(({ template: t, config }) => {
+      const functions = Object.values(t.toJSON().Resources as Record<string, Resource>).filter(
+        (r) => r.Type === 'AWS::Lambda::Function',
+      );
+      const withThem = functions
+        .map((fn) => ({
+          description: fn.Properties.Description as string,
+          lines: (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables
+            ?.FUNDING_INSTRUCTIONS,
+        }))
+        .filter((fn) => fn.lines !== undefined);
+      return { stage: config.stage, withThem };
+    });
+    const read = routeByName('getPortfolio');
+    expect(given).toEqual(
+      pair.map(({ config }) => ({
+        stage: config.stage,
+        withThem: [
+          { description: `${read.method} ${read.path}`, lines: JSON.stringify(config.fundingInstructions ?? []) },
+        ],
+      })),
+    );
   });
 
   it('protects the stacks of a production stage from deletion, and only those', () => {

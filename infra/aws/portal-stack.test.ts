@@ -869,7 +869,7 @@ describe('the site', () => {
     expect(root?.Properties.SystemMetadata).toEqual({ 'cache-control': REVALIDATE_CACHE_CONTROL });
   });
 
-  it("writes /config.json in the shared shape (shared/site-config.ts), exactly, as the web parses it, with the stage's funding instructions", () => {
+  it("writes /config.json in the shared shape (shared/site-config.ts), exactly, as the web parses it, never with the stage's funding instructions", () => {
     const written = deployedConfig(stack.node.root as App, template);
     const parsed = parseSiteConfig(written);
     // Nothing the shared shape does not know, nothing it fills in.
@@ -880,8 +880,6 @@ describe('the site', () => {
       userPoolClientId: expect.stringMatching(/^Ref:AuthUsersWeb[0-9A-F]{8}$/),
       oauthDomain: expect.stringMatching(/^Ref:AuthUsersHostedUi[0-9A-F]{8}\.auth\.eu-west-1\.amazoncognito\.com$/),
       googleSignIn: false,
-      // The stage gives none.
-      fundingInstructions: [],
     });
 
     const lines = [
@@ -900,8 +898,9 @@ describe('the site', () => {
     expect(withGoogle).toMatchObject({
       googleSignIn: true,
       oauthDomain: expect.stringContaining('.auth.eu-west-1.amazoncognito.com'),
-      fundingInstructions: lines,
     });
+    // Public: what only an approved client may read stays with the portfolio (FUNDING_INSTRUCTIONS).
+    expect(JSON.stringify(withGoogle)).not.toContain('Example Bank');
     // The stage's footer, as the stage gives it; none where it gives none.
     expect((withGoogle as { firm?: unknown }).firm).toEqual(DEMO_FIRM);
   });

@@ -32,6 +32,7 @@ import { Notifications } from './notifications';
 import { WeeklyGrowth } from './weekly-growth';
 import { RECORD_YEARS } from '../../shared/record-keeping';
 import { PAYOUT_COOLING_OFF_HOURS } from '../../shared/payout-cooling-off';
+import { CLIENT_SIGN_UP_DEFAULT } from '../../shared/client-sign-up';
 
 export interface PortalStackProps extends StackProps {
   /** The stage's settings (infra/stages.ts, checked by infra/aws/stage-config.ts). */
@@ -128,7 +129,11 @@ export class PortalStack extends Stack {
       recordYears: config.recordYears ?? RECORD_YEARS.default,
       payoutCoolingOffHours: config.payoutCoolingOffHours ?? PAYOUT_COOLING_OFF_HOURS.default,
       ...(config.clientAgreement ? { clientAgreement: config.clientAgreement } : {}),
+      clientSignUp: config.clientSignUp ?? CLIENT_SIGN_UP_DEFAULT,
+      fundingInstructions: config.fundingInstructions ?? [],
     });
+    // The trigger creates the profile at confirmation: active, or applied for review.
+    postConfirmation.addEnvironment('CLIENT_SIGN_UP', config.clientSignUp ?? CLIENT_SIGN_UP_DEFAULT);
     // After a password reset the trigger ends every session of the user. A policy of its own, not
     // the role's default one: the function must not wait on it, since the pool waits on the function.
     postConfirmation.role?.attachInlinePolicy(
@@ -184,7 +189,6 @@ export class PortalStack extends Stack {
       userPoolClientId: auth.client.userPoolClientId,
       oauthDomain: auth.hostedUiDomain,
       googleSignIn: auth.googleEnabled,
-      fundingInstructions: config.fundingInstructions ?? [],
       ...(config.firm ? { firm: config.firm } : {}),
       ...(config.clientAgreement ? { agreement: config.clientAgreement } : {}),
     });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { RECORD_YEARS } from '../../shared/record-keeping';
 import { PAYOUT_COOLING_OFF_HOURS } from '../../shared/payout-cooling-off';
 import { AGREEMENT_VERSION_PATTERN } from '../../shared/client-agreement';
+import { CLIENT_SIGN_UP_MODES } from '../../shared/client-sign-up';
 
 const STAGE_NAME = /^[a-z][a-z0-9]{1,11}$/;
 
@@ -188,8 +189,9 @@ const baseShape = z
       .positive('must be more than 0')
       .refine((dollars) => Number.isSafeInteger(dollars * 100), 'is too large to count in cents'),
     /**
-     * How a client funds the account, shown on a new client's empty dashboard (config.json's
-     * fundingInstructions): bank, account holder, account number, the reference to give.
+     * How a client funds the account, shown on an active new client's empty dashboard (given only to
+     * the function that reads a portfolio, never in the public config.json): bank, account holder,
+     * account number, the reference to give.
      */
     fundingInstructions: z
       .array(fundingLine)
@@ -246,6 +248,12 @@ const baseShape = z
       .min(PAYOUT_COOLING_OFF_HOURS.min, COOLING_OFF_MESSAGE)
       .max(PAYOUT_COOLING_OFF_HOURS.max, COOLING_OFF_MESSAGE)
       .optional(),
+    /**
+     * How a new client's account starts (shared/client-sign-up.ts): `open` (when unset) makes it
+     * active at sign-up; `review` keeps it applied, with no funding instructions, until an
+     * administrator approves it on the Applications page.
+     */
+    clientSignUp: z.enum(CLIENT_SIGN_UP_MODES, { error: "must be 'open' or 'review'" }).optional(),
     /**
      * How many years the monthly backups are kept (docs/operations.md, "Backups and restore"):
      * recordYears when unset: the backups hold a closed account's records as long as the table does.

@@ -99,6 +99,8 @@ export interface SeedContext {
   mailbox: Mailbox;
   /** Records a deposit straight through the backend's ledger code (the API refuses dates over a year old, not these). */
   deposit: (email: string, amountCents: number, at: number, note: string) => Promise<void>;
+  /** Makes a demo client's account (its sub) active, whatever the stack's sign-up mode: the demo book is of approved clients. */
+  approve: (sub: string) => Promise<void>;
   /** Gives a client a payout account as set at `setAt` (the demo's are old enough to pay to at once). */
   payoutAccount: (email: string, change: PayoutAccountChange, setAt: number) => Promise<void>;
   /** Records a client's acceptance of the stack's client agreement at `at`, so a demo journey is not stopped by its prompt. */
@@ -177,6 +179,12 @@ export async function seedDemoData(ctx: SeedContext): Promise<void> {
       // codes on (SetUserMFAPreference), with a secret fixed so the README can give it.
       await ctx.cognito.setUpSoftwareTokenMfa(admin.email, admin.totpSecret);
       await recordDemoAdmin(client, ctx, admin.email);
+    }
+    for (const email of Object.keys(DEMO_PAYOUT_ACCOUNTS)) {
+      const user = await client.send(new AdminGetUserCommand({ UserPoolId: ctx.cognito.userPoolId, Username: email }));
+      const sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+      if (!sub) throw new Error(`no sub for ${email}`);
+      await ctx.approve(sub);
     }
   } finally {
     client.destroy();

@@ -17,6 +17,8 @@ import { ensureTable, startLocalDynamo } from './dynamo';
 import { localAdminDailyLimitCents, localFourEyesThresholdCents } from './four-eyes-threshold';
 import { localClientAgreement } from './client-agreement';
 import type { ClientAgreement } from '../../shared/client-agreement';
+import { localClientSignUp } from './client-sign-up';
+import type { ClientSignUp } from '../../shared/client-sign-up';
 import { Mailbox } from './mailbox';
 import { freePort } from './ports';
 import { loadApiHandlers } from './stack/api-handlers';
@@ -78,6 +80,7 @@ interface StackPlan {
   fourEyesThresholdCents: number;
   adminDailyLimitCents: number;
   clientAgreement: ClientAgreement;
+  clientSignUp: ClientSignUp;
   seed: boolean;
   web: 'watch' | 'serve' | 'none';
 }
@@ -97,6 +100,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     adminDailyLimitCents: localAdminDailyLimitCents(),
     // And a malformed AGREEMENT_VERSION or AGREEMENT_URL.
     clientAgreement: localClientAgreement(),
+    // And a malformed CLIENT_SIGN_UP too.
+    clientSignUp: localClientSignUp(),
     seed: options.seed !== false,
     web: options.web ?? 'none',
   };
@@ -138,6 +143,7 @@ async function startSteps(plan: StackPlan, stops: StopList): Promise<RunningStac
     fourEyesThresholdCents: plan.fourEyesThresholdCents,
     adminDailyLimitCents: plan.adminDailyLimitCents,
     clientAgreement: plan.clientAgreement,
+    clientSignUp: plan.clientSignUp,
     mailbox,
   });
   const handlers = await loadApiHandlers();

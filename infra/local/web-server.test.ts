@@ -213,7 +213,6 @@ describe('the gateway', () => {
       userPoolEndpoint: `${url}/cognito`,
       oauthDomain: null,
       googleSignIn: false,
-      fundingInstructions: [...LOCAL_FUNDING_INSTRUCTIONS],
       firm: { ...DEMO_FIRM },
     });
     // Demo data, said to be: no real bank's details in a local stack, and a firm marked as a demo on every page.

@@ -15,6 +15,7 @@ import { getProfile, requireProfile } from '../lib/data/profile-reads';
 import { toPortfolioDto } from '../lib/data/profile-api';
 import { userPoolDefinition } from '../../shared/user-pool';
 import { refusals } from '../../shared/refusals';
+import { config } from '../lib/runtime/config';
 
 /** Only a token that claims `admins` costs the Cognito check; whether it has a second factor yet does not matter here. */
 async function isConfirmedAdmin(caller: Caller): Promise<boolean> {
@@ -30,6 +31,7 @@ export const handler = httpHandler('createPortfolio', async ({ caller, now }) =>
       staff: await isConfirmedAdmin(caller),
       // As the trigger does: only an address Cognito verified can use an invitation.
       verifiedEmail: emailVerified ? user.email : undefined,
+      signUp: config.clientSignUp,
     });
     if (outcome === 'deleted') throw new Forbidden(refusals.accountDeleted);
   }

@@ -8,7 +8,8 @@
  */
 import { closeAccount, stampClosedRecords } from '../lib/data/closed-accounts';
 import { endLogin } from '../lib/cognito/cognito';
-import { BadRequest } from '../lib/http/errors';
+import { BadRequest, Conflict } from '../lib/http/errors';
+import { getProfile } from '../lib/data/profile-reads';
 import { httpHandler } from '../lib/http/http';
 import { actorEmail } from '../lib/http/actor';
 import { config } from '../lib/runtime/config';
@@ -17,6 +18,8 @@ import { refusals } from '../../shared/refusals';
 export const handler = httpHandler('deleteClient', async ({ caller, params, now }) => {
   const sub = params.id;
   if (sub === caller.sub) throw new BadRequest(refusals.cannotDeleteSelf);
+  // An applicant's account is closed by rejecting the application, so that every rejection has a reason.
+  if ((await getProfile(sub, true))?.status === 'applied') throw new Conflict(refusals.closeRefusedApplied);
   const closed = await closeAccount(sub, { email: await actorEmail(caller), sub: caller.sub }, now, config.recordYears);
   await endLogin(closed.cognitoUsername);
   await stampClosedRecords(closed, now);

@@ -11,6 +11,8 @@
  *   MODIFY  pending action →      approved / rejected (its proposer, and a confirmation to who decided)
  *   INSERT  agreement             the client agreement accepted (the client: its version and page)
  *   INSERT, MODIFY  invitation      sent, sent again, revoked (the invited address: invitation-emails.ts)
+ *   INSERT  application, pending  a new client to review (admins)
+ *   MODIFY  application, pending → approved (the client) / rejected (the applicant's address: the account is closed)
  *
  * Everything else is not news: profile writes (balances, names, the weekly growth), tombstones,
  * idempotency records, any REMOVE (a deleted client, a TTL expiry), a MODIFY that does not decide
@@ -33,6 +35,8 @@ import {
   type RequestView,
   type StoredImage,
   storedItemKindOf,
+  type ApplicationView,
+  readApplication,
 } from './stored-item-views';
 
 /** One stream record, its images unmarshalled to plain objects. */
@@ -98,11 +102,55 @@ function fromInsert(image: StoredImage): Notification[] {
           ]
         : [];
     }
+    case 'application': {
+      const application = readApplication(image);
+      return application?.status === 'pending'
+        ? [
+            notification(
+              'admin-new-application',
+              `application:${application.sub}:admins`,
+              { kind: 'admins' },
+              applicationData(application),
+            ),
+          ]
+        : [];
+    }
     case 'invitation':
       return fromInvitationInsert(image);
     case 'other':
       return [];
   }
+}
+
+/** What an application's e-mails show: who applied and when, no id. */
+function applicationData(application: ApplicationView) {
+  return {
+    firstName: application.firstName,
+    lastName: application.lastName,
+    email: application.email,
+    appliedAt: application.appliedAt,
+  };
+}
+
+/** Only a decision is news: pending before, decided now, of the same client. */
+function fromApplicationDecision(oldImage: StoredImage, newImage: StoredImage): Notification[] {
+  const before = readApplication(oldImage);
+  const after = readApplication(newImage);
+  if (!before || !after || before.sub !== after.sub || before.status !== 'pending' || after.status === 'pending')
+    return [];
+  if (!after.decidedAt) return [];
+  const data = { ...applicationData(after), decidedAt: after.decidedAt };
+  const id = `application:${after.sub}:${after.status}`;
+  if (after.status === 'approved')
+    return [notification('application-approved', id, { kind: 'client', sub: after.sub }, data)];
+  return [
+    notification(
+      'application-rejected',
+      id,
+      { kind: 'address', email: after.email },
+      { ...data, ...(after.reason ? { reason: after.reason } : {}) },
+    ),
+  ];
 }
 
 function fromEntry(entry: EntryView): Notification[] {
@@ -166,6 +214,8 @@ function fromModify(oldImage: StoredImage, newImage: StoredImage): Notification[
       return fromActionDecision(oldImage, newImage);
     case 'invitation':
       return fromInvitationModify(oldImage, newImage);
+    case 'application':
+      return fromApplicationDecision(oldImage, newImage);
     // A change to any other item is no news: entries and notices are written once, a run's record
     // only moves on.
     case 'entry':

@@ -13,7 +13,9 @@ import {
   ACTION_ID,
   agreementAcceptedItem,
   APPROVER,
+  applicationItem,
   approved,
+  decidedApplication,
   balanceEditItem,
   cancelled,
   decidedActionItem,
@@ -137,6 +139,11 @@ const recordsOf: Record<NotificationKind, () => Notification[]> = {
     ...notificationsFor(modify(invitation, invitationItem(invitation, NOW + 3_600_000))),
   ],
   'invitation-revoked': () => notificationsFor(modify(invitation, revokedInvitation(invitation))),
+  'admin-new-application': () => notificationsFor(insert(applicationItem())),
+  'application-approved': () =>
+    notificationsFor(modify(applicationItem(), decidedApplication(applicationItem(), 'approved'))),
+  'application-rejected': () =>
+    notificationsFor(modify(applicationItem(), decidedApplication(applicationItem(), 'rejected', 'Documents missing'))),
 };
 
 function decisions(): Notification[] {

@@ -41,7 +41,11 @@ export interface AdminRecipient {
   email: string;
 }
 
-/** An address that has no account (yet): the notifier sends to it as it is. */
+/**
+ * One address, as the item holds it: someone with no live profile to read it from (an invited
+ * address with no account yet, or a rejected applicant, whose account the rejection closes).
+ * Sent whatever a profile says.
+ */
 export interface AddressRecipient {
   kind: 'address';
   email: string;
@@ -143,6 +147,20 @@ export interface InvitationEmailData {
   validUntil: string;
 }
 
+/** A new client's application (applications.ts): who applied, and when. No id: the e-mail links to the queue. */
+export interface ApplicationData {
+  firstName: string;
+  lastName: string;
+  email: string;
+  appliedAt: string;
+}
+
+/** The application decided: when, and for a rejection why (what the applicant is told). */
+export interface ApplicationDecidedData extends ApplicationData {
+  decidedAt: string;
+  reason?: string;
+}
+
 export interface NotificationDataByKind {
   'deposit-recorded': MoneyMovedData;
   'withdrawal-processed': MoneyMovedData;
@@ -168,6 +186,12 @@ export interface NotificationDataByKind {
   'invitation-sent': InvitationEmailData;
   /** To an invited address: the invitation was withdrawn. */
   'invitation-revoked': InvitationEmailData;
+  /** To every administrator: a new client waits for a decision on the Applications page. */
+  'admin-new-application': ApplicationData;
+  /** To the client: the account is open, and how to fund it is on the dashboard. */
+  'application-approved': ApplicationDecidedData;
+  /** To the applicant's address (the rejection closes the account): why. */
+  'application-rejected': ApplicationDecidedData;
 }
 
 export type NotificationKind = keyof NotificationDataByKind;
@@ -199,6 +223,10 @@ export const notificationPolicies = {
   // The client's record of what they agreed to, and a warning if it was not them: always sent.
   ...policyOf(['agreement-accepted'], 'client', false),
   ...policyOf(['invitation-sent', 'invitation-revoked'], 'address', false),
+  // An applicant waits on the decision, and the administrators must make it: none may be turned off.
+  ...policyOf(['admin-new-application'], 'admins', false),
+  ...policyOf(['application-approved'], 'client', false),
+  ...policyOf(['application-rejected'], 'address', false),
 } satisfies Record<NotificationKind, { audience: Recipient['kind']; optional: boolean }>;
 
 /** The same policy for each of `kinds`. */

@@ -38,6 +38,7 @@ const optionalClientFooter = (site: string) => [
 ];
 const requestFooter = [`This e-mail is about your withdrawal request, so it is always sent.`];
 const agreementFooter = [`This e-mail records your agreement with ${FIRM_NAME}, so it is always sent.`];
+const applicationFooter = [`This e-mail is about your application for an ${FIRM_NAME} account, so it is always sent.`];
 const adminFooter = [`You receive this e-mail because you are an ${FIRM_NAME} administrator.`];
 const optionalAdminFooter = [...adminFooter, 'You can turn weekly summaries off in your account settings.'];
 
@@ -225,6 +226,46 @@ const RENDERERS: { [K in Notification['kind']]: Renderer<K> } = {
     }),
   'invitation-sent': (n, parts) => invitationSentContent(n, parts),
   'invitation-revoked': (n, parts) => invitationRevokedContent(n, parts),
+  'admin-new-application': ({ data }, { site, greeting }) => ({
+    subject: 'A new client is waiting for review',
+    greeting,
+    paragraphs: [
+      `${formatClient(`${data.firstName} ${data.lastName}`.trim(), data.email)} has signed up. The account can be funded once an administrator approves it on the Applications page.`,
+    ],
+    facts: [
+      { label: 'Applicant', value: formatClient(`${data.firstName} ${data.lastName}`.trim(), data.email) },
+      { label: 'Applied', value: formatUtcDateTime(data.appliedAt) },
+    ],
+    action: { label: 'Review applications', url: `${site}/admin/applications` },
+    footer: adminFooter,
+  }),
+  'application-approved': ({ data }, parts) =>
+    clientEmail(parts, applicationFooter, {
+      subject: `Your ${FIRM_NAME} account is approved`,
+      paragraphs: [
+        `We have reviewed and approved your ${FIRM_NAME} account.`,
+        'How to make your first deposit is on your dashboard.',
+      ],
+      facts: [
+        { label: 'Applied', value: formatUtcDateTime(data.appliedAt) },
+        { label: 'Approved', value: formatUtcDateTime(data.decidedAt) },
+      ],
+    }),
+  'application-rejected': ({ data }, { site, greeting }) => ({
+    subject: `Your ${FIRM_NAME} application was not approved`,
+    greeting,
+    paragraphs: [
+      `We have reviewed your application for an ${FIRM_NAME} account and cannot open the account.`,
+      'You can no longer sign in with this e-mail address.',
+    ],
+    facts: [
+      { label: 'Applied', value: formatUtcDateTime(data.appliedAt) },
+      { label: 'Decided', value: formatUtcDateTime(data.decidedAt) },
+      { label: 'Reason', value: data.reason ?? 'No reason was given.' },
+    ],
+    action: { label: `Visit ${FIRM_NAME}`, url: site },
+    footer: applicationFooter,
+  }),
 };
 
 function contentOf<K extends Notification['kind']>(n: NotificationOf<K>, parts: Parts): EmailContent {

@@ -16,6 +16,7 @@ import type { RequestItem } from '../lib/data/withdrawal-requests';
 import type { WeeklyGrowthRunItem } from '../lib/data/job-run-item';
 import type { AgreementItem } from '../lib/data/client-agreement';
 import { isAgreementUrl, isAgreementVersion } from '../../shared/client-agreement';
+import type { ApplicationItem, ApplicationStatus } from '../lib/data/applications';
 
 /** One OldImage or NewImage, as @aws-sdk/util-dynamodb's unmarshall gives it. */
 export type StoredImage = Readonly<Record<string, unknown>>;
@@ -67,6 +68,7 @@ export type StoredItemKind =
   | 'pending-action'
   | 'agreement'
   | 'invitation'
+  | 'application'
   | 'other';
 
 /** What an image is, by its key alone (profiles, tombstones, idempotency records are 'other'). */
@@ -78,6 +80,7 @@ export function storedItemKindOf(image: StoredImage): StoredItemKind {
     if (sk.startsWith(keys.requestPrefix)) return 'request';
     if (sk.startsWith(keys.noticePrefix)) return 'security-notice';
     if (sk.startsWith(keys.agreementPrefix)) return 'agreement';
+    if (sk === keys.application('').SK) return 'application';
     return 'other';
   }
   if (isText(pk) && pk.startsWith(actionKeys.item('').PK) && sk === actionKeys.item('').SK) return 'pending-action';
@@ -146,6 +149,31 @@ export function readAgreement(image: StoredImage): AgreementView | null {
   if (sub === null || image.itemType !== 'agreement' || image.sub !== sub || !isAgreementVersion(version)) return null;
   if (!isAgreementUrl(url) || !isIsoTime(acceptedAt) || image.SK !== keys.agreement(sub, version).SK) return null;
   return { sub, version, url, acceptedAt };
+}
+
+export type ApplicationView = Pick<
+  ApplicationItem,
+  'sub' | 'email' | 'firstName' | 'lastName' | 'appliedAt' | 'status' | 'decidedAt' | 'reason'
+>;
+
+const APPLICATION_STATUSES: readonly ApplicationStatus[] = ['pending', 'approved', 'rejected'];
+
+export function readApplication(image: StoredImage): ApplicationView | null {
+  const sub = clientSubOf(image.PK);
+  const { email, firstName, lastName, appliedAt, status, decidedAt, reason } = image;
+  if (sub === null || image.sub !== sub || !isText(email) || !oneOf(APPLICATION_STATUSES, status)) return null;
+  if (typeof firstName !== 'string' || typeof lastName !== 'string' || !isIsoTime(appliedAt)) return null;
+  if ((decidedAt !== undefined && !isIsoTime(decidedAt)) || !isOptionalText(reason)) return null;
+  return {
+    sub,
+    email,
+    firstName,
+    lastName,
+    appliedAt,
+    status,
+    ...(decidedAt === undefined ? {} : { decidedAt }),
+    ...(reason ? { reason } : {}),
+  };
 }
 
 export function readWeeklyGrowthRun(image: StoredImage): WeeklyGrowthRunView | null {

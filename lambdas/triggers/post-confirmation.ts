@@ -15,6 +15,7 @@ import { signOutEverywhere } from '../lib/cognito/cognito';
 import { logger } from '../lib/runtime/logger';
 import { createProfile } from '../lib/data/profile-writes';
 import { changeSecurityRecord } from '../lib/data/security-record';
+import { config } from '../lib/runtime/config';
 
 async function confirmedSignUp(event: PostConfirmationTriggerEvent): Promise<void> {
   const attrs = event.request.userAttributes;
@@ -31,7 +32,7 @@ async function confirmedSignUp(event: PostConfirmationTriggerEvent): Promise<voi
     },
     Date.now(),
     // Only an address Cognito verified (the code it mailed, or Google's word) can use an invitation.
-    { verifiedEmail: attrs.email_verified === 'true' ? email : undefined },
+    { verifiedEmail: attrs.email_verified === 'true' ? email : undefined, signUp: config.clientSignUp },
   );
   logger.info('client confirmed', { sub, outcome });
 }

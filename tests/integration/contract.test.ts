@@ -253,6 +253,16 @@ const successfulCalls: { [N in RouteName]: () => Promise<AnswerOf<N>> } = {
     });
   },
   exportUnsentPayouts: () => succeed('exportUnsentPayouts', { token: admin.accessToken }),
+  // A new client's application, decided.
+  listApplications: () => succeed('listApplications', { token: admin.accessToken }),
+  approveApplication: async () =>
+    succeed('approveApplication', { token: admin.accessToken, params: { id: (await t.client.newApplicant()).sub } }),
+  rejectApplication: async () =>
+    succeed('rejectApplication', {
+      token: admin.accessToken,
+      params: { id: (await t.client.newApplicant()).sub },
+      body: { reason: 'Documents missing' },
+    }),
   changeMyPassword: async () =>
     succeed('changeMyPassword', {
       token: (await t.client.newClient('password')).accessToken,

@@ -21,7 +21,6 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { srpSignIn } from '@aurum/cognito-emulator';
-import { LOCAL_FUNDING_INSTRUCTIONS } from '../../infra/local/funding-instructions';
 import { DEMO_FIRM } from '../../infra/aws/demo-firm';
 import { DEMO_ADMIN_TOTP_SECRET } from '../../infra/local/seed';
 import { Client, claimsOf, freshTotpCode, PASSWORD } from './support/client';
@@ -47,7 +46,7 @@ const attrs = (email: string) => [
   { Name: 'family_name', Value: 'Lee' },
 ];
 
-it('serves /config.json for the SPA, pointing at the same origin, at the local hosted UI for Google, with the demo funding instructions', async () => {
+it('serves /config.json for the SPA, pointing at the same origin, at the local hosted UI for Google, never with the funding instructions', async () => {
   const res = await fetch(`${stack.url}/config.json`);
   expect(await res.json()).toEqual({
     region: 'us-east-1',
@@ -56,7 +55,6 @@ it('serves /config.json for the SPA, pointing at the same origin, at the local h
     userPoolEndpoint: `${stack.url}/cognito`,
     oauthDomain: expect.stringMatching(/^localhost:\d+$/),
     googleSignIn: true,
-    fundingInstructions: [...LOCAL_FUNDING_INSTRUCTIONS],
     firm: { ...DEMO_FIRM },
   });
 });

@@ -9,6 +9,7 @@ import { DAY_MS, replayLedger } from '../../shared/growth';
 import { checkAnswer, pathOf, type Session } from './support/client';
 import { useTestStack } from './support/use-stack';
 import { DEMO_AGREEMENT } from '../../infra/local/client-agreement';
+import { LOCAL_FUNDING_INSTRUCTIONS } from '../../infra/local/funding-instructions';
 
 /** A money move's answer when it applied at once (these amounts are all under the four-eyes threshold). */
 const applied = <B extends object>(body: B) => body as Exclude<B, { pending: true }>;
@@ -61,6 +62,9 @@ describe('a new client', () => {
           accepted: { version: DEMO_AGREEMENT.version, acceptedAt: expect.any(String) },
           current: { ...DEMO_AGREEMENT },
         },
+        status: 'active',
+        // The stage's funding instructions, to the active account's own reader (the local demo ones).
+        funding: [...LOCAL_FUNDING_INSTRUCTIONS],
       },
     });
     for (let i = 0; i < 2; i++) {

@@ -42,7 +42,6 @@ const buildTimeConfig: AppConfig = {
   userPoolClientId: 'prerender',
   googleSignIn: false,
   oauthDomain: null,
-  fundingInstructions: [],
 };
 
 export async function prerenderPage(path: string): Promise<string> {

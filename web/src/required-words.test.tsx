@@ -98,6 +98,7 @@ const portfolio = {
     lastUpdate: '2025-03-10T12:00:00Z',
     weeklyGain: 1.34,
     weeklyGainAmount: 163.21,
+    status: 'active',
   },
 };
 const eligible: EligibilityDto = {

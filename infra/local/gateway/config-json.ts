@@ -1,12 +1,10 @@
 /**
  * /config.json: what the SPA needs to find Cognito, as the CDK stack writes it (shared/site-config.ts),
- * the demo funding instructions (funding-instructions.ts), the demo firm's footer (infra/aws/demo-firm.ts)
- * and the stack's client agreement (client-agreement.ts).
+ * the demo firm's footer (infra/aws/demo-firm.ts) and the stack's client agreement (client-agreement.ts).
  */
 import { siteConfig } from '../../../shared/site-config';
 import type { ClientAgreement } from '../../../shared/client-agreement';
 import { DEMO_FIRM } from '../../aws/demo-firm';
-import { LOCAL_FUNDING_INSTRUCTIONS } from '../funding-instructions';
 import { send } from './send';
 import type { CognitoTarget, GatewayRoute } from './types';
 
@@ -21,7 +19,6 @@ function configJson(cognito: CognitoTarget, host: string, agreement: ClientAgree
     // Google through the local hosted UI, when the stack runs one (its TLS port on this machine).
     oauthDomain: cognito.hostedUi?.domain ?? null,
     googleSignIn: cognito.hostedUi !== undefined,
-    fundingInstructions: [...LOCAL_FUNDING_INSTRUCTIONS],
     // The demo firm's footer, marked as a demo on every page.
     firm: { ...DEMO_FIRM },
     ...(agreement ? { agreement } : {}),

@@ -5,6 +5,9 @@
 import { listProfiles } from '../../../lambdas/lib/data/indexes';
 import { recordEntry } from '../../../lambdas/lib/money/money-moves';
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { approvalWrites } from '../../../lambdas/lib/data/applications';
+import { isApplied } from '../../../lambdas/lib/data/profile-item';
+import { getProfile } from '../../../lambdas/lib/data/profile-reads';
 import { payoutAccountItem } from '../../../lambdas/lib/data/payout-accounts';
 import { ddb, table } from '../../../lambdas/lib/runtime/db';
 import { PAYOUT_COOLING_OFF_HOURS } from '../../../shared/payout-cooling-off';
@@ -13,6 +16,18 @@ import { agreementItem } from '../../../lambdas/lib/data/client-agreement';
 import { keys } from '../../../lambdas/lib/data/table';
 import type { Mailbox } from '../mailbox';
 import { DEMO_ADMIN, type SeedContext, seedDemoData } from '../seed';
+
+/**
+ * A demo client's applied profile (CLIENT_SIGN_UP=review) made active as an approval makes it,
+ * decided by the demo admin; nothing on an active one. Demo data only: no activity entry.
+ */
+async function approveDemoClient(now: number, sub: string): Promise<void> {
+  const profile = await getProfile(sub, true);
+  if (!profile || !isApplied(profile)) return;
+  await ddb().send(
+    new TransactWriteCommand({ TransactItems: approvalWrites(profile, { email: DEMO_ADMIN, sub: DEMO_ADMIN }, now) }),
+  );
+}
 
 async function demoProfile(email: string) {
   const profile = (await listProfiles()).find((p) => p.email === email);
@@ -71,6 +86,7 @@ export function seedDemo(cognito: SeedContext['cognito'], mailbox: Mailbox, agre
     mailbox,
     now,
     deposit: (email, amountCents, at, note) => demoDeposit(now, email, amountCents, at, note),
+    approve: (sub) => approveDemoClient(now, sub),
     // Put as it is stored: a demo account set long ago is past its cooling-off, with no e-mail or notice.
     payoutAccount: async (email, change, setAt) => {
       const { sub } = await demoProfile(email);

@@ -17,6 +17,8 @@ import { LOCAL_EXPORTS_BUCKET } from './local-names';
 import { RECORD_YEARS } from '../../../shared/record-keeping';
 import { PAYOUT_COOLING_OFF_HOURS } from '../../../shared/payout-cooling-off';
 import type { ClientAgreement } from '../../../shared/client-agreement';
+import type { ClientSignUp } from '../../../shared/client-sign-up';
+import { LOCAL_FUNDING_INSTRUCTIONS } from '../funding-instructions';
 
 export interface HandlerSettings {
   tableName: string;
@@ -30,6 +32,7 @@ export interface HandlerSettings {
   adminDailyLimitCents: number;
   /** The stack's client agreement (client-agreement.ts), read before the start. */
   clientAgreement: ClientAgreement;
+  clientSignUp: ClientSignUp;
   mailbox: Mailbox;
 }
 
@@ -87,6 +90,10 @@ export function configureHandlers(settings: HandlerSettings): void {
       // As the CDK stack gives the routes of AGREEMENT_ROUTES the stage's clientAgreement (AGREEMENT_VERSION, AGREEMENT_URL).
       agreementVersion: settings.clientAgreement.version,
       agreementUrl: settings.clientAgreement.url,
+      // As the CDK stack gives the functions that create profiles the stage's clientSignUp (CLIENT_SIGN_UP, or open).
+      clientSignUp: settings.clientSignUp,
+      // As the CDK stack gives the function that reads a portfolio the stage's fundingInstructions: the demo ones.
+      fundingInstructions: LOCAL_FUNDING_INSTRUCTIONS,
     },
     {
       // The handlers' DynamoDB client, held to each function's declared table use as IAM holds it in AWS.

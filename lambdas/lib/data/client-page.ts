@@ -12,7 +12,8 @@ import { loadLedger, toLedgerEntry, toTransactionDto } from './ledger';
 import { getPayoutAccount, maskedPayoutAccount } from './payout-accounts';
 import { closingOf, portfolioAgreementOf, toPortfolioDto } from './profile-api';
 import type { ClientAgreement } from '../../../shared/client-agreement';
-import { balanceStateOf, displayName, isClosed, type Profile } from './profile-item';
+import { balanceStateOf, displayName, isApplied, isClosed, type Profile } from './profile-item';
+import { type ApplicationItem, getApplication, toApplicationDto } from './applications';
 import { readableProfile } from './profile-reads';
 import { loadRequests, toRequestDto } from './withdrawal-requests';
 
@@ -29,7 +30,7 @@ function monthStartOf(iso: string): number {
   return Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1);
 }
 
-function clientOf(profile: Profile): ClientPageDto['client'] {
+function clientOf(profile: Profile, application: ApplicationItem | undefined): ClientPageDto['client'] {
   const closed = isClosed(profile);
   return {
     id: profile.sub,
@@ -38,8 +39,9 @@ function clientOf(profile: Profile): ClientPageDto['client'] {
     lastName: profile.lastName,
     displayName: displayName(profile),
     createdAt: profile.createdAt,
-    status: closed ? 'closed' : 'active',
+    status: closed ? 'closed' : isApplied(profile) ? 'applied' : 'active',
     ...(closed ? { closed: closingOf(profile) } : {}),
+    ...(application ? { application: toApplicationDto(application) } : {}),
   };
 }
 
@@ -57,15 +59,16 @@ export async function readClientPage(
   const profile = await readableProfile(sub, reader);
   // An administrator's own profile never held money: it is no client's page.
   if (profile.staff) throw new ClientNotFound(sub);
-  const [payout, ledger, requests, activity] = await Promise.all([
+  const [payout, ledger, requests, activity, application] = await Promise.all([
     getPayoutAccount(sub),
     loadLedger(sub),
     loadRequests(sub),
     readActivityPage({ limit: CLIENT_PAGE_ACTIVITY, client: sub, from: monthStartOf(profile.createdAt) }, now),
+    getApplication(sub),
   ]);
   const points = balanceHistory(ledger.map(toLedgerEntry), balanceStateOf(profile).lastUpdate);
   return {
-    client: clientOf(profile),
+    client: clientOf(profile, application),
     // As the client's own read answers it.
     portfolio: { ...toPortfolioDto(profile), ...portfolioAgreementOf(profile, currentAgreement) },
     agreement: {

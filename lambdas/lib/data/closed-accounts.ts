@@ -20,7 +20,7 @@ import { apiBucket, totalsDelta, totalsUpdate } from './client-totals';
 import { AccountStillOpen, ClientNotFound } from './domain-errors';
 import { forEachLimited } from './for-each-limited';
 import { listPendingActionItems } from './pending-actions';
-import { CLIENT_INDEX_ATTRIBUTES, isClosed, type Profile } from './profile-item';
+import { CLIENT_INDEX_ATTRIBUTES, isApplied, isClosed, type Profile } from './profile-item';
 import { getProfile } from './profile-reads';
 import { queryPages } from './query';
 import { keys } from './table';
@@ -53,7 +53,13 @@ async function refuseWhileOpen(profile: Profile): Promise<void> {
 }
 
 /** The closing's writes: the profile closed on the state judged, the totals without it, the act's activity entry. */
-function closingWrites(profile: Profile, by: Closer, now: number, expiresAt: number): TransactItem[] {
+function closingWrites(
+  profile: Profile,
+  by: Closer,
+  now: number,
+  expiresAt: number,
+  also: readonly TransactItem[],
+): TransactItem[] {
   const closedAt = new Date(now).toISOString();
   return [
     {
@@ -78,8 +84,8 @@ function closingWrites(profile: Profile, by: Closer, now: number, expiresAt: num
         },
       },
     },
-    // A staff account was never counted in the totals.
-    ...(profile.staff ? [] : [totalsUpdate(apiBucket(), totalsDelta(profile, null))]),
+    // A staff account was never counted in the totals, nor an applicant (a rejection closes one).
+    ...(profile.staff || isApplied(profile) ? [] : [totalsUpdate(apiBucket(), totalsDelta(profile, null))]),
     activityPut({
       kind: 'client-closed',
       actor: by.email,
@@ -88,15 +94,23 @@ function closingWrites(profile: Profile, by: Closer, now: number, expiresAt: num
       clientEmail: profile.email,
       balanceBeforeCents: profile.balanceCents,
     }),
+    ...also,
   ];
 }
 
 /**
  * Closes the client's account, or finds it closed already (a retry): the closed profile either
  * way. ClientNotFound for no client (or a tombstone); AccountStillOpen while money or a decision
- * waits. `recordYears`: how long its records are kept.
+ * waits. `recordYears`: how long its records are kept. `also`: writes that stand or fall with
+ * the closing (a rejected application's decision and its entry).
  */
-export async function closeAccount(sub: string, by: Closer, now: number, recordYears: number): Promise<Profile> {
+export async function closeAccount(
+  sub: string,
+  by: Closer,
+  now: number,
+  recordYears: number,
+  also: readonly TransactItem[] = [],
+): Promise<Profile> {
   for (let attempt = 1; ; attempt++) {
     const profile = await getProfile(sub, true);
     if (!profile || (profile.deleted && !isClosed(profile))) throw new ClientNotFound(sub);
@@ -104,7 +118,7 @@ export async function closeAccount(sub: string, by: Closer, now: number, recordY
     await refuseWhileOpen(profile);
     const expiresAt = recordsExpireAt(now, recordYears);
     try {
-      await ddb().send(new TransactWriteCommand({ TransactItems: closingWrites(profile, by, now, expiresAt) }));
+      await ddb().send(new TransactWriteCommand({ TransactItems: closingWrites(profile, by, now, expiresAt, also) }));
       return {
         ...profile,
         deleted: true,

@@ -6,7 +6,7 @@
 import type { ClientDto, PortfolioDto } from '../../../shared/api';
 import type { ClientAgreement } from '../../../shared/client-agreement';
 import { centsToDollars, roundPercent } from '../../../shared/money';
-import { displayName, type Profile } from './profile-item';
+import { displayName, isApplied, type Profile } from './profile-item';
 
 export function toPortfolioDto(profile: Profile): PortfolioDto {
   return {
@@ -15,6 +15,7 @@ export function toPortfolioDto(profile: Profile): PortfolioDto {
     lastUpdate: profile.lastUpdate,
     weeklyGain: roundPercent(profile.weeklyGainPercent),
     weeklyGainAmount: centsToDollars(profile.weeklyGainCents),
+    status: isApplied(profile) ? 'applied' : 'active',
   };
 }
 

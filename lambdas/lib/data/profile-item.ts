@@ -50,6 +50,12 @@ export interface Profile {
    */
   staff?: boolean;
   /**
+   * `applied`: a new client's account the firm is still reviewing (a stage's clientSignUp
+   * 'review'). Off the client indexes and not counted in the totals, as a staff account, and
+   * refused every money move until an administrator approves it. Absent: active.
+   */
+  status?: 'applied';
+  /**
    * What moved the balance in the last day (shared/four-eyes.ts MovedCents): when each applied move
    * was recorded and by how much, pruned to the window by every move. Written in the move's own
    * transaction, under the version condition, so the day's sum cannot be outrun by concurrent moves.
@@ -83,6 +89,8 @@ export interface Profile {
 }
 
 export const isClosed = (profile: Profile): boolean => profile.deleted === true && typeof profile.closedAt === 'string';
+
+export const isApplied = (profile: Pick<Profile, 'status'>): boolean => profile.status === 'applied';
 
 export function balanceStateOf(profile: Profile): BalanceState {
   const state: BalanceState = {
@@ -119,19 +127,29 @@ export function clientIndexKeys(
 /** The client index keys by name, for the writes that take a profile off them. */
 export const CLIENT_INDEX_ATTRIBUTES = ['GSI1PK', 'GSI1SK', 'GSI4SK', 'GSI5SK'] as const;
 
+/** What a new profile is: a client's, a staff account (staff-accounts.ts), or an applicant's the firm reviews first. */
+export type ProfileKind = 'client' | 'staff' | 'applied';
+
+/** Of a new profile of `kind`: a client is on the client indexes; a staff account and an applicant are not. */
+function kindFields(client: NewClient, state: BalanceState, kind: ProfileKind): Record<string, unknown> {
+  if (kind === 'staff') return { staff: true };
+  if (kind === 'applied') return { status: 'applied' };
+  return clientIndexKeys({ ...client, balanceCents: state.balanceCents }, state.lastUpdate);
+}
+
 /**
- * The PROFILE item of a client whose portfolio is in `state` (an empty one for a new client); with
- * `staff`, of a staff account: off the client indexes.
+ * The PROFILE item of a client whose portfolio is in `state` (an empty one for a new client), of
+ * `kind`: a staff account and an applicant are off the client indexes.
  */
 export function newProfileItem(
   client: NewClient,
   state: BalanceState,
   createdAt: number,
-  staff = false,
+  kind: ProfileKind = 'client',
 ): Profile & Record<string, unknown> {
   return {
     ...keys.profile(client.sub),
-    ...(staff ? { staff: true } : clientIndexKeys({ ...client, balanceCents: state.balanceCents }, state.lastUpdate)),
+    ...kindFields(client, state, kind),
     ...client,
     email: client.email.toLowerCase(),
     balanceCents: state.balanceCents,

@@ -13,9 +13,10 @@ import { createHash } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './table';
 import { cancellationReasons, ddb, table, type TransactItem } from '../runtime/db';
-import { IdempotencyKeyReused, PortfolioBusy } from './domain-errors';
+import { IdempotencyKeyReused, PortfolioBusy, Refused } from './domain-errors';
 import { apiBucket, isNoChange, totalsDelta, totalsUpdate } from './client-totals';
-import type { Profile } from './profile-item';
+import { isApplied, type Profile } from './profile-item';
+import { refusals } from '../../../shared/refusals';
 import { requireProfile } from './profile-reads';
 import { clientListingOnWrite } from './staff-accounts';
 
@@ -88,6 +89,8 @@ export async function transactOnProfile<A>(
   }
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const profile = await requireProfile(sub, true);
+    // An account under review moves no money and makes no request: its approval is no change through here.
+    if (isApplied(profile)) throw new Refused('conflict', refusals.notApprovedYet);
     const p = await plan(profile);
     const writes = p.writes ?? [];
     const changed = p.profileSet ?? {};

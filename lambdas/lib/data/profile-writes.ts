@@ -8,7 +8,10 @@ import { emptyBalance, type WeeklyUpdate } from '../../../shared/growth';
 import type { EmailPreferences } from '../../../shared/email-preferences';
 import { cancellationReasons, ddb, table, type TransactItem } from '../runtime/db';
 import { apiBucket, type Bucket, totalsDelta, totalsUpdate } from './client-totals';
-import { type NewClient, newProfileItem, type Profile } from './profile-item';
+import { type NewClient, newProfileItem, type Profile, type ProfileKind } from './profile-item';
+import { applicationPut } from './applications';
+import { signUpStatus } from './sign-up-status';
+import type { ClientSignUp } from '../../../shared/client-sign-up';
 import { getProfile } from './profile-reads';
 import { acceptanceRefused, invitationAcceptance } from './invitation-acceptance';
 import { keys } from './table';
@@ -17,26 +20,27 @@ import { keys } from './table';
  * Creates the profile and an empty portfolio once. Called by the post-confirmation trigger and
  * by POST /api/portfolios/create; a second call, or one for a deleted client, writes nothing.
  * With `staff` (an administrator's first sign-in), a staff account: neither listed nor counted.
- * A client whose `verifiedEmail` has an open invitation is an invited one: the invitation is used
- * in the same transaction (invitation-acceptance.ts); if only that fails (revoked, expired or used
- * meanwhile), the client signs up as any other.
+ * A client whose `verifiedEmail` has an open invitation is an invited one: active at once, the
+ * invitation used in the same transaction (invitation-acceptance.ts); if only that fails (revoked,
+ * expired or used meanwhile), the client signs up as any other. For any other, `signUp` (the
+ * stage's clientSignUp) decides: active, or applied with its application in the same transaction,
+ * neither listed nor counted until an administrator approves it.
  */
 export async function createProfile(
   client: NewClient,
   now: number,
-  options: { staff?: boolean; verifiedEmail?: string } = {},
+  options: { staff?: boolean; verifiedEmail?: string; signUp: ClientSignUp },
 ): Promise<'created' | 'exists' | 'deleted'> {
   const staff = options.staff === true;
-  const item = newProfileItem(client, emptyBalance(now), now, staff);
   let acceptance = staff ? null : await invitationAcceptance(client.sub, options.verifiedEmail, now);
   for (let attempt = 1; ; attempt++) {
     const invited = acceptance !== null;
-    // One more client on the admin console's totals, in the same transaction.
-    const counted = staff ? [] : [totalsUpdate(apiBucket(), totalsDelta(null, item))];
-    const writes: TransactItem[] = [
-      { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
-      ...counted,
-    ];
+    const kind: ProfileKind = staff
+      ? 'staff'
+      : invited || signUpStatus(options.signUp) === 'active'
+        ? 'client'
+        : 'applied';
+    const writes = newProfileWrites(client, now, kind);
     try {
       await ddb().send(new TransactWriteCommand({ TransactItems: [...writes, ...(acceptance?.writes ?? [])] }));
       return 'created';
@@ -55,6 +59,19 @@ export async function createProfile(
       if (reasons.length === 0 || attempt >= WRITE_ATTEMPTS) throw error;
     }
   }
+}
+
+/**
+ * A new profile's writes, the profile's Put first: a client is counted on the admin console's
+ * totals in the same transaction, an applicant's application is put instead, a staff account neither.
+ */
+function newProfileWrites(client: NewClient, now: number, kind: ProfileKind): TransactItem[] {
+  const item = newProfileItem(client, emptyBalance(now), now, kind);
+  return [
+    { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
+    ...(kind === 'client' ? [totalsUpdate(apiBucket(), totalsDelta(null, item))] : []),
+    ...(kind === 'applied' ? [applicationPut(client, now)] : []),
+  ];
 }
 
 /** How many times a write that only conflicted with another transaction is tried. */

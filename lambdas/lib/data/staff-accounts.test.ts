@@ -1,5 +1,5 @@
 import type { Profile } from './profile-item';
-import { clientListingOnWrite, holdsNoMoney } from './staff-accounts';
+import { appliedToStaffItems, clientListingOnWrite, holdsNoMoney } from './staff-accounts';
 import { keys } from './table';
 
 const lastUpdate = '2026-03-02T10:00:00.000Z';
@@ -64,6 +64,31 @@ describe('clientListingOnWrite', () => {
       countedBefore: false,
       countedAfter: false,
     });
+  });
+
+  it('never takes an applicant down the staff branch: money to one neither lists nor counts it', () => {
+    const listing = clientListingOnWrite(profile({ status: 'applied' }), { balanceCents: 2500, netCents: 2500 });
+    expect(listing).toEqual({ set: {}, remove: [], countedBefore: false, countedAfter: false });
+    expect(clientListingOnWrite(profile({ status: 'applied', staff: true }), { balanceCents: 1 }).remove).toEqual([]);
+  });
+});
+
+describe('appliedToStaffItems', () => {
+  it('makes an applicant staff with the totals unchanged, and decides its application off the queue', () => {
+    const items = appliedToStaffItems(profile({ status: 'applied' }), 't', Date.parse(lastUpdate));
+    expect(items).toHaveLength(2);
+    expect(items[0]?.Update).toMatchObject({
+      Key: keys.profile('u-1'),
+      UpdateExpression: 'SET staff = :true, version = :next REMOVE #status',
+      ConditionExpression: expect.stringContaining('#status = :applied'),
+    });
+    expect(items[1]?.Update).toMatchObject({
+      Key: keys.application('u-1'),
+      UpdateExpression: expect.stringContaining('REMOVE GSI3PK, GSI3SK'),
+      ConditionExpression: '#status = :pending',
+      ExpressionAttributeValues: expect.objectContaining({ ':approved': 'approved', ':at': lastUpdate }),
+    });
+    expect(JSON.stringify(items)).not.toContain('TOTALS');
   });
 });
 

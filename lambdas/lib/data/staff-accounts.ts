@@ -14,7 +14,7 @@
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { apiBucket, totalsDelta, totalsUpdate } from './client-totals';
 import { table, type TransactItem } from '../runtime/db';
-import { CLIENT_INDEX_ATTRIBUTES, clientIndexKeys, type Profile } from './profile-item';
+import { CLIENT_INDEX_ATTRIBUTES, clientIndexKeys, isApplied, type Profile } from './profile-item';
 import { keys } from './table';
 
 /** No money by the profile's own figures (whether it has ledger entries is asked apart). */
@@ -42,6 +42,8 @@ export interface ClientListing {
  * the change leaves without money stays staff, neither listed nor counted.
  */
 export function clientListingOnWrite(profile: Profile, set: Record<string, unknown>): ClientListing {
+  // transactOnProfile refuses an applicant first; were one to come here, it would stay off the list and uncounted.
+  if (isApplied(profile)) return { set: {}, remove: [], countedBefore: false, countedAfter: false };
   const balanceCents = typeof set.balanceCents === 'number' ? set.balanceCents : profile.balanceCents;
   if (profile.staff !== true) {
     const moved = typeof set.balanceCents === 'number' ? keys.balanceOrder(profile.sub, balanceCents) : {};
@@ -76,6 +78,48 @@ export function toStaffItems(profile: Profile, tableName: string = table()): Tra
     totalsUpdate(apiBucket(), totalsDelta(profile, null), tableName),
   ];
 }
+
+/**
+ * The writes that make an applicant (an applied profile, never counted) a staff account, if the
+ * profile is still as read: the totals unchanged, and its application decided, off the queue.
+ */
+export function appliedToStaffItems(profile: Profile, tableName: string = table(), now = Date.now()): TransactItem[] {
+  return [
+    {
+      Update: {
+        TableName: tableName,
+        Key: keys.profile(profile.sub),
+        UpdateExpression: 'SET staff = :true, version = :next REMOVE #status',
+        ConditionExpression: 'version = :v AND attribute_not_exists(deleted) AND #status = :applied',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':true': true,
+          ':v': profile.version,
+          ':next': profile.version + 1,
+          ':applied': 'applied',
+        },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName,
+        Key: keys.application(profile.sub),
+        UpdateExpression: 'SET #status = :approved, decidedBy = :by, decidedAt = :at REMOVE GSI3PK, GSI3SK',
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':approved': 'approved',
+          ':pending': 'pending',
+          ':by': STAFF_DECISION,
+          ':at': new Date(now).toISOString(),
+        },
+      },
+    },
+  ];
+}
+
+/** Who decided an application the operator tool settled by making its applicant an administrator. */
+export const STAFF_DECISION = 'npm run admin -- add';
 
 /** The writes that make a staff account a client again, if the profile is still as read: back on the client indexes, and counted. */
 export function toClientItems(profile: Profile, tableName: string = table()): TransactItem[] {
@@ -135,6 +179,7 @@ export async function listingChange(access: TableAccess, sub: string, to: 'staff
   const profile = Item as Profile | undefined;
   if (!profile || profile.deleted === true) return [];
   if (to === 'client') return profile.staff === true ? toClientItems(profile, access.tableName) : [];
+  if (isApplied(profile)) return appliedToStaffItems(profile, access.tableName);
   if (profile.staff === true || !holdsNoMoney(profile) || (await hasLedgerEntries(access, sub))) return [];
   return toStaffItems(profile, access.tableName);
 }

@@ -15,6 +15,9 @@
  *   CLIENT#<sub>   PROFILE (deleted: true)      tombstone without closedAt: no client to anyone, off every index, expires
  *   CLIENT#<sub>   ENTRY#<atIso>#<entryId>      ledger entry (deposit, withdrawal, adjustment); deposits on GSI2
  *   CLIENT#<sub>   REQUEST#<requestKey>         withdrawal request; pending ones on GSI3, and approved ones not yet sent
+ *   CLIENT#<sub>   APPLICATION                  a new client's application (applications.ts), when the stage reviews
+ *                                                sign-ups: pending (then on GSI3 as APPLICATIONS#pending, oldest first),
+ *                                                approved or rejected, by whom and when; its INSERT and MODIFY are e-mailed
  *   CLIENT#<sub>   PAYOUT                       the client's payout account (payout-accounts.ts): the bank account its
  *                                                withdrawals are paid to, when it was set and from when it may be used
  *   CLIENT#<sub>   AGREEMENT#<version>          the client's acceptance of that version of the client agreement
@@ -68,6 +71,8 @@
  *   deposits by eligibility date        (withdrawal alerts) Query GSI2 PK=ELIG#<yyyy-mm> (one per month the range touches), GSI2SK between dates
  *   pending withdrawal requests         Query GSI3 PK=REQUESTS#pending (oldest first)
  *   approved requests not yet sent      Query GSI3 PK=REQUESTS#unsent (oldest approval first)
+ *   pending applications                Query GSI3 PK=APPLICATIONS#pending (oldest first)
+ *   a client's application              GetItem PK=CLIENT#sub, SK=APPLICATION
  *   a client's payout account           GetItem PK=CLIENT#sub, SK=PAYOUT
  *   a client's acceptance of a version  GetItem PK=CLIENT#sub, SK=AGREEMENT#<version> (the last one is on the profile)
  *   pending actions                     Query GSI3 PK=ACTIONS#pending (oldest first)
@@ -176,6 +181,14 @@ export const keys = {
   payout: (sub: string) => ({ PK: keys.clientPk(sub), SK: 'PAYOUT' }),
   agreementPrefix: 'AGREEMENT#',
   agreement: (sub: string, version: string) => ({ PK: keys.clientPk(sub), SK: `AGREEMENT#${version}` }),
+
+  application: (sub: string) => ({ PK: keys.clientPk(sub), SK: 'APPLICATION' }),
+  /** GSI3: a pending application's place in the queue, oldest first; the decision removes it. */
+  pendingApplicationsPk: 'APPLICATIONS#pending',
+  pendingApplicationIndex: (appliedAt: number, sub: string) => ({
+    GSI3PK: keys.pendingApplicationsPk,
+    GSI3SK: `${iso(appliedAt)}#${sub}`,
+  }),
 
   /** GSI3: a closed account's place in the closed list, newest closed first when read backwards. */
   closedPk: 'CLIENTS#closed',

@@ -4,6 +4,7 @@
  */
 import { runtimeSettings } from './runtime';
 import type { ClientAgreement } from '../../../shared/client-agreement';
+import type { ClientSignUp } from '../../../shared/client-sign-up';
 
 /** A setting only some functions have: read where it is not set, it throws, naming its variable. */
 function required<T>(value: T | undefined, variable: string): T {
@@ -57,6 +58,14 @@ export const config = {
   get clientAgreement(): ClientAgreement | undefined {
     const { agreementVersion: version, agreementUrl: url } = runtimeSettings();
     return version === undefined || url === undefined ? undefined : { version, url };
+  },
+  /** The functions that create profiles have it; a missing one must never mean sign-up without review. */
+  get clientSignUp(): ClientSignUp {
+    return required(runtimeSettings().clientSignUp, 'CLIENT_SIGN_UP');
+  },
+  /** The function that reads a portfolio has them (none where the stage gives none); elsewhere reading them throws. */
+  get fundingInstructions(): readonly string[] {
+    return required(runtimeSettings().fundingInstructions, 'FUNDING_INSTRUCTIONS');
   },
   /** The site's public origin, for links in e-mails. */
   get siteUrl(): string {

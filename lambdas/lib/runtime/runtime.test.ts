@@ -76,6 +76,31 @@ describe('settings from the environment', () => {
     expect(settingsFromEnvironment(env).fourEyesThresholdCents).toBe(threshold);
   });
 
+  it.each<[string | undefined, string | undefined]>([
+    ['open', 'open'],
+    ['review', 'review'],
+    [undefined, undefined],
+    ['', undefined],
+    ['Review', undefined],
+  ])('take CLIENT_SIGN_UP=%p as %p: a known mode or nothing, so that reading it throws', (mode, read) => {
+    const env = mode === undefined ? {} : { CLIENT_SIGN_UP: mode };
+    expect(settingsFromEnvironment(env).clientSignUp).toBe(read);
+  });
+
+  it.each<[string | undefined, readonly string[] | undefined]>([
+    ['["Bank","IBAN: XX00"]', ['Bank', 'IBAN: XX00']],
+    ['[]', []],
+    [undefined, undefined],
+    ['', undefined],
+    ['Bank', undefined],
+    ['[1]', undefined],
+    ['["Bank",""]', undefined],
+    ['{"a":"b"}', undefined],
+  ])('take FUNDING_INSTRUCTIONS=%p as %p: lines of text or nothing', (json, lines) => {
+    const env = json === undefined ? {} : { FUNDING_INSTRUCTIONS: json };
+    expect(settingsFromEnvironment(env).fundingInstructions).toEqual(lines);
+  });
+
   it.each([
     ['120', 60_000],
     ['60', 60_000],

@@ -10,6 +10,7 @@ import type { DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { isRecordYears } from '../../../shared/record-keeping';
 import { isCoolingOffHours } from '../../../shared/payout-cooling-off';
 import { isAgreementUrl, isAgreementVersion } from '../../../shared/client-agreement';
+import { type ClientSignUp, isClientSignUp } from '../../../shared/client-sign-up';
 
 /** The product's table where nothing names another: the local stack's and the tools' default. */
 export const TABLE_NAME_DEFAULT = 'aurum-portal';
@@ -95,6 +96,16 @@ export interface RuntimeSettings {
    */
   readonly agreementVersion?: string;
   readonly agreementUrl?: string;
+  /**
+   * How a new client's account starts (CLIENT_SIGN_UP, shared/client-sign-up.ts): on the functions
+   * that create profiles. Anything but a known mode reads as unset, and an unset one throws where read.
+   */
+  readonly clientSignUp?: ClientSignUp;
+  /**
+   * How an approved client funds the account (FUNDING_INSTRUCTIONS, a JSON list of lines): on the
+   * function that reads a portfolio. Anything but a list of lines of text reads as unset.
+   */
+  readonly fundingInstructions?: readonly string[];
 }
 
 /**
@@ -148,7 +159,24 @@ export function resolvedSettings(given: Partial<RuntimeSettings>): RuntimeSettin
     recordYears: isRecordYears(given.recordYears) ? given.recordYears : undefined,
     payoutCoolingOffHours: isCoolingOffHours(given.payoutCoolingOffHours) ? given.payoutCoolingOffHours : undefined,
     ...agreementOf(given),
+    clientSignUp: isClientSignUp(given.clientSignUp) ? given.clientSignUp : undefined,
+    fundingInstructions: isLinesOfText(given.fundingInstructions)
+      ? Object.freeze([...given.fundingInstructions])
+      : undefined,
   });
+}
+
+const isLinesOfText = (value: unknown): value is readonly string[] =>
+  Array.isArray(value) && value.every((line) => typeof line === 'string' && line.trim() !== '');
+
+/** A variable holding JSON, parsed; unset or malformed reads as unset (and is then refused where required). */
+function jsonOrUndefined(text: string | undefined): unknown {
+  if (text === undefined || text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The settings a Lambda's environment gives (the variables the CDK stack sets). */
@@ -184,6 +212,8 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): R
         : Number(env.PAYOUT_COOLING_OFF_HOURS),
     agreementVersion: env.AGREEMENT_VERSION,
     agreementUrl: env.AGREEMENT_URL,
+    clientSignUp: env.CLIENT_SIGN_UP as ClientSignUp | undefined,
+    fundingInstructions: jsonOrUndefined(env.FUNDING_INSTRUCTIONS) as readonly string[] | undefined,
   });
 }
 

@@ -13,6 +13,7 @@ import {
   type PendingActionItem,
 } from '../../lib/data/pending-actions';
 import { newProfileItem } from '../../lib/data/profile-item';
+import { newApplicationItem } from '../../lib/data/applications';
 import { keys, requestIds } from '../../lib/data/table';
 import { decided, newRequestItem, type RequestItem } from '../../lib/data/withdrawal-requests';
 import type { ItemChange } from '../events';
@@ -230,3 +231,23 @@ export const revokedInvitation = (item: InvitationItem, at: number = NOW + 60_00
   revokedBy: ADMIN_EMAIL,
   revokedAt: new Date(at).toISOString(),
 });
+/** A new client's pending application (applications.ts), made at NOW. */
+export const applicationItem = () =>
+  newApplicationItem({ sub: SUB, email: CLIENT_EMAIL, firstName: 'Jane', lastName: 'Doe', cognitoUsername: SUB }, NOW);
+
+/** The application decided by an administrator an hour later; a rejection with its reason. */
+export function decidedApplication(
+  item: ReturnType<typeof applicationItem>,
+  status: 'approved' | 'rejected',
+  reason?: string,
+) {
+  const { GSI3PK: _pk, GSI3SK: _sk, ...rest } = item;
+  return {
+    ...rest,
+    status,
+    decidedBy: ADMIN_EMAIL,
+    decidedBySub: APPROVER.sub,
+    decidedAt: new Date(NOW + 3_600_000).toISOString(),
+    ...(reason === undefined ? {} : { reason }),
+  };
+}

@@ -36,6 +36,8 @@ export interface E2EOptions {
    * and the run's hosted-UI certificate, so the run's browser trusts it too.
    */
   privateStack?: string;
+  /** Settings for the private stack's start, as a developer sets them (CLIENT_SIGN_UP=review); only with privateStack. */
+  env?: Record<string, string>;
 }
 
 /**
@@ -57,7 +59,7 @@ export function useE2E(options: E2EOptions = {}): E2E {
     const run = sharedRun();
     ctx.browser = await chromium.connect(run.browserEndpoint);
     if (options.privateStack) {
-      own = await startTestStack({ seed: true, web: 'serve', dataDir: runDataDir(run.runDir) });
+      own = await startTestStack({ seed: true, web: 'serve', dataDir: runDataDir(run.runDir), env: options.env });
       recordPrivateStack(run.runDir, basename(expect.getState().testPath ?? 'unknown'));
     }
     ctx.stack = own ?? sharedStack(workerStack(run));

@@ -17,7 +17,16 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { newApplicationItem } from '../../../lambdas/lib/data/applications';
+import { apiBucket, totalsDelta, totalsUpdate } from '../../../lambdas/lib/data/client-totals';
+import type { Profile } from '../../../lambdas/lib/data/profile-item';
 import { payoutAccountItem } from '../../../lambdas/lib/data/payout-accounts';
 import { keys } from '../../../lambdas/lib/data/table';
 import { srpSignIn, type SrpSignInResult } from '@aurum/cognito-emulator';
@@ -366,6 +375,39 @@ export class Client {
     });
     if (accepted.status !== 200) throw new Error(`acceptAgreement answered ${accepted.status}`);
     return version;
+  }
+
+  /**
+   * A new client whose account is an applicant's, as a sign-up under review makes it (createProfile
+   * with clientSignUp 'review': off the client indexes and the totals, with a pending application),
+   * for a file on the shared stack, whose sign-ups are open.
+   */
+  async newApplicant(prefix = 'applicant'): Promise<Session> {
+    const session = await this.newClient(prefix, { payoutAccount: false });
+    const TableName = this.stack.tableName;
+    const { Item } = await this.table.send(
+      new GetCommand({ TableName, Key: keys.profile(session.sub), ConsistentRead: true }),
+    );
+    const profile = Item as Profile;
+    await this.table.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName,
+              Key: keys.profile(session.sub),
+              UpdateExpression: 'SET #status = :applied REMOVE GSI1PK, GSI1SK, GSI4SK, GSI5SK',
+              ConditionExpression: 'version = :v',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':applied': 'applied', ':v': profile.version },
+            },
+          },
+          { Put: { TableName, Item: newApplicationItem(profile, Date.now()) } },
+          totalsUpdate(apiBucket(), totalsDelta(profile, null), TableName),
+        ],
+      }),
+    );
+    return session;
   }
 
   /**

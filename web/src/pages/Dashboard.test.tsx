@@ -7,6 +7,7 @@ import { formatDateTime } from '../format';
 import { withdrawalLimitMessages } from '../../../shared/withdrawal-rules';
 import { adminUser, alice, apiError, fakeAuth, fixtureApi, renderApp } from '../test/harness';
 import { aliceHistory } from '../test/client-fixtures';
+import { SAMPLE_FIRM } from '../../../shared/test-support/sample-firm';
 import { aliceIban } from '../test/payout-fixtures';
 
 /** Wednesday: the portfolio below was last grown on Monday the 10th at noon. */
@@ -16,7 +17,9 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-const portfolio = (over: Partial<{ balance: number; weeklyGain: number; weeklyGainAmount: number }> = {}) => ({
+const portfolio = (
+  over: Partial<{ balance: number; weeklyGain: number; weeklyGainAmount: number; funding: string[] }> = {},
+) => ({
   success: true,
   portfolio: {
     userId: 'alice-sub',
@@ -24,6 +27,8 @@ const portfolio = (over: Partial<{ balance: number; weeklyGain: number; weeklyGa
     lastUpdate: '2025-03-10T12:00:00Z',
     weeklyGain: 1.34,
     weeklyGainAmount: 163.21,
+    status: 'active' as const,
+    funding: [] as string[],
     ...over,
   },
 });
@@ -338,18 +343,18 @@ describe('dashboard', () => {
 });
 
 describe('dashboard: a first-day client', () => {
-  const empty = () =>
+  const empty = (funding: string[] = []) =>
     api({
-      'GET /api/portfolios/alice-sub': portfolio({ balance: 0, weeklyGain: 0, weeklyGainAmount: 0 }),
+      'GET /api/portfolios/alice-sub': portfolio({ balance: 0, weeklyGain: 0, weeklyGainAmount: 0, funding }),
       'GET /api/portfolios/alice-sub/history': { data: [] },
     });
 
-  it("says how to fund the account, in the firm's instructions, and shows no gain of $0.00", async () => {
+  it("says how to fund the account, in the firm's instructions the portfolio carries, and shows no gain of $0.00", async () => {
     const instructions = [
       'Wire the amount to Aurum Trading Ltd, IBAN GB00 TEST 0000 0000 0000 00.',
       'Use your e-mail address as the reference.',
     ];
-    renderApp('/dashboard', { backend: fakeAuth(alice), api: empty(), config: { fundingInstructions: instructions } });
+    renderApp('/dashboard', { backend: fakeAuth(alice), api: empty(instructions) });
     const card = await screen.findByTestId('funding');
     expect(screen.getByRole('heading', { name: 'Fund your account' })).toBeInTheDocument();
     const steps = within(card).getAllByRole('listitem');
@@ -369,7 +374,7 @@ describe('dashboard: a first-day client', () => {
   });
 
   it('still says how the account gets funded where the stage gives no instructions', async () => {
-    renderApp('/dashboard', { backend: fakeAuth(alice), api: empty(), config: { fundingInstructions: [] } });
+    renderApp('/dashboard', { backend: fakeAuth(alice), api: empty() });
     const card = await screen.findByTestId('funding');
     expect(within(card).queryByRole('list')).not.toBeInTheDocument();
     expect(card).toHaveTextContent(
@@ -380,12 +385,56 @@ describe('dashboard: a first-day client', () => {
   it('shows no funding card once there is a deposit', async () => {
     renderApp('/dashboard', {
       backend: fakeAuth(alice),
-      api: api({ 'GET /api/portfolios/alice-sub/history': history }),
-      config: { fundingInstructions: ['Wire it'] },
+      api: api({
+        'GET /api/portfolios/alice-sub': portfolio({ funding: ['Wire it'] }),
+        'GET /api/portfolios/alice-sub/history': history,
+      }),
     });
     await screen.findByTestId('balance');
     await screen.findByTestId('range-gain');
     expect(screen.queryByTestId('funding')).not.toBeInTheDocument();
+  });
+});
+
+describe('dashboard: an account the firm is still reviewing', () => {
+  const applied = () => ({
+    ...portfolio({ balance: 0, weeklyGain: 0, weeklyGainAmount: 0 }),
+    portfolio: {
+      ...portfolio({ balance: 0, weeklyGain: 0, weeklyGainAmount: 0 }).portfolio,
+      status: 'applied' as const,
+      funding: undefined,
+    },
+  });
+
+  it('says it is being reviewed, what happens next and whom to ask, and shows nothing else', async () => {
+    const reads = api({ 'GET /api/portfolios/alice-sub': applied() });
+    renderApp('/dashboard', { backend: fakeAuth(alice), api: reads, config: { firm: SAMPLE_FIRM } });
+    const review = await screen.findByTestId('under-review');
+    expect(screen.getByRole('heading', { name: 'We are reviewing your account' })).toBeInTheDocument();
+    expect(review).toHaveTextContent('once your account is approved, we send you an e-mail');
+    expect(within(review).getByRole('link', { name: SAMPLE_FIRM.supportEmail })).toHaveAttribute(
+      'href',
+      `mailto:${SAMPLE_FIRM.supportEmail}`,
+    );
+    for (const absent of ['funding', 'balance', 'eligible-profit'])
+      expect(screen.queryByTestId(absent)).not.toBeInTheDocument();
+    expect(screen.queryByText('Fund your account')).not.toBeInTheDocument();
+    expect(screen.queryByText('Withdrawal Requests')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Request withdrawal/i })).not.toBeInTheDocument();
+  });
+
+  it('reads the portfolio again on Refresh, and shows the funding instructions once approved', async () => {
+    let answer: unknown = applied();
+    const reads = api({
+      'GET /api/portfolios/alice-sub': () => answer,
+    });
+    renderApp('/dashboard', { backend: fakeAuth(alice), api: reads });
+    await screen.findByTestId('under-review');
+    answer = portfolio({ balance: 0, weeklyGain: 0, weeklyGainAmount: 0, funding: ['Wire it to Aurum Demo Bank'] });
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    const funding = await screen.findByTestId('funding');
+    expect(funding).toHaveTextContent('Wire it to Aurum Demo Bank');
+    expect(screen.queryByTestId('under-review')).not.toBeInTheDocument();
   });
 });
 

@@ -2,7 +2,8 @@
  * `/dashboard`: 'Portfolio Dashboard'. The client's balance with this week's change, the eligible
  * profit and the request button (together in a phone's first screen), the Weekly Performance,
  * Next Update and Annual Target cards, the withdrawal requests, the balance chart and the
- * history. A client with no deposit yet is told how to fund the account. No fallback portfolio:
+ * history. A client with no deposit yet is told how to fund the account; one whose account the
+ * firm is still reviewing is told that instead, and shown nothing else. No fallback portfolio:
  * nothing shown that isn't true.
  */
 import { Button } from '@chakra-ui/react/button';
@@ -26,6 +27,7 @@ import { Avatar, HeaderActions } from './dashboard/HeaderActions';
 import { HistoryCard } from './dashboard/HistoryCard';
 import { RequestsCard } from './dashboard/RequestsCard';
 import { WithdrawalCard } from './dashboard/WithdrawalCard';
+import { UnderReview } from './dashboard/UnderReview';
 // A lazy part imports the app, which has loaded before it runs, so that every lazy part reaches
 // the whole first screen and esbuild keeps it in a few chunks (docs/web-app.md; web/lazy-parts.test.ts).
 import '../App';
@@ -123,6 +125,18 @@ function ClientDashboard({ user }: { user: User }) {
     balance = <PortfolioFailed retrying={portfolio.isValidating} onRetry={() => void portfolio.mutate()} />;
   else balance = <BalanceCard portfolio={held} firstDay={firstDay} />;
 
+  // Under review: no funding, withdrawal, requests or history until the firm approves the account.
+  if (held?.status === 'applied')
+    return (
+      <PageShell
+        title="Portfolio Dashboard"
+        subtitle={`Welcome, ${user.firstName || user.email}`}
+        menuIcon={<Avatar user={user} />}
+      >
+        <UnderReview refreshing={portfolio.isValidating} onRefresh={() => void portfolio.mutate()} />
+      </PageShell>
+    );
+
   return (
     <PageShell
       title="Portfolio Dashboard"
@@ -135,7 +149,7 @@ function ClientDashboard({ user }: { user: User }) {
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
         <Stack gap="4">
           {balance}
-          {firstDay && <FundingCard />}
+          {firstDay && <FundingCard instructions={held?.funding ?? []} />}
         </Stack>
         <WithdrawalCard user={user} />
       </SimpleGrid>

@@ -21,6 +21,7 @@ const dashboardApi = (extra: Record<string, unknown> = {}) =>
         lastUpdate: '2025-01-15T12:00:00Z',
         weeklyGain: 0,
         weeklyGainAmount: 0,
+        status: 'active',
       },
     },
     'GET /api/withdrawals/alice-sub/eligible': {

@@ -15,6 +15,7 @@ export const aliceQuietReads = {
       lastUpdate: '2025-03-10T12:00:00Z',
       weeklyGain: 0,
       weeklyGainAmount: 0,
+      status: 'active',
     },
   },
   'GET /api/withdrawals/alice-sub/eligible': {

@@ -34,6 +34,7 @@ export const alicePage = (): ClientPageDto => ({
     lastUpdate: '2025-03-03T00:00:00.000Z',
     weeklyGain: 0.5,
     weeklyGainAmount: 55.5,
+    status: 'active',
   },
   agreement: { accepted: { version: '2026-11', acceptedAt: '2024-09-01T10:05:00.000Z' }, currentVersion: '2026-11' },
   payoutAccount: accountSet(10),

@@ -17,7 +17,6 @@ export const testConfig: AppConfig = {
   userPoolClientId: 'client',
   googleSignIn: false,
   oauthDomain: null,
-  fundingInstructions: [],
 };
 
 export interface FakeUser {

@@ -34,6 +34,8 @@ const NotFound = lazy(() => import('../NotFound'));
 
 /** The payouts to send: a lazy part of its own (payout-parts.ts), with the approval dialog. */
 const PayoutsPage = lazy(() => import('./payout-parts').then((m) => ({ default: m.PayoutsPage })));
+/** The new clients waiting for review: a lazy part of its own (application-parts.ts). */
+const ApplicationsPage = lazy(() => import('./application-parts').then((m) => ({ default: m.ApplicationsPage })));
 /** One client's page: a lazy part of its own (client-parts.ts). */
 const ClientPage = lazy(() => import('./client-parts').then((m) => ({ default: m.ClientPage })));
 /** The invitations to sign up: a lazy part of its own (invitation-parts.ts). */
@@ -90,6 +92,7 @@ export default function AdminRoutes() {
         <Route path="payouts" element={lazyPage(PayoutsPage, 'Loading payouts...')} />
         <Route path="clients/:id" element={lazyPage(ClientPage, 'Loading client...')} />
         <Route path="invitations" element={lazyPage(InvitationsPage, 'Loading invitations...')} />
+        <Route path="applications" element={lazyPage(ApplicationsPage, 'Loading applications...')} />
       </Route>
       <Route path="*" element={<NotFound />} />
     </Routes>

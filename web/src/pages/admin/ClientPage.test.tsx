@@ -196,6 +196,46 @@ describe("a client's page", () => {
     expect(activity.getByRole('link', { name: 'More activity' })).toHaveAttribute('href', '/admin/activity?client=c1');
   });
 
+  it("shows an account under review, and a decided application's decision", async () => {
+    const page = alicePage();
+    const application = {
+      id: 'c1',
+      email: page.client.email,
+      firstName: page.client.firstName,
+      lastName: page.client.lastName,
+      appliedAt: '2025-03-01T10:00:00.000Z',
+      status: 'pending' as const,
+    };
+    setup('/admin/clients/c1', { ...page, client: { ...page.client, status: 'applied', application } });
+    const status = within(await screen.findByTestId('client-status'));
+    expect(status.getByText('Under review')).toBeInTheDocument();
+    expect(
+      status.getByText(`Applied on ${formatDate('2025-03-01T10:00:00.000Z')}, waiting for review.`),
+    ).toBeInTheDocument();
+  });
+
+  it('shows who approved an application, and when', async () => {
+    const page = alicePage();
+    const application = {
+      id: 'c1',
+      email: page.client.email,
+      firstName: page.client.firstName,
+      lastName: page.client.lastName,
+      appliedAt: '2025-03-01T10:00:00.000Z',
+      status: 'approved' as const,
+      decidedBy: 'admin@example.com',
+      decidedAt: '2025-03-02T10:00:00.000Z',
+    };
+    setup('/admin/clients/c1', { ...page, client: { ...page.client, application } });
+    const status = within(await screen.findByTestId('client-status'));
+    expect(status.getByText('Active')).toBeInTheDocument();
+    expect(
+      status.getByText(
+        `Applied on ${formatDate('2025-03-01T10:00:00.000Z')}, approved on ${formatDate('2025-03-02T10:00:00.000Z')} by admin@example.com.`,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('shows a closed account: who closed it and when, until when its records are kept; no payout account, no requests', async () => {
     setup('/admin/clients/c2', closedPage());
     expect(await screen.findByRole('heading', { level: 1, name: 'Bob Example' })).toBeInTheDocument();

@@ -33,16 +33,33 @@ type Closed = NonNullable<ClientPageDto['client']['closed']>;
 /** "Closed on Mar 1, 2025 by admin@example.com" (an account closed before the closer was recorded names no one). */
 const closedWords = (closed: Closed) => `Closed on ${formatDate(closed.at)}${closed.by ? ` by ${closed.by}` : ''}`;
 
+const STATUS_BADGES = {
+  applied: { palette: 'yellow', label: 'Under review' },
+  active: { palette: 'green', label: 'Active' },
+  closed: { palette: 'red', label: 'Closed' },
+} as const;
+
+type Application = NonNullable<ClientPageDto['client']['application']>;
+
+/** "Applied on Mar 1, 2025", then the decision: by whom, when, and for a rejection why. */
+function applicationWords(a: Application): string {
+  const applied = `Applied on ${formatDate(a.appliedAt)}`;
+  if (a.status === 'pending' || !a.decidedAt) return `${applied}, waiting for review.`;
+  const decided = `${a.status === 'approved' ? 'approved' : 'rejected'} on ${formatDate(a.decidedAt)}${a.decidedBy ? ` by ${a.decidedBy}` : ''}`;
+  return `${applied}, ${decided}${a.reason ? `: ${a.reason}` : '.'}`;
+}
+
 export function ClientStatusLine({ client }: { client: ClientPageDto['client'] }) {
-  const closed = client.status === 'closed';
+  const badge = STATUS_BADGES[client.status];
   return (
     <Stack gap="1" data-testid="client-status">
       <HStack gap="2" wrap="wrap">
-        <Badge colorPalette={closed ? 'red' : 'green'}>{closed ? 'Closed' : 'Active'}</Badge>
+        <Badge colorPalette={badge.palette}>{badge.label}</Badge>
         <Text fontSize="sm" color="fg.muted">
           Account opened {formatDate(client.createdAt)}
         </Text>
       </HStack>
+      {client.application && <Text fontSize="sm">{applicationWords(client.application)}</Text>}
       {client.closed && <Text fontSize="sm">{closedWords(client.closed)}</Text>}
       {client.closed?.recordsKeptUntil && (
         <Text fontSize="sm" color="fg.muted">

@@ -1,15 +1,13 @@
 /**
  * What a client with no deposit yet sees first: how to fund the account, in the firm's own
- * instructions from the stage settings (config.json's fundingInstructions).
+ * instructions from the stage settings, which only an active account's portfolio carries.
  */
 import { Box } from '@chakra-ui/react/box';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useAppConfig } from '../../config-context';
 import { SectionCard } from '../../components/section-card';
 
-export function FundingCard() {
-  const instructions = useAppConfig().fundingInstructions;
+export function FundingCard({ instructions }: { instructions: readonly string[] }) {
   return (
     <SectionCard title="Fund your account">
       <Stack gap="3" data-testid="funding">
