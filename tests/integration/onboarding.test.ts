@@ -43,9 +43,13 @@ describe('an applicant', () => {
   let applicant: Session;
   let before: Awaited<ReturnType<typeof totals>>;
 
+  // The profile's version once signed up: the client agreement's acceptance is its one change.
+  let signedUpVersion: number;
+
   beforeAll(async () => {
     before = await totals();
     applicant = await t.client.newClient('applicant');
+    signedUpVersion = (await t.table.profile(applicant.sub))?.version as number;
   });
 
   it('is applied, with its pending application, off the list, the totals and the export', async () => {
@@ -75,7 +79,7 @@ describe('an applicant', () => {
       body: { userId: applicant.sub, initialBalance: 0 },
     });
     expect(again).toMatchObject({ status: 200, body: { portfolio: { status: 'applied' } } });
-    expect(await t.table.profile(applicant.sub)).toMatchObject({ status: 'applied', version: 0 });
+    expect(await t.table.profile(applicant.sub)).toMatchObject({ status: 'applied', version: signedUpVersion });
     expect(await totals()).toEqual(before);
   });
 
@@ -111,11 +115,41 @@ describe('an applicant', () => {
     for (const res of moves) expect(res).toMatchObject({ status: 409, body: { error: refusals.notApprovedYet } });
     const closing = await t.client.callAny('deleteClient', { token, params });
     expect(closing).toMatchObject({ status: 409, body: { error: refusals.closeRefusedApplied } });
-    expect(await t.table.profile(applicant.sub)).toMatchObject({ status: 'applied', version: 0, balanceCents: 0 });
+    expect(await t.table.profile(applicant.sub)).toMatchObject({
+      status: 'applied',
+      version: signedUpVersion,
+      balanceCents: 0,
+    });
     expect(await t.table.profile(applicant.sub)).not.toHaveProperty('deleted');
     expect(await t.table.items(applicant.sub, 'ENTRY#')).toEqual([]);
     expect(await totals()).toEqual(before);
   });
+});
+
+it('records the client agreement an applicant accepts at sign-up, before the firm decides', async () => {
+  // newClient accepts it through the API, as the sign-up page does right after the code.
+  const applicant = await t.client.newClient('agreeing');
+  const profile = await t.table.profile(applicant.sub);
+  expect(profile).toMatchObject({ status: 'applied', agreement: { version: expect.any(String) } });
+  const portfolio = await portfolioOf(applicant);
+  expect(portfolio.agreement?.accepted?.version).toBe(portfolio.agreement?.current.version);
+});
+
+it('opens an invited address at once, under review too: active, listed, counted, told how to fund, no application', async () => {
+  const before = await totals();
+  const email = `invited-${Date.now()}@invited.example`;
+  const sent = await t.client.call('createInvitation', {
+    token: admin.accessToken,
+    body: { email, firstName: 'Ivy', lastName: 'Invited' },
+  });
+  expect(sent.status).toBe(201);
+  const client = await t.client.newClient('invited', { email });
+  expect(await t.table.profile(client.sub)).not.toHaveProperty('status');
+  expect(await t.table.item(keys.application(client.sub))).toBeUndefined();
+  expect(await portfolioOf(client)).toMatchObject({ status: 'active', funding: [...LOCAL_FUNDING_INSTRUCTIONS] });
+  expect((await totals()).totalClients).toBe(before.totalClients + 1);
+  const listed = await t.client.allClients(admin.accessToken, { search: email });
+  expect(listed.map((c) => c.id)).toEqual([client.sub]);
 });
 
 it('makes an applicant an administrator with `npm run admin -- add`: staff, the totals unchanged, its application decided', async () => {

@@ -94,7 +94,10 @@ class AcceptedMeanwhile extends Error {}
 async function acceptedBefore(sub: string, existing: AgreementItem, now: number): Promise<AgreementItem> {
   const mark = { version: existing.version, acceptedAt: existing.acceptedAt };
   if ((await requireProfile(sub, true)).agreement?.version === mark.version) return existing;
-  return transactOnProfile(sub, async () => ({ profileSet: { agreement: mark }, answer: existing }), { now });
+  return transactOnProfile(sub, async () => ({ profileSet: { agreement: mark }, answer: existing }), {
+    now,
+    applicantMay: true,
+  });
 }
 
 /** Records the client's acceptance of `agreement`, once: one recorded before is answered as it stands. */
@@ -130,7 +133,7 @@ export async function acceptAgreement(
           answer: item,
         };
       },
-      { now },
+      { now, applicantMay: true },
     );
   } catch (error) {
     if (!(error instanceof AcceptedMeanwhile)) throw error;

@@ -75,12 +75,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Plans and commits a change to `sub`'s portfolio. `plan` is called with the current profile
- * on every attempt, so what it computes (balances, checks) is always from fresh data.
+ * on every attempt, so what it computes (balances, checks) is always from fresh data. An account
+ * under review is refused unless `applicantMay` (a change that moves no money, such as accepting
+ * the client agreement at sign-up, which comes before the firm's decision).
  */
 export async function transactOnProfile<A>(
   sub: string,
   plan: (profile: Profile) => Promise<Plan<A>>,
-  options: { idempotency?: Idempotency; now: number },
+  options: { idempotency?: Idempotency; now: number; applicantMay?: boolean },
 ): Promise<A> {
   const { idempotency, now } = options;
   if (idempotency) {
@@ -90,7 +92,7 @@ export async function transactOnProfile<A>(
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const profile = await requireProfile(sub, true);
     // An account under review moves no money and makes no request: its approval is no change through here.
-    if (isApplied(profile)) throw new Refused('conflict', refusals.notApprovedYet);
+    if (isApplied(profile) && options.applicantMay !== true) throw new Refused('conflict', refusals.notApprovedYet);
     const p = await plan(profile);
     const writes = p.writes ?? [];
     const changed = p.profileSet ?? {};

@@ -347,10 +347,13 @@ export class Client {
    * `agreement: false`, the stack's client agreement accepted through the API, as the sign-up page
    * does; and, unless `payoutAccount: false`, a payout account set long enough ago to pay to (put
    * in the table as the demo seed puts the demo clients', since through the API one waits out its
-   * cooling-off).
+   * cooling-off). `email`: an address of the test's own (an invited one), else a new one.
    */
-  async newClient(prefix = 'client', options: { payoutAccount?: boolean; agreement?: boolean } = {}): Promise<Session> {
-    const email = `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+  async newClient(
+    prefix = 'client',
+    options: { payoutAccount?: boolean; agreement?: boolean; email?: string } = {},
+  ): Promise<Session> {
+    const email = options.email ?? `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
     await this.signUp(email, { first: 'Test', last: prefix });
     const code = (await this.mailbox(email))[0]?.code;
     if (!code) throw new Error(`no code mailed to ${email}`);
