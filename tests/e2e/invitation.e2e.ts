@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { expect as expectPage } from './support/expect';
 import { journey, signIn, useE2E } from './support/e2e';
+import { LOCAL_FUNDING_INSTRUCTIONS } from '../../infra/local/funding-instructions';
 import { agreementWords } from '../../shared/client-agreement';
 
 const e2e = useE2E();
@@ -75,6 +76,18 @@ journey(
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(/\/dashboard$/);
     await expectPage(page).toShowText('Welcome, Iris');
+    // Opened at once: told how to fund, and funded when the firm records the deposit.
+    for (const line of LOCAL_FUNDING_INSTRUCTIONS) await expectPage(page).toShowText(line);
+    const client = await e2e.client.signIn(email, 'secret1');
+    const admin = await e2e.client.signIn(ADMIN);
+    const deposit = await e2e.client.call('addDeposit', {
+      token: admin.accessToken,
+      params: { id: client.sub },
+      body: { amount: 2500 },
+    });
+    expect(deposit.status).toBe(200);
+    await page.reload();
+    await expectPage(page).toShowText('$2,500.00');
 
     await asAdmin(async (admin) => {
       await admin.goto(e2e.url('/admin/invitations'));

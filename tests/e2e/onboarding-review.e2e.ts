@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { LOCAL_FUNDING_INSTRUCTIONS } from '../../infra/local/funding-instructions';
 import { expect as expectPage } from './support/expect';
 import { journey, signIn, useE2E } from './support/e2e';
+import { agreementWords } from '../../shared/client-agreement';
 
 // Its own stack: the run's shared stack signs clients up open.
 const e2e = useE2E({
@@ -42,6 +43,7 @@ journey(
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('secret1');
     await page.getByLabel('Confirm password').fill('secret1');
+    await page.getByRole('checkbox', { name: agreementWords.accept }).check();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByLabel('Verification code').waitFor();
     const [mail] = await e2e.client.mailbox(email);
