@@ -23,10 +23,12 @@ it('synthesizes offline, and every Lambda bundle loads', () => {
     AWS_SECRET_ACCESS_KEY: '',
     AWS_PROFILE: '',
   };
+  // The limit only stops a hung synth, never judges speed: it bundles every route's Lambda (about
+  // 50), which took over 4 minutes on a shared two-core machine with other suites beside it.
   execFileSync(
     join(root, 'node_modules/.bin/cdk'),
     ['synth', '--quiet', '--no-notices', '--context', 'stage=dev', '--output', out],
-    { cwd: root, env, stdio: 'pipe', timeout: 240_000 },
+    { cwd: root, env, stdio: 'pipe', timeout: 480_000 },
   );
   const template = JSON.parse(readFileSync(join(out, 'AurumPortal-dev.template.json'), 'utf8')) as {
     Resources: Record<string, { Type: string }>;
@@ -65,7 +67,7 @@ it('synthesizes offline, and every Lambda bundle loads', () => {
     );
     expect(kind.trim()).toBe('function');
   }
-}, 300_000);
+}, 600_000);
 
 it('refuses to synthesize without a stage, saying how to choose one', () => {
   const env = { ...process.env, AWS_EC2_METADATA_DISABLED: 'true', CDK_DISABLE_CLI_TELEMETRY: 'true', AURUM_STAGE: '' };
