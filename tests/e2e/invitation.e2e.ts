@@ -4,28 +4,14 @@
  * form filled in with a word of who invited them, chooses a password, types the code and lands
  * on the dashboard; the console then lists the invitation as used.
  */
-import type { Page } from 'playwright-core';
 import { expect as expectPage } from './support/expect';
-import { journey, signIn, useE2E } from './support/e2e';
+import { asDemoAdmin, DEMO_ADMIN_EMAIL, journey, useE2E } from './support/e2e';
 import { LOCAL_FUNDING_INSTRUCTIONS } from '../../infra/local/funding-instructions';
 import { agreementWords } from '../../shared/client-agreement';
 
 const e2e = useE2E();
 
-const ADMIN = 'admin@example.com';
-
-async function asAdmin(run: (page: Page) => Promise<void>): Promise<void> {
-  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  try {
-    await signIn(page, e2e, ADMIN);
-    await page.waitForURL(/\/admin$/);
-    await run(page);
-  } finally {
-    await context.close();
-  }
-}
+const ADMIN = DEMO_ADMIN_EMAIL;
 
 /** The invitation's link in the mailbox, once the notifier has sent it. */
 async function invitationLink(email: string): Promise<URL> {
@@ -43,7 +29,7 @@ journey(
   e2e,
   async ({ page }) => {
     const email = `invitee-${Date.now()}@example.com`;
-    await asAdmin(async (admin) => {
+    await asDemoAdmin(e2e, async (admin) => {
       await admin
         .getByRole('navigation', { name: 'Administration' })
         .getByRole('link', { name: 'Invitations' })
@@ -89,7 +75,7 @@ journey(
     await page.reload();
     await expectPage(page).toShowText('$2,500.00');
 
-    await asAdmin(async (admin) => {
+    await asDemoAdmin(e2e, async (admin) => {
       await admin.goto(e2e.url('/admin/invitations'));
       const row = admin.getByRole('table', { name: 'Invitations' }).getByRole('row').filter({ hasText: email });
       await row.getByText('Used').waitFor();

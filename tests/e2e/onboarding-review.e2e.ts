@@ -4,10 +4,9 @@
  * funding instructions anywhere on the page; an administrator approves the application on the
  * Applications page; the client reloads and reads how to fund the account.
  */
-import type { Page } from 'playwright-core';
 import { LOCAL_FUNDING_INSTRUCTIONS } from '../../infra/local/funding-instructions';
 import { expect as expectPage } from './support/expect';
-import { journey, signIn, useE2E } from './support/e2e';
+import { asDemoAdmin, journey, useE2E } from './support/e2e';
 import { agreementWords } from '../../shared/client-agreement';
 
 // Its own stack: the run's shared stack signs clients up open.
@@ -15,21 +14,6 @@ const e2e = useE2E({
   privateStack: 'sign-ups reviewed by the firm (CLIENT_SIGN_UP=review)',
   env: { CLIENT_SIGN_UP: 'review' },
 });
-
-const ADMIN = 'admin@example.com';
-
-async function asAdmin(run: (page: Page) => Promise<void>): Promise<void> {
-  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  try {
-    await signIn(page, e2e, ADMIN);
-    await page.waitForURL(/\/admin$/);
-    await run(page);
-  } finally {
-    await context.close();
-  }
-}
 
 journey(
   'a new client waits for review, an administrator approves, the client reads how to fund',
@@ -56,7 +40,7 @@ journey(
     for (const line of LOCAL_FUNDING_INSTRUCTIONS) expect(await page.getByText(line).count()).toBe(0);
     expect(await page.getByText('Fund your account').count()).toBe(0);
 
-    await asAdmin(async (console) => {
+    await asDemoAdmin(e2e, async (console) => {
       await console
         .getByRole('navigation', { name: 'Administration' })
         .getByRole('link', { name: /Applications/ })

@@ -7,25 +7,12 @@
  */
 import type { Page } from 'playwright-core';
 import { expect as expectPage } from './support/expect';
-import { journey, signIn, useE2E } from './support/e2e';
+import { asDemoAdmin, DEMO_ADMIN_EMAIL, journey, signIn, useE2E } from './support/e2e';
 
 const e2e = useE2E();
 
-const ADMIN = 'admin@example.com';
+const ADMIN = DEMO_ADMIN_EMAIL;
 const DAY_MS = 86_400_000;
-
-async function asAdmin(run: (page: Page) => Promise<void>): Promise<void> {
-  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  try {
-    await signIn(page, e2e, ADMIN);
-    await page.waitForURL(/\/admin$/);
-    await run(page);
-  } finally {
-    await context.close();
-  }
-}
 
 /** The client's payout card: adds the IBAN with the password, after a wrong IBAN and a wrong password are refused at their fields. */
 async function addIban(page: Page): Promise<void> {
@@ -84,7 +71,7 @@ journey(
     await request.filter({ hasText: 'Pending' }).waitFor();
 
     const reference = `WIRE-E2E-${Date.now()}`;
-    await asAdmin(async (console) => {
+    await asDemoAdmin(e2e, async (console) => {
       const row = console.getByRole('listitem', { name: `Withdrawal request of ${client.email}` });
       await row.getByRole('button', { name: 'Approve' }).click();
       const approve = console.getByRole('dialog', { name: 'Approve withdrawal request' });

@@ -131,6 +131,26 @@ export async function signIn(page: Page, e2e: E2E, email: string, password = DEM
   await page.getByRole('button', { name: 'Verify' }).click();
 }
 
+/**
+ * Runs `run` on the console, signed in as the demo administrator in a browser context of its own
+ * (a desktop window), beside the journey's own page: the firm's side of a client's journey.
+ */
+export async function asDemoAdmin(e2e: E2E, run: (page: Page) => Promise<void>): Promise<void> {
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  try {
+    await signIn(page, e2e, DEMO_ADMIN_EMAIL);
+    await page.waitForURL(/\/admin$/);
+    await run(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The seeded demo administrator's address (its password is DEMO_PASSWORD). */
+export const DEMO_ADMIN_EMAIL = 'admin@example.com';
+
 /** For `page.waitForResponse`: whether a response answers `route` (its method and path, by the route table). */
 export function answers(route: RouteName): (response: Response) => boolean {
   const { method, path } = routeByName(route);
