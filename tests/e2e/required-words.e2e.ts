@@ -7,6 +7,7 @@
  * the whole list. Then the dashboard's range headline against the history API: over a range with a
  * deposit, the gain is the growth credited, never the balance's change.
  */
+import { agreementWords } from '../../shared/client-agreement';
 import type { Page } from 'playwright-core';
 import type { HistoryPointDto } from '../../shared/api';
 import { addCalendarMonthsUtc, eligibleAt } from '../../shared/eligibility';
@@ -154,6 +155,7 @@ journey(
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password', { exact: true }).fill(password);
       await page.getByLabel('Confirm password').fill(confirm);
+      await page.getByRole('checkbox', { name: agreementWords.accept }).check();
       await page.getByRole('button', { name: 'Create Account' }).click();
     };
     const email = `words-${Date.now()}@example.com`;

@@ -181,6 +181,18 @@ it('records every administrative act exactly once, in the same transaction as th
   for (const kind of ['invitation-sent', 'invitation-revoked'] as const)
     expect((await activity({ kind })).filter((e) => e.clientEmail === invitee)).toMatchObject([{ actor: DEMO_ADMIN }]);
 
+  // An application approved and another rejected: each logged once, with its client.
+  const approved = await t.client.newApplicant('approved');
+  await call('approveApplication', { token: admin.accessToken, params: { id: approved.sub } });
+  expect(await loggedOnce('application-approved', approved)).toMatchObject({ actor: DEMO_ADMIN });
+  const rejected = await t.client.newApplicant('rejected');
+  await call('rejectApplication', {
+    token: admin.accessToken,
+    params: { id: rejected.sub },
+    body: { reason: 'Documents missing' },
+  });
+  expect(await loggedOnce('application-rejected', rejected)).toMatchObject({ actor: DEMO_ADMIN });
+
   // Every admin route that writes the table was walked (and found in the log above).
   const adminWrites = routes.filter((r) => r.auth === 'admin' && writesTable(r.table)).map((r) => r.name);
   expect([...walked].sort()).toEqual([...adminWrites].sort());

@@ -3,6 +3,7 @@
  * with real Cognito's error names, the mailbox, /config.json, and a restart after a crash that
  * keeps the data and stops the stray DynamoDB Local.
  */
+import { DEMO_AGREEMENT } from '../../infra/local/client-agreement';
 import { spawn } from 'node:child_process';
 import { type AddressInfo, createServer } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -56,6 +57,7 @@ it('serves /config.json for the SPA, pointing at the same origin, at the local h
     oauthDomain: expect.stringMatching(/^localhost:\d+$/),
     googleSignIn: true,
     firm: { ...DEMO_FIRM },
+    agreement: { ...DEMO_AGREEMENT },
   });
 });
 
