@@ -40,7 +40,10 @@ afterAll(() => {
 const adminCommand = (action: string, email: string) =>
   runTool('admin.ts', [action, email, '--data-dir', t.stack.dataDir]);
 
-/** Every activity entry about a user since the file started, oldest first, as stored. */
+/**
+ * Every activity entry about a user since the file started, oldest first, as stored, but the
+ * client's own acceptance of the client agreement at sign-up, which is no tool's.
+ */
 async function entriesAbout(sub: string): Promise<Record<string, unknown>[]> {
   const entries: Record<string, unknown>[] = [];
   for (const month of activityKeys.monthsNewestFirst(started, Date.now() + 60_000).reverse()) {
@@ -48,8 +51,8 @@ async function entriesAbout(sub: string): Promise<Record<string, unknown>[]> {
       new QueryCommand({
         TableName: t.stack.tableName,
         KeyConditionExpression: 'PK = :pk',
-        FilterExpression: 'clientId = :sub',
-        ExpressionAttributeValues: { ':pk': month, ':sub': sub },
+        FilterExpression: 'clientId = :sub AND kind <> :accepted',
+        ExpressionAttributeValues: { ':pk': month, ':sub': sub, ':accepted': 'agreement-accepted' },
         ConsistentRead: true,
       }),
     );
