@@ -1,7 +1,7 @@
 /**
  * The client agreement's checkbox, as the sign-up form and the dashboard's prompt ask for it: the
  * version, a link that opens the agreement in a new tab, the box to tick, and under it what is
- * missing. Not in a prerendered page. A native checkbox, as the e-mail preferences' are (Chakra's Checkbox would add its
+ * missing. Held in place, unseen, in a prerendered page. A native checkbox, as the e-mail preferences' are (Chakra's Checkbox would add its
  * state machine to the first screen).
  */
 import { chakra } from '@chakra-ui/react/styled-system';
@@ -45,13 +45,16 @@ export function AgreementCheck({
   disabled?: boolean;
 }) {
   const errorId = useId();
-  // Rendered the same in the prerendered page and while it is hydrated (nothing), then shown.
-  if (!useClient() || !agreement) return null;
+  const client = useClient();
+  if (client && !agreement) return null;
+  // The prerendered page and its hydration hold the box's place, unseen, so that nothing above it
+  // moves when the app shows it (the sign-up card is centred); its words follow once the app runs.
+  const shown = client && agreement;
   return (
-    <Stack gap="1">
+    <Stack gap="1" visibility={shown ? undefined : 'hidden'} aria-hidden={shown ? undefined : true}>
       <Text fontSize="sm">
         <Link
-          href={agreement.url}
+          href={shown ? agreement.url : undefined}
           target="_blank"
           rel="noopener noreferrer"
           color="yellow.fg"
@@ -60,7 +63,7 @@ export function AgreementCheck({
           Read the client agreement (opens in a new tab)
         </Link>{' '}
         <Text as="span" color="fg.muted">
-          Version {agreement.version}
+          Version {shown ? agreement.version : ''}
         </Text>
       </Text>
       <HStack as="label" align="flex-start" gap="3" cursor={disabled ? 'not-allowed' : 'pointer'}>
