@@ -4,12 +4,8 @@
  * log keeps. A refusal (already decided, the proposer's own action) is said in the dialog.
  */
 import { Button, type ButtonProps } from '@chakra-ui/react/button';
-import { Field } from '@chakra-ui/react/field';
 import { Text } from '@chakra-ui/react/text';
-import { Textarea } from '@chakra-ui/react/textarea';
-import { textareaRecipe } from '@chakra-ui/react/theme';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { apiMessages } from '../../../../shared/messages';
 import type { PendingActionDto } from '../../api/admin-types';
 import type { Send } from '../../api/calls';
 import { notify } from '../../components/toaster';
@@ -18,6 +14,7 @@ import { Facts, WriteDialog } from './AdminDialog';
 import { approveButtonColors } from './buttons';
 import { ClientLine } from './ClientLine';
 import { useDialogAction } from './dialog-action';
+import { ReasonForm } from './ReasonForm';
 import { actionWords } from './money-move';
 
 interface DecisionProps {
@@ -128,19 +125,7 @@ export function RejectActionDialog(props: DecisionProps) {
       write={write}
       button={{ type: 'submit', form: formId, colorPalette: 'red' }}
     >
-      <form id={formId} noValidate onSubmit={(e) => void reject(e)}>
-        <Field.Root required invalid={missing}>
-          <Field.Label>Reason</Field.Label>
-          <Textarea
-            recipe={textareaRecipe}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            maxLength={500}
-            rows={3}
-          />
-          {missing && <Field.ErrorText color="red.fg">{apiMessages.reasonRequired}</Field.ErrorText>}
-        </Field.Root>
-      </form>
+      <ReasonForm formId={formId} reason={reason} setReason={setReason} missing={missing} onSubmit={reject} />
     </DecisionDialog>
   );
 }

@@ -4,18 +4,15 @@
  * account. A refusal (already decided, one's own account) is said in the dialog.
  */
 import { Button } from '@chakra-ui/react/button';
-import { Field } from '@chakra-ui/react/field';
 import { Text } from '@chakra-ui/react/text';
-import { Textarea } from '@chakra-ui/react/textarea';
-import { textareaRecipe } from '@chakra-ui/react/theme';
 import { type FormEvent, useState } from 'react';
 import type { ApplicationDto } from '../../../../shared/api';
-import { apiMessages } from '../../../../shared/messages';
 import { notify } from '../../components/toaster';
 import { WriteDialog } from './AdminDialog';
 import { approveButtonColors } from './buttons';
 import { ClientLine } from './ClientLine';
 import { useDialogAction } from './dialog-action';
+import { ReasonForm } from './ReasonForm';
 
 export interface ApplicationDialogProps {
   application: ApplicationDto;
@@ -86,19 +83,7 @@ export function RejectApplicationDialog({ application, open, onClose, onDecided 
       <Text fontSize="sm" color="fg.muted">
         The account is closed and its sign-in disabled. The applicant is e-mailed the reason.
       </Text>
-      <form id={formId} noValidate onSubmit={(e) => void reject(e)}>
-        <Field.Root required invalid={missing}>
-          <Field.Label>Reason</Field.Label>
-          <Textarea
-            recipe={textareaRecipe}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            maxLength={500}
-            rows={3}
-          />
-          {missing && <Field.ErrorText color="red.fg">{apiMessages.reasonRequired}</Field.ErrorText>}
-        </Field.Root>
-      </form>
+      <ReasonForm formId={formId} reason={reason} setReason={setReason} missing={missing} onSubmit={reject} />
     </WriteDialog>
   );
 }
