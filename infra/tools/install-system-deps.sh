@@ -2,7 +2,7 @@
 # Installs what the project needs and a fresh Debian machine may lack: Node.js 24 (the Lambdas'
 # runtime, so tests and `npm start` run what AWS runs), a Java 17+ JDK for DynamoDB Local (its
 # javac compiles the launcher that keeps it on the loopback address: infra/local/dynamo-loopback.ts)
-# and Chromium for the end-to-end tests.
+# Chromium for the end-to-end tests, and poppler-utils to read the PDFs back in tests.
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 
@@ -41,6 +41,12 @@ fi
 # A headless browser for the end-to-end suite: CHROME_PATH, or a system Chromium, or Debian's.
 if [ -z "${CHROME_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
   missing+=(chromium)
+fi
+
+# A PDF text extractor and renderer (poppler-utils): the tests read the statements and
+# confirmations back as a reader would, and the checks render their pages.
+if ! command -v pdftotext >/dev/null 2>&1 || ! command -v pdftoppm >/dev/null 2>&1; then
+  missing+=(poppler-utils)
 fi
 
 if [ ${#missing[@]} -eq 0 ]; then

@@ -13,7 +13,7 @@ import type { RunningLocalCognito } from '@aurum/cognito-emulator';
 import { localCredentials } from '../dynamo';
 import type { Mailbox } from '../mailbox';
 import { enforceTablePermissions, runAs } from '../table-permissions';
-import { LOCAL_EXPORTS_BUCKET } from './local-names';
+import { LOCAL_DOCUMENTS_BUCKET, LOCAL_EXPORTS_BUCKET } from './local-names';
 import { RECORD_YEARS } from '../../../shared/record-keeping';
 import { PAYOUT_COOLING_OFF_HOURS } from '../../../shared/payout-cooling-off';
 import type { ClientAgreement } from '../../../shared/client-agreement';
@@ -74,6 +74,7 @@ export function configureHandlers(settings: HandlerSettings): void {
       weeklyGrowthPageSize: settingsFromEnvironment().weeklyGrowthPageSize,
       publishMetrics: false,
       exportsBucket: LOCAL_EXPORTS_BUCKET,
+      documentsBucket: LOCAL_DOCUMENTS_BUCKET,
       s3Endpoint: settings.s3Endpoint,
       // The user pool's firewall's pass, as the CDK stack gives the routes that call Cognito with a
       // user's token; and, locally, what stands for the functions' IAM signature on the pool's

@@ -23,6 +23,10 @@
  *   CLIENT#<sub>   AGREEMENT#<version>          the client's acceptance of that version of the client agreement
  *                                                (client-agreement.ts): its page, when, the source IP and user agent;
  *                                                written once, its INSERT the client's confirmation e-mail
+ *   CLIENT#<sub>   DOC#<docId>                  one of the client's documents (lambdas/lib/documents/document-item.ts): a
+ *                                                statement or confirmation PDF in the write-once documents bucket, its
+ *                                                kind, date and object key; written once (a correction is a new one),
+ *                                                its INSERT the client's "ready" e-mail; docIds start with their date
  *   CLIENT#<sub>   IDEMPOTENCY#<key>            the first answer to a money-moving POST with an Idempotency-Key
  *   CLIENT#<sub>   SECURITY                     the user's security record (security-record.ts): when they became an
  *                                                administrator, when two-factor sign-in went on or off, an authenticator
@@ -74,6 +78,8 @@
  *   pending applications                Query GSI3 PK=APPLICATIONS#pending (oldest first)
  *   a client's application              GetItem PK=CLIENT#sub, SK=APPLICATION
  *   a client's payout account           GetItem PK=CLIENT#sub, SK=PAYOUT
+ *   a client's documents, newest first  Query PK=CLIENT#sub, SK begins_with DOC#, backwards (docIds start with their date)
+ *   one document                        GetItem PK=CLIENT#sub, SK=DOC#<docId>
  *   a client's acceptance of a version  GetItem PK=CLIENT#sub, SK=AGREEMENT#<version> (the last one is on the profile)
  *   pending actions                     Query GSI3 PK=ACTIONS#pending (oldest first)
  *   the activity log, newest first      Query PK=ACTIVITY#<month> for each month of the period, newest first,
@@ -193,6 +199,9 @@ export const keys = {
   /** GSI3: a closed account's place in the closed list, newest closed first when read backwards. */
   closedPk: 'CLIENTS#closed',
   closedIndex: (sub: string, closedAt: number) => ({ GSI3PK: keys.closedPk, GSI3SK: `${iso(closedAt)}#${sub}` }),
+
+  documentPrefix: 'DOC#',
+  document: (sub: string, docId: string) => ({ PK: keys.clientPk(sub), SK: `DOC#${docId}` }),
 
   idempotency: (sub: string, key: string) => ({ PK: keys.clientPk(sub), SK: `IDEMPOTENCY#${key}` }),
 

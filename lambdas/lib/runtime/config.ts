@@ -20,6 +20,10 @@ export const config = {
   get exportsBucket(): string {
     return required(runtimeSettings().exportsBucket, 'EXPORTS_BUCKET');
   },
+  /** Only the functions that write or link clients' documents have their bucket. */
+  get documentsBucket(): string {
+    return required(runtimeSettings().documentsBucket, 'DOCUMENTS_BUCKET');
+  },
   /** Only the route that starts an export names the exporter. */
   get exporterFunction(): string {
     return required(runtimeSettings().exporterFunction, 'BALANCES_EXPORTER');

@@ -53,6 +53,8 @@ export interface RuntimeSettings {
   readonly exportsBucket?: string;
   /** Only locally: the S3 stand-in's URL (infra/local/object-store.ts). */
   readonly s3Endpoint?: string;
+  /** The write-once bucket of clients' statements and confirmations (DOCUMENTS_BUCKET): on the functions that write or link them. */
+  readonly documentsBucket?: string;
   /** The function that writes a balances export (BALANCES_EXPORTER), invoked asynchronously by the route that starts one. */
   readonly exporterFunction?: string;
   /**
@@ -145,6 +147,7 @@ export function resolvedSettings(given: Partial<RuntimeSettings>): RuntimeSettin
     publishMetrics: given.publishMetrics ?? true,
     exportsBucket: given.exportsBucket || undefined,
     s3Endpoint: given.s3Endpoint || undefined,
+    documentsBucket: given.documentsBucket || undefined,
     exporterFunction: given.exporterFunction || undefined,
     cognitoBackendSecretArn: given.cognitoBackendSecretArn || undefined,
     cognitoBackendSecret: given.cognitoBackendSecret || undefined,
@@ -195,6 +198,7 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): R
     notifyConfigurationSet: env.NOTIFY_CONFIGURATION_SET,
     weeklyGrowthPageSize: env.WEEKLY_GROWTH_PAGE_SIZE === undefined ? undefined : Number(env.WEEKLY_GROWTH_PAGE_SIZE),
     exportsBucket: env.EXPORTS_BUCKET,
+    documentsBucket: env.DOCUMENTS_BUCKET,
     exporterFunction: env.BALANCES_EXPORTER,
     cognitoBackendSecretArn: env.COGNITO_BACKEND_SECRET_ARN,
     fourEyesThresholdCents:

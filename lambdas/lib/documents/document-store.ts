@@ -1,0 +1,94 @@
+/**
+ * Writes a client's document once and links it for a short while.
+ *
+ * The PDF goes first, with `If-None-Match: *`: S3 refuses (412) a second object under the key, so
+ * nothing written is ever replaced, and the bucket's Object Lock keeps the object from deletion
+ * for the record-keeping years. The DOC# item follows, written only if absent. A writer cut off
+ * between the two and run again finds the object there and writes the item from what S3 holds
+ * (its size and SHA-256), so the item always describes the object in the bucket.
+ */
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createHash } from 'node:crypto';
+import { config } from '../runtime/config';
+import { s3Client } from '../runtime/clients';
+import { ddb, table } from '../runtime/db';
+import { keys } from '../data/table';
+import { type DocumentDraft, type DocumentItem, documentObjectKey } from './document-item';
+
+/** How long a download link works: long enough to start the download, short enough not to be passed on. */
+export const DOCUMENT_LINK_SECONDS = 300;
+
+export type StoreOutcome = { outcome: 'written' | 'exists'; item: DocumentItem };
+
+/** Writes the document's PDF and item, each only if absent; answers the item as stored. */
+export async function storeDocument(sub: string, draft: DocumentDraft, pdf: Uint8Array): Promise<StoreOutcome> {
+  const objectKey = documentObjectKey(sub, draft.docId);
+  const object = await putOnce(objectKey, pdf);
+  const item: DocumentItem = { ...draft, objectKey, ...object };
+  try {
+    await ddb().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...keys.document(sub, draft.docId), ...item },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+    return { outcome: 'written', item };
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    const stored = await readDocument(sub, draft.docId);
+    if (!stored) throw error;
+    return { outcome: 'exists', item: stored };
+  }
+}
+
+/** The PDF under its key, written only if no object is there; answers the size and hash S3 holds. */
+async function putOnce(objectKey: string, pdf: Uint8Array): Promise<{ bytes: number; sha256: string }> {
+  try {
+    await s3Client().send(
+      new PutObjectCommand({
+        Bucket: config.documentsBucket,
+        Key: objectKey,
+        Body: pdf,
+        ContentType: 'application/pdf',
+        ChecksumAlgorithm: 'SHA256',
+        IfNoneMatch: '*',
+      }),
+    );
+    return { bytes: pdf.byteLength, sha256: createHash('sha256').update(pdf).digest('hex') };
+  } catch (error) {
+    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== 412) throw error;
+    const head = await s3Client().send(
+      new HeadObjectCommand({ Bucket: config.documentsBucket, Key: objectKey, ChecksumMode: 'ENABLED' }),
+    );
+    return {
+      bytes: head.ContentLength ?? 0,
+      sha256: head.ChecksumSHA256 ? Buffer.from(head.ChecksumSHA256, 'base64').toString('hex') : '',
+    };
+  }
+}
+
+/** One document's item, or null. */
+export async function readDocument(sub: string, docId: string): Promise<DocumentItem | null> {
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: table(), Key: keys.document(sub, docId), ConsistentRead: true }),
+  );
+  return (Item as DocumentItem | undefined) ?? null;
+}
+
+/** A link that downloads the document's PDF for DOCUMENT_LINK_SECONDS, under a file name the client recognises. */
+export async function documentLink(item: DocumentItem, now: number): Promise<{ url: string; expiresAt: string }> {
+  const url = await getSignedUrl(
+    s3Client(),
+    new GetObjectCommand({
+      Bucket: config.documentsBucket,
+      Key: item.objectKey,
+      ResponseContentType: 'application/pdf',
+      ResponseContentDisposition: `attachment; filename="aurum-${item.docId}.pdf"`,
+    }),
+    { expiresIn: DOCUMENT_LINK_SECONDS },
+  );
+  return { url, expiresAt: new Date(now + DOCUMENT_LINK_SECONDS * 1000).toISOString() };
+}
