@@ -5,6 +5,7 @@
  *   Cognito user pool (e-mail + password, Google when configured, admins group, triggers, WAF)
  *   EventBridge, Monday 00:00 UTC ─ Step Functions (16 shards) ─ weekly growth Lambda ─ DynamoDB
  *   POST /api/admin/statements/balances/exports ─ exporter Lambda (async) ─ S3 (KMS), presigned links
+ *   Clients' documents (statements, confirmations) ─ S3 (KMS, Object Lock for the recordYears), presigned links
  *   The money routes' functions behind a `live` alias that CodeDeploy moves by canary
  * What watches it (alarms, the dashboard, the budget) is the operations stack's (operations-stack.ts).
  */
@@ -22,6 +23,7 @@ import { siteDomain } from './custom-domain';
 import { dashboardName } from './dashboard';
 import { CanaryReleases, releasedFunctionOutput } from './releases';
 import { BalancesExports } from './exports';
+import { ClientDocuments } from './documents';
 import { PortalTable, TableBackup } from './data';
 import { RecordsTrail } from './records-trail';
 import { POST_CONFIRMATION_TABLE_USE, PRE_TOKEN_GENERATION_TABLE_USE } from '../../lambdas/table-uses';
@@ -56,6 +58,8 @@ export interface PortalParts {
   notifications: Notifications;
   activitySealer: ActivitySealer;
   backup: TableBackup;
+  /** The clients' documents: the bucket and the grants its writers and linkers get. */
+  documents: ClientDocuments;
 }
 
 export class PortalStack extends Stack {
@@ -166,6 +170,14 @@ export class PortalStack extends Stack {
       ses: config.ses,
       stage: config.stage,
     });
+    const documents = new ClientDocuments(this, 'Documents', {
+      years: config.recordYears ?? RECORD_YEARS.default,
+      production: config.production === true,
+      accessLogs: site.logs,
+      ...(config.firm ? { firm: config.firm } : {}),
+    });
+    // The notifier writes each deposit's, withdrawal's and payout's confirmation as it sends its e-mail.
+    documents.allowWrite(notifications.notifier);
     const activitySealer = new ActivitySealer(this, 'ActivitySeals', { table, stage: config.stage });
     const backup = new TableBackup(this, 'Backup', {
       table,
@@ -177,7 +189,7 @@ export class PortalStack extends Stack {
     new RecordsTrail(this, 'RecordsTrail', {
       stage: config.stage,
       table,
-      buckets: [exports.bucket],
+      buckets: [documents.bucket, exports.bucket],
       years: config.recordYears ?? RECORD_YEARS.default,
       production: config.production === true,
       accessLogs: site.logs,
@@ -204,7 +216,17 @@ export class PortalStack extends Stack {
       balancesExporter: exports.exporter,
       activitySealer: activitySealer.sealer,
     };
-    this.parts = { api, table, site, functions, weeklyGrowth: growth, notifications, activitySealer, backup };
+    this.parts = {
+      api,
+      table,
+      site,
+      functions,
+      weeklyGrowth: growth,
+      notifications,
+      activitySealer,
+      backup,
+      documents,
+    };
     // The CodeDeploy groups stay with the aliases they move; their alarms publish to the alarm topic by its fixed name.
     const topicArn = alarmTopicArn(this, config.stage);
     new CanaryReleases(this, 'Releases', {

@@ -165,13 +165,13 @@ describe('the records trail', () => {
     return { trailId, trail, bucketId, bucket, policyId: policyId as string, policy: policy as Resource };
   }
 
-  it("records every read and write of the table and of the exports bucket, with the region's changes, into a log validated file by file", () => {
+  it("records every read and write of the table and of the documents and exports buckets, with the region's changes, into a log validated file by file", () => {
     const { trail } = trailOf(prod);
     const { tableId } = tableAndKey(prod);
-    const [exportsId] =
+    const bucketId = (prefix: string) =>
       templateReader(prod)
         .ofType('AWS::S3::Bucket')
-        .find(([id]) => id.startsWith('ExportsBucket')) ?? [];
+        .find(([id]) => id.startsWith(prefix))?.[0] as string;
     expect(trail.Properties).toMatchObject({
       IsLogging: true,
       EnableLogFileValidation: true,
@@ -199,7 +199,12 @@ describe('the records trail', () => {
         FieldSelectors: [
           { Field: 'eventCategory', Equals: ['Data'] },
           { Field: 'resources.type', Equals: ['AWS::S3::Object'] },
-          { Field: 'resources.ARN', StartsWith: [{ 'Fn::Join': ['', [getAtt(exportsId as string), '/']] }] },
+          {
+            Field: 'resources.ARN',
+            StartsWith: ['DocumentsBucket', 'ExportsBucket'].map((id) => ({
+              'Fn::Join': ['', [getAtt(bucketId(id)), '/']],
+            })),
+          },
         ],
       },
     ]);

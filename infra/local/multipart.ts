@@ -25,7 +25,8 @@ import {
   uploadChecksum,
   verifyChecksum,
 } from './checksums';
-import { etagOf, writeObject } from './object-files';
+import { etagOf } from './object-files';
+import type { ObjectWriter } from './object-writers';
 import { invalidRequest, S3Error } from './s3-error';
 
 /** What CreateMultipartUpload fixed. `file` is the object's `o-<key>` path. */
@@ -195,13 +196,14 @@ export function multipartUploads(dir: string) {
       };
     },
 
-    /** CompleteMultipartUpload: stores the object; its ETag and checksum. */
+    /** CompleteMultipartUpload: stores the object through `write`; its ETag, checksum and the headers the write adds. */
     async complete(
       uploadId: string,
       file: string,
       xml: string,
       headers: IncomingHttpHeaders,
-    ): Promise<{ etag: string; checksum: ObjectChecksum }> {
+      write: ObjectWriter,
+    ): Promise<{ etag: string; checksum: ObjectChecksum; written: Record<string, string> }> {
       const { folder, state } = uploadOf(dir, uploadId, file);
       const parts = namedParts(xml).map((named) => partFor(folder, state, named));
       if (parts.slice(0, -1).some((p) => p.data.length < MIN_PART_BYTES))
@@ -217,9 +219,11 @@ export function multipartUploads(dir: string) {
           `The ${expected.algorithm} you specified did not match the calculated checksum.`,
         );
       }
-      writeObject(file, whole, checksum);
+      const etag = multipartEtag(parts);
+      // Refused (an If-None-Match that found an object), the upload stays, as S3 keeps it.
+      const written = write(whole, { etag, checksum });
       rmSync(folder, { recursive: true, force: true });
-      return { etag: multipartEtag(parts), checksum };
+      return { etag, checksum, written };
     },
 
     /** AbortMultipartUpload: the upload and its parts are gone. */

@@ -12,8 +12,13 @@
  * checksum (S3's CRC64NVME when the upload sent none), and GET and HEAD answer it when asked with
  * x-amz-checksum-mode: ENABLED, as the SDK's GetObject asks in order to check the download.
  *
+ * A bucket may be versioned with Object Lock and a default retention, as the documents bucket is
+ * (object-lock.ts): each write a new version, retained; S3's refusals to delete or shorten. Any
+ * bucket honours `If-None-Match: *` on a write (S3's 412 where a current object is), and one whose
+ * policy would enforce it refuses a write without it (write-conditions.ts).
+ *
  * Here: the server, each request authenticated and read (s3-request.ts) before its operation
- * (s3-operations.ts) runs.
+ * (s3-operations.ts, versioned-operations.ts) runs.
  */
 import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -24,14 +29,20 @@ import { multipartUploads } from './multipart';
 import { freePort } from './ports';
 import { authenticate, verifierFor } from './s3-auth';
 import { S3Error, sendError } from './s3-error';
+import { type BucketOptions, missingObjectLock, requireIntegrity } from './object-lock';
+import { writerFor } from './object-writers';
+import { accessDenied } from './write-conditions';
 import { multipart, notImplemented, putObject, sendObject } from './s3-operations';
 import { payloadOf, targetOf } from './s3-request';
+import { versionedOperation } from './versioned-operations';
 
 export interface ObjectStoreOptions {
   /** Where the buckets' folders go. */
   dir: string;
   /** The buckets that exist (S3 answers NoSuchBucket for others). */
   buckets: readonly string[];
+  /** Buckets that are more than plain ones: versioned with Object Lock, conditional writes only (object-lock.ts). */
+  bucketOptions?: Readonly<Record<string, BucketOptions>>;
   credentials: { accessKeyId: string; secretAccessKey: string };
   region: string;
   port?: number;
@@ -66,10 +77,21 @@ export async function startObjectStore(options: ObjectStoreOptions): Promise<Loc
     await authenticate(verifier, req, url, rawPath);
     const payload = payloadOf(req, url, raw);
     const target = targetOf(options, rawPath);
+    const bucket = options.bucketOptions?.[target.bucket] ?? {};
+    const write = () => writerFor(target, bucket, req.headers);
+    if (url.searchParams.has('uploadId') || url.searchParams.has('uploads')) {
+      // A policy that enforces conditional writes denies the upload's start and parts (S3 takes no If-None-Match on them).
+      if (bucket.conditionalWritesOnly && (url.searchParams.has('uploads') || req.method === 'PUT'))
+        throw accessDenied();
+      return multipart(uploads, req, res, url, target, payload, write);
+    }
+    const objectWrite = req.method === 'PUT' && !url.searchParams.has('retention');
+    if (objectWrite && bucket.objectLock) requireIntegrity(req, payload);
+    if (objectWrite) return putObject(req, res, payload, write());
+    if (bucket.objectLock) return versionedOperation(req, res, url, target.file, payload);
+    if (url.searchParams.has('retention')) throw missingObjectLock();
+    if (url.searchParams.has('versionId')) throw new S3Error(400, 'InvalidArgument', 'Invalid version id specified');
     if (req.method === 'GET' || req.method === 'HEAD') return sendObject(req, res, url, target.file);
-    if (url.searchParams.has('uploadId') || url.searchParams.has('uploads'))
-      return multipart(uploads, req, res, url, target, payload);
-    if (req.method === 'PUT') return putObject(req, res, target.file, payload);
     throw notImplemented();
   }
 

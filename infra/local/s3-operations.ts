@@ -17,12 +17,12 @@ import {
   verifyChecksum,
 } from './checksums';
 import type { MultipartUploads } from './multipart';
-import { etagOf, openObject, writeObject } from './object-files';
+import { etagOf, openObject } from './object-files';
+import type { ObjectWriter } from './object-writers';
 import { single, type Target } from './s3-request';
-import { S3Error, xmlEscape } from './s3-error';
+import { notImplemented, S3Error, xmlEscape } from './s3-error';
 
-export const notImplemented = () =>
-  new S3Error(501, 'NotImplemented', 'A header you provided implies functionality that is not implemented');
+export { notImplemented };
 
 /** GetObject and HeadObject: the bytes, and the checksum when the request asks for it. */
 export async function sendObject(req: IncomingMessage, res: ServerResponse, url: URL, file: string): Promise<void> {
@@ -46,8 +46,8 @@ export async function sendObject(req: IncomingMessage, res: ServerResponse, url:
 export async function putObject(
   req: IncomingMessage,
   res: ServerResponse,
-  file: string,
   payload: DecodedPayload,
+  write: ObjectWriter,
 ): Promise<void> {
   const declared = declaredChecksum(req.headers, payload.trailers);
   if (declared) await verifyChecksum(declared, payload.data);
@@ -55,8 +55,9 @@ export async function putObject(
     ...(declared ?? { algorithm: 'CRC64NVME', value: await checksumOf('CRC64NVME', payload.data) }),
     type: 'FULL_OBJECT',
   };
-  writeObject(file, payload.data, checksum);
-  res.writeHead(200, { etag: etagOf(payload.data), ...checksumHeaders(checksum) }).end();
+  const etag = etagOf(payload.data);
+  const written = write(payload.data, { etag, checksum });
+  res.writeHead(200, { etag, ...checksumHeaders(checksum), ...written }).end();
 }
 
 /** The multipart operations: create, upload a part, complete, abort. */
@@ -67,6 +68,7 @@ export async function multipart(
   url: URL,
   target: Target,
   payload: DecodedPayload,
+  write: () => ObjectWriter,
 ): Promise<void> {
   const uploadId = url.searchParams.get('uploadId');
   const names = `<Bucket>${xmlEscape(target.bucket)}</Bucket><Key>${xmlEscape(target.key)}</Key>`;
@@ -88,14 +90,15 @@ export async function multipart(
     const { etag, checksum } = await uploads.uploadPart(uploadId, target.file, part, payload, req.headers);
     res.writeHead(200, { etag, ...(checksum ? { [checksumHeader(checksum.algorithm)]: checksum.value } : {}) }).end();
   } else if (req.method === 'POST') {
-    const { etag, checksum } = await uploads.complete(
+    const { etag, checksum, written } = await uploads.complete(
       uploadId,
       target.file,
       payload.data.toString('utf8'),
       req.headers,
+      write(),
     );
     const element = checksumElement(checksum.algorithm);
-    res.writeHead(200, { 'content-type': 'application/xml' });
+    res.writeHead(200, { 'content-type': 'application/xml', ...written });
     res.end(
       `<?xml version="1.0" encoding="UTF-8"?><CompleteMultipartUploadResult>${names}<ETag>${xmlEscape(etag)}</ETag>` +
         `<${element}>${checksum.value}</${element}><ChecksumType>${checksum.type}</ChecksumType></CompleteMultipartUploadResult>`,
