@@ -125,6 +125,29 @@ describe('another client', () => {
   });
 });
 
+describe('a closed account', () => {
+  it('keeps its documents from its former client, whose token still works, and shows them to administrators', async () => {
+    const leaver = await t.client.newClient('leaver');
+    expect((await t.client.fund(admin, leaver, 100, { timestamp: month.midway })).status).toBe(200);
+    const kept = await writeStatement(leaver.sub, month.label);
+    // The whole balance out (the deposit may have grown since its date), then the account closed.
+    const balance = Number((await t.table.profile(leaver.sub))?.balanceCents) / 100;
+    const out = await t.client.call('processWithdrawal', {
+      token: admin.accessToken,
+      params: { id: leaver.sub },
+      body: { amount: balance, note: 'closing' },
+    });
+    expect(out).toMatchObject({ status: 200 });
+    expect((await t.client.call('deleteClient', { token: admin.accessToken, params: { id: leaver.sub } })).status).toBe(
+      200,
+    );
+    expect((await list(leaver.accessToken, leaver.sub)).status).toBe(404);
+    expect((await link(leaver.accessToken, leaver.sub, kept.docId)).status).toBe(404);
+    expect((await list(admin.accessToken, leaver.sub)).body.documents.map((d) => d.id)).toEqual([kept.docId]);
+    expect((await link(admin.accessToken, leaver.sub, kept.docId)).status).toBe(200);
+  });
+});
+
 describe('an administrator', () => {
   it('reads any client’s documents and links', async () => {
     expect((await list(admin.accessToken, alice.sub)).body.documents.map((d) => d.id)).toEqual([statement.docId]);
