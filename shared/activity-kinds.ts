@@ -28,6 +28,7 @@ export const activityKinds = [
   'invitation-accepted',
   'application-approved',
   'application-rejected',
+  'statement-regenerated',
 ] as const;
 
 export type ActivityKindName = (typeof activityKinds)[number];
@@ -57,6 +58,7 @@ export const activityKindLabels: Record<ActivityKindName, string> = {
   'invitation-accepted': 'Invitation accepted at sign-up',
   'application-approved': 'Application approved',
   'application-rejected': 'Application rejected',
+  'statement-regenerated': 'Statement regenerated',
 };
 
 /** The pending actions' kinds, as an approved action's entry names the move it made (answers.ts pendingActionKind). */

@@ -233,6 +233,8 @@ export const activityEntryDto = z.strictObject({
   requestId: z.optional(z.string()),
   reason: z.optional(z.string()),
   note: z.optional(z.string()),
+  /** On a statement regenerated: the period's label (`2026-10`). */
+  period: z.optional(z.string()),
 });
 
 const success = z.literal(true);
@@ -345,6 +347,29 @@ export const invitationDto = z.strictObject({
   revokedAt: z.optional(isoDate),
 });
 
+/**
+ * A client's document (lambdas/lib/documents/): a statement or a confirmation. `period`: a
+ * statement's period label (`2026-10`, `2026-Q4`, `2026`); `correctionOf`: on a regenerated
+ * statement, the id of the statement it corrects; `regeneratedBy` only to administrators.
+ */
+export const documentDto = z.strictObject({
+  id: z.string(),
+  kind: z.enum([
+    'monthly-statement',
+    'quarterly-statement',
+    'annual-statement',
+    'deposit-confirmation',
+    'withdrawal-confirmation',
+    'payout-confirmation',
+  ]),
+  title: z.string(),
+  date: isoDate,
+  issuedAt: isoDate,
+  period: z.optional(z.string()),
+  correctionOf: z.optional(z.string()),
+  regeneratedBy: z.optional(z.string()),
+});
+
 export const answerSchemas = {
   portfolio: z.strictObject({ success, portfolio: portfolioDto }),
   transactions: z.array(transactionDto),
@@ -435,6 +460,12 @@ export const answerSchemas = {
   /** Invitations, newest sent first. */
   invitations: z.strictObject({ invitations: z.array(invitationDto) }),
   invitation: z.strictObject({ success, invitation: invitationDto }),
+  /** A page of the client's documents, newest first; `nextCursor` asks for the page after it, absent on the last. */
+  documentsPage: z.strictObject({ documents: z.array(documentDto), nextCursor: z.optional(z.string()) }),
+  /** A link that downloads the document's PDF until `expiresAt` (a few minutes): asking again gives a fresh one. */
+  documentLink: z.strictObject({ url: z.string(), expiresAt: isoDate }),
+  /** A statement regenerated: the new document, a correction of the earlier one, which stays. */
+  statementRegenerated: z.strictObject({ success, document: documentDto }),
 };
 
 export type AnswerName = keyof typeof answerSchemas;
@@ -466,3 +497,4 @@ export type HistoryAnswer = z.output<typeof answerSchemas.history>;
 export type InvitationDto = z.output<typeof invitationDto>;
 export type ActivityVerificationDto = z.output<typeof activityVerificationDto>;
 export type ApplicationDto = z.output<typeof applicationDto>;
+export type DocumentDto = z.output<typeof documentDto>;

@@ -25,6 +25,7 @@ import { payoutAccountBody, requestSentBody } from './payout-bodies';
 import { AGREEMENT_VERSION_PATTERN } from './client-agreement';
 import { isEmailAddress } from './email-address';
 import { invitationMessages } from './invitations';
+import { DOCUMENT_PAGE_DEFAULT, DOCUMENT_PAGE_MAX, documentMessages, STATEMENT_PERIOD_LABEL } from './documents';
 
 export const NOTE_MAX_LENGTH = 500;
 
@@ -317,6 +318,26 @@ export const agreementBody = z.strictObject({
     .check(z.regex(AGREEMENT_VERSION_PATTERN, { error: 'version is not a version' })),
 });
 
+/**
+ * POST /api/admin/clients/{id}/statements: the period whose statement to regenerate, by its label
+ * (the handler checks that it has ended and that a statement of it exists).
+ */
+export const regenerateStatementBody = z.strictObject({
+  period: z
+    .string({ error: documentMessages.periodInvalid })
+    .check(z.trim(), z.regex(STATEMENT_PERIOD_LABEL, { error: documentMessages.periodInvalid })),
+});
+
+/** ?limit&cursor of a client's documents: the cursor is the server's own text, checked by the server. */
+export const documentListQuery = z.object({
+  limit: pageLimit(DOCUMENT_PAGE_DEFAULT, DOCUMENT_PAGE_MAX, documentMessages.invalidLimit),
+  cursor: z.optional(
+    z
+      .string({ error: apiMessages.invalidListCursor })
+      .check(z.regex(/^[\w-]{1,2048}$/, { error: apiMessages.invalidListCursor })),
+  ),
+});
+
 export const bodySchemas = {
   createPortfolio: createPortfolioBody,
   withdrawalRequest: withdrawalRequestBody,
@@ -334,6 +355,7 @@ export const bodySchemas = {
   requestSent: requestSentBody,
   agreement: agreementBody,
   invitation: invitationBody,
+  regenerateStatement: regenerateStatementBody,
 };
 
 /** Each route's query schema, by name. Unknown query parameters are dropped, as a browser may add some. */
@@ -342,6 +364,7 @@ export const querySchemas = {
   requestStatus: requestStatusQuery,
   clientList: clientListQuery,
   activity: activityQuery,
+  documentList: documentListQuery,
 };
 
 export type BodyName = keyof typeof bodySchemas;

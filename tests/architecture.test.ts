@@ -157,10 +157,11 @@ it("lets no screen write an API path or say what an answer is: only the contract
  * The floors inside lambdas/lib, lowest first: a module imports only from its own folder, a folder
  * on a floor below, or a folder its own floor lets it reach sideways. `runtime` (settings, SDK
  * clients, the local stack's hooks) knows nothing of the product; `data` (the table's items and
- * the domain's refusals) stands on it; `cognito`, `money` and `migrations` work the domain over
- * the data; `http` (the handler wrapper, auth, the HTTP answers) is on top. On the third floor
- * only money reaches sideways, to cognito: whether an account is an administrator's is Cognito's
- * to say (account-owners.ts), while Cognito's calls never need a money move.
+ * the domain's refusals) stands on it; `cognito`, `money`, `migrations` and `documents` work the
+ * domain over the data; `http` (the handler wrapper, auth, the HTTP answers) is on top. On the
+ * third floor money reaches sideways, to cognito: whether an account is an administrator's is
+ * Cognito's to say (account-owners.ts), while Cognito's calls never need a money move; and
+ * documents to money, for the same question (a statement regenerated on one's own account).
  */
 const LIB_FLOORS: Readonly<Record<string, number>> = {
   runtime: 0,
@@ -168,9 +169,10 @@ const LIB_FLOORS: Readonly<Record<string, number>> = {
   cognito: 2,
   money: 2,
   migrations: 2,
+  documents: 2,
   http: 3,
 };
-const LIB_SIDEWAYS: Readonly<Record<string, readonly string[]>> = { money: ['cognito'] };
+const LIB_SIDEWAYS: Readonly<Record<string, readonly string[]>> = { money: ['cognito'], documents: ['money'] };
 const LIB = join(ROOT, 'lambdas/lib');
 const libFolderOf = (file: string) => relative(LIB, file).split('/')[0] ?? '';
 /** The product modules of lambdas/lib: its unit tests stand above every floor, as tests do everywhere (isTestOrTool). */

@@ -10,9 +10,11 @@ import { routes, writesTable } from '../../shared/api';
 import type { ActivityEntryDto } from '../../shared/answers';
 import { DAY_MS } from '../../shared/growth';
 import type { Session } from './support/client';
+import { lastMonth, useDocumentWriter, writeStatement } from './support/documents';
 import { useSharedStack } from './support/use-stack';
 
 const t = useSharedStack();
+useDocumentWriter(t);
 let admin: Session;
 let checker: Session;
 
@@ -163,6 +165,20 @@ it('records every administrative act exactly once, in the same transaction as th
     actor: DEMO_ADMIN,
     clientEmail: client.email,
     balanceBefore: 0,
+  });
+  // A closed account's statement corrected: logged once, naming the period.
+  const { label } = lastMonth();
+  await writeStatement(client.sub, label);
+  const regenerated = await call('regenerateStatement', {
+    token: admin.accessToken,
+    params: { id: client.sub },
+    body: { period: label },
+  });
+  expect(regenerated.status).toBe(201);
+  expect(await loggedOnce('statement-regenerated', client)).toMatchObject({
+    actor: DEMO_ADMIN,
+    clientEmail: client.email,
+    period: label,
   });
 
   const staffer = await t.client.newClient('staffer');

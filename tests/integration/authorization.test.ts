@@ -35,6 +35,7 @@ const bodies: Record<string, unknown> = {
   processWithdrawal: { amount: 1, note: '' },
   updateBalance: { balance: 1 },
   rejectWithdrawalRequest: { reason: 'no' },
+  regenerateStatement: { period: '2020-01' },
 };
 
 /** Every path parameter of a route naming `sub`. */

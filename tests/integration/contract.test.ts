@@ -8,9 +8,11 @@ import { type AnswerOf, type RouteName, routes } from '../../shared/api';
 import { addCalendarMonthsUtc } from '../../shared/eligibility';
 import { DAY_MS } from '../../shared/growth';
 import { type CallInput, checkAnswer, freshTotpCode, PASSWORD, type Session } from './support/client';
+import { lastMonth, useDocumentWriter, writeStatement } from './support/documents';
 import { useSharedStack } from './support/use-stack';
 
 const t = useSharedStack();
+useDocumentWriter(t);
 
 /** The routes that gave a 2xx answer, checked against their declaration: each route's test finds its route here. */
 const answered = new Set<RouteName>();
@@ -280,6 +282,20 @@ const successfulCalls: { [N in RouteName]: () => Promise<AnswerOf<N>> } = {
       body: { email: `contract-revoke-${Date.now()}@invited.example`, firstName: 'Ivy', lastName: 'Revoked' },
     });
     return succeed('revokeInvitation', { token: admin.accessToken, params: { id: sent.invitation.id } });
+  },
+  // Cora's statement of last month, written as the monthly job writes it (her first deposit is older).
+  listDocuments: () => succeed('listDocuments', { token: cora.accessToken, params: { uid: cora.sub } }),
+  getDocument: async () => {
+    const { docId } = await writeStatement(cora.sub, lastMonth().label);
+    return succeed('getDocument', { token: cora.accessToken, params: { uid: cora.sub, id: docId } });
+  },
+  regenerateStatement: async () => {
+    await writeStatement(cora.sub, lastMonth().label);
+    return succeed('regenerateStatement', {
+      token: admin.accessToken,
+      params: { id: cora.sub },
+      body: { period: lastMonth().label },
+    });
   },
 };
 

@@ -23,6 +23,7 @@ const ForgotPassword = lazy(() =>
 );
 const Dashboard = lazy(() => import('./pages/Dashboard'));
 const Account = lazy(() => import('./pages/Account'));
+const Documents = lazy(() => import('./pages/Documents'));
 const AdminRoutes = lazy(() => import('./pages/admin/AdminRoutes'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
@@ -96,6 +97,14 @@ export function AppRoutes({ onReady }: { onReady?: () => void }) {
           element={
             <SignedInPage loading="Loading your account...">
               <Account />
+            </SignedInPage>
+          }
+        />
+        <Route
+          path="/documents"
+          element={
+            <SignedInPage loading="Loading your documents...">
+              <Documents />
             </SignedInPage>
           }
         />

@@ -33,6 +33,8 @@ export interface ActivityAct {
   requestId?: string;
   reason?: string;
   note?: string;
+  /** A statement's period label, on a statement regenerated. */
+  period?: string;
 }
 
 export interface ActivityItem extends ActivityAct {
@@ -70,6 +72,7 @@ export function toActivityDto(item: ActivityItem): ActivityEntryDto {
     requestId: item.requestId,
     reason: item.reason,
     note: item.note,
+    period: item.period,
   };
   return Object.fromEntries(Object.entries(dto).filter(([, value]) => value !== undefined)) as ActivityEntryDto;
 }

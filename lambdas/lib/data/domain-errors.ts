@@ -18,7 +18,8 @@ export type DomainErrorKind =
   | 'closeRefusedBalance'
   | 'closeRefusedRequests'
   | 'closeRefusedActions'
-  | 'periodInvalid';
+  | 'periodInvalid'
+  | 'statementNotFound';
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
@@ -103,6 +104,13 @@ export const PeriodInvalid = domainError(
   'PeriodInvalid',
   'periodInvalid',
   (from: number, to: number) => `period from ${from} ends before it starts (${to})`,
+);
+
+/** No statement of the period to regenerate: the monthly job wrote none for the client (no activity, or not yet). */
+export const StatementNotFound = domainError(
+  'StatementNotFound',
+  'statementNotFound',
+  (sub: string, period: string) => `no statement of ${period} for client ${sub}`,
 );
 
 /**

@@ -8,12 +8,12 @@
  * (its size and SHA-256), so the item always describes the object in the bucket.
  */
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createHash } from 'node:crypto';
 import { config } from '../runtime/config';
 import { s3Client } from '../runtime/clients';
-import { ddb, table } from '../runtime/db';
+import { cancellationReasons, ddb, table, type TransactItem } from '../runtime/db';
 import { keys } from '../data/table';
 import { type DocumentDraft, type DocumentItem, documentObjectKey } from './document-item';
 
@@ -22,22 +22,34 @@ export const DOCUMENT_LINK_SECONDS = 300;
 
 export type StoreOutcome = { outcome: 'written' | 'exists'; item: DocumentItem };
 
-/** Writes the document's PDF and item, each only if absent; answers the item as stored. */
-export async function storeDocument(sub: string, draft: DocumentDraft, pdf: Uint8Array): Promise<StoreOutcome> {
+/**
+ * Writes the document's PDF and item, each only if absent; answers the item as stored. `with`: an
+ * item written in one transaction with the DOC# item (an administrator's act's log entry), so the
+ * act's record stands or falls with its document; neither is written when the document exists.
+ */
+export async function storeDocument(
+  sub: string,
+  draft: DocumentDraft,
+  pdf: Uint8Array,
+  options: { with?: TransactItem } = {},
+): Promise<StoreOutcome> {
   const objectKey = documentObjectKey(sub, draft.docId);
   const object = await putOnce(objectKey, pdf);
   const item: DocumentItem = { ...draft, objectKey, ...object };
+  const put = {
+    TableName: table(),
+    Item: { ...keys.document(sub, draft.docId), ...item },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  };
   try {
-    await ddb().send(
-      new PutCommand({
-        TableName: table(),
-        Item: { ...keys.document(sub, draft.docId), ...item },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    );
+    if (options.with) await ddb().send(new TransactWriteCommand({ TransactItems: [{ Put: put }, options.with] }));
+    else await ddb().send(new PutCommand(put));
     return { outcome: 'written', item };
   } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    const present =
+      (error as Error).name === 'ConditionalCheckFailedException' ||
+      cancellationReasons(error)[0] === 'ConditionalCheckFailed';
+    if (!present) throw error;
     const stored = await readDocument(sub, draft.docId);
     if (!stored) throw error;
     return { outcome: 'exists', item: stored };

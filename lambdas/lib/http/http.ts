@@ -25,6 +25,7 @@ import { logger } from '../runtime/logger';
 import { cameThroughFront, ORIGIN_HEADER } from './origin';
 import { refusals } from '../../../shared/refusals';
 import { invitationRefusals } from '../../../shared/invitations';
+import { documentRefusals } from '../../../shared/documents';
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -41,6 +42,7 @@ const DOMAIN_ANSWERS: Record<DomainErrorKind, [HttpError['statusCode'], string]>
   closeRefusedRequests: [409, refusals.closeRefusedRequests],
   closeRefusedActions: [409, refusals.closeRefusedActions],
   periodInvalid: [400, apiMessages.invalidPeriod],
+  statementNotFound: [404, documentRefusals.noStatement],
 };
 
 /** The status of each kind of refusal the floors below give with the caller's own words (Refused). */
@@ -123,6 +125,7 @@ const ID_NOT_FOUND: Record<NonNullable<RouteDef['idNames']> | 'client', string> 
   'balances export': refusals.exportNotFound,
   'pending action': refusals.actionNotFound,
   invitation: invitationRefusals.notFound,
+  document: documentRefusals.notFound,
 };
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,128}$/;

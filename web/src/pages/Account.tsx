@@ -39,6 +39,9 @@ function HeaderLinks({ user }: { user: User }) {
       <Button asChild size="sm" variant="outline">
         <RouterLink to="/dashboard">Dashboard</RouterLink>
       </Button>
+      <Button asChild size="sm" variant="outline">
+        <RouterLink to="/documents">Documents</RouterLink>
+      </Button>
       {user.isAdmin && (
         <Button asChild size="sm" variant="outline">
           <RouterLink to="/admin">Admin</RouterLink>

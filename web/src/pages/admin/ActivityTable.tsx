@@ -25,7 +25,8 @@ function balanceChange(entry: ActivityEntryDto): string | undefined {
   return `${before === undefined ? '—' : usd(before)} → ${after === undefined ? '—' : usd(after)}`;
 }
 
-const wordsOf = (entry: ActivityEntryDto) => [entry.reason, entry.note].filter(Boolean).join(' · ');
+const wordsOf = (entry: ActivityEntryDto) =>
+  [entry.period && `Period ${entry.period}`, entry.reason, entry.note].filter(Boolean).join(' · ');
 
 function Kind({ entry }: { entry: ActivityEntryDto }) {
   return (

@@ -21,7 +21,6 @@ const refusedWith = (error: unknown, message: string) =>
 import ActivityPage from './ActivityPage';
 import AdminDashboard from './AdminDashboard';
 import ApprovalsPage from './ApprovalsPage';
-import WithdrawalAlerts from './WithdrawalAlerts';
 // A lazy part imports the app, which has loaded before it runs, so that every lazy part reaches
 // the whole first screen and esbuild keeps it in a few chunks (docs/web-app.md; web/lazy-parts.test.ts).
 import '../../App';
@@ -38,6 +37,8 @@ const PayoutsPage = lazy(() => import('./payout-parts').then((m) => ({ default: 
 const ApplicationsPage = lazy(() => import('./application-parts').then((m) => ({ default: m.ApplicationsPage })));
 /** One client's page: a lazy part of its own (client-parts.ts). */
 const ClientPage = lazy(() => import('./client-parts').then((m) => ({ default: m.ClientPage })));
+/** The deposits approaching eligibility: a lazy part of its own (alert-parts.ts). */
+const WithdrawalAlerts = lazy(() => import('./alert-parts').then((m) => ({ default: m.WithdrawalAlerts })));
 /** The invitations to sign up: a lazy part of its own (invitation-parts.ts). */
 const InvitationsPage = lazy(() => import('./invitation-parts').then((m) => ({ default: m.InvitationsPage })));
 
@@ -86,7 +87,7 @@ export default function AdminRoutes() {
     <Routes>
       <Route element={<RequireAdmin />}>
         <Route index element={<AdminDashboard />} />
-        <Route path="withdrawal-alerts" element={<WithdrawalAlerts />} />
+        <Route path="withdrawal-alerts" element={lazyPage(WithdrawalAlerts, 'Loading alerts...')} />
         <Route path="approvals" element={<ApprovalsPage />} />
         <Route path="activity" element={<ActivityPage />} />
         <Route path="payouts" element={lazyPage(PayoutsPage, 'Loading payouts...')} />

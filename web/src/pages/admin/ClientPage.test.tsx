@@ -16,6 +16,8 @@ function setup(path: string, answer: unknown) {
     'GET /api/admin/clients': { clients: [] },
     'GET /api/admin/pending-actions': [],
     [`GET /api/admin/clients/${path.split('/').pop() ?? ''}`]: answer,
+    // The Documents section's own read (ClientDocuments.test.tsx).
+    [`GET /api/portfolios/${path.split('/').pop() ?? ''}/documents`]: { documents: [] },
   });
   renderApp(path, { backend: fakeAuth(adminUser), api });
   return api;

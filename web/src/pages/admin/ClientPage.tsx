@@ -1,9 +1,9 @@
 /**
  * /admin/clients/:id: one client in one read (GET /api/admin/clients/{id}), a closed one's too:
  * who, where the account stands, the balance, the payout account, the ledger with its running
- * balance, the withdrawal requests with their steps and the newest of the client's activity, with
- * the way on to the whole activity log. Read again each time the page opens: another
- * administrator may have moved money since.
+ * balance, the withdrawal requests with their steps, the client's documents (ClientDocuments.tsx)
+ * and the newest of the client's activity, with the way on to the whole activity log. Read again
+ * each time the page opens: another administrator may have moved money since.
  */
 import { Button } from '@chakra-ui/react/button';
 import { Link } from '@chakra-ui/react/link';
@@ -15,6 +15,7 @@ import { EmptyState, LoadFailed } from '../../components/load-states';
 import { PageSpinner } from '../../components/page-spinner';
 import { ActivityTable } from './ActivityTable';
 import { AdminPage } from './AdminPage';
+import { ClientDocuments } from './ClientDocuments';
 import { ClientLedger, ledgerRows } from './ClientLedger';
 import { ClientRequests } from './ClientRequests';
 import { AgreementLine, ClientMoney, ClientSection, ClientStatusLine, PayoutAccount } from './ClientSummary';
@@ -76,6 +77,7 @@ function ClientView({ page }: { page: ClientPageDto }) {
           <ClientLedger rows={rows} />
         )}
       </ClientSection>
+      <ClientDocuments clientId={client.id} />
       <ClientActivity id={client.id} activity={page.activity} />
     </AdminPage>
   );

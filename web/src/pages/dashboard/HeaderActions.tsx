@@ -1,5 +1,6 @@
 /**
- * The dashboard's own part of the header: who is signed in, the Admin link for admins, Refresh.
+ * The dashboard's own part of the header: who is signed in, the Documents link, the Admin link for
+ * admins, Refresh.
  * In the header's row on a wide screen; at the top of the menu on a phone, where the avatar is
  * the menu's button.
  */
@@ -57,6 +58,9 @@ export function HeaderActions({
           </Text>
         </Box>
       </HStack>
+      <Button asChild size="sm" variant="outline">
+        <RouterLink to="/documents">Documents</RouterLink>
+      </Button>
       {user.isAdmin && (
         <Button asChild size="sm" variant="outline">
           <RouterLink to="/admin">Admin</RouterLink>
