@@ -168,8 +168,8 @@ const LIB_FLOORS: Readonly<Record<string, number>> = {
   data: 1,
   cognito: 2,
   money: 2,
-  migrations: 2,
   documents: 2,
+  migrations: 2,
   http: 3,
 };
 const LIB_SIDEWAYS: Readonly<Record<string, readonly string[]>> = { money: ['cognito'], documents: ['money'] };

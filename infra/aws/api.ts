@@ -7,6 +7,7 @@
  * TLS (api-origin.ts); without one (a stage that is not production), execute-api stays the
  * origin, since mutual TLS needs a custom domain, and the origin secret is the only gate.
  */
+import type { ClientDocuments } from './documents';
 import type { BalancesExports } from './exports';
 import { Duration, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
@@ -47,6 +48,8 @@ export interface RoutesProps {
   client: IUserPoolClient;
   /** What the balances export routes start and link (shared/api.ts `exports`). */
   exports: BalancesExports;
+  /** The clients' documents bucket, which some routes link to or write (shared/api.ts `documents`). */
+  documents: ClientDocuments;
   /** What the user pool's firewall lets through (user-pool-firewall.ts): given to the routes that call Cognito with a user's token. */
   cognitoBackendSecret: ISecret;
   /** The stage's four-eyes threshold (stage-config.ts), given to every admin route as FOUR_EYES_THRESHOLD_CENTS. */
@@ -313,6 +316,8 @@ export class PortalApi extends Construct {
         );
       if (route.exports === 'start') props.exports.allowStart(fn);
       if (route.exports === 'link') props.exports.allowLink(fn);
+      if (route.documents === 'link') props.documents.allowLink(fn);
+      if (route.documents === 'write') props.documents.allowWrite(fn);
       this.functions.set(route.name, fn);
       // A money route invokes its `live` alias, which CodeDeploy moves to a new version by canary.
       const alias = releasedByCanary(route.name) ? liveAlias(fn) : undefined;

@@ -122,11 +122,18 @@ export class PortalStack extends Stack {
       stage: config.stage,
     });
     const exports = new BalancesExports(this, 'Exports', { table, accessLogs: site.logs });
+    const documents = new ClientDocuments(this, 'Documents', {
+      years: config.recordYears ?? RECORD_YEARS.default,
+      production: config.production === true,
+      accessLogs: site.logs,
+      ...(config.firm ? { firm: config.firm } : {}),
+    });
     api.addRoutes({
       table,
       userPool: auth.userPool,
       client: auth.client,
       exports,
+      documents,
       cognitoBackendSecret: auth.firewall.backendSecret,
       fourEyesThresholdDollars: config.fourEyesThresholdDollars,
       adminDailyLimitDollars: config.adminDailyLimitDollars,
@@ -169,12 +176,6 @@ export class PortalStack extends Stack {
       siteUrl,
       ses: config.ses,
       stage: config.stage,
-    });
-    const documents = new ClientDocuments(this, 'Documents', {
-      years: config.recordYears ?? RECORD_YEARS.default,
-      production: config.production === true,
-      accessLogs: site.logs,
-      ...(config.firm ? { firm: config.firm } : {}),
     });
     // The notifier writes each deposit's, withdrawal's and payout's confirmation as it sends its e-mail.
     documents.allowWrite(notifications.notifier);
