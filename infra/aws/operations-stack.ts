@@ -61,6 +61,7 @@ export class OperationsStack extends Stack {
       weeklyGrowth: parts.weeklyGrowth,
       notifications: parts.notifications,
       activitySeals: parts.activitySealer,
+      monthlyStatements: parts.monthlyStatements,
       accessLogs: parts.api.accessLogs,
     });
     new StageBudget(this, 'Budget', {
