@@ -3,9 +3,10 @@
  * definition) through POST /__local/run/monthly-statements: the demo seed's past statements; a
  * year-end run writing the month, quarter and year statements of every client with activity or a
  * balance, and of an account closed in the month, and none for a client with nothing; a rerun that
- * writes nothing new; and the helper's refusals. Steps here list one client a page with no time to
- * spare, so every shard goes through the cursor loop (live clients, then the closed ones) on
- * DynamoDB's own LastEvaluatedKey, and the figures show no client read twice.
+ * writes nothing new; the check on the 2nd (a month with a finished run, and months without one);
+ * and the helper's refusals. Steps here list one client a page with no time to spare, so every
+ * shard goes through the cursor loop (live clients, then the closed ones) on DynamoDB's own
+ * LastEvaluatedKey, and the figures show no client read twice.
  */
 import {
   periodOf,
@@ -14,6 +15,9 @@ import {
   type StatementPeriod,
 } from '../../lambdas/lib/documents/document-item';
 import { keys } from '../../lambdas/lib/data/table';
+import { handler } from '../../lambdas/jobs/monthly-statements';
+import { configureRuntime, resetRuntime } from '../../lambdas/lib/runtime/runtime';
+import { localCredentials } from '../../infra/local/dynamo';
 import type { Session } from './support/client';
 import { useTestStack } from './support/use-stack';
 
@@ -144,6 +148,36 @@ describe('a year-end run', () => {
     expect(again.existing).toBe(first.written + first.existing);
     expect(await statementsOf(funded.sub)).toEqual(before);
     expect(await docIdsOf(closed.sub)).toEqual(ids);
+  });
+});
+
+describe('the check on the 2nd', () => {
+  // The job's check, run in this process against this stack's table, as EventBridge invokes it on the 2nd.
+  beforeAll(() =>
+    configureRuntime({
+      tableName: t.stack.tableName,
+      region: 'us-east-1',
+      dynamoEndpoint: t.stack.dynamoEndpoint,
+      credentials: localCredentials(),
+      publishMetrics: false,
+    }),
+  );
+  afterAll(() => resetRuntime());
+
+  const check = (month: string) => {
+    const period = periodOf(month) as StatementPeriod;
+    return handler({ step: 'check', time: new Date(period.to + DAY_MS).toISOString() });
+  };
+
+  it('finds a month whose run finished with no client failed, and not a month no run recorded', async () => {
+    const { month } = lastYearEnd(Date.now());
+    // The year-end month ran above (its describe ran first in this file).
+    expect(await check(month)).toEqual({ month, finished: true });
+    expect(await check('2001-01')).toEqual({ month: '2001-01', finished: false });
+    // The demo seed writes statements, not runs: nothing ran the months of the demo's history.
+    const lastMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 1));
+    const label = lastMonth.toISOString().slice(0, 7);
+    if (label !== month) expect(await check(label)).toEqual({ month: label, finished: false });
   });
 });
 
