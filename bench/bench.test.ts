@@ -72,6 +72,7 @@ const FIGURES: RegExp[] = [
   /^7\. GET \/api\/admin\/clients.*search.*c=1: bare/,
   /^7\. GET \/api\/admin\/clients.*Highest First.*ratio/,
   /^8\. balances export of .* clients: start to ready$/,
+  /^9\. monthly statements, one shard step: rate$/,
 ];
 
 /** How many samples a row's value should summarize under `s`, for the rows that say; undefined for the others. */

@@ -14,6 +14,8 @@
  *   7. The admin list a page at a time on the largest table: first page, sort, search, at
  *      concurrency 1 and 16, through the gateway and in-process (client-list.ts).
  *   8. The balances export of the largest table, start to ready, every row checked (export.ts).
+ *   9. The monthly statements job: statements a second written by one shard's step, one Lambda
+ *      of the state machine's 16 (statements.ts).
  *
  * Progress goes to stderr; the figures table alone goes to stdout and to .bench/results.md, with
  * results.json beside it (every row, and how many samples it summarizes) for bench/bench.test.ts.
@@ -50,6 +52,7 @@ import { DAY_MS } from '../shared/growth';
 import { apiCases } from './api-cases';
 import { listCases } from './client-list';
 import { measureExport } from './export';
+import { measureStatements } from './statements';
 import { measureBundles, measureWeb } from './bundles';
 import * as job from './job';
 import { keepAliveRetries, measureLatency } from './latency';
@@ -383,6 +386,9 @@ async function main(): Promise<number> {
       row,
       progress,
     );
+
+    // ---- 9. the monthly statements job, one shard's step, on the same table ------------------------
+    await measureStatements(row, progress);
 
     const mismatches = await job.verifySample(plan, portfolios.stats.subs, lastT, row, progress);
     // Last: its portfolios of 5 to 5,000 entries stay in the table.

@@ -37,6 +37,17 @@ export const WEEKLY_GROWTH_TABLE_USE: TableUse = {
 };
 
 /**
+ * The monthly statements job: lists each shard's live clients (GSI1) and the accounts closed in
+ * the period (GSI3), reads each client's statement if written (GetItem) and ledger (Query), writes
+ * a statement's DOC# item (conditional PutItem), and records the run and reads a month's runs
+ * (conditional PutItem and Query of its JOBRUN items).
+ */
+export const MONTHLY_STATEMENTS_TABLE_USE: TableUse = {
+  actions: ['GetItem', 'Query', 'PutItem'],
+  indexes: ['GSI1', 'GSI3'],
+};
+
+/**
  * Reads each recipient's profile (GetItem), claims and settles its sent markers (conditional
  * PutItem; GetItem to see why a claim was refused). Admins come from Cognito, not the table.
  */

@@ -76,9 +76,16 @@ const FLOORS: readonly (readonly [floor: string, mayImport: readonly string[]])[
   ['lambdas/', ['shared/', 'lambdas/lib/', 'lambdas/notifications/']],
   ['web/', ['shared/']],
   ['infra/weekly-growth-flow.ts', ['shared/', 'lambdas/']],
-  ['infra/aws/', ['shared/', 'lambdas/', 'infra/weekly-growth-flow.ts', 'infra/stages.ts']],
+  ['infra/monthly-statements-flow.ts', ['shared/', 'lambdas/']],
+  [
+    'infra/aws/',
+    ['shared/', 'lambdas/', 'infra/weekly-growth-flow.ts', 'infra/monthly-statements-flow.ts', 'infra/stages.ts'],
+  ],
   ['infra/stages.ts', ['infra/aws/']],
-  ['infra/local/', ['shared/', 'lambdas/', 'web/', 'infra/aws/', 'infra/weekly-growth-flow.ts']],
+  [
+    'infra/local/',
+    ['shared/', 'lambdas/', 'web/', 'infra/aws/', 'infra/weekly-growth-flow.ts', 'infra/monthly-statements-flow.ts'],
+  ],
   ['infra/tools/', ['shared/', 'lambdas/', 'infra/local/']],
 ];
 const isTestOrTool = (path: string) => /^(tests|bench)\/|\.test\.tsx?$|\/test-support\/|^web\/src\/test\//.test(path);

@@ -45,6 +45,8 @@ export interface DashboardProps {
   notifications: { notifier: IFunction; deadLetters: IQueue };
   /** The activity sealer's dead letters: records it could not seal. */
   activitySeals?: { deadLetters: IQueue };
+  /** The monthly statements job's dead letters: starts and checks EventBridge could not deliver. */
+  monthlyStatements?: { deadLetters: IQueue };
   /** The API's access logs (api.ts), one JSON line per request: where the 429s by route are counted. */
   accessLogs?: ILogGroup;
 }
@@ -288,6 +290,7 @@ function notifierRow(props: DashboardProps): IWidget[] {
         deadLettersOf(deadLetters, 'notifier'),
         deadLettersOf(props.weeklyGrowth.deadLetters, 'weekly growth'),
         ...(props.activitySeals ? [deadLettersOf(props.activitySeals.deadLetters, 'activity sealer')] : []),
+        ...(props.monthlyStatements ? [deadLettersOf(props.monthlyStatements.deadLetters, 'monthly statements')] : []),
       ],
       THIRD,
     ),

@@ -50,6 +50,7 @@ export class OperationsStack extends Stack {
       sendsThroughSes: config.ses !== undefined,
     });
     parts.activitySealer.alarmOn(this, topic, config.stage);
+    parts.monthlyStatements.alarmOn(this, topic, config.stage);
     new BackupJobAlarms(this, 'BackupAlarms', { vault: parts.backup.vault, topic });
     new PortalDashboard(this, 'Dashboard', {
       stage: config.stage,
@@ -60,6 +61,7 @@ export class OperationsStack extends Stack {
       weeklyGrowth: parts.weeklyGrowth,
       notifications: parts.notifications,
       activitySeals: parts.activitySealer,
+      monthlyStatements: parts.monthlyStatements,
       accessLogs: parts.api.accessLogs,
     });
     new StageBudget(this, 'Budget', {

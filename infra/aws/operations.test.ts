@@ -732,9 +732,9 @@ describe('the activity log, written once', () => {
     const writers = ofType('AWS::IAM::Role').filter(
       ([id]) => statementsOfRole(id).some(writesTableItems) && !restoresOnly(id),
     );
-    // The routes that write, the post-confirmation and pre-token-generation triggers, the weekly job, the notifier, the exporter and the activity sealer.
+    // The routes that write, the post-confirmation and pre-token-generation triggers, the weekly job, the notifier, the exporter, the activity sealer and the monthly statements job.
     const writingRoutes = (routes as readonly RouteDef[]).filter((r) => writesTable(routeTableUse(r)));
-    expect(writers).toHaveLength(writingRoutes.length + 6);
+    expect(writers).toHaveLength(writingRoutes.length + 7);
     for (const [roleId] of writers) {
       const denials = statementsOfRole(roleId)
         .filter((s) => s.Effect === 'Deny')
@@ -993,7 +993,7 @@ describe('CloudFront WAF and the API behind it', () => {
 describe('observability', () => {
   const productFunctions = () =>
     ofType('AWS::Lambda::Function').filter(([, r]) =>
-      /^(GET|POST|PUT|DELETE) \/api|^Cognito|^Weekly growth|^Notifier|^Writes a balances export|^Activity sealer/.test(
+      /^(GET|POST|PUT|DELETE) \/api|^Cognito|^Weekly growth|^Notifier|^Writes a balances export|^Activity sealer|^Monthly statements/.test(
         String(r.Properties.Description),
       ),
     );

@@ -722,7 +722,9 @@ describe('the weekly growth job', () => {
   });
 
   it('deploys exactly the definition the local stack runs, invoking the job function', () => {
-    const machines = resources('AWS::StepFunctions::StateMachine');
+    const machines = resources('AWS::StepFunctions::StateMachine').filter(([, m]) =>
+      JSON.stringify(m.Properties.DefinitionSubstitutions).includes('WeeklyGrowthFunctionArn'),
+    );
     expect(machines).toHaveLength(1);
     const machine = machines[0]![1] as { Properties: Record<string, unknown> };
     expect(JSON.parse(String(machine.Properties.DefinitionString))).toEqual(

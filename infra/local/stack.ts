@@ -24,6 +24,7 @@ import { freePort } from './ports';
 import { loadApiHandlers } from './stack/api-handlers';
 import { migrateOlderDataFolder } from './stack/data-migration';
 import { seedDemo } from './stack/demo-seed';
+import { seedDemoStatements } from './stack/demo-statements';
 import { startExportsBucket } from './stack/exports-bucket';
 import { setUpGateway } from './stack/gateway-setup';
 import { startGoogleSignIn } from './stack/google-sign-in';
@@ -158,7 +159,10 @@ async function startSteps(plan: StackPlan, stops: StopList): Promise<RunningStac
     clientAgreement: plan.clientAgreement,
   });
   await migrateOlderDataFolder(dataDir, setup);
-  if (setup.created && plan.seed) await seedDemo(cognito, mailbox, plan.clientAgreement);
+  if (setup.created && plan.seed) {
+    await seedDemo(cognito, mailbox, plan.clientAgreement);
+    await seedDemoStatements(Date.now());
+  }
 
   // Only now is the stack what it says it is (demo admin in `admins`, web app written): until
   // this point the port answers nothing, so nobody signs in to a half-made stack.

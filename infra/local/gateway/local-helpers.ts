@@ -1,5 +1,6 @@
 /**
- * /__local/*: the helpers only the local stack has (the mailbox, the weekly growth run), each
+ * /__local/*: the helpers only the local stack has (the mailbox, the weekly growth run, the monthly
+ * statements run), each
  * answering only same-origin callers (local-helper-guard.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -8,6 +9,7 @@ import { latestMail, mailboxList } from './mailbox-helper';
 import { send } from './send';
 import type { GatewayOptions, GatewayRoute } from './types';
 import { weeklyGrowthHelper } from './weekly-growth-helper';
+import { monthlyStatementsHelper } from './monthly-statements-helper';
 
 interface LocalHelper {
   method: 'GET' | 'POST';
@@ -15,7 +17,10 @@ interface LocalHelper {
   handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
 }
 
-export function localHelpers(options: Pick<GatewayOptions, 'mailbox' | 'runWeeklyGrowth'>): GatewayRoute {
+export function localHelpers(
+  options: Pick<GatewayOptions, 'mailbox' | 'runWeeklyGrowth' | 'runMonthlyStatements'>,
+): GatewayRoute {
+  const { runMonthlyStatements } = options;
   const helpers: LocalHelper[] = [
     { method: 'GET', path: '/__local/mailbox', handle: (_req, res, url) => mailboxList(options.mailbox, res, url) },
     {
@@ -28,6 +33,16 @@ export function localHelpers(options: Pick<GatewayOptions, 'mailbox' | 'runWeekl
       path: '/__local/run/weekly-growth',
       handle: (req, res) => weeklyGrowthHelper(options.runWeeklyGrowth, req, res),
     },
+    ...(runMonthlyStatements
+      ? [
+          {
+            method: 'POST' as const,
+            path: '/__local/run/monthly-statements',
+            handle: (req: IncomingMessage, res: ServerResponse) =>
+              monthlyStatementsHelper(runMonthlyStatements, req, res),
+          },
+        ]
+      : []),
   ];
   return {
     matches: (pathname) => pathname.startsWith('/__local/'),

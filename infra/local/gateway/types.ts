@@ -18,6 +18,8 @@ export interface GatewayOptions {
   handlers: ReadonlyMap<string, ApiHandler>;
   mailbox: Mailbox;
   runWeeklyGrowth: (now: number) => Promise<unknown>;
+  /** Runs the monthly statements job as scheduled at `time` (absent where a test's gateway has no job). */
+  runMonthlyStatements?: (time: number) => Promise<unknown>;
   /** Added to every API request as CloudFront adds it in AWS (a viewer's own copy is replaced). */
   originSecret: string;
   /** The table actions a route's function may issue (as its IAM role allows in AWS); default its grant (lambdas/table-uses.ts). */

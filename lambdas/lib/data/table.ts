@@ -36,6 +36,8 @@
  *   NOTIFIED#<id>  TO#<address>                 the notifier's claim on one e-mail (notifications/sent-marker.ts), expires
  *   JOBRUN#weekly-growth  RUN#<week ISO>#<id>   one weekly run's figures (lambdas/lib/data/job-run-item.ts), written once,
  *                                                its INSERT the admins' summary e-mail; expires
+ *   JOBRUN#monthly-statements  RUN#<month>#<id>  one monthly statements run's figures (monthly-statements-run.ts), written
+ *                                                once by its last step; what the check on the 2nd reads; expires
  *   EXPORT#balances  EXPORT#<id>                 one balances export (balances-export.ts): running, ready (its S3 key
  *                                                and row count) or failed; expires after a day, as its file does
  *   ACTIVITY#<yyyy-mm>  <atIso>#<id>         one administrative act (activity-log.ts), written in the act's own
@@ -88,6 +90,8 @@
  *   the last verification               GetItem PK=ACTIVITYSEAL#CHECK, SK=LAST (the activity route answers it)
  *   a user's security record            GetItem PK=CLIENT#sub, SK=SECURITY (every use of admin power)
  *   (no reader)                         weekly runs are read only off the stream, by the notifier
+ *   a month's statements runs           Query PK=JOBRUN#monthly-statements, SK begins_with RUN#<yyyy-mm># (the check on the 2nd)
+ *   accounts closed since a date        (the monthly statements job) Query GSI3 PK=CLIENTS#closed, GSI3SK >= <date ISO>
  *   a balances export                   GetItem PK=EXPORT#balances, SK=EXPORT#<id>
  *   every client in e-mail order        (the exporter) Query GSI4 in each shard, page by page, merged
  *   the admin console's totals          Query PK=TOTALS#clients#<nn> for each of the 16 partitions (small buckets, summed)
@@ -227,6 +231,15 @@ export const jobRunKeys = {
   /** A run's public id: the week it computed for, then what tells this invocation from a retry. */
   weeklyGrowthRunId: (scheduledFor: number, invocationId: string) => `${iso(scheduledFor)}#${invocationId}`,
   weeklyGrowthRun: (runId: string) => ({ PK: jobRunKeys.weeklyGrowthPk, SK: `${jobRunKeys.runPrefix}${runId}` }),
+  monthlyStatementsPk: 'JOBRUN#monthly-statements',
+  /** A monthly run's public id: the month it wrote statements for (`2026-10`), then this invocation's id. */
+  monthlyStatementsRunId: (month: string, invocationId: string) => `${month}#${invocationId}`,
+  monthlyStatementsRun: (runId: string) => ({
+    PK: jobRunKeys.monthlyStatementsPk,
+    SK: `${jobRunKeys.runPrefix}${runId}`,
+  }),
+  /** SK prefix of every run for one month. */
+  monthlyStatementsRunsOf: (month: string) => `${jobRunKeys.runPrefix}${month}#`,
 } as const;
 
 /** A withdrawal request's public id names its client, so an admin's approve or reject finds it with one GetItem. */
