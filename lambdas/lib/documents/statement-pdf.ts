@@ -30,7 +30,7 @@ export interface StatementPdfInput {
   clientName: string;
   firm: FirmDetails;
   figures: StatementFigures;
-  /** When the statement was issued (epoch ms): the period's end for the first one, the regeneration for a correction. */
+  /** When the statement was issued (epoch ms): what its "Issued" line says. */
   issuedAt: number;
   /** A regenerated statement: it says it corrects the earlier one. */
   correction?: boolean;
@@ -145,7 +145,8 @@ export async function statementPdf(input: StatementPdfInput): Promise<Uint8Array
   const sheet = await newSheet({
     title: input.correction ? `${input.title} (corrected)` : input.title,
     subject: `Statement for ${input.clientName}`,
-    date: input.issuedAt,
+    // The period's end, whenever it is written: a statement rewritten from the same books is the same file.
+    date: input.figures.to,
     firm: input.firm,
   });
   heading(sheet, input);
