@@ -22,6 +22,7 @@ import {
 } from './document-item';
 import { hasStatement, type StatementEntry, statementFigures, type StatementRequest } from './statement-figures';
 import { statementPdf } from './statement-pdf';
+import { statementTitleOf } from './period-name';
 
 export interface StatementOptions {
   /** When the PDF is written. */
@@ -37,33 +38,9 @@ export interface RenderedDocument {
   pdf: Uint8Array;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
 /** "October 2026 statement", "Q4 2026 statement", "2026 annual statement". */
 export function statementTitle(period: StatementPeriod): string {
-  const d = new Date(period.from);
-  const year = d.getUTCFullYear();
-  switch (period.kind) {
-    case 'month':
-      return `${MONTHS[d.getUTCMonth()]} ${year} statement`;
-    case 'quarter':
-      return `Q${Math.floor(d.getUTCMonth() / 3) + 1} ${year} statement`;
-    case 'year':
-      return `${year} annual statement`;
-  }
+  return statementTitleOf(period.kind, period.from);
 }
 
 /** The name a document is addressed to: the client's names, or the address where there are none. */
