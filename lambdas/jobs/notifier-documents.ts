@@ -4,8 +4,8 @@
  * (documents/document-store.ts). A record delivered again finds the document written the first
  * time; a write that fails throws, so the record is retried as a failed e-mail's is.
  *
- * Only a function given the documents bucket writes them (DOCUMENTS_BUCKET, with the firm's
- * details beside it): elsewhere a record means e-mails alone.
+ * Only a function given the documents bucket and the firm's details writes them (DOCUMENTS_BUCKET
+ * and FIRM_DETAILS, which the CDK stack gives together): elsewhere a record means e-mails alone.
  */
 import { confirmationDocument } from '../lib/documents/confirmation-document';
 import { storeDocument } from '../lib/documents/document-store';
@@ -14,8 +14,11 @@ import { runtimeSettings } from '../lib/runtime/runtime';
 import { confirmationsFor } from '../notifications/confirmation-events';
 import type { ItemChange } from '../notifications/events';
 
-/** Whether this function writes documents: it was given their bucket. */
-export const writesDocuments = (): boolean => runtimeSettings().documentsBucket !== undefined;
+/** Whether this function writes documents: it was given their bucket and the firm they are headed with. */
+export const writesDocuments = (): boolean => {
+  const { documentsBucket, firm } = runtimeSettings();
+  return documentsBucket !== undefined && firm !== undefined;
+};
 
 /** Writes the confirmations `change` stands for, each once; throws when one cannot be written. */
 export async function writeConfirmations(change: ItemChange, now: number): Promise<void> {
