@@ -162,6 +162,30 @@ describe("the statement's e-mail", () => {
     expect(text).toContain(`Closing balance on ${formatUtcDate(period.to - 1)}`);
   });
 
+  it('none for a client with neither a balance nor activity; a correction says so, on the PDF and in the e-mail', async () => {
+    const idle = await t.client.newClient('idle');
+    const now = new Date();
+    const label = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+    const period = periodOf(label) as StatementPeriod;
+    expect(await statementDocument(idle.sub, period, { issuedAt: Date.now() })).toBeNull();
+
+    const client = await fundedLastMonth('corrected');
+    const { item: first } = await writeStatement(client);
+    const correction = await statementDocument(client.sub, period, {
+      issuedAt: Date.now(),
+      correction: { of: first.docId, by: admin.email },
+    });
+    if (!correction) throw new Error('no correction');
+    expect(correction.draft).toMatchObject({ correctionOf: first.docId, regeneratedBy: admin.email });
+    expect(correction.draft.docId).toMatch(new RegExp(`-statement-${label}-correction$`));
+    expect(flat(correction.pdf)).toContain('Corrected statement');
+    await storeDocument(client.sub, correction.draft, correction.pdf);
+    const month = new Date(period.from).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' });
+    await mailsArrived(t.client, client.email, `Your corrected ${month} statement is ready`);
+    const statements = (await documentsOf(client.sub)).filter((d) => d.kind === 'monthly-statement');
+    expect(statements.map((d) => d.docId).sort()).toEqual([first.docId, correction.draft.docId].sort());
+  });
+
   it('is not sent to a client who turned statements off, while their other e-mails still come', async () => {
     const client = await fundedLastMonth('no-statements');
     const preferences = (
