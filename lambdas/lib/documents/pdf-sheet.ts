@@ -31,6 +31,8 @@ export interface Sheet {
   /** What a continued page says at its top. */
   continued: string;
   footer: string[];
+  /** What a page continuing a table starts with: its header row. */
+  tableHeader?: () => void;
 }
 
 export interface SheetMeta {
@@ -125,6 +127,7 @@ export function ensureRoom(sheet: Sheet, height: number): void {
   text(sheet, sheet.firm.legalName, { size: 9, bold: true });
   text(sheet, sheet.continued, { size: 9, grey: true });
   gap(sheet, 10);
+  sheet.tableHeader?.();
 }
 
 export function gap(sheet: Sheet, points: number): void {

@@ -87,6 +87,8 @@ describe('the statement PDF', () => {
     expect(pages).toBeGreaterThan(2);
     expect(text).toContain(`Page ${pages} of ${pages}`);
     expect(text).toContain('Q3 2026 statement (continued)');
+    // Each page the activity runs onto starts with its column headings again.
+    expect((text.match(/Date Description Amount Balance after/g) ?? []).length).toBeGreaterThanOrEqual(pages - 1);
     expect(text).toContain('Client: Zoë Ångström-Lecka');
     expect(text).toContain('Virement de Lukasz Zólc ? reçu — merci');
     expect(text).toContain(`long words end`);

@@ -101,7 +101,9 @@ const MOVES: Column[] = [
 function movesTable(sheet: Sheet, figures: StatementFigures): void {
   text(sheet, 'Activity', { size: 12, bold: true });
   rule(sheet);
-  row(sheet, MOVES, ['Date', 'Description', 'Amount', 'Balance after'], { bold: true });
+  const header = () => row(sheet, MOVES, ['Date', 'Description', 'Amount', 'Balance after'], { bold: true });
+  header();
+  sheet.tableHeader = header;
   const lines = [
     ...figures.moves.map((m) => ({
       at: m.at,
@@ -123,6 +125,7 @@ function movesTable(sheet: Sheet, figures: StatementFigures): void {
     if (line.note)
       row(sheet, [{ x: 92, width: CONTENT_WIDTH - 92 }], [`Note: ${line.note}`], { grey: true, size: 8.5 });
   }
+  delete sheet.tableHeader;
   gap(sheet, 12);
 }
 
