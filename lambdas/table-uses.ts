@@ -50,6 +50,8 @@ export const MONTHLY_STATEMENTS_TABLE_USE: TableUse = {
 /**
  * Reads each recipient's profile (GetItem), claims and settles its sent markers (conditional
  * PutItem; GetItem to see why a claim was refused). Admins come from Cognito, not the table.
+ * Writes each money move's confirmation once: its DOC# item (conditional PutItem; GetItem when it
+ * is there already), reading the profile and, for a payout, the request (GetItem).
  */
 export const NOTIFIER_TABLE_USE: TableUse = { actions: ['GetItem', 'PutItem'] };
 

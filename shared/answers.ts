@@ -444,6 +444,7 @@ export const answerSchemas = {
       'withdrawal-processed': z.boolean(),
       'balance-edited': z.boolean(),
       'admin-weekly-growth-summary': z.boolean(),
+      'statement-ready': z.boolean(),
     } satisfies Record<OptionalEmail, unknown>),
   }),
   /** A CSV download: the answer is the file's text. */

@@ -9,6 +9,7 @@ export const OPTIONAL_EMAILS = [
   'withdrawal-processed',
   'balance-edited',
   'admin-weekly-growth-summary',
+  'statement-ready',
 ] as const;
 
 export type OptionalEmail = (typeof OPTIONAL_EMAILS)[number];
@@ -22,6 +23,7 @@ export const DEFAULT_EMAIL_PREFERENCES: EmailPreferences = {
   'withdrawal-processed': true,
   'balance-edited': true,
   'admin-weekly-growth-summary': true,
+  'statement-ready': true,
 };
 
 /** Whether the stored preferences let an e-mail of `kind` go: only an explicit false turns one off. */

@@ -1,4 +1,4 @@
-import { parseSiteConfig, siteConfig } from './site-config';
+import { firmDetailsOf, parseSiteConfig, siteConfig } from './site-config';
 import { SAMPLE_FIRM } from './test-support/sample-firm';
 
 const aws = {
@@ -63,6 +63,17 @@ describe("the firm's words (the footer)", () => {
     expect(Object.keys(siteConfig({ ...aws, firm }).firm ?? {})).not.toContain('supportPhone');
   });
 
+  it('carries the postal address, a line each, and gives the documents the firm from a setting', () => {
+    const withAddress = { ...firm, address: ['1 Gold Street', 'London EC1A 1AA'] };
+    expect(parseSiteConfig(JSON.parse(JSON.stringify(siteConfig({ ...aws, firm: withAddress }))))).toEqual({
+      ...aws,
+      firm: withAddress,
+    });
+    expect(firmDetailsOf(JSON.parse(JSON.stringify(withAddress)))).toEqual(withAddress);
+    expect(firmDetailsOf({ ...firm, legalName: 3 })).toBeUndefined();
+    expect(firmDetailsOf('Aurum')).toBeUndefined();
+  });
+
   it('leaves them out of a config.json written without them', () => {
     expect(parseSiteConfig(aws)).not.toHaveProperty('firm');
     expect(siteConfig(aws)).not.toHaveProperty('firm');
@@ -77,6 +88,8 @@ describe("the firm's words (the footer)", () => {
     [{ ...firm, demoNotice: ['demo'] }, 'firm.demoNotice must be text'],
     [{ ...firm, termsUrl: 'javascript:alert(1)' }, 'firm.termsUrl is not a URL'],
     [{ ...firm, privacyUrl: '/privacy' }, 'firm.privacyUrl is not a URL'],
+    [{ ...firm, address: 'London' }, 'firm.address must be lines of text'],
+    [{ ...firm, address: ['1 Street', ''] }, 'firm.address must be lines of text'],
   ])('refuses %j: %s', (value, message) => {
     expect(() => parseSiteConfig({ ...aws, firm: value })).toThrow(`config.json: ${message}`);
   });

@@ -24,6 +24,8 @@ export interface FirmDetails {
   supportPhone?: string;
   /** A line saying the firm is a demo (the local stack, sample stages); a deployable stage has none. */
   demoNotice?: string;
+  /** The firm's postal address, a line each, at the top of clients' statements and confirmations. */
+  address?: string[];
 }
 
 const FIRM_TEXTS = ['legalName', 'riskDisclosure', 'termsUrl', 'privacyUrl', 'supportEmail'] as const;
@@ -72,7 +74,7 @@ function parseAgreement(value: unknown): ClientAgreement {
 function firmDetails(firm: FirmDetails): FirmDetails {
   const details: Record<string, string> = {};
   for (const key of [...FIRM_TEXTS, ...FIRM_OPTIONAL]) if (firm[key] !== undefined) details[key] = firm[key];
-  return details as unknown as FirmDetails;
+  return { ...(details as unknown as FirmDetails), ...(firm.address ? { address: [...firm.address] } : {}) };
 }
 
 /** The footer's words as config.json carries them; throws naming the first field that is not text (the links not web addresses). */
@@ -89,7 +91,21 @@ function parseFirm(value: unknown): FirmDetails {
   }
   for (const key of ['termsUrl', 'privacyUrl'] as const)
     if (!/^https?:\/\/\S+$/.test(v[key] as string)) throw new Error(`config.json: firm.${key} is not a URL`);
+  if (v.address !== undefined && !isAddress(v.address))
+    throw new Error('config.json: firm.address must be lines of text');
   return firmDetails(v as unknown as FirmDetails);
+}
+
+const isAddress = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.length > 0 && value.every((line) => typeof line === 'string' && line.trim() !== '');
+
+/** The firm's details as a function's setting holds them (FIRM_DETAILS, JSON); undefined when not whole. */
+export function firmDetailsOf(value: unknown): FirmDetails | undefined {
+  try {
+    return parseFirm(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Reads config.json; throws naming the first field that is missing or of the wrong kind. */

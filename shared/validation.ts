@@ -162,6 +162,7 @@ export const emailPreferencesBody = z.strictObject({
   'withdrawal-processed': preference(),
   'balance-edited': preference(),
   'admin-weekly-growth-summary': preference(),
+  'statement-ready': preference(),
 } satisfies Record<OptionalEmail, unknown>);
 
 /** POST /api/admin/withdrawal-requests/{id}/reject */

@@ -14,4 +14,5 @@ export const DEMO_FIRM: Readonly<FirmDetails> = {
   supportEmail: 'support@aurum.example',
   supportPhone: '+44 20 0000 0000',
   demoNotice: 'Demo firm — not a real offer. No real money moves here.',
+  address: ['Demo House, 1 Example Street', 'London EC1A 0AA', 'United Kingdom (demo address)'],
 };

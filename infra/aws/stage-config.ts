@@ -111,6 +111,8 @@ const firmSettings = z
       .optional(),
     /** Marks a sample stage's firm as a demo on every page ("Demo firm — not a real offer"). */
     demoNotice: footerLine(120).optional(),
+    /** The firm's postal address, a line each, at the top of clients' statements and confirmations. */
+    address: z.array(footerLine(80)).min(1).max(6).optional(),
   })
   .strict();
 

@@ -19,6 +19,10 @@
  * handled in a batch, sent at its end (notifications/admin-requests.ts, which also says how each
  * request stays sent once however a retry cuts the batch). If that e-mail fails, the batch is
  * reported failed from the first record it told of.
+ *
+ * Each record's documents come before its e-mails: the confirmation of a money move
+ * (notifier-documents.ts), written once. A confirmation that cannot be written fails the record as
+ * a failed e-mail does, and it is written whether or not e-mails are on.
  */
 import { type AttributeValue as SdkAttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
@@ -37,6 +41,7 @@ import type { Notification } from '../notifications/notification';
 import { renderNotification } from '../notifications/render';
 import { claimSend, markSent, releaseClaim } from '../notifications/sent-marker';
 import { type Addressee, addresseesOf, withClientName } from './notifier-addressees';
+import { writeConfirmations, writesDocuments } from './notifier-documents';
 
 export type { Addressee };
 
@@ -45,7 +50,7 @@ const plain = (image: Image) => (image ? unmarshall(image as Record<string, SdkA
 
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   const mailer = currentMailer();
-  if (!mailer) return { batchItemFailures: [] };
+  if (!mailer && !writesDocuments()) return { batchItemFailures: [] };
   const records = event.Records;
   /** The admins' new requests of the records handled, with the index of the record that told of each. */
   const held: (HeldRequest & { record: number })[] = [];
@@ -62,7 +67,7 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     }
   }
   const [first] = held;
-  if (first) {
+  if (first && mailer) {
     try {
       await sendAdminRequests(held, await addresseesOf(first.n), mailer, config.siteUrl);
     } catch (error) {
@@ -83,13 +88,19 @@ function logNotSent(error: unknown, record: DynamoDBRecord): void {
   });
 }
 
-/** Sends a record's e-mails, but for the admins' new requests: answered, for the end of the batch. */
-async function notifyRecord(record: DynamoDBRecord, mailer: Mailer): Promise<AdminRequest[]> {
-  const notifications = notificationsFor({
+/**
+ * Writes a record's documents and sends its e-mails, but for the admins' new requests: answered,
+ * for the end of the batch. Without a mailer (notifications off), the documents alone.
+ */
+async function notifyRecord(record: DynamoDBRecord, mailer: Mailer | null): Promise<AdminRequest[]> {
+  const change = {
     eventName: record.eventName,
     oldImage: plain(record.dynamodb?.OldImage),
     newImage: plain(record.dynamodb?.NewImage),
-  });
+  };
+  await writeConfirmations(change, Date.now());
+  if (!mailer) return [];
+  const notifications = notificationsFor(change);
   for (const n of notifications) {
     if (isAdminRequest(n)) continue;
     for (const addressee of await addresseesOf(n)) await sendOnce(n, addressee, mailer, record.eventID);

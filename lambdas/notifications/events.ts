@@ -13,6 +13,7 @@
  *   INSERT, MODIFY  invitation      sent, sent again, revoked (the invited address: invitation-emails.ts)
  *   INSERT  application, pending  a new client to review (admins)
  *   MODIFY  application, pending → approved (the client) / rejected (the applicant's address: the account is closed)
+ *   INSERT  statement document    the statement is ready on the Documents page (the client; a correction says so)
  *
  * Everything else is not news: profile writes (balances, names, the weekly growth), tombstones,
  * idempotency records, any REMOVE (a deleted client, a TTL expiry), a MODIFY that does not decide
@@ -37,6 +38,7 @@ import {
   storedItemKindOf,
   type ApplicationView,
   readApplication,
+  readStatementDocument,
 } from './stored-item-views';
 
 /** One stream record, its images unmarshalled to plain objects. */
@@ -117,9 +119,25 @@ function fromInsert(image: StoredImage): Notification[] {
     }
     case 'invitation':
       return fromInvitationInsert(image);
+    case 'document':
+      return fromStatementDocument(image);
     case 'other':
       return [];
   }
+}
+
+/** A statement written (a confirmation's e-mail is its move's own): one e-mail per document. */
+function fromStatementDocument(image: StoredImage): Notification[] {
+  const statement = readStatementDocument(image);
+  if (!statement) return [];
+  return [
+    notification(
+      'statement-ready',
+      `document:${statement.sub}:${statement.docId}`,
+      { kind: 'client', sub: statement.sub },
+      { periodKind: statement.periodKind, periodFrom: statement.periodFrom, corrected: statement.corrected },
+    ),
+  ];
 }
 
 /** What an application's e-mails show: who applied and when, no id. */
@@ -222,6 +240,7 @@ function fromModify(oldImage: StoredImage, newImage: StoredImage): Notification[
     case 'security-notice':
     case 'weekly-growth-run':
     case 'agreement':
+    case 'document':
     case 'other':
       return [];
   }
@@ -269,9 +288,16 @@ function fromRequestDecision(oldImage: StoredImage, newImage: StoredImage): Noti
 }
 
 /** An approved request marked sent: approved on both sides, with no sending date before and one now. */
+export function requestMarkedSent(
+  before: RequestView,
+  after: RequestView,
+): after is RequestView & { decidedAt: string; sentAt: string; sentReference: string } {
+  if (before.status !== 'approved' || after.status !== 'approved' || before.sentAt || !after.sentAt) return false;
+  return !!after.decidedAt && !!after.sentReference && before.requestId === after.requestId;
+}
+
 function fromRequestSent(before: RequestView, after: RequestView): Notification | null {
-  if (before.status !== 'approved' || after.status !== 'approved' || before.sentAt || !after.sentAt) return null;
-  if (!after.decidedAt || !after.sentReference) return null;
+  if (!requestMarkedSent(before, after)) return null;
   return notification(
     'withdrawal-request-sent',
     `request:${after.requestId}:sent`,

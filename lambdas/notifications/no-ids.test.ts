@@ -34,6 +34,8 @@ import {
   REQUEST_KEY,
   SUB,
   weeklyRunItem,
+  statementDocumentItem,
+  ADMIN_EMAIL,
 } from './test-support/stream-records';
 
 const SITE = 'https://portal.aurum.example';
@@ -58,6 +60,11 @@ const ID_PATTERNS: { name: string; pattern: RegExp; catches: string[] }[] = [
     name: 'a run id (or any ISO time)',
     pattern: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/,
     catches: [RUN.runId, new Date(NOW).toISOString()],
+  },
+  {
+    name: "a document's id",
+    pattern: /\d{8}T\d{6}Z-|statement-\d{4}/i,
+    catches: ['20261101T000000Z-statement-2026-10', 'statement-2026-q4'],
   },
 ];
 
@@ -144,6 +151,13 @@ const recordsOf: Record<NotificationKind, () => Notification[]> = {
     notificationsFor(modify(applicationItem(), decidedApplication(applicationItem(), 'approved'))),
   'application-rejected': () =>
     notificationsFor(modify(applicationItem(), decidedApplication(applicationItem(), 'rejected', 'Documents missing'))),
+  'statement-ready': () =>
+    [
+      statementDocumentItem('2026-10'),
+      statementDocumentItem('2026-Q4'),
+      statementDocumentItem('2026'),
+      statementDocumentItem('2026-10', { of: '20261101T000000Z-statement-2026-10', by: ADMIN_EMAIL }),
+    ].flatMap((item) => notificationsFor(insert(item))),
 };
 
 function decisions(): Notification[] {

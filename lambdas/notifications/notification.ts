@@ -161,6 +161,17 @@ export interface ApplicationDecidedData extends ApplicationData {
   reason?: string;
 }
 
+/**
+ * A statement written to the client's documents (lambdas/lib/documents/): which period, in words,
+ * and whether it corrects an earlier one. No id: the e-mail links to the Documents page.
+ */
+export interface StatementReadyData {
+  periodKind: 'month' | 'quarter' | 'year';
+  /** The period's first instant (ISO). */
+  periodFrom: string;
+  corrected: boolean;
+}
+
 export interface NotificationDataByKind {
   'deposit-recorded': MoneyMovedData;
   'withdrawal-processed': MoneyMovedData;
@@ -192,6 +203,8 @@ export interface NotificationDataByKind {
   'application-approved': ApplicationDecidedData;
   /** To the applicant's address (the rejection closes the account): why. */
   'application-rejected': ApplicationDecidedData;
+  /** To the client: a statement is on the Documents page (a link, no attachment). */
+  'statement-ready': StatementReadyData;
 }
 
 export type NotificationKind = keyof NotificationDataByKind;
@@ -227,6 +240,8 @@ export const notificationPolicies = {
   ...policyOf(['admin-new-application'], 'admins', false),
   ...policyOf(['application-approved'], 'client', false),
   ...policyOf(['application-rejected'], 'address', false),
+  // The statement is in the portal whatever the e-mail: the client may turn the news of it off.
+  ...policyOf(['statement-ready'], 'client', true),
 } satisfies Record<NotificationKind, { audience: Recipient['kind']; optional: boolean }>;
 
 /** The same policy for each of `kinds`. */

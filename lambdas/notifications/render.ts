@@ -10,6 +10,7 @@ import { type EmailContent, type EmailFact, FIRM_NAME, layoutEmail, type Rendere
 import type { MoneyMovedData, Notification, NotificationOf, RequestReceivedData } from './notification';
 import { securityNoticeContent } from './security-notice-email';
 import { invitationRevokedContent, invitationSentContent } from './invitation-emails';
+import { periodName, statementShortName } from '../lib/documents/period-name';
 
 export type { RenderedEmail };
 
@@ -132,6 +133,24 @@ const adminWeeklySummary: Renderer<'admin-weekly-growth-summary'> = ({ data }, {
     ],
     action: { label: 'Open the admin console', url: `${site}/admin` },
     footer: optionalAdminFooter,
+  };
+};
+
+/** A statement on the Documents page: a link, never the file, and no id. */
+const statementReady: Renderer<'statement-ready'> = ({ data }, { site, greeting }) => {
+  const name = periodName(data.periodKind, data.periodFrom);
+  const short = statementShortName(data.periodKind, data.periodFrom);
+  return {
+    subject: data.corrected ? `Your corrected ${short} statement is ready` : `Your ${short} statement is ready`,
+    greeting,
+    paragraphs: data.corrected
+      ? [
+          `We have corrected your ${FIRM_NAME} statement for ${name}. The corrected statement is on your Documents page, beside the earlier one.`,
+        ]
+      : [`Your ${FIRM_NAME} statement for ${name} is ready. You can read and download it on your Documents page.`],
+    facts: [{ label: 'Period', value: name }],
+    action: { label: 'View your documents', url: `${site}/documents` },
+    footer: optionalClientFooter(site),
   };
 };
 
@@ -266,6 +285,7 @@ const RENDERERS: { [K in Notification['kind']]: Renderer<K> } = {
     action: { label: `Visit ${FIRM_NAME}`, url: site },
     footer: applicationFooter,
   }),
+  'statement-ready': statementReady,
 };
 
 function contentOf<K extends Notification['kind']>(n: NotificationOf<K>, parts: Parts): EmailContent {

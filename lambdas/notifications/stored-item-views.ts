@@ -69,6 +69,7 @@ export type StoredItemKind =
   | 'agreement'
   | 'invitation'
   | 'application'
+  | 'document'
   | 'other';
 
 /** What an image is, by its key alone (profiles, tombstones, idempotency records are 'other'). */
@@ -81,6 +82,7 @@ export function storedItemKindOf(image: StoredImage): StoredItemKind {
     if (sk.startsWith(keys.noticePrefix)) return 'security-notice';
     if (sk.startsWith(keys.agreementPrefix)) return 'agreement';
     if (sk === keys.application('').SK) return 'application';
+    if (sk.startsWith(keys.documentPrefix)) return 'document';
     return 'other';
   }
   if (isText(pk) && pk.startsWith(actionKeys.item('').PK) && sk === actionKeys.item('').SK) return 'pending-action';
@@ -253,4 +255,27 @@ export function readPendingAction(image: StoredImage): PendingActionView | null 
     proposedAt,
     ...decision,
   };
+}
+
+/** A statement's DOC# item as its e-mail may show it: the period and whether it is a correction. */
+export interface StatementDocumentView {
+  sub: string;
+  docId: string;
+  periodKind: 'month' | 'quarter' | 'year';
+  periodFrom: string;
+  corrected: boolean;
+}
+
+const STATEMENT_KINDS = ['monthly-statement', 'quarterly-statement', 'annual-statement'] as const;
+const PERIOD_KINDS = ['month', 'quarter', 'year'] as const;
+
+/** A statement's document item of its own client under its own key; null for a confirmation or anything else. */
+export function readStatementDocument(image: StoredImage): StatementDocumentView | null {
+  const sub = clientSubOf(image.PK);
+  const { docId, kind, period, correctionOf } = image;
+  if (sub === null || !isText(docId) || image.SK !== keys.document(sub, docId).SK) return null;
+  if (!oneOf(STATEMENT_KINDS, kind) || typeof period !== 'object' || period === null) return null;
+  const { kind: periodKind, from } = period as Record<string, unknown>;
+  if (!oneOf(PERIOD_KINDS, periodKind) || !isIsoTime(from) || !isOptionalText(correctionOf)) return null;
+  return { sub, docId, periodKind, periodFrom: from, corrected: !!correctionOf };
 }

@@ -272,6 +272,7 @@ describe('a closed account is read-only', () => {
       'withdrawal-processed': true,
       'balance-edited': true,
       'admin-weekly-growth-summary': true,
+      'statement-ready': true,
     };
     expect(
       (await t.client.call('updateMyEmailPreferences', { ...own, params: { userId: client.sub }, body: preferences }))

@@ -146,6 +146,7 @@ const successfulCalls: { [N in RouteName]: () => Promise<AnswerOf<N>> } = {
         'withdrawal-processed': true,
         'balance-edited': true,
         'admin-weekly-growth-summary': true,
+        'statement-ready': true,
       },
     }),
   requestWithdrawal: async () => {

@@ -187,6 +187,7 @@ describe('e-mail preferences (seeded stack)', () => {
     'withdrawal-processed': true,
     'balance-edited': true,
     'admin-weekly-growth-summary': true,
+    'statement-ready': true,
   };
   const preferencesOf = async (session: Session) =>
     (await t.client.call('getMyEmailPreferences', { token: session.accessToken, params: { userId: session.sub } })).body

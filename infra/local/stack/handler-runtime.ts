@@ -19,6 +19,7 @@ import { PAYOUT_COOLING_OFF_HOURS } from '../../../shared/payout-cooling-off';
 import type { ClientAgreement } from '../../../shared/client-agreement';
 import type { ClientSignUp } from '../../../shared/client-sign-up';
 import { LOCAL_FUNDING_INSTRUCTIONS } from '../funding-instructions';
+import { DEMO_FIRM } from '../../aws/demo-firm';
 
 export interface HandlerSettings {
   tableName: string;
@@ -95,6 +96,8 @@ export function configureHandlers(settings: HandlerSettings): void {
       clientSignUp: settings.clientSignUp,
       // As the CDK stack gives the function that reads a portfolio the stage's fundingInstructions: the demo ones.
       fundingInstructions: LOCAL_FUNDING_INSTRUCTIONS,
+      // As the CDK stack gives the functions that write clients' documents the stage's firm (FIRM_DETAILS): the demo one.
+      firm: { ...DEMO_FIRM },
     },
     {
       // The handlers' DynamoDB client, held to each function's declared table use as IAM holds it in AWS.

@@ -5,6 +5,7 @@
 import { runtimeSettings } from './runtime';
 import type { ClientAgreement } from '../../../shared/client-agreement';
 import type { ClientSignUp } from '../../../shared/client-sign-up';
+import type { FirmDetails } from '../../../shared/site-config';
 
 /** A setting only some functions have: read where it is not set, it throws, naming its variable. */
 function required<T>(value: T | undefined, variable: string): T {
@@ -70,6 +71,10 @@ export const config = {
   /** The function that reads a portfolio has them (none where the stage gives none); elsewhere reading them throws. */
   get fundingInstructions(): readonly string[] {
     return required(runtimeSettings().fundingInstructions, 'FUNDING_INSTRUCTIONS');
+  },
+  /** The functions that write clients' documents have the firm's details; elsewhere reading them throws. */
+  get firm(): FirmDetails {
+    return required(runtimeSettings().firm, 'FIRM_DETAILS');
   },
   /** The site's public origin, for links in e-mails. */
   get siteUrl(): string {

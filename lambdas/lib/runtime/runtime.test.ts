@@ -8,6 +8,7 @@ import { config } from './config';
 import { documentClient } from './clients';
 import { configureRuntime, resetRuntime, runtimeSettings } from './runtime';
 import { settingsFromEnvironment } from './settings';
+import { SAMPLE_FIRM } from '../../../shared/test-support/sample-firm';
 
 afterEach(() => resetRuntime());
 
@@ -99,6 +100,15 @@ describe('settings from the environment', () => {
   ])('take FUNDING_INSTRUCTIONS=%p as %p: lines of text or nothing', (json, lines) => {
     const env = json === undefined ? {} : { FUNDING_INSTRUCTIONS: json };
     expect(settingsFromEnvironment(env).fundingInstructions).toEqual(lines);
+  });
+
+  it("takes FIRM_DETAILS as the firm's whole details or nothing, and config.firm throws without them", () => {
+    const firm = { ...SAMPLE_FIRM, address: ['1 Gold Street', 'London'] };
+    expect(settingsFromEnvironment({ FIRM_DETAILS: JSON.stringify(firm) }).firm).toEqual(firm);
+    for (const text of ['', 'Aurum', '{"legalName":"Aurum"}', JSON.stringify({ ...firm, address: 'London' })])
+      expect(settingsFromEnvironment({ FIRM_DETAILS: text }).firm).toBeUndefined();
+    configureRuntime({ tableName: 't', region: 'us-east-1' });
+    expect(() => config.firm).toThrow('FIRM_DETAILS is not set');
   });
 
   it.each([

@@ -11,6 +11,7 @@ import { isRecordYears } from '../../../shared/record-keeping';
 import { isCoolingOffHours } from '../../../shared/payout-cooling-off';
 import { isAgreementUrl, isAgreementVersion } from '../../../shared/client-agreement';
 import { type ClientSignUp, isClientSignUp } from '../../../shared/client-sign-up';
+import { type FirmDetails, firmDetailsOf } from '../../../shared/site-config';
 
 /** The product's table where nothing names another: the local stack's and the tools' default. */
 export const TABLE_NAME_DEFAULT = 'aurum-portal';
@@ -108,6 +109,12 @@ export interface RuntimeSettings {
    * function that reads a portfolio. Anything but a list of lines of text reads as unset.
    */
   readonly fundingInstructions?: readonly string[];
+  /**
+   * The firm's details on clients' documents (FIRM_DETAILS, JSON of the stage's `firm`: legal name,
+   * postal address, risk disclosure, support): on the functions that write statements and
+   * confirmations. Anything but the whole set reads as unset, and an unset one throws where read.
+   */
+  readonly firm?: FirmDetails;
 }
 
 /**
@@ -166,6 +173,7 @@ export function resolvedSettings(given: Partial<RuntimeSettings>): RuntimeSettin
     fundingInstructions: isLinesOfText(given.fundingInstructions)
       ? Object.freeze([...given.fundingInstructions])
       : undefined,
+    firm: given.firm === undefined ? undefined : firmDetailsOf(given.firm),
   });
 }
 
@@ -218,6 +226,7 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): R
     agreementUrl: env.AGREEMENT_URL,
     clientSignUp: env.CLIENT_SIGN_UP as ClientSignUp | undefined,
     fundingInstructions: jsonOrUndefined(env.FUNDING_INSTRUCTIONS) as readonly string[] | undefined,
+    firm: jsonOrUndefined(env.FIRM_DETAILS) as FirmDetails | undefined,
   });
 }
 

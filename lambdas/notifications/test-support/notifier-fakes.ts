@@ -9,6 +9,7 @@ import type { OutgoingMail } from '../../lib/runtime/mailer';
 import { cognitoClient } from '../../lib/cognito/cognito-client';
 import { documentClient } from '../../lib/runtime/clients';
 import { configureRuntime } from '../../lib/runtime/runtime';
+import type { FirmDetails } from '../../../shared/site-config';
 
 type Item = Record<string, unknown>;
 // The fakes read whatever a command carries, as the real services do.
@@ -41,7 +42,7 @@ export class NotifierFakes {
    * Configures the runtime with these fakes, without a mailer when `mailer` is false (notifications
    * off); call in beforeEach, restore mocks and reset the runtime after.
    */
-  install(options: { mailer?: boolean } = {}): void {
+  install(options: { mailer?: boolean; documents?: FirmDetails } = {}): void {
     configureRuntime(
       {
         tableName: 't',
@@ -49,6 +50,8 @@ export class NotifierFakes {
         userPoolId: 'us-east-1_pool',
         siteUrl: SITE_URL,
         credentials: { accessKeyId: 'x', secretAccessKey: 'y' },
+        // Given a firm, the notifier writes documents, to a bucket whose fake is the test's own.
+        ...(options.documents ? { documentsBucket: 'documents', firm: options.documents } : {}),
       },
       options.mailer === false
         ? {}
@@ -90,6 +93,8 @@ export class NotifierFakes {
         !existing ||
         existing.status === 'failed' ||
         (existing.status === 'sending' && ((existing.claimedAt as number) < values[':stale'] || sameRecord));
+    } else if (condition === 'attribute_not_exists(PK)') {
+      ok = !existing;
     } else if (condition === 'claimToken = :token') {
       ok = existing?.claimToken === values[':token'];
     } else if (condition) throw new Error(`unexpected condition ${condition}`);

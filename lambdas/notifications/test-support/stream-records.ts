@@ -18,6 +18,14 @@ import { keys, requestIds } from '../../lib/data/table';
 import { decided, newRequestItem, type RequestItem } from '../../lib/data/withdrawal-requests';
 import type { ItemChange } from '../events';
 import { newWeeklyGrowthRunItem, type WeeklyGrowthRun } from '../../lib/data/job-run-item';
+import {
+  correctionDocId,
+  documentObjectKey,
+  periodOf,
+  STATEMENT_KIND,
+  statementDocId,
+} from '../../lib/documents/document-item';
+import { statementTitle } from '../../lib/documents/statement-document';
 import type { StoredImage } from '../stored-item-views';
 import { agreementItem, type AgreementItem } from '../../lib/data/client-agreement';
 import type { InvitationItem } from '../../lib/data/invitations';
@@ -249,5 +257,30 @@ export function decidedApplication(
     decidedBySub: APPROVER.sub,
     decidedAt: new Date(NOW + 3_600_000).toISOString(),
     ...(reason === undefined ? {} : { reason }),
+  };
+}
+
+/** A statement's DOC# item as the store writes it (document-store.ts): the draft, where it went, its size and hash. */
+export function statementDocumentItem(label = '2026-10', correction?: { of: string; by: string }, sub = SUB) {
+  const period = periodOf(label);
+  if (!period) throw new Error(`not a period: ${label}`);
+  const docId = correction ? correctionDocId(period, NOW) : statementDocId(period);
+  return {
+    ...keys.document(sub, docId),
+    docId,
+    kind: STATEMENT_KIND[period.kind],
+    title: statementTitle(period),
+    date: new Date(period.to).toISOString(),
+    issuedAt: new Date(NOW).toISOString(),
+    period: {
+      kind: period.kind,
+      label,
+      from: new Date(period.from).toISOString(),
+      to: new Date(period.to).toISOString(),
+    },
+    objectKey: documentObjectKey(sub, docId),
+    bytes: 1234,
+    sha256: 'ab'.repeat(32),
+    ...(correction ? { correctionOf: correction.of, regeneratedBy: correction.by } : {}),
   };
 }

@@ -25,6 +25,7 @@ const allOn = {
   'withdrawal-processed': true,
   'balance-edited': true,
   'admin-weekly-growth-summary': true,
+  'statement-ready': true,
 };
 
 const portfolioFixtures = {

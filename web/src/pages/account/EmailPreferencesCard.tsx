@@ -25,6 +25,10 @@ const switches: Record<OptionalEmail, { label: string; hint: string; adminsOnly?
     hint: 'After each weekly growth run: portfolios grown, skipped and failed.',
     adminsOnly: true,
   },
+  'statement-ready': {
+    label: 'Statements',
+    hint: 'When your monthly, quarterly or annual statement is ready on your Documents page.',
+  },
 };
 
 const loadFailed = 'Failed to load your e-mail preferences';

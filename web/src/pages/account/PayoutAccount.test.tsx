@@ -32,6 +32,7 @@ const preferences = {
     'withdrawal-processed': true,
     'balance-edited': true,
     'admin-weekly-growth-summary': true,
+    'statement-ready': true,
   },
 };
 
