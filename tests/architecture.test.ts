@@ -177,7 +177,6 @@ const LIB_FLOORS: Readonly<Record<string, number>> = {
   money: 2,
   documents: 2,
   migrations: 2,
-  documents: 2,
   http: 3,
 };
 const LIB_SIDEWAYS: Readonly<Record<string, readonly string[]>> = { money: ['cognito'], documents: ['money'] };
