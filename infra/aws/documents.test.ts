@@ -11,6 +11,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { stages } from '../stages';
 import { monthlyBackupRetention } from './backup-rules';
 import { ClientDocuments } from './documents';
+import { DEMO_FIRM } from './demo-firm';
 import { PipelineStack } from './pipeline-stack';
 import { resolveStage } from './stage-config';
 import { projectContext } from './test-support/project-context';
@@ -113,7 +114,12 @@ describe('the documents bucket', () => {
       [3, false],
     ] as const) {
       const stack = new Stack(new App(), 'Docs');
-      new ClientDocuments(stack, 'Documents', { years, production, accessLogs: new Bucket(stack, 'Logs') });
+      new ClientDocuments(stack, 'Documents', {
+        years,
+        production,
+        accessLogs: new Bucket(stack, 'Logs'),
+        firm: DEMO_FIRM,
+      });
       const [, bucket] = documentsBucket(Template.fromStack(stack));
       const days = monthlyBackupRetention(years).toDays();
       expect(defaultRetention(bucket)).toEqual({ Mode: production ? 'COMPLIANCE' : 'GOVERNANCE', Days: days });

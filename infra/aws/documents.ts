@@ -40,14 +40,14 @@ export interface ClientDocumentsProps {
   production: boolean;
   /** Where the bucket's own access logs go (the site's log bucket). */
   accessLogs: IBucket;
-  /** The stage's firm, printed on every document (FIRM_DETAILS for the writers); absent on a stage without one. */
-  firm?: FirmDetails;
+  /** The firm printed on every document (FIRM_DETAILS for the writers): a document never goes out unsigned. */
+  firm: FirmDetails;
 }
 
 export class ClientDocuments extends Construct {
   readonly bucket: Bucket;
   readonly key: Key;
-  private readonly firm?: FirmDetails;
+  private readonly firm: FirmDetails;
 
   constructor(scope: Construct, id: string, props: ClientDocumentsProps) {
     super(scope, id);
@@ -113,13 +113,16 @@ export class ClientDocuments extends Construct {
       new PolicyStatement({ actions: ['kms:GenerateDataKey', 'kms:Decrypt'], resources: [this.key.keyArn] }),
     );
     fn.addEnvironment('DOCUMENTS_BUCKET', this.bucket.bucketName);
-    if (this.firm) fn.addEnvironment('FIRM_DETAILS', JSON.stringify(this.firm));
+    fn.addEnvironment('FIRM_DETAILS', JSON.stringify(this.firm));
     this.acknowledgePrefix(fn);
   }
 
   /** A route that links a document: its presigned link reads the PDF with its rights. */
   allowLink(fn: PortalFunction): void {
-    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [this.documentObjects] }));
+    // GetObjectVersion: each link names the version written, so what a client downloads is what was locked.
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: ['s3:GetObject', 's3:GetObjectVersion'], resources: [this.documentObjects] }),
+    );
     fn.addToRolePolicy(new PolicyStatement({ actions: ['kms:Decrypt'], resources: [this.key.keyArn] }));
     fn.addEnvironment('DOCUMENTS_BUCKET', this.bucket.bucketName);
     this.acknowledgePrefix(fn);

@@ -25,6 +25,7 @@ import { dashboardName } from './dashboard';
 import { CanaryReleases, releasedFunctionOutput } from './releases';
 import { BalancesExports } from './exports';
 import { ClientDocuments } from './documents';
+import { DEMO_FIRM } from './demo-firm';
 import { PortalTable, TableBackup } from './data';
 import { RecordsTrail } from './records-trail';
 import { POST_CONFIRMATION_TABLE_USE, PRE_TOKEN_GENERATION_TABLE_USE } from '../../lambdas/table-uses';
@@ -129,7 +130,9 @@ export class PortalStack extends Stack {
       years: config.recordYears ?? RECORD_YEARS.default,
       production: config.production === true,
       accessLogs: site.logs,
-      ...(config.firm ? { firm: config.firm } : {}),
+      // A deployable stage must give its firm (stage-config.ts); a sample stage without one prints
+      // the demo firm, whose notice says no real money moves, rather than failing the month's job.
+      firm: config.firm ?? DEMO_FIRM,
     });
     api.addRoutes({
       table,

@@ -17,7 +17,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { confirmationDocId, type DocumentDraft, documentObjectKey } from '../../lambdas/lib/documents/document-item';
-import { storeDocument } from '../../lambdas/lib/documents/document-store';
+import { documentLink, storeDocument } from '../../lambdas/lib/documents/document-store';
 import { keys } from '../../lambdas/lib/data/table';
 import { configureRuntime, resetRuntime } from '../../lambdas/lib/runtime/runtime';
 import { LOCAL_DOCUMENTS_BUCKET, LOCAL_REGION } from '../../infra/local/stack/local-names';
@@ -110,4 +110,34 @@ it('keeps a stored document as written: no overwrite, no deletion of its version
   expect(stored.VersionId).toBe(head.VersionId);
   expect(sha256((await stored.Body?.transformToByteArray()) ?? new Uint8Array())).toBe(sha256(original));
   expect(await t.table.item(itemKey)).toEqual(itemBefore);
+});
+
+it('links the version first written, even after a delete marker and a new object under its key', async () => {
+  const client = await t.client.newClient('relinked');
+  const at = Date.now();
+  const docId = confirmationDocId('deposit', at, `dep-${at}`);
+  const original = pdf('the deposit as confirmed');
+  const { item } = await storeDocument(
+    client.sub,
+    {
+      docId,
+      kind: 'deposit-confirmation',
+      title: 'Deposit confirmation',
+      date: new Date(at).toISOString().slice(0, 10),
+      issuedAt: new Date(at).toISOString(),
+    },
+    original,
+  );
+  expect(item.versionId).toEqual(expect.any(String));
+  const Key = documentObjectKey(client.sub, docId);
+
+  // What the bucket's credentials allow without touching the locked version: hide it behind a
+  // delete marker, then write a new current object under the key.
+  await s3.send(new DeleteObjectCommand({ Bucket, Key }));
+  const forged = pdf('a forged deposit');
+  await s3.send(new PutObjectCommand({ Bucket, Key, Body: forged, ChecksumAlgorithm: 'SHA256', IfNoneMatch: '*' }));
+
+  const { url } = await documentLink(item, Date.now());
+  const served = new Uint8Array(await (await fetch(url)).arrayBuffer());
+  expect(sha256(served)).toBe(sha256(original));
 });

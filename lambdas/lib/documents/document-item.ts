@@ -57,13 +57,15 @@ export interface DocumentItem {
   /** The PDF's size and SHA-256 (hex), as S3 holds them. */
   bytes: number;
   sha256: string;
+  /** The object's version in the bucket (versioned under Object Lock): the one links serve. */
+  versionId?: string;
   /** A regenerated statement: the docId of the statement it corrects, and who regenerated it. */
   correctionOf?: string;
   regeneratedBy?: string;
 }
 
 /** What a document's writer gives: the store adds where it went, its size and its hash. */
-export type DocumentDraft = Omit<DocumentItem, 'objectKey' | 'bytes' | 'sha256'>;
+export type DocumentDraft = Omit<DocumentItem, 'objectKey' | 'bytes' | 'sha256' | 'versionId'>;
 
 /** A docId: `YYYYMMDDTHHMMSSZ-` then lower-case letters, digits and hyphens. */
 export const DOC_ID_PATTERN = /^\d{8}T\d{6}Z-[a-z0-9-]{1,120}$/;

@@ -56,10 +56,12 @@ export async function storeDocument(
   }
 }
 
+type StoredObject = Pick<DocumentItem, 'bytes' | 'sha256' | 'versionId'>;
+
 /** The PDF under its key, written only if no object is there; answers the size and hash S3 holds. */
-async function putOnce(objectKey: string, pdf: Uint8Array): Promise<{ bytes: number; sha256: string }> {
+async function putOnce(objectKey: string, pdf: Uint8Array): Promise<StoredObject> {
   try {
-    await s3Client().send(
+    const put = await s3Client().send(
       new PutObjectCommand({
         Bucket: config.documentsBucket,
         Key: objectKey,
@@ -69,7 +71,11 @@ async function putOnce(objectKey: string, pdf: Uint8Array): Promise<{ bytes: num
         IfNoneMatch: '*',
       }),
     );
-    return { bytes: pdf.byteLength, sha256: createHash('sha256').update(pdf).digest('hex') };
+    return {
+      bytes: pdf.byteLength,
+      sha256: createHash('sha256').update(pdf).digest('hex'),
+      ...(put.VersionId ? { versionId: put.VersionId } : {}),
+    };
   } catch (error) {
     if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== 412) throw error;
     const head = await s3Client().send(
@@ -78,6 +84,7 @@ async function putOnce(objectKey: string, pdf: Uint8Array): Promise<{ bytes: num
     return {
       bytes: head.ContentLength ?? 0,
       sha256: head.ChecksumSHA256 ? Buffer.from(head.ChecksumSHA256, 'base64').toString('hex') : '',
+      ...(head.VersionId ? { versionId: head.VersionId } : {}),
     };
   }
 }
@@ -97,6 +104,8 @@ export async function documentLink(item: DocumentItem, now: number): Promise<{ u
     new GetObjectCommand({
       Bucket: config.documentsBucket,
       Key: item.objectKey,
+      // The version written, which the lock keeps: a later object put over a delete marker is never what a link serves.
+      ...(item.versionId ? { VersionId: item.versionId } : {}),
       ResponseContentType: 'application/pdf',
       ResponseContentDisposition: `attachment; filename="aurum-${item.docId}.pdf"`,
     }),
