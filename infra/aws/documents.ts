@@ -23,7 +23,7 @@ import {
   type IBucket,
   ObjectLockRetention,
 } from 'aws-cdk-lib/aws-s3';
-import { Construct } from 'constructs';
+import { Construct, type IConstruct } from 'constructs';
 import type { FirmDetails } from '../../shared/site-config';
 import { monthlyBackupRetention } from './backup-rules';
 import { acknowledgeGuard } from './guard-rules';
@@ -129,12 +129,29 @@ export class ClientDocuments extends Construct {
   }
 
   private acknowledgePrefix(fn: PortalFunction): void {
-    const bucketId = Stack.of(this.bucket).getLogicalId(this.bucket.node.defaultChild as CfnBucket);
-    // The grant lives in the function's role's policy, beside the function.
-    Validations.of(fn.role ?? fn).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${DOCUMENTS_PREFIX}*]`,
-      reason:
-        "Each document is a new object (clients/<sub>/<docId>.pdf): the documents prefix is the narrowest resource that names a client's documents.",
+    const role = (fn.role ?? fn) as IConstruct;
+    const reason =
+      "Each document is a new object (clients/<sub>/<docId>.pdf): the documents prefix is the narrowest resource that names a client's documents.";
+    if (Stack.of(fn) === Stack.of(this.bucket)) {
+      const bucketId = Stack.of(this.bucket).getLogicalId(this.bucket.node.defaultChild as CfnBucket);
+      // The grant lives in the function's role's policy, beside the function.
+      Validations.of(role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${DOCUMENTS_PREFIX}*]`,
+        reason,
+      });
+      return;
+    }
+    // A writer in another stack names the bucket through the portal stack's output, known only
+    // once references are resolved: acknowledged then, for that resource exactly.
+    role.node.addValidation({
+      validate: () => {
+        const resolved: unknown = Stack.of(role).resolve(this.bucket.bucketArn);
+        Validations.of(role).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::${JSON.stringify(resolved)}/${DOCUMENTS_PREFIX}*]`,
+          reason,
+        });
+        return [];
+      },
     });
   }
 }

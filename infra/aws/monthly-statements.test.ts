@@ -16,7 +16,7 @@ import { MONTHLY_RUN_TIMEOUT_SECONDS } from '../monthly-statements-flow';
 import { stageTemplates, templateReader } from './test-support/template-reader';
 
 const STAGE = 'flow';
-const { template, operationsTemplate } = stageTemplates({
+const { operationsTemplate: template } = stageTemplates({
   stage: STAGE,
   account: '444444444444',
   region: 'eu-west-1',
@@ -80,7 +80,7 @@ it('starts on the 1st at 02:00 UTC with the scheduled time, and checks the month
 });
 
 it('alarms when an execution fails, times out or is aborted, and when no run finished the month by the 2nd', () => {
-  const alarms = templateReader(operationsTemplate)
+  const alarms = templateReader(template)
     .ofType('AWS::CloudWatch::Alarm')
     .map(([, a]) => a.Properties);
   const described = (words: string) => alarms.filter((a) => String(a.AlarmDescription).startsWith(words));

@@ -718,6 +718,25 @@ describe('the activity log, written once', () => {
   const WRITES = /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|PartiQL\w+|\*)$/;
   const writesTableItems = (s: Statement) => s.Effect === 'Allow' && [s.Action].flat().some((a) => WRITES.test(a));
 
+  it("denies the operations stack's one table writer, the monthly statements job, the same updates, deletes and batch writes", () => {
+    const ops = templateReader(operations);
+    const writers = ops
+      .ofType('AWS::IAM::Role')
+      .filter(([id]) => ops.statementsOfRole(id).some(writesTableItems))
+      .map(([id]) => id);
+    expect(writers).toEqual([expect.stringMatching(/^MonthlyStatementsJobRole/)]);
+    const denials = ops
+      .statementsOfRole(writers[0] ?? '')
+      .filter((s) => s.Effect === 'Deny')
+      .map((s) => ({ Action: [s.Action].flat().sort(), Condition: s.Condition }));
+    expect(denials).toEqual(
+      expect.arrayContaining([
+        { Action: denied, Condition: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': 'ACTIVITY#*' } } },
+        { Action: denied, Condition: { Null: { 'dynamodb:LeadingKeys': 'true' } } },
+      ]),
+    );
+  });
+
   it('denies every role that may write the table any update, delete or batch write on its items, even a batch that mixes keys or a request without one', () => {
     // The restore role writes only the new tables it restores into, never this one (infra/aws/backups.test.ts).
     const onTable = (s: Statement) => [s.Action].flat().some((a) => a.startsWith('dynamodb:'));
@@ -732,9 +751,9 @@ describe('the activity log, written once', () => {
     const writers = ofType('AWS::IAM::Role').filter(
       ([id]) => statementsOfRole(id).some(writesTableItems) && !restoresOnly(id),
     );
-    // The routes that write, the post-confirmation and pre-token-generation triggers, the weekly job, the notifier, the exporter, the activity sealer and the monthly statements job.
+    // The routes that write, the post-confirmation and pre-token-generation triggers, the weekly job, the notifier, the exporter and the activity sealer.
     const writingRoutes = (routes as readonly RouteDef[]).filter((r) => writesTable(routeTableUse(r)));
-    expect(writers).toHaveLength(writingRoutes.length + 7);
+    expect(writers).toHaveLength(writingRoutes.length + 6);
     for (const [roleId] of writers) {
       const denials = statementsOfRole(roleId)
         .filter((s) => s.Effect === 'Deny')

@@ -1010,8 +1010,8 @@ describe('alarms and outputs', () => {
     const errorAlarms = operations
       .ofType('AWS::CloudWatch::Alarm')
       .filter(([, a]) => a.Properties.MetricName === 'Errors');
-    // And the version pruner's own (version-pruner.ts).
-    expect(errorAlarms.length).toBe(routes.length + FUNCTIONS_BESIDE_ROUTES + 1);
+    // And the operations stack's own functions: the version pruner (version-pruner.ts) and the monthly statements job.
+    expect(errorAlarms.length).toBe(routes.length + FUNCTIONS_BESIDE_ROUTES + 2);
   });
 
   it('can notify: the topic is under a key of its own that CloudWatch may use, and CloudWatch alarms of this account may publish', () => {
@@ -1067,8 +1067,11 @@ describe('alarms and outputs', () => {
     ];
     for (const name of ['SiteUrl', 'UserPoolId', 'UserPoolClientId', 'TableName', 'Region', ...runbook])
       template.hasOutput(name, {});
-    // Every output the runbook names exists.
+    // Every output the runbook names exists, in the stack it reads it from.
     const doc = readFileSync(join(__dirname, '../../docs/operations.md'), 'utf8');
-    for (const name of doc.matchAll(/OutputKey=='(\w+)'/g)) template.hasOutput(name[1] ?? '?', {});
+    for (const [line] of doc.matchAll(/^.*OutputKey=='\w+'.*$/gm)) {
+      const owner = line.includes('--stack-name "$STACK-Operations"') ? operationsTemplate : template;
+      for (const name of line.matchAll(/OutputKey=='(\w+)'/g)) owner.hasOutput(name[1] ?? '?', {});
+    }
   });
 });

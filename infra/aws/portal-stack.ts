@@ -4,11 +4,11 @@
  *               └─ /api/* ─ HTTP API ─ Cognito JWT authorizer ─ one Lambda per route ─ DynamoDB
  *   Cognito user pool (e-mail + password, Google when configured, admins group, triggers, WAF)
  *   EventBridge, Monday 00:00 UTC ─ Step Functions (16 shards) ─ weekly growth Lambda ─ DynamoDB
- *   EventBridge, the 1st 02:00 UTC ─ Step Functions (16 shards) ─ monthly statements Lambda ─ DynamoDB, S3
  *   POST /api/admin/statements/balances/exports ─ exporter Lambda (async) ─ S3 (KMS), presigned links
  *   Clients' documents (statements, confirmations) ─ S3 (KMS, Object Lock for the recordYears), presigned links
  *   The money routes' functions behind a `live` alias that CodeDeploy moves by canary
- * What watches it (alarms, the dashboard, the budget) is the operations stack's (operations-stack.ts).
+ * What watches it (alarms, the dashboard, the budget) and the month's statements job are the
+ * operations stack's (operations-stack.ts).
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
@@ -34,7 +34,6 @@ import { PortalSite } from './site';
 import type { StageConfig } from './stage-config';
 import { Notifications } from './notifications';
 import { WeeklyGrowth } from './weekly-growth';
-import { MonthlyStatements } from './monthly-statements';
 import { RECORD_YEARS } from '../../shared/record-keeping';
 import { PAYOUT_COOLING_OFF_HOURS } from '../../shared/payout-cooling-off';
 import { CLIENT_SIGN_UP_DEFAULT } from '../../shared/client-sign-up';
@@ -58,7 +57,6 @@ export interface PortalParts {
   /** Every function of the product, by the name its alarms carry. */
   functions: Record<string, IFunction>;
   weeklyGrowth: WeeklyGrowth;
-  monthlyStatements: MonthlyStatements;
   notifications: Notifications;
   activitySealer: ActivitySealer;
   backup: TableBackup;
@@ -176,9 +174,6 @@ export class PortalStack extends Stack {
       }),
     );
     const growth = new WeeklyGrowth(this, 'WeeklyGrowth', { table, stage: config.stage });
-    const statements = new MonthlyStatements(this, 'MonthlyStatements', { table, stage: config.stage });
-    // The job writes each client's statements to the documents bucket, once.
-    documents.allowWrite(statements.job);
     const notifications = new Notifications(this, 'Notifications', {
       table,
       userPool: auth.userPool,
@@ -222,7 +217,6 @@ export class PortalStack extends Stack {
       customMessage,
       preTokenGeneration,
       weeklyGrowth: growth.job,
-      monthlyStatements: statements.job,
       notifier: notifications.notifier,
       balancesExporter: exports.exporter,
       activitySealer: activitySealer.sealer,
@@ -233,7 +227,6 @@ export class PortalStack extends Stack {
       site,
       functions,
       weeklyGrowth: growth,
-      monthlyStatements: statements,
       notifications,
       activitySealer,
       backup,
@@ -258,10 +251,6 @@ export class PortalStack extends Stack {
     new CfnOutput(this, 'WeeklyGrowthStateMachineArn', { value: growth.stateMachine.stateMachineArn });
     new CfnOutput(this, 'WeeklyGrowthDeadLetterQueueUrl', { value: growth.deadLetters.queueUrl });
     new CfnOutput(this, 'WeeklyGrowthDeadLetterQueueArn', { value: growth.deadLetters.queueArn });
-    new CfnOutput(this, 'MonthlyStatementsFunctionName', { value: statements.job.functionName });
-    new CfnOutput(this, 'MonthlyStatementsStateMachineArn', { value: statements.stateMachine.stateMachineArn });
-    new CfnOutput(this, 'MonthlyStatementsDeadLetterQueueUrl', { value: statements.deadLetters.queueUrl });
-    new CfnOutput(this, 'MonthlyStatementsDeadLetterQueueArn', { value: statements.deadLetters.queueArn });
     new CfnOutput(this, 'AlarmTopicArn', { value: topicArn });
     new CfnOutput(this, 'NotifierDeadLetterQueueUrl', { value: notifications.deadLetters.queueUrl });
     new CfnOutput(this, 'BackupVaultName', { value: backup.vault.backupVaultName });

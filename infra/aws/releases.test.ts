@@ -96,6 +96,13 @@ function linesOf(widget: Widget | undefined): Line[] {
 }
 
 const widgets = widgetsOf(operations);
+/** The monthly statements job and its dead-letter queue, the operations stack's. */
+const opsStatements = (type: string) =>
+  templateReader(operations)
+    .ofType(type)
+    .filter(([id]) => id.startsWith('MonthlyStatements'));
+const statementsJob = opsStatements('AWS::Lambda::Function');
+const statementsQueues = opsStatements('AWS::SQS::Queue');
 const titled = (title: string) => {
   const found = widgets.find((w) => w.properties.title === title);
   if (!found) throw new Error(`no widget titled ${title}: ${widgets.map((w) => w.properties.title).join(' | ')}`);
@@ -148,7 +155,8 @@ describe('the stage dashboard: the API', () => {
 
 describe('the stage dashboard: functions, table, weekly job, notifier', () => {
   it("graphs every function's errors, throttles and duration, by the names its alarms carry", () => {
-    const productFunctions = ofType('AWS::Lambda::Function')
+    // The portal stack's functions and the operations stack's statements job.
+    const productFunctions = [...ofType('AWS::Lambda::Function'), ...statementsJob]
       .filter(([, r]) => typeof r.Properties.Description === 'string')
       .map(([id]) => `ref:${id}`)
       .sort();
@@ -222,7 +230,7 @@ describe('the stage dashboard: functions, table, weekly job, notifier', () => {
         label: 'oldest record',
       },
     ]);
-    const queues = ofType('AWS::SQS::Queue').map(([id]) => `att:${id}.QueueName`);
+    const queues = [...ofType('AWS::SQS::Queue'), ...statementsQueues].map(([id]) => `att:${id}.QueueName`);
     const deadLetters = linesOf(titled('Dead letters'));
     expect(deadLetters.map((l) => l.name)).toEqual(queues.map(() => 'ApproximateNumberOfMessagesVisible'));
     expect(deadLetters.map((l) => l.dims.QueueName).sort()).toEqual(queues.sort());

@@ -12,8 +12,8 @@ import { projectContext } from './project-context';
 import { buildStage } from '../stage';
 import type { StageConfig } from '../stage-config';
 
-/** The product's functions that serve no route: the four Cognito triggers, the weekly job, the notifier, the balances exporter, the activity sealer and the monthly statements job. */
-export const FUNCTIONS_BESIDE_ROUTES = 9;
+/** The product's functions that serve no route: the four Cognito triggers, the weekly job, the notifier, the balances exporter, and the activity sealer (the monthly statements job is the operations stack's). */
+export const FUNCTIONS_BESIDE_ROUTES = 8;
 
 export type Resource = {
   Type: string;
