@@ -515,8 +515,16 @@ describe('closing a client account', () => {
     const res = await close();
     expect(res).toMatchObject({ status: 200, body: { success: true } });
     const kept = await t.table.items(ivy.sub);
-    // The acceptance of the client agreement is one of the records kept.
-    expect(kept.map((i) => String(i.SK).split('#')[0])).toEqual(['AGREEMENT', 'ENTRY', 'ENTRY', 'PAYOUT', 'PROFILE']);
+    // The acceptance of the client agreement and the confirmations of both moves are records kept.
+    expect(kept.map((i) => String(i.SK).split('#')[0])).toEqual([
+      'AGREEMENT',
+      'DOC',
+      'DOC',
+      'ENTRY',
+      'ENTRY',
+      'PAYOUT',
+      'PROFILE',
+    ]);
     expect(kept.find((i) => i.SK === 'PROFILE')).toMatchObject({
       deleted: true,
       closedAt: expect.any(String),

@@ -2,7 +2,7 @@
  * The record of one monthly statements run (JOBRUN#monthly-statements / RUN#<month>#<invocation>):
  * written once by the run's last step with what the run did, never updated. A rerun of a month is
  * a record of its own, so the month's records tell every attempt apart; the check on the 2nd
- * (lambdas/jobs/monthly-statements-check.ts) reads them to know whether a run finished the month.
+ * (checkMonth in lambdas/jobs/monthly-statements.ts) reads them to know whether a run finished the month.
  * It holds no client's data, is on no index, and expires with the weekly runs' records.
  */
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';

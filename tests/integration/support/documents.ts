@@ -3,6 +3,7 @@
  * storeDocument), by this process against a stack's table and documents bucket: the job is not
  * what these tests are about, and it may not be there to run.
  */
+import { DEMO_FIRM } from '../../../infra/aws/demo-firm';
 import { localCredentials } from '../../../infra/local/dynamo';
 import { LOCAL_DOCUMENTS_BUCKET, LOCAL_REGION } from '../../../infra/local/stack/local-names';
 import { type DocumentItem, periodOf } from '../../../lambdas/lib/documents/document-item';
@@ -20,6 +21,8 @@ export function useDocumentWriter(ctx: StackContext): void {
       dynamoEndpoint: ctx.stack.dynamoEndpoint,
       s3Endpoint: ctx.stack.s3Endpoint,
       documentsBucket: LOCAL_DOCUMENTS_BUCKET,
+      // As the local stack gives its writers: the demo firm prints on the statements.
+      firm: DEMO_FIRM,
       credentials: localCredentials(),
     });
   });

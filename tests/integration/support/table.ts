@@ -7,9 +7,10 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { keys, totalsKeys } from '../../../lambdas/lib/data/table';
+import { keys, requestIds, totalsKeys } from '../../../lambdas/lib/data/table';
 import { type LedgerEntry, replayLedger } from '../../../shared/growth';
 import type { TestStack } from './stack';
+import { eventually } from './eventually';
 
 export class TableReader {
   private readonly doc: DynamoDBDocumentClient;
@@ -118,7 +119,34 @@ export class TableReader {
     }
   }
 
+  /**
+   * The client's items under `prefix` (all of them by default). A whole-client or documents read
+   * first waits, a while, for the confirmations the notifier writes from the stream after each
+   * deposit, withdrawal and payout: a snapshot taken before a refused request then equals the one
+   * taken after, whatever the stream's pace.
+   */
   async items(sub: string, prefix = ''): Promise<Record<string, unknown>[]> {
+    if (prefix !== '' && prefix !== keys.documentPrefix) return this.query(sub, prefix);
+    const settled = async () => {
+      const all = await this.query(sub, '');
+      const confirmed = new Set(all.filter((i) => String(i.SK).startsWith(keys.documentPrefix)).map((i) => i.ref));
+      const due = all.filter(
+        (i) =>
+          (String(i.SK).startsWith(keys.entryPrefix) && (i.type === 'deposit' || i.type === 'withdrawal')) ||
+          (String(i.SK).startsWith(keys.requestPrefix) && i.sentAt !== undefined),
+      );
+      const refOf = (i: Record<string, unknown>) =>
+        String(i.SK).startsWith(keys.entryPrefix)
+          ? i.entryId
+          : (i.requestId ?? requestIds.make(sub, String(i.SK).slice(keys.requestPrefix.length)));
+      const missing = due.filter((i) => !confirmed.has(refOf(i)));
+      if (missing.length > 0) throw new Error(`no confirmation yet of ${missing.map((i) => String(i.SK)).join(', ')}`);
+    };
+    await eventually(settled, 20_000, 200).catch(() => undefined);
+    return this.query(sub, prefix);
+  }
+
+  private async query(sub: string, prefix: string): Promise<Record<string, unknown>[]> {
     const out: Record<string, unknown>[] = [];
     let start: Record<string, unknown> | undefined;
     do {
