@@ -18,12 +18,12 @@
  * that moment's month.
  */
 import { CLIENT_SHARDS } from '../lambdas/lib/data/table';
+import { shardedJobFlow } from './sharded-job-flow';
 
 /** The definition substitution (DefinitionSubstitutions) that names the job function. */
 export const STATEMENTS_FUNCTION_ARN_SUBSTITUTION = 'MonthlyStatementsFunctionArn';
 /** Where the definition names the job function, substituted on deploy. */
 export const STATEMENTS_FUNCTION_ARN_PLACEHOLDER = `\${${STATEMENTS_FUNCTION_ARN_SUBSTITUTION}}`;
-const LAMBDA_INVOKE = 'arn:aws:states:::lambda:invoke';
 
 /** Each step's Lambda timeout; a step answers a cursor with STATEMENTS_STEP_MARGIN_MS of it left. */
 export const MONTHLY_STATEMENTS_STEP_TIMEOUT_MS = 5 * 60_000;
@@ -38,14 +38,6 @@ export const MONTHLY_RUN_TIMEOUT_SECONDS = 20 * 60 * 60;
 /** How many shards run at once: all of them by default, fewer to spare the table, S3 or Lambda's concurrency. */
 export const MONTHLY_STATEMENTS_MAX_CONCURRENCY = CLIENT_SHARDS;
 
-/** Lambda's own transient errors: retried on every task, with backoff. */
-const LAMBDA_TRANSIENT = [
-  'Lambda.ServiceException',
-  'Lambda.AWSLambdaException',
-  'Lambda.SdkClientException',
-  'Lambda.TooManyRequestsException',
-];
-
 export interface MonthlyStatementsFlowOptions {
   maxConcurrency?: number;
 }
@@ -53,73 +45,16 @@ export interface MonthlyStatementsFlowOptions {
 export function monthlyStatementsFlow({
   maxConcurrency = MONTHLY_STATEMENTS_MAX_CONCURRENCY,
 }: MonthlyStatementsFlowOptions = {}) {
-  return {
-    Comment: "Monthly statements: every client's statements for the month, shard by shard, in steps with a time budget",
-    StartAt: 'Plan',
-    TimeoutSeconds: MONTHLY_RUN_TIMEOUT_SECONDS,
-    States: {
-      Plan: {
-        Type: 'Pass',
-        Parameters: {
-          'time.$': '$.time',
-          'startedAt.$': '$$.Execution.StartTime',
-          'shards.$': `States.ArrayRange(0, ${CLIENT_SHARDS - 1}, 1)`,
-        },
-        Next: 'Shards',
-      },
-      Shards: {
-        Type: 'Map',
-        ItemsPath: '$.shards',
-        MaxConcurrency: maxConcurrency,
-        ItemSelector: { step: 'statements-shard', 'shard.$': '$$.Map.Item.Value', 'time.$': '$.time' },
-        ItemProcessor: {
-          ProcessorConfig: { Mode: 'INLINE' },
-          StartAt: 'ShardStatements',
-          States: {
-            ShardStatements: {
-              Type: 'Task',
-              Resource: LAMBDA_INVOKE,
-              Parameters: { FunctionName: STATEMENTS_FUNCTION_ARN_PLACEHOLDER, 'Payload.$': '$' },
-              OutputPath: '$.Payload',
-              Retry: [
-                // A step the machine could not have sent (a bad time or cursor) fails at once.
-                { ErrorEquals: ['BadStep'], MaxAttempts: 0 },
-                // A step that failed (throttled, timed out) is run again from the same cursor: the
-                // statements it wrote before failing are found, not written again.
-                {
-                  ErrorEquals: [...LAMBDA_TRANSIENT, 'States.TaskFailed'],
-                  IntervalSeconds: 2,
-                  MaxAttempts: 5,
-                  BackoffRate: 2,
-                },
-              ],
-              Next: 'ShardDone',
-            },
-            ShardDone: {
-              Type: 'Choice',
-              Choices: [{ Variable: '$.cursor', IsPresent: true, Next: 'ShardStatements' }],
-              Default: 'ShardWritten',
-            },
-            ShardWritten: { Type: 'Succeed' },
-          },
-        },
-        ResultPath: '$.shards',
-        Next: 'Finish',
-      },
-      Finish: {
-        Type: 'Task',
-        Resource: LAMBDA_INVOKE,
-        Parameters: {
-          FunctionName: STATEMENTS_FUNCTION_ARN_PLACEHOLDER,
-          Payload: { step: 'finish', 'time.$': '$.time', 'startedAt.$': '$.startedAt', 'shards.$': '$.shards' },
-        },
-        OutputPath: '$.Payload',
-        // Only Lambda's own errors: a run with failed clients is redone by a new execution, not a retry.
-        Retry: [{ ErrorEquals: LAMBDA_TRANSIENT, IntervalSeconds: 2, MaxAttempts: 3, BackoffRate: 2 }],
-        End: true,
-      },
-    },
-  } as const;
+  return shardedJobFlow({
+    comment: "Monthly statements: every client's statements for the month, shard by shard, in steps with a time budget",
+    timeoutSeconds: MONTHLY_RUN_TIMEOUT_SECONDS,
+    maxConcurrency,
+    functionPlaceholder: STATEMENTS_FUNCTION_ARN_PLACEHOLDER,
+    momentKey: 'time',
+    shardStep: 'statements-shard',
+    stepState: 'ShardStatements',
+    doneState: 'ShardWritten',
+  });
 }
 
 /** The definition as the stack deploys it (its DefinitionString), the job function still a substitution. */

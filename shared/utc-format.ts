@@ -3,7 +3,8 @@
  * month in full and the time in UTC, saying so ("25 November 2026, 15:53 UTC"). Month names are
  * spelled out rather than through Intl, so the text is the same on every Node build.
  */
-const MONTHS = [
+/** The months' names in English, January first: what every date the firm writes spells out. */
+export const MONTHS = [
   'January',
   'February',
   'March',

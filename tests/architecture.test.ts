@@ -75,8 +75,9 @@ const FLOORS: readonly (readonly [floor: string, mayImport: readonly string[]])[
   ['lambdas/notifications/', ['shared/', 'lambdas/lib/']],
   ['lambdas/', ['shared/', 'lambdas/lib/', 'lambdas/notifications/']],
   ['web/', ['shared/']],
-  ['infra/weekly-growth-flow.ts', ['shared/', 'lambdas/']],
-  ['infra/monthly-statements-flow.ts', ['shared/', 'lambdas/']],
+  ['infra/sharded-job-flow.ts', ['shared/', 'lambdas/']],
+  ['infra/weekly-growth-flow.ts', ['shared/', 'lambdas/', 'infra/sharded-job-flow.ts']],
+  ['infra/monthly-statements-flow.ts', ['shared/', 'lambdas/', 'infra/sharded-job-flow.ts']],
   [
     'infra/aws/',
     ['shared/', 'lambdas/', 'infra/weekly-growth-flow.ts', 'infra/monthly-statements-flow.ts', 'infra/stages.ts'],
@@ -84,7 +85,15 @@ const FLOORS: readonly (readonly [floor: string, mayImport: readonly string[]])[
   ['infra/stages.ts', ['infra/aws/']],
   [
     'infra/local/',
-    ['shared/', 'lambdas/', 'web/', 'infra/aws/', 'infra/weekly-growth-flow.ts', 'infra/monthly-statements-flow.ts'],
+    [
+      'shared/',
+      'lambdas/',
+      'web/',
+      'infra/aws/',
+      'infra/sharded-job-flow.ts',
+      'infra/weekly-growth-flow.ts',
+      'infra/monthly-statements-flow.ts',
+    ],
   ],
   ['infra/tools/', ['shared/', 'lambdas/', 'infra/local/']],
 ];

@@ -4,7 +4,7 @@
  * and message), and a definition it cannot run locally is refused before the run.
  */
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';
-import { LAMBDA_INVOKE } from '../weekly-growth-flow';
+import { LAMBDA_INVOKE } from '../sharded-job-flow';
 import {
   FunctionError,
   INTERPRETER_TASK_TIMEOUT_S,

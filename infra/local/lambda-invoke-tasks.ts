@@ -8,7 +8,7 @@
  * run: left without a handler, the interpreter would call AWS Lambda itself.
  */
 import type { RunOptions, StateMachineDefinition } from 'aws-local-stepfunctions';
-import { LAMBDA_INVOKE } from '../weekly-growth-flow';
+import { LAMBDA_INVOKE } from '../sharded-job-flow';
 
 type State = StateMachineDefinition['States'][string];
 type TaskState = Extract<State, { Type: 'Task' }>;

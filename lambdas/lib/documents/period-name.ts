@@ -1,20 +1,6 @@
 /** How documents and e-mails name a statement's period: "October 2026", "Q4 2026", "2026" (UTC). */
+import { MONTHS } from '../../../shared/utc-format';
 import type { PeriodKind } from './document-item';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 /** The period starting at `from` (epoch ms or ISO) in words. */
 export function periodName(kind: PeriodKind, from: number | string): string {
