@@ -50,8 +50,8 @@ it('synthesizes offline, and every Lambda bundle loads', () => {
   const bundles = readdirSync(out)
     .map((dir) => join(out, dir, 'index.mjs'))
     .filter((file) => existsSync(file));
-  // And the operations stack's version pruner (version-pruner.ts).
-  expect(bundles).toHaveLength(routes.length + FUNCTIONS_BESIDE_ROUTES + 1);
+  // And the operations stack's own: the version pruner (version-pruner.ts) and the monthly statements job.
+  expect(bundles).toHaveLength(routes.length + FUNCTIONS_BESIDE_ROUTES + 2);
   for (const bundle of bundles) {
     const kind = execFileSync(
       process.execPath,
