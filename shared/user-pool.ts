@@ -18,7 +18,30 @@ export const userPoolDefinition = {
    * The hosted UI's code flow (Google) needs no explicit flow, and a refresh rotates (below), which
    * only GetTokensFromRefreshToken does: InitiateAuth's REFRESH_TOKEN_AUTH is not allowed.
    */
-  authFlows: ['USER_SRP_AUTH'] as const,
+  authFlows: ['USER_SRP_AUTH', 'USER_AUTH'] as const,
+  /**
+   * What a sign-in may start with under USER_AUTH: the password (over SRP, as above) or a passkey.
+   * Cognito's PASSWORD factor also takes a plain password in that flow; the web never sends one.
+   */
+  firstFactors: ['PASSWORD', 'WEB_AUTHN'] as const,
+  /**
+   * Passkeys (WebAuthn): every ceremony requires user verification (a PIN or biometric on the
+   * device, not a mere touch), and a passkey sign-in with it counts as multi-factor, so it stands
+   * in for the authenticator code. The relying party is the site's own host, per stage
+   * (infra/aws/auth.ts; `localhost` on this machine).
+   */
+  passkeys: { userVerification: 'required', factorConfiguration: 'MULTI_FACTOR_WITH_USER_VERIFICATION' },
+  /**
+   * The `amr` claim (authentication methods) Cognito's tokens carry for each way of signing in,
+   * kept across refreshes. The product reads a session's sign-in from it only as "a passkey
+   * signed in" (multi-factor without a password: lambdas/lib/http/sign-in-method.ts), so the
+   * exact word Cognito uses for the key does not decide anything.
+   */
+  signInMethods: {
+    password: ['pwd'],
+    passwordAndCode: ['pwd', 'otp', 'mfa'],
+    passkey: ['hwk', 'user', 'mfa'],
+  },
   /**
    * Each refresh (GetTokensFromRefreshToken) hands out a new refresh token and retires the one it
    * was given this many seconds later: long enough to retry a refresh whose answer was lost, so a
