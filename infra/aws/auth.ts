@@ -8,11 +8,13 @@
 import { Duration, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  CfnUserPool,
   CfnUserPoolGroup,
   ClientAttributes,
   FeaturePlan,
   Mfa,
   OAuthScope,
+  PasskeyUserVerification,
   ProviderAttribute,
   type StandardAttributesMask,
   UserPool,
@@ -45,6 +47,11 @@ export interface AuthProps {
   preTokenGeneration: IFunction;
   /** The site's origin (https://<domain> or https://...cloudfront.net): OAuth callback and sign-out URLs. */
   siteUrl: string;
+  /**
+   * The site's host (the stage's domain, or the distribution's name): the passkeys' relying
+   * party, so a passkey made on the site answers only the site, never a look-alike page.
+   */
+  siteHost: string;
   /** Also allow http://localhost:3000 as a callback, for development against this pool. */
   localhostCallbacks: boolean;
   google?: GoogleSignIn;
@@ -168,7 +175,17 @@ export class PortalAuth extends Construct {
             configurationSetName: this.mailConfigurationSet?.configurationSetName,
           })
         : undefined,
+      // Passkeys (shared/user-pool.ts): a first factor beside the password, always with user
+      // verification, which Essentials needs and which counts as multi-factor (below).
       featurePlan: FeaturePlan.ESSENTIALS,
+      signInPolicy: {
+        allowedFirstAuthFactors: {
+          password: def.firstFactors.includes('PASSWORD'),
+          passkey: def.firstFactors.includes('WEB_AUTHN'),
+        },
+      },
+      passkeyRelyingPartyId: props.siteHost,
+      passkeyUserVerification: PasskeyUserVerification.REQUIRED,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
       lambdaTriggers: {
@@ -195,6 +212,10 @@ export class PortalAuth extends Construct {
       },
       { id: 'AwsSolutions-COG8', reason: 'The Plus feature plan is paid; see COG3.' },
     );
+
+    // A passkey sign-in with user verification stands for the authenticator code: a user with
+    // two-factor sign-in on is not asked for a code after one. CDK has no property for it yet.
+    (this.userPool.node.defaultChild as CfnUserPool).webAuthnFactorConfiguration = def.passkeys.factorConfiguration;
 
     this.firewall = new UserPoolFirewall(this, 'Firewall', { userPool: this.userPool, stage: props.stage });
 
@@ -230,6 +251,7 @@ export class PortalAuth extends Construct {
       // The definition's sign-in flow; refreshes rotate (below); no admin or custom flow.
       authFlows: {
         userSrp: flows.includes('USER_SRP_AUTH'),
+        user: flows.includes('USER_AUTH'),
         userPassword: flows.includes('USER_PASSWORD_AUTH'),
         custom: false,
         adminUserPassword: false,

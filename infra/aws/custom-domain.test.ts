@@ -197,6 +197,11 @@ describe('a stage with its own domain, outside us-east-1', () => {
     });
   });
 
+  it("makes the name the passkeys' relying party, so a passkey answers this site alone", () => {
+    const [, pool] = only(owned.template, 'AWS::Cognito::UserPool');
+    expect(pool.Properties.WebAuthnRelyingPartyID).toBe(DOMAIN.name);
+  });
+
   it('derives the OAuth callbacks, SITE_URL, config.json, the outputs and the CSP from the name', () => {
     const [, client] = only(owned.template, 'AWS::Cognito::UserPoolClient');
     expect(client.Properties).toMatchObject({ CallbackURLs: [`${SITE}/`], LogoutURLs: [`${SITE}/`] });

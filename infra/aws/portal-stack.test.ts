@@ -402,7 +402,9 @@ describe('Cognito', () => {
       0,
     );
     // The challenge is answered with RespondToAuthChallenge, which needs no auth flow of its own.
-    template.hasResourceProperties('AWS::Cognito::UserPoolClient', { ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH'] });
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_USER_AUTH'],
+    });
   });
 
   it('keeps the verified e-mail address until a new one is confirmed', () => {
@@ -501,7 +503,7 @@ describe('Cognito', () => {
   it('has an app client without secret for SRP sign-in and rotating refresh, with user-existence errors prevented', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
-      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH'],
+      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_USER_AUTH'],
       // A refresh token is retired by the refresh that uses it, after 10 seconds for a retry.
       RefreshTokenRotation: { Feature: 'ENABLED', RetryGracePeriodSeconds: 10 },
       PreventUserExistenceErrors: 'ENABLED',
@@ -519,6 +521,19 @@ describe('Cognito', () => {
     expect(flows).not.toContain('ALLOW_REFRESH_TOKEN_AUTH');
     expect(flows).not.toContain('ALLOW_USER_PASSWORD_AUTH');
     expect(flows).not.toContain('ALLOW_ADMIN_USER_PASSWORD_AUTH');
+  });
+
+  it('signs in with a password or a passkey on the site itself, with user verification counted as multi-factor', () => {
+    const [, pool] = onlyOf('AWS::Cognito::UserPool');
+    expect(pool.Properties).toMatchObject({
+      UserPoolTier: 'ESSENTIALS',
+      Policies: { SignInPolicy: { AllowedFirstAuthFactors: ['PASSWORD', 'WEB_AUTHN'] } },
+      WebAuthnUserVerification: 'required',
+      WebAuthnFactorConfiguration: 'MULTI_FACTOR_WITH_USER_VERIFICATION',
+    });
+    // The relying party is the site's host: the distribution's name here, the stage's domain where it has one (custom-domain.test.ts).
+    const [distributionId] = onlyOf('AWS::CloudFront::Distribution');
+    expect(pool.Properties.WebAuthnRelyingPartyID).toEqual({ 'Fn::GetAtt': [distributionId, 'DomainName'] });
   });
 
   it('has no Google provider unless configured', () => {

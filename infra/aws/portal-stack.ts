@@ -116,6 +116,7 @@ export class PortalStack extends Stack {
       customMessage,
       preTokenGeneration,
       siteUrl,
+      siteHost: config.domain?.name ?? site.distribution.distributionDomainName,
       localhostCallbacks: config.localhostCallbacks ?? false,
       google: config.google,
       domainPrefix: config.authDomainPrefix,
