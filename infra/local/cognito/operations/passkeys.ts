@@ -19,7 +19,7 @@ import { attributeValue, type User } from '../cognito-local-internals';
 import { cognitoError, invalidParameter, messageOf, notAuthorized } from '../errors';
 import type { CognitoRequest } from '../request';
 import type { WebAuthnOptions } from '../types';
-import { passkeysOf, type StoredPasskey, type StoredUser } from '../users';
+import { isFederated, passkeysOf, type StoredPasskey, type StoredUser } from '../users';
 import type { OperationContext, Operations } from './context';
 import { checkAccessToken } from './sessions';
 
@@ -45,6 +45,14 @@ export function webAuthnOf(env: OperationContext): WebAuthnOptions {
 /** The WebAuthn user handle of a Cognito user: its `sub`, as bytes, base64url (never the e-mail). */
 export const userHandleOf = (user: User): string =>
   isoBase64URL.fromBuffer(isoUint8Array.fromUTF8String(attributeValue('sub', user.Attributes) ?? user.Username));
+
+/**
+ * A federated (Google_) user signs in at its provider, never with a factor of the pool's own: no
+ * passkey is registered for it, as no password is set on it.
+ */
+function assertSignsInHere(user: User): void {
+  if (isFederated(user)) throw notAuthorized('Passkeys are not available to federated users.');
+}
 
 /** What verifyRegistrationResponse's refusal means in Cognito's error names. */
 function registrationRefusal(e: unknown): Error {
@@ -114,6 +122,7 @@ function registrationOperations(env: OperationContext): Operations {
 
   async function start(req: CognitoRequest) {
     const { payload, user } = await checkAccessToken(env, req.AccessToken);
+    assertSignsInHere(user);
     const { relyingPartyId } = webAuthnOf(env);
     const email = attributeValue('email', user.Attributes) ?? user.Username;
     const options = await generateRegistrationOptions({
@@ -140,6 +149,7 @@ function registrationOperations(env: OperationContext): Operations {
 
   async function complete(req: CognitoRequest) {
     const { payload, user } = await checkAccessToken(env, req.AccessToken);
+    assertSignsInHere(user);
     const { relyingPartyId, origins } = webAuthnOf(env);
     const response = registrationResponseOf(req.Credential);
     const registration = pending.get(user.Username);

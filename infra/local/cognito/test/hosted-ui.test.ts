@@ -18,6 +18,7 @@ import {
   DescribeUserPoolClientCommand,
   ForgotPasswordCommand,
   SignUpCommand,
+  StartWebAuthnRegistrationCommand,
   UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { failureOf } from '../../../../tests/integration/support/failure';
@@ -434,6 +435,13 @@ describe("the token endpoint's refresh of an API sign-in", () => {
 
 describe('a Google user signs in at Google only', () => {
   const incorrect = { name: 'NotAuthorizedException', message: 'Incorrect username or password.' };
+
+  it('cannot register a passkey: it signs in at Google only', async () => {
+    const tokens = await googleTokens(grace.sub);
+    expect(
+      await failureOf(t.sdk.send(new StartWebAuthnRegistrationCommand({ AccessToken: String(tokens.access_token) }))),
+    ).toEqual({ name: 'NotAuthorizedException', message: 'Passkeys are not available to federated users.' });
+  });
 
   it('cannot be turned into a password user: ForgotPassword mails no code, no code resets it, ChangePassword refuses, no password signs it in', async () => {
     const tokens = await googleTokens(grace.sub);
