@@ -18,6 +18,7 @@ import {
   DescribeUserPoolClientCommand,
   ForgotPasswordCommand,
   SignUpCommand,
+  StartWebAuthnRegistrationCommand,
   UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { failureOf } from '../../../../tests/integration/support/failure';
@@ -29,7 +30,7 @@ import { freePort } from '../../ports';
 import { maskEmail } from '../delivery';
 import { hostedUiCertificate, type HostedUiCertificate } from '../hosted-ui-tls';
 import type { CapturedEmail } from '../index';
-import { useLocalCognito } from './test-support';
+import { createConfirmedUser, useLocalCognito } from './test-support';
 
 jest.setTimeout(30_000);
 
@@ -253,6 +254,9 @@ describe('the hosted UI with Google', () => {
     expect(claimsOf(refreshed.json.id_token).sub).toBe(id.sub);
     // The refreshed access token keeps the scopes of the sign-in.
     expect(claimsOf(refreshed.json.access_token).scope).toBe(access.scope);
+    // A Google sign-in says nothing of how the user proved themselves at Google: no amr, then or after.
+    for (const token of [tokens.json.access_token, tokens.json.id_token, refreshed.json.access_token])
+      expect(claimsOf(token).amr).toBeUndefined();
     expect(
       (
         await hosted('/oauth2/token', {
@@ -409,8 +413,35 @@ describe('the hosted UI with Google', () => {
   });
 });
 
+describe("the token endpoint's refresh of an API sign-in", () => {
+  it('keeps the amr the sign-in gave (a password here)', async () => {
+    const address = `amr-${randomBytes(4).toString('hex')}@example.com`;
+    await createConfirmedUser(t.sdk, t.cognito.userPoolId, address, 'secret-pw1');
+    const signedIn = (await t.signIn(address, 'secret-pw1')).AuthenticationResult;
+    expect(claimsOf(signedIn?.AccessToken).amr).toEqual(userPoolDefinition.signInMethods.password);
+    const refreshed = await hosted('/oauth2/token', {
+      method: 'POST',
+      form: {
+        grant_type: 'refresh_token',
+        client_id: t.cognito.clientId,
+        refresh_token: String(signedIn?.RefreshToken),
+      },
+    });
+    expect(refreshed.status).toBe(200);
+    expect(claimsOf(refreshed.json.access_token).amr).toEqual(userPoolDefinition.signInMethods.password);
+    expect(claimsOf(refreshed.json.id_token).amr).toEqual(userPoolDefinition.signInMethods.password);
+  });
+});
+
 describe('a Google user signs in at Google only', () => {
   const incorrect = { name: 'NotAuthorizedException', message: 'Incorrect username or password.' };
+
+  it('cannot register a passkey: it signs in at Google only', async () => {
+    const tokens = await googleTokens(grace.sub);
+    expect(
+      await failureOf(t.sdk.send(new StartWebAuthnRegistrationCommand({ AccessToken: String(tokens.access_token) }))),
+    ).toEqual({ name: 'NotAuthorizedException', message: 'Passkeys are not available to federated users.' });
+  });
 
   it('cannot be turned into a password user: ForgotPassword mails no code, no code resets it, ChangePassword refuses, no password signs it in', async () => {
     const tokens = await googleTokens(grace.sub);
