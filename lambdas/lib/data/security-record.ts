@@ -25,6 +25,8 @@ export const MOMENTS = [
   'totpDisabledAt',
   'pendingAssociationAt',
   'passwordChangedAt',
+  'passkeyAddedAt',
+  'passkeyRemovedAt',
 ] as const;
 export type Moment = (typeof MOMENTS)[number];
 /** The record's text fields: the session a waiting secret was handed out to (its tokens' `origin_jti`). */
@@ -41,6 +43,10 @@ export interface SecurityMoments {
   /** A new authenticator secret handed out and not yet confirmed: no second factor while it waits. */
   pendingAssociationAt?: number;
   passwordChangedAt?: number;
+  /** A passkey registered through the product (lambdas/lib/cognito/passkeys.ts): its latest. */
+  passkeyAddedAt?: number;
+  /** A passkey deleted through the product: its latest. */
+  passkeyRemovedAt?: number;
 }
 
 export interface SecurityRecord extends SecurityMoments {
