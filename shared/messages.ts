@@ -55,8 +55,6 @@ export const apiMessages = {
   /** An admin route on a stage that requires passkeys of admins, from a session that did not sign in with one (lambdas/lib/cognito/admin-epoch.ts). */
   passkeyRequired:
     'Administrator actions need a sign-in with a passkey. Add a passkey on your account page, then sign in with it.',
-  /** A passkey to remove that the caller's account does not have (lambdas/lib/cognito/passkeys.ts). */
-  passkeyNotFound: 'This passkey is not on your account. Please reload the page.',
   unsupportedStatus: 'Only status=pending or status=approved can be listed',
   emailPreferenceInvalid: 'Each e-mail preference must be true or false',
   invalidListLimit: 'limit must be a whole number from 1 to 100',
