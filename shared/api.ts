@@ -591,7 +591,7 @@ export const routes = [
     answer: 'passkeyOptions',
     auth: 'client',
     owner: 'self',
-    table: { actions: [] },
+    table: { actions: ['UpdateItem'] },
     cognitoUserCalls: ['StartWebAuthnRegistration'],
   },
   {
@@ -602,7 +602,7 @@ export const routes = [
     answer: 'signedOut',
     auth: 'client',
     owner: 'self',
-    table: { actions: ['UpdateItem', 'PutItem'] },
+    table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] },
     cognitoActions: ['AdminUserGlobalSignOut'],
     cognitoUserCalls: ['ListWebAuthnCredentials', 'CompleteWebAuthnRegistration'],
   },

@@ -1,8 +1,9 @@
 /**
  * The body of POST /api/me/passkeys: the passkey's name and the browser's registration response
  * (RegistrationResponseJSON, as @simplewebauthn/browser's startRegistration gives it). Only its
- * shape is checked here, loosely so that fields a browser adds reach Cognito unchanged: Cognito
- * verifies the response itself (challenge, origin, relying party, user verification).
+ * shape is checked here, with the fields WebAuthn Level 3 names (others are dropped before
+ * Cognito sees it): Cognito verifies the response itself (challenge, origin, relying party, user
+ * verification).
  */
 import * as z from 'zod/mini';
 import { PASSKEY_NAME_MAX_LENGTH, passkeyMessages } from './passkeys';
@@ -12,16 +13,26 @@ const base64url = z
   .string({ error: passkeyMessages.credentialRequired })
   .check(z.regex(/^[A-Za-z0-9_-]{1,8192}$/, { error: passkeyMessages.credentialRequired }));
 
-const registrationResponse = z.looseObject(
+const optionalText = z.optional(z.string({ error: passkeyMessages.credentialRequired }).check(z.maxLength(8192)));
+
+const registrationResponse = z.object(
   {
     id: base64url,
     rawId: base64url,
     type: z.literal('public-key', { error: passkeyMessages.credentialRequired }),
-    response: z.looseObject(
-      { clientDataJSON: base64url, attestationObject: base64url },
+    response: z.object(
+      {
+        clientDataJSON: base64url,
+        attestationObject: base64url,
+        authenticatorData: optionalText,
+        transports: z.optional(z.array(z.string().check(z.maxLength(32))).check(z.maxLength(16))),
+        publicKeyAlgorithm: z.optional(z.number()),
+        publicKey: optionalText,
+      },
       { error: passkeyMessages.credentialRequired },
     ),
-    clientExtensionResults: z.optional(z.record(z.string(), z.unknown())),
+    authenticatorAttachment: z.optional(z.string().check(z.maxLength(32))),
+    clientExtensionResults: z.unknown(),
   },
   { error: passkeyMessages.credentialRequired },
 );

@@ -26,4 +26,6 @@ export const passkeyMessages = {
   /** A passkey already on the account, offered again. */
   alreadyAdded: 'This passkey is already on your account.',
   notFound: 'This passkey is not on your account. Please reload the page.',
+  /** An add from another session than the one the options went to, or after PASSKEY_REGISTRATION_MS. */
+  registrationExpired: 'Adding the passkey took too long. Please start again.',
 } as const;

@@ -8,7 +8,8 @@
  * (admin-epoch.ts), so an access token alone adds or removes none: a stolen one would let its
  * holder put their own key on the account. Each change needs a sign-in of the last
  * FRESH_SIGN_IN_MS, and Cognito takes a registration only with the challenge it handed out to
- * this user, once. After a change every session ends (the epoch moves on with it, so access tokens
+ * this user, once; the API takes it only from the session the options went to, within
+ * PASSKEY_REGISTRATION_MS. After a change every session ends (the epoch moves on with it, so access tokens
  * still held lose admin power at once), and the answer waits until a new sign-in counts.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -26,9 +27,12 @@ import {
 } from './passkey-calls';
 import { Refused } from '../data/domain-errors';
 import { passkeyNamePut, passkeyNameRemoval, passkeyNames } from '../data/passkey-names';
-import { changeSecurityRecord } from '../data/security-record';
+import { changeSecurityRecord, getSecurityRecord } from '../data/security-record';
 
-type Caller = Pick<AccountCaller, 'sub' | 'username' | 'accessToken' | 'authTime'>;
+type Caller = Pick<AccountCaller, 'sub' | 'username' | 'accessToken' | 'authTime' | 'session'>;
+
+/** How long creation options handed out wait for their registration (Cognito's own challenge lasts 5 minutes). */
+export const PASSKEY_REGISTRATION_MS = 5 * 60_000;
 
 /** The caller's passkeys, oldest first, each by the name the user gave it (else Cognito's). */
 export async function passkeysOf(caller: Pick<AccountCaller, 'sub' | 'accessToken'>): Promise<PasskeyView[]> {
@@ -38,10 +42,23 @@ export async function passkeysOf(caller: Pick<AccountCaller, 'sub' | 'accessToke
     .map((p) => ({ id: p.id, name: names.get(p.id) ?? p.friendlyName, createdAt: p.createdAt.toISOString() }));
 }
 
-/** Creation options for a new passkey, for a fresh sign-in: Cognito remembers the challenge for this user. */
+/**
+ * Creation options for a new passkey, for a fresh sign-in: Cognito remembers the challenge for this
+ * user; the record remembers the session they went to, the only one that may register the passkey.
+ */
 export async function passkeyOptions(caller: Caller, now: number): Promise<CreationOptions> {
   requireFreshSignIn(caller, now);
+  const change = { set: { passkeyRegistrationAt: now }, setText: { passkeyRegistrationSession: caller.session } };
+  await changeSecurityRecord(caller.sub, change, now);
   return startRegistration(caller.accessToken);
+}
+
+/** The options went to this session within PASSKEY_REGISTRATION_MS, and no registration used them since. */
+async function requireOwnRegistration(caller: Caller, now: number): Promise<void> {
+  const record = await getSecurityRecord(caller.sub);
+  const at = record.passkeyRegistrationAt;
+  if (record.passkeyRegistrationSession !== caller.session || at === undefined || now - at > PASSKEY_REGISTRATION_MS)
+    throw new Refused('conflict', passkeyMessages.registrationExpired);
 }
 
 /**
@@ -55,6 +72,7 @@ export async function addPasskey(
   now: number,
 ): Promise<void> {
   requireFreshSignIn(caller, now);
+  await requireOwnRegistration(caller, now);
   const before = new Set((await listPasskeys(caller.accessToken)).map((p) => p.id));
   await completeRegistration(caller.accessToken, body.credential);
   const added = (await listPasskeys(caller.accessToken)).filter((p) => !before.has(p.id));
@@ -66,6 +84,7 @@ export async function addPasskey(
     caller.sub,
     {
       set: { passkeyAddedAt: at },
+      clear: ['passkeyRegistrationAt', 'passkeyRegistrationSession'],
       notice: 'passkey-added',
       with: [passkeyNamePut(caller.sub, mine.id, body.name, at)],
     },

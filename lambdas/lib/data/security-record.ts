@@ -27,10 +27,11 @@ export const MOMENTS = [
   'passwordChangedAt',
   'passkeyAddedAt',
   'passkeyRemovedAt',
+  'passkeyRegistrationAt',
 ] as const;
 export type Moment = (typeof MOMENTS)[number];
-/** The record's text fields: the session a waiting secret was handed out to (its tokens' `origin_jti`). */
-export const TEXTS = ['pendingAssociationSession'] as const;
+/** The record's text fields: the session a waiting secret, or a passkey's creation options, were handed out to (its tokens' `origin_jti`). */
+export const TEXTS = ['pendingAssociationSession', 'passkeyRegistrationSession'] as const;
 export type TextField = (typeof TEXTS)[number];
 
 export interface SecurityMoments {
@@ -47,6 +48,8 @@ export interface SecurityMoments {
   passkeyAddedAt?: number;
   /** A passkey deleted through the product: its latest. */
   passkeyRemovedAt?: number;
+  /** A new passkey's creation options handed out, not yet registered (only the same session registers it). */
+  passkeyRegistrationAt?: number;
 }
 
 export interface SecurityRecord extends SecurityMoments {
@@ -54,6 +57,8 @@ export interface SecurityRecord extends SecurityMoments {
   version: number;
   /** The session (`origin_jti`) the waiting secret was handed out to: only it may confirm the secret. */
   pendingAssociationSession?: string;
+  /** The session (`origin_jti`) a passkey's creation options were handed out to: only it may register the passkey. */
+  passkeyRegistrationSession?: string;
 }
 
 export interface SecurityChange {
