@@ -136,7 +136,7 @@ async function startSteps(plan: StackPlan, stops: StopList): Promise<RunningStac
     process.env.LOCAL_GOOGLE === 'off'
       ? undefined
       : stops.add(await startGoogleSignIn(dataDir, [`${url}/`, `http://127.0.0.1:${plan.port}/`]));
-  const cognito = stops.add(await startUserPool(dataDir, mailbox, google?.hostedUi));
+  const cognito = stops.add(await startUserPool(dataDir, mailbox, google?.hostedUi, url));
   // Nothing awaits I/O between the user pool's start and this call, so no trigger runs before it.
   configureHandlers({
     tableName,

@@ -9,7 +9,7 @@
  */
 import type { LocalCognitoOptions, RunningLocalCognito } from './types';
 
-export type { CapturedEmail, LocalCognito, LocalCognitoOptions, RunningLocalCognito } from './types';
+export type { CapturedEmail, LocalCognito, LocalCognitoOptions, RunningLocalCognito, WebAuthnOptions } from './types';
 export { hostedUiCertificate, spkiHashOf, type HostedUiCertificate } from './hosted-ui-tls';
 export { srpSignIn, type SrpPool, type SrpSignInResult } from './srp-client';
 export {
