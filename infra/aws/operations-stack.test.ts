@@ -29,7 +29,7 @@ import { NOTIFIER_LAG_ALARM, SES_REPUTATION_ALARMS, TABLE_THROTTLES_ALARM } from
 
 /** CloudFormation's limit of resources in one stack, and the headroom the portal stack keeps for the product to grow. */
 const STACK_RESOURCE_LIMIT = 500;
-const PORTAL_HEADROOM = 150;
+const PORTAL_HEADROOM = 135;
 
 /** The fullest production stage: every optional setting on. */
 const FULLEST: StageConfig = {
