@@ -106,6 +106,7 @@ export function fakeAuth(signedIn: FakeUser | null, overrides: Partial<AuthBacke
       confirmTotp: jest.fn(async (code: string) => {
         if (code !== FAKE_TOTP_CODE) throw cognitoError('CodeMismatchException', 'Invalid code received for user');
       }),
+      signInWithPasskey: jest.fn(async () => 'signedIn' as const),
       onSignedIn: jest.fn(() => () => undefined),
       account: {
         mfaStatus: jest.fn(async () => ({ totp: signedInUser().totp === true })),
