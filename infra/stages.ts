@@ -53,6 +53,8 @@ export const stages: Record<string, StageSettings> = {
     payoutCoolingOffHours: 72,
     // A new client's account waits for an administrator's approval (the Applications page) before it is funded.
     clientSignUp: 'review',
+    // Administrators get admin power only on sessions that signed in with a passkey (Google admins none).
+    adminPasskeyRequired: true,
     // Monthly backups are kept this many years (1-10): the firm's record-keeping period, set by its compliance officer.
     backupYears: 7,
     // A production stage must set everything below (infra/aws/stage-config.ts, PRODUCTION_REQUIRES). These are

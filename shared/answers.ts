@@ -467,6 +467,19 @@ export const answerSchemas = {
   documentLink: z.strictObject({ url: z.string(), expiresAt: isoDate }),
   /** A statement regenerated: the new document, a correction of the earlier one, which stays. */
   statementRegenerated: z.strictObject({ success, document: documentDto }),
+  /**
+   * The caller's passkeys (oldest first), and whether this stage gives admin power to passkey
+   * sessions only (adminPasskeyRequired), so the account page can say so to an administrator.
+   */
+  passkeys: z.strictObject({
+    passkeys: z.array(z.strictObject({ id: z.string(), name: z.string(), createdAt: isoDate })),
+    passkeyRequiredForAdmin: z.boolean(),
+  }),
+  /**
+   * A new passkey's creation options (PublicKeyCredentialCreationOptionsJSON) as Cognito handed
+   * them out for the caller: the browser's startRegistration takes them as they are.
+   */
+  passkeyOptions: z.strictObject({ options: z.looseObject({ challenge: z.string() }) }),
 };
 
 export type AnswerName = keyof typeof answerSchemas;

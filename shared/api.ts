@@ -60,7 +60,7 @@ export interface RouteDef {
    */
   adminMayRead?: boolean;
   /** What a path `{id}` names, for the 404 of an id that cannot exist; a client unless said. */
-  idNames?: 'withdrawal request' | 'balances export' | 'pending action' | 'invitation' | 'document';
+  idNames?: 'withdrawal request' | 'balances export' | 'pending action' | 'invitation' | 'document' | 'passkey';
   /**
    * The balances exports' part in AWS: `start` invokes the exporter function (asynchronously),
    * `link` signs download links to the exports bucket (so its function may read the bucket).
@@ -109,7 +109,11 @@ export type CognitoUserCall =
   | 'ChangePassword'
   | 'InitiateAuth'
   | 'RespondToAuthChallenge'
-  | 'RevokeToken';
+  | 'RevokeToken'
+  | 'StartWebAuthnRegistration'
+  | 'CompleteWebAuthnRegistration'
+  | 'ListWebAuthnCredentials'
+  | 'DeleteWebAuthnCredential';
 
 /** Routes where an admin claim counts: admin routes, and client routes admins may read. Admin power is confirmed on these only. */
 export const usesAdminPower = (route: Pick<RouteDef, 'auth' | 'adminMayRead'>): boolean =>
@@ -567,6 +571,52 @@ export const routes = [
     table: { actions: ['UpdateItem', 'PutItem'] },
     cognitoActions: ['AdminUserGlobalSignOut'],
     cognitoUserCalls: ['ChangePassword'],
+  },
+  // Passkeys (lambdas/lib/cognito/passkeys.ts): Cognito keeps them, behind the API so each change
+  // is recorded, ends every session and is e-mailed. Adding and removing need a sign-in of the last minutes.
+  {
+    name: 'listPasskeys',
+    method: 'GET',
+    path: '/api/me/passkeys',
+    answer: 'passkeys',
+    auth: 'client',
+    owner: 'self',
+    table: { actions: ['Query'] },
+    cognitoUserCalls: ['ListWebAuthnCredentials'],
+  },
+  {
+    name: 'startPasskeyRegistration',
+    method: 'POST',
+    path: '/api/me/passkeys/options',
+    answer: 'passkeyOptions',
+    auth: 'client',
+    owner: 'self',
+    table: { actions: ['UpdateItem'] },
+    cognitoUserCalls: ['StartWebAuthnRegistration'],
+  },
+  {
+    name: 'addPasskey',
+    method: 'POST',
+    path: '/api/me/passkeys',
+    body: 'passkeyAdd',
+    answer: 'signedOut',
+    auth: 'client',
+    owner: 'self',
+    table: { actions: ['GetItem', 'UpdateItem', 'PutItem'] },
+    cognitoActions: ['AdminUserGlobalSignOut'],
+    cognitoUserCalls: ['ListWebAuthnCredentials', 'CompleteWebAuthnRegistration'],
+  },
+  {
+    name: 'deletePasskey',
+    method: 'DELETE',
+    path: '/api/me/passkeys/{credentialId}',
+    answer: 'signedOut',
+    auth: 'client',
+    owner: 'self',
+    table: { actions: ['UpdateItem', 'PutItem'] },
+    cognitoActions: ['AdminUserGlobalSignOut'],
+    cognitoUserCalls: ['DeleteWebAuthnCredential'],
+    idNames: 'passkey',
   },
   // Invitations to sign up (lambdas/lib/data/invitations.ts): an invited client's sign-up opens its account at once.
   {

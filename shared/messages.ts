@@ -52,6 +52,9 @@ export const apiMessages = {
   twoFactorAlreadyOff: 'Two-factor sign-in is already off',
   /** The second factor's changes need a sign-in of the last 5 minutes (lambdas/lib/cognito/account-security.ts). */
   freshSignInRequired: 'Sign in again to change two-factor sign-in',
+  /** An admin route on a stage that requires passkeys of admins, from a session that did not sign in with one (lambdas/lib/cognito/admin-epoch.ts). */
+  passkeyRequired:
+    'Administrator actions need a sign-in with a passkey. Add a passkey on your account page, then sign in with it.',
   unsupportedStatus: 'Only status=pending or status=approved can be listed',
   emailPreferenceInvalid: 'Each e-mail preference must be true or false',
   invalidListLimit: 'limit must be a whole number from 1 to 100',

@@ -22,6 +22,7 @@ import {
 import { hasUnsafeCharacters } from './text';
 import { activityKinds } from './activity-kinds';
 import { payoutAccountBody, requestSentBody } from './payout-bodies';
+import { passkeyAddBody } from './passkey-bodies';
 import { AGREEMENT_VERSION_PATTERN } from './client-agreement';
 import { isEmailAddress } from './email-address';
 import { invitationMessages } from './invitations';
@@ -357,6 +358,7 @@ export const bodySchemas = {
   agreement: agreementBody,
   invitation: invitationBody,
   regenerateStatement: regenerateStatementBody,
+  passkeyAdd: passkeyAddBody,
 };
 
 /** Each route's query schema, by name. Unknown query parameters are dropped, as a browser may add some. */

@@ -66,6 +66,8 @@ export interface RoutesProps {
   clientSignUp: ClientSignUp;
   /** The stage's fundingInstructions (stage-config.ts), given to the route that reads a portfolio as FUNDING_INSTRUCTIONS. */
   fundingInstructions: readonly string[];
+  /** The stage's adminPasskeyRequired (stage-config.ts), given to the routes that decide admin power or show the rule as ADMIN_PASSKEY_REQUIRED. */
+  adminPasskeyRequired: boolean;
 }
 
 /** Per-stage limits: generous for people, a ceiling for scripts gone wrong. */
@@ -100,6 +102,9 @@ export const ROUTE_THROTTLES: Partial<Record<RouteName, { rateLimit: number; bur
   verifyTwoFactor: { rateLimit: 5, burstLimit: 10 },
   disableTwoFactor: { rateLimit: 5, burstLimit: 10 },
   changeMyPassword: { rateLimit: 5, burstLimit: 10 },
+  startPasskeyRegistration: { rateLimit: 5, burstLimit: 10 },
+  addPasskey: { rateLimit: 5, burstLimit: 10 },
+  deletePasskey: { rateLimit: 5, burstLimit: 10 },
   // Once per client and version: a burst is a script, or a new version's day.
   acceptAgreement: { rateLimit: 10, burstLimit: 20 },
   // Each invitation e-mails an address outside the firm: a ceiling for a script gone wrong, not for a person.
@@ -193,6 +198,18 @@ export function signUpEnvironment(route: Pick<RouteDef, 'name'>, mode: ClientSig
  */
 export function fundingEnvironment(route: Pick<RouteDef, 'name'>, lines: readonly string[]): Record<string, string> {
   return route.name === 'getPortfolio' ? { FUNDING_INSTRUCTIONS: JSON.stringify(lines) } : {};
+}
+
+/**
+ * What the routes that decide admin power know (every admin route, and the client routes admins
+ * may read: usesAdminPower), and the passkeys list that shows the rule: whether only passkey
+ * sessions get it. Given as 'true' or 'false' to each, so a missing one is an error where read.
+ */
+export function adminPasskeyEnvironment(
+  route: Pick<RouteDef, 'name' | 'auth' | 'adminMayRead'>,
+  required: boolean,
+): Record<string, string> {
+  return usesAdminPower(route) || route.name === 'listPasskeys' ? { ADMIN_PASSKEY_REQUIRED: String(required) } : {};
 }
 
 /** HTTP API $context variables, one JSON line per request (no bodies, no tokens). */
@@ -295,6 +312,7 @@ export class PortalApi extends Construct {
           ...agreementEnvironment(route, props.clientAgreement),
           ...signUpEnvironment(route, props.clientSignUp),
           ...fundingEnvironment(route, props.fundingInstructions),
+          ...adminPasskeyEnvironment(route, props.adminPasskeyRequired),
         },
         timeout: Duration.seconds(route.name === 'deleteClient' || route.name === 'rejectApplication' ? 30 : 10),
       });

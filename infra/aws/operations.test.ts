@@ -16,7 +16,15 @@ import {
   weeklyGrowthDimensions,
 } from '../../lambdas/jobs/weekly-growth-metrics';
 import { POST_CONFIRMATION_TABLE_USE, routeTableUse, WEEKLY_GROWTH_TABLE_USE } from '../../lambdas/table-uses';
-import { buildPath, type RouteDef, routeByName, type RouteName, routes, writesTable } from '../../shared/api';
+import {
+  buildPath,
+  type RouteDef,
+  routeByName,
+  type RouteName,
+  routes,
+  usesAdminPower,
+  writesTable,
+} from '../../shared/api';
 import { stages } from '../stages';
 import { DEMO_FIRM } from './demo-firm';
 import { WEEKLY_SILENCE } from './alarms';
@@ -492,6 +500,30 @@ describe('two stages in one account and region', () => {
       })),
     );
     expect(pair.map(({ config }) => config.clientSignUp ?? 'open')).toEqual(['open', 'review']);
+  });
+
+  it("gives the stage's passkey rule for admins to every function that decides admin power and the passkeys list, and no other", () => {
+    const given = pair.map(({ template: t, config }) => {
+      const functions = Object.values(t.toJSON().Resources as Record<string, Resource>).filter(
+        (r) => r.Type === 'AWS::Lambda::Function',
+      );
+      const flags = functions
+        .map((fn) => ({
+          description: fn.Properties.Description as string,
+          flag: (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables
+            ?.ADMIN_PASSKEY_REQUIRED,
+        }))
+        .filter((fn) => fn.flag !== undefined);
+      return { stage: config.stage, flags: flags.map((fn) => [fn.description, fn.flag]).sort() };
+    });
+    const deciding = routes.filter((r) => usesAdminPower(r) || r.name === 'listPasskeys');
+    expect(given).toEqual(
+      pair.map(({ config }) => ({
+        stage: config.stage,
+        flags: deciding.map((r) => [`${r.method} ${r.path}`, String(config.adminPasskeyRequired ?? false)]).sort(),
+      })),
+    );
+    expect(pair.map(({ config }) => config.adminPasskeyRequired ?? false)).toEqual([false, true]);
   });
 
   it("gives the stage's funding instructions to the function that reads a portfolio, and no other function", () => {

@@ -146,6 +146,7 @@ export class PortalStack extends Stack {
       ...(config.clientAgreement ? { clientAgreement: config.clientAgreement } : {}),
       clientSignUp: config.clientSignUp ?? CLIENT_SIGN_UP_DEFAULT,
       fundingInstructions: config.fundingInstructions ?? [],
+      adminPasskeyRequired: config.adminPasskeyRequired ?? false,
     });
     // The trigger creates the profile at confirmation: active, or applied for review.
     postConfirmation.addEnvironment('CLIENT_SIGN_UP', config.clientSignUp ?? CLIENT_SIGN_UP_DEFAULT);

@@ -257,6 +257,13 @@ const baseShape = z
      */
     clientSignUp: z.enum(CLIENT_SIGN_UP_MODES, { error: "must be 'open' or 'review'" }).optional(),
     /**
+     * Whether administrators get admin power only on sessions that signed in with a passkey
+     * (lambdas/lib/cognito/admin-epoch.ts): off when unset, where a sign-in with the authenticator
+     * app's code counts too. Google admins cannot hold Cognito passkeys, so on such a stage they
+     * have no admin power.
+     */
+    adminPasskeyRequired: z.boolean({ error: 'must be true or false' }).optional(),
+    /**
      * How many years the monthly backups are kept (docs/operations.md, "Backups and restore"):
      * recordYears when unset: the backups hold a closed account's records as long as the table does.
      */

@@ -17,6 +17,7 @@ import { ensureTable, startLocalDynamo } from './dynamo';
 import { localAdminDailyLimitCents, localFourEyesThresholdCents } from './four-eyes-threshold';
 import { localClientAgreement } from './client-agreement';
 import type { ClientAgreement } from '../../shared/client-agreement';
+import { localAdminPasskeyRequired } from './admin-passkey-required';
 import { localClientSignUp } from './client-sign-up';
 import type { ClientSignUp } from '../../shared/client-sign-up';
 import { Mailbox } from './mailbox';
@@ -82,6 +83,7 @@ interface StackPlan {
   adminDailyLimitCents: number;
   clientAgreement: ClientAgreement;
   clientSignUp: ClientSignUp;
+  adminPasskeyRequired: boolean;
   seed: boolean;
   web: 'watch' | 'serve' | 'none';
 }
@@ -103,6 +105,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     clientAgreement: localClientAgreement(),
     // And a malformed CLIENT_SIGN_UP too.
     clientSignUp: localClientSignUp(),
+    // And a malformed ADMIN_PASSKEY_REQUIRED.
+    adminPasskeyRequired: localAdminPasskeyRequired(),
     seed: options.seed !== false,
     web: options.web ?? 'none',
   };
@@ -132,7 +136,7 @@ async function startSteps(plan: StackPlan, stops: StopList): Promise<RunningStac
     process.env.LOCAL_GOOGLE === 'off'
       ? undefined
       : stops.add(await startGoogleSignIn(dataDir, [`${url}/`, `http://127.0.0.1:${plan.port}/`]));
-  const cognito = stops.add(await startUserPool(dataDir, mailbox, google?.hostedUi));
+  const cognito = stops.add(await startUserPool(dataDir, mailbox, google?.hostedUi, url));
   // Nothing awaits I/O between the user pool's start and this call, so no trigger runs before it.
   configureHandlers({
     tableName,
@@ -145,6 +149,7 @@ async function startSteps(plan: StackPlan, stops: StopList): Promise<RunningStac
     adminDailyLimitCents: plan.adminDailyLimitCents,
     clientAgreement: plan.clientAgreement,
     clientSignUp: plan.clientSignUp,
+    adminPasskeyRequired: plan.adminPasskeyRequired,
     mailbox,
   });
   const handlers = await loadApiHandlers();

@@ -74,6 +74,21 @@ const WORDING: Record<SecurityEvent, Wording> = {
     ifNotYou: (site) =>
       `If you did not change it, someone signed in to your account: ${resetNow(site)}, then tell ${FIRM_NAME} at once so that no money is sent to it.`,
   },
+  'passkey-added': {
+    subject: 'A passkey was added to your account',
+    happened: (when) =>
+      `A passkey was added to your ${FIRM_NAME} account on ${when}. It signs in to your account without your password.`,
+    sessions: 'Every session was signed out: sign in again.',
+    ifNotYou: (site) =>
+      `If you did not add it, someone signed in to your account: ${resetNow(site)}, remove the passkey on your account page, and tell ${FIRM_NAME} at once.`,
+  },
+  'passkey-removed': {
+    subject: 'A passkey was removed from your account',
+    happened: (when) => `A passkey was removed from your ${FIRM_NAME} account on ${when}. It no longer signs in.`,
+    sessions: 'Every session was signed out: sign in again.',
+    ifNotYou: (site) =>
+      `If you did not remove it, someone signed in to your account: ${resetNow(site)}, then tell ${FIRM_NAME} at once.`,
+  },
 };
 
 /** Always sent: the reader cannot turn these off, since an unwanted change is what they warn of. */

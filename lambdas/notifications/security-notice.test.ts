@@ -80,6 +80,8 @@ describe('the e-mail', () => {
     ['two-factor-off', 'Two-factor sign-in was turned off', /turned off for your Aurum account/],
     ['admin-granted', 'You are now an Aurum administrator', /made an administrator of the Aurum portal/],
     ['admin-revoked', 'You are no longer an Aurum administrator', /administrator access to the Aurum portal ended/],
+    ['passkey-added', 'A passkey was added to your account', /passkey was added to your Aurum account/],
+    ['passkey-removed', 'A passkey was removed from your account', /passkey was removed from your Aurum account/],
   ] as const)(
     '%s: says what happened and when, and what to do if it was not them, with no raw id',
     (event, subject, happened) => {
@@ -98,12 +100,18 @@ describe('the e-mail', () => {
   );
 
   it('sends whoever did not make the change to the reset page', () => {
-    for (const event of ['password-changed', 'two-factor-on', 'two-factor-off'] as const)
+    for (const event of [
+      'password-changed',
+      'two-factor-on',
+      'two-factor-off',
+      'passkey-added',
+      'passkey-removed',
+    ] as const)
       expect(render(event).text).toContain(`${SITE}/forgot-password`);
   });
 
   it('tells whoever did not change their second factor to report it to the firm', () => {
-    for (const event of ['two-factor-on', 'two-factor-off'] as const)
+    for (const event of ['two-factor-on', 'two-factor-off', 'passkey-added', 'passkey-removed'] as const)
       expect(render(event).text).toMatch(/tell Aurum at once/);
   });
 });

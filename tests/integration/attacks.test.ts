@@ -17,6 +17,7 @@ import { eventually } from './support/eventually';
 import { useTestStack } from './support/use-stack';
 import { refusals } from '../../shared/refusals';
 import { invitationRefusals } from '../../shared/invitations';
+import { passkeyMessages } from '../../shared/passkeys';
 import { documentRefusals } from '../../shared/documents';
 
 // Admin membership is re-read from Cognito after at most this long (60 s in AWS).
@@ -232,7 +233,11 @@ describe('5. an id that cannot exist is a 404 before any read, never a 500', () 
     async (_, route) => {
       const token = route.auth === 'admin' ? admin.accessToken : alice.accessToken;
       const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : { amount: 1, reason: 'no' };
-      const res = await t.client.callAny(route.name, { token, params: { userId: long, uid: long, id: long }, body });
+      const res = await t.client.callAny(route.name, {
+        token,
+        params: { userId: long, uid: long, id: long, credentialId: long },
+        body,
+      });
       expect(res.status).toBe(404);
       const notFound = {
         'withdrawal request': refusals.requestNotFound,
@@ -240,6 +245,7 @@ describe('5. an id that cannot exist is a 404 before any read, never a 500', () 
         'pending action': refusals.actionNotFound,
         invitation: invitationRefusals.notFound,
         document: documentRefusals.notFound,
+        passkey: passkeyMessages.notFound,
         client: refusals.clientNotFound,
       };
       expect(res.body).toHaveProperty('error', notFound[(route as RouteDef).idNames ?? 'client']);

@@ -9,6 +9,7 @@ import { addCalendarMonthsUtc } from '../../shared/eligibility';
 import { DAY_MS } from '../../shared/growth';
 import { type CallInput, checkAnswer, freshTotpCode, PASSWORD, type Session } from './support/client';
 import { lastMonth, useDocumentWriter, writeStatement } from './support/documents';
+import { addPasskey, authenticatorFor, creationOptions } from './support/passkeys';
 import { useSharedStack } from './support/use-stack';
 
 const t = useSharedStack();
@@ -271,6 +272,21 @@ const successfulCalls: { [N in RouteName]: () => Promise<AnswerOf<N>> } = {
       token: (await t.client.newClient('password')).accessToken,
       body: { previousPassword: PASSWORD, proposedPassword: 'Renewed-pass1' },
     }),
+  // The caller's passkeys, each change on a client of its own (each ends the client's sessions).
+  listPasskeys: () => succeed('listPasskeys', { token: cora.accessToken }),
+  startPasskeyRegistration: async () =>
+    succeed('startPasskeyRegistration', { token: (await t.client.newClient('passkey')).accessToken }),
+  addPasskey: async () => {
+    const user = await t.client.newClient('passkey');
+    const credential = authenticatorFor(t.client).create(await creationOptions(t.client, user));
+    return succeed('addPasskey', { token: user.accessToken, body: { name: 'Laptop', credential } });
+  },
+  deletePasskey: async () => {
+    const user = await t.client.newClient('passkey');
+    const credentialId = await addPasskey(t.client, user, authenticatorFor(t.client));
+    const token = (await t.client.signIn(user.email)).accessToken;
+    return succeed('deletePasskey', { token, params: { credentialId } });
+  },
   listInvitations: () => succeed('listInvitations', { token: admin.accessToken }),
   createInvitation: () =>
     succeed('createInvitation', {

@@ -53,6 +53,10 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'ListDevices',
   'UpdateDeviceStatus',
   'GetUserAuthFactors',
+  'StartWebAuthnRegistration',
+  'CompleteWebAuthnRegistration',
+  'ListWebAuthnCredentials',
+  'DeleteWebAuthnCredential',
 ]);
 
 const refusedAlways: ReadonlySet<string> = new Set(ALWAYS_REFUSED_OPERATIONS);

@@ -30,6 +30,8 @@ const REFUSALS = {
   invalidSession: ['NotAuthorizedException', 'Invalid session for the user.'],
   sessionExpired: ['NotAuthorizedException', 'Invalid session for the user, session is expired.'],
   sessionUsed: ['NotAuthorizedException', 'Invalid session for the user, session can only be used once.'],
+  /** A WEB_AUTHN answer that is not a good signature of one of the user's passkeys (or there is no such user). */
+  passkeyNotVerified: ['NotAuthorizedException', 'Incorrect username or passkey.'],
   softwareTokenNotFound: ['SoftwareTokenMFANotFoundException', 'Software Token MFA does not exist for the user.'],
   poolSoftwareTokenOff: [
     'SoftwareTokenMFANotFoundException',

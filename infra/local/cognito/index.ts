@@ -9,9 +9,16 @@
  */
 import type { LocalCognitoOptions, RunningLocalCognito } from './types';
 
-export type { CapturedEmail, LocalCognito, LocalCognitoOptions, RunningLocalCognito } from './types';
+export type { CapturedEmail, LocalCognito, LocalCognitoOptions, RunningLocalCognito, WebAuthnOptions } from './types';
 export { hostedUiCertificate, spkiHashOf, type HostedUiCertificate } from './hosted-ui-tls';
 export { srpSignIn, type SrpPool, type SrpSignInResult } from './srp-client';
+export {
+  softwareAuthenticator,
+  type SoftwareAuthenticator,
+  type SoftwareAuthenticatorOptions,
+  type SoftwareAuthenticatorOverrides,
+  type SoftwareCredential,
+} from './software-authenticator';
 export { parseCognitoTarget } from './target';
 
 /** Starts an emulator in this process: its port, and its hosted UI when `options.hostedUi` asks for one. */

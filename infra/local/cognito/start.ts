@@ -68,6 +68,7 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<R
     services,
     triggers,
     messages,
+    ...(options.webAuthn ? { webAuthn: options.webAuthn } : {}),
     callTarget: targetCaller(services, ctx),
   };
   const dispatch = createOperations(env);

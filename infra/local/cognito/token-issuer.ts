@@ -36,6 +36,8 @@ export interface RefreshedSession {
   authTime: number;
   /** The access tokens' scope at sign-in (a hosted-UI sign-in's), kept by its refreshes. */
   scope?: string;
+  /** How the sign-in was made (`amr`), kept by its refreshes; none for a hosted-UI sign-in. */
+  amr?: readonly string[];
 }
 
 export interface IssueOptions {
@@ -48,6 +50,11 @@ export interface IssueOptions {
    * (InitiateAuth...) give `aws.cognito.signin.user.admin` alone, as Cognito does.
    */
   scope?: string;
+  /**
+   * How the user signed in, as the `amr` claim of both tokens (shared/user-pool.ts
+   * `signInMethods`): the API-based sign-ins give it, the hosted UI's (Google) none.
+   */
+  amr?: readonly string[];
   clientMetadata?: Record<string, string> | undefined;
 }
 
@@ -90,6 +97,12 @@ function profileClaims(attrs: Record<string, string>): Record<string, unknown> {
   return profile;
 }
 
+/** The sign-in's `amr`: a refresh keeps the one its session began with. */
+function amrOf(options: IssueOptions): { amr?: string[] } {
+  const amr = options.refresh ? options.refresh.amr : options.amr;
+  return amr ? { amr: [...amr] } : {};
+}
+
 /** What every token of one issue shares. */
 interface IssueBasics {
   sub: string;
@@ -99,6 +112,7 @@ interface IssueBasics {
   authTime: number;
   now: number;
   groupClaim: { 'cognito:groups'?: string[] };
+  amrClaim: { amr?: string[] };
 }
 
 /** How long each token of `client` lasts, in seconds (the client's validity in its units, or Cognito's defaults). */
@@ -137,8 +151,9 @@ function signTokens(
     authTime: refresh?.authTime ?? signedInAt,
     now,
     groupClaim: tokenGroups.length ? { 'cognito:groups': [...tokenGroups] } : {},
+    amrClaim: amrOf(options),
   };
-  const { sub, originJti, eventId, authTime, groupClaim } = basics;
+  const { sub, originJti, eventId, authTime, groupClaim, amrClaim } = basics;
 
   const accessToken = signJwt(key, {
     sub,
@@ -150,6 +165,7 @@ function signTokens(
     token_use: 'access',
     scope,
     auth_time: authTime,
+    ...amrClaim,
     exp: now + ttl.access,
     iat: now,
     jti: randomUUID(),
@@ -168,6 +184,7 @@ function signTokens(
     event_id: eventId,
     token_use: 'id',
     auth_time: authTime,
+    ...amrClaim,
     exp: now + ttl.id,
     iat: now,
     jti: randomUUID(),
@@ -194,7 +211,7 @@ function signRefreshToken(
   basics: IssueBasics,
   of: { username: string; clientId: string; scope: string; ttl: number },
 ): string {
-  const { sub, iss, originJti, authTime, now } = basics;
+  const { sub, iss, originJti, authTime, now, amrClaim } = basics;
   return signJwt(key, {
     token_use: 'refresh',
     iss,
@@ -203,6 +220,7 @@ function signRefreshToken(
     client_id: of.clientId,
     origin_jti: originJti,
     auth_time: authTime,
+    ...amrClaim,
     ...(of.scope === def.apiScope ? {} : { scope: of.scope }),
     iat: now,
     exp: now + of.ttl,

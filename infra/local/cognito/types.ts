@@ -41,6 +41,14 @@ export interface LocalCognitoTriggers {
   preTokenGeneration?: (event: PreTokenGenerationTriggerEvent) => Promise<PreTokenGenerationTriggerEvent>;
 }
 
+/** Passkeys (WebAuthn): the pool's relying party and the pages a ceremony may come from. */
+export interface WebAuthnOptions {
+  /** The relying party ID: the site's host or a registrable suffix of it (`localhost` on this machine). */
+  relyingPartyId: string;
+  /** Every origin the site's pages are served from (`http://localhost:<port>`); a ceremony from any other is refused. */
+  origins: readonly string[];
+}
+
 export interface LocalCognitoOptions {
   dataDir: string;
   host?: string;
@@ -67,6 +75,12 @@ export interface LocalCognitoOptions {
    * browser to, the app client's callback and sign-out URLs, and the certificate and port.
    */
   hostedUi?: HostedUiOptions & { tls: { key: string; cert: string }; port?: number };
+  /**
+   * Passkeys, as the pool's WebAuthnConfiguration (relying party) and where the site is served.
+   * Without it the passkey operations answer WebAuthnConfigurationMissingException, as a pool
+   * with no relying party does.
+   */
+  webAuthn?: WebAuthnOptions;
 }
 
 export interface LocalCognito {

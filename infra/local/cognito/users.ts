@@ -35,13 +35,52 @@ export interface SoftwareToken {
  *    `PreferredMfaSetting`), which GetUser and AdminGetUser answer, and a verified app.
  *    (cognito-local's `SoftwareTokenMfaConfiguration` is not used: its own TOTP targets, which
  *    read it, are not loaded, and it has no room for the last step taken.)
+ *  - `WebAuthnCredentials` are the user's passkeys (operations/passkeys.ts), each with the public
+ *    key and sign counter a sign-in is verified against.
  */
 export type StoredUser = User & {
   RevokedOrigins?: string[];
   PendingSoftwareTokenSecret?: string;
   SoftwareToken?: SoftwareToken;
   RetiringRefreshTokens?: Record<string, number>;
+  WebAuthnCredentials?: StoredPasskey[];
 };
+
+/** A passkey as CompleteWebAuthnRegistration verified it. */
+export interface StoredPasskey {
+  /** Base64url, as the authenticator named it. */
+  CredentialId: string;
+  /** The COSE public key, base64url. */
+  PublicKey: string;
+  /** The authenticator's sign counter as last reported (0: it keeps none). */
+  Counter: number;
+  Transports: string[];
+  AuthenticatorAttachment?: string;
+  RelyingPartyId: string;
+  FriendlyCredentialName: string;
+  /** Epoch seconds. */
+  CreatedAt: number;
+}
+
+const isPasskey = (p: unknown): p is StoredPasskey => {
+  if (typeof p !== 'object' || p === null) return false;
+  const r = p as Record<string, unknown>;
+  return (
+    typeof r.CredentialId === 'string' &&
+    typeof r.PublicKey === 'string' &&
+    typeof r.Counter === 'number' &&
+    Array.isArray(r.Transports) &&
+    typeof r.RelyingPartyId === 'string' &&
+    typeof r.FriendlyCredentialName === 'string' &&
+    typeof r.CreatedAt === 'number'
+  );
+};
+
+/** The user's passkeys, oldest first. */
+export function passkeysOf(user: User): StoredPasskey[] {
+  const stored: unknown = 'WebAuthnCredentials' in user ? user.WebAuthnCredentials : undefined;
+  return Array.isArray(stored) ? stored.filter(isPasskey) : [];
+}
 
 /** Refresh tokens a rotation replaced, each with the time (epoch ms) it stops working. */
 export function retiringRefreshTokens(user: User): Record<string, number> {

@@ -34,6 +34,8 @@ export interface HandlerSettings {
   /** The stack's client agreement (client-agreement.ts), read before the start. */
   clientAgreement: ClientAgreement;
   clientSignUp: ClientSignUp;
+  /** ADMIN_PASSKEY_REQUIRED=1 (admin-passkey-required.ts), read before the start. */
+  adminPasskeyRequired: boolean;
   mailbox: Mailbox;
 }
 
@@ -94,6 +96,8 @@ export function configureHandlers(settings: HandlerSettings): void {
       agreementUrl: settings.clientAgreement.url,
       // As the CDK stack gives the functions that create profiles the stage's clientSignUp (CLIENT_SIGN_UP, or open).
       clientSignUp: settings.clientSignUp,
+      // As the CDK stack gives the functions that decide admin power the stage's adminPasskeyRequired.
+      adminPasskeyRequired: settings.adminPasskeyRequired,
       // As the CDK stack gives the function that reads a portfolio the stage's fundingInstructions: the demo ones.
       fundingInstructions: LOCAL_FUNDING_INSTRUCTIONS,
       // As the CDK stack gives the functions that write clients' documents the stage's firm (FIRM_DETAILS): the demo one.

@@ -3,6 +3,11 @@
  * role holds it in AWS, and its e-mails in the mailbox. Tokens name the pool's URL as their
  * issuer, so it keeps its port across restarts (while that port is still free): signed-in
  * browsers stay signed in.
+ *
+ * Passkeys: the relying party is the site's host (`localhost`), as the stage's is its domain, and
+ * a ceremony is taken from the site's own origin only (the gateway serves the web app and the API
+ * on one port). The site also answers on `127.0.0.1`, for Google's callback, but a browser refuses
+ * a passkey there: the relying party must be the page's host or a suffix of it.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,7 +34,9 @@ export async function startUserPool(
   dataDir: string,
   mailbox: Mailbox,
   hostedUi: HostedUiSetUp | undefined,
+  siteUrl: string,
 ): Promise<RunningLocalCognito> {
+  const site = new URL(siteUrl);
   const portFile = join(dataDir, 'cognito.port');
   const previousPort = existsSync(portFile) ? Number(readFileSync(portFile, 'utf8')) : 0;
   const start = (port: number) =>
@@ -40,6 +47,7 @@ export async function startUserPool(
       triggers,
       onEmail: (mail) => mailbox.add(mail),
       ...(hostedUi ? { hostedUi } : {}),
+      webAuthn: { relyingPartyId: site.hostname, origins: [site.origin] },
     });
   const cognito = await start(previousPort).catch((error: unknown) => {
     // Only the pool's own kept port (the hosted UI's is chosen apart, by keptPort).

@@ -49,8 +49,8 @@ export const FRESH_SIGN_IN_MS = 5 * 60_000;
 /** How long a secret handed out waits for its confirmation. */
 export const PENDING_SET_UP_MS = 10 * 60_000;
 
-/** A token whose sign-in is older than FRESH_SIGN_IN_MS (refreshes keep it) changes no second factor. */
-function requireFreshSignIn(caller: AccountCaller, now: number): void {
+/** A token whose sign-in is older than FRESH_SIGN_IN_MS (refreshes keep it) changes no second factor and no passkey. */
+export function requireFreshSignIn(caller: Pick<AccountCaller, 'authTime'>, now: number): void {
   if (!signedInWithin(caller.authTime, now, FRESH_SIGN_IN_MS))
     throw new Refused('notAllowed', apiMessages.freshSignInRequired);
 }

@@ -8,6 +8,7 @@ import {
   adminMomentOf,
   decideAdminPower,
   firstCountingSignIn,
+  passkeyMomentOf,
   signedInSince,
   signedInWithin,
   totpMomentOf,
@@ -144,5 +145,106 @@ describe('the decision for an admin Cognito confirms', () => {
     expect(
       decideAdminPower({ factor: app, record: { ...both, adminRemovedAt: T + 1 }, authTimeSeconds: sec(T) + 9 }),
     ).toEqual({ kind: 'record', moments: ['adminSince'] });
+  });
+});
+
+describe('passkey sessions and the stage that requires them', () => {
+  const app = 'authenticatorApp' as const;
+  const admin = { adminSince: T - 10_000 };
+  const passkey = { passkeySession: true };
+
+  it('grants a passkey session of an admin with no authenticator app, and no other session of theirs', () => {
+    expect(decideAdminPower({ factor: 'none', record: admin, authTimeSeconds: sec(T), ...passkey })).toEqual({
+      kind: 'grant',
+    });
+    expect(decideAdminPower({ factor: 'none', record: admin, authTimeSeconds: sec(T) })).toEqual({
+      kind: 'noSecondFactor',
+    });
+  });
+
+  it('grants a passkey session whatever the app’s moments say, the admin moment still first', () => {
+    const waiting = { ...admin, totpEnabledAt: T, pendingAssociationAt: T + 1 };
+    expect(decideAdminPower({ factor: app, record: waiting, authTimeSeconds: sec(T) + 9, ...passkey })).toEqual({
+      kind: 'grant',
+    });
+    expect(decideAdminPower({ factor: 'none', record: {}, authTimeSeconds: sec(T), ...passkey })).toEqual({
+      kind: 'record',
+      moments: ['adminSince'],
+    });
+    expect(decideAdminPower({ factor: 'none', record: admin, authTimeSeconds: sec(T) - 60, ...passkey })).toEqual({
+      kind: 'signInAgain',
+    });
+  });
+
+  it('counts a passkey added or removed in the epoch of every session, a code’s too', () => {
+    const both = { adminSince: T - 20_000, totpEnabledAt: T - 10_000 };
+    for (const change of [
+      { passkeyAddedAt: T },
+      { passkeyRemovedAt: T },
+      { passkeyAddedAt: T - 5, passkeyRemovedAt: T },
+    ])
+      for (const session of [{}, passkey]) {
+        const record = { ...both, ...change };
+        expect(decideAdminPower({ factor: app, record, authTimeSeconds: sec(T) - 1, ...session })).toEqual({
+          kind: 'signInAgain',
+        });
+        expect(decideAdminPower({ factor: app, record, authTimeSeconds: sec(T) + 1, ...session })).toEqual({
+          kind: 'grant',
+        });
+      }
+    expect(passkeyMomentOf({ passkeyAddedAt: T + 3, passkeyRemovedAt: T })).toBe(T + 3);
+    expect(passkeyMomentOf({})).toBeUndefined();
+  });
+
+  it('refuses every session but a passkey one where the stage requires passkeys, a Google admin’s too', () => {
+    const both = { adminSince: T - 20_000, totpEnabledAt: T - 10_000 };
+    const required = { passkeyRequired: true };
+    expect(decideAdminPower({ factor: app, record: both, authTimeSeconds: sec(T), ...required })).toEqual({
+      kind: 'passkeyRequired',
+    });
+    expect(
+      decideAdminPower({ factor: 'federated', record: admin, authTimeSeconds: sec(T), ...required, ...passkey }),
+    ).toEqual({ kind: 'passkeyRequired' });
+    expect(decideAdminPower({ factor: app, record: both, authTimeSeconds: sec(T), ...required, ...passkey })).toEqual({
+      kind: 'grant',
+    });
+  });
+
+  it('for any record, factor and session: grants only a session that signed in after every moment of the epoch', () => {
+    const moment = fc.option(fc.integer({ min: T - 1e7, max: T + 1e7 }), { nil: undefined });
+    const record = fc.record(
+      {
+        adminSince: moment,
+        adminRemovedAt: moment,
+        totpEnabledAt: moment,
+        totpDisabledAt: moment,
+        pendingAssociationAt: moment,
+        passwordChangedAt: moment,
+        passkeyAddedAt: moment,
+        passkeyRemovedAt: moment,
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(
+        record,
+        fc.constantFrom('authenticatorApp', 'federated', 'none'),
+        fc.integer({ min: sec(T - 2e7), max: sec(T + 2e7) }),
+        fc.boolean(),
+        fc.boolean(),
+        (r, factor, authTimeSeconds, passkeySession, passkeyRequired) => {
+          const decision = decideAdminPower({ factor, record: r, authTimeSeconds, passkeySession, passkeyRequired });
+          if (decision.kind !== 'grant') return;
+          if (passkeyRequired) expect(passkeySession && factor !== 'federated').toBe(true);
+          if (!passkeySession || factor === 'federated') expect(factor).not.toBe('none');
+          const at = authTimeSeconds * 1000;
+          const since = [adminMomentOf(r), r.passwordChangedAt, r.passkeyAddedAt, r.passkeyRemovedAt];
+          if (!passkeySession && factor === 'authenticatorApp') since.push(totpMomentOf(r));
+          expect(adminMomentOf(r)).toBeDefined();
+          for (const m of since) if (m !== undefined) expect(at).toBeGreaterThanOrEqual(m);
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 });

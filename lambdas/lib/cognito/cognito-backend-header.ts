@@ -16,7 +16,7 @@ export const COGNITO_BACKEND_HEADER = 'x-aurum-backend';
 export const ALWAYS_REFUSED_OPERATIONS = ['DeleteUser'] as const;
 
 /**
- * A password change and the second factor's life: only through the API's /api/me routes, which
+ * A password change, the second factor's life and the passkeys': only through the API's /api/me routes, which
  * record the change, end the other sessions and e-mail the user. Cognito would take them from any
  * holder of an access token (a stolen one could quietly switch codes off by associating a new
  * secret), so the firewall refuses them unless the backend header carries the stack's secret.
@@ -28,6 +28,10 @@ export const ACCOUNT_CHANGE_OPERATIONS = [
   'AssociateSoftwareToken',
   'VerifySoftwareToken',
   'SetUserMFAPreference',
+  // A passkey signs in without the password: added or removed only through /api/me/passkeys.
+  'StartWebAuthnRegistration',
+  'CompleteWebAuthnRegistration',
+  'DeleteWebAuthnCredential',
 ] as const;
 
 /**

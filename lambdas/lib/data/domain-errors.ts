@@ -115,10 +115,10 @@ export const StatementNotFound = domainError(
 
 /**
  * What a refusal of Refused is, whatever answers it: input the caller must fix, a sign-in that
- * no longer holds, an act this caller may not do, a rule the current state breaks, or too many
- * attempts. The http layer gives each its status (http.ts).
+ * no longer holds, an act this caller may not do, a thing of theirs that is not there, a rule the
+ * current state breaks, or too many attempts. The http layer gives each its status (http.ts).
  */
-export type RefusalKind = 'badInput' | 'signedOut' | 'notAllowed' | 'conflict' | 'tooManyAttempts';
+export type RefusalKind = 'badInput' | 'signedOut' | 'notAllowed' | 'notFound' | 'conflict' | 'tooManyAttempts';
 
 /** A refusal whose message is the caller's to read, in the product's words (shared/messages.ts, shared/refusals.ts). */
 export class Refused extends Error {

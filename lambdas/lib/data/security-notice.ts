@@ -23,6 +23,8 @@ export const SECURITY_EVENTS = [
   'admin-granted',
   'admin-revoked',
   'payout-account-changed',
+  'passkey-added',
+  'passkey-removed',
 ] as const;
 export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
 

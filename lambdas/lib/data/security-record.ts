@@ -25,10 +25,13 @@ export const MOMENTS = [
   'totpDisabledAt',
   'pendingAssociationAt',
   'passwordChangedAt',
+  'passkeyAddedAt',
+  'passkeyRemovedAt',
+  'passkeyRegistrationAt',
 ] as const;
 export type Moment = (typeof MOMENTS)[number];
-/** The record's text fields: the session a waiting secret was handed out to (its tokens' `origin_jti`). */
-export const TEXTS = ['pendingAssociationSession'] as const;
+/** The record's text fields: the session a waiting secret, or a passkey's creation options, were handed out to (its tokens' `origin_jti`). */
+export const TEXTS = ['pendingAssociationSession', 'passkeyRegistrationSession'] as const;
 export type TextField = (typeof TEXTS)[number];
 
 export interface SecurityMoments {
@@ -41,6 +44,12 @@ export interface SecurityMoments {
   /** A new authenticator secret handed out and not yet confirmed: no second factor while it waits. */
   pendingAssociationAt?: number;
   passwordChangedAt?: number;
+  /** A passkey registered through the product (lambdas/lib/cognito/passkeys.ts): its latest. */
+  passkeyAddedAt?: number;
+  /** A passkey deleted through the product: its latest. */
+  passkeyRemovedAt?: number;
+  /** A new passkey's creation options handed out, not yet registered (only the same session registers it). */
+  passkeyRegistrationAt?: number;
 }
 
 export interface SecurityRecord extends SecurityMoments {
@@ -48,6 +57,8 @@ export interface SecurityRecord extends SecurityMoments {
   version: number;
   /** The session (`origin_jti`) the waiting secret was handed out to: only it may confirm the secret. */
   pendingAssociationSession?: string;
+  /** The session (`origin_jti`) a passkey's creation options were handed out to: only it may register the passkey. */
+  passkeyRegistrationSession?: string;
 }
 
 export interface SecurityChange {

@@ -33,6 +33,8 @@
  *                                                waiting to be confirmed, the last password change
  *   CLIENT#<sub>   NOTICE#<atIso>#<noticeId>    one change of that record the user is e-mailed about
  *                                                (lambdas/lib/data/security-notice.ts): its INSERT is the event; expires
+ *   CLIENT#<sub>   PASSKEY#<credentialId>       the name the user gave one of their passkeys (passkey-names.ts), which
+ *                                                Cognito keeps; a removed one is marked removedAt and expires a day later
  *   NOTIFIED#<id>  TO#<address>                 the notifier's claim on one e-mail (notifications/sent-marker.ts), expires
  *   JOBRUN#weekly-growth  RUN#<week ISO>#<id>   one weekly run's figures (lambdas/lib/data/job-run-item.ts), written once,
  *                                                its INSERT the admins' summary e-mail; expires
@@ -80,6 +82,7 @@
  *   pending applications                Query GSI3 PK=APPLICATIONS#pending (oldest first)
  *   a client's application              GetItem PK=CLIENT#sub, SK=APPLICATION
  *   a client's payout account           GetItem PK=CLIENT#sub, SK=PAYOUT
+ *   the names of a user's passkeys      Query PK=CLIENT#sub, SK begins_with PASSKEY#
  *   a client's documents, newest first  Query PK=CLIENT#sub, SK begins_with DOC#, backwards (docIds start with their date)
  *   one document                        GetItem PK=CLIENT#sub, SK=DOC#<docId>
  *   a client's acceptance of a version  GetItem PK=CLIENT#sub, SK=AGREEMENT#<version> (the last one is on the profile)
@@ -217,6 +220,8 @@ export const keys = {
     PK: keys.clientPk(sub),
     SK: `NOTICE#${iso(at)}#${noticeId}`,
   }),
+  passkeyPrefix: 'PASSKEY#',
+  passkey: (sub: string, credentialId: string) => ({ PK: keys.clientPk(sub), SK: `PASSKEY#${credentialId}` }),
 } as const;
 
 export const totalsKeys = {

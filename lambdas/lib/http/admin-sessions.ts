@@ -14,25 +14,37 @@ import { currentMembership } from '../cognito/cognito';
 import { getSecurityRecord } from '../data/security-record';
 import { decideAdminPower, type AdminFactor } from '../cognito/admin-epoch';
 import { adminStandingOf } from './admin-membership';
+import { config } from '../runtime/config';
+import type { SignInMethod } from './sign-in-method';
 
 /**
  * What the session gets: admin power, none for want of a second factor, none until it signs in
- * again, or none at all (Cognito, asked afresh, no longer says admin).
+ * again, none until it signs in with a passkey (the stage's adminPasskeyRequired), or none at all
+ * (Cognito, asked afresh, no longer says admin).
  */
-export type AdminSessionVerdict = 'admin' | 'noSecondFactor' | 'signInAgain' | 'notAdmin';
+export type AdminSessionVerdict = 'admin' | 'noSecondFactor' | 'signInAgain' | 'passkeyRequired' | 'notAdmin';
 
 export interface AdminSession {
   sub: string;
   username: string;
   /** The token's `auth_time` (seconds), when it has one. */
   authTime?: number;
+  /** How the session signed in (its token's `amr`, sign-in-method.ts). */
+  signInMethod?: SignInMethod;
 }
 
 export type AdminSessionCheck = (session: AdminSession, factor: AdminFactor) => Promise<AdminSessionVerdict>;
 
 export const checkAdminSession: AdminSessionCheck = async (session, factor) => {
   const record = await getSecurityRecord(session.sub);
-  const decision = decideAdminPower({ factor, record, authTimeSeconds: session.authTime });
+  const passkeySession = session.signInMethod === 'passkey';
+  const decision = decideAdminPower({
+    factor,
+    record,
+    authTimeSeconds: session.authTime,
+    passkeySession,
+    passkeyRequired: config.adminPasskeyRequired,
+  });
   switch (decision.kind) {
     case 'grant':
       return 'admin';
@@ -40,12 +52,15 @@ export const checkAdminSession: AdminSessionCheck = async (session, factor) => {
       return 'noSecondFactor';
     case 'signInAgain':
       return 'signInAgain';
+    case 'passkeyRequired':
+      return 'passkeyRequired';
     case 'record': {
       // Cognito's answer may be a minute old (admin-membership.ts): the user may have just been
       // removed, which the record shows the same way. Asked afresh (a read), the refusal says why.
       const standing = adminStandingOf(await currentMembership(session.username, userPoolDefinition.adminGroup));
       if (standing === 'notAdmin') return 'notAdmin';
-      if (standing === 'adminWithoutTwoFactor') return 'noSecondFactor';
+      // A passkey session needs no app: only the admin moment was missing.
+      if (standing === 'adminWithoutTwoFactor' && !passkeySession) return 'noSecondFactor';
       // Unrecorded: the next sign-in records it (admin-moments.ts), and the one after that counts.
       return 'signInAgain';
     }

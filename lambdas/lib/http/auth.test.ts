@@ -91,7 +91,7 @@ describe('admin power is confirmed with Cognito, not taken from the token', () =
       adminToken,
       adminRoute,
       lookupSaying('adminWithoutTwoFactor'),
-      sessionSaying('admin'),
+      sessionSaying('noSecondFactor'),
     );
     expect(caller).toMatchObject({ isAdmin: false, adminWithoutTwoFactor: true });
     expect(() => requireAdmin(caller)).toThrow(new Forbidden(apiMessages.twoFactorRequired));
@@ -103,7 +103,7 @@ describe('admin power is confirmed with Cognito, not taken from the token', () =
       adminToken,
       readRoute,
       lookupSaying('adminWithoutTwoFactor'),
-      sessionSaying('admin'),
+      sessionSaying('noSecondFactor'),
     );
     expect(caller.isAdmin).toBe(false);
     expect(() => requireOwner(caller, 'adm')).not.toThrow();
@@ -136,8 +136,10 @@ describe('admin power is confirmed with Cognito, not taken from the token', () =
     // Not where admin power is not used, nor for an admin Cognito no longer confirms.
     await confirmedCaller(withAuthTime, { auth: 'client' }, lookupSaying('admin'), session);
     await confirmedCaller(withAuthTime, adminRoute, lookupSaying('notAdmin'), session);
-    await confirmedCaller(withAuthTime, adminRoute, lookupSaying('adminWithoutTwoFactor'), session);
     expect(session).toHaveBeenCalledTimes(2);
+    // An admin without an app: the session decides (a passkey sign-in needs none).
+    await confirmedCaller(withAuthTime, adminRoute, lookupSaying('adminWithoutTwoFactor'), session);
+    expect(session).toHaveBeenLastCalledWith(expect.anything(), 'none');
   });
 
   it('refuses a session that signed in before the second factor or the admin access, saying to sign in again', async () => {
@@ -183,5 +185,23 @@ describe('admin power is confirmed with Cognito, not taken from the token', () =
     expect(caller.isAdmin).toBe(false);
     expect(() => requireAdmin(caller)).toThrow(apiMessages.adminOnly);
     expect(standingOf).not.toHaveBeenCalled();
+  });
+
+  it('hands the check how the session signed in, and refuses with passkeyRequired where the check says so', async () => {
+    const session = sessionSaying('passkeyRequired');
+    const passkeyToken = eventWith({
+      sub: 'adm',
+      username: 'adm-user',
+      'cognito:groups': '[admins]',
+      amr: '[hwk user mfa]',
+    });
+    const caller = await confirmedCaller(passkeyToken, adminRoute, lookupSaying('admin'), session);
+    expect(session).toHaveBeenLastCalledWith(expect.objectContaining({ signInMethod: 'passkey' }), 'authenticatorApp');
+    expect(caller).toMatchObject({ isAdmin: false, adminPasskeyRequired: true });
+    expect(() => requireAdmin(caller)).toThrow(new Forbidden(apiMessages.passkeyRequired));
+    const onReadRoute = await confirmedCaller(passkeyToken, readRoute, lookupSaying('admin'), session);
+    expect(() => requireOwner(onReadRoute, 'x')).toThrow(apiMessages.passkeyRequired);
+    expect(() => requireOwner(onReadRoute, 'adm')).not.toThrow();
+    expect(callerOf(adminToken).signInMethod).toBe('unknown');
   });
 });

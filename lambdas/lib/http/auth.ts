@@ -6,10 +6,12 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { userPoolDefinition } from '../../../shared/user-pool';
 import { type RouteDef, usesAdminPower } from '../../../shared/api';
 import { apiMessages } from '../../../shared/messages';
-import { adminStanding, type MembershipLookup } from './admin-membership';
+import { adminStanding, type AdminStanding, type MembershipLookup } from './admin-membership';
 import { type AdminSessionCheck, checkAdminSession } from './admin-sessions';
 import { Forbidden, Unauthorized } from './errors';
 import { refusals } from '../../../shared/refusals';
+import { type SignInMethod, signInMethodOf } from './sign-in-method';
+import type { AdminFactor } from '../cognito/admin-epoch';
 
 export interface Caller {
   sub: string;
@@ -31,6 +33,14 @@ export interface Caller {
    * sign in again (apiMessages.adminSignInAgain).
    */
   adminMustSignInAgain?: boolean;
+  /**
+   * From confirmedCaller only: an admin on a stage that requires passkeys of admins
+   * (adminPasskeyRequired), whose session did not sign in with one: isAdmin is false and a refusal
+   * says to add one and sign in with it (apiMessages.passkeyRequired).
+   */
+  adminPasskeyRequired?: boolean;
+  /** How the session signed in, from the token's `amr` (sign-in-method.ts), kept across refreshes. */
+  signInMethod: SignInMethod;
   /** The token's `auth_time`: when the sign-in it descends from happened (epoch seconds), kept across refreshes. */
   authTime?: number;
 }
@@ -61,6 +71,7 @@ export function callerOf(event: APIGatewayProxyEventV2WithJWTAuthorizer): Caller
     username,
     groups,
     isAdmin: groups.includes(userPoolDefinition.adminGroup),
+    signInMethod: signInMethodOf(claims.amr),
     ...(authTime === undefined ? {} : { authTime }),
   };
 }
@@ -97,16 +108,25 @@ export async function confirmedCaller(
   if (!caller.isAdmin) return caller;
   if (!usesAdminPower(route)) return { ...caller, isAdmin: false };
   const standing = await standingOf(caller.username);
-  if (standing === 'adminWithoutTwoFactor') return { ...caller, isAdmin: false, adminWithoutTwoFactor: true };
   if (standing === 'notAdmin') return { ...caller, isAdmin: false };
-  const verdict = await sessionOf(caller, standing === 'federatedAdmin' ? 'federated' : 'authenticatorApp');
+  // An admin without an app still has the session's say: a passkey sign-in is both factors.
+  const verdict = await sessionOf(caller, FACTOR_OF[standing]);
   if (verdict === 'noSecondFactor') return { ...caller, isAdmin: false, adminWithoutTwoFactor: true };
   if (verdict === 'signInAgain') return { ...caller, isAdmin: false, adminMustSignInAgain: true };
+  if (verdict === 'passkeyRequired') return { ...caller, isAdmin: false, adminPasskeyRequired: true };
   return { ...caller, isAdmin: verdict === 'admin' };
 }
 
+/** The second factor Cognito names for an admin, as the per-session check (admin-epoch.ts) weighs it. */
+const FACTOR_OF: Record<Exclude<AdminStanding, 'notAdmin'>, AdminFactor> = {
+  admin: 'authenticatorApp',
+  federatedAdmin: 'federated',
+  adminWithoutTwoFactor: 'none',
+};
+
 /** Why an admin claim gave no admin power, in the words of the refusal; `otherwise` when it was no admin's. */
 function refusalFor(caller: Caller, otherwise: string): string {
+  if (caller.adminPasskeyRequired === true) return apiMessages.passkeyRequired;
   if (caller.adminMustSignInAgain === true) return apiMessages.adminSignInAgain;
   return caller.adminWithoutTwoFactor === true ? apiMessages.twoFactorRequired : otherwise;
 }

@@ -92,6 +92,7 @@ describe('admins, as Cognito says now: two-factor sign-in required', () => {
       region: 'eu-west-1',
       userPoolId: 'eu-west-1_pool',
       credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+      adminPasskeyRequired: false,
     });
     const send = async (command: unknown): Promise<unknown> => {
       const name = (command as { input: { Username?: string } }).input.Username ?? '';

@@ -26,6 +26,7 @@ import { cameThroughFront, ORIGIN_HEADER } from './origin';
 import { refusals } from '../../../shared/refusals';
 import { invitationRefusals } from '../../../shared/invitations';
 import { documentRefusals } from '../../../shared/documents';
+import { passkeyMessages } from '../../../shared/passkeys';
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -50,6 +51,7 @@ const REFUSAL_STATUS: Record<RefusalKind, HttpError['statusCode']> = {
   badInput: 400,
   signedOut: 401,
   notAllowed: 403,
+  notFound: 404,
   conflict: 409,
   tooManyAttempts: 429,
 };
@@ -126,6 +128,7 @@ const ID_NOT_FOUND: Record<NonNullable<RouteDef['idNames']> | 'client', string> 
   'pending action': refusals.actionNotFound,
   invitation: invitationRefusals.notFound,
   document: documentRefusals.notFound,
+  passkey: passkeyMessages.notFound,
 };
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,128}$/;

@@ -76,6 +76,13 @@ export const config = {
   get firm(): FirmDetails {
     return required(runtimeSettings().firm, 'FIRM_DETAILS');
   },
+  /**
+   * Whether only passkey sessions get admin power: the functions that decide admin power have it,
+   * and a missing one must never mean "not required" where a stage requires it.
+   */
+  get adminPasskeyRequired(): boolean {
+    return required(runtimeSettings().adminPasskeyRequired, 'ADMIN_PASSKEY_REQUIRED');
+  },
   /** The site's public origin, for links in e-mails. */
   get siteUrl(): string {
     return runtimeSettings().siteUrl;

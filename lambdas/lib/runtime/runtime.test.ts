@@ -88,6 +88,21 @@ describe('settings from the environment', () => {
     expect(settingsFromEnvironment(env).clientSignUp).toBe(read);
   });
 
+  it.each<[string | undefined, boolean | undefined]>([
+    ['true', true],
+    ['false', false],
+    [undefined, undefined],
+    ['', undefined],
+    ['1', undefined],
+    ['TRUE', undefined],
+  ])(
+    'take ADMIN_PASSKEY_REQUIRED=%p as %p: the flag as the stack writes it or nothing, so that reading it throws',
+    (text, read) => {
+      const env = text === undefined ? {} : { ADMIN_PASSKEY_REQUIRED: text };
+      expect(settingsFromEnvironment(env).adminPasskeyRequired).toBe(read);
+    },
+  );
+
   it.each<[string | undefined, readonly string[] | undefined]>([
     ['["Bank","IBAN: XX00"]', ['Bank', 'IBAN: XX00']],
     ['[]', []],

@@ -115,6 +115,12 @@ export interface RuntimeSettings {
    * confirmations. Anything but the whole set reads as unset, and an unset one throws where read.
    */
   readonly firm?: FirmDetails;
+  /**
+   * Whether only passkey sessions get admin power (ADMIN_PASSKEY_REQUIRED, 'true' or 'false': the
+   * stage's adminPasskeyRequired): on the functions that decide admin power or show the rule.
+   * Anything else reads as unset, and an unset one throws where read.
+   */
+  readonly adminPasskeyRequired?: boolean;
 }
 
 /**
@@ -174,6 +180,7 @@ export function resolvedSettings(given: Partial<RuntimeSettings>): RuntimeSettin
       ? Object.freeze([...given.fundingInstructions])
       : undefined,
     firm: given.firm === undefined ? undefined : firmDetailsOf(given.firm),
+    adminPasskeyRequired: typeof given.adminPasskeyRequired === 'boolean' ? given.adminPasskeyRequired : undefined,
   });
 }
 
@@ -227,7 +234,14 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): R
     clientSignUp: env.CLIENT_SIGN_UP as ClientSignUp | undefined,
     fundingInstructions: jsonOrUndefined(env.FUNDING_INSTRUCTIONS) as readonly string[] | undefined,
     firm: jsonOrUndefined(env.FIRM_DETAILS) as FirmDetails | undefined,
+    adminPasskeyRequired: booleanOrUndefined(env.ADMIN_PASSKEY_REQUIRED),
   });
+}
+
+/** 'true' or 'false', as the CDK stack writes a flag; anything else reads as unset. */
+function booleanOrUndefined(text: string | undefined): boolean | undefined {
+  if (text === 'true') return true;
+  return text === 'false' ? false : undefined;
 }
 
 /** The agreement's two settings, kept only together and well formed. */

@@ -14,6 +14,7 @@ import type { CallTarget } from '../services';
 import type { IssueTokens } from '../token-issuer';
 import type { SigningKey } from '../tokens';
 import type { LocalTriggers } from '../triggers';
+import type { WebAuthnOptions } from '../types';
 
 export interface OperationContext {
   ctx: Context;
@@ -34,6 +35,8 @@ export interface OperationContext {
   services: Services;
   triggers: LocalTriggers;
   messages: Messages;
+  /** The pool's relying party and the site's origins, when passkeys are set up. */
+  webAuthn?: WebAuthnOptions;
   /** cognito-local's own operation, for the work that is left to it. */
   callTarget: CallTarget;
 }

@@ -11,6 +11,7 @@ import { accountOperations } from './account';
 import { adminTwoFactorOperations } from './admin-two-factor';
 import { attributeOperations } from './attributes';
 import type { OperationContext, Operation } from './context';
+import { passkeyOperations } from './passkeys';
 import { checkAccessToken } from './sessions';
 import { signInOperations } from './sign-in';
 import { signOutOperations } from './sign-out';
@@ -28,6 +29,10 @@ const ACCESS_TOKEN_TARGETS = new Set([
   'SetUserMFAPreference',
   'AssociateSoftwareToken',
   'VerifySoftwareToken',
+  'StartWebAuthnRegistration',
+  'CompleteWebAuthnRegistration',
+  'ListWebAuthnCredentials',
+  'DeleteWebAuthnCredential',
 ]);
 
 export type Dispatch = (target: string, req: CognitoRequest) => Promise<CognitoResponse>;
@@ -45,6 +50,7 @@ export function createOperations(env: OperationContext): Dispatch {
       ...signOutOperations(env),
       ...twoFactor.operations,
       ...adminTwoFactorOperations(env),
+      ...passkeyOperations(env),
     }),
   );
   return async (target, req) => {

@@ -57,7 +57,8 @@ export type PasswordAccepted = (
 ) => Promise<CognitoResponse>;
 
 export interface PasswordVerifier {
-  initiate(client: AppClient, pool: UserPoolService, req: CognitoRequest): Promise<CognitoResponse>;
+  /** InitiateAuth USER_SRP_AUTH, or USER_AUTH's PASSWORD_SRP (`flow`), with USERNAME and SRP_A in AuthParameters. */
+  initiate(client: AppClient, pool: UserPoolService, req: CognitoRequest, flow?: string): Promise<CognitoResponse>;
   respond(client: AppClient, pool: UserPoolService, req: CognitoRequest): Promise<CognitoResponse>;
 }
 
@@ -116,9 +117,8 @@ export function createPasswordVerifier(env: OperationContext, accepted: Password
   }
 
   return {
-    async initiate(client, pool, req) {
-      if (!flowAllowed(client, 'USER_SRP_AUTH'))
-        throw invalidParameter('USER_SRP_AUTH flow not enabled for this client');
+    async initiate(client, pool, req, flow = 'USER_SRP_AUTH') {
+      if (!flowAllowed(client, flow)) throw invalidParameter(`${flow} flow not enabled for this client`);
       const params = recordOf(req.AuthParameters);
       if (!params.USERNAME) throw invalidParameter('Missing required parameter USERNAME');
       if (!params.SRP_A) throw invalidParameter('Missing required parameter SRP_A');

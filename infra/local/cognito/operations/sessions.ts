@@ -45,10 +45,11 @@ async function refreshedSession(env: OperationContext, token: unknown, client: A
   }
   if (!user.Enabled) throw refusal('userDisabled');
   const scope = typeof payload.scope === 'string' ? { scope: payload.scope } : {};
+  const amr = Array.isArray(payload.amr) ? { amr: payload.amr.filter((m): m is string => typeof m === 'string') } : {};
   return {
     user,
     token,
-    session: { originJti: String(payload.origin_jti), authTime: Number(payload.auth_time), ...scope },
+    session: { originJti: String(payload.origin_jti), authTime: Number(payload.auth_time), ...scope, ...amr },
   };
 }
 

@@ -1,13 +1,14 @@
 /**
- * Signing in and keeping a session: InitiateAuth with the app client's flows, which for a password
- * is SRP only (password-verifier.ts: user-existence error prevention and Cognito's sign-in lockout
- * are kept there); what a right password leads to (the user's state, the SOFTWARE_TOKEN_MFA
+ * Signing in and keeping a session: InitiateAuth with the app client's flows: SRP for a password
+ * (password-verifier.ts: user-existence error prevention and Cognito's sign-in lockout are kept
+ * there) and choice-based USER_AUTH (user-auth.ts: the password, or a passkey: passkey-challenge.ts); what a right password leads to (the user's state, the SOFTWARE_TOKEN_MFA
  * challenge of a user with two-factor sign-in on (two-factor.ts), or tokens); GetTokensFromRefreshToken
  * (which cognito-local lacks), rotating the refresh token, with real checks (the product's client
  * allows no refresh through InitiateAuth, and no admin flow); RespondToAuthChallenge
- * for PASSWORD_VERIFIER, NEW_PASSWORD_REQUIRED and SOFTWARE_TOKEN_MFA (cognito-local's needs
+ * for PASSWORD_VERIFIER, NEW_PASSWORD_REQUIRED, SOFTWARE_TOKEN_MFA, WEB_AUTHN and SELECT_CHALLENGE (cognito-local's needs
  * otplib, forgets the refresh token, and takes any Session for a new password).
  */
+import { userPoolDefinition as def } from '../../../../shared/user-pool';
 import {
   UnsupportedError,
   attributesAppend,
@@ -24,26 +25,30 @@ import { appClient, assertPassword, flowAllowed, limitKey } from './checks';
 import { createChallengeSessions, newSessionId } from './challenge-sessions';
 import type { OperationContext, Operations } from './context';
 import { PASSWORD_VERIFIER, createPasswordVerifier, type PasswordAccepted } from './password-verifier';
+import { WEB_AUTHN, createPasskeyChallenge, type PasskeyAccepted } from './passkey-challenge';
 import { rotateRefreshToken } from './sessions';
 import type { TwoFactorChallenge } from './two-factor-challenge';
+import { USER_AUTH, createUserAuth } from './user-auth';
 
 const NEW_PASSWORD_REQUIRED = 'NEW_PASSWORD_REQUIRED';
 
 /**
  * Tokens for `user`, its refresh token stored so that refresh and sign-out find it: the sign-in
- * succeeded, so its lockout count starts afresh.
+ * succeeded, so its lockout count starts afresh. `amr` says how it was made (a password unless told).
  */
-async function signedIn(
+export async function signedIn(
   env: OperationContext,
   user: User,
   client: AppClient,
   pool: UserPoolService,
   source: TokenSource,
   req: CognitoRequest,
+  amr: readonly string[] = def.signInMethods.password,
 ): Promise<CognitoResponse> {
   const groups = await pool.listUserGroupMembership(env.ctx, user);
   const tokens = await env.issueTokens(user, groups, client, {
     source,
+    amr,
     clientMetadata: clientMetadataOf(req.ClientMetadata),
   });
   env.limits.signInSucceeded(limitKey(user, user.Username));
@@ -118,10 +123,23 @@ export function signInOperations(env: OperationContext, twoFactor: TwoFactorChal
   };
   const verifier = createPasswordVerifier(env, passwordAccepted);
 
+  /**
+   * After a verified passkey: the user's state as after a password, then tokens at once (a passkey
+   * with user verification is multi-factor, so no code is asked for).
+   */
+  const passkeyAccepted: PasskeyAccepted = async (user, client, pool, req) => {
+    if (!user.Enabled) throw refusal('userDisabled');
+    if (user.UserStatus !== 'CONFIRMED') throw refusal('passkeyNotVerified');
+    return signedIn(env, user, client, pool, 'TokenGeneration_Authentication', req, def.signInMethods.passkey);
+  };
+  const passkeys = createPasskeyChallenge(env, passkeyAccepted);
+  const userAuth = createUserAuth(env, { verifier, passkeys, passwordAccepted });
+
   return {
     async InitiateAuth(req) {
       const { client, pool } = await appClient(env, req.ClientId);
       if (req.AuthFlow === 'USER_SRP_AUTH') return verifier.initiate(client, pool, req);
+      if (req.AuthFlow === USER_AUTH) return userAuth.initiate(client, pool, req);
       // USER_PASSWORD_AUTH among them: the product's client does not allow the password to be sent,
       // and it rotates refresh tokens, which only GetTokensFromRefreshToken does.
       throw invalidParameter(`${String(req.AuthFlow)} flow not enabled for this client`);
@@ -154,6 +172,8 @@ export function signInOperations(env: OperationContext, twoFactor: TwoFactorChal
       if (req.ChallengeName === PASSWORD_VERIFIER) return verifier.respond(client, pool, req);
       if (req.ChallengeName === 'SOFTWARE_TOKEN_MFA') return twoFactor.respond(client, pool, req);
       if (req.ChallengeName === NEW_PASSWORD_REQUIRED) return newPassword.respond(client, pool, req);
+      if (req.ChallengeName === WEB_AUTHN) return passkeys.respond(client, pool, req);
+      if (req.ChallengeName === 'SELECT_CHALLENGE') return userAuth.select(client, pool, req);
       throw new UnsupportedError(`RespondToAuthChallenge with ChallengeName=${String(req.ChallengeName)}`);
     },
   };

@@ -8,6 +8,7 @@
  * codes. Each wrong code also counts towards the user's sign-in lockout (limits.ts), across
  * sessions: new challenges do not buy new guesses. Each step's code is taken once.
  */
+import { userPoolDefinition as def } from '../../../../shared/user-pool';
 import type { AppClient, User, UserPoolService } from '../cognito-local-internals';
 import { invalidParameter, refusal } from '../errors';
 import { clientMetadataOf, recordOf, type CognitoRequest, type CognitoResponse } from '../request';
@@ -86,6 +87,7 @@ export function createTwoFactorChallenge(env: OperationContext): TwoFactorChalle
       const groups = await pool.listUserGroupMembership(env.ctx, updated);
       const tokens = await env.issueTokens(updated, groups, client, {
         source: 'TokenGeneration_Authentication',
+        amr: def.signInMethods.passwordAndCode,
         clientMetadata: clientMetadataOf(req.ClientMetadata),
       });
       env.limits.signInSucceeded(limitKey(updated, updated.Username));

@@ -294,7 +294,8 @@ describe('local Cognito', () => {
     expect(UserPoolClient?.ClientName).toBe(userPoolDefinition.clientName);
     expect(UserPoolClient?.ClientSecret).toBeUndefined();
     // Refreshes rotate, through GetTokensFromRefreshToken only: no ALLOW_REFRESH_TOKEN_AUTH, as in AWS.
-    expect(UserPoolClient?.ExplicitAuthFlows).toEqual(['ALLOW_USER_SRP_AUTH']);
+    // Passwords over SRP, and choice-based sign-in for passkeys.
+    expect(UserPoolClient?.ExplicitAuthFlows).toEqual(['ALLOW_USER_SRP_AUTH', 'ALLOW_USER_AUTH']);
     expect(UserPoolClient?.PreventUserExistenceErrors).toBe('ENABLED');
     const { Groups } = await t.sdk.send(new ListGroupsCommand({ UserPoolId: t.cognito.userPoolId }));
     expect(Groups?.map((g) => g.GroupName)).toEqual(['admins']);

@@ -1,0 +1,117 @@
+/**
+ * The caller's passkeys, changed through the API (the routes under /api/me/passkeys), as the
+ * second factor is (account-security.ts): Cognito keeps the passkeys and verifies a registration
+ * (passkey-calls.ts); the product keeps their names (passkey-names.ts) and records each change in
+ * the security record with its e-mail, in one transaction.
+ *
+ * A passkey signs in without the password, and an admin's passkey session has admin power
+ * (admin-epoch.ts), so an access token alone adds or removes none: a stolen one would let its
+ * holder put their own key on the account. Each change needs a sign-in of the last
+ * FRESH_SIGN_IN_MS, and Cognito takes a registration only with the challenge it handed out to
+ * this user, once; the API takes it only from the session the options went to, within
+ * PASSKEY_REGISTRATION_MS. After a change every session ends (the epoch moves on with it, so access tokens
+ * still held lose admin power at once), and the answer waits until a new sign-in counts.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { PasskeyView } from '../../../shared/passkeys';
+import { passkeyMessages } from '../../../shared/passkeys';
+import { type AccountCaller, requireFreshSignIn } from './account-security';
+import { firstCountingSignIn } from './admin-epoch';
+import { signOutEverywhere } from './cognito';
+import {
+  completeRegistration,
+  type CreationOptions,
+  deletePasskey,
+  listPasskeys,
+  startRegistration,
+} from './passkey-calls';
+import { Refused } from '../data/domain-errors';
+import { passkeyNamePut, passkeyNameRemoval, passkeyNames } from '../data/passkey-names';
+import { changeSecurityRecord, getSecurityRecord } from '../data/security-record';
+
+type Caller = Pick<AccountCaller, 'sub' | 'username' | 'accessToken' | 'authTime' | 'session'>;
+
+/** How long creation options handed out wait for their registration (Cognito's own challenge lasts 5 minutes). */
+export const PASSKEY_REGISTRATION_MS = 5 * 60_000;
+
+/** The caller's passkeys, oldest first, each by the name the user gave it (else Cognito's). */
+export async function passkeysOf(caller: Pick<AccountCaller, 'sub' | 'accessToken'>): Promise<PasskeyView[]> {
+  const [listed, names] = await Promise.all([listPasskeys(caller.accessToken), passkeyNames(caller.sub)]);
+  return listed
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+    .map((p) => ({ id: p.id, name: names.get(p.id) ?? p.friendlyName, createdAt: p.createdAt.toISOString() }));
+}
+
+/**
+ * Creation options for a new passkey, for a fresh sign-in: Cognito remembers the challenge for this
+ * user; the record remembers the session they went to, the only one that may register the passkey.
+ */
+export async function passkeyOptions(caller: Caller, now: number): Promise<CreationOptions> {
+  requireFreshSignIn(caller, now);
+  const change = { set: { passkeyRegistrationAt: now }, setText: { passkeyRegistrationSession: caller.session } };
+  await changeSecurityRecord(caller.sub, change, now);
+  return startRegistration(caller.accessToken);
+}
+
+/** The options went to this session within PASSKEY_REGISTRATION_MS, and no registration used them since. */
+async function requireOwnRegistration(caller: Caller, now: number): Promise<void> {
+  const record = await getSecurityRecord(caller.sub);
+  const at = record.passkeyRegistrationAt;
+  if (record.passkeyRegistrationSession !== caller.session || at === undefined || now - at > PASSKEY_REGISTRATION_MS)
+    throw new Refused('conflict', passkeyMessages.registrationExpired);
+}
+
+/**
+ * Registers the browser's response (Cognito checks it against the challenge it handed out), finds
+ * the new passkey by listing before and after, and records it: its name, `passkeyAddedAt` and the
+ * e-mail in one transaction. Then every session ends.
+ */
+export async function addPasskey(
+  caller: Caller,
+  body: { name: string; credential: Record<string, unknown> },
+  now: number,
+): Promise<void> {
+  requireFreshSignIn(caller, now);
+  await requireOwnRegistration(caller, now);
+  const before = new Set((await listPasskeys(caller.accessToken)).map((p) => p.id));
+  await completeRegistration(caller.accessToken, body.credential);
+  const added = (await listPasskeys(caller.accessToken)).filter((p) => !before.has(p.id));
+  // Two registrations at once may both show: the one whose id the browser sent is this one.
+  const mine = added.length === 1 ? added[0] : added.find((p) => p.id === body.credential.id);
+  if (!mine) throw new Refused('conflict', passkeyMessages.alreadyAdded);
+  const at = Date.now();
+  await changeSecurityRecord(
+    caller.sub,
+    {
+      set: { passkeyAddedAt: at },
+      clear: ['passkeyRegistrationAt', 'passkeyRegistrationSession'],
+      notice: 'passkey-added',
+      with: [passkeyNamePut(caller.sub, mine.id, body.name, at)],
+    },
+    at,
+  );
+  await endEverySession(caller, at);
+}
+
+/** Deletes one of the caller's passkeys (one Cognito does not list for them is not found), recorded and e-mailed; every session ends. */
+export async function removePasskey(caller: Caller, credentialId: string, now: number): Promise<void> {
+  requireFreshSignIn(caller, now);
+  await deletePasskey(caller.accessToken, credentialId);
+  const at = Date.now();
+  await changeSecurityRecord(
+    caller.sub,
+    {
+      set: { passkeyRemovedAt: at },
+      notice: 'passkey-removed',
+      with: [passkeyNameRemoval(caller.sub, credentialId, at)],
+    },
+    at,
+  );
+  await endEverySession(caller, at);
+}
+
+/** Every session of the caller ends; the answer waits until a new sign-in counts for admin power. */
+async function endEverySession(caller: Caller, at: number): Promise<void> {
+  await signOutEverywhere(caller.username);
+  await sleep(Math.max(0, firstCountingSignIn(at) - Date.now()));
+}
