@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiMessages } from '../../../../shared/messages';
+import { passkeyMessages } from '../../../../shared/passkeys';
 import { expectFieldError } from '../../test/field-errors';
 import {
   accountApi,
@@ -141,16 +142,20 @@ describe('passkeys card', () => {
   });
 
   it.each([
-    ['', passkeyWords.nameRequired],
-    ['   ', passkeyWords.nameRequired],
-    ['x'.repeat(41), passkeyWords.nameTooLong],
-  ])('asks for a name of 1 to 40 characters (%j) at the field, before anything is sent', async (name, shown) => {
-    const { api } = setup(alice);
-    const card = await addPasskey(name);
-    await expectFieldError('Passkey name', shown, card);
-    expect(passkeyCalls(api)).toEqual([]);
-    expect(browser.startRegistration).not.toHaveBeenCalled();
-  });
+    ['', passkeyMessages.nameRequired],
+    ['   ', passkeyMessages.nameRequired],
+    ['x'.repeat(41), passkeyMessages.nameTooLong],
+    ['Laptop\u202e', passkeyMessages.nameUnsafe],
+  ])(
+    'asks for a name of 1 to 40 characters, safe to show (%j), at the field, before anything is sent',
+    async (name, shown) => {
+      const { api } = setup(alice);
+      const card = await addPasskey(name);
+      await expectFieldError('Passkey name', shown, card);
+      expect(passkeyCalls(api)).toEqual([]);
+      expect(browser.startRegistration).not.toHaveBeenCalled();
+    },
+  );
 
   it.each([
     ['NotAllowedError', 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY', passkeyWords.notCreated],

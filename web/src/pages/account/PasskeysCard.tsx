@@ -14,6 +14,8 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AnswerOf } from '../../../../shared/api';
 import { apiMessages } from '../../../../shared/messages';
+import { PASSKEY_NAME_MAX_LENGTH, passkeyMessages, type PasskeyView } from '../../../../shared/passkeys';
+import { hasUnsafeCharacters } from '../../../../shared/text';
 import { ApiError } from '../../api/client';
 import { useRoute, useSend } from '../../api/hooks';
 import { returnAfterSignIn, type User, useAuth } from '../../auth/session';
@@ -25,9 +27,9 @@ import { notify } from '../../components/toaster';
 import { formatDate } from '../../format';
 import { accountErrorMessage } from './errors';
 import { createPasskey, PasskeyCeremonyError } from './passkey-ceremony';
-import { PASSKEY_NAME_MAX, passkeyWords } from './passkey-words';
+import { passkeyWords } from './passkey-words';
 
-type Passkey = AnswerOf<'listPasskeys'>['passkeys'][number];
+type Passkey = PasskeyView;
 
 type Mode =
   | { kind: 'idle' }
@@ -40,15 +42,26 @@ type Mode =
 const signInTooOld = (error: unknown) =>
   error instanceof ApiError && error.status === 403 && error.serverMessage === apiMessages.freshSignInRequired;
 
-/** The browser's refusals are already in the product's words; the API's are its own. */
-const passkeyProblems = (error: unknown): Problems<'name'> => ({
-  form: error instanceof PasskeyCeremonyError ? error.message : accountErrorMessage(error),
-});
+/** The API's refusals of the name, which show at its field. */
+const NAME_WORDS: ReadonlySet<string> = new Set([
+  passkeyMessages.nameRequired,
+  passkeyMessages.nameTooLong,
+  passkeyMessages.nameUnsafe,
+]);
 
-/** A passkey's name as the API takes it, or its problem. */
+/** The browser's refusals are already in the product's words; the API's are its own, the name's at its field. */
+function passkeyProblems(error: unknown): Problems<'name'> {
+  if (error instanceof PasskeyCeremonyError) return { form: error.message };
+  const message = accountErrorMessage(error);
+  return NAME_WORDS.has(message) ? { name: message } : { form: message };
+}
+
+/** A passkey's name as the API takes it (shared/passkey-bodies.ts), or its problem. */
 function nameProblem(name: string): string | null {
-  if (name.trim() === '') return passkeyWords.nameRequired;
-  return name.trim().length > PASSKEY_NAME_MAX ? passkeyWords.nameTooLong : null;
+  const trimmed = name.trim();
+  if (trimmed === '') return passkeyMessages.nameRequired;
+  if (trimmed.length > PASSKEY_NAME_MAX_LENGTH) return passkeyMessages.nameTooLong;
+  return hasUnsafeCharacters(trimmed) ? passkeyMessages.nameUnsafe : null;
 }
 
 /** The card's changes: each ends every session, so this device signs out and the user signs in again. */
