@@ -38,8 +38,8 @@ const bodies: Record<string, unknown> = {
   regenerateStatement: { period: '2020-01' },
 };
 
-/** Every path parameter of a route naming `sub`. */
-const ids = (sub: string) => ({ userId: sub, uid: sub, id: sub });
+/** Every path parameter of a route naming `sub` (a passkey's too, which no one has by that id). */
+const ids = (sub: string) => ({ userId: sub, uid: sub, id: sub, credentialId: sub });
 
 describe('401: no valid access token', () => {
   it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s without a token', async (_, route) => {

@@ -115,6 +115,20 @@ function clientData(type: 'webauthn.create' | 'webauthn.get', challenge: string,
 
 const b64 = (bytes: Uint8Array): string => isoBase64URL.fromBuffer(new Uint8Array(bytes));
 
+/** The credential that answers: the one asked for, else the first the options allow. */
+function pick(
+  held: readonly HeldCredential[],
+  options: PublicKeyCredentialRequestOptionsJSON,
+  overrides: SoftwareAuthenticatorOverrides,
+  rpId: string,
+) {
+  if (overrides.credentialId) return held.find((c) => c.id === overrides.credentialId);
+  const allowed = options.allowCredentials ?? [];
+  return allowed.length === 0
+    ? held.find((c) => c.rpId === rpId)
+    : held.find((c) => c.rpId === rpId && allowed.some((a) => a.id === c.id));
+}
+
 /** A software authenticator answering for `origin`; each `create` makes a new resident ES256 credential. */
 export function softwareAuthenticator(settings: SoftwareAuthenticatorOptions): SoftwareAuthenticator {
   const held: HeldCredential[] = [];
@@ -158,24 +172,12 @@ export function softwareAuthenticator(settings: SoftwareAuthenticatorOptions): S
     };
   }
 
-  function pick(
-    options: PublicKeyCredentialRequestOptionsJSON,
-    overrides: SoftwareAuthenticatorOverrides,
-    rpId: string,
-  ) {
-    if (overrides.credentialId) return held.find((c) => c.id === overrides.credentialId);
-    const allowed = options.allowCredentials ?? [];
-    return allowed.length === 0
-      ? held.find((c) => c.rpId === rpId)
-      : held.find((c) => c.rpId === rpId && allowed.some((a) => a.id === c.id));
-  }
-
   function get(
     options: PublicKeyCredentialRequestOptionsJSON,
     overrides: SoftwareAuthenticatorOverrides = {},
   ): AuthenticationResponseJSON {
     const rpId = overrides.rpId ?? settings.rpId ?? options.rpId ?? new URL(settings.origin).hostname;
-    const credential = pick(options, overrides, overrides.rpId ? (options.rpId ?? rpId) : rpId);
+    const credential = pick(held, options, overrides, overrides.rpId ? (options.rpId ?? rpId) : rpId);
     if (!credential) throw new Error('NotAllowedError: this authenticator holds none of the allowed credentials.');
     credential.counter = overrides.counter ?? credential.counter + 1;
     const userVerified = overrides.userVerified ?? settings.userVerified ?? true;

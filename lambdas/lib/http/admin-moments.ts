@@ -41,8 +41,8 @@ function complete(record: SecurityRecord): boolean {
 
 /**
  * Records the moments Cognito shows and the record lacks, with the admin-added activity entry and
- * the user's notice in the same transaction. Only for a user Cognito says is an enabled admin now
- * (one without an app may sign in with a passkey): the record's rule for everyone else is unchanged.
+ * the user's notice in the same transaction. Only for a user Cognito says is an enabled admin with
+ * a second factor now: the record's rule for everyone else is unchanged.
  */
 export async function recordAdminMoments(issue: TokenIssue, now: () => number = Date.now): Promise<MomentsOutcome> {
   // A client's tokens carry no admin group: no read at all for them.
@@ -52,10 +52,9 @@ export async function recordAdminMoments(issue: TokenIssue, now: () => number = 
   const standing = adminStandingOf(
     await currentMembership(issue.username, userPoolDefinition.adminGroup, issue.userPoolId),
   );
-  if (standing === 'notAdmin') return 'notAdmin';
-  const factor = standing === 'federatedAdmin' ? 'federated' : standing === 'admin' ? 'authenticatorApp' : 'none';
-  // An admin without an app has admin power on passkey sessions (admin-epoch.ts): their admin moment counts for those.
-  const decision = decideAdminPower({ factor, record, authTimeSeconds: undefined, passkeySession: factor === 'none' });
+  if (standing === 'notAdmin' || standing === 'adminWithoutTwoFactor') return 'notAdmin';
+  const factor = standing === 'federatedAdmin' ? 'federated' : 'authenticatorApp';
+  const decision = decideAdminPower({ factor, record, authTimeSeconds: undefined });
   if (decision.kind !== 'record') return 'complete';
   const at = now();
   const added = decision.moments.includes('adminSince');

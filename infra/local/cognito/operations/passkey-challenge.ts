@@ -67,35 +67,36 @@ function credentialOf(value: unknown): AuthenticationResponseJSON {
   return parsed as AuthenticationResponseJSON;
 }
 
+/** The answer checked against the stored passkey; the new counter, or null when refused. */
+async function verifiedCounter(
+  env: OperationContext,
+  data: PasskeyChallengeData,
+  passkey: StoredPasskey,
+  credential: AuthenticationResponseJSON,
+): Promise<number | null> {
+  const { relyingPartyId, origins } = webAuthnOf(env);
+  try {
+    const result = await verifyAuthenticationResponse({
+      response: credential,
+      expectedChallenge: data.challenge,
+      expectedOrigin: [...origins],
+      expectedRPID: relyingPartyId,
+      requireUserVerification: true,
+      credential: {
+        id: passkey.CredentialId,
+        publicKey: isoBase64URL.toBuffer(passkey.PublicKey),
+        counter: passkey.Counter,
+        transports: passkey.Transports,
+      },
+    });
+    return result.verified ? result.authenticationInfo.newCounter : null;
+  } catch {
+    return null;
+  }
+}
+
 export function createPasskeyChallenge(env: OperationContext, accepted: PasskeyAccepted): PasskeyChallenge {
   const sessions = createChallengeSessions<PasskeyChallengeData>(env.now);
-
-  /** The answer checked against the stored passkey; the new counter, or null when refused. */
-  async function verified(
-    data: PasskeyChallengeData,
-    passkey: StoredPasskey,
-    credential: AuthenticationResponseJSON,
-  ): Promise<number | null> {
-    const { relyingPartyId, origins } = webAuthnOf(env);
-    try {
-      const result = await verifyAuthenticationResponse({
-        response: credential,
-        expectedChallenge: data.challenge,
-        expectedOrigin: [...origins],
-        expectedRPID: relyingPartyId,
-        requireUserVerification: true,
-        credential: {
-          id: passkey.CredentialId,
-          publicKey: isoBase64URL.toBuffer(passkey.PublicKey),
-          counter: passkey.Counter,
-          transports: passkey.Transports,
-        },
-      });
-      return result.verified ? result.authenticationInfo.newCounter : null;
-    } catch {
-      return null;
-    }
-  }
 
   /** The user and the passkey the answer is signed with, once it is verified; else the lockout counts it. */
   async function judge(data: PasskeyChallengeData, pool: UserPoolService, credential: AuthenticationResponseJSON) {
@@ -104,7 +105,7 @@ export function createPasskeyChallenge(env: OperationContext, accepted: PasskeyA
     const passkey = user ? passkeysOf(user).find((p) => p.CredentialId === credential.id) : undefined;
     const handle = credential.response.userHandle;
     const ownHandle = !handle || (user !== null && handle === userHandleOf(user));
-    const counter = user && passkey && ownHandle ? await verified(data, passkey, credential) : null;
+    const counter = user && passkey && ownHandle ? await verifiedCounter(env, data, passkey, credential) : null;
     if (!user || !passkey || counter === null) {
       env.limits.signInFailed(data.limitKey);
       throw refusal('passkeyNotVerified');

@@ -78,7 +78,38 @@ const descriptionOf = (p: StoredPasskey) => ({
   CreatedAt: p.CreatedAt,
 });
 
-export function passkeyOperations(env: OperationContext): Operations {
+/** The verified credential kept on the user, within Cognito's limit. */
+async function keepPasskey(
+  env: OperationContext,
+  user: StoredUser,
+  credential: { id: string; publicKey: Uint8Array; counter: number; transports?: string[] },
+  response: RegistrationResponseJSON,
+  rpId: string,
+) {
+  const held = passkeysOf(user);
+  if (held.some((p) => p.CredentialId === credential.id)) throw invalidParameter('The passkey is already registered.');
+  if (held.length >= MAX_PASSKEYS)
+    throw cognitoError('LimitExceededException', 'The user has reached the limit of passkeys.');
+  const passkey: StoredPasskey = {
+    CredentialId: credential.id,
+    PublicKey: isoBase64URL.fromBuffer(new Uint8Array(credential.publicKey)),
+    Counter: credential.counter,
+    Transports: credential.transports ?? response.response.transports ?? [],
+    ...(response.authenticatorAttachment ? { AuthenticatorAttachment: response.authenticatorAttachment } : {}),
+    RelyingPartyId: rpId,
+    FriendlyCredentialName: 'Passkey',
+    CreatedAt: Math.floor(Date.now() / 1000),
+  };
+  const updated: StoredUser = {
+    ...user,
+    WebAuthnCredentials: [...held, passkey],
+    UserLastModifiedDate: env.clock.get(),
+  };
+  await env.pool.saveUser(env.ctx, updated);
+}
+
+/** Registration: Start hands out the challenge Complete verifies the answer to. */
+function registrationOperations(env: OperationContext): Operations {
   const pending = new Map<string, PendingRegistration>();
 
   async function start(req: CognitoRequest) {
@@ -128,43 +159,16 @@ export function passkeyOperations(env: OperationContext): Operations {
       throw registrationRefusal(e);
     });
     if (!verified.verified) throw notAuthorized('The passkey could not be verified.');
-    await keep(user, verified.registrationInfo.credential, response, relyingPartyId);
+    await keepPasskey(env, user, verified.registrationInfo.credential, response, relyingPartyId);
     return {};
   }
 
-  async function keep(
-    user: StoredUser,
-    credential: { id: string; publicKey: Uint8Array; counter: number; transports?: string[] },
-    response: RegistrationResponseJSON,
-    rpId: string,
-  ) {
-    const held = passkeysOf(user);
-    if (held.some((p) => p.CredentialId === credential.id))
-      throw invalidParameter('The passkey is already registered.');
-    if (held.length >= MAX_PASSKEYS)
-      throw cognitoError('LimitExceededException', 'The user has reached the limit of passkeys.');
-    const passkey: StoredPasskey = {
-      CredentialId: credential.id,
-      PublicKey: isoBase64URL.fromBuffer(new Uint8Array(credential.publicKey)),
-      Counter: credential.counter,
-      Transports: credential.transports ?? response.response.transports ?? [],
-      ...(response.authenticatorAttachment ? { AuthenticatorAttachment: response.authenticatorAttachment } : {}),
-      RelyingPartyId: rpId,
-      FriendlyCredentialName: 'Passkey',
-      CreatedAt: Math.floor(Date.now() / 1000),
-    };
-    const updated: StoredUser = {
-      ...user,
-      WebAuthnCredentials: [...held, passkey],
-      UserLastModifiedDate: env.clock.get(),
-    };
-    await env.pool.saveUser(env.ctx, updated);
-  }
+  return { StartWebAuthnRegistration: start, CompleteWebAuthnRegistration: complete };
+}
 
+/** The user's passkeys read and removed. */
+function credentialOperations(env: OperationContext): Operations {
   return {
-    StartWebAuthnRegistration: start,
-    CompleteWebAuthnRegistration: complete,
-
     async ListWebAuthnCredentials(req) {
       const { user } = await checkAccessToken(env, req.AccessToken);
       const max = req.MaxResults === undefined ? MAX_RESULTS : Number(req.MaxResults);
@@ -196,4 +200,8 @@ export function passkeyOperations(env: OperationContext): Operations {
       return {};
     },
   };
+}
+
+export function passkeyOperations(env: OperationContext): Operations {
+  return { ...registrationOperations(env), ...credentialOperations(env) };
 }

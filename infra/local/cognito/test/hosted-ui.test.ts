@@ -29,7 +29,7 @@ import { freePort } from '../../ports';
 import { maskEmail } from '../delivery';
 import { hostedUiCertificate, type HostedUiCertificate } from '../hosted-ui-tls';
 import type { CapturedEmail } from '../index';
-import { useLocalCognito } from './test-support';
+import { createConfirmedUser, useLocalCognito } from './test-support';
 
 jest.setTimeout(30_000);
 
@@ -253,6 +253,9 @@ describe('the hosted UI with Google', () => {
     expect(claimsOf(refreshed.json.id_token).sub).toBe(id.sub);
     // The refreshed access token keeps the scopes of the sign-in.
     expect(claimsOf(refreshed.json.access_token).scope).toBe(access.scope);
+    // A Google sign-in says nothing of how the user proved themselves at Google: no amr, then or after.
+    for (const token of [tokens.json.access_token, tokens.json.id_token, refreshed.json.access_token])
+      expect(claimsOf(token).amr).toBeUndefined();
     expect(
       (
         await hosted('/oauth2/token', {
@@ -406,6 +409,26 @@ describe('the hosted UI with Google', () => {
       token_endpoint: `${origin()}/oauth2/token`,
       end_session_endpoint: `${origin()}/logout`,
     });
+  });
+});
+
+describe("the token endpoint's refresh of an API sign-in", () => {
+  it('keeps the amr the sign-in gave (a password here)', async () => {
+    const address = `amr-${randomBytes(4).toString('hex')}@example.com`;
+    await createConfirmedUser(t.sdk, t.cognito.userPoolId, address, 'secret-pw1');
+    const signedIn = (await t.signIn(address, 'secret-pw1')).AuthenticationResult;
+    expect(claimsOf(signedIn?.AccessToken).amr).toEqual(userPoolDefinition.signInMethods.password);
+    const refreshed = await hosted('/oauth2/token', {
+      method: 'POST',
+      form: {
+        grant_type: 'refresh_token',
+        client_id: t.cognito.clientId,
+        refresh_token: String(signedIn?.RefreshToken),
+      },
+    });
+    expect(refreshed.status).toBe(200);
+    expect(claimsOf(refreshed.json.access_token).amr).toEqual(userPoolDefinition.signInMethods.password);
+    expect(claimsOf(refreshed.json.id_token).amr).toEqual(userPoolDefinition.signInMethods.password);
   });
 });
 
