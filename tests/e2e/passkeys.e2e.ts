@@ -3,7 +3,7 @@
  * standing in for the device's (support/virtual-authenticator.ts): one added on /account after a
  * fresh sign-in, then a sign-in with it that opens the admin console where the stage requires a
  * passkey sign-in for it; no sign-in without the person's verification, nor from a page on
- * another address than the relying party's ('localhost').
+ * another address than the relying party's ('localhost'), nor with another account's passkey.
  */
 import type { Page } from 'playwright-core';
 import { apiMessages } from '../../shared/messages';
@@ -125,6 +125,25 @@ journey(
     await signInWithPasskey(page, email, otherOrigin);
     await expectPage(page).toShowText(passkeySignInErrors.wrongAddress);
     expect(page.url()).toBe(`${otherOrigin}/`);
+    expect(await holdsTokens(page)).toBe(false);
+  },
+  {},
+  150_000,
+);
+
+journey(
+  "passkeys: an account without a passkey is not signed in by another account's passkey on the device, and the page says so at the e-mail",
+  e2e,
+  async ({ page }) => {
+    await clientWithPasskey(page, 'passkey-holder');
+    const { email } = await e2e.client.newClient('passkey-none');
+    // Cognito asks for a passkey of this account, which has none: the device offers the one it
+    // holds (another account's), which Cognito refuses.
+    await signInWithPasskey(page, email);
+    await expectPage(page).toShowText(passkeySignInErrors.notRecognised);
+    const field = page.getByLabel('Email');
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(page.url()).toBe(e2e.url('/'));
     expect(await holdsTokens(page)).toBe(false);
   },
   {},
