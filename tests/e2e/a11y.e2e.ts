@@ -90,7 +90,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.goto(e2e.url('/'));
       await page.getByLabel('Email').fill('admin@example.com');
       await page.getByLabel('Password').fill(DEMO_PASSWORD);
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await page.getByLabel('Authentication code').waitFor();
       await audit(page, [{ ready: 'Enter the 6-digit code from your authenticator app' }]);
     },

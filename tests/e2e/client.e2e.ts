@@ -60,7 +60,7 @@ journey('sign-in errors: empty fields; an unknown e-mail and a wrong password lo
   await page.goto(e2e.url('/'));
   await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
   await expectPage(page).toShowText('Access your gold trading portfolio');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expectPage(page).toShowText('Email is required');
   expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
 

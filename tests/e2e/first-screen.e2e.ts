@@ -46,7 +46,7 @@ journey(
     await page.goto(e2e.url('/'), { waitUntil: 'domcontentloaded' });
     await page.getByLabel('Email').fill(client.email);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     // Held, not sent as a native form (which would put the password in the address).
     expect(page.url()).toBe(e2e.url('/'));
     await release();

@@ -159,7 +159,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         if (violations.length) found[state] = violations;
       };
       await page.goto(e2e.url('/'));
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await audit('sign-in, empty', 'Email is required');
       await signIn(page, e2e, 'alice@example.com', 'not-the-password');
       await audit('sign-in, wrong password', errors.signIn.wrongPassword);

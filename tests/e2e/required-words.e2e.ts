@@ -138,12 +138,12 @@ journey(
     await checkState(page, '/ | the page opens', missing);
     await page.getByLabel('Email').fill(BOB);
     await page.getByLabel('Password').fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await checkFailure(page, '/ | Sign-in failed | Incorrect password', missing);
     // Worded otherwise on purpose: an unknown address gets the same answer.
     await page.getByLabel('Email').fill('nobody-here@example.com');
     await page.getByLabel('Password').fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByText('Incorrect password').first().waitFor();
     expect(await pageText(page)).not.toContain('No account found with this email address');
 

@@ -30,6 +30,7 @@ const signedOut: AuthBackend = {
   signInWithGoogle: notAtBuildTime,
   signOut: notAtBuildTime,
   confirmTotp: notAtBuildTime,
+  signInWithPasskey: notAtBuildTime,
   onSignedIn: () => () => undefined,
 };
 

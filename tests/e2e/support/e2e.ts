@@ -124,7 +124,7 @@ export async function signIn(page: Page, e2e: E2E, email: string, password = DEM
   await page.goto(e2e.url('/'));
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   const secret = e2e.client.totpSecretOf(email);
   if (secret === undefined) return;
   await page.getByLabel('Authentication code').fill(await freshTotpCode(secret, e2e.stack.dataDir));

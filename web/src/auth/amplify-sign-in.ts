@@ -71,6 +71,16 @@ export const amplifySignIn: AmplifySignIn = {
   async signInWithGoogle() {
     await signInWithRedirect({ provider: 'Google' });
   },
+  async signInWithPasskey(email) {
+    const result = await signIn({
+      username: email.trim(),
+      options: { authFlowType: 'USER_AUTH', preferredChallenge: 'WEB_AUTHN' },
+    });
+    if (result.isSignedIn) return 'signedIn';
+    if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return 'totpCode';
+    // Cognito offers the other ways in (SELECT_CHALLENGE) when the account has no passkey.
+    throw Object.assign(new Error(`No passkey sign-in: ${result.nextStep.signInStep}`), { name: 'NoPasskey' });
+  },
   async confirmTotp(code) {
     const result = await confirmSignIn({ challengeResponse: code.trim() });
     if (!result.isSignedIn)

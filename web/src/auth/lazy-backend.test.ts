@@ -118,6 +118,14 @@ it('loads Amplify for a sign-in, and once prepared ahead of it', async () => {
   expect(await backend.session()).toMatchObject({ accessToken: TOKEN });
 });
 
+it('loads the sign-in part for a passkey sign-in, configured, and hands it the e-mail', async () => {
+  const backend = backendFor();
+  expect(await backend.signInWithPasskey('alice@example.com')).toBe('signedIn');
+  expect(fake.signInWithPasskey).toHaveBeenCalledWith('alice@example.com');
+  expect(configureAmplify).toHaveBeenCalledTimes(1);
+  expect(chunks.signIn).toHaveBeenCalledTimes(1);
+});
+
 it('hands sign-in listeners to Amplify when it loads, and removes them', async () => {
   const backend = backendFor();
   const early = jest.fn();

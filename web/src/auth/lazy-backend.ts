@@ -126,6 +126,7 @@ export function lazyAmplifyBackend(config: AppConfig, chunks: AmplifyLoaders = a
       await (await loadSession()).signOut();
     },
     confirmTotp: async (code) => (await loadSignIn()).confirmTotp(code),
+    signInWithPasskey: async (email) => (await loadSignIn()).signInWithPasskey(email),
     onSignedIn: (callback) => listen('onSignedIn', callback),
     onRedirectFailed: (callback) => listen('onRedirectFailed', callback),
   };

@@ -57,6 +57,12 @@ export interface AuthBackend {
   /** Answers the sign-in's code step (after `signIn` said 'totpCode'); signed in when it resolves. */
   confirmTotp(code: string): Promise<void>;
   /**
+   * A sign-in with a passkey of the account (Cognito's USER_AUTH flow, its WEB_AUTHN challenge):
+   * the browser asks for the passkey and its user verification. Cognito takes it as both
+   * factors, so it ends signed in; 'totpCode' should Cognito still want a code.
+   */
+  signInWithPasskey(email: string): Promise<Extract<SignInOutcome, 'signedIn' | 'totpCode'>>;
+  /**
    * The account page's actions. Left out by the Amplify backend: Cognito's own
    * (auth/account-calls.ts) are part of the account page's chunk, so nothing of them loads with
    * the first screen. Tests give fakes.

@@ -100,21 +100,26 @@ export function OrDivider() {
   );
 }
 
-/** The labelled e-mail input every signed-out form starts with, its problem under it. */
+/**
+ * The labelled e-mail input every signed-out form starts with, its problem under it.
+ * `autoComplete`: sign-in's names the account and offers its passkeys ("username webauthn").
+ */
 export function EmailField({
   value,
   onChange,
   error,
+  autoComplete = 'email',
 }: {
   value: string;
   onChange: (value: string) => void;
   error?: string;
+  autoComplete?: string;
 }) {
   return (
     <FormField label="Email" error={error}>
       <FieldInput
         type="email"
-        autoComplete="email"
+        autoComplete={autoComplete}
         value={value}
         onChange={(e) => onChange(e.currentTarget.value)}
         placeholder="you@example.com"

@@ -219,7 +219,7 @@ describe('account page', () => {
       await userEvent.type(twoFactor.getByLabelText('Current password'), FAKE_PASSWORD);
       await userEvent.click(twoFactor.getByRole('button', { name: 'Continue' }));
       const qr = await twoFactor.findByRole('img', { name: 'QR code for your authenticator app' });
-      expect(api.calls.filter((c) => c.path.startsWith('/api/me/')).map((c) => c.body)).toEqual([
+      expect(api.calls.filter((c) => c.path.startsWith('/api/me/two-factor/')).map((c) => c.body)).toEqual([
         { password: 'not-it' },
         { password: FAKE_PASSWORD },
       ]);

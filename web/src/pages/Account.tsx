@@ -1,6 +1,6 @@
 /**
- * `/account`: the signed-in user's names, payout account, password, two-factor sign-in, e-mail
- * notifications and sessions.
+ * `/account`: the signed-in user's names, payout account, password, two-factor sign-in, passkeys,
+ * e-mail notifications and sessions.
  * A lazy chunk of its own, as is the QR code library inside it (loaded only to set up an app).
  * Built from the app's own Chakra pieces rather than @aws-amplify/ui-react: its account
  * components would add ~116 KB gzip and a second look to restyle, for four small forms.
@@ -23,6 +23,7 @@ import { SectionCard } from '../components/section-card';
 import { useAccountBackend } from './account/account-backend';
 import { EmailPreferencesCard } from './account/EmailPreferencesCard';
 import { accountReasonOf } from './account/notice';
+import { PasskeysCard } from './account/PasskeysCard';
 import { PasswordCard } from './account/PasswordCard';
 import { PayoutAccountCard } from './account/PayoutAccountCard';
 import { ProfileCard } from './account/ProfileCard';
@@ -72,6 +73,27 @@ function TwoFactorRequiredNotice({ federated }: { federated: boolean }) {
   );
 }
 
+/**
+ * Why an administrator was sent here from the admin console where the stage requires a passkey
+ * sign-in for it: add a passkey below, or use one already there, by signing in with it.
+ */
+function PasskeyRequiredNotice({ federated }: { federated: boolean }) {
+  return (
+    <Alert.Root recipe={alertSlotRecipe} status="warning">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>Passkey sign-in required</Alert.Title>
+        <Alert.Description>
+          {apiMessages.passkeyRequired}{' '}
+          {federated
+            ? 'An account that signs in with Google cannot hold a passkey here: ask another administrator for help.'
+            : 'Your passkeys are listed below; with one already there, sign out and sign in with it.'}
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
 /** In place of the password and two-factor cards for a user whose sign-in another provider runs. */
 function ManagedSignInCard({ provider }: { provider: string }) {
   return (
@@ -111,11 +133,13 @@ function AccountPage({ user }: { user: User }) {
   return (
     <PageShell title="Account" subtitle={user.email} actions={<HeaderLinks user={user} />} accountLink={false}>
       {reason === 'twoFactorRequired' && <TwoFactorRequiredNotice federated={provider !== null} />}
+      {reason === 'passkeyRequired' && <PasskeyRequiredNotice federated={provider !== null} />}
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
         <ProfileCard user={user} />
         <PayoutAccountCard user={user} twoFactor={mfa.data?.totp} />
         {provider ? <ManagedSignInCard provider={provider} /> : <PasswordCard user={user} />}
         {!provider && <TwoFactorCard user={user} status={mfa} />}
+        {!provider && <PasskeysCard user={user} />}
         <EmailPreferencesCard user={user} />
         <SessionsCard />
       </SimpleGrid>

@@ -12,6 +12,7 @@ import {
   renderApp,
 } from '../test/harness';
 import { aliceQuietReads } from '../test/client-fixtures';
+import { passkeySignInErrors } from '../auth/passkey-errors';
 
 /** What a client's dashboard and the admin console read when they open after a sign-in. */
 const landingPages = {
@@ -156,6 +157,101 @@ describe('sign-in page', () => {
       expect(screen.queryByRole('heading', { name: 'Welcome Back' })).not.toBeInTheDocument();
       unmount();
     }
+  });
+});
+
+describe('sign-in with a passkey', () => {
+  const api = fixtureApi(landingPages);
+  const passkeyButton = () => screen.findByRole('button', { name: 'Sign in with a passkey' });
+
+  it("offers the account's passkeys from the e-mail field, and asks for the e-mail before anything is sent", async () => {
+    const backend = fakeAuth(null);
+    renderApp('/', { backend, api });
+    await userEvent.click(await passkeyButton());
+    expect(screen.getByLabelText('Email')).toHaveAttribute('autocomplete', 'username webauthn');
+    await expectFieldError('Email', 'Email is required');
+    await expectFormFailure('Sign-in failed', 'Email is required');
+    // The password is not asked for: a passkey stands in for it.
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+    await userEvent.type(screen.getByLabelText('Email'), 'alice@');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    await expectFieldError('Email', 'Invalid email address');
+    expect(backend.signInWithPasskey).not.toHaveBeenCalled();
+  });
+
+  it('signs in with the passkey of the e-mail typed, busy on its own button meanwhile, and sends an admin to /admin', async () => {
+    const backend = fakeAuth(null);
+    let verify: () => void = () => undefined;
+    backend.signInWithPasskey = jest.fn(
+      async () =>
+        new Promise<'signedIn'>((resolve) => {
+          verify = () => {
+            backend.setUser(adminUser);
+            resolve('signedIn');
+          };
+        }),
+    );
+    renderApp('/', { backend, api });
+    await userEvent.type(await screen.findByLabelText('Email'), adminUser.email);
+    await userEvent.click(await passkeyButton());
+    // The browser is asking for the passkey: this button says so, the password's stays as it is.
+    const busy = await screen.findByRole('button', { name: /Waiting for your passkey/ });
+    expect(busy).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    expect(backend.signInWithPasskey).toHaveBeenCalledWith(adminUser.email);
+    act(() => verify());
+    expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(backend.signIn).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [
+      'PasskeyAuthenticationCanceled',
+      'Passkey authentication ceremony has been canceled.',
+      passkeySignInErrors.notAllowed,
+    ],
+    ['PasskeyOperationAborted', 'Passkey operation has been aborted.', passkeySignInErrors.notAllowed],
+    ['RelyingPartyMismatch', 'Relying party does not match current domain.', passkeySignInErrors.wrongAddress],
+    ['PasskeyNotSupported', 'Passkeys may not be supported on this device.', passkeySignInErrors.notSupported],
+    ['NotAuthorizedException', 'Password attempts exceeded', 'Too many failed attempts. Please try again later'],
+    ['SomethingElse', 'boom', 'An error occurred during sign in'],
+  ])('says %s (%s), which no field owns, over the form', async (name, message, shown) => {
+    const backend = fakeAuth(null, {
+      signInWithPasskey: jest.fn(async () => Promise.reject(cognitoError(name, message))),
+    });
+    renderApp('/', { backend, api });
+    await userEvent.type(await screen.findByLabelText('Email'), alice.email);
+    await userEvent.click(await passkeyButton());
+    await expectFormFailure('Sign-in failed', shown);
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+    // Not signed in, and ready for another try.
+    expect(await passkeyButton()).toBeEnabled();
+    expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['NoPasskey', 'No passkey sign-in: CONTINUE_SIGN_IN_WITH_FIRST_FACTOR_SELECTION'],
+    ['NotAuthorizedException', 'Incorrect username or password.'],
+  ])('says a passkey Cognito does not take for the account (%s) at the e-mail', async (name, message) => {
+    const backend = fakeAuth(null, {
+      signInWithPasskey: jest.fn(async () => Promise.reject(cognitoError(name, message))),
+    });
+    renderApp('/', { backend, api });
+    await userEvent.type(await screen.findByLabelText('Email'), alice.email);
+    await userEvent.click(await passkeyButton());
+    await expectFieldError('Email', passkeySignInErrors.notRecognised);
+    await expectFormFailure('Sign-in failed', passkeySignInErrors.notRecognised);
+    await userEvent.type(screen.getByLabelText('Email'), 'x');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('goes on to the code step should Cognito still want a code', async () => {
+    const backend = fakeAuth(null, { signInWithPasskey: jest.fn(async () => 'totpCode' as const) });
+    renderApp('/', { backend, api });
+    await userEvent.type(await screen.findByLabelText('Email'), alice.email);
+    await userEvent.click(await passkeyButton());
+    expect(await screen.findByLabelText('Authentication code')).toBeInTheDocument();
   });
 });
 

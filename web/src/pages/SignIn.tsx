@@ -1,75 +1,70 @@
 /**
- * `/`: 'Welcome Back'. E-mail and password, or Google; links to reset and to sign-up. A user with
+ * `/`: 'Welcome Back'. E-mail and password, a passkey of the account typed, or Google; links to
+ * reset and to sign-up. A user with
  * two-factor sign-in then gives the authenticator app's code on the same card. What is wrong is
  * said at the field it concerns (a wrong password under the password), and over the form under
  * 'Sign-in failed'.
  */
 import { Button } from '@chakra-ui/react/button';
 import { Link } from '@chakra-ui/react/link';
-import { type FormEvent, useCallback, useState } from 'react';
+import { type FormEvent, lazy, startTransition, Suspense, useCallback, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { signInErrors as errors, signInTitles, signInToasts } from '../../../shared/auth-messages';
 import { signInFieldErrors } from '../../../shared/forms';
-import { type AuthField, authProblems, totpAttemptEnded, totpCode } from '../auth/errors';
+import { type AuthField, authProblems } from '../auth/errors';
 import { failureOf, useAuthStep } from '../auth/use-auth-step';
 import { useAuth } from '../auth/session';
 import { AuthCard, AuthForm, EmailField, FooterLink, OrDivider } from '../components/auth-card';
-import { CodeField } from '../components/code-field';
 import { PasswordField } from '../components/form-field';
 import { GoogleButton } from '../components/google-button';
 import { notify } from '../components/toaster';
 
 const signInProblems = (error: unknown) => authProblems('signIn', error);
-const codeProblems = (error: unknown) => authProblems('totp', error);
+/** The code step, with the signed-out pages (./SignInCodeStep): it shows only after a password Cognito took. */
+const CodeStep = lazy(() => import('./signed-out-pages').then((pages) => ({ default: pages.SignInCodeStep })));
 
 type Step = ReturnType<typeof useAuthStep<AuthField>>;
 
-/** The code step: the authenticator app's code, after a right password; back to the password when Cognito has ended the attempt. */
-function CodeStep({
+/**
+ * "Sign in with a passkey": of the account whose e-mail is typed (Cognito asks for one of that
+ * account's passkeys). Its problems show where the form's do; busy on its own button. Its code
+ * and words load when it is pressed (auth/passkey-sign-in.ts).
+ */
+function PasskeyButton({
+  email,
+  step,
   signedIn,
-  onEnded,
-  onBack,
+  onCode,
 }: {
+  email: string;
+  step: Step;
   signedIn: () => Promise<'leaving'>;
-  onEnded: () => void;
-  onBack: () => void;
+  onCode: () => void;
 }) {
   const { backend } = useAuth();
-  const [code, setCode] = useState('');
-  const { busy, run, problems, setProblems, fieldProps } = useAuthStep<AuthField>(codeProblems);
-
-  const onCode = async (event: FormEvent) => {
-    event.preventDefault();
-    const digits = totpCode(code);
-    if (!digits) return setProblems({ code: errors.twoFactor.codeRequired });
-    await run(async () => {
-      try {
-        await backend.confirmTotp(digits);
-      } catch (error) {
-        // A wrong or reused code may be tried again; an attempt Cognito has ended needs the password again.
-        setCode('');
-        if (totpAttemptEnded(error)) onEnded();
-        throw error;
-      }
-      return signedIn();
-    });
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    setBusy(true);
+    step.setProblems({});
+    const outcome = await import('../auth/passkey-sign-in').then(
+      (part) => part.passkeySignIn(backend, email),
+      signInProblems,
+    );
+    if (outcome === 'signedIn') return signedIn(); // leaving: the button stays busy while the page changes
+    setBusy(false);
+    if (outcome === 'totpCode') onCode();
+    else step.setProblems(outcome);
   };
-
   return (
-    <AuthCard title="Welcome Back" subtitle="Enter the 6-digit code from your authenticator app">
-      <AuthForm
-        onSubmit={onCode}
-        submitText="Verify"
-        busyText="Verifying..."
-        busy={busy}
-        failure={failureOf(problems, signInTitles.signInFailed)}
-      >
-        <CodeField label="Authentication code" {...fieldProps('code', code, setCode)} autoFocus />
-      </AuthForm>
-      <Button variant="ghost" onClick={onBack} disabled={busy}>
-        Back to sign in
-      </Button>
-    </AuthCard>
+    <Button
+      variant="outline"
+      onClick={() => void onClick()}
+      loading={busy}
+      loadingText="Waiting for your passkey..."
+      disabled={step.busy}
+    >
+      Sign in with a passkey
+    </Button>
   );
 }
 
@@ -124,7 +119,7 @@ function PasswordStep({
         busy={busy}
         failure={failureOf(problems, signInTitles.signInFailed)}
       >
-        <EmailField {...fieldProps('email', email, setEmail)} />
+        <EmailField autoComplete="username webauthn" {...fieldProps('email', email, setEmail)} />
         <PasswordField
           label="Password"
           autoComplete="current-password"
@@ -132,6 +127,7 @@ function PasswordStep({
           labelEnd={forgot}
         />
       </AuthForm>
+      <PasskeyButton email={email} step={step} signedIn={signedIn} onCode={onCode} />
       <FooterLink prompt="New to Aurum?" to="/signup" label="Create Account" />
     </AuthCard>
   );
@@ -156,7 +152,11 @@ export default function SignIn() {
       setProblems({ form: errors.twoFactor.attemptEnded });
       setStep('password');
     };
-    return <CodeStep signedIn={signedIn} onEnded={ended} onBack={() => setStep('password')} />;
+    return (
+      <Suspense>
+        <CodeStep signedIn={signedIn} onEnded={ended} onBack={() => setStep('password')} />
+      </Suspense>
+    );
   }
   return (
     <PasswordStep
@@ -164,7 +164,8 @@ export default function SignIn() {
       setEmail={setEmail}
       step={passwordStep}
       signedIn={signedIn}
-      onCode={() => setStep('code')}
+      // In a transition: the password step stays on screen while the code step's part loads.
+      onCode={() => startTransition(() => setStep('code'))}
     />
   );
 }

@@ -8,3 +8,4 @@
 import '../App';
 export { default as ForgotPassword } from './ForgotPassword';
 export { default as SignUp } from './SignUp';
+export { SignInCodeStep } from './SignInCodeStep';

@@ -31,6 +31,8 @@ export interface FakeUser {
   provider?: string;
   /** The session's sign-in is older than the API takes for a change of the second factor. */
   signedInLongAgo?: boolean;
+  /** The user's passkeys, as GET /api/me/passkeys lists them. */
+  passkeys?: { id: string; name: string; createdAt: string }[];
 }
 
 export const alice: FakeUser = {
@@ -106,6 +108,7 @@ export function fakeAuth(signedIn: FakeUser | null, overrides: Partial<AuthBacke
       confirmTotp: jest.fn(async (code: string) => {
         if (code !== FAKE_TOTP_CODE) throw cognitoError('CodeMismatchException', 'Invalid code received for user');
       }),
+      signInWithPasskey: jest.fn(async () => 'signedIn' as const),
       onSignedIn: jest.fn(() => () => undefined),
       account: {
         mfaStatus: jest.fn(async () => ({ totp: signedInUser().totp === true })),
@@ -144,12 +147,24 @@ export function fixtureApi(handlers: Record<string, unknown>) {
   return Object.assign(api, { calls });
 }
 
+/** The options Cognito hands out for a new passkey (a fake's: the browser's part is faked too). */
+export const FAKE_PASSKEY_OPTIONS = {
+  rp: { id: 'localhost', name: 'Aurum' },
+  user: { id: 'dXNlcg', name: 'alice@example.com', displayName: 'alice@example.com' },
+  challenge: 'Y2hhbGxlbmdl',
+  pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+  timeout: 60000,
+  excludeCredentials: [],
+  authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+};
+
 /**
  * The API's routes of the caller's own sign-in (POST /api/me/...) as the API answers them for the
  * fake backend's user: the fake password for a secret to set up, the fake app's code to confirm
  * it, both to turn it off (each of the two for a sign-in that is not `signedInLongAgo`), the fake
- * password to change it. Each changes the fake user as the API would (through Cognito);
- * confirming and changing the password end every session.
+ * password to change it; the passkeys' list, options for a new one and its adding (for a sign-in
+ * that is not `signedInLongAgo`). Each changes the fake user as the API would (through Cognito);
+ * confirming, adding a passkey and changing the password end every session.
  */
 export function accountApi(backend: ReturnType<typeof fakeAuth>): Record<string, Handler> {
   const me = () => {
@@ -178,6 +193,18 @@ export function accountApi(backend: ReturnType<typeof fakeAuth>): Record<string,
       if (code !== FAKE_TOTP_CODE) throw apiError(400, errors.twoFactor.wrongCode);
       backend.setUser({ ...me(), totp: false });
       return { success: true };
+    },
+    'GET /api/me/passkeys': () => ({ passkeys: me().passkeys ?? [], passkeyRequiredForAdmin: false }),
+    'POST /api/me/passkeys/options': () => {
+      if (me().signedInLongAgo) throw apiError(403, apiMessages.freshSignInRequired);
+      return { options: FAKE_PASSKEY_OPTIONS };
+    },
+    'POST /api/me/passkeys': (body) => {
+      if (me().signedInLongAgo) throw apiError(403, apiMessages.freshSignInRequired);
+      const { name, credential } = body as { name: string; credential: { id: string } };
+      const added = { id: credential.id, name, createdAt: new Date().toISOString() };
+      backend.setUser({ ...me(), passkeys: [...(me().passkeys ?? []), added] });
+      return { success: true, signedOut: true };
     },
     'POST /api/me/password': (body) => {
       if ((body as { previousPassword?: string }).previousPassword !== FAKE_PASSWORD)

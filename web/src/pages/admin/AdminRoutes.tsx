@@ -2,7 +2,8 @@
  * The admin pages. Admin status is established by the admin client list
  * (docs/product.md, "Sign-in and roles"): while it loads a spinner, on any failure the user goes to /dashboard, so
  * a non-admin never sees admin data. An administrator the API refuses for want of two-factor
- * sign-in goes to /account instead, which says why and offers to set it up; one whose session
+ * sign-in, or for want of a passkey sign-in where the stage requires one, goes to /account
+ * instead, which says why and offers to set it up; one whose session
  * began before their two-factor sign-in or admin access did is signed out, to sign in again
  * with a code.
  */
@@ -72,6 +73,8 @@ function RequireAdmin() {
   if (error && refusedWith(error, apiMessages.adminSignInAgain)) return <SignInAgain />;
   if (error && refusedWith(error, apiMessages.twoFactorRequired))
     return <Navigate to="/account" replace state={{ reason: 'twoFactorRequired' } satisfies AccountState} />;
+  if (error && refusedWith(error, apiMessages.passkeyRequired))
+    return <Navigate to="/account#passkeys" replace state={{ reason: 'passkeyRequired' } satisfies AccountState} />;
   if (error) return <Navigate to="/dashboard" replace />;
   if (!data)
     return (
