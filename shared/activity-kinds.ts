@@ -29,6 +29,7 @@ export const activityKinds = [
   'application-approved',
   'application-rejected',
   'statement-regenerated',
+  'passkey-enrolment-allowed',
 ] as const;
 
 export type ActivityKindName = (typeof activityKinds)[number];
@@ -59,6 +60,7 @@ export const activityKindLabels: Record<ActivityKindName, string> = {
   'application-approved': 'Application approved',
   'application-rejected': 'Application rejected',
   'statement-regenerated': 'Statement regenerated',
+  'passkey-enrolment-allowed': 'Passkey allowed by an operator',
 };
 
 /** The pending actions' kinds, as an approved action's entry names the move it made (answers.ts pendingActionKind). */

@@ -591,7 +591,7 @@ export const routes = [
     answer: 'passkeyOptions',
     auth: 'client',
     owner: 'self',
-    table: { actions: ['UpdateItem'] },
+    table: { actions: ['GetItem', 'UpdateItem'] },
     cognitoUserCalls: ['StartWebAuthnRegistration'],
   },
   {

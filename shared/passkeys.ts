@@ -28,4 +28,10 @@ export const passkeyMessages = {
   notFound: 'This passkey is not on your account. Please reload the page.',
   /** An add from another session than the one the options went to, or after PASSKEY_REGISTRATION_MS. */
   registrationExpired: 'Adding the passkey took too long. Please start again.',
+  /**
+   * An administrator's passkey from a session that did not sign in with a passkey, while the stage
+   * requires passkeys of administrators and no operator's approval is open.
+   */
+  enrolmentNeedsApproval:
+    'Administrators add a passkey after signing in with one of their passkeys. For a first passkey, ask the operations team to allow it, then add it within a day.',
 } as const;

@@ -201,15 +201,23 @@ export function fundingEnvironment(route: Pick<RouteDef, 'name'>, lines: readonl
 }
 
 /**
+ * The passkey routes that apply the stage's rule for administrators: the list shows it, and
+ * adding one asks an administrator's non-passkey session for an operator's approval.
+ */
+export const PASSKEY_RULE_ROUTES: readonly string[] = ['listPasskeys', 'startPasskeyRegistration', 'addPasskey'];
+
+/**
  * What the routes that decide admin power know (every admin route, and the client routes admins
- * may read: usesAdminPower), and the passkeys list that shows the rule: whether only passkey
+ * may read: usesAdminPower), and the passkey routes that apply the rule: whether only passkey
  * sessions get it. Given as 'true' or 'false' to each, so a missing one is an error where read.
  */
 export function adminPasskeyEnvironment(
   route: Pick<RouteDef, 'name' | 'auth' | 'adminMayRead'>,
   required: boolean,
 ): Record<string, string> {
-  return usesAdminPower(route) || route.name === 'listPasskeys' ? { ADMIN_PASSKEY_REQUIRED: String(required) } : {};
+  return usesAdminPower(route) || PASSKEY_RULE_ROUTES.includes(route.name)
+    ? { ADMIN_PASSKEY_REQUIRED: String(required) }
+    : {};
 }
 
 /** HTTP API $context variables, one JSON line per request (no bodies, no tokens). */

@@ -28,7 +28,7 @@ import {
 import { stages } from '../stages';
 import { DEMO_FIRM } from './demo-firm';
 import { WEEKLY_SILENCE } from './alarms';
-import { AGREEMENT_ROUTES, API_THROTTLE, ORIGIN_HEADER, ROUTE_THROTTLES } from './api';
+import { AGREEMENT_ROUTES, API_THROTTLE, ORIGIN_HEADER, PASSKEY_RULE_ROUTES, ROUTE_THROTTLES } from './api';
 import { RESTORED_TABLE_INFIX } from './backup-restore';
 import { DAILY_BACKUP_RETENTION, DEFAULT_BACKUP_YEARS, monthlyBackupRetention } from './backup-rules';
 import { projectContext } from './test-support/project-context';
@@ -502,7 +502,7 @@ describe('two stages in one account and region', () => {
     expect(pair.map(({ config }) => config.clientSignUp ?? 'open')).toEqual(['open', 'review']);
   });
 
-  it("gives the stage's passkey rule for admins to every function that decides admin power and the passkeys list, and no other", () => {
+  it("gives the stage's passkey rule for admins to every function that decides admin power or applies it to passkeys, and no other", () => {
     const given = pair.map(({ template: t, config }) => {
       const functions = Object.values(t.toJSON().Resources as Record<string, Resource>).filter(
         (r) => r.Type === 'AWS::Lambda::Function',
@@ -516,7 +516,7 @@ describe('two stages in one account and region', () => {
         .filter((fn) => fn.flag !== undefined);
       return { stage: config.stage, flags: flags.map((fn) => [fn.description, fn.flag]).sort() };
     });
-    const deciding = routes.filter((r) => usesAdminPower(r) || r.name === 'listPasskeys');
+    const deciding = routes.filter((r) => usesAdminPower(r) || PASSKEY_RULE_ROUTES.includes(r.name));
     expect(given).toEqual(
       pair.map(({ config }) => ({
         stage: config.stage,

@@ -10,12 +10,17 @@
  *  - reset-two-factor (a user who lost their authenticator): the authenticator app turned off in
  *    Cognito; then one transaction with the moment recorded as a self-disable records it, its
  *    e-mail, and the activity entry; then every session ended.
+ *  - allow-passkey (an administrator's first passkey, or one after losing every one, where the
+ *    stage requires passkeys of administrators): one transaction with the approval's moment in the
+ *    security record (lambdas/lib/cognito/passkeys.ts reads it), its e-mail, and the activity entry.
+ *    No session ends: nothing about how they sign in has changed yet.
  */
 import { userInfo } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   AdminAddUserToGroupCommand,
   AdminGetUserCommand,
+  AdminListGroupsForUserCommand,
   AdminRemoveUserFromGroupCommand,
   AdminSetUserMFAPreferenceCommand,
   AdminUserGlobalSignOutCommand,
@@ -256,6 +261,36 @@ export async function resetTwoFactor(
     };
     await commitAct(targets, user, { change, kind: 'two-factor-reset' }, moment);
     await signOut(targets, username);
+    return { username };
+  });
+}
+
+/** Why an approval of a passkey is refused: only administrators need one. */
+function notAnAdministrator(emailOrUsername: string): Error {
+  return Object.assign(
+    new Error(
+      `${emailOrUsername} is not an administrator: clients add passkeys on their account page without approval`,
+    ),
+    { name: 'NotAnAdministrator' },
+  );
+}
+
+/**
+ * Allows one passkey for an administrator who cannot add one from a passkey session (a first one,
+ * or after losing every one) while the stage requires passkeys of administrators: recorded, logged
+ * and e-mailed. The next passkey they add uses it up; it lapses after a day.
+ */
+export async function allowPasskey(targets: AdminToolTargets, emailOrUsername: string): Promise<{ username: string }> {
+  return withCognitoClock(targets.cognito, async (momentAfterLastAnswer) => {
+    const username = await usernameOf(targets.cognito, targets.userPoolId, emailOrUsername);
+    const user = await findUser(targets, username);
+    const { Groups = [] } = await targets.cognito.send(
+      new AdminListGroupsForUserCommand({ UserPoolId: targets.userPoolId, Username: username }),
+    );
+    if (!Groups.some((g) => g.GroupName === userPoolDefinition.adminGroup)) throw notAnAdministrator(emailOrUsername);
+    const moment = momentAfterLastAnswer();
+    const change: SecurityChange = { set: { passkeyEnrolmentAllowedAt: moment }, notice: 'passkey-enrolment-allowed' };
+    await commitAct(targets, user, { change, kind: 'passkey-enrolment-allowed' }, moment);
     return { username };
   });
 }

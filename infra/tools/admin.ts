@@ -8,6 +8,9 @@
  *   `remove` makes one a client again.
  *   `npm run admin -- reset-two-factor <email>`: turns off the authenticator app of a user who
  *   lost it, records and e-mails it as their own turning it off would be, and ends every session.
+ *   `npm run admin -- allow-passkey <email>`: where the stage requires passkeys of administrators,
+ *   lets an administrator add one passkey within a day from a sign-in with the password and code
+ *   (a first one, or after losing every one); recorded and e-mailed.
  * Each writes one entry in the activity log, in the same transaction as the security record,
  * naming who ran it: in AWS the caller's ARN (STS GetCallerIdentity), locally `local user <OS user>`.
  *   locally (default): the user pool and table of DATA_DIR (default .local), whether `npm start`
@@ -29,7 +32,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SecondFactor } from '../../lambdas/lib/cognito/cognito';
 import { startLocalCognito } from '@aurum/cognito-emulator';
 import { stackFile } from '../local/stack';
-import { type AdminToolTargets, changeAdmin, localOperator, resetTwoFactor } from './admin-change';
+import { type AdminToolTargets, allowPasskey, changeAdmin, localOperator, resetTwoFactor } from './admin-change';
 import { type OpenTable, withTableAt } from './tool-table';
 import { verifyActivityCommand } from './verify-activity';
 
@@ -37,8 +40,8 @@ import { verifyActivityCommand } from './verify-activity';
 if (process.argv[2] === 'verify-activity') process.exit(await verifyActivityCommand(process.argv.slice(3)));
 
 const usage =
-  'usage: npm run admin -- add|remove|reset-two-factor <email> [--pool-id <id> --table <name> --region <region>] [--data-dir <folder>]';
-const ACTIONS = ['add', 'remove', 'reset-two-factor'] as const;
+  'usage: npm run admin -- add|remove|reset-two-factor|allow-passkey <email> [--pool-id <id> --table <name> --region <region>] [--data-dir <folder>]';
+const ACTIONS = ['add', 'remove', 'reset-two-factor', 'allow-passkey'] as const;
 type Action = (typeof ACTIONS)[number];
 const isAction = (value: string | undefined): value is Action =>
   (ACTIONS as readonly (string | undefined)[]).includes(value);
@@ -140,6 +143,9 @@ async function run(targets: AdminToolTargets, act: Action, who: string): Promise
     case 'reset-two-factor':
       await resetTwoFactor(targets, who);
       return `${who}'s authenticator app is turned off: they sign in with their password alone until they set one up again on the account page (/account), and an administrator has no admin power until then. ${ENDED}`;
+    case 'allow-passkey':
+      await allowPasskey(targets, who);
+      return `${who} may add one passkey on the account page (/account) within a day, from any fresh sign-in. They have been e-mailed.`;
   }
 }
 
@@ -161,7 +167,7 @@ try {
   console.log(said);
 } catch (error) {
   const e = error as Error;
-  const known = e.name === 'AmbiguousEmail' || e.name === 'NothingToReset';
+  const known = ['AmbiguousEmail', 'NothingToReset', 'NotAnAdministrator'].includes(e.name);
   console.error(
     e.name === 'UserNotFoundException' ? `no user ${email} in the pool` : known ? e.message : `${e.name}: ${e.message}`,
   );

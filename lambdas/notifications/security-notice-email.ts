@@ -89,6 +89,13 @@ const WORDING: Record<SecurityEvent, Wording> = {
     ifNotYou: (site) =>
       `If you did not remove it, someone signed in to your account: ${resetNow(site)}, then tell ${FIRM_NAME} at once.`,
   },
+  'passkey-enrolment-allowed': {
+    subject: 'You may add a passkey',
+    happened: (when) =>
+      `${FIRM_NAME}'s operations team allowed a new passkey on your administrator account on ${when}. Add it on your account page within a day: the first passkey you add uses this approval.`,
+    ifNotYou: () =>
+      `If you did not ask for it, tell ${FIRM_NAME} at once: someone may be trying to put their own passkey on your account.`,
+  },
 };
 
 /** Always sent: the reader cannot turn these off, since an unwanted change is what they warn of. */

@@ -1,12 +1,14 @@
 /**
  * Passkeys in a real Chromium against the real local stack, with Chromium's virtual authenticator
  * standing in for the device's (support/virtual-authenticator.ts): one added on /account after a
- * fresh sign-in, then a sign-in with it that opens the admin console where the stage requires a
- * passkey sign-in for it; no sign-in without the person's verification, nor from a page on
+ * fresh sign-in (an administrator's first one with an operator's approval), then a sign-in with it
+ * that opens the admin console where the stage requires a passkey sign-in for it; no sign-in without the person's verification, nor from a page on
  * another address than the relying party's ('localhost'), nor with another account's passkey.
  */
 import type { Page } from 'playwright-core';
 import { apiMessages } from '../../shared/messages';
+import { passkeyMessages } from '../../shared/passkeys';
+import { runTool } from '../integration/support/tool';
 import { passkeySignInErrors } from '../../web/src/auth/passkey-errors';
 import { passkeyWords } from '../../web/src/pages/account/passkey-words';
 import { expect as expectPage } from './support/expect';
@@ -70,7 +72,14 @@ journey(
     await expectPage(page).toShowText(apiMessages.passkeyRequired);
     expect(await page.getByText('Admin Dashboard').count()).toBe(0);
 
+    // A password and code (which a phishing page could relay) add no administrator's passkey alone.
     await addPasskey(page, 'E2E laptop');
+    await expectPage(page).toShowText(passkeyMessages.enrolmentNeedsApproval);
+    expect(await authenticator.credentials()).toHaveLength(0);
+    // An operator allows one, as the runbook says; the same form then adds it.
+    const allowed = await runTool('admin.ts', ['allow-passkey', DEMO_ADMIN_EMAIL, '--data-dir', e2e.stack.dataDir]);
+    expect(allowed.code).toBe(0);
+    await page.getByRole('button', { name: 'Add passkey', exact: true }).click();
     await expectSignedOutAfterAdding(page);
     const held = await authenticator.credentials();
     expect(held).toHaveLength(1);

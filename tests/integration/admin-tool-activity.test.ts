@@ -157,10 +157,10 @@ it('writes no entry for a command that changes nothing', async () => {
   expect((await t.table.item(keys.security(user.sub)))?.totpDisabledAt).toBeUndefined();
 });
 
-it('refuses an unknown command with the usage, which names all three', async () => {
+it('refuses an unknown command with the usage, which names all four', async () => {
   const wrong = await runTool('admin.ts', ['promote', 'someone@example.com', '--data-dir', t.stack.dataDir]);
   expect(wrong).toMatchObject({
     code: 2,
-    output: expect.stringContaining('usage: npm run admin -- add|remove|reset-two-factor <email>'),
+    output: expect.stringContaining('usage: npm run admin -- add|remove|reset-two-factor|allow-passkey <email>'),
   });
 });

@@ -11,6 +11,11 @@
  * this user, once; the API takes it only from the session the options went to, within
  * PASSKEY_REGISTRATION_MS. After a change every session ends (the epoch moves on with it, so access tokens
  * still held lose admin power at once), and the answer waits until a new sign-in counts.
+ *
+ * Where the stage requires passkeys of administrators, a relayed password and code (phishing) must
+ * not be enough to enrol the thief's own passkey and come back with admin power: an administrator
+ * adds one from a passkey session, or within PASSKEY_ENROLMENT_MS of an operator's approval
+ * (`npm run admin -- allow-passkey`), which the next passkey added uses up.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PasskeyView } from '../../../shared/passkeys';
@@ -27,12 +32,37 @@ import {
 } from './passkey-calls';
 import { Refused } from '../data/domain-errors';
 import { passkeyNamePut, passkeyNameRemoval, passkeyNames } from '../data/passkey-names';
-import { changeSecurityRecord, getSecurityRecord } from '../data/security-record';
+import { changeSecurityRecord, getSecurityRecord, type SecurityRecord } from '../data/security-record';
 
 type Caller = Pick<AccountCaller, 'sub' | 'username' | 'accessToken' | 'authTime' | 'session'>;
 
 /** How long creation options handed out wait for their registration (Cognito's own challenge lasts 5 minutes). */
 export const PASSKEY_REGISTRATION_MS = 5 * 60_000;
+
+/** How long an operator's approval of an administrator's passkey stays open. */
+export const PASSKEY_ENROLMENT_MS = 24 * 3_600_000;
+
+/** Who adds a passkey, as the stage's rule for administrators sees them. */
+export interface EnrolmentRule {
+  /** The stage requires passkeys of administrators (adminPasskeyRequired). */
+  required: boolean;
+  /** The token names the caller an administrator (`cognito:groups`). */
+  admin: boolean;
+  /** The session signed in with a passkey (its `amr`). */
+  passkeySession: boolean;
+}
+
+/** An operator's approval recorded at most PASSKEY_ENROLMENT_MS before `now` (and not after it). */
+function approvalOpen(record: SecurityRecord, now: number): boolean {
+  const at = record.passkeyEnrolmentAllowedAt;
+  return at !== undefined && at <= now && now - at <= PASSKEY_ENROLMENT_MS;
+}
+
+/** Refuses an administrator's passkey the stage's rule does not allow from this session (see the header). */
+function requireEnrolmentAllowed(rule: EnrolmentRule, record: SecurityRecord, now: number): void {
+  if (!rule.required || !rule.admin || rule.passkeySession || approvalOpen(record, now)) return;
+  throw new Refused('notAllowed', passkeyMessages.enrolmentNeedsApproval);
+}
 
 /** The caller's passkeys, oldest first, each by the name the user gave it (else Cognito's). */
 export async function passkeysOf(caller: Pick<AccountCaller, 'sub' | 'accessToken'>): Promise<PasskeyView[]> {
@@ -46,19 +76,21 @@ export async function passkeysOf(caller: Pick<AccountCaller, 'sub' | 'accessToke
  * Creation options for a new passkey, for a fresh sign-in: Cognito remembers the challenge for this
  * user; the record remembers the session they went to, the only one that may register the passkey.
  */
-export async function passkeyOptions(caller: Caller, now: number): Promise<CreationOptions> {
+export async function passkeyOptions(caller: Caller, rule: EnrolmentRule, now: number): Promise<CreationOptions> {
   requireFreshSignIn(caller, now);
+  requireEnrolmentAllowed(rule, await getSecurityRecord(caller.sub), now);
   const change = { set: { passkeyRegistrationAt: now }, setText: { passkeyRegistrationSession: caller.session } };
   await changeSecurityRecord(caller.sub, change, now);
   return startRegistration(caller.accessToken);
 }
 
 /** The options went to this session within PASSKEY_REGISTRATION_MS, and no registration used them since. */
-async function requireOwnRegistration(caller: Caller, now: number): Promise<void> {
+async function requireOwnRegistration(caller: Caller, now: number): Promise<SecurityRecord> {
   const record = await getSecurityRecord(caller.sub);
   const at = record.passkeyRegistrationAt;
   if (record.passkeyRegistrationSession !== caller.session || at === undefined || now - at > PASSKEY_REGISTRATION_MS)
     throw new Refused('conflict', passkeyMessages.registrationExpired);
+  return record;
 }
 
 /**
@@ -69,10 +101,12 @@ async function requireOwnRegistration(caller: Caller, now: number): Promise<void
 export async function addPasskey(
   caller: Caller,
   body: { name: string; credential: Record<string, unknown> },
+  rule: EnrolmentRule,
   now: number,
 ): Promise<void> {
   requireFreshSignIn(caller, now);
-  await requireOwnRegistration(caller, now);
+  const record = await requireOwnRegistration(caller, now);
+  requireEnrolmentAllowed(rule, record, now);
   const before = new Set((await listPasskeys(caller.accessToken)).map((p) => p.id));
   await completeRegistration(caller.accessToken, body.credential);
   const added = (await listPasskeys(caller.accessToken)).filter((p) => !before.has(p.id));
@@ -84,7 +118,8 @@ export async function addPasskey(
     caller.sub,
     {
       set: { passkeyAddedAt: at },
-      clear: ['passkeyRegistrationAt', 'passkeyRegistrationSession'],
+      // Any passkey added uses up an operator's approval: it allowed one.
+      clear: ['passkeyRegistrationAt', 'passkeyRegistrationSession', 'passkeyEnrolmentAllowedAt'],
       notice: 'passkey-added',
       with: [passkeyNamePut(caller.sub, mine.id, body.name, at)],
     },

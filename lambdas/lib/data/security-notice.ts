@@ -25,6 +25,7 @@ export const SECURITY_EVENTS = [
   'payout-account-changed',
   'passkey-added',
   'passkey-removed',
+  'passkey-enrolment-allowed',
 ] as const;
 export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
 

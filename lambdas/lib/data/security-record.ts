@@ -28,6 +28,7 @@ export const MOMENTS = [
   'passkeyAddedAt',
   'passkeyRemovedAt',
   'passkeyRegistrationAt',
+  'passkeyEnrolmentAllowedAt',
 ] as const;
 export type Moment = (typeof MOMENTS)[number];
 /** The record's text fields: the session a waiting secret, or a passkey's creation options, were handed out to (its tokens' `origin_jti`). */
@@ -50,6 +51,11 @@ export interface SecurityMoments {
   passkeyRemovedAt?: number;
   /** A new passkey's creation options handed out, not yet registered (only the same session registers it). */
   passkeyRegistrationAt?: number;
+  /**
+   * An operator allowed one passkey for an administrator while passkeys are required of them
+   * (`npm run admin -- allow-passkey`): open for PASSKEY_ENROLMENT_MS, closed by the next passkey added.
+   */
+  passkeyEnrolmentAllowedAt?: number;
 }
 
 export interface SecurityRecord extends SecurityMoments {

@@ -5,6 +5,9 @@
  */
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import type { AccountCaller } from '../cognito/account-security';
+import type { EnrolmentRule } from '../cognito/passkeys';
+import { config } from '../runtime/config';
+import { userPoolDefinition } from '../../../shared/user-pool';
 import { signInPoolOf } from '../cognito/password-proof';
 import { bearerTokenOf, type Caller } from './auth';
 import { Unauthorized } from './errors';
@@ -23,5 +26,14 @@ export function accountCallerOf(event: APIGatewayProxyEventV2WithJWTAuthorizer, 
     session,
     pool: signInPoolOf(claims),
     ...(authTime === undefined ? {} : { authTime }),
+  };
+}
+
+/** The stage's rule for administrators' passkeys as it applies to this caller (passkeys.ts). */
+export function enrolmentRuleOf(caller: Caller): EnrolmentRule {
+  return {
+    required: config.adminPasskeyRequired,
+    admin: caller.groups.includes(userPoolDefinition.adminGroup),
+    passkeySession: caller.signInMethod === 'passkey',
   };
 }
