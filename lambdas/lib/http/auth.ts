@@ -10,7 +10,7 @@ import { adminStanding, type AdminStanding, type MembershipLookup } from './admi
 import { type AdminSessionCheck, checkAdminSession } from './admin-sessions';
 import { Forbidden, Unauthorized } from './errors';
 import { refusals } from '../../../shared/refusals';
-import { type SignInMethod, signInMethodOf } from './sign-in-method';
+import { listClaim, type SignInMethod, signInMethodOf } from './sign-in-method';
 import type { AdminFactor } from '../cognito/admin-epoch';
 
 export interface Caller {
@@ -47,16 +47,10 @@ export interface Caller {
 
 /**
  * `cognito:groups` arrives as a JSON array from a token, but HTTP API flattens it to the string
- * "[admins]" (or "[admins editors]"); both forms are read here and nowhere else.
+ * "[admins]" (or "[admins editors]"); both forms are read by listClaim (sign-in-method.ts).
  */
 export function parseGroups(claim: unknown): string[] {
-  if (Array.isArray(claim)) return claim.filter((g): g is string => typeof g === 'string');
-  if (typeof claim !== 'string') return [];
-  const inner = claim.trim().replace(/^\[/, '').replace(/\]$/, '');
-  return inner
-    .split(/[\s,]+/)
-    .map((g) => g.replace(/^"|"$/g, ''))
-    .filter((g) => g.length > 0);
+  return listClaim(claim) ?? [];
 }
 
 export function callerOf(event: APIGatewayProxyEventV2WithJWTAuthorizer): Caller {

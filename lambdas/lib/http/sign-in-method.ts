@@ -10,10 +10,10 @@
 export type SignInMethod = 'passkey' | 'passwordAndCode' | 'password' | 'unknown';
 
 /**
- * A token's `amr` as a list of words: a JSON array from a decoded token, or the string
- * "[hwk user mfa]" HTTP API flattens an array claim into (as with `cognito:groups`, auth.ts).
+ * A list claim (`amr`, `cognito:groups`) as its words: a JSON array from a decoded token, or the
+ * string "[hwk user mfa]" HTTP API flattens an array claim into; undefined when it is neither.
  */
-function amrWords(claim: unknown): string[] | undefined {
+export function listClaim(claim: unknown): string[] | undefined {
   if (Array.isArray(claim)) return claim.filter((w): w is string => typeof w === 'string');
   if (typeof claim !== 'string') return undefined;
   const inner = claim.trim().replace(/^\[/, '').replace(/\]$/, '');
@@ -25,7 +25,7 @@ function amrWords(claim: unknown): string[] | undefined {
 
 /** The way of signing in an `amr` claim says: 'passkey' iff it has `mfa` and no `pwd`; 'unknown' for none or other words. */
 export function signInMethodOf(claim: unknown): SignInMethod {
-  const words = amrWords(claim);
+  const words = listClaim(claim);
   if (words === undefined || words.length === 0) return 'unknown';
   const has = (word: string) => words.includes(word);
   if (has('mfa')) return has('pwd') ? 'passwordAndCode' : 'passkey';
