@@ -44,7 +44,7 @@ describe('passkeys required of administrators', () => {
     const withCode = await t.client.signIn(admin.email);
     const codeList = await t.client.call('listClients', { token: withCode.accessToken });
     expect([codeList.status, codeList.body]).toEqual(refusal);
-  });
+  }, 240_000);
 
   it("refuses an administrator's passkey from a code session until an operator allows one, and the approval allows one only", async () => {
     const admin = await t.client.newAdmin();

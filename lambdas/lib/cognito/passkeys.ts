@@ -52,10 +52,16 @@ export interface EnrolmentRule {
   passkeySession: boolean;
 }
 
-/** An operator's approval recorded at most PASSKEY_ENROLMENT_MS before `now` (and not after it). */
+/**
+ * How far ahead of this function's clock an approval's moment may be: the operator's tool stamps
+ * it by Cognito's clock, rounded up to the end of Cognito's second (infra/tools/admin-change.ts).
+ */
+const APPROVAL_CLOCK_SKEW_MS = 60_000;
+
+/** An operator's approval recorded at most PASSKEY_ENROLMENT_MS before `now` (and not dated further ahead than the clocks differ). */
 function approvalOpen(record: SecurityRecord, now: number): boolean {
   const at = record.passkeyEnrolmentAllowedAt;
-  return at !== undefined && at <= now && now - at <= PASSKEY_ENROLMENT_MS;
+  return at !== undefined && at - now <= APPROVAL_CLOCK_SKEW_MS && now - at <= PASSKEY_ENROLMENT_MS;
 }
 
 /** Refuses an administrator's passkey the stage's rule does not allow from this session (see the header). */
