@@ -182,7 +182,7 @@ async function signIn(
   await page.goto(`${baseUrl}/`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   if (totpSecret) {
     // Each code once, as Cognito takes it: a code the bench's own sign-in used is not sent again.
     await page.getByLabel('Authentication code').fill(await freshTotpCode(totpSecret));
